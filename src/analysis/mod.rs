@@ -1,0 +1,3 @@
+//! Reading the code under test: parsing, and finding its classes and methods.
+
+pub mod parse;

@@ -1,0 +1,185 @@
+//! Parsing JavaScript files with swc, and telling their module format.
+
+use std::fmt;
+use std::path::{Path, PathBuf};
+
+use swc_common::sync::Lrc;
+use swc_common::{BytePos, FileName, SourceFile, SourceMap, Spanned};
+use swc_ecma_ast::{EsVersion, Program};
+use swc_ecma_parser::{EsSyntax, Syntax, parse_file_as_program};
+
+/// How a file's code is loaded, both in the sandbox and in an exported suite.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum ModuleKind {
+    /// A plain script: top-level declarations are globals shared by every script file.
+    Script,
+    /// A CommonJS module (`module.exports`, `exports.X`, `require`).
+    CommonJs,
+    /// An ECMAScript module (`import`/`export`).
+    EsModule,
+}
+
+impl ModuleKind {
+    /// A short lower-case name, as shown to users.
+    pub fn name(self) -> &'static str {
+        match self {
+            ModuleKind::Script => "script",
+            ModuleKind::CommonJs => "commonjs",
+            ModuleKind::EsModule => "module",
+        }
+    }
+}
+
+/// One parsed source file.
+pub struct ParsedFile {
+    /// Absolute, canonical path: the identity of the file.
+    pub path: PathBuf,
+    /// The path as the user wrote it (or as a `require` reached it), for messages.
+    pub display: String,
+    /// The file's text.
+    pub source: Lrc<SourceFile>,
+    /// The source map owning `source`; one per file, so byte offsets are `pos - source.start_pos`.
+    pub cm: Lrc<SourceMap>,
+    /// The syntax tree.
+    pub program: Program,
+    /// How the file is loaded.
+    pub kind: ModuleKind,
+}
+
+impl ParsedFile {
+    /// Byte offset of `pos` from the start of the file's text.
+    pub fn offset(&self, pos: BytePos) -> u32 {
+        pos.0.saturating_sub(self.source.start_pos.0)
+    }
+
+    /// 1-based line and column (in characters) of a byte position.
+    pub fn line_col(&self, pos: BytePos) -> (usize, usize) {
+        let loc = self.cm.lookup_char_pos(pos);
+        (loc.line, loc.col_display + 1)
+    }
+
+    /// The text of the file.
+    pub fn text(&self) -> &str {
+        self.source.src.as_str()
+    }
+}
+
+/// A file that could not be parsed: where and why.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ParseError {
+    /// The file, as the user named it.
+    pub file: String,
+    /// 1-based line.
+    pub line: usize,
+    /// 1-based column.
+    pub column: usize,
+    /// The parser's message.
+    pub message: String,
+}
+
+impl fmt::Display for ParseError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "{}:{}:{}: cannot parse JavaScript: {}",
+            self.file, self.line, self.column, self.message
+        )
+    }
+}
+
+impl std::error::Error for ParseError {}
+
+/// Parses `text` as the file at `path`.
+///
+/// The module format comes from the extension (`.mjs`, `.cjs`), then from the nearest `package.json`'s
+/// `"type"`, then from the code itself: `import`/`export` make a module, a use of `module.exports`,
+/// `exports` or `require` makes CommonJS, anything else is a plain script.
+pub fn parse_source(path: &Path, display: &str, text: String) -> Result<ParsedFile, ParseError> {
+    let cm: Lrc<SourceMap> = Default::default();
+    let source = cm.new_source_file(FileName::Real(path.to_path_buf()).into(), text);
+    let syntax = Syntax::Es(EsSyntax {
+        allow_return_outside_function: true,
+        ..Default::default()
+    });
+    let mut recovered = Vec::new();
+    let located = |pos: BytePos, message: String| {
+        let loc = cm.lookup_char_pos(pos);
+        ParseError { file: display.to_string(), line: loc.line, column: loc.col_display + 1, message }
+    };
+    let program = parse_file_as_program(&source, syntax, EsVersion::latest(), None, &mut recovered)
+        .map_err(|e| located(e.span().lo, e.kind().msg().into_owned()))?;
+    // Recovered errors are still errors for us: QuickJS would reject the file.
+    if let Some(e) = recovered.first() {
+        return Err(located(e.span().lo, e.kind().msg().into_owned()));
+    }
+    let kind = module_kind(path, &program, source.src.as_str());
+    let program = match (kind, program) {
+        // A file with no import/export parses as a script; a declared module still is one.
+        (ModuleKind::EsModule, Program::Script(script)) => Program::Module(swc_ecma_ast::Module {
+            span: script.span,
+            body: script.body.into_iter().map(swc_ecma_ast::ModuleItem::Stmt).collect(),
+            shebang: script.shebang,
+        }),
+        (_, program) => program,
+    };
+    Ok(ParsedFile { path: path.to_path_buf(), display: display.to_string(), source, cm, program, kind })
+}
+
+fn module_kind(path: &Path, program: &Program, text: &str) -> ModuleKind {
+    match path.extension().and_then(|e| e.to_str()) {
+        Some("mjs") => return ModuleKind::EsModule,
+        Some("cjs") => return ModuleKind::CommonJs,
+        _ => {}
+    }
+    if matches!(program, Program::Module(m) if m.body.iter().any(|i| i.is_module_decl())) {
+        return ModuleKind::EsModule;
+    }
+    if package_type_is_module(path) {
+        return ModuleKind::EsModule;
+    }
+    if mentions_commonjs(text) { ModuleKind::CommonJs } else { ModuleKind::Script }
+}
+
+/// Whether the text uses a CommonJS binding; an approximation on the text is enough here because a
+/// script that merely mentions `module.exports` in a string still loads correctly as CommonJS.
+fn mentions_commonjs(text: &str) -> bool {
+    ["module.exports", "exports.", "exports[", "require("].iter().any(|needle| text.contains(needle))
+}
+
+fn package_type_is_module(path: &Path) -> bool {
+    path.ancestors().skip(1).find_map(|dir| std::fs::read_to_string(dir.join("package.json")).ok()).is_some_and(
+        |json| {
+            serde_json::from_str::<serde_json::Value>(&json)
+                .ok()
+                .and_then(|v| v.get("type").and_then(|t| t.as_str()).map(|t| t == "module"))
+                .unwrap_or(false)
+        },
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn parse(name: &str, text: &str) -> Result<ParsedFile, ParseError> {
+        parse_source(Path::new(&format!("/nonexistent/{name}")), name, text.to_string())
+    }
+
+    #[test]
+    fn tells_module_formats_apart() {
+        assert_eq!(parse("a.js", "function A() {}").unwrap().kind, ModuleKind::Script);
+        assert_eq!(parse("a.js", "module.exports = class A {}").unwrap().kind, ModuleKind::CommonJs);
+        assert_eq!(parse("a.js", "export class A {}").unwrap().kind, ModuleKind::EsModule);
+        assert_eq!(parse("a.mjs", "class A {}").unwrap().kind, ModuleKind::EsModule);
+        assert!(matches!(parse("a.mjs", "class A {}").unwrap().program, Program::Module(_)));
+        assert_eq!(parse("a.cjs", "class A {}").unwrap().kind, ModuleKind::CommonJs);
+    }
+
+    #[test]
+    fn parse_errors_name_file_line_and_column() {
+        let err = parse("broken.js", "function A() {\n  return 1 +;\n}").err().unwrap();
+        assert_eq!((err.file.as_str(), err.line), ("broken.js", 2));
+        assert!(err.column > 1, "{err}");
+        assert!(err.to_string().starts_with("broken.js:2:"), "{err}");
+    }
+}
