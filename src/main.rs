@@ -1,1 +1,151 @@
-fn main() {}
+//! The `flycatcher` command line.
+
+mod cli;
+
+use std::io::{IsTerminal, Write};
+use std::process::ExitCode;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+
+use clap::Parser;
+
+use cli::{Cli, Command, GenerateArgs};
+use flycatcher::error::Error;
+use flycatcher::report;
+use flycatcher::session::{Session, Status};
+
+/// QuickJS checks its stack limit against the native stack: run the engine on a thread with room to
+/// spare beyond the JavaScript stack limit.
+const ENGINE_THREAD_STACK: usize = 64 << 20;
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let worker = std::thread::Builder::new().stack_size(ENGINE_THREAD_STACK).spawn(move || run(cli));
+    match worker.map(|w| w.join()) {
+        Ok(Ok(code)) => code,
+        Ok(Err(_)) => {
+            eprintln!("flycatcher: internal error (a bug); the elected suite was written if it could be");
+            ExitCode::from(1)
+        }
+        Err(e) => {
+            eprintln!("flycatcher: cannot start: {e}");
+            ExitCode::from(1)
+        }
+    }
+}
+
+fn run(cli: Cli) -> ExitCode {
+    let result = match cli.command {
+        Command::Generate(args) => generate(&args),
+        Command::Bench(args) => flycatcher::bench::run(&args.to_options()).map(|text| {
+            print!("{text}");
+        }),
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("flycatcher: {e}");
+            ExitCode::from(2)
+        }
+    }
+}
+
+fn generate(args: &GenerateArgs) -> Result<(), Error> {
+    let (options, settings) = args.session()?;
+    let mut session = Session::new(&options, settings)?;
+    let interrupted = Arc::new(AtomicBool::new(false));
+    let flag = interrupted.clone();
+    // A second Ctrl-C while writing would lose nothing either: the handler only asks the loop to stop.
+    let _ = ctrlc::set_handler(move || flag.store(true, Ordering::SeqCst));
+    let mut progress = Progress::new(std::io::stderr().is_terminal() && !args.quiet, args.quiet);
+    let outcome = (|| {
+        while !interrupted.load(Ordering::SeqCst) {
+            // A bug must not cost the user the tests elected so far: they are written below.
+            let step = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| session.step()))
+                .map_err(|_| Error::Engine("internal error while stepping (a bug in flycatcher)".into()))??;
+            match step {
+                Some(report) => progress.update(&session, report.method, report.stopped.is_some()),
+                None => break,
+            }
+        }
+        Ok::<(), Error>(())
+    })();
+    progress.finish();
+    // Whatever happened, the suite elected so far is written.
+    let written = session.export(args.format, &args.out, &args.command_line());
+    if interrupted.load(Ordering::SeqCst) {
+        eprintln!("flycatcher: interrupted; writing the {} tests elected so far", session.suite.elected.len());
+    }
+    if !args.quiet {
+        print!("{}", report::summary(&session));
+    }
+    if let Some(path) = &args.report {
+        let text = serde_json::to_string_pretty(&report::json_report(&session)).expect("JSON values serialise");
+        std::fs::write(path, text + "\n").map_err(|source| Error::Write { path: path.clone(), source })?;
+    }
+    let written = written?;
+    if !args.quiet {
+        for path in &written {
+            println!("wrote {}", path.display());
+        }
+    }
+    outcome
+}
+
+/// Progress on stderr: a line redrawn in place on a terminal, one plain line per finished method
+/// otherwise.
+struct Progress {
+    terminal: bool,
+    quiet: bool,
+    drawn: bool,
+}
+
+impl Progress {
+    fn new(terminal: bool, quiet: bool) -> Progress {
+        Progress { terminal, quiet, drawn: false }
+    }
+
+    fn update(&mut self, session: &Session, method: usize, stopped: bool) {
+        if self.quiet {
+            return;
+        }
+        let m = &session.methods[method];
+        let name = format!("{}.{}", session.program.classes[m.class].name, m.method);
+        let done = session.methods.iter().filter(|m| matches!(m.status, Status::Done(_))).count();
+        let mut err = std::io::stderr().lock();
+        if self.terminal {
+            if session.iteration % 64 == 0 || stopped {
+                let _ = write!(
+                    err,
+                    "\r\x1b[2K[{done}/{}] {name}: {}/{} statements, {} elected, {} runs",
+                    session.methods.len(),
+                    m.covered_count(),
+                    m.covered.len(),
+                    m.elected,
+                    m.executions
+                );
+                let _ = err.flush();
+                self.drawn = true;
+            }
+        } else if stopped {
+            let reason = match m.status {
+                Status::Done(r) => r.name(),
+                _ => "running",
+            };
+            let _ = writeln!(
+                err,
+                "[{done}/{}] {name}: {}/{} statements, {} elected, stopped: {reason}",
+                session.methods.len(),
+                m.covered_count(),
+                m.covered.len(),
+                m.elected
+            );
+        }
+    }
+
+    fn finish(&mut self) {
+        if self.drawn {
+            eprint!("\r\x1b[2K");
+        }
+    }
+}

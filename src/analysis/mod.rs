@@ -1,3 +1,7 @@
-//! Reading the code under test: parsing, and finding its classes and methods.
+//! Reading the code under test: parsing, the files it loads, whether it shares state between tests, and
+//! the classes it defines.
 
+pub mod classes;
+pub mod files;
 pub mod parse;
+pub mod state;

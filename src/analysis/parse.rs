@@ -5,7 +5,8 @@ use std::path::{Path, PathBuf};
 
 use swc_common::sync::Lrc;
 use swc_common::{BytePos, FileName, SourceFile, SourceMap, Spanned};
-use swc_ecma_ast::{EsVersion, Program};
+use swc_ecma_ast::{CallExpr, Callee, EsVersion, Expr, Lit, MemberExpr, MemberProp, Program};
+use swc_ecma_visit::{Visit, VisitWith};
 use swc_ecma_parser::{EsSyntax, Syntax, parse_file_as_program};
 
 /// How a file's code is loaded, both in the sandbox and in an exported suite.
@@ -112,7 +113,7 @@ pub fn parse_source(path: &Path, display: &str, text: String) -> Result<ParsedFi
     if let Some(e) = recovered.first() {
         return Err(located(e.span().lo, e.kind().msg().into_owned()));
     }
-    let kind = module_kind(path, &program, source.src.as_str());
+    let kind = module_kind(path, &program);
     let program = match (kind, program) {
         // A file with no import/export parses as a script; a declared module still is one.
         (ModuleKind::EsModule, Program::Script(script)) => Program::Module(swc_ecma_ast::Module {
@@ -125,7 +126,7 @@ pub fn parse_source(path: &Path, display: &str, text: String) -> Result<ParsedFi
     Ok(ParsedFile { path: path.to_path_buf(), display: display.to_string(), source, cm, program, kind })
 }
 
-fn module_kind(path: &Path, program: &Program, text: &str) -> ModuleKind {
+fn module_kind(path: &Path, program: &Program) -> ModuleKind {
     match path.extension().and_then(|e| e.to_str()) {
         Some("mjs") => return ModuleKind::EsModule,
         Some("cjs") => return ModuleKind::CommonJs,
@@ -137,13 +138,42 @@ fn module_kind(path: &Path, program: &Program, text: &str) -> ModuleKind {
     if package_type_is_module(path) {
         return ModuleKind::EsModule;
     }
-    if mentions_commonjs(text) { ModuleKind::CommonJs } else { ModuleKind::Script }
+    if uses_commonjs(program) { ModuleKind::CommonJs } else { ModuleKind::Script }
 }
 
-/// Whether the text uses a CommonJS binding; an approximation on the text is enough here because a
-/// script that merely mentions `module.exports` in a string still loads correctly as CommonJS.
-fn mentions_commonjs(text: &str) -> bool {
-    ["module.exports", "exports.", "exports[", "require("].iter().any(|needle| text.contains(needle))
+/// Whether the code uses CommonJS: `module.exports`, `exports.x` or a `require('...')` call. Looking at
+/// the syntax tree, not the text, keeps scripts that merely mention these words in comments or strings
+/// plain scripts.
+fn uses_commonjs(program: &Program) -> bool {
+    let mut finder = CommonJsFinder::default();
+    program.visit_with(&mut finder);
+    finder.found
+}
+
+#[derive(Default)]
+struct CommonJsFinder {
+    found: bool,
+}
+
+impl Visit for CommonJsFinder {
+    fn visit_member_expr(&mut self, node: &MemberExpr) {
+        let on = |name: &str| matches!(&*node.obj, Expr::Ident(i) if &*i.sym == name);
+        let property = |name: &str| matches!(&node.prop, MemberProp::Ident(p) if &*p.sym == name);
+        if (on("module") && property("exports")) || on("exports") {
+            self.found = true;
+        }
+        node.visit_children_with(self);
+    }
+
+    fn visit_call_expr(&mut self, node: &CallExpr) {
+        if let Callee::Expr(callee) = &node.callee
+            && matches!(&**callee, Expr::Ident(i) if &*i.sym == "require")
+            && matches!(node.args.first().map(|a| &*a.expr), Some(Expr::Lit(Lit::Str(_))))
+        {
+            self.found = true;
+        }
+        node.visit_children_with(self);
+    }
 }
 
 fn package_type_is_module(path: &Path) -> bool {
@@ -173,6 +203,9 @@ mod tests {
         assert_eq!(parse("a.mjs", "class A {}").unwrap().kind, ModuleKind::EsModule);
         assert!(matches!(parse("a.mjs", "class A {}").unwrap().program, Program::Module(_)));
         assert_eq!(parse("a.cjs", "class A {}").unwrap().kind, ModuleKind::CommonJs);
+        assert_eq!(parse("a.js", "var x = require('./b');").unwrap().kind, ModuleKind::CommonJs);
+        let mentions = "// works with module.exports too\nvar s = 'require(x)'; function A() {}";
+        assert_eq!(parse("a.js", mentions).unwrap().kind, ModuleKind::Script);
     }
 
     #[test]

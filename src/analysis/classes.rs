@@ -1,0 +1,244 @@
+//! Finding the classes of the program: load it, then walk what it defines.
+//!
+//! Walking live values rather than only the syntax tree finds every way JavaScript defines a class:
+//! `class` bodies with `extends`, constructor functions with prototype methods, prototypes assigned
+//! whole, methods added in loops or behind feature checks, methods defined on `this` by the
+//! constructor (found by building one instance with inert arguments), classes under namespace objects,
+//! and everything a module exports or re-exports. The syntax tree supplies what the values cannot:
+//! the names of top-level `class`/`let`/`const` bindings of scripts, and parameter names.
+
+use std::collections::BTreeSet;
+
+use crate::analysis::parse::ModuleKind;
+use crate::analysis::state::lexical_globals;
+use crate::error::{Error, Result};
+use crate::program::{Access, ClassInfo, FileInfo, FunctionRef, MethodInfo, Origin, ProgramInfo};
+use crate::sandbox::{CodeBase, FoundClass, FoundMethod, Sandbox};
+
+/// How deep discovery walks namespace objects (`Geo.Shapes.Rect` is three levels below the globals).
+const NAMESPACE_DEPTH: usize = 4;
+
+/// Where a discovery root comes from, and how a path below it becomes an [`Access`].
+enum Root {
+    /// The globals a script defined (a synthetic object keyed by global name), or a namespace in them.
+    Script { prefix: Vec<String> },
+    /// `module.exports` of a CommonJS file, or a namespace in it.
+    CommonJs { file: usize, prefix: Vec<String> },
+    /// The namespace object of an ES module, or a namespace in one of its exports.
+    EsModule { file: usize, prefix: Vec<String> },
+}
+
+impl Root {
+    fn access(&self, path: &[String]) -> Access {
+        let full = |prefix: &[String]| prefix.iter().chain(path).cloned().collect::<Vec<_>>();
+        match self {
+            Root::Script { prefix } => Access::Script { expression: full(prefix).join(".") },
+            Root::CommonJs { file, prefix } => Access::CommonJs { file: *file, path: full(prefix) },
+            Root::EsModule { file, prefix } => {
+                let mut all = full(prefix);
+                let export = if all.is_empty() { "default".to_string() } else { all.remove(0) };
+                Access::EsModule { file: *file, export, path: all }
+            }
+        }
+    }
+
+    fn file(&self) -> Option<usize> {
+        match self {
+            Root::Script { .. } => None,
+            Root::CommonJs { file, .. } | Root::EsModule { file, .. } => Some(*file),
+        }
+    }
+}
+
+/// The JavaScript expression that reaches a class inside the sandbox.
+pub fn sandbox_expression(access: &Access) -> String {
+    let properties = |path: &[String]| path.iter().map(|p| format!("[{}]", json_string(p))).collect::<String>();
+    match access {
+        Access::Script { expression } => format!("({expression})"),
+        Access::CommonJs { file, path } => format!("__fc$require({file}){}", properties(path)),
+        Access::EsModule { file, export, path } => {
+            format!("__fc$ns[{file}][{}]{}", json_string(export), properties(path))
+        }
+    }
+}
+
+fn json_string(s: &str) -> String {
+    serde_json::Value::String(s.to_string()).to_string()
+}
+
+/// Builds the [`ProgramInfo`] of a loaded program. `namespace` (a dotted path) restricts discovery to
+/// the classes under that object.
+pub fn analyse(code: &CodeBase, sandbox: &mut Sandbox, namespace: Option<&str>) -> Result<ProgramInfo> {
+    let namespace_path: Vec<String> = namespace.map(|n| n.split('.').map(str::to_string).collect()).unwrap_or_default();
+    if namespace_path.iter().any(|p| !is_identifier(p)) {
+        return Err(Error::Usage(format!("--namespace '{}' is not a dotted path of identifiers", namespace.unwrap_or(""))));
+    }
+    let (roots, expressions) = discovery_roots(code, &namespace_path);
+    let found = sandbox.discover(&expressions, NAMESPACE_DEPTH)?;
+    let files = code
+        .files
+        .iter()
+        .map(|f| FileInfo {
+            path: f.entry.parsed.path.clone(),
+            display: f.entry.parsed.display.clone(),
+            kind: f.entry.parsed.kind,
+            given: f.entry.given,
+        })
+        .collect();
+    let mut program = ProgramInfo { files, classes: Vec::new(), shares_state: false };
+    let mut aliases = BTreeSet::new();
+    for class in &found {
+        program.classes.push(class_info(code, &roots, class, &mut aliases));
+    }
+    if program.classes.is_empty() {
+        return Err(Error::NoClass { message: nothing_found_message(code, namespace) });
+    }
+    let expressions: Vec<String> = program.classes.iter().map(|c| sandbox_expression(&c.access)).collect();
+    sandbox.bind_classes(&expressions)?;
+    Ok(program)
+}
+
+fn discovery_roots(code: &CodeBase, namespace: &[String]) -> (Vec<Root>, Vec<String>) {
+    let mut roots = Vec::new();
+    let mut expressions = Vec::new();
+    let below = |base: String| namespace.iter().fold(base, |e, p| format!("{e}[{}]", json_string(p)));
+    let scripts: Vec<_> = code.files.iter().filter(|f| f.entry.given && f.entry.parsed.kind == ModuleKind::Script).collect();
+    if !scripts.is_empty() {
+        let lexical: BTreeSet<String> = scripts.iter().flat_map(|f| lexical_globals(&f.entry.parsed.program)).collect();
+        // An object keyed by every global the scripts defined: new properties of the global object, and
+        // top-level `class`/`let`/`const` bindings, which are globals without being properties.
+        let globals = format!(
+            "(function () {{ var o = {{}}; Object.getOwnPropertyNames(globalThis).forEach(function (n) {{ \
+             if (!__fc$baseline.has(n)) o[n] = globalThis[n]; }}); {} return o; }})()",
+            lexical
+                .iter()
+                .map(|n| format!("try {{ o[{0}] = {1}; }} catch (e) {{}}", json_string(n), n))
+                .collect::<String>()
+        );
+        roots.push(Root::Script { prefix: Vec::new() });
+        expressions.push(below(globals));
+        if !namespace.is_empty() {
+            roots.last_mut().map(|r| *r = Root::Script { prefix: namespace.to_vec() });
+        }
+    }
+    for (index, file) in code.files.iter().enumerate().filter(|(_, f)| f.entry.given) {
+        match file.entry.parsed.kind {
+            ModuleKind::CommonJs => {
+                roots.push(Root::CommonJs { file: index, prefix: namespace.to_vec() });
+                expressions.push(below(format!("__fc$require({index})")));
+            }
+            ModuleKind::EsModule => {
+                roots.push(Root::EsModule { file: index, prefix: namespace.to_vec() });
+                expressions.push(below(format!("__fc$ns[{index}]")));
+            }
+            ModuleKind::Script => {}
+        }
+    }
+    (roots, expressions)
+}
+
+fn class_info(code: &CodeBase, roots: &[Root], found: &FoundClass, aliases: &mut BTreeSet<String>) -> ClassInfo {
+    let root_index = found.path.first().and_then(|v| v.as_u64()).unwrap_or(0) as usize;
+    let path: Vec<String> = found.path.iter().skip(1).filter_map(|v| v.as_str().map(str::to_string)).collect();
+    let root = &roots[root_index.min(roots.len() - 1)];
+    let access = root.access(&path);
+    let display_path = match &access {
+        Access::Script { expression } => expression.clone(),
+        Access::CommonJs { path, .. } | Access::EsModule { path, .. } if !path.is_empty() => path.join("."),
+        Access::EsModule { export, .. } if export != "default" => export.clone(),
+        _ => String::new(),
+    };
+    let info = &found.info;
+    let constructor = method_info(code, "constructor", info.probe, info.length, Origin::Prototype);
+    let file = constructor
+        .function
+        .as_ref()
+        .map(|f| f.file)
+        .or_else(|| root.file())
+        .unwrap_or_else(|| code.files.iter().position(|f| f.entry.given).unwrap_or(0));
+    let name = if !display_path.is_empty() {
+        display_path
+    } else if !info.name.is_empty() {
+        info.name.clone()
+    } else {
+        code.files[file].entry.parsed.path.file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_default()
+    };
+    let alias = unique_alias(&name, aliases);
+    let mut methods: Vec<MethodInfo> = Vec::new();
+    let add = |m: &FoundMethod, origin: Origin, methods: &mut Vec<MethodInfo>| {
+        if !methods.iter().any(|existing| existing.name == m.name) {
+            methods.push(method_info(code, &m.name, m.probe, m.length, origin));
+        }
+    };
+    for m in info.methods.iter().filter(|m| m.depth == 0) {
+        add(m, Origin::Prototype, &mut methods);
+    }
+    for m in &info.own {
+        add(m, Origin::Constructor, &mut methods);
+    }
+    for m in info.methods.iter().filter(|m| m.depth > 0) {
+        add(m, Origin::Inherited, &mut methods);
+    }
+    let mut fields = info.fields.clone();
+    fields.extend(info.accessors.iter().cloned());
+    ClassInfo {
+        name,
+        alias,
+        file,
+        access,
+        superclass: usize::try_from(found.parent).ok(),
+        constructor,
+        methods,
+        fields,
+        under_test: true,
+    }
+}
+
+fn method_info(code: &CodeBase, name: &str, probe: i64, length: usize, origin: Origin) -> MethodInfo {
+    let located = u32::try_from(probe).ok().and_then(|id| code.function_of_statement(id));
+    let (params, function) = match located {
+        Some((file, f)) => (
+            f.params.clone(),
+            Some(FunctionRef { file, line: f.line, statements: f.statements.clone(), branches: f.branches.clone() }),
+        ),
+        None => ((0..length).map(|i| format!("arg{i}")).collect(), None),
+    };
+    MethodInfo { name: name.to_string(), params, function, origin }
+}
+
+fn unique_alias(name: &str, taken: &mut BTreeSet<String>) -> String {
+    let last = name.rsplit('.').next().unwrap_or(name);
+    let mut base: String = last.chars().map(|c| if c.is_alphanumeric() || c == '_' || c == '$' { c } else { '_' }).collect();
+    if base.is_empty() || base.starts_with(|c: char| c.is_ascii_digit()) {
+        base.insert(0, '_');
+    }
+    let mut alias = base.clone();
+    let mut n = 2;
+    while !taken.insert(alias.clone()) {
+        alias = format!("{base}{n}");
+        n += 1;
+    }
+    alias
+}
+
+fn is_identifier(s: &str) -> bool {
+    let mut chars = s.chars();
+    chars.next().is_some_and(|c| c.is_alphabetic() || c == '_' || c == '$')
+        && chars.all(|c| c.is_alphanumeric() || c == '_' || c == '$')
+}
+
+fn nothing_found_message(code: &CodeBase, namespace: Option<&str>) -> String {
+    let files: Vec<&str> = code.files.iter().filter(|f| f.entry.given).map(|f| f.entry.parsed.display.as_str()).collect();
+    let mut defined: Vec<String> = Vec::new();
+    for f in code.files.iter().filter(|f| f.entry.given) {
+        defined.extend(f.instrumented.functions.iter().filter_map(|func| func.name.clone()));
+    }
+    defined.sort();
+    defined.dedup();
+    let place = namespace.map(|n| format!(" under namespace '{n}'")).unwrap_or_default();
+    let what = if defined.is_empty() { "no functions".to_string() } else { format!("only functions: {}", defined.join(", ")) };
+    format!(
+        "{}{place} defines no class (a `class`, or a constructor function with prototype methods); found {what}",
+        files.join(", ")
+    )
+}

@@ -1,0 +1,311 @@
+//! Does the code under test change state that outlives one test?
+//!
+//! Tests run in one reused QuickJS context only while no test can observe what an earlier one did. The
+//! state a test can leave behind is what its calls write outside the objects the test itself created:
+//! globals and module-level variables, static properties of classes, prototypes (user or built-in), and
+//! module-level collections. This pass looks for such writes in function bodies; when it finds one, the
+//! session gives every test a fresh context instead. It errs on the side of "shared": a false alarm only
+//! costs speed.
+
+use std::collections::HashSet;
+
+use swc_ecma_ast::{
+    ArrowExpr, ArrowFunctionBody, AssignExpr, AssignTarget, CallExpr, Callee, CatchClause, ClassDecl, Constructor,
+    Decl, Expr, FnDecl, Function, FunctionBody, MemberProp, ModuleDecl, ModuleItem, Pat, Program, SimpleAssignTarget, Stmt,
+    UnaryExpr, UnaryOp, UpdateExpr, VarDeclarator,
+};
+use swc_ecma_visit::{Visit, VisitWith};
+
+/// Whether functions in `program` write state shared between tests. Returns the first such write
+/// found, described for the user (e.g. "assigns to module variable 'nextId'").
+pub fn shared_state_write(program: &Program) -> Option<String> {
+    let mut finder = SharedWriteFinder { scopes: Vec::new(), found: None };
+    program.visit_with(&mut finder);
+    finder.found
+}
+
+/// Names declared at the top level of a script with `class`, `let` or `const`: such bindings are not
+/// properties of the global object, so discovery must ask for them by name.
+pub fn lexical_globals(program: &Program) -> Vec<String> {
+    let statements: Vec<&Stmt> = match program {
+        Program::Script(s) => s.body.iter().collect(),
+        Program::Module(m) => m.body.iter().filter_map(|i| if let ModuleItem::Stmt(s) = i { Some(s) } else { None }).collect(),
+    };
+    let mut names = Vec::new();
+    for stmt in statements {
+        match stmt {
+            Stmt::Decl(Decl::Class(c)) => names.push(c.ident.sym.to_string()),
+            Stmt::Decl(Decl::Var(v)) if v.kind != swc_ecma_ast::VarDeclKind::Var => {
+                for d in &v.decls {
+                    if let Pat::Ident(i) = &d.name {
+                        names.push(i.id.sym.to_string());
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+    names
+}
+
+/// Methods that change the collection they are called on.
+const MUTATORS: &[&str] =
+    &["push", "pop", "shift", "unshift", "splice", "sort", "reverse", "fill", "copyWithin", "set", "add", "delete", "clear"];
+
+/// Functions that change their first argument.
+const OBJECT_WRITERS: &[&str] = &["defineProperty", "defineProperties", "assign", "setPrototypeOf", "freeze", "seal"];
+
+/// Property names through which an instance reaches shared objects.
+const SHARED_LINKS: &[&str] = &["prototype", "__proto__", "constructor"];
+
+struct SharedWriteFinder {
+    /// Names declared in each enclosing function, innermost last. Empty outside functions.
+    scopes: Vec<HashSet<String>>,
+    found: Option<String>,
+}
+
+impl SharedWriteFinder {
+    fn is_local(&self, name: &str) -> bool {
+        self.scopes.iter().any(|s| s.contains(name))
+    }
+
+    fn report(&mut self, what: String) {
+        if self.found.is_none() && !self.scopes.is_empty() {
+            self.found = Some(what);
+        }
+    }
+
+    fn enter<N: VisitWith<Self> + ?Sized>(&mut self, declared: HashSet<String>, node: &N) {
+        self.scopes.push(declared);
+        node.visit_children_with(self);
+        self.scopes.pop();
+    }
+
+    /// Checks a written expression: `x`, `a.b.c`, `a[k]`.
+    fn check_target_expr(&mut self, expr: &Expr) {
+        match expr {
+            Expr::Ident(i) => self.check_ident(&i.sym),
+            Expr::Member(_) => self.check_member_chain(expr),
+            Expr::Paren(p) => self.check_target_expr(&p.expr),
+            _ => {}
+        }
+    }
+
+    fn check_ident(&mut self, name: &str) {
+        if !self.is_local(name) {
+            self.report(format!("assigns to '{name}', which outlives a call"));
+        }
+    }
+
+    fn check_member_chain(&mut self, expr: &Expr) {
+        let mut current = expr;
+        let mut through_shared_link = false;
+        loop {
+            match current {
+                Expr::Member(m) => {
+                    if let MemberProp::Ident(p) = &m.prop
+                        && SHARED_LINKS.contains(&&*p.sym)
+                    {
+                        through_shared_link = true;
+                    }
+                    current = &m.obj;
+                }
+                Expr::Paren(p) => current = &p.expr,
+                _ => break,
+            }
+        }
+        match current {
+            Expr::Ident(root) if !self.is_local(&root.sym) => {
+                self.report(format!("changes an object reached from '{}', which outlives a call", root.sym));
+            }
+            Expr::Ident(_) | Expr::This(_) if through_shared_link => {
+                self.report("changes a prototype or a constructor's properties".to_string());
+            }
+            _ => {}
+        }
+    }
+}
+
+impl Visit for SharedWriteFinder {
+    fn visit_function(&mut self, node: &Function) {
+        let mut declared = declared_in(node.body.as_ref());
+        for p in &node.params {
+            pattern_names(&p.pat, &mut declared);
+        }
+        declared.insert("arguments".into());
+        self.enter(declared, node);
+    }
+
+    fn visit_arrow_expr(&mut self, node: &ArrowExpr) {
+        let mut declared = match &*node.body {
+            ArrowFunctionBody::FunctionBody(b) => declared_in(Some(b)),
+            ArrowFunctionBody::Expr(_) => HashSet::new(),
+        };
+        for p in &node.params {
+            pattern_names(p, &mut declared);
+        }
+        self.enter(declared, node);
+    }
+
+    fn visit_constructor(&mut self, node: &Constructor) {
+        let mut declared = declared_in(node.body.as_ref());
+        for p in &node.params {
+            if let swc_ecma_ast::ParamOrTsParamProp::Param(p) = p {
+                pattern_names(&p.pat, &mut declared);
+            }
+        }
+        self.enter(declared, node);
+    }
+
+    fn visit_catch_clause(&mut self, node: &CatchClause) {
+        let mut declared = HashSet::new();
+        if let Some(p) = &node.param {
+            pattern_names(p, &mut declared);
+        }
+        self.enter(declared, node);
+    }
+
+    fn visit_assign_expr(&mut self, node: &AssignExpr) {
+        match &node.left {
+            AssignTarget::Simple(SimpleAssignTarget::Ident(i)) => self.check_ident(&i.id.sym),
+            AssignTarget::Simple(SimpleAssignTarget::Member(m)) => self.check_member_chain(&Expr::Member(m.clone())),
+            _ => {}
+        }
+        node.visit_children_with(self);
+    }
+
+    fn visit_update_expr(&mut self, node: &UpdateExpr) {
+        self.check_target_expr(&node.arg);
+        node.visit_children_with(self);
+    }
+
+    fn visit_unary_expr(&mut self, node: &UnaryExpr) {
+        if node.op == UnaryOp::Delete {
+            self.check_target_expr(&node.arg);
+        }
+        node.visit_children_with(self);
+    }
+
+    fn visit_call_expr(&mut self, node: &CallExpr) {
+        if let Callee::Expr(callee) = &node.callee
+            && let Expr::Member(m) = &**callee
+            && let MemberProp::Ident(method) = &m.prop
+        {
+            let on_object_or_reflect = matches!(&*m.obj, Expr::Ident(o) if &*o.sym == "Object" || &*o.sym == "Reflect");
+            if on_object_or_reflect && OBJECT_WRITERS.contains(&&*method.sym) {
+                if let Some(first) = node.args.first() {
+                    self.check_target_expr(&first.expr);
+                }
+            } else if MUTATORS.contains(&&*method.sym) {
+                self.check_target_expr(&m.obj);
+            }
+        }
+        node.visit_children_with(self);
+    }
+}
+
+/// Names a function body declares, without looking into nested functions (they have their own scope).
+fn declared_in(body: Option<&FunctionBody>) -> HashSet<String> {
+    let mut collector = DeclaredNames::default();
+    if let Some(body) = body {
+        body.visit_with(&mut collector);
+    }
+    collector.names
+}
+
+#[derive(Default)]
+struct DeclaredNames {
+    names: HashSet<String>,
+}
+
+impl Visit for DeclaredNames {
+    fn visit_var_declarator(&mut self, node: &VarDeclarator) {
+        pattern_names(&node.name, &mut self.names);
+        node.init.visit_with(self);
+    }
+
+    fn visit_fn_decl(&mut self, node: &FnDecl) {
+        self.names.insert(node.ident.sym.to_string());
+    }
+
+    fn visit_class_decl(&mut self, node: &ClassDecl) {
+        self.names.insert(node.ident.sym.to_string());
+    }
+
+    fn visit_function(&mut self, _: &Function) {}
+
+    fn visit_arrow_expr(&mut self, _: &ArrowExpr) {}
+
+    fn visit_module_decl(&mut self, _: &ModuleDecl) {}
+}
+
+fn pattern_names(pat: &Pat, names: &mut HashSet<String>) {
+    match pat {
+        Pat::Ident(i) => {
+            names.insert(i.id.sym.to_string());
+        }
+        Pat::Array(a) => a.elems.iter().flatten().for_each(|p| pattern_names(p, names)),
+        Pat::Rest(r) => pattern_names(&r.arg, names),
+        Pat::Assign(a) => pattern_names(&a.left, names),
+        Pat::Object(o) => {
+            for prop in &o.props {
+                match prop {
+                    swc_ecma_ast::ObjectPatProp::KeyValue(kv) => pattern_names(&kv.value, names),
+                    swc_ecma_ast::ObjectPatProp::Assign(a) => {
+                        names.insert(a.key.sym.to_string());
+                    }
+                    swc_ecma_ast::ObjectPatProp::Rest(r) => pattern_names(&r.arg, names),
+                }
+            }
+        }
+        Pat::Expr(_) | Pat::Invalid(_) => {}
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::analysis::parse::parse_source;
+    use std::path::Path;
+
+    fn shared(code: &str) -> Option<String> {
+        let parsed = parse_source(Path::new("/nonexistent/t.js"), "t.js", code.to_string()).unwrap();
+        shared_state_write(&parsed.program)
+    }
+
+    #[test]
+    fn instance_and_parameter_writes_are_not_shared() {
+        let code = "function List() { this.head = null; }
+            List.prototype.add = function (node) { var n = node; n.next = this.head; this.head = n; this.size++;
+              var items = []; items.push(1); for (var i = 0; i < 3; i++) {} };
+            class A { m(o) { o.x = 1; const f = () => { let y = 0; y += 1; }; f(); } }";
+        assert_eq!(shared(code), None);
+    }
+
+    #[test]
+    fn writes_that_outlive_a_call_are_shared() {
+        for code in [
+            "var count = 0; function C() { count++; }",
+            "function C() {} C.prototype.m = function () { C.instances = 1; };",
+            "function C() {} C.prototype.m = function () { Array.prototype.last = 1; };",
+            "var cache = {}; function C() {} C.prototype.m = function (k) { cache[k] = 1; };",
+            "var seen = []; class C { m(x) { seen.push(x); } }",
+            "class C { m() { this.constructor.total = 1; } }",
+            "class C { m() { Object.defineProperty(C, 'x', { value: 1 }); } }",
+            "function C() {} C.prototype.m = function () { leaked = 1; };",
+        ] {
+            assert!(shared(code).is_some(), "{code}");
+        }
+    }
+
+    #[test]
+    fn top_level_initialisation_is_not_a_shared_write() {
+        assert_eq!(shared("var registry = []; registry.push(1); function C() {}"), None);
+    }
+
+    #[test]
+    fn finds_lexical_globals_of_scripts() {
+        let parsed = parse_source(Path::new("/nonexistent/t.js"), "t.js", "class A {} const B = 1; var C; let D = class {};".into()).unwrap();
+        assert_eq!(lexical_globals(&parsed.program), vec!["A", "B", "D"]);
+    }
+}

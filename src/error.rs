@@ -1,0 +1,91 @@
+//! Errors a user can act on. Each names the file (and line) and what to do; the CLI prints it on one
+//! line and exits with status 2.
+
+use std::fmt;
+use std::path::PathBuf;
+
+use crate::analysis::parse::ParseError;
+
+/// Why a run could not start or go on.
+#[derive(Debug)]
+pub enum Error {
+    /// A file could not be read.
+    Read {
+        /// The file as named.
+        file: PathBuf,
+        /// Why.
+        source: std::io::Error,
+    },
+    /// A file is not valid JavaScript.
+    Parse(ParseError),
+    /// `require` or `import` names something that cannot be found or is not available in the sandbox.
+    Resolve {
+        /// The importing file and line, as `file:line`.
+        at: String,
+        /// The module specifier.
+        specifier: String,
+        /// Why it cannot be loaded.
+        reason: String,
+    },
+    /// The code under test threw, looped or ran out of memory while loading.
+    Load {
+        /// The file being loaded.
+        file: String,
+        /// What went wrong, with the JavaScript error when there is one.
+        message: String,
+    },
+    /// No class was found where classes were looked for.
+    NoClass {
+        /// What was looked at, and what was found instead.
+        message: String,
+    },
+    /// `--class` or `--method` names nothing known.
+    Unknown {
+        /// "class" or "method".
+        what: &'static str,
+        /// The name given.
+        name: String,
+        /// The names that exist.
+        candidates: Vec<String>,
+    },
+    /// A command-line value is invalid (a regular expression, a namespace, a number out of range...).
+    Usage(String),
+    /// Writing results failed.
+    Write {
+        /// The file or folder.
+        path: PathBuf,
+        /// Why.
+        source: std::io::Error,
+    },
+    /// The JavaScript engine failed in a way that is not the code under test's fault.
+    Engine(String),
+}
+
+impl fmt::Display for Error {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Error::Read { file, source } => write!(f, "{}: cannot read: {source}", file.display()),
+            Error::Parse(e) => e.fmt(f),
+            Error::Resolve { at, specifier, reason } => write!(f, "{at}: cannot load '{specifier}': {reason}"),
+            Error::Load { file, message } => write!(f, "{file}: the code failed while loading: {message}"),
+            Error::NoClass { message } => write!(f, "no class found: {message}"),
+            Error::Unknown { what, name, candidates } => {
+                write!(f, "unknown {what} '{name}'; known: {}", candidates.join(", "))
+            }
+            Error::Usage(message) => f.write_str(message),
+            Error::Write { path, source } => write!(f, "{}: cannot write: {source}", path.display()),
+            Error::Engine(message) => write!(f, "JavaScript engine error: {message}"),
+        }
+    }
+}
+
+impl std::error::Error for Error {}
+
+impl From<ParseError> for Error {
+    fn from(e: ParseError) -> Self {
+        Error::Parse(e)
+    }
+}
+
+/// Shorthand for results of this crate.
+pub type Result<T> = std::result::Result<T, Error>;

@@ -1,0 +1,120 @@
+//! The report's random generator: build the class under test (declaring what its constructor needs
+//! first), make a random number of calls on it, and call the method under test last.
+
+use rand::Rng;
+use rand::RngExt;
+
+use super::values::{NumberSource, StringSource};
+use super::{Statement, TestCase, Value, Variable, literal};
+use crate::inference::{ParamType, TypeTable};
+use crate::program::{ClassId, ProgramInfo};
+
+/// Chance of reusing an existing variable when an instance of a class is needed.
+const REUSE_PROBABILITY: f64 = 0.25;
+/// How deep constructor arguments may nest before existing variables (or `null`) are used instead.
+const MAX_CONSTRUCTION_DEPTH: usize = 4;
+
+/// What the generator may choose from.
+#[derive(Debug, Clone)]
+pub struct GenerationSettings {
+    /// Most calls in a test, the method under test included (at least 1).
+    pub max_calls: usize,
+    /// Where strings come from.
+    pub strings: StringSource,
+    /// Where numbers come from.
+    pub numbers: NumberSource,
+}
+
+/// Generates one candidate test for `method` of `class`. Methods whose parameters cannot be tested
+/// are never called; the caller makes sure the method under test is testable.
+pub fn generate(
+    program: &ProgramInfo,
+    types: &TypeTable,
+    settings: &GenerationSettings,
+    class: ClassId,
+    method: &str,
+    rng: &mut (impl Rng + ?Sized),
+) -> TestCase {
+    let mut builder = Builder { program, types, settings, test: TestCase { class, method: method.to_string(), variables: Vec::new(), statements: Vec::new() } };
+    let receiver = builder.construct(class, 0, rng);
+    let callable: Vec<&str> = program.classes[class]
+        .methods
+        .iter()
+        .filter(|m| types.params_of(class, &m.name).iter().all(|p| !types.get(*p).untestable()))
+        .map(|m| m.name.as_str())
+        .collect();
+    let calls = rng.random_range(1..=settings.max_calls.max(1));
+    for _ in 1..calls {
+        if callable.is_empty() {
+            break;
+        }
+        let name = callable[rng.random_range(0..callable.len())];
+        builder.call(receiver, name, name == method, rng);
+    }
+    builder.call(receiver, method, true, rng);
+    builder.test
+}
+
+struct Builder<'a> {
+    program: &'a ProgramInfo,
+    types: &'a TypeTable,
+    settings: &'a GenerationSettings,
+    test: TestCase,
+}
+
+impl Builder<'_> {
+    fn call(&mut self, receiver: usize, method: &str, under_test: bool, rng: &mut (impl Rng + ?Sized)) {
+        let class = self.test.class;
+        let args = self.types.params_of(class, method).iter().map(|p| self.argument(*p, 0, rng)).collect();
+        self.test.statements.push(Statement::Call { receiver, method: method.to_string(), args, under_test });
+    }
+
+    /// Declares a new instance of `class`, its constructor's arguments first.
+    fn construct(&mut self, class: ClassId, depth: usize, rng: &mut (impl Rng + ?Sized)) -> usize {
+        let args = self
+            .types
+            .params_of(class, "constructor")
+            .iter()
+            .map(|p| self.argument(*p, depth + 1, rng))
+            .collect();
+        let variable = self.test.variables.len();
+        let name = self.variable_name(class);
+        self.test.variables.push(Variable { class, name });
+        self.test.statements.push(Statement::Construct { variable, class, args });
+        variable
+    }
+
+    fn argument(&mut self, param: u32, depth: usize, rng: &mut (impl Rng + ?Sized)) -> Value {
+        match self.types.get(param).current_type() {
+            ParamType::Unknown => Value::Proxy(param),
+            ParamType::Number => Value::Number(self.settings.numbers.generate(rng)),
+            ParamType::String => Value::String(self.settings.strings.generate(rng)),
+            ParamType::Boolean => Value::Boolean(rng.random_bool(0.5)),
+            ParamType::Class(class) => {
+                let pool: Vec<usize> = (0..self.test.variables.len())
+                    .filter(|v| self.program.is_subclass(self.test.variables[*v].class, class))
+                    .collect();
+                let too_deep = depth >= MAX_CONSTRUCTION_DEPTH;
+                if !pool.is_empty() && (too_deep || rng.random_bool(REUSE_PROBABILITY)) {
+                    Value::Variable(pool[rng.random_range(0..pool.len())])
+                } else if too_deep {
+                    Value::Null
+                } else {
+                    Value::Variable(self.construct(class, depth, rng))
+                }
+            }
+        }
+    }
+
+    /// `list`, then `list2`, ...: named after the class, never clashing with a class alias.
+    fn variable_name(&self, class: ClassId) -> String {
+        let base = literal::identifier(&self.program.classes[class].alias);
+        let taken = |name: &str| {
+            self.test.variables.iter().any(|v| v.name == name) || self.program.classes.iter().any(|c| c.alias == name)
+        };
+        if !taken(&base) {
+            return base;
+        }
+        (2..).map(|n| format!("{base}{n}")).find(|name| !taken(name)).expect("some suffix is free")
+    }
+}

@@ -1,0 +1,365 @@
+//! Type inference for parameters: what recording proxies saw, and the types decided from it.
+//!
+//! Every parameter of every constructor and method is a [`ParamKey`]. Until its type is decided, tests
+//! pass it a recording proxy; each use adds member accesses and primitive coercions (scored by
+//! [`hints`]) to its [`ParamRecord`]. Once it has been used `delay` times, [`decide`] applies the
+//! Flycatcher rules: the best matching class; else Number members → number; else String members →
+//! string; else the coercion scores; with no evidence at all, a random primitive (a "leap of faith").
+
+pub mod hints;
+
+use std::collections::BTreeMap;
+use std::fmt;
+
+use rand::Rng;
+use rand::RngExt;
+
+use crate::program::{ClassId, ProgramInfo};
+use crate::sandbox::CodeBase;
+use crate::sandbox::ProxyEvent;
+use crate::sandbox::events::EnginePosition;
+use hints::Scores;
+
+/// A parameter: which function of which class, at which position.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct ParamKey {
+    /// The class.
+    pub class: ClassId,
+    /// `constructor` or a method name.
+    pub function: String,
+    /// 0-based position.
+    pub index: usize,
+}
+
+/// The type of a value a test passes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum ParamType {
+    /// Not decided: tests pass a recording proxy.
+    Unknown,
+    /// A number.
+    Number,
+    /// A string.
+    String,
+    /// `true` or `false`.
+    Boolean,
+    /// An instance of a class of the program.
+    Class(ClassId),
+}
+
+impl ParamType {
+    /// Name for users; classes by their name in `program`.
+    pub fn name(self, program: &ProgramInfo) -> String {
+        match self {
+            ParamType::Unknown => "Unknown".into(),
+            ParamType::Number => "number".into(),
+            ParamType::String => "string".into(),
+            ParamType::Boolean => "boolean".into(),
+            ParamType::Class(c) => program.classes[c].name.clone(),
+        }
+    }
+
+    /// Parses a type named by a user: a primitive or a class of `program`.
+    pub fn parse(text: &str, program: &ProgramInfo) -> Option<ParamType> {
+        match text {
+            "number" => Some(ParamType::Number),
+            "string" => Some(ParamType::String),
+            "boolean" => Some(ParamType::Boolean),
+            other => program.class_named(other).map(ParamType::Class),
+        }
+    }
+}
+
+/// How a decision was reached.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum DecisionSource {
+    /// From the recorded evidence.
+    Inferred,
+    /// No evidence: a random primitive.
+    LeapOfFaith,
+    /// The user accepted the inferred type (it no longer changes).
+    Accepted,
+    /// The user chose the type.
+    Overridden,
+    /// Read from the project file.
+    Configured,
+}
+
+/// The decided type of a parameter, or why it cannot be tested.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Verdict {
+    /// Tests use this type.
+    Type(ParamType),
+    /// The evidence matches nothing the generator can build: methods that need it cannot be tested.
+    Untestable,
+}
+
+/// A decision with its reasons.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Decision {
+    /// The outcome.
+    pub verdict: Verdict,
+    /// Why, for people: the evidence that decided.
+    pub evidence: String,
+    /// How it was reached.
+    pub source: DecisionSource,
+}
+
+/// How a member of a proxy was used.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct MemberUse {
+    /// Reads (including reads of methods that are then called).
+    pub reads: u32,
+    /// Writes and deletes.
+    pub writes: u32,
+    /// `in` checks.
+    pub checks: u32,
+}
+
+impl MemberUse {
+    /// All uses.
+    pub fn total(&self) -> u32 {
+        self.reads + self.writes + self.checks
+    }
+}
+
+/// Everything recorded about one parameter.
+#[derive(Debug, Clone)]
+pub struct ParamRecord {
+    /// Which parameter.
+    pub key: ParamKey,
+    /// Its name in the source.
+    pub name: String,
+    /// How many calls received a recording proxy for it.
+    pub uses: u32,
+    /// Members used, by name.
+    pub members: BTreeMap<String, MemberUse>,
+    /// Accumulated number/string scores of coercions.
+    pub scores: Scores,
+    /// Coercions seen, described (`'>' at triangle.js:12`), with counts.
+    pub coercions: BTreeMap<String, u32>,
+    /// The decision, once made.
+    pub decision: Option<Decision>,
+}
+
+impl ParamRecord {
+    /// The type tests use now (`Unknown` until decided; `Unknown` also when untestable).
+    pub fn current_type(&self) -> ParamType {
+        match &self.decision {
+            Some(Decision { verdict: Verdict::Type(t), .. }) => *t,
+            _ => ParamType::Unknown,
+        }
+    }
+
+    /// Whether the parameter cannot be tested.
+    pub fn untestable(&self) -> bool {
+        matches!(&self.decision, Some(Decision { verdict: Verdict::Untestable, .. }))
+    }
+
+    /// Whether the user fixed the type (inference leaves it alone).
+    pub fn frozen(&self) -> bool {
+        matches!(
+            self.decision.as_ref().map(|d| d.source),
+            Some(DecisionSource::Accepted | DecisionSource::Overridden | DecisionSource::Configured)
+        )
+    }
+}
+
+/// The records of every parameter of the program, indexed by a dense id used in generated code.
+#[derive(Debug, Clone, Default)]
+pub struct TypeTable {
+    records: Vec<ParamRecord>,
+}
+
+impl TypeTable {
+    /// One record per parameter of every constructor and method of `program`.
+    pub fn new(program: &ProgramInfo) -> TypeTable {
+        let mut records = Vec::new();
+        for (class, info) in program.classes.iter().enumerate() {
+            for function in std::iter::once(&info.constructor).chain(info.methods.iter()) {
+                for (index, name) in function.params.iter().enumerate() {
+                    let key = ParamKey { class, function: function.name.clone(), index };
+                    if records.iter().any(|r: &ParamRecord| r.key == key) {
+                        continue;
+                    }
+                    records.push(ParamRecord {
+                        key,
+                        name: name.clone(),
+                        uses: 0,
+                        members: BTreeMap::new(),
+                        scores: Scores::default(),
+                        coercions: BTreeMap::new(),
+                        decision: None,
+                    });
+                }
+            }
+        }
+        TypeTable { records }
+    }
+
+    /// The id of a parameter.
+    pub fn id(&self, key: &ParamKey) -> Option<u32> {
+        self.records.iter().position(|r| &r.key == key).map(|i| i as u32)
+    }
+
+    /// The ids of a function's parameters, in order.
+    pub fn params_of(&self, class: ClassId, function: &str) -> Vec<u32> {
+        let mut ids: Vec<(usize, u32)> = self
+            .records
+            .iter()
+            .enumerate()
+            .filter(|(_, r)| r.key.class == class && r.key.function == function)
+            .map(|(i, r)| (r.key.index, i as u32))
+            .collect();
+        ids.sort();
+        ids.into_iter().map(|(_, id)| id).collect()
+    }
+
+    /// A record by id.
+    pub fn get(&self, id: u32) -> &ParamRecord {
+        &self.records[id as usize]
+    }
+
+    /// A record by id, to change.
+    pub fn get_mut(&mut self, id: u32) -> &mut ParamRecord {
+        &mut self.records[id as usize]
+    }
+
+    /// All records.
+    pub fn records(&self) -> &[ParamRecord] {
+        &self.records
+    }
+
+    /// Adds what one test's proxies saw. Coercion positions are mapped back to the code under test to
+    /// find the operator that coerced.
+    pub fn record(&mut self, events: &[ProxyEvent], code: &CodeBase) {
+        for event in events {
+            let Some(record) = self.records.get_mut(event.key() as usize) else { continue };
+            if record.frozen() {
+                continue;
+            }
+            match event {
+                ProxyEvent::Created { .. } => record.uses += 1,
+                ProxyEvent::Get { name, .. } => record.members.entry(name.clone()).or_default().reads += 1,
+                ProxyEvent::Set { name, .. } => record.members.entry(name.clone()).or_default().writes += 1,
+                ProxyEvent::Has { name, .. } => record.members.entry(name.clone()).or_default().checks += 1,
+                ProxyEvent::Coerced { hint, position, .. } => {
+                    let located = position.as_ref().and_then(|p| locate_site(code, p));
+                    let site = located.as_ref().map(|(site, _)| site);
+                    let scores = hints::score(site, *hint);
+                    record.scores.number += scores.number;
+                    record.scores.string += scores.string;
+                    let description = match &located {
+                        Some((site, place)) => format!("'{}' at {place}", site.operator),
+                        None => format!("{hint:?} hint (position unknown)").to_lowercase(),
+                    };
+                    *record.coercions.entry(description).or_default() += 1;
+                }
+            }
+        }
+    }
+}
+
+/// Finds the coercion site of an engine position: the file, then the original offset through the
+/// instrumented code's position map, then the syntax node there.
+fn locate_site(code: &CodeBase, position: &EnginePosition) -> Option<(crate::instrument::CoercionSite, String)> {
+    let file = &code.files[code.file_by_engine_name(&position.file)?];
+    let (line, column) = crate::sandbox::instrumented_position(file.entry.parsed.kind, position.line, position.column)?;
+    let offset = file.instrumented.positions.original_offset(line, column)?;
+    let site = file.instrumented.coercion_sites.at(offset)?.clone();
+    let (line, _) = file.entry.parsed.line_col(swc_common::BytePos(file.entry.parsed.source.start_pos.0 + offset));
+    let name = file.entry.parsed.path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
+    Some((site, format!("{name}:{line}")))
+}
+
+/// Members every object has: they say nothing about a parameter's type.
+const OBJECT_MEMBERS: &[&str] = &[
+    "constructor", "hasOwnProperty", "isPrototypeOf", "propertyIsEnumerable", "toLocaleString", "toString",
+    "valueOf", "__proto__", "__defineGetter__", "__defineSetter__", "__lookupGetter__", "__lookupSetter__", "toJSON",
+];
+
+/// Members of `Number.prototype` beyond those of every object.
+const NUMBER_MEMBERS: &[&str] = &["toFixed", "toPrecision", "toExponential"];
+
+/// Members of `String.prototype` (and indexes) beyond those of every object.
+const STRING_MEMBERS: &[&str] = &[
+    "length", "charAt", "charCodeAt", "codePointAt", "concat", "endsWith", "includes", "indexOf", "lastIndexOf",
+    "localeCompare", "match", "matchAll", "normalize", "padEnd", "padStart", "repeat", "replace", "replaceAll",
+    "search", "slice", "split", "startsWith", "substring", "substr", "toLowerCase", "toUpperCase",
+    "toLocaleLowerCase", "toLocaleUpperCase", "trim", "trimStart", "trimEnd", "trimLeft", "trimRight", "at",
+    "@@iterator",
+];
+
+/// Decides a parameter's type from its record (see the module docs for the rules).
+pub fn decide(record: &ParamRecord, program: &ProgramInfo, rng: &mut (impl Rng + ?Sized)) -> Decision {
+    let inferred = |verdict, evidence| Decision { verdict, evidence, source: DecisionSource::Inferred };
+    let members: Vec<&str> =
+        record.members.keys().map(String::as_str).filter(|m| !OBJECT_MEMBERS.contains(m)).collect();
+    if !members.is_empty() {
+        let is_string_member = |m: &&str| STRING_MEMBERS.contains(m) || m.bytes().all(|b| b.is_ascii_digit());
+        if let Some((class, matched)) = best_class(&members, program)
+            && matched == members.len()
+        {
+            return inferred(
+                Verdict::Type(ParamType::Class(class)),
+                format!("members {} all belong to {}", list(&members), program.classes[class].name),
+            );
+        }
+        if members.iter().all(|m| NUMBER_MEMBERS.contains(m)) {
+            return inferred(Verdict::Type(ParamType::Number), format!("Number members {}", list(&members)));
+        }
+        if members.iter().all(is_string_member) {
+            return inferred(Verdict::Type(ParamType::String), format!("String members {}", list(&members)));
+        }
+        if let Some((class, matched)) = best_class(&members, program) {
+            let missing: Vec<&str> = members.iter().copied().filter(|m| !program.classes[class].has_member(m)).collect();
+            return inferred(
+                Verdict::Type(ParamType::Class(class)),
+                format!(
+                    "best match {} ({matched} of {} members; not {})",
+                    program.classes[class].name,
+                    members.len(),
+                    list(&missing)
+                ),
+            );
+        }
+        return inferred(
+            Verdict::Untestable,
+            format!("members {} match no known class, Number or String", list(&members)),
+        );
+    }
+    let Scores { number, string } = record.scores;
+    if number > 0 || string > 0 {
+        let coercions = record.coercions.keys().cloned().collect::<Vec<_>>().join(", ");
+        let (ty, side) = if number >= string { (ParamType::Number, "number") } else { (ParamType::String, "string") };
+        return inferred(Verdict::Type(ty), format!("coercions favour {side} ({number} to {string}): {coercions}"));
+    }
+    let ty = [ParamType::Number, ParamType::String, ParamType::Boolean][rng.random_range(0..3)];
+    Decision {
+        verdict: Verdict::Type(ty),
+        evidence: format!("no evidence after {} uses: leap of faith to {}", record.uses, ty.name(program)),
+        source: DecisionSource::LeapOfFaith,
+    }
+}
+
+/// The class that has most of `members`, preferring the one with fewest other members (the tightest
+/// fit), then the first found. Returns the class and how many members it has.
+fn best_class(members: &[&str], program: &ProgramInfo) -> Option<(ClassId, usize)> {
+    program
+        .classes
+        .iter()
+        .enumerate()
+        .map(|(id, class)| (id, members.iter().filter(|m| class.has_member(m)).count(), class.member_count()))
+        .filter(|(_, matched, _)| *matched > 0)
+        .min_by_key(|(id, matched, size)| (std::cmp::Reverse(*matched), *size, *id))
+        .map(|(id, matched, _)| (id, matched))
+}
+
+fn list(names: &[&str]) -> String {
+    names.iter().map(|n| format!("'{n}'")).collect::<Vec<_>>().join(", ")
+}
+
+impl fmt::Display for ParamKey {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "#{}.{}[{}]", self.class, self.function, self.index)
+    }
+}

@@ -1,0 +1,191 @@
+//! Coverage probes for one parsed file, and the maps that read QuickJS stack positions back.
+//!
+//! [`instrument`] rewrites a copy of the file's syntax tree and prints it again:
+//!
+//! - every statement inside a function-like body is preceded by `__fc$s[ID] = 1;` (statement ids are
+//!   global: the caller reserves a range per file);
+//! - every decision point marks which way it went in `__fc$b`: `if` then/else, `c ? a : b`, the left
+//!   operand of `&&`, `||` and `??`, loop conditions, and `switch` clauses.
+//!
+//! Both arrays are `Uint8Array`s the caller installs on `globalThis`; [`RUNTIME_JS`] adds the two helper
+//! functions the branch probes call. The printed code comes with a [`PositionMap`] (QuickJS stack
+//! `line:column` to original byte offset) and the [`CoercionSites`] of the file, which together say which
+//! operation converted a recording proxy to a primitive.
+//!
+//! Top-level code is left unprobed: it runs once when the file loads, so it tells nothing about tests.
+
+mod positions;
+mod probes;
+mod scan;
+mod sites;
+#[cfg(test)]
+mod tests;
+
+use std::ops::Range;
+
+use swc_common::SourceMapper;
+use swc_ecma_ast::EsVersion;
+use swc_ecma_codegen::text_writer::JsWriter;
+use swc_ecma_codegen::{Config, Emitter};
+use swc_ecma_visit::VisitMutWith;
+
+use crate::analysis::parse::ParsedFile;
+
+pub use positions::PositionMap;
+pub use sites::{CoercionSite, CoercionSites, LiteralKind, SiteKind};
+
+/// JavaScript that installs the branch helpers `__fc$c` and `__fc$n` on `globalThis`.
+///
+/// It expects `__fc$b` to be installed already; the helpers look it up on every call, so the caller may
+/// replace the array between runs. Both are non-enumerable so that code under test enumerating the global
+/// object does not see them, and neither converts its argument (a recording proxy must not notice them).
+pub const RUNTIME_JS: &str = r#"(function () {
+  var hide = { writable: false, enumerable: false, configurable: true };
+  hide.value = function (id, v) { __fc$b[v ? id : id + 1] = 1; return v; };
+  Object.defineProperty(globalThis, "__fc$c", hide);
+  hide.value = function (id, v) { __fc$b[v == null ? id : id + 1] = 1; return v; };
+  Object.defineProperty(globalThis, "__fc$n", hide);
+})();
+"#;
+
+/// A file with coverage probes, and what its probe ids and positions mean.
+#[derive(Debug, Clone)]
+pub struct Instrumented {
+    /// The instrumented JavaScript.
+    pub code: String,
+    /// Index `i` describes statement id `first_statement + i`.
+    pub statements: Vec<Statement>,
+    /// Index `i` describes branch id `first_branch + i`.
+    pub branches: Vec<Branch>,
+    /// Every function-like node (functions, arrows, methods, accessors, constructors), in source order.
+    pub functions: Vec<Function>,
+    /// Instrumented `(line, column)`, as QuickJS prints them in stacks, to original byte offsets.
+    pub positions: PositionMap,
+    /// Original byte offsets to the operations that convert a value to a primitive there.
+    pub coercion_sites: CoercionSites,
+}
+
+/// One probed statement.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Statement {
+    /// Byte offset of its start in the original text.
+    pub start: u32,
+    /// Byte offset just past its end in the original text.
+    pub end: u32,
+    /// 1-based line of its start.
+    pub line: u32,
+}
+
+/// The construct a branch outcome belongs to.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum BranchKind {
+    /// `if (..) .. else ..`: outcomes "then" and "else".
+    If,
+    /// `c ? a : b`: outcomes "true" and "false".
+    Conditional,
+    /// The left operand of `&&`: "true" and "false".
+    And,
+    /// The left operand of `||`: "true" and "false".
+    Or,
+    /// The left operand of `??`: "nullish" and "not nullish".
+    Nullish,
+    /// A `while` condition: "true" and "false".
+    While,
+    /// A `do .. while` condition: "true" and "false".
+    DoWhile,
+    /// A `for (;;)` condition: "true" and "false".
+    For,
+    /// One clause of a `switch` ("case X" or "default"), or "no case" when it has no `default`.
+    Switch,
+}
+
+/// One branch outcome.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Branch {
+    /// The construct.
+    pub kind: BranchKind,
+    /// Which way it went: "then", "else", "true", "false", "nullish", "not nullish", "case 2", "default",
+    /// "no case".
+    pub outcome: String,
+    /// 1-based line of `start`.
+    pub line: u32,
+    /// Byte offset in the original text of the construct (of the clause, for `switch`).
+    pub start: u32,
+}
+
+/// One function-like node.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Function {
+    /// The name it is known by syntactically: declaration, method or property name, the variable or
+    /// property it is assigned to (`X.prototype.m = function` is "m"), else its own name.
+    pub name: Option<String>,
+    /// Byte offset of its start in the original text (of the key, for methods).
+    pub start: u32,
+    /// Byte offset just past its end.
+    pub end: u32,
+    /// 1-based line of `start`.
+    pub line: u32,
+    /// Parameter names; `...rest` is `rest`, a destructured parameter at index `i` is `argI`.
+    pub params: Vec<String>,
+    /// Its statement ids, nested functions' included (they are contiguous).
+    pub statements: Range<u32>,
+    /// Its branch ids, nested functions' included.
+    pub branches: Range<u32>,
+}
+
+impl Instrumented {
+    /// The innermost function containing statement `id`.
+    pub fn function_by_statement(&self, id: u32) -> Option<&Function> {
+        // Functions are in pre-order and ranges nest, so the last one containing `id` is the innermost.
+        self.functions.iter().rev().find(|f| f.statements.contains(&id))
+    }
+}
+
+/// Adds probes to a copy of `file`'s program and prints it.
+///
+/// Statement ids start at `first_statement` and branch ids at `first_branch`, both assigned in source
+/// pre-order so that every function's ids, nested functions' included, are contiguous.
+pub fn instrument(file: &ParsedFile, first_statement: u32, first_branch: u32) -> Instrumented {
+    let mut program = file.program.clone();
+    let mut probes = probes::Probes::new(file, first_statement, first_branch);
+    program.visit_mut_with(&mut probes);
+    let coercion_sites = sites::find(file, &program);
+
+    let mut buf = Vec::new();
+    let mut entries = Vec::new();
+    {
+        let mut emitter = Emitter {
+            cfg: Config::default().with_target(EsVersion::latest()),
+            cm: file.cm.clone(),
+            comments: None,
+            wr: JsWriter::new(file.cm.clone(), "\n", &mut buf, Some(&mut entries)),
+        };
+        // Writing to a Vec cannot fail.
+        emitter.emit_program(&program).expect("codegen into memory");
+    }
+    // Codegen escapes lone surrogates, so its output is UTF-8; lossy conversion only keeps this total.
+    let code = String::from_utf8_lossy(&buf).into_owned();
+    let positions = PositionMap::new(&code, &entries, file.source.start_pos, file.source.end_pos);
+    let probes::Probes { statements, branches, functions, .. } = probes;
+    Instrumented { code, statements, branches, functions, positions, coercion_sites }
+}
+
+/// The first statement probe `__fc$s[N]` directly in the body of the function whose source text is
+/// `text`, as `Function.prototype.toString()` returns it for instrumented code.
+///
+/// Probes inside parameter defaults, computed keys and nested functions are skipped, so this is the
+/// function's own first statement: look it up with [`Instrumented::function_by_statement`]. `None` when
+/// the body has no statement of its own (or `text` is a class, whose body holds only methods).
+pub fn first_probe_in(text: &str) -> Option<u32> {
+    scan::first_probe_in(text)
+}
+
+/// 1-based line of an original byte position.
+fn line_of(file: &ParsedFile, pos: swc_common::BytePos) -> u32 {
+    file.source.lookup_line(pos).map_or(1, |l| l as u32 + 1)
+}
+
+/// Source text of a span of the original file, for branch labels like "case 'a'".
+fn snippet(file: &ParsedFile, span: swc_common::Span) -> String {
+    file.cm.span_to_snippet(span).unwrap_or_default()
+}

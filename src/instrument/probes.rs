@@ -1,0 +1,562 @@
+//! The syntax-tree rewrite that inserts statement and branch probes.
+//!
+//! Synthetic nodes get dummy spans except the probe identifiers (and the statements holding them), which
+//! get an empty span at the original position they stand for: QuickJS reports positions of identifiers
+//! and statement starts, and those spans make the codegen source map send such positions back to the
+//! statement or operand the probe belongs to.
+
+use swc_common::{BytePos, DUMMY_SP, Span, Spanned, util::take::Take};
+use swc_ecma_ast::*;
+use swc_ecma_visit::{VisitMut, VisitMutWith};
+
+use super::{Branch, BranchKind, Function, Statement, line_of, snippet};
+use crate::analysis::parse::ParsedFile;
+
+/// Array of statement probes.
+const STATEMENTS: &str = "__fc$s";
+/// Array of branch probes.
+const BRANCHES: &str = "__fc$b";
+/// Helper marking a truthy/falsy outcome.
+const TRUTHY: &str = "__fc$c";
+/// Helper marking a nullish/defined outcome.
+const NULLISH: &str = "__fc$n";
+
+/// The rewrite, and what it recorded.
+pub(super) struct Probes<'a> {
+    file: &'a ParsedFile,
+    first_statement: u32,
+    first_branch: u32,
+    /// Probed statements, by id minus `first_statement`.
+    pub statements: Vec<Statement>,
+    /// Branch outcomes, by id minus `first_branch`.
+    pub branches: Vec<Branch>,
+    /// Function-like nodes in pre-order.
+    pub functions: Vec<Function>,
+    /// Inside a function-like body (or its parameters), where probes go.
+    probing: bool,
+    /// Name for the function-like node about to be visited, set by its syntactic parent.
+    name: Option<String>,
+    /// Span for that node when its parent's span is the better one (methods include their key).
+    span: Option<Span>,
+}
+
+/// What `enter_function` saves for `leave_function`.
+struct Frame {
+    index: usize,
+    probing: bool,
+}
+
+impl<'a> Probes<'a> {
+    /// A rewrite of `file` numbering statements and branches from the given ids.
+    pub fn new(file: &'a ParsedFile, first_statement: u32, first_branch: u32) -> Self {
+        Probes {
+            file,
+            first_statement,
+            first_branch,
+            statements: Vec::new(),
+            branches: Vec::new(),
+            functions: Vec::new(),
+            probing: false,
+            name: None,
+            span: None,
+        }
+    }
+
+    fn offset(&self, pos: BytePos) -> u32 {
+        self.file.offset(pos)
+    }
+
+    fn next_statement(&self) -> u32 {
+        self.first_statement + self.statements.len() as u32
+    }
+
+    fn next_branch(&self) -> u32 {
+        self.first_branch + self.branches.len() as u32
+    }
+
+    fn new_statement(&mut self, span: Span) -> u32 {
+        let id = self.next_statement();
+        let (start, end) = (self.offset(span.lo), self.offset(span.hi));
+        self.statements.push(Statement { start, end, line: line_of(self.file, span.lo) });
+        id
+    }
+
+    fn new_branch(&mut self, kind: BranchKind, outcome: &str, at: BytePos) -> u32 {
+        let id = self.next_branch();
+        let branch =
+            Branch { kind, outcome: outcome.to_string(), line: line_of(self.file, at), start: self.offset(at) };
+        self.branches.push(branch);
+        id
+    }
+
+    /// Two outcomes with consecutive ids; returns the first.
+    fn new_branch_pair(&mut self, kind: BranchKind, yes: &str, no: &str, at: BytePos) -> u32 {
+        let id = self.new_branch(kind, yes, at);
+        self.new_branch(kind, no, at);
+        id
+    }
+
+    fn enter_function(&mut self, span: Span, params: Vec<String>) -> Frame {
+        let span = self.span.take().unwrap_or(span);
+        let (statement, branch) = (self.next_statement(), self.next_branch());
+        self.functions.push(Function {
+            name: self.name.take(),
+            start: self.offset(span.lo),
+            end: self.offset(span.hi),
+            line: line_of(self.file, span.lo),
+            params,
+            statements: statement..statement,
+            branches: branch..branch,
+        });
+        Frame { index: self.functions.len() - 1, probing: std::mem::replace(&mut self.probing, true) }
+    }
+
+    fn leave_function(&mut self, frame: Frame) {
+        self.probing = frame.probing;
+        let (statement, branch) = (self.next_statement(), self.next_branch());
+        let function = &mut self.functions[frame.index];
+        function.statements.end = statement;
+        function.branches.end = branch;
+    }
+
+    /// Visits `node` outside any probed body: class field initialisers and static blocks run at
+    /// construction or definition time, not as part of the enclosing function.
+    fn unprobed<N: VisitMutWith<Self>>(&mut self, node: &mut N) {
+        let probing = std::mem::replace(&mut self.probing, false);
+        node.visit_mut_with(self);
+        self.probing = probing;
+    }
+
+    /// Probes a statement list; `directives` when it is a function body, whose prologue must stay first.
+    fn statement_list(&mut self, stmts: &mut Vec<Stmt>, directives: bool) {
+        let mut out = Vec::with_capacity(stmts.len() * 2);
+        let mut prologue = directives;
+        for mut stmt in stmts.drain(..) {
+            prologue &= is_directive(&stmt);
+            if !prologue && is_executable(&stmt) {
+                let span = stmt.span();
+                let id = self.new_statement(span);
+                out.push(mark_stmt(STATEMENTS, id, span.lo));
+            }
+            stmt.visit_mut_with(self);
+            out.push(stmt);
+        }
+        *stmts = out;
+    }
+
+    /// Visits a statement that was made a block, then puts a branch probe first in it.
+    fn probed_block(&mut self, stmt: &mut Stmt, branch: u32, at: BytePos) {
+        stmt.visit_mut_with(self);
+        if let Stmt::Block(block) = stmt {
+            block.stmts.insert(0, mark_stmt(BRANCHES, branch, at));
+        }
+    }
+
+    fn branch_stmt(&mut self, stmt: &mut Stmt) {
+        match stmt {
+            Stmt::If(s) => {
+                let id = self.new_branch_pair(BranchKind::If, "then", "else", s.span.lo);
+                s.test.visit_mut_with(self);
+                // Positions before wrapping: the new blocks have no span.
+                let at = s.cons.span().lo;
+                make_block(&mut s.cons);
+                self.probed_block(&mut s.cons, id, at);
+                match &mut s.alt {
+                    Some(alt) => {
+                        let at = alt.span().lo;
+                        make_block(alt);
+                        self.probed_block(alt, id + 1, at);
+                    }
+                    None => s.alt = Some(Box::new(block(vec![mark_stmt(BRANCHES, id + 1, s.span.lo)]))),
+                }
+            }
+            Stmt::While(s) => {
+                let id = self.new_branch_pair(BranchKind::While, "true", "false", s.test.span().lo);
+                s.test.visit_mut_with(self);
+                wrap(&mut s.test, TRUTHY, id);
+                make_block(&mut s.body);
+                s.body.visit_mut_with(self);
+            }
+            Stmt::DoWhile(s) => {
+                let id = self.new_branch_pair(BranchKind::DoWhile, "true", "false", s.test.span().lo);
+                make_block(&mut s.body);
+                s.body.visit_mut_with(self);
+                s.test.visit_mut_with(self);
+                wrap(&mut s.test, TRUTHY, id);
+            }
+            Stmt::For(s) => {
+                let id = s.test.as_ref().map(|t| self.new_branch_pair(BranchKind::For, "true", "false", t.span().lo));
+                s.init.visit_mut_with(self);
+                if let (Some(test), Some(id)) = (&mut s.test, id) {
+                    test.visit_mut_with(self);
+                    wrap(test, TRUTHY, id);
+                }
+                s.update.visit_mut_with(self);
+                make_block(&mut s.body);
+                s.body.visit_mut_with(self);
+            }
+            Stmt::Switch(s) => self.switch(s),
+            Stmt::ForIn(ForInStmt { body, .. })
+            | Stmt::ForOf(ForOfStmt { body, .. })
+            | Stmt::With(WithStmt { body, .. }) => {
+                make_block(body);
+                stmt.visit_mut_children_with(self);
+            }
+            Stmt::Labeled(s) => {
+                // A loop keeps its label: `continue label` needs the label directly on the loop.
+                if !is_loop(&s.body) {
+                    make_block(&mut s.body);
+                }
+                s.body.visit_mut_with(self);
+            }
+            _ => stmt.visit_mut_children_with(self),
+        }
+    }
+
+    fn switch(&mut self, s: &mut SwitchStmt) {
+        let first = self.next_branch();
+        for case in &s.cases {
+            let outcome = match &case.test {
+                Some(test) => format!("case {}", shorten(&snippet(self.file, test.span()))),
+                None => "default".to_string(),
+            };
+            self.new_branch(BranchKind::Switch, &outcome, case.span.lo);
+        }
+        let no_case = (!s.cases.iter().any(|c| c.test.is_none()))
+            .then(|| self.new_branch(BranchKind::Switch, "no case", s.span.lo));
+        s.discriminant.visit_mut_with(self);
+        for (id, case) in (first..).zip(s.cases.iter_mut()) {
+            case.test.visit_mut_with(self);
+            case.cons.visit_mut_with(self);
+            case.cons.insert(0, mark_stmt(BRANCHES, id, case.span.lo));
+        }
+        if let Some(id) = no_case {
+            // The last clause must not fall through into the added default.
+            if let Some(last) = s.cases.last_mut() {
+                last.cons.push(Stmt::Break(BreakStmt { span: DUMMY_SP, label: None }));
+            }
+            s.cases.push(SwitchCase { span: DUMMY_SP, test: None, cons: vec![mark_stmt(BRANCHES, id, s.span.lo)] });
+        }
+    }
+
+    /// Gives the next function-like node a name when `value` is one.
+    fn name_next(&mut self, value: &Expr, name: Option<String>) {
+        if is_function_like(value) {
+            self.name = name;
+        }
+    }
+}
+
+impl VisitMut for Probes<'_> {
+    fn visit_mut_function(&mut self, f: &mut swc_ecma_ast::Function) {
+        let frame = self.enter_function(f.span, param_names(f.params.iter().map(|p| &p.pat)));
+        f.params.visit_mut_with(self);
+        f.body.visit_mut_with(self);
+        self.leave_function(frame);
+    }
+
+    fn visit_mut_constructor(&mut self, c: &mut Constructor) {
+        let params = c.params.iter().filter_map(|p| match p {
+            ParamOrTsParamProp::Param(p) => Some(&p.pat),
+            ParamOrTsParamProp::TsParamProp(_) => None,
+        });
+        self.name = Some("constructor".to_string());
+        let frame = self.enter_function(c.span, param_names(params));
+        c.params.visit_mut_with(self);
+        c.body.visit_mut_with(self);
+        self.leave_function(frame);
+    }
+
+    fn visit_mut_arrow_expr(&mut self, a: &mut ArrowExpr) {
+        let frame = self.enter_function(a.span, param_names(a.params.iter()));
+        a.params.visit_mut_with(self);
+        if let ArrowFunctionBody::Expr(expr) = &mut *a.body {
+            // A block body gives the expression a statement, hence a probe.
+            let span = expr.span();
+            let id = self.new_statement(span);
+            let mut ret = Stmt::Return(ReturnStmt { span: DUMMY_SP, arg: Some(expr.take()) });
+            ret.visit_mut_with(self);
+            let stmts = vec![mark_stmt(STATEMENTS, id, span.lo), ret];
+            *a.body = ArrowFunctionBody::FunctionBody(FunctionBody { span: DUMMY_SP, stmts });
+        } else {
+            a.body.visit_mut_with(self);
+        }
+        self.leave_function(frame);
+    }
+
+    fn visit_mut_function_body(&mut self, body: &mut FunctionBody) {
+        self.statement_list(&mut body.stmts, true);
+    }
+
+    fn visit_mut_stmts(&mut self, stmts: &mut Vec<Stmt>) {
+        if self.probing {
+            self.statement_list(stmts, false);
+        } else {
+            stmts.visit_mut_children_with(self);
+        }
+    }
+
+    fn visit_mut_stmt(&mut self, stmt: &mut Stmt) {
+        if self.probing {
+            self.branch_stmt(stmt);
+        } else {
+            stmt.visit_mut_children_with(self);
+        }
+    }
+
+    fn visit_mut_expr(&mut self, expr: &mut Expr) {
+        if !self.probing {
+            expr.visit_mut_children_with(self);
+            return;
+        }
+        match expr {
+            Expr::Bin(b)
+                if matches!(b.op, BinaryOp::LogicalAnd | BinaryOp::LogicalOr | BinaryOp::NullishCoalescing) =>
+            {
+                let at = b.left.span().lo;
+                let (id, helper) = match b.op {
+                    BinaryOp::LogicalAnd => (self.new_branch_pair(BranchKind::And, "true", "false", at), TRUTHY),
+                    BinaryOp::LogicalOr => (self.new_branch_pair(BranchKind::Or, "true", "false", at), TRUTHY),
+                    _ => (self.new_branch_pair(BranchKind::Nullish, "nullish", "not nullish", at), NULLISH),
+                };
+                b.visit_mut_children_with(self);
+                wrap(&mut b.left, helper, id);
+            }
+            Expr::Cond(c) => {
+                let id = self.new_branch_pair(BranchKind::Conditional, "true", "false", c.span.lo);
+                c.visit_mut_children_with(self);
+                marked(&mut c.cons, id);
+                marked(&mut c.alt, id + 1);
+            }
+            _ => expr.visit_mut_children_with(self),
+        }
+    }
+
+    fn visit_mut_fn_decl(&mut self, f: &mut FnDecl) {
+        self.name = Some(f.ident.sym.to_string());
+        f.function.visit_mut_with(self);
+    }
+
+    fn visit_mut_fn_expr(&mut self, f: &mut FnExpr) {
+        if self.name.is_none() {
+            self.name = f.ident.as_ref().map(|i| i.sym.to_string());
+        }
+        f.function.visit_mut_with(self);
+    }
+
+    fn visit_mut_class_method(&mut self, m: &mut ClassMethod) {
+        m.key.visit_mut_with(self);
+        self.name = prop_name(&m.key);
+        self.span = Some(m.span);
+        m.function.visit_mut_with(self);
+    }
+
+    fn visit_mut_private_method(&mut self, m: &mut PrivateMethod) {
+        self.name = Some(format!("#{}", m.key.name));
+        self.span = Some(m.span);
+        m.function.visit_mut_with(self);
+    }
+
+    fn visit_mut_method_prop(&mut self, m: &mut MethodProp) {
+        m.key.visit_mut_with(self);
+        self.name = prop_name(&m.key);
+        self.span = Some(m.key.span().with_hi(m.function.span.hi));
+        m.function.visit_mut_with(self);
+    }
+
+    fn visit_mut_getter_prop(&mut self, m: &mut GetterProp) {
+        m.key.visit_mut_with(self);
+        self.name = prop_name(&m.key);
+        self.span = Some(m.span);
+        m.function.visit_mut_with(self);
+    }
+
+    fn visit_mut_setter_prop(&mut self, m: &mut SetterProp) {
+        m.key.visit_mut_with(self);
+        self.name = prop_name(&m.key);
+        self.span = Some(m.span);
+        m.function.visit_mut_with(self);
+    }
+
+    fn visit_mut_key_value_prop(&mut self, p: &mut KeyValueProp) {
+        p.key.visit_mut_with(self);
+        self.name_next(&p.value, prop_name(&p.key));
+        p.value.visit_mut_with(self);
+    }
+
+    fn visit_mut_var_declarator(&mut self, d: &mut VarDeclarator) {
+        d.name.visit_mut_with(self);
+        if let (Some(init), Pat::Ident(id)) = (&d.init, &d.name) {
+            self.name_next(init, Some(id.id.sym.to_string()));
+        }
+        d.init.visit_mut_with(self);
+    }
+
+    fn visit_mut_assign_expr(&mut self, a: &mut AssignExpr) {
+        a.left.visit_mut_with(self);
+        self.name_next(&a.right, target_name(&a.left));
+        a.right.visit_mut_with(self);
+    }
+
+    fn visit_mut_class_prop(&mut self, p: &mut ClassProp) {
+        p.key.visit_mut_with(self);
+        if let Some(value) = &p.value {
+            self.name_next(value, prop_name(&p.key));
+        }
+        self.unprobed(&mut p.value);
+    }
+
+    fn visit_mut_private_prop(&mut self, p: &mut PrivateProp) {
+        if let Some(value) = &p.value {
+            self.name_next(value, Some(format!("#{}", p.key.name)));
+        }
+        self.unprobed(&mut p.value);
+    }
+
+    fn visit_mut_static_block(&mut self, b: &mut StaticBlock) {
+        self.unprobed(&mut b.body);
+    }
+}
+
+/// A statement that does something when reached: declarations of functions and classes are hoisted or
+/// evaluated with their scope, and empty statements do nothing.
+fn is_executable(stmt: &Stmt) -> bool {
+    !matches!(stmt, Stmt::Decl(Decl::Fn(_) | Decl::Class(_)) | Stmt::Empty(_))
+}
+
+fn is_directive(stmt: &Stmt) -> bool {
+    matches!(stmt, Stmt::Expr(ExprStmt { expr, .. }) if matches!(&**expr, Expr::Lit(Lit::Str(_))))
+}
+
+fn is_loop(stmt: &Stmt) -> bool {
+    match stmt {
+        Stmt::For(_) | Stmt::ForIn(_) | Stmt::ForOf(_) | Stmt::While(_) | Stmt::DoWhile(_) => true,
+        Stmt::Labeled(l) => is_loop(&l.body),
+        _ => false,
+    }
+}
+
+fn is_function_like(expr: &Expr) -> bool {
+    match expr {
+        Expr::Fn(_) | Expr::Arrow(_) => true,
+        Expr::Paren(p) => is_function_like(&p.expr),
+        _ => false,
+    }
+}
+
+fn block(stmts: Vec<Stmt>) -> Stmt {
+    Stmt::Block(BlockStmt { span: DUMMY_SP, ctxt: Default::default(), stmts })
+}
+
+/// Makes a single-statement body a block, so probes can go before the statement.
+fn make_block(stmt: &mut Box<Stmt>) {
+    if !matches!(**stmt, Stmt::Block(_)) {
+        let inner = std::mem::replace(&mut **stmt, Stmt::Empty(EmptyStmt { span: DUMMY_SP }));
+        **stmt = block(vec![inner]);
+    }
+}
+
+fn num(value: u32) -> Box<Expr> {
+    Box::new(Expr::Lit(Lit::Num(Number { span: DUMMY_SP, value: value.into(), raw: None })))
+}
+
+fn ident(name: &str, at: BytePos) -> Box<Expr> {
+    Box::new(Expr::Ident(Ident::new_no_ctxt(name.into(), Span::new(at, at))))
+}
+
+/// `array[id] = 1`.
+fn mark(array: &str, id: u32, at: BytePos) -> Box<Expr> {
+    let target = MemberExpr {
+        span: DUMMY_SP,
+        obj: ident(array, at),
+        prop: MemberProp::Computed(ComputedPropName { span: DUMMY_SP, expr: num(id) }),
+    };
+    Box::new(Expr::Assign(AssignExpr {
+        span: DUMMY_SP,
+        op: AssignOp::Assign,
+        left: AssignTarget::Simple(SimpleAssignTarget::Member(target)),
+        right: num(1),
+    }))
+}
+
+/// `array[id] = 1;`, positioned at `at`.
+fn mark_stmt(array: &str, id: u32, at: BytePos) -> Stmt {
+    Stmt::Expr(ExprStmt { span: Span::new(at, at), expr: mark(array, id, at) })
+}
+
+/// `expr` becomes `helper(id, expr)`: only ever an operand or a condition, never a callee, so no call
+/// loses its `this`.
+fn wrap(expr: &mut Box<Expr>, helper: &str, id: u32) {
+    let at = expr.span().lo;
+    let value = expr.take();
+    **expr = Expr::Call(CallExpr {
+        callee: Callee::Expr(ident(helper, at)),
+        args: vec![ExprOrSpread { spread: None, expr: num(id) }, ExprOrSpread { spread: None, expr: value }],
+        ..Default::default()
+    });
+}
+
+/// `expr` becomes `(__fc$b[id] = 1, expr)`.
+fn marked(expr: &mut Box<Expr>, id: u32) {
+    let at = expr.span().lo;
+    let value = expr.take();
+    let seq = Expr::Seq(SeqExpr { span: DUMMY_SP, exprs: vec![mark(BRANCHES, id, at), value] });
+    **expr = Expr::Paren(ParenExpr { span: DUMMY_SP, expr: Box::new(seq) });
+}
+
+fn param_names<'p>(pats: impl Iterator<Item = &'p Pat>) -> Vec<String> {
+    pats.enumerate()
+        .map(|(i, pat)| {
+            let named = match pat {
+                Pat::Assign(a) => &*a.left,
+                Pat::Rest(r) => &*r.arg,
+                other => other,
+            };
+            match named {
+                Pat::Ident(b) => b.id.sym.to_string(),
+                _ => format!("arg{i}"),
+            }
+        })
+        .collect()
+}
+
+fn prop_name(key: &PropName) -> Option<String> {
+    match key {
+        PropName::Ident(i) => Some(i.sym.to_string()),
+        PropName::Str(s) => Some(s.value.to_atom_lossy().to_string()),
+        PropName::Num(n) => Some(n.value.to_string()),
+        PropName::BigInt(b) => Some(b.value.to_string()),
+        PropName::Computed(c) => match &*c.expr {
+            Expr::Lit(Lit::Str(s)) => Some(s.value.to_atom_lossy().to_string()),
+            _ => None,
+        },
+    }
+}
+
+fn target_name(target: &AssignTarget) -> Option<String> {
+    match target {
+        AssignTarget::Simple(SimpleAssignTarget::Ident(b)) => Some(b.id.sym.to_string()),
+        // `module.exports = function Name() {}` is known by its own name, if any.
+        AssignTarget::Simple(SimpleAssignTarget::Member(m))
+            if m.prop.is_ident_with("exports") && matches!(&*m.obj, Expr::Ident(o) if o.sym == "module") =>
+        {
+            None
+        }
+        AssignTarget::Simple(SimpleAssignTarget::Member(m)) => match &m.prop {
+            MemberProp::Ident(i) => Some(i.sym.to_string()),
+            MemberProp::PrivateName(p) => Some(format!("#{}", p.name)),
+            MemberProp::Computed(c) => match &*c.expr {
+                Expr::Lit(Lit::Str(s)) => Some(s.value.to_atom_lossy().to_string()),
+                _ => None,
+            },
+        },
+        _ => None,
+    }
+}
+
+/// Case labels are for people: long expressions are cut.
+fn shorten(text: &str) -> String {
+    const MAX: usize = 40;
+    let text = text.split_whitespace().collect::<Vec<_>>().join(" ");
+    if text.chars().count() <= MAX { text } else { format!("{}…", text.chars().take(MAX).collect::<String>()) }
+}

@@ -1,0 +1,365 @@
+//! Where values are converted to primitives, indexed by the position QuickJS reports for the conversion.
+//!
+//! A stack frame's position is the last source position QuickJS recorded in the bytecode before the
+//! current instruction. QuickJS-ng records one, in bytecode order:
+//!
+//! - at every identifier reference (`x`, also as an assignment target or callee);
+//! - for a binary operator (arithmetic, comparison, equality, bitwise, shift, `in`, `instanceof`; not
+//!   `**`, `&&`, `||`, `??`) at the first token of its right operand, before that operand's own;
+//! - for a call, at the first token after `(` (when that token is not a word, the parser's mark stays on
+//!   the last word before it: the method name), before the arguments' own;
+//! - for `new X`, at `X`; for an expression statement at its start; for `throw` at its operand.
+//!
+//! So a conversion is reported at the last of those before its instruction: `p * 2` at `2`, `q + p` at
+//! `p`, `p++` at `p`, `this.n++` at the start of its statement, `s.charAt(p)` at `p`. [`find`] replays
+//! this order over the instrumented tree (probes included: they are expression statements) and files
+//! each site under the original offset of that position, which is what [`super::PositionMap`] gives back.
+//! Sites sharing an offset are kept innermost first: `p * (q + 1)` reports both `+` and `*` at `1`.
+
+use std::collections::HashMap;
+
+use swc_common::{BytePos, Spanned};
+use swc_ecma_ast::*;
+use swc_ecma_visit::{Visit, VisitWith};
+
+use crate::analysis::parse::ParsedFile;
+
+/// The kind of operation that converts a value to a primitive.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum SiteKind {
+    /// A binary operator: `+`, `>`, `==`, `<<`, ...
+    Binary,
+    /// A compound assignment: `+=`, `-=`, ...
+    CompoundAssignment,
+    /// Unary `-`, `+` or `~` (`!` never converts an object).
+    Unary,
+    /// `++` or `--`, prefix or postfix.
+    Update,
+    /// An interpolation `${..}` in an untagged template literal.
+    Template,
+    /// A computed member key `o[k]`.
+    ComputedKey,
+    /// A call, where a native function converts an argument: `String(p)`, `s.charAt(p)`, `Math.max(p)`.
+    Call,
+}
+
+/// A literal on the other side of a binary operator, which says what the operator expects.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum LiteralKind {
+    /// A number (or bigint) literal, possibly negated.
+    Number,
+    /// A string literal, or a template without interpolations.
+    String,
+}
+
+/// One operation that may convert a value to a primitive.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct CoercionSite {
+    /// What kind of operation.
+    pub kind: SiteKind,
+    /// The operator as written: "+", ">", "+=", "-" (unary), "++", "${}", "[]", or for calls the callee:
+    /// "String()", "Math.max()" (a global namespace), ".charAt()" (any other method), "()" (anything else).
+    pub operator: String,
+    /// The literal on the other side of a binary operator or compound assignment.
+    pub literal_operand: Option<LiteralKind>,
+}
+
+/// Conversion sites by original byte offset of the position QuickJS reports for them.
+#[derive(Debug, Clone)]
+pub struct CoercionSites {
+    by_offset: HashMap<u32, Vec<CoercionSite>>,
+}
+
+impl CoercionSites {
+    /// The innermost site reported at `offset`.
+    pub fn at(&self, offset: u32) -> Option<&CoercionSite> {
+        self.all_at(offset).first()
+    }
+
+    /// Every site reported at `offset`, innermost first.
+    pub fn all_at(&self, offset: u32) -> &[CoercionSite] {
+        self.by_offset.get(&offset).map_or(&[], Vec::as_slice)
+    }
+}
+
+/// Replays QuickJS's source positions over the instrumented `program` of `file`.
+pub(super) fn find(file: &ParsedFile, program: &Program) -> CoercionSites {
+    let mut finder = Finder { file, last: None, sites: HashMap::new() };
+    program.visit_with(&mut finder);
+    CoercionSites { by_offset: finder.sites }
+}
+
+/// Namespaces whose functions are named with their object: `Math.max()` rather than `.max()`.
+const NAMESPACES: &[&str] = &["Math", "Number", "String", "Object", "Array", "JSON", "Date", "Reflect", "BigInt"];
+
+struct Finder<'a> {
+    file: &'a ParsedFile,
+    /// Original offset of the last position QuickJS recorded, in bytecode order.
+    last: Option<u32>,
+    sites: HashMap<u32, Vec<CoercionSite>>,
+}
+
+impl Finder<'_> {
+    fn position(&mut self, pos: BytePos) {
+        if !pos.is_dummy() {
+            self.last = Some(self.file.offset(pos));
+        }
+    }
+
+    fn record(&mut self, kind: SiteKind, operator: &str, literal_operand: Option<LiteralKind>) {
+        if let Some(at) = self.last {
+            let site = CoercionSite { kind, operator: operator.to_string(), literal_operand };
+            self.sites.entry(at).or_default().push(site);
+        }
+    }
+
+    /// Each function has its own position table, which starts afresh.
+    fn function<N: VisitWith<Self>>(&mut self, node: &N) {
+        let outer = self.last.take();
+        node.visit_children_with(self);
+        self.last = outer;
+    }
+
+    fn binary(&mut self, b: &BinExpr) {
+        use BinaryOp::*;
+        b.left.visit_with(self);
+        if !matches!(b.op, LogicalAnd | LogicalOr | NullishCoalescing | Exp) {
+            self.position(start_of(&b.right));
+        }
+        b.right.visit_with(self);
+        if !matches!(b.op, LogicalAnd | LogicalOr | NullishCoalescing | EqEqEq | NotEqEq | In | InstanceOf) {
+            let literal = literal_of(&b.right).or_else(|| literal_of(&b.left));
+            self.record(SiteKind::Binary, b.op.as_str(), literal);
+        }
+    }
+
+    fn assign(&mut self, a: &AssignExpr) {
+        let compound = a.op.to_update().is_some() && !a.op.may_short_circuit();
+        let computed_key = match &a.left {
+            AssignTarget::Simple(SimpleAssignTarget::Member(m)) => match &m.prop {
+                MemberProp::Computed(key) if !matches!(*key.expr, Expr::Lit(_)) => Some((m, key)),
+                _ => None,
+            },
+            _ => None,
+        };
+        match computed_key {
+            // A plain store converts its key only when it stores, after the value.
+            Some((member, key)) if !compound => {
+                member.obj.visit_with(self);
+                key.expr.visit_with(self);
+                a.right.visit_with(self);
+                self.record(SiteKind::ComputedKey, "[]", None);
+            }
+            _ => {
+                a.left.visit_with(self);
+                a.right.visit_with(self);
+            }
+        }
+        if compound {
+            self.record(SiteKind::CompoundAssignment, a.op.as_str(), literal_of(&a.right));
+        }
+    }
+
+    fn call(&mut self, callee: Option<&Expr>, callee_word: Option<BytePos>, args: &[ExprOrSpread]) {
+        if let Some(callee) = callee {
+            callee.visit_with(self);
+        }
+        match args.first() {
+            Some(first) if first.spread.is_none() && self.starts_with_word(&first.expr) => {
+                self.position(start_of(&first.expr))
+            }
+            _ => {
+                if let Some(word) = callee_word {
+                    self.position(word);
+                }
+            }
+        }
+        args.visit_with(self);
+        let probe_helper = matches!(callee, Some(Expr::Ident(i)) if i.sym.starts_with("__fc$"));
+        if !args.is_empty() && !probe_helper {
+            let name = callee.map_or_else(|| "()".to_string(), call_name);
+            self.record(SiteKind::Call, &name, None);
+        }
+    }
+
+    /// Whether the expression's first token is a word, which moves QuickJS's mark (numbers, strings and
+    /// punctuation do not).
+    fn starts_with_word(&self, expr: &Expr) -> bool {
+        let pos = start_of(expr);
+        !pos.is_dummy()
+            && self
+                .file
+                .text()
+                .as_bytes()
+                .get(self.file.offset(pos) as usize)
+                .is_some_and(|&c| c.is_ascii_alphabetic() || matches!(c, b'_' | b'$' | b'\\') || c >= 0x80)
+    }
+
+    fn template(&mut self, tpl: &Tpl, converts: bool) {
+        for expr in &tpl.exprs {
+            expr.visit_with(self);
+            if converts {
+                self.record(SiteKind::Template, "${}", None);
+            }
+        }
+    }
+}
+
+impl Visit for Finder<'_> {
+    fn visit_function(&mut self, f: &swc_ecma_ast::Function) {
+        self.function(f);
+    }
+
+    fn visit_arrow_expr(&mut self, a: &ArrowExpr) {
+        self.function(a);
+    }
+
+    fn visit_constructor(&mut self, c: &Constructor) {
+        self.function(c);
+    }
+
+    fn visit_class_prop(&mut self, p: &ClassProp) {
+        // Field initialisers are compiled into a function of their own.
+        self.function(p);
+    }
+
+    fn visit_private_prop(&mut self, p: &PrivateProp) {
+        self.function(p);
+    }
+
+    fn visit_static_block(&mut self, b: &StaticBlock) {
+        self.function(b);
+    }
+
+    fn visit_expr_stmt(&mut self, s: &ExprStmt) {
+        self.position(s.span.lo);
+        s.expr.visit_with(self);
+    }
+
+    fn visit_throw_stmt(&mut self, s: &ThrowStmt) {
+        self.position(start_of(&s.arg));
+        s.arg.visit_with(self);
+    }
+
+    fn visit_for_stmt(&mut self, s: &ForStmt) {
+        s.init.visit_with(self);
+        // With a condition, QuickJS moves the update's bytecode after the body.
+        if let Some(test) = &s.test {
+            test.visit_with(self);
+            s.body.visit_with(self);
+            s.update.visit_with(self);
+        } else {
+            s.update.visit_with(self);
+            s.body.visit_with(self);
+        }
+    }
+
+    fn visit_simple_assign_target(&mut self, t: &SimpleAssignTarget) {
+        match t {
+            SimpleAssignTarget::Ident(i) => self.position(i.id.span.lo),
+            _ => t.visit_children_with(self),
+        }
+    }
+
+    fn visit_member_expr(&mut self, m: &MemberExpr) {
+        m.obj.visit_with(self);
+        if let MemberProp::Computed(key) = &m.prop {
+            key.expr.visit_with(self);
+            if !matches!(*key.expr, Expr::Lit(_)) {
+                self.record(SiteKind::ComputedKey, "[]", None);
+            }
+        }
+    }
+
+    fn visit_opt_call(&mut self, c: &OptCall) {
+        self.call(Some(&c.callee), last_word(&c.callee), &c.args);
+    }
+
+    fn visit_expr(&mut self, e: &Expr) {
+        match e {
+            Expr::Ident(i) => self.position(i.span.lo),
+            Expr::Bin(b) => self.binary(b),
+            Expr::Assign(a) => self.assign(a),
+            Expr::Unary(u) => {
+                u.arg.visit_with(self);
+                // `-1` is a literal operand, not a conversion that could shadow the operator around it.
+                if matches!(u.op, UnaryOp::Minus | UnaryOp::Plus | UnaryOp::Tilde) && !matches!(*u.arg, Expr::Lit(_)) {
+                    self.record(SiteKind::Unary, u.op.as_str(), None);
+                }
+            }
+            Expr::Update(u) => {
+                u.arg.visit_with(self);
+                self.record(SiteKind::Update, u.op.as_str(), None);
+            }
+            Expr::Tpl(t) => self.template(t, true),
+            Expr::TaggedTpl(t) => {
+                t.tag.visit_with(self);
+                self.template(&t.tpl, false);
+            }
+            Expr::Call(c) => match &c.callee {
+                Callee::Expr(callee) => self.call(Some(callee), last_word(callee), &c.args),
+                Callee::Super(s) => self.call(None, Some(s.span.lo), &c.args),
+                Callee::Import(i) => self.call(None, Some(i.span.lo), &c.args),
+            },
+            Expr::New(n) => {
+                self.position(start_of(&n.callee));
+                n.callee.visit_with(self);
+                if let Some(args) = &n.args {
+                    self.call(None, last_word(&n.callee), args);
+                }
+            }
+            _ => e.visit_children_with(self),
+        }
+    }
+}
+
+/// Where an expression's first token is, looking through synthetic (spanless) probe wrappers.
+fn start_of(expr: &Expr) -> BytePos {
+    let span = expr.span();
+    if !span.is_dummy() {
+        return span.lo;
+    }
+    match expr {
+        Expr::Call(CallExpr { callee: Callee::Expr(callee), .. }) => start_of(callee),
+        Expr::Paren(p) => start_of(&p.expr),
+        Expr::Seq(s) => s.exprs.first().map_or(span.lo, |e| start_of(e)),
+        Expr::Assign(AssignExpr { left: AssignTarget::Simple(SimpleAssignTarget::Member(m)), .. })
+        | Expr::Member(m) => start_of(&m.obj),
+        _ => span.lo,
+    }
+}
+
+/// The last word of a callee, where QuickJS's mark rests when the token after `(` is not a word.
+fn last_word(callee: &Expr) -> Option<BytePos> {
+    match callee {
+        Expr::Ident(i) => Some(i.span.lo),
+        Expr::Member(MemberExpr { prop: MemberProp::Ident(p), .. }) => Some(p.span.lo),
+        Expr::Paren(p) => last_word(&p.expr),
+        _ => None,
+    }
+}
+
+fn literal_of(expr: &Expr) -> Option<LiteralKind> {
+    match expr {
+        Expr::Lit(Lit::Num(_) | Lit::BigInt(_)) => Some(LiteralKind::Number),
+        Expr::Lit(Lit::Str(_)) => Some(LiteralKind::String),
+        Expr::Tpl(t) if t.exprs.is_empty() => Some(LiteralKind::String),
+        Expr::Unary(u) if matches!(u.op, UnaryOp::Minus | UnaryOp::Plus) => {
+            matches!(*u.arg, Expr::Lit(Lit::Num(_) | Lit::BigInt(_))).then_some(LiteralKind::Number)
+        }
+        Expr::Paren(p) => literal_of(&p.expr),
+        _ => None,
+    }
+}
+
+fn call_name(callee: &Expr) -> String {
+    match callee {
+        Expr::Ident(i) => format!("{}()", i.sym),
+        Expr::Member(MemberExpr { obj, prop: MemberProp::Ident(p), .. }) => match &**obj {
+            Expr::Ident(o) if NAMESPACES.contains(&&*o.sym) => format!("{}.{}()", o.sym, p.sym),
+            _ => format!(".{}()", p.sym),
+        },
+        Expr::Paren(p) => call_name(&p.expr),
+        _ => "()".to_string(),
+    }
+}

@@ -1,0 +1,546 @@
+use std::path::Path;
+
+use rquickjs::context::EvalOptions;
+use rquickjs::{Context, Runtime};
+
+use super::*;
+use crate::analysis::parse::parse_source;
+
+fn parse(text: &str) -> ParsedFile {
+    parse_source(Path::new("/nonexistent/code.js"), "code.js", text.to_string()).unwrap()
+}
+
+fn options(filename: &str) -> EvalOptions {
+    let mut options = EvalOptions::default();
+    options.global = true;
+    options.strict = false;
+    options.filename = Some(filename.to_string());
+    options
+}
+
+/// A runtime with the probe arrays, the helpers and `code` (as "code.js") loaded.
+struct Loaded {
+    runtime: Runtime,
+    context: Context,
+}
+
+impl Loaded {
+    /// `prelude` runs first, as "prelude.js".
+    fn new(code: &str, statements: usize, branches: usize, prelude: &str) -> Loaded {
+        let runtime = Runtime::new().unwrap();
+        let context = Context::full(&runtime).unwrap();
+        context.with(|ctx| {
+            let arrays = format!(
+                "globalThis.__fc$s = new Uint8Array({}); globalThis.__fc$b = new Uint8Array({});",
+                statements.max(1),
+                branches.max(1)
+            );
+            ctx.eval_with_options::<(), _>(arrays, options("setup.js")).unwrap();
+            ctx.eval_with_options::<(), _>(RUNTIME_JS, options("runtime.js")).unwrap();
+            ctx.eval_with_options::<(), _>(prelude, options("prelude.js")).unwrap();
+            if let Err(e) = ctx.eval_with_options::<(), _>(code, options("code.js")) {
+                panic!("{e}: {:?}\n{code}", ctx.catch());
+            }
+        });
+        Loaded { runtime, context }
+    }
+
+    fn instrumented(inst: &Instrumented, prelude: &str) -> Loaded {
+        Loaded::new(&inst.code, inst.statements.len(), inst.branches.len(), prelude)
+    }
+
+    fn eval<T: for<'js> rquickjs::FromJs<'js>>(&self, code: &str) -> T {
+        self.context.with(|ctx| match ctx.eval_with_options::<T, _>(code, options("test.js")) {
+            Ok(v) => v,
+            Err(e) => panic!("{e}: {:?}\nin {code}", ctx.catch()),
+        })
+    }
+
+    /// Runs `expr` (maybe a promise) to completion and gives its JSON, or "threw ..." .
+    fn settle(&self, expr: &str) -> String {
+        self.eval::<()>(&format!(
+            "globalThis.__out = undefined; Promise.resolve().then(() => {expr}).then(\
+             v => {{ globalThis.__out = JSON.stringify(v); }}, e => {{ globalThis.__out = 'threw ' + e; }});"
+        ));
+        while self.runtime.execute_pending_job().unwrap() {}
+        self.eval("String(globalThis.__out)")
+    }
+
+    fn hits(&self, array: &str) -> Vec<u32> {
+        let bytes: Vec<u8> = self.eval(&format!("Array.from({array})"));
+        bytes.iter().enumerate().filter(|(_, b)| **b == 1).map(|(i, _)| i as u32).collect()
+    }
+
+    fn reset(&self) {
+        self.eval::<()>("__fc$s.fill(0); __fc$b.fill(0);");
+    }
+}
+
+/// The original text of statement `id`, first line only.
+fn statement_text<'a>(file: &'a ParsedFile, inst: &Instrumented, id: u32) -> &'a str {
+    let s = &inst.statements[id as usize];
+    file.text()[s.start as usize..s.end as usize].lines().next().unwrap().trim()
+}
+
+fn branch_text(inst: &Instrumented, id: u32) -> String {
+    let b = &inst.branches[id as usize];
+    format!("{}:{:?}:{}", b.line, b.kind, b.outcome)
+}
+
+const CONTROL: &str = r#"function f(x, y) {
+  "use strict";
+  var out = [];
+  if (x > 0) out.push("pos");
+  else if (x < 0) out.push("neg");
+  else out.push("zero");
+  out.push(x ? "t" : "f");
+  var z = y && y.k || "none";
+  var w = y ?? "dflt";
+  var i = 0;
+  while (i < x) i++;
+  do { i--; } while (i > 5);
+  for (var j = 0; j < 2; j++) out.push(j);
+  switch (x) {
+    case 1:
+      out.push("one");
+    case 2:
+      out.push("two");
+      break;
+    case 3:
+      out.push("three");
+  }
+  outer: for (;;) { break outer; }
+  return out.concat([z, w]);
+}
+"#;
+
+#[test]
+fn probes_mark_exactly_the_statements_and_outcomes_that_ran() {
+    let file = parse(CONTROL);
+    let inst = instrument(&file, 0, 0);
+    let run = Loaded::instrumented(&inst, "");
+    assert_eq!(run.settle("f(1, {k: 'v'})"), r#"["pos","t",0,1,"one","two","v",{"k":"v"}]"#);
+    let stmts: Vec<&str> = run.hits("__fc$s").iter().map(|&id| statement_text(&file, &inst, id)).collect();
+    assert_eq!(
+        stmts,
+        [
+            "var out = [];",
+            r#"if (x > 0) out.push("pos");"#,
+            r#"out.push("pos");"#,
+            r#"out.push(x ? "t" : "f");"#,
+            r#"var z = y && y.k || "none";"#,
+            r#"var w = y ?? "dflt";"#,
+            "var i = 0;",
+            "while (i < x) i++;",
+            "i++;",
+            "do { i--; } while (i > 5);",
+            "i--;",
+            "for (var j = 0; j < 2; j++) out.push(j);",
+            "out.push(j);",
+            "switch (x) {",
+            r#"out.push("one");"#,
+            r#"out.push("two");"#,
+            "break;",
+            "outer: for (;;) { break outer; }",
+            "break outer;",
+            "return out.concat([z, w]);",
+        ]
+    );
+    let branches: Vec<String> = run.hits("__fc$b").iter().map(|&id| branch_text(&inst, id)).collect();
+    assert_eq!(
+        branches,
+        [
+            "4:If:then",
+            "7:Conditional:true",
+            "8:Or:true",
+            "8:And:true",
+            "9:Nullish:not nullish",
+            "11:While:true",
+            "11:While:false",
+            "12:DoWhile:false",
+            "13:For:true",
+            "13:For:false",
+            "15:Switch:case 1",
+            "17:Switch:case 2",
+        ]
+    );
+
+    run.reset();
+    assert_eq!(run.settle("f(-7, null)"), r#"["neg","t",0,1,"none","dflt"]"#);
+    let branches: Vec<String> = run.hits("__fc$b").iter().map(|&id| branch_text(&inst, id)).collect();
+    assert_eq!(
+        branches,
+        [
+            "4:If:else",
+            "5:If:then",
+            "7:Conditional:true",
+            "8:Or:false",
+            "8:And:false",
+            "9:Nullish:nullish",
+            "11:While:false",
+            "12:DoWhile:false",
+            "13:For:true",
+            "13:For:false",
+            "14:Switch:no case",
+        ]
+    );
+    assert_eq!(inst.branches.iter().filter(|b| b.kind == BranchKind::Switch).count(), 4);
+}
+
+#[test]
+fn directives_and_labels_stay_in_place() {
+    let file = parse(CONTROL);
+    let code = instrument(&file, 0, 0).code;
+    let body = &code[code.find('{').unwrap() + 1..];
+    assert!(body.trim_start().starts_with("\"use strict\";"), "{code}");
+    assert!(code.contains("outer: for(;;)") || code.contains("outer: for (;;)"), "{code}");
+}
+
+#[test]
+fn top_level_code_has_no_probes_and_ids_start_where_asked() {
+    let file = parse("var a = 1 ? 2 : 3;\nif (a) a++;\nfunction g() { return a && 1; }\n");
+    let inst = instrument(&file, 100, 50);
+    assert_eq!(inst.statements.len(), 1);
+    assert_eq!(inst.branches.len(), 2);
+    assert!(inst.code.contains("__fc$s[100]") && inst.code.contains("__fc$c(50,"), "{}", inst.code);
+    assert_eq!(inst.functions[0].statements, 100..101);
+    assert_eq!(inst.functions[0].branches, 50..52);
+    assert_eq!(inst.function_by_statement(100).unwrap().name.as_deref(), Some("g"));
+    assert_eq!(inst.function_by_statement(101), None);
+}
+
+/// Runs `main()` in the original and in the instrumented code: the results must agree.
+#[test]
+fn instrumented_code_behaves_like_the_original() {
+    let snippets = [
+        // labels, continue to an outer loop, labelled blocks
+        r#"function main() { var r = []; outer: for (var i = 0; i < 3; i++) { inner: for (var j = 0; j < 3; j++) {
+             if (j == 1) continue outer; if (i == 2) break outer; r.push(i + ":" + j); } }
+           blk: { r.push("a"); if (r.length) break blk; r.push("never"); } lbl: if (r) r.push("l");
+           return r; }"#,
+        // directives keep strict mode; sloppy functions see the global this
+        r#"function main() { "use strict"; return [typeof this, (function () { return typeof this; })()]; }"#,
+        // else-if chains and dangling else
+        r#"function main() { var r = []; for (var x = -1; x <= 2; x++) { if (x < 0) r.push("n"); else if (x == 0) r.push("z");
+             else if (x == 1) { r.push("o"); } else r.push("m"); if (x) if (x > 1) r.push("big"); else r.push("small"); } return r; }"#,
+        // switch fallthrough, default in the middle, no default
+        r#"function main() { var r = []; for (var x = 0; x < 5; x++) { switch (x) { case 0: r.push(0); case 1: r.push(1); break;
+             default: r.push("d"); case 3: r.push(3); } switch (x) { case 4: r.push("four") } } return r; }"#,
+        // arrows: expression bodies, object literals, sequences, this capture, defaults
+        r#"function main() { var o = { v: 2, m() { return [1, 2].map(x => x * this.v); } };
+             var mk = (a, b = a + 1) => ({ a, b }); var seq = () => (1, 2); var nested = a => b => a + b;
+             return [o.m(), mk(1), seq(), nested(2)(3), [3, 1, 2].sort((a, b) => a - b)]; }"#,
+        // getters, setters, classes with super(), static members, private fields
+        r#"class A { #x = 1; constructor(v) { this.v = v; } get x() { return this.#x + this.v; } set x(n) { this.#x = n; }
+             static make() { return new this(5); } }
+           class B extends A { constructor() { super(10); this.b = this.v > 5 ? "big" : "small"; } get x() { return super.x * 2; } }
+           function main() { var b = new B(); b.x = 3; var o = { get g() { return 7; }, set s(v) { this.t = v; } }; o.s = 4;
+             return [b.x, b.b, A.make().x, o.g, o.t]; }"#,
+        // generators
+        r#"function* gen(n) { for (var i = 0; i < n; i++) { if (i % 2) yield i; else yield* [i, -i]; } return "end"; }
+           function main() { var r = []; for (var v of gen(4)) r.push(v); var g = gen(1); return [r, g.next(), g.next(), g.next()]; }"#,
+        // async functions and await in conditions
+        r#"async function later(v) { await null; return v; }
+           async function main() { var r = []; if (await later(true)) r.push(await later(1)); var x = (await later(0)) || await later(2);
+             for await (var v of [later(3), 4]) r.push(v); return [r, x]; }"#,
+        // destructuring with defaults, in parameters and declarations
+        r#"function f({ a = 1, b: [c = 2, ...d] = [] } = {}, ...rest) { return [a, c, d, rest]; }
+           function main() { var { x = 1, y: { z = 2 } = {} } = { y: {} }; var [p = 3, q = p * 2] = [];
+             return [f(), f({ a: 5, b: [undefined, 7, 8] }, 9), x, z, p, q]; }"#,
+        // this of method calls inside probed operands and conditions
+        r#"function main() { var o = { n: 1, m() { return this.n; }, k: null };
+             return [o.m && o.m(), o.k ?? o.m(), o.m() ? o.m() : 0, (o.m || 0).call(o), typeof nothing === "undefined" && 1]; }"#,
+        // closures defined in loops, var hoisting, function declarations in blocks
+        r#"function main() { var fs = []; for (let i = 0; i < 3; i++) fs.push(() => i); h(); function h() { v = 1; } var v;
+             { function inner() { return 2; } } return [fs.map(f => f()), v, inner()]; }"#,
+        // exceptions, finally, catch without binding
+        r#"function main() { var r = []; try { try { throw new Error("x"); } finally { r.push("f"); } } catch (e) { r.push(e.message); }
+             try { null.x; } catch { r.push("c"); } return r; }"#,
+    ];
+    for snippet in snippets {
+        let original = Loaded::new(snippet, 0, 0, "").settle("main()");
+        let file = parse(snippet);
+        let inst = instrument(&file, 0, 0);
+        let instrumented = Loaded::instrumented(&inst, "").settle("main()");
+        assert!(!original.starts_with("threw"), "{original}\n{snippet}");
+        assert_eq!(instrumented, original, "\n{snippet}\n---\n{}", inst.code);
+    }
+}
+
+#[test]
+fn function_ranges_nest_and_are_contiguous() {
+    let file = parse(
+        "function outer(a, { b }, ...rest) {\n  var x = 1;\n  var inner = function () {\n    if (a) return 1;\n    return () => a ? 2 : 3;\n  };\n  return inner;\n}\nclass K { m(p = 1) { return p; } static s() {} constructor(z) { this.z = z; } }\nvar o = { k: function () { return 1; }, get g() { return 2; } };\nK.prototype.q = function named() { return 3; };\nfunction ctor() { this.m = function () { return 4; }; }\nmodule.exports = function Exported() { return 5; };\n",
+    );
+    let inst = instrument(&file, 10, 20);
+    let summary: Vec<String> = inst
+        .functions
+        .iter()
+        .map(|f| {
+            let name = f.name.as_deref().unwrap_or("?");
+            format!("{name}({}) {:?} {:?}", f.params.join(", "), f.statements, f.branches)
+        })
+        .collect();
+    assert_eq!(
+        summary,
+        [
+            "outer(a, arg1, rest) 10..17 20..24",
+            "inner() 12..16 20..24",
+            "?() 15..16 22..24",
+            "m(p) 17..18 24..24",
+            "s() 18..18 24..24",
+            "constructor(z) 18..19 24..24",
+            "k() 19..20 24..24",
+            "g() 20..21 24..24",
+            "q() 21..22 24..24",
+            "ctor() 22..24 24..24",
+            "m() 23..24 24..24",
+            "Exported() 24..25 24..24",
+        ]
+    );
+    assert_eq!(inst.function_by_statement(15).unwrap().line, 5);
+    assert_eq!(inst.function_by_statement(14).unwrap().name.as_deref(), Some("inner"));
+    assert_eq!(inst.function_by_statement(16).unwrap().name.as_deref(), Some("outer"));
+    assert_eq!(inst.statements[5].line, 5);
+    let f = &inst.functions[3];
+    assert_eq!(&file.text()[f.start as usize..f.end as usize], "m(p = 1) { return p; }");
+}
+
+#[test]
+fn first_probe_in_function_text_finds_its_own_first_statement() {
+    let source = r#"class Shape {
+  constructor(w = () => { return 1; }) { this.w = w; this.area = function () { return 0; }; }
+  size(a = function () { return "(" + '{'; }, [b] = [/[{(]/]) { return `${a()}{` + b; }
+  get name() { return "shape"; }
+  static of({ w } = { w: () => { return 2; } }) { return new Shape(w); }
+  [("x" + (() => "y")())]() { return "xy"; }
+}
+function Legacy() { this.say = (x) => x + 1; }
+Legacy.prototype.hello = function () { var s = "}"; return s; };
+var arrow = async (x = { k: [1, 2] }) => x;
+"#;
+    let file = parse(source);
+    let inst = instrument(&file, 0, 0);
+    let run = Loaded::instrumented(&inst, "");
+    let cases = [
+        ("Shape.prototype.size", Some("size")),
+        ("Object.getOwnPropertyDescriptor(Shape.prototype, 'name').get", Some("name")),
+        ("Shape.of", Some("of")),
+        ("Shape.prototype.xy", None),
+        ("new Shape().area", Some("area")),
+        ("new Shape().w", None),
+        ("Legacy.prototype.hello", Some("hello")),
+        ("new Legacy().say", Some("say")),
+        ("arrow", Some("arrow")),
+        ("Legacy", Some("Legacy")),
+    ];
+    for (expr, name) in cases {
+        let text: String = run.eval(&format!("String({expr})"));
+        let id = first_probe_in(&text).unwrap_or_else(|| panic!("no probe in {text}"));
+        let function = inst.function_by_statement(id).unwrap();
+        assert_eq!(function.name.as_deref(), name, "{expr}: {text}");
+        let own_first =
+            function.statements.clone().find(|&s| std::ptr::eq(inst.function_by_statement(s).unwrap(), function));
+        assert_eq!(Some(id), own_first, "{expr}: {text}");
+    }
+    assert_eq!(first_probe_in(&run.eval::<String>("String(Shape)")), None);
+    assert_eq!(first_probe_in("function () {}"), None);
+}
+
+// ---- coercion sites ----
+
+const HARNESS: &str = r#"
+globalThis.__seen = [];
+globalThis.rec = function () {
+  return new Proxy({}, { get(t, k) {
+    if (k === Symbol.toPrimitive) return function (hint) {
+      var frame = new Error().stack.split("\n").find(function (l) { return l.indexOf("code.js:") >= 0; });
+      __seen.push(hint + " " + frame);
+      return hint === "string" ? "1" : 1;
+    };
+    return undefined;
+  } });
+};
+"#;
+
+/// What a site should be: kind, operator, literal operand.
+type Expected = (SiteKind, &'static str, Option<LiteralKind>);
+
+fn frame_position(frame: &str) -> (u32, u32) {
+    let at = &frame[frame.find("code.js:").unwrap() + "code.js:".len()..];
+    let mut parts = at.trim_end_matches(')').split(':').map(|n| n.trim().parse::<u32>().unwrap());
+    (parts.next().unwrap(), parts.next().unwrap())
+}
+
+/// Evaluates `code` instrumented, runs `call`, and maps every conversion it records to a site.
+fn conversions(code: &str, call: &str) -> Vec<(String, Option<CoercionSite>, Vec<CoercionSite>)> {
+    let file = parse(code);
+    let inst = instrument(&file, 0, 0);
+    let prelude = format!("{HARNESS}\nvar p = rec(), o = {{ v: 1 }}, s = 'abcdef', a = [1, 2, 3];");
+    let run = Loaded::instrumented(&inst, &prelude);
+    run.eval::<()>(call);
+    let seen: Vec<String> = run.eval("__seen");
+    seen.iter()
+        .map(|entry| {
+            let (hint, frame) = entry.split_once(' ').unwrap();
+            let (line, column) = frame_position(frame);
+            let offset = inst.positions.original_offset(line, column).unwrap_or_else(|| {
+                panic!("{line}:{column} unmapped in\n{}", inst.code);
+            });
+            let site = inst.coercion_sites.at(offset).cloned();
+            (hint.to_string(), site, inst.coercion_sites.all_at(offset).to_vec())
+        })
+        .collect()
+}
+
+fn check(code: &str, call: &str, expected: Expected, hint: &str) {
+    let seen = conversions(code, call);
+    assert!(!seen.is_empty(), "no conversion in {code}");
+    for (got_hint, site, _) in seen {
+        let site = site.unwrap_or_else(|| panic!("no site for {code}"));
+        assert_eq!((site.kind, site.operator.as_str(), site.literal_operand), expected, "{code}");
+        assert_eq!(got_hint, hint, "{code}");
+    }
+}
+
+const EXPRESSIONS: &[(&str, Expected, &str)] = &[
+    ("p * 2", (SiteKind::Binary, "*", Some(LiteralKind::Number)), "number"),
+    ("2 - p", (SiteKind::Binary, "-", Some(LiteralKind::Number)), "number"),
+    ("p / o.v", (SiteKind::Binary, "/", None), "number"),
+    ("p % 3", (SiteKind::Binary, "%", Some(LiteralKind::Number)), "number"),
+    ("p ** 2", (SiteKind::Binary, "**", Some(LiteralKind::Number)), "number"),
+    ("p + 1", (SiteKind::Binary, "+", Some(LiteralKind::Number)), "default"),
+    ("'a' + p", (SiteKind::Binary, "+", Some(LiteralKind::String)), "default"),
+    ("p + s", (SiteKind::Binary, "+", None), "default"),
+    ("p > 3", (SiteKind::Binary, ">", Some(LiteralKind::Number)), "number"),
+    ("p <= -1", (SiteKind::Binary, "<=", Some(LiteralKind::Number)), "number"),
+    ("'b' < p", (SiteKind::Binary, "<", Some(LiteralKind::String)), "number"),
+    ("p == 5", (SiteKind::Binary, "==", Some(LiteralKind::Number)), "default"),
+    ("p != 'x'", (SiteKind::Binary, "!=", Some(LiteralKind::String)), "default"),
+    ("p << 2", (SiteKind::Binary, "<<", Some(LiteralKind::Number)), "number"),
+    ("p >>> 0", (SiteKind::Binary, ">>>", Some(LiteralKind::Number)), "number"),
+    ("p & 1", (SiteKind::Binary, "&", Some(LiteralKind::Number)), "number"),
+    ("p ^ o.v", (SiteKind::Binary, "^", None), "number"),
+    ("-p", (SiteKind::Unary, "-", None), "number"),
+    ("+p", (SiteKind::Unary, "+", None), "number"),
+    ("~p", (SiteKind::Unary, "~", None), "number"),
+    ("`a${p}b`", (SiteKind::Template, "${}", None), "string"),
+    ("`${s}-${p}`", (SiteKind::Template, "${}", None), "string"),
+    ("o[p]", (SiteKind::ComputedKey, "[]", None), "string"),
+    ("a[p] + 1", (SiteKind::ComputedKey, "[]", None), "string"),
+    ("String(p)", (SiteKind::Call, "String()", None), "string"),
+    ("Number(p)", (SiteKind::Call, "Number()", None), "number"),
+    ("parseInt(p)", (SiteKind::Call, "parseInt()", None), "string"),
+    ("parseFloat(p)", (SiteKind::Call, "parseFloat()", None), "string"),
+    ("isNaN(p)", (SiteKind::Call, "isNaN()", None), "number"),
+    ("Math.max(p, 1)", (SiteKind::Call, "Math.max()", None), "number"),
+    ("Math.floor(p)", (SiteKind::Call, "Math.floor()", None), "number"),
+    ("s.charAt(p)", (SiteKind::Call, ".charAt()", None), "number"),
+    ("s.indexOf(p)", (SiteKind::Call, ".indexOf()", None), "string"),
+    ("s.substring(1, p)", (SiteKind::Call, ".substring()", None), "number"),
+    ("s.repeat(p)", (SiteKind::Call, ".repeat()", None), "number"),
+    ("s.split(p)", (SiteKind::Call, ".split()", None), "string"),
+    ("s.startsWith(p)", (SiteKind::Call, ".startsWith()", None), "string"),
+    ("a.slice(p)", (SiteKind::Call, ".slice()", None), "number"),
+    ("'héllo wörld ' + (`😀` + p)", (SiteKind::Binary, "+", Some(LiteralKind::String)), "default"),
+];
+
+#[test]
+fn conversions_in_functions_map_to_their_sites() {
+    for &(expr, expected, hint) in EXPRESSIONS {
+        // Later lines, inside a probed function, once as a return value and once as a statement.
+        check(&format!("function t(p) {{\n  var x = 0;\n  return {expr};\n}}"), "t(p)", expected, hint);
+        check(&format!("function t(p) {{\n  if (p) {{ {expr}; }}\n}}"), "t(p)", expected, hint);
+    }
+}
+
+#[test]
+fn conversions_on_the_first_line_map_to_their_sites() {
+    for &(expr, expected, hint) in EXPRESSIONS {
+        // Top-level code prints on the first line, where QuickJS numbers most columns from 0.
+        check(&format!("var r = {expr};"), "", expected, hint);
+        check(&format!("{expr};"), "", expected, hint);
+    }
+}
+
+#[test]
+fn updates_and_compound_assignments_map_to_their_sites() {
+    let update = (SiteKind::Update, "++", None);
+    let cases: &[(&str, Expected, &str)] = &[
+        ("function t(p) {\n  p++;\n}", update, "number"),
+        ("function t(p) {\n  return ++p;\n}", update, "number"),
+        ("function t(p) {\n  var x = p--;\n  return x;\n}", (SiteKind::Update, "--", None), "number"),
+        ("function t(p) {\n  var o = { v: p };\n  o.v++;\n}", update, "number"),
+        ("function t(p) {\n  var o = { n: p, f() { return this.n++; } };\n  return o.f();\n}", update, "number"),
+        ("function t(p) {\n  var x = 1;\n  x += p;\n}", (SiteKind::CompoundAssignment, "+=", None), "default"),
+        ("function t(p) {\n  p -= 1;\n}", (SiteKind::CompoundAssignment, "-=", Some(LiteralKind::Number)), "number"),
+        ("function t(p) {\n  var o = { v: 2 };\n  o.v *= p;\n}", (SiteKind::CompoundAssignment, "*=", None), "number"),
+        ("function t(p) {\n  var o = {};\n  o[p] = 1;\n}", (SiteKind::ComputedKey, "[]", None), "string"),
+        (
+            "function t(p) {\n  return { n: p, f() { return s.charAt(this.n); } }.f();\n}",
+            (SiteKind::Call, ".charAt()", None),
+            "number",
+        ),
+        ("function t(p) {\n  return { n: p, f() { return -this.n; } }.f();\n}", (SiteKind::Unary, "-", None), "number"),
+        (
+            "function t(p) {\n  return { n: p, f() { var k = `${this.n}`; return k; } }.f();\n}",
+            (SiteKind::Template, "${}", None),
+            "string",
+        ),
+        (
+            "function t(p) {\n  return { n: p, f() { return this.n > 1 ? 1 : 0; } }.f();\n}",
+            (SiteKind::Binary, ">", Some(LiteralKind::Number)),
+            "number",
+        ),
+        (
+            "function t(p) {\n  return { n: p, f() { return a[this.n]; } }.f();\n}",
+            (SiteKind::ComputedKey, "[]", None),
+            "string",
+        ),
+        (
+            "function t(p) {\n  if (p > 3 && s) return 1;\n}",
+            (SiteKind::Binary, ">", Some(LiteralKind::Number)),
+            "number",
+        ),
+        ("function t(p) {\n  while (p-- > 0) {}\n}", (SiteKind::Update, "--", None), "number"),
+        ("function t(p) {\n  return o.x || p * 2;\n}", (SiteKind::Binary, "*", Some(LiteralKind::Number)), "number"),
+        ("function t(p) {\n  throw new Error(`bad ${p}`);\n}", (SiteKind::Template, "${}", None), "string"),
+        // The call's position is taken after `(`, where `-` leaves QuickJS's mark on `charAt`.
+        (
+            "function t(p) {\n  return { n: p, f() { return s.charAt(-this.n); } }.f();\n}",
+            (SiteKind::Unary, "-", None),
+            "number",
+        ),
+        ("p++;", update, "number"),
+        ("o.v = p; o.v++;", update, "number"),
+        ("var q = 3; q |= p;", (SiteKind::CompoundAssignment, "|=", None), "number"),
+    ];
+    for &(code, expected, hint) in cases {
+        let call = if code.starts_with("function") { "try { t(p) } catch (e) {}" } else { "" };
+        check(code, call, expected, hint);
+    }
+}
+
+#[test]
+fn shared_positions_keep_every_site_innermost_first() {
+    let seen = conversions("function t(p) {\n  return p * (o.v + 1);\n}", "t(p)");
+    let (_, site, all) = &seen[0];
+    assert_eq!(site.as_ref().unwrap().operator, "+");
+    let operators: Vec<&str> = all.iter().map(|s| s.operator.as_str()).collect();
+    assert_eq!(operators, ["+", "*"]);
+}
+
+#[test]
+fn positions_between_tokens_fall_back_to_the_token_before() {
+    let file = parse("function f(a) {\n  return a.b;\n}");
+    let inst = instrument(&file, 0, 0);
+    let line = inst.code.lines().position(|l| l.contains("return")).unwrap() as u32 + 1;
+    let text = inst.code.lines().nth(line as usize - 1).unwrap();
+    let column = text.find("a.b").unwrap() as u32 + 1;
+    let a = file.text().find("a.b").unwrap() as u32;
+    assert_eq!(inst.positions.original_offset(line, column), Some(a));
+    // `.` has no entry of its own: it reads as the identifier before it.
+    assert_eq!(inst.positions.original_offset(line, column + 1), Some(a));
+    assert_eq!(inst.positions.original_offset(line, 1), None);
+    assert_eq!(inst.positions.original_offset(99, 1), None);
+}

@@ -1,0 +1,169 @@
+//! `ProgramInfo`: what the analyser found in the code under test.
+//!
+//! Classes are found by loading the code in the sandbox and walking what it defines (the globals of
+//! scripts, the exports of modules, an optional namespace object), so methods added at run time count
+//! as much as those written in a `class` body. Each method is tied to the instrumented function that
+//! implements it, which gives the statement and branch ranges its coverage is measured on.
+
+use std::ops::Range;
+use std::path::PathBuf;
+
+use crate::analysis::parse::ModuleKind;
+
+/// Index of a class in [`ProgramInfo::classes`].
+pub type ClassId = usize;
+
+/// Index of a file in [`ProgramInfo::files`].
+pub type FileId = usize;
+
+/// A source file loaded into the sandbox.
+#[derive(Debug, Clone)]
+pub struct FileInfo {
+    /// Absolute path.
+    pub path: PathBuf,
+    /// The path as the user named it (or as a `require`/`import` reached it).
+    pub display: String,
+    /// How it is loaded.
+    pub kind: ModuleKind,
+    /// Whether the user named it: only classes of named files are under test by default.
+    pub given: bool,
+}
+
+/// How generated code reaches a class after the files are loaded.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Access {
+    /// An expression in the scripts' global scope, e.g. `LinkedList` or `Geo.Shapes.Rect`.
+    Script {
+        /// The expression.
+        expression: String,
+    },
+    /// `module.exports` of a CommonJS file, then a property path (empty: the exports object itself).
+    CommonJs {
+        /// The file.
+        file: FileId,
+        /// Properties below `module.exports`.
+        path: Vec<String>,
+    },
+    /// An export of an ES module, then a property path for namespace objects.
+    EsModule {
+        /// The file.
+        file: FileId,
+        /// `default` or a named export.
+        export: String,
+        /// Properties below the export.
+        path: Vec<String>,
+    },
+}
+
+/// Where a function's coverage is counted: its probes in the instrumented code.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct FunctionRef {
+    /// The file that defines it.
+    pub file: FileId,
+    /// 1-based line of the definition.
+    pub line: u32,
+    /// Global statement ids of the function, nested functions included.
+    pub statements: Range<u32>,
+    /// Global branch ids of the function, nested functions included.
+    pub branches: Range<u32>,
+}
+
+/// Where a method was found.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Origin {
+    /// On the class's own prototype (or in its `class` body).
+    Prototype,
+    /// Assigned to `this` by the constructor.
+    Constructor,
+    /// On a prototype further up the chain.
+    Inherited,
+}
+
+/// A method of a class.
+#[derive(Debug, Clone)]
+pub struct MethodInfo {
+    /// Property name.
+    pub name: String,
+    /// Parameter names (from the source; `arg0`.. when it cannot be read).
+    pub params: Vec<String>,
+    /// The instrumented function, when it could be located (not for native or bound functions).
+    pub function: Option<FunctionRef>,
+    /// Where it was found.
+    pub origin: Origin,
+}
+
+/// A class: a constructor function (ES5 or `class`) with methods.
+#[derive(Debug, Clone)]
+pub struct ClassInfo {
+    /// The name users know it by, namespace included: `Geo.Point`.
+    pub name: String,
+    /// A unique JavaScript identifier that tests use for it: `Point`.
+    pub alias: String,
+    /// The file whose code defines or exports it.
+    pub file: FileId,
+    /// How tests reach it.
+    pub access: Access,
+    /// The class it extends, when that class is known too.
+    pub superclass: Option<ClassId>,
+    /// The constructor's parameters and code.
+    pub constructor: MethodInfo,
+    /// Every method callable on an instance: own first, then inherited.
+    pub methods: Vec<MethodInfo>,
+    /// Data properties of an instance and accessor properties of its prototypes.
+    pub fields: Vec<String>,
+    /// Whether its methods are tested (otherwise it only serves as a parameter type).
+    pub under_test: bool,
+}
+
+impl ClassInfo {
+    /// The methods this class itself defines: the candidates for methods under test.
+    pub fn own_methods(&self) -> impl Iterator<Item = &MethodInfo> {
+        self.methods.iter().filter(|m| m.origin != Origin::Inherited)
+    }
+
+    /// Looks a method up by name.
+    pub fn method(&self, name: &str) -> Option<&MethodInfo> {
+        self.methods.iter().find(|m| m.name == name)
+    }
+
+    /// Whether an instance answers to `member` (a method, a field or an accessor).
+    pub fn has_member(&self, member: &str) -> bool {
+        self.methods.iter().any(|m| m.name == member) || self.fields.iter().any(|f| f == member)
+    }
+
+    /// Number of members an instance has.
+    pub fn member_count(&self) -> usize {
+        self.methods.len() + self.fields.len()
+    }
+}
+
+/// Everything the analyser knows about the code under test.
+#[derive(Debug, Clone, Default)]
+pub struct ProgramInfo {
+    /// Loaded files, the user's first, in load order.
+    pub files: Vec<FileInfo>,
+    /// Classes found, in discovery order.
+    pub classes: Vec<ClassInfo>,
+    /// Whether the code may change state shared between tests (globals, module variables, prototypes),
+    /// in which case every test runs in a fresh context.
+    pub shares_state: bool,
+}
+
+impl ProgramInfo {
+    /// Looks a class up by its name or alias.
+    pub fn class_named(&self, name: &str) -> Option<ClassId> {
+        self.classes.iter().position(|c| c.name == name).or_else(|| self.classes.iter().position(|c| c.alias == name))
+    }
+
+    /// Whether `sub` is `class` or extends it, directly or not.
+    pub fn is_subclass(&self, sub: ClassId, class: ClassId) -> bool {
+        let mut current = Some(sub);
+        while let Some(c) = current {
+            if c == class {
+                return true;
+            }
+            current = self.classes[c].superclass;
+        }
+        false
+    }
+}

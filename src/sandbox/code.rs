@@ -1,0 +1,66 @@
+//! The program under test as the sandbox runs it: every file instrumented, with global statement and
+//! branch ids, and the maps from engine positions back to the original source.
+
+use std::ops::Range;
+
+use crate::analysis::files::SourceSet;
+use crate::analysis::parse::ModuleKind;
+use crate::instrument::{Function, Instrumented, instrument};
+
+/// One instrumented file.
+pub struct CodeFile {
+    /// Everything known about the file's source.
+    pub entry: crate::analysis::files::SourceEntry,
+    /// The instrumented code and its tables.
+    pub instrumented: Instrumented,
+    /// This file's statement ids.
+    pub statements: Range<u32>,
+    /// This file's branch ids.
+    pub branches: Range<u32>,
+    /// The name the engine knows the file by (its absolute path), as it appears in stack traces.
+    pub engine_name: String,
+}
+
+/// All instrumented files.
+pub struct CodeBase {
+    /// Files in [`SourceSet`] order.
+    pub files: Vec<CodeFile>,
+    /// Number of statement probes over all files.
+    pub statement_count: u32,
+    /// Number of branch outcomes over all files.
+    pub branch_count: u32,
+}
+
+impl CodeBase {
+    /// Instruments every file of `sources`.
+    pub fn new(sources: SourceSet) -> CodeBase {
+        let mut files = Vec::new();
+        let (mut next_statement, mut next_branch) = (0u32, 0u32);
+        for entry in sources.entries {
+            let instrumented = instrument(&entry.parsed, next_statement, next_branch);
+            let statements = next_statement..next_statement + instrumented.statements.len() as u32;
+            let branches = next_branch..next_branch + instrumented.branches.len() as u32;
+            next_statement = statements.end;
+            next_branch = branches.end;
+            let engine_name = entry.parsed.path.display().to_string();
+            files.push(CodeFile { entry, instrumented, statements, branches, engine_name });
+        }
+        CodeBase { files, statement_count: next_statement, branch_count: next_branch }
+    }
+
+    /// The file and function that statement `id` belongs to (the innermost function).
+    pub fn function_of_statement(&self, id: u32) -> Option<(usize, &Function)> {
+        let file = self.files.iter().position(|f| f.statements.contains(&id))?;
+        self.files[file].instrumented.function_by_statement(id).map(|f| (file, f))
+    }
+
+    /// The file the engine calls `name` (a path in a stack frame).
+    pub fn file_by_engine_name(&self, name: &str) -> Option<usize> {
+        self.files.iter().position(|f| f.engine_name == name)
+    }
+
+    /// Whether any file is an ES module (they load through the module loader).
+    pub fn has_modules(&self) -> bool {
+        self.files.iter().any(|f| f.entry.parsed.kind == ModuleKind::EsModule)
+    }
+}

@@ -1,0 +1,398 @@
+//! One QuickJS runtime and context with the program loaded: the part that talks to rquickjs.
+
+use std::collections::HashMap;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::time::{Duration, Instant};
+
+use rquickjs::context::EvalOptions;
+use rquickjs::loader::{ImportAttributes, Loader, Resolver};
+use rquickjs::{Context, Ctx, Function, Module, Object, Runtime, TypedArray, Value};
+
+use super::code::CodeBase;
+use super::events::parse_log;
+use super::{DescribedResult, Execution, Limits, Outcome, Thrown, Watch};
+use crate::analysis::parse::ModuleKind;
+use crate::error::{Error, Result};
+
+const HARNESS_JS: &str = include_str!("harness.js");
+/// CommonJS files are wrapped in a function whose header starts their first line, so line numbers
+/// stay those of the instrumented code and only columns on line 1 are shifted.
+const COMMONJS_HEADER: &str = "(function (exports, require, module, __filename, __dirname) {";
+/// The name test code is evaluated under, so stack frames of tests are never taken for user code.
+const TEST_FILE: &str = "<flycatcher test>";
+
+/// The code of one file as the engine needs it (plain data: the engine outlives no Rc).
+pub(crate) struct SourceCode {
+    engine_name: String,
+    dirname: String,
+    kind: ModuleKind,
+    given: bool,
+    code: String,
+    deps: Vec<(String, usize)>,
+}
+
+/// Everything an engine needs to load the program.
+pub(crate) struct Sources {
+    files: Vec<SourceCode>,
+    statement_count: u32,
+    branch_count: u32,
+}
+
+impl Sources {
+    pub(crate) fn new(code: &CodeBase) -> Sources {
+        let files = code
+            .files
+            .iter()
+            .map(|f| SourceCode {
+                engine_name: f.engine_name.clone(),
+                dirname: f.entry.parsed.path.parent().map(|p| p.display().to_string()).unwrap_or_default(),
+                kind: f.entry.parsed.kind,
+                given: f.entry.given,
+                code: f.instrumented.code.clone(),
+                deps: f.entry.deps.iter().map(|(spec, target)| (spec.clone(), *target)).collect(),
+            })
+            .collect();
+        Sources { files, statement_count: code.statement_count, branch_count: code.branch_count }
+    }
+
+    fn is_user_file(&self, name: &str) -> bool {
+        self.files.iter().any(|f| f.engine_name == name)
+    }
+}
+
+/// Converts a position in a stack frame to a position in the file's instrumented code.
+pub fn instrumented_position(kind: ModuleKind, line: u32, column: u32) -> Option<(u32, u32)> {
+    if kind == ModuleKind::CommonJs && line == 1 {
+        return Some((line, column.checked_sub(COMMONJS_HEADER.len() as u32)?));
+    }
+    Some((line, column))
+}
+
+/// The time a running evaluation must stop at, checked by QuickJS's interrupt handler.
+pub(crate) struct Deadline {
+    epoch: Instant,
+    /// Nanoseconds after `epoch`; `u64::MAX` when no limit is set.
+    at: AtomicU64,
+}
+
+impl Deadline {
+    pub(crate) fn new() -> Deadline {
+        Deadline { epoch: Instant::now(), at: AtomicU64::new(u64::MAX) }
+    }
+
+    fn set(&self, limit: Duration) {
+        let at = self.epoch.elapsed().saturating_add(limit).as_nanos().min(u64::MAX as u128 - 1) as u64;
+        self.at.store(at, Ordering::Relaxed);
+    }
+
+    fn clear(&self) {
+        self.at.store(u64::MAX, Ordering::Relaxed);
+    }
+
+    fn passed(&self) -> bool {
+        let at = self.at.load(Ordering::Relaxed);
+        at != u64::MAX && self.epoch.elapsed().as_nanos() as u64 >= at
+    }
+}
+
+/// Resolves `import` specifiers through the table built from the sources (never the file system).
+struct TableResolver {
+    /// (importer engine name, specifier) → imported engine name.
+    table: HashMap<(String, String), String>,
+    known: Vec<String>,
+}
+
+impl Resolver for TableResolver {
+    fn resolve<'js>(&mut self, _: &Ctx<'js>, base: &str, name: &str, _: Option<ImportAttributes<'js>>) -> rquickjs::Result<String> {
+        if self.known.iter().any(|k| k == name) {
+            return Ok(name.to_string());
+        }
+        self.table
+            .get(&(base.to_string(), name.to_string()))
+            .cloned()
+            .ok_or_else(|| rquickjs::Error::new_resolving_message(base, name, "not a file of the program under test"))
+    }
+}
+
+/// Hands the instrumented code of ES modules to QuickJS.
+struct TableLoader {
+    code: HashMap<String, String>,
+}
+
+impl Loader for TableLoader {
+    fn load<'js>(&mut self, ctx: &Ctx<'js>, name: &str, _: Option<ImportAttributes<'js>>) -> rquickjs::Result<Module<'js>> {
+        let code = self.code.get(name).ok_or_else(|| rquickjs::Error::new_loading_message(name, "unknown module"))?;
+        Module::declare(ctx.clone(), name, code.as_str())
+    }
+}
+
+/// A runtime and a context with the harness and the program loaded.
+pub(crate) struct Engine {
+    // Field order matters: the context must go before its runtime.
+    context: Context,
+    _runtime: Runtime,
+    sources: Arc<Sources>,
+    deadline: Arc<Deadline>,
+}
+
+impl Engine {
+    pub(crate) fn new(sources: Arc<Sources>, limits: &Limits, deadline: Arc<Deadline>) -> Result<Engine> {
+        let runtime = Runtime::new().map_err(|e| Error::Engine(e.to_string()))?;
+        runtime.set_memory_limit(limits.memory);
+        runtime.set_max_stack_size(limits.stack);
+        let interrupt = deadline.clone();
+        runtime.set_interrupt_handler(Some(Box::new(move || interrupt.passed())));
+        if sources.files.iter().any(|f| f.kind == ModuleKind::EsModule) {
+            let known: Vec<String> = sources.files.iter().map(|f| f.engine_name.clone()).collect();
+            let table = sources
+                .files
+                .iter()
+                .flat_map(|f| {
+                    f.deps.iter().map(|(spec, target)| {
+                        ((f.engine_name.clone(), spec.clone()), sources.files[*target].engine_name.clone())
+                    })
+                })
+                .collect();
+            let code = sources
+                .files
+                .iter()
+                .filter(|f| f.kind == ModuleKind::EsModule)
+                .map(|f| (f.engine_name.clone(), f.code.clone()))
+                .collect();
+            runtime.set_loader(TableResolver { table, known }, TableLoader { code });
+        }
+        let context = Context::full(&runtime).map_err(|e| Error::Engine(e.to_string()))?;
+        let engine = Engine { context, _runtime: runtime, sources, deadline };
+        engine.install(limits)?;
+        Ok(engine)
+    }
+
+    fn install(&self, limits: &Limits) -> Result<()> {
+        let probes = format!(
+            "Object.defineProperty(globalThis, '__fc$s', {{ value: new Uint8Array({}) }});\
+             Object.defineProperty(globalThis, '__fc$b', {{ value: new Uint8Array({}) }});",
+            self.sources.statement_count.max(1),
+            self.sources.branch_count.max(1)
+        );
+        self.eval_setup(&probes, "installing probes")?;
+        self.eval_setup(crate::instrument::RUNTIME_JS, "installing the coverage runtime")?;
+        self.eval_setup(HARNESS_JS, "installing the harness")?;
+        // What the global object holds before user code runs: discovery looks at what is added.
+        self.eval_setup(
+            "Object.defineProperty(globalThis, '__fc$baseline', { value: new Set(Object.getOwnPropertyNames(globalThis)) });",
+            "recording the built-in globals",
+        )?;
+        self.deadline.set(limits.load_time);
+        let loaded = self.load_program();
+        let timed_out = self.deadline.passed();
+        self.deadline.clear();
+        match loaded {
+            Err(Error::Load { file, .. }) if timed_out => Err(Error::Load {
+                file,
+                message: format!("did not finish within {} s (an endless loop at load time?)", limits.load_time.as_secs()),
+            }),
+            other => other,
+        }
+    }
+
+    fn load_program(&self) -> Result<()> {
+        self.context.with(|ctx| {
+            let globals = ctx.globals();
+            for (index, file) in self.sources.files.iter().enumerate() {
+                let failed = |ctx: &Ctx, e: rquickjs::Error| Error::Load { file: file.engine_name.clone(), message: exception_text(ctx, e) };
+                match file.kind {
+                    ModuleKind::Script if file.given => {
+                        eval_script::<()>(&ctx, &file.code, &file.engine_name).map_err(|e| failed(&ctx, e))?;
+                    }
+                    ModuleKind::EsModule => {}
+                    _ => {
+                        let source = format!("{COMMONJS_HEADER}{}\n}})", file.code);
+                        let factory: Function = eval_script(&ctx, &source, &file.engine_name).map_err(|e| failed(&ctx, e))?;
+                        let deps = Object::new(ctx.clone()).map_err(|e| failed(&ctx, e))?;
+                        for (spec, target) in &file.deps {
+                            deps.set(spec.as_str(), *target).map_err(|e| failed(&ctx, e))?;
+                        }
+                        let define: Function = globals.get("__fc$defineModule").map_err(|e| failed(&ctx, e))?;
+                        define
+                            .call::<_, ()>((index, factory, file.engine_name.as_str(), file.dirname.as_str(), deps))
+                            .map_err(|e| failed(&ctx, e))?;
+                    }
+                }
+            }
+            for (index, file) in self.sources.files.iter().enumerate().filter(|(_, f)| f.given) {
+                let failed = |ctx: &Ctx, e: rquickjs::Error| Error::Load { file: file.engine_name.clone(), message: exception_text(ctx, e) };
+                match file.kind {
+                    ModuleKind::CommonJs => {
+                        let require: Function = globals.get("__fc$require").map_err(|e| failed(&ctx, e))?;
+                        require.call::<_, Value>((index,)).map_err(|e| failed(&ctx, e))?;
+                    }
+                    ModuleKind::EsModule => {
+                        let namespace: Object = Module::import(&ctx, file.engine_name.as_str())
+                            .and_then(|promise| promise.finish::<Object>())
+                            .map_err(|e| failed(&ctx, e))?;
+                        let namespaces: Object = globals.get("__fc$ns").map_err(|e| failed(&ctx, e))?;
+                        namespaces.set(index as u32, namespace).map_err(|e| failed(&ctx, e))?;
+                    }
+                    ModuleKind::Script => {}
+                }
+            }
+            Ok(())
+        })
+    }
+
+    /// Evaluates harness-side JavaScript (not user code) in the global scope.
+    pub(crate) fn eval_setup(&self, script: &str, what: &str) -> Result<()> {
+        self.context.with(|ctx| {
+            eval_script::<()>(&ctx, script, "<flycatcher setup>")
+                .map_err(|e| Error::Engine(format!("{what}: {}", exception_text(&ctx, e))))
+        })
+    }
+
+    pub(crate) fn discover(&mut self, roots: &[String], depth: usize) -> Result<String> {
+        let script = format!(
+            "(function () {{ var roots = []; {} return __fc$discover(roots, {depth}); }})()",
+            roots
+                .iter()
+                .enumerate()
+                .map(|(i, root)| format!("try {{ roots.push([[{i}], ({root})]); }} catch (e) {{}}"))
+                .collect::<String>()
+        );
+        self.deadline.set(Duration::from_secs(5));
+        let found = self.context.with(|ctx| {
+            eval_script::<String>(&ctx, &script, "<flycatcher discovery>")
+                .map_err(|e| Error::Engine(format!("discovering classes: {}", exception_text(&ctx, e))))
+        });
+        self.deadline.clear();
+        found
+    }
+
+    pub(crate) fn run(&mut self, body: &str, seed: u32, watch: &Watch, describe: bool, limit: Duration) -> Result<Execution> {
+        let sources = self.sources.clone();
+        let deadline = self.deadline.clone();
+        self.context.with(|ctx| {
+            let engine_error = |e: rquickjs::Error| Error::Engine(exception_text(&ctx, e));
+            let globals = ctx.globals();
+            probes(&globals, "__fc$s", watch.statements.clone(), |bytes| bytes.fill(0)).map_err(engine_error)?;
+            probes(&globals, "__fc$b", watch.branches.clone(), |bytes| bytes.fill(0)).map_err(engine_error)?;
+            let begin: Function = globals.get("__fc$begin").map_err(engine_error)?;
+            begin.call::<_, ()>((seed,)).map_err(engine_error)?;
+            let source = format!("__fc$run(function () {{\n{body}\n}})");
+            deadline.set(limit);
+            let result = eval_script::<String>(&ctx, &source, TEST_FILE);
+            let timed_out = deadline.passed();
+            deadline.clear();
+            let outcome = match result {
+                Ok(info) if info.is_empty() => Outcome::Passed,
+                Ok(info) => outcome_of_error_info(&info),
+                Err(rquickjs::Error::Exception) => {
+                    let text = exception_text(&ctx, rquickjs::Error::Exception);
+                    if timed_out || text.contains("interrupted") {
+                        Outcome::TimedOut
+                    } else if text.contains("out of memory") {
+                        Outcome::OutOfMemory
+                    } else {
+                        Outcome::Threw { at: 0, thrown: Thrown::Error { name: "InternalError".into(), message: text } }
+                    }
+                }
+                Err(rquickjs::Error::Allocation) => Outcome::OutOfMemory,
+                Err(e) => return Err(engine_error(e)),
+            };
+            if outcome == Outcome::OutOfMemory {
+                // Nothing more can be read reliably from a runtime at its memory limit.
+                return Ok(Execution { outcome, events: Vec::new(), statements: Vec::new(), branches: Vec::new(), results: Vec::new() });
+            }
+            let end: Function = globals.get("__fc$end").map_err(engine_error)?;
+            let log: String = end.call(()).map_err(engine_error)?;
+            let events = if log.is_empty() { Vec::new() } else { parse_log(&log, |f| sources.is_user_file(f)) };
+            let mut statements = Vec::new();
+            probes(&globals, "__fc$s", watch.statements.clone(), |bytes| statements = set_offsets(bytes)).map_err(engine_error)?;
+            let mut branches = Vec::new();
+            probes(&globals, "__fc$b", watch.branches.clone(), |bytes| branches = set_offsets(bytes)).map_err(engine_error)?;
+            let results = if describe {
+                let read: Function = globals.get("__fc$results").map_err(engine_error)?;
+                let json: String = read.call(()).map_err(engine_error)?;
+                serde_json::from_str::<Vec<DescribedResult>>(&json)
+                    .map_err(|e| Error::Engine(format!("reading results: {e}")))?
+            } else {
+                Vec::new()
+            };
+            Ok(Execution { outcome, events, statements, branches, results })
+        })
+    }
+}
+
+fn set_offsets(bytes: &[u8]) -> Vec<u32> {
+    bytes.iter().enumerate().filter(|(_, b)| **b != 0).map(|(i, _)| i as u32).collect()
+}
+
+/// Gives `f` the probe bytes of `range` in the harness's typed array `name`.
+fn probes<'js>(
+    globals: &Object<'js>,
+    name: &str,
+    range: std::ops::Range<u32>,
+    f: impl FnOnce(&mut [u8]),
+) -> rquickjs::Result<()> {
+    if range.is_empty() {
+        return Ok(());
+    }
+    let array: TypedArray<'js, u8> = globals.get(name)?;
+    let raw = array.as_raw().ok_or(rquickjs::Error::Unknown)?;
+    // SAFETY: the array is owned by the context we hold; no JavaScript runs while the slice lives, and
+    // the harness defines the array as a non-writable global that user code cannot detach or replace.
+    let bytes = unsafe { &mut *raw.as_ptr() };
+    let end = (range.end as usize).min(bytes.len());
+    let start = (range.start as usize).min(end);
+    f(&mut bytes[start..end]);
+    Ok(())
+}
+
+fn eval_script<'js, V: rquickjs::FromJs<'js>>(ctx: &Ctx<'js>, code: &str, filename: &str) -> rquickjs::Result<V> {
+    let mut options = EvalOptions::default();
+    options.global = true;
+    options.strict = false;
+    options.filename = Some(filename.to_string());
+    ctx.eval_with_options(code, options)
+}
+
+/// Text of a pending exception (or of a non-JavaScript error): name, message and the top frame.
+fn exception_text(ctx: &Ctx, error: rquickjs::Error) -> String {
+    if !matches!(error, rquickjs::Error::Exception) {
+        return error.to_string();
+    }
+    let value = ctx.catch();
+    if let Some(exception) = value.as_exception() {
+        let message = exception.message().unwrap_or_default();
+        let name: String = exception.get("name").unwrap_or_else(|_| "Error".into());
+        let frame = exception
+            .stack()
+            .and_then(|s| s.lines().find(|l| l.contains(':')).map(|l| l.trim().to_string()))
+            .unwrap_or_default();
+        if frame.is_empty() { format!("{name}: {message}") } else { format!("{name}: {message} ({frame})") }
+    } else {
+        value
+            .as_string()
+            .and_then(|s| s.to_string().ok())
+            .map(|s| format!("threw {s:?}"))
+            .unwrap_or_else(|| format!("threw a {}", value.type_name()))
+    }
+}
+
+/// Turns the harness's description of a caught exception into an outcome.
+fn outcome_of_error_info(json: &str) -> Outcome {
+    let info: serde_json::Value = serde_json::from_str(json).unwrap_or_default();
+    let at = info.get("at").and_then(|a| a.as_u64()).unwrap_or(0) as usize;
+    let text = |k: &str| info.get(k).and_then(|v| v.as_str()).unwrap_or_default().to_string();
+    if info.get("error").and_then(|e| e.as_bool()).unwrap_or(false) {
+        let (name, message) = (text("name"), text("message"));
+        if name == "RangeError" && message.contains("call stack") || message == "stack overflow" {
+            Outcome::StackOverflow { at }
+        } else if message == "out of memory" {
+            Outcome::OutOfMemory
+        } else {
+            Outcome::Threw { at, thrown: Thrown::Error { name, message } }
+        }
+    } else {
+        Outcome::Threw { at, thrown: Thrown::Value(info.get("value").cloned().unwrap_or_default()) }
+    }
+}

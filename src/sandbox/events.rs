@@ -1,0 +1,135 @@
+//! What recording proxies report, parsed from the harness's log.
+
+use crate::inference::hints::Hint;
+
+/// Where in the original source something happened.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct EnginePosition {
+    /// The file's engine name (its absolute path).
+    pub file: String,
+    /// Line as the engine reports it.
+    pub line: u32,
+    /// Column as the engine reports it.
+    pub column: u32,
+}
+
+/// One use of a recording proxy.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ProxyEvent {
+    /// A proxy for parameter `key` was passed to a call.
+    Created {
+        /// The parameter.
+        key: u32,
+    },
+    /// A member was read, or called (`p.m()` reads `m` first).
+    Get {
+        /// The parameter.
+        key: u32,
+        /// Member name (`@@iterator` for `Symbol.iterator`).
+        name: String,
+    },
+    /// A member was written or deleted.
+    Set {
+        /// The parameter.
+        key: u32,
+        /// Member name.
+        name: String,
+    },
+    /// `name in p` was asked.
+    Has {
+        /// The parameter.
+        key: u32,
+        /// Member name.
+        name: String,
+    },
+    /// The proxy was converted to a primitive.
+    Coerced {
+        /// The parameter.
+        key: u32,
+        /// The hint the engine gave.
+        hint: Hint,
+        /// The first frame of the code under test in the stack, if any.
+        position: Option<EnginePosition>,
+    },
+}
+
+impl ProxyEvent {
+    /// The parameter the event is about.
+    pub fn key(&self) -> u32 {
+        match self {
+            ProxyEvent::Created { key }
+            | ProxyEvent::Get { key, .. }
+            | ProxyEvent::Set { key, .. }
+            | ProxyEvent::Has { key, .. }
+            | ProxyEvent::Coerced { key, .. } => *key,
+        }
+    }
+}
+
+/// Parses the harness log (flat JSON triples) into events; `is_user_file` tells the code under test's
+/// files from the harness and test code in stack frames.
+pub fn parse_log(json: &str, is_user_file: impl Fn(&str) -> bool) -> Vec<ProxyEvent> {
+    let Ok(serde_json::Value::Array(items)) = serde_json::from_str::<serde_json::Value>(json) else {
+        return Vec::new();
+    };
+    items
+        .chunks_exact(3)
+        .filter_map(|triple| {
+            let key = triple[0].as_u64()? as u32;
+            let detail = triple[2].as_str().unwrap_or_default();
+            Some(match triple[1].as_u64()? {
+                0 => ProxyEvent::Created { key },
+                1 => ProxyEvent::Get { key, name: detail.to_string() },
+                2 => ProxyEvent::Set { key, name: detail.to_string() },
+                3 => ProxyEvent::Has { key, name: detail.to_string() },
+                5 => {
+                    let (hint, stack) = detail.split_once('\n').unwrap_or((detail, ""));
+                    ProxyEvent::Coerced { key, hint: Hint::from_js(hint), position: first_user_frame(stack, &is_user_file) }
+                }
+                _ => return None,
+            })
+        })
+        .collect()
+}
+
+/// Finds the first stack frame in the code under test. QuickJS prints frames as
+/// `    at name (file:line:column)` or `    at file:line:column`.
+pub fn first_user_frame(stack: &str, is_user_file: impl Fn(&str) -> bool) -> Option<EnginePosition> {
+    stack.lines().find_map(|frame| {
+        let frame = frame.trim().strip_prefix("at ")?;
+        let location = match (frame.rfind('('), frame.ends_with(')')) {
+            (Some(open), true) => &frame[open + 1..frame.len() - 1],
+            _ => frame,
+        };
+        let (rest, column) = location.rsplit_once(':')?;
+        let (file, line) = rest.rsplit_once(':')?;
+        if !is_user_file(file) {
+            return None;
+        }
+        Some(EnginePosition { file: file.to_string(), line: line.parse().ok()?, column: column.parse().ok()? })
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn finds_the_first_frame_in_user_code() {
+        let stack = "    at <anonymous> (harness:10:5)\n    at add (/src/list.js:12:17)\n    at <eval> (test:1:3)\n";
+        let position = first_user_frame(stack, |f| f.starts_with("/src/")).unwrap();
+        assert_eq!(position, EnginePosition { file: "/src/list.js".into(), line: 12, column: 17 });
+        assert_eq!(first_user_frame(stack, |_| false), None);
+        let bare = "    at /src/a b.js:3:4\n";
+        assert_eq!(first_user_frame(bare, |_| true).unwrap().file, "/src/a b.js");
+    }
+
+    #[test]
+    fn parses_log_triples() {
+        let log = r#"[3,0,"",3,1,"next",3,2,"prev",4,5,"number\n    at f (/a.js:2:9)"]"#;
+        let events = parse_log(log, |f| f == "/a.js");
+        assert_eq!(events.len(), 4);
+        assert_eq!(events[1], ProxyEvent::Get { key: 3, name: "next".into() });
+        assert!(matches!(&events[3], ProxyEvent::Coerced { key: 4, hint: Hint::Number, position: Some(p) } if p.line == 2));
+    }
+}

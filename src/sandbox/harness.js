@@ -1,0 +1,341 @@
+// Flycatcher's side of the sandbox, installed in every context before the code under test.
+// Everything lives on non-enumerable globals named `__fc$...` so that user code that walks the global
+// object does not trip over it. Rust exchanges data with it as JSON strings: one call per test.
+(function (g) {
+  'use strict';
+  const hide = (name, value, writable) =>
+    Object.defineProperty(g, name, { value, writable: !!writable, enumerable: false, configurable: false });
+  // Captured now: user code may replace these built-ins later.
+  const floor = Math.floor;
+  const stringify = JSON.stringify;
+  const getProto = Object.getPrototypeOf;
+  const ownKeys = Object.keys;
+  const descriptor = Object.getOwnPropertyDescriptor;
+  const isArray = Array.isArray;
+  const ObjectProto = Object.prototype;
+  const ErrorCtor = Error;
+  const objectIs = Object.is;
+
+  // xorshift32: every random choice inside the sandbox (Math.random in user code, the primitives that
+  // proxies answer with) must be reproducible from the run's seed.
+  let state = 1;
+  const next = () => {
+    state ^= state << 13;
+    state ^= state >>> 17;
+    state ^= state << 5;
+    return (state >>> 0) / 4294967296;
+  };
+  Object.defineProperty(Math, 'random', {
+    value: function random() { return next(); }, writable: true, enumerable: false, configurable: true,
+  });
+
+  const CHARS = 'abcdefghijklmnopqrstuvwxyz0123456789 ';
+  const randomNumber = () => {
+    const r = next();
+    return r < 0.6 ? floor(next() * 21) - 10 : r < 0.7 ? 0 : floor(next() * 2001) - 1000;
+  };
+  const randomString = () => {
+    let n = floor(next() * 7);
+    let s = '';
+    while (n-- > 0) s += CHARS[floor(next() * CHARS.length)];
+    return s;
+  };
+  const primitive = (hint) =>
+    hint === 'string' ? randomString() : hint === 'number' ? randomNumber() : next() < 0.5 ? randomNumber() : randomString();
+
+  // Inert proxies stand for whatever a recorded parameter's members return. They answer every use
+  // without recording it; depth is bounded so `while (x.next) x = x.next` ends.
+  const INERT_DEPTH = 3;
+  const inertHandlers = [];
+  // Discovery must tell a constructor's own methods from the inert arguments it stored.
+  const inertProxies = new WeakSet();
+  const inert = (depth) => {
+    const proxy = new Proxy(function () {}, inertHandlers[depth]);
+    inertProxies.add(proxy);
+    return proxy;
+  };
+  for (let depth = 0; depth <= INERT_DEPTH; depth++) {
+    const deeper = () => (depth < INERT_DEPTH ? inert(depth + 1) : undefined);
+    inertHandlers.push({
+      get(target, key) {
+        if (key === Symbol.toPrimitive) return primitive;
+        if (typeof key === 'symbol' || key === 'then' || key === 'prototype') return undefined;
+        if (key === 'toString' || key === 'toJSON') return randomString;
+        if (key === 'valueOf') return randomNumber;
+        if (key === 'length') return floor(next() * 4);
+        return deeper();
+      },
+      apply: deeper,
+      construct: () => deeper() || {},
+      set: () => true,
+      has: () => false,
+      deleteProperty: () => true,
+      defineProperty: () => true,
+    });
+  }
+  hide('__fc$inert', () => inert(0));
+
+  // Recording proxies stand for parameters of unknown type. The log is flat triples
+  // (parameter key, event, detail): 0 created, 1 get, 2 set/delete, 3 `in`, 4 called, 5 coerced.
+  const log = [];
+  const record = (key, event, detail) => { log.push(key, event, detail); };
+  const memberName = (key) => (typeof key === 'symbol' ? (key === Symbol.iterator ? '@@iterator' : null) : key);
+  hide('__fc$u', (key) => {
+    record(key, 0, '');
+    return new Proxy({}, {
+      get(target, prop) {
+        if (prop === Symbol.toPrimitive) {
+          return function (hint) {
+            record(key, 5, hint + '\n' + new ErrorCtor().stack);
+            return primitive(hint);
+          };
+        }
+        const name = memberName(prop);
+        if (name === null || name === 'then') return undefined;
+        record(key, 1, name);
+        return inert(1);
+      },
+      set(target, prop) { const name = memberName(prop); if (name !== null) record(key, 2, name); return true; },
+      deleteProperty(target, prop) { const name = memberName(prop); if (name !== null) record(key, 2, name); return true; },
+      has(target, prop) { const name = memberName(prop); if (name !== null) record(key, 3, name); return false; },
+      defineProperty(target, prop) { const name = memberName(prop); if (name !== null) record(key, 2, name); return true; },
+    });
+  });
+
+  // Classes found by the analyser, in ProgramInfo order; tests alias them.
+  const classes = [];
+  hide('__fc$C', classes);
+  // Variables of the running test (describe mode only), to assert identity instead of structure.
+  const vars = [];
+  hide('__fc$v', (i, value) => { vars[i] = value; return value; });
+  // Descriptions of the results of calls to the method under test (describe mode only).
+  const results = [];
+
+  const MAX_DEPTH = 3;
+  const MAX_ITEMS = 50;
+  const classOf = (proto) => {
+    for (let i = 0; i < classes.length; i++) {
+      const c = classes[i];
+      if (c && c.prototype === proto) return i;
+    }
+    return -1;
+  };
+  const describe = (v, depth, seen) => {
+    switch (typeof v) {
+      case 'undefined': return { t: 'u' };
+      case 'boolean': return { t: 'b', v };
+      case 'number': return { t: 'n', v: objectIs(v, -0) ? '-0' : String(v) };
+      case 'string': return { t: 's', v };
+      case 'bigint': return { t: 'big', v: String(v) };
+      case 'symbol': return { t: 'sym' };
+      default: break;
+    }
+    if (v === null) return { t: 'null' };
+    const variable = vars.indexOf(v);
+    if (variable >= 0 && depth > 0) return { t: 'var', i: variable };
+    if (typeof v === 'function') {
+      const c = classes.indexOf(v);
+      return c >= 0 ? { t: 'cls', i: c } : { t: 'fn' };
+    }
+    if (seen.indexOf(v) >= 0) return { t: 'cycle' };
+    if (depth >= MAX_DEPTH) return { t: 'deep' };
+    seen.push(v);
+    try {
+      if (isArray(v)) {
+        if (v.length > MAX_ITEMS) return { t: 'arrlen', n: v.length };
+        const items = [];
+        for (let i = 0; i < v.length; i++) items.push(describe(v[i], depth + 1, seen));
+        return { t: 'arr', items };
+      }
+      if (v instanceof Date) return { t: 'date', v: v.getTime() };
+      if (v instanceof RegExp) return { t: 're', v: String(v) };
+      if (v instanceof ErrorCtor) return { t: 'err', name: String(v.name), message: String(v.message) };
+      const proto = getProto(v);
+      const fields = {};
+      let count = 0;
+      for (const k of ownKeys(v)) {
+        // An own `__proto__` cannot be written back as a literal key or read as `x.__proto__`.
+        if (k === '__proto__') continue;
+        const d = descriptor(v, k);
+        if (!d || !('value' in d) || typeof d.value === 'function') continue;
+        if (++count > MAX_ITEMS) break;
+        fields[k] = describe(d.value, depth + 1, seen);
+      }
+      if (proto === ObjectProto || proto === null) return { t: 'obj', fields };
+      const c = classOf(proto);
+      if (c >= 0) return { t: 'inst', c, fields };
+      const ctor = proto && descriptor(proto, 'constructor');
+      return { t: 'other', name: ctor && typeof ctor.value === 'function' ? String(ctor.value.name) : '' };
+    } catch (e) {
+      return { t: 'unreadable' };
+    } finally {
+      seen.pop();
+    }
+  };
+  hide('__fc$d', (at, value, receiver) => {
+    results.push({ at, value: describe(value, 0, []), receiver: value === undefined ? describe(receiver, 0, []) : null });
+    return value;
+  });
+
+  const errorInfo = (e) => {
+    try {
+      if (e !== null && typeof e === 'object' && typeof e.name === 'string' && typeof e.message === 'string') {
+        return { error: true, name: e.name, message: e.message };
+      }
+      return { error: false, value: describe(e, 0, []) };
+    } catch (_) {
+      return { error: true, name: 'Error', message: 'an exception that cannot be read' };
+    }
+  };
+  hide('__fc$at', 0, true);
+  // Runs one test. Exceptions that user code can catch are caught here; only an interrupt (time limit)
+  // or running out of memory reach Rust as an exception.
+  hide('__fc$run', (test) => {
+    try {
+      test();
+      return '';
+    } catch (e) {
+      const info = errorInfo(e);
+      info.at = g.__fc$at;
+      return stringify(info);
+    }
+  });
+  hide('__fc$begin', (seed) => {
+    state = seed >>> 0 || 1;
+    log.length = 0;
+    vars.length = 0;
+    results.length = 0;
+    g.__fc$at = 0;
+  });
+  hide('__fc$end', () => (log.length === 0 ? '' : stringify(log)));
+  hide('__fc$results', () => stringify(results));
+
+  // CommonJS: factories registered by the loader, instantiated on first `require`, like Node does.
+  const factories = [];
+  const cache = [];
+  const requireFile = (i) => {
+    if (cache[i]) return cache[i].exports;
+    const f = factories[i];
+    const module = { exports: {}, id: f.filename, filename: f.filename, loaded: false };
+    cache[i] = module;
+    const localRequire = (spec) => {
+      const target = f.deps[spec];
+      if (target === undefined) {
+        throw new ErrorCtor("Cannot find module '" + spec + "' from '" + f.filename +
+          "': the sandbox only loads JavaScript files of the program under test");
+      }
+      return requireFile(target);
+    };
+    f.factory.call(module.exports, module.exports, localRequire, module, f.filename, f.dirname);
+    module.loaded = true;
+    return module.exports;
+  };
+  hide('__fc$defineModule', (i, factory, filename, dirname, deps) => {
+    factories[i] = { factory, filename, dirname, deps };
+  });
+  hide('__fc$require', requireFile);
+  const namespaces = [];
+  hide('__fc$ns', namespaces);
+
+  // Discovery: the analyser asks what a value defines. Methods are located by the first coverage probe
+  // in their source text (Function.prototype.toString returns the instrumented code).
+  const PROBE = /__fc\$s\[(\d+)\]/;
+  const probeOf = (f) => {
+    try {
+      const m = PROBE.exec(Function.prototype.toString.call(f));
+      return m ? +m[1] : -1;
+    } catch (_) {
+      return -1;
+    }
+  };
+  // A class is a `class`, a function with prototype methods, or a constructor without methods that
+  // sets fields on `this` (like a linked list's Node): such classes matter as parameter types.
+  const SETS_FIELD = /\bthis\s*\.\s*[\w$]+\s*=[^=]/;
+  const isClassLike = (f) => {
+    if (typeof f !== 'function' || !f.prototype) return false;
+    const text = Function.prototype.toString.call(f);
+    if (/^class[\s{]/.test(text)) return true;
+    if (Object.getOwnPropertyNames(f.prototype).some((k) => k !== 'constructor')) return true;
+    return SETS_FIELD.test(text);
+  };
+  const constructorMethods = (f) => {
+    // Some constructors define their methods on `this`: build one instance with inert arguments.
+    try {
+      const args = [];
+      for (let i = 0; i < f.length; i++) args.push(inert(0));
+      const instance = Reflect.construct(f, args);
+      const own = [];
+      const fields = [];
+      for (const k of Object.getOwnPropertyNames(instance)) {
+        const d = descriptor(instance, k);
+        if (d && typeof d.value === 'function' && !inertProxies.has(d.value)) own.push({ name: k, probe: probeOf(d.value), length: d.value.length });
+        else fields.push(k);
+      }
+      return { own, fields };
+    } catch (_) {
+      return { own: [], fields: [] };
+    }
+  };
+  const describeClass = (f) => {
+    const methods = [];
+    const accessors = [];
+    const seenNames = new Set(['constructor']);
+    let proto = f.prototype;
+    let depth = 0;
+    while (proto && proto !== ObjectProto && proto !== Function.prototype) {
+      for (const k of Object.getOwnPropertyNames(proto)) {
+        if (seenNames.has(k)) continue;
+        seenNames.add(k);
+        const d = descriptor(proto, k);
+        if (d.get || d.set) accessors.push(k);
+        else if (typeof d.value === 'function') methods.push({ name: k, probe: probeOf(d.value), length: d.value.length, depth });
+      }
+      proto = getProto(proto);
+      depth++;
+    }
+    const parent = f.prototype ? getProto(f.prototype) : null;
+    const built = constructorMethods(f);
+    return {
+      name: typeof f.name === 'string' ? f.name : '', probe: probeOf(f), length: f.length, methods, accessors,
+      own: built.own, fields: built.fields, parent: parent && parent !== ObjectProto ? parent : null,
+    };
+  };
+  // Walks `roots` ([path, value] pairs) through plain objects (namespaces) and returns the classes found.
+  hide('__fc$discover', (roots, maxDepth) => {
+    const found = [];
+    const seen = new Set();
+    const walk = (path, value, depth) => {
+      if (value === null || (typeof value !== 'object' && typeof value !== 'function') || seen.has(value)) return;
+      seen.add(value);
+      if (isClassLike(value)) {
+        found.push({ path, value });
+      }
+      if (depth >= maxDepth) return;
+      const proto = typeof value === 'object' ? getProto(value) : null;
+      if (typeof value === 'object' && proto !== ObjectProto && proto !== null) return;
+      if (typeof value === 'function' && !isClassLike(value) && Object.keys(value).length === 0) return;
+      for (const k of Object.keys(value)) {
+        let child;
+        try {
+          const d = descriptor(value, k);
+          if (!d || !('value' in d)) continue;
+          child = d.value;
+        } catch (_) {
+          continue;
+        }
+        walk(path.concat([k]), child, depth + 1);
+      }
+    };
+    for (const [path, value] of roots) walk(path, value, 0);
+    const infos = found.map(({ path, value }) => {
+      classes.push(value);
+      return { path, index: classes.length - 1, info: describeClass(value) };
+    });
+    for (const c of infos) {
+      c.parent = c.info.parent ? classOf(c.info.parent) : -1;
+      delete c.info.parent;
+    }
+    return stringify(infos);
+  });
+  hide('__fc$probeOf', probeOf);
+})(globalThis);

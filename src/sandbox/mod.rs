@@ -1,0 +1,287 @@
+//! The sandbox: QuickJS contexts holding the instrumented program, and test execution under limits.
+//!
+//! A context has ECMAScript built-ins only (QuickJS adds no host objects: no file system, network,
+//! process or timers) plus Flycatcher's harness (`harness.js`). Every test runs with a time limit (the
+//! interrupt handler), a stack limit (runaway recursion becomes a catchable `RangeError`) and a memory
+//! limit for the runtime. A context is reused between tests only while no test can observe another:
+//! when the code writes shared state, after a test ended abnormally, and always after running out of
+//! memory, the next test gets a fresh runtime and context.
+
+pub mod code;
+mod engine;
+pub mod events;
+
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use serde::Deserialize;
+
+pub use code::CodeBase;
+pub use events::ProxyEvent;
+
+use crate::error::{Error, Result};
+use engine::{Deadline, Engine};
+pub use engine::instrumented_position;
+
+/// Per-test and per-load limits.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Limits {
+    /// Wall-clock time one test may run.
+    pub test_time: Duration,
+    /// Wall-clock time loading the code under test may take.
+    pub load_time: Duration,
+    /// Memory the JavaScript runtime may allocate, in bytes.
+    pub memory: usize,
+    /// JavaScript stack size, in bytes.
+    pub stack: usize,
+}
+
+impl Default for Limits {
+    fn default() -> Self {
+        Limits {
+            test_time: Duration::from_millis(100),
+            load_time: Duration::from_secs(5),
+            memory: 256 << 20,
+            stack: 512 << 10,
+        }
+    }
+}
+
+/// How a test ended.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Outcome {
+    /// Every statement ran.
+    Passed,
+    /// A statement threw; user code did not catch it.
+    Threw {
+        /// Index of the test statement that threw.
+        at: usize,
+        /// What was thrown.
+        thrown: Thrown,
+    },
+    /// The time limit ended the test.
+    TimedOut,
+    /// The runtime ran out of memory.
+    OutOfMemory,
+    /// Recursion exhausted the stack.
+    StackOverflow {
+        /// Index of the test statement that overflowed.
+        at: usize,
+    },
+}
+
+impl Outcome {
+    /// A short description for logs and the UI.
+    pub fn describe(&self, limits: &Limits) -> String {
+        match self {
+            Outcome::Passed => "passed".into(),
+            Outcome::Threw { thrown: Thrown::Error { name, message }, .. } => format!("threw {name}: {message}"),
+            Outcome::Threw { thrown: Thrown::Value(v), .. } => format!("threw a non-error value {v}"),
+            Outcome::TimedOut => format!("did not finish within {} ms (infinite loop?)", limits.test_time.as_millis()),
+            Outcome::OutOfMemory => format!("ran out of memory (limit {} MiB)", limits.memory >> 20),
+            Outcome::StackOverflow { .. } => "exceeded the stack (unbounded recursion?)".into(),
+        }
+    }
+
+    /// Whether the test ended because of a resource limit rather than a result.
+    pub fn hit_limit(&self) -> bool {
+        matches!(self, Outcome::TimedOut | Outcome::OutOfMemory | Outcome::StackOverflow { .. })
+    }
+}
+
+/// A thrown value.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Thrown {
+    /// An object with a `name` and a `message` (an `Error`, usually).
+    Error {
+        /// Its `name`.
+        name: String,
+        /// Its `message`.
+        message: String,
+    },
+    /// Anything else, described by the harness (see [`crate::suite::assertion`]).
+    Value(serde_json::Value),
+}
+
+/// Which probes a test reads (and clears before it runs): the method under test's.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Watch {
+    /// Statement ids.
+    pub statements: std::ops::Range<u32>,
+    /// Branch ids.
+    pub branches: std::ops::Range<u32>,
+}
+
+/// What running one test produced.
+#[derive(Debug, Clone)]
+pub struct Execution {
+    /// How it ended.
+    pub outcome: Outcome,
+    /// What the recording proxies saw.
+    pub events: Vec<ProxyEvent>,
+    /// Watched statements that ran, as offsets into the watched range.
+    pub statements: Vec<u32>,
+    /// Watched branch outcomes that happened, as offsets into the watched range.
+    pub branches: Vec<u32>,
+    /// Descriptions of results of the method under test (describe mode only).
+    pub results: Vec<DescribedResult>,
+}
+
+/// The result of one call of the method under test, described right after the call.
+#[derive(Debug, Clone, Deserialize)]
+pub struct DescribedResult {
+    /// Index of the test statement.
+    pub at: usize,
+    /// The returned value.
+    pub value: serde_json::Value,
+    /// The receiver, when the call returned `undefined`.
+    pub receiver: Option<serde_json::Value>,
+}
+
+/// A class as discovery found it in the sandbox.
+#[derive(Debug, Clone, Deserialize)]
+pub struct FoundClass {
+    /// Root index, then property names from the root.
+    pub path: Vec<serde_json::Value>,
+    /// Index in the harness's class table.
+    pub index: usize,
+    /// Index of its parent class in the same table, or -1.
+    pub parent: i64,
+    /// What it defines.
+    pub info: FoundMembers,
+}
+
+/// The members of a found class.
+#[derive(Debug, Clone, Deserialize)]
+pub struct FoundMembers {
+    /// First coverage probe in the constructor's code, or -1.
+    pub probe: i64,
+    /// The constructor's `length`.
+    pub length: usize,
+    /// Prototype methods, nearest prototype first.
+    pub methods: Vec<FoundMethod>,
+    /// Accessor properties of the prototypes.
+    pub accessors: Vec<String>,
+    /// Methods the constructor put on the instance.
+    pub own: Vec<FoundMethod>,
+    /// Data fields of an instance built with inert arguments.
+    pub fields: Vec<String>,
+    /// The constructor's `name`.
+    #[serde(default)]
+    pub name: String,
+}
+
+/// A method found on a prototype or an instance.
+#[derive(Debug, Clone, Deserialize)]
+pub struct FoundMethod {
+    /// Property name.
+    pub name: String,
+    /// First coverage probe in its code, or -1.
+    pub probe: i64,
+    /// Its `length`.
+    pub length: usize,
+    /// 0 for the class's own prototype, more for prototypes further up.
+    #[serde(default)]
+    pub depth: usize,
+}
+
+/// Runs tests against one program.
+pub struct Sandbox {
+    code: Arc<engine::Sources>,
+    limits: Limits,
+    deadline: Arc<Deadline>,
+    engine: Option<Engine>,
+    /// JavaScript that fills the harness's class table in a fresh context, once classes are known.
+    bind_classes: Option<String>,
+    fresh_each_test: bool,
+    engine_used: bool,
+}
+
+impl Sandbox {
+    /// Loads the program in a first context. Errors name the file that failed to load.
+    pub fn new(code: &CodeBase, limits: Limits) -> Result<Sandbox> {
+        let code = Arc::new(engine::Sources::new(code));
+        let deadline = Arc::new(Deadline::new());
+        let engine = Engine::new(code.clone(), &limits, deadline.clone())?;
+        Ok(Sandbox {
+            code,
+            limits,
+            deadline,
+            engine: Some(engine),
+            bind_classes: None,
+            fresh_each_test: false,
+            engine_used: false,
+        })
+    }
+
+    /// The limits in force.
+    pub fn limits(&self) -> &Limits {
+        &self.limits
+    }
+
+    /// Changes the limits; memory and stack limits apply from the next fresh context.
+    pub fn set_limits(&mut self, limits: Limits) {
+        if limits.memory != self.limits.memory || limits.stack != self.limits.stack {
+            self.engine = None;
+        }
+        self.limits = limits;
+    }
+
+    /// Gives every test a fresh context (for code that changes shared state).
+    pub fn set_fresh_each_test(&mut self, fresh: bool) {
+        self.fresh_each_test = fresh;
+    }
+
+    /// Finds the classes reachable from `roots` (JavaScript expressions evaluated in the global scope
+    /// after loading), walking plain objects up to `depth` levels. Must run before any test.
+    pub fn discover(&mut self, roots: &[String], depth: usize) -> Result<Vec<FoundClass>> {
+        let engine = self.engine_mut()?;
+        let json = engine.discover(roots, depth)?;
+        let found: Vec<FoundClass> =
+            serde_json::from_str(&json).map_err(|e| Error::Engine(format!("discovery answered badly: {e}")))?;
+        Ok(found)
+    }
+
+    /// Sets the expressions that reach each class in a fresh context, in ProgramInfo order.
+    pub fn bind_classes(&mut self, expressions: &[String]) -> Result<()> {
+        let script = format!("__fc$C.length = 0; __fc$C.push({});", expressions.join(", "));
+        self.bind_classes = Some(script);
+        // The context used for discovery has its table in discovery order: rebind it too.
+        let script = self.bind_classes.clone().unwrap_or_default();
+        self.engine_mut()?.eval_setup(&script, "binding classes")
+    }
+
+    /// Runs one test. `code` is the body of the test function; `seed` seeds every random choice made
+    /// inside the sandbox; `watch` says which probes to report.
+    pub fn run(&mut self, code: &str, seed: u32, watch: &Watch, describe: bool) -> Result<Execution> {
+        if self.fresh_each_test && self.engine_used {
+            self.engine = None;
+        }
+        let limit = self.limits.test_time;
+        let engine = self.engine_mut()?;
+        let execution = engine.run(code, seed, watch, describe, limit)?;
+        self.engine_used = true;
+        if execution.outcome.hit_limit() {
+            // Whatever the test was doing when it was cut off may be half done: start clean.
+            self.engine = None;
+        }
+        Ok(execution)
+    }
+
+    fn engine_mut(&mut self) -> Result<&mut Engine> {
+        if self.engine.is_none() {
+            let engine = Engine::new(self.code.clone(), &self.limits, self.deadline.clone())?;
+            if let Some(script) = &self.bind_classes {
+                engine.eval_setup(script, "binding classes")?;
+            }
+            self.engine = Some(engine);
+            self.engine_used = false;
+        }
+        Ok(self.engine.as_mut().expect("engine was just built"))
+    }
+}
+
+/// Time since `start`, saturating, in milliseconds.
+pub fn elapsed_ms(start: Instant) -> u64 {
+    start.elapsed().as_millis().min(u64::MAX as u128) as u64
+}

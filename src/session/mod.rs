@@ -1,0 +1,598 @@
+//! The session stepper: the Flycatcher loop, one candidate test per step.
+//!
+//! A [`Session`] owns the loaded program, the sandbox, the type records and the suite. [`Session::step`]
+//! generates one candidate for the current method under test, runs it, records what the proxies saw,
+//! decides types whose delay has passed, elects the candidate if it is valid and covers new
+//! statements, and stops the method when it is done. Everything is readable between steps and the
+//! [`Settings`] may change between steps: the terminal UI and `generate` drive this same code.
+
+mod settings;
+
+use std::path::PathBuf;
+use std::time::{Duration, Instant};
+
+use rand::rngs::StdRng;
+use rand::{RngExt, SeedableRng};
+
+pub use settings::Settings;
+
+use crate::analysis::classes::analyse;
+use crate::analysis::files::SourceSet;
+use crate::analysis::state::shared_state_write;
+use crate::error::{Error, Result};
+use crate::generate::random::generate;
+use crate::generate::{Mode, TestCase};
+use crate::inference::{Decision, DecisionSource, ParamType, TypeTable, Verdict, decide};
+use crate::program::{ClassId, FunctionRef, Origin, ProgramInfo};
+use crate::sandbox::{CodeBase, Outcome, Sandbox, Watch};
+use crate::suite::{ElectedTest, Suite};
+
+/// Why a method under test stopped.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum StopReason {
+    /// Every statement is covered.
+    Covered,
+    /// The target coverage was reached.
+    Target,
+    /// Its time budget ran out.
+    Timeout,
+    /// Too many valid runs in a row added no coverage.
+    Stale,
+    /// It cannot be tested (a parameter's type cannot be inferred, or its code cannot be measured).
+    Aborted,
+}
+
+impl StopReason {
+    /// The name used in reports: `covered`, `target`, `timeout`, `stale`, `aborted`.
+    pub fn name(self) -> &'static str {
+        match self {
+            StopReason::Covered => "covered",
+            StopReason::Target => "target",
+            StopReason::Timeout => "timeout",
+            StopReason::Stale => "stale",
+            StopReason::Aborted => "aborted",
+        }
+    }
+}
+
+/// Where a method under test stands.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Status {
+    /// Not started.
+    Pending,
+    /// Being worked on.
+    Running,
+    /// Finished.
+    Done(StopReason),
+}
+
+/// The state of one method under test.
+#[derive(Debug, Clone)]
+pub struct MethodState {
+    /// Its class.
+    pub class: ClassId,
+    /// Its name.
+    pub method: String,
+    /// Its code, when it could be located.
+    pub function: Option<FunctionRef>,
+    /// One flag per statement: covered by an elected test.
+    pub covered: Vec<bool>,
+    /// One flag per branch outcome: taken by an elected test.
+    pub branches: Vec<bool>,
+    /// Candidates executed.
+    pub executions: u64,
+    /// Valid candidates executed.
+    pub valid_runs: u64,
+    /// Valid runs since the last new coverage.
+    pub stale: u64,
+    /// Time spent on it (only while stepping).
+    pub elapsed: Duration,
+    /// When it reached full coverage, in time spent on it.
+    pub time_to_full: Option<Duration>,
+    /// Tests elected for it.
+    pub elected: usize,
+    /// Failing tests logged for it.
+    pub failing: usize,
+    /// Where it stands.
+    pub status: Status,
+    /// Warnings for people.
+    pub warnings: Vec<String>,
+}
+
+impl MethodState {
+    /// Covered statements.
+    pub fn covered_count(&self) -> usize {
+        self.covered.iter().filter(|c| **c).count()
+    }
+
+    /// Taken branch outcomes.
+    pub fn branches_covered(&self) -> usize {
+        self.branches.iter().filter(|c| **c).count()
+    }
+
+    /// Statement coverage in percent (100 for a method without statements).
+    pub fn coverage_percent(&self) -> f64 {
+        if self.covered.is_empty() { 100.0 } else { 100.0 * self.covered_count() as f64 / self.covered.len() as f64 }
+    }
+
+    fn watch(&self) -> Watch {
+        self.function
+            .as_ref()
+            .map(|f| Watch { statements: f.statements.clone(), branches: f.branches.clone() })
+            .unwrap_or_default()
+    }
+
+    fn warn(&mut self, warning: String) {
+        if !self.warnings.contains(&warning) {
+            self.warnings.push(warning);
+        }
+    }
+}
+
+/// What became of a candidate.
+#[derive(Debug, Clone, PartialEq)]
+pub enum CandidateVerdict {
+    /// Valid and covered new statements: elected.
+    NewCoverage(usize),
+    /// Valid, ran, but covered nothing new.
+    NoNewCoverage,
+    /// It still had unknown parameters (recording only).
+    Invalid,
+    /// Valid, but threw or hit a limit: logged as failing.
+    Failed(String),
+}
+
+/// What one step did.
+#[derive(Debug, Clone)]
+pub struct StepReport {
+    /// Index of the method under test in [`Session::methods`].
+    pub method: usize,
+    /// The candidate.
+    pub test: TestCase,
+    /// How its execution ended.
+    pub outcome: Outcome,
+    /// What became of it.
+    pub verdict: CandidateVerdict,
+    /// Types decided after this step: (parameter id, decision).
+    pub decisions: Vec<(u32, Decision)>,
+    /// Set when the method under test stopped after this step.
+    pub stopped: Option<StopReason>,
+}
+
+/// Everything a run needs to start.
+#[derive(Debug, Clone, Default)]
+pub struct SessionOptions {
+    /// Files to test.
+    pub files: Vec<PathBuf>,
+    /// Only classes under this namespace (dotted path).
+    pub namespace: Option<String>,
+    /// Only these classes (names or aliases).
+    pub classes: Vec<String>,
+    /// Only this method.
+    pub method: Option<String>,
+}
+
+/// The whole state of a run.
+pub struct Session {
+    /// What the analyser found.
+    pub program: ProgramInfo,
+    /// The instrumented code.
+    pub code: CodeBase,
+    /// Type records of every parameter.
+    pub types: TypeTable,
+    /// The methods under test, in the order they are worked on.
+    pub methods: Vec<MethodState>,
+    /// The method being worked on.
+    pub current: Option<usize>,
+    /// Elected and failing tests.
+    pub suite: Suite,
+    /// Steps taken.
+    pub iteration: u64,
+    /// Candidates executed (elections re-run a candidate; that is not counted).
+    pub executions: u64,
+    /// Time spent stepping.
+    pub elapsed: Duration,
+    /// Warnings that concern no single method.
+    pub warnings: Vec<String>,
+    /// The report of the last step.
+    pub last: Option<StepReport>,
+    settings: Settings,
+    sandbox: Sandbox,
+    rng: StdRng,
+}
+
+impl Session {
+    /// Loads, analyses and prepares a run. Errors are the user's to fix (see [`Error`]).
+    pub fn new(options: &SessionOptions, settings: Settings) -> Result<Session> {
+        let sources = SourceSet::load(&options.files)?;
+        let shared_write = sources.entries.iter().find_map(|e| {
+            shared_state_write(&e.parsed.program).map(|what| format!("{}: {what}", e.parsed.display))
+        });
+        let code = CodeBase::new(sources);
+        let mut sandbox = Sandbox::new(&code, settings.limits.clone())?;
+        let mut program = analyse(&code, &mut sandbox, options.namespace.as_deref())?;
+        program.shares_state = shared_write.is_some();
+        sandbox.set_fresh_each_test(program.shares_state);
+        let mut warnings = Vec::new();
+        if let Some(what) = shared_write {
+            warnings.push(format!("every test runs in a fresh context because the code changes shared state ({what})"));
+        }
+        select_classes(&mut program, &options.classes)?;
+        let methods = methods_under_test(&program, options.method.as_deref())?;
+        let types = TypeTable::new(&program);
+        let rng = StdRng::seed_from_u64(settings.seed);
+        let mut session = Session {
+            program,
+            code,
+            types,
+            methods,
+            current: None,
+            suite: Suite::default(),
+            iteration: 0,
+            executions: 0,
+            elapsed: Duration::ZERO,
+            warnings,
+            last: None,
+            settings,
+            sandbox,
+            rng,
+        };
+        session.abort_unlocatable();
+        Ok(session)
+    }
+
+    /// The settings in force.
+    pub fn settings(&self) -> &Settings {
+        &self.settings
+    }
+
+    /// Changes settings; they apply from the next step. Methods stopped by the time or stale limits
+    /// start again when the change raises that limit.
+    pub fn set_settings(&mut self, settings: Settings) {
+        self.sandbox.set_limits(settings.limits.clone());
+        for m in &mut self.methods {
+            let resume = match m.status {
+                Status::Done(StopReason::Timeout) => settings.timeout > m.elapsed,
+                Status::Done(StopReason::Stale) => settings.max_stale > m.stale,
+                Status::Done(StopReason::Target) => settings.target_coverage > m.coverage_percent(),
+                _ => false,
+            };
+            if resume {
+                m.status = Status::Pending;
+            }
+        }
+        self.settings = settings;
+    }
+
+    /// Fixes a parameter's type (accepting the inferred one, or overriding it).
+    pub fn set_type(&mut self, param: u32, ty: ParamType, source: DecisionSource) {
+        let evidence = match source {
+            DecisionSource::Accepted => "accepted by the user".to_string(),
+            DecisionSource::Configured => "from the project file".to_string(),
+            _ => "chosen by the user".to_string(),
+        };
+        self.types.get_mut(param).decision = Some(Decision { verdict: Verdict::Type(ty), evidence, source });
+        // A method aborted for want of this type may be testable now.
+        for m in &mut self.methods {
+            if m.status == Status::Done(StopReason::Aborted) && m.function.is_some() {
+                m.status = Status::Pending;
+            }
+        }
+    }
+
+    /// Makes `index` the method worked on from the next step (it restarts if it had stopped).
+    pub fn select(&mut self, index: usize) {
+        if index >= self.methods.len() {
+            return;
+        }
+        if let Some(current) = self.current
+            && self.methods[current].status == Status::Running
+        {
+            self.methods[current].status = Status::Pending;
+        }
+        let m = &mut self.methods[index];
+        if matches!(m.status, Status::Done(StopReason::Timeout | StopReason::Stale)) {
+            m.elapsed = Duration::ZERO;
+            m.stale = 0;
+        }
+        if m.status != Status::Done(StopReason::Covered) && m.function.is_some() {
+            m.status = Status::Running;
+        }
+        self.current = Some(index);
+    }
+
+    /// Whether every method under test has stopped.
+    pub fn finished(&self) -> bool {
+        self.methods.iter().all(|m| matches!(m.status, Status::Done(_)))
+    }
+
+    /// Takes one step: one candidate for the current method under test. Returns `None` when every
+    /// method has stopped.
+    pub fn step(&mut self) -> Result<Option<StepReport>> {
+        let started = Instant::now();
+        let Some(index) = self.method_to_work_on() else { return Ok(None) };
+        let report = self.step_method(index, started)?;
+        self.elapsed += started.elapsed();
+        self.last = Some(report.clone());
+        Ok(Some(report))
+    }
+
+    /// Steps until every method has stopped, calling `progress` after each step.
+    pub fn run_to_end(&mut self, mut progress: impl FnMut(&Session, &StepReport)) -> Result<()> {
+        while let Some(report) = self.step()? {
+            progress(self, &report);
+        }
+        Ok(())
+    }
+
+    fn method_to_work_on(&mut self) -> Option<usize> {
+        if let Some(current) = self.current
+            && self.methods[current].status == Status::Running
+        {
+            return Some(current);
+        }
+        let next = self.methods.iter().position(|m| m.status == Status::Pending)?;
+        self.methods[next].status = Status::Running;
+        self.current = Some(next);
+        Some(next)
+    }
+
+    fn step_method(&mut self, index: usize, started: Instant) -> Result<StepReport> {
+        let (class, method) = (self.methods[index].class, self.methods[index].method.clone());
+        self.iteration += 1;
+        if let Some(reason) = self.untestable_reason(class, &method) {
+            let m = &mut self.methods[index];
+            m.warn(reason);
+            m.status = Status::Done(StopReason::Aborted);
+            let test = TestCase { class, method, variables: Vec::new(), statements: Vec::new() };
+            return Ok(StepReport { method: index, test, outcome: Outcome::Passed, verdict: CandidateVerdict::Invalid, decisions: Vec::new(), stopped: Some(StopReason::Aborted) });
+        }
+        let test = generate(&self.program, &self.types, &self.settings.generation, class, &method, &mut self.rng);
+        let seed = self.rng.random::<u32>();
+        let watch = self.methods[index].watch();
+        let remaining = self.settings.timeout.saturating_sub(self.methods[index].elapsed);
+        let mut limits = self.settings.limits.clone();
+        limits.test_time = limits.test_time.min(remaining.max(Duration::from_millis(1)));
+        if limits.test_time != self.sandbox.limits().test_time {
+            self.sandbox.set_limits(limits);
+        }
+        let body = test.sandbox_body(&self.program, Mode::Execute);
+        let execution = self.sandbox.run(&body, seed, &watch, false)?;
+        self.executions += 1;
+        self.methods[index].executions += 1;
+        self.types.record(&execution.events, &self.code);
+        let decisions = self.decide_types(&test);
+        let valid = test.is_valid();
+        let last_statement = test.statements.len().saturating_sub(1);
+        let regression = match &execution.outcome {
+            Outcome::Passed => true,
+            Outcome::Threw { at, .. } => *at == last_statement,
+            _ => false,
+        };
+        let mut verdict = if valid { CandidateVerdict::NoNewCoverage } else { CandidateVerdict::Invalid };
+        if valid {
+            self.methods[index].valid_runs += 1;
+            let function = self.methods[index].function.clone();
+            let new: Vec<u32> =
+                execution.statements.iter().copied().filter(|s| !self.methods[index].covered[*s as usize]).collect();
+            if execution.outcome != Outcome::Passed {
+                let message = execution.outcome.describe(self.sandbox.limits());
+                let culprit = match &execution.outcome {
+                    Outcome::Threw { at, .. } | Outcome::StackOverflow { at } => Some(test.callee(*at, &self.program)),
+                    _ => None,
+                };
+                if self.suite.log_failure(test.clone(), culprit, message.clone()) {
+                    self.methods[index].failing += 1;
+                }
+                verdict = CandidateVerdict::Failed(message);
+            }
+            if regression && (!new.is_empty() || self.methods[index].covered.is_empty() && self.methods[index].elected == 0) {
+                // Re-run with results described: same seed, same behaviour.
+                let described = self.sandbox.run(&test.sandbox_body(&self.program, Mode::Describe), seed, &watch, true)?;
+                if described.outcome == execution.outcome {
+                    let m = &mut self.methods[index];
+                    for s in &new {
+                        m.covered[*s as usize] = true;
+                    }
+                    for b in &described.branches {
+                        if let Some(flag) = m.branches.get_mut(*b as usize) {
+                            *flag = true;
+                        }
+                    }
+                    m.elected += 1;
+                    m.stale = 0;
+                    let new_lines = function.as_ref().map(|f| self.statement_lines(f, &new)).unwrap_or_default();
+                    self.suite.elected.push(ElectedTest { test: test.clone(), results: described.results, outcome: execution.outcome.clone(), new_lines });
+                    verdict = CandidateVerdict::NewCoverage(new.len());
+                } else {
+                    self.methods[index].warn(format!(
+                        "a test behaved differently when run again ({} then {}); it was not elected",
+                        execution.outcome.describe(self.sandbox.limits()),
+                        described.outcome.describe(self.sandbox.limits())
+                    ));
+                }
+            }
+            if !matches!(verdict, CandidateVerdict::NewCoverage(_)) {
+                self.methods[index].stale += 1;
+            }
+        }
+        let m = &mut self.methods[index];
+        m.elapsed += started.elapsed();
+        let stopped = self.stop_reason(index);
+        let m = &mut self.methods[index];
+        if let Some(reason) = stopped {
+            m.status = Status::Done(reason);
+            if reason == StopReason::Covered {
+                m.time_to_full = Some(m.elapsed);
+            }
+        }
+        Ok(StepReport { method: index, test, outcome: execution.outcome, verdict, decisions, stopped })
+    }
+
+    fn stop_reason(&self, index: usize) -> Option<StopReason> {
+        let m = &self.methods[index];
+        // A method without statements is done once one test of it is elected.
+        let has_statements = !m.covered.is_empty();
+        if m.covered.iter().all(|c| *c) && (has_statements || m.elected > 0) {
+            Some(StopReason::Covered)
+        } else if has_statements && m.coverage_percent() >= self.settings.target_coverage {
+            Some(StopReason::Target)
+        } else if m.elapsed >= self.settings.timeout {
+            Some(StopReason::Timeout)
+        } else if m.stale >= self.settings.max_stale {
+            Some(StopReason::Stale)
+        } else {
+            None
+        }
+    }
+
+    /// Decides the types of the test's parameters whose delay has passed.
+    fn decide_types(&mut self, test: &TestCase) -> Vec<(u32, Decision)> {
+        let mut decisions = Vec::new();
+        for id in test.proxies() {
+            let record = self.types.get(id);
+            if record.decision.is_some() || record.uses < self.settings.delay {
+                continue;
+            }
+            let decision = decide(record, &self.program, &mut self.rng);
+            let key = record.key.clone();
+            let name = format!("{}.{}({})", self.program.classes[key.class].name, key.function, record.name);
+            let warning = match (&decision.source, &decision.verdict) {
+                (DecisionSource::LeapOfFaith, _) => Some(format!("{name}: {}", decision.evidence)),
+                (_, Verdict::Untestable) => Some(format!("{name} cannot be tested: {}", decision.evidence)),
+                _ => None,
+            };
+            if let Some(warning) = warning {
+                for m in self.methods.iter_mut().filter(|m| m.class == key.class && (m.method == key.function || key.function == "constructor")) {
+                    m.warn(warning.clone());
+                }
+            }
+            self.types.get_mut(id).decision = Some(decision.clone());
+            decisions.push((id, decision));
+        }
+        decisions
+    }
+
+    /// Why the method cannot be tested, if a parameter it needs was found untestable: its own, or one
+    /// of the constructors needed to build its receiver.
+    fn untestable_reason(&self, class: ClassId, method: &str) -> Option<String> {
+        let mut needed = vec![(class, method.to_string())];
+        let mut seen = Vec::new();
+        while let Some((c, f)) = needed.pop() {
+            if seen.contains(&(c, f.clone())) {
+                continue;
+            }
+            seen.push((c, f.clone()));
+            for id in self.types.params_of(c, &f) {
+                let record = self.types.get(id);
+                if record.untestable() {
+                    let evidence = record.decision.as_ref().map(|d| d.evidence.clone()).unwrap_or_default();
+                    return Some(format!(
+                        "aborted: parameter '{}' of {}.{} cannot be inferred: {evidence}",
+                        record.name, self.program.classes[c].name, f
+                    ));
+                }
+                if let ParamType::Class(other) = record.current_type() {
+                    needed.push((other, "constructor".into()));
+                }
+            }
+            if f != "constructor" {
+                needed.push((c, "constructor".into()));
+            }
+        }
+        None
+    }
+
+    fn abort_unlocatable(&mut self) {
+        for m in &mut self.methods {
+            if m.function.is_none() {
+                m.warn("aborted: its code cannot be located for coverage (a native or bound function?)".into());
+                m.status = Status::Done(StopReason::Aborted);
+            }
+        }
+    }
+
+    fn statement_lines(&self, function: &FunctionRef, offsets: &[u32]) -> Vec<u32> {
+        let file = &self.code.files[function.file];
+        offsets
+            .iter()
+            .filter_map(|o| {
+                let id = function.statements.start + o;
+                file.instrumented.statements.get((id - file.statements.start) as usize).map(|s| s.line)
+            })
+            .collect()
+    }
+
+    /// Writes the suite and the failing log; see [`Suite::write`].
+    pub fn export(&self, format: crate::suite::export::Format, out_dir: &std::path::Path, command: &str) -> Result<Vec<PathBuf>> {
+        let header = vec![
+            "Generated by Flycatcher: regression tests recording the current behaviour.".to_string(),
+            format!("Seed {}; command: {command}", self.settings.seed),
+        ];
+        self.suite.write(&self.program, format, out_dir, &header)
+    }
+}
+
+fn select_classes(program: &mut ProgramInfo, wanted: &[String]) -> Result<()> {
+    if wanted.is_empty() {
+        return Ok(());
+    }
+    for name in wanted {
+        if program.class_named(name).is_none() {
+            return Err(Error::Unknown { what: "class", name: name.clone(), candidates: program.classes.iter().map(|c| c.name.clone()).collect() });
+        }
+    }
+    for class in &mut program.classes {
+        class.under_test = wanted.iter().any(|w| *w == class.name || *w == class.alias);
+    }
+    Ok(())
+}
+
+fn methods_under_test(program: &ProgramInfo, method: Option<&str>) -> Result<Vec<MethodState>> {
+    let mut methods = Vec::new();
+    for (class, info) in program.classes.iter().enumerate().filter(|(_, c)| c.under_test) {
+        for m in info.own_methods().filter(|m| method.is_none_or(|wanted| wanted == m.name)) {
+            let (statements, branches) = m
+                .function
+                .as_ref()
+                .map(|f| (f.statements.len(), f.branches.len()))
+                .unwrap_or_default();
+            methods.push(MethodState {
+                class,
+                method: m.name.clone(),
+                function: m.function.clone(),
+                covered: vec![false; statements],
+                branches: vec![false; branches],
+                executions: 0,
+                valid_runs: 0,
+                stale: 0,
+                elapsed: Duration::ZERO,
+                time_to_full: None,
+                elected: 0,
+                failing: 0,
+                status: Status::Pending,
+                warnings: Vec::new(),
+            });
+        }
+    }
+    if let Some(wanted) = method
+        && methods.is_empty()
+    {
+        let candidates = program
+            .classes
+            .iter()
+            .filter(|c| c.under_test)
+            .flat_map(|c| c.methods.iter().filter(|m| m.origin != Origin::Inherited).map(move |m| format!("{}.{}", c.name, m.name)))
+            .collect();
+        return Err(Error::Unknown { what: "method", name: wanted.to_string(), candidates });
+    }
+    if methods.is_empty() {
+        return Err(Error::NoClass {
+            message: format!(
+                "the classes found have no methods to test: {}",
+                program.classes.iter().map(|c| c.name.as_str()).collect::<Vec<_>>().join(", ")
+            ),
+        });
+    }
+    Ok(methods)
+}

@@ -1,0 +1,320 @@
+//! The regression suite: elected tests with what they observed, the failing-tests log, and writing both
+//! out for JavaScript test runners.
+
+pub mod assertion;
+pub mod export;
+
+use std::path::{Path, PathBuf};
+
+use crate::analysis::parse::ModuleKind;
+use crate::error::{Error, Result};
+use crate::generate::{Statement, TestCase};
+use crate::program::{Access, ClassId, ProgramInfo};
+use crate::sandbox::{DescribedResult, Outcome, Thrown};
+use export::{Binding, ExportSuite, ExportTest, Format, Line, SubjectFile};
+
+/// A test kept because it covered new statements of its method under test.
+#[derive(Debug, Clone)]
+pub struct ElectedTest {
+    /// The test.
+    pub test: TestCase,
+    /// Results of the calls of the method under test, described right after each call.
+    pub results: Vec<DescribedResult>,
+    /// `Passed`, or `Threw` at the last statement (an expected-exception regression test).
+    pub outcome: Outcome,
+    /// Lines of the statements it covered first.
+    pub new_lines: Vec<u32>,
+}
+
+/// A valid test that threw or hit a limit: a possible bug, for people to look at.
+#[derive(Debug, Clone)]
+pub struct FailingTest {
+    /// The test.
+    pub test: TestCase,
+    /// The call that failed (`get`, `new Node`), when known.
+    pub culprit: Option<String>,
+    /// What happened.
+    pub message: String,
+}
+
+/// Everything elected so far, and the failing-tests log.
+#[derive(Debug, Clone, Default)]
+pub struct Suite {
+    /// Elected tests, in election order.
+    pub elected: Vec<ElectedTest>,
+    /// Failing tests, one per distinct method and message.
+    pub failing: Vec<FailingTest>,
+}
+
+/// Most failing tests kept per method under test.
+const MAX_FAILING_PER_METHOD: usize = 20;
+
+impl Suite {
+    /// Logs a failing test unless the same call already failed the same way in a test of the same
+    /// class (messages that differ only in numbers, like `index out of bounds: 7`, count as the same).
+    pub fn log_failure(&mut self, test: TestCase, culprit: Option<String>, message: String) -> bool {
+        let shape = message_shape(&message);
+        let same_method = |f: &&FailingTest| f.test.class == test.class && f.test.method == test.method;
+        let same_failure = |f: &FailingTest| {
+            f.test.class == test.class
+                && f.culprit == culprit
+                && (culprit.is_some() || f.test.method == test.method)
+                && message_shape(&f.message) == shape
+        };
+        if self.failing.iter().any(same_failure) || self.failing.iter().filter(same_method).count() >= MAX_FAILING_PER_METHOD {
+            return false;
+        }
+        self.failing.push(FailingTest { test, culprit, message });
+        true
+    }
+
+    /// The classes that have elected or failing tests, in class order.
+    pub fn classes(&self) -> Vec<ClassId> {
+        let mut classes: Vec<ClassId> =
+            self.elected.iter().map(|e| e.test.class).chain(self.failing.iter().map(|f| f.test.class)).collect();
+        classes.sort_unstable();
+        classes.dedup();
+        classes
+    }
+
+    /// Writes `<Class>.test.js` (or `.mjs`) and `<Class>.failing.log` files into `out_dir`; returns the
+    /// files written.
+    pub fn write(&self, program: &ProgramInfo, format: Format, out_dir: &Path, header: &[String]) -> Result<Vec<PathBuf>> {
+        std::fs::create_dir_all(out_dir).map_err(|source| Error::Write { path: out_dir.to_path_buf(), source })?;
+        let mut written = Vec::new();
+        for class in self.classes() {
+            let elected: Vec<&ElectedTest> = self.elected.iter().filter(|e| e.test.class == class).collect();
+            if !elected.is_empty() {
+                let suite = export_suite(program, class, &elected, header);
+                let rendered = export::render(&suite, format, out_dir);
+                let path = out_dir.join(&rendered.file_name);
+                std::fs::write(&path, rendered.text).map_err(|source| Error::Write { path: path.clone(), source })?;
+                written.push(path);
+            }
+            let failing: Vec<&FailingTest> = self.failing.iter().filter(|f| f.test.class == class).collect();
+            if !failing.is_empty() {
+                let path = out_dir.join(format!("{}.failing.log", file_stem(&program.classes[class].name)));
+                let text = failing_log(program, class, &failing, header);
+                std::fs::write(&path, text).map_err(|source| Error::Write { path: path.clone(), source })?;
+                written.push(path);
+            }
+        }
+        Ok(written)
+    }
+}
+
+/// The message with every number replaced by `#`.
+fn message_shape(message: &str) -> String {
+    let mut shape = String::with_capacity(message.len());
+    let mut chars = message.chars().peekable();
+    while let Some(c) = chars.next() {
+        let starts_number = c.is_ascii_digit() || (c == '-' && chars.peek().is_some_and(char::is_ascii_digit));
+        if starts_number {
+            while chars.peek().is_some_and(|n| n.is_ascii_digit() || *n == '.' || *n == 'e') {
+                chars.next();
+            }
+            shape.push('#');
+        } else {
+            shape.push(c);
+        }
+    }
+    shape
+}
+
+fn file_stem(class_name: &str) -> String {
+    class_name.chars().map(|c| if c.is_alphanumeric() || c == '.' || c == '_' || c == '-' { c } else { '_' }).collect()
+}
+
+fn failing_log(program: &ProgramInfo, class: ClassId, failing: &[&FailingTest], header: &[String]) -> String {
+    let mut text: String = header.iter().map(|h| format!("# {h}\n")).collect();
+    text.push_str(&format!(
+        "# {} test(s) of {} that threw or hit a limit: possible bugs, or inputs the code does not accept.\n",
+        failing.len(),
+        program.classes[class].name
+    ));
+    for f in failing {
+        let culprit = f.culprit.as_deref().map(|c| format!("{c}: ")).unwrap_or_default();
+        text.push_str(&format!("\n## {culprit}{} (while testing {})\n", f.message, f.test.method));
+        for i in 0..f.test.statements.len() {
+            text.push_str(&f.test.declaration(i, program, "var"));
+            text.push_str(";\n");
+        }
+    }
+    text
+}
+
+/// The exportable form of the elected tests of one class.
+pub fn export_suite(program: &ProgramInfo, class: ClassId, elected: &[&ElectedTest], header: &[String]) -> ExportSuite {
+    let mut used: Vec<ClassId> = Vec::new();
+    for e in elected {
+        for c in e.test.classes_used() {
+            if !used.contains(&c) {
+                used.push(c);
+            }
+        }
+    }
+    // Scripts share one global scope and may depend on each other: load every given script, in order.
+    let mut file_ids: Vec<usize> = program
+        .files
+        .iter()
+        .enumerate()
+        .filter(|(_, f)| f.given && f.kind == ModuleKind::Script && used.iter().any(|c| matches!(program.classes[*c].access, Access::Script { .. })))
+        .map(|(i, _)| i)
+        .collect();
+    for c in &used {
+        if let Access::CommonJs { file, .. } | Access::EsModule { file, .. } = &program.classes[*c].access
+            && !file_ids.contains(file)
+        {
+            file_ids.push(*file);
+        }
+    }
+    let files: Vec<SubjectFile> =
+        file_ids.iter().map(|f| SubjectFile { path: program.files[*f].path.clone(), kind: program.files[*f].kind }).collect();
+    let position = |file: &usize| file_ids.iter().position(|f| f == file).unwrap_or(0);
+    let bindings = used
+        .iter()
+        .map(|c| {
+            let info = &program.classes[*c];
+            let access = match &info.access {
+                Access::Script { expression } => export::Access::Script { expression: expression.clone() },
+                Access::CommonJs { file, path } => export::Access::CommonJs { file: position(file), path: path.clone() },
+                Access::EsModule { file, export, path } => {
+                    export::Access::EsModule { file: position(file), export: export.clone(), path: path.clone() }
+                }
+            };
+            Binding { alias: info.alias.clone(), access }
+        })
+        .collect();
+    let mut titles: Vec<String> = Vec::new();
+    let tests = elected
+        .iter()
+        .map(|e| {
+            let title = unique_title(&mut titles, test_title(e));
+            ExportTest { title, lines: test_lines(program, e) }
+        })
+        .collect();
+    ExportSuite { class_name: program.classes[class].name.clone(), header: header.to_vec(), files, bindings, tests }
+}
+
+fn test_title(elected: &ElectedTest) -> String {
+    let lines = compress_lines(&elected.new_lines);
+    let what = match &elected.outcome {
+        Outcome::Threw { thrown: Thrown::Error { name, .. }, .. } => format!(" throws {name}"),
+        Outcome::Threw { .. } => " throws".to_string(),
+        _ => String::new(),
+    };
+    if lines.is_empty() {
+        format!("{}{what}", elected.test.method)
+    } else {
+        format!("{}{what} (covers line {lines})", elected.test.method)
+    }
+}
+
+/// `3, 5-7, 9`.
+fn compress_lines(lines: &[u32]) -> String {
+    let mut sorted = lines.to_vec();
+    sorted.sort_unstable();
+    sorted.dedup();
+    let mut parts: Vec<String> = Vec::new();
+    let mut i = 0;
+    while i < sorted.len() {
+        let start = sorted[i];
+        let mut end = start;
+        while i + 1 < sorted.len() && sorted[i + 1] == end + 1 {
+            i += 1;
+            end = sorted[i];
+        }
+        parts.push(if start == end { start.to_string() } else { format!("{start}-{end}") });
+        i += 1;
+    }
+    parts.join(", ")
+}
+
+fn unique_title(taken: &mut Vec<String>, title: String) -> String {
+    let mut candidate = title.clone();
+    let mut n = 2;
+    while taken.contains(&candidate) {
+        candidate = format!("{title} #{n}");
+        n += 1;
+    }
+    taken.push(candidate.clone());
+    candidate
+}
+
+fn test_lines(program: &ProgramInfo, elected: &ElectedTest) -> Vec<Line> {
+    let test = &elected.test;
+    let mut lines = Vec::new();
+    let mut result_names = 0;
+    let last = test.statements.len().saturating_sub(1);
+    for (index, statement) in test.statements.iter().enumerate() {
+        let expression = test.expression(index, program);
+        match statement {
+            Statement::Construct { .. } => lines.push(Line::Code(format!("{};", test.declaration(index, program, "const")))),
+            Statement::Call { receiver, under_test, .. } => {
+                if index == last
+                    && let Outcome::Threw { at, thrown } = &elected.outcome
+                    && *at == index
+                {
+                    let thrown = match thrown {
+                        Thrown::Error { name, message } => export::Thrown::Error { name: name.clone(), message: message.clone() },
+                        Thrown::Value(description) => export::Thrown::Value {
+                            literal: assertion::literal_of(description).unwrap_or_else(|| "undefined".into()),
+                        },
+                    };
+                    lines.push(Line::Throws { code: format!("{expression};"), thrown });
+                    continue;
+                }
+                let result = elected.results.iter().find(|r| r.at == index).filter(|_| *under_test);
+                match result {
+                    None => lines.push(Line::Code(format!("{expression};"))),
+                    Some(r) if assertion::literal_of(&r.value).is_some() && r.receiver.is_none() => {
+                        assertion::assert_described(&r.value, &expression, test, program, &mut lines);
+                    }
+                    Some(r) if r.receiver.is_some() => {
+                        lines.push(Line::Code(format!("{expression};")));
+                        let receiver = &test.variables[*receiver].name;
+                        if let Some(description) = &r.receiver {
+                            assertion::assert_fields(description, receiver, test, program, &mut lines);
+                        }
+                    }
+                    Some(r) => {
+                        result_names += 1;
+                        let name = if result_names == 1 { "result".to_string() } else { format!("result{result_names}") };
+                        lines.push(Line::Code(format!("const {name} = {expression};")));
+                        assertion::assert_described(&r.value, &name, test, program, &mut lines);
+                    }
+                }
+            }
+        }
+    }
+    lines
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn line_lists_are_compressed() {
+        assert_eq!(compress_lines(&[7, 3, 4, 5, 9, 4]), "3-5, 7, 9");
+        assert_eq!(compress_lines(&[]), "");
+    }
+
+    #[test]
+    fn failures_differing_only_in_numbers_are_logged_once() {
+        assert_eq!(message_shape("index out of bounds: -52.2"), message_shape("index out of bounds: 7"));
+        assert_ne!(message_shape("index out of bounds: 7"), message_shape("node is already linked"));
+        let mut suite = Suite::default();
+        let test = TestCase { class: 0, method: "get".into(), variables: Vec::new(), statements: Vec::new() };
+        assert!(suite.log_failure(test.clone(), Some("get".into()), "out of bounds: 1".into()));
+        assert!(!suite.log_failure(test.clone(), Some("get".into()), "out of bounds: -3.5".into()));
+        assert!(suite.log_failure(test, Some("insertAt".into()), "out of bounds: 1".into()));
+    }
+
+    #[test]
+    fn titles_are_unique() {
+        let mut taken = Vec::new();
+        assert_eq!(unique_title(&mut taken, "add".into()), "add");
+        assert_eq!(unique_title(&mut taken, "add".into()), "add #2");
+    }
+}

@@ -1,0 +1,73 @@
+//! Bad input gets one clear line on stderr and exit code 2, never a panic or a hang.
+
+mod common;
+
+use std::path::Path;
+
+use common::*;
+
+fn fails_with(args: &[&str], expected: &[&str]) {
+    let output = flycatcher(args);
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(2), "{}", text(&output));
+    for part in expected {
+        assert!(stderr.contains(part), "stderr lacks '{part}': {stderr}");
+    }
+    assert!(!stderr.contains("panicked"), "{stderr}");
+    assert_eq!(stderr.trim().lines().count(), 1, "one line: {stderr}");
+}
+
+fn write(dir: &Path, name: &str, text: &str) -> String {
+    let path = dir.join(name);
+    std::fs::write(&path, text).unwrap();
+    path.display().to_string()
+}
+
+#[test]
+fn missing_file() {
+    fails_with(&["generate", "no/such/file.js"], &["no/such/file.js", "cannot read"]);
+}
+
+#[test]
+fn unparsable_javascript_names_file_line_and_column() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = write(dir.path(), "broken.js", "function A() {}\nA.prototype.m = function () {\n  return 1 +;\n};\n");
+    fails_with(&["generate", &file], &["broken.js:3:", "cannot parse"]);
+}
+
+#[test]
+fn no_class_lists_what_was_found() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = write(dir.path(), "plain.js", "function add(a, b) { return a + b; }\nvar x = 1;\n");
+    fails_with(&["generate", &file], &["no class", "add"]);
+}
+
+#[test]
+fn unknown_class_and_method_list_the_candidates() {
+    let list = sample("linked-list.js").display().to_string();
+    fails_with(&["generate", &list, "--class", "Lst"], &["unknown class 'Lst'", "LinkedList"]);
+    fails_with(&["generate", &list, "--class", "LinkedList", "--method", "ad"], &["unknown method 'ad'", "LinkedList.add"]);
+}
+
+#[test]
+fn invalid_regular_expressions() {
+    let list = sample("linked-list.js").display().to_string();
+    fails_with(&["generate", &list, "--string-gen", "(ab"], &["--string-gen"]);
+    fails_with(&["generate", &list, "--number-gen", "a{2,1}"], &["--number-gen"]);
+}
+
+#[test]
+fn code_that_throws_or_loops_while_loading() {
+    let dir = tempfile::tempdir().unwrap();
+    let throws = write(dir.path(), "throws.js", "function A() {}\nA.prototype.m = function () {};\nnull.boom;\n");
+    fails_with(&["generate", &throws], &["throws.js", "failed while loading", "TypeError"]);
+    let loops = write(dir.path(), "loops.js", "function A() {}\nA.prototype.m = function () {};\nwhile (true) {}\n");
+    fails_with(&["generate", &loops], &["loops.js", "did not finish"]);
+}
+
+#[test]
+fn node_builtins_are_not_available() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = write(dir.path(), "fsuser.mjs", "import fs from 'fs';\nexport class A { m() { return 1; } }\n");
+    fails_with(&["generate", &file], &["fsuser.mjs:1", "'fs'", "built-in"]);
+}

@@ -1,0 +1,80 @@
+//! Helpers shared by the integration tests: running the binary and the real test runners.
+
+#![allow(dead_code)]
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+/// The repository root.
+pub fn root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+/// A sample file by name.
+pub fn sample(name: &str) -> PathBuf {
+    root().join("samples").join(name)
+}
+
+/// Runs `flycatcher` with `args` in the repository root.
+pub fn flycatcher(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_flycatcher")).args(args).current_dir(root()).output().expect("flycatcher runs")
+}
+
+/// Text of stdout and stderr, for failure messages.
+pub fn text(output: &Output) -> String {
+    format!("status {:?}\nstdout:\n{}\nstderr:\n{}", output.status.code(), String::from_utf8_lossy(&output.stdout), String::from_utf8_lossy(&output.stderr))
+}
+
+/// Runs `generate` on `files` into `out` with a JSON report; panics unless it exits 0. Returns the
+/// report.
+pub fn generate(files: &[PathBuf], out: &Path, extra: &[&str]) -> serde_json::Value {
+    let report = out.join("report.json");
+    let mut args: Vec<String> = vec!["generate".into()];
+    args.extend(files.iter().map(|f| f.display().to_string()));
+    args.extend(["--out".into(), out.display().to_string(), "--report".into(), report.display().to_string()]);
+    args.extend(extra.iter().map(|s| s.to_string()));
+    let refs: Vec<&str> = args.iter().map(String::as_str).collect();
+    let output = flycatcher(&refs);
+    assert!(output.status.success(), "generate failed: {}", text(&output));
+    serde_json::from_str(&std::fs::read_to_string(&report).expect("report written")).expect("report is JSON")
+}
+
+/// The exported suites in `out`.
+pub fn suites(out: &Path) -> Vec<PathBuf> {
+    let mut files: Vec<PathBuf> = std::fs::read_dir(out)
+        .expect("out folder exists")
+        .map(|e| e.expect("entry").path())
+        .filter(|p| {
+            let name = p.file_name().unwrap_or_default().to_string_lossy().into_owned();
+            name.ends_with(".test.js") || name.ends_with(".test.mjs")
+        })
+        .collect();
+    files.sort();
+    files
+}
+
+/// Runs `node --test` on `files`; panics with the runner's output unless every test passes.
+pub fn node_test_passes(files: &[PathBuf]) {
+    assert!(!files.is_empty(), "no suite to run");
+    let output = Command::new("node").arg("--test").args(files).output().expect("node runs");
+    assert!(output.status.success(), "node --test failed: {}", text(&output));
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    assert!(stdout.contains("# fail 0"), "{stdout}");
+    assert!(!stdout.contains("# pass 0\n"), "no test ran: {stdout}");
+}
+
+/// Per method of the report: (class.method, covered, statements, stop).
+pub fn methods(report: &serde_json::Value) -> Vec<(String, u64, u64, String)> {
+    let mut out = Vec::new();
+    for class in report["classes"].as_array().expect("classes") {
+        for m in class["methods"].as_array().expect("methods") {
+            out.push((
+                format!("{}.{}", class["name"].as_str().unwrap(), m["name"].as_str().unwrap()),
+                m["covered"].as_u64().unwrap(),
+                m["statements"].as_u64().unwrap(),
+                m["stop"].as_str().unwrap().to_string(),
+            ));
+        }
+    }
+    out
+}

@@ -1,0 +1,84 @@
+//! End to end: `flycatcher generate` on every sample, and the exported suites under `node --test`.
+
+mod common;
+
+use common::*;
+
+/// Samples whose every method must reach full statement coverage with default settings.
+const FULLY_COVERED: &[&str] = &["linked-list.js", "circle.js", "triangle.js", "namespace.js"];
+
+#[test]
+fn report_samples_reach_full_coverage_and_their_suites_pass() {
+    for name in FULLY_COVERED {
+        let out = tempfile::tempdir().unwrap();
+        let report = generate(&[sample(name)], out.path(), &["--seed", "7"]);
+        let methods = methods(&report);
+        assert!(!methods.is_empty(), "{name}: no methods");
+        for (method, covered, statements, stop) in &methods {
+            assert_eq!(covered, statements, "{name}: {method} covered {covered}/{statements} (stop: {stop})");
+            assert_eq!(stop, "covered", "{name}: {method}");
+        }
+        node_test_passes(&suites(out.path()));
+    }
+}
+
+#[test]
+fn every_other_sample_exits_zero_and_its_suite_passes() {
+    for (files, extra) in [
+        (vec![sample("runtime-defined.js")], vec![]),
+        (vec![sample("isbn.js")], vec!["--string-gen", r"97[89]\d{10}|\d{9}[\dX]", "--timeout", "3"]),
+        (vec![sample("shapes.mjs")], vec!["--timeout", "3"]),
+        (vec![sample("bank-account.cjs")], vec!["--timeout", "3"]),
+    ] {
+        let out = tempfile::tempdir().unwrap();
+        let mut args = vec!["--seed", "3"];
+        args.extend(extra);
+        let report = generate(&files, out.path(), &args);
+        assert!(!methods(&report).is_empty());
+        node_test_passes(&suites(out.path()));
+    }
+}
+
+#[test]
+fn pathological_code_ends_each_test_and_logs_the_reasons() {
+    let out = tempfile::tempdir().unwrap();
+    let report = generate(
+        &[sample("pathological.js")],
+        out.path(),
+        &["--seed", "5", "--timeout", "2", "--test-timeout-ms", "50", "--memory-mb", "64"],
+    );
+    let methods = methods(&report);
+    assert!(methods.iter().any(|(_, covered, _, _)| *covered > 0), "{methods:?}");
+    let log = std::fs::read_to_string(out.path().join("Sequences.failing.log")).expect("failing log written");
+    for reason in ["did not finish within", "exceeded the stack"] {
+        assert!(log.contains(reason), "the failing log names '{reason}':\n{log}");
+    }
+    node_test_passes(&suites(out.path()));
+}
+
+#[test]
+fn the_same_seed_gives_the_same_suite() {
+    let run = |seed: &str| {
+        let out = tempfile::tempdir().unwrap();
+        generate(&[sample("linked-list.js")], out.path(), &["--seed", seed]);
+        std::fs::read_to_string(out.path().join("LinkedList.test.js")).unwrap()
+    };
+    let first = run("11");
+    assert_eq!(first, run("11"));
+    assert_ne!(first, run("12"), "a different seed should give a different suite");
+}
+
+#[test]
+fn json_report_has_the_documented_fields() {
+    let out = tempfile::tempdir().unwrap();
+    let report = generate(&[sample("circle.js")], out.path(), &["--seed", "1"]);
+    assert!(report["executions"].as_u64().unwrap() > 0);
+    assert!(report["elapsed_ms"].is_u64());
+    let class = &report["classes"][0];
+    assert_eq!(class["name"], "Circle");
+    assert!(class["file"].as_str().unwrap().ends_with("circle.js"));
+    let method = &class["methods"][0];
+    for field in ["name", "statements", "covered", "branches", "branches_covered", "elected", "failing", "executions", "time_to_full_ms", "stop", "warnings"] {
+        assert!(method.get(field).is_some(), "missing {field} in {method}");
+    }
+}

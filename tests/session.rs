@@ -1,0 +1,97 @@
+//! The session stepper as a library: state readable between steps, settings changeable between steps.
+
+mod common;
+
+use std::time::Duration;
+
+use flycatcher::inference::{DecisionSource, ParamType, Verdict};
+use flycatcher::session::{CandidateVerdict, Session, SessionOptions, Settings, Status, StopReason};
+
+fn session(file: &str, settings: Settings) -> Session {
+    let options = SessionOptions { files: vec![common::sample(file)], ..Default::default() };
+    Session::new(&options, settings).expect("the sample loads")
+}
+
+#[test]
+fn recording_then_inference_then_election() {
+    let mut s = session("linked-list.js", Settings { seed: 4, delay: 5, ..Settings::default() });
+    let list = s.program.class_named("LinkedList").expect("LinkedList found");
+    let node = s.program.class_named("Node").expect("Node found");
+    let add = s.types.params_of(list, "add");
+    assert_eq!(add.len(), 1, "add takes one parameter");
+    let mut saw_invalid = false;
+    let mut steps = 0;
+    while s.types.get(add[0]).decision.is_none() {
+        let report = s.step().unwrap().expect("not finished before inferring");
+        saw_invalid |= report.verdict == CandidateVerdict::Invalid;
+        steps += 1;
+        assert!(steps < 10_000, "add's parameter is never decided");
+    }
+    assert!(saw_invalid, "candidates with unknowns come first");
+    let record = s.types.get(add[0]);
+    assert!(record.uses >= 5, "decided only after the delay: {} uses", record.uses);
+    assert!(record.members.contains_key("next") || record.members.contains_key("prev"), "{:?}", record.members);
+    let decision = record.decision.as_ref().unwrap();
+    assert_eq!(decision.verdict, Verdict::Type(ParamType::Class(node)), "{}", decision.evidence);
+    assert!(decision.evidence.contains("Node"), "{}", decision.evidence);
+    // Node's data is never read: no evidence, so a leap of faith with a warning.
+    s.run_to_end(|_, _| {}).unwrap();
+    let data = s.types.params_of(node, "constructor")[0];
+    assert_eq!(s.types.get(data).decision.as_ref().unwrap().source, DecisionSource::LeapOfFaith);
+    assert!(s.methods.iter().any(|m| m.warnings.iter().any(|w| w.contains("leap of faith"))));
+    assert!(s.methods.iter().all(|m| m.status == Status::Done(StopReason::Covered)));
+    assert!(!s.suite.elected.is_empty());
+}
+
+#[test]
+fn settings_apply_from_the_next_step() {
+    let mut s = session("triangle.js", Settings { seed: 2, ..Settings::default() });
+    s.step().unwrap();
+    let iteration = s.iteration;
+    let mut settings = s.settings().clone();
+    settings.max_stale = 1;
+    settings.timeout = Duration::from_secs(30);
+    s.set_settings(settings);
+    assert_eq!(s.settings().max_stale, 1);
+    s.run_to_end(|_, _| {}).unwrap();
+    assert!(s.iteration > iteration);
+    assert!(
+        s.methods.iter().any(|m| m.status == Status::Done(StopReason::Stale)),
+        "with max_stale 1 some method stops as stale: {:?}",
+        s.methods.iter().map(|m| m.status).collect::<Vec<_>>()
+    );
+}
+
+#[test]
+fn an_overridden_type_is_used_by_the_next_candidates() {
+    let mut s = session("circle.js", Settings { seed: 9, delay: 1000, ..Settings::default() });
+    let circle = s.program.class_named("Circle").unwrap();
+    let index = s.methods.iter().position(|m| m.method == "compare").expect("compare is a method under test");
+    s.select(index);
+    let other = s.types.params_of(circle, "compare")[0];
+    let radius = s.types.params_of(circle, "constructor")[0];
+    s.set_type(radius, ParamType::Number, DecisionSource::Overridden);
+    s.set_type(other, ParamType::Class(circle), DecisionSource::Overridden);
+    let report = s.step().unwrap().unwrap();
+    assert!(report.test.is_valid(), "no unknown left after overriding both parameters");
+    assert_eq!(s.types.get(other).current_type(), ParamType::Class(circle));
+}
+
+#[test]
+fn endless_loops_recursion_and_allocation_end_the_test_not_the_run() {
+    let mut settings = Settings { seed: 1, delay: 3, ..Settings::default() };
+    settings.timeout = Duration::from_secs(2);
+    settings.limits.test_time = Duration::from_millis(30);
+    settings.limits.memory = 64 << 20;
+    let mut s = session("pathological.js", settings);
+    let mut limits = Vec::new();
+    s.run_to_end(|_, report| {
+        if report.outcome.hit_limit() {
+            limits.push(format!("{:?}", report.outcome));
+        }
+    })
+    .unwrap();
+    assert!(limits.iter().any(|l| l.contains("TimedOut")), "{limits:?}");
+    assert!(limits.iter().any(|l| l.contains("StackOverflow")), "{limits:?}");
+    assert!(s.finished());
+}
