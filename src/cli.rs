@@ -67,7 +67,7 @@ pub struct GenerateArgs {
     pub timeout: f64,
 
     /// Stop a method after this many valid candidates in a row add no coverage.
-    #[arg(long, default_value_t = 10_000, value_name = "N")]
+    #[arg(long, default_value_t = 50_000, value_name = "N")]
     pub max_stale: u64,
 
     /// Stop a method once its statement coverage reaches this percentage.

@@ -9,6 +9,7 @@
 
 use std::collections::BTreeSet;
 
+use crate::analysis::fields::{self, ThisFields, fields_of_function};
 use crate::analysis::parse::ModuleKind;
 use crate::analysis::state::lexical_globals;
 use crate::error::{Error, Result};
@@ -87,8 +88,13 @@ pub fn analyse(code: &CodeBase, sandbox: &mut Sandbox, namespace: Option<&str>) 
         .collect();
     let mut program = ProgramInfo { files, classes: Vec::new(), shares_state: false };
     let mut aliases = BTreeSet::new();
+    let this_fields: Vec<Vec<ThisFields>> = code
+        .files
+        .iter()
+        .map(|f| fields::this_fields(&f.entry.parsed.program, f.entry.parsed.source.start_pos.0))
+        .collect();
     for class in &found {
-        program.classes.push(class_info(code, &roots, class, &mut aliases));
+        program.classes.push(class_info(code, &this_fields, &roots, class, &mut aliases));
     }
     if program.classes.is_empty() {
         return Err(Error::NoClass { message: nothing_found_message(code, namespace) });
@@ -137,7 +143,13 @@ fn discovery_roots(code: &CodeBase, namespace: &[String]) -> (Vec<Root>, Vec<Str
     (roots, expressions)
 }
 
-fn class_info(code: &CodeBase, roots: &[Root], found: &FoundClass, aliases: &mut BTreeSet<String>) -> ClassInfo {
+fn class_info(
+    code: &CodeBase,
+    this_fields: &[Vec<ThisFields>],
+    roots: &[Root],
+    found: &FoundClass,
+    aliases: &mut BTreeSet<String>,
+) -> ClassInfo {
     let root_index = found.path.first().and_then(|v| v.as_u64()).unwrap_or(0) as usize;
     let path: Vec<String> = found.path.iter().skip(1).filter_map(|v| v.as_str().map(str::to_string)).collect();
     let root = &roots[root_index.min(roots.len() - 1)];
@@ -179,8 +191,14 @@ fn class_info(code: &CodeBase, roots: &[Root], found: &FoundClass, aliases: &mut
     for m in info.methods.iter().filter(|m| m.depth > 0) {
         add(m, Origin::Inherited, &mut methods);
     }
-    let mut fields = info.fields.clone();
-    fields.extend(info.accessors.iter().cloned());
+    // Fields: those of an instance built at discovery, accessors, and every `this.x =` in the code of
+    // the constructor and the methods (constructors that reject inert arguments assign nothing).
+    let mut names: BTreeSet<String> = info.fields.iter().chain(&info.accessors).cloned().collect();
+    let probes = std::iter::once(info.probe).chain(info.methods.iter().chain(&info.own).map(|m| m.probe));
+    for (file, function) in probes.filter_map(|p| u32::try_from(p).ok()).filter_map(|id| code.function_of_statement(id)) {
+        names.extend(fields_of_function(&this_fields[file], function.start, function.end));
+    }
+    let fields = names.into_iter().filter(|n| !methods.iter().any(|m| &m.name == n)).collect();
     ClassInfo {
         name,
         alias,

@@ -2,6 +2,8 @@
 //! the classes it defines.
 
 pub mod classes;
+pub mod fields;
 pub mod files;
 pub mod parse;
 pub mod state;
+pub mod throws;

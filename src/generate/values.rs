@@ -301,7 +301,9 @@ const BOUNDARY_NUMBERS: [f64; 9] = [
 
 fn default_number<R: Rng + ?Sized>(rng: &mut R) -> f64 {
     match rng.random_range(0..100u32) {
-        0..40 => f64::from(rng.random_range(-10..=10i32)),
+        // Indexes and counts: small non-negative integers get a share of their own.
+        0..20 => f64::from(rng.random_range(0..=4i32)),
+        20..40 => f64::from(rng.random_range(-10..=10i32)),
         40..48 => 0.0,
         48..58 => f64::from(-rng.random_range(1..=1000i32)),
         58..75 => {

@@ -243,7 +243,11 @@ impl TypeTable {
                 ProxyEvent::Set { name, .. } => record.members.entry(name.clone()).or_default().writes += 1,
                 ProxyEvent::Has { name, .. } => record.members.entry(name.clone()).or_default().checks += 1,
                 ProxyEvent::Coerced { hint, position, .. } => {
-                    let located = position.as_ref().and_then(|p| locate_site(code, p));
+                    let located = match position.as_ref().map(|p| locate_site(code, p)) {
+                        Some(Located::InThrow) => continue,
+                        Some(Located::Site(site, place)) => Some((site, place)),
+                        Some(Located::Unknown) | None => None,
+                    };
                     let site = located.as_ref().map(|(site, _)| site);
                     let scores = hints::score(site, *hint);
                     record.scores.number += scores.number;
@@ -259,16 +263,30 @@ impl TypeTable {
     }
 }
 
+/// Where a coercion happened.
+enum Located {
+    /// At a known site, described by file and line.
+    Site(crate::instrument::CoercionSite, String),
+    /// While building a value to throw: not evidence of the parameter's type.
+    InThrow,
+    /// Somewhere the site index does not know.
+    Unknown,
+}
+
 /// Finds the coercion site of an engine position: the file, then the original offset through the
 /// instrumented code's position map, then the syntax node there.
-fn locate_site(code: &CodeBase, position: &EnginePosition) -> Option<(crate::instrument::CoercionSite, String)> {
-    let file = &code.files[code.file_by_engine_name(&position.file)?];
-    let (line, column) = crate::sandbox::instrumented_position(file.entry.parsed.kind, position.line, position.column)?;
-    let offset = file.instrumented.positions.original_offset(line, column)?;
-    let site = file.instrumented.coercion_sites.at(offset)?.clone();
+fn locate_site(code: &CodeBase, position: &EnginePosition) -> Located {
+    let Some(file) = code.file_by_engine_name(&position.file).map(|f| &code.files[f]) else { return Located::Unknown };
+    let offset = crate::sandbox::instrumented_position(file.entry.parsed.kind, position.line, position.column)
+        .and_then(|(line, column)| file.instrumented.positions.original_offset(line, column));
+    let Some(offset) = offset else { return Located::Unknown };
+    if file.throw_arguments.iter().any(|(start, end)| (*start..*end).contains(&offset)) {
+        return Located::InThrow;
+    }
+    let Some(site) = file.instrumented.coercion_sites.at(offset) else { return Located::Unknown };
     let (line, _) = file.entry.parsed.line_col(swc_common::BytePos(file.entry.parsed.source.start_pos.0 + offset));
     let name = file.entry.parsed.path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
-    Some((site, format!("{name}:{line}")))
+    Located::Site(site.clone(), format!("{name}:{line}"))
 }
 
 /// Members every object has: they say nothing about a parameter's type.

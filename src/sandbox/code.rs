@@ -4,7 +4,7 @@
 use std::ops::Range;
 
 use crate::analysis::files::SourceSet;
-use crate::analysis::parse::ModuleKind;
+use crate::analysis::throws::throw_argument_ranges;
 use crate::instrument::{Function, Instrumented, instrument};
 
 /// One instrumented file.
@@ -19,6 +19,8 @@ pub struct CodeFile {
     pub branches: Range<u32>,
     /// The name the engine knows the file by (its absolute path), as it appears in stack traces.
     pub engine_name: String,
+    /// Byte ranges of the arguments of `throw` statements (see [`crate::analysis::throws`]).
+    pub throw_arguments: Vec<(u32, u32)>,
 }
 
 /// All instrumented files.
@@ -43,7 +45,8 @@ impl CodeBase {
             next_statement = statements.end;
             next_branch = branches.end;
             let engine_name = entry.parsed.path.display().to_string();
-            files.push(CodeFile { entry, instrumented, statements, branches, engine_name });
+            let throw_arguments = throw_argument_ranges(&entry.parsed.program, entry.parsed.source.start_pos.0);
+            files.push(CodeFile { entry, instrumented, statements, branches, engine_name, throw_arguments });
         }
         CodeBase { files, statement_count: next_statement, branch_count: next_branch }
     }
@@ -59,8 +62,4 @@ impl CodeBase {
         self.files.iter().position(|f| f.engine_name == name)
     }
 
-    /// Whether any file is an ES module (they load through the module loader).
-    pub fn has_modules(&self) -> bool {
-        self.files.iter().any(|f| f.entry.parsed.kind == ModuleKind::EsModule)
-    }
 }

@@ -172,8 +172,16 @@
       seen.pop();
     }
   };
+  // After a call of the method under test: its result, and the state of the object to assert on when
+  // the result says little by itself (`undefined`, or a variable of the test such as `this`).
   hide('__fc$d', (at, value, receiver) => {
-    results.push({ at, value: describe(value, 0, []), receiver: value === undefined ? describe(receiver, 0, []) : null });
+    const returned = vars.indexOf(value);
+    const subject = value === undefined ? receiver : returned >= 0 ? value : null;
+    results.push({
+      at,
+      value: returned >= 0 ? { t: 'var', i: returned } : describe(value, 0, []),
+      state: subject === null ? null : { i: vars.indexOf(subject), d: describe(subject, 0, []) },
+    });
     return value;
   });
 
@@ -258,23 +266,29 @@
     if (Object.getOwnPropertyNames(f.prototype).some((k) => k !== 'constructor')) return true;
     return SETS_FIELD.test(text);
   };
+  // Some constructors define their methods on `this`: build instances to see them. Constructors that
+  // validate their arguments may reject inert ones, so a few kinds of arguments are tried.
+  const ARGUMENT_KINDS = [() => inert(0), () => 1, () => 'a', () => inert(0), () => true];
   const constructorMethods = (f) => {
-    // Some constructors define their methods on `this`: build one instance with inert arguments.
-    try {
-      const args = [];
-      for (let i = 0; i < f.length; i++) args.push(inert(0));
-      const instance = Reflect.construct(f, args);
-      const own = [];
-      const fields = [];
+    const own = [];
+    const fields = [];
+    for (const argument of ARGUMENT_KINDS) {
+      let instance;
+      try {
+        const args = [];
+        for (let i = 0; i < f.length; i++) args.push(argument());
+        instance = Reflect.construct(f, args);
+      } catch (_) {
+        continue;
+      }
       for (const k of Object.getOwnPropertyNames(instance)) {
+        if (own.some((m) => m.name === k) || fields.indexOf(k) >= 0) continue;
         const d = descriptor(instance, k);
         if (d && typeof d.value === 'function' && !inertProxies.has(d.value)) own.push({ name: k, probe: probeOf(d.value), length: d.value.length });
         else fields.push(k);
       }
-      return { own, fields };
-    } catch (_) {
-      return { own: [], fields: [] };
     }
+    return { own, fields };
   };
   const describeClass = (f) => {
     const methods = [];

@@ -134,8 +134,20 @@ pub struct DescribedResult {
     pub at: usize,
     /// The returned value.
     pub value: serde_json::Value,
-    /// The receiver, when the call returned `undefined`.
-    pub receiver: Option<serde_json::Value>,
+    /// The state of a variable after the call: the receiver when the call returned `undefined`, or the
+    /// variable returned (often `this`).
+    pub state: Option<VariableState>,
+}
+
+/// A variable of the test, described after a call.
+#[derive(Debug, Clone, Deserialize)]
+pub struct VariableState {
+    /// Index of the variable.
+    #[serde(rename = "i")]
+    pub variable: usize,
+    /// Its description.
+    #[serde(rename = "d")]
+    pub description: serde_json::Value,
 }
 
 /// A class as discovery found it in the sandbox.

@@ -8,6 +8,7 @@
 
 mod settings;
 
+use std::collections::BTreeMap;
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
@@ -21,7 +22,7 @@ use crate::analysis::files::SourceSet;
 use crate::analysis::state::shared_state_write;
 use crate::error::{Error, Result};
 use crate::generate::random::generate;
-use crate::generate::{Mode, TestCase};
+use crate::generate::{Mode, Statement, TestCase};
 use crate::inference::{Decision, DecisionSource, ParamType, TypeTable, Verdict, decide};
 use crate::program::{ClassId, FunctionRef, Origin, ProgramInfo};
 use crate::sandbox::{CodeBase, Outcome, Sandbox, Watch};
@@ -199,7 +200,21 @@ pub struct Session {
     settings: Settings,
     sandbox: Sandbox,
     rng: StdRng,
+    /// How the random primitives chosen by a leap of faith fare, by parameter id.
+    leaps: BTreeMap<u32, LeapTrial>,
 }
+
+/// A leap of faith on trial: a parameter typed at random whose calls fail every time is probably the
+/// wrong primitive (a `typeof` check leaves no trace on a proxy), so the next primitive is tried.
+#[derive(Debug, Clone, Default)]
+struct LeapTrial {
+    tried: Vec<ParamType>,
+    failures: u32,
+    successes: u32,
+}
+
+/// Failures in a row, with no success, after which a leap of faith is retried with another primitive.
+const LEAP_FAILURES: u32 = 30;
 
 impl Session {
     /// Loads, analyses and prepares a run. Errors are the user's to fix (see [`Error`]).
@@ -236,6 +251,7 @@ impl Session {
             settings,
             sandbox,
             rng,
+            leaps: BTreeMap::new(),
         };
         session.abort_unlocatable();
         Ok(session)
@@ -361,7 +377,8 @@ impl Session {
         self.executions += 1;
         self.methods[index].executions += 1;
         self.types.record(&execution.events, &self.code);
-        let decisions = self.decide_types(&test);
+        let mut decisions = self.decide_types(&test);
+        decisions.extend(self.judge_leaps(&test, &execution.outcome));
         let valid = test.is_valid();
         let last_statement = test.statements.len().saturating_sub(1);
         let regression = match &execution.outcome {
@@ -455,22 +472,89 @@ impl Session {
                 continue;
             }
             let decision = decide(record, &self.program, &mut self.rng);
-            let key = record.key.clone();
-            let name = format!("{}.{}({})", self.program.classes[key.class].name, key.function, record.name);
-            let warning = match (&decision.source, &decision.verdict) {
-                (DecisionSource::LeapOfFaith, _) => Some(format!("{name}: {}", decision.evidence)),
-                (_, Verdict::Untestable) => Some(format!("{name} cannot be tested: {}", decision.evidence)),
-                _ => None,
-            };
-            if let Some(warning) = warning {
-                for m in self.methods.iter_mut().filter(|m| m.class == key.class && (m.method == key.function || key.function == "constructor")) {
-                    m.warn(warning.clone());
-                }
-            }
+            self.warn_about_decision(id, &decision);
             self.types.get_mut(id).decision = Some(decision.clone());
             decisions.push((id, decision));
         }
         decisions
+    }
+
+    /// Warns the methods a parameter concerns about a leap of faith or an untestable parameter,
+    /// replacing an earlier warning about the same parameter.
+    fn warn_about_decision(&mut self, id: u32, decision: &Decision) {
+        let record = self.types.get(id);
+        let key = &record.key;
+        let name = format!("{}.{}({})", self.program.classes[key.class].name, key.function, record.name);
+        let warning = match (&decision.source, &decision.verdict) {
+            (DecisionSource::LeapOfFaith, _) => format!("{name}: {}", decision.evidence),
+            (_, Verdict::Untestable) => format!("{name} cannot be tested: {}", decision.evidence),
+            _ => return,
+        };
+        let concerned = |m: &MethodState| m.class == key.class && (m.method == key.function || key.function == "constructor");
+        if !self.methods.iter().any(concerned) {
+            // A class that is only a parameter type (like a list's Node) has no method to warn.
+            self.warnings.retain(|w| !w.starts_with(&name));
+            self.warnings.push(warning);
+            return;
+        }
+        for m in self.methods.iter_mut().filter(|m| concerned(m)) {
+            m.warnings.retain(|w| !w.starts_with(&name));
+            m.warn(warning.clone());
+        }
+    }
+
+    /// Counts, for parameters typed by a leap of faith, whether the calls receiving them succeeded, and
+    /// switches a parameter to another primitive when its calls only ever fail.
+    fn judge_leaps(&mut self, test: &TestCase, outcome: &Outcome) -> Vec<(u32, Decision)> {
+        let failed_at = match outcome {
+            Outcome::Passed => None,
+            Outcome::Threw { at, .. } | Outcome::StackOverflow { at } => Some(*at),
+            Outcome::TimedOut | Outcome::OutOfMemory => return Vec::new(),
+        };
+        let reached = failed_at.map_or(test.statements.len(), |at| at + 1);
+        let mut switched = Vec::new();
+        for (index, statement) in test.statements.iter().enumerate().take(reached) {
+            // A call that received a proxy may have failed because of the proxy.
+            if statement.args().iter().any(|a| matches!(a, crate::generate::Value::Proxy(_))) {
+                continue;
+            }
+            let (class, function) = match statement {
+                Statement::Construct { class, .. } => (*class, "constructor"),
+                Statement::Call { method, .. } => (test.class, method.as_str()),
+            };
+            for id in self.types.params_of(class, function) {
+                let record = self.types.get(id);
+                let Some(Decision { source: DecisionSource::LeapOfFaith, .. }) = &record.decision else { continue };
+                let current = record.current_type();
+                let trial = self.leaps.entry(id).or_default();
+                if Some(index) == failed_at {
+                    trial.failures += 1;
+                } else {
+                    trial.successes += 1;
+                }
+                if trial.successes > 0 || trial.failures < LEAP_FAILURES {
+                    continue;
+                }
+                trial.tried.push(current);
+                let primitives = [ParamType::Number, ParamType::String, ParamType::Boolean];
+                if primitives.iter().all(|t| trial.tried.contains(t)) {
+                    // Another parameter of the same call may have been to blame: go round again.
+                    trial.tried = vec![current];
+                }
+                let Some(next) = primitives.into_iter().find(|t| !trial.tried.contains(t)) else { continue };
+                trial.failures = 0;
+                let evidence = format!(
+                    "no evidence; calls failed every time with a {}, so a leap of faith to {}",
+                    current.name(&self.program),
+                    next.name(&self.program)
+                );
+                let decision = Decision { verdict: Verdict::Type(next), evidence, source: DecisionSource::LeapOfFaith };
+                self.warn_about_decision(id, &decision);
+                self.types.get_mut(id).decision = Some(decision.clone());
+                switched.push((id, decision));
+            }
+        }
+        switched
     }
 
     /// Why the method cannot be tested, if a parameter it needs was found untestable: its own, or one

@@ -30,7 +30,7 @@ impl Default for Settings {
         Settings {
             delay: 20,
             timeout: Duration::from_secs(10),
-            max_stale: 10_000,
+            max_stale: 50_000,
             target_coverage: 100.0,
             generation: GenerationSettings { max_calls: 10, strings: StringSource::Default, numbers: NumberSource::Default },
             limits: Limits::default(),

@@ -393,7 +393,7 @@ fn write_loader(js: &mut Js, suite: &ExportSuite, syntax: Syntax, out_dir: &Path
     let asynchronous = if es_modules.is_empty() { "" } else { "async " };
     js.line(&format!("{asynchronous}function withSubjects(body) {{"));
     if !scripts.is_empty() {
-        js.line("  const context = vm.createContext({ console });");
+        js.line("  const context = vm.createContext();");
         js.line("  for (const script of scripts) script.runInContext(context);");
     }
     if !common_js.is_empty() {
@@ -800,7 +800,7 @@ function neverCalled() {
         Script,
         /// A CommonJS class module requiring a sibling counter module.
         CommonJs,
-        /// An ES-module class importing a sibling counter module.
+        /// An ES-module class importing a sibling counter module; `ListNode` is in an exported namespace object.
         EsModule,
     }
 

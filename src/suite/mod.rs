@@ -250,7 +250,7 @@ fn test_lines(program: &ProgramInfo, elected: &ElectedTest) -> Vec<Line> {
         let expression = test.expression(index, program);
         match statement {
             Statement::Construct { .. } => lines.push(Line::Code(format!("{};", test.declaration(index, program, "const")))),
-            Statement::Call { receiver, under_test, .. } => {
+            Statement::Call { under_test, .. } => {
                 if index == last
                     && let Outcome::Threw { at, thrown } = &elected.outcome
                     && *at == index
@@ -267,19 +267,28 @@ fn test_lines(program: &ProgramInfo, elected: &ElectedTest) -> Vec<Line> {
                 let result = elected.results.iter().find(|r| r.at == index).filter(|_| *under_test);
                 match result {
                     None => lines.push(Line::Code(format!("{expression};"))),
-                    Some(r) if assertion::literal_of(&r.value).is_some() && r.receiver.is_none() => {
-                        assertion::assert_described(&r.value, &expression, test, program, &mut lines);
-                    }
-                    Some(r) if r.receiver.is_some() => {
-                        lines.push(Line::Code(format!("{expression};")));
-                        let receiver = &test.variables[*receiver].name;
-                        if let Some(description) = &r.receiver {
-                            assertion::assert_fields(description, receiver, test, program, &mut lines);
+                    Some(r) if r.state.is_some() => {
+                        let state = r.state.as_ref().expect("matched on state");
+                        if assertion::literal_of(&r.value).as_deref() == Some("undefined") {
+                            lines.push(Line::Code(format!("{expression};")));
+                        } else {
+                            assertion::assert_described(&r.value, &expression, test, program, &mut lines);
+                        }
+                        if let Some(variable) = test.variables.get(state.variable) {
+                            assertion::assert_fields(&state.description, &variable.name, test, program, &mut lines);
                         }
                     }
+                    Some(r) if assertion::literal_of(&r.value).is_some() => {
+                        assertion::assert_described(&r.value, &expression, test, program, &mut lines);
+                    }
                     Some(r) => {
-                        result_names += 1;
-                        let name = if result_names == 1 { "result".to_string() } else { format!("result{result_names}") };
+                        let name = loop {
+                            result_names += 1;
+                            let name = if result_names == 1 { "result".to_string() } else { format!("result{result_names}") };
+                            if !test.variables.iter().any(|v| v.name == name) {
+                                break name;
+                            }
+                        };
                         lines.push(Line::Code(format!("const {name} = {expression};")));
                         assertion::assert_described(&r.value, &name, test, program, &mut lines);
                     }

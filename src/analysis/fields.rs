@@ -1,0 +1,118 @@
+//! Fields a class's code assigns to `this`, read from the syntax tree.
+//!
+//! Discovery learns an instance's fields by building one with inert arguments, but constructors that
+//! validate their arguments throw before assigning anything, and some fields are only assigned by
+//! methods. The assignments themselves (`this.radius = r`, `this.count += 1`) name the fields whatever
+//! the arguments: type inference needs them to match parameters like `other.radius` to a class.
+
+use std::collections::BTreeSet;
+
+use swc_common::Spanned;
+use swc_ecma_ast::{ArrowExpr, AssignExpr, AssignTarget, Constructor, Expr, Function, MemberProp, Program, SimpleAssignTarget};
+use swc_ecma_visit::{Visit, VisitWith};
+
+/// The `this` fields one function assigns: its byte range in the file and the names.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ThisFields {
+    /// Byte offset of the function's start in the file.
+    pub start: u32,
+    /// Byte offset of its end.
+    pub end: u32,
+    /// Field names assigned through `this` (arrow functions inside count: they share `this`).
+    pub names: BTreeSet<String>,
+}
+
+/// Every function (and constructor) of `program` with the fields it assigns to `this`; `base` is the
+/// file's start position, to turn spans into offsets.
+pub fn this_fields(program: &Program, base: u32) -> Vec<ThisFields> {
+    let mut collector = Collector { base, open: Vec::new(), done: Vec::new() };
+    program.visit_with(&mut collector);
+    collector.done
+}
+
+/// The fields assigned by the function that spans `start..end`, or nested in it with the same `this`.
+pub fn fields_of_function(all: &[ThisFields], start: u32, end: u32) -> BTreeSet<String> {
+    // The function's own entry is the largest one inside its range; others are nested functions.
+    all.iter()
+        .filter(|f| f.start >= start && f.end <= end)
+        .max_by_key(|f| f.end - f.start)
+        .map(|f| f.names.clone())
+        .unwrap_or_default()
+}
+
+struct Collector {
+    base: u32,
+    open: Vec<ThisFields>,
+    done: Vec<ThisFields>,
+}
+
+impl Collector {
+    fn within<N: VisitWith<Self> + Spanned + ?Sized>(&mut self, node: &N) {
+        let span = node.span();
+        self.open.push(ThisFields {
+            start: span.lo.0.saturating_sub(self.base),
+            end: span.hi.0.saturating_sub(self.base),
+            names: BTreeSet::new(),
+        });
+        node.visit_children_with(self);
+        let finished = self.open.pop().expect("pushed above");
+        self.done.push(finished);
+    }
+}
+
+impl Visit for Collector {
+    fn visit_function(&mut self, node: &Function) {
+        self.within(node);
+    }
+
+    fn visit_constructor(&mut self, node: &Constructor) {
+        self.within(node);
+    }
+
+    fn visit_arrow_expr(&mut self, node: &ArrowExpr) {
+        // Same `this` as the enclosing function: keep collecting into it.
+        node.visit_children_with(self);
+    }
+
+    fn visit_assign_expr(&mut self, node: &AssignExpr) {
+        if let AssignTarget::Simple(SimpleAssignTarget::Member(member)) = &node.left
+            && matches!(&*member.obj, Expr::This(_))
+            && let Some(current) = self.open.last_mut()
+        {
+            match &member.prop {
+                MemberProp::Ident(name) => {
+                    current.names.insert(name.sym.to_string());
+                }
+                MemberProp::Computed(c) => {
+                    if let Expr::Lit(swc_ecma_ast::Lit::Str(s)) = &*c.expr {
+                        current.names.insert(s.value.to_atom_lossy().to_string());
+                    }
+                }
+                MemberProp::PrivateName(_) => {}
+            }
+        }
+        node.visit_children_with(self);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::analysis::parse::parse_source;
+    use std::path::Path;
+
+    #[test]
+    fn finds_fields_assigned_through_this() {
+        let code = "function Circle(r) { if (r < 0) throw new Error('negative'); this.radius = r; }\n\
+                    Circle.prototype.grow = function () { var self = this; [1].forEach(() => { this.grown = true; });\n\
+                      function helper() { this.notMine = 1; } this['label'] = 'x'; };";
+        let parsed = parse_source(Path::new("/nonexistent/c.js"), "c.js", code.into()).unwrap();
+        let all = this_fields(&parsed.program, parsed.source.start_pos.0);
+        let ctor = code.find("function Circle").unwrap() as u32;
+        let ctor_end = code.find('\n').unwrap() as u32;
+        assert_eq!(fields_of_function(&all, ctor, ctor_end), BTreeSet::from(["radius".to_string()]));
+        let grow = code.find("function () {").unwrap() as u32;
+        let names = fields_of_function(&all, grow, code.len() as u32);
+        assert_eq!(names, BTreeSet::from(["grown".to_string(), "label".to_string()]));
+    }
+}
