@@ -13,7 +13,6 @@ use rquickjs::context::EvalOptions;
 use rquickjs::{Context, Runtime};
 
 use crate::error::{Error, Result};
-use crate::generate::Mode;
 use crate::session::{Session, SessionOptions, Settings};
 
 /// What to measure.
@@ -27,8 +26,8 @@ pub struct BenchOptions {
     pub seed: u64,
 }
 
-/// Stubs standing in for the harness in the bare loop, so the same bodies run unchanged.
-const BARE_HARNESS: &str = "var __fc$at = 0; var __fc$C = []; function __fc$u() { return {}; }";
+/// Stands in for recording proxies in the bare loop, so the same test code runs unchanged.
+const BARE_HARNESS: &str = "function __fc$u() { return {}; }";
 
 /// Runs the benchmark and returns the printed report.
 pub fn run(options: &BenchOptions) -> Result<String> {
@@ -37,12 +36,12 @@ pub fn run(options: &BenchOptions) -> Result<String> {
     let mut stepping = Duration::ZERO;
     let mut steps = 0u64;
     let mut seed = options.seed;
-    let mut class_expressions = Vec::new();
+    let mut aliases = String::new();
     while stepping < budget {
         let settings = Settings { seed, ..Settings::default() };
         let mut session = Session::new(&SessionOptions { files: vec![options.file.clone()], ..Default::default() }, settings)?;
-        if class_expressions.is_empty() {
-            class_expressions = session.program.classes.iter().map(|c| bare_access(&c.access)).collect();
+        if aliases.is_empty() {
+            aliases = session.program.classes.iter().map(bare_alias).collect();
         }
         loop {
             let started = Instant::now();
@@ -50,7 +49,7 @@ pub fn run(options: &BenchOptions) -> Result<String> {
             stepping += started.elapsed();
             steps += 1;
             if bodies.len() < 200_000 {
-                bodies.push(report.test.sandbox_body(&session.program, Mode::Execute));
+                bodies.push(report.test.source(&session.program));
             }
             if stepping >= budget {
                 break;
@@ -60,7 +59,7 @@ pub fn run(options: &BenchOptions) -> Result<String> {
     }
     let engine_rate = steps as f64 / stepping.as_secs_f64();
     let source = std::fs::read_to_string(&options.file).map_err(|source| Error::Read { file: options.file.clone(), source })?;
-    let (bare_runs, bare_time) = bare_loop(&source, &class_expressions, &bodies, budget)?;
+    let (bare_runs, bare_time) = bare_loop(&source, &aliases, &bodies, budget)?;
     let bare_rate = bare_runs as f64 / bare_time.as_secs_f64();
     Ok(format!(
         "sample: {}\nflycatcher: {steps} candidates in {:.2} s = {:.0} candidates/s (one core)\n\
@@ -75,16 +74,19 @@ pub fn run(options: &BenchOptions) -> Result<String> {
     ))
 }
 
-fn bare_access(access: &crate::program::Access) -> String {
-    match access {
-        crate::program::Access::Script { expression } => expression.clone(),
+/// Declares a class's alias (the name tests use) in the bare context.
+fn bare_alias(class: &crate::program::ClassInfo) -> String {
+    match &class.access {
+        crate::program::Access::Script { expression } if *expression != class.alias => {
+            format!("var {} = {expression};\n", class.alias)
+        }
         // The bare loop loads plain scripts only; other formats would need the module machinery that
         // the comparison is meant to leave out.
-        _ => "undefined".into(),
+        _ => String::new(),
     }
 }
 
-fn bare_loop(source: &str, classes: &[String], bodies: &[String], budget: Duration) -> Result<(u64, Duration)> {
+fn bare_loop(source: &str, aliases: &str, bodies: &[String], budget: Duration) -> Result<(u64, Duration)> {
     let engine = |e: rquickjs::Error| Error::Engine(e.to_string());
     let runtime = Runtime::new().map_err(engine)?;
     let context = Context::full(&runtime).map_err(engine)?;
@@ -96,7 +98,7 @@ fn bare_loop(source: &str, classes: &[String], bodies: &[String], budget: Durati
         };
         eval(BARE_HARNESS).map_err(engine)?;
         eval(source).map_err(engine)?;
-        eval(&format!("__fc$C.push({});", classes.join(", "))).map_err(engine)?;
+        eval(aliases).map_err(engine)?;
         let started = Instant::now();
         let mut runs = 0u64;
         'outer: loop {

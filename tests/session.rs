@@ -18,7 +18,7 @@ fn recording_then_inference_then_election() {
     let mut s = session("linked-list.js", Settings { seed: 4, delay: 5, ..Settings::default() });
     let list = s.program.class_named("LinkedList").expect("LinkedList found");
     let node = s.program.class_named("Node").expect("Node found");
-    let add = s.types.params_of(list, "add");
+    let add = s.types.params_of(list, "add").to_vec();
     assert_eq!(add.len(), 1, "add takes one parameter");
     let mut saw_invalid = false;
     let mut steps = 0;

@@ -1,9 +1,8 @@
 //! Candidate tests: the model, how it is written as JavaScript, and how it is generated.
 //!
 //! A test is a straight-line sequence: constructions (`var node = new Node(5);`) and calls on the class
-//! under test (`list.add(node);`), the method under test last. The same model is written three ways:
-//! for plain execution in the sandbox, for execution that also describes results (to write
-//! assertions), and for export.
+//! under test (`list.add(node);`), the method under test last. The sandbox interprets it from JSON; people
+//! and exported suites read it as JavaScript.
 
 pub mod literal;
 pub mod random;
@@ -74,16 +73,6 @@ pub struct TestCase {
     pub variables: Vec<Variable>,
     /// Statements, in order.
     pub statements: Vec<Statement>,
-}
-
-/// How a test is written.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Mode {
-    /// For the sandbox: statements numbered so the harness knows which one threw.
-    Execute,
-    /// For the sandbox, also describing each result of the method under test right after the call,
-    /// and registering variables so results can be asserted by identity.
-    Describe,
 }
 
 impl TestCase {
@@ -164,33 +153,34 @@ impl TestCase {
         }
     }
 
-    /// The body of the test function as the sandbox runs it.
-    pub fn sandbox_body(&self, program: &ProgramInfo, mode: Mode) -> String {
-        let mut body = String::new();
-        let aliases: Vec<String> = self
-            .classes_used()
-            .iter()
-            .map(|c| format!("{} = __fc$C[{c}]", program.classes[*c].alias))
-            .collect();
-        if !aliases.is_empty() {
-            body.push_str(&format!("var {};\n", aliases.join(", ")));
-        }
+    /// The test as the sandbox's interpreter takes it (see `__fc$exec` in the harness): a JSON array of
+    /// operations, far cheaper for the engine than compiling JavaScript for every candidate.
+    pub fn to_json(&self) -> String {
+        let mut json = String::from("[");
         for (index, statement) in self.statements.iter().enumerate() {
-            body.push_str(&format!("__fc$at = {index}; "));
-            let expression = self.expression(index, program);
-            match (mode, statement) {
-                (Mode::Describe, Statement::Construct { variable, .. }) => body.push_str(&format!(
-                    "var {} = __fc$v({variable}, {expression});\n",
-                    self.variables[*variable].name
-                )),
-                (Mode::Describe, Statement::Call { receiver, under_test: true, .. }) => body.push_str(&format!(
-                    "__fc$d({index}, {expression}, {});\n",
-                    self.variables[*receiver].name
-                )),
-                _ => body.push_str(&format!("{};\n", self.declaration(index, program, "var"))),
+            if index > 0 {
+                json.push(',');
             }
+            match statement {
+                Statement::Construct { class, args, .. } => {
+                    json.push_str(&format!("[0,{class},"));
+                    push_json_args(&mut json, args);
+                }
+                Statement::Call { receiver, method, args, under_test } => {
+                    json.push_str(&format!("[1,{receiver},{},", serde_json::Value::String(method.clone())));
+                    push_json_args(&mut json, args);
+                    json.push_str(if *under_test { ",1" } else { ",0" });
+                }
+            }
+            json.push(']');
         }
-        body
+        json.push(']');
+        json
+    }
+
+    /// The test as plain JavaScript statements, one per line (`var` declarations, calls).
+    pub fn source(&self, program: &ProgramInfo) -> String {
+        (0..self.statements.len()).map(|i| format!("{};\n", self.declaration(i, program, "var"))).collect()
     }
 
     /// The test as readable JavaScript, with unknown parameters marked (`<?name>`), for people.
@@ -205,6 +195,25 @@ impl TestCase {
             })
             .collect()
     }
+}
+
+fn push_json_args(json: &mut String, args: &[Value]) {
+    json.push('[');
+    for (index, arg) in args.iter().enumerate() {
+        if index > 0 {
+            json.push(',');
+        }
+        match arg {
+            Value::Number(n) if n.is_finite() => json.push_str(&literal::number(*n)),
+            Value::Number(n) => json.push_str(&format!("{{\"x\":\"{}\"}}", literal::number(*n))),
+            Value::String(text) => json.push_str(&serde_json::Value::String(text.clone()).to_string()),
+            Value::Boolean(b) => json.push_str(if *b { "true" } else { "false" }),
+            Value::Null => json.push_str("null"),
+            Value::Variable(v) => json.push_str(&format!("{{\"v\":{v}}}")),
+            Value::Proxy(id) => json.push_str(&format!("{{\"p\":{id}}}")),
+        }
+    }
+    json.push(']');
 }
 
 impl Statement {

@@ -168,6 +168,8 @@ impl ParamRecord {
 #[derive(Debug, Clone, Default)]
 pub struct TypeTable {
     records: Vec<ParamRecord>,
+    /// Parameter ids of each function, in parameter order: generation asks for them on every call.
+    by_function: BTreeMap<(ClassId, String), Vec<u32>>,
 }
 
 impl TypeTable {
@@ -193,7 +195,11 @@ impl TypeTable {
                 }
             }
         }
-        TypeTable { records }
+        let mut by_function: BTreeMap<(ClassId, String), Vec<u32>> = BTreeMap::new();
+        for (id, record) in records.iter().enumerate() {
+            by_function.entry((record.key.class, record.key.function.clone())).or_default().push(id as u32);
+        }
+        TypeTable { records, by_function }
     }
 
     /// The id of a parameter.
@@ -202,16 +208,9 @@ impl TypeTable {
     }
 
     /// The ids of a function's parameters, in order.
-    pub fn params_of(&self, class: ClassId, function: &str) -> Vec<u32> {
-        let mut ids: Vec<(usize, u32)> = self
-            .records
-            .iter()
-            .enumerate()
-            .filter(|(_, r)| r.key.class == class && r.key.function == function)
-            .map(|(i, r)| (r.key.index, i as u32))
-            .collect();
-        ids.sort();
-        ids.into_iter().map(|(_, id)| id).collect()
+    pub fn params_of(&self, class: ClassId, function: &str) -> &[u32] {
+        // Records are created in parameter order, so each list is already sorted by index.
+        self.by_function.get(&(class, function.to_string())).map(Vec::as_slice).unwrap_or(&[])
     }
 
     /// A record by id.
@@ -276,10 +275,8 @@ enum Located {
 /// Finds the coercion site of an engine position: the file, then the original offset through the
 /// instrumented code's position map, then the syntax node there.
 fn locate_site(code: &CodeBase, position: &EnginePosition) -> Located {
-    let Some(file) = code.file_by_engine_name(&position.file).map(|f| &code.files[f]) else { return Located::Unknown };
-    let offset = crate::sandbox::instrumented_position(file.entry.parsed.kind, position.line, position.column)
-        .and_then(|(line, column)| file.instrumented.positions.original_offset(line, column));
-    let Some(offset) = offset else { return Located::Unknown };
+    let Some((index, offset)) = code.original_offset(position) else { return Located::Unknown };
+    let file = &code.files[index];
     if file.throw_arguments.iter().any(|(start, end)| (*start..*end).contains(&offset)) {
         return Located::InThrow;
     }

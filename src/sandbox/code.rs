@@ -5,6 +5,8 @@ use std::ops::Range;
 
 use crate::analysis::files::SourceSet;
 use crate::analysis::throws::throw_argument_ranges;
+use crate::sandbox::events::EnginePosition;
+use crate::sandbox::instrumented_position;
 use crate::instrument::{Function, Instrumented, instrument};
 
 /// One instrumented file.
@@ -55,6 +57,22 @@ impl CodeBase {
     pub fn function_of_statement(&self, id: u32) -> Option<(usize, &Function)> {
         let file = self.files.iter().position(|f| f.statements.contains(&id))?;
         self.files[file].instrumented.function_by_statement(id).map(|f| (file, f))
+    }
+
+    /// Whether an engine position lies in the argument of a `throw` statement: the code under test is
+    /// building a value to throw there (see [`crate::analysis::throws`]).
+    pub fn in_throw_argument(&self, position: &EnginePosition) -> bool {
+        self.original_offset(position).is_some_and(|(file, offset)| {
+            self.files[file].throw_arguments.iter().any(|(start, end)| (*start..*end).contains(&offset))
+        })
+    }
+
+    /// The file and original byte offset of an engine position.
+    pub fn original_offset(&self, position: &EnginePosition) -> Option<(usize, u32)> {
+        let index = self.file_by_engine_name(&position.file)?;
+        let file = &self.files[index];
+        let (line, column) = instrumented_position(file.entry.parsed.kind, position.line, position.column)?;
+        Some((index, file.instrumented.positions.original_offset(line, column)?))
     }
 
     /// The file the engine calls `name` (a path in a stack frame).

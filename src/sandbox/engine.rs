@@ -10,7 +10,7 @@ use rquickjs::loader::{ImportAttributes, Loader, Resolver};
 use rquickjs::{Context, Ctx, Function, Module, Object, Runtime, TypedArray, Value};
 
 use super::code::CodeBase;
-use super::events::parse_log;
+use super::events::{first_user_frame, parse_log};
 use super::{DescribedResult, Execution, Limits, Outcome, Thrown, Watch};
 use crate::analysis::parse::ModuleKind;
 use crate::error::{Error, Result};
@@ -19,8 +19,6 @@ const HARNESS_JS: &str = include_str!("harness.js");
 /// CommonJS files are wrapped in a function whose header starts their first line, so line numbers
 /// stay those of the instrumented code and only columns on line 1 are shifted.
 const COMMONJS_HEADER: &str = "(function (exports, require, module, __filename, __dirname) {";
-/// The name test code is evaluated under, so stack frames of tests are never taken for user code.
-const TEST_FILE: &str = "<flycatcher test>";
 
 /// The code of one file as the engine needs it (plain data: the engine outlives no Rc).
 pub(crate) struct SourceCode {
@@ -267,7 +265,7 @@ impl Engine {
         found
     }
 
-    pub(crate) fn run(&mut self, body: &str, seed: u32, watch: &Watch, describe: bool, limit: Duration) -> Result<Execution> {
+    pub(crate) fn run(&mut self, test: &str, seed: u32, watch: &Watch, describe: bool, limit: Duration) -> Result<Execution> {
         let sources = self.sources.clone();
         let deadline = self.deadline.clone();
         self.context.with(|ctx| {
@@ -275,16 +273,14 @@ impl Engine {
             let globals = ctx.globals();
             probes(&globals, "__fc$s", watch.statements.clone(), |bytes| bytes.fill(0)).map_err(engine_error)?;
             probes(&globals, "__fc$b", watch.branches.clone(), |bytes| bytes.fill(0)).map_err(engine_error)?;
-            let begin: Function = globals.get("__fc$begin").map_err(engine_error)?;
-            begin.call::<_, ()>((seed,)).map_err(engine_error)?;
-            let source = format!("__fc$run(function () {{\n{body}\n}})");
+            let exec: Function = globals.get("__fc$exec").map_err(engine_error)?;
             deadline.set(limit);
-            let result = eval_script::<String>(&ctx, &source, TEST_FILE);
+            let result = exec.call::<_, String>((test, seed, describe));
             let timed_out = deadline.passed();
             deadline.clear();
             let outcome = match result {
                 Ok(info) if info.is_empty() => Outcome::Passed,
-                Ok(info) => outcome_of_error_info(&info),
+                Ok(info) => outcome_of_error_info(&info, |f| sources.is_user_file(f)),
                 Err(rquickjs::Error::Exception) => {
                     let text = exception_text(&ctx, rquickjs::Error::Exception);
                     if timed_out || text.contains("interrupted") {
@@ -292,7 +288,7 @@ impl Engine {
                     } else if text.contains("out of memory") {
                         Outcome::OutOfMemory
                     } else {
-                        Outcome::Threw { at: 0, thrown: Thrown::Error { name: "InternalError".into(), message: text } }
+                        Outcome::Threw { at: 0, thrown: Thrown::Error { name: "InternalError".into(), message: text, origin: None } }
                     }
                 }
                 Err(rquickjs::Error::Allocation) => Outcome::OutOfMemory,
@@ -379,7 +375,7 @@ fn exception_text(ctx: &Ctx, error: rquickjs::Error) -> String {
 }
 
 /// Turns the harness's description of a caught exception into an outcome.
-fn outcome_of_error_info(json: &str) -> Outcome {
+fn outcome_of_error_info(json: &str, is_user_file: impl Fn(&str) -> bool) -> Outcome {
     let info: serde_json::Value = serde_json::from_str(json).unwrap_or_default();
     let at = info.get("at").and_then(|a| a.as_u64()).unwrap_or(0) as usize;
     let text = |k: &str| info.get(k).and_then(|v| v.as_str()).unwrap_or_default().to_string();
@@ -390,7 +386,8 @@ fn outcome_of_error_info(json: &str) -> Outcome {
         } else if message == "out of memory" {
             Outcome::OutOfMemory
         } else {
-            Outcome::Threw { at, thrown: Thrown::Error { name, message } }
+            let origin = first_user_frame(&text("stack"), is_user_file);
+            Outcome::Threw { at, thrown: Thrown::Error { name, message, origin } }
         }
     } else {
         Outcome::Threw { at, thrown: Thrown::Value(info.get("value").cloned().unwrap_or_default()) }

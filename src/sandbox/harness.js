@@ -80,7 +80,7 @@
   const log = [];
   const record = (key, event, detail) => { log.push(key, event, detail); };
   const memberName = (key) => (typeof key === 'symbol' ? (key === Symbol.iterator ? '@@iterator' : null) : key);
-  hide('__fc$u', (key) => {
+  const recording = (key) => {
     record(key, 0, '');
     return new Proxy({}, {
       get(target, prop) {
@@ -100,14 +100,13 @@
       has(target, prop) { const name = memberName(prop); if (name !== null) record(key, 3, name); return false; },
       defineProperty(target, prop) { const name = memberName(prop); if (name !== null) record(key, 2, name); return true; },
     });
-  });
+  };
 
   // Classes found by the analyser, in ProgramInfo order; tests alias them.
   const classes = [];
   hide('__fc$C', classes);
-  // Variables of the running test (describe mode only), to assert identity instead of structure.
+  // Variables of the running test, in order of definition: results are described by identity with them.
   const vars = [];
-  hide('__fc$v', (i, value) => { vars[i] = value; return value; });
   // Descriptions of the results of calls to the method under test (describe mode only).
   const results = [];
 
@@ -174,7 +173,7 @@
   };
   // After a call of the method under test: its result, and the state of the object to assert on when
   // the result says little by itself (`undefined`, or a variable of the test such as `this`).
-  hide('__fc$d', (at, value, receiver) => {
+  const describeResult = (at, value, receiver) => {
     const returned = vars.indexOf(value);
     const subject = value === undefined ? receiver : returned >= 0 ? value : null;
     results.push({
@@ -182,38 +181,71 @@
       value: returned >= 0 ? { t: 'var', i: returned } : describe(value, 0, []),
       state: subject === null ? null : { i: vars.indexOf(subject), d: describe(subject, 0, []) },
     });
-    return value;
-  });
+  };
 
+  // Where an error was made: the first frame of its stack in the code under test, so Rust can tell
+  // errors the code built itself (their messages are the code's) from errors of the engine (whose
+  // messages differ between engines).
+  const origin = (e) => {
+    try {
+      const stack = e.stack;
+      return typeof stack === 'string' ? stack : '';
+    } catch (_) {
+      return '';
+    }
+  };
   const errorInfo = (e) => {
     try {
       if (e !== null && typeof e === 'object' && typeof e.name === 'string' && typeof e.message === 'string') {
-        return { error: true, name: e.name, message: e.message };
+        return { error: true, name: e.name, message: e.message, stack: origin(e) };
       }
       return { error: false, value: describe(e, 0, []) };
     } catch (_) {
-      return { error: true, name: 'Error', message: 'an exception that cannot be read' };
+      return { error: true, name: 'Error', message: 'an exception that cannot be read', stack: '' };
     }
   };
-  hide('__fc$at', 0, true);
-  // Runs one test. Exceptions that user code can catch are caught here; only an interrupt (time limit)
-  // or running out of memory reach Rust as an exception.
-  hide('__fc$run', (test) => {
-    try {
-      test();
-      return '';
-    } catch (e) {
-      const info = errorInfo(e);
-      info.at = g.__fc$at;
-      return stringify(info);
-    }
-  });
-  hide('__fc$begin', (seed) => {
+
+  // Runs one test, given as JSON: [0, class, args] constructs a variable, [1, variable, method, args,
+  // underTest] calls a method. Arguments are JSON values, or {v: variable}, {p: parameter} for a
+  // recording proxy, {x: "NaN" | "Infinity" | "-Infinity"}. Interpreting the test instead of compiling
+  // JavaScript for it makes a test cost a JSON.parse. Exceptions user code can catch are caught here;
+  // only an interrupt (time limit) or running out of memory reach Rust as an exception.
+  const construct = Reflect.construct;
+  const apply = Reflect.apply;
+  const parse = JSON.parse;
+  hide('__fc$exec', (json, seed, describing) => {
     state = seed >>> 0 || 1;
     log.length = 0;
     vars.length = 0;
     results.length = 0;
-    g.__fc$at = 0;
+    const ops = parse(json);
+    const argument = (a) => {
+      if (a === null || typeof a !== 'object') return a;
+      if (a.v !== undefined) return vars[a.v];
+      if (a.p !== undefined) return recording(a.p);
+      return +a.x;
+    };
+    let at = 0;
+    try {
+      for (; at < ops.length; at++) {
+        const op = ops[at];
+        if (op[0] === 0) {
+          const args = op[2].map(argument);
+          vars.push(construct(classes[op[1]], args));
+        } else {
+          const receiver = vars[op[1]];
+          const method = receiver[op[2]];
+          const args = op[3].map(argument);
+          const value = apply(method, receiver, args);
+          if (describing && op[4]) describeResult(at, value, receiver);
+        }
+      }
+      return '';
+    } catch (e) {
+      const info = errorInfo(e);
+      info.at = at;
+      return stringify(info);
+    }
   });
   hide('__fc$end', () => (log.length === 0 ? '' : stringify(log)));
   hide('__fc$results', () => stringify(results));

@@ -75,7 +75,7 @@ impl Outcome {
     pub fn describe(&self, limits: &Limits) -> String {
         match self {
             Outcome::Passed => "passed".into(),
-            Outcome::Threw { thrown: Thrown::Error { name, message }, .. } => format!("threw {name}: {message}"),
+            Outcome::Threw { thrown: Thrown::Error { name, message, .. }, .. } => format!("threw {name}: {message}"),
             Outcome::Threw { thrown: Thrown::Value(v), .. } => format!("threw a non-error value {v}"),
             Outcome::TimedOut => format!("did not finish within {} ms (infinite loop?)", limits.test_time.as_millis()),
             Outcome::OutOfMemory => format!("ran out of memory (limit {} MiB)", limits.memory >> 20),
@@ -98,6 +98,8 @@ pub enum Thrown {
         name: String,
         /// Its `message`.
         message: String,
+        /// Where it was created in the code under test (the first such frame of its stack).
+        origin: Option<events::EnginePosition>,
     },
     /// Anything else, described by the harness (see [`crate::suite::assertion`]).
     Value(serde_json::Value),
@@ -263,15 +265,16 @@ impl Sandbox {
         self.engine_mut()?.eval_setup(&script, "binding classes")
     }
 
-    /// Runs one test. `code` is the body of the test function; `seed` seeds every random choice made
-    /// inside the sandbox; `watch` says which probes to report.
-    pub fn run(&mut self, code: &str, seed: u32, watch: &Watch, describe: bool) -> Result<Execution> {
+    /// Runs one test, given as [`crate::generate::TestCase::to_json`]; `seed` seeds every random choice
+    /// made inside the sandbox; `watch` says which probes to report; `describe` asks for descriptions of
+    /// the results of the method under test.
+    pub fn run(&mut self, test: &str, seed: u32, watch: &Watch, describe: bool) -> Result<Execution> {
         if self.fresh_each_test && self.engine_used {
             self.engine = None;
         }
         let limit = self.limits.test_time;
         let engine = self.engine_mut()?;
-        let execution = engine.run(code, seed, watch, describe, limit)?;
+        let execution = engine.run(test, seed, watch, describe, limit)?;
         self.engine_used = true;
         if execution.outcome.hit_limit() {
             // Whatever the test was doing when it was cut off may be half done: start clean.

@@ -22,10 +22,10 @@ use crate::analysis::files::SourceSet;
 use crate::analysis::state::shared_state_write;
 use crate::error::{Error, Result};
 use crate::generate::random::generate;
-use crate::generate::{Mode, Statement, TestCase};
+use crate::generate::{Statement, TestCase};
 use crate::inference::{Decision, DecisionSource, ParamType, TypeTable, Verdict, decide};
 use crate::program::{ClassId, FunctionRef, Origin, ProgramInfo};
-use crate::sandbox::{CodeBase, Outcome, Sandbox, Watch};
+use crate::sandbox::{CodeBase, Outcome, Sandbox, Thrown, Watch};
 use crate::suite::{ElectedTest, Suite};
 
 /// Why a method under test stopped.
@@ -372,8 +372,8 @@ impl Session {
         if limits.test_time != self.sandbox.limits().test_time {
             self.sandbox.set_limits(limits);
         }
-        let body = test.sandbox_body(&self.program, Mode::Execute);
-        let execution = self.sandbox.run(&body, seed, &watch, false)?;
+        let json = test.to_json();
+        let execution = self.sandbox.run(&json, seed, &watch, false)?;
         self.executions += 1;
         self.methods[index].executions += 1;
         self.types.record(&execution.events, &self.code);
@@ -383,7 +383,11 @@ impl Session {
         let last_statement = test.statements.len().saturating_sub(1);
         let regression = match &execution.outcome {
             Outcome::Passed => true,
-            Outcome::Threw { at, .. } => *at == last_statement,
+            // An exception of the method under test is a regression test of its own, unless it is
+            // QuickJS's own InternalError, which other engines do not have.
+            Outcome::Threw { at, thrown } => {
+                *at == last_statement && !matches!(thrown, Thrown::Error { name, .. } if name == "InternalError")
+            }
             _ => false,
         };
         let mut verdict = if valid { CandidateVerdict::NoNewCoverage } else { CandidateVerdict::Invalid };
@@ -405,7 +409,7 @@ impl Session {
             }
             if regression && (!new.is_empty() || self.methods[index].covered.is_empty() && self.methods[index].elected == 0) {
                 // Re-run with results described: same seed, same behaviour.
-                let described = self.sandbox.run(&test.sandbox_body(&self.program, Mode::Describe), seed, &watch, true)?;
+                let described = self.sandbox.run(&json, seed, &watch, true)?;
                 if described.outcome == execution.outcome {
                     let m = &mut self.methods[index];
                     for s in &new {
@@ -419,7 +423,17 @@ impl Session {
                     m.elected += 1;
                     m.stale = 0;
                     let new_lines = function.as_ref().map(|f| self.statement_lines(f, &new)).unwrap_or_default();
-                    self.suite.elected.push(ElectedTest { test: test.clone(), results: described.results, outcome: execution.outcome.clone(), new_lines });
+                    let own_message = matches!(
+                        &execution.outcome,
+                        Outcome::Threw { thrown: Thrown::Error { origin: Some(origin), .. }, .. } if self.code.in_throw_argument(origin)
+                    );
+                    self.suite.elected.push(ElectedTest {
+                        test: test.clone(),
+                        results: described.results,
+                        outcome: execution.outcome.clone(),
+                        new_lines,
+                        own_message,
+                    });
                     verdict = CandidateVerdict::NewCoverage(new.len());
                 } else {
                     self.methods[index].warn(format!(
@@ -522,7 +536,7 @@ impl Session {
                 Statement::Construct { class, .. } => (*class, "constructor"),
                 Statement::Call { method, .. } => (test.class, method.as_str()),
             };
-            for id in self.types.params_of(class, function) {
+            for id in self.types.params_of(class, function).to_vec() {
                 let record = self.types.get(id);
                 let Some(Decision { source: DecisionSource::LeapOfFaith, .. }) = &record.decision else { continue };
                 let current = record.current_type();
@@ -567,7 +581,7 @@ impl Session {
                 continue;
             }
             seen.push((c, f.clone()));
-            for id in self.types.params_of(c, &f) {
+            for &id in self.types.params_of(c, &f) {
                 let record = self.types.get(id);
                 if record.untestable() {
                     let evidence = record.decision.as_ref().map(|d| d.evidence.clone()).unwrap_or_default();

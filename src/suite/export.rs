@@ -185,8 +185,9 @@ pub enum Thrown {
     Error {
         /// The error's `name`, e.g. `TypeError`.
         name: String,
-        /// The error's `message`.
-        message: String,
+        /// The error's `message`, when it is the code's own; `None` for errors made by the engine,
+        /// whose messages differ between engines.
+        message: Option<String>,
     },
     /// Any other value, deeply and strictly equal to a JavaScript literal.
     Value {
@@ -600,11 +601,14 @@ fn statement(line: &Line) -> String {
         Line::StrictEqual { actual, expected } => format!("assert.strictEqual({actual}, {expected});"),
         Line::DeepStrictEqual { actual, expected } => format!("assert.deepStrictEqual({actual}, {expected});"),
         Line::Ok { expression, message } => format!("assert.ok({expression}, {});", js_string(message)),
-        Line::Throws { code, thrown: Thrown::Error { name, message } } => format!(
+        Line::Throws { code, thrown: Thrown::Error { name, message: Some(message) } } => format!(
             "assert.throws(() => {{ {code} }}, {{ name: {}, message: {} }});",
             js_string(name),
             js_string(message)
         ),
+        Line::Throws { code, thrown: Thrown::Error { name, message: None } } => {
+            format!("assert.throws(() => {{ {code} }}, {{ name: {} }});", js_string(name))
+        }
         Line::Throws { code, thrown: Thrown::Value { literal } } => format!(
             "assert.throws(() => {{ {code} }}, (thrown) => {{\n  assert.deepStrictEqual(thrown, {literal});\n  return true;\n}});"
         ),
@@ -917,7 +921,7 @@ function neverCalled() {
     }
 
     fn throws_error(code: &str, name: &str, message: &str) -> Line {
-        Line::Throws { code: code.into(), thrown: Thrown::Error { name: name.into(), message: message.into() } }
+        Line::Throws { code: code.into(), thrown: Thrown::Error { name: name.into(), message: Some(message.into()) } }
     }
 
     fn test(title: &str, lines: Vec<Line>) -> ExportTest {
