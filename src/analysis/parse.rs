@@ -176,7 +176,9 @@ impl Visit for CommonJsFinder {
     }
 }
 
-fn package_type_is_module(path: &Path) -> bool {
+/// Whether the nearest `package.json` above `path` declares `"type": "module"` (so Node loads `.js`
+/// files there as ES modules).
+pub fn package_type_is_module(path: &Path) -> bool {
     path.ancestors().skip(1).find_map(|dir| std::fs::read_to_string(dir.join("package.json")).ok()).is_some_and(
         |json| {
             serde_json::from_str::<serde_json::Value>(&json)

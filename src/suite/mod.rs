@@ -6,7 +6,7 @@ pub mod export;
 
 use std::path::{Path, PathBuf};
 
-use crate::analysis::parse::ModuleKind;
+use crate::analysis::parse::{ModuleKind, package_type_is_module};
 use crate::error::{Error, Result};
 use crate::generate::{Statement, TestCase};
 use crate::program::{Access, ClassId, ProgramInfo};
@@ -92,6 +92,14 @@ impl Suite {
                 let rendered = export::render(&suite, format, out_dir);
                 let path = out_dir.join(&rendered.file_name);
                 std::fs::write(&path, rendered.text).map_err(|source| Error::Write { path: path.clone(), source })?;
+                if path.extension().is_some_and(|e| e == "js") && package_type_is_module(&path) {
+                    // A `.test.js` suite is CommonJS; under a `"type": "module"` package Node would load it
+                    // as an ES module.
+                    let manifest = out_dir.join("package.json");
+                    std::fs::write(&manifest, "{ \"type\": \"commonjs\" }\n")
+                        .map_err(|source| Error::Write { path: manifest.clone(), source })?;
+                    written.push(manifest);
+                }
                 written.push(path);
             }
             let failing: Vec<&FailingTest> = self.failing.iter().filter(|f| f.test.class == class).collect();

@@ -1,0 +1,107 @@
+//! Loading: module formats, namespaces, re-exports, and a sandbox without host objects.
+
+mod common;
+
+use std::path::Path;
+
+use common::*;
+
+fn write(dir: &Path, name: &str, text: &str) -> std::path::PathBuf {
+    let path = dir.join(name);
+    std::fs::write(&path, text).unwrap();
+    path
+}
+
+#[test]
+fn namespace_option_finds_the_classes_under_it() {
+    let out = tempfile::tempdir().unwrap();
+    let report = generate(&[sample("namespace.js")], out.path(), &["--seed", "1", "--namespace", "Geo"]);
+    let names: Vec<String> = methods(&report).into_iter().map(|m| m.0).collect();
+    assert!(names.iter().any(|n| n.starts_with("Geo.Point.")), "{names:?}");
+    assert!(names.iter().any(|n| n.starts_with("Geo.Shapes.Rect.")), "{names:?}");
+    assert!(!names.iter().any(|n| n.starts_with("QuadTree.")), "QuadTree is outside Geo: {names:?}");
+    node_test_passes(&suites(out.path()));
+}
+
+#[test]
+fn es_modules_with_extensionless_imports_and_re_exports() {
+    let dir = tempfile::tempdir().unwrap();
+    write(dir.path(), "utils.mjs", "export function clamp(x, lo, hi) { return Math.min(hi, Math.max(lo, x)); }\n");
+    write(
+        dir.path(),
+        "meter.mjs",
+        "import { clamp } from './utils';\nexport class Meter {\n  constructor() { this.level = 0; }\n  \
+         set(v) { this.level = clamp(v * 1, 0, 10); return this.level; }\n}\n",
+    );
+    let index = write(dir.path(), "index.mjs", "export * from './meter.mjs';\n");
+    let out = dir.path().join("out");
+    let report = generate(&[index], &out, &["--seed", "1"]);
+    assert_eq!(methods(&report)[0].0, "Meter.set");
+    // Node itself does not resolve extensionless ES imports: the suite cannot run there, but the
+    // sandbox loaded and tested it.
+    assert!(methods(&report)[0].1 > 0);
+}
+
+#[test]
+fn commonjs_requires_between_given_files() {
+    let dir = tempfile::tempdir().unwrap();
+    write(dir.path(), "unit.js", "module.exports = { scale: function (x) { return x * 2; } };\n");
+    let counter = write(
+        dir.path(),
+        "counter.js",
+        "const unit = require('./unit');\nclass Counter {\n  constructor() { this.n = 0; }\n  \
+         add(k) { if (k > 3) { this.n += unit.scale(k); } else { this.n += 1; } return this.n; }\n}\nexports.Counter = Counter;\n",
+    );
+    let out = dir.path().join("out");
+    let report = generate(&[counter], &out, &["--seed", "1"]);
+    let (name, covered, total, _) = &methods(&report)[0];
+    assert_eq!((name.as_str(), covered), ("Counter.add", total));
+    node_test_passes(&suites(&out));
+}
+
+#[test]
+fn the_sandbox_has_no_host_objects() {
+    let dir = tempfile::tempdir().unwrap();
+    let probe = write(
+        dir.path(),
+        "probe.js",
+        "function Probe() {}\nProbe.prototype.host = function () {\n  return [typeof require, typeof process, \
+         typeof setTimeout, typeof setInterval, typeof console, typeof print, typeof fetch, typeof XMLHttpRequest, \
+         typeof std, typeof os, typeof module].join(',');\n};\n",
+    );
+    let out = dir.path().join("out");
+    generate(&[probe], &out, &["--seed", "1"]);
+    let suite = std::fs::read_to_string(out.join("Probe.test.js")).unwrap();
+    let undefineds = ["undefined"; 11].join(",");
+    assert!(suite.contains(&format!("\"{undefineds}\"")), "{suite}");
+}
+
+#[test]
+fn state_shared_between_tests_is_never_observed() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = write(
+        dir.path(),
+        "ticket.js",
+        "var issued = 0;\nfunction Ticket() { issued++; this.number = issued; }\n\
+         Ticket.prototype.label = function () { if (this.number > 1) { return 'later'; } return 'first'; };\n",
+    );
+    let out = dir.path().join("out");
+    let report = generate(&[file], &out, &["--seed", "1", "--timeout", "2"]);
+    // A fresh context per test: every test's first ticket is number 1, so 'later' needs two tickets in
+    // one test and the suite passes in any order.
+    let (_, covered, total, _) = &methods(&report)[0];
+    assert_eq!(covered, total);
+    let suite = std::fs::read_to_string(out.join("Ticket.test.js")).unwrap();
+    assert!(suite.contains("\"first\""), "{suite}");
+    node_test_passes(&suites(&out));
+}
+
+#[test]
+fn suites_written_under_a_module_package_still_load_as_commonjs() {
+    let dir = tempfile::tempdir().unwrap();
+    write(dir.path(), "package.json", "{ \"type\": \"module\" }\n");
+    let out = dir.path().join("out");
+    generate(&[sample("circle.js")], &out, &["--seed", "1"]);
+    assert!(out.join("package.json").exists());
+    node_test_passes(&suites(&out));
+}
