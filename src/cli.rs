@@ -8,6 +8,7 @@ use clap::{Args, Parser, Subcommand};
 use flycatcher::bench::BenchOptions;
 use flycatcher::error::Error;
 use flycatcher::generate::values::{NumberSource, RegexGenerator, StringSource};
+use flycatcher::project::{self, Project};
 use flycatcher::session::{SessionOptions, Settings};
 use flycatcher::suite::export::Format;
 
@@ -28,15 +29,48 @@ pub struct Cli {
 /// Subcommands.
 #[derive(Debug, Subcommand)]
 pub enum Command {
+    /// Watch and steer test generation in a terminal UI: step, run, inspect inferred types, coverage and
+    /// the elected suite, change settings live, override types, export.
+    Explore(ExploreArgs),
     /// Generate a regression suite headless, run to the end (for scripts and CI).
     Generate(GenerateArgs),
     /// Measure candidate tests per second on a sample against a bare QuickJS loop.
     Bench(BenchArgs),
 }
 
+/// Options of `flycatcher explore`.
+#[derive(Debug, Args)]
+pub struct ExploreArgs {
+    /// What to test and how.
+    #[command(flatten)]
+    pub run: RunArgs,
+
+    /// Colour theme: dark, light, high-contrast, or a path to a theme file (JSON, see themes/). Colours
+    /// are off when NO_COLOR is set.
+    #[arg(long, default_value = "dark", value_name = "NAME")]
+    pub theme: String,
+}
+
 /// Options of `flycatcher generate`.
 #[derive(Debug, Args)]
 pub struct GenerateArgs {
+    /// What to test and how.
+    #[command(flatten)]
+    pub run: RunArgs,
+
+    /// Also write a JSON report of the run to this file.
+    #[arg(long, value_name = "FILE.json")]
+    pub report: Option<PathBuf>,
+
+    /// Print nothing but errors.
+    #[arg(long, short)]
+    pub quiet: bool,
+}
+
+/// Options shared by `explore` and `generate`. Settings not given here come from the project file
+/// (flycatcher.json beside the first file), then from the defaults shown.
+#[derive(Debug, Args)]
+pub struct RunArgs {
     /// JavaScript files to test (.js, .cjs, .mjs): plain scripts, CommonJS or ES modules. Files they
     /// require or import are loaded too.
     #[arg(required = true, value_name = "FILE")]
@@ -54,25 +88,26 @@ pub struct GenerateArgs {
     #[arg(long, value_name = "NAME")]
     pub method: Option<String>,
 
-    /// Uses of a parameter (calls that received a recording proxy for it) before its type is inferred.
-    #[arg(long, default_value_t = 20, value_name = "N")]
-    pub delay: u32,
+    /// Uses of a parameter (calls that received a recording proxy for it) before its type is inferred
+    /// [default: 20].
+    #[arg(long, value_name = "N")]
+    pub delay: Option<u32>,
 
-    /// Most calls in one candidate test, the method under test included.
-    #[arg(long, default_value_t = 10, value_name = "N", value_parser = clap::value_parser!(u32).range(1..))]
-    pub max_calls: u32,
+    /// Most calls in one candidate test, the method under test included [default: 10].
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..))]
+    pub max_calls: Option<u32>,
 
-    /// Time budget per method under test, in seconds (strict).
-    #[arg(long, default_value_t = 10.0, value_name = "SECS")]
-    pub timeout: f64,
+    /// Time budget per method under test, in seconds (strict) [default: 10].
+    #[arg(long, value_name = "SECS")]
+    pub timeout: Option<f64>,
 
-    /// Stop a method after this many valid candidates in a row add no coverage.
-    #[arg(long, default_value_t = 50_000, value_name = "N")]
-    pub max_stale: u64,
+    /// Stop a method after this many valid candidates in a row add no coverage [default: 50000].
+    #[arg(long, value_name = "N")]
+    pub max_stale: Option<u64>,
 
-    /// Stop a method once its statement coverage reaches this percentage.
-    #[arg(long, default_value_t = 100.0, value_name = "PCT")]
-    pub target_coverage: f64,
+    /// Stop a method once its statement coverage reaches this percentage [default: 100].
+    #[arg(long, value_name = "PCT")]
+    pub target_coverage: Option<f64>,
 
     /// Generate strings from this regular expression (JavaScript syntax, e.g. '\d{13}' or '/[a-z]+/').
     /// Default: short printable ASCII strings, the empty string included.
@@ -97,51 +132,65 @@ pub struct GenerateArgs {
     #[arg(long, default_value = "flycatcher-out", value_name = "DIR")]
     pub out: PathBuf,
 
-    /// Also write a JSON report of the run to this file.
-    #[arg(long, value_name = "FILE.json")]
-    pub report: Option<PathBuf>,
-
-    /// Time limit of one candidate test, in milliseconds (ends infinite loops).
-    #[arg(long, default_value_t = 100, value_name = "MS")]
-    pub test_timeout_ms: u64,
+    /// Time limit of one candidate test, in milliseconds (ends infinite loops) [default: 100].
+    #[arg(long, value_name = "MS")]
+    pub test_timeout_ms: Option<u64>,
 
     /// Memory limit of the JavaScript engine, in MiB (ends unbounded allocation).
     #[arg(long, default_value_t = 256, value_name = "MIB")]
     pub memory_mb: usize,
 
-    /// Print nothing but errors.
-    #[arg(long, short)]
-    pub quiet: bool,
+    /// The project file to read settings and parameter types from (and that explore saves to).
+    /// Default: flycatcher.json beside the first file.
+    #[arg(long, value_name = "FILE")]
+    pub project: Option<PathBuf>,
 }
 
-impl GenerateArgs {
-    /// The session's options and settings; invalid values are usage errors.
-    pub fn session(&self) -> Result<(SessionOptions, Settings), Error> {
-        let regex = |flag: &str, pattern: &Option<String>| {
-            pattern
-                .as_deref()
-                .map(RegexGenerator::parse)
-                .transpose()
-                .map_err(|e| Error::Usage(format!("--{flag}: {e}")))
+impl RunArgs {
+    /// The project file's path.
+    pub fn project_path(&self) -> PathBuf {
+        self.project.clone().unwrap_or_else(|| project::default_path(&self.files))
+    }
+
+    /// The session's options and settings (defaults, then the project file, then the command line),
+    /// and the project file. Invalid values are usage errors.
+    pub fn session(&self) -> Result<(SessionOptions, Settings, Project), Error> {
+        let project = Project::load(&self.project_path())?;
+        let mut settings = Settings { seed: self.seed.unwrap_or_else(rand::random), ..Settings::default() };
+        project.settings.apply(&mut settings)?;
+        let regex = |flag: &str, pattern: &str| {
+            RegexGenerator::parse(pattern).map_err(|e| Error::Usage(format!("--{flag}: {e}")))
         };
-        if !(self.timeout.is_finite() && self.timeout > 0.0) {
-            return Err(Error::Usage(format!("--timeout must be a positive number of seconds, not {}", self.timeout)));
+        if let Some(timeout) = self.timeout {
+            if !(timeout.is_finite() && timeout > 0.0) {
+                return Err(Error::Usage(format!("--timeout must be a positive number of seconds, not {timeout}")));
+            }
+            settings.timeout = Duration::from_secs_f64(timeout);
         }
-        if !(0.0..=100.0).contains(&self.target_coverage) {
-            return Err(Error::Usage(format!("--target-coverage must be between 0 and 100, not {}", self.target_coverage)));
+        if let Some(target) = self.target_coverage {
+            if !(0.0..=100.0).contains(&target) {
+                return Err(Error::Usage(format!("--target-coverage must be between 0 and 100, not {target}")));
+            }
+            settings.target_coverage = target;
         }
-        let mut settings = Settings {
-            delay: self.delay,
-            timeout: Duration::from_secs_f64(self.timeout),
-            max_stale: self.max_stale,
-            target_coverage: self.target_coverage,
-            seed: self.seed.unwrap_or_else(rand::random),
-            ..Settings::default()
-        };
-        settings.generation.max_calls = self.max_calls as usize;
-        settings.generation.strings = regex("string-gen", &self.string_gen)?.map_or(StringSource::Default, StringSource::Regex);
-        settings.generation.numbers = regex("number-gen", &self.number_gen)?.map_or(NumberSource::Default, NumberSource::Regex);
-        settings.limits.test_time = Duration::from_millis(self.test_timeout_ms.max(1));
+        if let Some(delay) = self.delay {
+            settings.delay = delay;
+        }
+        if let Some(max_stale) = self.max_stale {
+            settings.max_stale = max_stale;
+        }
+        if let Some(max_calls) = self.max_calls {
+            settings.generation.max_calls = max_calls as usize;
+        }
+        if let Some(pattern) = &self.string_gen {
+            settings.generation.strings = StringSource::Regex(regex("string-gen", pattern)?);
+        }
+        if let Some(pattern) = &self.number_gen {
+            settings.generation.numbers = NumberSource::Regex(regex("number-gen", pattern)?);
+        }
+        if let Some(ms) = self.test_timeout_ms {
+            settings.limits.test_time = Duration::from_millis(ms.max(1));
+        }
         settings.limits.memory = self.memory_mb.max(16) << 20;
         let options = SessionOptions {
             files: self.files.clone(),
@@ -149,14 +198,13 @@ impl GenerateArgs {
             classes: self.classes.clone(),
             method: self.method.clone(),
         };
-        Ok((options, settings))
+        Ok((options, settings, project))
     }
 
     /// The command that reproduces this run, for the suite's header.
-    pub fn command_line(&self) -> String {
-        let mut parts = vec!["flycatcher generate".to_string()];
-        parts.extend(self.files.iter().map(|f| f.display().to_string()));
-        std::env::args().skip(2).filter(|a| !self.files.iter().any(|f| f.as_os_str() == a.as_str())).for_each(|a| parts.push(a));
+    pub fn command_line(&self, command: &str) -> String {
+        let mut parts = vec![format!("flycatcher {command}")];
+        parts.extend(std::env::args().skip(2));
         parts.join(" ")
     }
 }

@@ -5,6 +5,7 @@
 //! in QuickJS under limits, [`generate`] builds candidate tests, [`inference`] turns recorded uses of
 //! unknown parameters into types, [`session`] steps the whole loop one candidate at a time, [`suite`]
 //! turns the elected tests into files for real JavaScript test runners, and [`report`] summarises a run.
+//! [`project`] keeps a person's choices between runs, and [`tui`] is the terminal UI over the stepper.
 
 pub mod analysis;
 pub mod bench;
@@ -13,7 +14,9 @@ pub mod generate;
 pub mod inference;
 pub mod instrument;
 pub mod program;
+pub mod project;
 pub mod report;
 pub mod sandbox;
 pub mod session;
 pub mod suite;
+pub mod tui;

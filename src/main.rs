@@ -9,7 +9,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 
 use clap::Parser;
 
-use cli::{Cli, Command, GenerateArgs};
+use cli::{Cli, Command, ExploreArgs, GenerateArgs};
 use flycatcher::error::Error;
 use flycatcher::report;
 use flycatcher::session::{Session, Status};
@@ -36,6 +36,7 @@ fn main() -> ExitCode {
 
 fn run(cli: Cli) -> ExitCode {
     let result = match cli.command {
+        Command::Explore(args) => explore_options(&args).and_then(flycatcher::tui::explore),
         Command::Generate(args) => generate(&args),
         Command::Bench(args) => flycatcher::bench::run(&args.to_options()).map(|text| {
             print!("{text}");
@@ -50,9 +51,26 @@ fn run(cli: Cli) -> ExitCode {
     }
 }
 
+/// What `explore` needs to open its session on the worker thread.
+fn explore_options(args: &ExploreArgs) -> Result<flycatcher::tui::ExploreOptions, Error> {
+    let (options, settings, project) = args.run.session()?;
+    Ok(flycatcher::tui::ExploreOptions {
+        session: options,
+        settings,
+        project,
+        project_path: args.run.project_path(),
+        theme: args.theme.clone(),
+        out_dir: args.run.out.clone(),
+        format: args.run.format,
+        command: args.run.command_line("explore"),
+    })
+}
+
 fn generate(args: &GenerateArgs) -> Result<(), Error> {
-    let (options, settings) = args.session()?;
+    let (options, settings, project) = args.run.session()?;
     let mut session = Session::new(&options, settings)?;
+    let warnings = project.apply_types(&mut session);
+    session.warnings.extend(warnings);
     let interrupted = Arc::new(AtomicBool::new(false));
     let flag = interrupted.clone();
     // A second Ctrl-C while writing would lose nothing either: the handler only asks the loop to stop.
@@ -72,7 +90,7 @@ fn generate(args: &GenerateArgs) -> Result<(), Error> {
     })();
     progress.finish();
     // Whatever happened, the suite elected so far is written.
-    let written = session.export(args.format, &args.out, &args.command_line());
+    let written = session.export(args.run.format, &args.run.out, &args.run.command_line("generate"));
     if interrupted.load(Ordering::SeqCst) {
         eprintln!("flycatcher: interrupted; writing the {} tests elected so far", session.suite.elected.len());
     }

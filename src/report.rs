@@ -96,13 +96,14 @@ pub fn summary(session: &Session) -> String {
     }
     let full = session.methods.iter().filter(|m| m.covered_count() == m.covered.len()).count();
     out.push_str(&format!(
-        "{} of {} methods fully covered; {} tests elected, {} failing logged; {} candidates in {:.1} s\n",
+        "{} of {} methods fully covered; {} tests elected, {} failing logged; {} candidates in {:.1} s; seed {}\n",
         full,
         session.methods.len(),
         session.suite.elected.len(),
         session.suite.failing.len(),
         session.executions,
-        session.elapsed.as_secs_f64()
+        session.elapsed.as_secs_f64(),
+        session.settings().seed
     ));
     let warnings: Vec<String> = session
         .warnings

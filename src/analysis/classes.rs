@@ -99,6 +99,7 @@ pub fn analyse(code: &CodeBase, sandbox: &mut Sandbox, namespace: Option<&str>) 
     if program.classes.is_empty() {
         return Err(Error::NoClass { message: nothing_found_message(code, namespace) });
     }
+    inherit_constructors(&mut program);
     let expressions: Vec<String> = program.classes.iter().map(|c| sandbox_expression(&c.access)).collect();
     sandbox.bind_classes(&expressions)?;
     Ok(program)
@@ -157,15 +158,23 @@ fn class_info(
     let display_path = match &access {
         Access::Script { expression } => expression.clone(),
         Access::CommonJs { path, .. } | Access::EsModule { path, .. } if !path.is_empty() => path.join("."),
-        Access::EsModule { export, .. } if export != "default" => export.clone(),
+        Access::EsModule { export, .. } => export.clone(),
         _ => String::new(),
     };
+    // `export default class Queue` and Babel's `exports.default = Queue` name the export, not the class.
+    let display_path = if display_path == "default" || display_path.ends_with(".default") { String::new() } else { display_path };
     let info = &found.info;
-    let constructor = method_info(code, "constructor", info.probe, info.length, Origin::Prototype);
+    let constructor = match class_constructor(code, &info.members) {
+        Some(first_statement) => method_info(code, "constructor", i64::from(first_statement), info.length, Origin::Prototype),
+        // A `class` without a constructor of its own takes its parent's arguments (filled in later).
+        None if !info.members.is_empty() => MethodInfo { name: "constructor".into(), params: Vec::new(), function: None, origin: Origin::Inherited },
+        None => method_info(code, "constructor", info.probe, info.length, Origin::Prototype),
+    };
     let file = constructor
         .function
         .as_ref()
         .map(|f| f.file)
+        .or_else(|| info.members.first().and_then(|m| code.function_of_statement(*m)).map(|(file, _)| file))
         .or_else(|| root.file())
         .unwrap_or_else(|| code.files.iter().position(|f| f.entry.given).unwrap_or(0));
     let name = if !display_path.is_empty() {
@@ -194,7 +203,9 @@ fn class_info(
     // Fields: those of an instance built at discovery, accessors, and every `this.x =` in the code of
     // the constructor and the methods (constructors that reject inert arguments assign nothing).
     let mut names: BTreeSet<String> = info.fields.iter().chain(&info.accessors).cloned().collect();
-    let probes = std::iter::once(info.probe).chain(info.methods.iter().chain(&info.own).map(|m| m.probe));
+    let probes = std::iter::once(info.probe)
+        .chain(info.members.iter().map(|m| i64::from(*m)))
+        .chain(info.methods.iter().chain(&info.own).map(|m| m.probe));
     for (file, function) in probes.filter_map(|p| u32::try_from(p).ok()).filter_map(|id| code.function_of_statement(id)) {
         names.extend(fields_of_function(&this_fields[file], function.start, function.end));
     }
@@ -209,6 +220,44 @@ fn class_info(
         methods,
         fields,
         under_test: true,
+    }
+}
+
+/// The first statement of a `class`'s own constructor, found among the functions probed in the class's
+/// text: the outermost function named `constructor` (nested classes have constructors too).
+fn class_constructor(code: &CodeBase, members: &[u32]) -> Option<u32> {
+    let functions: Vec<(usize, &crate::instrument::Function)> =
+        members.iter().filter_map(|id| code.function_of_statement(*id)).collect();
+    let inside = |(file, f): &(usize, &crate::instrument::Function), (other_file, g): &(usize, &crate::instrument::Function)| {
+        file == other_file && g.start <= f.start && f.end <= g.end && (g.start, g.end) != (f.start, f.end)
+    };
+    functions
+        .iter()
+        .filter(|f| !functions.iter().any(|g| inside(f, g)))
+        .find(|(_, f)| f.name.as_deref() == Some("constructor"))
+        .map(|(_, f)| f.statements.start)
+}
+
+/// Classes without a constructor of their own are built with their parent's arguments.
+fn inherit_constructors(program: &mut ProgramInfo) {
+    for _ in 0..program.classes.len() {
+        let mut changed = false;
+        for index in 0..program.classes.len() {
+            let class = &program.classes[index];
+            if class.constructor.origin != Origin::Inherited {
+                continue;
+            }
+            if let Some(parent) = class.superclass.filter(|p| program.classes[*p].constructor.origin != Origin::Inherited) {
+                let params = program.classes[parent].constructor.params.clone();
+                let constructor = &mut program.classes[index].constructor;
+                constructor.params = params;
+                constructor.origin = Origin::Prototype;
+                changed = true;
+            }
+        }
+        if !changed {
+            break;
+        }
     }
 }
 
@@ -229,6 +278,9 @@ fn unique_alias(name: &str, taken: &mut BTreeSet<String>) -> String {
     let mut base: String = last.chars().map(|c| if c.is_alphanumeric() || c == '_' || c == '$' { c } else { '_' }).collect();
     if base.is_empty() || base.starts_with(|c: char| c.is_ascii_digit()) {
         base.insert(0, '_');
+    }
+    if crate::generate::literal::is_reserved(&base) {
+        base.push_str("Class");
     }
     let mut alias = base.clone();
     let mut n = 2;

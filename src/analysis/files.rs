@@ -112,7 +112,8 @@ fn relative_display(path: &Path) -> String {
 /// extensionless imports bundlers allow), then packages in `node_modules` folders.
 pub fn resolve(from_dir: &Path, specifier: &str) -> std::result::Result<PathBuf, String> {
     let bare = specifier.strip_prefix("node:").unwrap_or(specifier);
-    if NODE_BUILTINS.contains(&bare.split('/').next().unwrap_or(bare)) && !specifier.starts_with('.') {
+    let builtin = specifier.starts_with("node:") || NODE_BUILTINS.contains(&bare.split('/').next().unwrap_or(bare));
+    if builtin && !specifier.starts_with('.') {
         return Err(format!("'{bare}' is a Node.js built-in module; the sandbox offers only ECMAScript built-ins"));
     }
     if specifier.starts_with("./") || specifier.starts_with("../") || specifier.starts_with('/') {

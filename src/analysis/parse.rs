@@ -158,7 +158,11 @@ struct CommonJsFinder {
 impl Visit for CommonJsFinder {
     fn visit_member_expr(&mut self, node: &MemberExpr) {
         let on = |name: &str| matches!(&*node.obj, Expr::Ident(i) if &*i.sym == name);
-        let property = |name: &str| matches!(&node.prop, MemberProp::Ident(p) if &*p.sym == name);
+        let property = |name: &str| match &node.prop {
+            MemberProp::Ident(p) => &*p.sym == name,
+            MemberProp::Computed(c) => matches!(&*c.expr, Expr::Lit(Lit::Str(s)) if &*s.value.to_atom_lossy() == name),
+            MemberProp::PrivateName(_) => false,
+        };
         if (on("module") && property("exports")) || on("exports") {
             self.found = true;
         }
@@ -206,6 +210,7 @@ mod tests {
         assert!(matches!(parse("a.mjs", "class A {}").unwrap().program, Program::Module(_)));
         assert_eq!(parse("a.cjs", "class A {}").unwrap().kind, ModuleKind::CommonJs);
         assert_eq!(parse("a.js", "var x = require('./b');").unwrap().kind, ModuleKind::CommonJs);
+        assert_eq!(parse("a.js", "function P() {}\nmodule['exports'] = P;").unwrap().kind, ModuleKind::CommonJs);
         let mentions = "// works with module.exports too\nvar s = 'require(x)'; function A() {}";
         assert_eq!(parse("a.js", mentions).unwrap().kind, ModuleKind::Script);
     }

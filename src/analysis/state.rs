@@ -100,14 +100,19 @@ impl SharedWriteFinder {
     fn check_member_chain(&mut self, expr: &Expr) {
         let mut current = expr;
         let mut through_shared_link = false;
+        let mut written = true;
         loop {
             match current {
                 Expr::Member(m) => {
+                    // Writing `this.constructor` itself changes the instance; writing through it
+                    // (`this.constructor.count`) changes the class.
                     if let MemberProp::Ident(p) = &m.prop
                         && SHARED_LINKS.contains(&&*p.sym)
+                        && !written
                     {
                         through_shared_link = true;
                     }
+                    written = false;
                     current = &m.obj;
                 }
                 Expr::Paren(p) => current = &p.expr,
@@ -275,7 +280,7 @@ mod tests {
 
     #[test]
     fn instance_and_parameter_writes_are_not_shared() {
-        let code = "function List() { this.head = null; }
+        let code = "function List() { this.head = null; this.constructor = List; }
             List.prototype.add = function (node) { var n = node; n.next = this.head; this.head = n; this.size++;
               var items = []; items.push(1); for (var i = 0; i < 3; i++) {} };
             class A { m(o) { o.x = 1; const f = () => { let y = 0; y += 1; }; f(); } }";

@@ -187,6 +187,11 @@ pub fn identifier(base: &str) -> String {
     name
 }
 
+/// Whether `name` is a reserved word (or `arguments`, `eval`, `undefined`...): it cannot name a binding.
+pub fn is_reserved(name: &str) -> bool {
+    RESERVED.contains(&name)
+}
+
 /// Whether `name` can follow a dot (`object.name`) or stand unquoted as a property key (`{ name: 1 }`).
 /// Reserved words qualify there (`object.class`), unlike in [`identifier`].
 pub fn is_identifier_name(name: &str) -> bool {

@@ -172,6 +172,14 @@ pub enum StringSource {
 }
 
 impl StringSource {
+    /// The pattern of a regex source, `None` for the default generator.
+    pub fn pattern(&self) -> Option<&str> {
+        match self {
+            StringSource::Default => None,
+            StringSource::Regex(regex) => Some(regex.pattern()),
+        }
+    }
+
     /// Draws one string.
     pub fn generate<R: Rng + ?Sized>(&self, rng: &mut R) -> String {
         match self {
@@ -193,6 +201,14 @@ pub enum NumberSource {
 }
 
 impl NumberSource {
+    /// The pattern of a regex source, `None` for the default generator.
+    pub fn pattern(&self) -> Option<&str> {
+        match self {
+            NumberSource::Default => None,
+            NumberSource::Regex(regex) => Some(regex.pattern()),
+        }
+    }
+
     /// Draws one number.
     pub fn generate<R: Rng + ?Sized>(&self, rng: &mut R) -> f64 {
         match self {

@@ -280,6 +280,7 @@
   // Discovery: the analyser asks what a value defines. Methods are located by the first coverage probe
   // in their source text (Function.prototype.toString returns the instrumented code).
   const PROBE = /__fc\$s\[(\d+)\]/;
+  const PROBES = /__fc\$s\[(\d+)\]/g;
   const probeOf = (f) => {
     try {
       const m = PROBE.exec(Function.prototype.toString.call(f));
@@ -314,7 +315,7 @@
         continue;
       }
       for (const k of Object.getOwnPropertyNames(instance)) {
-        if (own.some((m) => m.name === k) || fields.indexOf(k) >= 0) continue;
+        if (k === 'constructor' || own.some((m) => m.name === k) || fields.indexOf(k) >= 0) continue;
         const d = descriptor(instance, k);
         if (d && typeof d.value === 'function' && !inertProxies.has(d.value)) own.push({ name: k, probe: probeOf(d.value), length: d.value.length });
         else fields.push(k);
@@ -328,7 +329,13 @@
     const seenNames = new Set(['constructor']);
     let proto = f.prototype;
     let depth = 0;
-    while (proto && proto !== ObjectProto && proto !== Function.prototype) {
+    // Up to the first built-in prototype: methods of Map or Array differ between engines and are not
+    // the code under test.
+    const builtIn = (p) => {
+      const d = descriptor(p, 'constructor');
+      return !!d && typeof d.value === 'function' && /\[native code\]/.test(Function.prototype.toString.call(d.value));
+    };
+    while (proto && proto !== ObjectProto && proto !== Function.prototype && !builtIn(proto)) {
       for (const k of Object.getOwnPropertyNames(proto)) {
         if (seenNames.has(k)) continue;
         seenNames.add(k);
@@ -341,8 +348,12 @@
     }
     const parent = f.prototype ? getProto(f.prototype) : null;
     const built = constructorMethods(f);
+    // A `class`'s text holds every member: Rust finds its constructor among the functions probed there.
+    const text = Function.prototype.toString.call(f);
+    const members = /^class[\s{]/.test(text) ? Array.from(text.matchAll(PROBES), (m) => +m[1]) : [];
     return {
-      name: typeof f.name === 'string' ? f.name : '', probe: probeOf(f), length: f.length, methods, accessors,
+      name: typeof f.name === 'string' ? f.name : '', probe: members.length ? -1 : probeOf(f), members,
+      length: f.length, methods, accessors,
       own: built.own, fields: built.fields, parent: parent && parent !== ObjectProto ? parent : null,
     };
   };

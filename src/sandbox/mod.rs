@@ -168,8 +168,11 @@ pub struct FoundClass {
 /// The members of a found class.
 #[derive(Debug, Clone, Deserialize)]
 pub struct FoundMembers {
-    /// First coverage probe in the constructor's code, or -1.
+    /// First coverage probe in the constructor function's code, or -1 (always -1 for a `class`).
     pub probe: i64,
+    /// For a `class`: every coverage probe in its text, among which its constructor's.
+    #[serde(default)]
+    pub members: Vec<u32>,
     /// The constructor's `length`.
     pub length: usize,
     /// Prototype methods, nearest prototype first.

@@ -595,7 +595,7 @@ fn test_body(test: &ExportTest, aliases: &[&str], indent: usize) -> String {
 }
 
 /// The JavaScript statement of one test line.
-fn statement(line: &Line) -> String {
+pub fn statement(line: &Line) -> String {
     match line {
         Line::Code(code) => code.clone(),
         Line::StrictEqual { actual, expected } => format!("assert.strictEqual({actual}, {expected});"),

@@ -207,7 +207,9 @@ pub fn export_suite(program: &ProgramInfo, class: ClassId, elected: &[&ElectedTe
     ExportSuite { class_name: program.classes[class].name.clone(), header: header.to_vec(), files, bindings, tests }
 }
 
-fn test_title(elected: &ElectedTest) -> String {
+/// A title saying what an elected test exercises: its method, whether it throws, the lines it covered
+/// first.
+pub fn test_title(elected: &ElectedTest) -> String {
     let lines = compress_lines(&elected.new_lines);
     let what = match &elected.outcome {
         Outcome::Threw { thrown: Thrown::Error { name, .. }, .. } => format!(" throws {name}"),
@@ -252,7 +254,8 @@ fn unique_title(taken: &mut Vec<String>, title: String) -> String {
     candidate
 }
 
-fn test_lines(program: &ProgramInfo, elected: &ElectedTest) -> Vec<Line> {
+/// The lines of an elected test as exported: statements and assertions.
+pub fn test_lines(program: &ProgramInfo, elected: &ElectedTest) -> Vec<Line> {
     let test = &elected.test;
     let mut lines = Vec::new();
     let mut result_names = 0;

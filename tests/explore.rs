@@ -1,0 +1,158 @@
+//! The terminal UI's logic, scripted: key events go through the update function to a real session
+//! thread, and the session's snapshots and exported files are checked.
+
+mod common;
+
+use std::path::PathBuf;
+use std::time::{Duration, Instant};
+
+use crossterm::event::{Event, KeyCode, KeyEvent, KeyModifiers};
+use flycatcher::project::Project;
+use flycatcher::session::{SessionOptions, Settings};
+use flycatcher::suite::export::Format;
+use flycatcher::tui::snapshot::Snapshot;
+use flycatcher::tui::state::{App, Mode, Pane};
+use flycatcher::tui::update::update;
+use flycatcher::tui::view::Areas;
+use flycatcher::tui::worker::{Event as WorkerEvent, Worker, WorkerOptions};
+
+struct Ui {
+    app: App,
+    worker: Worker,
+}
+
+impl Ui {
+    fn open(file: &str, out: PathBuf, project_path: PathBuf) -> Ui {
+        let options = WorkerOptions {
+            session: SessionOptions { files: vec![common::sample(file)], ..Default::default() },
+            settings: Settings { seed: 3, ..Settings::default() },
+            project: Project::default(),
+            project_path,
+            out_dir: out.clone(),
+            format: Format::NodeTest,
+            command: "flycatcher explore (test)".into(),
+        };
+        let (worker, snapshot) = Worker::start(options).expect("the sample loads");
+        Ui { app: App::new(snapshot, out, Format::NodeTest), worker }
+    }
+
+    /// Presses a key and waits until the session has answered every command it caused (the session
+    /// thread sends a snapshot after each command it obeys).
+    fn press(&mut self, code: KeyCode) {
+        let commands = update(&mut self.app, Event::Key(KeyEvent::new(code, KeyModifiers::NONE)), &Areas::default());
+        for command in commands {
+            self.worker.send(command);
+            self.next_snapshot();
+        }
+    }
+
+    /// Takes in the session's events up to and including its next snapshot.
+    fn next_snapshot(&mut self) {
+        loop {
+            match self.worker.events.recv_timeout(Duration::from_secs(30)).expect("the session answers") {
+                WorkerEvent::Snapshot(s) => {
+                    self.app.update_snapshot(*s);
+                    return;
+                }
+                WorkerEvent::Note { text, error } => self.app.note(text, error),
+                WorkerEvent::Finished => return,
+            }
+        }
+    }
+
+    fn snapshot(&self) -> &Snapshot {
+        &self.app.snapshot
+    }
+}
+
+#[test]
+fn step_override_export_and_quit() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("suite");
+    let mut ui = Ui::open("linked-list.js", out.clone(), dir.path().join("flycatcher.json"));
+    assert_eq!(ui.snapshot().iteration, 0);
+
+    // Step: the iteration counter, the candidate and the parameters' uses change.
+    ui.press(KeyCode::Char('n'));
+    assert_eq!(ui.snapshot().iteration, 1);
+    assert!(ui.snapshot().candidate.is_some());
+    ui.press(KeyCode::Char(' '));
+    assert_eq!(ui.snapshot().iteration, 2);
+
+    // Work on `add`, whose parameter is a Node, and override that Unknown parameter with Node.
+    let add = ui.app.method_order().iter().position(|m| ui.snapshot().methods[*m].name == "add").unwrap();
+    ui.app.method_cursor = add;
+    ui.press(KeyCode::Enter);
+    ui.press(KeyCode::Char('n'));
+    ui.app.focus = Pane::Params;
+    let node_param = ui.snapshot().params.iter().position(|p| p.function == "add").expect("add's parameter is listed");
+    assert_eq!(ui.snapshot().params[node_param].ty, "Unknown");
+    ui.app.param_cursor = node_param;
+    ui.press(KeyCode::Char('o'));
+    let Mode::Override(picker) = &ui.app.mode else { panic!("the type picker opens") };
+    let node_choice = picker.choices.iter().position(|c| c == "Node").unwrap();
+    for _ in 0..node_choice {
+        ui.press(KeyCode::Down);
+    }
+    ui.press(KeyCode::Enter);
+    assert_eq!(ui.snapshot().params[node_param].ty, "Node");
+    assert_eq!(ui.snapshot().params[node_param].source, Some("overridden"));
+    ui.press(KeyCode::Char('n'));
+    let candidate = ui.snapshot().candidate.as_ref().unwrap();
+    let call = candidate.lines.iter().rev().find(|l| l.under_test).expect("the method under test is called");
+    assert!(call.text.contains(".add(node"), "the next candidate passes a Node: {}", call.text);
+
+    // Run until everything stops, then export.
+    ui.press(KeyCode::Char('r'));
+    let started = Instant::now();
+    while ui.snapshot().methods.iter().any(|m| !matches!(m.status, flycatcher::tui::snapshot::MethodStatus::Stopped(_))) {
+        assert!(started.elapsed() < Duration::from_secs(60), "run did not finish");
+        ui.next_snapshot();
+    }
+    assert!(ui.snapshot().unexported > 0);
+    ui.press(KeyCode::Char('x'));
+    assert!(matches!(ui.app.mode, Mode::Export(_)));
+    ui.press(KeyCode::Enter);
+    assert_eq!(ui.snapshot().unexported, 0, "{:?}", ui.app.message);
+    common::node_test_passes(&common::suites(&out));
+
+    // Save the project: the overridden type is kept for the next run.
+    ui.press(KeyCode::Char('s'));
+    let project = Project::load(&dir.path().join("flycatcher.json")).unwrap();
+    assert!(project.types.iter().any(|t| t.function == "add" && t.ty == "Node"), "{project:?}");
+
+    ui.press(KeyCode::Char('q'));
+    assert!(ui.app.quit);
+}
+
+#[test]
+fn ctrl_c_writes_the_suite() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("suite");
+    let mut ui = Ui::open("circle.js", out.clone(), dir.path().join("flycatcher.json"));
+    for _ in 0..200 {
+        ui.press(KeyCode::Char('n'));
+    }
+    assert!(ui.snapshot().unexported > 0, "some tests were elected");
+    let commands = update(&mut ui.app, Event::Key(KeyEvent::new(KeyCode::Char('c'), KeyModifiers::CONTROL)), &Areas::default());
+    for command in commands {
+        ui.worker.send(command);
+        ui.next_snapshot();
+    }
+    assert!(ui.app.quit);
+    assert!(out.join("Circle.test.js").exists(), "Ctrl-C wrote the suite");
+}
+
+#[test]
+fn a_vanished_ui_still_gets_its_suite_written() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("suite");
+    let mut ui = Ui::open("circle.js", out.clone(), dir.path().join("flycatcher.json"));
+    for _ in 0..200 {
+        ui.press(KeyCode::Char('n'));
+    }
+    assert!(ui.snapshot().unexported > 0);
+    // As when the UI thread panics: the worker is dropped without a Quit command.
+    drop(ui);
+    assert!(out.join("Circle.test.js").exists(), "the suite was rescued");
+}
