@@ -239,7 +239,7 @@ pub struct CoverageView {
 /// An elected test.
 #[derive(Debug, Clone, Default)]
 pub struct ElectedRow {
-    /// `Class.method`.
+    /// The class; the title names the method.
     pub method: String,
     /// A title: what it covered.
     pub title: String,
@@ -304,7 +304,9 @@ impl Snapshot {
             }
         }
         let current = session.current;
-        let class = current.map(|c| session.methods[c].class);
+        // Before the first step, show the method that will be worked on first.
+        let shown = current.or_else(|| session.methods.iter().position(|m| m.status == Status::Pending));
+        let class = shown.map(|c| session.methods[c].class);
         Snapshot {
             files: program.files.iter().filter(|f| f.given).map(|f| f.display.clone()).collect(),
             seed: settings.seed,
@@ -336,7 +338,7 @@ impl Snapshot {
                 },
             }),
             params: class.map(|c| param_rows(session, c)).unwrap_or_default(),
-            coverage: current.map(|c| coverage_view(session, c)).unwrap_or_default(),
+            coverage: shown.map(|c| coverage_view(session, c)).unwrap_or_default(),
             suite: suite_view(session),
             warnings: session.warnings.clone(),
             unexported,
@@ -462,7 +464,8 @@ fn suite_view(session: &Session) -> SuiteView {
             .elected
             .iter()
             .map(|e| ElectedRow {
-                method: name(&e.test),
+                // The title starts with the method already.
+                method: program.classes[e.test.class].name.clone(),
                 title: crate::suite::test_title(e),
                 code: crate::suite::test_lines(program, e).iter().map(|l| crate::suite::export::statement(l) + "\n").collect(),
             })

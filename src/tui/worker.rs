@@ -179,15 +179,15 @@ struct WorkerState {
     running: bool,
     /// Elected tests at the last export: the rest are unexported.
     exported: usize,
-    /// Executions and time at the start of the current rate window.
-    rate_mark: (u64, Instant),
+    /// Executions and stepping time at the start of the current rate window, and when it started.
+    rate_mark: (u64, Duration, Instant),
     rate: f64,
 }
 
 impl WorkerState {
     fn new(session: Session, options: WorkerOptions) -> WorkerState {
-        let executions = session.executions;
-        WorkerState { session, options, running: false, exported: 0, rate_mark: (executions, Instant::now()), rate: 0.0 }
+        let mark = (session.executions, session.elapsed, Instant::now());
+        WorkerState { session, options, running: false, exported: 0, rate_mark: mark, rate: 0.0 }
     }
 
     fn snapshot(&self) -> Snapshot {
@@ -256,12 +256,15 @@ impl WorkerState {
         }
     }
 
+    /// Candidates per second of stepping (time paused does not count), over windows of half a second.
     fn update_rate(&mut self) {
-        let (executions, since) = self.rate_mark;
-        let elapsed = since.elapsed();
-        if elapsed >= Duration::from_millis(500) {
-            self.rate = (self.session.executions - executions) as f64 / elapsed.as_secs_f64();
-            self.rate_mark = (self.session.executions, Instant::now());
+        let (executions, stepping, since) = self.rate_mark;
+        if since.elapsed() >= Duration::from_millis(500) {
+            let spent = self.session.elapsed.saturating_sub(stepping).as_secs_f64();
+            if spent > 0.0 {
+                self.rate = (self.session.executions - executions) as f64 / spent;
+            }
+            self.rate_mark = (self.session.executions, self.session.elapsed, Instant::now());
         }
     }
 
