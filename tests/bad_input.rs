@@ -71,3 +71,10 @@ fn node_builtins_are_not_available() {
     let file = write(dir.path(), "fsuser.mjs", "import fs from 'fs';\nexport class A { m() { return 1; } }\n");
     fails_with(&["generate", &file], &["fsuser.mjs:1", "'fs'", "built-in"]);
 }
+
+#[test]
+fn load_errors_point_at_the_users_line() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = write(dir.path(), "late.js", "function A() {}\nA.prototype.m = function () { return 1; };\n\n\nvar x = null;\nx.boom;\n");
+    fails_with(&["generate", &file], &["late.js:6:", "TypeError"]);
+}

@@ -105,3 +105,80 @@ fn suites_written_under_a_module_package_still_load_as_commonjs() {
     assert!(out.join("package.json").exists());
     node_test_passes(&suites(&out));
 }
+
+#[test]
+fn class_constructors_are_found_whatever_the_member_order() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = write(
+        dir.path(),
+        "pt.js",
+        "class Pt {\n  get norm() { return Math.abs(this.x); }\n  scale(k, m) { return this.x * k; }\n  \
+         constructor(x) { if (typeof x !== 'number') throw new TypeError('x'); this.x = x; }\n}\n\
+         class Pt3 extends Pt { twice() { return this.x * 2; } }\nmodule.exports = { Pt, Pt3 };\n",
+    );
+    let out = dir.path().join("out");
+    let report = generate(&[file], &out, &["--seed", "1"]);
+    let constructors: Vec<(String, String)> = report["types"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|t| t["function"] == "constructor")
+        .map(|t| (t["class"].as_str().unwrap().to_string(), t["parameter"].as_str().unwrap().to_string()))
+        .collect();
+    assert!(constructors.contains(&("Pt".into(), "x".into())), "{constructors:?}");
+    assert!(constructors.contains(&("Pt3".into(), "x".into())), "an implicit constructor takes its parent's: {constructors:?}");
+    assert!(methods(&report).iter().all(|(_, covered, total, _)| covered == total), "{:?}", methods(&report));
+    node_test_passes(&suites(&out));
+}
+
+#[test]
+fn default_exports_are_named_after_the_class() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = write(
+        dir.path(),
+        "queue.js",
+        "\"use strict\";\nexports.default = void 0;\nclass Queue { constructor() { this.n = 0; } size() { return this.n; } }\n\
+         exports.default = Queue;\n",
+    );
+    let out = dir.path().join("out");
+    let report = generate(&[file], &out, &["--seed", "1"]);
+    assert_eq!(methods(&report)[0].0, "Queue.size");
+    node_test_passes(&suites(&out));
+}
+
+#[test]
+fn methods_of_built_in_parents_are_not_tested() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = write(
+        dir.path(),
+        "counter.js",
+        "class Counter extends Map { bump(k) { this.set(k, (this.get(k) || 0) + 1); return this.get(k); } }\n\
+         module.exports = Counter;\n",
+    );
+    let out = dir.path().join("out");
+    for seed in ["1", "2", "3"] {
+        generate(&[file.clone()], &out, &["--seed", seed]);
+        let suite = std::fs::read_to_string(out.join("Counter.test.js")).unwrap();
+        for line in suite.lines().filter(|l| l.contains("counter.") && l.contains('(')) {
+            assert!(line.contains("counter.bump("), "only the class's own method is called: {line}");
+        }
+        node_test_passes(&suites(&out));
+    }
+}
+
+#[test]
+fn a_class_that_can_never_be_built_is_reported() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = write(
+        dir.path(),
+        "heap.js",
+        "class Heap { constructor(data) { this.data = data; this.length = data.length; }\n  \
+         push(i) { this.data.push(i); this.length++; }\n  peek() { return this.data[0]; } }\nmodule.exports = Heap;\n",
+    );
+    let out = dir.path().join("out");
+    let report = generate(&[file], &out, &["--seed", "1"]);
+    let peek = &report["classes"][0]["methods"][1];
+    assert_eq!(peek["stop"], "aborted");
+    let warnings = peek["warnings"].to_string();
+    assert!(warnings.contains("every construction of Heap threw"), "{warnings}");
+}

@@ -75,6 +75,25 @@ impl CodeBase {
         Some((index, file.instrumented.positions.original_offset(line, column)?))
     }
 
+    /// Rewrites every `file:line:column` of the engine in `text` (stack frames in messages) as the
+    /// user's file and position.
+    pub fn source_positions(&self, text: &str) -> String {
+        let mut out = text.to_string();
+        for frame in text.split(['(', ')', '\n']) {
+            let frame = frame.trim().trim_start_matches("at ");
+            let Some(position) = super::events::first_user_frame(&format!("at {frame}"), |f| self.file_by_engine_name(f).is_some())
+            else {
+                continue;
+            };
+            if let Some((file, offset)) = self.original_offset(&position) {
+                let parsed = &self.files[file].entry.parsed;
+                let (line, column) = parsed.line_col(swc_common::BytePos(parsed.source.start_pos.0 + offset));
+                out = out.replace(frame, &format!("{}:{line}:{column}", parsed.display));
+            }
+        }
+        out
+    }
+
     /// The file the engine calls `name` (a path in a stack frame).
     pub fn file_by_engine_name(&self, name: &str) -> Option<usize> {
         self.files.iter().position(|f| f.engine_name == name)

@@ -217,9 +217,17 @@ pub struct Sandbox {
 impl Sandbox {
     /// Loads the program in a first context. Errors name the file that failed to load.
     pub fn new(code: &CodeBase, limits: Limits) -> Result<Sandbox> {
-        let code = Arc::new(engine::Sources::new(code));
+        let sources = Arc::new(engine::Sources::new(code));
         let deadline = Arc::new(Deadline::new());
-        let engine = Engine::new(code.clone(), &limits, deadline.clone())?;
+        let engine = Engine::new(sources.clone(), &limits, deadline.clone()).map_err(|e| match e {
+            // The engine reports positions in the instrumented code: show the user's lines instead.
+            Error::Load { file, message } => Error::Load {
+                file: code.file_by_engine_name(&file).map_or(file, |f| code.files[f].entry.parsed.display.clone()),
+                message: code.source_positions(&message),
+            },
+            other => other,
+        })?;
+        let code = sources;
         Ok(Sandbox {
             code,
             limits,

@@ -98,7 +98,13 @@ pub struct MethodState {
     pub status: Status,
     /// Warnings for people.
     pub warnings: Vec<String>,
+    /// Valid candidates whose receiver was built, and those whose construction threw.
+    pub constructions: (u64, u64),
 }
+
+/// Valid candidates in a row whose receiver cannot be built after which a method is given up: its
+/// constructor's parameters are likely typed wrongly, and only a person can tell.
+const CONSTRUCTION_FAILURES: u64 = 500;
 
 impl MethodState {
     /// Covered statements.
@@ -447,6 +453,9 @@ impl Session {
                 self.methods[index].stale += 1;
             }
         }
+        if valid {
+            self.count_construction(index, &test, &execution.outcome);
+        }
         let m = &mut self.methods[index];
         m.elapsed += started.elapsed();
         let stopped = self.stop_reason(index);
@@ -460,8 +469,39 @@ impl Session {
         Ok(StepReport { method: index, test, outcome: execution.outcome, verdict, decisions, stopped })
     }
 
+    /// Counts whether the candidate's receiver (and what its constructor needed) could be built.
+    fn count_construction(&mut self, index: usize, test: &TestCase, outcome: &Outcome) {
+        let receiver_built_at = test.statements.iter().position(|s| matches!(s, Statement::Call { .. })).unwrap_or(test.statements.len());
+        let failed = match outcome {
+            Outcome::Threw { at, thrown } if *at < receiver_built_at => Some(thrown),
+            _ => None,
+        };
+        let m = &mut self.methods[index];
+        match failed {
+            None => m.constructions.0 += 1,
+            Some(thrown) => {
+                m.constructions.1 += 1;
+                if m.constructions.0 == 0 && m.constructions.1 == CONSTRUCTION_FAILURES {
+                    let class = &self.program.classes[m.class].name;
+                    let what = match thrown {
+                        Thrown::Error { name, message, .. } => format!("{name}: {message}"),
+                        Thrown::Value(_) => "a non-error value".into(),
+                    };
+                    m.warn(format!(
+                        "aborted: every construction of {class} threw ({what}); its constructor's parameter types are \
+                         probably wrong: fix them with `o` in explore or in flycatcher.json"
+                    ));
+                    m.status = Status::Done(StopReason::Aborted);
+                }
+            }
+        }
+    }
+
     fn stop_reason(&self, index: usize) -> Option<StopReason> {
         let m = &self.methods[index];
+        if m.status == Status::Done(StopReason::Aborted) {
+            return Some(StopReason::Aborted);
+        }
         // A method without statements is done once one test of it is elected.
         let has_statements = !m.covered.is_empty();
         if m.covered.iter().all(|c| *c) && (has_statements || m.elected > 0) {
@@ -670,6 +710,7 @@ fn methods_under_test(program: &ProgramInfo, method: Option<&str>) -> Result<Vec
                 failing: 0,
                 status: Status::Pending,
                 warnings: Vec::new(),
+                constructions: (0, 0),
             });
         }
     }
@@ -687,8 +728,8 @@ fn methods_under_test(program: &ProgramInfo, method: Option<&str>) -> Result<Vec
     if methods.is_empty() {
         return Err(Error::NoClass {
             message: format!(
-                "the classes found have no methods to test: {}",
-                program.classes.iter().map(|c| c.name.as_str()).collect::<Vec<_>>().join(", ")
+                "the classes selected have no methods to test: {} (getters, setters and static methods are not tested)",
+                program.classes.iter().filter(|c| c.under_test).map(|c| c.name.as_str()).collect::<Vec<_>>().join(", ")
             ),
         });
     }
