@@ -252,9 +252,18 @@ impl Sandbox {
         self.limits = limits;
     }
 
-    /// Gives every test a fresh context (for code that changes shared state).
+    /// Gives every test a fresh context (for code that changes shared state). The current context is
+    /// dropped: discovery or earlier tests may have changed its state already.
     pub fn set_fresh_each_test(&mut self, fresh: bool) {
+        if fresh {
+            self.engine = None;
+        }
         self.fresh_each_test = fresh;
+    }
+
+    /// Whether every test gets a fresh context.
+    pub fn fresh_each_test(&self) -> bool {
+        self.fresh_each_test
     }
 
     /// Finds the classes reachable from `roots` (JavaScript expressions evaluated in the global scope
@@ -294,13 +303,24 @@ impl Sandbox {
         Ok(execution)
     }
 
+    /// Runs one test alone in a context of its own, as an exported test runs, leaving the reused context
+    /// as it was.
+    pub fn run_isolated(&mut self, test: &str, seed: u32, watch: &Watch, describe: bool) -> Result<Execution> {
+        let mut engine = self.new_engine()?;
+        engine.run(test, seed, watch, describe, self.limits.test_time)
+    }
+
+    fn new_engine(&self) -> Result<Engine> {
+        let engine = Engine::new(self.code.clone(), &self.limits, self.deadline.clone())?;
+        if let Some(script) = &self.bind_classes {
+            engine.eval_setup(script, "binding classes")?;
+        }
+        Ok(engine)
+    }
+
     fn engine_mut(&mut self) -> Result<&mut Engine> {
         if self.engine.is_none() {
-            let engine = Engine::new(self.code.clone(), &self.limits, self.deadline.clone())?;
-            if let Some(script) = &self.bind_classes {
-                engine.eval_setup(script, "binding classes")?;
-            }
-            self.engine = Some(engine);
+            self.engine = Some(self.new_engine()?);
             self.engine_used = false;
         }
         Ok(self.engine.as_mut().expect("engine was just built"))

@@ -25,7 +25,7 @@ use crate::generate::random::generate;
 use crate::generate::{Statement, TestCase};
 use crate::inference::{Decision, DecisionSource, ParamType, TypeTable, Verdict, decide};
 use crate::program::{ClassId, FunctionRef, Origin, ProgramInfo};
-use crate::sandbox::{CodeBase, Outcome, Sandbox, Thrown, Watch};
+use crate::sandbox::{CodeBase, Execution, Outcome, Sandbox, Thrown, Watch};
 use crate::suite::{ElectedTest, Suite};
 
 /// Why a method under test stopped.
@@ -386,20 +386,10 @@ impl Session {
         let mut decisions = self.decide_types(&test);
         decisions.extend(self.judge_leaps(&test, &execution.outcome));
         let valid = test.is_valid();
-        let last_statement = test.statements.len().saturating_sub(1);
-        let regression = match &execution.outcome {
-            Outcome::Passed => true,
-            // An exception of the method under test is a regression test of its own, unless it is
-            // QuickJS's own InternalError, which other engines do not have.
-            Outcome::Threw { at, thrown } => {
-                *at == last_statement && !matches!(thrown, Thrown::Error { name, .. } if name == "InternalError")
-            }
-            _ => false,
-        };
+        let regression = is_regression(&execution.outcome, test.statements.len().saturating_sub(1));
         let mut verdict = if valid { CandidateVerdict::NoNewCoverage } else { CandidateVerdict::Invalid };
         if valid {
             self.methods[index].valid_runs += 1;
-            let function = self.methods[index].function.clone();
             let new: Vec<u32> =
                 execution.statements.iter().copied().filter(|s| !self.methods[index].covered[*s as usize]).collect();
             if execution.outcome != Outcome::Passed {
@@ -413,41 +403,10 @@ impl Session {
                 }
                 verdict = CandidateVerdict::Failed(message);
             }
-            if regression && (!new.is_empty() || self.methods[index].covered.is_empty() && self.methods[index].elected == 0) {
-                // Re-run with results described: same seed, same behaviour.
-                let described = self.sandbox.run(&json, seed, &watch, true)?;
-                if described.outcome == execution.outcome {
-                    let m = &mut self.methods[index];
-                    for s in &new {
-                        m.covered[*s as usize] = true;
-                    }
-                    for b in &described.branches {
-                        if let Some(flag) = m.branches.get_mut(*b as usize) {
-                            *flag = true;
-                        }
-                    }
-                    m.elected += 1;
-                    m.stale = 0;
-                    let new_lines = function.as_ref().map(|f| self.statement_lines(f, &new)).unwrap_or_default();
-                    let own_message = matches!(
-                        &execution.outcome,
-                        Outcome::Threw { thrown: Thrown::Error { origin: Some(origin), .. }, .. } if self.code.in_throw_argument(origin)
-                    );
-                    self.suite.elected.push(ElectedTest {
-                        test: test.clone(),
-                        results: described.results,
-                        outcome: execution.outcome.clone(),
-                        new_lines,
-                        own_message,
-                    });
-                    verdict = CandidateVerdict::NewCoverage(new.len());
-                } else {
-                    self.methods[index].warn(format!(
-                        "a test behaved differently when run again ({} then {}); it was not elected",
-                        execution.outcome.describe(self.sandbox.limits()),
-                        described.outcome.describe(self.sandbox.limits())
-                    ));
-                }
+            if regression && (!new.is_empty() || self.methods[index].covered.is_empty() && self.methods[index].elected == 0)
+                && let Some(covered) = self.elect(index, &test, &json, seed, &execution)?
+            {
+                verdict = CandidateVerdict::NewCoverage(covered);
             }
             if !matches!(verdict, CandidateVerdict::NewCoverage(_)) {
                 self.methods[index].stale += 1;
@@ -467,6 +426,56 @@ impl Session {
             }
         }
         Ok(StepReport { method: index, test, outcome: execution.outcome, verdict, decisions, stopped })
+    }
+
+    /// Re-runs a candidate that covered new statements, alone in a fresh context and describing its
+    /// results, and elects it if it still covers new statements there: an exported test runs alone, so
+    /// only what it does alone counts. A difference from the first run means earlier tests left state
+    /// behind that the static analysis missed: contexts are not reused from then on. Returns the number
+    /// of statements it covered first, when elected.
+    fn elect(&mut self, index: usize, test: &TestCase, json: &str, seed: u32, first: &Execution) -> Result<Option<usize>> {
+        let watch = self.methods[index].watch();
+        let alone = self.sandbox.run_isolated(json, seed, &watch, true)?;
+        if alone.outcome != first.outcome || alone.statements != first.statements {
+            let describe = |o: &Outcome| o.describe(self.sandbox.limits());
+            let difference = format!("{} alone, {} after other tests", describe(&alone.outcome), describe(&first.outcome));
+            if self.sandbox.fresh_each_test() {
+                self.methods[index].warn(format!("a test behaved differently when run again ({difference}); it was not elected"));
+                return Ok(None);
+            }
+            self.sandbox.set_fresh_each_test(true);
+            self.program.shares_state = true;
+            let m = &self.methods[index];
+            self.warnings.push(format!(
+                "a test of {}.{} behaved differently alone ({difference}): the code keeps state between tests, so every \
+                 test now runs in a fresh context",
+                self.program.classes[m.class].name, m.method
+            ));
+        }
+        let m = &self.methods[index];
+        let new: Vec<u32> = alone.statements.iter().copied().filter(|s| !m.covered[*s as usize]).collect();
+        let first_of_empty_method = m.covered.is_empty() && m.elected == 0;
+        if !is_regression(&alone.outcome, test.statements.len().saturating_sub(1)) || (new.is_empty() && !first_of_empty_method) {
+            return Ok(None);
+        }
+        let new_lines = m.function.as_ref().map(|f| self.statement_lines(f, &new)).unwrap_or_default();
+        let own_message = matches!(
+            &alone.outcome,
+            Outcome::Threw { thrown: Thrown::Error { origin: Some(origin), .. }, .. } if self.code.in_throw_argument(origin)
+        );
+        let m = &mut self.methods[index];
+        for s in &new {
+            m.covered[*s as usize] = true;
+        }
+        for b in &alone.branches {
+            if let Some(flag) = m.branches.get_mut(*b as usize) {
+                *flag = true;
+            }
+        }
+        m.elected += 1;
+        m.stale = 0;
+        self.suite.elected.push(ElectedTest { test: test.clone(), results: alone.results, outcome: alone.outcome, new_lines, own_message });
+        Ok(Some(new.len()))
     }
 
     /// Counts whether the candidate's receiver (and what its constructor needed) could be built.
@@ -668,6 +677,18 @@ impl Session {
             format!("Seed {}; command: {command}", self.settings.seed),
         ];
         self.suite.write(&self.program, format, out_dir, &header)
+    }
+}
+
+/// Whether a run can become a regression test: it passed, or the method under test (the last
+/// statement) threw something other than QuickJS's own InternalError, which other engines do not have.
+fn is_regression(outcome: &Outcome, last_statement: usize) -> bool {
+    match outcome {
+        Outcome::Passed => true,
+        Outcome::Threw { at, thrown } => {
+            *at == last_statement && !matches!(thrown, Thrown::Error { name, .. } if name == "InternalError")
+        }
+        _ => false,
     }
 }
 
