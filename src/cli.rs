@@ -7,6 +7,7 @@ use clap::{Args, Parser, Subcommand};
 
 use flycatcher::bench::BenchOptions;
 use flycatcher::error::Error;
+use flycatcher::generate::random::Strategy;
 use flycatcher::generate::values::{NumberSource, RegexGenerator, StringSource};
 use flycatcher::project::{self, Project};
 use flycatcher::session::{SessionOptions, Settings};
@@ -119,6 +120,11 @@ pub struct RunArgs {
     #[arg(long, value_name = "REGEX")]
     pub number_gen: Option<String>,
 
+    /// How primitive inputs are chosen: guided (random values mixed with constants mined from the method
+    /// and its class, and mutations of them) or random (the report's generator) [default: guided].
+    #[arg(long, value_name = "STRATEGY")]
+    pub strategy: Option<Strategy>,
+
     /// Seed of every random choice: the same seed gives the same suite. Default: a random seed, printed
     /// in the suite's header.
     #[arg(long, value_name = "N")]
@@ -187,6 +193,9 @@ impl RunArgs {
         }
         if let Some(pattern) = &self.number_gen {
             settings.generation.numbers = NumberSource::Regex(regex("number-gen", pattern)?);
+        }
+        if let Some(strategy) = self.strategy {
+            settings.generation.strategy = strategy;
         }
         if let Some(ms) = self.test_timeout_ms {
             settings.limits.test_time = Duration::from_millis(ms.max(1));

@@ -78,3 +78,11 @@ fn load_errors_point_at_the_users_line() {
     let file = write(dir.path(), "late.js", "function A() {}\nA.prototype.m = function () { return 1; };\n\n\nvar x = null;\nx.boom;\n");
     fails_with(&["generate", &file], &["late.js:6:", "TypeError"]);
 }
+
+#[test]
+fn unknown_strategy() {
+    let list = sample("linked-list.js").display().to_string();
+    let output = flycatcher(&["generate", &list, "--strategy", "clever"]);
+    assert_eq!(output.status.code(), Some(2), "{}", text(&output));
+    assert!(String::from_utf8_lossy(&output.stderr).contains("random or guided"), "{}", text(&output));
+}

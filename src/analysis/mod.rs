@@ -2,6 +2,7 @@
 //! the classes it defines.
 
 pub mod classes;
+pub mod constants;
 pub mod fields;
 pub mod files;
 pub mod parse;

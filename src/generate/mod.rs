@@ -4,6 +4,7 @@
 //! under test (`list.add(node);`), the method under test last. The sandbox interprets it from JSON; people
 //! and exported suites read it as JavaScript.
 
+pub mod guided;
 pub mod literal;
 pub mod random;
 pub mod values;

@@ -4,6 +4,7 @@
 use rand::Rng;
 use rand::RngExt;
 
+use super::guided::ConstantPool;
 use super::values::{NumberSource, StringSource};
 use super::{Statement, TestCase, Value, Variable, literal};
 use crate::inference::{ParamType, TypeTable};
@@ -14,6 +15,39 @@ const REUSE_PROBABILITY: f64 = 0.25;
 /// How deep constructor arguments may nest before existing variables (or `null`) are used instead.
 const MAX_CONSTRUCTION_DEPTH: usize = 4;
 
+/// How primitive inputs are chosen.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Strategy {
+    /// The report's generator: random values only.
+    Random,
+    /// Random values mixed with the constants of the method under test and its class, and mutations of
+    /// them (see [`super::guided`]).
+    #[default]
+    Guided,
+}
+
+impl Strategy {
+    /// The name on the command line.
+    pub fn name(self) -> &'static str {
+        match self {
+            Strategy::Random => "random",
+            Strategy::Guided => "guided",
+        }
+    }
+}
+
+impl std::str::FromStr for Strategy {
+    type Err = String;
+
+    fn from_str(text: &str) -> Result<Strategy, String> {
+        match text {
+            "random" => Ok(Strategy::Random),
+            "guided" => Ok(Strategy::Guided),
+            other => Err(format!("unknown strategy '{other}' (expected random or guided)")),
+        }
+    }
+}
+
 /// What the generator may choose from.
 #[derive(Debug, Clone)]
 pub struct GenerationSettings {
@@ -23,19 +57,24 @@ pub struct GenerationSettings {
     pub strings: StringSource,
     /// Where numbers come from.
     pub numbers: NumberSource,
+    /// How primitives are chosen when no regular expression is given for their type.
+    pub strategy: Strategy,
 }
 
-/// Generates one candidate test for `method` of `class`. Methods whose parameters cannot be tested
-/// are never called; the caller makes sure the method under test is testable.
+/// Generates one candidate test for `method` of `class`, drawing guided primitives from `constants`.
+/// Methods whose parameters cannot be tested are never called; the caller makes sure the method under
+/// test is testable.
 pub fn generate(
     program: &ProgramInfo,
     types: &TypeTable,
     settings: &GenerationSettings,
+    constants: &ConstantPool,
     class: ClassId,
     method: &str,
     rng: &mut (impl Rng + ?Sized),
 ) -> TestCase {
-    let mut builder = Builder { program, types, settings, test: TestCase { class, method: method.to_string(), variables: Vec::new(), statements: Vec::new() } };
+    let test = TestCase { class, method: method.to_string(), variables: Vec::new(), statements: Vec::new() };
+    let mut builder = Builder { program, types, settings, constants, test };
     let receiver = builder.construct(class, 0, rng);
     let callable: Vec<&str> = program.classes[class]
         .methods
@@ -59,6 +98,7 @@ struct Builder<'a> {
     program: &'a ProgramInfo,
     types: &'a TypeTable,
     settings: &'a GenerationSettings,
+    constants: &'a ConstantPool,
     test: TestCase,
 }
 
@@ -87,8 +127,19 @@ impl Builder<'_> {
     fn argument(&mut self, param: u32, depth: usize, rng: &mut (impl Rng + ?Sized)) -> Value {
         match self.types.get(param).current_type() {
             ParamType::Unknown => Value::Proxy(param),
-            ParamType::Number => Value::Number(self.settings.numbers.generate(rng)),
-            ParamType::String => Value::String(self.settings.strings.generate(rng)),
+            // A regular expression given by the user replaces guidance for its type.
+            ParamType::Number => Value::Number(match &self.settings.numbers {
+                NumberSource::Default if self.settings.strategy == Strategy::Guided => {
+                    self.constants.number(rng, |r| self.settings.numbers.generate(r))
+                }
+                numbers => numbers.generate(rng),
+            }),
+            ParamType::String => Value::String(match &self.settings.strings {
+                StringSource::Default if self.settings.strategy == Strategy::Guided => {
+                    self.constants.string(rng, |r| self.settings.strings.generate(r))
+                }
+                strings => strings.generate(rng),
+            }),
             ParamType::Boolean => Value::Boolean(rng.random_bool(0.5)),
             ParamType::Class(class) => {
                 let pool: Vec<usize> = (0..self.test.variables.len())

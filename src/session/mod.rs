@@ -18,9 +18,11 @@ use rand::{RngExt, SeedableRng};
 pub use settings::Settings;
 
 use crate::analysis::classes::analyse;
+use crate::analysis::constants::{Constant, Literals};
 use crate::analysis::files::SourceSet;
 use crate::analysis::state::shared_state_write;
 use crate::error::{Error, Result};
+use crate::generate::guided::ConstantPool;
 use crate::generate::random::generate;
 use crate::generate::{Statement, TestCase};
 use crate::inference::{Decision, DecisionSource, ParamType, TypeTable, Verdict, decide};
@@ -100,6 +102,8 @@ pub struct MethodState {
     pub warnings: Vec<String>,
     /// Valid candidates whose receiver was built, and those whose construction threw.
     pub constructions: (u64, u64),
+    /// Constants of the method and its class, for guided inputs.
+    pub constants: ConstantPool,
 }
 
 /// Valid candidates in a row whose receiver cannot be built after which a method is given up: its
@@ -239,7 +243,8 @@ impl Session {
             warnings.push(format!("every test runs in a fresh context because the code changes shared state ({what})"));
         }
         select_classes(&mut program, &options.classes)?;
-        let methods = methods_under_test(&program, options.method.as_deref())?;
+        let mut methods = methods_under_test(&program, options.method.as_deref())?;
+        mine_constants(&code, &program, &mut methods);
         let types = TypeTable::new(&program);
         let rng = StdRng::seed_from_u64(settings.seed);
         let mut session = Session {
@@ -369,7 +374,8 @@ impl Session {
             let test = TestCase { class, method, variables: Vec::new(), statements: Vec::new() };
             return Ok(StepReport { method: index, test, outcome: Outcome::Passed, verdict: CandidateVerdict::Invalid, decisions: Vec::new(), stopped: Some(StopReason::Aborted) });
         }
-        let test = generate(&self.program, &self.types, &self.settings.generation, class, &method, &mut self.rng);
+        let constants = &self.methods[index].constants;
+        let test = generate(&self.program, &self.types, &self.settings.generation, constants, class, &method, &mut self.rng);
         let seed = self.rng.random::<u32>();
         let watch = self.methods[index].watch();
         let remaining = self.settings.timeout.saturating_sub(self.methods[index].elapsed);
@@ -680,6 +686,28 @@ impl Session {
     }
 }
 
+/// Gives each method under test the constants of its own code (counted twice: they matter most) and of
+/// its class's constructor and methods.
+fn mine_constants(code: &CodeBase, program: &ProgramInfo, methods: &mut [MethodState]) {
+    let literals: Vec<Literals> =
+        code.files.iter().map(|f| Literals::mine(&f.entry.parsed.program, f.entry.parsed.source.start_pos.0)).collect();
+    let constants_of = |function: &FunctionRef| -> Vec<Constant> {
+        code.function_of_statement(function.statements.start)
+            .filter(|_| !function.statements.is_empty())
+            .map(|(file, f)| literals[file].within(f.start, f.end).cloned().collect())
+            .unwrap_or_default()
+    };
+    for m in methods.iter_mut() {
+        let class = &program.classes[m.class];
+        let mut constants: Vec<Constant> = m.function.as_ref().map(&constants_of).unwrap_or_default();
+        constants.extend(constants.clone());
+        for f in std::iter::once(&class.constructor).chain(class.own_methods()).filter_map(|f| f.function.as_ref()) {
+            constants.extend(constants_of(f));
+        }
+        m.constants = ConstantPool::new(constants.iter());
+    }
+}
+
 /// Whether a run can become a regression test: it passed, or the method under test (the last
 /// statement) threw something other than QuickJS's own InternalError, which other engines do not have.
 fn is_regression(outcome: &Outcome, last_statement: usize) -> bool {
@@ -732,6 +760,7 @@ fn methods_under_test(program: &ProgramInfo, method: Option<&str>) -> Result<Vec
                 status: Status::Pending,
                 warnings: Vec::new(),
                 constructions: (0, 0),
+                constants: ConstantPool::default(),
             });
         }
     }

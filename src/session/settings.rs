@@ -2,7 +2,7 @@
 
 use std::time::Duration;
 
-use crate::generate::random::GenerationSettings;
+use crate::generate::random::{GenerationSettings, Strategy};
 use crate::generate::values::{NumberSource, StringSource};
 use crate::sandbox::Limits;
 
@@ -32,7 +32,12 @@ impl Default for Settings {
             timeout: Duration::from_secs(10),
             max_stale: 50_000,
             target_coverage: 100.0,
-            generation: GenerationSettings { max_calls: 10, strings: StringSource::Default, numbers: NumberSource::Default },
+            generation: GenerationSettings {
+                max_calls: 10,
+                strings: StringSource::Default,
+                numbers: NumberSource::Default,
+                strategy: Strategy::Guided,
+            },
             limits: Limits::default(),
             seed: 0,
         }

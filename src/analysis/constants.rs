@@ -1,0 +1,115 @@
+//! Constants mined from the code under test: the numbers, strings and regular expressions it compares
+//! its inputs with. Inputs built from them reach branches that random values almost never do (a
+//! `'978'` prefix, a length of 13, a `/^\d{13}$/` shape).
+
+use swc_common::Spanned;
+use swc_ecma_ast::{Lit, Program, Tpl, UnaryExpr, UnaryOp};
+use swc_ecma_visit::{Visit, VisitWith};
+
+/// Longest string literal worth feeding back as an input.
+const MAX_STRING: usize = 64;
+
+/// One literal and where it is.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Constant {
+    /// A number literal (negated when written `-n`).
+    Number(f64),
+    /// A string literal or a template literal's text.
+    String(String),
+    /// A regular expression literal's pattern.
+    Regex(String),
+}
+
+/// The literals of a file, with their byte offsets.
+#[derive(Debug, Clone, Default)]
+pub struct Literals {
+    found: Vec<(u32, Constant)>,
+}
+
+impl Literals {
+    /// Mines `program`; `base` is the file's start position.
+    pub fn mine(program: &Program, base: u32) -> Literals {
+        let mut miner = Miner { base, found: Vec::new() };
+        program.visit_with(&mut miner);
+        Literals { found: miner.found }
+    }
+
+    /// The literals between two byte offsets.
+    pub fn within(&self, start: u32, end: u32) -> impl Iterator<Item = &Constant> {
+        self.found.iter().filter(move |(at, _)| (start..end).contains(at)).map(|(_, c)| c)
+    }
+
+    /// Every literal of the file.
+    pub fn all(&self) -> impl Iterator<Item = &Constant> {
+        self.found.iter().map(|(_, c)| c)
+    }
+}
+
+struct Miner {
+    base: u32,
+    found: Vec<(u32, Constant)>,
+}
+
+impl Miner {
+    fn push(&mut self, at: swc_common::BytePos, constant: Constant) {
+        self.found.push((at.0.saturating_sub(self.base), constant));
+    }
+}
+
+impl Visit for Miner {
+    fn visit_unary_expr(&mut self, node: &UnaryExpr) {
+        if node.op == UnaryOp::Minus
+            && let swc_ecma_ast::Expr::Lit(Lit::Num(n)) = &*node.arg
+        {
+            self.push(node.span.lo, Constant::Number(-n.value));
+            return;
+        }
+        node.visit_children_with(self);
+    }
+
+    fn visit_lit(&mut self, node: &Lit) {
+        match node {
+            Lit::Num(n) => self.push(n.span.lo, Constant::Number(n.value)),
+            Lit::Str(s) => {
+                let text = s.value.to_atom_lossy().to_string();
+                if text.chars().count() <= MAX_STRING {
+                    self.push(s.span.lo, Constant::String(text));
+                }
+            }
+            Lit::Regex(r) => self.push(r.span.lo, Constant::Regex(r.exp.to_string())),
+            _ => {}
+        }
+    }
+
+    fn visit_tpl(&mut self, node: &Tpl) {
+        for quasi in &node.quasis {
+            let text = quasi.cooked.as_ref().map(|c| c.to_atom_lossy().to_string()).unwrap_or_default();
+            if !text.is_empty() && text.chars().count() <= MAX_STRING {
+                self.push(quasi.span().lo, Constant::String(text));
+            }
+        }
+        node.visit_children_with(self);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::analysis::parse::parse_source;
+    use std::path::Path;
+
+    #[test]
+    fn mines_numbers_strings_templates_and_regexes() {
+        let code = "function f(s) { if (/^\\d{13}$/.test(s) && s.slice(0, 3) === '978') return `n${s}-x`; return -1; }\n\
+                    function g() { return 42; }";
+        let parsed = parse_source(Path::new("/nonexistent/c.js"), "c.js", code.into()).unwrap();
+        let literals = Literals::mine(&parsed.program, parsed.source.start_pos.0);
+        let in_f: Vec<&Constant> = literals.within(0, code.find('\n').unwrap() as u32).collect();
+        assert!(in_f.contains(&&Constant::Regex("^\\d{13}$".into())), "{in_f:?}");
+        assert!(in_f.contains(&&Constant::String("978".into())));
+        assert!(in_f.contains(&&Constant::String("n".into())) && in_f.contains(&&Constant::String("-x".into())));
+        assert!(in_f.contains(&&Constant::Number(-1.0)) && in_f.contains(&&Constant::Number(3.0)));
+        assert!(!in_f.contains(&&Constant::Number(42.0)), "g's constant is not f's");
+        assert!(literals.all().any(|c| *c == Constant::Number(42.0)));
+    }
+}

@@ -1,0 +1,188 @@
+//! Guided primitive inputs: the constants mined from the method under test and its class, mutated
+//! (fuzzed) part of the time, mixed with the default random values.
+//!
+//! Numbers come as mined or moved by a step (±1, negated, doubled, halved, a Gaussian step) to probe
+//! boundaries like `index >= this.length`. Strings come as mined, generated from the code's own regular
+//! expressions (a `/^\d{13}$/` test yields 13-digit strings, sometimes with a mined literal such as
+//! `'978'` written over their start), spelled from the characters of short literals at mined lengths,
+//! or edited by inserting, deleting or replacing characters.
+
+use rand::Rng;
+use rand::RngExt;
+
+use super::values::RegexGenerator;
+use crate::analysis::constants::Constant;
+
+/// Chance of a mined (possibly fuzzed) number when the pool has numbers.
+const MINED_NUMBER: f64 = 0.4;
+/// Chance of a guided string when the pool has strings or patterns.
+const GUIDED_STRING: f64 = 0.5;
+/// Longest string spelled from mined characters.
+const MAX_SPELLED: usize = 32;
+
+/// The constants one method under test draws its guided inputs from.
+#[derive(Debug, Clone, Default)]
+pub struct ConstantPool {
+    numbers: Vec<f64>,
+    strings: Vec<String>,
+    patterns: Vec<RegexGenerator>,
+    alphabet: Vec<char>,
+    lengths: Vec<usize>,
+}
+
+impl ConstantPool {
+    /// A pool of `constants`; those listed twice are drawn twice as often (the method's own constants
+    /// are passed along with its class's).
+    pub fn new<'a>(constants: impl IntoIterator<Item = &'a Constant>) -> ConstantPool {
+        let mut pool = ConstantPool::default();
+        for constant in constants {
+            match constant {
+                Constant::Number(n) => {
+                    pool.numbers.push(*n);
+                    if n.fract() == 0.0 && (0.0..=MAX_SPELLED as f64).contains(n) {
+                        pool.lengths.push(*n as usize);
+                    }
+                }
+                Constant::String(s) => {
+                    if s.chars().count() <= 3 {
+                        pool.alphabet.extend(s.chars());
+                    }
+                    pool.strings.push(s.clone());
+                }
+                Constant::Regex(pattern) => {
+                    // A pattern the generator cannot sample (lookarounds, back-references) is just not used.
+                    if let Ok(regex) = RegexGenerator::parse(pattern) {
+                        pool.patterns.push(regex);
+                    }
+                }
+            }
+        }
+        pool.alphabet.sort_unstable();
+        pool.alphabet.dedup();
+        pool
+    }
+
+    /// Whether nothing was mined.
+    pub fn is_empty(&self) -> bool {
+        self.numbers.is_empty() && self.strings.is_empty() && self.patterns.is_empty()
+    }
+
+    /// A number: mined and maybe moved, or from `fallback`.
+    pub fn number<R: Rng + ?Sized>(&self, rng: &mut R, fallback: impl FnOnce(&mut R) -> f64) -> f64 {
+        if self.numbers.is_empty() || !rng.random_bool(MINED_NUMBER) {
+            return fallback(rng);
+        }
+        let n = self.numbers[rng.random_range(0..self.numbers.len())];
+        match rng.random_range(0..10u32) {
+            0..5 => n,
+            5 => n + 1.0,
+            6 => n - 1.0,
+            7 => -n,
+            8 => {
+                if rng.random_bool(0.5) { n * 2.0 } else { (n / 2.0).trunc() }
+            }
+            _ => (n + gaussian(rng) * n.abs().max(1.0) / 4.0).round(),
+        }
+    }
+
+    /// A string: mined, from a mined pattern, spelled from mined characters, edited, or from `fallback`.
+    pub fn string<R: Rng + ?Sized>(&self, rng: &mut R, fallback: impl FnOnce(&mut R) -> String) -> String {
+        if (self.strings.is_empty() && self.patterns.is_empty()) || !rng.random_bool(GUIDED_STRING) {
+            return fallback(rng);
+        }
+        match rng.random_range(0..4u32) {
+            0 if !self.patterns.is_empty() => {
+                let mut text = self.patterns[rng.random_range(0..self.patterns.len())].sample(rng);
+                if !self.strings.is_empty() && rng.random_bool(0.4) {
+                    let prefix = &self.strings[rng.random_range(0..self.strings.len())];
+                    if prefix.len() <= text.len() && text.is_char_boundary(prefix.len()) {
+                        text.replace_range(..prefix.len(), prefix);
+                    }
+                }
+                text
+            }
+            1 if !self.alphabet.is_empty() => {
+                let length = if self.lengths.is_empty() {
+                    rng.random_range(0..=8)
+                } else {
+                    self.lengths[rng.random_range(0..self.lengths.len())]
+                };
+                (0..length).map(|_| self.alphabet[rng.random_range(0..self.alphabet.len())]).collect()
+            }
+            2 if !self.strings.is_empty() => self.edit(&self.strings[rng.random_range(0..self.strings.len())], rng),
+            _ if !self.strings.is_empty() => self.strings[rng.random_range(0..self.strings.len())].clone(),
+            _ => fallback(rng),
+        }
+    }
+
+    /// One random edit of `text`: insert, delete or replace a character, take a substring, or append
+    /// another mined string.
+    fn edit<R: Rng + ?Sized>(&self, text: &str, rng: &mut R) -> String {
+        let mut chars: Vec<char> = text.chars().collect();
+        let any_char = |rng: &mut R| {
+            if !self.alphabet.is_empty() && rng.random_bool(0.5) {
+                self.alphabet[rng.random_range(0..self.alphabet.len())]
+            } else {
+                char::from(rng.random_range(b' '..=b'~'))
+            }
+        };
+        match rng.random_range(0..5u32) {
+            0 => {
+                let at = rng.random_range(0..=chars.len());
+                chars.insert(at, any_char(rng));
+            }
+            1 if !chars.is_empty() => {
+                chars.remove(rng.random_range(0..chars.len()));
+            }
+            2 if !chars.is_empty() => {
+                let at = rng.random_range(0..chars.len());
+                chars[at] = any_char(rng);
+            }
+            3 if !chars.is_empty() => {
+                let start = rng.random_range(0..chars.len());
+                let end = rng.random_range(start..=chars.len());
+                chars = chars[start..end].to_vec();
+            }
+            _ => chars.extend(self.strings[rng.random_range(0..self.strings.len())].chars()),
+        }
+        chars.into_iter().collect()
+    }
+}
+
+/// A standard normal sample (Box–Muller).
+fn gaussian<R: Rng + ?Sized>(rng: &mut R) -> f64 {
+    let u: f64 = rng.random_range(f64::EPSILON..1.0);
+    let v: f64 = rng.random_range(0.0..1.0);
+    (-2.0 * u.ln()).sqrt() * (std::f64::consts::TAU * v).cos()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use rand::SeedableRng;
+    use rand::rngs::StdRng;
+
+    #[test]
+    fn mined_shapes_come_out() {
+        let constants = [Constant::Regex("^\\d{13}$".into()), Constant::String("978".into()), Constant::Number(13.0)];
+        let pool = ConstantPool::new(constants.iter());
+        let mut rng = StdRng::seed_from_u64(1);
+        let strings: Vec<String> = (0..2000).map(|_| pool.string(&mut rng, |_| String::from("x"))).collect();
+        let isbn_like = |s: &&String| s.len() == 13 && s.starts_with("978") && s.bytes().all(|b| b.is_ascii_digit());
+        assert!(strings.iter().filter(isbn_like).count() > 20, "13-digit strings with the mined prefix");
+        assert!(strings.iter().any(|s| s == "978"));
+        assert!(strings.iter().any(|s| s == "x"), "the fallback still gets its share");
+        let numbers: Vec<f64> = (0..2000).map(|_| pool.number(&mut rng, |_| 0.5)).collect();
+        for expected in [13.0, 12.0, 14.0, -13.0] {
+            assert!(numbers.contains(&expected), "{expected}");
+        }
+    }
+
+    #[test]
+    fn an_empty_pool_always_falls_back() {
+        let pool = ConstantPool::new([].iter());
+        let mut rng = StdRng::seed_from_u64(2);
+        assert!(pool.is_empty());
+        assert!((0..100).all(|_| pool.number(&mut rng, |_| 7.0) == 7.0 && pool.string(&mut rng, |_| "d".into()) == "d"));
+    }
+}
