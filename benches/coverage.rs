@@ -19,6 +19,7 @@ const SAMPLES: &[&str] = &[
     "isbn.js",
     "shapes.mjs",
     "bank-account.cjs",
+    "schedule.js",
 ];
 const STRATEGIES: [Strategy; 2] = [Strategy::Random, Strategy::Guided];
 const BUDGET: Duration = Duration::from_secs(5);

@@ -6,7 +6,7 @@ use common::*;
 
 /// Samples whose every method must reach full statement coverage with default settings (ISBN-13
 /// strings included: guided generation mines the code's own patterns and constants).
-const FULLY_COVERED: &[&str] = &["linked-list.js", "circle.js", "triangle.js", "namespace.js", "isbn.js"];
+const FULLY_COVERED: &[&str] = &["linked-list.js", "circle.js", "triangle.js", "namespace.js", "isbn.js", "schedule.js"];
 
 #[test]
 fn report_samples_reach_full_coverage_and_their_suites_pass() {
@@ -69,6 +69,27 @@ fn the_same_seed_gives_the_same_suite() {
     let first = run("11");
     assert_eq!(first, run("11"));
     assert_ne!(first, run("12"), "a different seed should give a different suite");
+}
+
+#[test]
+fn arrays_callbacks_and_dates_are_inferred() {
+    let out = tempfile::tempdir().unwrap();
+    let report = generate(&[sample("schedule.js")], out.path(), &["--seed", "2"]);
+    let type_of = |function: &str, parameter: &str| {
+        report["types"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|t| t["function"] == function && t["parameter"] == parameter)
+            .map(|t| t["type"].as_str().unwrap().to_string())
+    };
+    assert_eq!(type_of("addAll", "times").as_deref(), Some("array"));
+    assert_eq!(type_of("each", "visit").as_deref(), Some("function"));
+    assert_eq!(type_of("isWeekend", "date").as_deref(), Some("Date"));
+    assert_eq!(type_of("countBetween", "to").as_deref(), Some("Date"));
+    let suite = std::fs::read_to_string(out.path().join("Schedule.test.js")).unwrap();
+    assert!(suite.contains("new Date(") && suite.contains("function () { return "), "{suite}");
+    node_test_passes(&suites(out.path()));
 }
 
 #[test]

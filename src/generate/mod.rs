@@ -27,6 +27,12 @@ pub enum Value {
     Variable(usize),
     /// A recording proxy for a parameter of unknown type (its id in the [`TypeTable`]).
     Proxy(u32),
+    /// An array literal.
+    Array(Vec<Value>),
+    /// A function that returns a value: `function () { return 3; }`.
+    Function(Box<Value>),
+    /// `new Date(milliseconds)`.
+    Date(f64),
 }
 
 /// A variable of a test: always an instance of a class of the program.
@@ -151,6 +157,9 @@ impl TestCase {
             Value::Null => "null".into(),
             Value::Variable(v) => self.variables[*v].name.clone(),
             Value::Proxy(id) => format!("__fc$u({id})"),
+            Value::Array(items) => format!("[{}]", items.iter().map(|i| self.value(i)).collect::<Vec<_>>().join(", ")),
+            Value::Function(result) => format!("function () {{ return {}; }}", self.value(result)),
+            Value::Date(ms) => format!("new Date({})", literal::number(*ms)),
         }
     }
 
@@ -204,17 +213,33 @@ fn push_json_args(json: &mut String, args: &[Value]) {
         if index > 0 {
             json.push(',');
         }
-        match arg {
-            Value::Number(n) if n.is_finite() => json.push_str(&literal::number(*n)),
-            Value::Number(n) => json.push_str(&format!("{{\"x\":\"{}\"}}", literal::number(*n))),
-            Value::String(text) => json.push_str(&serde_json::Value::String(text.clone()).to_string()),
-            Value::Boolean(b) => json.push_str(if *b { "true" } else { "false" }),
-            Value::Null => json.push_str("null"),
-            Value::Variable(v) => json.push_str(&format!("{{\"v\":{v}}}")),
-            Value::Proxy(id) => json.push_str(&format!("{{\"p\":{id}}}")),
-        }
+        push_json_value(json, arg);
     }
     json.push(']');
+}
+
+/// One argument in the interpreter's encoding (see `__fc$exec` in the harness).
+fn push_json_value(json: &mut String, value: &Value) {
+    match value {
+        Value::Number(n) if n.is_finite() => json.push_str(&literal::number(*n)),
+        Value::Number(n) => json.push_str(&format!("{{\"x\":\"{}\"}}", literal::number(*n))),
+        Value::String(text) => json.push_str(&serde_json::Value::String(text.clone()).to_string()),
+        Value::Boolean(b) => json.push_str(if *b { "true" } else { "false" }),
+        Value::Null => json.push_str("null"),
+        Value::Variable(v) => json.push_str(&format!("{{\"v\":{v}}}")),
+        Value::Proxy(id) => json.push_str(&format!("{{\"p\":{id}}}")),
+        Value::Array(items) => {
+            json.push_str("{\"a\":");
+            push_json_args(json, items);
+            json.push('}');
+        }
+        Value::Function(result) => {
+            json.push_str("{\"f\":");
+            push_json_value(json, result);
+            json.push('}');
+        }
+        Value::Date(ms) => json.push_str(&format!("{{\"d\":{}}}", literal::number(*ms))),
+    }
 }
 
 impl Statement {

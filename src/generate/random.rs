@@ -14,6 +14,10 @@ use crate::program::{ClassId, ProgramInfo};
 const REUSE_PROBABILITY: f64 = 0.25;
 /// How deep constructor arguments may nest before existing variables (or `null`) are used instead.
 const MAX_CONSTRUCTION_DEPTH: usize = 4;
+/// Longest generated array.
+const MAX_ARRAY_LENGTH: usize = 5;
+/// Dates are drawn between 2000-01-01 and 2030-01-01, in whole seconds since the epoch.
+const DATE_RANGE: (i64, i64) = (946_684_800, 1_893_456_000);
 
 /// How primitive inputs are chosen.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -125,22 +129,21 @@ impl Builder<'_> {
     }
 
     fn argument(&mut self, param: u32, depth: usize, rng: &mut (impl Rng + ?Sized)) -> Value {
-        match self.types.get(param).current_type() {
+        let ty = self.types.get(param).current_type();
+        match ty {
             ParamType::Unknown => Value::Proxy(param),
-            // A regular expression given by the user replaces guidance for its type.
-            ParamType::Number => Value::Number(match &self.settings.numbers {
-                NumberSource::Default if self.settings.strategy == Strategy::Guided => {
-                    self.constants.number(rng, |r| self.settings.numbers.generate(r))
-                }
-                numbers => numbers.generate(rng),
-            }),
-            ParamType::String => Value::String(match &self.settings.strings {
-                StringSource::Default if self.settings.strategy == Strategy::Guided => {
-                    self.constants.string(rng, |r| self.settings.strings.generate(r))
-                }
-                strings => strings.generate(rng),
-            }),
+            ParamType::Number | ParamType::String => self.primitive(ty, rng),
             ParamType::Boolean => Value::Boolean(rng.random_bool(0.5)),
+            ParamType::Array => {
+                // Homogeneous arrays of numbers or strings, short enough to read in a test.
+                let length = rng.random_range(0..=MAX_ARRAY_LENGTH);
+                let of = if rng.random_bool(0.6) { ParamType::Number } else { ParamType::String };
+                Value::Array((0..length).map(|_| self.primitive(of, rng)).collect())
+            }
+            ParamType::Function => Value::Function(Box::new(self.primitive(ParamType::Number, rng))),
+            ParamType::Date => {
+                Value::Date(rng.random_range(DATE_RANGE.0..DATE_RANGE.1) as f64 * 1000.0)
+            }
             ParamType::Class(class) => {
                 let pool: Vec<usize> = (0..self.test.variables.len())
                     .filter(|v| self.program.is_subclass(self.test.variables[*v].class, class))
@@ -154,6 +157,21 @@ impl Builder<'_> {
                     Value::Variable(self.construct(class, depth, rng))
                 }
             }
+        }
+    }
+
+    /// A number or a string. A regular expression given by the user replaces guidance for its type.
+    fn primitive(&self, ty: ParamType, rng: &mut (impl Rng + ?Sized)) -> Value {
+        let guided = self.settings.strategy == Strategy::Guided;
+        match (ty, &self.settings.numbers, &self.settings.strings) {
+            (ParamType::Number, NumberSource::Default, _) if guided => {
+                Value::Number(self.constants.number(rng, |r| self.settings.numbers.generate(r)))
+            }
+            (ParamType::Number, numbers, _) => Value::Number(numbers.generate(rng)),
+            (_, _, StringSource::Default) if guided => {
+                Value::String(self.constants.string(rng, |r| self.settings.strings.generate(r)))
+            }
+            (_, _, strings) => Value::String(strings.generate(rng)),
         }
     }
 

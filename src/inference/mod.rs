@@ -42,6 +42,12 @@ pub enum ParamType {
     String,
     /// `true` or `false`.
     Boolean,
+    /// An array of numbers or strings.
+    Array,
+    /// A function (a callback), returning a number.
+    Function,
+    /// A `Date`.
+    Date,
     /// An instance of a class of the program.
     Class(ClassId),
 }
@@ -54,18 +60,23 @@ impl ParamType {
             ParamType::Number => "number".into(),
             ParamType::String => "string".into(),
             ParamType::Boolean => "boolean".into(),
+            ParamType::Array => "array".into(),
+            ParamType::Function => "function".into(),
+            ParamType::Date => "Date".into(),
             ParamType::Class(c) => program.classes[c].name.clone(),
         }
     }
 
+    /// The types that are not classes of the program, as a user can name them.
+    pub const BUILT_IN: [ParamType; 6] =
+        [ParamType::Number, ParamType::String, ParamType::Boolean, ParamType::Array, ParamType::Function, ParamType::Date];
+
     /// Parses a type named by a user: a primitive or a class of `program`.
     pub fn parse(text: &str, program: &ProgramInfo) -> Option<ParamType> {
-        match text {
-            "number" => Some(ParamType::Number),
-            "string" => Some(ParamType::String),
-            "boolean" => Some(ParamType::Boolean),
-            other => program.class_named(other).map(ParamType::Class),
-        }
+        ParamType::BUILT_IN
+            .into_iter()
+            .find(|t| t.name(program) == text)
+            .or_else(|| program.class_named(text).map(ParamType::Class))
     }
 }
 
@@ -241,6 +252,7 @@ impl TypeTable {
                 ProxyEvent::Get { name, .. } => record.members.entry(name.clone()).or_default().reads += 1,
                 ProxyEvent::Set { name, .. } => record.members.entry(name.clone()).or_default().writes += 1,
                 ProxyEvent::Has { name, .. } => record.members.entry(name.clone()).or_default().checks += 1,
+                ProxyEvent::Called { .. } => record.members.entry(CALLED.to_string()).or_default().reads += 1,
                 ProxyEvent::Coerced { hint, position, .. } => {
                     let located = match position.as_ref().map(|p| locate_site(code, p)) {
                         Some(Located::InThrow) => continue,
@@ -292,6 +304,26 @@ const OBJECT_MEMBERS: &[&str] = &[
     "valueOf", "__proto__", "__defineGetter__", "__defineSetter__", "__lookupGetter__", "__lookupSetter__", "toJSON",
 ];
 
+/// The pseudo-member a call of the proxy itself is recorded as.
+pub const CALLED: &str = "()";
+
+/// Members only functions have (with being called).
+const FUNCTION_MEMBERS: &[&str] = &[CALLED, "call", "apply", "bind"];
+
+/// Members of `Date.prototype` that strings and numbers lack.
+const DATE_MEMBERS: &[&str] = &[
+    "getTime", "getFullYear", "getMonth", "getDate", "getDay", "getHours", "getMinutes", "getSeconds",
+    "getMilliseconds", "getUTCFullYear", "getUTCMonth", "getUTCDate", "getUTCDay", "getUTCHours", "getTimezoneOffset",
+    "toISOString", "toDateString", "toUTCString", "setTime", "setFullYear", "setMonth", "setDate",
+];
+
+/// Members of `Array.prototype` that strings lack: with indexes and `length`, they make an array.
+const ARRAY_ONLY_MEMBERS: &[&str] = &[
+    "push", "pop", "shift", "unshift", "splice", "map", "forEach", "filter", "reduce", "reduceRight", "some",
+    "every", "find", "findIndex", "findLast", "sort", "reverse", "join", "fill", "flat", "flatMap", "keys", "values",
+    "entries",
+];
+
 /// Members of `Number.prototype` beyond those of every object.
 const NUMBER_MEMBERS: &[&str] = &["toFixed", "toPrecision", "toExponential"];
 
@@ -318,6 +350,17 @@ pub fn decide(record: &ParamRecord, program: &ProgramInfo, rng: &mut (impl Rng +
                 Verdict::Type(ParamType::Class(class)),
                 format!("members {} all belong to {}", list(&members), program.classes[class].name),
             );
+        }
+        let any_of = |set: &[&str]| members.iter().any(|m| set.contains(m));
+        if any_of(FUNCTION_MEMBERS) {
+            return inferred(Verdict::Type(ParamType::Function), format!("called, or function members {}", list(&members)));
+        }
+        if any_of(DATE_MEMBERS) {
+            return inferred(Verdict::Type(ParamType::Date), format!("Date members {}", list(&members)));
+        }
+        let is_array_member = |m: &&str| ARRAY_ONLY_MEMBERS.contains(m) || STRING_MEMBERS.contains(m) || m.bytes().all(|b| b.is_ascii_digit());
+        if any_of(ARRAY_ONLY_MEMBERS) && members.iter().all(is_array_member) {
+            return inferred(Verdict::Type(ParamType::Array), format!("Array members {}", list(&members)));
         }
         if members.iter().all(|m| NUMBER_MEMBERS.contains(m)) {
             return inferred(Verdict::Type(ParamType::Number), format!("Number members {}", list(&members)));

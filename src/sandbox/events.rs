@@ -35,6 +35,11 @@ pub enum ProxyEvent {
         /// Member name.
         name: String,
     },
+    /// The proxy itself was called (or constructed): it stands for a function.
+    Called {
+        /// The parameter.
+        key: u32,
+    },
     /// `name in p` was asked.
     Has {
         /// The parameter.
@@ -58,6 +63,7 @@ impl ProxyEvent {
     pub fn key(&self) -> u32 {
         match self {
             ProxyEvent::Created { key }
+            | ProxyEvent::Called { key }
             | ProxyEvent::Get { key, .. }
             | ProxyEvent::Set { key, .. }
             | ProxyEvent::Has { key, .. }
@@ -82,6 +88,7 @@ pub fn parse_log(json: &str, is_user_file: impl Fn(&str) -> bool) -> Vec<ProxyEv
                 1 => ProxyEvent::Get { key, name: detail.to_string() },
                 2 => ProxyEvent::Set { key, name: detail.to_string() },
                 3 => ProxyEvent::Has { key, name: detail.to_string() },
+                4 => ProxyEvent::Called { key },
                 5 => {
                     let (hint, stack) = detail.split_once('\n').unwrap_or((detail, ""));
                     ProxyEvent::Coerced { key, hint: Hint::from_js(hint), position: first_user_frame(stack, &is_user_file) }

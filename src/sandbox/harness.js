@@ -15,6 +15,7 @@
   const ObjectProto = Object.prototype;
   const ErrorCtor = Error;
   const objectIs = Object.is;
+  const DateCtor = Date;
 
   // xorshift32: every random choice inside the sandbox (Math.random in user code, the primitives that
   // proxies answer with) must be reproducible from the run's seed.
@@ -80,9 +81,13 @@
   const log = [];
   const record = (key, event, detail) => { log.push(key, event, detail); };
   const memberName = (key) => (typeof key === 'symbol' ? (key === Symbol.iterator ? '@@iterator' : null) : key);
+  // The target is a function so that calls of a callback are recorded (`typeof` then says
+  // 'function': a proxy cannot answer `typeof` for itself either way).
   const recording = (key) => {
     record(key, 0, '');
-    return new Proxy({}, {
+    return new Proxy(function () {}, {
+      apply() { record(key, 4, ''); return inert(1); },
+      construct() { record(key, 4, ''); return inert(1); },
       get(target, prop) {
         if (prop === Symbol.toPrimitive) {
           return function (hint) {
@@ -91,7 +96,7 @@
           };
         }
         const name = memberName(prop);
-        if (name === null || name === 'then') return undefined;
+        if (name === null || name === 'then' || name === 'prototype') return undefined;
         record(key, 1, name);
         return inert(1);
       },
@@ -207,7 +212,8 @@
 
   // Runs one test, given as JSON: [0, class, args] constructs a variable, [1, variable, method, args,
   // underTest] calls a method. Arguments are JSON values, or {v: variable}, {p: parameter} for a
-  // recording proxy, {x: "NaN" | "Infinity" | "-Infinity"}. Interpreting the test instead of compiling
+  // recording proxy, {x: "NaN" | "Infinity" | "-Infinity"}, {a: [items]} for an array, {f: result} for
+  // a function returning `result`, {d: milliseconds} for a Date. Interpreting the test instead of compiling
   // JavaScript for it makes a test cost a JSON.parse. Exceptions user code can catch are caught here;
   // only an interrupt (time limit) or running out of memory reach Rust as an exception.
   const construct = Reflect.construct;
@@ -223,6 +229,12 @@
       if (a === null || typeof a !== 'object') return a;
       if (a.v !== undefined) return vars[a.v];
       if (a.p !== undefined) return recording(a.p);
+      if (a.a !== undefined) return a.a.map(argument);
+      if (a.f !== undefined) {
+        const result = argument(a.f);
+        return function () { return result; };
+      }
+      if (a.d !== undefined) return new DateCtor(a.d);
       return +a.x;
     };
     let at = 0;

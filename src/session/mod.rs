@@ -100,13 +100,13 @@ pub struct MethodState {
     pub status: Status,
     /// Warnings for people.
     pub warnings: Vec<String>,
-    /// Valid candidates whose receiver was built, and those whose construction threw.
+    /// Candidates whose receiver was built, and those whose construction threw.
     pub constructions: (u64, u64),
     /// Constants of the method and its class, for guided inputs.
     pub constants: ConstantPool,
 }
 
-/// Valid candidates in a row whose receiver cannot be built after which a method is given up: its
+/// Candidates in a row whose receiver cannot be built after which a method is given up: its
 /// constructor's parameters are likely typed wrongly, and only a person can tell.
 const CONSTRUCTION_FAILURES: u64 = 500;
 
@@ -418,9 +418,7 @@ impl Session {
                 self.methods[index].stale += 1;
             }
         }
-        if valid {
-            self.count_construction(index, &test, &execution.outcome);
-        }
+        self.count_construction(index, &test, &execution.outcome);
         let m = &mut self.methods[index];
         m.elapsed += started.elapsed();
         let stopped = self.stop_reason(index);
@@ -484,9 +482,16 @@ impl Session {
         Ok(Some(new.len()))
     }
 
-    /// Counts whether the candidate's receiver (and what its constructor needed) could be built.
+    /// Counts whether the candidate's receiver (and what its constructor needed) could be built, when
+    /// no recording proxy took part in building it.
     fn count_construction(&mut self, index: usize, test: &TestCase, outcome: &Outcome) {
         let receiver_built_at = test.statements.iter().position(|s| matches!(s, Statement::Call { .. })).unwrap_or(test.statements.len());
+        let with_proxies = test.statements[..receiver_built_at]
+            .iter()
+            .any(|s| s.args().iter().any(|a| matches!(a, crate::generate::Value::Proxy(_))));
+        if with_proxies {
+            return;
+        }
         let failed = match outcome {
             Outcome::Threw { at, thrown } if *at < receiver_built_at => Some(thrown),
             _ => None,

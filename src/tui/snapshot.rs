@@ -46,8 +46,8 @@ pub struct Snapshot {
     pub warnings: Vec<String>,
     /// Elected tests not written out since the last export.
     pub unexported: usize,
-    /// Classes a parameter's type can be overridden with.
-    pub class_names: Vec<String>,
+    /// Types a parameter's type can be overridden with: the built-in ones, then the classes.
+    pub type_names: Vec<String>,
 }
 
 /// Settings as the UI shows and edits them.
@@ -342,7 +342,11 @@ impl Snapshot {
             suite: suite_view(session),
             warnings: session.warnings.clone(),
             unexported,
-            class_names: program.classes.iter().map(|c| c.name.clone()).collect(),
+            type_names: crate::inference::ParamType::BUILT_IN
+                .iter()
+                .map(|t| t.name(program))
+                .chain(program.classes.iter().map(|c| c.name.clone()))
+                .collect(),
         }
     }
 }

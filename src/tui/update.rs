@@ -82,8 +82,7 @@ fn normal_key(app: &mut App, key: KeyEvent) -> Vec<Command> {
         },
         KeyCode::Char('o') => match app.selected_param() {
             Some(param) => {
-                let mut choices: Vec<String> = ["number", "string", "boolean"].iter().map(|s| s.to_string()).collect();
-                choices.extend(app.snapshot.class_names.iter().cloned());
+                let choices = app.snapshot.type_names.clone();
                 let selected = choices.iter().position(|c| *c == param.ty).unwrap_or(0);
                 app.mode = Mode::Override(OverridePicker {
                     param: param.id,
@@ -305,7 +304,7 @@ mod tests {
             classes: vec![ClassRow { name: "List".into(), methods: vec![0, 1] }],
             methods: vec![MethodRow { name: "add".into(), ..Default::default() }, MethodRow { name: "get".into(), ..Default::default() }],
             params: vec![ParamRow { id: 7, function: "add".into(), name: "node".into(), ty: "Unknown".into(), ..Default::default() }],
-            class_names: vec!["List".into(), "Node".into()],
+            type_names: ["number", "string", "boolean", "array", "function", "Date", "List", "Node"].map(String::from).to_vec(),
             ..Default::default()
         };
         App::new(snapshot, PathBuf::from("out"), Format::NodeTest)
@@ -328,8 +327,8 @@ mod tests {
         let mut app = app();
         press(&mut app, KeyCode::Char('o'));
         let Mode::Override(picker) = &app.mode else { panic!("picker open") };
-        assert_eq!(picker.choices, vec!["number", "string", "boolean", "List", "Node"]);
-        for _ in 0..4 {
+        assert_eq!(picker.choices, vec!["number", "string", "boolean", "array", "function", "Date", "List", "Node"]);
+        for _ in 0..7 {
             press(&mut app, KeyCode::Down);
         }
         assert_eq!(press(&mut app, KeyCode::Enter), vec![Command::Override { param: 7, ty: "Node".into() }]);
