@@ -106,3 +106,23 @@ fn json_report_has_the_documented_fields() {
         assert!(method.get(field).is_some(), "missing {field} in {method}");
     }
 }
+
+#[test]
+fn randomness_and_the_clock_are_fixed_in_the_sandbox_and_the_suite() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("dice.js");
+    std::fs::write(
+        &file,
+        "function Dice(sides) { this.sides = sides; this.rolls = []; }\n\
+         Dice.prototype.roll = function () { var r = Math.floor(Math.random() * 6) + 1; this.rolls.push(r); return r; };\n\
+         Dice.prototype.stamp = function () { return new Date().toISOString() + ' ' + Date.now() + ' ' + this.rolls.length; };\n",
+    )
+    .unwrap();
+    let out = dir.path().join("out");
+    generate(&[file], &out, &["--seed", "1"]);
+    let suite = std::fs::read_to_string(out.join("Dice.test.js")).unwrap();
+    assert!(suite.contains("2024-01-01T00:00:00.000Z 1704067200000"), "{suite}");
+    for _ in 0..3 {
+        node_test_passes(&suites(&out));
+    }
+}

@@ -15,7 +15,6 @@
   const ObjectProto = Object.prototype;
   const ErrorCtor = Error;
   const objectIs = Object.is;
-  const DateCtor = Date;
 
   // xorshift32: every random choice inside the sandbox (Math.random in user code, the primitives that
   // proxies answer with) must be reproducible from the run's seed.
@@ -29,6 +28,19 @@
   Object.defineProperty(Math, 'random', {
     value: function random() { return next(); }, writable: true, enumerable: false, configurable: true,
   });
+  // The clock stands still, at the same instant as in exported suites (DETERMINISM_JS in export.rs):
+  // results that depend on the time must be the same when the suite runs.
+  const RealDate = Date;
+  const NOW = 1704067200000;
+  function FixedDate(...args) {
+    if (!new.target) return new RealDate(NOW).toString();
+    return Reflect.construct(RealDate, args.length ? args : [NOW], new.target);
+  }
+  FixedDate.prototype = RealDate.prototype;
+  FixedDate.now = () => NOW;
+  FixedDate.parse = RealDate.parse;
+  FixedDate.UTC = RealDate.UTC;
+  g.Date = FixedDate;
 
   const CHARS = 'abcdefghijklmnopqrstuvwxyz0123456789 ';
   const randomNumber = () => {
@@ -234,7 +246,7 @@
         const result = argument(a.f);
         return function () { return result; };
       }
-      if (a.d !== undefined) return new DateCtor(a.d);
+      if (a.d !== undefined) return new RealDate(a.d);
       return +a.x;
     };
     let at = 0;

@@ -478,7 +478,14 @@ impl Session {
         }
         m.elected += 1;
         m.stale = 0;
-        self.suite.elected.push(ElectedTest { test: test.clone(), results: alone.results, outcome: alone.outcome, new_lines, own_message });
+        self.suite.elected.push(ElectedTest {
+            test: test.clone(),
+            results: alone.results,
+            outcome: alone.outcome,
+            new_lines,
+            own_message,
+            seed,
+        });
         Ok(Some(new.len()))
     }
 

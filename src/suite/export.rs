@@ -141,7 +141,35 @@ pub struct ExportTest {
     pub title: String,
     /// The statements, in order.
     pub lines: Vec<Line>,
+    /// Seed of `Math.random` for the code under test, as in the sandbox (see [`DETERMINISM_JS`]).
+    pub seed: u32,
 }
+
+/// Makes the code under test deterministic in a global scope, exactly as the sandbox's harness does:
+/// `Math.random` is the harness's xorshift32 from the test's seed, and the clock stands still at
+/// 2024-01-01T00:00:00Z (`Date.now()`, `new Date()`, `Date()`); dates built from arguments are
+/// untouched, and subclasses of `Date` still work.
+pub const DETERMINISM_JS: &str = r#"function deterministic(g, seed) {
+  let state = seed >>> 0 || 1;
+  g.Math.random = function random() {
+    state ^= state << 13;
+    state ^= state >>> 17;
+    state ^= state << 5;
+    return (state >>> 0) / 4294967296;
+  };
+  const RealDate = g.Date.flycatcherRealDate || g.Date;
+  const now = 1704067200000;
+  function FixedDate(...args) {
+    if (!new.target) return new RealDate(now).toString();
+    return Reflect.construct(RealDate, args.length ? args : [now], new.target);
+  }
+  FixedDate.prototype = RealDate.prototype;
+  FixedDate.now = () => now;
+  FixedDate.parse = RealDate.parse;
+  FixedDate.UTC = RealDate.UTC;
+  FixedDate.flycatcherRealDate = RealDate;
+  g.Date = FixedDate;
+}"#;
 
 /// One statement of a test.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -390,12 +418,19 @@ fn write_loader(js: &mut Js, suite: &ExportSuite, syntax: Syntax, out_dir: &Path
         })
         .collect();
 
+    js.line("// Math.random and the clock of the code under test are fixed per test, as when the test was generated.");
+    js.line(DETERMINISM_JS);
+    js.line("function seeded(seed, body) {\n  body.seed = seed;\n  return body;\n}\n");
     js.line("// Loads fresh copies of the code under test and runs one test's body with the classes it tests.");
     let asynchronous = if es_modules.is_empty() { "" } else { "async " };
     js.line(&format!("{asynchronous}function withSubjects(body) {{"));
     if !scripts.is_empty() {
         js.line("  const context = vm.createContext();");
+        js.line("  vm.runInContext(`(${deterministic})`, context)(vm.runInContext('globalThis', context), body.seed);");
         js.line("  for (const script of scripts) script.runInContext(context);");
+    }
+    if !common_js.is_empty() || !es_modules.is_empty() {
+        js.line("  deterministic(globalThis, body.seed);");
     }
     if !common_js.is_empty() {
         js.line("  commonJsFiles.forEach(forget);");
@@ -575,7 +610,7 @@ fn write_tests(js: &mut Js, suite: &ExportSuite, format: Format) {
     }
     for (test, title) in suite.tests.iter().zip(&titles) {
         let open = open.replace("TITLE", &js_string(title));
-        js.line(&format!("{open}{}{close}", test_body(test, &aliases, indent)));
+        js.line(&format!("{open}seeded({}, {}){close}", test.seed, test_body(test, &aliases, indent)));
     }
     if !after.is_empty() {
         js.line(&after);
@@ -925,7 +960,7 @@ function neverCalled() {
     }
 
     fn test(title: &str, lines: Vec<Line>) -> ExportTest {
-        ExportTest { title: title.into(), lines }
+        ExportTest { title: title.into(), lines, seed: 1 }
     }
 
     /// Every line kind against values made by the code under test; the second test fails if the first one's

@@ -27,6 +27,8 @@ pub struct ElectedTest {
     /// Whether the error it throws (if any) was built by the code under test: only then is its message
     /// asserted, since messages of the engine's own errors differ between engines.
     pub own_message: bool,
+    /// The seed it ran with: `Math.random` in the exported test starts from it too.
+    pub seed: u32,
 }
 
 /// A valid test that threw or hit a limit: a possible bug, for people to look at.
@@ -201,7 +203,7 @@ pub fn export_suite(program: &ProgramInfo, class: ClassId, elected: &[&ElectedTe
         .iter()
         .map(|e| {
             let title = unique_title(&mut titles, test_title(e));
-            ExportTest { title, lines: test_lines(program, e) }
+            ExportTest { title, lines: test_lines(program, e), seed: e.seed }
         })
         .collect();
     ExportSuite { class_name: program.classes[class].name.clone(), header: header.to_vec(), files, bindings, tests }
