@@ -105,3 +105,21 @@ fn endless_loops_recursion_and_allocation_end_the_test_not_the_run() {
     assert!(limits.iter().any(|l| l.contains("StackOverflow")), "{limits:?}");
     assert!(s.finished());
 }
+
+#[test]
+fn minimising_shortens_tests_and_keeps_what_they_cover() {
+    let mut s = session("linked-list.js", Settings { seed: 6, ..Settings::default() });
+    s.run_to_end(|_, _| {}).unwrap();
+    let before: Vec<(usize, Vec<u32>)> = s.suite.elected.iter().map(|e| (e.test.statements.len(), e.covers.clone())).collect();
+    s.minimize().unwrap();
+    let after: Vec<usize> = s.suite.elected.iter().map(|e| e.test.statements.len()).collect();
+    assert!(after.iter().zip(&before).all(|(a, (b, _))| a <= b), "{after:?} vs {before:?}");
+    assert!(after.iter().sum::<usize>() < before.iter().map(|(b, _)| b).sum::<usize>(), "something was dropped");
+    for e in &s.suite.elected {
+        assert!(e.minimized);
+        assert!(matches!(e.test.statements.last(), Some(Statement::Call { under_test: true, .. })), "the final call stays");
+    }
+    for (e, (_, covered_before)) in s.suite.elected.iter().zip(&before) {
+        assert!(covered_before.iter().all(|c| e.covers.contains(c)), "{} lost coverage", e.test.method);
+    }
+}

@@ -101,6 +101,18 @@ impl TestCase {
         ids
     }
 
+    /// Whether a variable is used by a statement other than its own construction.
+    pub fn uses_variable(&self, variable: usize) -> bool {
+        let in_value = |v: &Value| match v {
+            Value::Variable(used) => *used == variable,
+            _ => false,
+        };
+        self.statements.iter().any(|s| match s {
+            Statement::Call { receiver, args, .. } => *receiver == variable || args.iter().any(in_value),
+            Statement::Construct { args, .. } => args.iter().any(in_value),
+        })
+    }
+
     /// The classes the test names, in order of first use.
     pub fn classes_used(&self) -> Vec<ClassId> {
         let mut classes = Vec::new();
@@ -172,9 +184,10 @@ impl TestCase {
                 json.push(',');
             }
             match statement {
-                Statement::Construct { class, args, .. } => {
+                Statement::Construct { class, args, variable } => {
                     json.push_str(&format!("[0,{class},"));
                     push_json_args(&mut json, args);
+                    json.push_str(&format!(",{variable}"));
                 }
                 Statement::Call { receiver, method, args, under_test } => {
                     json.push_str(&format!("[1,{receiver},{},", serde_json::Value::String(method.clone())));

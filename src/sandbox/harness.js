@@ -222,7 +222,7 @@
     }
   };
 
-  // Runs one test, given as JSON: [0, class, args] constructs a variable, [1, variable, method, args,
+  // Runs one test, given as JSON: [0, class, args, variable] constructs a variable, [1, variable, method, args,
   // underTest] calls a method. Arguments are JSON values, or {v: variable}, {p: parameter} for a
   // recording proxy, {x: "NaN" | "Infinity" | "-Infinity"}, {a: [items]} for an array, {f: result} for
   // a function returning `result`, {d: milliseconds} for a Date. Interpreting the test instead of compiling
@@ -255,7 +255,7 @@
         const op = ops[at];
         if (op[0] === 0) {
           const args = op[2].map(argument);
-          vars.push(construct(classes[op[1]], args));
+          vars[op[3]] = construct(classes[op[1]], args);
         } else {
           const receiver = vars[op[1]];
           const method = receiver[op[2]];

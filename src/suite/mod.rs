@@ -29,6 +29,11 @@ pub struct ElectedTest {
     pub own_message: bool,
     /// The seed it ran with: `Math.random` in the exported test starts from it too.
     pub seed: u32,
+    /// Statements of its method it covers (offsets in the method's range), new or not: minimising it
+    /// keeps them all.
+    pub covers: Vec<u32>,
+    /// Whether it was minimised already.
+    pub minimized: bool,
 }
 
 /// A valid test that threw or hit a limit: a possible bug, for people to look at.
