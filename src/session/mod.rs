@@ -749,7 +749,29 @@ impl Session {
             }
             e.minimized = true;
         }
+        self.drop_redundant_tests();
         Ok(())
+    }
+
+    /// Drops tests whose statements the other tests of the same method cover too (an early test is
+    /// often subsumed by later ones), latest first.
+    fn drop_redundant_tests(&mut self) {
+        let mut index = self.suite.elected.len();
+        while index > 0 {
+            index -= 1;
+            let e = &self.suite.elected[index];
+            let same_method = |o: &ElectedTest| o.test.class == e.test.class && o.test.method == e.test.method;
+            // A test of a method without statements covers nothing and is the method's only test.
+            let covered_by_others = !e.covers.is_empty() && e.covers.iter().all(|s| {
+                self.suite.elected.iter().enumerate().any(|(j, o)| j != index && same_method(o) && o.covers.contains(s))
+            });
+            if covered_by_others {
+                let removed = self.suite.elected.remove(index);
+                if let Some(m) = self.methods.iter_mut().find(|m| m.class == removed.test.class && m.method == removed.test.method) {
+                    m.elected -= 1;
+                }
+            }
+        }
     }
 }
 
