@@ -223,3 +223,18 @@ fn state_the_static_analysis_misses_is_caught_when_electing() {
     assert!(!suite.contains("\"again\""), "{suite}");
     node_test_passes(&suites(&out));
 }
+
+#[test]
+fn an_alias_of_a_method_is_tested_once() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = write(
+        dir.path(),
+        "num.js",
+        "function Num(v) { this.v = v; }\nNum.prototype.abs = function () { return this.v < 0 ? -this.v : this.v; };\n\
+         Num.prototype.absoluteValue = Num.prototype.abs;\n",
+    );
+    let out = dir.path().join("out");
+    let report = generate(&[file], &out, &["--seed", "1"]);
+    let names: Vec<String> = methods(&report).into_iter().map(|m| m.0).collect();
+    assert_eq!(names, vec!["Num.abs"]);
+}

@@ -295,14 +295,18 @@ pub fn test_lines(program: &ProgramInfo, elected: &ElectedTest) -> Vec<Line> {
                     None => lines.push(Line::Code(format!("{expression};"))),
                     Some(r) if r.state.is_some() => {
                         let state = r.state.as_ref().expect("matched on state");
-                        if assertion::literal_of(&r.value).as_deref() == Some("undefined") {
+                        let mut fields = Vec::new();
+                        if let Some(variable) = test.variables.get(state.variable) {
+                            assertion::assert_fields(&state.description, &variable.name, test, program, &mut fields);
+                        }
+                        // `undefined` is asserted only when the object's state says nothing: a test
+                        // without any assertion would pass whatever the code did.
+                        if assertion::literal_of(&r.value).as_deref() == Some("undefined") && !fields.is_empty() {
                             lines.push(Line::Code(format!("{expression};")));
                         } else {
                             assertion::assert_described(&r.value, &expression, test, program, &mut lines);
                         }
-                        if let Some(variable) = test.variables.get(state.variable) {
-                            assertion::assert_fields(&state.description, &variable.name, test, program, &mut lines);
-                        }
+                        lines.extend(fields);
                     }
                     Some(r) if assertion::literal_of(&r.value).is_some() => {
                         assertion::assert_described(&r.value, &expression, test, program, &mut lines);
@@ -315,8 +319,16 @@ pub fn test_lines(program: &ProgramInfo, elected: &ElectedTest) -> Vec<Line> {
                                 break name;
                             }
                         };
-                        lines.push(Line::Code(format!("const {name} = {expression};")));
-                        assertion::assert_described(&r.value, &name, test, program, &mut lines);
+                        let mut asserted = Vec::new();
+                        assertion::assert_described(&r.value, &name, test, program, &mut asserted);
+                        if asserted.is_empty() {
+                            // Nothing stable to assert (an iterator, a cycle): no unused variable either.
+                            result_names -= 1;
+                            lines.push(Line::Code(format!("{expression};")));
+                        } else {
+                            lines.push(Line::Code(format!("const {name} = {expression};")));
+                            lines.extend(asserted);
+                        }
                     }
                 }
             }
