@@ -2,7 +2,6 @@
 
 use serde_json::{Value as Json, json};
 
-use crate::inference::Verdict;
 use crate::session::{Session, Status};
 
 /// The JSON report (`--report FILE.json`).
@@ -48,7 +47,7 @@ pub fn json_report(session: &Session) -> Json {
                 "class": program.classes[r.key.class].name,
                 "function": r.key.function,
                 "parameter": r.name,
-                "type": match decision.verdict { Verdict::Type(t) => t.name(program), Verdict::Untestable => "untestable".into() },
+                "type": decision.ty.name(program),
                 "evidence": decision.evidence,
                 "uses": r.uses,
             })

@@ -5,7 +5,7 @@ mod common;
 use std::time::Duration;
 
 use flycatcher::generate::{Statement, Value};
-use flycatcher::inference::{DecisionSource, ParamType, Verdict};
+use flycatcher::inference::{DecisionSource, ParamType};
 use flycatcher::session::{CandidateVerdict, Session, SessionOptions, Settings, Status, StopReason};
 
 fn session(file: &str, settings: Settings) -> Session {
@@ -33,7 +33,7 @@ fn recording_then_inference_then_election() {
     assert!(record.uses >= 5, "decided only after the delay: {} uses", record.uses);
     assert!(record.members.contains_key("next") || record.members.contains_key("prev"), "{:?}", record.members);
     let decision = record.decision.as_ref().unwrap();
-    assert_eq!(decision.verdict, Verdict::Type(ParamType::Class(node)), "{}", decision.evidence);
+    assert_eq!(decision.ty, ParamType::Class(node), "{}", decision.evidence);
     assert!(decision.evidence.contains("Node"), "{}", decision.evidence);
     // Node's data is never read: no evidence, so a leap of faith with a warning.
     s.run_to_end(|_, _| {}).unwrap();

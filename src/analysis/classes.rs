@@ -13,6 +13,7 @@ use crate::analysis::fields::{self, ThisFields, fields_of_function};
 use crate::analysis::parse::ModuleKind;
 use crate::analysis::state::lexical_globals;
 use crate::error::{Error, Result};
+use crate::instrument::Function;
 use crate::program::{Access, ClassInfo, FileInfo, FunctionRef, MethodInfo, Origin, ProgramInfo};
 use crate::sandbox::{CodeBase, FoundClass, FoundMethod, Sandbox};
 
@@ -164,17 +165,21 @@ fn class_info(
     // `export default class Queue` and Babel's `exports.default = Queue` name the export, not the class.
     let display_path = if display_path == "default" || display_path.ends_with(".default") { String::new() } else { display_path };
     let info = &found.info;
-    let constructor = match class_constructor(code, &info.members) {
-        Some(first_statement) => method_info(code, "constructor", i64::from(first_statement), info.length, Origin::Prototype),
-        // A `class` without a constructor of its own takes its parent's arguments (filled in later).
-        None if !info.members.is_empty() => MethodInfo { name: "constructor".into(), params: Vec::new(), function: None, origin: Origin::Inherited },
-        None => method_info(code, "constructor", info.probe, info.length, Origin::Prototype),
+    let outermost = outermost_functions(code, &info.probes);
+    let constructor = if info.is_class {
+        match outermost.iter().find(|(_, f)| f.name.as_deref() == Some("constructor")) {
+            Some(found) => method_info("constructor", Some(*found), info.length, Origin::Prototype),
+            // A `class` without a constructor of its own takes its parent's arguments (filled in later).
+            None => MethodInfo { name: "constructor".into(), params: Vec::new(), function: None, origin: Origin::Inherited },
+        }
+    } else {
+        method_info("constructor", outermost.first().copied(), info.length, Origin::Prototype)
     };
     let file = constructor
         .function
         .as_ref()
         .map(|f| f.file)
-        .or_else(|| info.members.first().and_then(|m| code.function_of_statement(*m)).map(|(file, _)| file))
+        .or_else(|| outermost.first().map(|(file, _)| *file))
         .or_else(|| root.file())
         .unwrap_or_else(|| code.files.iter().position(|f| f.entry.given).unwrap_or(0));
     let name = if !display_path.is_empty() {
@@ -188,7 +193,7 @@ fn class_info(
     let mut methods: Vec<MethodInfo> = Vec::new();
     let add = |m: &FoundMethod, origin: Origin, methods: &mut Vec<MethodInfo>| {
         if !methods.iter().any(|existing| existing.name == m.name) {
-            methods.push(method_info(code, &m.name, m.probe, m.length, origin));
+            methods.push(method_info(&m.name, outermost_functions(code, &m.probes).first().copied(), m.length, origin));
         }
     };
     for m in info.methods.iter().filter(|m| m.depth == 0) {
@@ -203,10 +208,11 @@ fn class_info(
     // Fields: those of an instance built at discovery, accessors, and every `this.x =` in the code of
     // the constructor and the methods (constructors that reject inert arguments assign nothing).
     let mut names: BTreeSet<String> = info.fields.iter().chain(&info.accessors).cloned().collect();
-    let probes = std::iter::once(info.probe)
-        .chain(info.members.iter().map(|m| i64::from(*m)))
-        .chain(info.methods.iter().chain(&info.own).map(|m| m.probe));
-    for (file, function) in probes.filter_map(|p| u32::try_from(p).ok()).filter_map(|id| code.function_of_statement(id)) {
+    let mut own_code = outermost.clone();
+    for m in info.methods.iter().chain(&info.own) {
+        own_code.extend(outermost_functions(code, &m.probes));
+    }
+    for (file, function) in own_code {
         names.extend(fields_of_function(&this_fields[file], function.start, function.end));
     }
     let fields = names.into_iter().filter(|n| !methods.iter().any(|m| &m.name == n)).collect();
@@ -223,19 +229,15 @@ fn class_info(
     }
 }
 
-/// The first statement of a `class`'s own constructor, found among the functions probed in the class's
-/// text: the outermost function named `constructor` (nested classes have constructors too).
-fn class_constructor(code: &CodeBase, members: &[u32]) -> Option<u32> {
-    let functions: Vec<(usize, &crate::instrument::Function)> =
-        members.iter().filter_map(|id| code.function_of_statement(*id)).collect();
-    let inside = |(file, f): &(usize, &crate::instrument::Function), (other_file, g): &(usize, &crate::instrument::Function)| {
+/// The functions whose code holds `probes` (the probes found in a function's text), outermost only: the
+/// function itself (not a callback or a default parameter value inside it), or a `class`'s members.
+fn outermost_functions<'a>(code: &'a CodeBase, probes: &[u32]) -> Vec<(usize, &'a Function)> {
+    let mut functions: Vec<(usize, &Function)> = probes.iter().filter_map(|id| code.function_of_statement(*id)).collect();
+    functions.dedup_by_key(|(file, f)| (*file, f.start, f.end));
+    let inside = |(file, f): &(usize, &Function), (other_file, g): &(usize, &Function)| {
         file == other_file && g.start <= f.start && f.end <= g.end && (g.start, g.end) != (f.start, f.end)
     };
-    functions
-        .iter()
-        .filter(|f| !functions.iter().any(|g| inside(f, g)))
-        .find(|(_, f)| f.name.as_deref() == Some("constructor"))
-        .map(|(_, f)| f.statements.start)
+    functions.iter().filter(|f| !functions.iter().any(|g| inside(f, g))).copied().collect()
 }
 
 /// Classes without a constructor of their own are built with their parent's arguments.
@@ -261,8 +263,7 @@ fn inherit_constructors(program: &mut ProgramInfo) {
     }
 }
 
-fn method_info(code: &CodeBase, name: &str, probe: i64, length: usize, origin: Origin) -> MethodInfo {
-    let located = u32::try_from(probe).ok().and_then(|id| code.function_of_statement(id));
+fn method_info(name: &str, located: Option<(usize, &Function)>, length: usize, origin: Origin) -> MethodInfo {
     let (params, function) = match located {
         Some((file, f)) => (
             f.params.clone(),

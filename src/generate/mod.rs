@@ -33,6 +33,8 @@ pub enum Value {
     Function(Box<Value>),
     /// `new Date(milliseconds)`.
     Date(f64),
+    /// A plain object literal.
+    Object(Vec<(String, Value)>),
 }
 
 /// A variable of a test: always an instance of a class of the program.
@@ -172,6 +174,12 @@ impl TestCase {
             Value::Array(items) => format!("[{}]", items.iter().map(|i| self.value(i)).collect::<Vec<_>>().join(", ")),
             Value::Function(result) => format!("function () {{ return {}; }}", self.value(result)),
             Value::Date(ms) => format!("new Date({})", literal::number(*ms)),
+            Value::Object(members) if members.is_empty() => "{}".into(),
+            Value::Object(members) => {
+                let key = |k: &str| if literal::is_identifier_name(k) && k != "__proto__" { k.to_string() } else { literal::string(k) };
+                let members: Vec<String> = members.iter().map(|(k, v)| format!("{}: {}", key(k), self.value(v))).collect();
+                format!("{{ {} }}", members.join(", "))
+            }
         }
     }
 
@@ -252,6 +260,18 @@ fn push_json_value(json: &mut String, value: &Value) {
             json.push('}');
         }
         Value::Date(ms) => json.push_str(&format!("{{\"d\":{}}}", literal::number(*ms))),
+        Value::Object(members) => {
+            json.push_str("{\"o\":[");
+            for (index, (key, value)) in members.iter().enumerate() {
+                if index > 0 {
+                    json.push(',');
+                }
+                json.push_str(&format!("[{},", serde_json::Value::String(key.clone())));
+                push_json_value(json, value);
+                json.push(']');
+            }
+            json.push_str("]}");
+        }
     }
 }
 

@@ -80,12 +80,7 @@ pub fn generate(
     let test = TestCase { class, method: method.to_string(), variables: Vec::new(), statements: Vec::new() };
     let mut builder = Builder { program, types, settings, constants, test };
     let receiver = builder.construct(class, 0, rng);
-    let callable: Vec<&str> = program.classes[class]
-        .methods
-        .iter()
-        .filter(|m| types.params_of(class, &m.name).iter().all(|p| !types.get(*p).untestable()))
-        .map(|m| m.name.as_str())
-        .collect();
+    let callable: Vec<&str> = program.classes[class].methods.iter().map(|m| m.name.as_str()).collect();
     let calls = rng.random_range(1..=settings.max_calls.max(1));
     for _ in 1..calls {
         if callable.is_empty() {
@@ -141,6 +136,24 @@ impl Builder<'_> {
                 Value::Array((0..length).map(|_| self.primitive(of, rng)).collect())
             }
             ParamType::Function => Value::Function(Box::new(self.primitive(ParamType::Number, rng))),
+            ParamType::Object => {
+                // The members the code read, with numbers mostly (counts, limits), else strings or flags.
+                let members = self.types.get(param).type_members();
+                Value::Object(
+                    members
+                        .into_iter()
+                        .filter(|m| literal::is_identifier_name(m))
+                        .map(|m| {
+                            let value = match rng.random_range(0..4u32) {
+                                0 | 1 => self.primitive(ParamType::Number, rng),
+                                2 => self.primitive(ParamType::String, rng),
+                                _ => Value::Boolean(rng.random_bool(0.5)),
+                            };
+                            (m.to_string(), value)
+                        })
+                        .collect(),
+                )
+            }
             ParamType::Date => {
                 Value::Date(rng.random_range(DATE_RANGE.0..DATE_RANGE.1) as f64 * 1000.0)
             }

@@ -14,6 +14,7 @@ use std::fmt;
 use rand::Rng;
 use rand::RngExt;
 
+use crate::generate::literal::is_identifier_name;
 use crate::program::{ClassId, ProgramInfo};
 use crate::sandbox::CodeBase;
 use crate::sandbox::ProxyEvent;
@@ -48,6 +49,8 @@ pub enum ParamType {
     Function,
     /// A `Date`.
     Date,
+    /// A plain object with the members read from the parameter (an options object, say).
+    Object,
     /// An instance of a class of the program.
     Class(ClassId),
 }
@@ -63,13 +66,21 @@ impl ParamType {
             ParamType::Array => "array".into(),
             ParamType::Function => "function".into(),
             ParamType::Date => "Date".into(),
+            ParamType::Object => "object".into(),
             ParamType::Class(c) => program.classes[c].name.clone(),
         }
     }
 
     /// The types that are not classes of the program, as a user can name them.
-    pub const BUILT_IN: [ParamType; 6] =
-        [ParamType::Number, ParamType::String, ParamType::Boolean, ParamType::Array, ParamType::Function, ParamType::Date];
+    pub const BUILT_IN: [ParamType; 7] = [
+        ParamType::Number,
+        ParamType::String,
+        ParamType::Boolean,
+        ParamType::Array,
+        ParamType::Function,
+        ParamType::Date,
+        ParamType::Object,
+    ];
 
     /// Parses a type named by a user: a primitive or a class of `program`.
     pub fn parse(text: &str, program: &ProgramInfo) -> Option<ParamType> {
@@ -95,20 +106,11 @@ pub enum DecisionSource {
     Configured,
 }
 
-/// The decided type of a parameter, or why it cannot be tested.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Verdict {
-    /// Tests use this type.
-    Type(ParamType),
-    /// The evidence matches nothing the generator can build: methods that need it cannot be tested.
-    Untestable,
-}
-
 /// A decision with its reasons.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Decision {
-    /// The outcome.
-    pub verdict: Verdict,
+    /// The type tests use.
+    pub ty: ParamType,
     /// Why, for people: the evidence that decided.
     pub evidence: String,
     /// How it was reached.
@@ -153,17 +155,22 @@ pub struct ParamRecord {
 }
 
 impl ParamRecord {
-    /// The type tests use now (`Unknown` until decided; `Unknown` also when untestable).
+    /// The type tests use now (`Unknown` until decided).
     pub fn current_type(&self) -> ParamType {
-        match &self.decision {
-            Some(Decision { verdict: Verdict::Type(t), .. }) => *t,
-            _ => ParamType::Unknown,
-        }
+        self.decision.as_ref().map_or(ParamType::Unknown, |d| d.ty)
     }
 
-    /// Whether the parameter cannot be tested.
-    pub fn untestable(&self) -> bool {
-        matches!(&self.decision, Some(Decision { verdict: Verdict::Untestable, .. }))
+    /// The members that say something about the type: not those every object has, and with keys that
+    /// are neither names nor indexes (a random value used as a key, like `' 1b'`) counted as an index.
+    pub fn type_members(&self) -> Vec<&str> {
+        let mut members: Vec<&str> = Vec::new();
+        for name in self.members.keys().map(String::as_str).filter(|m| !OBJECT_MEMBERS.contains(m)) {
+            let member = if name == CALLED || is_identifier_name(name) || is_index(name) { name } else { "0" };
+            if !members.contains(&member) {
+                members.push(member);
+            }
+        }
+        members
     }
 
     /// Whether the user fixed the type (inference leaves it alone).
@@ -338,40 +345,44 @@ const STRING_MEMBERS: &[&str] = &[
 
 /// Decides a parameter's type from its record (see the module docs for the rules).
 pub fn decide(record: &ParamRecord, program: &ProgramInfo, rng: &mut (impl Rng + ?Sized)) -> Decision {
-    let inferred = |verdict, evidence| Decision { verdict, evidence, source: DecisionSource::Inferred };
-    let members: Vec<&str> =
-        record.members.keys().map(String::as_str).filter(|m| !OBJECT_MEMBERS.contains(m)).collect();
+    let inferred = |ty, evidence| Decision { ty, evidence, source: DecisionSource::Inferred };
+    let members = record.type_members();
     if !members.is_empty() {
-        let is_string_member = |m: &&str| STRING_MEMBERS.contains(m) || m.bytes().all(|b| b.is_ascii_digit());
-        if let Some((class, matched)) = best_class(&members, program)
+        let is_string_member = |m: &&str| STRING_MEMBERS.contains(m) || is_index(m);
+        // A constructor's parameter matched by its own class is more likely an options object whose
+        // keys mirror the fields than a copy constructor: the class itself is left out of the match.
+        let candidate = |class: ClassId| record.key.function != "constructor" || class != record.key.class;
+        if let Some((class, matched)) = best_class(&members, program, candidate)
             && matched == members.len()
         {
             return inferred(
-                Verdict::Type(ParamType::Class(class)),
+                ParamType::Class(class),
                 format!("members {} all belong to {}", list(&members), program.classes[class].name),
             );
         }
         let any_of = |set: &[&str]| members.iter().any(|m| set.contains(m));
         if any_of(FUNCTION_MEMBERS) {
-            return inferred(Verdict::Type(ParamType::Function), format!("called, or function members {}", list(&members)));
+            return inferred(ParamType::Function, format!("called, or function members {}", list(&members)));
         }
         if any_of(DATE_MEMBERS) {
-            return inferred(Verdict::Type(ParamType::Date), format!("Date members {}", list(&members)));
+            return inferred(ParamType::Date, format!("Date members {}", list(&members)));
         }
-        let is_array_member = |m: &&str| ARRAY_ONLY_MEMBERS.contains(m) || STRING_MEMBERS.contains(m) || m.bytes().all(|b| b.is_ascii_digit());
+        let is_array_member = |m: &&str| ARRAY_ONLY_MEMBERS.contains(m) || STRING_MEMBERS.contains(m) || is_index(m);
         if any_of(ARRAY_ONLY_MEMBERS) && members.iter().all(is_array_member) {
-            return inferred(Verdict::Type(ParamType::Array), format!("Array members {}", list(&members)));
+            return inferred(ParamType::Array, format!("Array members {}", list(&members)));
         }
         if members.iter().all(|m| NUMBER_MEMBERS.contains(m)) {
-            return inferred(Verdict::Type(ParamType::Number), format!("Number members {}", list(&members)));
+            return inferred(ParamType::Number, format!("Number members {}", list(&members)));
         }
         if members.iter().all(is_string_member) {
-            return inferred(Verdict::Type(ParamType::String), format!("String members {}", list(&members)));
+            return inferred(ParamType::String, format!("String members {}", list(&members)));
         }
-        if let Some((class, matched)) = best_class(&members, program) {
+        if let Some((class, matched)) = best_class(&members, program, candidate)
+            && matched * 2 >= members.len()
+        {
             let missing: Vec<&str> = members.iter().copied().filter(|m| !program.classes[class].has_member(m)).collect();
             return inferred(
-                Verdict::Type(ParamType::Class(class)),
+                ParamType::Class(class),
                 format!(
                     "best match {} ({matched} of {} members; not {})",
                     program.classes[class].name,
@@ -381,19 +392,19 @@ pub fn decide(record: &ParamRecord, program: &ProgramInfo, rng: &mut (impl Rng +
             );
         }
         return inferred(
-            Verdict::Untestable,
-            format!("members {} match no known class, Number or String", list(&members)),
+            ParamType::Object,
+            format!("members {} match no class, Number or String: a plain object", list(&members)),
         );
     }
     let Scores { number, string } = record.scores;
     if number > 0 || string > 0 {
         let coercions = record.coercions.keys().cloned().collect::<Vec<_>>().join(", ");
         let (ty, side) = if number >= string { (ParamType::Number, "number") } else { (ParamType::String, "string") };
-        return inferred(Verdict::Type(ty), format!("coercions favour {side} ({number} to {string}): {coercions}"));
+        return inferred(ty, format!("coercions favour {side} ({number} to {string}): {coercions}"));
     }
     let ty = [ParamType::Number, ParamType::String, ParamType::Boolean][rng.random_range(0..3)];
     Decision {
-        verdict: Verdict::Type(ty),
+        ty,
         evidence: format!("no evidence after {} uses: leap of faith to {}", record.uses, ty.name(program)),
         source: DecisionSource::LeapOfFaith,
     }
@@ -401,15 +412,20 @@ pub fn decide(record: &ParamRecord, program: &ProgramInfo, rng: &mut (impl Rng +
 
 /// The class that has most of `members`, preferring the one with fewest other members (the tightest
 /// fit), then the first found. Returns the class and how many members it has.
-fn best_class(members: &[&str], program: &ProgramInfo) -> Option<(ClassId, usize)> {
+fn best_class(members: &[&str], program: &ProgramInfo, candidate: impl Fn(ClassId) -> bool) -> Option<(ClassId, usize)> {
     program
         .classes
         .iter()
         .enumerate()
+        .filter(|(id, _)| candidate(*id))
         .map(|(id, class)| (id, members.iter().filter(|m| class.has_member(m)).count(), class.member_count()))
         .filter(|(_, matched, _)| *matched > 0)
         .min_by_key(|(id, matched, size)| (std::cmp::Reverse(*matched), *size, *id))
         .map(|(id, matched, _)| (id, matched))
+}
+
+fn is_index(name: &str) -> bool {
+    !name.is_empty() && name.bytes().all(|b| b.is_ascii_digit())
 }
 
 fn list(names: &[&str]) -> String {

@@ -225,7 +225,7 @@
   // Runs one test, given as JSON: [0, class, args, variable] constructs a variable, [1, variable, method, args,
   // underTest] calls a method. Arguments are JSON values, or {v: variable}, {p: parameter} for a
   // recording proxy, {x: "NaN" | "Infinity" | "-Infinity"}, {a: [items]} for an array, {f: result} for
-  // a function returning `result`, {d: milliseconds} for a Date. Interpreting the test instead of compiling
+  // a function returning `result`, {d: milliseconds} for a Date, {o: [[key, value]...]} for an object. Interpreting the test instead of compiling
   // JavaScript for it makes a test cost a JSON.parse. Exceptions user code can catch are caught here;
   // only an interrupt (time limit) or running out of memory reach Rust as an exception.
   const construct = Reflect.construct;
@@ -247,6 +247,11 @@
         return function () { return result; };
       }
       if (a.d !== undefined) return new RealDate(a.d);
+      if (a.o !== undefined) {
+        const object = {};
+        for (const [key, value] of a.o) object[key] = argument(value);
+        return object;
+      }
       return +a.x;
     };
     let at = 0;
@@ -301,16 +306,15 @@
   const namespaces = [];
   hide('__fc$ns', namespaces);
 
-  // Discovery: the analyser asks what a value defines. Methods are located by the first coverage probe
-  // in their source text (Function.prototype.toString returns the instrumented code).
-  const PROBE = /__fc\$s\[(\d+)\]/;
+  // Discovery: the analyser asks what a value defines. Functions are located by the coverage probes in
+  // their source text (Function.prototype.toString returns the instrumented code): Rust takes the
+  // outermost function probed there, or, for a `class`, its constructor among its members.
   const PROBES = /__fc\$s\[(\d+)\]/g;
-  const probeOf = (f) => {
+  const probesOf = (f) => {
     try {
-      const m = PROBE.exec(Function.prototype.toString.call(f));
-      return m ? +m[1] : -1;
+      return Array.from(Function.prototype.toString.call(f).matchAll(PROBES), (m) => +m[1]);
     } catch (_) {
-      return -1;
+      return [];
     }
   };
   // A class is a `class`, a function with prototype methods, or a constructor without methods that
@@ -341,7 +345,7 @@
       for (const k of Object.getOwnPropertyNames(instance)) {
         if (k === 'constructor' || own.some((m) => m.name === k) || fields.indexOf(k) >= 0) continue;
         const d = descriptor(instance, k);
-        if (d && typeof d.value === 'function' && !inertProxies.has(d.value)) own.push({ name: k, probe: probeOf(d.value), length: d.value.length });
+        if (d && typeof d.value === 'function' && !inertProxies.has(d.value)) own.push({ name: k, probes: probesOf(d.value), length: d.value.length });
         else fields.push(k);
       }
     }
@@ -365,18 +369,16 @@
         seenNames.add(k);
         const d = descriptor(proto, k);
         if (d.get || d.set) accessors.push(k);
-        else if (typeof d.value === 'function') methods.push({ name: k, probe: probeOf(d.value), length: d.value.length, depth });
+        else if (typeof d.value === 'function') methods.push({ name: k, probes: probesOf(d.value), length: d.value.length, depth });
       }
       proto = getProto(proto);
       depth++;
     }
     const parent = f.prototype ? getProto(f.prototype) : null;
     const built = constructorMethods(f);
-    // A `class`'s text holds every member: Rust finds its constructor among the functions probed there.
-    const text = Function.prototype.toString.call(f);
-    const members = /^class[\s{]/.test(text) ? Array.from(text.matchAll(PROBES), (m) => +m[1]) : [];
     return {
-      name: typeof f.name === 'string' ? f.name : '', probe: members.length ? -1 : probeOf(f), members,
+      name: typeof f.name === 'string' ? f.name : '', probes: probesOf(f),
+      is_class: /^class[\s{]/.test(Function.prototype.toString.call(f)),
       length: f.length, methods, accessors,
       own: built.own, fields: built.fields, parent: parent && parent !== ObjectProto ? parent : null,
     };
@@ -418,5 +420,4 @@
     }
     return stringify(infos);
   });
-  hide('__fc$probeOf', probeOf);
 })(globalThis);

@@ -168,11 +168,10 @@ pub struct FoundClass {
 /// The members of a found class.
 #[derive(Debug, Clone, Deserialize)]
 pub struct FoundMembers {
-    /// First coverage probe in the constructor function's code, or -1 (always -1 for a `class`).
-    pub probe: i64,
-    /// For a `class`: every coverage probe in its text, among which its constructor's.
-    #[serde(default)]
-    pub members: Vec<u32>,
+    /// Every coverage probe in the constructor's text (for a `class`, in all its members).
+    pub probes: Vec<u32>,
+    /// Whether it is written with `class`.
+    pub is_class: bool,
     /// The constructor's `length`.
     pub length: usize,
     /// Prototype methods, nearest prototype first.
@@ -193,8 +192,8 @@ pub struct FoundMembers {
 pub struct FoundMethod {
     /// Property name.
     pub name: String,
-    /// First coverage probe in its code, or -1.
-    pub probe: i64,
+    /// Every coverage probe in its text.
+    pub probes: Vec<u32>,
     /// Its `length`.
     pub length: usize,
     /// 0 for the class's own prototype, more for prototypes further up.

@@ -25,7 +25,7 @@ use crate::error::{Error, Result};
 use crate::generate::guided::ConstantPool;
 use crate::generate::random::generate;
 use crate::generate::{Statement, TestCase};
-use crate::inference::{Decision, DecisionSource, ParamType, TypeTable, Verdict, decide};
+use crate::inference::{Decision, DecisionSource, ParamType, TypeTable, decide};
 use crate::program::{ClassId, FunctionRef, Origin, ProgramInfo};
 use crate::sandbox::{CodeBase, Execution, Outcome, Sandbox, Thrown, Watch};
 use crate::suite::{ElectedTest, Suite};
@@ -298,7 +298,7 @@ impl Session {
             DecisionSource::Configured => "from the project file".to_string(),
             _ => "chosen by the user".to_string(),
         };
-        self.types.get_mut(param).decision = Some(Decision { verdict: Verdict::Type(ty), evidence, source });
+        self.types.get_mut(param).decision = Some(Decision { ty, evidence, source });
         // A method aborted for want of this type may be testable now.
         for m in &mut self.methods {
             if m.status == Status::Done(StopReason::Aborted) && m.function.is_some() {
@@ -367,13 +367,6 @@ impl Session {
     fn step_method(&mut self, index: usize, started: Instant) -> Result<StepReport> {
         let (class, method) = (self.methods[index].class, self.methods[index].method.clone());
         self.iteration += 1;
-        if let Some(reason) = self.untestable_reason(class, &method) {
-            let m = &mut self.methods[index];
-            m.warn(reason);
-            m.status = Status::Done(StopReason::Aborted);
-            let test = TestCase { class, method, variables: Vec::new(), statements: Vec::new() };
-            return Ok(StepReport { method: index, test, outcome: Outcome::Passed, verdict: CandidateVerdict::Invalid, decisions: Vec::new(), stopped: Some(StopReason::Aborted) });
-        }
         let constants = &self.methods[index].constants;
         let test = generate(&self.program, &self.types, &self.settings.generation, constants, class, &method, &mut self.rng);
         let seed = self.rng.random::<u32>();
@@ -562,17 +555,16 @@ impl Session {
         decisions
     }
 
-    /// Warns the methods a parameter concerns about a leap of faith or an untestable parameter,
-    /// replacing an earlier warning about the same parameter.
+    /// Warns the methods a parameter concerns about a leap of faith, replacing an earlier warning about
+    /// the same parameter.
     fn warn_about_decision(&mut self, id: u32, decision: &Decision) {
         let record = self.types.get(id);
         let key = &record.key;
         let name = format!("{}.{}({})", self.program.classes[key.class].name, key.function, record.name);
-        let warning = match (&decision.source, &decision.verdict) {
-            (DecisionSource::LeapOfFaith, _) => format!("{name}: {}", decision.evidence),
-            (_, Verdict::Untestable) => format!("{name} cannot be tested: {}", decision.evidence),
-            _ => return,
-        };
+        if decision.source != DecisionSource::LeapOfFaith {
+            return;
+        }
+        let warning = format!("{name}: {}", decision.evidence);
         let concerned = |m: &MethodState| m.class == key.class && (m.method == key.function || key.function == "constructor");
         if !self.methods.iter().any(concerned) {
             // A class that is only a parameter type (like a list's Node) has no method to warn.
@@ -631,43 +623,13 @@ impl Session {
                     current.name(&self.program),
                     next.name(&self.program)
                 );
-                let decision = Decision { verdict: Verdict::Type(next), evidence, source: DecisionSource::LeapOfFaith };
+                let decision = Decision { ty: next, evidence, source: DecisionSource::LeapOfFaith };
                 self.warn_about_decision(id, &decision);
                 self.types.get_mut(id).decision = Some(decision.clone());
                 switched.push((id, decision));
             }
         }
         switched
-    }
-
-    /// Why the method cannot be tested, if a parameter it needs was found untestable: its own, or one
-    /// of the constructors needed to build its receiver.
-    fn untestable_reason(&self, class: ClassId, method: &str) -> Option<String> {
-        let mut needed = vec![(class, method.to_string())];
-        let mut seen = Vec::new();
-        while let Some((c, f)) = needed.pop() {
-            if seen.contains(&(c, f.clone())) {
-                continue;
-            }
-            seen.push((c, f.clone()));
-            for &id in self.types.params_of(c, &f) {
-                let record = self.types.get(id);
-                if record.untestable() {
-                    let evidence = record.decision.as_ref().map(|d| d.evidence.clone()).unwrap_or_default();
-                    return Some(format!(
-                        "aborted: parameter '{}' of {}.{} cannot be inferred: {evidence}",
-                        record.name, self.program.classes[c].name, f
-                    ));
-                }
-                if let ParamType::Class(other) = record.current_type() {
-                    needed.push((other, "constructor".into()));
-                }
-            }
-            if f != "constructor" {
-                needed.push((c, "constructor".into()));
-            }
-        }
-        None
     }
 
     fn abort_unlocatable(&mut self) {

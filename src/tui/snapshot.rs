@@ -5,7 +5,7 @@
 
 use std::time::Duration;
 
-use crate::inference::{DecisionSource, Verdict};
+use crate::inference::DecisionSource;
 use crate::program::ClassId;
 use crate::session::{CandidateVerdict, Session, Status, StopReason};
 
@@ -374,10 +374,7 @@ fn param_rows(session: &Session, class: ClassId) -> Vec<ParamRow> {
             let (ty, evidence, source) = match &record.decision {
                 None => ("Unknown".to_string(), String::new(), None),
                 Some(d) => (
-                    match d.verdict {
-                        Verdict::Type(t) => t.name(&session.program),
-                        Verdict::Untestable => "untestable".into(),
-                    },
+                    d.ty.name(&session.program),
                     d.evidence.clone(),
                     Some(match d.source {
                         DecisionSource::Inferred => "inferred",

@@ -312,7 +312,7 @@ impl WorkerState {
             Command::Accept { param } => {
                 let record = self.session.types.get(param);
                 let ty = record.current_type();
-                Some(if record.untestable() || ty == ParamType::Unknown {
+                Some(if ty == ParamType::Unknown {
                     (format!("{} has no inferred type to accept yet", record.name), true)
                 } else {
                     let name = record.name.clone();
