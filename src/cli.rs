@@ -168,10 +168,10 @@ impl RunArgs {
             RegexGenerator::parse(pattern).map_err(|e| Error::Usage(format!("--{flag}: {e}")))
         };
         if let Some(timeout) = self.timeout {
-            if !(timeout.is_finite() && timeout > 0.0) {
-                return Err(Error::Usage(format!("--timeout must be a positive number of seconds, not {timeout}")));
-            }
-            settings.timeout = Duration::from_secs_f64(timeout);
+            settings.timeout = Duration::try_from_secs_f64(timeout)
+                .ok()
+                .filter(|t| !t.is_zero())
+                .ok_or_else(|| Error::Usage(format!("--timeout must be a positive number of seconds, not {timeout}")))?;
         }
         if let Some(target) = self.target_coverage {
             if !(0.0..=100.0).contains(&target) {
@@ -200,7 +200,11 @@ impl RunArgs {
         if let Some(ms) = self.test_timeout_ms {
             settings.limits.test_time = Duration::from_millis(ms.max(1));
         }
-        settings.limits.memory = self.memory_mb.max(16) << 20;
+        settings.limits.memory = self
+            .memory_mb
+            .max(16)
+            .checked_mul(1 << 20)
+            .ok_or_else(|| Error::Usage(format!("--memory-mb {} is more than this machine can address", self.memory_mb)))?;
         let options = SessionOptions {
             files: self.files.clone(),
             namespace: self.namespace.clone(),
@@ -237,6 +241,6 @@ pub struct BenchArgs {
 impl BenchArgs {
     /// The benchmark's options.
     pub fn to_options(&self) -> BenchOptions {
-        BenchOptions { file: self.file.clone(), seconds: self.seconds.max(0.1), seed: self.seed }
+        BenchOptions { file: self.file.clone(), seconds: self.seconds.clamp(0.1, 3600.0), seed: self.seed }
     }
 }

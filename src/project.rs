@@ -166,8 +166,11 @@ impl ProjectSettings {
         if let Some(delay) = self.delay {
             settings.delay = delay;
         }
-        if let Some(timeout) = self.timeout.filter(|t| t.is_finite() && *t > 0.0) {
-            settings.timeout = std::time::Duration::from_secs_f64(timeout);
+        if let Some(timeout) = self.timeout {
+            settings.timeout = std::time::Duration::try_from_secs_f64(timeout)
+                .ok()
+                .filter(|t| !t.is_zero())
+                .ok_or_else(|| Error::Usage(format!("{FILE_NAME}: timeout must be a positive number of seconds, not {timeout}")))?;
         }
         if let Some(max_stale) = self.max_stale {
             settings.max_stale = max_stale;

@@ -14,6 +14,7 @@ use super::events::{first_user_frame, parse_log};
 use super::{DescribedResult, Execution, Limits, Outcome, Thrown, Watch};
 use crate::analysis::parse::ModuleKind;
 use crate::error::{Error, Result};
+use crate::suite::export::{DETERMINISM_JS, LOAD_SEED};
 
 const HARNESS_JS: &str = include_str!("harness.js");
 /// Bytes allocated between two cycle collections.
@@ -180,6 +181,13 @@ impl Engine {
         );
         self.eval_setup(&probes, "installing probes")?;
         self.eval_setup(crate::instrument::RUNTIME_JS, "installing the coverage runtime")?;
+        // Randomness and the clock are fixed before any user code runs, from the same seed as in
+        // exported suites, and again for every test from the test's seed.
+        let determinism = format!(
+            "Object.defineProperty(globalThis, '__fc$deterministic', {{ value: ({DETERMINISM_JS}) }}); \
+             __fc$deterministic(globalThis, {LOAD_SEED});"
+        );
+        self.eval_setup(&determinism, "fixing randomness and the clock")?;
         self.eval_setup(HARNESS_JS, "installing the harness")?;
         // What the global object holds before user code runs: discovery looks at what is added.
         self.eval_setup(
@@ -338,9 +346,10 @@ fn probes<'js>(
         return Ok(());
     }
     let array: TypedArray<'js, u8> = globals.get(name)?;
-    let raw = array.as_raw().ok_or(rquickjs::Error::Unknown)?;
-    // SAFETY: the array is owned by the context we hold; no JavaScript runs while the slice lives, and
-    // the harness defines the array as a non-writable global that user code cannot detach or replace.
+    // User code could detach the buffer (`__fc$s.buffer.transfer()`): then there is nothing to read.
+    let Some(raw) = array.as_raw() else { return Ok(()) };
+    // SAFETY: `as_raw` has just checked that the buffer is attached, and the slice lives only while this
+    // function runs, during which no JavaScript runs that could detach or resize it.
     let bytes = unsafe { &mut *raw.as_ptr() };
     let end = (range.end as usize).min(bytes.len());
     let start = (range.start as usize).min(end);

@@ -16,8 +16,11 @@
   const ErrorCtor = Error;
   const objectIs = Object.is;
 
-  // xorshift32: every random choice inside the sandbox (Math.random in user code, the primitives that
-  // proxies answer with) must be reproducible from the run's seed.
+  // The primitives that proxies answer with come from their own xorshift32, seeded like the test:
+  // reproducible from the run's seed. `Math.random` and the clock of the code under test are fixed by
+  // `__fc$deterministic` (DETERMINISM_JS in export.rs, shared with exported suites).
+  const deterministic = g.__fc$deterministic;
+  const RealDate = Date;
   let state = 1;
   const next = () => {
     state ^= state << 13;
@@ -25,22 +28,6 @@
     state ^= state << 5;
     return (state >>> 0) / 4294967296;
   };
-  Object.defineProperty(Math, 'random', {
-    value: function random() { return next(); }, writable: true, enumerable: false, configurable: true,
-  });
-  // The clock stands still, at the same instant as in exported suites (DETERMINISM_JS in export.rs):
-  // results that depend on the time must be the same when the suite runs.
-  const RealDate = Date;
-  const NOW = 1704067200000;
-  function FixedDate(...args) {
-    if (!new.target) return new RealDate(NOW).toString();
-    return Reflect.construct(RealDate, args.length ? args : [NOW], new.target);
-  }
-  FixedDate.prototype = RealDate.prototype;
-  FixedDate.now = () => NOW;
-  FixedDate.parse = RealDate.parse;
-  FixedDate.UTC = RealDate.UTC;
-  g.Date = FixedDate;
 
   const CHARS = 'abcdefghijklmnopqrstuvwxyz0123456789 ';
   const randomNumber = () => {
@@ -233,6 +220,7 @@
   const parse = JSON.parse;
   hide('__fc$exec', (json, seed, describing) => {
     state = seed >>> 0 || 1;
+    deterministic(g, seed);
     log.length = 0;
     vars.length = 0;
     results.length = 0;

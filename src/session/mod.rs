@@ -106,8 +106,8 @@ pub struct MethodState {
     pub constants: ConstantPool,
 }
 
-/// Candidates in a row whose receiver cannot be built after which a method is given up: its
-/// constructor's parameters are likely typed wrongly, and only a person can tell.
+/// Candidates whose receiver could not be built, with none built yet, after which a method is given
+/// up: its constructor's parameters are likely typed wrongly, and only a person can tell.
 const CONSTRUCTION_FAILURES: u64 = 500;
 
 impl MethodState {
@@ -299,10 +299,11 @@ impl Session {
             _ => "chosen by the user".to_string(),
         };
         self.types.get_mut(param).decision = Some(Decision { ty, evidence, source });
-        // A method aborted for want of this type may be testable now.
+        // A method aborted for want of this type may be testable now: it starts counting afresh.
         for m in &mut self.methods {
             if m.status == Status::Done(StopReason::Aborted) && m.function.is_some() {
                 m.status = Status::Pending;
+                m.constructions = (0, 0);
             }
         }
     }
@@ -391,7 +392,9 @@ impl Session {
             self.methods[index].valid_runs += 1;
             let new: Vec<u32> =
                 execution.statements.iter().copied().filter(|s| !self.methods[index].covered[*s as usize]).collect();
-            if execution.outcome != Outcome::Passed {
+            // A test cut short by the end of the method's own budget is not a possible bug.
+            let budget_ended = execution.outcome == Outcome::TimedOut && self.sandbox.limits().test_time < self.settings.limits.test_time;
+            if execution.outcome != Outcome::Passed && !budget_ended {
                 let message = execution.outcome.describe(self.sandbox.limits());
                 let culprit = match &execution.outcome {
                     Outcome::Threw { at, .. } | Outcome::StackOverflow { at } => Some(test.callee(*at, &self.program)),
@@ -503,7 +506,7 @@ impl Session {
             None => m.constructions.0 += 1,
             Some(thrown) => {
                 m.constructions.1 += 1;
-                if m.constructions.0 == 0 && m.constructions.1 == CONSTRUCTION_FAILURES {
+                if m.constructions.0 == 0 && m.constructions.1 >= CONSTRUCTION_FAILURES {
                     let class = &self.program.classes[m.class].name;
                     let what = match thrown {
                         Thrown::Error { name, message, .. } => format!("{name}: {message}"),
@@ -669,6 +672,8 @@ impl Session {
     /// test alone still covers every statement of its method it covered and ends the same way. Its
     /// results are described again from the shorter run, so the assertions stay true.
     pub fn minimize(&mut self) -> Result<()> {
+        // Stepping may have lowered the test time limit to the last method's remaining budget.
+        self.sandbox.set_limits(self.settings.limits.clone());
         for elected in 0..self.suite.elected.len() {
             if self.suite.elected[elected].minimized {
                 continue;

@@ -145,7 +145,10 @@ pub struct ExportTest {
     pub seed: u32,
 }
 
-/// Makes the code under test deterministic in a global scope, exactly as the sandbox's harness does:
+/// The seed of `Math.random` while the code under test loads, before each test's own seed applies.
+pub const LOAD_SEED: u32 = 1;
+
+/// Makes the code under test deterministic in a global scope, in the sandbox and in exported suites alike:
 /// `Math.random` is the harness's xorshift32 from the test's seed, and the clock stands still at
 /// 2024-01-01T00:00:00Z (`Date.now()`, `new Date()`, `Date()`); dates built from arguments are
 /// untouched, and subclasses of `Date` still work.
@@ -424,13 +427,26 @@ fn write_loader(js: &mut Js, suite: &ExportSuite, syntax: Syntax, out_dir: &Path
     js.line("// Loads fresh copies of the code under test and runs one test's body with the classes it tests.");
     let asynchronous = if es_modules.is_empty() { "" } else { "async " };
     js.line(&format!("{asynchronous}function withSubjects(body) {{"));
+    // As in the sandbox: one seed while the code loads, the test's own seed once it runs; in the vm
+    // context for scripts, in this realm for modules.
+    let seed_for = |seed: &str| {
+        let mut lines = Vec::new();
+        if !scripts.is_empty() {
+            lines.push(format!("  fixed(global, {seed});"));
+        }
+        if !common_js.is_empty() || !es_modules.is_empty() {
+            lines.push(format!("  deterministic(globalThis, {seed});"));
+        }
+        lines.join("\n")
+    };
     if !scripts.is_empty() {
         js.line("  const context = vm.createContext();");
-        js.line("  vm.runInContext(`(${deterministic})`, context)(vm.runInContext('globalThis', context), body.seed);");
-        js.line("  for (const script of scripts) script.runInContext(context);");
+        js.line("  const fixed = vm.runInContext(`(${deterministic})`, context);");
+        js.line("  const global = vm.runInContext('globalThis', context);");
     }
-    if !common_js.is_empty() || !es_modules.is_empty() {
-        js.line("  deterministic(globalThis, body.seed);");
+    js.line(&seed_for(&LOAD_SEED.to_string()));
+    if !scripts.is_empty() {
+        js.line("  for (const script of scripts) script.runInContext(context);");
     }
     if !common_js.is_empty() {
         js.line("  commonJsFiles.forEach(forget);");
@@ -442,6 +458,7 @@ fn write_loader(js: &mut Js, suite: &ExportSuite, syntax: Syntax, out_dir: &Path
             "  const imported = await Promise.all(moduleUrls.map((url) => import(`${url}?flycatcher-load=${load}`)));",
         );
     }
+    js.line(&seed_for("body.seed"));
     let call = if scripts.is_empty() { "body" } else { "inContext(body, context)" };
     if classes.is_empty() {
         js.line(&format!("  return {call}();"));
@@ -677,8 +694,9 @@ fn unique_titles(tests: &[ExportTest]) -> Vec<String> {
         .collect()
 }
 
-/// A file name stem from a class name: characters that are awkward in file names become `_`.
-fn file_stem(class_name: &str) -> String {
+/// The file name stem of a class's suite and failing log: the name with characters that are awkward in
+/// file names replaced.
+pub fn file_stem(class_name: &str) -> String {
     let stem: String = class_name
         .chars()
         .map(|c| if c.is_ascii_alphanumeric() || matches!(c, '_' | '$' | '.' | '-') { c } else { '_' })

@@ -111,7 +111,7 @@ impl Suite {
             }
             let failing: Vec<&FailingTest> = self.failing.iter().filter(|f| f.test.class == class).collect();
             if !failing.is_empty() {
-                let path = out_dir.join(format!("{}.failing.log", file_stem(&program.classes[class].name)));
+                let path = out_dir.join(format!("{}.failing.log", export::file_stem(&program.classes[class].name)));
                 let text = failing_log(program, class, &failing, header);
                 std::fs::write(&path, text).map_err(|source| Error::Write { path: path.clone(), source })?;
                 written.push(path);
@@ -137,10 +137,6 @@ fn message_shape(message: &str) -> String {
         }
     }
     shape
-}
-
-fn file_stem(class_name: &str) -> String {
-    class_name.chars().map(|c| if c.is_alphanumeric() || c == '.' || c == '_' || c == '-' { c } else { '_' }).collect()
 }
 
 fn failing_log(program: &ProgramInfo, class: ClassId, failing: &[&FailingTest], header: &[String]) -> String {
@@ -203,14 +199,9 @@ pub fn export_suite(program: &ProgramInfo, class: ClassId, elected: &[&ElectedTe
             Binding { alias: info.alias.clone(), access }
         })
         .collect();
-    let mut titles: Vec<String> = Vec::new();
-    let tests = elected
-        .iter()
-        .map(|e| {
-            let title = unique_title(&mut titles, test_title(e));
-            ExportTest { title, lines: test_lines(program, e), seed: e.seed }
-        })
-        .collect();
+    // Titles are made unique when rendered.
+    let tests =
+        elected.iter().map(|e| ExportTest { title: test_title(e), lines: test_lines(program, e), seed: e.seed }).collect();
     ExportSuite { class_name: program.classes[class].name.clone(), header: header.to_vec(), files, bindings, tests }
 }
 
@@ -248,17 +239,6 @@ fn compress_lines(lines: &[u32]) -> String {
         i += 1;
     }
     parts.join(", ")
-}
-
-fn unique_title(taken: &mut Vec<String>, title: String) -> String {
-    let mut candidate = title.clone();
-    let mut n = 2;
-    while taken.contains(&candidate) {
-        candidate = format!("{title} #{n}");
-        n += 1;
-    }
-    taken.push(candidate.clone());
-    candidate
 }
 
 /// The lines of an elected test as exported: statements and assertions.
@@ -358,10 +338,4 @@ mod tests {
         assert!(suite.log_failure(test, Some("insertAt".into()), "out of bounds: 1".into()));
     }
 
-    #[test]
-    fn titles_are_unique() {
-        let mut taken = Vec::new();
-        assert_eq!(unique_title(&mut taken, "add".into()), "add");
-        assert_eq!(unique_title(&mut taken, "add".into()), "add #2");
-    }
 }

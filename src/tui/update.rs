@@ -8,7 +8,8 @@ use crossterm::event::{Event, KeyCode, KeyEvent, KeyEventKind, KeyModifiers, Mou
 
 use super::state::{App, ExportForm, Field, Mode, OverridePicker, Pane, SettingsForm, SuiteTab};
 use super::view::{Areas, item_at, pane_at};
-use super::worker::{Command, SettingsChange};
+use super::snapshot::SettingsView;
+use super::worker::Command;
 use crate::generate::values::RegexGenerator;
 use crate::suite::export::Format;
 
@@ -190,9 +191,9 @@ fn settings_form(app: &App) -> SettingsForm {
 
 /// Checks one settings field as typed: `None` when valid, else why not.
 fn validate_setting(index: usize, value: &str) -> Option<String> {
-    let positive = |v: &str| match v.trim().parse::<f64>() {
-        Ok(x) if x.is_finite() && x > 0.0 => None,
-        _ => Some("a positive number".to_string()),
+    let positive = |v: &str| match v.trim().parse::<f64>().ok().and_then(|x| Duration::try_from_secs_f64(x).ok()) {
+        Some(d) if !d.is_zero() => None,
+        _ => Some("a positive number of seconds".to_string()),
     };
     let whole = |v: &str, min: u64| match v.trim().parse::<u64>() {
         Ok(x) if x >= min => None,
@@ -207,10 +208,10 @@ fn validate_setting(index: usize, value: &str) -> Option<String> {
     }
 }
 
-fn settings_change(form: &SettingsForm) -> SettingsChange {
+fn settings_change(form: &SettingsForm) -> SettingsView {
     let value = |i: usize| form.fields[i].value.trim();
     let pattern = |i: usize| Some(value(i).to_string()).filter(|p| !p.is_empty());
-    SettingsChange {
+    SettingsView {
         delay: value(0).parse().unwrap_or(0),
         timeout: Duration::from_secs_f64(value(1).parse().unwrap_or(1.0)),
         max_stale: value(2).parse().unwrap_or(0),

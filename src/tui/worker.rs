@@ -7,7 +7,7 @@ use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender, TryRecvError};
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
-use super::snapshot::Snapshot;
+use super::snapshot::{SettingsView, Snapshot};
 use crate::error::{Error, Result};
 use crate::generate::values::{NumberSource, RegexGenerator, StringSource};
 use crate::inference::{DecisionSource, ParamType};
@@ -22,25 +22,6 @@ const SLICE: Duration = Duration::from_millis(25);
 /// Shortest time between two snapshots while running (a snapshot copies the suite).
 const SNAPSHOT_EVERY: Duration = Duration::from_millis(60);
 
-/// Settings as edited in the UI.
-#[derive(Debug, Clone, PartialEq)]
-pub struct SettingsChange {
-    /// Inference delay.
-    pub delay: u32,
-    /// Time budget per method.
-    pub timeout: Duration,
-    /// Stale runs before a method stops.
-    pub max_stale: u64,
-    /// Most calls per candidate.
-    pub max_calls: usize,
-    /// Time limit of one candidate.
-    pub test_time: Duration,
-    /// String generator pattern (`None`: the default generator).
-    pub string_gen: Option<String>,
-    /// Number generator pattern (`None`: the default generator).
-    pub number_gen: Option<String>,
-}
-
 /// What the UI asks of the session.
 #[derive(Debug, Clone, PartialEq)]
 pub enum Command {
@@ -51,7 +32,7 @@ pub enum Command {
     /// Work on this method (index in the session's methods).
     Select(usize),
     /// Change settings from the next step.
-    Settings(SettingsChange),
+    Settings(SettingsView),
     /// Fix a parameter's type: its name (`number`, a class name...), chosen by the user.
     Override {
         /// Parameter id.
@@ -338,7 +319,7 @@ impl WorkerState {
         }
     }
 
-    fn apply_settings(&mut self, change: SettingsChange) -> std::result::Result<(), String> {
+    fn apply_settings(&mut self, change: SettingsView) -> std::result::Result<(), String> {
         let mut settings = self.session.settings().clone();
         let regex = |pattern: &str| RegexGenerator::parse(pattern).map_err(|e| e.to_string());
         settings.delay = change.delay;
