@@ -106,7 +106,7 @@ fn bare_loop(source: &str, aliases: &str, bodies: &[String], budget: Duration) -
                 // Failures are part of the workload (the engine side runs them too).
                 let _ = eval(&format!("(function () {{\n{body}\n}})()"));
                 runs += 1;
-                if runs % 64 == 0 && started.elapsed() >= budget {
+                if runs.is_multiple_of(64) && started.elapsed() >= budget {
                     break 'outer;
                 }
             }

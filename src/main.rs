@@ -132,7 +132,7 @@ impl Progress {
         let done = session.methods.iter().filter(|m| matches!(m.status, Status::Done(_))).count();
         let mut err = std::io::stderr().lock();
         if self.terminal {
-            if session.iteration % 64 == 0 || stopped {
+            if session.iteration.is_multiple_of(64) || stopped {
                 let _ = write!(
                     err,
                     "\r\x1b[2K[{done}/{}] {name}: {}/{} statements, {} elected, {} runs",

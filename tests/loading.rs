@@ -158,7 +158,7 @@ fn methods_of_built_in_parents_are_not_tested() {
     );
     let out = dir.path().join("out");
     for seed in ["1", "2", "3"] {
-        generate(&[file.clone()], &out, &["--seed", seed]);
+        generate(std::slice::from_ref(&file), &out, &["--seed", seed]);
         let suite = std::fs::read_to_string(out.join("Counter.test.js")).unwrap();
         for line in suite.lines().filter(|l| l.contains("counter.") && l.contains('(')) {
             assert!(line.contains("counter.bump("), "only the class's own method is called: {line}");
@@ -236,4 +236,14 @@ fn an_alias_of_a_method_is_tested_once() {
     let report = generate(&[file], &out, &["--seed", "1"]);
     let names: Vec<String> = methods(&report).into_iter().map(|m| m.0).collect();
     assert_eq!(names, vec!["Num.abs"]);
+}
+
+#[test]
+fn an_empty_method_is_covered_by_calling_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = write(dir.path(), "noop.js", "class Quiet { constructor() { this.n = 0; } noop() {} }\nmodule.exports = Quiet;\n");
+    let out = dir.path().join("out");
+    let report = generate(&[file], &out, &["--seed", "1"]);
+    assert_eq!(methods(&report), vec![("Quiet.noop".to_string(), 1, 1, "covered".to_string())]);
+    node_test_passes(&suites(&out));
 }

@@ -123,11 +123,8 @@ fn discovery_roots(code: &CodeBase, namespace: &[String]) -> (Vec<Root>, Vec<Str
                 .map(|n| format!("try {{ o[{0}] = {1}; }} catch (e) {{}}", json_string(n), n))
                 .collect::<String>()
         );
-        roots.push(Root::Script { prefix: Vec::new() });
+        roots.push(Root::Script { prefix: namespace.to_vec() });
         expressions.push(below(globals));
-        if !namespace.is_empty() {
-            roots.last_mut().map(|r| *r = Root::Script { prefix: namespace.to_vec() });
-        }
     }
     for (index, file) in code.files.iter().enumerate().filter(|(_, f)| f.entry.given) {
         match file.entry.parsed.kind {

@@ -160,7 +160,7 @@ impl Visit for CommonJsFinder {
         let on = |name: &str| matches!(&*node.obj, Expr::Ident(i) if &*i.sym == name);
         let property = |name: &str| match &node.prop {
             MemberProp::Ident(p) => &*p.sym == name,
-            MemberProp::Computed(c) => matches!(&*c.expr, Expr::Lit(Lit::Str(s)) if &*s.value.to_atom_lossy() == name),
+            MemberProp::Computed(c) => matches!(&*c.expr, Expr::Lit(Lit::Str(s)) if *s.value.to_atom_lossy() == *name),
             MemberProp::PrivateName(_) => false,
         };
         if (on("module") && property("exports")) || on("exports") {

@@ -220,11 +220,6 @@ impl TypeTable {
         TypeTable { records, by_function }
     }
 
-    /// The id of a parameter.
-    pub fn id(&self, key: &ParamKey) -> Option<u32> {
-        self.records.iter().position(|r| &r.key == key).map(|i| i as u32)
-    }
-
     /// The ids of a function's parameters, in order.
     pub fn params_of(&self, class: ClassId, function: &str) -> &[u32] {
         // Records are created in parameter order, so each list is already sorted by index.
@@ -296,7 +291,7 @@ enum Located {
 fn locate_site(code: &CodeBase, position: &EnginePosition) -> Located {
     let Some((index, offset)) = code.original_offset(position) else { return Located::Unknown };
     let file = &code.files[index];
-    if file.throw_arguments.iter().any(|(start, end)| (*start..*end).contains(&offset)) {
+    if file.in_throw_argument(offset) {
         return Located::InThrow;
     }
     let Some(site) = file.instrumented.coercion_sites.at(offset) else { return Located::Unknown };

@@ -16,7 +16,6 @@
 
 mod positions;
 mod probes;
-mod scan;
 mod sites;
 #[cfg(test)]
 mod tests;
@@ -168,16 +167,6 @@ pub fn instrument(file: &ParsedFile, first_statement: u32, first_branch: u32) ->
     let positions = PositionMap::new(&code, &entries, file.source.start_pos, file.source.end_pos);
     let probes::Probes { statements, branches, functions, .. } = probes;
     Instrumented { code, statements, branches, functions, positions, coercion_sites }
-}
-
-/// The first statement probe `__fc$s[N]` directly in the body of the function whose source text is
-/// `text`, as `Function.prototype.toString()` returns it for instrumented code.
-///
-/// Probes inside parameter defaults, computed keys and nested functions are skipped, so this is the
-/// function's own first statement: look it up with [`Instrumented::function_by_statement`]. `None` when
-/// the body has no statement of its own (or `text` is a class, whose body holds only methods).
-pub fn first_probe_in(text: &str) -> Option<u32> {
-    scan::first_probe_in(text)
 }
 
 /// 1-based line of an original byte position.

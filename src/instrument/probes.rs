@@ -285,7 +285,15 @@ impl VisitMut for Probes<'_> {
     }
 
     fn visit_mut_function_body(&mut self, body: &mut FunctionBody) {
+        // A body with nothing to execute (`noop() {}`) still gets one probe, for the body itself: every
+        // function has a statement to cover, and its code can be located by its probes.
+        let empty = !body.stmts.iter().any(|s| !is_directive(s) && is_executable(s));
+        let entry = empty.then(|| self.new_statement(body.span));
         self.statement_list(&mut body.stmts, true);
+        if let Some(id) = entry {
+            let after_directives = body.stmts.iter().take_while(|s| is_directive(s)).count();
+            body.stmts.insert(after_directives, mark_stmt(STATEMENTS, id, body.span.lo));
+        }
     }
 
     fn visit_mut_stmts(&mut self, stmts: &mut Vec<Stmt>) {

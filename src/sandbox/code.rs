@@ -25,6 +25,13 @@ pub struct CodeFile {
     pub throw_arguments: Vec<(u32, u32)>,
 }
 
+impl CodeFile {
+    /// Whether a byte offset of the original text lies in the argument of a `throw` statement.
+    pub fn in_throw_argument(&self, offset: u32) -> bool {
+        self.throw_arguments.iter().any(|(start, end)| (*start..*end).contains(&offset))
+    }
+}
+
 /// All instrumented files.
 pub struct CodeBase {
     /// Files in [`SourceSet`] order.
@@ -62,9 +69,7 @@ impl CodeBase {
     /// Whether an engine position lies in the argument of a `throw` statement: the code under test is
     /// building a value to throw there (see [`crate::analysis::throws`]).
     pub fn in_throw_argument(&self, position: &EnginePosition) -> bool {
-        self.original_offset(position).is_some_and(|(file, offset)| {
-            self.files[file].throw_arguments.iter().any(|(start, end)| (*start..*end).contains(&offset))
-        })
+        self.original_offset(position).is_some_and(|(file, offset)| self.files[file].in_throw_argument(offset))
     }
 
     /// The file and original byte offset of an engine position.

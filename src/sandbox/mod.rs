@@ -12,7 +12,7 @@ mod engine;
 pub mod events;
 
 use std::sync::Arc;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use serde::Deserialize;
 
@@ -278,10 +278,10 @@ impl Sandbox {
     /// Sets the expressions that reach each class in a fresh context, in ProgramInfo order.
     pub fn bind_classes(&mut self, expressions: &[String]) -> Result<()> {
         let script = format!("__fc$C.length = 0; __fc$C.push({});", expressions.join(", "));
-        self.bind_classes = Some(script);
         // The context used for discovery has its table in discovery order: rebind it too.
-        let script = self.bind_classes.clone().unwrap_or_default();
-        self.engine_mut()?.eval_setup(&script, "binding classes")
+        self.engine_mut()?.eval_setup(&script, "binding classes")?;
+        self.bind_classes = Some(script);
+        Ok(())
     }
 
     /// Runs one test, given as [`crate::generate::TestCase::to_json`]; `seed` seeds every random choice
@@ -324,9 +324,4 @@ impl Sandbox {
         }
         Ok(self.engine.as_mut().expect("engine was just built"))
     }
-}
-
-/// Time since `start`, saturating, in milliseconds.
-pub fn elapsed_ms(start: Instant) -> u64 {
-    start.elapsed().as_millis().min(u64::MAX as u128) as u64
 }

@@ -121,7 +121,7 @@ impl MethodState {
         self.branches.iter().filter(|c| **c).count()
     }
 
-    /// Statement coverage in percent (100 for a method without statements).
+    /// Statement coverage in percent (100 for a method whose code could not be located).
     pub fn coverage_percent(&self) -> f64 {
         if self.covered.is_empty() { 100.0 } else { 100.0 * self.covered_count() as f64 / self.covered.len() as f64 }
     }
@@ -405,7 +405,8 @@ impl Session {
                 }
                 verdict = CandidateVerdict::Failed(message);
             }
-            if regression && (!new.is_empty() || self.methods[index].covered.is_empty() && self.methods[index].elected == 0)
+            if regression
+                && !new.is_empty()
                 && let Some(covered) = self.elect(index, &test, &json, seed, &execution)?
             {
                 verdict = CandidateVerdict::NewCoverage(covered);
@@ -454,8 +455,7 @@ impl Session {
         }
         let m = &self.methods[index];
         let new: Vec<u32> = alone.statements.iter().copied().filter(|s| !m.covered[*s as usize]).collect();
-        let first_of_empty_method = m.covered.is_empty() && m.elected == 0;
-        if !is_regression(&alone.outcome, test.statements.len().saturating_sub(1)) || (new.is_empty() && !first_of_empty_method) {
+        if !is_regression(&alone.outcome, test.statements.len().saturating_sub(1)) || new.is_empty() {
             return Ok(None);
         }
         let new_lines = m.function.as_ref().map(|f| self.statement_lines(f, &new)).unwrap_or_default();
@@ -527,11 +527,9 @@ impl Session {
         if m.status == Status::Done(StopReason::Aborted) {
             return Some(StopReason::Aborted);
         }
-        // A method without statements is done once one test of it is elected.
-        let has_statements = !m.covered.is_empty();
-        if m.covered.iter().all(|c| *c) && (has_statements || m.elected > 0) {
+        if m.covered.iter().all(|c| *c) {
             Some(StopReason::Covered)
-        } else if has_statements && m.coverage_percent() >= self.settings.target_coverage {
+        } else if m.coverage_percent() >= self.settings.target_coverage {
             Some(StopReason::Target)
         } else if m.elapsed >= self.settings.timeout {
             Some(StopReason::Timeout)
@@ -655,7 +653,6 @@ impl Session {
             .collect()
     }
 
-    /// Writes the suite and the failing log; see [`Suite::write`].
     /// Minimises the elected tests (see [`Session::minimize`]), then writes the suite and the failing
     /// log; see [`Suite::write`].
     pub fn export(&mut self, format: crate::suite::export::Format, out_dir: &std::path::Path, command: &str) -> Result<Vec<PathBuf>> {
@@ -670,7 +667,8 @@ impl Session {
     /// Shortens every elected test not minimised yet: statements are dropped one at a time, last first
     /// (never the final call of the method under test, nor a construction still used), as long as the
     /// test alone still covers every statement of its method it covered and ends the same way. Its
-    /// results are described again from the shorter run, so the assertions stay true.
+    /// results are described again from the shorter run, so the assertions stay true. Then tests that
+    /// the other tests of their method make redundant are dropped.
     pub fn minimize(&mut self) -> Result<()> {
         // Stepping may have lowered the test time limit to the last method's remaining budget.
         self.sandbox.set_limits(self.settings.limits.clone());
@@ -728,8 +726,7 @@ impl Session {
             index -= 1;
             let e = &self.suite.elected[index];
             let same_method = |o: &ElectedTest| o.test.class == e.test.class && o.test.method == e.test.method;
-            // A test of a method without statements covers nothing and is the method's only test.
-            let covered_by_others = !e.covers.is_empty() && e.covers.iter().all(|s| {
+            let covered_by_others = e.covers.iter().all(|s| {
                 self.suite.elected.iter().enumerate().any(|(j, o)| j != index && same_method(o) && o.covers.contains(s))
             });
             if covered_by_others {
