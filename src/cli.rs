@@ -1,15 +1,13 @@
 //! Command-line arguments.
 
 use std::path::PathBuf;
-use std::time::Duration;
 
 use clap::{Args, Parser, Subcommand};
 
 use flycatcher::bench::BenchOptions;
 use flycatcher::error::Error;
 use flycatcher::generate::random::Strategy;
-use flycatcher::generate::values::{NumberSource, RegexGenerator, StringSource};
-use flycatcher::project::{self, Project};
+use flycatcher::project::{self, Project, ProjectSettings, SettingsOrigin};
 use flycatcher::session::{SessionOptions, Settings};
 use flycatcher::suite::export::Format;
 
@@ -163,42 +161,20 @@ impl RunArgs {
     pub fn session(&self) -> Result<(SessionOptions, Settings, Project), Error> {
         let project = Project::load(&self.project_path())?;
         let mut settings = Settings { seed: self.seed.unwrap_or_else(rand::random), ..Settings::default() };
-        project.settings.apply(&mut settings)?;
-        let regex = |flag: &str, pattern: &str| {
-            RegexGenerator::parse(pattern).map_err(|e| Error::Usage(format!("--{flag}: {e}")))
+        project.settings.apply(&mut settings, SettingsOrigin::ProjectFile)?;
+        let given = ProjectSettings {
+            delay: self.delay,
+            timeout: self.timeout,
+            max_stale: self.max_stale,
+            max_calls: self.max_calls,
+            target_coverage: self.target_coverage,
+            test_timeout_ms: self.test_timeout_ms,
+            string_gen: self.string_gen.clone(),
+            number_gen: self.number_gen.clone(),
         };
-        if let Some(timeout) = self.timeout {
-            settings.timeout = Duration::try_from_secs_f64(timeout)
-                .ok()
-                .filter(|t| !t.is_zero())
-                .ok_or_else(|| Error::Usage(format!("--timeout must be a positive number of seconds, not {timeout}")))?;
-        }
-        if let Some(target) = self.target_coverage {
-            if !(0.0..=100.0).contains(&target) {
-                return Err(Error::Usage(format!("--target-coverage must be between 0 and 100, not {target}")));
-            }
-            settings.target_coverage = target;
-        }
-        if let Some(delay) = self.delay {
-            settings.delay = delay;
-        }
-        if let Some(max_stale) = self.max_stale {
-            settings.max_stale = max_stale;
-        }
-        if let Some(max_calls) = self.max_calls {
-            settings.generation.max_calls = max_calls as usize;
-        }
-        if let Some(pattern) = &self.string_gen {
-            settings.generation.strings = StringSource::Regex(regex("string-gen", pattern)?);
-        }
-        if let Some(pattern) = &self.number_gen {
-            settings.generation.numbers = NumberSource::Regex(regex("number-gen", pattern)?);
-        }
+        given.apply(&mut settings, SettingsOrigin::CommandLine)?;
         if let Some(strategy) = self.strategy {
             settings.generation.strategy = strategy;
-        }
-        if let Some(ms) = self.test_timeout_ms {
-            settings.limits.test_time = Duration::from_millis(ms.max(1));
         }
         settings.limits.memory = self
             .memory_mb

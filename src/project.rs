@@ -156,21 +156,39 @@ impl Project {
     }
 }
 
+/// Where settings come from, for error messages.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum SettingsOrigin {
+    /// The project file.
+    ProjectFile,
+    /// Command-line options.
+    CommandLine,
+}
+
+impl SettingsOrigin {
+    /// How an error about `key` starts: `flycatcher.json: timeout` or `--timeout`.
+    fn name(self, key: &str) -> String {
+        match self {
+            SettingsOrigin::ProjectFile => format!("{FILE_NAME}: {key}"),
+            SettingsOrigin::CommandLine => format!("--{}", key.replace('_', "-")),
+        }
+    }
+}
+
 impl ProjectSettings {
-    /// Applies the file's settings over `settings` (command-line values are applied after this).
-    pub fn apply(&self, settings: &mut Settings) -> Result<()> {
+    /// Applies the settings given over `settings`: the project file's first, then the command line's.
+    pub fn apply(&self, settings: &mut Settings, origin: SettingsOrigin) -> Result<()> {
         use crate::generate::values::{NumberSource, RegexGenerator, StringSource};
-        let regex = |pattern: &str| {
-            RegexGenerator::parse(pattern).map_err(|e| Error::Usage(format!("{FILE_NAME}: {e}")))
+        let regex = |key: &str, pattern: &str| {
+            RegexGenerator::parse(pattern).map_err(|e| Error::Usage(format!("{}: {e}", origin.name(key))))
         };
         if let Some(delay) = self.delay {
             settings.delay = delay;
         }
         if let Some(timeout) = self.timeout {
-            settings.timeout = std::time::Duration::try_from_secs_f64(timeout)
-                .ok()
-                .filter(|t| !t.is_zero())
-                .ok_or_else(|| Error::Usage(format!("{FILE_NAME}: timeout must be a positive number of seconds, not {timeout}")))?;
+            settings.timeout = std::time::Duration::try_from_secs_f64(timeout).ok().filter(|t| !t.is_zero()).ok_or_else(|| {
+                Error::Usage(format!("{} must be a positive number of seconds, not {timeout}", origin.name("timeout")))
+            })?;
         }
         if let Some(max_stale) = self.max_stale {
             settings.max_stale = max_stale;
@@ -179,16 +197,20 @@ impl ProjectSettings {
             settings.generation.max_calls = max_calls.max(1) as usize;
         }
         if let Some(target) = self.target_coverage {
-            settings.target_coverage = target.clamp(0.0, 100.0);
+            if !(0.0..=100.0).contains(&target) {
+                let key = origin.name("target_coverage");
+                return Err(Error::Usage(format!("{key} must be between 0 and 100, not {target}")));
+            }
+            settings.target_coverage = target;
         }
         if let Some(ms) = self.test_timeout_ms {
             settings.limits.test_time = std::time::Duration::from_millis(ms.max(1));
         }
         if let Some(pattern) = &self.string_gen {
-            settings.generation.strings = StringSource::Regex(regex(pattern)?);
+            settings.generation.strings = StringSource::Regex(regex("string_gen", pattern)?);
         }
         if let Some(pattern) = &self.number_gen {
-            settings.generation.numbers = NumberSource::Regex(regex(pattern)?);
+            settings.generation.numbers = NumberSource::Regex(regex("number_gen", pattern)?);
         }
         Ok(())
     }
@@ -218,10 +240,12 @@ mod tests {
     fn settings_apply_over_defaults() {
         let mut settings = Settings::default();
         let file = ProjectSettings { delay: Some(3), max_calls: Some(4), number_gen: Some("[1-6]".into()), ..Default::default() };
-        file.apply(&mut settings).unwrap();
+        file.apply(&mut settings, SettingsOrigin::ProjectFile).unwrap();
         assert_eq!((settings.delay, settings.generation.max_calls), (3, 4));
         assert_eq!(settings.generation.numbers.pattern(), Some("[1-6]"));
         let broken = ProjectSettings { string_gen: Some("(".into()), ..Default::default() };
-        assert!(broken.apply(&mut settings).unwrap_err().to_string().contains(FILE_NAME));
+        assert!(broken.apply(&mut settings, SettingsOrigin::ProjectFile).unwrap_err().to_string().contains(FILE_NAME));
+        let message = broken.apply(&mut settings, SettingsOrigin::CommandLine).unwrap_err().to_string();
+        assert!(message.starts_with("--string-gen: "), "{message}");
     }
 }
