@@ -32,7 +32,8 @@ pub struct Snapshot {
     pub classes: Vec<ClassRow>,
     /// Methods under test ([`ClassRow::methods`] index into this).
     pub methods: Vec<MethodRow>,
-    /// The method being worked on.
+    /// The method being worked on (before the first step, the one that will be worked on first): the
+    /// parameter and coverage panes show it.
     pub current: Option<usize>,
     /// The last candidate.
     pub candidate: Option<CandidateView>,
@@ -303,10 +304,8 @@ impl Snapshot {
                 None => classes.push(ClassRow { name: name.clone(), methods: vec![index] }),
             }
         }
-        let current = session.current;
-        // Before the first step, show the method that will be worked on first.
-        let shown = current.or_else(|| session.methods.iter().position(|m| m.status == Status::Pending));
-        let class = shown.map(|c| session.methods[c].class);
+        let current = session.current.or_else(|| session.methods.iter().position(|m| m.status == Status::Pending));
+        let class = current.map(|c| session.methods[c].class);
         Snapshot {
             files: program.files.iter().filter(|f| f.given).map(|f| f.display.clone()).collect(),
             seed: settings.seed,
@@ -338,7 +337,7 @@ impl Snapshot {
                 },
             }),
             params: class.map(|c| param_rows(session, c)).unwrap_or_default(),
-            coverage: shown.map(|c| coverage_view(session, c)).unwrap_or_default(),
+            coverage: current.map(|c| coverage_view(session, c)).unwrap_or_default(),
             suite: suite_view(session),
             warnings: session.warnings.clone(),
             unexported,
