@@ -254,7 +254,7 @@ fn id_classes() -> &'static (Option<ClassUnicode>, Option<ClassUnicode>) {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use std::io::Write as _;
     use std::process::{Command, Stdio};
 
@@ -263,8 +263,9 @@ mod tests {
 
     use super::*;
 
-    /// Runs a script in node and returns what it printed.
-    fn node(script: &str) -> String {
+    /// Runs a script in node and returns what it printed (for the tests of this module and of
+    /// `values`, which check against the real JavaScript engine).
+    pub(crate) fn node(script: &str) -> String {
         let mut node = Command::new("node")
             .arg("-")
             .stdin(Stdio::piped())

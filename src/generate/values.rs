@@ -1053,9 +1053,6 @@ fn case_groups() -> &'static CaseGroups {
 
 #[cfg(test)]
 mod tests {
-    use std::io::Write as _;
-    use std::process::{Command, Stdio};
-
     use rand::SeedableRng as _;
     use rand::rngs::StdRng;
 
@@ -1423,16 +1420,6 @@ mod tests {
              console.log(JSON.stringify(bad.slice(0, 10)));",
             serde_json::Value::Array(cases)
         );
-        let mut node = Command::new("node")
-            .arg("-")
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()
-            .expect("node runs");
-        node.stdin.take().expect("stdin").write_all(script.as_bytes()).expect("script written");
-        let output = node.wait_with_output().expect("node finishes");
-        assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
-        assert_eq!(String::from_utf8_lossy(&output.stdout).trim(), "[]");
+        assert_eq!(crate::generate::literal::tests::node(&script), "[]");
     }
 }
