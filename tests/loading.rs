@@ -247,3 +247,22 @@ fn an_empty_method_is_covered_by_calling_it() {
     assert_eq!(methods(&report), vec![("Quiet.noop".to_string(), 1, 1, "covered".to_string())]);
     node_test_passes(&suites(&out));
 }
+
+#[test]
+fn typeof_checks_are_evidence() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = write(
+        dir.path(),
+        "hooks.js",
+        "class Hooks {\n  constructor() { this.list = []; }\n  \
+         use(fn) {\n    if (typeof fn !== 'function') throw new TypeError('a function is needed');\n    this.list.push(fn);\n    return this.list.length;\n  }\n}\n\
+         module.exports = Hooks;\n",
+    );
+    let out = dir.path().join("out");
+    let report = generate(&[file], &out, &["--seed", "1"]);
+    let fn_type = &report["types"].as_array().unwrap().iter().find(|t| t["parameter"] == "fn").unwrap()["evidence"];
+    assert!(fn_type.as_str().unwrap().contains("typeof fn against 'function'"), "{fn_type}");
+    // Only the throw for a non-function stays uncovered: the parameter is always a function now.
+    assert_eq!(methods(&report)[0].1 + 1, methods(&report)[0].2);
+    node_test_passes(&suites(&out));
+}

@@ -8,3 +8,4 @@ pub mod files;
 pub mod parse;
 pub mod state;
 pub mod throws;
+pub mod typeofs;

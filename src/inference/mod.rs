@@ -150,6 +150,9 @@ pub struct ParamRecord {
     pub scores: Scores,
     /// Coercions seen, described (`'>' at triangle.js:12`), with counts.
     pub coercions: BTreeMap<String, u32>,
+    /// Types its function compares it with through `typeof`, most often first (see
+    /// [`crate::analysis::typeofs`]).
+    pub typeofs: Vec<String>,
     /// The decision, once made.
     pub decision: Option<Decision>,
 }
@@ -208,6 +211,7 @@ impl TypeTable {
                         members: BTreeMap::new(),
                         scores: Scores::default(),
                         coercions: BTreeMap::new(),
+                        typeofs: Vec::new(),
                         decision: None,
                     });
                 }
@@ -390,6 +394,20 @@ pub fn decide(record: &ParamRecord, program: &ProgramInfo, rng: &mut (impl Rng +
             ParamType::Object,
             format!("members {} match no class, Number or String: a plain object", list(&members)),
         );
+    }
+    let checked = record.typeofs.iter().find_map(|t| {
+        Some(match t.as_str() {
+            "function" => ParamType::Function,
+            "string" => ParamType::String,
+            "number" | "bigint" => ParamType::Number,
+            "boolean" => ParamType::Boolean,
+            "object" => ParamType::Object,
+            _ => return None,
+        })
+    });
+    if let Some(ty) = checked {
+        let checks = record.typeofs.iter().map(|t| format!("'{t}'")).collect::<Vec<_>>().join(", ");
+        return inferred(ty, format!("its function checks typeof {} against {checks}", record.name));
     }
     let Scores { number, string } = record.scores;
     if number > 0 || string > 0 {

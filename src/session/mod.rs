@@ -21,6 +21,7 @@ use crate::analysis::classes::analyse;
 use crate::analysis::constants::{Constant, Literals};
 use crate::analysis::files::SourceSet;
 use crate::analysis::state::shared_state_write;
+use crate::analysis::typeofs::{TypeofCheck, typeof_checks, types_checked};
 use crate::error::{Error, Result};
 use crate::generate::guided::ConstantPool;
 use crate::generate::random::generate;
@@ -245,7 +246,8 @@ impl Session {
         select_classes(&mut program, &options.classes)?;
         let mut methods = methods_under_test(&program, options.method.as_deref())?;
         mine_constants(&code, &program, &mut methods);
-        let types = TypeTable::new(&program);
+        let mut types = TypeTable::new(&program);
+        record_typeof_checks(&code, &program, &mut types);
         let rng = StdRng::seed_from_u64(settings.seed);
         let mut session = Session {
             program,
@@ -612,7 +614,15 @@ impl Session {
                     continue;
                 }
                 trial.tried.push(current);
-                let primitives = [ParamType::Number, ParamType::String, ParamType::Boolean];
+                // Primitives first, then the built-in objects a `typeof` or `instanceof` check may want.
+                let primitives = [
+                    ParamType::Number,
+                    ParamType::String,
+                    ParamType::Boolean,
+                    ParamType::Function,
+                    ParamType::Array,
+                    ParamType::Object,
+                ];
                 if primitives.iter().all(|t| trial.tried.contains(t)) {
                     // Another parameter of the same call may have been to blame: go round again.
                     trial.tried = vec![current];
@@ -734,6 +744,22 @@ impl Session {
                 if let Some(m) = self.methods.iter_mut().find(|m| m.class == removed.test.class && m.method == removed.test.method) {
                     m.elected -= 1;
                 }
+            }
+        }
+    }
+}
+
+/// Gives every parameter the types its function compares it with through `typeof`.
+fn record_typeof_checks(code: &CodeBase, program: &ProgramInfo, types: &mut TypeTable) {
+    let checks: Vec<Vec<TypeofCheck>> =
+        code.files.iter().map(|f| typeof_checks(&f.entry.parsed.program, f.entry.parsed.source.start_pos.0)).collect();
+    for (class, info) in program.classes.iter().enumerate() {
+        for method in std::iter::once(&info.constructor).chain(&info.methods) {
+            let Some(function) = &method.function else { continue };
+            let Some((file, f)) = code.function_of_statement(function.statements.start) else { continue };
+            for &id in types.params_of(class, &method.name).to_vec().iter() {
+                let record = types.get_mut(id);
+                record.typeofs = types_checked(&checks[file], &record.name, f.start, f.end);
             }
         }
     }

@@ -1,0 +1,90 @@
+//! `typeof` checks on parameters, read from the syntax tree.
+//!
+//! A recording proxy cannot see `typeof fn !== 'function'`: the check answers for the proxy itself
+//! ('function'), and validation code then throws before using the parameter. The comparison names the
+//! type the code wants, so inference takes it as evidence.
+
+use std::collections::BTreeMap;
+
+use swc_common::Spanned;
+use swc_ecma_ast::{BinExpr, BinaryOp, Expr, Lit, Program, UnaryExpr, UnaryOp};
+use swc_ecma_visit::{Visit, VisitWith};
+
+/// A `typeof name === 'type'` comparison: where, on which name, against which type.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TypeofCheck {
+    /// Byte offset of the comparison in the file.
+    pub at: u32,
+    /// The variable checked.
+    pub name: String,
+    /// The type string compared with (`'function'`, `'string'`...).
+    pub ty: String,
+}
+
+/// Every `typeof identifier` compared (`===`, `!==`, `==`, `!=`) with a string literal in `program`;
+/// `base` is the file's start position.
+pub fn typeof_checks(program: &Program, base: u32) -> Vec<TypeofCheck> {
+    let mut finder = Finder { base, found: Vec::new() };
+    program.visit_with(&mut finder);
+    finder.found
+}
+
+/// The types compared with `name` between two offsets, most often compared first.
+pub fn types_checked(checks: &[TypeofCheck], name: &str, start: u32, end: u32) -> Vec<String> {
+    let mut counts: BTreeMap<&str, usize> = BTreeMap::new();
+    for check in checks.iter().filter(|c| c.name == name && (start..end).contains(&c.at)) {
+        *counts.entry(check.ty.as_str()).or_default() += 1;
+    }
+    let mut types: Vec<(&str, usize)> = counts.into_iter().collect();
+    types.sort_by(|a, b| b.1.cmp(&a.1));
+    types.into_iter().map(|(t, _)| t.to_string()).collect()
+}
+
+struct Finder {
+    base: u32,
+    found: Vec<TypeofCheck>,
+}
+
+impl Visit for Finder {
+    fn visit_bin_expr(&mut self, node: &BinExpr) {
+        if matches!(node.op, BinaryOp::EqEqEq | BinaryOp::NotEqEq | BinaryOp::EqEq | BinaryOp::NotEq) {
+            let typeof_of = |e: &Expr| match e {
+                Expr::Unary(UnaryExpr { op: UnaryOp::TypeOf, arg, .. }) => match &**arg {
+                    Expr::Ident(i) => Some(i.sym.to_string()),
+                    _ => None,
+                },
+                _ => None,
+            };
+            let string = |e: &Expr| match e {
+                Expr::Lit(Lit::Str(s)) => Some(s.value.to_atom_lossy().to_string()),
+                _ => None,
+            };
+            let pair = typeof_of(&node.left)
+                .zip(string(&node.right))
+                .or_else(|| typeof_of(&node.right).zip(string(&node.left)));
+            if let Some((name, ty)) = pair {
+                self.found.push(TypeofCheck { at: node.span().lo.0.saturating_sub(self.base), name, ty });
+            }
+        }
+        node.visit_children_with(self);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::analysis::parse::parse_source;
+    use std::path::Path;
+
+    #[test]
+    fn finds_typeof_comparisons_either_way_round() {
+        let code = "function on(event, fn) { if (typeof fn !== 'function') throw new TypeError('x');\n\
+                    if ('string' === typeof event || typeof event == 'symbol') return; }\nfunction g(fn) { typeof fn === 'number'; }";
+        let parsed = parse_source(Path::new("/nonexistent/t.js"), "t.js", code.into()).unwrap();
+        let checks = typeof_checks(&parsed.program, parsed.source.start_pos.0);
+        let end_of_on = code.find("\nfunction g").unwrap() as u32;
+        assert_eq!(types_checked(&checks, "fn", 0, end_of_on), vec!["function"]);
+        assert_eq!(types_checked(&checks, "event", 0, end_of_on), vec!["string", "symbol"]);
+        assert_eq!(types_checked(&checks, "fn", end_of_on, code.len() as u32), vec!["number"]);
+    }
+}
