@@ -14,6 +14,9 @@ use crate::program::{ClassId, ProgramInfo};
 const REUSE_PROBABILITY: f64 = 0.25;
 /// How deep constructor arguments may nest before existing variables (or `null`) are used instead.
 const MAX_CONSTRUCTION_DEPTH: usize = 4;
+/// Chance of passing a value of another type (`null`, `''` for a number, `0` for a string) to a
+/// parameter whose type is known.
+const OFF_TYPE_PROBABILITY: f64 = 0.03;
 /// Longest generated array.
 const MAX_ARRAY_LENGTH: usize = 5;
 /// Dates are drawn between 2000-01-01 and 2030-01-01, in whole seconds since the epoch.
@@ -125,6 +128,15 @@ impl Builder<'_> {
 
     fn argument(&mut self, param: u32, depth: usize, rng: &mut (impl Rng + ?Sized)) -> Value {
         let ty = self.types.get(param).current_type();
+        if ty != ParamType::Unknown && self.settings.strategy == Strategy::Guided && rng.random_bool(OFF_TYPE_PROBABILITY) {
+            // Validation branches (`if (node === null) throw`, `typeof fn !== 'function'`) need a value
+            // of another type now and then.
+            return match ty {
+                ParamType::Number => Value::String(String::new()),
+                ParamType::String => Value::Number(0.0),
+                _ => Value::Null,
+            };
+        }
         match ty {
             ParamType::Unknown => Value::Proxy(param),
             ParamType::Number | ParamType::String => self.primitive(ty, rng),
