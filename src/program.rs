@@ -90,6 +90,8 @@ pub struct MethodInfo {
     pub function: Option<FunctionRef>,
     /// Where it was found.
     pub origin: Origin,
+    /// The method it is another name of (the same function object), if any.
+    pub alias_of: Option<String>,
 }
 
 /// A class: a constructor function (ES5 or `class`) with methods.

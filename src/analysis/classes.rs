@@ -167,7 +167,9 @@ fn class_info(
         match outermost.iter().find(|(_, f)| f.name.as_deref() == Some("constructor")) {
             Some(found) => method_info("constructor", Some(*found), info.length, Origin::Prototype),
             // A `class` without a constructor of its own takes its parent's arguments (filled in later).
-            None => MethodInfo { name: "constructor".into(), params: Vec::new(), function: None, origin: Origin::Inherited },
+            None => {
+                MethodInfo { name: "constructor".into(), params: Vec::new(), function: None, origin: Origin::Inherited, alias_of: None }
+            }
         }
     } else {
         method_info("constructor", outermost.first().copied(), info.length, Origin::Prototype)
@@ -190,7 +192,9 @@ fn class_info(
     let mut methods: Vec<MethodInfo> = Vec::new();
     let add = |m: &FoundMethod, origin: Origin, methods: &mut Vec<MethodInfo>| {
         if !methods.iter().any(|existing| existing.name == m.name) {
-            methods.push(method_info(&m.name, outermost_functions(code, &m.probes).first().copied(), m.length, origin));
+            let mut method = method_info(&m.name, outermost_functions(code, &m.probes).first().copied(), m.length, origin);
+            method.alias_of = m.alias.clone();
+            methods.push(method);
         }
     };
     for m in info.methods.iter().filter(|m| m.depth == 0) {
@@ -268,7 +272,7 @@ fn method_info(name: &str, located: Option<(usize, &Function)>, length: usize, o
         ),
         None => ((0..length).map(|i| format!("arg{i}")).collect(), None),
     };
-    MethodInfo { name: name.to_string(), params, function, origin }
+    MethodInfo { name: name.to_string(), params, function, origin, alias_of: None }
 }
 
 fn unique_alias(name: &str, taken: &mut BTreeSet<String>) -> String {

@@ -357,13 +357,18 @@
         seenNames.add(k);
         const d = descriptor(proto, k);
         if (d.get || d.set) accessors.push(k);
-        else if (typeof d.value === 'function') methods.push({ name: k, probes: probesOf(d.value), length: d.value.length, depth });
+        else if (typeof d.value === 'function') {
+          // The same function object under a second name (`absoluteValue = abs`) is an alias.
+          const first = methods.find((m) => m.fn === d.value);
+          methods.push({ name: k, probes: probesOf(d.value), length: d.value.length, depth, fn: d.value, alias: first ? first.name : null });
+        }
       }
       proto = getProto(proto);
       depth++;
     }
     const parent = f.prototype ? getProto(f.prototype) : null;
     const built = constructorMethods(f);
+    for (const m of methods) delete m.fn;
     return {
       name: typeof f.name === 'string' ? f.name : '', probes: probesOf(f),
       is_class: /^class[\s{]/.test(Function.prototype.toString.call(f)),

@@ -199,6 +199,9 @@ pub struct FoundMethod {
     /// 0 for the class's own prototype, more for prototypes further up.
     #[serde(default)]
     pub depth: usize,
+    /// The name under which the same function object was found first, when this is an alias.
+    #[serde(default)]
+    pub alias: Option<String>,
 }
 
 /// Runs tests against one program.

@@ -817,15 +817,9 @@ fn select_classes(program: &mut ProgramInfo, wanted: &[String]) -> Result<()> {
 fn methods_under_test(program: &ProgramInfo, method: Option<&str>) -> Result<Vec<MethodState>> {
     let mut methods = Vec::new();
     for (class, info) in program.classes.iter().enumerate().filter(|(_, c)| c.under_test) {
-        let mut seen: Vec<&FunctionRef> = Vec::new();
-        for m in info.own_methods().filter(|m| method.is_none_or(|wanted| wanted == m.name)) {
-            // An alias (`abs` and `absoluteValue` being one function) is tested once, under its first name.
-            if let Some(function) = &m.function {
-                if seen.contains(&function) {
-                    continue;
-                }
-                seen.push(function);
-            }
+        // An alias (`abs` and `absoluteValue` being one function object) is tested once, under its first
+        // name; closures made from one function expression in a loop are distinct methods.
+        for m in info.own_methods().filter(|m| m.alias_of.is_none() && method.is_none_or(|wanted| wanted == m.name)) {
             let (statements, branches) = m
                 .function
                 .as_ref()
