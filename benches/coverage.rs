@@ -38,7 +38,8 @@ fn run(file: &str, strategy: Strategy) -> Vec<Measure> {
     let mut settings = Settings { seed: 1, timeout: BUDGET, ..Settings::default() };
     settings.generation.strategy = strategy;
     let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("samples").join(file);
-    let mut session = Session::new(&SessionOptions { files: vec![path], ..Default::default() }, settings).expect("sample loads");
+    let mut session =
+        Session::new(&SessionOptions { files: vec![path], ..Default::default() }, settings).expect("sample loads");
     let mut early: Vec<Option<f64>> = vec![None; session.methods.len()];
     while let Some(report) = session.step().expect("step") {
         let m = &session.methods[report.method];

@@ -39,7 +39,8 @@ pub fn run(options: &BenchOptions) -> Result<String> {
     let mut aliases = String::new();
     while stepping < budget {
         let settings = Settings { seed, ..Settings::default() };
-        let mut session = Session::new(&SessionOptions { files: vec![options.file.clone()], ..Default::default() }, settings)?;
+        let mut session =
+            Session::new(&SessionOptions { files: vec![options.file.clone()], ..Default::default() }, settings)?;
         if aliases.is_empty() {
             aliases = session.program.classes.iter().map(bare_alias).collect();
         }
@@ -58,7 +59,8 @@ pub fn run(options: &BenchOptions) -> Result<String> {
         seed += 1;
     }
     let engine_rate = steps as f64 / stepping.as_secs_f64();
-    let source = std::fs::read_to_string(&options.file).map_err(|source| Error::Read { file: options.file.clone(), source })?;
+    let source =
+        std::fs::read_to_string(&options.file).map_err(|source| Error::Read { file: options.file.clone(), source })?;
     let (bare_runs, bare_time) = bare_loop(&source, &aliases, &bodies, budget)?;
     let bare_rate = bare_runs as f64 / bare_time.as_secs_f64();
     Ok(format!(

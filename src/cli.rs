@@ -176,11 +176,9 @@ impl RunArgs {
         if let Some(strategy) = self.strategy {
             settings.generation.strategy = strategy;
         }
-        settings.limits.memory = self
-            .memory_mb
-            .max(16)
-            .checked_mul(1 << 20)
-            .ok_or_else(|| Error::Usage(format!("--memory-mb {} is more than this machine can address", self.memory_mb)))?;
+        settings.limits.memory = self.memory_mb.max(16).checked_mul(1 << 20).ok_or_else(|| {
+            Error::Usage(format!("--memory-mb {} is more than this machine can address", self.memory_mb))
+        })?;
         let options = SessionOptions {
             files: self.files.clone(),
             namespace: self.namespace.clone(),

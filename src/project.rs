@@ -186,9 +186,13 @@ impl ProjectSettings {
             settings.delay = delay;
         }
         if let Some(timeout) = self.timeout {
-            settings.timeout = std::time::Duration::try_from_secs_f64(timeout).ok().filter(|t| !t.is_zero()).ok_or_else(|| {
-                Error::Usage(format!("{} must be a positive number of seconds, not {timeout}", origin.name("timeout")))
-            })?;
+            settings.timeout =
+                std::time::Duration::try_from_secs_f64(timeout).ok().filter(|t| !t.is_zero()).ok_or_else(|| {
+                    Error::Usage(format!(
+                        "{} must be a positive number of seconds, not {timeout}",
+                        origin.name("timeout")
+                    ))
+                })?;
         }
         if let Some(max_stale) = self.max_stale {
             settings.max_stale = max_stale;
@@ -227,7 +231,12 @@ mod tests {
         assert_eq!(Project::load(&path).unwrap(), Project::default(), "a missing file is an empty project");
         let project = Project {
             settings: ProjectSettings { delay: Some(5), string_gen: Some(r"\d{3}".into()), ..Default::default() },
-            types: vec![TypeEntry { class: "A".into(), function: "m".into(), parameter: "x".into(), ty: "number".into() }],
+            types: vec![TypeEntry {
+                class: "A".into(),
+                function: "m".into(),
+                parameter: "x".into(),
+                ty: "number".into(),
+            }],
         };
         project.save(&path).unwrap();
         assert_eq!(Project::load(&path).unwrap(), project);
@@ -239,7 +248,12 @@ mod tests {
     #[test]
     fn settings_apply_over_defaults() {
         let mut settings = Settings::default();
-        let file = ProjectSettings { delay: Some(3), max_calls: Some(4), number_gen: Some("[1-6]".into()), ..Default::default() };
+        let file = ProjectSettings {
+            delay: Some(3),
+            max_calls: Some(4),
+            number_gen: Some("[1-6]".into()),
+            ..Default::default()
+        };
         file.apply(&mut settings, SettingsOrigin::ProjectFile).unwrap();
         assert_eq!((settings.delay, settings.generation.max_calls), (3, 4));
         assert_eq!(settings.generation.numbers.pattern(), Some("[1-6]"));

@@ -46,7 +46,10 @@ fn no_class_lists_what_was_found() {
 fn unknown_class_and_method_list_the_candidates() {
     let list = sample("linked-list.js").display().to_string();
     fails_with(&["generate", &list, "--class", "Lst"], &["unknown class 'Lst'", "LinkedList"]);
-    fails_with(&["generate", &list, "--class", "LinkedList", "--method", "ad"], &["unknown method 'ad'", "LinkedList.add"]);
+    fails_with(
+        &["generate", &list, "--class", "LinkedList", "--method", "ad"],
+        &["unknown method 'ad'", "LinkedList.add"],
+    );
 }
 
 #[test]
@@ -75,7 +78,11 @@ fn node_builtins_are_not_available() {
 #[test]
 fn load_errors_point_at_the_users_line() {
     let dir = tempfile::tempdir().unwrap();
-    let file = write(dir.path(), "late.js", "function A() {}\nA.prototype.m = function () { return 1; };\n\n\nvar x = null;\nx.boom;\n");
+    let file = write(
+        dir.path(),
+        "late.js",
+        "function A() {}\nA.prototype.m = function () { return 1; };\n\n\nvar x = null;\nx.boom;\n",
+    );
     fails_with(&["generate", &file], &["late.js:6:", "TypeError"]);
 }
 

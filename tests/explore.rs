@@ -105,7 +105,8 @@ fn step_override_export_and_quit() {
     // Run until everything stops, then export.
     ui.press(KeyCode::Char('r'));
     let started = Instant::now();
-    while ui.snapshot().methods.iter().any(|m| !matches!(m.status, flycatcher::tui::snapshot::MethodStatus::Stopped(_))) {
+    while ui.snapshot().methods.iter().any(|m| !matches!(m.status, flycatcher::tui::snapshot::MethodStatus::Stopped(_)))
+    {
         assert!(started.elapsed() < Duration::from_secs(60), "run did not finish");
         ui.next_snapshot();
     }
@@ -134,7 +135,8 @@ fn ctrl_c_writes_the_suite() {
         ui.press(KeyCode::Char('n'));
     }
     assert!(ui.snapshot().unexported > 0, "some tests were elected");
-    let commands = update(&mut ui.app, Event::Key(KeyEvent::new(KeyCode::Char('c'), KeyModifiers::CONTROL)), &Areas::default());
+    let commands =
+        update(&mut ui.app, Event::Key(KeyEvent::new(KeyCode::Char('c'), KeyModifiers::CONTROL)), &Areas::default());
     for command in commands {
         ui.worker.send(command);
         ui.next_snapshot();

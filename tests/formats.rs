@@ -32,10 +32,16 @@ fn passes(format: &str, suite: &Path) {
 
 #[test]
 fn every_format_passes_its_runner() {
-    for (sample_file, class) in [("linked-list.js", "LinkedList"), ("shapes.mjs", "Rectangle"), ("bank-account.cjs", "BankAccount")] {
+    for (sample_file, class) in
+        [("linked-list.js", "LinkedList"), ("shapes.mjs", "Rectangle"), ("bank-account.cjs", "BankAccount")]
+    {
         for format in ["node-test", "assert", "nodeunit", "expresso", "vows"] {
             let out = tempfile::tempdir().unwrap();
-            generate(&[sample(sample_file)], out.path(), &["--seed", "2", "--format", format, "--class", class, "--timeout", "2"]);
+            generate(
+                &[sample(sample_file)],
+                out.path(),
+                &["--seed", "2", "--format", format, "--class", class, "--timeout", "2"],
+            );
             let suites = suites(out.path());
             assert_eq!(suites.len(), 1, "{format}: {suites:?}");
             passes(format, &suites[0]);

@@ -6,7 +6,8 @@ use common::*;
 
 /// Samples whose every method must reach full statement coverage with default settings (ISBN-13
 /// strings included: guided generation mines the code's own patterns and constants).
-const FULLY_COVERED: &[&str] = &["linked-list.js", "circle.js", "triangle.js", "namespace.js", "isbn.js", "schedule.js", "runtime-defined.js"];
+const FULLY_COVERED: &[&str] =
+    &["linked-list.js", "circle.js", "triangle.js", "namespace.js", "isbn.js", "schedule.js", "runtime-defined.js"];
 
 #[test]
 fn report_samples_reach_full_coverage_and_their_suites_pass() {
@@ -32,7 +33,10 @@ fn report_samples_reach_full_coverage_and_their_suites_pass() {
 #[test]
 fn every_other_sample_exits_zero_and_its_suite_passes() {
     for (files, extra) in [
-        (vec![sample("isbn.js")], vec!["--strategy", "random", "--string-gen", r"97[89]\d{10}|\d{9}[\dX]", "--timeout", "3"]),
+        (
+            vec![sample("isbn.js")],
+            vec!["--strategy", "random", "--string-gen", r"97[89]\d{10}|\d{9}[\dX]", "--timeout", "3"],
+        ),
         (vec![sample("shapes.mjs")], vec!["--timeout", "3"]),
         (vec![sample("bank-account.cjs")], vec!["--timeout", "3"]),
     ] {
@@ -107,7 +111,19 @@ fn json_report_has_the_documented_fields() {
     assert_eq!(class["name"], "Circle");
     assert!(class["file"].as_str().unwrap().ends_with("circle.js"));
     let method = &class["methods"][0];
-    for field in ["name", "statements", "covered", "branches", "branches_covered", "elected", "failing", "executions", "time_to_full_ms", "stop", "warnings"] {
+    for field in [
+        "name",
+        "statements",
+        "covered",
+        "branches",
+        "branches_covered",
+        "elected",
+        "failing",
+        "executions",
+        "time_to_full_ms",
+        "stop",
+        "warnings",
+    ] {
         assert!(method.get(field).is_some(), "missing {field} in {method}");
     }
 }

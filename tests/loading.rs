@@ -127,7 +127,10 @@ fn class_constructors_are_found_whatever_the_member_order() {
         .map(|t| (t["class"].as_str().unwrap().to_string(), t["parameter"].as_str().unwrap().to_string()))
         .collect();
     assert!(constructors.contains(&("Pt".into(), "x".into())), "{constructors:?}");
-    assert!(constructors.contains(&("Pt3".into(), "x".into())), "an implicit constructor takes its parent's: {constructors:?}");
+    assert!(
+        constructors.contains(&("Pt3".into(), "x".into())),
+        "an implicit constructor takes its parent's: {constructors:?}"
+    );
     assert!(methods(&report).iter().all(|(_, covered, total, _)| covered == total), "{:?}", methods(&report));
     node_test_passes(&suites(&out));
 }
@@ -241,7 +244,11 @@ fn an_alias_of_a_method_is_tested_once() {
 #[test]
 fn an_empty_method_is_covered_by_calling_it() {
     let dir = tempfile::tempdir().unwrap();
-    let file = write(dir.path(), "noop.js", "class Quiet { constructor() { this.n = 0; } noop() {} }\nmodule.exports = Quiet;\n");
+    let file = write(
+        dir.path(),
+        "noop.js",
+        "class Quiet { constructor() { this.n = 0; } noop() {} }\nmodule.exports = Quiet;\n",
+    );
     let out = dir.path().join("out");
     let report = generate(&[file], &out, &["--seed", "1"]);
     assert_eq!(methods(&report), vec![("Quiet.noop".to_string(), 1, 1, "covered".to_string())]);

@@ -39,7 +39,11 @@ fn recording_then_inference_then_election() {
     s.run_to_end(|_, _| {}).unwrap();
     let data = s.types.params_of(node, "constructor")[0];
     assert_eq!(s.types.get(data).decision.as_ref().unwrap().source, DecisionSource::LeapOfFaith);
-    assert!(s.warnings.iter().any(|w| w.starts_with("Node.constructor(data)") && w.contains("leap of faith")), "{:?}", s.warnings);
+    assert!(
+        s.warnings.iter().any(|w| w.starts_with("Node.constructor(data)") && w.contains("leap of faith")),
+        "{:?}",
+        s.warnings
+    );
     assert!(s.methods.iter().all(|m| m.status == Status::Done(StopReason::Covered)));
     assert!(!s.suite.elected.is_empty());
 }
@@ -135,6 +139,9 @@ fn minimising_shortens_tests_and_keeps_what_they_cover() {
     assert_eq!(coverage(&s), before, "the suite covers exactly what it covered");
     for e in &s.suite.elected {
         assert!(e.minimized);
-        assert!(matches!(e.test.statements.last(), Some(Statement::Call { under_test: true, .. })), "the final call stays");
+        assert!(
+            matches!(e.test.statements.last(), Some(Statement::Call { under_test: true, .. })),
+            "the final call stays"
+        );
     }
 }

@@ -73,7 +73,10 @@ fn json_string(s: &str) -> String {
 pub fn analyse(code: &CodeBase, sandbox: &mut Sandbox, namespace: Option<&str>) -> Result<ProgramInfo> {
     let namespace_path: Vec<String> = namespace.map(|n| n.split('.').map(str::to_string).collect()).unwrap_or_default();
     if namespace_path.iter().any(|p| !is_identifier(p)) {
-        return Err(Error::Usage(format!("--namespace '{}' is not a dotted path of identifiers", namespace.unwrap_or(""))));
+        return Err(Error::Usage(format!(
+            "--namespace '{}' is not a dotted path of identifiers",
+            namespace.unwrap_or("")
+        )));
     }
     let (roots, expressions) = discovery_roots(code, &namespace_path);
     let found = sandbox.discover(&expressions, NAMESPACE_DEPTH)?;
@@ -110,7 +113,8 @@ fn discovery_roots(code: &CodeBase, namespace: &[String]) -> (Vec<Root>, Vec<Str
     let mut roots = Vec::new();
     let mut expressions = Vec::new();
     let below = |base: String| namespace.iter().fold(base, |e, p| format!("{e}[{}]", json_string(p)));
-    let scripts: Vec<_> = code.files.iter().filter(|f| f.entry.given && f.entry.parsed.kind == ModuleKind::Script).collect();
+    let scripts: Vec<_> =
+        code.files.iter().filter(|f| f.entry.given && f.entry.parsed.kind == ModuleKind::Script).collect();
     if !scripts.is_empty() {
         let lexical: BTreeSet<String> = scripts.iter().flat_map(|f| lexical_globals(&f.entry.parsed.program)).collect();
         // An object keyed by every global the scripts defined: new properties of the global object, and
@@ -160,16 +164,21 @@ fn class_info(
         _ => String::new(),
     };
     // `export default class Queue` and Babel's `exports.default = Queue` name the export, not the class.
-    let display_path = if display_path == "default" || display_path.ends_with(".default") { String::new() } else { display_path };
+    let display_path =
+        if display_path == "default" || display_path.ends_with(".default") { String::new() } else { display_path };
     let info = &found.info;
     let outermost = outermost_functions(code, &info.probes);
     let constructor = if info.is_class {
         match outermost.iter().find(|(_, f)| f.name.as_deref() == Some("constructor")) {
             Some(found) => method_info("constructor", Some(*found), info.length, Origin::Prototype),
             // A `class` without a constructor of its own takes its parent's arguments (filled in later).
-            None => {
-                MethodInfo { name: "constructor".into(), params: Vec::new(), function: None, origin: Origin::Inherited, alias_of: None }
-            }
+            None => MethodInfo {
+                name: "constructor".into(),
+                params: Vec::new(),
+                function: None,
+                origin: Origin::Inherited,
+                alias_of: None,
+            },
         }
     } else {
         method_info("constructor", outermost.first().copied(), info.length, Origin::Prototype)
@@ -192,7 +201,8 @@ fn class_info(
     let mut methods: Vec<MethodInfo> = Vec::new();
     let add = |m: &FoundMethod, origin: Origin, methods: &mut Vec<MethodInfo>| {
         if !methods.iter().any(|existing| existing.name == m.name) {
-            let mut method = method_info(&m.name, outermost_functions(code, &m.probes).first().copied(), m.length, origin);
+            let mut method =
+                method_info(&m.name, outermost_functions(code, &m.probes).first().copied(), m.length, origin);
             method.alias_of = m.alias.clone();
             methods.push(method);
         }
@@ -233,7 +243,8 @@ fn class_info(
 /// The functions whose code holds `probes` (the probes found in a function's text), outermost only: the
 /// function itself (not a callback or a default parameter value inside it), or a `class`'s members.
 fn outermost_functions<'a>(code: &'a CodeBase, probes: &[u32]) -> Vec<(usize, &'a Function)> {
-    let mut functions: Vec<(usize, &Function)> = probes.iter().filter_map(|id| code.function_of_statement(*id)).collect();
+    let mut functions: Vec<(usize, &Function)> =
+        probes.iter().filter_map(|id| code.function_of_statement(*id)).collect();
     functions.dedup_by_key(|(file, f)| (*file, f.start, f.end));
     let inside = |(file, f): &(usize, &Function), (other_file, g): &(usize, &Function)| {
         file == other_file && g.start <= f.start && f.end <= g.end && (g.start, g.end) != (f.start, f.end)
@@ -250,7 +261,9 @@ fn inherit_constructors(program: &mut ProgramInfo) {
             if class.constructor.origin != Origin::Inherited {
                 continue;
             }
-            if let Some(parent) = class.superclass.filter(|p| program.classes[*p].constructor.origin != Origin::Inherited) {
+            if let Some(parent) =
+                class.superclass.filter(|p| program.classes[*p].constructor.origin != Origin::Inherited)
+            {
                 let params = program.classes[parent].constructor.params.clone();
                 let constructor = &mut program.classes[index].constructor;
                 constructor.params = params;
@@ -277,7 +290,8 @@ fn method_info(name: &str, located: Option<(usize, &Function)>, length: usize, o
 
 fn unique_alias(name: &str, taken: &mut BTreeSet<String>) -> String {
     let last = name.rsplit('.').next().unwrap_or(name);
-    let mut base: String = last.chars().map(|c| if c.is_alphanumeric() || c == '_' || c == '$' { c } else { '_' }).collect();
+    let mut base: String =
+        last.chars().map(|c| if c.is_alphanumeric() || c == '_' || c == '$' { c } else { '_' }).collect();
     if base.is_empty() || base.starts_with(|c: char| c.is_ascii_digit()) {
         base.insert(0, '_');
     }
@@ -300,7 +314,8 @@ fn is_identifier(s: &str) -> bool {
 }
 
 fn nothing_found_message(code: &CodeBase, namespace: Option<&str>) -> String {
-    let files: Vec<&str> = code.files.iter().filter(|f| f.entry.given).map(|f| f.entry.parsed.display.as_str()).collect();
+    let files: Vec<&str> =
+        code.files.iter().filter(|f| f.entry.given).map(|f| f.entry.parsed.display.as_str()).collect();
     let mut defined: Vec<String> = Vec::new();
     for f in code.files.iter().filter(|f| f.entry.given) {
         defined.extend(f.instrumented.functions.iter().filter_map(|func| func.name.clone()));
@@ -308,7 +323,8 @@ fn nothing_found_message(code: &CodeBase, namespace: Option<&str>) -> String {
     defined.sort();
     defined.dedup();
     let place = namespace.map(|n| format!(" under namespace '{n}'")).unwrap_or_default();
-    let what = if defined.is_empty() { "no functions".to_string() } else { format!("only functions: {}", defined.join(", ")) };
+    let what =
+        if defined.is_empty() { "no functions".to_string() } else { format!("only functions: {}", defined.join(", ")) };
     format!(
         "{}{place} defines no class (a `class`, or a constructor function with prototype methods); found {what}",
         files.join(", ")

@@ -8,7 +8,9 @@
 use std::collections::BTreeSet;
 
 use swc_common::Spanned;
-use swc_ecma_ast::{ArrowExpr, AssignExpr, AssignTarget, Constructor, Expr, Function, MemberProp, Program, SimpleAssignTarget};
+use swc_ecma_ast::{
+    ArrowExpr, AssignExpr, AssignTarget, Constructor, Expr, Function, MemberProp, Program, SimpleAssignTarget,
+};
 use swc_ecma_visit::{Visit, VisitWith};
 
 /// The `this` fields one function assigns: its byte range in the file and the names.

@@ -4,7 +4,7 @@ use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
 use swc_common::Span;
-use swc_ecma_ast::{CallExpr, Callee, Expr, ExportAll, ImportDecl, Lit, NamedExport};
+use swc_ecma_ast::{CallExpr, Callee, ExportAll, Expr, ImportDecl, Lit, NamedExport};
 use swc_ecma_visit::{Visit, VisitWith};
 
 use crate::analysis::parse::{ModuleKind, ParsedFile, parse_source};
@@ -29,9 +29,36 @@ pub struct SourceSet {
 
 /// Node's built-in modules: the sandbox has none of them.
 const NODE_BUILTINS: &[&str] = &[
-    "assert", "buffer", "child_process", "cluster", "crypto", "dgram", "dns", "events", "fs", "http", "http2",
-    "https", "net", "os", "path", "perf_hooks", "process", "querystring", "readline", "stream", "string_decoder",
-    "timers", "tls", "tty", "url", "util", "v8", "vm", "worker_threads", "zlib",
+    "assert",
+    "buffer",
+    "child_process",
+    "cluster",
+    "crypto",
+    "dgram",
+    "dns",
+    "events",
+    "fs",
+    "http",
+    "http2",
+    "https",
+    "net",
+    "os",
+    "path",
+    "perf_hooks",
+    "process",
+    "querystring",
+    "readline",
+    "stream",
+    "string_decoder",
+    "timers",
+    "tls",
+    "tty",
+    "url",
+    "util",
+    "v8",
+    "vm",
+    "worker_threads",
+    "zlib",
 ];
 
 impl SourceSet {
@@ -146,7 +173,8 @@ fn resolve_package(dir: &Path) -> Option<PathBuf> {
     if let Some(file) = resolve_file(dir).filter(|p| !p.is_dir()) {
         return Some(file);
     }
-    let manifest: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(dir.join("package.json")).ok()?).ok()?;
+    let manifest: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(dir.join("package.json")).ok()?).ok()?;
     let main = manifest.get("main").and_then(|m| m.as_str()).unwrap_or("index.js");
     resolve_file(&dir.join(main))
 }
@@ -179,7 +207,8 @@ impl Visit for SpecifierCollector {
     }
 
     fn visit_call_expr(&mut self, node: &CallExpr) {
-        let is_require = matches!(&node.callee, Callee::Expr(e) if matches!(&**e, Expr::Ident(i) if &*i.sym == "require"));
+        let is_require =
+            matches!(&node.callee, Callee::Expr(e) if matches!(&**e, Expr::Ident(i) if &*i.sym == "require"));
         if (is_require || matches!(node.callee, Callee::Import(_)))
             && let Some(first) = node.args.first()
             && let Expr::Lit(Lit::Str(s)) = &*first.expr

@@ -6,8 +6,8 @@ use std::path::{Path, PathBuf};
 use swc_common::sync::Lrc;
 use swc_common::{BytePos, FileName, SourceFile, SourceMap, Spanned};
 use swc_ecma_ast::{CallExpr, Callee, EsVersion, Expr, Lit, MemberExpr, MemberProp, Program};
-use swc_ecma_visit::{Visit, VisitWith};
 use swc_ecma_parser::{EsSyntax, Syntax, parse_file_as_program};
+use swc_ecma_visit::{Visit, VisitWith};
 
 /// How a file's code is loaded, both in the sandbox and in an exported suite.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -80,11 +80,7 @@ pub struct ParseError {
 
 impl fmt::Display for ParseError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "{}:{}:{}: cannot parse JavaScript: {}",
-            self.file, self.line, self.column, self.message
-        )
+        write!(f, "{}:{}:{}: cannot parse JavaScript: {}", self.file, self.line, self.column, self.message)
     }
 }
 
@@ -98,10 +94,7 @@ impl std::error::Error for ParseError {}
 pub fn parse_source(path: &Path, display: &str, text: String) -> Result<ParsedFile, ParseError> {
     let cm: Lrc<SourceMap> = Default::default();
     let source = cm.new_source_file(FileName::Real(path.to_path_buf()).into(), text);
-    let syntax = Syntax::Es(EsSyntax {
-        allow_return_outside_function: true,
-        ..Default::default()
-    });
+    let syntax = Syntax::Es(EsSyntax { allow_return_outside_function: true, ..Default::default() });
     let mut recovered = Vec::new();
     let located = |pos: BytePos, message: String| {
         let loc = cm.lookup_char_pos(pos);

@@ -11,8 +11,8 @@ use std::collections::HashSet;
 
 use swc_ecma_ast::{
     ArrowExpr, ArrowFunctionBody, AssignExpr, AssignTarget, CallExpr, Callee, CatchClause, ClassDecl, Constructor,
-    Decl, Expr, FnDecl, Function, FunctionBody, MemberProp, ModuleDecl, ModuleItem, Pat, Program, SimpleAssignTarget, Stmt,
-    UnaryExpr, UnaryOp, UpdateExpr, VarDeclarator,
+    Decl, Expr, FnDecl, Function, FunctionBody, MemberProp, ModuleDecl, ModuleItem, Pat, Program, SimpleAssignTarget,
+    Stmt, UnaryExpr, UnaryOp, UpdateExpr, VarDeclarator,
 };
 use swc_ecma_visit::{Visit, VisitWith};
 
@@ -29,7 +29,9 @@ pub fn shared_state_write(program: &Program) -> Option<String> {
 pub fn lexical_globals(program: &Program) -> Vec<String> {
     let statements: Vec<&Stmt> = match program {
         Program::Script(s) => s.body.iter().collect(),
-        Program::Module(m) => m.body.iter().filter_map(|i| if let ModuleItem::Stmt(s) = i { Some(s) } else { None }).collect(),
+        Program::Module(m) => {
+            m.body.iter().filter_map(|i| if let ModuleItem::Stmt(s) = i { Some(s) } else { None }).collect()
+        }
     };
     let mut names = Vec::new();
     for stmt in statements {
@@ -49,8 +51,21 @@ pub fn lexical_globals(program: &Program) -> Vec<String> {
 }
 
 /// Methods that change the collection they are called on.
-const MUTATORS: &[&str] =
-    &["push", "pop", "shift", "unshift", "splice", "sort", "reverse", "fill", "copyWithin", "set", "add", "delete", "clear"];
+const MUTATORS: &[&str] = &[
+    "push",
+    "pop",
+    "shift",
+    "unshift",
+    "splice",
+    "sort",
+    "reverse",
+    "fill",
+    "copyWithin",
+    "set",
+    "add",
+    "delete",
+    "clear",
+];
 
 /// Functions that change their first argument.
 const OBJECT_WRITERS: &[&str] = &["defineProperty", "defineProperties", "assign", "setPrototypeOf", "freeze", "seal"];
@@ -310,7 +325,12 @@ mod tests {
 
     #[test]
     fn finds_lexical_globals_of_scripts() {
-        let parsed = parse_source(Path::new("/nonexistent/t.js"), "t.js", "class A {} const B = 1; var C; let D = class {};".into()).unwrap();
+        let parsed = parse_source(
+            Path::new("/nonexistent/t.js"),
+            "t.js",
+            "class A {} const B = 1; var C; let D = class {};".into(),
+        )
+        .unwrap();
         assert_eq!(lexical_globals(&parsed.program), vec!["A", "B", "D"]);
     }
 }

@@ -74,7 +74,11 @@ impl ConstantPool {
             6 => n - 1.0,
             7 => -n,
             8 => {
-                if rng.random_bool(0.5) { n * 2.0 } else { (n / 2.0).trunc() }
+                if rng.random_bool(0.5) {
+                    n * 2.0
+                } else {
+                    (n / 2.0).trunc()
+                }
             }
             _ => (n + gaussian(rng) * n.abs().max(1.0) / 4.0).round(),
         }
@@ -177,6 +181,8 @@ mod tests {
     fn an_empty_pool_always_falls_back() {
         let pool = ConstantPool::new([].iter());
         let mut rng = StdRng::seed_from_u64(2);
-        assert!((0..100).all(|_| pool.number(&mut rng, |_| 7.0) == 7.0 && pool.string(&mut rng, |_| "d".into()) == "d"));
+        assert!(
+            (0..100).all(|_| pool.number(&mut rng, |_| 7.0) == 7.0 && pool.string(&mut rng, |_| "d".into()) == "d")
+        );
     }
 }

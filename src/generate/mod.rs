@@ -133,7 +133,9 @@ impl TestCase {
     pub fn expression(&self, index: usize, program: &ProgramInfo) -> String {
         let args = |args: &[Value]| args.iter().map(|a| self.value(a)).collect::<Vec<_>>().join(", ");
         match &self.statements[index] {
-            Statement::Construct { class, args: a, .. } => format!("new {}({})", program.classes[*class].alias, args(a)),
+            Statement::Construct { class, args: a, .. } => {
+                format!("new {}({})", program.classes[*class].alias, args(a))
+            }
             Statement::Call { receiver, method, args: a, .. } => {
                 let name = &self.variables[*receiver].name;
                 if literal::is_identifier_name(method) {
@@ -158,7 +160,9 @@ impl TestCase {
     pub fn declaration(&self, index: usize, program: &ProgramInfo, keyword: &str) -> String {
         let expression = self.expression(index, program);
         match &self.statements[index] {
-            Statement::Construct { variable, .. } => format!("{keyword} {} = {expression}", self.variables[*variable].name),
+            Statement::Construct { variable, .. } => {
+                format!("{keyword} {} = {expression}", self.variables[*variable].name)
+            }
             Statement::Call { .. } => expression,
         }
     }
@@ -176,8 +180,11 @@ impl TestCase {
             Value::Date(ms) => format!("new Date({})", literal::number(*ms)),
             Value::Object(members) if members.is_empty() => "{}".into(),
             Value::Object(members) => {
-                let key = |k: &str| if literal::is_identifier_name(k) && k != "__proto__" { k.to_string() } else { literal::string(k) };
-                let members: Vec<String> = members.iter().map(|(k, v)| format!("{}: {}", key(k), self.value(v))).collect();
+                let key = |k: &str| {
+                    if literal::is_identifier_name(k) && k != "__proto__" { k.to_string() } else { literal::string(k) }
+                };
+                let members: Vec<String> =
+                    members.iter().map(|(k, v)| format!("{}: {}", key(k), self.value(v))).collect();
                 format!("{{ {} }}", members.join(", "))
             }
         }

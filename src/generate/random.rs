@@ -113,12 +113,8 @@ impl Builder<'_> {
 
     /// Declares a new instance of `class`, its constructor's arguments first.
     fn construct(&mut self, class: ClassId, depth: usize, rng: &mut (impl Rng + ?Sized)) -> usize {
-        let args = self
-            .types
-            .params_of(class, "constructor")
-            .iter()
-            .map(|p| self.argument(*p, depth + 1, rng))
-            .collect();
+        let args =
+            self.types.params_of(class, "constructor").iter().map(|p| self.argument(*p, depth + 1, rng)).collect();
         let variable = self.test.variables.len();
         let name = self.variable_name(class);
         self.test.variables.push(Variable { class, name });
@@ -128,7 +124,10 @@ impl Builder<'_> {
 
     fn argument(&mut self, param: u32, depth: usize, rng: &mut (impl Rng + ?Sized)) -> Value {
         let ty = self.types.get(param).current_type();
-        if ty != ParamType::Unknown && self.settings.strategy == Strategy::Guided && rng.random_bool(OFF_TYPE_PROBABILITY) {
+        if ty != ParamType::Unknown
+            && self.settings.strategy == Strategy::Guided
+            && rng.random_bool(OFF_TYPE_PROBABILITY)
+        {
             // Validation branches (`if (node === null) throw`, `typeof fn !== 'function'`) need a value
             // of another type now and then.
             return match ty {
@@ -166,9 +165,7 @@ impl Builder<'_> {
                         .collect(),
                 )
             }
-            ParamType::Date => {
-                Value::Date(rng.random_range(DATE_RANGE.0..DATE_RANGE.1) as f64 * 1000.0)
-            }
+            ParamType::Date => Value::Date(rng.random_range(DATE_RANGE.0..DATE_RANGE.1) as f64 * 1000.0),
             ParamType::Class(class) => {
                 let pool: Vec<usize> = (0..self.test.variables.len())
                     .filter(|v| self.program.is_subclass(self.test.variables[*v].class, class))

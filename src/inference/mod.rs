@@ -306,8 +306,19 @@ fn locate_site(code: &CodeBase, position: &EnginePosition) -> Located {
 
 /// Members every object has: they say nothing about a parameter's type.
 const OBJECT_MEMBERS: &[&str] = &[
-    "constructor", "hasOwnProperty", "isPrototypeOf", "propertyIsEnumerable", "toLocaleString", "toString",
-    "valueOf", "__proto__", "__defineGetter__", "__defineSetter__", "__lookupGetter__", "__lookupSetter__", "toJSON",
+    "constructor",
+    "hasOwnProperty",
+    "isPrototypeOf",
+    "propertyIsEnumerable",
+    "toLocaleString",
+    "toString",
+    "valueOf",
+    "__proto__",
+    "__defineGetter__",
+    "__defineSetter__",
+    "__lookupGetter__",
+    "__lookupSetter__",
+    "toJSON",
 ];
 
 /// The pseudo-member a call of the proxy itself is recorded as.
@@ -318,15 +329,55 @@ const FUNCTION_MEMBERS: &[&str] = &[CALLED, "call", "apply", "bind"];
 
 /// Members of `Date.prototype` that strings and numbers lack.
 const DATE_MEMBERS: &[&str] = &[
-    "getTime", "getFullYear", "getMonth", "getDate", "getDay", "getHours", "getMinutes", "getSeconds",
-    "getMilliseconds", "getUTCFullYear", "getUTCMonth", "getUTCDate", "getUTCDay", "getUTCHours", "getTimezoneOffset",
-    "toISOString", "toDateString", "toUTCString", "setTime", "setFullYear", "setMonth", "setDate",
+    "getTime",
+    "getFullYear",
+    "getMonth",
+    "getDate",
+    "getDay",
+    "getHours",
+    "getMinutes",
+    "getSeconds",
+    "getMilliseconds",
+    "getUTCFullYear",
+    "getUTCMonth",
+    "getUTCDate",
+    "getUTCDay",
+    "getUTCHours",
+    "getTimezoneOffset",
+    "toISOString",
+    "toDateString",
+    "toUTCString",
+    "setTime",
+    "setFullYear",
+    "setMonth",
+    "setDate",
 ];
 
 /// Members of `Array.prototype` that strings lack: with indexes and `length`, they make an array.
 const ARRAY_ONLY_MEMBERS: &[&str] = &[
-    "push", "pop", "shift", "unshift", "splice", "map", "forEach", "filter", "reduce", "reduceRight", "some",
-    "every", "find", "findIndex", "findLast", "sort", "reverse", "join", "fill", "flat", "flatMap", "keys", "values",
+    "push",
+    "pop",
+    "shift",
+    "unshift",
+    "splice",
+    "map",
+    "forEach",
+    "filter",
+    "reduce",
+    "reduceRight",
+    "some",
+    "every",
+    "find",
+    "findIndex",
+    "findLast",
+    "sort",
+    "reverse",
+    "join",
+    "fill",
+    "flat",
+    "flatMap",
+    "keys",
+    "values",
     "entries",
 ];
 
@@ -335,10 +386,40 @@ const NUMBER_MEMBERS: &[&str] = &["toFixed", "toPrecision", "toExponential"];
 
 /// Members of `String.prototype` (and indexes) beyond those of every object.
 const STRING_MEMBERS: &[&str] = &[
-    "length", "charAt", "charCodeAt", "codePointAt", "concat", "endsWith", "includes", "indexOf", "lastIndexOf",
-    "localeCompare", "match", "matchAll", "normalize", "padEnd", "padStart", "repeat", "replace", "replaceAll",
-    "search", "slice", "split", "startsWith", "substring", "substr", "toLowerCase", "toUpperCase",
-    "toLocaleLowerCase", "toLocaleUpperCase", "trim", "trimStart", "trimEnd", "trimLeft", "trimRight", "at",
+    "length",
+    "charAt",
+    "charCodeAt",
+    "codePointAt",
+    "concat",
+    "endsWith",
+    "includes",
+    "indexOf",
+    "lastIndexOf",
+    "localeCompare",
+    "match",
+    "matchAll",
+    "normalize",
+    "padEnd",
+    "padStart",
+    "repeat",
+    "replace",
+    "replaceAll",
+    "search",
+    "slice",
+    "split",
+    "startsWith",
+    "substring",
+    "substr",
+    "toLowerCase",
+    "toUpperCase",
+    "toLocaleLowerCase",
+    "toLocaleUpperCase",
+    "trim",
+    "trimStart",
+    "trimEnd",
+    "trimLeft",
+    "trimRight",
+    "at",
     "@@iterator",
 ];
 
@@ -379,7 +460,8 @@ pub fn decide(record: &ParamRecord, program: &ProgramInfo, rng: &mut (impl Rng +
         if let Some((class, matched)) = best_class(&members, program, candidate)
             && matched * 2 >= members.len()
         {
-            let missing: Vec<&str> = members.iter().copied().filter(|m| !program.classes[class].has_member(m)).collect();
+            let missing: Vec<&str> =
+                members.iter().copied().filter(|m| !program.classes[class].has_member(m)).collect();
             return inferred(
                 ParamType::Class(class),
                 format!(
@@ -425,7 +507,11 @@ pub fn decide(record: &ParamRecord, program: &ProgramInfo, rng: &mut (impl Rng +
 
 /// The class that has most of `members`, preferring the one with fewest other members (the tightest
 /// fit), then the first found. Returns the class and how many members it has.
-fn best_class(members: &[&str], program: &ProgramInfo, candidate: impl Fn(ClassId) -> bool) -> Option<(ClassId, usize)> {
+fn best_class(
+    members: &[&str],
+    program: &ProgramInfo,
+    candidate: impl Fn(ClassId) -> bool,
+) -> Option<(ClassId, usize)> {
     program
         .classes
         .iter()

@@ -5,9 +5,9 @@ use std::ops::Range;
 
 use crate::analysis::files::SourceSet;
 use crate::analysis::throws::throw_argument_ranges;
+use crate::instrument::{Function, Instrumented, instrument};
 use crate::sandbox::events::EnginePosition;
 use crate::sandbox::instrumented_position;
-use crate::instrument::{Function, Instrumented, instrument};
 
 /// One instrumented file.
 pub struct CodeFile {
@@ -86,7 +86,8 @@ impl CodeBase {
         let mut out = text.to_string();
         for frame in text.split(['(', ')', '\n']) {
             let frame = frame.trim().trim_start_matches("at ");
-            let Some(position) = super::events::first_user_frame(&format!("at {frame}"), |f| self.file_by_engine_name(f).is_some())
+            let Some(position) =
+                super::events::first_user_frame(&format!("at {frame}"), |f| self.file_by_engine_name(f).is_some())
             else {
                 continue;
             };
@@ -103,5 +104,4 @@ impl CodeBase {
     pub fn file_by_engine_name(&self, name: &str) -> Option<usize> {
         self.files.iter().position(|f| f.engine_name == name)
     }
-
 }

@@ -105,7 +105,13 @@ struct TableResolver {
 }
 
 impl Resolver for TableResolver {
-    fn resolve<'js>(&mut self, _: &Ctx<'js>, base: &str, name: &str, _: Option<ImportAttributes<'js>>) -> rquickjs::Result<String> {
+    fn resolve<'js>(
+        &mut self,
+        _: &Ctx<'js>,
+        base: &str,
+        name: &str,
+        _: Option<ImportAttributes<'js>>,
+    ) -> rquickjs::Result<String> {
         if self.known.iter().any(|k| k == name) {
             return Ok(name.to_string());
         }
@@ -122,7 +128,12 @@ struct TableLoader {
 }
 
 impl Loader for TableLoader {
-    fn load<'js>(&mut self, ctx: &Ctx<'js>, name: &str, _: Option<ImportAttributes<'js>>) -> rquickjs::Result<Module<'js>> {
+    fn load<'js>(
+        &mut self,
+        ctx: &Ctx<'js>,
+        name: &str,
+        _: Option<ImportAttributes<'js>>,
+    ) -> rquickjs::Result<Module<'js>> {
         let code = self.code.get(name).ok_or_else(|| rquickjs::Error::new_loading_message(name, "unknown module"))?;
         Module::declare(ctx.clone(), name, code.as_str())
     }
@@ -201,7 +212,10 @@ impl Engine {
         match loaded {
             Err(Error::Load { file, .. }) if timed_out => Err(Error::Load {
                 file,
-                message: format!("did not finish within {} s (an endless loop at load time?)", limits.load_time.as_secs()),
+                message: format!(
+                    "did not finish within {} s (an endless loop at load time?)",
+                    limits.load_time.as_secs()
+                ),
             }),
             other => other,
         }
@@ -211,7 +225,10 @@ impl Engine {
         self.context.with(|ctx| {
             let globals = ctx.globals();
             for (index, file) in self.sources.files.iter().enumerate() {
-                let failed = |ctx: &Ctx, e: rquickjs::Error| Error::Load { file: file.engine_name.clone(), message: exception_text(ctx, e) };
+                let failed = |ctx: &Ctx, e: rquickjs::Error| Error::Load {
+                    file: file.engine_name.clone(),
+                    message: exception_text(ctx, e),
+                };
                 match file.kind {
                     ModuleKind::Script if file.given => {
                         eval_script::<()>(&ctx, &file.code, &file.engine_name).map_err(|e| failed(&ctx, e))?;
@@ -219,7 +236,8 @@ impl Engine {
                     ModuleKind::EsModule => {}
                     _ => {
                         let source = format!("{COMMONJS_HEADER}{}\n}})", file.code);
-                        let factory: Function = eval_script(&ctx, &source, &file.engine_name).map_err(|e| failed(&ctx, e))?;
+                        let factory: Function =
+                            eval_script(&ctx, &source, &file.engine_name).map_err(|e| failed(&ctx, e))?;
                         let deps = Object::new(ctx.clone()).map_err(|e| failed(&ctx, e))?;
                         for (spec, target) in &file.deps {
                             deps.set(spec.as_str(), *target).map_err(|e| failed(&ctx, e))?;
@@ -232,7 +250,10 @@ impl Engine {
                 }
             }
             for (index, file) in self.sources.files.iter().enumerate().filter(|(_, f)| f.given) {
-                let failed = |ctx: &Ctx, e: rquickjs::Error| Error::Load { file: file.engine_name.clone(), message: exception_text(ctx, e) };
+                let failed = |ctx: &Ctx, e: rquickjs::Error| Error::Load {
+                    file: file.engine_name.clone(),
+                    message: exception_text(ctx, e),
+                };
                 match file.kind {
                     ModuleKind::CommonJs => {
                         let require: Function = globals.get("__fc$require").map_err(|e| failed(&ctx, e))?;
@@ -278,7 +299,14 @@ impl Engine {
         found
     }
 
-    pub(crate) fn run(&mut self, test: &str, seed: u32, watch: &Watch, describe: bool, limit: Duration) -> Result<Execution> {
+    pub(crate) fn run(
+        &mut self,
+        test: &str,
+        seed: u32,
+        watch: &Watch,
+        describe: bool,
+        limit: Duration,
+    ) -> Result<Execution> {
         let sources = self.sources.clone();
         let deadline = self.deadline.clone();
         self.context.with(|ctx| {
@@ -301,7 +329,10 @@ impl Engine {
                     } else if text.contains("out of memory") {
                         Outcome::OutOfMemory
                     } else {
-                        Outcome::Threw { at: 0, thrown: Thrown::Error { name: "InternalError".into(), message: text, origin: None } }
+                        Outcome::Threw {
+                            at: 0,
+                            thrown: Thrown::Error { name: "InternalError".into(), message: text, origin: None },
+                        }
                     }
                 }
                 Err(rquickjs::Error::Allocation) => Outcome::OutOfMemory,
@@ -309,15 +340,23 @@ impl Engine {
             };
             if outcome == Outcome::OutOfMemory {
                 // Nothing more can be read reliably from a runtime at its memory limit.
-                return Ok(Execution { outcome, events: Vec::new(), statements: Vec::new(), branches: Vec::new(), results: Vec::new() });
+                return Ok(Execution {
+                    outcome,
+                    events: Vec::new(),
+                    statements: Vec::new(),
+                    branches: Vec::new(),
+                    results: Vec::new(),
+                });
             }
             let end: Function = globals.get("__fc$end").map_err(engine_error)?;
             let log: String = end.call(()).map_err(engine_error)?;
             let events = if log.is_empty() { Vec::new() } else { parse_log(&log, |f| sources.is_user_file(f)) };
             let mut statements = Vec::new();
-            probes(&globals, "__fc$s", watch.statements.clone(), |bytes| statements = set_offsets(bytes)).map_err(engine_error)?;
+            probes(&globals, "__fc$s", watch.statements.clone(), |bytes| statements = set_offsets(bytes))
+                .map_err(engine_error)?;
             let mut branches = Vec::new();
-            probes(&globals, "__fc$b", watch.branches.clone(), |bytes| branches = set_offsets(bytes)).map_err(engine_error)?;
+            probes(&globals, "__fc$b", watch.branches.clone(), |bytes| branches = set_offsets(bytes))
+                .map_err(engine_error)?;
             let results = if describe {
                 let read: Function = globals.get("__fc$results").map_err(engine_error)?;
                 let json: String = read.call(()).map_err(engine_error)?;

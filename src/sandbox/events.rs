@@ -91,7 +91,11 @@ pub fn parse_log(json: &str, is_user_file: impl Fn(&str) -> bool) -> Vec<ProxyEv
                 4 => ProxyEvent::Called { key },
                 5 => {
                     let (hint, stack) = detail.split_once('\n').unwrap_or((detail, ""));
-                    ProxyEvent::Coerced { key, hint: Hint::from_js(hint), position: first_user_frame(stack, &is_user_file) }
+                    ProxyEvent::Coerced {
+                        key,
+                        hint: Hint::from_js(hint),
+                        position: first_user_frame(stack, &is_user_file),
+                    }
                 }
                 _ => return None,
             })
@@ -137,6 +141,8 @@ mod tests {
         let events = parse_log(log, |f| f == "/a.js");
         assert_eq!(events.len(), 4);
         assert_eq!(events[1], ProxyEvent::Get { key: 3, name: "next".into() });
-        assert!(matches!(&events[3], ProxyEvent::Coerced { key: 4, hint: Hint::Number, position: Some(p) } if p.line == 2));
+        assert!(
+            matches!(&events[3], ProxyEvent::Coerced { key: 4, hint: Hint::Number, position: Some(p) } if p.line == 2)
+        );
     }
 }

@@ -20,8 +20,8 @@ pub use code::CodeBase;
 pub use events::ProxyEvent;
 
 use crate::error::{Error, Result};
-use engine::{Deadline, Engine};
 pub use engine::instrumented_position;
+use engine::{Deadline, Engine};
 
 /// Per-test and per-load limits.
 #[derive(Debug, Clone, PartialEq)]

@@ -231,9 +231,10 @@ impl Session {
     /// Loads, analyses and prepares a run. Errors are the user's to fix (see [`Error`]).
     pub fn new(options: &SessionOptions, settings: Settings) -> Result<Session> {
         let sources = SourceSet::load(&options.files)?;
-        let shared_write = sources.entries.iter().find_map(|e| {
-            shared_state_write(&e.parsed.program).map(|what| format!("{}: {what}", e.parsed.display))
-        });
+        let shared_write = sources
+            .entries
+            .iter()
+            .find_map(|e| shared_state_write(&e.parsed.program).map(|what| format!("{}: {what}", e.parsed.display)));
         let code = CodeBase::new(sources);
         let mut sandbox = Sandbox::new(&code, settings.limits.clone())?;
         let mut program = analyse(&code, &mut sandbox, options.namespace.as_deref())?;
@@ -371,7 +372,8 @@ impl Session {
         let (class, method) = (self.methods[index].class, self.methods[index].method.clone());
         self.iteration += 1;
         let constants = &self.methods[index].constants;
-        let test = generate(&self.program, &self.types, &self.settings.generation, constants, class, &method, &mut self.rng);
+        let test =
+            generate(&self.program, &self.types, &self.settings.generation, constants, class, &method, &mut self.rng);
         let seed = self.rng.random::<u32>();
         let watch = self.methods[index].watch();
         let remaining = self.settings.timeout.saturating_sub(self.methods[index].elapsed);
@@ -395,7 +397,8 @@ impl Session {
             let new: Vec<u32> =
                 execution.statements.iter().copied().filter(|s| !self.methods[index].covered[*s as usize]).collect();
             // A test cut short by the end of the method's own budget is not a possible bug.
-            let budget_ended = execution.outcome == Outcome::TimedOut && self.sandbox.limits().test_time < self.settings.limits.test_time;
+            let budget_ended = execution.outcome == Outcome::TimedOut
+                && self.sandbox.limits().test_time < self.settings.limits.test_time;
             if execution.outcome != Outcome::Passed && !budget_ended {
                 let message = execution.outcome.describe(self.sandbox.limits());
                 let culprit = match &execution.outcome {
@@ -436,14 +439,23 @@ impl Session {
     /// only what it does alone counts. A difference from the first run means earlier tests left state
     /// behind that the static analysis missed: contexts are not reused from then on. Returns the number
     /// of statements it covered first, when elected.
-    fn elect(&mut self, index: usize, test: &TestCase, json: &str, seed: u32, first: &Execution) -> Result<Option<usize>> {
+    fn elect(
+        &mut self,
+        index: usize,
+        test: &TestCase,
+        json: &str,
+        seed: u32,
+        first: &Execution,
+    ) -> Result<Option<usize>> {
         let watch = self.methods[index].watch();
         let alone = self.sandbox.run_isolated(json, seed, &watch, true)?;
         if alone.outcome != first.outcome || alone.statements != first.statements {
             let describe = |o: &Outcome| o.describe(self.sandbox.limits());
-            let difference = format!("{} alone, {} after other tests", describe(&alone.outcome), describe(&first.outcome));
+            let difference =
+                format!("{} alone, {} after other tests", describe(&alone.outcome), describe(&first.outcome));
             if self.sandbox.fresh_each_test() {
-                self.methods[index].warn(format!("a test behaved differently when run again ({difference}); it was not elected"));
+                self.methods[index]
+                    .warn(format!("a test behaved differently when run again ({difference}); it was not elected"));
                 return Ok(None);
             }
             self.sandbox.set_fresh_each_test(true);
@@ -492,7 +504,8 @@ impl Session {
     /// Counts whether the candidate's receiver (and what its constructor needed) could be built, when
     /// no recording proxy took part in building it.
     fn count_construction(&mut self, index: usize, test: &TestCase, outcome: &Outcome) {
-        let receiver_built_at = test.statements.iter().position(|s| matches!(s, Statement::Call { .. })).unwrap_or(test.statements.len());
+        let receiver_built_at =
+            test.statements.iter().position(|s| matches!(s, Statement::Call { .. })).unwrap_or(test.statements.len());
         let with_proxies = test.statements[..receiver_built_at]
             .iter()
             .any(|s| s.args().iter().any(|a| matches!(a, crate::generate::Value::Proxy(_))));
@@ -568,7 +581,8 @@ impl Session {
             return;
         }
         let warning = format!("{name}: {}", decision.evidence);
-        let concerned = |m: &MethodState| m.class == key.class && (m.method == key.function || key.function == "constructor");
+        let concerned =
+            |m: &MethodState| m.class == key.class && (m.method == key.function || key.function == "constructor");
         if !self.methods.iter().any(concerned) {
             // A class that is only a parameter type (like a list's Node) has no method to warn.
             self.warnings.retain(|w| !w.starts_with(&name));
@@ -665,7 +679,12 @@ impl Session {
 
     /// Minimises the elected tests (see [`Session::minimize`]), then writes the suite and the failing
     /// log; see [`Suite::write`].
-    pub fn export(&mut self, format: crate::suite::export::Format, out_dir: &std::path::Path, command: &str) -> Result<Vec<PathBuf>> {
+    pub fn export(
+        &mut self,
+        format: crate::suite::export::Format,
+        out_dir: &std::path::Path,
+        command: &str,
+    ) -> Result<Vec<PathBuf>> {
         self.minimize()?;
         let header = vec![
             "Generated by Flycatcher: regression tests recording the current behaviour.".to_string(),
@@ -687,7 +706,8 @@ impl Session {
                 continue;
             }
             let e = &self.suite.elected[elected];
-            let Some(index) = self.methods.iter().position(|m| m.class == e.test.class && m.method == e.test.method) else {
+            let Some(index) = self.methods.iter().position(|m| m.class == e.test.class && m.method == e.test.method)
+            else {
                 continue;
             };
             let watch = self.methods[index].watch();
@@ -741,7 +761,9 @@ impl Session {
             });
             if covered_by_others {
                 let removed = self.suite.elected.remove(index);
-                if let Some(m) = self.methods.iter_mut().find(|m| m.class == removed.test.class && m.method == removed.test.method) {
+                if let Some(m) =
+                    self.methods.iter_mut().find(|m| m.class == removed.test.class && m.method == removed.test.method)
+                {
                     m.elected -= 1;
                 }
             }
@@ -805,7 +827,11 @@ fn select_classes(program: &mut ProgramInfo, wanted: &[String]) -> Result<()> {
     }
     for name in wanted {
         if program.class_named(name).is_none() {
-            return Err(Error::Unknown { what: "class", name: name.clone(), candidates: program.classes.iter().map(|c| c.name.clone()).collect() });
+            return Err(Error::Unknown {
+                what: "class",
+                name: name.clone(),
+                candidates: program.classes.iter().map(|c| c.name.clone()).collect(),
+            });
         }
     }
     for class in &mut program.classes {
@@ -820,11 +846,8 @@ fn methods_under_test(program: &ProgramInfo, method: Option<&str>) -> Result<Vec
         // An alias (`abs` and `absoluteValue` being one function object) is tested once, under its first
         // name; closures made from one function expression in a loop are distinct methods.
         for m in info.own_methods().filter(|m| m.alias_of.is_none() && method.is_none_or(|wanted| wanted == m.name)) {
-            let (statements, branches) = m
-                .function
-                .as_ref()
-                .map(|f| (f.statements.len(), f.branches.len()))
-                .unwrap_or_default();
+            let (statements, branches) =
+                m.function.as_ref().map(|f| (f.statements.len(), f.branches.len())).unwrap_or_default();
             methods.push(MethodState {
                 class,
                 method: m.name.clone(),
@@ -852,7 +875,12 @@ fn methods_under_test(program: &ProgramInfo, method: Option<&str>) -> Result<Vec
             .classes
             .iter()
             .filter(|c| c.under_test)
-            .flat_map(|c| c.methods.iter().filter(|m| m.origin != Origin::Inherited).map(move |m| format!("{}.{}", c.name, m.name)))
+            .flat_map(|c| {
+                c.methods
+                    .iter()
+                    .filter(|m| m.origin != Origin::Inherited)
+                    .map(move |m| format!("{}.{}", c.name, m.name))
+            })
             .collect();
         return Err(Error::Unknown { what: "method", name: wanted.to_string(), candidates });
     }

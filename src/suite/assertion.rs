@@ -16,14 +16,26 @@ use crate::program::ProgramInfo;
 const MAX_LINES: usize = 12;
 
 /// Writes assertions that `actual` (a JavaScript expression) has the described value.
-pub fn assert_described(description: &Json, actual: &str, test: &TestCase, program: &ProgramInfo, lines: &mut Vec<Line>) {
+pub fn assert_described(
+    description: &Json,
+    actual: &str,
+    test: &TestCase,
+    program: &ProgramInfo,
+    lines: &mut Vec<Line>,
+) {
     let start = lines.len();
     describe_into(description, actual, test, program, lines, true);
     lines.truncate(start + MAX_LINES);
 }
 
 /// Writes assertions on the fields of a receiver after a call that returned `undefined`.
-pub fn assert_fields(description: &Json, receiver: &str, test: &TestCase, program: &ProgramInfo, lines: &mut Vec<Line>) {
+pub fn assert_fields(
+    description: &Json,
+    receiver: &str,
+    test: &TestCase,
+    program: &ProgramInfo,
+    lines: &mut Vec<Line>,
+) {
     let start = lines.len();
     if let Some(fields) = description.get("fields").and_then(Json::as_object) {
         for (name, field) in fields {
@@ -59,7 +71,14 @@ pub fn literal_of(description: &Json) -> Option<String> {
     }
 }
 
-fn describe_into(description: &Json, actual: &str, test: &TestCase, program: &ProgramInfo, lines: &mut Vec<Line>, top: bool) {
+fn describe_into(
+    description: &Json,
+    actual: &str,
+    test: &TestCase,
+    program: &ProgramInfo,
+    lines: &mut Vec<Line>,
+    top: bool,
+) {
     let Some(kind) = description.get("t").and_then(Json::as_str) else { return };
     let index = |k: &str| description.get(k).and_then(Json::as_u64).map(|i| i as usize);
     match kind {
@@ -71,7 +90,10 @@ fn describe_into(description: &Json, actual: &str, test: &TestCase, program: &Pr
             }
         }
         _ if literal_of(description).is_some() => {
-            lines.push(Line::StrictEqual { actual: actual.to_string(), expected: literal_of(description).unwrap_or_default() });
+            lines.push(Line::StrictEqual {
+                actual: actual.to_string(),
+                expected: literal_of(description).unwrap_or_default(),
+            });
         }
         "var" => {
             if let Some(variable) = index("i").and_then(|i| test.variables.get(i)) {
@@ -113,7 +135,8 @@ fn describe_into(description: &Json, actual: &str, test: &TestCase, program: &Pr
         }
         "date" => {
             if let Some(time) = description.get("v").and_then(Json::as_f64) {
-                lines.push(Line::StrictEqual { actual: format!("{actual}.getTime()"), expected: literal::number(time) });
+                lines
+                    .push(Line::StrictEqual { actual: format!("{actual}.getTime()"), expected: literal::number(time) });
             }
         }
         "re" => {
@@ -135,7 +158,11 @@ fn describe_into(description: &Json, actual: &str, test: &TestCase, program: &Pr
 }
 
 fn member(object: &str, name: &str) -> String {
-    if literal::is_identifier_name(name) { format!("{object}.{name}") } else { format!("{object}[{}]", literal::string(name)) }
+    if literal::is_identifier_name(name) {
+        format!("{object}.{name}")
+    } else {
+        format!("{object}[{}]", literal::string(name))
+    }
 }
 
 fn property_key(name: &str) -> String {
@@ -152,7 +179,8 @@ mod tests {
         assert_eq!(literal_of(&json!({"t": "n", "v": "-0"})).unwrap(), "-0");
         assert_eq!(literal_of(&json!({"t": "n", "v": "NaN"})).unwrap(), "NaN");
         assert_eq!(literal_of(&json!({"t": "s", "v": "a\"b"})).unwrap(), "\"a\\\"b\"");
-        let array = json!({"t": "arr", "items": [{"t": "n", "v": "1"}, {"t": "obj", "fields": {"x-y": {"t": "null"}}}]});
+        let array =
+            json!({"t": "arr", "items": [{"t": "n", "v": "1"}, {"t": "obj", "fields": {"x-y": {"t": "null"}}}]});
         assert_eq!(literal_of(&array).unwrap(), "[1, { \"x-y\": null }]");
         assert_eq!(literal_of(&json!({"t": "inst", "c": 0, "fields": {}})), None);
     }

@@ -71,7 +71,9 @@ impl Suite {
                 && (culprit.is_some() || f.test.method == test.method)
                 && message_shape(&f.message) == shape
         };
-        if self.failing.iter().any(same_failure) || self.failing.iter().filter(same_method).count() >= MAX_FAILING_PER_METHOD {
+        if self.failing.iter().any(same_failure)
+            || self.failing.iter().filter(same_method).count() >= MAX_FAILING_PER_METHOD
+        {
             return false;
         }
         self.failing.push(FailingTest { test, culprit, message });
@@ -89,7 +91,13 @@ impl Suite {
 
     /// Writes `<Class>.test.js` (or `.mjs`) and `<Class>.failing.log` files into `out_dir`; returns the
     /// files written.
-    pub fn write(&self, program: &ProgramInfo, format: Format, out_dir: &Path, header: &[String]) -> Result<Vec<PathBuf>> {
+    pub fn write(
+        &self,
+        program: &ProgramInfo,
+        format: Format,
+        out_dir: &Path,
+        header: &[String],
+    ) -> Result<Vec<PathBuf>> {
         std::fs::create_dir_all(out_dir).map_err(|source| Error::Write { path: out_dir.to_path_buf(), source })?;
         let mut written = Vec::new();
         for class in self.classes() {
@@ -172,7 +180,11 @@ pub fn export_suite(program: &ProgramInfo, class: ClassId, elected: &[&ElectedTe
         .files
         .iter()
         .enumerate()
-        .filter(|(_, f)| f.given && f.kind == ModuleKind::Script && used.iter().any(|c| matches!(program.classes[*c].access, Access::Script { .. })))
+        .filter(|(_, f)| {
+            f.given
+                && f.kind == ModuleKind::Script
+                && used.iter().any(|c| matches!(program.classes[*c].access, Access::Script { .. }))
+        })
         .map(|(i, _)| i)
         .collect();
     for c in &used {
@@ -182,8 +194,10 @@ pub fn export_suite(program: &ProgramInfo, class: ClassId, elected: &[&ElectedTe
             file_ids.push(*file);
         }
     }
-    let files: Vec<SubjectFile> =
-        file_ids.iter().map(|f| SubjectFile { path: program.files[*f].path.clone(), kind: program.files[*f].kind }).collect();
+    let files: Vec<SubjectFile> = file_ids
+        .iter()
+        .map(|f| SubjectFile { path: program.files[*f].path.clone(), kind: program.files[*f].kind })
+        .collect();
     let position = |file: &usize| file_ids.iter().position(|f| f == file).unwrap_or(0);
     let bindings = used
         .iter()
@@ -191,7 +205,9 @@ pub fn export_suite(program: &ProgramInfo, class: ClassId, elected: &[&ElectedTe
             let info = &program.classes[*c];
             let access = match &info.access {
                 Access::Script { expression } => export::Access::Script { expression: expression.clone() },
-                Access::CommonJs { file, path } => export::Access::CommonJs { file: position(file), path: path.clone() },
+                Access::CommonJs { file, path } => {
+                    export::Access::CommonJs { file: position(file), path: path.clone() }
+                }
                 Access::EsModule { file, export, path } => {
                     export::Access::EsModule { file: position(file), export: export.clone(), path: path.clone() }
                 }
@@ -200,8 +216,10 @@ pub fn export_suite(program: &ProgramInfo, class: ClassId, elected: &[&ElectedTe
         })
         .collect();
     // Titles are made unique when rendered.
-    let tests =
-        elected.iter().map(|e| ExportTest { title: test_title(e), lines: test_lines(program, e), seed: e.seed }).collect();
+    let tests = elected
+        .iter()
+        .map(|e| ExportTest { title: test_title(e), lines: test_lines(program, e), seed: e.seed })
+        .collect();
     ExportSuite { class_name: program.classes[class].name.clone(), header: header.to_vec(), files, bindings, tests }
 }
 
@@ -250,7 +268,9 @@ pub fn test_lines(program: &ProgramInfo, elected: &ElectedTest) -> Vec<Line> {
     for (index, statement) in test.statements.iter().enumerate() {
         let expression = test.expression(index, program);
         match statement {
-            Statement::Construct { .. } => lines.push(Line::Code(format!("{};", test.declaration(index, program, "const")))),
+            Statement::Construct { .. } => {
+                lines.push(Line::Code(format!("{};", test.declaration(index, program, "const"))))
+            }
             Statement::Call { under_test, .. } => {
                 if index == last
                     && let Outcome::Threw { at, thrown } = &elected.outcome
@@ -294,7 +314,8 @@ pub fn test_lines(program: &ProgramInfo, elected: &ElectedTest) -> Vec<Line> {
                     Some(r) => {
                         let name = loop {
                             result_names += 1;
-                            let name = if result_names == 1 { "result".to_string() } else { format!("result{result_names}") };
+                            let name =
+                                if result_names == 1 { "result".to_string() } else { format!("result{result_names}") };
                             if !test.variables.iter().any(|v| v.name == name) {
                                 break name;
                             }
@@ -337,5 +358,4 @@ mod tests {
         assert!(!suite.log_failure(test.clone(), Some("get".into()), "out of bounds: -3.5".into()));
         assert!(suite.log_failure(test, Some("insertAt".into()), "out of bounds: 1".into()));
     }
-
 }

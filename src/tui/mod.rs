@@ -84,7 +84,12 @@ pub fn explore(options: ExploreOptions) -> Result<()> {
     result
 }
 
-fn run(terminal: &mut Terminal<CrosstermBackend<std::io::Stdout>>, app: &mut App, worker: &Worker, theme: &Theme) -> Result<()> {
+fn run(
+    terminal: &mut Terminal<CrosstermBackend<std::io::Stdout>>,
+    app: &mut App,
+    worker: &Worker,
+    theme: &Theme,
+) -> Result<()> {
     let io = |e: std::io::Error| Error::Engine(format!("terminal: {e}"));
     loop {
         let mut areas = view::Areas::default();

@@ -444,7 +444,8 @@ fn coverage_view(session: &Session, method: usize) -> CoverageView {
         })
         .collect();
     let branches = file.instrumented.branches.get(
-        (function.branches.start - file.branches.start) as usize..(function.branches.end - file.branches.start) as usize,
+        (function.branches.start - file.branches.start) as usize
+            ..(function.branches.end - file.branches.start) as usize,
     );
     let branches = branches
         .unwrap_or_default()
@@ -467,7 +468,10 @@ fn suite_view(session: &Session) -> SuiteView {
                 // The title starts with the method already.
                 method: program.classes[e.test.class].name.clone(),
                 title: crate::suite::test_title(e),
-                code: crate::suite::test_lines(program, e).iter().map(|l| crate::suite::export::statement(l) + "\n").collect(),
+                code: crate::suite::test_lines(program, e)
+                    .iter()
+                    .map(|l| crate::suite::export::statement(l) + "\n")
+                    .collect(),
             })
             .collect(),
         failing: session

@@ -6,9 +6,9 @@ use std::time::Duration;
 
 use crossterm::event::{Event, KeyCode, KeyEvent, KeyEventKind, KeyModifiers, MouseButton, MouseEvent, MouseEventKind};
 
+use super::snapshot::SettingsView;
 use super::state::{App, ExportForm, Field, Mode, OverridePicker, Pane, SettingsForm, SuiteTab};
 use super::view::{Areas, item_at, pane_at};
-use super::snapshot::SettingsView;
 use super::worker::Command;
 use crate::generate::values::RegexGenerator;
 use crate::suite::export::Format;
@@ -95,7 +95,8 @@ fn normal_key(app: &mut App, key: KeyEvent) -> Vec<Command> {
             None => app.note("no parameter selected (tab to the Parameters pane)", true),
         },
         KeyCode::Char('x') => {
-            app.mode = Mode::Export(ExportForm { format: app.format, folder: app.out_dir.display().to_string(), field: 0 })
+            app.mode =
+                Mode::Export(ExportForm { format: app.format, folder: app.out_dir.display().to_string(), field: 0 })
         }
         KeyCode::Char('s') => return vec![Command::SaveProject],
         KeyCode::Char('q') | KeyCode::Esc => {
@@ -303,9 +304,20 @@ mod tests {
     fn app() -> App {
         let snapshot = Snapshot {
             classes: vec![ClassRow { name: "List".into(), methods: vec![0, 1] }],
-            methods: vec![MethodRow { name: "add".into(), ..Default::default() }, MethodRow { name: "get".into(), ..Default::default() }],
-            params: vec![ParamRow { id: 7, function: "add".into(), name: "node".into(), ty: "Unknown".into(), ..Default::default() }],
-            type_names: ["number", "string", "boolean", "array", "function", "Date", "List", "Node"].map(String::from).to_vec(),
+            methods: vec![
+                MethodRow { name: "add".into(), ..Default::default() },
+                MethodRow { name: "get".into(), ..Default::default() },
+            ],
+            params: vec![ParamRow {
+                id: 7,
+                function: "add".into(),
+                name: "node".into(),
+                ty: "Unknown".into(),
+                ..Default::default()
+            }],
+            type_names: ["number", "string", "boolean", "array", "function", "Date", "List", "Node"]
+                .map(String::from)
+                .to_vec(),
             ..Default::default()
         };
         App::new(snapshot, PathBuf::from("out"), Format::NodeTest)

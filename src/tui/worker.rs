@@ -129,9 +129,8 @@ impl Worker {
                 state.serve(command_rx, event_tx);
             })
             .map_err(|e| Error::Engine(format!("cannot start the session thread: {e}")))?;
-        let snapshot = ready_rx
-            .recv()
-            .map_err(|_| Error::Engine("the session thread stopped while loading".into()))??;
+        let snapshot =
+            ready_rx.recv().map_err(|_| Error::Engine("the session thread stopped while loading".into()))??;
         Ok((Worker { commands: command_tx, events: event_rx, thread: Some(thread) }, snapshot))
     }
 
@@ -139,7 +138,6 @@ impl Worker {
     pub fn send(&self, command: Command) {
         let _ = self.commands.send(command);
     }
-
 }
 
 impl Drop for Worker {

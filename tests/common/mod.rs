@@ -22,7 +22,12 @@ pub fn flycatcher(args: &[&str]) -> Output {
 
 /// Text of stdout and stderr, for failure messages.
 pub fn text(output: &Output) -> String {
-    format!("status {:?}\nstdout:\n{}\nstderr:\n{}", output.status.code(), String::from_utf8_lossy(&output.stdout), String::from_utf8_lossy(&output.stderr))
+    format!(
+        "status {:?}\nstdout:\n{}\nstderr:\n{}",
+        output.status.code(),
+        String::from_utf8_lossy(&output.stdout),
+        String::from_utf8_lossy(&output.stderr)
+    )
 }
 
 /// Runs `generate` on `files` into `out` with a JSON report; panics unless it exits 0. Returns the
