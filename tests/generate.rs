@@ -147,3 +147,22 @@ fn randomness_and_the_clock_are_fixed_in_the_sandbox_and_the_suite() {
         node_test_passes(&suites(&out));
     }
 }
+
+#[test]
+fn sparse_arrays_extra_properties_and_big_objects_are_asserted_truly() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("odd.js");
+    std::fs::write(
+        &file,
+        "function Odd() {}\n\
+         Odd.prototype.sparse = function () { var a = [1]; a[3] = 4; return a; };\n\
+         Odd.prototype.tagged = function () { var a = [1, 2]; a.note = 'x'; a['1.5'] = 3; return a; };\n\
+         Odd.prototype.wide = function () { var o = {}; for (var i = 0; i < 60; i++) { o['k' + i] = i; } return o; };\n",
+    )
+    .unwrap();
+    let out = dir.path().join("out");
+    generate(&[file], &out, &["--seed", "1"]);
+    let suite = std::fs::read_to_string(out.join("Odd.test.js")).unwrap();
+    assert!(suite.contains("[1, , , 4]"), "holes stay holes: {suite}");
+    node_test_passes(&suites(&out));
+}

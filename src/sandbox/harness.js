@@ -34,9 +34,11 @@
     const r = next();
     return r < 0.6 ? floor(next() * 21) - 10 : r < 0.7 ? 0 : floor(next() * 2001) - 1000;
   };
+  // These strings start with a space: used as a key on a recording proxy (`data[i]` with an inert
+  // `i`), they cannot pass for a member name.
   const randomString = () => {
     let n = floor(next() * 7);
-    let s = '';
+    let s = ' ';
     while (n-- > 0) s += CHARS[floor(next() * CHARS.length)];
     return s;
   };
@@ -147,8 +149,11 @@
       if (isArray(v)) {
         if (v.length > MAX_ITEMS) return { t: 'arrlen', n: v.length };
         const items = [];
-        for (let i = 0; i < v.length; i++) items.push(describe(v[i], depth + 1, seen));
-        return { t: 'arr', items };
+        // Holes are not `undefined` to assert.deepStrictEqual: they are kept as holes.
+        for (let i = 0; i < v.length; i++) items.push(i in v ? describe(v[i], depth + 1, seen) : { t: 'hole' });
+        // Other own properties (`a['1.5'] = x`) count for deep equality too: no literal then.
+        const indexes = items.filter((item) => item.t !== 'hole').length;
+        return ownKeys(v).length === indexes ? { t: 'arr', items } : { t: 'arr', items, extra: true };
       }
       if (v instanceof Date) return { t: 'date', v: v.getTime() };
       if (v instanceof RegExp) return { t: 're', v: String(v) };
@@ -164,7 +169,9 @@
         if (++count > MAX_ITEMS) break;
         fields[k] = describe(d.value, depth + 1, seen);
       }
-      if (proto === ObjectProto || proto === null) return { t: 'obj', fields };
+      // A cut description is asserted field by field, never as a whole literal.
+      const cut = count > MAX_ITEMS;
+      if (proto === ObjectProto || proto === null) return cut ? { t: 'obj', fields, cut } : { t: 'obj', fields };
       const c = classOf(proto);
       if (c >= 0) return { t: 'inst', c, fields };
       const ctor = proto && descriptor(proto, 'constructor');

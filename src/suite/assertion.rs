@@ -56,11 +56,16 @@ pub fn literal_of(description: &Json) -> Option<String> {
         "n" => Some(text("v")?.to_string()),
         "s" => Some(literal::string(text("v")?)),
         "big" => Some(format!("{}n", text("v")?)),
-        "arr" => {
-            let items: Option<Vec<String>> = description.get("items")?.as_array()?.iter().map(literal_of).collect();
-            Some(format!("[{}]", items?.join(", ")))
+        "arr" if description.get("extra").is_none() => {
+            let items = description.get("items")?.as_array()?;
+            let hole = |item: &Json| item.get("t").and_then(Json::as_str) == Some("hole");
+            let texts: Option<Vec<String>> =
+                items.iter().map(|item| if hole(item) { Some(String::new()) } else { literal_of(item) }).collect();
+            // A trailing hole needs its own comma: `[1, ,]` has length 2.
+            let trailing = if items.last().is_some_and(hole) { "," } else { "" };
+            Some(format!("[{}{trailing}]", texts?.join(", ")))
         }
-        "obj" => {
+        "obj" if description.get("cut").is_none() => {
             let fields = description.get("fields")?.as_object()?;
             let parts: Option<Vec<String>> =
                 fields.iter().map(|(k, v)| literal_of(v).map(|v| format!("{}: {v}", property_key(k)))).collect();
@@ -182,6 +187,8 @@ mod tests {
         let array =
             json!({"t": "arr", "items": [{"t": "n", "v": "1"}, {"t": "obj", "fields": {"x-y": {"t": "null"}}}]});
         assert_eq!(literal_of(&array).unwrap(), "[1, { \"x-y\": null }]");
+        let sparse = json!({"t": "arr", "items": [{"t": "hole"}, {"t": "n", "v": "2"}, {"t": "hole"}]});
+        assert_eq!(literal_of(&sparse).unwrap(), "[, 2, ,]");
         assert_eq!(literal_of(&json!({"t": "inst", "c": 0, "fields": {}})), None);
     }
 
