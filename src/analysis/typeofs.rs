@@ -36,7 +36,7 @@ pub fn types_checked(checks: &[TypeofCheck], name: &str, start: u32, end: u32) -
         *counts.entry(check.ty.as_str()).or_default() += 1;
     }
     let mut types: Vec<(&str, usize)> = counts.into_iter().collect();
-    types.sort_by(|a, b| b.1.cmp(&a.1));
+    types.sort_by_key(|t| std::cmp::Reverse(t.1));
     types.into_iter().map(|(t, _)| t.to_string()).collect()
 }
 

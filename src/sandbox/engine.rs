@@ -1,13 +1,15 @@
 //! One QuickJS runtime and context with the program loaded: the part that talks to rquickjs.
 
 use std::collections::HashMap;
+use std::ffi::CString;
+use std::hash::{Hash, Hasher};
 use std::sync::Arc;
+use std::sync::Mutex;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
-use rquickjs::context::EvalOptions;
 use rquickjs::loader::{ImportAttributes, Loader, Resolver};
-use rquickjs::{Context, Ctx, Function, Module, Object, Runtime, TypedArray, Value};
+use rquickjs::{Context, Ctx, Function, Module, Object, Runtime, TypedArray, Value, qjs};
 
 use super::code::CodeBase;
 use super::events::{first_user_frame, parse_log};
@@ -36,6 +38,8 @@ pub(crate) struct SourceCode {
 /// Everything an engine needs to load the program.
 pub(crate) struct Sources {
     files: Vec<SourceCode>,
+    /// Bytecode of the scripts every engine evaluates.
+    scripts: ScriptCache,
     statement_count: u32,
     branch_count: u32,
 }
@@ -54,7 +58,12 @@ impl Sources {
                 deps: f.entry.deps.iter().map(|(spec, target)| (spec.clone(), *target)).collect(),
             })
             .collect();
-        Sources { files, statement_count: code.statement_count, branch_count: code.branch_count }
+        Sources {
+            files,
+            scripts: ScriptCache::default(),
+            statement_count: code.statement_count,
+            branch_count: code.branch_count,
+        }
     }
 
     fn is_user_file(&self, name: &str) -> bool {
@@ -231,13 +240,14 @@ impl Engine {
                 };
                 match file.kind {
                     ModuleKind::Script if file.given => {
-                        eval_script::<()>(&ctx, &file.code, &file.engine_name).map_err(|e| failed(&ctx, e))?;
+                        eval_script::<()>(&ctx, &self.sources.scripts, &file.code, &file.engine_name)
+                            .map_err(|e| failed(&ctx, e))?;
                     }
                     ModuleKind::EsModule => {}
                     _ => {
                         let source = format!("{COMMONJS_HEADER}{}\n}})", file.code);
-                        let factory: Function =
-                            eval_script(&ctx, &source, &file.engine_name).map_err(|e| failed(&ctx, e))?;
+                        let factory: Function = eval_script(&ctx, &self.sources.scripts, &source, &file.engine_name)
+                            .map_err(|e| failed(&ctx, e))?;
                         let deps = Object::new(ctx.clone()).map_err(|e| failed(&ctx, e))?;
                         for (spec, target) in &file.deps {
                             deps.set(spec.as_str(), *target).map_err(|e| failed(&ctx, e))?;
@@ -276,7 +286,7 @@ impl Engine {
     /// Evaluates harness-side JavaScript (not user code) in the global scope.
     pub(crate) fn eval_setup(&self, script: &str, what: &str) -> Result<()> {
         self.context.with(|ctx| {
-            eval_script::<()>(&ctx, script, "<flycatcher setup>")
+            eval_script::<()>(&ctx, &self.sources.scripts, script, "<flycatcher setup>")
                 .map_err(|e| Error::Engine(format!("{what}: {}", exception_text(&ctx, e))))
         })
     }
@@ -292,7 +302,7 @@ impl Engine {
         );
         self.deadline.set(Duration::from_secs(5));
         let found = self.context.with(|ctx| {
-            eval_script::<String>(&ctx, &script, "<flycatcher discovery>")
+            eval_script::<String>(&ctx, &self.sources.scripts, &script, "<flycatcher discovery>")
                 .map_err(|e| Error::Engine(format!("discovering classes: {}", exception_text(&ctx, e))))
         });
         self.deadline.clear();
@@ -396,12 +406,61 @@ fn probes<'js>(
     Ok(())
 }
 
-fn eval_script<'js, V: rquickjs::FromJs<'js>>(ctx: &Ctx<'js>, code: &str, filename: &str) -> rquickjs::Result<V> {
-    let mut options = EvalOptions::default();
-    options.global = true;
-    options.strict = false;
-    options.filename = Some(filename.to_string());
-    ctx.eval_with_options(code, options)
+/// Compiled scripts shared by the engines of one sandbox. Every test that must run alone gets a new
+/// engine, and parsing the harness and the program again each time would cost more than the test:
+/// a new engine reads their bytecode instead.
+#[derive(Default)]
+pub(crate) struct ScriptCache(Mutex<HashMap<(String, u64), Vec<u8>>>);
+
+/// Evaluates a global, non-strict script named `filename`, from `cache`'s bytecode when it has it.
+fn eval_script<'js, V: rquickjs::FromJs<'js>>(
+    ctx: &Ctx<'js>,
+    cache: &ScriptCache,
+    code: &str,
+    filename: &str,
+) -> rquickjs::Result<V> {
+    let mut hasher = std::collections::hash_map::DefaultHasher::new();
+    code.hash(&mut hasher);
+    let key = (filename.to_string(), hasher.finish());
+    let raw = ctx.as_raw().as_ptr();
+    let is_exception = |v: qjs::JSValue| unsafe { qjs::JS_VALUE_GET_NORM_TAG(v) == qjs::JS_TAG_EXCEPTION };
+    let cached = cache.0.lock().ok().and_then(|c| c.get(&key).cloned());
+    // SAFETY: `raw` is the live context of `ctx`; every JSValue made here is either handed on to a call
+    // that takes ownership of it (JS_EvalFunction) or wrapped in a `Value` that frees it; the bytecode
+    // buffer from JS_WriteObject is copied and freed with the context's allocator.
+    let function = unsafe {
+        match cached {
+            Some(bytes) => qjs::JS_ReadObject(raw, bytes.as_ptr(), bytes.len() as _, qjs::JS_READ_OBJ_BYTECODE as i32),
+            None => {
+                let source = CString::new(code)?;
+                let name = CString::new(filename)?;
+                let flags = (qjs::JS_EVAL_TYPE_GLOBAL | qjs::JS_EVAL_FLAG_COMPILE_ONLY) as i32;
+                let function = qjs::JS_Eval(raw, source.as_ptr(), code.len() as _, name.as_ptr(), flags);
+                if !is_exception(function) {
+                    let mut size = 0;
+                    let bytes = qjs::JS_WriteObject(raw, &mut size, function, qjs::JS_WRITE_OBJ_BYTECODE as i32);
+                    if !bytes.is_null() {
+                        let copy = std::slice::from_raw_parts(bytes, size as usize).to_vec();
+                        qjs::js_free(raw, bytes.cast());
+                        if let Ok(mut c) = cache.0.lock() {
+                            c.insert(key, copy);
+                        }
+                    }
+                }
+                function
+            }
+        }
+    };
+    if is_exception(function) {
+        return Err(rquickjs::Error::Exception);
+    }
+    // SAFETY: as above; JS_EvalFunction takes ownership of `function`.
+    let result = unsafe { qjs::JS_EvalFunction(raw, function) };
+    if is_exception(result) {
+        return Err(rquickjs::Error::Exception);
+    }
+    // SAFETY: `result` is a new value owned by us, now by the `Value`.
+    V::from_js(ctx, unsafe { Value::from_raw(ctx.clone(), result) })
 }
 
 /// Text of a pending exception (or of a non-JavaScript error): name, message and the top frame.
