@@ -146,9 +146,6 @@ pub struct ProgramInfo {
     pub files: Vec<FileInfo>,
     /// Classes found, in discovery order.
     pub classes: Vec<ClassInfo>,
-    /// Whether the code may change state shared between tests (globals, module variables, prototypes),
-    /// in which case every test runs in a fresh context.
-    pub shares_state: bool,
 }
 
 impl ProgramInfo {

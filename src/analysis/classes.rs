@@ -90,7 +90,7 @@ pub fn analyse(code: &CodeBase, sandbox: &mut Sandbox, namespace: Option<&str>) 
             given: f.entry.given,
         })
         .collect();
-    let mut program = ProgramInfo { files, classes: Vec::new(), shares_state: false };
+    let mut program = ProgramInfo { files, classes: Vec::new() };
     let mut aliases = BTreeSet::new();
     let this_fields: Vec<Vec<ThisFields>> = code
         .files

@@ -75,7 +75,6 @@
       defineProperty: () => true,
     });
   }
-  hide('__fc$inert', () => inert(0));
 
   // Recording proxies stand for parameters of unknown type. The log is flat triples
   // (parameter key, event, detail): 0 created, 1 get, 2 set/delete, 3 `in`, 4 called, 5 coerced.

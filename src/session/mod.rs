@@ -238,8 +238,7 @@ impl Session {
         let code = CodeBase::new(sources);
         let mut sandbox = Sandbox::new(&code, settings.limits.clone())?;
         let mut program = analyse(&code, &mut sandbox, options.namespace.as_deref())?;
-        program.shares_state = shared_write.is_some();
-        sandbox.set_fresh_each_test(program.shares_state);
+        sandbox.set_fresh_each_test(shared_write.is_some());
         let mut warnings = Vec::new();
         if let Some(what) = shared_write {
             warnings.push(format!("every test runs in a fresh context because the code changes shared state ({what})"));
@@ -459,7 +458,6 @@ impl Session {
                 return Ok(None);
             }
             self.sandbox.set_fresh_each_test(true);
-            self.program.shares_state = true;
             let m = &self.methods[index];
             self.warnings.push(format!(
                 "a test of {}.{} behaved differently alone ({difference}): the code keeps state between tests, so every \
