@@ -118,8 +118,10 @@ pub struct RunArgs {
     #[arg(long, value_name = "REGEX")]
     pub number_gen: Option<String>,
 
-    /// How primitive inputs are chosen: guided (random values mixed with constants mined from the method
-    /// and its class, and mutations of them) or random (the report's generator) [default: guided].
+    /// How candidates are generated: guided (random call sequences whose values mix constants mined
+    /// from the method and its class, and mutations of them), random (the report's generator),
+    /// exhaustive (every call sequence, shortest first, over small value pools: 0, 1, -1, '', 'a',
+    /// true, null...) or combined (exhaustive up to 2 calls, then guided random) [default: guided].
     #[arg(long, value_name = "STRATEGY")]
     pub strategy: Option<Strategy>,
 

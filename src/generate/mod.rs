@@ -4,13 +4,42 @@
 //! under test (`list.add(node);`), the method under test last. The sandbox interprets it from JSON; people
 //! and exported suites read it as JavaScript.
 
+pub mod exhaustive;
 pub mod guided;
 pub mod literal;
 pub mod random;
 pub mod values;
 
+use rand::Rng;
+
 use crate::inference::TypeTable;
 use crate::program::{ClassId, ProgramInfo};
+use exhaustive::Enumeration;
+use guided::ConstantPool;
+use random::{GenerationSettings, Strategy};
+
+/// The next candidate for `method` of `class` under the settings' strategy: random and guided draw
+/// every candidate afresh; the exhaustive strategies move the method's `enumeration` on.
+#[allow(clippy::too_many_arguments)]
+pub fn candidate(
+    program: &ProgramInfo,
+    types: &TypeTable,
+    settings: &GenerationSettings,
+    constants: &ConstantPool,
+    class: ClassId,
+    method: &str,
+    enumeration: &mut Enumeration,
+    rng: &mut (impl Rng + ?Sized),
+) -> TestCase {
+    match settings.strategy {
+        Strategy::Random | Strategy::Guided => {
+            random::generate(program, types, settings, constants, class, method, rng)
+        }
+        Strategy::Exhaustive | Strategy::Combined => {
+            exhaustive::generate(program, types, settings, constants, class, method, enumeration, rng)
+        }
+    }
+}
 
 /// A value passed to a constructor or method.
 #[derive(Debug, Clone, PartialEq)]

@@ -22,7 +22,7 @@ const MAX_ARRAY_LENGTH: usize = 5;
 /// Dates are drawn between 2000-01-01 and 2030-01-01, in whole seconds since the epoch.
 const DATE_RANGE: (i64, i64) = (946_684_800, 1_893_456_000);
 
-/// How primitive inputs are chosen.
+/// How candidates are generated (`--strategy`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum Strategy {
     /// The report's generator: random values only.
@@ -31,15 +31,31 @@ pub enum Strategy {
     /// them (see [`super::guided`]).
     #[default]
     Guided,
+    /// Every call sequence in order of length over small canonical value pools (see
+    /// [`super::exhaustive`]).
+    Exhaustive,
+    /// Exhaustive over short sequences first, then guided random: Andrews, Zhang and Groce's "best of
+    /// both worlds".
+    Combined,
 }
 
 impl Strategy {
+    /// Every strategy, in the order benchmarks print them.
+    pub const ALL: [Strategy; 4] = [Strategy::Random, Strategy::Guided, Strategy::Exhaustive, Strategy::Combined];
+
     /// The name on the command line.
     pub fn name(self) -> &'static str {
         match self {
             Strategy::Random => "random",
             Strategy::Guided => "guided",
+            Strategy::Exhaustive => "exhaustive",
+            Strategy::Combined => "combined",
         }
+    }
+
+    /// Whether random primitives are mixed with mined constants.
+    fn guided_inputs(self) -> bool {
+        matches!(self, Strategy::Guided | Strategy::Combined)
     }
 }
 
@@ -47,11 +63,10 @@ impl std::str::FromStr for Strategy {
     type Err = String;
 
     fn from_str(text: &str) -> Result<Strategy, String> {
-        match text {
-            "random" => Ok(Strategy::Random),
-            "guided" => Ok(Strategy::Guided),
-            other => Err(format!("unknown strategy '{other}' (expected random or guided)")),
-        }
+        Strategy::ALL
+            .into_iter()
+            .find(|s| s.name() == text)
+            .ok_or_else(|| format!("unknown strategy '{text}' (expected random, guided, exhaustive or combined)"))
     }
 }
 
@@ -80,8 +95,7 @@ pub fn generate(
     method: &str,
     rng: &mut (impl Rng + ?Sized),
 ) -> TestCase {
-    let test = TestCase { class, method: method.to_string(), variables: Vec::new(), statements: Vec::new() };
-    let mut builder = Builder { program, types, settings, constants, test };
+    let mut builder = Builder::new(program, types, settings, constants, class, method);
     let receiver = builder.construct(class, 0, rng);
     let callable: Vec<&str> = program.classes[class].methods.iter().map(|m| m.name.as_str()).collect();
     let calls = rng.random_range(1..=settings.max_calls.max(1));
@@ -96,15 +110,30 @@ pub fn generate(
     builder.test
 }
 
-struct Builder<'a> {
-    program: &'a ProgramInfo,
-    types: &'a TypeTable,
+/// A test being built, statement by statement; shared with [`super::exhaustive`], which chooses the
+/// values itself.
+pub(super) struct Builder<'a> {
+    pub(super) program: &'a ProgramInfo,
+    pub(super) types: &'a TypeTable,
     settings: &'a GenerationSettings,
     constants: &'a ConstantPool,
-    test: TestCase,
+    pub(super) test: TestCase,
 }
 
-impl Builder<'_> {
+impl<'a> Builder<'a> {
+    /// An empty test of `method` of `class`.
+    pub(super) fn new(
+        program: &'a ProgramInfo,
+        types: &'a TypeTable,
+        settings: &'a GenerationSettings,
+        constants: &'a ConstantPool,
+        class: ClassId,
+        method: &str,
+    ) -> Builder<'a> {
+        let test = TestCase { class, method: method.to_string(), variables: Vec::new(), statements: Vec::new() };
+        Builder { program, types, settings, constants, test }
+    }
+
     fn call(&mut self, receiver: usize, method: &str, under_test: bool, rng: &mut (impl Rng + ?Sized)) {
         let class = self.test.class;
         let args = self.types.params_of(class, method).iter().map(|p| self.argument(*p, 0, rng)).collect();
@@ -115,6 +144,11 @@ impl Builder<'_> {
     fn construct(&mut self, class: ClassId, depth: usize, rng: &mut (impl Rng + ?Sized)) -> usize {
         let args =
             self.types.params_of(class, "constructor").iter().map(|p| self.argument(*p, depth + 1, rng)).collect();
+        self.declare(class, args)
+    }
+
+    /// Declares a new instance of `class` built with `args`.
+    pub(super) fn declare(&mut self, class: ClassId, args: Vec<Value>) -> usize {
         let variable = self.test.variables.len();
         let name = self.variable_name(class);
         self.test.variables.push(Variable { class, name });
@@ -124,10 +158,7 @@ impl Builder<'_> {
 
     fn argument(&mut self, param: u32, depth: usize, rng: &mut (impl Rng + ?Sized)) -> Value {
         let ty = self.types.get(param).current_type();
-        if ty != ParamType::Unknown
-            && self.settings.strategy == Strategy::Guided
-            && rng.random_bool(OFF_TYPE_PROBABILITY)
-        {
+        if ty != ParamType::Unknown && self.settings.strategy.guided_inputs() && rng.random_bool(OFF_TYPE_PROBABILITY) {
             // Validation branches (`if (node === null) throw`, `typeof fn !== 'function'`) need a value
             // of another type now and then.
             return match ty {
@@ -184,7 +215,7 @@ impl Builder<'_> {
 
     /// A number or a string. A regular expression given by the user replaces guidance for its type.
     fn primitive(&self, ty: ParamType, rng: &mut (impl Rng + ?Sized)) -> Value {
-        let guided = self.settings.strategy == Strategy::Guided;
+        let guided = self.settings.strategy.guided_inputs();
         match (ty, &self.settings.numbers, &self.settings.strings) {
             (ParamType::Number, NumberSource::Default, _) if guided => {
                 Value::Number(self.constants.number(rng, |r| self.settings.numbers.generate(r)))

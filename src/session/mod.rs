@@ -6,6 +6,7 @@
 //! statements, and stops the method when it is done. Everything is readable between steps and the
 //! [`Settings`] may change between steps: the terminal UI and `generate` drive this same code.
 
+mod scheduler;
 mod settings;
 
 use std::collections::BTreeMap;
@@ -17,15 +18,17 @@ use rand::{RngExt, SeedableRng};
 
 pub use settings::Settings;
 
+use scheduler::Scheduler;
+
 use crate::analysis::classes::analyse;
 use crate::analysis::constants::{Constant, Literals};
 use crate::analysis::files::SourceSet;
 use crate::analysis::state::shared_state_write;
 use crate::analysis::typeofs::{TypeofCheck, typeof_checks, types_checked};
 use crate::error::{Error, Result};
+use crate::generate::exhaustive::Enumeration;
 use crate::generate::guided::ConstantPool;
-use crate::generate::random::generate;
-use crate::generate::{Statement, TestCase};
+use crate::generate::{Statement, TestCase, candidate};
 use crate::inference::{Decision, DecisionSource, ParamType, TypeTable, decide};
 use crate::program::{ClassId, FunctionRef, Origin, ProgramInfo};
 use crate::sandbox::{CodeBase, Execution, Outcome, Sandbox, Thrown, Watch};
@@ -105,6 +108,8 @@ pub struct MethodState {
     pub constructions: (u64, u64),
     /// Constants of the method and its class, for guided inputs.
     pub constants: ConstantPool,
+    /// How far the exhaustive strategies have enumerated its call sequences.
+    pub enumeration: Enumeration,
 }
 
 /// Candidates whose receiver could not be built, with none built yet, after which a method is given
@@ -192,9 +197,10 @@ pub struct Session {
     pub code: CodeBase,
     /// Type records of every parameter.
     pub types: TypeTable,
-    /// The methods under test, in the order they are worked on.
+    /// The methods under test, in the order of the program (see [`scheduler`] for the order they are
+    /// worked on).
     pub methods: Vec<MethodState>,
-    /// The method being worked on.
+    /// The method the last step worked on (or the one selected for the next step).
     pub current: Option<usize>,
     /// Elected and failing tests.
     pub suite: Suite,
@@ -213,6 +219,7 @@ pub struct Session {
     rng: StdRng,
     /// How the random primitives chosen by a leap of faith fare, by parameter id.
     leaps: BTreeMap<u32, LeapTrial>,
+    scheduler: Scheduler,
 }
 
 /// A leap of faith on trial: a parameter typed at random whose calls fail every time is probably the
@@ -265,6 +272,7 @@ impl Session {
             sandbox,
             rng,
             leaps: BTreeMap::new(),
+            scheduler: Scheduler::default(),
         };
         session.abort_unlocatable();
         Ok(session)
@@ -310,7 +318,8 @@ impl Session {
         }
     }
 
-    /// Makes `index` the method worked on from the next step (it restarts if it had stopped).
+    /// Makes `index` the method worked on from the next step until it stops (it restarts if it had
+    /// stopped); then the weighted choice of [`scheduler`] resumes.
     pub fn select(&mut self, index: usize) {
         if index >= self.methods.len() {
             return;
@@ -329,6 +338,7 @@ impl Session {
             m.status = Status::Running;
         }
         self.current = Some(index);
+        self.scheduler.pin(index);
     }
 
     /// Whether every method under test has stopped.
@@ -356,13 +366,7 @@ impl Session {
     }
 
     fn method_to_work_on(&mut self) -> Option<usize> {
-        if let Some(current) = self.current
-            && self.methods[current].status == Status::Running
-        {
-            return Some(current);
-        }
-        let next = self.methods.iter().position(|m| m.status == Status::Pending)?;
-        self.methods[next].status = Status::Running;
+        let next = self.scheduler.next(&mut self.methods, &mut self.rng)?;
         self.current = Some(next);
         Some(next)
     }
@@ -370,9 +374,17 @@ impl Session {
     fn step_method(&mut self, index: usize, started: Instant) -> Result<StepReport> {
         let (class, method) = (self.methods[index].class, self.methods[index].method.clone());
         self.iteration += 1;
-        let constants = &self.methods[index].constants;
-        let test =
-            generate(&self.program, &self.types, &self.settings.generation, constants, class, &method, &mut self.rng);
+        let m = &mut self.methods[index];
+        let test = candidate(
+            &self.program,
+            &self.types,
+            &self.settings.generation,
+            &m.constants,
+            class,
+            &method,
+            &mut m.enumeration,
+            &mut self.rng,
+        );
         let seed = self.rng.random::<u32>();
         let watch = self.methods[index].watch();
         let remaining = self.settings.timeout.saturating_sub(self.methods[index].elapsed);
@@ -863,6 +875,7 @@ fn methods_under_test(program: &ProgramInfo, method: Option<&str>) -> Result<Vec
                 warnings: Vec::new(),
                 constructions: (0, 0),
                 constants: ConstantPool::default(),
+                enumeration: Enumeration::default(),
             });
         }
     }
