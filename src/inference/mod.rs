@@ -158,6 +158,12 @@ pub struct ParamRecord {
 }
 
 impl ParamRecord {
+    /// Whether anything recorded can decide the type (members read, coercions scored or `typeof`
+    /// checks): without, [`decide`] takes a leap of faith.
+    pub fn has_evidence(&self) -> bool {
+        !self.type_members().is_empty() || !self.typeofs.is_empty() || self.scores.number > 0 || self.scores.string > 0
+    }
+
     /// The type tests use now (`Unknown` until decided).
     pub fn current_type(&self) -> ParamType {
         self.decision.as_ref().map_or(ParamType::Unknown, |d| d.ty)

@@ -231,6 +231,10 @@ struct LeapTrial {
     successes: u32,
 }
 
+/// How many inference delays a parameter without evidence waits for the other parameters of its tests
+/// to be decided before its leap of faith.
+const LEAP_PATIENCE: u32 = 5;
+
 /// Failures in a row, with no success, after which a leap of faith is retried with another primitive.
 const LEAP_FAILURES: u32 = 30;
 
@@ -571,6 +575,18 @@ impl Session {
         for id in test.proxies() {
             let record = self.types.get(id);
             if record.decision.is_some() || record.uses < self.settings.delay {
+                continue;
+            }
+            // A parameter may show nothing only because another parameter of the class under test is
+            // still a proxy (a callback is never called while the list it walks was filled with a proxy
+            // and stayed empty), so a leap of faith waits for the others, within a patience that two
+            // such parameters waiting on each other cannot exceed.
+            let class = &self.program.classes[test.class];
+            let others_unknown = std::iter::once("constructor")
+                .chain(class.methods.iter().map(|m| m.name.as_str()))
+                .flat_map(|function| self.types.params_of(test.class, function))
+                .any(|other| *other != id && self.types.get(*other).decision.is_none());
+            if !record.has_evidence() && others_unknown && record.uses < LEAP_PATIENCE * self.settings.delay {
                 continue;
             }
             let decision = decide(record, &self.program, &mut self.rng);

@@ -1,0 +1,158 @@
+//! The choice of the method under test and the generation strategies (`--strategy`).
+
+mod common;
+
+use std::collections::BTreeSet;
+
+use common::*;
+use flycatcher::generate::exhaustive::COMBINED_CALLS;
+use flycatcher::generate::random::Strategy;
+use flycatcher::generate::{Statement, Value};
+use flycatcher::inference::{DecisionSource, ParamType};
+use flycatcher::session::{Session, SessionOptions, Settings, Status};
+
+fn session(file: &str, strategy: Strategy, seed: u64) -> Session {
+    let mut settings = Settings { seed, ..Settings::default() };
+    settings.generation.strategy = strategy;
+    let options = SessionOptions { files: vec![sample(file)], ..Default::default() };
+    Session::new(&options, settings).expect("the sample loads")
+}
+
+/// Fixes every parameter of `class`'s constructor and methods to `ty`.
+fn type_everything(s: &mut Session, class: &str, ty: ParamType) {
+    let class = s.program.class_named(class).unwrap();
+    let functions: Vec<String> = std::iter::once("constructor".to_string())
+        .chain(s.program.classes[class].methods.iter().map(|m| m.name.clone()))
+        .collect();
+    for function in functions {
+        for id in s.types.params_of(class, &function).to_vec() {
+            s.set_type(id, ty, DecisionSource::Overridden);
+        }
+    }
+}
+
+fn numbers(args: &[Value]) -> Vec<f64> {
+    args.iter().map(|a| if let Value::Number(n) = a { *n } else { panic!("{a:?} is not a number") }).collect()
+}
+
+#[test]
+fn methods_are_worked_on_interleaved_until_all_are_done_and_a_selected_one_is_pinned() {
+    let mut s = session("linked-list.js", Strategy::Guided, 5);
+    let mut stepped = Vec::new();
+    while let Some(report) = s.step().unwrap() {
+        if stepped.last() != Some(&report.method) {
+            stepped.push(report.method);
+        }
+        let running: Vec<usize> = (0..s.methods.len()).filter(|i| s.methods[*i].status == Status::Running).collect();
+        assert!(running.len() <= 1, "at most one method runs: {running:?}");
+        assert_eq!(s.current, Some(report.method));
+    }
+    assert!(s.finished());
+    let revisited = stepped.iter().enumerate().any(|(i, m)| stepped[..i].contains(m));
+    assert!(revisited, "methods take turns, not one after the other: {stepped:?}");
+
+    let mut s = session("linked-list.js", Strategy::Guided, 5);
+    let get = s.methods.iter().position(|m| m.method == "get").unwrap();
+    s.select(get);
+    while s.methods[get].status == Status::Running {
+        let report = s.step().unwrap().unwrap();
+        assert_eq!(report.method, get, "a selected method keeps the steps until it stops");
+    }
+    assert!(matches!(s.methods[get].status, Status::Done(_)));
+    let next = s.step().unwrap().unwrap();
+    assert_ne!(next.method, get, "then the others are chosen again");
+}
+
+#[test]
+fn exhaustive_enumerates_every_canonical_combination_shortest_first() {
+    let mut s = session("triangle.js", Strategy::Exhaustive, 1);
+    type_everything(&mut s, "Triangle", ParamType::Number);
+    let classify = s.methods.iter().position(|m| m.method == "classify").unwrap();
+    s.select(classify);
+    // Three number parameters of the constructor, five canonical numbers each.
+    let mut seen = Vec::new();
+    for _ in 0..125 {
+        let report = s.step().unwrap().unwrap();
+        if report.stopped.is_some() {
+            break;
+        }
+        let test = &report.test;
+        assert_eq!(test.statements.len(), 2, "one call first: {test:?}");
+        seen.push(numbers(test.statements[0].args()));
+    }
+    assert!(seen.len() > 100, "classify needs more than the first values: {}", seen.len());
+    let distinct: BTreeSet<String> = seen.iter().map(|v| format!("{v:?}")).collect();
+    assert_eq!(distinct.len(), seen.len(), "no combination twice");
+    assert_eq!(seen[0], vec![0.0, 0.0, 0.0]);
+    assert_eq!(seen[1], vec![0.0, 0.0, 1.0], "the last argument varies fastest");
+    assert!(seen.contains(&vec![2.0, 2.0, 2.0]) || seen.len() < 125, "equilateral comes in order");
+    for values in &seen {
+        assert!(values.iter().all(|v| [0.0, 1.0, -1.0, 2.0, 0.5].contains(v)), "canonical pool: {values:?}");
+    }
+}
+
+#[test]
+fn combined_enumerates_short_sequences_then_goes_random() {
+    let mut s = session("isbn.js", Strategy::Combined, 2);
+    type_everything(&mut s, "IsbnValidator", ParamType::String);
+    let normalize = s.methods.iter().position(|m| m.method == "normalize").unwrap();
+    s.select(normalize);
+    let canonical = ["", "a", "ab"];
+    let mut enumerated = 0;
+    let mut random_after = None;
+    for step in 0..3000 {
+        let Some(report) = s.step().unwrap() else { break };
+        let calls = report.test.statements.iter().filter(|st| matches!(st, Statement::Call { .. })).count();
+        // The random phase passes values of another type now and then: those are not canonical.
+        let all_canonical = report.test.statements.iter().flat_map(|st| st.args().iter()).all(|a| match a {
+            Value::String(text) => canonical.contains(&text.as_str()),
+            _ => false,
+        });
+        let is_canonical = calls <= COMBINED_CALLS && all_canonical;
+        match random_after {
+            None if is_canonical => enumerated += 1,
+            None => random_after = Some(step),
+            Some(_) => {}
+        }
+        if report.stopped.is_some() {
+            break;
+        }
+    }
+    // One string parameter for the constructor and each of the four methods, three canonical strings:
+    // 3 * 3 one-call sequences, then 4 * 3 * 3 * 3 two-call ones.
+    assert_eq!(enumerated, 9 + 4 * 27, "every sequence of up to two calls first");
+    assert_eq!(random_after, Some(enumerated), "then random candidates");
+}
+
+#[test]
+fn the_same_seed_gives_the_same_tests_under_every_strategy() {
+    for strategy in Strategy::ALL {
+        let run = || {
+            let mut s = session("circle.js", strategy, 8);
+            s.run_to_end(|_, _| {}).unwrap();
+            s.suite.elected.iter().map(|e| e.test.source(&s.program)).collect::<Vec<_>>()
+        };
+        let first = run();
+        assert!(!first.is_empty(), "{}", strategy.name());
+        assert_eq!(first, run(), "{}", strategy.name());
+    }
+}
+
+#[test]
+fn exhaustive_and_combined_suites_pass_under_node() {
+    // Triangle's scalene branch needs three different lengths that make a triangle, which the canonical
+    // numbers cannot give: only the combined strategy's random phase covers it.
+    for (strategy, files) in [
+        ("exhaustive", vec!["linked-list.js", "schedule.js"]),
+        ("combined", vec!["linked-list.js", "schedule.js", "triangle.js"]),
+    ] {
+        let out = tempfile::tempdir().unwrap();
+        for file in files.iter().map(|f| sample(f)) {
+            let report = generate(std::slice::from_ref(&file), out.path(), &["--seed", "4", "--strategy", strategy]);
+            for (method, covered, statements, _) in methods(&report) {
+                assert_eq!(covered, statements, "{strategy}: {method}");
+            }
+        }
+        node_test_passes(&suites(out.path()));
+    }
+}
