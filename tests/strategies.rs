@@ -156,3 +156,19 @@ fn exhaustive_and_combined_suites_pass_under_node() {
         node_test_passes(&suites(out.path()));
     }
 }
+
+#[test]
+fn regexp_parameters_are_inferred_and_passed_as_literals() {
+    let mut s = session("line-filter.js", Strategy::Guided, 3);
+    s.run_to_end(|_, _| {}).unwrap();
+    let class = s.program.class_named("LineFilter").unwrap();
+    for method in ["matching", "describe"] {
+        let pattern = s.types.get(s.types.params_of(class, method)[0]);
+        let decision = pattern.decision.as_ref().expect("decided");
+        assert_eq!(decision.ty, ParamType::RegExp, "{method}: {}", decision.evidence);
+        assert!(decision.evidence.contains("RegExp members"), "{}", decision.evidence);
+    }
+    let sources: Vec<String> = s.suite.elected.iter().map(|e| e.test.source(&s.program)).collect();
+    assert!(sources.iter().any(|t| t.contains(".matching(/b/g)")), "the global pattern is refused: {sources:?}");
+    assert!(s.methods.iter().all(|m| m.status == Status::Done(flycatcher::session::StopReason::Covered)));
+}

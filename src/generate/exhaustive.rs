@@ -18,6 +18,7 @@ use rand::Rng;
 
 use super::guided::ConstantPool;
 use super::random::{Builder, GenerationSettings, Strategy, generate as random_test};
+use super::values::REGEXPS;
 use super::{Statement, TestCase, Value};
 use crate::inference::{ParamType, TypeTable};
 use crate::program::{ClassId, ProgramInfo};
@@ -153,6 +154,7 @@ fn radix(ty: ParamType) -> u128 {
         ParamType::Array => 4,
         ParamType::Function => 4,
         ParamType::Date => DATES.len() as u128,
+        ParamType::RegExp => REGEXPS.len() as u128,
         ParamType::Object => 3,
         ParamType::Class(_) => INSTANCE_CHOICES,
     }
@@ -191,6 +193,10 @@ fn value(builder: &mut Builder, param: u32, digits: &mut impl Iterator<Item = u1
             _ => Value::Boolean(false),
         })),
         ParamType::Date => Value::Date(pick(&DATES)),
+        ParamType::RegExp => {
+            let (source, flags) = REGEXPS[digit as usize % REGEXPS.len()];
+            Value::RegExp { source: source.to_string(), flags: flags.to_string() }
+        }
         ParamType::Object => {
             let members = builder.types.get(param).type_members();
             let members = members.into_iter().filter(|m| super::literal::is_identifier_name(m));

@@ -26,6 +26,8 @@ pub struct ConstantPool {
     numbers: Vec<f64>,
     strings: Vec<String>,
     patterns: Vec<RegexGenerator>,
+    /// The regular expressions of the code, as written (for `RegExp` parameters).
+    regexes: Vec<String>,
     alphabet: Vec<char>,
     lengths: Vec<usize>,
 }
@@ -50,6 +52,7 @@ impl ConstantPool {
                     pool.strings.push(s.clone());
                 }
                 Constant::Regex(pattern) => {
+                    pool.regexes.push(pattern.clone());
                     // A pattern the generator cannot sample (lookarounds, back-references) is just not used.
                     if let Ok(regex) = RegexGenerator::parse(pattern) {
                         pool.patterns.push(regex);
@@ -82,6 +85,15 @@ impl ConstantPool {
             }
             _ => (n + gaussian(rng) * n.abs().max(1.0) / 4.0).round(),
         }
+    }
+
+    /// A regular expression's source for a `RegExp` parameter: one of the code's own half of the time
+    /// when it has some, else `None` (the caller takes a default).
+    pub fn regex<R: Rng + ?Sized>(&self, rng: &mut R) -> Option<&str> {
+        if self.regexes.is_empty() || !rng.random_bool(0.5) {
+            return None;
+        }
+        Some(&self.regexes[rng.random_range(0..self.regexes.len())])
     }
 
     /// A string: mined, from a mined pattern, spelled from mined characters, edited, or from `fallback`.

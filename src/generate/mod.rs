@@ -62,6 +62,13 @@ pub enum Value {
     Function(Box<Value>),
     /// `new Date(milliseconds)`.
     Date(f64),
+    /// A regular expression literal: `/source/flags`.
+    RegExp {
+        /// The pattern, as written between the slashes.
+        source: String,
+        /// Its flags (`g`, `i`...).
+        flags: String,
+    },
     /// A plain object literal.
     Object(Vec<(String, Value)>),
 }
@@ -207,6 +214,9 @@ impl TestCase {
             Value::Array(items) => format!("[{}]", items.iter().map(|i| self.value(i)).collect::<Vec<_>>().join(", ")),
             Value::Function(result) => format!("function () {{ return {}; }}", self.value(result)),
             Value::Date(ms) => format!("new Date({})", literal::number(*ms)),
+            // `//` would open a comment: the empty pattern is written as JavaScript prints it.
+            Value::RegExp { source, flags } if source.is_empty() => format!("/(?:)/{flags}"),
+            Value::RegExp { source, flags } => format!("/{source}/{flags}"),
             Value::Object(members) if members.is_empty() => "{}".into(),
             Value::Object(members) => {
                 let key = |k: &str| {
@@ -296,6 +306,11 @@ fn push_json_value(json: &mut String, value: &Value) {
             json.push('}');
         }
         Value::Date(ms) => json.push_str(&format!("{{\"d\":{}}}", literal::number(*ms))),
+        Value::RegExp { source, flags } => json.push_str(&format!(
+            "{{\"r\":[{},{}]}}",
+            serde_json::Value::String(source.clone()),
+            serde_json::Value::String(flags.clone())
+        )),
         Value::Object(members) => {
             json.push_str("{\"o\":[");
             for (index, (key, value)) in members.iter().enumerate() {

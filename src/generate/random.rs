@@ -5,7 +5,7 @@ use rand::Rng;
 use rand::RngExt;
 
 use super::guided::ConstantPool;
-use super::values::{NumberSource, StringSource};
+use super::values::{NumberSource, REGEXPS, StringSource};
 use super::{Statement, TestCase, Value, Variable, literal};
 use crate::inference::{ParamType, TypeTable};
 use crate::program::{ClassId, ProgramInfo};
@@ -197,6 +197,11 @@ impl<'a> Builder<'a> {
                 )
             }
             ParamType::Date => Value::Date(rng.random_range(DATE_RANGE.0..DATE_RANGE.1) as f64 * 1000.0),
+            ParamType::RegExp => {
+                let mined = if self.settings.strategy.guided_inputs() { self.constants.regex(rng) } else { None };
+                let (source, flags) = mined.map_or_else(|| REGEXPS[rng.random_range(0..REGEXPS.len())], |m| (m, ""));
+                Value::RegExp { source: source.to_string(), flags: flags.to_string() }
+            }
             ParamType::Class(class) => {
                 let pool: Vec<usize> = (0..self.test.variables.len())
                     .filter(|v| self.program.is_subclass(self.test.variables[*v].class, class))

@@ -161,6 +161,10 @@ impl RegexGenerator {
     }
 }
 
+/// Regular expressions passed where a `RegExp` is needed and the code offers none of its own (source,
+/// flags): a literal, an anchored class, a case-insensitive and a global pattern, and the empty one.
+pub const REGEXPS: [(&str, &str); 5] = [("a", ""), ("^\\d+$", ""), ("[a-z]+", "i"), ("b", "g"), ("", "")];
+
 /// Where generated string arguments come from.
 #[derive(Clone, Debug, Default)]
 pub enum StringSource {

@@ -49,6 +49,8 @@ pub enum ParamType {
     Function,
     /// A `Date`.
     Date,
+    /// A regular expression (`RegExp`).
+    RegExp,
     /// A plain object with the members read from the parameter (an options object, say).
     Object,
     /// An instance of a class of the program.
@@ -66,19 +68,21 @@ impl ParamType {
             ParamType::Array => "array".into(),
             ParamType::Function => "function".into(),
             ParamType::Date => "Date".into(),
+            ParamType::RegExp => "RegExp".into(),
             ParamType::Object => "object".into(),
             ParamType::Class(c) => program.classes[c].name.clone(),
         }
     }
 
     /// The types that are not classes of the program, as a user can name them.
-    pub const BUILT_IN: [ParamType; 7] = [
+    pub const BUILT_IN: [ParamType; 8] = [
         ParamType::Number,
         ParamType::String,
         ParamType::Boolean,
         ParamType::Array,
         ParamType::Function,
         ParamType::Date,
+        ParamType::RegExp,
         ParamType::Object,
     ];
 
@@ -333,6 +337,21 @@ pub const CALLED: &str = "()";
 /// Members only functions have (with being called).
 const FUNCTION_MEMBERS: &[&str] = &[CALLED, "call", "apply", "bind"];
 
+/// Members of `RegExp.prototype` that strings, arrays and dates lack.
+const REGEXP_MEMBERS: &[&str] = &[
+    "test",
+    "exec",
+    "source",
+    "flags",
+    "global",
+    "ignoreCase",
+    "multiline",
+    "sticky",
+    "unicode",
+    "dotAll",
+    "lastIndex",
+];
+
 /// Members of `Date.prototype` that strings and numbers lack.
 const DATE_MEMBERS: &[&str] = &[
     "getTime",
@@ -452,6 +471,9 @@ pub fn decide(record: &ParamRecord, program: &ProgramInfo, rng: &mut (impl Rng +
         }
         if any_of(DATE_MEMBERS) {
             return inferred(ParamType::Date, format!("Date members {}", list(&members)));
+        }
+        if any_of(REGEXP_MEMBERS) && members.iter().all(|m| REGEXP_MEMBERS.contains(m)) {
+            return inferred(ParamType::RegExp, format!("RegExp members {}", list(&members)));
         }
         let is_array_member = |m: &&str| ARRAY_ONLY_MEMBERS.contains(m) || STRING_MEMBERS.contains(m) || is_index(m);
         if any_of(ARRAY_ONLY_MEMBERS) && members.iter().all(is_array_member) {

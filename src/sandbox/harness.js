@@ -21,6 +21,7 @@
   // `__fc$deterministic` (DETERMINISM_JS in export.rs, shared with exported suites).
   const deterministic = g.__fc$deterministic;
   const RealDate = Date;
+  const RealRegExp = RegExp;
   let state = 1;
   const next = () => {
     state ^= state << 13;
@@ -218,7 +219,8 @@
   // Runs one test, given as JSON: [0, class, args, variable] constructs a variable, [1, variable, method, args,
   // underTest] calls a method. Arguments are JSON values, or {v: variable}, {p: parameter} for a
   // recording proxy, {x: "NaN" | "Infinity" | "-Infinity"}, {a: [items]} for an array, {f: result} for
-  // a function returning `result`, {d: milliseconds} for a Date, {o: [[key, value]...]} for an object. Interpreting the test instead of compiling
+  // a function returning `result`, {d: milliseconds} for a Date, {r: [source, flags]} for a RegExp,
+  // {o: [[key, value]...]} for an object. Interpreting the test instead of compiling
   // JavaScript for it makes a test cost a JSON.parse. Exceptions user code can catch are caught here;
   // only an interrupt (time limit) or running out of memory reach Rust as an exception.
   const construct = Reflect.construct;
@@ -241,6 +243,7 @@
         return function () { return result; };
       }
       if (a.d !== undefined) return new RealDate(a.d);
+      if (a.r !== undefined) return new RealRegExp(a.r[0], a.r[1]);
       if (a.o !== undefined) {
         const object = {};
         for (const [key, value] of a.o) object[key] = argument(value);
