@@ -88,7 +88,8 @@ pub struct RunArgs {
     pub method: Option<String>,
 
     /// Uses of a parameter (calls that received a recording proxy for it) before its type is inferred
-    /// [default: 20].
+    /// [default: 20]. A parameter that leaves no evidence waits five times as long before a leap of
+    /// faith picks a type at random.
     #[arg(long, value_name = "N")]
     pub delay: Option<u32>,
 

@@ -1,4 +1,5 @@
-//! The choice of the method under test and the generation strategies (`--strategy`).
+//! The choice of the method under test, the generation strategies (`--strategy`) and the types added
+//! with them (RegExp parameters, array elements, callback results).
 
 mod common;
 
@@ -170,5 +171,31 @@ fn regexp_parameters_are_inferred_and_passed_as_literals() {
     }
     let sources: Vec<String> = s.suite.elected.iter().map(|e| e.test.source(&s.program)).collect();
     assert!(sources.iter().any(|t| t.contains(".matching(/b/g)")), "the global pattern is refused: {sources:?}");
+    assert!(s.methods.iter().all(|m| m.status == Status::Done(flycatcher::session::StopReason::Covered)));
+}
+
+#[test]
+fn array_elements_and_callback_results_get_types_of_their_own() {
+    let mut s = session("cart.js", Strategy::Guided, 2);
+    s.run_to_end(|_, _| {}).unwrap();
+    let (cart, item) = (s.program.class_named("Cart").unwrap(), s.program.class_named("Item").unwrap());
+    let items = s.types.params_of(cart, "addAll")[0];
+    assert_eq!(s.types.get(items).current_type(), ParamType::Array);
+    let element = s.types.get(s.types.element_of(items).expect("parameters have element records"));
+    assert_eq!(element.name, "items[i]");
+    let decision = element.decision.as_ref().expect("the elements' type is decided");
+    assert_eq!(decision.ty, ParamType::Class(item), "{}", decision.evidence);
+    let label = s.types.params_of(cart, "lines")[0];
+    assert_eq!(s.types.get(label).current_type(), ParamType::Function);
+    assert!(s.types.get(s.types.result_of(label).unwrap()).decision.is_some());
+    let sources: Vec<String> = s.suite.elected.iter().map(|e| e.test.source(&s.program)).collect();
+    assert!(
+        sources.iter().any(|t| t.contains(".addAll([item")),
+        "arrays of instances are passed as arrays of variables: {sources:?}"
+    );
+    assert!(
+        sources.iter().any(|t| t.contains(".lines(function () { return \"")),
+        "a callback returning a string reaches the end of lines: {sources:?}"
+    );
     assert!(s.methods.iter().all(|m| m.status == Status::Done(flycatcher::session::StopReason::Covered)));
 }

@@ -20,7 +20,7 @@ use super::guided::ConstantPool;
 use super::random::{Builder, GenerationSettings, Strategy, generate as random_test};
 use super::values::REGEXPS;
 use super::{Statement, TestCase, Value};
-use crate::inference::{ParamType, TypeTable};
+use crate::inference::{DecisionSource, ParamType, TypeTable};
 use crate::program::{ClassId, ProgramInfo};
 
 /// Longest call sequence the combined strategy enumerates before going random.
@@ -174,21 +174,48 @@ fn construct(builder: &mut Builder, class: ClassId, digits: &mut impl Iterator<I
 fn value(builder: &mut Builder, param: u32, digits: &mut impl Iterator<Item = u128>, depth: usize) -> Value {
     let ty = builder.types.get(param).current_type();
     let digit = if depth == 0 { digits.next().unwrap_or(0) } else { builder.test.variables.len() as u128 % radix(ty) };
+    canonical(builder, param, digit, depth)
+}
+
+/// The canonical value number `digit` of parameter `param`'s type.
+fn canonical(builder: &mut Builder, param: u32, digit: u128, depth: usize) -> Value {
+    let ty = builder.types.get(param).current_type();
     let pick = |values: &[f64]| values[(digit % values.len() as u128) as usize];
     match ty {
         ParamType::Unknown => Value::Proxy(param),
         ParamType::Number => Value::Number(pick(&NUMBERS)),
         ParamType::String => Value::String(STRINGS[digit as usize % STRINGS.len()].to_string()),
         ParamType::Boolean => Value::Boolean(digit == 0),
+        // Arrays of 1, 2 and 3 canonical elements, each different, when the elements have a type.
+        ParamType::Array
+            if digit > 0
+                && let Some(element) = builder.types.element_of(param) =>
+        {
+            Value::Array((0..digit).map(|k| canonical(builder, element, k, depth + 1)).collect())
+        }
         ParamType::Array => Value::Array(match digit {
             0 => vec![],
             1 => vec![Value::Number(0.0)],
             2 => vec![Value::Number(1.0), Value::Number(0.0)],
             _ => vec![Value::String("a".into())],
         }),
+        // A callback returns the canonical values of its result's type once that is inferred (a leap of
+        // faith is no inference), else one of each primitive type.
+        ParamType::Function
+            if let Some(result) = builder.types.result_of(param)
+                && builder
+                    .types
+                    .get(result)
+                    .decision
+                    .as_ref()
+                    .is_some_and(|d| d.source != DecisionSource::LeapOfFaith) =>
+        {
+            let result_radix = radix(builder.types.get(result).current_type());
+            Value::Function(Box::new(canonical(builder, result, digit % result_radix, depth + 1)))
+        }
         ParamType::Function => Value::Function(Box::new(match digit {
             0 => Value::Number(0.0),
-            1 => Value::Number(1.0),
+            1 => Value::String("a".into()),
             2 => Value::Boolean(true),
             _ => Value::Boolean(false),
         })),

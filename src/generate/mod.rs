@@ -123,17 +123,15 @@ pub struct TestCase {
 impl TestCase {
     /// Whether the test has no unknowns left: only such tests can be elected.
     pub fn is_valid(&self) -> bool {
-        self.statements.iter().all(|s| s.args().iter().all(|a| !matches!(a, Value::Proxy(_))))
+        self.proxies().is_empty()
     }
 
-    /// Ids of the parameters passed a recording proxy.
+    /// Ids of the parameters (and array elements) passed a recording proxy.
     pub fn proxies(&self) -> Vec<u32> {
-        let mut ids: Vec<u32> = self
-            .statements
-            .iter()
-            .flat_map(|s| s.args().iter())
-            .filter_map(|a| if let Value::Proxy(id) = a { Some(*id) } else { None })
-            .collect();
+        let mut ids = Vec::new();
+        for arg in self.statements.iter().flat_map(|s| s.args().iter()) {
+            arg.collect_proxies(&mut ids);
+        }
         ids.sort_unstable();
         ids.dedup();
         ids
@@ -322,6 +320,19 @@ fn push_json_value(json: &mut String, value: &Value) {
                 json.push(']');
             }
             json.push_str("]}");
+        }
+    }
+}
+
+impl Value {
+    /// Adds the ids of the recording proxies in this value, nested ones included, to `ids`.
+    fn collect_proxies(&self, ids: &mut Vec<u32>) {
+        match self {
+            Value::Proxy(id) => ids.push(*id),
+            Value::Array(items) => items.iter().for_each(|i| i.collect_proxies(ids)),
+            Value::Function(result) => result.collect_proxies(ids),
+            Value::Object(members) => members.iter().for_each(|(_, v)| v.collect_proxies(ids)),
+            _ => {}
         }
     }
 }

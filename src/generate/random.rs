@@ -7,7 +7,7 @@ use rand::RngExt;
 use super::guided::ConstantPool;
 use super::values::{NumberSource, REGEXPS, StringSource};
 use super::{Statement, TestCase, Value, Variable, literal};
-use crate::inference::{ParamType, TypeTable};
+use crate::inference::{DecisionSource, ParamType, TypeTable};
 use crate::program::{ClassId, ProgramInfo};
 
 /// Chance of reusing an existing variable when an instance of a class is needed.
@@ -172,12 +172,36 @@ impl<'a> Builder<'a> {
             ParamType::Number | ParamType::String => self.primitive(ty, rng),
             ParamType::Boolean => Value::Boolean(rng.random_bool(0.5)),
             ParamType::Array => {
-                // Homogeneous arrays of numbers or strings, short enough to read in a test.
+                // Short enough to read in a test. Elements have a record of their own, so the code's
+                // use of `items[i]` decides their type; elements of elements are numbers or strings.
                 let length = rng.random_range(0..=MAX_ARRAY_LENGTH);
-                let of = if rng.random_bool(0.6) { ParamType::Number } else { ParamType::String };
-                Value::Array((0..length).map(|_| self.primitive(of, rng)).collect())
+                match self.types.element_of(param) {
+                    Some(element) => {
+                        Value::Array((0..length).map(|_| self.argument(element, depth + 1, rng)).collect())
+                    }
+                    None => {
+                        let of = if rng.random_bool(0.6) { ParamType::Number } else { ParamType::String };
+                        Value::Array((0..length).map(|_| self.primitive(of, rng)).collect())
+                    }
+                }
             }
-            ParamType::Function => Value::Function(Box::new(self.primitive(ParamType::Number, rng))),
+            ParamType::Function => Value::Function(Box::new(match self.types.result_of(param) {
+                // With no evidence of what the caller does with the result, each callback returns a
+                // primitive of a type drawn afresh: a single guess could miss a `typeof` check forever.
+                Some(result)
+                    if self
+                        .types
+                        .get(result)
+                        .decision
+                        .as_ref()
+                        .is_some_and(|d| d.source == DecisionSource::LeapOfFaith) =>
+                {
+                    let ty = [ParamType::Number, ParamType::String, ParamType::Boolean][rng.random_range(0..3)];
+                    self.argument_of_type(ty, rng)
+                }
+                Some(result) => self.argument(result, depth + 1, rng),
+                None => self.primitive(ParamType::Number, rng),
+            })),
             ParamType::Object => {
                 // The members the code read, with numbers mostly (counts, limits), else strings or flags.
                 let members = self.types.get(param).type_members();
@@ -215,6 +239,14 @@ impl<'a> Builder<'a> {
                     Value::Variable(self.construct(class, depth, rng))
                 }
             }
+        }
+    }
+
+    /// A primitive of type `ty` (number, string or boolean).
+    fn argument_of_type(&self, ty: ParamType, rng: &mut (impl Rng + ?Sized)) -> Value {
+        match ty {
+            ParamType::Boolean => Value::Boolean(rng.random_bool(0.5)),
+            _ => self.primitive(ty, rng),
         }
     }
 

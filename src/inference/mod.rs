@@ -201,6 +201,12 @@ pub struct TypeTable {
     records: Vec<ParamRecord>,
     /// Parameter ids of each function, in parameter order: generation asks for them on every call.
     by_function: BTreeMap<(ClassId, String), Vec<u32>>,
+    /// The record of the elements of each parameter that turns out to be an array (`times[i]`), by the
+    /// parameter's id: arrays are filled with recording proxies for it until its type is decided.
+    elements: BTreeMap<u32, u32>,
+    /// The record of the result of each parameter that turns out to be a callback (`label()`), by the
+    /// parameter's id: generated functions return a recording proxy for it until its type is decided.
+    results: BTreeMap<u32, u32>,
 }
 
 impl TypeTable {
@@ -231,7 +237,37 @@ impl TypeTable {
         for (id, record) in records.iter().enumerate() {
             by_function.entry((record.key.class, record.key.function.clone())).or_default().push(id as u32);
         }
-        TypeTable { records, by_function }
+        let (mut elements, mut results) = (BTreeMap::new(), BTreeMap::new());
+        for id in 0..records.len() {
+            for (derived, suffix) in [(&mut elements, "[i]"), (&mut results, "()")] {
+                let parameter = &records[id];
+                let record = ParamRecord {
+                    key: parameter.key.clone(),
+                    name: format!("{}{suffix}", parameter.name),
+                    uses: 0,
+                    members: BTreeMap::new(),
+                    scores: Scores::default(),
+                    coercions: BTreeMap::new(),
+                    typeofs: Vec::new(),
+                    decision: None,
+                };
+                derived.insert(id as u32, records.len() as u32);
+                records.push(record);
+            }
+        }
+        TypeTable { records, by_function, elements, results }
+    }
+
+    /// The record of the results of parameter `id`, when it is a callback; `None` for an element or a
+    /// result itself (their callbacks return numbers).
+    pub fn result_of(&self, id: u32) -> Option<u32> {
+        self.results.get(&id).copied()
+    }
+
+    /// The record of the elements of parameter `id`, when it is an array; `None` for an element itself
+    /// (elements of elements are numbers or strings).
+    pub fn element_of(&self, id: u32) -> Option<u32> {
+        self.elements.get(&id).copied()
     }
 
     /// The ids of a function's parameters, in order.

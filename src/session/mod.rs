@@ -231,8 +231,7 @@ struct LeapTrial {
     successes: u32,
 }
 
-/// How many inference delays a parameter without evidence waits for the other parameters of its tests
-/// to be decided before its leap of faith.
+/// How many inference delays a parameter without evidence waits before its leap of faith.
 const LEAP_PATIENCE: u32 = 5;
 
 /// Failures in a row, with no success, after which a leap of faith is retried with another primitive.
@@ -577,16 +576,10 @@ impl Session {
             if record.decision.is_some() || record.uses < self.settings.delay {
                 continue;
             }
-            // A parameter may show nothing only because another parameter of the class under test is
-            // still a proxy (a callback is never called while the list it walks was filled with a proxy
-            // and stayed empty), so a leap of faith waits for the others, within a patience that two
-            // such parameters waiting on each other cannot exceed.
-            let class = &self.program.classes[test.class];
-            let others_unknown = std::iter::once("constructor")
-                .chain(class.methods.iter().map(|m| m.name.as_str()))
-                .flat_map(|function| self.types.params_of(test.class, function))
-                .any(|other| *other != id && self.types.get(*other).decision.is_none());
-            if !record.has_evidence() && others_unknown && record.uses < LEAP_PATIENCE * self.settings.delay {
+            // Most uses of a parameter can show nothing (a callback is not called while the list it
+            // walks is empty, and the list fills only in some call sequences): a leap of faith, which
+            // is only retried when calls fail every time, waits longer than an inference.
+            if !record.has_evidence() && record.uses < LEAP_PATIENCE * self.settings.delay {
                 continue;
             }
             let decision = decide(record, &self.program, &mut self.rng);
