@@ -230,10 +230,10 @@ fn failing_suite(program: &ProgramInfo, class: ClassId, failing: &[&FailingTest]
                 (0..reached.min(f.test.statements.len()))
                     .map(|i| Line::Code(format!("{};", f.test.declaration(i, program, "const")))),
             );
-            let culprit = f.culprit.as_deref().map(|c| format!(" in {c}")).unwrap_or_default();
+            let culprit = f.culprit.as_deref().map(|c| format!(" (in {c})")).unwrap_or_default();
             ExportTest {
                 group: f.test.method.clone(),
-                title: format!("throws{culprit}: {}", crate::instrument::shorten(&f.message, 80)),
+                title: format!("{}{culprit}", crate::instrument::shorten(&f.message, 80)),
                 lines,
                 seed: 1,
             }
