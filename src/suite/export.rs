@@ -1157,28 +1157,31 @@ function neverCalled() {
     /// counter increments or prototype change leaked; the titles need escaping and renaming.
     fn passing_tests() -> Vec<ExportTest> {
         vec![
-            test(
-                "builds a list",
-                vec![
-                    code("var list = new LinkedList();"),
-                    strict("list.pop()", "undefined"),
-                    strict("list.mean()", "NaN"),
-                    strict("list.addAll([2, 3])", "list"),
-                    deep("list.toArray()", "[3, 2]"),
-                    deep("list.entries()", "[{ index: 0, value: 3 }, { index: 1, value: 2 }]"),
-                    ok("list.head instanceof ListNode", "the head is a ListNode"),
-                    strict("new LinkedList().push(0).push(-1).product()", "-0"),
-                    throws_error("new LinkedList().first();", "ListError", "the list is empty"),
-                    throws_error("list.addAll('23');", "TypeError", "values must be an array"),
-                    Line::Throws {
-                        code: "list.check('x');".into(),
-                        thrown: Thrown::Value { literal: "'not a number: x'".into() },
-                    },
-                    strict("list.serial", "1"),
-                    code("ListNode.prototype.tag = 'leaked';"),
-                    strict("new ListNode(1, null).tag", "'leaked'"),
-                ],
-            ),
+            ExportTest {
+                group: "addAll".into(),
+                ..test(
+                    "builds a list",
+                    vec![
+                        code("var list = new LinkedList();"),
+                        strict("list.pop()", "undefined"),
+                        strict("list.mean()", "NaN"),
+                        strict("list.addAll([2, 3])", "list"),
+                        deep("list.toArray()", "[3, 2]"),
+                        deep("list.entries()", "[{ index: 0, value: 3 }, { index: 1, value: 2 }]"),
+                        ok("list.head instanceof ListNode", "the head is a ListNode"),
+                        strict("new LinkedList().push(0).push(-1).product()", "-0"),
+                        throws_error("new LinkedList().first();", "ListError", "the list is empty"),
+                        throws_error("list.addAll('23');", "TypeError", "values must be an array"),
+                        Line::Throws {
+                            code: "list.check('x');".into(),
+                            thrown: Thrown::Value { literal: "'not a number: x'".into() },
+                        },
+                        strict("list.serial", "1"),
+                        code("ListNode.prototype.tag = 'leaked';"),
+                        strict("new ListNode(1, null).tag", "'leaked'"),
+                    ],
+                )
+            },
             test(
                 "starts from fresh state",
                 vec![strict("new LinkedList().serial", "1"), strict("new ListNode(1, null).tag", "undefined")],
@@ -1384,6 +1387,36 @@ function neverCalled() {
                 Format::Vitest => (1, "Tests  7 failed (7)"),
             };
             assert_eq!(run.code, Some(code), "{format} / {fixture:?}:\n{}", run.output);
+            assert!(run.output.contains(count), "{format} / {fixture:?} does not say `{count}`:\n{}", run.output);
+        }
+    }
+
+    #[test]
+    fn failing_suites_are_skipped_by_every_runner_that_can_skip() {
+        let root = tempfile::tempdir().unwrap();
+        let formats: Vec<Format> = Format::all().into_iter().filter(|format| format.can_skip()).collect();
+        let mut rendered = Vec::new();
+        for fixture in [Fixture::Script, Fixture::EsModule] {
+            let suite = ExportSuite { failing: true, ..suite(fixture, root.path(), failing_tests()) };
+            for &format in &formats {
+                let out_dir = root.path().join("failing").join(format.name()).join(fixture.dir().replace('/', "-"));
+                let file = write_rendered(&suite, format, &out_dir);
+                assert!(file.to_string_lossy().contains("LinkedList.failing.test."), "{}", file.display());
+                rendered.push((fixture, format, file));
+            }
+        }
+        let commands = rendered.iter().map(|(_, format, file)| runner_command(*format, file)).collect();
+        let runs = run_all(commands, &root.path().join("logs"));
+        for ((fixture, format, _), run) in rendered.iter().zip(&runs) {
+            let count = match format {
+                Format::NodeTest => "# skipped 7",
+                Format::Assert => "0 passed, 0 failed, 7 skipped",
+                Format::Jest => "7 skipped, 7 total",
+                Format::Mocha => "7 pending",
+                Format::Vitest => "Tests  7 skipped (7)",
+                Format::Nodeunit | Format::Expresso | Format::Vows => unreachable!("they cannot skip"),
+            };
+            assert_eq!(run.code, Some(0), "{format} / {fixture:?}:\n{}", run.output);
             assert!(run.output.contains(count), "{format} / {fixture:?} does not say `{count}`:\n{}", run.output);
         }
     }
