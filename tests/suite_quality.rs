@@ -94,3 +94,38 @@ fn values_that_change_between_runs_are_dropped_and_reported() {
     ]);
     assert!(String::from_utf8_lossy(&summary.stdout).contains("assertions and 0 tests dropped"), "{}", text(&summary));
 }
+
+#[test]
+fn titles_say_what_each_test_exercises_once_per_group() {
+    let out = tempfile::tempdir().unwrap();
+    generate(&[sample("linked-list.js")], out.path(), &["--seed", "7"]);
+    let suite = std::fs::read_to_string(out.path().join("LinkedList.test.js")).unwrap();
+    // One describe per method under test, inside the class's.
+    let mut groups: Vec<(String, Vec<String>)> = Vec::new();
+    for line in suite.lines() {
+        if let Some(group) = line.strip_prefix("  describe(\"").and_then(|l| l.split('"').next()) {
+            groups.push((group.to_string(), Vec::new()));
+        } else if let Some(title) = line.strip_prefix("    test(") {
+            let title: String = serde_json::Deserializer::from_str(title)
+                .into_iter::<String>()
+                .next()
+                .expect("a title literal")
+                .unwrap();
+            groups.last_mut().expect("tests are in a group").1.push(title);
+        }
+    }
+    let names: Vec<&str> = groups.iter().map(|(g, _)| g.as_str()).collect();
+    assert!(names.contains(&"get") && names.contains(&"add"), "{names:?}");
+    for (group, titles) in &groups {
+        let mut unique = titles.clone();
+        unique.sort();
+        unique.dedup();
+        assert_eq!(unique.len(), titles.len(), "{group}: {titles:?}");
+        assert!(titles.iter().all(|t| !t.starts_with(group.as_str())), "the group names the method: {titles:?}");
+    }
+    let get = &groups.iter().find(|(g, _)| g == "get").unwrap().1;
+    // Decisions quoted from the code, then what the call did.
+    assert!(get.iter().any(|t| t.contains("when index")), "{get:?}");
+    assert!(get.iter().any(|t| t.contains("throws RangeError \"index out of bounds")), "{get:?}");
+    assert!(get.iter().any(|t| t.contains("returns ")), "{get:?}");
+}
