@@ -22,7 +22,7 @@ const MAX_QUOTE: usize = 40;
 pub fn test_title(program: &ProgramInfo, code: &CodeBase, elected: &ElectedTest, peers: &[&ElectedTest]) -> String {
     let branches = method_branches(program, code, elected);
     let mut parts: Vec<String> =
-        distinguishing(&branches, elected, peers).into_iter().map(|b| decision(&branches[b as usize])).collect();
+        distinguishing(branches, elected, peers).into_iter().map(|b| decision(&branches[b as usize])).collect();
     parts.extend(result(program, elected));
     if parts.is_empty() {
         let lines = super::compress_lines(&elected.new_lines);
