@@ -225,7 +225,9 @@ fn failing_suite(program: &ProgramInfo, class: ClassId, failing: &[&FailingTest]
                 Outcome::Threw { at, .. } => at + 1,
                 _ => f.test.statements.len(),
             };
-            let mut lines = vec![Line::Code(format!("// Threw in the sandbox: {}", f.message.replace('\n', " ")))];
+            // A line comment ends at any line terminator (\r, U+2028 ...), all of which are whitespace.
+            let message = f.message.split_whitespace().collect::<Vec<_>>().join(" ");
+            let mut lines = vec![Line::Code(format!("// Threw in the sandbox: {message}"))];
             lines.extend(
                 (0..reached.min(f.test.statements.len()))
                     .map(|i| Line::Code(format!("{};", f.test.declaration(i, program, "const")))),
