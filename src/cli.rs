@@ -131,7 +131,10 @@ pub struct RunArgs {
     #[arg(long, value_name = "N")]
     pub seed: Option<u64>,
 
-    /// Test format: node-test (node:test + node:assert), assert (plain script), nodeunit, expresso, vows.
+    /// Test format: node-test (node:test + node:assert), assert (plain script), nodeunit, expresso, vows,
+    /// jest, mocha or vitest (all with node:assert). Tests that threw unexpectedly also go to
+    /// `<Class>.failing.test.js`, skipped, for the runners that can skip (all but nodeunit, expresso, vows).
+    /// Jest suites of ES modules need `NODE_OPTIONS=--experimental-vm-modules`.
     #[arg(long, default_value = "node-test", value_name = "FORMAT")]
     pub format: Format,
 

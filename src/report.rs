@@ -59,6 +59,12 @@ pub fn json_report(session: &Session) -> Json {
         "seed": session.settings().seed,
         "classes": classes,
         "types": types,
+        "unstable": session.suite.unstable.iter().map(|u| json!({
+            "class": program.classes[u.class].name,
+            "method": u.method,
+            "what": u.what,
+            "test_dropped": u.test_dropped,
+        })).collect::<Vec<Json>>(),
         "warnings": session.warnings,
     })
 }
@@ -104,6 +110,13 @@ pub fn summary(session: &Session) -> String {
         session.elapsed.as_secs_f64(),
         session.settings().seed
     ));
+    if !session.suite.unstable.is_empty() {
+        let tests = session.suite.unstable.iter().filter(|u| u.test_dropped).count();
+        out.push_str(&format!(
+            "{} assertions and {tests} tests dropped: they changed when the tests ran again (see the warnings)\n",
+            session.suite.unstable.len() - tests
+        ));
+    }
     let warnings: Vec<String> = session
         .warnings
         .iter()

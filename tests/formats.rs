@@ -3,9 +3,12 @@
 mod common;
 
 use std::path::Path;
-use std::process::Command;
+use std::process::{Command, Output};
 
 use common::*;
+
+/// Formats added for today's runners; each is checked on a few samples three runs in a row.
+const NEW_FORMATS: [&str; 3] = ["jest", "mocha", "vitest"];
 
 fn runner(name: &str) -> std::path::PathBuf {
     let bin = root().join("tests/runners/node_modules/.bin").join(name);
@@ -13,8 +16,8 @@ fn runner(name: &str) -> std::path::PathBuf {
     bin
 }
 
-/// Runs one suite file with the runner of `format`, from its folder; panics with the output on failure.
-fn passes(format: &str, suite: &Path) {
+/// Runs one suite file with the runner of `format`, from its folder.
+fn run(format: &str, suite: &Path) -> Output {
     let mut command = match format {
         "node-test" => {
             let mut c = Command::new("node");
@@ -22,42 +25,99 @@ fn passes(format: &str, suite: &Path) {
             c
         }
         "assert" => Command::new("node"),
+        "jest" => {
+            // Jest wants a configuration (its defaults do) and loads ES modules only with this flag.
+            let mut c = Command::new(runner("jest"));
+            c.args(["--ci", "--config", "{}"]).env("NODE_OPTIONS", "--experimental-vm-modules");
+            c
+        }
+        "vitest" => {
+            let mut c = Command::new(runner("vitest"));
+            c.args(["run", "--root", "."]);
+            c
+        }
         other => Command::new(runner(other)),
     };
     // vows suites require('vows'), which users have in their node_modules; here it is the runners'.
     command.env("NODE_PATH", root().join("tests/runners/node_modules")).env("NO_COLOR", "1");
-    let output = command.arg(suite.file_name().unwrap()).current_dir(suite.parent().unwrap()).output().unwrap();
+    command.arg(suite.file_name().unwrap()).current_dir(suite.parent().unwrap()).output().unwrap()
+}
+
+/// Runs one suite file with the runner of `format`; panics with the output on failure.
+fn passes(format: &str, suite: &Path) {
+    let output = run(format, suite);
     assert!(output.status.success(), "{format} failed on {}: {}", suite.display(), text(&output));
 }
 
+/// The suites of a generation: the regression suites, and the skipped error-revealing ones.
+fn split(out: &Path) -> (Vec<std::path::PathBuf>, Vec<std::path::PathBuf>) {
+    suites(out).into_iter().partition(|p| !p.to_string_lossy().contains(".failing.test."))
+}
+
+/// Script, ES-module and CommonJS samples, with the class tested.
+const SAMPLES: [(&str, &str); 3] =
+    [("linked-list.js", "LinkedList"), ("shapes.mjs", "Rectangle"), ("bank-account.cjs", "BankAccount")];
+
 #[test]
 fn every_format_passes_its_runner() {
-    for (sample_file, class) in
-        [("linked-list.js", "LinkedList"), ("shapes.mjs", "Rectangle"), ("bank-account.cjs", "BankAccount")]
-    {
-        for format in ["node-test", "assert", "nodeunit", "expresso", "vows"] {
+    for (sample_file, class) in SAMPLES {
+        for format in ["node-test", "assert", "nodeunit", "expresso", "vows"].into_iter().chain(NEW_FORMATS) {
             let out = tempfile::tempdir().unwrap();
             generate(
                 &[sample(sample_file)],
                 out.path(),
                 &["--seed", "2", "--format", format, "--class", class, "--timeout", "2"],
             );
-            let suites = suites(out.path());
+            let (suites, failing) = split(out.path());
             assert_eq!(suites.len(), 1, "{format}: {suites:?}");
-            passes(format, &suites[0]);
+            let runs = if NEW_FORMATS.contains(&format) { 3 } else { 1 };
+            for _ in 0..runs {
+                passes(format, &suites[0]);
+            }
+            // Error-revealing tests are skipped, so their suite passes too; runners without a skip get none.
+            let can_skip = !matches!(format, "nodeunit" | "expresso" | "vows");
+            assert_eq!(failing.len(), usize::from(can_skip), "{format} on {sample_file}: {failing:?}");
+            for file in &failing {
+                passes(format, file);
+            }
         }
     }
 }
 
 #[test]
-fn a_failing_expectation_fails_under_the_runner() {
+fn a_failing_expectation_fails_under_every_runner() {
+    for format in ["node-test"].into_iter().chain(NEW_FORMATS) {
+        let out = tempfile::tempdir().unwrap();
+        generate(&[sample("circle.js")], out.path(), &["--seed", "2", "--format", format]);
+        let suite = &split(out.path()).0[0];
+        let text = std::fs::read_to_string(suite).unwrap();
+        let broken = text.replacen("assert.strictEqual(", "assert.notStrictEqual(", 1);
+        assert_ne!(text, broken, "the suite has a strict equality to break");
+        std::fs::write(suite, broken).unwrap();
+        let output = run(format, suite);
+        assert!(!output.status.success(), "{format}: a broken expectation must fail: {}", common::text(&output));
+    }
+}
+
+#[test]
+fn error_revealing_tests_are_skipped_and_fail_once_unskipped() {
     let out = tempfile::tempdir().unwrap();
-    generate(&[sample("circle.js")], out.path(), &["--seed", "2"]);
-    let suite = &suites(out.path())[0];
-    let text = std::fs::read_to_string(suite).unwrap();
-    let broken = text.replacen("assert.strictEqual(", "assert.notStrictEqual(", 1);
-    assert_ne!(text, broken, "the suite has a strict equality to break");
-    std::fs::write(suite, broken).unwrap();
-    let output = Command::new("node").arg("--test").arg(suite).output().unwrap();
-    assert!(!output.status.success(), "a broken expectation must fail: {}", common::text(&output));
+    generate(&[sample("circle.js")], out.path(), &["--seed", "2", "--class", "Circle"]);
+    let failing = &split(out.path()).1[0];
+    let text = std::fs::read_to_string(failing).unwrap();
+    // Each test names the error it threw in the sandbox, in its title and in a comment.
+    assert!(text.contains("test.skip(\"threw "), "{text}");
+    assert!(text.contains("// Threw in the sandbox: "), "{text}");
+    let skipped = run("node-test", failing);
+    assert!(skipped.status.success(), "{}", common::text(&skipped));
+    let count = text.matches("test.skip(").count();
+    assert!(
+        String::from_utf8_lossy(&skipped.stdout).contains(&format!("# skipped {count}")),
+        "{}",
+        common::text(&skipped)
+    );
+    std::fs::write(failing, text.replace("test.skip(", "test(")).unwrap();
+    let unskipped = run("node-test", failing);
+    assert!(!unskipped.status.success(), "unskipped, they fail: {}", common::text(&unskipped));
+    assert!(String::from_utf8_lossy(&unskipped.stdout).contains(&format!("# fail {count}")));
 }

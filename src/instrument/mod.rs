@@ -110,6 +110,9 @@ pub struct Branch {
     pub line: u32,
     /// Byte offset in the original text of the construct (of the clause, for `switch`).
     pub start: u32,
+    /// Source text of what decides it, on one line and shortened: the test of an `if`, `?:` or loop, the
+    /// left operand of `&&`, `||` or `??`, the discriminant of a `switch`.
+    pub condition: String,
 }
 
 /// One function-like node.
@@ -172,6 +175,16 @@ pub fn instrument(file: &ParsedFile, first_statement: u32, first_branch: u32) ->
 /// 1-based line of an original byte position.
 fn line_of(file: &ParsedFile, pos: swc_common::BytePos) -> u32 {
     file.source.lookup_line(pos).map_or(1, |l| l as u32 + 1)
+}
+
+/// `text` on one line and at most `max` characters (then ending in an ellipsis), for labels and titles.
+pub fn shorten(text: &str, max: usize) -> String {
+    let text = text.split_whitespace().collect::<Vec<_>>().join(" ");
+    if text.chars().count() <= max {
+        text
+    } else {
+        format!("{}…", text.chars().take(max.saturating_sub(1)).collect::<String>().trim_end())
+    }
 }
 
 /// Source text of a span of the original file, for branch labels like "case 'a'".

@@ -9,7 +9,7 @@ use swc_common::{BytePos, DUMMY_SP, Span, Spanned, util::take::Take};
 use swc_ecma_ast::*;
 use swc_ecma_visit::{VisitMut, VisitMutWith};
 
-use super::{Branch, BranchKind, Function, Statement, line_of, snippet};
+use super::{Branch, BranchKind, Function, Statement, line_of, shorten, snippet};
 use crate::analysis::parse::ParsedFile;
 
 /// Array of statement probes.
@@ -20,6 +20,8 @@ const BRANCHES: &str = "__fc$b";
 const TRUTHY: &str = "__fc$c";
 /// Helper marking a nullish/defined outcome.
 const NULLISH: &str = "__fc$n";
+/// Longest source text quoted in a branch's label or condition.
+const LABEL_LENGTH: usize = 40;
 
 /// The rewrite, and what it recorded.
 pub(super) struct Probes<'a> {
@@ -81,18 +83,23 @@ impl<'a> Probes<'a> {
         id
     }
 
-    fn new_branch(&mut self, kind: BranchKind, outcome: &str, at: BytePos) -> u32 {
+    fn new_branch(&mut self, kind: BranchKind, outcome: &str, at: BytePos, condition: Span) -> u32 {
         let id = self.next_branch();
-        let branch =
-            Branch { kind, outcome: outcome.to_string(), line: line_of(self.file, at), start: self.offset(at) };
+        let branch = Branch {
+            kind,
+            outcome: outcome.to_string(),
+            line: line_of(self.file, at),
+            start: self.offset(at),
+            condition: shorten(&snippet(self.file, condition), LABEL_LENGTH),
+        };
         self.branches.push(branch);
         id
     }
 
     /// Two outcomes with consecutive ids; returns the first.
-    fn new_branch_pair(&mut self, kind: BranchKind, yes: &str, no: &str, at: BytePos) -> u32 {
-        let id = self.new_branch(kind, yes, at);
-        self.new_branch(kind, no, at);
+    fn new_branch_pair(&mut self, kind: BranchKind, yes: &str, no: &str, at: BytePos, condition: Span) -> u32 {
+        let id = self.new_branch(kind, yes, at, condition);
+        self.new_branch(kind, no, at, condition);
         id
     }
 
@@ -155,7 +162,7 @@ impl<'a> Probes<'a> {
     fn branch_stmt(&mut self, stmt: &mut Stmt) {
         match stmt {
             Stmt::If(s) => {
-                let id = self.new_branch_pair(BranchKind::If, "then", "else", s.span.lo);
+                let id = self.new_branch_pair(BranchKind::If, "then", "else", s.span.lo, s.test.span());
                 s.test.visit_mut_with(self);
                 // Positions before wrapping: the new blocks have no span.
                 let at = s.cons.span().lo;
@@ -171,21 +178,24 @@ impl<'a> Probes<'a> {
                 }
             }
             Stmt::While(s) => {
-                let id = self.new_branch_pair(BranchKind::While, "true", "false", s.test.span().lo);
+                let id = self.new_branch_pair(BranchKind::While, "true", "false", s.test.span().lo, s.test.span());
                 s.test.visit_mut_with(self);
                 wrap(&mut s.test, TRUTHY, id);
                 make_block(&mut s.body);
                 s.body.visit_mut_with(self);
             }
             Stmt::DoWhile(s) => {
-                let id = self.new_branch_pair(BranchKind::DoWhile, "true", "false", s.test.span().lo);
+                let id = self.new_branch_pair(BranchKind::DoWhile, "true", "false", s.test.span().lo, s.test.span());
                 make_block(&mut s.body);
                 s.body.visit_mut_with(self);
                 s.test.visit_mut_with(self);
                 wrap(&mut s.test, TRUTHY, id);
             }
             Stmt::For(s) => {
-                let id = s.test.as_ref().map(|t| self.new_branch_pair(BranchKind::For, "true", "false", t.span().lo));
+                let id = s
+                    .test
+                    .as_ref()
+                    .map(|t| self.new_branch_pair(BranchKind::For, "true", "false", t.span().lo, t.span()));
                 s.init.visit_mut_with(self);
                 if let (Some(test), Some(id)) = (&mut s.test, id) {
                     test.visit_mut_with(self);
@@ -217,13 +227,13 @@ impl<'a> Probes<'a> {
         let first = self.next_branch();
         for case in &s.cases {
             let outcome = match &case.test {
-                Some(test) => format!("case {}", shorten(&snippet(self.file, test.span()))),
+                Some(test) => format!("case {}", shorten(&snippet(self.file, test.span()), LABEL_LENGTH)),
                 None => "default".to_string(),
             };
-            self.new_branch(BranchKind::Switch, &outcome, case.span.lo);
+            self.new_branch(BranchKind::Switch, &outcome, case.span.lo, s.discriminant.span());
         }
         let no_case = (!s.cases.iter().any(|c| c.test.is_none()))
-            .then(|| self.new_branch(BranchKind::Switch, "no case", s.span.lo));
+            .then(|| self.new_branch(BranchKind::Switch, "no case", s.span.lo, s.discriminant.span()));
         s.discriminant.visit_mut_with(self);
         for (id, case) in (first..).zip(s.cases.iter_mut()) {
             case.test.visit_mut_with(self);
@@ -321,17 +331,17 @@ impl VisitMut for Probes<'_> {
             Expr::Bin(b)
                 if matches!(b.op, BinaryOp::LogicalAnd | BinaryOp::LogicalOr | BinaryOp::NullishCoalescing) =>
             {
-                let at = b.left.span().lo;
+                let (at, left) = (b.left.span().lo, b.left.span());
                 let (id, helper) = match b.op {
-                    BinaryOp::LogicalAnd => (self.new_branch_pair(BranchKind::And, "true", "false", at), TRUTHY),
-                    BinaryOp::LogicalOr => (self.new_branch_pair(BranchKind::Or, "true", "false", at), TRUTHY),
-                    _ => (self.new_branch_pair(BranchKind::Nullish, "nullish", "not nullish", at), NULLISH),
+                    BinaryOp::LogicalAnd => (self.new_branch_pair(BranchKind::And, "true", "false", at, left), TRUTHY),
+                    BinaryOp::LogicalOr => (self.new_branch_pair(BranchKind::Or, "true", "false", at, left), TRUTHY),
+                    _ => (self.new_branch_pair(BranchKind::Nullish, "nullish", "not nullish", at, left), NULLISH),
                 };
                 b.visit_mut_children_with(self);
                 wrap(&mut b.left, helper, id);
             }
             Expr::Cond(c) => {
-                let id = self.new_branch_pair(BranchKind::Conditional, "true", "false", c.span.lo);
+                let id = self.new_branch_pair(BranchKind::Conditional, "true", "false", c.span.lo, c.test.span());
                 c.visit_mut_children_with(self);
                 marked(&mut c.cons, id);
                 marked(&mut c.alt, id + 1);
@@ -560,11 +570,4 @@ fn target_name(target: &AssignTarget) -> Option<String> {
         },
         _ => None,
     }
-}
-
-/// Case labels are for people: long expressions are cut.
-fn shorten(text: &str) -> String {
-    const MAX: usize = 40;
-    let text = text.split_whitespace().collect::<Vec<_>>().join(" ");
-    if text.chars().count() <= MAX { text } else { format!("{}…", text.chars().take(MAX).collect::<String>()) }
 }

@@ -312,6 +312,22 @@ impl Sandbox {
         engine.run(test, seed, watch, describe, self.limits.test_time)
     }
 
+    /// Runs tests one after another in one new context, describing their results, as a runner that loads
+    /// the code once would run them; leaves the reused context as it was. A test cut off by a limit is
+    /// followed by a new context.
+    pub fn run_in_sequence(&mut self, tests: &[(&str, u32, &Watch)]) -> Result<Vec<Execution>> {
+        let mut engine = self.new_engine()?;
+        let mut executions = Vec::with_capacity(tests.len());
+        for (test, seed, watch) in tests {
+            let execution = engine.run(test, *seed, watch, true, self.limits.test_time)?;
+            if execution.outcome.hit_limit() {
+                engine = self.new_engine()?;
+            }
+            executions.push(execution);
+        }
+        Ok(executions)
+    }
+
     fn new_engine(&self) -> Result<Engine> {
         let engine = Engine::new(self.code.clone(), &self.limits, self.deadline.clone())?;
         if let Some(script) = &self.bind_classes {

@@ -15,7 +15,9 @@
 //!   their relative imports, so sibling modules start afresh as well (c8 still names the plain file).
 //!
 //! Every format runs the same test bodies with Node's strict `assert`; formats differ only in how tests are
-//! registered with their runner and how a runner learns that an asynchronous test has finished.
+//! registered with their runner, how a runner learns that an asynchronous test has finished, and, for jest and
+//! vitest (which keep module registries of their own), how fresh modules are loaded: `jest.isolateModules` and
+//! `vi.resetModules` replace `require.cache` and the resolve hook there.
 
 use std::collections::HashSet;
 use std::fmt::{self, Write as _};
@@ -37,12 +39,27 @@ pub enum Format {
     Expresso,
     /// vows: `vows.describe(...).addBatch(...).export(module)`.
     Vows,
+    /// jest: global `describe`/`test`; suites of ES modules need `NODE_OPTIONS=--experimental-vm-modules`.
+    Jest,
+    /// mocha: global `describe`/`it`.
+    Mocha,
+    /// vitest: `describe`/`test` imported from `vitest`; the suite is always an ES module.
+    Vitest,
 }
 
 impl Format {
     /// Every format, in the order they are offered to users.
-    pub fn all() -> [Format; 5] {
-        [Format::NodeTest, Format::Assert, Format::Nodeunit, Format::Expresso, Format::Vows]
+    pub fn all() -> [Format; 8] {
+        [
+            Format::NodeTest,
+            Format::Assert,
+            Format::Nodeunit,
+            Format::Expresso,
+            Format::Vows,
+            Format::Jest,
+            Format::Mocha,
+            Format::Vitest,
+        ]
     }
 
     /// The name users give on the command line.
@@ -53,12 +70,32 @@ impl Format {
             Format::Nodeunit => "nodeunit",
             Format::Expresso => "expresso",
             Format::Vows => "vows",
+            Format::Jest => "jest",
+            Format::Mocha => "mocha",
+            Format::Vitest => "vitest",
         }
     }
 
-    /// nodeunit, expresso and vows `require()` their test files, so only the other formats can be ES modules.
-    fn may_be_es_module(self) -> bool {
-        matches!(self, Format::NodeTest | Format::Assert)
+    /// The module system of a suite in this format, given whether it loads ES modules: nodeunit, expresso, vows
+    /// and jest (without experimental flags) `require()` their test files, and vitest runs every test file as
+    /// an ES module.
+    fn syntax(self, loads_es_modules: bool) -> Syntax {
+        match self {
+            Format::Vitest => Syntax::EsModule,
+            Format::NodeTest | Format::Assert | Format::Mocha if loads_es_modules => Syntax::EsModule,
+            _ => Syntax::CommonJs,
+        }
+    }
+
+    /// Whether its runner can skip a test (failing tests are exported skipped, and only for such runners).
+    pub fn can_skip(self) -> bool {
+        !matches!(self, Format::Nodeunit | Format::Expresso | Format::Vows)
+    }
+
+    /// Whether its runner groups tests with `describe`: then each method under test gets its own group;
+    /// otherwise the group's name starts each title.
+    fn has_groups(self) -> bool {
+        matches!(self, Format::NodeTest | Format::Jest | Format::Mocha | Format::Vitest)
     }
 }
 
@@ -137,7 +174,10 @@ pub struct Binding {
 /// One test: a title and its statements.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ExportTest {
-    /// What the test is called; made unique and single-line when rendered.
+    /// The group it belongs to (its method under test); tests of a group are rendered together, in the order
+    /// of the group's first test.
+    pub group: String,
+    /// What the test is called; made unique within its group and single-line when rendered.
     pub title: String,
     /// The statements, in order.
     pub lines: Vec<Line>,
@@ -240,6 +280,8 @@ pub struct ExportSuite {
     pub bindings: Vec<Binding>,
     /// The tests.
     pub tests: Vec<ExportTest>,
+    /// Whether these are error-revealing tests: written to `<Class>.failing.test.js`, every test skipped.
+    pub failing: bool,
 }
 
 /// A suite as a file's name and text.
@@ -257,13 +299,18 @@ pub struct RenderedSuite {
 /// When a binding reaches a file by an index that is out of range or of another module kind, or reaches a
 /// script expression in a suite without script files.
 pub fn render(suite: &ExportSuite, format: Format, out_dir: &Path) -> RenderedSuite {
-    let has = |kind| suite.files.iter().any(|file| file.kind == kind);
-    let syntax =
-        if format.may_be_es_module() && has(ModuleKind::EsModule) { Syntax::EsModule } else { Syntax::CommonJs };
+    let syntax = format.syntax(suite.files.iter().any(|file| file.kind == ModuleKind::EsModule));
     let mut js = Js::default();
-    js.import("node:assert/strict", Import::Default("assert"));
+    if format == Format::Vitest {
+        // vitest rewrites uses of imported names; test bodies compiled again in a vm context must find `assert`
+        // as it is written.
+        js.import("node:assert/strict", Import::Default("nodeAssert"));
+        js.line("const assert = nodeAssert;");
+    } else {
+        js.import("node:assert/strict", Import::Default("assert"));
+    }
     js.import("node:path", Import::Default("path"));
-    write_loader(&mut js, suite, syntax, out_dir);
+    write_loader(&mut js, suite, format, syntax, out_dir);
     write_tests(&mut js, suite, format);
 
     let mut text = String::new();
@@ -280,7 +327,8 @@ pub fn render(suite: &ExportSuite, format: Format, out_dir: &Path) -> RenderedSu
         Syntax::CommonJs => "js",
         Syntax::EsModule => "mjs",
     };
-    RenderedSuite { file_name: format!("{}.test.{extension}", file_stem(&suite.class_name)), text }
+    let kind = if suite.failing { "failing.test" } else { "test" };
+    RenderedSuite { file_name: format!("{}.{kind}.{extension}", file_stem(&suite.class_name)), text }
 }
 
 /// The module system of the suite file itself.
@@ -357,7 +405,7 @@ impl Imports {
 
 /// Writes `withSubjects(body)`, which loads fresh subjects and calls `body` with the bound classes, and what it
 /// needs; it returns a promise when there are ES-module subjects.
-fn write_loader(js: &mut Js, suite: &ExportSuite, syntax: Syntax, out_dir: &Path) {
+fn write_loader(js: &mut Js, suite: &ExportSuite, format: Format, syntax: Syntax, out_dir: &Path) {
     // Files of each kind go into their own JavaScript array; `slots[i]` is file i's index in its array.
     let mut counts = [0usize; 3];
     let slots: Vec<usize> = suite
@@ -393,12 +441,23 @@ fn write_loader(js: &mut Js, suite: &ExportSuite, syntax: Syntax, out_dir: &Path
         js.line(&SCRIPTS_JS.replace("FILES", &array_items(&scripts, 2)));
     }
     if !common_js.is_empty() {
-        js.line(&COMMON_JS_JS.replace("FILES", &array_items(&common_js, 2)));
+        let loader = if format == Format::Jest { JEST_COMMON_JS_JS } else { COMMON_JS_JS };
+        js.line(&loader.replace("FILES", &array_items(&common_js, 2)));
     }
     if !es_modules.is_empty() {
         js.import("node:url", Import::Named("pathToFileURL"));
-        js.import("node:module", Import::Named("register"));
-        js.line(&ES_MODULES_JS.replace("FILES", &array_items(&es_modules, 2)));
+        let loader = match format {
+            Format::Jest => JEST_ES_MODULES_JS,
+            Format::Vitest => {
+                js.import("vitest", Import::Named("vi"));
+                VITEST_ES_MODULES_JS
+            }
+            _ => {
+                js.import("node:module", Import::Named("register"));
+                ES_MODULES_JS
+            }
+        };
+        js.line(&loader.replace("FILES", &array_items(&es_modules, 2)));
     }
 
     let classes: Vec<String> = suite
@@ -449,14 +508,10 @@ fn write_loader(js: &mut Js, suite: &ExportSuite, syntax: Syntax, out_dir: &Path
         js.line("  for (const script of scripts) script.runInContext(context);");
     }
     if !common_js.is_empty() {
-        js.line("  commonJsFiles.forEach(forget);");
-        js.line("  const required = commonJsFiles.map((file) => require(file));");
+        js.line("  const required = requireFresh();");
     }
     if !es_modules.is_empty() {
-        js.line("  const load = ++freshModules.loads;");
-        js.line(
-            "  const imported = await Promise.all(moduleUrls.map((url) => import(`${url}?flycatcher-load=${load}`)));",
-        );
+        js.line("  const imported = await importFresh();");
     }
     js.line(&seed_for("body.seed"));
     let call = if scripts.is_empty() { "body" } else { "inContext(body, context)" };
@@ -503,6 +558,49 @@ function forget(file) {
   delete require.cache[file];
   for (const child of cached.children) forget(child.filename);
 }
+function requireFresh() {
+  commonJsFiles.forEach(forget);
+  return commonJsFiles.map((file) => require(file));
+}
+"#;
+
+/// CommonJS under jest, whose module registry is its own: `FILES` becomes the array items.
+const JEST_COMMON_JS_JS: &str = r#"// CommonJS modules are required afresh for each test: jest keeps modules in a registry of its own, and
+// isolateModules gives each load a new one (packages in node_modules are loaded afresh too).
+const commonJsFiles = [
+FILES].map((file) => path.resolve(__dirname, file));
+function requireFresh() {
+  let required;
+  jest.isolateModules(() => {
+    required = commonJsFiles.map((file) => require(file));
+  });
+  return required;
+}
+"#;
+
+/// ES modules under jest (run with `NODE_OPTIONS=--experimental-vm-modules`): `FILES` becomes the array items.
+const JEST_ES_MODULES_JS: &str = r#"// ES modules are imported afresh for each test: isolateModulesAsync gives each load a new module registry, so
+// modules they import start afresh too. Jest loads ES modules only under NODE_OPTIONS=--experimental-vm-modules.
+const moduleUrls = [
+FILES].map((file) => pathToFileURL(path.resolve(__dirname, file)).href);
+async function importFresh() {
+  let imported;
+  await jest.isolateModulesAsync(async () => {
+    imported = await Promise.all(moduleUrls.map((url) => import(url)));
+  });
+  return imported;
+}
+"#;
+
+/// ES modules under vitest: `FILES` becomes the array items.
+const VITEST_ES_MODULES_JS: &str = r#"// ES modules are imported afresh for each test: vitest's module registry is emptied first, so modules they
+// import start afresh too.
+const moduleUrls = [
+FILES].map((file) => pathToFileURL(path.resolve(__dirname, file)).href);
+async function importFresh() {
+  vi.resetModules();
+  return Promise.all(moduleUrls.map((url) => import(url)));
+}
 "#;
 
 /// ES modules: imported with a new query per test; `FILES` becomes the array items.
@@ -524,6 +622,10 @@ export async function resolve(specifier, context, nextResolve) {
   return { ...resolved, url: url.href };
 }`));
 }
+function importFresh() {
+  const load = ++freshModules.loads;
+  return Promise.all(moduleUrls.map((url) => import(`${url}?flycatcher-load=${load}`)));
+}
 "#;
 
 /// Runs a body whether it finishes at once or later, for runners that learn the outcome through a callback.
@@ -537,7 +639,7 @@ function settle(body, callback) {
 }
 "#;
 
-/// The assert format's runner loop.
+/// The assert format's runner loop; `skipping` says whether every test is skipped.
 const ASSERT_RUN_JS: &str = r#"// Runs the tests one after another: a TAP line for each, then a count line. The exit code stays 1 unless every
 // test passed, even if the process ends before the last test does.
 process.exitCode = 1;
@@ -545,6 +647,10 @@ process.exitCode = 1;
   let passed = 0;
   console.log(`1..${tests.length}`);
   for (const [index, [title, body]] of tests.entries()) {
+    if (skipping) {
+      console.log(`ok ${index + 1} - ${title} # SKIP ${skipping}`);
+      continue;
+    }
     try {
       await withSubjects(body);
       passed += 1;
@@ -554,27 +660,81 @@ process.exitCode = 1;
       console.log(inspect(error).replace(/^/gm, '  # '));
     }
   }
-  const failed = tests.length - passed;
-  console.log(`${passed} passed, ${failed} failed`);
+  const skipped = skipping ? tests.length : 0;
+  const failed = tests.length - passed - skipped;
+  console.log(`${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
   process.exitCode = failed === 0 ? 0 : 1;
 })();"#;
+
+/// Why the tests of a failing suite are skipped, for runners that show a reason.
+const SKIP_REASON: &str = "it throws unexpectedly: a possible bug; remove the skip to see the error";
 
 /// Writes the tests, registered the way `format`'s runner expects.
 fn write_tests(js: &mut Js, suite: &ExportSuite, format: Format) {
     let aliases: Vec<&str> = suite.bindings.iter().map(|binding| binding.alias.as_str()).collect();
-    let titles = unique_titles(&suite.tests);
+    let groups = groups(&suite.tests);
+    if format.has_groups() {
+        // One describe per class, one per method under test inside it.
+        let test_function = match format {
+            Format::NodeTest => {
+                js.import("node:test", Import::Named("describe"));
+                js.import("node:test", Import::Named("test"));
+                "test"
+            }
+            Format::Vitest => {
+                js.import("vitest", Import::Named("describe"));
+                js.import("vitest", Import::Named("test"));
+                "test"
+            }
+            Format::Mocha => "it",
+            _ => "test",
+        };
+        let skip = if suite.failing { ".skip" } else { "" };
+        js.line(&format!("describe({}, () => {{", js_string(&suite.class_name)));
+        for (group, tests) in &groups {
+            let titles = unique_titles(tests.iter().map(|test| test.title.as_str()));
+            let nested = !group.is_empty();
+            let indent = if nested { 4 } else { 2 };
+            if nested {
+                js.line(&format!("  describe({}, () => {{", js_string(group)));
+            }
+            for (test, title) in tests.iter().zip(&titles) {
+                js.line(&format!(
+                    "{:indent$}{test_function}{skip}({}, () => withSubjects(seeded({}, {})));",
+                    "",
+                    js_string(title),
+                    test.seed,
+                    test_body(test, &aliases, indent)
+                ));
+            }
+            if nested {
+                js.line("  });");
+            }
+        }
+        js.line("});");
+        return;
+    }
+    // Runners without groups: the group starts each title.
+    let flat: Vec<String> = groups
+        .iter()
+        .flat_map(|(group, tests)| {
+            tests.iter().map(
+                move |test| {
+                    if group.is_empty() { test.title.clone() } else { format!("{group}: {}", test.title) }
+                },
+            )
+        })
+        .collect();
+    let titles = unique_titles(flat.iter().map(String::as_str));
+    let ordered = groups.iter().flat_map(|(_, tests)| tests.iter().copied());
     // Per format: the text before the tests, each test's opening and closing around its body (and the body's
     // indentation), and the text after the tests.
     let (before, open, close, indent, after): (String, &str, &str, usize, String) = match format {
-        Format::NodeTest => {
-            js.import("node:test", Import::Named("describe"));
-            js.import("node:test", Import::Named("test"));
-            let describe = format!("describe({}, () => {{", js_string(&suite.class_name));
-            (describe, "  test(TITLE, () => withSubjects(", "));", 2, "});".to_string())
-        }
         Format::Assert => {
             js.import("node:util", Import::Named("inspect"));
-            ("const tests = [".to_string(), "  [TITLE, ", "],", 2, format!("];\n\n{ASSERT_RUN_JS}"))
+            let skipping = if suite.failing { js_string(SKIP_REASON) } else { "false".to_string() };
+            let after = format!("];\nconst skipping = {skipping};\n\n{ASSERT_RUN_JS}");
+            ("const tests = [".to_string(), "  [TITLE, ", "],", 2, after)
         }
         Format::Nodeunit => {
             js.line(SETTLE_JS);
@@ -621,17 +781,30 @@ fn write_tests(js: &mut Js, suite: &ExportSuite, format: Format) {
                 "}).export(module);".to_string(),
             )
         }
+        Format::NodeTest | Format::Jest | Format::Mocha | Format::Vitest => unreachable!("formats with groups"),
     };
     if !before.is_empty() {
         js.line(&before);
     }
-    for (test, title) in suite.tests.iter().zip(&titles) {
+    for (test, title) in ordered.zip(&titles) {
         let open = open.replace("TITLE", &js_string(title));
         js.line(&format!("{open}seeded({}, {}){close}", test.seed, test_body(test, &aliases, indent)));
     }
     if !after.is_empty() {
         js.line(&after);
     }
+}
+
+/// The tests by group, groups in the order of their first test.
+fn groups(tests: &[ExportTest]) -> Vec<(&str, Vec<&ExportTest>)> {
+    let mut groups: Vec<(&str, Vec<&ExportTest>)> = Vec::new();
+    for test in tests {
+        match groups.iter_mut().find(|(group, _)| *group == test.group) {
+            Some((_, members)) => members.push(test),
+            None => groups.push((&test.group, vec![test])),
+        }
+    }
+    groups
 }
 
 /// A test as a function of the bound classes; its statements are indented by `indent` + 2 spaces.
@@ -671,12 +844,11 @@ pub fn statement(line: &Line) -> String {
 const RESERVED_TITLES: &[&str] = &["__proto__", "setUp", "tearDown", "setup", "teardown", "topic", "on", "events"];
 
 /// Single-line, trimmed titles, none reserved by a runner, all distinct; equal titles get ` (2)`, ` (3)`, ...
-fn unique_titles(tests: &[ExportTest]) -> Vec<String> {
+fn unique_titles<'a>(titles: impl Iterator<Item = &'a str>) -> Vec<String> {
     let mut taken = HashSet::new();
-    tests
-        .iter()
-        .map(|test| {
-            let flat: String = test.title.chars().map(|c| if c.is_control() { ' ' } else { c }).collect();
+    titles
+        .map(|title| {
+            let flat: String = title.chars().map(|c| if c.is_control() { ' ' } else { c }).collect();
             let mut base = flat.trim().to_string();
             if base.is_empty() {
                 base = "test".to_string();
@@ -978,35 +1150,38 @@ function neverCalled() {
     }
 
     fn test(title: &str, lines: Vec<Line>) -> ExportTest {
-        ExportTest { title: title.into(), lines, seed: 1 }
+        ExportTest { group: String::new(), title: title.into(), lines, seed: 1 }
     }
 
     /// Every line kind against values made by the code under test; the second test fails if the first one's
     /// counter increments or prototype change leaked; the titles need escaping and renaming.
     fn passing_tests() -> Vec<ExportTest> {
         vec![
-            test(
-                "builds a list",
-                vec![
-                    code("var list = new LinkedList();"),
-                    strict("list.pop()", "undefined"),
-                    strict("list.mean()", "NaN"),
-                    strict("list.addAll([2, 3])", "list"),
-                    deep("list.toArray()", "[3, 2]"),
-                    deep("list.entries()", "[{ index: 0, value: 3 }, { index: 1, value: 2 }]"),
-                    ok("list.head instanceof ListNode", "the head is a ListNode"),
-                    strict("new LinkedList().push(0).push(-1).product()", "-0"),
-                    throws_error("new LinkedList().first();", "ListError", "the list is empty"),
-                    throws_error("list.addAll('23');", "TypeError", "values must be an array"),
-                    Line::Throws {
-                        code: "list.check('x');".into(),
-                        thrown: Thrown::Value { literal: "'not a number: x'".into() },
-                    },
-                    strict("list.serial", "1"),
-                    code("ListNode.prototype.tag = 'leaked';"),
-                    strict("new ListNode(1, null).tag", "'leaked'"),
-                ],
-            ),
+            ExportTest {
+                group: "addAll".into(),
+                ..test(
+                    "builds a list",
+                    vec![
+                        code("var list = new LinkedList();"),
+                        strict("list.pop()", "undefined"),
+                        strict("list.mean()", "NaN"),
+                        strict("list.addAll([2, 3])", "list"),
+                        deep("list.toArray()", "[3, 2]"),
+                        deep("list.entries()", "[{ index: 0, value: 3 }, { index: 1, value: 2 }]"),
+                        ok("list.head instanceof ListNode", "the head is a ListNode"),
+                        strict("new LinkedList().push(0).push(-1).product()", "-0"),
+                        throws_error("new LinkedList().first();", "ListError", "the list is empty"),
+                        throws_error("list.addAll('23');", "TypeError", "values must be an array"),
+                        Line::Throws {
+                            code: "list.check('x');".into(),
+                            thrown: Thrown::Value { literal: "'not a number: x'".into() },
+                        },
+                        strict("list.serial", "1"),
+                        code("ListNode.prototype.tag = 'leaked';"),
+                        strict("new ListNode(1, null).tag", "'leaked'"),
+                    ],
+                )
+            },
             test(
                 "starts from fresh state",
                 vec![strict("new LinkedList().serial", "1"), strict("new ListNode(1, null).tag", "undefined")],
@@ -1042,6 +1217,7 @@ function neverCalled() {
             files,
             bindings,
             tests,
+            failing: false,
         }
     }
 
@@ -1072,7 +1248,18 @@ function neverCalled() {
         let bin = runners();
         let mut command = match format {
             Format::NodeTest | Format::Assert => Command::new("node"),
-            Format::Nodeunit | Format::Expresso | Format::Vows => Command::new(bin.join(format.name())),
+            Format::Nodeunit | Format::Expresso | Format::Vows | Format::Mocha => Command::new(bin.join(format.name())),
+            Format::Jest => {
+                // Jest loads ES modules only with this flag, and wants a configuration: the defaults do.
+                let mut jest = Command::new(bin.join("jest"));
+                jest.args(["--ci", "--config", "{}"]).env("NODE_OPTIONS", "--experimental-vm-modules");
+                jest
+            }
+            Format::Vitest => {
+                let mut vitest = Command::new(bin.join("vitest"));
+                vitest.args(["run", "--root", "."]);
+                vitest
+            }
         };
         command.arg(file.file_name().unwrap()).current_dir(file.parent().unwrap());
         command.env("NODE_PATH", bin.parent().unwrap());
@@ -1195,8 +1382,41 @@ function neverCalled() {
                 Format::Nodeunit => (1, "FAILURES: 7/7 assertions failed"),
                 Format::Expresso => (7, "Failures: 7"),
                 Format::Vows => (2, "6 broken ∙ 1 errored"),
+                Format::Jest => (1, "Tests:       7 failed, 7 total"),
+                Format::Mocha => (7, "7 failing"),
+                Format::Vitest => (1, "Tests  7 failed (7)"),
             };
             assert_eq!(run.code, Some(code), "{format} / {fixture:?}:\n{}", run.output);
+            assert!(run.output.contains(count), "{format} / {fixture:?} does not say `{count}`:\n{}", run.output);
+        }
+    }
+
+    #[test]
+    fn failing_suites_are_skipped_by_every_runner_that_can_skip() {
+        let root = tempfile::tempdir().unwrap();
+        let formats: Vec<Format> = Format::all().into_iter().filter(|format| format.can_skip()).collect();
+        let mut rendered = Vec::new();
+        for fixture in [Fixture::Script, Fixture::EsModule] {
+            let suite = ExportSuite { failing: true, ..suite(fixture, root.path(), failing_tests()) };
+            for &format in &formats {
+                let out_dir = root.path().join("failing").join(format.name()).join(fixture.dir().replace('/', "-"));
+                let file = write_rendered(&suite, format, &out_dir);
+                assert!(file.to_string_lossy().contains("LinkedList.failing.test."), "{}", file.display());
+                rendered.push((fixture, format, file));
+            }
+        }
+        let commands = rendered.iter().map(|(_, format, file)| runner_command(*format, file)).collect();
+        let runs = run_all(commands, &root.path().join("logs"));
+        for ((fixture, format, _), run) in rendered.iter().zip(&runs) {
+            let count = match format {
+                Format::NodeTest => "# skipped 7",
+                Format::Assert => "0 passed, 0 failed, 7 skipped",
+                Format::Jest => "7 skipped, 7 total",
+                Format::Mocha => "7 pending",
+                Format::Vitest => "Tests  7 skipped (7)",
+                Format::Nodeunit | Format::Expresso | Format::Vows => unreachable!("they cannot skip"),
+            };
+            assert_eq!(run.code, Some(0), "{format} / {fixture:?}:\n{}", run.output);
             assert!(run.output.contains(count), "{format} / {fixture:?} does not say `{count}`:\n{}", run.output);
         }
     }
@@ -1280,33 +1500,33 @@ function neverCalled() {
         for format in Format::all() {
             assert_eq!(format.to_string().parse::<Format>(), Ok(format));
         }
-        let error = "mocha".parse::<Format>().unwrap_err();
+        let error = "karma".parse::<Format>().unwrap_err();
         assert_eq!(
             error.to_string(),
-            "unknown test format `mocha` (expected one of: node-test, assert, nodeunit, expresso, vows)"
+            "unknown test format `karma` (expected one of: node-test, assert, nodeunit, expresso, vows, jest, mocha, \
+             vitest)"
         );
     }
 
     #[test]
     fn titles_are_single_line_unique_and_never_reserved() {
-        let tests: Vec<ExportTest> = ["a", " a ", "a (2)", "x\ny", "", "__proto__", "topic", "setUp"]
-            .iter()
-            .map(|title| test(title, vec![]))
-            .collect();
+        let titles = ["a", " a ", "a (2)", "x\ny", "", "__proto__", "topic", "setUp"];
         assert_eq!(
-            unique_titles(&tests),
+            unique_titles(titles.into_iter()),
             ["a", "a (2)", "a (2) (2)", "x y", "test", "__proto__ (test)", "topic (test)", "setUp (test)"]
         );
     }
 
     #[test]
-    fn only_node_test_and_assert_suites_of_es_modules_are_es_modules() {
+    fn only_suites_whose_runner_imports_them_are_es_modules() {
         let root = tempfile::tempdir().unwrap();
         for fixture in FIXTURES {
             let suite = suite(fixture, root.path(), vec![]);
             for format in Format::all() {
                 let name = render(&suite, format, root.path()).file_name;
-                let module = fixture == Fixture::EsModule && matches!(format, Format::NodeTest | Format::Assert);
+                let module = format == Format::Vitest
+                    || fixture == Fixture::EsModule
+                        && matches!(format, Format::NodeTest | Format::Assert | Format::Mocha);
                 assert_eq!(
                     name,
                     if module { "LinkedList.test.mjs" } else { "LinkedList.test.js" },

@@ -3,6 +3,8 @@
 
 pub mod assertion;
 pub mod export;
+pub mod stability;
+pub mod title;
 
 use std::path::{Path, PathBuf};
 
@@ -10,8 +12,9 @@ use crate::analysis::parse::{ModuleKind, package_type_is_module};
 use crate::error::{Error, Result};
 use crate::generate::{Statement, TestCase};
 use crate::program::{Access, ClassId, ProgramInfo};
-use crate::sandbox::{DescribedResult, Outcome, Thrown};
+use crate::sandbox::{CodeBase, DescribedResult, Outcome, Thrown};
 use export::{Binding, ExportSuite, ExportTest, Format, Line, SubjectFile};
+pub use stability::Unstable;
 
 /// A test kept because it covered new statements of its method under test.
 #[derive(Debug, Clone)]
@@ -32,6 +35,8 @@ pub struct ElectedTest {
     /// Statements of its method it covers (offsets in the method's range), new or not: minimising it
     /// keeps them all.
     pub covers: Vec<u32>,
+    /// Branch outcomes of its method it takes (offsets in the method's range): its title tells them.
+    pub branches: Vec<u32>,
     /// Whether it was minimised already.
     pub minimized: bool,
 }
@@ -45,6 +50,8 @@ pub struct FailingTest {
     pub culprit: Option<String>,
     /// What happened.
     pub message: String,
+    /// How it ended: only tests that threw are exported as tests (one that hit a limit would hang a runner).
+    pub outcome: Outcome,
 }
 
 /// Everything elected so far, and the failing-tests log.
@@ -54,6 +61,8 @@ pub struct Suite {
     pub elected: Vec<ElectedTest>,
     /// Failing tests, one per distinct method and message.
     pub failing: Vec<FailingTest>,
+    /// Assertions (or whole tests) dropped because their values changed when the tests ran again.
+    pub unstable: Vec<Unstable>,
 }
 
 /// Most failing tests kept per method under test.
@@ -62,7 +71,7 @@ const MAX_FAILING_PER_METHOD: usize = 20;
 impl Suite {
     /// Logs a failing test unless the same call already failed the same way in a test of the same
     /// class (messages that differ only in numbers, like `index out of bounds: 7`, count as the same).
-    pub fn log_failure(&mut self, test: TestCase, culprit: Option<String>, message: String) -> bool {
+    pub fn log_failure(&mut self, test: TestCase, culprit: Option<String>, message: String, outcome: Outcome) -> bool {
         let shape = message_shape(&message);
         let same_method = |f: &&FailingTest| f.test.class == test.class && f.test.method == test.method;
         let same_failure = |f: &FailingTest| {
@@ -76,7 +85,7 @@ impl Suite {
         {
             return false;
         }
-        self.failing.push(FailingTest { test, culprit, message });
+        self.failing.push(FailingTest { test, culprit, message, outcome });
         true
     }
 
@@ -89,11 +98,13 @@ impl Suite {
         classes
     }
 
-    /// Writes `<Class>.test.js` (or `.mjs`) and `<Class>.failing.log` files into `out_dir`; returns the
-    /// files written.
+    /// Writes `<Class>.test.js` (or `.mjs`), `<Class>.failing.test.js` (tests that threw unexpectedly,
+    /// skipped, for runners that can skip) and `<Class>.failing.log` files into `out_dir`; returns the files
+    /// written.
     pub fn write(
         &self,
         program: &ProgramInfo,
+        code: &CodeBase,
         format: Format,
         out_dir: &Path,
         header: &[String],
@@ -103,21 +114,16 @@ impl Suite {
         for class in self.classes() {
             let elected: Vec<&ElectedTest> = self.elected.iter().filter(|e| e.test.class == class).collect();
             if !elected.is_empty() {
-                let suite = export_suite(program, class, &elected, header);
-                let rendered = export::render(&suite, format, out_dir);
-                let path = out_dir.join(&rendered.file_name);
-                std::fs::write(&path, rendered.text).map_err(|source| Error::Write { path: path.clone(), source })?;
-                if path.extension().is_some_and(|e| e == "js") && package_type_is_module(&path) {
-                    // A `.test.js` suite is CommonJS; under a `"type": "module"` package Node would load it
-                    // as an ES module.
-                    let manifest = out_dir.join("package.json");
-                    std::fs::write(&manifest, "{ \"type\": \"commonjs\" }\n")
-                        .map_err(|source| Error::Write { path: manifest.clone(), source })?;
-                    written.push(manifest);
-                }
-                written.push(path);
+                let suite = export_suite(program, code, class, &elected, header);
+                write_rendered(&suite, format, out_dir, &mut written)?;
             }
             let failing: Vec<&FailingTest> = self.failing.iter().filter(|f| f.test.class == class).collect();
+            let thrown: Vec<&FailingTest> =
+                failing.iter().copied().filter(|f| matches!(f.outcome, Outcome::Threw { .. })).collect();
+            if format.can_skip() && !thrown.is_empty() {
+                let suite = failing_suite(program, class, &thrown, header);
+                write_rendered(&suite, format, out_dir, &mut written)?;
+            }
             if !failing.is_empty() {
                 let path = out_dir.join(format!("{}.failing.log", export::file_stem(&program.classes[class].name)));
                 let text = failing_log(program, class, &failing, header);
@@ -127,6 +133,25 @@ impl Suite {
         }
         Ok(written)
     }
+}
+
+/// Renders `suite` into `out_dir`, adding the files written to `written`.
+fn write_rendered(suite: &ExportSuite, format: Format, out_dir: &Path, written: &mut Vec<PathBuf>) -> Result<()> {
+    let rendered = export::render(suite, format, out_dir);
+    let path = out_dir.join(&rendered.file_name);
+    std::fs::write(&path, rendered.text).map_err(|source| Error::Write { path: path.clone(), source })?;
+    if path.extension().is_some_and(|e| e == "js") && package_type_is_module(&path) {
+        // A `.test.js` suite is CommonJS; under a `"type": "module"` package Node would load it as an ES
+        // module.
+        let manifest = out_dir.join("package.json");
+        if !written.contains(&manifest) {
+            std::fs::write(&manifest, "{ \"type\": \"commonjs\" }\n")
+                .map_err(|source| Error::Write { path: manifest.clone(), source })?;
+            written.push(manifest);
+        }
+    }
+    written.push(path);
+    Ok(())
 }
 
 /// The message with every number replaced by `#`.
@@ -165,11 +190,79 @@ fn failing_log(program: &ProgramInfo, class: ClassId, failing: &[&FailingTest], 
     text
 }
 
-/// The exportable form of the elected tests of one class.
-pub fn export_suite(program: &ProgramInfo, class: ClassId, elected: &[&ElectedTest], header: &[String]) -> ExportSuite {
+/// The exportable form of the elected tests of one class: one group per method under test, titles saying
+/// what each test exercises (see [`title`]).
+pub fn export_suite(
+    program: &ProgramInfo,
+    code: &CodeBase,
+    class: ClassId,
+    elected: &[&ElectedTest],
+    header: &[String],
+) -> ExportSuite {
+    let tests = elected
+        .iter()
+        .map(|e| {
+            let peers: Vec<&ElectedTest> = elected.iter().copied().filter(|o| o.test.method == e.test.method).collect();
+            ExportTest {
+                group: e.test.method.clone(),
+                title: title::test_title(program, code, e, &peers),
+                lines: test_lines(program, e),
+                seed: e.seed,
+            }
+        })
+        .collect();
+    let tests_used: Vec<&TestCase> = elected.iter().map(|e| &e.test).collect();
+    subjects_suite(program, class, &tests_used, header, tests, false)
+}
+
+/// The error-revealing tests of one class: each runs its statements up to the one that threw, under a
+/// title and a comment naming the error; the suite is skipped by default.
+fn failing_suite(program: &ProgramInfo, class: ClassId, failing: &[&FailingTest], header: &[String]) -> ExportSuite {
+    let tests = failing
+        .iter()
+        .map(|f| {
+            let reached = match f.outcome {
+                Outcome::Threw { at, .. } => at + 1,
+                _ => f.test.statements.len(),
+            };
+            // A line comment ends at any line terminator (\r, U+2028 ...), all of which are whitespace.
+            let message = f.message.split_whitespace().collect::<Vec<_>>().join(" ");
+            let mut lines = vec![Line::Code(format!("// Threw in the sandbox: {message}"))];
+            lines.extend(
+                (0..reached.min(f.test.statements.len()))
+                    .map(|i| Line::Code(format!("{};", f.test.declaration(i, program, "const")))),
+            );
+            let culprit = f.culprit.as_deref().map(|c| format!(" (in {c})")).unwrap_or_default();
+            ExportTest {
+                group: f.test.method.clone(),
+                title: format!("{}{culprit}", crate::instrument::shorten(&f.message, 80)),
+                lines,
+                seed: 1,
+            }
+        })
+        .collect();
+    let mut header = header.to_vec();
+    header.push(
+        "Tests that threw unexpectedly: possible bugs, or inputs the code does not accept. They are skipped; remove \
+         the skip to see the error."
+            .to_string(),
+    );
+    let tests_used: Vec<&TestCase> = failing.iter().map(|f| &f.test).collect();
+    subjects_suite(program, class, &tests_used, &header, tests, true)
+}
+
+/// A suite of `tests` with the files and bindings that the test cases `used` need.
+fn subjects_suite(
+    program: &ProgramInfo,
+    class: ClassId,
+    used_by: &[&TestCase],
+    header: &[String],
+    tests: Vec<ExportTest>,
+    failing: bool,
+) -> ExportSuite {
     let mut used: Vec<ClassId> = Vec::new();
-    for e in elected {
-        for c in e.test.classes_used() {
+    for test in used_by {
+        for c in test.classes_used() {
             if !used.contains(&c) {
                 used.push(c);
             }
@@ -215,32 +308,18 @@ pub fn export_suite(program: &ProgramInfo, class: ClassId, elected: &[&ElectedTe
             Binding { alias: info.alias.clone(), access }
         })
         .collect();
-    // Titles are made unique when rendered.
-    let tests = elected
-        .iter()
-        .map(|e| ExportTest { title: test_title(e), lines: test_lines(program, e), seed: e.seed })
-        .collect();
-    ExportSuite { class_name: program.classes[class].name.clone(), header: header.to_vec(), files, bindings, tests }
-}
-
-/// A title saying what an elected test exercises: its method, whether it throws, the lines it covered
-/// first.
-pub fn test_title(elected: &ElectedTest) -> String {
-    let lines = compress_lines(&elected.new_lines);
-    let what = match &elected.outcome {
-        Outcome::Threw { thrown: Thrown::Error { name, .. }, .. } => format!(" throws {name}"),
-        Outcome::Threw { .. } => " throws".to_string(),
-        _ => String::new(),
-    };
-    if lines.is_empty() {
-        format!("{}{what}", elected.test.method)
-    } else {
-        format!("{}{what} (covers line {lines})", elected.test.method)
+    ExportSuite {
+        class_name: program.classes[class].name.clone(),
+        header: header.to_vec(),
+        files,
+        bindings,
+        tests,
+        failing,
     }
 }
 
 /// `3, 5-7, 9`.
-fn compress_lines(lines: &[u32]) -> String {
+pub fn compress_lines(lines: &[u32]) -> String {
     let mut sorted = lines.to_vec();
     sorted.sort_unstable();
     sorted.dedup();
@@ -354,8 +433,11 @@ mod tests {
         assert_ne!(message_shape("index out of bounds: 7"), message_shape("node is already linked"));
         let mut suite = Suite::default();
         let test = TestCase { class: 0, method: "get".into(), variables: Vec::new(), statements: Vec::new() };
-        assert!(suite.log_failure(test.clone(), Some("get".into()), "out of bounds: 1".into()));
-        assert!(!suite.log_failure(test.clone(), Some("get".into()), "out of bounds: -3.5".into()));
-        assert!(suite.log_failure(test, Some("insertAt".into()), "out of bounds: 1".into()));
+        let log = |suite: &mut Suite, culprit: &str, message: &str| {
+            suite.log_failure(test.clone(), Some(culprit.into()), message.into(), Outcome::TimedOut)
+        };
+        assert!(log(&mut suite, "get", "out of bounds: 1"));
+        assert!(!log(&mut suite, "get", "out of bounds: -3.5"));
+        assert!(log(&mut suite, "insertAt", "out of bounds: 1"));
     }
 }

@@ -465,9 +465,12 @@ fn suite_view(session: &Session) -> SuiteView {
             .elected
             .iter()
             .map(|e| ElectedRow {
-                // The title starts with the method already.
                 method: program.classes[e.test.class].name.clone(),
-                title: crate::suite::test_title(e),
+                title: {
+                    let peers: Vec<&crate::suite::ElectedTest> =
+                        session.suite.elected.iter().filter(|o| o.test.method == e.test.method).collect();
+                    format!("{}: {}", e.test.method, crate::suite::title::test_title(program, &session.code, e, &peers))
+                },
                 code: crate::suite::test_lines(program, e)
                     .iter()
                     .map(|l| crate::suite::export::statement(l) + "\n")

@@ -1,0 +1,71 @@
+//! The stability pass before export: every elected test runs again three times, each time in a new
+//! context after the other tests (in election order, reversed, and shuffled from the run's seed), so that
+//! results that depend on state left by other tests, or on anything else not fixed between runs, show up.
+//! What changed is dropped and reported (see [`crate::suite::stability`]).
+
+use rand::SeedableRng;
+use rand::rngs::StdRng;
+use rand::seq::SliceRandom;
+
+use super::Session;
+use crate::error::Result;
+use crate::sandbox::{Execution, Watch};
+use crate::suite::stability::stabilize;
+
+/// Runs of each test besides the one it was elected on.
+const RUNS: usize = 3;
+
+impl Session {
+    /// Re-runs the elected tests [`RUNS`] times in different orders and drops the assertions whose values
+    /// changed (and the tests that ended differently), recording each in [`crate::suite::Suite::unstable`]
+    /// and as a warning.
+    pub fn check_stability(&mut self) -> Result<()> {
+        let count = self.suite.elected.len();
+        if count == 0 {
+            return Ok(());
+        }
+        self.sandbox.set_limits(self.settings.limits.clone());
+        let watches: Vec<Watch> = self
+            .suite
+            .elected
+            .iter()
+            .map(|e| {
+                let method = self.methods.iter().find(|m| m.class == e.test.class && m.method == e.test.method);
+                method.map(|m| m.watch()).unwrap_or_default()
+            })
+            .collect();
+        let jsons: Vec<String> = self.suite.elected.iter().map(|e| e.test.to_json()).collect();
+        let mut shuffled: Vec<usize> = (0..count).collect();
+        shuffled.shuffle(&mut StdRng::seed_from_u64(self.settings.seed));
+        let orders = [(0..count).collect(), (0..count).rev().collect(), shuffled];
+        let mut runs: Vec<Vec<Execution>> = vec![Vec::with_capacity(RUNS); count];
+        for order in orders.iter().take(RUNS) {
+            let tests: Vec<(&str, u32, &Watch)> =
+                order.iter().map(|&i| (jsons[i].as_str(), self.suite.elected[i].seed, &watches[i])).collect();
+            for (execution, &i) in self.sandbox.run_in_sequence(&tests)?.into_iter().zip(order) {
+                runs[i].push(execution);
+            }
+        }
+        for index in (0..count).rev() {
+            let changes = stabilize(&self.program, &mut self.suite.elected[index], &runs[index]);
+            if changes.is_empty() {
+                continue;
+            }
+            let name = format!("{}.{}", self.program.classes[changes[0].class].name, changes[0].method);
+            if changes.iter().any(|c| c.test_dropped) {
+                let removed = self.suite.elected.remove(index);
+                if let Some(m) =
+                    self.methods.iter_mut().find(|m| m.class == removed.test.class && m.method == removed.test.method)
+                {
+                    m.elected -= 1;
+                }
+            }
+            for change in &changes {
+                let what = if change.test_dropped { "a test was dropped" } else { "an assertion was dropped" };
+                self.warnings.push(format!("{name}: {what}: it changed between runs ({})", change.what));
+            }
+            self.suite.unstable.extend(changes);
+        }
+        Ok(())
+    }
+}

@@ -1,0 +1,191 @@
+//! Test titles that say what a test exercises: the decisions of its method under test that set it apart
+//! from the method's other tests (each told by the condition's own source text), then what the call did.
+//!
+//! `when this.head === null, returns 1`, `when index >= this.length, throws RangeError "index out of
+//! range"`. The method itself names the group the test is in, so it is not repeated here.
+
+use serde_json::Value as Json;
+
+use super::ElectedTest;
+use super::assertion::literal_of;
+use crate::instrument::{Branch, BranchKind, shorten};
+use crate::program::ProgramInfo;
+use crate::sandbox::{CodeBase, Outcome, Thrown};
+
+/// Most decisions named in one title.
+const MAX_DECISIONS: usize = 2;
+
+/// Longest condition or value quoted in a title, in characters.
+const MAX_QUOTE: usize = 40;
+
+/// The title of `elected`, whose method's elected tests (itself included) are `peers`.
+pub fn test_title(program: &ProgramInfo, code: &CodeBase, elected: &ElectedTest, peers: &[&ElectedTest]) -> String {
+    let branches = method_branches(program, code, elected);
+    let mut parts: Vec<String> =
+        distinguishing(branches, elected, peers).into_iter().map(|b| decision(&branches[b as usize])).collect();
+    parts.extend(result(program, elected));
+    if parts.is_empty() {
+        let lines = super::compress_lines(&elected.new_lines);
+        return if lines.is_empty() { "runs".to_string() } else { format!("covers line {lines}") };
+    }
+    parts.join(", ")
+}
+
+/// The branch outcomes of the method under test of `elected`, by offset in its branch range.
+fn method_branches<'a>(program: &ProgramInfo, code: &'a CodeBase, elected: &ElectedTest) -> &'a [Branch] {
+    let class = &program.classes[elected.test.class];
+    let function = class.methods.iter().find(|m| m.name == elected.test.method).and_then(|m| m.function.as_ref());
+    let Some(function) = function else { return &[] };
+    let Some(file) = code.files.get(function.file) else { return &[] };
+    let range = (function.branches.start - file.branches.start) as usize
+        ..(function.branches.end - file.branches.start) as usize;
+    file.instrumented.branches.get(range).unwrap_or_default()
+}
+
+/// Up to [`MAX_DECISIONS`] branch outcomes that `elected` takes, in source order: only decisions it went
+/// one way (a loop that ran and ended went both ways, which says nothing), the ones fewest other tests of
+/// the method take first.
+fn distinguishing(branches: &[Branch], elected: &ElectedTest, peers: &[&ElectedTest]) -> Vec<u32> {
+    let taken = |b: u32| elected.branches.contains(&b);
+    let same_decision = |a: &Branch, b: &Branch| a.kind == b.kind && a.start == b.start && a.kind != BranchKind::Switch;
+    let mut candidates: Vec<(usize, bool, u32)> = elected
+        .branches
+        .iter()
+        .copied()
+        .filter(|&b| (b as usize) < branches.len())
+        .filter(|&b| {
+            let branch = &branches[b as usize];
+            // The other outcome of the same decision was taken too.
+            !(0..branches.len() as u32).any(|o| o != b && taken(o) && same_decision(branch, &branches[o as usize]))
+        })
+        .map(|b| {
+            let others = peers.iter().filter(|p| !std::ptr::eq(**p, elected) && p.branches.contains(&b)).count();
+            // A compound condition reads worse than its operands, which are decisions of their own.
+            let long = branches[b as usize].condition.chars().count() > MAX_QUOTE / 2;
+            (others, long, b)
+        })
+        .collect();
+    candidates.sort_unstable();
+    let mut chosen: Vec<u32> = candidates.into_iter().take(MAX_DECISIONS).map(|(_, _, b)| b).collect();
+    chosen.sort_unstable_by_key(|&b| (branches[b as usize].start, b));
+    chosen
+}
+
+/// One branch outcome as words: `when i < n`, `when i >= n`, `when options is nullish`.
+fn decision(branch: &Branch) -> String {
+    let condition = shorten(&branch.condition, MAX_QUOTE);
+    match (branch.kind, branch.outcome.as_str()) {
+        (BranchKind::Nullish, outcome) => format!("when {condition} is {outcome}"),
+        (BranchKind::Switch, "default") => format!("when {condition} takes the default"),
+        (BranchKind::Switch, "no case") => format!("when {condition} matches no case"),
+        (BranchKind::Switch, case) => format!("when {condition} is {}", case.trim_start_matches("case ")),
+        (_, "then" | "true") => format!("when {condition}"),
+        _ => format!("when {}", negated(&condition)),
+    }
+}
+
+/// The negation of a condition, written the way people would: `a >= b` for `!(a < b)`, `x` for `!x`.
+fn negated(condition: &str) -> String {
+    let trimmed = condition.trim();
+    if let Some(inner) = trimmed.strip_prefix('!')
+        && !inner.starts_with('=')
+        && is_simple_operand(inner)
+    {
+        return inner.to_string();
+    }
+    // Only a single comparison between simple operands is rewritten; anything else is wrapped.
+    const SWAPS: [(&str, &str); 8] = [
+        (" === ", " !== "),
+        (" !== ", " === "),
+        (" == ", " != "),
+        (" != ", " == "),
+        (" <= ", " > "),
+        (" >= ", " < "),
+        (" < ", " >= "),
+        (" > ", " <= "),
+    ];
+    for (operator, opposite) in SWAPS {
+        if let Some((left, right)) = trimmed.split_once(operator)
+            && is_simple_operand(left)
+            && is_simple_operand(right)
+        {
+            return format!("{left}{opposite}{right}");
+        }
+    }
+    if is_simple_operand(trimmed) { format!("!{trimmed}") } else { format!("!({trimmed})") }
+}
+
+/// Identifiers, member chains, calls without nested operators and literals: no operator that would bind
+/// differently once negated.
+fn is_simple_operand(text: &str) -> bool {
+    !text.is_empty()
+        && text.chars().all(|c| c.is_alphanumeric() || "_$.()[]'\"-, ".contains(c))
+        && !text.contains(" - ")
+        && !text.trim_start_matches('-').contains(' ')
+}
+
+/// What the call of the method under test did: `throws RangeError "bad index"`, `returns 3`, `returns a
+/// Node`; nothing when it returned `undefined`.
+fn result(program: &ProgramInfo, elected: &ElectedTest) -> Option<String> {
+    let last = elected.test.statements.len().checked_sub(1)?;
+    if let Outcome::Threw { at, thrown } = &elected.outcome
+        && *at == last
+    {
+        return Some(match thrown {
+            Thrown::Error { name, message, .. } if elected.own_message && !message.is_empty() => {
+                format!("throws {name} {}", crate::generate::literal::string(&shorten(message, MAX_QUOTE)))
+            }
+            Thrown::Error { name, .. } => format!("throws {name}"),
+            Thrown::Value(value) => format!("throws {}", value_words(program, elected, value)?),
+        });
+    }
+    let value = &elected.results.iter().rev().find(|r| r.at == last)?.value;
+    if value.get("t").and_then(Json::as_str) == Some("u") {
+        return None;
+    }
+    Some(format!("returns {}", value_words(program, elected, value)?))
+}
+
+/// A described value in a few words: its literal when short, else what it is.
+fn value_words(program: &ProgramInfo, elected: &ElectedTest, value: &Json) -> Option<String> {
+    if let Some(literal) = literal_of(value)
+        && literal.chars().count() <= MAX_QUOTE
+    {
+        return Some(literal);
+    }
+    let index = |key: &str| value.get(key).and_then(Json::as_u64).map(|i| i as usize);
+    Some(match value.get("t")?.as_str()? {
+        "var" => elected.test.variables.get(index("i")?)?.name.clone(),
+        "inst" => format!("a {}", program.classes.get(index("c")?)?.name),
+        "cls" => program.classes.get(index("i")?)?.name.clone(),
+        "arr" | "arrlen" => "an array".to_string(),
+        "obj" => "an object".to_string(),
+        "fn" => "a function".to_string(),
+        "date" => "a date".to_string(),
+        "err" => "an error".to_string(),
+        "s" => "a long string".to_string(),
+        _ => return None,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn branch(kind: BranchKind, outcome: &str, condition: &str, start: u32) -> Branch {
+        Branch { kind, outcome: outcome.into(), line: 1, start, condition: condition.into() }
+    }
+
+    #[test]
+    fn decisions_read_as_conditions() {
+        assert_eq!(decision(&branch(BranchKind::If, "then", "this.head === null", 0)), "when this.head === null");
+        assert_eq!(decision(&branch(BranchKind::If, "else", "this.head === null", 0)), "when this.head !== null");
+        assert_eq!(decision(&branch(BranchKind::For, "false", "i < n", 0)), "when i >= n");
+        assert_eq!(decision(&branch(BranchKind::If, "else", "!this.items.length", 0)), "when this.items.length");
+        assert_eq!(decision(&branch(BranchKind::If, "else", "a < b && b < c", 0)), "when !(a < b && b < c)");
+        assert_eq!(decision(&branch(BranchKind::If, "else", "x - 1 > 0", 0)), "when !(x - 1 > 0)");
+        assert_eq!(decision(&branch(BranchKind::Nullish, "nullish", "options", 0)), "when options is nullish");
+        assert_eq!(decision(&branch(BranchKind::Switch, "case 'a'", "kind", 0)), "when kind is 'a'");
+        assert_eq!(decision(&branch(BranchKind::Switch, "no case", "kind", 0)), "when kind matches no case");
+    }
+}

@@ -1,0 +1,131 @@
+//! The issue's "done when" checks on exported suites: minimising keeps what c8 measures on the suite, and
+//! results that change between runs never reach a suite.
+
+mod common;
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use common::*;
+use flycatcher::session::{Session, SessionOptions, Settings};
+use flycatcher::suite::export::Format;
+
+/// Statements of `subject` that the suites in `dir` cover under c8, as (line, column) starts.
+fn c8_covered(dir: &Path, subject: &Path) -> Vec<(u64, u64)> {
+    let report = dir.join("coverage");
+    let mut command = Command::new(root().join("tests/runners/node_modules/.bin/c8"));
+    command
+        .args(["--reporter=json", "--allowExternal"])
+        .arg(format!("--report-dir={}", report.display()))
+        .arg(format!("--temp-directory={}", report.join("tmp").display()))
+        .args(["node", "--test"])
+        .args(suites(dir))
+        .current_dir(dir);
+    let output = command.output().unwrap();
+    assert!(output.status.success(), "c8 on {}: {}", dir.display(), text(&output));
+    let coverage: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(report.join("coverage-final.json")).unwrap()).unwrap();
+    let subject = subject.canonicalize().unwrap();
+    let entry = &coverage[subject.to_str().unwrap()];
+    assert!(entry.is_object(), "{} is not in c8's report", subject.display());
+    let mut covered: Vec<(u64, u64)> = entry["statementMap"]
+        .as_object()
+        .unwrap()
+        .iter()
+        .filter(|(id, _)| entry["s"][id.as_str()].as_u64().unwrap() > 0)
+        .map(|(_, at)| (at["start"]["line"].as_u64().unwrap(), at["start"]["column"].as_u64().unwrap()))
+        .collect();
+    covered.sort_unstable();
+    covered
+}
+
+/// Lines of test code in the suites of `dir`, header and loader left out.
+fn test_lines(dir: &Path) -> usize {
+    suites(dir)
+        .iter()
+        .map(|suite| {
+            let text = std::fs::read_to_string(suite).unwrap();
+            text.lines().skip_while(|l| !l.starts_with("describe(")).count()
+        })
+        .sum()
+}
+
+#[test]
+fn the_minimised_suite_keeps_what_c8_measures_and_is_shorter() {
+    for name in ["linked-list.js", "circle.js", "triangle.js"] {
+        let options = SessionOptions { files: vec![sample(name)], ..Default::default() };
+        let mut session = Session::new(&options, Settings { seed: 5, ..Settings::default() }).unwrap();
+        session.run_to_end(|_, _| {}).unwrap();
+        let dirs = tempfile::tempdir().unwrap();
+        let (full, minimised): (PathBuf, PathBuf) = (dirs.path().join("full"), dirs.path().join("minimised"));
+        session.suite.write(&session.program, &session.code, Format::NodeTest, &full, &[]).unwrap();
+        session.export(Format::NodeTest, &minimised, "test").unwrap();
+        let (before, after) = (c8_covered(&full, &sample(name)), c8_covered(&minimised, &sample(name)));
+        let lost: Vec<&(u64, u64)> = before.iter().filter(|s| !after.contains(s)).collect();
+        assert!(lost.is_empty(), "{name}: statements (line, column) no longer covered: {lost:?}");
+        assert!(test_lines(&minimised) < test_lines(&full), "{name}: minimising did not shorten the suite");
+    }
+}
+
+#[test]
+fn values_that_change_between_runs_are_dropped_and_reported() {
+    // Tickets are numbered from a counter on globalThis: the sandbox runs each test alone, but a runner
+    // that runs a suite in one process reloads the module, not the global object.
+    let out = tempfile::tempdir().unwrap();
+    let report = generate(&[sample("ticket-queue.cjs")], out.path(), &["--seed", "1"]);
+    let unstable = report["unstable"].as_array().unwrap();
+    assert!(!unstable.is_empty(), "{report}");
+    assert!(unstable.iter().any(|u| u["method"] == "issue" && u["what"].as_str().unwrap().contains("issue()")));
+    let warnings = report["warnings"].as_array().unwrap();
+    assert!(warnings.iter().any(|w| w.as_str().unwrap().contains("changed between runs")), "{report}");
+    // What stays is what every run agreed on: the suite passes, however often it runs.
+    for _ in 0..3 {
+        node_test_passes(&suites(out.path()));
+    }
+    let suite = std::fs::read_to_string(out.path().join("TicketQueue.test.js")).unwrap();
+    assert!(suite.contains("assert.strictEqual(ticketQueue.size(), 0)"), "stable assertions stay: {suite}");
+    let summary = flycatcher(&[
+        "generate",
+        sample("ticket-queue.cjs").to_str().unwrap(),
+        "--seed",
+        "1",
+        "--out",
+        out.path().join("again").to_str().unwrap(),
+    ]);
+    assert!(String::from_utf8_lossy(&summary.stdout).contains("assertions and 0 tests dropped"), "{}", text(&summary));
+}
+
+#[test]
+fn titles_say_what_each_test_exercises_once_per_group() {
+    let out = tempfile::tempdir().unwrap();
+    generate(&[sample("linked-list.js")], out.path(), &["--seed", "7"]);
+    let suite = std::fs::read_to_string(out.path().join("LinkedList.test.js")).unwrap();
+    // One describe per method under test, inside the class's.
+    let mut groups: Vec<(String, Vec<String>)> = Vec::new();
+    for line in suite.lines() {
+        if let Some(group) = line.strip_prefix("  describe(\"").and_then(|l| l.split('"').next()) {
+            groups.push((group.to_string(), Vec::new()));
+        } else if let Some(title) = line.strip_prefix("    test(") {
+            let title: String = serde_json::Deserializer::from_str(title)
+                .into_iter::<String>()
+                .next()
+                .expect("a title literal")
+                .unwrap();
+            groups.last_mut().expect("tests are in a group").1.push(title);
+        }
+    }
+    let names: Vec<&str> = groups.iter().map(|(g, _)| g.as_str()).collect();
+    assert!(names.contains(&"get") && names.contains(&"add"), "{names:?}");
+    for (group, titles) in &groups {
+        let mut unique = titles.clone();
+        unique.sort();
+        unique.dedup();
+        assert_eq!(unique.len(), titles.len(), "{group}: {titles:?}");
+        assert!(titles.iter().all(|t| !t.starts_with(group.as_str())), "the group names the method: {titles:?}");
+    }
+    let get = &groups.iter().find(|(g, _)| g == "get").unwrap().1;
+    // Decisions quoted from the code, then what the call did.
+    assert!(get.iter().any(|t| t.contains("when index")), "{get:?}");
+    assert!(get.iter().any(|t| t.contains("throws RangeError \"index out of bounds")), "{get:?}");
+    assert!(get.iter().any(|t| t.contains("returns ")), "{get:?}");
+}
