@@ -3,6 +3,7 @@
 
 pub mod assertion;
 pub mod export;
+pub mod manifest;
 
 use std::path::{Path, PathBuf};
 
@@ -107,6 +108,7 @@ impl Suite {
                 let rendered = export::render(&suite, format, out_dir);
                 let path = out_dir.join(&rendered.file_name);
                 std::fs::write(&path, rendered.text).map_err(|source| Error::Write { path: path.clone(), source })?;
+                written.push(manifest::write(program, class, &elected, out_dir)?);
                 if path.extension().is_some_and(|e| e == "js") && package_type_is_module(&path) {
                     // A `.test.js` suite is CommonJS; under a `"type": "module"` package Node would load it
                     // as an ES module.
