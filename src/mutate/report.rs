@@ -148,6 +148,19 @@ pub fn json_report(analysis: &Analysis, program: &ProgramInfo, seed: u64) -> Jso
                     let mut entry = counts(&Score::of(mine.iter().copied()));
                     entry["name"] = json!(method);
                     entry["survivors"] = json!(listed(&mine, Status::Survived));
+                    entry["killed_mutants"] = json!(
+                        mine.iter()
+                            .filter_map(|m| match &m.status {
+                                Status::Killed { test, reason } => {
+                                    let mut entry = mutant_json(program, m);
+                                    entry["by"] = json!(analysis.tests[*test].title);
+                                    entry["reason"] = json!(reason);
+                                    Some(entry)
+                                }
+                                _ => None,
+                            })
+                            .collect::<Vec<_>>()
+                    );
                     entry["uncovered_mutants"] = json!(listed(&mine, Status::Uncovered));
                     entry["equivalent_mutants"] = json!(listed(&mine, Status::Equivalent));
                     entry
