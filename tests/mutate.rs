@@ -111,7 +111,7 @@ fn a_mutant_that_loops_forever_is_killed_by_the_time_limit() {
     std::fs::write(
         &file,
         "function Counter() { this.count = 0; }\n\
-         Counter.prototype.countTo = function (n) {\n  var i = 0;\n  while (i < n) {\n    i++;\n  }\n  this.count = i;\n  return i;\n};\n",
+         Counter.prototype.countTo = function (n) {\n  var i = 0;\n  while (i < n) {\n    i++;\n  }\n  this.count = i;\n  var unused = 7;\n  return i;\n};\n",
     )
     .unwrap();
     let report = dir.path().join("r.json");
@@ -128,6 +128,17 @@ fn a_mutant_that_loops_forever_is_killed_by_the_time_limit() {
         .unwrap_or_else(|| panic!("i++ → i-- is killed: {json:#}"));
     assert!(looping.1["reason"].as_str().unwrap().contains("did not finish within 50 ms"), "{}", looping.1);
     assert_eq!(looping.1["at"], format!("{}:5:6", file.display()));
+    // `var unused = 7` changed to 0, 6 or 8 changes nothing a test can see: presumed equivalent, not
+    // counted in the score.
+    let equivalent: Vec<&str> =
+        listed(&json, "equivalent_mutants").iter().map(|(_, m)| m["mutated"].as_str().unwrap()).collect();
+    for value in ["0", "6", "8"] {
+        assert!(equivalent.contains(&value), "7 → {value} is presumed equivalent: {json:#}");
+    }
+    assert_eq!(json["equivalent"].as_u64().unwrap() as usize, equivalent.len());
+    let counted =
+        json["killed"].as_u64().unwrap() + json["survived"].as_u64().unwrap() + json["uncovered"].as_u64().unwrap();
+    assert_eq!(counted + json["equivalent"].as_u64().unwrap(), json["mutants"].as_u64().unwrap());
 }
 
 #[test]
@@ -158,7 +169,7 @@ fn a_suite_that_no_longer_passes_is_refused() {
     let source = "function Acc() { this.total = 0; }\nAcc.prototype.add = function (n) { this.total += 2; return this.total; };\n";
     std::fs::write(&code, source).unwrap();
     let suite = dir.path().join("suite");
-    generate(&[code.clone()], &suite, &["--seed", "1", "--timeout", "1"]);
+    generate(std::slice::from_ref(&code), &suite, &["--seed", "1", "--timeout", "1"]);
     std::fs::write(&code, source.replace("+= 2", "+= 3")).unwrap();
     let output = flycatcher(&["mutate", code.to_str().unwrap(), "--suite", suite.to_str().unwrap()]);
     let stderr = String::from_utf8_lossy(&output.stderr);

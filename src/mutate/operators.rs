@@ -335,7 +335,7 @@ mod tests {
         let start = source.find("function").unwrap() as u32;
         edits(&file, &[(start, source.len() as u32)])
             .into_iter()
-            .map(|e| (e.operator, one_line(&e.apply(source)[start as usize..])))
+            .map(|e| (e.operator, e.apply(source)[start as usize..].to_string()))
             .collect()
     }
 

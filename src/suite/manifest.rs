@@ -120,7 +120,7 @@ fn read(manifest: &Json, program: &ProgramInfo) -> std::result::Result<Vec<Manif
     };
     let classes: Vec<ClassId> = array(manifest, "classes")?
         .iter()
-        .map(|c| c.as_str().ok_or("a class name is not a string").map_err(String::from).and_then(|n| class_of(n)))
+        .map(|c| c.as_str().ok_or("a class name is not a string").map_err(String::from).and_then(&class_of))
         .collect::<std::result::Result<_, _>>()?;
     let mut tests = Vec::new();
     for (index, t) in array(manifest, "tests")?.iter().enumerate() {
