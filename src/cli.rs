@@ -43,6 +43,10 @@ pub enum Command {
     /// or when it hits the per-test time, stack or memory limit. Mutants in statements no test runs are
     /// reported as uncovered. Each surviving mutant gets random tests run on it and on the original: one
     /// never told apart is reported as presumed equivalent and left out of the score.
+    ///
+    /// Without --suite the suite is generated first, with the options of `generate`, and written to
+    /// --out. --class and --method choose the code mutated (constructors too, unless --method is given).
+    /// The summary says how long generating and mutating took.
     Mutate(MutateArgs),
 }
 
@@ -76,7 +80,9 @@ pub struct GenerateArgs {
 
     /// Run a mutation analysis of the suite before writing it (see `flycatcher mutate`): in tests that
     /// kill a mutant, only the assertions that kill one are kept; a test that kills none keeps its
-    /// assertions and stays in the suite for its coverage. The summary shows the mutation score.
+    /// assertions and stays in the suite for its coverage. Calls of the class's argument-less methods
+    /// are appended after the method under test as candidate assertions, kept only where they kill.
+    /// The summary (and --report, under `mutation`) shows the mutation score.
     #[arg(long)]
     pub mutation: bool,
 }
@@ -84,8 +90,7 @@ pub struct GenerateArgs {
 /// Options of `flycatcher mutate`.
 #[derive(Debug, Args)]
 pub struct MutateArgs {
-    /// What to test and how. Without --suite the suite is generated first, as `generate` does, and
-    /// written to --out in --format.
+    /// What to test and how.
     #[command(flatten)]
     pub run: RunArgs,
 
@@ -95,7 +100,8 @@ pub struct MutateArgs {
     #[arg(long, value_name = "DIR")]
     pub suite: Option<PathBuf>,
 
-    /// Also write the scores and the mutants not killed as JSON to this file.
+    /// Also write a JSON report to this file: the scores per class and method, every mutant killed (by
+    /// which test, and how), and the surviving, uncovered and presumed-equivalent ones.
     #[arg(long, value_name = "FILE.json")]
     pub report: Option<PathBuf>,
 
