@@ -659,3 +659,76 @@ fn distinguish(
     }
     Ok((false, runs))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::generate::{Statement, Variable};
+    use crate::sandbox::DescribedResult;
+
+    /// `list.add(1); list.size()` (the method under test) then the observers `isEmpty()` and `toArray()`.
+    fn observed_test(seed: u32) -> ElectedTest {
+        let call =
+            |method: &str| Statement::Call { receiver: 0, method: method.into(), args: Vec::new(), under_test: true };
+        let result = |at: usize| DescribedResult { at, value: serde_json::json!({"t": "n", "v": "1"}), state: None };
+        ElectedTest {
+            test: TestCase {
+                class: 0,
+                method: "size".into(),
+                variables: vec![Variable { class: 0, name: "list".into() }],
+                statements: vec![
+                    Statement::Construct { variable: 0, class: 0, args: Vec::new() },
+                    Statement::Call { receiver: 0, method: "add".into(), args: Vec::new(), under_test: false },
+                    call("size"),
+                    call("isEmpty"),
+                    call("toArray"),
+                ],
+            },
+            results: vec![result(2), result(3), result(4)],
+            outcome: Outcome::Passed,
+            new_lines: Vec::new(),
+            own_message: false,
+            seed,
+            covers: Vec::new(),
+            minimized: true,
+        }
+    }
+
+    fn analysis(killing_calls: Vec<BTreeSet<usize>>, kills: Vec<usize>) -> Analysis {
+        Analysis { tests: Vec::new(), mutants: Vec::new(), killing_calls, kills, runs: 0, elapsed: Duration::ZERO }
+    }
+
+    fn shape(e: &ElectedTest) -> (Vec<usize>, Vec<bool>) {
+        let flags = e
+            .test
+            .statements
+            .iter()
+            .filter_map(|s| if let Statement::Call { under_test, .. } = s { Some(*under_test) } else { None })
+            .collect();
+        (e.results.iter().map(|r| r.at).collect(), flags)
+    }
+
+    #[test]
+    fn strengthen_keeps_only_killing_assertions_and_drops_idle_observers() {
+        let mut suite =
+            Suite { elected: vec![observed_test(1), observed_test(2), observed_test(3)], failing: Vec::new() };
+        let kills_by_observer: BTreeSet<usize> = [3].into();
+        strengthen(&mut suite, &analysis(vec![kills_by_observer, BTreeSet::new(), BTreeSet::new()], vec![1, 0, 2]));
+        // Only `isEmpty()` killed: the assertion on `size()` goes, `toArray()` is dropped whole, and the
+        // calls no longer asserted are no longer described.
+        assert_eq!(shape(&suite.elected[0]), (vec![3], vec![false, false, true]));
+        assert_eq!(suite.elected[0].test.statements.len(), 4);
+        // A test that kills nothing keeps its own assertions, without the observers.
+        assert_eq!(shape(&suite.elected[1]), (vec![2], vec![false, true]));
+        // A test that kills only by a limit keeps its own assertions too: none would assert nothing.
+        assert_eq!(shape(&suite.elected[2]), (vec![2], vec![false, true]));
+    }
+
+    #[test]
+    fn scores_leave_equivalent_and_invalid_mutants_out() {
+        let score = Score { killed: 8, survived: 1, equivalent: 5, uncovered: 1 };
+        assert_eq!(score.percent(), Some(80.0));
+        assert_eq!(score.total(), 15);
+        assert_eq!(Score::default().percent(), None);
+    }
+}
