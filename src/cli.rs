@@ -35,6 +35,19 @@ pub enum Command {
     Generate(GenerateArgs),
     /// Measure candidate tests per second on a sample against a bare QuickJS loop.
     Bench(BenchArgs),
+    /// Measure how strong a suite is: run it against mutants of the code under test (an operator, a
+    /// constant or a decision changed, a statement deleted, inside the methods and constructors under
+    /// test) and report the mutation score per class and method, with the mutants no test killed.
+    ///
+    /// A test kills a mutant when an asserted value, the thrown/not-thrown outcome or the error differs,
+    /// or when it hits the per-test time, stack or memory limit. Mutants in statements no test runs are
+    /// reported as uncovered. Each surviving mutant gets random tests run on it and on the original: one
+    /// never told apart is reported as presumed equivalent and left out of the score.
+    ///
+    /// Without --suite the suite is generated first, with the options of `generate`, and written to
+    /// --out. --class and --method choose the code mutated (constructors too, unless --method is given).
+    /// The summary says how long generating and mutating took.
+    Mutate(MutateArgs),
 }
 
 /// Options of `flycatcher explore`.
@@ -60,6 +73,42 @@ pub struct GenerateArgs {
     /// Also write a JSON report of the run to this file.
     #[arg(long, value_name = "FILE.json")]
     pub report: Option<PathBuf>,
+
+    /// Print nothing but errors.
+    #[arg(long, short)]
+    pub quiet: bool,
+
+    /// Run a mutation analysis of the suite before writing it (see `flycatcher mutate`): in tests that
+    /// kill a mutant, only the assertions that kill one are kept; a test that kills none keeps its
+    /// assertions and stays in the suite for its coverage. Calls of the class's argument-less methods
+    /// are appended after the method under test as candidate assertions, kept only where they kill.
+    /// The summary (and --report, under `mutation`) shows the mutation score.
+    #[arg(long)]
+    pub mutation: bool,
+}
+
+/// Options of `flycatcher mutate`.
+#[derive(Debug, Args)]
+pub struct MutateArgs {
+    /// What to test and how.
+    #[command(flatten)]
+    pub run: RunArgs,
+
+    /// Mutate against the suite in this folder (the --out folder of `flycatcher generate`, with its
+    /// `<Class>.flycatcher.json` files) instead of generating one. The files given must be the ones it
+    /// tests; its tests must still pass on them.
+    #[arg(long, value_name = "DIR")]
+    pub suite: Option<PathBuf>,
+
+    /// Also write a JSON report to this file: the scores per class and method, every mutant killed (by
+    /// which test, and how), and the surviving, uncovered and presumed-equivalent ones.
+    #[arg(long, value_name = "FILE.json")]
+    pub report: Option<PathBuf>,
+
+    /// Random tests run on the original and on each surviving mutant; a survivor none of them tells
+    /// apart is presumed equivalent (0: no check, every survivor counts).
+    #[arg(long, default_value_t = 200, value_name = "N")]
+    pub equivalence_tests: usize,
 
     /// Print nothing but errors.
     #[arg(long, short)]

@@ -4,7 +4,8 @@
 //! [`program`] is the model of what was found, [`instrument`] adds coverage probes, [`sandbox`] runs code
 //! in QuickJS under limits, [`generate`] builds candidate tests, [`inference`] turns recorded uses of
 //! unknown parameters into types, [`session`] steps the whole loop one candidate at a time, [`suite`]
-//! turns the elected tests into files for real JavaScript test runners, and [`report`] summarises a run.
+//! turns the elected tests into files for real JavaScript test runners, [`mutate`] measures their strength
+//! on mutants of the code, and [`report`] summarises a run.
 //! [`project`] keeps a person's choices between runs, and [`tui`] is the terminal UI over the stepper.
 
 pub mod analysis;
@@ -13,6 +14,7 @@ pub mod error;
 pub mod generate;
 pub mod inference;
 pub mod instrument;
+pub mod mutate;
 pub mod program;
 pub mod project;
 pub mod report;

@@ -9,10 +9,12 @@ use std::sync::atomic::{AtomicBool, Ordering};
 
 use clap::Parser;
 
-use cli::{Cli, Command, ExploreArgs, GenerateArgs};
+use cli::{Cli, Command, ExploreArgs, GenerateArgs, MutateArgs, RunArgs};
 use flycatcher::error::Error;
+use flycatcher::mutate::{self, SuiteTest};
 use flycatcher::report;
 use flycatcher::session::{Session, Status};
+use flycatcher::suite::manifest;
 
 /// QuickJS checks its stack limit against the native stack: run the engine on a thread with room to
 /// spare beyond the JavaScript stack limit.
@@ -38,6 +40,7 @@ fn run(cli: Cli) -> ExitCode {
     let result = match cli.command {
         Command::Explore(args) => explore_options(&args).and_then(flycatcher::tui::explore),
         Command::Generate(args) => generate(&args),
+        Command::Mutate(args) => mutate_suite(&args),
         Command::Bench(args) => flycatcher::bench::run(&args.to_options()).map(|text| {
             print!("{text}");
         }),
@@ -66,8 +69,10 @@ fn explore_options(args: &ExploreArgs) -> Result<flycatcher::tui::ExploreOptions
     })
 }
 
-fn generate(args: &GenerateArgs) -> Result<(), Error> {
-    let (options, settings, project) = args.run.session()?;
+/// Runs a session to the end (or to Ctrl-C) with progress on stderr. Returns the session, whether
+/// stepping failed, and whether it was interrupted.
+fn run_session(run: &RunArgs, quiet: bool) -> Result<(Session, Result<(), Error>, bool), Error> {
+    let (options, settings, project) = run.session()?;
     let mut session = Session::new(&options, settings)?;
     let warnings = project.apply_types(&mut session);
     session.warnings.extend(warnings);
@@ -75,7 +80,7 @@ fn generate(args: &GenerateArgs) -> Result<(), Error> {
     let flag = interrupted.clone();
     // A second Ctrl-C while writing would lose nothing either: the handler only asks the loop to stop.
     let _ = ctrlc::set_handler(move || flag.store(true, Ordering::SeqCst));
-    let mut progress = Progress::new(std::io::stderr().is_terminal() && !args.quiet, args.quiet);
+    let mut progress = Progress::new(std::io::stderr().is_terminal() && !quiet, quiet);
     let outcome = (|| {
         while !interrupted.load(Ordering::SeqCst) {
             // A bug must not cost the user the tests elected so far: they are written below.
@@ -89,16 +94,39 @@ fn generate(args: &GenerateArgs) -> Result<(), Error> {
         Ok::<(), Error>(())
     })();
     progress.finish();
+    let interrupted = interrupted.load(Ordering::SeqCst);
+    Ok((session, outcome, interrupted))
+}
+
+fn generate(args: &GenerateArgs) -> Result<(), Error> {
+    let (mut session, outcome, interrupted) = run_session(&args.run, args.quiet)?;
+    let mut analysis = None;
+    if args.mutation && outcome.is_ok() && !interrupted {
+        session.minimize()?;
+        mutate::add_observers(&mut session)?;
+        let options =
+            mutate::Options { exhaustive: true, constructors: args.run.method.is_none(), ..Default::default() };
+        let done = mutate::analyse(&session, SuiteTest::elected(&session.suite), &options)?;
+        mutate::strengthen(&mut session.suite, &done);
+        analysis = Some(done);
+    }
     // Whatever happened, the suite elected so far is written.
     let written = session.export(args.run.format, &args.run.out, &args.run.command_line("generate"));
-    if interrupted.load(Ordering::SeqCst) {
+    if interrupted {
         eprintln!("flycatcher: interrupted; writing the {} tests elected so far", session.suite.elected.len());
     }
     if !args.quiet {
         print!("{}", report::summary(&session));
+        if let Some(analysis) = &analysis {
+            println!("{}", mutate::report::headline(analysis));
+        }
     }
     if let Some(path) = &args.report {
-        let text = serde_json::to_string_pretty(&report::json_report(&session)).expect("JSON values serialise");
+        let mut json = report::json_report(&session);
+        if let Some(analysis) = &analysis {
+            json["mutation"] = mutate::report::json_report(analysis, &session.program, session.settings().seed);
+        }
+        let text = serde_json::to_string_pretty(&json).expect("JSON values serialise");
         std::fs::write(path, text + "\n").map_err(|source| Error::Write { path: path.clone(), source })?;
     }
     let written = written?;
@@ -108,6 +136,69 @@ fn generate(args: &GenerateArgs) -> Result<(), Error> {
         }
     }
     outcome
+}
+
+fn mutate_suite(args: &MutateArgs) -> Result<(), Error> {
+    let started = std::time::Instant::now();
+    let (session, tests) = match &args.suite {
+        Some(dir) => {
+            if !dir.is_dir() {
+                return Err(Error::Usage(format!(
+                    "--suite {}: no such folder (give the --out folder of `flycatcher generate`)",
+                    dir.display()
+                )));
+            }
+            let (options, settings, project) = args.run.session()?;
+            let mut session = Session::new(&options, settings)?;
+            let warnings = project.apply_types(&mut session);
+            session.warnings.extend(warnings);
+            let tests = SuiteTest::from_manifest(manifest::read_dir(dir, &session.program)?);
+            // The equivalence check generates random tests: a short run learns the parameter types.
+            let mut settings = session.settings().clone();
+            settings.timeout = settings.timeout.min(std::time::Duration::from_secs(1));
+            session.set_settings(settings);
+            session.run_to_end(|_, _| {})?;
+            (session, tests)
+        }
+        None => {
+            let (mut session, outcome, interrupted) = run_session(&args.run, args.quiet)?;
+            outcome?;
+            if interrupted {
+                return Err(Error::Usage("interrupted while generating the suite to mutate".into()));
+            }
+            let written = session.export(args.run.format, &args.run.out, &args.run.command_line("mutate"))?;
+            if !args.quiet {
+                for path in written.iter().filter(|p| p.extension().is_some_and(|e| e != "json")) {
+                    println!("wrote {}", path.display());
+                }
+            }
+            let tests = SuiteTest::elected(&session.suite);
+            (session, tests)
+        }
+    };
+    let preparation = started.elapsed();
+    let options = mutate::Options {
+        equivalence_tests: args.equivalence_tests,
+        exhaustive: false,
+        constructors: args.run.method.is_none(),
+    };
+    let analysis = mutate::analyse(&session, tests, &options)?;
+    if !args.quiet {
+        print!("{}", mutate::report::summary(&analysis, &session.program));
+        let what = if args.suite.is_some() { "reading the suite and learning types" } else { "generating the suite" };
+        println!(
+            "time: {what} {:.2} s, mutation analysis {:.2} s",
+            preparation.as_secs_f64(),
+            analysis.elapsed.as_secs_f64()
+        );
+    }
+    if let Some(path) = &args.report {
+        let mut json = mutate::report::json_report(&analysis, &session.program, session.settings().seed);
+        json["preparation_ms"] = serde_json::json!(preparation.as_millis() as u64);
+        let text = serde_json::to_string_pretty(&json).expect("JSON values serialise");
+        std::fs::write(path, text + "\n").map_err(|source| Error::Write { path: path.clone(), source })?;
+    }
+    Ok(())
 }
 
 /// Progress on stderr: a line redrawn in place on a terminal, one plain line per finished method

@@ -3,6 +3,7 @@
 
 pub mod assertion;
 pub mod export;
+pub mod manifest;
 pub mod stability;
 pub mod title;
 
@@ -116,6 +117,7 @@ impl Suite {
             if !elected.is_empty() {
                 let suite = export_suite(program, code, class, &elected, header);
                 write_rendered(&suite, format, out_dir, &mut written)?;
+                written.push(manifest::write(program, class, &elected, out_dir)?);
             }
             let failing: Vec<&FailingTest> = self.failing.iter().filter(|f| f.test.class == class).collect();
             let thrown: Vec<&FailingTest> =

@@ -1,0 +1,283 @@
+//! The suite's machine-readable companion, `<Class>.flycatcher.json`, written beside each exported suite.
+//!
+//! An exported suite needs Node to run; `flycatcher mutate --suite DIR` runs the same tests in the sandbox
+//! instead, so it reads them from here: each elected test in the harness's JSON test format (see
+//! [`TestCase::to_json`]) with its variables, seed, and the assertions the exported test makes. Classes are
+//! named, not numbered, so a manifest still reads after the class order of a later analysis changed.
+
+use std::path::{Path, PathBuf};
+
+use serde_json::{Value as Json, json};
+
+use super::export::{self, Line};
+use super::{ElectedTest, test_lines, test_title};
+use crate::error::{Error, Result};
+use crate::generate::{Statement, TestCase, Value, Variable};
+use crate::program::{ClassId, ProgramInfo};
+use crate::sandbox::{Outcome, Thrown};
+
+/// How manifest files end: `LinkedList.flycatcher.json`.
+pub const SUFFIX: &str = ".flycatcher.json";
+
+/// Version of the manifest format; a reader refuses other versions.
+const VERSION: u64 = 1;
+
+/// One test read back from a manifest.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ManifestTest {
+    /// The test's title in the exported suite.
+    pub title: String,
+    /// The test, with class ids of the current analysis.
+    pub test: TestCase,
+    /// The seed it runs with.
+    pub seed: u32,
+    /// Whether the exported test asserts the message of the error it expects.
+    pub own_message: bool,
+    /// The exported test's assertions, as JavaScript statements.
+    pub asserts: Vec<String>,
+}
+
+/// The assertions an elected test is exported with, as JavaScript statements (code lines left out).
+pub fn assertions(program: &ProgramInfo, elected: &ElectedTest) -> Vec<String> {
+    test_lines(program, elected).iter().filter(|l| !matches!(l, Line::Code(_))).map(export::statement).collect()
+}
+
+/// Writes the manifest of one class's elected tests into `out_dir`; returns its path.
+pub fn write(program: &ProgramInfo, class: ClassId, elected: &[&ElectedTest], out_dir: &Path) -> Result<PathBuf> {
+    let name = |c: ClassId| program.classes[c].name.clone();
+    let tests: Vec<Json> = elected
+        .iter()
+        .map(|e| {
+            let test: Json = serde_json::from_str(&e.test.to_json()).expect("the harness format is JSON");
+            let outcome = match &e.outcome {
+                Outcome::Threw { thrown: Thrown::Error { name, .. }, .. } => json!({ "throws": name }),
+                Outcome::Threw { .. } => json!({ "throws": null }),
+                _ => json!("passed"),
+            };
+            json!({
+                "title": test_title(e),
+                "method": e.test.method,
+                "seed": e.seed,
+                "own_message": e.own_message,
+                "variables": e.test.variables.iter().map(|v| json!({ "class": name(v.class), "name": v.name })).collect::<Vec<_>>(),
+                "test": test,
+                "outcome": outcome,
+                "asserts": assertions(program, e),
+            })
+        })
+        .collect();
+    let manifest = json!({
+        "flycatcher": "suite manifest",
+        "version": VERSION,
+        "class": name(class),
+        "classes": (0..program.classes.len()).map(name).collect::<Vec<_>>(),
+        "tests": tests,
+    });
+    let path = out_dir.join(format!("{}{SUFFIX}", export::file_stem(&program.classes[class].name)));
+    let text = serde_json::to_string_pretty(&manifest).expect("JSON values serialise") + "\n";
+    std::fs::write(&path, text).map_err(|source| Error::Write { path: path.clone(), source })?;
+    Ok(path)
+}
+
+/// Reads every manifest in `dir`, in file name order, mapping its classes onto `program`'s.
+pub fn read_dir(dir: &Path, program: &ProgramInfo) -> Result<Vec<ManifestTest>> {
+    let entries = std::fs::read_dir(dir).map_err(|source| Error::Read { file: dir.to_path_buf(), source })?;
+    let mut paths: Vec<PathBuf> = entries
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.file_name().and_then(|n| n.to_str()).is_some_and(|n| n.ends_with(SUFFIX)))
+        .collect();
+    paths.sort();
+    if paths.is_empty() {
+        return Err(Error::Usage(format!(
+            "{}: no suite manifest (*{SUFFIX}) here; write one with `flycatcher generate --out {}`",
+            dir.display(),
+            dir.display()
+        )));
+    }
+    let mut tests = Vec::new();
+    for path in paths {
+        let text = std::fs::read_to_string(&path).map_err(|source| Error::Read { file: path.clone(), source })?;
+        let bad = |what: String| Error::Usage(format!("{}: not a usable suite manifest: {what}", path.display()));
+        let json: Json = serde_json::from_str(&text).map_err(|e| bad(format!("invalid JSON ({e})")))?;
+        tests.extend(read(&json, program).map_err(bad)?);
+    }
+    Ok(tests)
+}
+
+/// The tests of one manifest; errors say what is wrong in it.
+fn read(manifest: &Json, program: &ProgramInfo) -> std::result::Result<Vec<ManifestTest>, String> {
+    if manifest.get("flycatcher").and_then(Json::as_str) != Some("suite manifest") {
+        return Err("it has no \"flycatcher\": \"suite manifest\" marker".into());
+    }
+    let version = manifest.get("version").and_then(Json::as_u64);
+    if version != Some(VERSION) {
+        return Err(format!("format version {version:?}, this flycatcher reads version {VERSION}"));
+    }
+    let class_of = |name: &str| {
+        program.class_named(name).ok_or_else(|| {
+            format!("it names class `{name}`, which the files given do not define (pass the files the suite tests)")
+        })
+    };
+    let classes: Vec<ClassId> = array(manifest, "classes")?
+        .iter()
+        .map(|c| c.as_str().ok_or("a class name is not a string").map_err(String::from).and_then(&class_of))
+        .collect::<std::result::Result<_, _>>()?;
+    let mut tests = Vec::new();
+    for (index, t) in array(manifest, "tests")?.iter().enumerate() {
+        let at = |what: String| format!("test {}: {what}", index + 1);
+        let text = |key: &str| t.get(key).and_then(Json::as_str).ok_or_else(|| at(format!("no string \"{key}\"")));
+        let method = text("method")?.to_string();
+        let title = text("title")?.to_string();
+        let seed =
+            t.get("seed").and_then(Json::as_u64).and_then(|s| u32::try_from(s).ok()).ok_or(at("no seed".into()))?;
+        let variables = array(t, "variables")
+            .map_err(&at)?
+            .iter()
+            .map(|v| {
+                let class = v.get("class").and_then(Json::as_str).ok_or("a variable without a class")?;
+                let name = v.get("name").and_then(Json::as_str).ok_or("a variable without a name")?;
+                Ok(Variable { class: class_of(class)?, name: name.to_string() })
+            })
+            .collect::<std::result::Result<Vec<_>, String>>()
+            .map_err(&at)?;
+        let statements = array(t, "test")
+            .map_err(&at)?
+            .iter()
+            .map(|s| statement(s, &classes, variables.len()))
+            .collect::<std::result::Result<Vec<_>, String>>()
+            .map_err(&at)?;
+        let class = match statements.first() {
+            Some(Statement::Construct { class, .. }) => *class,
+            _ => return Err(at("it does not start by constructing its receiver".into())),
+        };
+        let asserts = array(t, "asserts")
+            .map_err(&at)?
+            .iter()
+            .map(|a| a.as_str().map(String::from).ok_or_else(|| at("an assertion is not a string".into())))
+            .collect::<std::result::Result<_, _>>()?;
+        let own_message = t.get("own_message").and_then(Json::as_bool).unwrap_or(false);
+        let test = TestCase { class, method, variables, statements };
+        tests.push(ManifestTest { title, test, seed, own_message, asserts });
+    }
+    Ok(tests)
+}
+
+fn array<'a>(json: &'a Json, key: &str) -> std::result::Result<&'a Vec<Json>, String> {
+    json.get(key).and_then(Json::as_array).ok_or_else(|| format!("no array \"{key}\""))
+}
+
+/// One statement in the harness format: `[0, class, [args], variable]` or
+/// `[1, receiver, "method", [args], under_test]`.
+fn statement(json: &Json, classes: &[ClassId], variables: usize) -> std::result::Result<Statement, String> {
+    let parts = json.as_array().ok_or("a statement is not an array")?;
+    let index = |i: usize| parts.get(i).and_then(Json::as_u64).map(|n| n as usize);
+    let args = |i: usize| -> std::result::Result<Vec<Value>, String> {
+        parts.get(i).and_then(Json::as_array).ok_or("arguments are not an array")?.iter().map(value).collect()
+    };
+    let variable = |v: Option<usize>| v.filter(|v| *v < variables).ok_or("a statement names an unknown variable");
+    match index(0) {
+        Some(0) => {
+            let class = index(1).and_then(|c| classes.get(c).copied()).ok_or("a construction of an unknown class")?;
+            Ok(Statement::Construct { class, args: args(2)?, variable: variable(index(3))? })
+        }
+        Some(1) => {
+            let method = parts.get(2).and_then(Json::as_str).ok_or("a call without a method name")?.to_string();
+            Ok(Statement::Call {
+                receiver: variable(index(1))?,
+                method,
+                args: args(3)?,
+                under_test: index(4) == Some(1),
+            })
+        }
+        _ => Err("a statement of unknown kind".into()),
+    }
+}
+
+/// One argument in the harness format (see `push_json_value` in [`crate::generate`]).
+fn value(json: &Json) -> std::result::Result<Value, String> {
+    let bad = || format!("an argument the harness format does not have: {json}");
+    Ok(match json {
+        Json::Null => Value::Null,
+        Json::Bool(b) => Value::Boolean(*b),
+        Json::Number(n) => Value::Number(n.as_f64().ok_or_else(bad)?),
+        Json::String(s) => Value::String(s.clone()),
+        Json::Array(_) => return Err(bad()),
+        Json::Object(o) => {
+            let (key, inner) = o.iter().next().filter(|_| o.len() == 1).ok_or_else(bad)?;
+            match key.as_str() {
+                "x" => Value::Number(inner.as_str().and_then(|s| s.parse().ok()).ok_or_else(bad)?),
+                "v" => Value::Variable(inner.as_u64().ok_or_else(bad)? as usize),
+                "p" => Value::Proxy(inner.as_u64().and_then(|p| u32::try_from(p).ok()).ok_or_else(bad)?),
+                "a" => Value::Array(
+                    inner.as_array().ok_or_else(bad)?.iter().map(value).collect::<std::result::Result<_, _>>()?,
+                ),
+                "f" => Value::Function(Box::new(value(inner)?)),
+                "d" => Value::Date(inner.as_f64().ok_or_else(bad)?),
+                "o" => Value::Object(
+                    inner
+                        .as_array()
+                        .ok_or_else(bad)?
+                        .iter()
+                        .map(|pair| {
+                            let key = pair.get(0).and_then(Json::as_str).ok_or_else(bad)?;
+                            Ok((key.to_string(), value(pair.get(1).ok_or_else(bad)?)?))
+                        })
+                        .collect::<std::result::Result<_, String>>()?,
+                ),
+                _ => return Err(bad()),
+            }
+        }
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_argument_kind_reads_back_as_written() {
+        let args = vec![
+            Value::Number(-2.5),
+            Value::Number(f64::NAN),
+            Value::Number(f64::NEG_INFINITY),
+            Value::String("a\"b".into()),
+            Value::Boolean(true),
+            Value::Null,
+            Value::Variable(0),
+            Value::Array(vec![Value::Number(1.0), Value::String(String::new())]),
+            Value::Function(Box::new(Value::Boolean(false))),
+            Value::Date(86_400_000.0),
+            Value::Object(vec![("k".into(), Value::Number(3.0))]),
+        ];
+        let test = TestCase {
+            class: 1,
+            method: "m".into(),
+            variables: vec![Variable { class: 1, name: "b".into() }],
+            statements: vec![
+                Statement::Construct { variable: 0, class: 1, args: Vec::new() },
+                Statement::Call { receiver: 0, method: "m".into(), args: args.clone(), under_test: true },
+            ],
+        };
+        let json: Json = serde_json::from_str(&test.to_json()).unwrap();
+        let read: Vec<Statement> = json
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|s| statement(s, &[0, 1], 1))
+            .collect::<std::result::Result<_, _>>()
+            .unwrap();
+        // NaN is not equal to itself: compare the JSON written again instead.
+        let again = TestCase { statements: read, ..test.clone() };
+        assert_eq!(again.to_json(), test.to_json());
+        assert!(matches!(&again.statements[1], Statement::Call { args: a, .. } if a.len() == args.len()));
+    }
+
+    #[test]
+    fn damaged_statements_are_refused_with_a_reason() {
+        let unknown_class = serde_json::json!([0, 7, [], 0]);
+        assert!(statement(&unknown_class, &[0], 1).unwrap_err().contains("unknown class"));
+        let unknown_variable = serde_json::json!([1, 3, "m", [], 1]);
+        assert!(statement(&unknown_variable, &[0], 1).unwrap_err().contains("unknown variable"));
+        assert!(value(&serde_json::json!({"q": 1})).unwrap_err().contains("harness format"));
+    }
+}

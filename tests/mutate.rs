@@ -1,0 +1,181 @@
+//! `flycatcher mutate` and `generate --mutation`, run as a user would.
+
+mod common;
+
+use std::path::Path;
+
+use common::{flycatcher, generate, node_test_passes, sample, suites, text};
+use serde_json::Value as Json;
+
+/// Runs `mutate` with a JSON report; panics unless it exits 0. Returns the report and stdout.
+fn mutate(files: &[&Path], report: &Path, extra: &[&str]) -> (Json, String) {
+    let mut args: Vec<String> = vec!["mutate".into()];
+    args.extend(files.iter().map(|f| f.display().to_string()));
+    args.extend(["--report".into(), report.display().to_string(), "--quiet".into()]);
+    args.extend(extra.iter().map(|s| s.to_string()));
+    let refs: Vec<&str> = args.iter().map(String::as_str).collect();
+    let output = flycatcher(&refs);
+    assert!(output.status.success(), "mutate failed: {}", text(&output));
+    let json = serde_json::from_str(&std::fs::read_to_string(report).expect("report written")).expect("JSON");
+    (json, String::from_utf8_lossy(&output.stdout).into_owned())
+}
+
+/// Every mutant listed in the report, with its class and method.
+fn listed<'a>(report: &'a Json, key: &str) -> Vec<(String, &'a Json)> {
+    let mut out = Vec::new();
+    for class in report["classes"].as_array().expect("classes") {
+        for method in class["methods"].as_array().expect("methods") {
+            for m in method[key].as_array().expect("a list of mutants") {
+                out.push((format!("{}.{}", class["name"].as_str().unwrap(), method["name"].as_str().unwrap()), m));
+            }
+        }
+    }
+    out
+}
+
+#[test]
+fn the_linked_list_suite_kills_at_least_80_percent_of_non_equivalent_mutants() {
+    let out = tempfile::tempdir().unwrap();
+    let suite = out.path().join("suite");
+    let generated = generate(&[sample("linked-list.js")], &suite, &["--seed", "1", "--mutation"]);
+    // The strengthened suite is still a suite that passes under the real runner.
+    node_test_passes(&suites(&suite));
+    assert!(suite.join("LinkedList.flycatcher.json").exists(), "the manifest is written beside the suite");
+    let during = generated["mutation"]["score"].as_f64().expect("generate's report has the mutation score");
+
+    let report_path = out.path().join("mutants.json");
+    let (report, _) =
+        mutate(&[&sample("linked-list.js")], &report_path, &["--suite", suite.to_str().unwrap(), "--seed", "1"]);
+    let score = report["score"].as_f64().expect("a score");
+    assert!(score >= 80.0, "score {score}: {report:#}");
+    assert!((score - during).abs() < 1e-9, "mutating the written suite gives generate's score: {score} vs {during}");
+    let killed = report["killed"].as_u64().unwrap();
+    let counted = killed + report["survived"].as_u64().unwrap() + report["uncovered"].as_u64().unwrap();
+    assert!((100.0 * killed as f64 / counted as f64 - score).abs() < 1e-9);
+
+    let classes: Vec<&str> =
+        report["classes"].as_array().unwrap().iter().map(|c| c["name"].as_str().unwrap()).collect();
+    assert!(classes.contains(&"LinkedList"), "{classes:?}");
+    let linked = report["classes"].as_array().unwrap().iter().find(|c| c["name"] == "LinkedList").unwrap();
+    let methods: Vec<&str> =
+        linked["methods"].as_array().unwrap().iter().map(|m| m["name"].as_str().unwrap()).collect();
+    for m in ["add", "insertAt", "get", "remove", "toArray", "clear"] {
+        assert!(methods.contains(&m), "{m} has its own score: {methods:?}");
+    }
+    for method in linked["methods"].as_array().unwrap() {
+        assert!(method["score"].is_number(), "{method}");
+    }
+    for (name, m) in listed(&report, "survivors").into_iter().chain(listed(&report, "killed_mutants")) {
+        let at = m["at"].as_str().unwrap();
+        assert!(at.starts_with("samples/linked-list.js:") || at.contains("linked-list.js:"), "{name}: {at}");
+        assert_eq!(at.rsplit(':').count(), 3, "file:line:col: {at}");
+        assert_ne!(m["original"], m["mutated"], "{name}: {m}");
+    }
+}
+
+#[test]
+fn every_sample_gets_a_score_and_the_summary_says_how_long_it_took() {
+    let out = tempfile::tempdir().unwrap();
+    for file in ["circle.js", "shapes.mjs", "bank-account.cjs"] {
+        let report = out.path().join(format!("{file}.json"));
+        let suite = out.path().join(file);
+        let (json, stdout) = mutate(
+            &[&sample(file)],
+            &report,
+            &["--seed", "3", "--timeout", "1", "--out", suite.to_str().unwrap(), "--equivalence-tests", "50"],
+        );
+        assert!(json["score"].as_f64().is_some_and(|s| s > 0.0), "{file}: {json:#}");
+        assert!(json["mutants"].as_u64().unwrap() > 10, "{file}: {json:#}");
+        assert!(json["elapsed_ms"].is_u64(), "{file}");
+        // --quiet prints nothing; the suite it generated to mutate is written and passes.
+        assert!(stdout.is_empty(), "{stdout}");
+        node_test_passes(&suites(&suite));
+    }
+    let output = flycatcher(
+        &["mutate", "samples/triangle.js", "--seed", "2", "--timeout", "1", "--out"]
+            .into_iter()
+            .chain([out.path().join("t").to_str().unwrap()])
+            .collect::<Vec<_>>(),
+    );
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    assert!(output.status.success(), "{}", text(&output));
+    assert!(stdout.contains("mutation score: "), "{stdout}");
+    assert!(stdout.contains("Triangle") && stdout.contains("  classify"), "per class and method: {stdout}");
+    assert!(stdout.contains("mutation analysis ") && stdout.contains(" s"), "timings: {stdout}");
+}
+
+#[test]
+fn a_mutant_that_loops_forever_is_killed_by_the_time_limit() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("counter.js");
+    std::fs::write(
+        &file,
+        "function Counter() { this.count = 0; }\n\
+         Counter.prototype.countTo = function (n) {\n  var i = 0;\n  while (i < n) {\n    i++;\n  }\n  this.count = i;\n  var unused = 7;\n  return i;\n};\n",
+    )
+    .unwrap();
+    let report = dir.path().join("r.json");
+    let out = dir.path().join("out");
+    let (json, _) = mutate(
+        &[&file],
+        &report,
+        &["--seed", "1", "--out", out.to_str().unwrap(), "--test-timeout-ms", "50", "--timeout", "1"],
+    );
+    let killed = listed(&json, "killed_mutants");
+    let looping = killed
+        .iter()
+        .find(|(_, m)| m["original"] == "i++" && m["mutated"] == "i--")
+        .unwrap_or_else(|| panic!("i++ → i-- is killed: {json:#}"));
+    assert!(looping.1["reason"].as_str().unwrap().contains("did not finish within 50 ms"), "{}", looping.1);
+    assert_eq!(looping.1["at"], format!("{}:5:6", file.display()));
+    // `var unused = 7` changed to 0, 6 or 8 changes nothing a test can see: presumed equivalent, not
+    // counted in the score.
+    let equivalent: Vec<&str> =
+        listed(&json, "equivalent_mutants").iter().map(|(_, m)| m["mutated"].as_str().unwrap()).collect();
+    for value in ["0", "6", "8"] {
+        assert!(equivalent.contains(&value), "7 → {value} is presumed equivalent: {json:#}");
+    }
+    assert_eq!(json["equivalent"].as_u64().unwrap() as usize, equivalent.len());
+    let counted =
+        json["killed"].as_u64().unwrap() + json["survived"].as_u64().unwrap() + json["uncovered"].as_u64().unwrap();
+    assert_eq!(counted + json["equivalent"].as_u64().unwrap(), json["mutants"].as_u64().unwrap());
+}
+
+#[test]
+fn a_bad_suite_folder_is_a_clear_error() {
+    let dir = tempfile::tempdir().unwrap();
+    let missing = dir.path().join("nowhere");
+    let check = |suite: &Path, expected: &str| {
+        let output = flycatcher(&["mutate", "samples/circle.js", "--suite", suite.to_str().unwrap()]);
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert_eq!(output.status.code(), Some(2), "{}", text(&output));
+        assert_eq!(stderr.lines().count(), 1, "one line: {stderr}");
+        assert!(stderr.contains(expected) && stderr.contains(suite.to_str().unwrap()), "{stderr}");
+    };
+    check(&missing, "no such folder");
+    check(dir.path(), "no suite manifest");
+    std::fs::write(dir.path().join("Circle.flycatcher.json"), "{ \"tests\": [").unwrap();
+    check(dir.path(), "not a usable suite manifest: invalid JSON");
+    // A suite of another program: its class is unknown here.
+    let other = dir.path().join("other");
+    generate(&[sample("triangle.js")], &other, &["--seed", "1", "--timeout", "1"]);
+    check(&other, "class `Triangle`, which the files given do not define");
+}
+
+#[test]
+fn a_suite_that_no_longer_passes_is_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let code = dir.path().join("acc.js");
+    let source = "function Acc() { this.total = 0; }\nAcc.prototype.add = function (n) { this.total += 2; return this.total; };\n";
+    std::fs::write(&code, source).unwrap();
+    let suite = dir.path().join("suite");
+    generate(std::slice::from_ref(&code), &suite, &["--seed", "1", "--timeout", "1"]);
+    std::fs::write(&code, source.replace("+= 2", "+= 3")).unwrap();
+    let output = flycatcher(&["mutate", code.to_str().unwrap(), "--suite", suite.to_str().unwrap()]);
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(2), "{}", text(&output));
+    assert!(
+        stderr.contains("does not pass on the current code") && stderr.contains("generate the suite again"),
+        "{stderr}"
+    );
+}
