@@ -19,6 +19,23 @@ use crate::error::{Error, Result};
 use crate::suite::export::{DETERMINISM_JS, LOAD_SEED};
 
 const HARNESS_JS: &str = include_str!("harness.js");
+/// `console` for entry scripts (record mode): every method hands one line to `__fc$print`, strings as
+/// they are and other values as JSON where they can be.
+pub const CONSOLE_JS: &str = r#"(function (g) {
+  const print = g.__fc$print;
+  delete g.__fc$print;
+  const show = (v) => {
+    if (typeof v === 'string') return v;
+    try {
+      const json = JSON.stringify(v);
+      return json === undefined ? String(v) : json;
+    } catch (_) {
+      return String(v);
+    }
+  };
+  const line = (...values) => print(values.map(show).join(' '));
+  g.console = { log: line, info: line, warn: line, error: line, debug: line };
+})(globalThis);"#;
 /// Bytes allocated between two cycle collections.
 const GC_THRESHOLD: usize = 16 << 20;
 /// CommonJS files are wrapped in a function whose header starts their first line, so line numbers
@@ -239,10 +256,7 @@ impl Engine {
                     message: exception_text(ctx, e),
                 };
                 match file.kind {
-                    ModuleKind::Script if file.given => {
-                        eval_script::<()>(&ctx, &self.sources.scripts, &file.code, &file.engine_name)
-                            .map_err(|e| failed(&ctx, e))?;
-                    }
+                    ModuleKind::Script if file.given => self.start_module(&ctx, index)?,
                     ModuleKind::EsModule => {}
                     _ => {
                         let source = format!("{COMMONJS_HEADER}{}\n}})", file.code);
@@ -259,27 +273,78 @@ impl Engine {
                     }
                 }
             }
-            for (index, file) in self.sources.files.iter().enumerate().filter(|(_, f)| f.given) {
-                let failed = |ctx: &Ctx, e: rquickjs::Error| Error::Load {
-                    file: file.engine_name.clone(),
-                    message: exception_text(ctx, e),
-                };
-                match file.kind {
-                    ModuleKind::CommonJs => {
-                        let require: Function = globals.get("__fc$require").map_err(|e| failed(&ctx, e))?;
-                        require.call::<_, Value>((index,)).map_err(|e| failed(&ctx, e))?;
-                    }
-                    ModuleKind::EsModule => {
-                        let namespace: Object = Module::import(&ctx, file.engine_name.as_str())
-                            .and_then(|promise| promise.finish::<Object>())
-                            .map_err(|e| failed(&ctx, e))?;
-                        let namespaces: Object = globals.get("__fc$ns").map_err(|e| failed(&ctx, e))?;
-                        namespaces.set(index as u32, namespace).map_err(|e| failed(&ctx, e))?;
-                    }
-                    ModuleKind::Script => {}
-                }
+            for (index, _) in self.sources.files.iter().enumerate().filter(|(_, f)| f.given) {
+                self.start_module(&ctx, index)?;
             }
             Ok(())
+        })
+    }
+
+    /// Runs a module file's top level, as Node's `require` or `import` of it would (scripts run while
+    /// loading, see [`Engine::run_file`]).
+    fn start_module(&self, ctx: &Ctx, index: usize) -> Result<()> {
+        let file = &self.sources.files[index];
+        let failed =
+            |e: rquickjs::Error| Error::Load { file: file.engine_name.clone(), message: exception_text(ctx, e) };
+        let globals = ctx.globals();
+        match file.kind {
+            ModuleKind::CommonJs => {
+                let require: Function = globals.get("__fc$require").map_err(failed)?;
+                require.call::<_, Value>((index,)).map_err(failed)?;
+            }
+            ModuleKind::EsModule => {
+                let namespace: Object = Module::import(ctx, file.engine_name.as_str())
+                    .and_then(|promise| promise.finish::<Object>())
+                    .map_err(failed)?;
+                let namespaces: Object = globals.get("__fc$ns").map_err(failed)?;
+                namespaces.set(index as u32, namespace).map_err(failed)?;
+            }
+            ModuleKind::Script => {
+                eval_script::<()>(ctx, &self.sources.scripts, &file.code, &file.engine_name).map_err(failed)?;
+            }
+        }
+        Ok(())
+    }
+
+    /// Runs a file that loading held back (one not given: in record mode, the entry script) within
+    /// `limit`.
+    pub(crate) fn run_file(&self, index: usize, limit: Duration) -> Result<()> {
+        self.deadline.set(limit);
+        let ran = self.context.with(|ctx| self.start_module(&ctx, index));
+        let timed_out = self.deadline.passed();
+        self.deadline.clear();
+        match ran {
+            Err(Error::Load { file, .. }) if timed_out => Err(Error::Load {
+                file,
+                message: format!("did not finish within {} s (an endless loop?)", limit.as_secs_f64()),
+            }),
+            other => other,
+        }
+    }
+
+    /// Gives the context a `console` whose methods print to this process's standard output (or nowhere,
+    /// without `echo`): for
+    /// running a user's entry script (record mode), never for generated tests, which stay host-free.
+    pub(crate) fn install_console(&self, echo: bool) -> Result<()> {
+        self.context.with(|ctx| {
+            let print = Function::new(ctx.clone(), move |line: String| {
+                if echo {
+                    println!("{line}");
+                }
+            })
+            .map_err(|e| Error::Engine(format!("installing console: {e}")))?;
+            ctx.globals()
+                .set("__fc$print", print)
+                .map_err(|e| Error::Engine(format!("installing console: {}", exception_text(&ctx, e))))
+        })?;
+        self.eval_setup(CONSOLE_JS, "installing console")
+    }
+
+    /// Evaluates harness-side JavaScript that answers with a string.
+    pub(crate) fn eval_string(&self, script: &str, what: &str) -> Result<String> {
+        self.context.with(|ctx| {
+            eval_script::<String>(&ctx, &self.sources.scripts, script, "<flycatcher setup>")
+                .map_err(|e| Error::Engine(format!("{what}: {}", exception_text(&ctx, e))))
         })
     }
 

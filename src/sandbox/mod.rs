@@ -20,7 +20,7 @@ pub use code::CodeBase;
 pub use events::ProxyEvent;
 
 use crate::error::{Error, Result};
-pub use engine::instrumented_position;
+pub use engine::{CONSOLE_JS, instrumented_position};
 use engine::{Deadline, Engine};
 
 /// Per-test and per-load limits.
@@ -310,6 +310,31 @@ impl Sandbox {
     pub fn run_isolated(&mut self, test: &str, seed: u32, watch: &Watch, describe: bool) -> Result<Execution> {
         let mut engine = self.new_engine()?;
         engine.run(test, seed, watch, describe, self.limits.test_time)
+    }
+
+    /// Record mode: gives the loaded context a `console` that prints to standard output when `echo` is
+    /// set (see [`crate::record`]). Tests never get one.
+    pub fn install_console(&mut self, echo: bool) -> Result<()> {
+        self.engine_mut()?.install_console(echo)
+    }
+
+    /// Evaluates Flycatcher's own JavaScript in the loaded context and returns its string answer
+    /// (record mode installs and reads its recorder with this).
+    pub fn evaluate(&mut self, script: &str, what: &str) -> Result<String> {
+        self.engine_mut()?.eval_string(script, what)
+    }
+
+    /// Runs file `index` of `code`, which loading held back (it was not given), within `limit`: record
+    /// mode runs the entry script this way, once the classes it uses are wrapped. Errors name the
+    /// user's file and line.
+    pub fn run_file(&mut self, code: &CodeBase, index: usize, limit: Duration) -> Result<()> {
+        self.engine_mut()?.run_file(index, limit).map_err(|e| match e {
+            Error::Load { file, message } => Error::Load {
+                file: code.file_by_engine_name(&file).map_or(file, |f| code.files[f].entry.parsed.display.clone()),
+                message: code.source_positions(&message),
+            },
+            other => other,
+        })
     }
 
     fn new_engine(&self) -> Result<Engine> {

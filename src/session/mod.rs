@@ -182,6 +182,8 @@ pub struct SessionOptions {
     pub classes: Vec<String>,
     /// Only this method.
     pub method: Option<String>,
+    /// A recording to seed generation from (see [`crate::record::seed`]).
+    pub seed_from: Option<crate::record::SeedFrom>,
 }
 
 /// The whole state of a run.
@@ -208,6 +210,8 @@ pub struct Session {
     pub warnings: Vec<String>,
     /// The report of the last step.
     pub last: Option<StepReport>,
+    /// Recorded values and call sequences that candidates may start from (see [`crate::record::seed`]).
+    pub seeds: crate::record::seed::Seeds,
     settings: Settings,
     sandbox: Sandbox,
     rng: StdRng,
@@ -261,12 +265,16 @@ impl Session {
             elapsed: Duration::ZERO,
             warnings,
             last: None,
+            seeds: Default::default(),
             settings,
             sandbox,
             rng,
             leaps: BTreeMap::new(),
         };
         session.abort_unlocatable();
+        if let Some(seed_from) = &options.seed_from {
+            crate::record::seed::seed_session(&mut session, seed_from)?;
+        }
         Ok(session)
     }
 
@@ -373,6 +381,7 @@ impl Session {
         let constants = &self.methods[index].constants;
         let test =
             generate(&self.program, &self.types, &self.settings.generation, constants, class, &method, &mut self.rng);
+        let test = self.seeds.start_from(test, &self.program, &mut self.rng);
         let seed = self.rng.random::<u32>();
         let watch = self.methods[index].watch();
         let remaining = self.settings.timeout.saturating_sub(self.methods[index].elapsed);
@@ -431,6 +440,35 @@ impl Session {
             }
         }
         Ok(StepReport { method: index, test, outcome: execution.outcome, verdict, decisions, stopped })
+    }
+
+    /// Runs `test` alone in a fresh context, as an exported test runs, watching the probes of its method
+    /// under test and describing its results; `None` when that method is not under test.
+    pub fn run_alone(&mut self, test: &TestCase, seed: u32) -> Result<Option<Execution>> {
+        let Some(index) = self.methods.iter().position(|m| m.class == test.class && m.method == test.method) else {
+            return Ok(None);
+        };
+        let watch = self.methods[index].watch();
+        self.sandbox.run_isolated(&test.to_json(), seed, &watch, true).map(Some)
+    }
+
+    /// Offers a test made outside the loop (a replay of a recorded call) for election, as if it had been
+    /// generated: it is elected when, alone, it ends as a regression test and covers statements of its
+    /// method that no elected test covers. Returns how many it covered first.
+    pub fn offer(&mut self, test: &TestCase, seed: u32) -> Result<Option<usize>> {
+        let Some(index) = self.methods.iter().position(|m| m.class == test.class && m.method == test.method) else {
+            return Ok(None);
+        };
+        let json = test.to_json();
+        let watch = self.methods[index].watch();
+        let first = self.sandbox.run_isolated(&json, seed, &watch, true)?;
+        let elected = self.elect(index, test, &json, seed, &first)?;
+        let m = &mut self.methods[index];
+        if elected.is_some() && m.status == Status::Pending && m.covered.iter().all(|c| *c) {
+            m.status = Status::Done(StopReason::Covered);
+            m.time_to_full = Some(m.elapsed);
+        }
+        Ok(elected)
     }
 
     /// Re-runs a candidate that covered new statements, alone in a fresh context and describing its
