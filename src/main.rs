@@ -123,6 +123,10 @@ fn record(args: &RecordArgs) -> Result<(), Error> {
         eprintln!("flycatcher: warning: {warning}");
     }
     if let Some(failure) = recorded.failure {
+        let failure = match failure {
+            Error::Load { file, message } => format!("{file}: the entry script failed: {message}"),
+            other => other.to_string(),
+        };
         return Err(Error::Usage(format!(
             "{failure}\n(the recording of what ran before is in {}; fix the entry script and record again)",
             path.display()
