@@ -75,8 +75,8 @@ fn build(
                     program made itself)"
             .into());
     }
-    // The objects the call needs: its receiver, what it received, and (to a fixed point) what the
-    // earlier calls on those received.
+    // The objects the call needs: its receiver, what it received, and (to a fixed point) the objects of
+    // every earlier call that received or was made on one of those, since such a call may change it.
     let mut needed: BTreeSet<i64> = BTreeSet::from([receiver]);
     refs(args, &mut needed);
     loop {
@@ -84,9 +84,18 @@ fn build(
         for event in &events[..index] {
             if let Some((object, args, ok)) = parts(event)
                 && ok
-                && needed.contains(&object)
             {
-                refs(args, &mut needed);
+                let mut touched = BTreeSet::new();
+                refs(args, &mut touched);
+                if needed.contains(&object) || touched.iter().any(|t| needed.contains(t)) {
+                    if object < 0 {
+                        return Err("an earlier call that received an object it needs cannot be replayed (its \
+                                    receiver was not built by a recorded construction)"
+                            .into());
+                    }
+                    needed.extend(touched);
+                    needed.insert(object);
+                }
             }
         }
         if needed.len() == before {
@@ -261,5 +270,79 @@ fn unwritable(tag: &str) -> &'static str {
         "deep" | "arrlen" => "a value too large or deep to record",
         "cls" => "a class",
         _ => "an object of a built-in or unknown kind",
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::session::{Session, SessionOptions, Settings};
+
+    fn linked_list() -> Session {
+        let file = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("samples/linked-list.js");
+        Session::new(&SessionOptions { files: vec![file], ..Default::default() }, Settings::default()).unwrap()
+    }
+
+    fn recording(events: serde_json::Value) -> Recording {
+        serde_json::from_value(serde_json::json!({
+            "version": 1, "entry": "demo.js", "files": [], "classes": ["LinkedList", "Node"], "events": events
+        }))
+        .unwrap()
+    }
+
+    fn call(object: i64, method: &str, args: serde_json::Value) -> serde_json::Value {
+        serde_json::json!({ "k": "call", "object": object, "class": 0, "method": method, "args": args, "before": {},
+                            "returned": { "t": "u" } })
+    }
+
+    fn new(object: i64, class: usize, args: serde_json::Value) -> serde_json::Value {
+        serde_json::json!({ "k": "new", "object": object, "class": class, "args": args })
+    }
+
+    #[test]
+    fn a_replay_rebuilds_every_object_an_earlier_call_may_have_changed() {
+        let session = linked_list();
+        let node = serde_json::json!([{ "t": "ref", "i": 1 }]);
+        let recording = recording(serde_json::json!([
+            new(0, 0, serde_json::json!([])),
+            new(1, 1, serde_json::json!([{ "t": "s", "v": "a" }])),
+            new(2, 0, serde_json::json!([])),
+            // The node is linked into the other list first: the replay of `get` needs that too.
+            call(2, "add", node.clone()),
+            call(0, "add", node),
+            call(0, "get", serde_json::json!([{ "t": "n", "v": "0" }])),
+        ]));
+        let (built, refused) = replays(&recording, &session.program);
+        assert!(refused.is_empty(), "{refused:?}");
+        let get = built.iter().find(|r| r.test.method == "get").unwrap();
+        let source = get.test.source(&session.program);
+        assert_eq!(
+            source,
+            "var linkedList = new LinkedList();\nvar node = new Node(\"a\");\nvar linkedList2 = new LinkedList();\n\
+             linkedList2.add(node);\nlinkedList.add(node);\nlinkedList.get(0);\n"
+        );
+        assert!(matches!(get.test.statements.last(), Some(Statement::Call { under_test: true, .. })));
+        // The first `add` needs neither the other list nor anything after it.
+        let first = built.iter().find(|r| r.event == 3).unwrap();
+        assert_eq!(first.test.statements.len(), 3, "{}", first.test.source(&session.program));
+    }
+
+    #[test]
+    fn calls_after_an_unrecorded_call_or_on_unrecorded_objects_are_refused_with_a_reason() {
+        let session = linked_list();
+        let recording = recording(serde_json::json!([
+            new(0, 0, serde_json::json!([])),
+            { "k": "skip", "object": 0 },
+            call(0, "size", serde_json::json!([])),
+            call(-1, "size", serde_json::json!([])),
+            new(3, 0, serde_json::json!([])),
+            call(3, "add", serde_json::json!([{ "t": "fn" }])),
+        ]));
+        let (built, refused) = replays(&recording, &session.program);
+        assert!(built.is_empty());
+        assert_eq!(refused.len(), 3);
+        assert!(refused[0].contains("--max-calls-per-method"), "{}", refused[0]);
+        assert!(refused[1].contains("not built by a recorded construction"), "{}", refused[1]);
+        assert!(refused[2].contains("a function inside a value"), "{}", refused[2]);
     }
 }

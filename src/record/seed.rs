@@ -382,3 +382,64 @@ fn primitives(described: &serde_json::Value, into: &mut Vec<Constant>) {
         _ => {}
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::generate::Variable;
+    use crate::session::{SessionOptions, Settings};
+
+    #[test]
+    fn a_candidate_started_from_a_recorded_state_calls_the_recorded_receiver() {
+        let file = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("samples/linked-list.js");
+        let session =
+            Session::new(&SessionOptions { files: vec![file], ..Default::default() }, Settings::default()).unwrap();
+        let program = &session.program;
+        let (list, node) = (program.class_named("LinkedList").unwrap(), program.class_named("Node").unwrap());
+        let variable = |class, name: &str| Variable { class, name: name.into() };
+        let state = TestCase {
+            class: list,
+            method: "add".into(),
+            variables: vec![variable(list, "linkedList"), variable(node, "node")],
+            statements: vec![
+                Statement::Construct { variable: 0, class: list, args: vec![] },
+                Statement::Construct { variable: 1, class: node, args: vec![Value::String("a".into())] },
+                Statement::Call {
+                    receiver: 0,
+                    method: "add".into(),
+                    args: vec![Value::Variable(1)],
+                    under_test: false,
+                },
+            ],
+        };
+        let generated = TestCase {
+            class: list,
+            method: "remove".into(),
+            variables: vec![variable(list, "linkedList"), variable(node, "node")],
+            statements: vec![
+                Statement::Construct { variable: 0, class: list, args: vec![] },
+                Statement::Construct { variable: 1, class: node, args: vec![Value::Number(3.0)] },
+                Statement::Call {
+                    receiver: 0,
+                    method: "remove".into(),
+                    args: vec![Value::Variable(1)],
+                    under_test: true,
+                },
+            ],
+        };
+        let spliced = splice(&state, generated, program);
+        assert_eq!(
+            spliced.source(program),
+            "var linkedList = new LinkedList();\nvar node = new Node(\"a\");\nlinkedList.add(node);\n\
+             var node2 = new Node(3);\nlinkedList.remove(node2);\n"
+        );
+        assert_eq!(spliced.method, "remove");
+
+        let seeds = Seeds { states: BTreeMap::from([(list, vec![state])]), values: BTreeMap::new() };
+        let mut rng = <rand::rngs::StdRng as rand::SeedableRng>::seed_from_u64(7);
+        let fresh = TestCase { class: node, ..spliced.clone() };
+        // No state of that class: the candidate is left as it was.
+        assert_eq!(seeds.start_from(fresh.clone(), program, &mut rng), fresh);
+        assert!(Seeds::default().is_empty());
+    }
+}
