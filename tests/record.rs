@@ -306,3 +306,66 @@ fn bench_prints_the_cost_of_recording() {
     let value: f64 = ratio["ratio recording/plain: ".len()..].split('x').next().unwrap().parse().unwrap();
     assert!(value > 1.0, "recording cannot be free: {stdout}");
 }
+
+#[test]
+fn an_es_module_entry_gets_its_classes_constructions_recorded_and_replayed() {
+    let dir = tempfile::tempdir().unwrap();
+    let entry = dir.path().join("shapes-demo.mjs");
+    let shapes = serde_json::Value::String(sample("shapes.mjs").display().to_string());
+    std::fs::write(
+        &entry,
+        format!(
+            "import {{ Rectangle, Square }} from {shapes};\n\
+             const r = new Rectangle(3, 4);\n\
+             console.log(r.area(), r.describe(), new Square(2).isLargerThan(r), r instanceof Rectangle);\n"
+        ),
+    )
+    .unwrap();
+    let out = dir.path().join("out");
+    let output = record(&[entry], &out, &[]);
+    assert!(output.status.success(), "{}", text(&output));
+    assert!(String::from_utf8_lossy(&output.stdout).contains("12 rectangle with area 12 and perimeter 14 false true"));
+    let rec = recording(&out, "shapes-demo");
+    let events = rec["events"].as_array().unwrap();
+    assert_eq!(events.iter().filter(|e| e["k"] == "new" && e["object"].as_i64().unwrap() >= 0).count(), 2);
+    // describe and isLargerThan are Shape's methods, called on a Rectangle and a Square.
+    let shape = rec["classes"].as_array().unwrap().iter().position(|c| c == "Shape").unwrap();
+    assert!(events.iter().any(|e| e["method"] == "isLargerThan" && e["class"] == shape));
+    let written = suites(&out);
+    let names: Vec<String> = written.iter().map(|p| p.file_name().unwrap().to_string_lossy().into_owned()).collect();
+    assert_eq!(names, ["Rectangle.test.mjs", "Shape.test.mjs"]);
+    let shape_suite = std::fs::read_to_string(&written[1]).unwrap();
+    assert!(shape_suite.contains("new Square(2)") && shape_suite.contains(".isLargerThan("), "{shape_suite}");
+    node_test_passes(&written);
+}
+
+#[test]
+fn a_commonjs_entry_records_a_transfer_between_two_accounts() {
+    let dir = tempfile::tempdir().unwrap();
+    let entry = dir.path().join("bank-demo.cjs");
+    let bank = serde_json::Value::String(sample("bank-account.cjs").display().to_string());
+    std::fs::write(
+        &entry,
+        format!(
+            "const {{ BankAccount }} = require({bank});\n\
+             const a = new BankAccount('Ann', 'EUR');\n\
+             const b = new BankAccount('Bob', 'EUR');\n\
+             a.deposit(100);\n\
+             a.transfer(b, 30);\n\
+             b.withdraw(30);\n\
+             b.close();\n\
+             console.log(a.balance, b.balance);\n"
+        ),
+    )
+    .unwrap();
+    let out = dir.path().join("out");
+    let output = record(&[entry], &out, &["--class", "BankAccount"]);
+    assert!(output.status.success(), "{}", text(&output));
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    assert!(!stdout.contains("replayed differently"), "{stdout}");
+    let suite = std::fs::read_to_string(&suites(&out)[0]).unwrap();
+    // Closing Bob's account replays the transfer made on Ann's account, which gave Bob his balance.
+    let close = suite.split("test(").find(|t| t.starts_with("\"close")).expect("a close test");
+    assert!(close.contains(".transfer(") && close.contains(".withdraw(30)"), "{close}");
+    node_test_passes(&suites(&out));
+}

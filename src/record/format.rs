@@ -60,7 +60,7 @@ pub enum Event {
     Call {
         /// The receiver's object id, or -1 when its construction was not recorded.
         object: i64,
-        /// The receiver's class.
+        /// The class that defines the method (the receiver's, or one it inherits from).
         class: usize,
         /// The method.
         method: String,

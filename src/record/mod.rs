@@ -87,7 +87,7 @@ fn prepare(options: &RecordOptions) -> Result<Prepared> {
         source.given = index != entry;
     }
     let code = CodeBase::new(sources);
-    let mut sandbox = Sandbox::new(&code, Limits::default())?;
+    let mut sandbox = Sandbox::for_recording(&code, Limits::default(), entry)?;
     let program = analyse(&code, &mut sandbox, None)?;
     Ok(Prepared { code, sandbox, program, entry })
 }
@@ -121,14 +121,19 @@ fn install(prepared: &mut Prepared, max_calls_per_method: usize) -> Result<Vec<S
                 continue;
             }
             Access::CommonJs { .. } => sandbox_expression(&class.access),
-            Access::EsModule { .. } => {
-                warnings.push(format!(
-                    "constructions of {} are not recorded (an ES module's exports cannot be replaced): its calls are \
-                     recorded, but not replayed",
-                    class.name
-                ));
+            // An export itself cannot be replaced: the entry imports a view of the module instead (see
+            // `Sandbox::for_recording`); only an ES-module entry can import it.
+            Access::EsModule { path, .. } if path.is_empty() => {
+                if prepared.code.files[prepared.entry].entry.parsed.kind != ModuleKind::EsModule {
+                    warnings.push(format!(
+                        "constructions of {} are not recorded (only an ES-module entry imports its module): its \
+                         calls are recorded, but not replayed",
+                        class.name
+                    ));
+                }
                 continue;
             }
+            Access::EsModule { .. } => sandbox_expression(&class.access),
         };
         script.push_str(&format!(
             "try {{ {target} = __fc$recorder.constructorFor({index}); }} catch (e) {{ failed.push([{index}, String(e)]); }}\n"

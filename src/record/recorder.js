@@ -178,9 +178,9 @@
         if (object >= 0) events.push({ k: 'skip', object });
         return apply(original, this, args);
       }
-      const receiverClass = classOf(getProto(this));
+      // The class that defines the method: an inherited method is that class's method under test.
       const event = {
-        k: 'call', object, class: receiverClass >= 0 ? receiverClass : c, method: name,
+        k: 'call', object, class: c, method: name,
         args: args.map(value), before: state(this), stubs: [],
       };
       const passed = args.map((a, i) => watched(a, i, event.stubs));
@@ -263,6 +263,11 @@
       }
     },
     constructorFor,
+    // What an ES module's recording view exports instead of `value`.
+    exported(value) {
+      const c = typeof value === 'function' ? indexOf(classes, value) : -1;
+      return c >= 0 ? constructorFor(c) : value;
+    },
     take() {
       return stringify(events);
     },

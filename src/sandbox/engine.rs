@@ -59,6 +59,9 @@ pub(crate) struct Sources {
     scripts: ScriptCache,
     statement_count: u32,
     branch_count: u32,
+    /// Record mode: the file whose imports of ES modules get the recording view of them instead (see
+    /// [`RECORDING_VIEW`]).
+    pub(crate) recorded_importer: Option<usize>,
 }
 
 impl Sources {
@@ -80,6 +83,7 @@ impl Sources {
             scripts: ScriptCache::default(),
             statement_count: code.statement_count,
             branch_count: code.branch_count,
+            recorded_importer: None,
         }
     }
 
@@ -123,11 +127,18 @@ impl Deadline {
     }
 }
 
+/// Suffix of the recording view of an ES module: a module that re-exports it with every export that is a
+/// class replaced by the recorder's constructor proxy (an ES module's own bindings cannot be replaced).
+const RECORDING_VIEW: &str = "?flycatcher-record";
+
 /// Resolves `import` specifiers through the table built from the sources (never the file system).
 struct TableResolver {
     /// (importer engine name, specifier) → imported engine name.
     table: HashMap<(String, String), String>,
     known: Vec<String>,
+    /// Record mode: the importer that gets recording views, and the modules that have one.
+    recorded_importer: Option<String>,
+    es_modules: std::collections::HashSet<String>,
 }
 
 impl Resolver for TableResolver {
@@ -138,19 +149,28 @@ impl Resolver for TableResolver {
         name: &str,
         _: Option<ImportAttributes<'js>>,
     ) -> rquickjs::Result<String> {
-        if self.known.iter().any(|k| k == name) {
+        if name.ends_with(RECORDING_VIEW) {
             return Ok(name.to_string());
         }
-        self.table
-            .get(&(base.to_string(), name.to_string()))
-            .cloned()
-            .ok_or_else(|| rquickjs::Error::new_resolving_message(base, name, "not a file of the program under test"))
+        let target = if self.known.iter().any(|k| k == name) {
+            name.to_string()
+        } else {
+            self.table.get(&(base.to_string(), name.to_string())).cloned().ok_or_else(|| {
+                rquickjs::Error::new_resolving_message(base, name, "not a file of the program under test")
+            })?
+        };
+        if self.recorded_importer.as_deref() == Some(base) && self.es_modules.contains(&target) {
+            return Ok(format!("{target}{RECORDING_VIEW}"));
+        }
+        Ok(target)
     }
 }
 
 /// Hands the instrumented code of ES modules to QuickJS.
 struct TableLoader {
     code: HashMap<String, String>,
+    /// File index by engine name.
+    index: HashMap<String, usize>,
 }
 
 impl Loader for TableLoader {
@@ -160,6 +180,26 @@ impl Loader for TableLoader {
         name: &str,
         _: Option<ImportAttributes<'js>>,
     ) -> rquickjs::Result<Module<'js>> {
+        if let Some(original) = name.strip_suffix(RECORDING_VIEW) {
+            // The original is loaded already (it is a file of the program): its exports are known.
+            let keys: String = ctx.eval(format!(
+                "JSON.stringify(Object.keys(__fc$ns[{}] || {{}}))",
+                self.index.get(original).copied().unwrap_or(usize::MAX)
+            ))?;
+            let keys: Vec<String> = serde_json::from_str(&keys).unwrap_or_default();
+            let quoted = serde_json::Value::String(original.to_string());
+            let mut view = format!("import * as __fc$m from {quoted};\nexport * from {quoted};\n");
+            for (n, key) in keys.into_iter().enumerate() {
+                let key_text = serde_json::Value::String(key.clone());
+                let value = format!("globalThis.__fc$recorder.exported(__fc$m[{key_text}])");
+                if key == "default" {
+                    view.push_str(&format!("export default {value};\n"));
+                } else {
+                    view.push_str(&format!("const __fc$e{n} = {value};\nexport {{ __fc$e{n} as {key_text} }};\n"));
+                }
+            }
+            return Module::declare(ctx.clone(), name, view);
+        }
         let code = self.code.get(name).ok_or_else(|| rquickjs::Error::new_loading_message(name, "unknown module"))?;
         Module::declare(ctx.clone(), name, code.as_str())
     }
@@ -201,7 +241,16 @@ impl Engine {
                 .filter(|f| f.kind == ModuleKind::EsModule)
                 .map(|f| (f.engine_name.clone(), f.code.clone()))
                 .collect();
-            runtime.set_loader(TableResolver { table, known }, TableLoader { code });
+            let index = sources.files.iter().enumerate().map(|(i, f)| (f.engine_name.clone(), i)).collect();
+            let recorded_importer = sources.recorded_importer.map(|i| sources.files[i].engine_name.clone());
+            let es_modules = sources
+                .files
+                .iter()
+                .filter(|f| f.kind == ModuleKind::EsModule)
+                .map(|f| f.engine_name.clone())
+                .collect();
+            runtime
+                .set_loader(TableResolver { table, known, recorded_importer, es_modules }, TableLoader { code, index });
         }
         let context = Context::full(&runtime).map_err(|e| Error::Engine(e.to_string()))?;
         let engine = Engine { context, _runtime: runtime, sources, deadline };

@@ -219,7 +219,19 @@ pub struct Sandbox {
 impl Sandbox {
     /// Loads the program in a first context. Errors name the file that failed to load.
     pub fn new(code: &CodeBase, limits: Limits) -> Result<Sandbox> {
-        let sources = Arc::new(engine::Sources::new(code));
+        Sandbox::load(code, engine::Sources::new(code), limits)
+    }
+
+    /// Loads the program for recording (see [`crate::record`]): the ES modules that file `entry` imports
+    /// are given to it through a view whose class exports are the recorder's constructor proxies.
+    pub fn for_recording(code: &CodeBase, limits: Limits, entry: usize) -> Result<Sandbox> {
+        let mut sources = engine::Sources::new(code);
+        sources.recorded_importer = Some(entry);
+        Sandbox::load(code, sources, limits)
+    }
+
+    fn load(code: &CodeBase, sources: engine::Sources, limits: Limits) -> Result<Sandbox> {
+        let sources = Arc::new(sources);
         let deadline = Arc::new(Deadline::new());
         let engine = Engine::new(sources.clone(), &limits, deadline.clone()).map_err(|e| match e {
             // The engine reports positions in the instrumented code: show the user's lines instead.
