@@ -4,8 +4,9 @@
 //! The files the entry uses load first (plain scripts named after it, modules it requires or imports),
 //! the analyser finds their classes, and `recorder.js` wraps them: prototype methods in place,
 //! constructors by replacing their binding (a script global, a namespace property, a CommonJS export)
-//! with a proxy. Then the entry runs, with a `console` that prints (tests never get one; the rest of the
-//! host stays unreachable). The [`format::Recording`] it leaves feeds generation ([`seed`]) and replay
+//! with a proxy, or an ES-module entry's imports by a view of the module. Then the entry runs. The
+//! program has a `console` that prints (tests never get one; the rest of the host stays unreachable).
+//! The [`format::Recording`] it leaves feeds generation ([`seed`]) and replay
 //! tests ([`replay`]).
 
 pub mod format;
@@ -87,7 +88,7 @@ fn prepare(options: &RecordOptions) -> Result<Prepared> {
         source.given = index != entry;
     }
     let code = CodeBase::new(sources);
-    let mut sandbox = Sandbox::for_recording(&code, Limits::default(), entry)?;
+    let mut sandbox = Sandbox::for_recording(&code, Limits::default(), entry, options.echo)?;
     let program = analyse(&code, &mut sandbox, None)?;
     Ok(Prepared { code, sandbox, program, entry })
 }
@@ -155,7 +156,6 @@ fn install(prepared: &mut Prepared, max_calls_per_method: usize) -> Result<Vec<S
 pub fn record(options: &RecordOptions) -> Result<Recorded> {
     let mut prepared = prepare(options)?;
     let warnings = install(&mut prepared, options.max_calls_per_method)?;
-    prepared.sandbox.install_console(options.echo)?;
     let failure = prepared.sandbox.run_file(&prepared.code, prepared.entry, options.timeout).err();
     let events = prepared.sandbox.evaluate("__fc$recorder.take()", "reading the recording")?;
     let events = serde_json::from_str(&events).map_err(|e| Error::Engine(format!("reading the recording: {e}")))?;
@@ -198,7 +198,6 @@ pub fn overhead(options: &RecordOptions, runs: usize) -> Result<String> {
         let mut prepared = prepare(&quiet)?;
         let started = Instant::now();
         install(&mut prepared, quiet.max_calls_per_method)?;
-        prepared.sandbox.install_console(false)?;
         prepared.sandbox.run_file(&prepared.code, prepared.entry, quiet.timeout)?;
         let events = prepared.sandbox.evaluate("__fc$recorder.take()", "reading the recording")?;
         recorded.push(started.elapsed());

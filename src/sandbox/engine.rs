@@ -62,6 +62,9 @@ pub(crate) struct Sources {
     /// Record mode: the file whose imports of ES modules get the recording view of them instead (see
     /// [`RECORDING_VIEW`]).
     pub(crate) recorded_importer: Option<usize>,
+    /// Record mode: a `console` for the program, printing when set to true (see
+    /// [`Engine::install_console`]).
+    pub(crate) console: Option<bool>,
 }
 
 impl Sources {
@@ -84,6 +87,7 @@ impl Sources {
             statement_count: code.statement_count,
             branch_count: code.branch_count,
             recorded_importer: None,
+            console: None,
         }
     }
 
@@ -275,6 +279,9 @@ impl Engine {
         );
         self.eval_setup(&determinism, "fixing randomness and the clock")?;
         self.eval_setup(HARNESS_JS, "installing the harness")?;
+        if let Some(echo) = self.sources.console {
+            self.install_console(echo)?;
+        }
         // What the global object holds before user code runs: discovery looks at what is added.
         self.eval_setup(
             "Object.defineProperty(globalThis, '__fc$baseline', { value: new Set(Object.getOwnPropertyNames(globalThis)) });",
@@ -374,7 +381,7 @@ impl Engine {
     /// Gives the context a `console` whose methods print to this process's standard output (or nowhere,
     /// without `echo`): for
     /// running a user's entry script (record mode), never for generated tests, which stay host-free.
-    pub(crate) fn install_console(&self, echo: bool) -> Result<()> {
+    fn install_console(&self, echo: bool) -> Result<()> {
         self.context.with(|ctx| {
             let print = Function::new(ctx.clone(), move |line: String| {
                 if echo {

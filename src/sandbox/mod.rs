@@ -223,10 +223,13 @@ impl Sandbox {
     }
 
     /// Loads the program for recording (see [`crate::record`]): the ES modules that file `entry` imports
-    /// are given to it through a view whose class exports are the recorder's constructor proxies.
-    pub fn for_recording(code: &CodeBase, limits: Limits, entry: usize) -> Result<Sandbox> {
+    /// are given to it through a view whose class exports are the recorder's constructor proxies, and
+    /// the program has a `console` that prints to standard output when `echo` is set. Tests never get
+    /// one: their sandbox stays host-free.
+    pub fn for_recording(code: &CodeBase, limits: Limits, entry: usize, echo: bool) -> Result<Sandbox> {
         let mut sources = engine::Sources::new(code);
         sources.recorded_importer = Some(entry);
+        sources.console = Some(echo);
         Sandbox::load(code, sources, limits)
     }
 
@@ -322,12 +325,6 @@ impl Sandbox {
     pub fn run_isolated(&mut self, test: &str, seed: u32, watch: &Watch, describe: bool) -> Result<Execution> {
         let mut engine = self.new_engine()?;
         engine.run(test, seed, watch, describe, self.limits.test_time)
-    }
-
-    /// Record mode: gives the loaded context a `console` that prints to standard output when `echo` is
-    /// set (see [`crate::record`]). Tests never get one.
-    pub fn install_console(&mut self, echo: bool) -> Result<()> {
-        self.engine_mut()?.install_console(echo)
     }
 
     /// Evaluates Flycatcher's own JavaScript in the loaded context and returns its string answer
