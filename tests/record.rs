@@ -369,3 +369,41 @@ fn a_commonjs_entry_records_a_transfer_between_two_accounts() {
     assert!(close.contains(".transfer(") && close.contains(".withdraw(30)"), "{close}");
     node_test_passes(&suites(&out));
 }
+
+#[test]
+fn explore_shows_recorded_types_as_recorded_in_the_parameter_pane() {
+    let dir = tempfile::tempdir().unwrap();
+    let output = record(&demo_files(), dir.path(), &[]);
+    assert!(output.status.success(), "{}", text(&output));
+    let options = flycatcher::tui::worker::WorkerOptions {
+        session: flycatcher::session::SessionOptions {
+            files: vec![sample("linked-list.js")],
+            seed_from: Some(flycatcher::record::SeedFrom {
+                path: dir.path().join("demo-reading-list.recording.json"),
+                threshold: 10,
+            }),
+            ..Default::default()
+        },
+        settings: flycatcher::session::Settings { seed: 3, ..Default::default() },
+        project: flycatcher::project::Project::default(),
+        project_path: dir.path().join("flycatcher.json"),
+        out_dir: dir.path().join("out"),
+        format: flycatcher::suite::export::Format::NodeTest,
+        command: "flycatcher explore (test)".into(),
+    };
+    let (_worker, snapshot) = flycatcher::tui::worker::Worker::start(options).expect("the sample loads");
+    let add = snapshot.params.iter().find(|p| p.function == "add").expect("add's parameter is shown");
+    assert_eq!((add.ty.as_str(), add.source), ("Node", Some("recorded")));
+    assert!(add.evidence.starts_with("recorded: "), "{}", add.evidence);
+}
+
+#[test]
+fn a_recording_of_other_classes_says_so() {
+    let dir = tempfile::tempdir().unwrap();
+    let output = record(&demo_files(), dir.path(), &[]);
+    assert!(output.status.success(), "{}", text(&output));
+    let rec = dir.path().join("demo-reading-list.recording.json").display().to_string();
+    let report = generate(&[sample("circle.js")], &dir.path().join("out"), &["--timeout", "0.2", "--seed-from", &rec]);
+    let warnings = report["warnings"].to_string();
+    assert!(warnings.contains("no call of a method of these classes (it recorded IsbnValidator, "), "{warnings}");
+}

@@ -205,6 +205,15 @@ pub fn seed_session(session: &mut Session, from: &SeedFrom) -> Result<()> {
             tried.entry((replay.test.class, replay.test.method.clone())).or_default().0 += 1;
         }
     }
+    if replays.is_empty() && summary.refused.is_empty() {
+        session.warnings.push(format!(
+            "seeded from {}: the recording has no call of a method of these classes (it recorded {}): pass the files \
+             its entry script used",
+            from.path.display(),
+            recording.classes.join(", ")
+        ));
+        return Ok(());
+    }
     let mut message = format!(
         "seeded from {}: {} replay test(s) elected from {} recorded call(s)",
         from.path.display(),
