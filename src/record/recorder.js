@@ -35,6 +35,7 @@
   let depth = 0;
   let limit = Infinity;
   const counts = new Map();
+  const skipped = new WeakSet();
 
   const indexOf = (list, value) => {
     for (let i = 0; i < list.length; i++) if (list[i] === value) return i;
@@ -174,8 +175,11 @@
       }
       const object = ids.has(this) ? ids.get(this) : -1;
       if (!counted(c, name)) {
-        // A later replay of this object would miss what this call did to it.
-        if (object >= 0) events.push({ k: 'skip', object });
+        // A later replay of this object would miss what this call did to it (said once per object).
+        if (object >= 0 && !skipped.has(this)) {
+          skipped.add(this);
+          events.push({ k: 'skip', object });
+        }
         return apply(original, this, args);
       }
       // The class that defines the method: an inherited method is that class's method under test.
