@@ -48,6 +48,9 @@ pub enum Command {
     /// --out. --class and --method choose the code mutated (constructors too, unless --method is given).
     /// The summary says how long generating and mutating took.
     Mutate(MutateArgs),
+    /// Run an entry script (a demo or smoke script using the classes) in the sandbox, record every
+    /// construction and call it makes on them, and write the recording and replay tests built from it.
+    Record(RecordArgs),
 }
 
 /// Options of `flycatcher explore`.
@@ -203,6 +206,16 @@ pub struct RunArgs {
     /// Default: flycatcher.json beside the first file.
     #[arg(long, value_name = "FILE")]
     pub project: Option<PathBuf>,
+
+    /// Seed generation from a recording made by `flycatcher record`: recorded argument types decide
+    /// parameter types, recorded values join the input pools, recorded call sequences become starting
+    /// states, and recorded calls of the methods under test become replay tests.
+    #[arg(long, value_name = "RECORDING.json")]
+    pub seed_from: Option<PathBuf>,
+
+    /// Most replay tests elected per method from --seed-from (only calls that add coverage are elected).
+    #[arg(long, default_value_t = 10, value_name = "N")]
+    pub threshold: usize,
 }
 
 impl RunArgs {
@@ -239,6 +252,10 @@ impl RunArgs {
             namespace: self.namespace.clone(),
             classes: self.classes.clone(),
             method: self.method.clone(),
+            seed_from: self
+                .seed_from
+                .clone()
+                .map(|path| flycatcher::record::SeedFrom { path, threshold: self.threshold }),
         };
         Ok((options, settings, project))
     }
@@ -265,11 +282,77 @@ pub struct BenchArgs {
     /// Seed.
     #[arg(long, default_value_t = 1, value_name = "N")]
     pub seed: u64,
+
+    /// Measure the cost of recording instead: the entry script (first) and the plain scripts it uses,
+    /// recorded against a plain run in bare QuickJS (median of 21 runs), e.g.
+    /// `--record samples/demo-bookshop.js samples/isbn.js samples/circle.js`.
+    #[arg(long, num_args = 1.., value_name = "FILE")]
+    pub record: Vec<PathBuf>,
 }
 
 impl BenchArgs {
     /// The benchmark's options.
     pub fn to_options(&self) -> BenchOptions {
         BenchOptions { file: self.file.clone(), seconds: self.seconds.clamp(0.1, 3600.0), seed: self.seed }
+    }
+}
+
+/// Options of `flycatcher record`.
+#[derive(Debug, Args)]
+pub struct RecordArgs {
+    /// The entry script to run: a demo, example or smoke script that uses the classes. Modules it
+    /// requires or imports are loaded with it.
+    #[arg(value_name = "ENTRY.js")]
+    pub entry: PathBuf,
+
+    /// Plain scripts the entry uses (loaded before it, in this order, into one global scope, like
+    /// script tags of a page).
+    #[arg(value_name = "SCRIPT.js")]
+    pub scripts: Vec<PathBuf>,
+
+    /// Only write replay tests for this class (repeatable). Every class is recorded.
+    #[arg(long = "class", value_name = "NAME")]
+    pub classes: Vec<String>,
+
+    /// Folder for the recording (`<entry>.recording.json`) and the replay suites.
+    #[arg(long, default_value = "flycatcher-out", value_name = "DIR")]
+    pub out: PathBuf,
+
+    /// Calls recorded per method at most; later calls run unrecorded.
+    #[arg(long, default_value_t = 100, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    pub max_calls_per_method: u64,
+
+    /// Most replay tests kept per method: recorded calls are elected in order when they add coverage of
+    /// their method. Strings over 40 characters and arrays over 10 items are shrunk while the test keeps
+    /// its coverage.
+    #[arg(long, default_value_t = 10, value_name = "N")]
+    pub threshold: usize,
+
+    /// Time the entry script may run, in seconds.
+    #[arg(long, default_value_t = 10.0, value_name = "SECS")]
+    pub timeout: f64,
+
+    /// Test format of the replay suites: node-test, assert, nodeunit, expresso, vows.
+    #[arg(long, default_value = "node-test", value_name = "FORMAT")]
+    pub format: Format,
+
+    /// Print nothing but errors and the entry's console output.
+    #[arg(long, short)]
+    pub quiet: bool,
+}
+
+impl RecordArgs {
+    /// The recording run's options.
+    pub fn to_options(&self) -> Result<flycatcher::record::RecordOptions, Error> {
+        if !(self.timeout > 0.0 && self.timeout <= 86_400.0) {
+            return Err(Error::Usage(format!("--timeout {} must be between 0 and 86400 seconds", self.timeout)));
+        }
+        Ok(flycatcher::record::RecordOptions {
+            entry: self.entry.clone(),
+            scripts: self.scripts.clone(),
+            max_calls_per_method: self.max_calls_per_method as usize,
+            timeout: std::time::Duration::from_secs_f64(self.timeout),
+            echo: true,
+        })
     }
 }

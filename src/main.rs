@@ -9,7 +9,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 
 use clap::Parser;
 
-use cli::{Cli, Command, ExploreArgs, GenerateArgs, MutateArgs, RunArgs};
+use cli::{Cli, Command, ExploreArgs, GenerateArgs, MutateArgs, RecordArgs, RunArgs};
 use flycatcher::error::Error;
 use flycatcher::mutate::{self, SuiteTest};
 use flycatcher::report;
@@ -41,9 +41,11 @@ fn run(cli: Cli) -> ExitCode {
         Command::Explore(args) => explore_options(&args).and_then(flycatcher::tui::explore),
         Command::Generate(args) => generate(&args),
         Command::Mutate(args) => mutate_suite(&args),
+        Command::Bench(args) if !args.record.is_empty() => record_overhead(&args.record).map(|text| print!("{text}")),
         Command::Bench(args) => flycatcher::bench::run(&args.to_options()).map(|text| {
             print!("{text}");
         }),
+        Command::Record(args) => record(&args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
@@ -199,6 +201,63 @@ fn mutate_suite(args: &MutateArgs) -> Result<(), Error> {
         std::fs::write(path, text + "\n").map_err(|source| Error::Write { path: path.clone(), source })?;
     }
     Ok(())
+}
+
+/// Runs the entry script with recording, writes the recording, then the replay tests elected from it.
+fn record(args: &RecordArgs) -> Result<(), Error> {
+    let recorded = flycatcher::record::record(&args.to_options()?)?;
+    std::fs::create_dir_all(&args.out).map_err(|source| Error::Write { path: args.out.clone(), source })?;
+    let stem = args.entry.file_stem().map_or("entry".into(), |s| s.to_string_lossy().into_owned());
+    let path = args.out.join(format!("{stem}.recording.json"));
+    recorded.recording.write(&path)?;
+    for warning in &recorded.warnings {
+        eprintln!("flycatcher: warning: {warning}");
+    }
+    if let Some(failure) = recorded.failure {
+        let failure = match failure {
+            Error::Load { file, message } => format!("{file}: the entry script failed: {message}"),
+            other => other.to_string(),
+        };
+        return Err(Error::Usage(format!(
+            "{failure}\n(the recording of what ran before is in {}; fix the entry script and record again)",
+            path.display()
+        )));
+    }
+    if !args.quiet {
+        println!("recorded {} events in {}", recorded.recording.events.len(), path.display());
+    }
+    let options = flycatcher::session::SessionOptions {
+        files: recorded.files,
+        classes: args.classes.clone(),
+        seed_from: Some(flycatcher::record::SeedFrom { path: path.clone(), threshold: args.threshold }),
+        ..Default::default()
+    };
+    let settings = flycatcher::session::Settings { seed: 0, ..Default::default() };
+    let mut session = Session::new(&options, settings)?;
+    let command = format!("flycatcher record {}", std::env::args().skip(2).collect::<Vec<_>>().join(" "));
+    let written = session.export(args.format, &args.out, &command)?;
+    if !args.quiet {
+        for warning in &session.warnings {
+            println!("{warning}");
+        }
+        for path in &written {
+            println!("wrote {}", path.display());
+        }
+    }
+    Ok(())
+}
+
+/// `bench --record ENTRY [SCRIPT]...`: what recording costs against a plain run.
+fn record_overhead(files: &[std::path::PathBuf]) -> Result<String, Error> {
+    let (entry, scripts) = files.split_first().expect("clap requires one file at least");
+    let options = flycatcher::record::RecordOptions {
+        entry: entry.clone(),
+        scripts: scripts.to_vec(),
+        max_calls_per_method: 100,
+        timeout: std::time::Duration::from_secs(10),
+        echo: false,
+    };
+    flycatcher::record::overhead(&options, 21)
 }
 
 /// Progress on stderr: a line redrawn in place on a terminal, one plain line per finished method

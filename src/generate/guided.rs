@@ -65,6 +65,17 @@ impl ConstantPool {
         pool
     }
 
+    /// Adds the values of `other` to this pool (recorded values join the mined constants).
+    pub fn merge(&mut self, other: ConstantPool) {
+        self.numbers.extend(other.numbers);
+        self.strings.extend(other.strings);
+        self.patterns.extend(other.patterns);
+        self.lengths.extend(other.lengths);
+        self.alphabet.extend(other.alphabet);
+        self.alphabet.sort_unstable();
+        self.alphabet.dedup();
+    }
+
     /// A number: mined and maybe moved, or from `fallback`.
     pub fn number<R: Rng + ?Sized>(&self, rng: &mut R, fallback: impl FnOnce(&mut R) -> f64) -> f64 {
         if self.numbers.is_empty() || !rng.random_bool(MINED_NUMBER) {

@@ -71,6 +71,11 @@ pub enum Value {
     },
     /// A plain object literal.
     Object(Vec<(String, Value)>),
+    /// `undefined` (a recorded argument or answer).
+    Undefined,
+    /// A stub function that returns these values in order, then the last one again (a recorded
+    /// callback's answers, see [`crate::record`]).
+    Answers(Vec<Value>),
 }
 
 /// A variable of a test: always an instance of a class of the program.
@@ -149,6 +154,19 @@ impl TestCase {
         })
     }
 
+    /// A name for a new variable of `class`: `list`, then `list2`, ...: named after the class, never
+    /// clashing with another variable or a class alias.
+    pub fn variable_name(&self, program: &ProgramInfo, class: ClassId) -> String {
+        let base = literal::identifier(&program.classes[class].alias);
+        let taken = |name: &str| {
+            self.variables.iter().any(|v| v.name == name) || program.classes.iter().any(|c| c.alias == name)
+        };
+        if !taken(&base) {
+            return base;
+        }
+        (2..).map(|n| format!("{base}{n}")).find(|name| !taken(name)).expect("some suffix is free")
+    }
+
     /// The classes the test names, in order of first use.
     pub fn classes_used(&self) -> Vec<ClassId> {
         let mut classes = Vec::new();
@@ -223,6 +241,14 @@ impl TestCase {
                 let members: Vec<String> =
                     members.iter().map(|(k, v)| format!("{}: {}", key(k), self.value(v))).collect();
                 format!("{{ {} }}", members.join(", "))
+            }
+            Value::Undefined => "undefined".into(),
+            Value::Answers(answers) => {
+                let answers: Vec<String> = answers.iter().map(|a| self.value(a)).collect();
+                format!(
+                    "(function (answers) {{ var i = 0; return function () {{ return answers[i < answers.length - 1 ? i++ : i]; }}; }})([{}])",
+                    answers.join(", ")
+                )
             }
         }
     }
@@ -320,6 +346,12 @@ fn push_json_value(json: &mut String, value: &Value) {
                 json.push(']');
             }
             json.push_str("]}");
+        }
+        Value::Undefined => json.push_str("{\"u\":0}"),
+        Value::Answers(answers) => {
+            json.push_str("{\"s\":");
+            push_json_args(json, answers);
+            json.push('}');
         }
     }
 }

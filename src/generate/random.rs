@@ -150,7 +150,7 @@ impl<'a> Builder<'a> {
     /// Declares a new instance of `class` built with `args`.
     pub(super) fn declare(&mut self, class: ClassId, args: Vec<Value>) -> usize {
         let variable = self.test.variables.len();
-        let name = self.variable_name(class);
+        let name = self.test.variable_name(self.program, class);
         self.test.variables.push(Variable { class, name });
         self.test.statements.push(Statement::Construct { variable, class, args });
         variable
@@ -263,17 +263,5 @@ impl<'a> Builder<'a> {
             }
             (_, _, strings) => Value::String(strings.generate(rng)),
         }
-    }
-
-    /// `list`, then `list2`, ...: named after the class, never clashing with a class alias.
-    fn variable_name(&self, class: ClassId) -> String {
-        let base = literal::identifier(&self.program.classes[class].alias);
-        let taken = |name: &str| {
-            self.test.variables.iter().any(|v| v.name == name) || self.program.classes.iter().any(|c| c.alias == name)
-        };
-        if !taken(&base) {
-            return base;
-        }
-        (2..).map(|n| format!("{base}{n}")).find(|name| !taken(name)).expect("some suffix is free")
     }
 }

@@ -108,6 +108,8 @@ pub enum DecisionSource {
     Overridden,
     /// Read from the project file.
     Configured,
+    /// The type of the values a recorded run passed (see [`crate::record`]).
+    Recorded,
 }
 
 /// A decision with its reasons.

@@ -19,6 +19,23 @@ use crate::error::{Error, Result};
 use crate::suite::export::{DETERMINISM_JS, LOAD_SEED};
 
 const HARNESS_JS: &str = include_str!("harness.js");
+/// `console` for entry scripts (record mode): every method hands one line to `__fc$print`, strings as
+/// they are and other values as JSON where they can be.
+pub const CONSOLE_JS: &str = r#"(function (g) {
+  const print = g.__fc$print;
+  delete g.__fc$print;
+  const show = (v) => {
+    if (typeof v === 'string') return v;
+    try {
+      const json = JSON.stringify(v);
+      return json === undefined ? String(v) : json;
+    } catch (_) {
+      return String(v);
+    }
+  };
+  const line = (...values) => print(values.map(show).join(' '));
+  g.console = { log: line, info: line, warn: line, error: line, debug: line };
+})(globalThis);"#;
 /// Bytes allocated between two cycle collections.
 const GC_THRESHOLD: usize = 16 << 20;
 /// CommonJS files are wrapped in a function whose header starts their first line, so line numbers
@@ -42,6 +59,12 @@ pub(crate) struct Sources {
     scripts: ScriptCache,
     statement_count: u32,
     branch_count: u32,
+    /// Record mode: the file whose imports of ES modules get the recording view of them instead (see
+    /// [`RECORDING_VIEW`]).
+    pub(crate) recorded_importer: Option<usize>,
+    /// Record mode: a `console` for the program, printing when set to true (see
+    /// [`Engine::install_console`]).
+    pub(crate) console: Option<bool>,
 }
 
 impl Sources {
@@ -63,6 +86,8 @@ impl Sources {
             scripts: ScriptCache::default(),
             statement_count: code.statement_count,
             branch_count: code.branch_count,
+            recorded_importer: None,
+            console: None,
         }
     }
 
@@ -106,11 +131,18 @@ impl Deadline {
     }
 }
 
+/// Suffix of the recording view of an ES module: a module that re-exports it with every export that is a
+/// class replaced by the recorder's constructor proxy (an ES module's own bindings cannot be replaced).
+const RECORDING_VIEW: &str = "?flycatcher-record";
+
 /// Resolves `import` specifiers through the table built from the sources (never the file system).
 struct TableResolver {
     /// (importer engine name, specifier) → imported engine name.
     table: HashMap<(String, String), String>,
     known: Vec<String>,
+    /// Record mode: the importer that gets recording views, and the modules that have one.
+    recorded_importer: Option<String>,
+    es_modules: std::collections::HashSet<String>,
 }
 
 impl Resolver for TableResolver {
@@ -121,19 +153,28 @@ impl Resolver for TableResolver {
         name: &str,
         _: Option<ImportAttributes<'js>>,
     ) -> rquickjs::Result<String> {
-        if self.known.iter().any(|k| k == name) {
+        if name.ends_with(RECORDING_VIEW) {
             return Ok(name.to_string());
         }
-        self.table
-            .get(&(base.to_string(), name.to_string()))
-            .cloned()
-            .ok_or_else(|| rquickjs::Error::new_resolving_message(base, name, "not a file of the program under test"))
+        let target = if self.known.iter().any(|k| k == name) {
+            name.to_string()
+        } else {
+            self.table.get(&(base.to_string(), name.to_string())).cloned().ok_or_else(|| {
+                rquickjs::Error::new_resolving_message(base, name, "not a file of the program under test")
+            })?
+        };
+        if self.recorded_importer.as_deref() == Some(base) && self.es_modules.contains(&target) {
+            return Ok(format!("{target}{RECORDING_VIEW}"));
+        }
+        Ok(target)
     }
 }
 
 /// Hands the instrumented code of ES modules to QuickJS.
 struct TableLoader {
     code: HashMap<String, String>,
+    /// File index by engine name.
+    index: HashMap<String, usize>,
 }
 
 impl Loader for TableLoader {
@@ -143,6 +184,26 @@ impl Loader for TableLoader {
         name: &str,
         _: Option<ImportAttributes<'js>>,
     ) -> rquickjs::Result<Module<'js>> {
+        if let Some(original) = name.strip_suffix(RECORDING_VIEW) {
+            // The original is loaded already (it is a file of the program): its exports are known.
+            let keys: String = ctx.eval(format!(
+                "JSON.stringify(Object.keys(__fc$ns[{}] || {{}}))",
+                self.index.get(original).copied().unwrap_or(usize::MAX)
+            ))?;
+            let keys: Vec<String> = serde_json::from_str(&keys).unwrap_or_default();
+            let quoted = serde_json::Value::String(original.to_string());
+            let mut view = format!("import * as __fc$m from {quoted};\nexport * from {quoted};\n");
+            for (n, key) in keys.into_iter().enumerate() {
+                let key_text = serde_json::Value::String(key.clone());
+                let value = format!("globalThis.__fc$recorder.exported(__fc$m[{key_text}])");
+                if key == "default" {
+                    view.push_str(&format!("export default {value};\n"));
+                } else {
+                    view.push_str(&format!("const __fc$e{n} = {value};\nexport {{ __fc$e{n} as {key_text} }};\n"));
+                }
+            }
+            return Module::declare(ctx.clone(), name, view);
+        }
         let code = self.code.get(name).ok_or_else(|| rquickjs::Error::new_loading_message(name, "unknown module"))?;
         Module::declare(ctx.clone(), name, code.as_str())
     }
@@ -184,7 +245,16 @@ impl Engine {
                 .filter(|f| f.kind == ModuleKind::EsModule)
                 .map(|f| (f.engine_name.clone(), f.code.clone()))
                 .collect();
-            runtime.set_loader(TableResolver { table, known }, TableLoader { code });
+            let index = sources.files.iter().enumerate().map(|(i, f)| (f.engine_name.clone(), i)).collect();
+            let recorded_importer = sources.recorded_importer.map(|i| sources.files[i].engine_name.clone());
+            let es_modules = sources
+                .files
+                .iter()
+                .filter(|f| f.kind == ModuleKind::EsModule)
+                .map(|f| f.engine_name.clone())
+                .collect();
+            runtime
+                .set_loader(TableResolver { table, known, recorded_importer, es_modules }, TableLoader { code, index });
         }
         let context = Context::full(&runtime).map_err(|e| Error::Engine(e.to_string()))?;
         let engine = Engine { context, _runtime: runtime, sources, deadline };
@@ -209,6 +279,9 @@ impl Engine {
         );
         self.eval_setup(&determinism, "fixing randomness and the clock")?;
         self.eval_setup(HARNESS_JS, "installing the harness")?;
+        if let Some(echo) = self.sources.console {
+            self.install_console(echo)?;
+        }
         // What the global object holds before user code runs: discovery looks at what is added.
         self.eval_setup(
             "Object.defineProperty(globalThis, '__fc$baseline', { value: new Set(Object.getOwnPropertyNames(globalThis)) });",
@@ -239,10 +312,7 @@ impl Engine {
                     message: exception_text(ctx, e),
                 };
                 match file.kind {
-                    ModuleKind::Script if file.given => {
-                        eval_script::<()>(&ctx, &self.sources.scripts, &file.code, &file.engine_name)
-                            .map_err(|e| failed(&ctx, e))?;
-                    }
+                    ModuleKind::Script if file.given => self.start_module(&ctx, index)?,
                     ModuleKind::EsModule => {}
                     _ => {
                         let source = format!("{COMMONJS_HEADER}{}\n}})", file.code);
@@ -259,27 +329,78 @@ impl Engine {
                     }
                 }
             }
-            for (index, file) in self.sources.files.iter().enumerate().filter(|(_, f)| f.given) {
-                let failed = |ctx: &Ctx, e: rquickjs::Error| Error::Load {
-                    file: file.engine_name.clone(),
-                    message: exception_text(ctx, e),
-                };
-                match file.kind {
-                    ModuleKind::CommonJs => {
-                        let require: Function = globals.get("__fc$require").map_err(|e| failed(&ctx, e))?;
-                        require.call::<_, Value>((index,)).map_err(|e| failed(&ctx, e))?;
-                    }
-                    ModuleKind::EsModule => {
-                        let namespace: Object = Module::import(&ctx, file.engine_name.as_str())
-                            .and_then(|promise| promise.finish::<Object>())
-                            .map_err(|e| failed(&ctx, e))?;
-                        let namespaces: Object = globals.get("__fc$ns").map_err(|e| failed(&ctx, e))?;
-                        namespaces.set(index as u32, namespace).map_err(|e| failed(&ctx, e))?;
-                    }
-                    ModuleKind::Script => {}
-                }
+            for (index, _) in self.sources.files.iter().enumerate().filter(|(_, f)| f.given) {
+                self.start_module(&ctx, index)?;
             }
             Ok(())
+        })
+    }
+
+    /// Runs a module file's top level, as Node's `require` or `import` of it would (scripts run while
+    /// loading, see [`Engine::run_file`]).
+    fn start_module(&self, ctx: &Ctx, index: usize) -> Result<()> {
+        let file = &self.sources.files[index];
+        let failed =
+            |e: rquickjs::Error| Error::Load { file: file.engine_name.clone(), message: exception_text(ctx, e) };
+        let globals = ctx.globals();
+        match file.kind {
+            ModuleKind::CommonJs => {
+                let require: Function = globals.get("__fc$require").map_err(failed)?;
+                require.call::<_, Value>((index,)).map_err(failed)?;
+            }
+            ModuleKind::EsModule => {
+                let namespace: Object = Module::import(ctx, file.engine_name.as_str())
+                    .and_then(|promise| promise.finish::<Object>())
+                    .map_err(failed)?;
+                let namespaces: Object = globals.get("__fc$ns").map_err(failed)?;
+                namespaces.set(index as u32, namespace).map_err(failed)?;
+            }
+            ModuleKind::Script => {
+                eval_script::<()>(ctx, &self.sources.scripts, &file.code, &file.engine_name).map_err(failed)?;
+            }
+        }
+        Ok(())
+    }
+
+    /// Runs a file that loading held back (one not given: in record mode, the entry script) within
+    /// `limit`.
+    pub(crate) fn run_file(&self, index: usize, limit: Duration) -> Result<()> {
+        self.deadline.set(limit);
+        let ran = self.context.with(|ctx| self.start_module(&ctx, index));
+        let timed_out = self.deadline.passed();
+        self.deadline.clear();
+        match ran {
+            Err(Error::Load { file, .. }) if timed_out => Err(Error::Load {
+                file,
+                message: format!("did not finish within {} s (an endless loop?)", limit.as_secs_f64()),
+            }),
+            other => other,
+        }
+    }
+
+    /// Gives the context a `console` whose methods print to this process's standard output (or nowhere,
+    /// without `echo`): for
+    /// running a user's entry script (record mode), never for generated tests, which stay host-free.
+    fn install_console(&self, echo: bool) -> Result<()> {
+        self.context.with(|ctx| {
+            let print = Function::new(ctx.clone(), move |line: String| {
+                if echo {
+                    println!("{line}");
+                }
+            })
+            .map_err(|e| Error::Engine(format!("installing console: {e}")))?;
+            ctx.globals()
+                .set("__fc$print", print)
+                .map_err(|e| Error::Engine(format!("installing console: {}", exception_text(&ctx, e))))
+        })?;
+        self.eval_setup(CONSOLE_JS, "installing console")
+    }
+
+    /// Evaluates harness-side JavaScript that answers with a string.
+    pub(crate) fn eval_string(&self, script: &str, what: &str) -> Result<String> {
+        self.context.with(|ctx| {
+            eval_script::<String>(&ctx, &self.sources.scripts, script, "<flycatcher setup>")
+                .map_err(|e| Error::Engine(format!("{what}: {}", exception_text(&ctx, e))))
         })
     }
 

@@ -220,7 +220,8 @@
   // underTest] calls a method. Arguments are JSON values, or {v: variable}, {p: parameter} for a
   // recording proxy, {x: "NaN" | "Infinity" | "-Infinity"}, {a: [items]} for an array, {f: result} for
   // a function returning `result`, {d: milliseconds} for a Date, {r: [source, flags]} for a RegExp,
-  // {o: [[key, value]...]} for an object. Interpreting the test instead of compiling
+  // {o: [[key, value]...]} for an object, {u: 0} for undefined, {s: [answers]} for a stub function returning
+  // recorded answers in order. Interpreting the test instead of compiling
   // JavaScript for it makes a test cost a JSON.parse. Exceptions user code can catch are caught here;
   // only an interrupt (time limit) or running out of memory reach Rust as an exception.
   const construct = Reflect.construct;
@@ -244,6 +245,13 @@
       }
       if (a.d !== undefined) return new RealDate(a.d);
       if (a.r !== undefined) return new RealRegExp(a.r[0], a.r[1]);
+      if (a.u !== undefined) return undefined;
+      if (a.s !== undefined) {
+        // A stub returning recorded answers in order, then the last one again.
+        const answers = a.s.map(argument);
+        let i = 0;
+        return function () { return answers[i < answers.length - 1 ? i++ : i]; };
+      }
       if (a.o !== undefined) {
         const object = {};
         for (const [key, value] of a.o) object[key] = argument(value);
@@ -300,6 +308,11 @@
     factories[i] = { factory, filename, dirname, deps };
   });
   hide('__fc$require', requireFile);
+  // Record mode replaces a class that is a module's whole `module.exports` by its recording wrapper.
+  hide('__fc$setExports', (i, value) => {
+    requireFile(i);
+    cache[i].exports = value;
+  });
   const namespaces = [];
   hide('__fc$ns', namespaces);
 

@@ -20,7 +20,7 @@ pub use code::CodeBase;
 pub use events::ProxyEvent;
 
 use crate::error::{Error, Result};
-pub use engine::instrumented_position;
+pub use engine::{CONSOLE_JS, instrumented_position};
 use engine::{Deadline, Engine};
 
 /// Per-test and per-load limits.
@@ -219,7 +219,22 @@ pub struct Sandbox {
 impl Sandbox {
     /// Loads the program in a first context. Errors name the file that failed to load.
     pub fn new(code: &CodeBase, limits: Limits) -> Result<Sandbox> {
-        let sources = Arc::new(engine::Sources::new(code));
+        Sandbox::load(code, engine::Sources::new(code), limits)
+    }
+
+    /// Loads the program for recording (see [`crate::record`]): the ES modules that file `entry` imports
+    /// are given to it through a view whose class exports are the recorder's constructor proxies, and
+    /// the program has a `console` that prints to standard output when `echo` is set. Tests never get
+    /// one: their sandbox stays host-free.
+    pub fn for_recording(code: &CodeBase, limits: Limits, entry: usize, echo: bool) -> Result<Sandbox> {
+        let mut sources = engine::Sources::new(code);
+        sources.recorded_importer = Some(entry);
+        sources.console = Some(echo);
+        Sandbox::load(code, sources, limits)
+    }
+
+    fn load(code: &CodeBase, sources: engine::Sources, limits: Limits) -> Result<Sandbox> {
+        let sources = Arc::new(sources);
         let deadline = Arc::new(Deadline::new());
         let engine = Engine::new(sources.clone(), &limits, deadline.clone()).map_err(|e| match e {
             // The engine reports positions in the instrumented code: show the user's lines instead.
@@ -326,6 +341,25 @@ impl Sandbox {
             executions.push(execution);
         }
         Ok(executions)
+    }
+
+    /// Evaluates Flycatcher's own JavaScript in the loaded context and returns its string answer
+    /// (record mode installs and reads its recorder with this).
+    pub fn evaluate(&mut self, script: &str, what: &str) -> Result<String> {
+        self.engine_mut()?.eval_string(script, what)
+    }
+
+    /// Runs file `index` of `code`, which loading held back (it was not given), within `limit`: record
+    /// mode runs the entry script this way, once the classes it uses are wrapped. Errors name the
+    /// user's file and line.
+    pub fn run_file(&mut self, code: &CodeBase, index: usize, limit: Duration) -> Result<()> {
+        self.engine_mut()?.run_file(index, limit).map_err(|e| match e {
+            Error::Load { file, message } => Error::Load {
+                file: code.file_by_engine_name(&file).map_or(file, |f| code.files[f].entry.parsed.display.clone()),
+                message: code.source_positions(&message),
+            },
+            other => other,
+        })
     }
 
     fn new_engine(&self) -> Result<Engine> {

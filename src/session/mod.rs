@@ -188,6 +188,8 @@ pub struct SessionOptions {
     pub classes: Vec<String>,
     /// Only this method.
     pub method: Option<String>,
+    /// A recording to seed generation from (see [`crate::record::seed`]).
+    pub seed_from: Option<crate::record::SeedFrom>,
 }
 
 /// The whole state of a run.
@@ -215,6 +217,8 @@ pub struct Session {
     pub warnings: Vec<String>,
     /// The report of the last step.
     pub last: Option<StepReport>,
+    /// Recorded values and call sequences that candidates may start from (see [`crate::record::seed`]).
+    pub seeds: crate::record::seed::Seeds,
     settings: Settings,
     sandbox: Sandbox,
     rng: StdRng,
@@ -272,6 +276,7 @@ impl Session {
             elapsed: Duration::ZERO,
             warnings,
             last: None,
+            seeds: Default::default(),
             settings,
             sandbox,
             rng,
@@ -279,6 +284,9 @@ impl Session {
             scheduler: Scheduler::default(),
         };
         session.abort_unlocatable();
+        if let Some(seed_from) = &options.seed_from {
+            crate::record::seed::seed_session(&mut session, seed_from)?;
+        }
         Ok(session)
     }
 
@@ -389,6 +397,7 @@ impl Session {
             &mut m.enumeration,
             &mut self.rng,
         );
+        let test = self.seeds.start_from(test, &self.program, &mut self.rng);
         let seed = self.rng.random::<u32>();
         let watch = self.methods[index].watch();
         let remaining = self.settings.timeout.saturating_sub(self.methods[index].elapsed);
@@ -447,6 +456,35 @@ impl Session {
             }
         }
         Ok(StepReport { method: index, test, outcome: execution.outcome, verdict, decisions, stopped })
+    }
+
+    /// Runs `test` alone in a fresh context, as an exported test runs, watching the probes of its method
+    /// under test and describing its results; `None` when that method is not under test.
+    pub fn run_alone(&mut self, test: &TestCase, seed: u32) -> Result<Option<Execution>> {
+        let Some(index) = self.methods.iter().position(|m| m.class == test.class && m.method == test.method) else {
+            return Ok(None);
+        };
+        let watch = self.methods[index].watch();
+        self.sandbox.run_isolated(&test.to_json(), seed, &watch, true).map(Some)
+    }
+
+    /// Offers a test made outside the loop (a replay of a recorded call) for election, as if it had been
+    /// generated: it is elected when, alone, it ends as a regression test and covers statements of its
+    /// method that no elected test covers. Returns how many it covered first.
+    pub fn offer(&mut self, test: &TestCase, seed: u32) -> Result<Option<usize>> {
+        let Some(index) = self.methods.iter().position(|m| m.class == test.class && m.method == test.method) else {
+            return Ok(None);
+        };
+        let json = test.to_json();
+        let watch = self.methods[index].watch();
+        let first = self.sandbox.run_isolated(&json, seed, &watch, true)?;
+        let elected = self.elect(index, test, &json, seed, &first)?;
+        let m = &mut self.methods[index];
+        if elected.is_some() && m.status == Status::Pending && m.covered.iter().all(|c| *c) {
+            m.status = Status::Done(StopReason::Covered);
+            m.time_to_full = Some(m.elapsed);
+        }
+        Ok(elected)
     }
 
     /// Re-runs a candidate that covered new statements, alone in a fresh context and describing its

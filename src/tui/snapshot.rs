@@ -381,6 +381,7 @@ fn param_rows(session: &Session, class: ClassId) -> Vec<ParamRow> {
                         DecisionSource::Accepted => "accepted",
                         DecisionSource::Overridden => "overridden",
                         DecisionSource::Configured => "project file",
+                        DecisionSource::Recorded => "recorded",
                     }),
                 ),
             };
