@@ -215,8 +215,13 @@ impl Analysis {
 /// classes' constructors), runs `tests` against them and checks survivors for equivalence.
 ///
 /// `tests` with recorded assertions (from a manifest) must pass on the original code first: an error says
-/// which does not.
-pub fn analyse(session: &Session, tests: Vec<SuiteTest>, options: &Options) -> Result<Analysis> {
+/// which does not. `progress` is told (mutants done, mutants in all) after each mutant.
+pub fn analyse(
+    session: &Session,
+    tests: Vec<SuiteTest>,
+    options: &Options,
+    progress: &mut dyn FnMut(usize, usize),
+) -> Result<Analysis> {
     let started = Instant::now();
     let program = &session.program;
     let code = &session.code;
@@ -260,7 +265,9 @@ pub fn analyse(session: &Session, tests: Vec<SuiteTest>, options: &Options) -> R
         runs: 0,
         elapsed: Duration::ZERO,
     };
+    let count = mutants.len();
     for (id, mutant) in mutants.iter_mut().enumerate() {
+        progress(id, count);
         let covering: Vec<usize> =
             (0..baselines.len()).filter(|t| mutant.statement.is_none_or(|s| baselines[*t].1.contains(&s))).collect();
         if covering.is_empty() {
