@@ -108,7 +108,11 @@ fn generate(args: &GenerateArgs) -> Result<(), Error> {
         mutate::add_observers(&mut session)?;
         let options =
             mutate::Options { exhaustive: true, constructors: args.run.method.is_none(), ..Default::default() };
-        let done = mutate::analyse(&session, SuiteTest::elected(&session.suite), &options)?;
+        let mut progress = MutantProgress::new(!args.quiet);
+        let done =
+            mutate::analyse(&session, SuiteTest::elected(&session.suite, &session.program, &session.code), &options, &mut |i, n| progress.update(i, n));
+        progress.finish();
+        let done = done?;
         mutate::strengthen(&mut session.suite, &done);
         analysis = Some(done);
     }
@@ -174,7 +178,7 @@ fn mutate_suite(args: &MutateArgs) -> Result<(), Error> {
                     println!("wrote {}", path.display());
                 }
             }
-            let tests = SuiteTest::elected(&session.suite);
+            let tests = SuiteTest::elected(&session.suite, &session.program, &session.code);
             (session, tests)
         }
     };
@@ -184,7 +188,10 @@ fn mutate_suite(args: &MutateArgs) -> Result<(), Error> {
         exhaustive: false,
         constructors: args.run.method.is_none(),
     };
-    let analysis = mutate::analyse(&session, tests, &options)?;
+    let mut progress = MutantProgress::new(!args.quiet);
+    let analysis = mutate::analyse(&session, tests, &options, &mut |i, n| progress.update(i, n));
+    progress.finish();
+    let analysis = analysis?;
     if !args.quiet {
         print!("{}", mutate::report::summary(&analysis, &session.program));
         let what = if args.suite.is_some() { "reading the suite and learning types" } else { "generating the suite" };
@@ -258,6 +265,31 @@ fn record_overhead(files: &[std::path::PathBuf]) -> Result<String, Error> {
         echo: false,
     };
     flycatcher::record::overhead(&options, 21)
+}
+
+/// Progress of a mutation analysis on stderr: a line redrawn in place, on a terminal only.
+struct MutantProgress {
+    terminal: bool,
+    drawn: bool,
+}
+
+impl MutantProgress {
+    fn new(shown: bool) -> MutantProgress {
+        MutantProgress { terminal: shown && std::io::stderr().is_terminal(), drawn: false }
+    }
+
+    fn update(&mut self, done: usize, count: usize) {
+        if self.terminal {
+            eprint!("\r\x1b[2Kmutation analysis: mutant {}/{count}", done + 1);
+            self.drawn = true;
+        }
+    }
+
+    fn finish(&mut self) {
+        if self.drawn {
+            eprint!("\r\x1b[2K");
+        }
+    }
 }
 
 /// Progress on stderr: a line redrawn in place on a terminal, one plain line per finished method

@@ -31,7 +31,8 @@ use crate::generate::{Statement, TestCase};
 use crate::program::{ClassId, ProgramInfo};
 use crate::sandbox::{CodeBase, Execution, Outcome, Sandbox, Thrown, Watch};
 use crate::session::Session;
-use crate::suite::{ElectedTest, Suite, manifest, test_title};
+use crate::suite::title::titles;
+use crate::suite::{ElectedTest, Suite, manifest};
 use operators::Edit;
 
 /// A test of the suite, as mutation analysis runs it.
@@ -52,12 +53,13 @@ pub struct SuiteTest {
 
 impl SuiteTest {
     /// The tests of a session's elected suite, in election order.
-    pub fn elected(suite: &Suite) -> Vec<SuiteTest> {
-        suite
-            .elected
+    pub fn elected(suite: &Suite, program: &ProgramInfo, code: &CodeBase) -> Vec<SuiteTest> {
+        let elected: Vec<&ElectedTest> = suite.elected.iter().collect();
+        elected
             .iter()
-            .map(|e| SuiteTest {
-                title: test_title(e),
+            .zip(titles(program, code, &elected))
+            .map(|(e, title)| SuiteTest {
+                title,
                 test: e.test.clone(),
                 seed: e.seed,
                 own_message: e.own_message,
@@ -215,8 +217,13 @@ impl Analysis {
 /// classes' constructors), runs `tests` against them and checks survivors for equivalence.
 ///
 /// `tests` with recorded assertions (from a manifest) must pass on the original code first: an error says
-/// which does not.
-pub fn analyse(session: &Session, tests: Vec<SuiteTest>, options: &Options) -> Result<Analysis> {
+/// which does not. `progress` is told (mutants done, mutants in all) after each mutant.
+pub fn analyse(
+    session: &Session,
+    tests: Vec<SuiteTest>,
+    options: &Options,
+    progress: &mut dyn FnMut(usize, usize),
+) -> Result<Analysis> {
     let started = Instant::now();
     let program = &session.program;
     let code = &session.code;
@@ -260,7 +267,9 @@ pub fn analyse(session: &Session, tests: Vec<SuiteTest>, options: &Options) -> R
         runs: 0,
         elapsed: Duration::ZERO,
     };
+    let count = mutants.len();
     for (id, mutant) in mutants.iter_mut().enumerate() {
+        progress(id, count);
         let covering: Vec<usize> =
             (0..baselines.len()).filter(|t| mutant.statement.is_none_or(|s| baselines[*t].1.contains(&s))).collect();
         if covering.is_empty() {
@@ -529,6 +538,7 @@ fn as_elected(test: &SuiteTest, run: &Execution) -> ElectedTest {
         own_message: test.own_message,
         seed: test.seed,
         covers: Vec::new(),
+        branches: Vec::new(),
         minimized: true,
     }
 }
@@ -688,6 +698,7 @@ mod tests {
             outcome: Outcome::Passed,
             new_lines: Vec::new(),
             own_message: false,
+            branches: Vec::new(),
             seed,
             covers: Vec::new(),
             minimized: true,

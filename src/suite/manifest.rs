@@ -10,7 +10,9 @@ use std::path::{Path, PathBuf};
 use serde_json::{Value as Json, json};
 
 use super::export::{self, Line};
-use super::{ElectedTest, test_lines, test_title};
+use super::title::titles;
+use super::{ElectedTest, test_lines};
+use crate::sandbox::code::CodeBase;
 use crate::error::{Error, Result};
 use crate::generate::{Statement, TestCase, Value, Variable};
 use crate::program::{ClassId, ProgramInfo};
@@ -43,11 +45,18 @@ pub fn assertions(program: &ProgramInfo, elected: &ElectedTest) -> Vec<String> {
 }
 
 /// Writes the manifest of one class's elected tests into `out_dir`; returns its path.
-pub fn write(program: &ProgramInfo, class: ClassId, elected: &[&ElectedTest], out_dir: &Path) -> Result<PathBuf> {
+pub fn write(
+    program: &ProgramInfo,
+    code: &CodeBase,
+    class: ClassId,
+    elected: &[&ElectedTest],
+    out_dir: &Path,
+) -> Result<PathBuf> {
     let name = |c: ClassId| program.classes[c].name.clone();
     let tests: Vec<Json> = elected
         .iter()
-        .map(|e| {
+        .zip(titles(program, code, elected))
+        .map(|(e, title)| {
             let test: Json = serde_json::from_str(&e.test.to_json()).expect("the harness format is JSON");
             let outcome = match &e.outcome {
                 Outcome::Threw { thrown: Thrown::Error { name, .. }, .. } => json!({ "throws": name }),
@@ -55,7 +64,7 @@ pub fn write(program: &ProgramInfo, class: ClassId, elected: &[&ElectedTest], ou
                 _ => json!("passed"),
             };
             json!({
-                "title": test_title(e),
+                "title": title,
                 "method": e.test.method,
                 "seed": e.seed,
                 "own_message": e.own_message,

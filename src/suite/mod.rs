@@ -117,7 +117,7 @@ impl Suite {
             if !elected.is_empty() {
                 let suite = export_suite(program, code, class, &elected, header);
                 write_rendered(&suite, format, out_dir, &mut written)?;
-                written.push(manifest::write(program, class, &elected, out_dir)?);
+                written.push(manifest::write(program, code, class, &elected, out_dir)?);
             }
             let failing: Vec<&FailingTest> = self.failing.iter().filter(|f| f.test.class == class).collect();
             let thrown: Vec<&FailingTest> =
@@ -203,15 +203,8 @@ pub fn export_suite(
 ) -> ExportSuite {
     let tests = elected
         .iter()
-        .map(|e| {
-            let peers: Vec<&ElectedTest> = elected.iter().copied().filter(|o| o.test.method == e.test.method).collect();
-            ExportTest {
-                group: e.test.method.clone(),
-                title: title::test_title(program, code, e, &peers),
-                lines: test_lines(program, e),
-                seed: e.seed,
-            }
-        })
+        .zip(title::titles(program, code, elected))
+        .map(|(e, title)| ExportTest { group: e.test.method.clone(), title, lines: test_lines(program, e), seed: e.seed })
         .collect();
     let tests_used: Vec<&TestCase> = elected.iter().map(|e| &e.test).collect();
     subjects_suite(program, class, &tests_used, header, tests, false)

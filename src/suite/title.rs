@@ -18,6 +18,21 @@ const MAX_DECISIONS: usize = 2;
 /// Longest condition or value quoted in a title, in characters.
 const MAX_QUOTE: usize = 40;
 
+/// The titles of `elected`, in order: each test's peers are the tests of the same class and method.
+pub fn titles(program: &ProgramInfo, code: &CodeBase, elected: &[&ElectedTest]) -> Vec<String> {
+    elected
+        .iter()
+        .map(|e| {
+            let peers: Vec<&ElectedTest> = elected
+                .iter()
+                .copied()
+                .filter(|o| o.test.class == e.test.class && o.test.method == e.test.method)
+                .collect();
+            test_title(program, code, e, &peers)
+        })
+        .collect()
+}
+
 /// The title of `elected`, whose method's elected tests (itself included) are `peers`.
 pub fn test_title(program: &ProgramInfo, code: &CodeBase, elected: &ElectedTest, peers: &[&ElectedTest]) -> String {
     let branches = method_branches(program, code, elected);
