@@ -52,6 +52,8 @@ pub enum Value {
     Boolean(bool),
     /// `null`: only where a class instance was needed and none could be built.
     Null,
+    /// `undefined`: an omitted optional argument, where the code checks `typeof x === 'undefined'`.
+    Undefined,
     /// A variable of the test.
     Variable(usize),
     /// A recording proxy for a parameter of unknown type (its id in the [`TypeTable`]).
@@ -207,6 +209,7 @@ impl TestCase {
             Value::String(s) => literal::string(s),
             Value::Boolean(b) => b.to_string(),
             Value::Null => "null".into(),
+            Value::Undefined => "undefined".into(),
             Value::Variable(v) => self.variables[*v].name.clone(),
             Value::Proxy(id) => format!("__fc$u({id})"),
             Value::Array(items) => format!("[{}]", items.iter().map(|i| self.value(i)).collect::<Vec<_>>().join(", ")),
@@ -291,6 +294,7 @@ fn push_json_value(json: &mut String, value: &Value) {
         Value::String(text) => json.push_str(&serde_json::Value::String(text.clone()).to_string()),
         Value::Boolean(b) => json.push_str(if *b { "true" } else { "false" }),
         Value::Null => json.push_str("null"),
+        Value::Undefined => json.push_str("{\"u\":0}"),
         Value::Variable(v) => json.push_str(&format!("{{\"v\":{v}}}")),
         Value::Proxy(id) => json.push_str(&format!("{{\"p\":{id}}}")),
         Value::Array(items) => {

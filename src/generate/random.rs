@@ -17,6 +17,10 @@ const MAX_CONSTRUCTION_DEPTH: usize = 4;
 /// Chance of passing a value of another type (`null`, `''` for a number, `0` for a string) to a
 /// parameter whose type is known.
 const OFF_TYPE_PROBABILITY: f64 = 0.03;
+/// Chance of passing `undefined` to a parameter whose function checks `typeof x === 'undefined'`.
+const UNDEFINED_PROBABILITY: f64 = 0.1;
+/// Chance of building one of the class's subclasses (or the class itself) when a class has some.
+const SUBCLASS_PROBABILITY: f64 = 0.3;
 /// Longest generated array.
 const MAX_ARRAY_LENGTH: usize = 5;
 /// Dates are drawn between 2000-01-01 and 2030-01-01, in whole seconds since the epoch.
@@ -158,7 +162,14 @@ impl<'a> Builder<'a> {
 
     fn argument(&mut self, param: u32, depth: usize, rng: &mut (impl Rng + ?Sized)) -> Value {
         let ty = self.types.get(param).current_type();
-        if ty != ParamType::Unknown && self.settings.strategy.guided_inputs() && rng.random_bool(OFF_TYPE_PROBABILITY) {
+        let guided = ty != ParamType::Unknown && self.settings.strategy.guided_inputs();
+        if guided
+            && self.types.get(param).typeofs.iter().any(|t| t == "undefined")
+            && rng.random_bool(UNDEFINED_PROBABILITY)
+        {
+            return Value::Undefined;
+        }
+        if guided && rng.random_bool(OFF_TYPE_PROBABILITY) {
             // Validation branches (`if (node === null) throw`, `typeof fn !== 'function'`) need a value
             // of another type now and then.
             return match ty {
@@ -236,7 +247,15 @@ impl<'a> Builder<'a> {
                 } else if too_deep {
                     Value::Null
                 } else {
-                    Value::Variable(self.construct(class, depth, rng))
+                    // An instance of a subclass satisfies the class too, and may take other branches.
+                    let family: Vec<ClassId> =
+                        (0..self.program.classes.len()).filter(|c| self.program.is_subclass(*c, class)).collect();
+                    let chosen = if family.len() > 1 && rng.random_bool(SUBCLASS_PROBABILITY) {
+                        family[rng.random_range(0..family.len())]
+                    } else {
+                        class
+                    };
+                    Value::Variable(self.construct(chosen, depth, rng))
                 }
             }
         }
