@@ -233,3 +233,33 @@ fn optional_arguments_get_undefined_and_subclasses_stand_in_for_their_class() {
     assert!(passed.contains("Shape"), "{passed:?}");
     assert!(passed.contains("Rectangle") || passed.contains("Square"), "subclasses too: {passed:?}");
 }
+
+/// Candidates that keep an elected test's construction (three numbers for a triangle) but are not that
+/// test: mutants, which fresh random tests almost never are.
+fn near_elected_candidates(strategy: Strategy) -> usize {
+    let mut s = session("triangle.js", strategy, 6);
+    type_everything(&mut s, "Triangle", ParamType::Number);
+    let classify = s.methods.iter().position(|m| m.method == "classify").unwrap();
+    s.select(classify);
+    let mut near = 0;
+    for _ in 0..400 {
+        let Some(report) = s.step().unwrap() else { break };
+        let test = &report.test;
+        near += usize::from(
+            s.suite
+                .elected
+                .iter()
+                .any(|e| e.test.statements[0] == test.statements[0] && e.test.statements != test.statements),
+        );
+        if report.stopped.is_some() {
+            break;
+        }
+    }
+    near
+}
+
+#[test]
+fn search_mutates_the_tests_that_reached_something() {
+    let (search, guided) = (near_elected_candidates(Strategy::Search), near_elected_candidates(Strategy::Guided));
+    assert!(search >= 10 && search > 3 * guided, "search {search}, guided {guided}");
+}

@@ -8,6 +8,7 @@ pub mod exhaustive;
 pub mod guided;
 pub mod literal;
 pub mod random;
+pub mod search;
 pub mod values;
 
 use rand::Rng;
@@ -19,7 +20,8 @@ use guided::ConstantPool;
 use random::{GenerationSettings, Strategy};
 
 /// The next candidate for `method` of `class` under the settings' strategy: random and guided draw
-/// every candidate afresh; the exhaustive strategies move the method's `enumeration` on.
+/// every candidate afresh; the exhaustive strategies move the method's `enumeration` on; search mutates
+/// the tests of `archive` (the method's elected tests).
 #[allow(clippy::too_many_arguments)]
 pub fn candidate(
     program: &ProgramInfo,
@@ -29,9 +31,11 @@ pub fn candidate(
     class: ClassId,
     method: &str,
     enumeration: &mut Enumeration,
+    archive: &[&TestCase],
     rng: &mut (impl Rng + ?Sized),
 ) -> TestCase {
     match settings.strategy {
+        Strategy::Search => search::generate(program, types, settings, constants, class, method, archive, rng),
         Strategy::Random | Strategy::Guided => {
             random::generate(program, types, settings, constants, class, method, rng)
         }

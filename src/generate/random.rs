@@ -41,11 +41,15 @@ pub enum Strategy {
     /// Exhaustive over short sequences first, then guided random: Andrews, Zhang and Groce's "best of
     /// both worlds".
     Combined,
+    /// Guided random tests half of the time, else a mutation of one of the method's elected tests (see
+    /// [`super::search`]).
+    Search,
 }
 
 impl Strategy {
     /// Every strategy, in the order benchmarks print them.
-    pub const ALL: [Strategy; 4] = [Strategy::Random, Strategy::Guided, Strategy::Exhaustive, Strategy::Combined];
+    pub const ALL: [Strategy; 5] =
+        [Strategy::Random, Strategy::Guided, Strategy::Exhaustive, Strategy::Combined, Strategy::Search];
 
     /// The name on the command line.
     pub fn name(self) -> &'static str {
@@ -54,12 +58,13 @@ impl Strategy {
             Strategy::Guided => "guided",
             Strategy::Exhaustive => "exhaustive",
             Strategy::Combined => "combined",
+            Strategy::Search => "search",
         }
     }
 
     /// Whether random primitives are mixed with mined constants.
     fn guided_inputs(self) -> bool {
-        matches!(self, Strategy::Guided | Strategy::Combined)
+        matches!(self, Strategy::Guided | Strategy::Combined | Strategy::Search)
     }
 }
 
@@ -67,10 +72,9 @@ impl std::str::FromStr for Strategy {
     type Err = String;
 
     fn from_str(text: &str) -> Result<Strategy, String> {
-        Strategy::ALL
-            .into_iter()
-            .find(|s| s.name() == text)
-            .ok_or_else(|| format!("unknown strategy '{text}' (expected random, guided, exhaustive or combined)"))
+        Strategy::ALL.into_iter().find(|s| s.name() == text).ok_or_else(|| {
+            format!("unknown strategy '{text}' (expected random, guided, exhaustive, combined or search)")
+        })
     }
 }
 
@@ -138,7 +142,8 @@ impl<'a> Builder<'a> {
         Builder { program, types, settings, constants, test }
     }
 
-    fn call(&mut self, receiver: usize, method: &str, under_test: bool, rng: &mut (impl Rng + ?Sized)) {
+    /// Appends a call of `method` on `receiver` with generated arguments.
+    pub(super) fn call(&mut self, receiver: usize, method: &str, under_test: bool, rng: &mut (impl Rng + ?Sized)) {
         let class = self.test.class;
         let args = self.types.params_of(class, method).iter().map(|p| self.argument(*p, 0, rng)).collect();
         self.test.statements.push(Statement::Call { receiver, method: method.to_string(), args, under_test });
@@ -270,7 +275,7 @@ impl<'a> Builder<'a> {
     }
 
     /// A number or a string. A regular expression given by the user replaces guidance for its type.
-    fn primitive(&self, ty: ParamType, rng: &mut (impl Rng + ?Sized)) -> Value {
+    pub(super) fn primitive(&self, ty: ParamType, rng: &mut (impl Rng + ?Sized)) -> Value {
         let guided = self.settings.strategy.guided_inputs();
         match (ty, &self.settings.numbers, &self.settings.strings) {
             (ParamType::Number, NumberSource::Default, _) if guided => {
