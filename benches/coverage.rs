@@ -21,6 +21,8 @@ const SAMPLES: &[&str] = &[
     "shapes.mjs",
     "bank-account.cjs",
     "schedule.js",
+    "line-filter.js",
+    "cart.js",
 ];
 const EARLY: Duration = Duration::from_secs(1);
 

@@ -1,4 +1,4 @@
-// Exercises: an array of class instances (known by forEach, then by the elements' own members) and a callback whose result is a string.
+// Exercises: an array of class instances (known by forEach, then by the elements' own members), an optional argument (typeof undefined) and a callback whose result is a string.
 
 /** An item for sale. */
 function Item(name, price) {
@@ -23,13 +23,16 @@ Cart.prototype.addAll = function (items) {
   return this.items.length;
 };
 
-/** The sum of the prices. */
-Cart.prototype.total = function () {
+/** The sum of the prices, less `percent` off when it is given. */
+Cart.prototype.total = function (percent) {
   var sum = 0;
   for (var i = 0; i < this.items.length; i++) {
     sum += this.items[i].price;
   }
-  return sum;
+  if (typeof percent === 'undefined') {
+    return sum;
+  }
+  return sum - (sum * percent) / 100;
 };
 
 /** The name of the cheapest item, or null for an empty cart. */

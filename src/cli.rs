@@ -174,7 +174,8 @@ pub struct RunArgs {
     /// How candidates are generated: guided (random call sequences whose values mix constants mined
     /// from the method and its class, and mutations of them), random (the report's generator),
     /// exhaustive (every call sequence, shortest first, over small value pools: 0, 1, -1, '', 'a',
-    /// true, null...) or combined (exhaustive up to 2 calls, then guided random) [default: guided].
+    /// true, null...), combined (exhaustive up to 2 calls, then guided random) or search (half guided
+    /// random, half mutations of the tests elected so far) [default: guided].
     #[arg(long, value_name = "STRATEGY")]
     pub strategy: Option<Strategy>,
 

@@ -91,5 +91,9 @@ fn unknown_strategy() {
     let list = sample("linked-list.js").display().to_string();
     let output = flycatcher(&["generate", &list, "--strategy", "clever"]);
     assert_eq!(output.status.code(), Some(2), "{}", text(&output));
-    assert!(String::from_utf8_lossy(&output.stderr).contains("random, guided, exhaustive or combined"), "{}", text(&output));
+    assert!(
+        String::from_utf8_lossy(&output.stderr).contains("random, guided, exhaustive, combined or search"),
+        "{}",
+        text(&output)
+    );
 }

@@ -199,3 +199,67 @@ fn array_elements_and_callback_results_get_types_of_their_own() {
     );
     assert!(s.methods.iter().all(|m| m.status == Status::Done(flycatcher::session::StopReason::Covered)));
 }
+
+#[test]
+fn optional_arguments_get_undefined_and_subclasses_stand_in_for_their_class() {
+    let mut s = session("cart.js", Strategy::Guided, 4);
+    s.run_to_end(|_, _| {}).unwrap();
+    let total = s.methods.iter().find(|m| m.method == "total").unwrap();
+    assert_eq!(total.covered_count(), total.covered.len(), "the plain sum needs an omitted percent");
+    let sources: Vec<String> = s.suite.elected.iter().map(|e| e.test.source(&s.program)).collect();
+    assert!(sources.iter().any(|t| t.contains(".total(undefined)")), "{sources:?}");
+
+    let mut s = session("shapes.mjs", Strategy::Guided, 3);
+    let shape = s.program.class_named("Shape").unwrap();
+    let other = s.types.params_of(shape, "isLargerThan")[0];
+    s.set_type(other, ParamType::Class(shape), DecisionSource::Overridden);
+    let index = s.methods.iter().position(|m| m.class == shape && m.method == "isLargerThan");
+    let mut passed = BTreeSet::new();
+    s.select(index.expect("Shape's isLargerThan is under test"));
+    for _ in 0..300 {
+        let report = s.step().unwrap().unwrap();
+        for statement in &report.test.statements {
+            if let Statement::Call { method, args, .. } = statement
+                && method == "isLargerThan"
+                && let [Value::Variable(v)] = args.as_slice()
+            {
+                passed.insert(s.program.classes[report.test.variables[*v].class].name.clone());
+            }
+        }
+        if report.stopped.is_some() {
+            break;
+        }
+    }
+    assert!(passed.contains("Shape"), "{passed:?}");
+    assert!(passed.contains("Rectangle") || passed.contains("Square"), "subclasses too: {passed:?}");
+}
+
+/// Candidates that keep an elected test's construction (three numbers for a triangle) but are not that
+/// test: mutants, which fresh random tests almost never are.
+fn near_elected_candidates(strategy: Strategy) -> usize {
+    let mut s = session("triangle.js", strategy, 6);
+    type_everything(&mut s, "Triangle", ParamType::Number);
+    let classify = s.methods.iter().position(|m| m.method == "classify").unwrap();
+    s.select(classify);
+    let mut near = 0;
+    for _ in 0..400 {
+        let Some(report) = s.step().unwrap() else { break };
+        let test = &report.test;
+        near += usize::from(
+            s.suite
+                .elected
+                .iter()
+                .any(|e| e.test.statements[0] == test.statements[0] && e.test.statements != test.statements),
+        );
+        if report.stopped.is_some() {
+            break;
+        }
+    }
+    near
+}
+
+#[test]
+fn search_mutates_the_tests_that_reached_something() {
+    let (search, guided) = (near_elected_candidates(Strategy::Search), near_elected_candidates(Strategy::Guided));
+    assert!(search >= 10 && search > 3 * guided, "search {search}, guided {guided}");
+}

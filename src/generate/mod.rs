@@ -8,6 +8,7 @@ pub mod exhaustive;
 pub mod guided;
 pub mod literal;
 pub mod random;
+pub mod search;
 pub mod values;
 
 use rand::Rng;
@@ -19,7 +20,8 @@ use guided::ConstantPool;
 use random::{GenerationSettings, Strategy};
 
 /// The next candidate for `method` of `class` under the settings' strategy: random and guided draw
-/// every candidate afresh; the exhaustive strategies move the method's `enumeration` on.
+/// every candidate afresh; the exhaustive strategies move the method's `enumeration` on; search mutates
+/// the tests of `archive` (the method's elected tests).
 #[allow(clippy::too_many_arguments)]
 pub fn candidate(
     program: &ProgramInfo,
@@ -29,9 +31,11 @@ pub fn candidate(
     class: ClassId,
     method: &str,
     enumeration: &mut Enumeration,
+    archive: &[&TestCase],
     rng: &mut (impl Rng + ?Sized),
 ) -> TestCase {
     match settings.strategy {
+        Strategy::Search => search::generate(program, types, settings, constants, class, method, archive, rng),
         Strategy::Random | Strategy::Guided => {
             random::generate(program, types, settings, constants, class, method, rng)
         }
@@ -52,6 +56,8 @@ pub enum Value {
     Boolean(bool),
     /// `null`: only where a class instance was needed and none could be built.
     Null,
+    /// `undefined`: an omitted optional argument, where the code checks `typeof x === 'undefined'`.
+    Undefined,
     /// A variable of the test.
     Variable(usize),
     /// A recording proxy for a parameter of unknown type (its id in the [`TypeTable`]).
@@ -225,6 +231,7 @@ impl TestCase {
             Value::String(s) => literal::string(s),
             Value::Boolean(b) => b.to_string(),
             Value::Null => "null".into(),
+            Value::Undefined => "undefined".into(),
             Value::Variable(v) => self.variables[*v].name.clone(),
             Value::Proxy(id) => format!("__fc$u({id})"),
             Value::Array(items) => format!("[{}]", items.iter().map(|i| self.value(i)).collect::<Vec<_>>().join(", ")),
@@ -317,6 +324,7 @@ fn push_json_value(json: &mut String, value: &Value) {
         Value::String(text) => json.push_str(&serde_json::Value::String(text.clone()).to_string()),
         Value::Boolean(b) => json.push_str(if *b { "true" } else { "false" }),
         Value::Null => json.push_str("null"),
+        Value::Undefined => json.push_str("{\"u\":0}"),
         Value::Variable(v) => json.push_str(&format!("{{\"v\":{v}}}")),
         Value::Proxy(id) => json.push_str(&format!("{{\"p\":{id}}}")),
         Value::Array(items) => {

@@ -17,6 +17,10 @@ const MAX_CONSTRUCTION_DEPTH: usize = 4;
 /// Chance of passing a value of another type (`null`, `''` for a number, `0` for a string) to a
 /// parameter whose type is known.
 const OFF_TYPE_PROBABILITY: f64 = 0.03;
+/// Chance of passing `undefined` to a parameter whose function checks `typeof x === 'undefined'`.
+const UNDEFINED_PROBABILITY: f64 = 0.1;
+/// Chance of building one of the class's subclasses (or the class itself) when a class has some.
+const SUBCLASS_PROBABILITY: f64 = 0.3;
 /// Longest generated array.
 const MAX_ARRAY_LENGTH: usize = 5;
 /// Dates are drawn between 2000-01-01 and 2030-01-01, in whole seconds since the epoch.
@@ -37,11 +41,15 @@ pub enum Strategy {
     /// Exhaustive over short sequences first, then guided random: Andrews, Zhang and Groce's "best of
     /// both worlds".
     Combined,
+    /// Guided random tests half of the time, else a mutation of one of the method's elected tests (see
+    /// [`super::search`]).
+    Search,
 }
 
 impl Strategy {
     /// Every strategy, in the order benchmarks print them.
-    pub const ALL: [Strategy; 4] = [Strategy::Random, Strategy::Guided, Strategy::Exhaustive, Strategy::Combined];
+    pub const ALL: [Strategy; 5] =
+        [Strategy::Random, Strategy::Guided, Strategy::Exhaustive, Strategy::Combined, Strategy::Search];
 
     /// The name on the command line.
     pub fn name(self) -> &'static str {
@@ -50,12 +58,13 @@ impl Strategy {
             Strategy::Guided => "guided",
             Strategy::Exhaustive => "exhaustive",
             Strategy::Combined => "combined",
+            Strategy::Search => "search",
         }
     }
 
     /// Whether random primitives are mixed with mined constants.
     fn guided_inputs(self) -> bool {
-        matches!(self, Strategy::Guided | Strategy::Combined)
+        matches!(self, Strategy::Guided | Strategy::Combined | Strategy::Search)
     }
 }
 
@@ -63,10 +72,9 @@ impl std::str::FromStr for Strategy {
     type Err = String;
 
     fn from_str(text: &str) -> Result<Strategy, String> {
-        Strategy::ALL
-            .into_iter()
-            .find(|s| s.name() == text)
-            .ok_or_else(|| format!("unknown strategy '{text}' (expected random, guided, exhaustive or combined)"))
+        Strategy::ALL.into_iter().find(|s| s.name() == text).ok_or_else(|| {
+            format!("unknown strategy '{text}' (expected random, guided, exhaustive, combined or search)")
+        })
     }
 }
 
@@ -134,7 +142,8 @@ impl<'a> Builder<'a> {
         Builder { program, types, settings, constants, test }
     }
 
-    fn call(&mut self, receiver: usize, method: &str, under_test: bool, rng: &mut (impl Rng + ?Sized)) {
+    /// Appends a call of `method` on `receiver` with generated arguments.
+    pub(super) fn call(&mut self, receiver: usize, method: &str, under_test: bool, rng: &mut (impl Rng + ?Sized)) {
         let class = self.test.class;
         let args = self.types.params_of(class, method).iter().map(|p| self.argument(*p, 0, rng)).collect();
         self.test.statements.push(Statement::Call { receiver, method: method.to_string(), args, under_test });
@@ -158,7 +167,14 @@ impl<'a> Builder<'a> {
 
     fn argument(&mut self, param: u32, depth: usize, rng: &mut (impl Rng + ?Sized)) -> Value {
         let ty = self.types.get(param).current_type();
-        if ty != ParamType::Unknown && self.settings.strategy.guided_inputs() && rng.random_bool(OFF_TYPE_PROBABILITY) {
+        let guided = ty != ParamType::Unknown && self.settings.strategy.guided_inputs();
+        if guided
+            && self.types.get(param).typeofs.iter().any(|t| t == "undefined")
+            && rng.random_bool(UNDEFINED_PROBABILITY)
+        {
+            return Value::Undefined;
+        }
+        if guided && rng.random_bool(OFF_TYPE_PROBABILITY) {
             // Validation branches (`if (node === null) throw`, `typeof fn !== 'function'`) need a value
             // of another type now and then.
             return match ty {
@@ -236,7 +252,15 @@ impl<'a> Builder<'a> {
                 } else if too_deep {
                     Value::Null
                 } else {
-                    Value::Variable(self.construct(class, depth, rng))
+                    // An instance of a subclass satisfies the class too, and may take other branches.
+                    let family: Vec<ClassId> =
+                        (0..self.program.classes.len()).filter(|c| self.program.is_subclass(*c, class)).collect();
+                    let chosen = if family.len() > 1 && rng.random_bool(SUBCLASS_PROBABILITY) {
+                        family[rng.random_range(0..family.len())]
+                    } else {
+                        class
+                    };
+                    Value::Variable(self.construct(chosen, depth, rng))
                 }
             }
         }
@@ -251,7 +275,7 @@ impl<'a> Builder<'a> {
     }
 
     /// A number or a string. A regular expression given by the user replaces guidance for its type.
-    fn primitive(&self, ty: ParamType, rng: &mut (impl Rng + ?Sized)) -> Value {
+    pub(super) fn primitive(&self, ty: ParamType, rng: &mut (impl Rng + ?Sized)) -> Value {
         let guided = self.settings.strategy.guided_inputs();
         match (ty, &self.settings.numbers, &self.settings.strings) {
             (ParamType::Number, NumberSource::Default, _) if guided => {

@@ -218,7 +218,7 @@
 
   // Runs one test, given as JSON: [0, class, args, variable] constructs a variable, [1, variable, method, args,
   // underTest] calls a method. Arguments are JSON values, or {v: variable}, {p: parameter} for a
-  // recording proxy, {x: "NaN" | "Infinity" | "-Infinity"}, {a: [items]} for an array, {f: result} for
+  // recording proxy, {u: 0} for undefined, {x: "NaN" | "Infinity" | "-Infinity"}, {a: [items]} for an array, {f: result} for
   // a function returning `result`, {d: milliseconds} for a Date, {r: [source, flags]} for a RegExp,
   // {o: [[key, value]...]} for an object, {u: 0} for undefined, {s: [answers]} for a stub function returning
   // recorded answers in order. Interpreting the test instead of compiling
@@ -237,6 +237,7 @@
     const argument = (a) => {
       if (a === null || typeof a !== 'object') return a;
       if (a.v !== undefined) return vars[a.v];
+      if (a.u !== undefined) return undefined;
       if (a.p !== undefined) return recording(a.p);
       if (a.a !== undefined) return a.a.map(argument);
       if (a.f !== undefined) {
