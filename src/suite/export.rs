@@ -214,6 +214,14 @@ pub const DETERMINISM_JS: &str = r#"function deterministic(g, seed) {
   g.Date = FixedDate;
 }"#;
 
+/// Gives a realm its own clock and `Math.random` back after [`DETERMINISM_JS`] fixed them.
+const UNDO_JS: &str = r#"const realRandom = Math.random;
+function undo(g) {
+  g.Math.random = realRandom;
+  g.Date = g.Date.flycatcherRealDate || g.Date;
+}
+"#;
+
 /// One statement of a test.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Line {
@@ -483,6 +491,9 @@ fn write_loader(js: &mut Js, suite: &ExportSuite, format: Format, syntax: Syntax
     js.line("// Math.random and the clock of the code under test are fixed per test, as when the test was generated.");
     js.line(DETERMINISM_JS);
     js.line("function seeded(seed, body) {\n  body.seed = seed;\n  return body;\n}\n");
+    if !common_js.is_empty() || !es_modules.is_empty() {
+        js.line(UNDO_JS);
+    }
     js.line("// Loads fresh copies of the code under test and runs one test's body with the classes it tests.");
     let asynchronous = if es_modules.is_empty() { "" } else { "async " };
     js.line(&format!("{asynchronous}function withSubjects(body) {{"));
@@ -515,10 +526,22 @@ fn write_loader(js: &mut Js, suite: &ExportSuite, format: Format, syntax: Syntax
     }
     js.line(&seed_for("body.seed"));
     let call = if scripts.is_empty() { "body" } else { "inContext(body, context)" };
-    if classes.is_empty() {
-        js.line(&format!("  return {call}();"));
+    // The call, its arguments one per line, at an indentation.
+    let call_at = |indent: usize| {
+        if classes.is_empty() {
+            format!("{:indent$}return {call}();", "")
+        } else {
+            format!("{:indent$}return {call}(\n{}{:indent$});", "", array_items(&classes, indent + 2), "")
+        }
+    };
+    if common_js.is_empty() && es_modules.is_empty() {
+        js.line(&call_at(2));
     } else {
-        js.line(&format!("  return {call}(\n{}  );", array_items(&classes, 4)));
+        // Modules run in this realm: its clock and Math.random go back to normal after the test, for the
+        // runner (mocha times tests with Date) and for other suites it runs in the same process.
+        js.line("  try {");
+        js.line(&call_at(4));
+        js.line("  } finally {\n    undo(globalThis);\n  }");
     }
     js.line("}\n");
 }
@@ -1364,6 +1387,10 @@ function neverCalled() {
         for ((_, format, _), run) in rendered.iter().zip(&runs) {
             if *format == Format::Assert {
                 assert!(run.output.lines().any(|line| line == "5 passed, 0 failed"), "{}", run.output);
+            }
+            // Mocha times tests with Date: the clock is real again once a test is over.
+            if *format == Format::Mocha {
+                assert!(!run.output.contains("passing (-"), "{}", run.output);
             }
         }
     }
