@@ -109,8 +109,12 @@ fn generate(args: &GenerateArgs) -> Result<(), Error> {
         let options =
             mutate::Options { exhaustive: true, constructors: args.run.method.is_none(), ..Default::default() };
         let mut progress = MutantProgress::new(!args.quiet);
-        let done =
-            mutate::analyse(&session, SuiteTest::elected(&session.suite, &session.program, &session.code), &options, &mut |i, n| progress.update(i, n));
+        let done = mutate::analyse(
+            &session,
+            SuiteTest::elected(&session.suite, &session.program, &session.code),
+            &options,
+            &mut |i, n| progress.update(i, n),
+        );
         progress.finish();
         let done = done?;
         mutate::strengthen(&mut session.suite, &done);

@@ -56,7 +56,8 @@ pub enum Value {
     Boolean(bool),
     /// `null`: only where a class instance was needed and none could be built.
     Null,
-    /// `undefined`: an omitted optional argument, where the code checks `typeof x === 'undefined'`.
+    /// `undefined`: an omitted optional argument, where the code checks `typeof x === 'undefined'`, or a
+    /// recorded argument or answer.
     Undefined,
     /// A variable of the test.
     Variable(usize),
@@ -77,8 +78,6 @@ pub enum Value {
     },
     /// A plain object literal.
     Object(Vec<(String, Value)>),
-    /// `undefined` (a recorded argument or answer).
-    Undefined,
     /// A stub function that returns these values in order, then the last one again (a recorded
     /// callback's answers, see [`crate::record`]).
     Answers(Vec<Value>),
@@ -249,7 +248,6 @@ impl TestCase {
                     members.iter().map(|(k, v)| format!("{}: {}", key(k), self.value(v))).collect();
                 format!("{{ {} }}", members.join(", "))
             }
-            Value::Undefined => "undefined".into(),
             Value::Answers(answers) => {
                 let answers: Vec<String> = answers.iter().map(|a| self.value(a)).collect();
                 format!(
@@ -355,7 +353,6 @@ fn push_json_value(json: &mut String, value: &Value) {
             }
             json.push_str("]}");
         }
-        Value::Undefined => json.push_str("{\"u\":0}"),
         Value::Answers(answers) => {
             json.push_str("{\"s\":");
             push_json_args(json, answers);

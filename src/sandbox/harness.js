@@ -218,10 +218,10 @@
 
   // Runs one test, given as JSON: [0, class, args, variable] constructs a variable, [1, variable, method, args,
   // underTest] calls a method. Arguments are JSON values, or {v: variable}, {p: parameter} for a
-  // recording proxy, {u: 0} for undefined, {x: "NaN" | "Infinity" | "-Infinity"}, {a: [items]} for an array, {f: result} for
-  // a function returning `result`, {d: milliseconds} for a Date, {r: [source, flags]} for a RegExp,
-  // {o: [[key, value]...]} for an object, {u: 0} for undefined, {s: [answers]} for a stub function returning
-  // recorded answers in order. Interpreting the test instead of compiling
+  // recording proxy, {u: 0} for undefined, {x: "NaN" | "Infinity" | "-Infinity"}, {a: [items]} for an array,
+  // {f: result} for a function returning `result`, {d: milliseconds} for a Date, {r: [source, flags]} for a
+  // RegExp, {o: [[key, value]...]} for an object, {s: [answers]} for a stub function returning recorded
+  // answers in order. Interpreting the test instead of compiling
   // JavaScript for it makes a test cost a JSON.parse. Exceptions user code can catch are caught here;
   // only an interrupt (time limit) or running out of memory reach Rust as an exception.
   const construct = Reflect.construct;
@@ -246,7 +246,6 @@
       }
       if (a.d !== undefined) return new RealDate(a.d);
       if (a.r !== undefined) return new RealRegExp(a.r[0], a.r[1]);
-      if (a.u !== undefined) return undefined;
       if (a.s !== undefined) {
         // A stub returning recorded answers in order, then the last one again.
         const answers = a.s.map(argument);

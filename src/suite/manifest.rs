@@ -12,10 +12,10 @@ use serde_json::{Value as Json, json};
 use super::export::{self, Line};
 use super::title::titles;
 use super::{ElectedTest, test_lines};
-use crate::sandbox::code::CodeBase;
 use crate::error::{Error, Result};
 use crate::generate::{Statement, TestCase, Value, Variable};
 use crate::program::{ClassId, ProgramInfo};
+use crate::sandbox::code::CodeBase;
 use crate::sandbox::{Outcome, Thrown};
 
 /// How manifest files end: `LinkedList.flycatcher.json`.

@@ -204,7 +204,12 @@ pub fn export_suite(
     let tests = elected
         .iter()
         .zip(title::titles(program, code, elected))
-        .map(|(e, title)| ExportTest { group: e.test.method.clone(), title, lines: test_lines(program, e), seed: e.seed })
+        .map(|(e, title)| ExportTest {
+            group: e.test.method.clone(),
+            title,
+            lines: test_lines(program, e),
+            seed: e.seed,
+        })
         .collect();
     let tests_used: Vec<&TestCase> = elected.iter().map(|e| &e.test).collect();
     subjects_suite(program, class, &tests_used, header, tests, false)
