@@ -721,8 +721,11 @@ mod tests {
 
     #[test]
     fn strengthen_keeps_only_killing_assertions_and_drops_idle_observers() {
-        let mut suite =
-            Suite { elected: vec![observed_test(1), observed_test(2), observed_test(3)], failing: Vec::new() };
+        let mut suite = Suite {
+            elected: vec![observed_test(1), observed_test(2), observed_test(3)],
+            failing: Vec::new(),
+            ..Suite::default()
+        };
         let kills_by_observer: BTreeSet<usize> = [3].into();
         strengthen(&mut suite, &analysis(vec![kills_by_observer, BTreeSet::new(), BTreeSet::new()], vec![1, 0, 2]));
         // Only `isEmpty()` killed: the assertion on `size()` goes, `toArray()` is dropped whole, and the
