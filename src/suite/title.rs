@@ -133,10 +133,37 @@ fn negated(condition: &str) -> String {
 /// Identifiers, member chains, calls without nested operators and literals: no operator that would bind
 /// differently once negated.
 fn is_simple_operand(text: &str) -> bool {
+    // A regular expression literal (`/^\d+$/.test(s)`) binds like an identifier.
+    let text = match without_leading_regex(text) {
+        Some("") => return true,
+        Some(rest) => rest,
+        None => text,
+    };
     !text.is_empty()
         && text.chars().all(|c| c.is_alphanumeric() || "_$.()[]'\"-, ".contains(c))
         && !text.contains(" - ")
         && !text.trim_start_matches('-').contains(' ')
+}
+
+/// What follows a regular expression literal that `text` starts with, if it starts with one.
+fn without_leading_regex(text: &str) -> Option<&str> {
+    let body = text.strip_prefix('/')?;
+    let (mut escaped, mut in_class) = (false, false);
+    for (index, c) in body.char_indices() {
+        match c {
+            _ if escaped => escaped = false,
+            '\\' => escaped = true,
+            '[' => in_class = true,
+            ']' => in_class = false,
+            '/' if !in_class => {
+                let rest = &body[index + 1..];
+                return Some(rest.trim_start_matches(|f: char| f.is_ascii_alphabetic()));
+            }
+            '\n' => return None,
+            _ => {}
+        }
+    }
+    None
 }
 
 /// What the call of the method under test did: `throws RangeError "bad index"`, `returns 3`, `returns a
@@ -197,6 +224,8 @@ mod tests {
         assert_eq!(decision(&branch(BranchKind::If, "else", "this.head === null", 0)), "when this.head !== null");
         assert_eq!(decision(&branch(BranchKind::For, "false", "i < n", 0)), "when i >= n");
         assert_eq!(decision(&branch(BranchKind::If, "else", "!this.items.length", 0)), "when this.items.length");
+        assert_eq!(decision(&branch(BranchKind::If, "else", "!/^\\d{13}$/.test(s)", 0)), "when /^\\d{13}$/.test(s)");
+        assert_eq!(decision(&branch(BranchKind::If, "else", "!/a/ / b", 0)), "when !(!/a/ / b)");
         assert_eq!(decision(&branch(BranchKind::If, "else", "a < b && b < c", 0)), "when !(a < b && b < c)");
         assert_eq!(decision(&branch(BranchKind::If, "else", "x - 1 > 0", 0)), "when !(x - 1 > 0)");
         assert_eq!(decision(&branch(BranchKind::Nullish, "nullish", "options", 0)), "when options is nullish");
