@@ -23,6 +23,7 @@ const SAMPLES: &[&str] = &[
     "schedule.js",
     "line-filter.js",
     "cart.js",
+    "warehouse.js",
 ];
 const EARLY: Duration = Duration::from_secs(1);
 

@@ -21,6 +21,11 @@ const OFF_TYPE_PROBABILITY: f64 = 0.03;
 const UNDEFINED_PROBABILITY: f64 = 0.1;
 /// Chance of building one of the class's subclasses (or the class itself) when a class has some.
 const SUBCLASS_PROBABILITY: f64 = 0.3;
+/// Chance of putting a newly built argument instance into a state by calling some of its own methods
+/// first (guided strategies only): a collection passed in empty is rarely what the code is written for.
+const STATE_PROBABILITY: f64 = 0.5;
+/// Most calls made on an argument instance to put it into a state.
+const MAX_STATE_CALLS: usize = 3;
 /// Longest generated array.
 const MAX_ARRAY_LENGTH: usize = 5;
 /// Dates are drawn between 2000-01-01 and 2030-01-01, in whole seconds since the epoch.
@@ -144,9 +149,41 @@ impl<'a> Builder<'a> {
 
     /// Appends a call of `method` on `receiver` with generated arguments.
     pub(super) fn call(&mut self, receiver: usize, method: &str, under_test: bool, rng: &mut (impl Rng + ?Sized)) {
-        let class = self.test.class;
-        let args = self.types.params_of(class, method).iter().map(|p| self.argument(*p, 0, rng)).collect();
+        self.call_at(receiver, method, under_test, 0, rng);
+    }
+
+    /// Appends a call of `method` on `receiver` (of any class) whose class arguments are built at
+    /// `depth`, so that states of argument instances cannot nest without end.
+    fn call_at(
+        &mut self,
+        receiver: usize,
+        method: &str,
+        under_test: bool,
+        depth: usize,
+        rng: &mut (impl Rng + ?Sized),
+    ) {
+        let class = self.test.variables[receiver].class;
+        let args = self.types.params_of(class, method).iter().map(|p| self.argument(*p, depth, rng)).collect();
         self.test.statements.push(Statement::Call { receiver, method: method.to_string(), args, under_test });
+    }
+
+    /// Often puts `variable`, an instance just built for an argument, into a state: a short random
+    /// sequence of its own class's methods, written as ordinary calls before the instance is used.
+    fn prepare(&mut self, variable: usize, depth: usize, rng: &mut (impl Rng + ?Sized)) {
+        if !self.settings.strategy.guided_inputs() || !rng.random_bool(STATE_PROBABILITY) {
+            return;
+        }
+        let class = self.test.variables[variable].class;
+        // Methods with parameters of unknown type are called too: their proxies teach inference, as
+        // the class under test's own calls do.
+        let methods: Vec<String> = self.program.classes[class].methods.iter().map(|m| m.name.clone()).collect();
+        if methods.is_empty() {
+            return;
+        }
+        for _ in 0..rng.random_range(1..=MAX_STATE_CALLS) {
+            let method = &methods[rng.random_range(0..methods.len())];
+            self.call_at(variable, method, false, depth + 1, rng);
+        }
     }
 
     /// Declares a new instance of `class`, its constructor's arguments first.
@@ -260,7 +297,9 @@ impl<'a> Builder<'a> {
                     } else {
                         class
                     };
-                    Value::Variable(self.construct(chosen, depth, rng))
+                    let variable = self.construct(chosen, depth, rng);
+                    self.prepare(variable, depth, rng);
+                    Value::Variable(variable)
                 }
             }
         }

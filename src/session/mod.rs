@@ -569,8 +569,16 @@ impl Session {
     /// Counts whether the candidate's receiver (and what its constructor needed) could be built, when
     /// no recording proxy took part in building it.
     fn count_construction(&mut self, index: usize, test: &TestCase, outcome: &Outcome) {
-        let receiver_built_at =
-            test.statements.iter().position(|s| matches!(s, Statement::Call { .. })).unwrap_or(test.statements.len());
+        // Calls that put argument instances into a state may come before the receiver's construction.
+        let receiver = match test.statements.last() {
+            Some(Statement::Call { receiver, .. }) => *receiver,
+            _ => 0,
+        };
+        let receiver_built_at = test
+            .statements
+            .iter()
+            .position(|s| matches!(s, Statement::Construct { variable, .. } if *variable == receiver))
+            .map_or(test.statements.len(), |at| at + 1);
         let with_proxies = test.statements[..receiver_built_at]
             .iter()
             .any(|s| s.args().iter().any(|a| matches!(a, crate::generate::Value::Proxy(_))));
@@ -578,7 +586,12 @@ impl Session {
             return;
         }
         let failed = match outcome {
-            Outcome::Threw { at, thrown } if *at < receiver_built_at => Some(thrown),
+            // A throw from a call that put an argument into a state says nothing about constructors.
+            Outcome::Threw { at, thrown }
+                if *at < receiver_built_at && matches!(test.statements[*at], Statement::Construct { .. }) =>
+            {
+                Some(thrown)
+            }
             _ => None,
         };
         let m = &mut self.methods[index];
