@@ -1,4 +1,4 @@
-// A class parameter that must be put into a state first: Warehouse#receive needs a non-empty, sealed Shipment.
+// A class parameter that must be put into a state first (Warehouse#receive needs a non-empty, sealed Shipment) and a parameter compared with null.
 function Shipment(origin) {
   this.origin = origin;
   this.lines = [];
@@ -36,6 +36,12 @@ Warehouse.prototype.receive = function (shipment) {
   return units;
 };
 
+// The units of one SKU, or of every SKU when sku is null or omitted.
 Warehouse.prototype.count = function (sku) {
+  if (sku == null) {
+    var total = 0;
+    for (var key in this.stock) total += this.stock[key];
+    return total;
+  }
   return this.stock[sku] || 0;
 };

@@ -234,6 +234,27 @@ fn optional_arguments_get_undefined_and_subclasses_stand_in_for_their_class() {
     assert!(passed.contains("Rectangle") || passed.contains("Square"), "subclasses too: {passed:?}");
 }
 
+#[test]
+fn argument_instances_are_put_into_states_and_null_checked_parameters_get_null() {
+    let out = tempfile::tempdir().unwrap();
+    let report = generate(&[sample("warehouse.js")], out.path(), &["--seed", "2", "--timeout", "5"]);
+    for (method, covered, statements, _) in methods(&report) {
+        assert_eq!(covered, statements, "{method}");
+    }
+    let suite = std::fs::read_to_string(out.path().join("Warehouse.test.js")).unwrap();
+    // receive's loop needs a shipment that got lines and was sealed before it was passed.
+    let filled = suite.split("test(").any(|t| t.contains(".add(") && t.contains(".seal();") && t.contains(".receive("));
+    assert!(filled, "{suite}");
+    assert!(suite.contains(".count(null)"), "count compares sku with null: {suite}");
+    node_test_passes(&suites(out.path()));
+
+    // The report's random generator builds argument instances fresh, and never reaches receive's loop.
+    let out = tempfile::tempdir().unwrap();
+    let report = generate(&[sample("warehouse.js")], out.path(), &["--seed", "2", "--timeout", "1", "--strategy", "random"]);
+    let receive = methods(&report).into_iter().find(|m| m.0.ends_with("receive")).unwrap();
+    assert!(receive.1 < receive.2, "{receive:?}");
+}
+
 /// Candidates that keep an elected test's construction (three numbers for a triangle) but are not that
 /// test: mutants, which fresh random tests almost never are.
 fn near_elected_candidates(strategy: Strategy) -> usize {

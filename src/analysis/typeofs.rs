@@ -2,7 +2,9 @@
 //!
 //! A recording proxy cannot see `typeof fn !== 'function'`: the check answers for the proxy itself
 //! ('function'), and validation code then throws before using the parameter. The comparison names the
-//! type the code wants, so inference takes it as evidence.
+//! type the code wants, so inference takes it as evidence. Comparisons with `null` (`x === null`,
+//! `x != null`) are read too, as the pseudo-type `'null'`: they name no type, but say that passing
+//! `null` takes a branch of its own.
 
 use std::collections::BTreeMap;
 
@@ -10,7 +12,8 @@ use swc_common::Spanned;
 use swc_ecma_ast::{BinExpr, BinaryOp, Expr, Lit, Program, UnaryExpr, UnaryOp};
 use swc_ecma_visit::{Visit, VisitWith};
 
-/// A `typeof name === 'type'` comparison: where, on which name, against which type.
+/// A `typeof name === 'type'` (or `name === null`, as type `'null'`) comparison: where, on which name,
+/// against which type.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct TypeofCheck {
     /// Byte offset of the comparison in the file.
@@ -21,8 +24,8 @@ pub struct TypeofCheck {
     pub ty: String,
 }
 
-/// Every `typeof identifier` compared (`===`, `!==`, `==`, `!=`) with a string literal in `program`;
-/// `base` is the file's start position.
+/// Every `typeof identifier` compared (`===`, `!==`, `==`, `!=`) with a string literal, and every
+/// identifier compared with `null`, in `program`; `base` is the file's start position.
 pub fn typeof_checks(program: &Program, base: u32) -> Vec<TypeofCheck> {
     let mut finder = Finder { base, found: Vec::new() };
     program.visit_with(&mut finder);
@@ -59,9 +62,16 @@ impl Visit for Finder {
                 Expr::Lit(Lit::Str(s)) => Some(s.value.to_atom_lossy().to_string()),
                 _ => None,
             };
+            let identifier = |e: &Expr| match e {
+                Expr::Ident(i) => Some(i.sym.to_string()),
+                _ => None,
+            };
+            let null = |e: &Expr| matches!(e, Expr::Lit(Lit::Null(_))).then(|| "null".to_string());
             let pair = typeof_of(&node.left)
                 .zip(string(&node.right))
-                .or_else(|| typeof_of(&node.right).zip(string(&node.left)));
+                .or_else(|| typeof_of(&node.right).zip(string(&node.left)))
+                .or_else(|| identifier(&node.left).zip(null(&node.right)))
+                .or_else(|| identifier(&node.right).zip(null(&node.left)));
             if let Some((name, ty)) = pair {
                 self.found.push(TypeofCheck { at: node.span().lo.0.saturating_sub(self.base), name, ty });
             }
@@ -86,5 +96,19 @@ mod tests {
         assert_eq!(types_checked(&checks, "fn", 0, end_of_on), vec!["function"]);
         assert_eq!(types_checked(&checks, "event", 0, end_of_on), vec!["string", "symbol"]);
         assert_eq!(types_checked(&checks, "fn", end_of_on, code.len() as u32), vec!["number"]);
+    }
+
+    #[test]
+    fn finds_null_comparisons_of_every_kind() {
+        let code = "function f(a, b, c, d, e) { if (a === null) return; if (null == b || c !== null) return;\n\
+                    if (d != null && e.x === null && e === undefined) return; }";
+        let parsed = parse_source(Path::new("/nonexistent/t.js"), "t.js", code.into()).unwrap();
+        let checks = typeof_checks(&parsed.program, parsed.source.start_pos.0);
+        let all = code.len() as u32;
+        for name in ["a", "b", "c", "d"] {
+            assert_eq!(types_checked(&checks, name, 0, all), vec!["null"], "{name}");
+        }
+        // A member compared with null, or a comparison with undefined, is no evidence about `e` itself.
+        assert!(types_checked(&checks, "e", 0, all).is_empty());
     }
 }

@@ -59,7 +59,8 @@ impl Enumeration {
 }
 
 /// The next candidate of `method` of `class` under an exhaustive strategy (the combined strategy's
-/// random phase included), moving `enumeration` past it when its types are all known.
+/// random phase included), moving `enumeration` past it when its types are all known; the random
+/// tests take states of argument instances from the `elected` tests.
 #[allow(clippy::too_many_arguments)]
 pub fn generate(
     program: &ProgramInfo,
@@ -69,11 +70,12 @@ pub fn generate(
     class: ClassId,
     method: &str,
     enumeration: &mut Enumeration,
+    elected: &[&TestCase],
     rng: &mut (impl Rng + ?Sized),
 ) -> TestCase {
     let bounded = settings.strategy == Strategy::Combined;
     if bounded && (enumeration.calls() > COMBINED_CALLS || enumeration.enumerated >= COMBINED_CANDIDATES) {
-        return random_test(program, types, settings, constants, class, method, rng);
+        return random_test(program, types, settings, constants, class, method, elected, rng);
     }
     let callable: Vec<&str> = program.classes[class].methods.iter().map(|m| m.name.as_str()).collect();
     let max_calls = if callable.is_empty() { 1 } else { settings.max_calls.max(1) };
@@ -100,7 +102,7 @@ pub fn generate(
     if !test.is_valid() {
         // The same sequence again would show a proxy the same uses every time (an empty schedule never
         // calls its callback): random sequences give inference varied evidence, as in the report.
-        return random_test(program, types, settings, constants, class, method, rng);
+        return random_test(program, types, settings, constants, class, method, elected, rng);
     }
     enumeration.enumerated += 1;
     advance(enumeration, size, callable.len() as u64, max_calls);

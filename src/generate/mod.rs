@@ -21,7 +21,8 @@ use random::{GenerationSettings, Strategy};
 
 /// The next candidate for `method` of `class` under the settings' strategy: random and guided draw
 /// every candidate afresh; the exhaustive strategies move the method's `enumeration` on; search mutates
-/// the tests of `archive` (the method's elected tests).
+/// the method's tests among `elected` (every elected test, whose receivers' states argument instances
+/// may take over).
 #[allow(clippy::too_many_arguments)]
 pub fn candidate(
     program: &ProgramInfo,
@@ -31,16 +32,16 @@ pub fn candidate(
     class: ClassId,
     method: &str,
     enumeration: &mut Enumeration,
-    archive: &[&TestCase],
+    elected: &[&TestCase],
     rng: &mut (impl Rng + ?Sized),
 ) -> TestCase {
     match settings.strategy {
-        Strategy::Search => search::generate(program, types, settings, constants, class, method, archive, rng),
+        Strategy::Search => search::generate(program, types, settings, constants, class, method, elected, rng),
         Strategy::Random | Strategy::Guided => {
-            random::generate(program, types, settings, constants, class, method, rng)
+            random::generate(program, types, settings, constants, class, method, elected, rng)
         }
         Strategy::Exhaustive | Strategy::Combined => {
-            exhaustive::generate(program, types, settings, constants, class, method, enumeration, rng)
+            exhaustive::generate(program, types, settings, constants, class, method, enumeration, elected, rng)
         }
     }
 }
@@ -81,6 +82,19 @@ pub enum Value {
     /// A stub function that returns these values in order, then the last one again (a recorded
     /// callback's answers, see [`crate::record`]).
     Answers(Vec<Value>),
+}
+
+impl Value {
+    /// Whether the value means the same in any test: it names no variable and holds no proxy.
+    pub fn is_self_contained(&self) -> bool {
+        match self {
+            Value::Variable(_) | Value::Proxy(_) => false,
+            Value::Array(items) | Value::Answers(items) => items.iter().all(Value::is_self_contained),
+            Value::Function(result) => result.is_self_contained(),
+            Value::Object(members) => members.iter().all(|(_, v)| v.is_self_contained()),
+            _ => true,
+        }
+    }
 }
 
 /// A variable of a test: always an instance of a class of the program.

@@ -17,15 +17,19 @@ const MAX_CONSTRUCTION_DEPTH: usize = 4;
 /// Chance of passing a value of another type (`null`, `''` for a number, `0` for a string) to a
 /// parameter whose type is known.
 const OFF_TYPE_PROBABILITY: f64 = 0.03;
-/// Chance of passing `undefined` to a parameter whose function checks `typeof x === 'undefined'`.
-const UNDEFINED_PROBABILITY: f64 = 0.1;
+/// Chance of passing `undefined` to a parameter whose function checks `typeof x === 'undefined'`, or
+/// `null` to one it compares with `null`.
+const ABSENT_PROBABILITY: f64 = 0.1;
 /// Chance of building one of the class's subclasses (or the class itself) when a class has some.
 const SUBCLASS_PROBABILITY: f64 = 0.3;
 /// Chance of putting a newly built argument instance into a state by calling some of its own methods
 /// first (guided strategies only): a collection passed in empty is rarely what the code is written for.
-const STATE_PROBABILITY: f64 = 0.5;
+const STATE_PROBABILITY: f64 = 0.3;
 /// Most calls made on an argument instance to put it into a state.
-const MAX_STATE_CALLS: usize = 3;
+const MAX_STATE_CALLS: usize = 2;
+/// Chance that a state is copied from an elected test's receiver rather than drawn at random, when one
+/// of the class exists.
+const ELECTED_STATE_PROBABILITY: f64 = 0.5;
 /// Longest generated array.
 const MAX_ARRAY_LENGTH: usize = 5;
 /// Dates are drawn between 2000-01-01 and 2030-01-01, in whole seconds since the epoch.
@@ -96,9 +100,10 @@ pub struct GenerationSettings {
     pub strategy: Strategy,
 }
 
-/// Generates one candidate test for `method` of `class`, drawing guided primitives from `constants`.
-/// Methods whose parameters cannot be tested are never called; the caller makes sure the method under
-/// test is testable.
+/// Generates one candidate test for `method` of `class`, drawing guided primitives from `constants`
+/// and states of argument instances from the `elected` tests (of any method). Methods whose parameters
+/// cannot be tested are never called; the caller makes sure the method under test is testable.
+#[allow(clippy::too_many_arguments)]
 pub fn generate(
     program: &ProgramInfo,
     types: &TypeTable,
@@ -106,9 +111,11 @@ pub fn generate(
     constants: &ConstantPool,
     class: ClassId,
     method: &str,
+    elected: &[&TestCase],
     rng: &mut (impl Rng + ?Sized),
 ) -> TestCase {
     let mut builder = Builder::new(program, types, settings, constants, class, method);
+    builder.elected = elected;
     let receiver = builder.construct(class, 0, rng);
     let callable: Vec<&str> = program.classes[class].methods.iter().map(|m| m.name.as_str()).collect();
     let calls = rng.random_range(1..=settings.max_calls.max(1));
@@ -130,6 +137,8 @@ pub(super) struct Builder<'a> {
     pub(super) types: &'a TypeTable,
     settings: &'a GenerationSettings,
     constants: &'a ConstantPool,
+    /// Tests already elected, whose receivers' calls are states known to be reachable.
+    pub(super) elected: &'a [&'a TestCase],
     pub(super) test: TestCase,
 }
 
@@ -144,7 +153,7 @@ impl<'a> Builder<'a> {
         method: &str,
     ) -> Builder<'a> {
         let test = TestCase { class, method: method.to_string(), variables: Vec::new(), statements: Vec::new() };
-        Builder { program, types, settings, constants, test }
+        Builder { program, types, settings, constants, elected: &[], test }
     }
 
     /// Appends a call of `method` on `receiver` with generated arguments.
@@ -167,6 +176,41 @@ impl<'a> Builder<'a> {
         self.test.statements.push(Statement::Call { receiver, method: method.to_string(), args, under_test });
     }
 
+    /// Calls on `variable` what an elected test called on its receiver of `class` before the method
+    /// under test: a state earlier tests reached without a throw and that mattered to them. Calls whose
+    /// arguments are other variables of that test (or proxies) are left out. Whether a state was copied.
+    fn copy_elected_state(&mut self, variable: usize, class: ClassId, rng: &mut (impl Rng + ?Sized)) -> bool {
+        let prefixes: Vec<Vec<(String, Vec<Value>)>> = self
+            .elected
+            .iter()
+            .filter_map(|test| {
+                let Some(Statement::Call { receiver, .. }) = test.statements.last() else { return None };
+                if test.variables[*receiver].class != class {
+                    return None;
+                }
+                let calls: Vec<(String, Vec<Value>)> = test.statements[..test.statements.len() - 1]
+                    .iter()
+                    .filter_map(|s| match s {
+                        Statement::Call { receiver: r, method, args, .. }
+                            if r == receiver && args.iter().all(Value::is_self_contained) =>
+                        {
+                            Some((method.clone(), args.clone()))
+                        }
+                        _ => None,
+                    })
+                    .collect();
+                (!calls.is_empty()).then_some(calls)
+            })
+            .collect();
+        if prefixes.is_empty() {
+            return false;
+        }
+        for (method, args) in prefixes[rng.random_range(0..prefixes.len())].iter().cloned() {
+            self.test.statements.push(Statement::Call { receiver: variable, method, args, under_test: false });
+        }
+        true
+    }
+
     /// Often puts `variable`, an instance just built for an argument, into a state: a short random
     /// sequence of its own class's methods, written as ordinary calls before the instance is used.
     fn prepare(&mut self, variable: usize, depth: usize, rng: &mut (impl Rng + ?Sized)) {
@@ -174,6 +218,9 @@ impl<'a> Builder<'a> {
             return;
         }
         let class = self.test.variables[variable].class;
+        if rng.random_bool(ELECTED_STATE_PROBABILITY) && self.copy_elected_state(variable, class, rng) {
+            return;
+        }
         // Methods with parameters of unknown type are called too: their proxies teach inference, as
         // the class under test's own calls do.
         let methods: Vec<String> = self.program.classes[class].methods.iter().map(|m| m.name.clone()).collect();
@@ -205,11 +252,12 @@ impl<'a> Builder<'a> {
     fn argument(&mut self, param: u32, depth: usize, rng: &mut (impl Rng + ?Sized)) -> Value {
         let ty = self.types.get(param).current_type();
         let guided = ty != ParamType::Unknown && self.settings.strategy.guided_inputs();
-        if guided
-            && self.types.get(param).typeofs.iter().any(|t| t == "undefined")
-            && rng.random_bool(UNDEFINED_PROBABILITY)
-        {
-            return Value::Undefined;
+        if guided {
+            for (checked, absent) in [("undefined", Value::Undefined), ("null", Value::Null)] {
+                if self.types.get(param).typeofs.iter().any(|t| t == checked) && rng.random_bool(ABSENT_PROBABILITY) {
+                    return absent;
+                }
+            }
         }
         if guided && rng.random_bool(OFF_TYPE_PROBABILITY) {
             // Validation branches (`if (node === null) throw`, `typeof fn !== 'function'`) need a value

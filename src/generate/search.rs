@@ -21,7 +21,8 @@ use crate::program::{ClassId, ProgramInfo};
 /// Chance of a fresh random test even when the archive has tests to mutate.
 const FRESH: f64 = 0.5;
 
-/// A candidate for `method` of `class`: a mutant of a test of `archive`, or a fresh guided one.
+/// A candidate for `method` of `class`: a mutant of one of the method's tests among `elected`, or a
+/// fresh guided one.
 #[allow(clippy::too_many_arguments)]
 pub fn generate(
     program: &ProgramInfo,
@@ -30,13 +31,16 @@ pub fn generate(
     constants: &ConstantPool,
     class: ClassId,
     method: &str,
-    archive: &[&TestCase],
+    elected: &[&TestCase],
     rng: &mut (impl Rng + ?Sized),
 ) -> TestCase {
+    let archive: Vec<&TestCase> =
+        elected.iter().copied().filter(|t| t.class == class && t.method == method).collect();
     if archive.is_empty() || rng.random_bool(FRESH) {
-        return random_test(program, types, settings, constants, class, method, rng);
+        return random_test(program, types, settings, constants, class, method, elected, rng);
     }
     let mut builder = Builder::new(program, types, settings, constants, class, method);
+    builder.elected = elected;
     builder.test = archive[rng.random_range(0..archive.len())].clone();
     for _ in 0..rng.random_range(1..=3u32) {
         mutate(&mut builder, settings.max_calls.max(1), rng);

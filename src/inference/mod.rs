@@ -156,8 +156,8 @@ pub struct ParamRecord {
     pub scores: Scores,
     /// Coercions seen, described (`'>' at triangle.js:12`), with counts.
     pub coercions: BTreeMap<String, u32>,
-    /// Types its function compares it with through `typeof`, most often first (see
-    /// [`crate::analysis::typeofs`]).
+    /// Types its function compares it with through `typeof`, most often first, `'null'` for a
+    /// comparison with `null` (see [`crate::analysis::typeofs`]).
     pub typeofs: Vec<String>,
     /// The decision, once made.
     pub decision: Option<Decision>,
@@ -165,9 +165,13 @@ pub struct ParamRecord {
 
 impl ParamRecord {
     /// Whether anything recorded can decide the type (members read, coercions scored or `typeof`
-    /// checks): without, [`decide`] takes a leap of faith.
+    /// checks naming a type; `undefined` and `null` name none): without, [`decide`] takes a leap of
+    /// faith.
     pub fn has_evidence(&self) -> bool {
-        !self.type_members().is_empty() || !self.typeofs.is_empty() || self.scores.number > 0 || self.scores.string > 0
+        !self.type_members().is_empty()
+            || self.typeofs.iter().any(|t| t != "undefined" && t != "null")
+            || self.scores.number > 0
+            || self.scores.string > 0
     }
 
     /// The type tests use now (`Unknown` until decided).
@@ -554,7 +558,7 @@ pub fn decide(record: &ParamRecord, program: &ProgramInfo, rng: &mut (impl Rng +
         })
     });
     if let Some(ty) = checked {
-        let checks = record.typeofs.iter().map(|t| format!("'{t}'")).collect::<Vec<_>>().join(", ");
+        let checks = record.typeofs.iter().filter(|t| *t != "null").map(|t| format!("'{t}'")).collect::<Vec<_>>().join(", ");
         return inferred(ty, format!("its function checks typeof {} against {checks}", record.name));
     }
     let Scores { number, string } = record.scores;

@@ -642,7 +642,7 @@ fn distinguish(
         }
         let m = &session.methods[methods[attempt % methods.len()]];
         let test =
-            generate(&session.program, &session.types, &settings.generation, &m.constants, m.class, &m.method, rng);
+            generate(&session.program, &session.types, &settings.generation, &m.constants, m.class, &m.method, &[], rng);
         let seed = rng.random::<u32>();
         if !test.is_valid() {
             continue;

@@ -29,7 +29,6 @@ use crate::analysis::typeofs::{TypeofCheck, typeof_checks, types_checked};
 use crate::error::{Error, Result};
 use crate::generate::exhaustive::Enumeration;
 use crate::generate::guided::ConstantPool;
-use crate::generate::random::Strategy;
 use crate::generate::{Statement, TestCase, candidate};
 use crate::inference::{Decision, DecisionSource, ParamType, TypeTable, decide};
 use crate::program::{ClassId, FunctionRef, Origin, ProgramInfo};
@@ -387,16 +386,7 @@ impl Session {
     fn step_method(&mut self, index: usize, started: Instant) -> Result<StepReport> {
         let (class, method) = (self.methods[index].class, self.methods[index].method.clone());
         self.iteration += 1;
-        let archive: Vec<&TestCase> = if self.settings.generation.strategy == Strategy::Search {
-            self.suite
-                .elected
-                .iter()
-                .filter(|e| e.test.class == class && e.test.method == method)
-                .map(|e| &e.test)
-                .collect()
-        } else {
-            Vec::new()
-        };
+        let elected: Vec<&TestCase> = self.suite.elected.iter().map(|e| &e.test).collect();
         let m = &mut self.methods[index];
         let test = candidate(
             &self.program,
@@ -406,7 +396,7 @@ impl Session {
             class,
             &method,
             &mut m.enumeration,
-            &archive,
+            &elected,
             &mut self.rng,
         );
         let test = self.seeds.start_from(test, &self.program, &mut self.rng);
