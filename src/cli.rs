@@ -172,7 +172,9 @@ pub struct RunArgs {
     pub number_gen: Option<String>,
 
     /// How candidates are generated: guided (random call sequences whose values mix constants mined
-    /// from the method and its class, and mutations of them), random (the report's generator),
+    /// from the method and its class, and mutations of them; instances passed as arguments often get
+    /// calls first, preferably an elected test's, and parameters compared with null get null now and
+    /// then), random (the report's generator),
     /// exhaustive (every call sequence, shortest first, over small value pools: 0, 1, -1, '', 'a',
     /// true, null...), combined (exhaustive up to 2 calls, then guided random) or search (half guided
     /// random, half mutations of the tests elected so far) [default: guided].

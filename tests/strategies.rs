@@ -250,9 +250,59 @@ fn argument_instances_are_put_into_states_and_null_checked_parameters_get_null()
 
     // The report's random generator builds argument instances fresh, and never reaches receive's loop.
     let out = tempfile::tempdir().unwrap();
-    let report = generate(&[sample("warehouse.js")], out.path(), &["--seed", "2", "--timeout", "1", "--strategy", "random"]);
+    let report =
+        generate(&[sample("warehouse.js")], out.path(), &["--seed", "2", "--timeout", "1", "--strategy", "random"]);
     let receive = methods(&report).into_iter().find(|m| m.0.ends_with("receive")).unwrap();
     assert!(receive.1 < receive.2, "{receive:?}");
+}
+
+#[test]
+fn argument_states_are_copied_from_elected_receivers() {
+    use rand::SeedableRng;
+    let mut s = session("warehouse.js", Strategy::Guided, 5);
+    s.run_to_end(|_, _| {}).unwrap();
+    let shipment = s.program.class_named("Shipment").unwrap();
+    let warehouse = s.program.class_named("Warehouse").unwrap();
+    // What elected tests of Shipment did to their receiver before the method under test.
+    let calls_on = |test: &flycatcher::generate::TestCase, receiver: usize| -> Vec<String> {
+        test.statements
+            .iter()
+            .filter_map(|st| match st {
+                Statement::Call { receiver: r, method, args, under_test: false } if *r == receiver => {
+                    Some(format!("{method}{args:?}"))
+                }
+                _ => None,
+            })
+            .collect()
+    };
+    let prefixes: BTreeSet<Vec<String>> = s
+        .suite
+        .elected
+        .iter()
+        .filter(|e| e.test.class == shipment)
+        .map(|e| calls_on(&e.test, 0))
+        .filter(|p| !p.is_empty())
+        .collect();
+    assert!(!prefixes.is_empty(), "Shipment's elected tests call methods before the one under test");
+    let elected: Vec<&flycatcher::generate::TestCase> = s.suite.elected.iter().map(|e| &e.test).collect();
+    let settings = Settings::default().generation;
+    let constants = flycatcher::generate::guided::ConstantPool::default();
+    let mut rng = rand::rngs::StdRng::seed_from_u64(1);
+    let (mut copied, mut fresh) = (0, 0);
+    for _ in 0..300 {
+        let test = flycatcher::generate::random::generate(
+            &s.program, &s.types, &settings, &constants, warehouse, "receive", &elected, &mut rng,
+        );
+        for v in (0..test.variables.len()).filter(|v| test.variables[*v].class == shipment) {
+            let calls = calls_on(&test, v);
+            if prefixes.contains(&calls) {
+                copied += 1;
+            } else if !calls.is_empty() {
+                fresh += 1;
+            }
+        }
+    }
+    assert!(copied > 0 && fresh > 0, "states both copied ({copied}) and random ({fresh})");
 }
 
 /// Candidates that keep an elected test's construction (three numbers for a triangle) but are not that

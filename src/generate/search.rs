@@ -34,8 +34,7 @@ pub fn generate(
     elected: &[&TestCase],
     rng: &mut (impl Rng + ?Sized),
 ) -> TestCase {
-    let archive: Vec<&TestCase> =
-        elected.iter().copied().filter(|t| t.class == class && t.method == method).collect();
+    let archive: Vec<&TestCase> = elected.iter().copied().filter(|t| t.class == class && t.method == method).collect();
     if archive.is_empty() || rng.random_bool(FRESH) {
         return random_test(program, types, settings, constants, class, method, elected, rng);
     }

@@ -558,7 +558,8 @@ pub fn decide(record: &ParamRecord, program: &ProgramInfo, rng: &mut (impl Rng +
         })
     });
     if let Some(ty) = checked {
-        let checks = record.typeofs.iter().filter(|t| *t != "null").map(|t| format!("'{t}'")).collect::<Vec<_>>().join(", ");
+        let checks =
+            record.typeofs.iter().filter(|t| *t != "null").map(|t| format!("'{t}'")).collect::<Vec<_>>().join(", ");
         return inferred(ty, format!("its function checks typeof {} against {checks}", record.name));
     }
     let Scores { number, string } = record.scores;

@@ -641,8 +641,16 @@ fn distinguish(
             break;
         }
         let m = &session.methods[methods[attempt % methods.len()]];
-        let test =
-            generate(&session.program, &session.types, &settings.generation, &m.constants, m.class, &m.method, &[], rng);
+        let test = generate(
+            &session.program,
+            &session.types,
+            &settings.generation,
+            &m.constants,
+            m.class,
+            &m.method,
+            &[],
+            rng,
+        );
         let seed = rng.random::<u32>();
         if !test.is_valid() {
             continue;
