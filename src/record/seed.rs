@@ -63,12 +63,10 @@ impl Seeds {
             return test;
         }
         for statement in &mut test.statements {
-            let (class, function) = match statement {
-                Statement::Construct { class, .. } => (*class, "constructor".to_string()),
-                Statement::Call { method, .. } => (test.class, method.clone()),
-            };
-            let args = match statement {
-                Statement::Construct { args, .. } | Statement::Call { args, .. } => args,
+            let (class, function, args) = match statement {
+                Statement::Construct { class, args, .. } => (*class, "constructor".to_string(), args),
+                Statement::Call { method, args, .. } => (test.class, method.clone(), args),
+                Statement::Rebuild { .. } => continue,
             };
             for (index, arg) in args.iter_mut().enumerate() {
                 if let Some(pool) = self.values.get(&(class, function.clone(), index))
@@ -92,7 +90,7 @@ impl Seeds {
 fn splice(state: &TestCase, test: TestCase, program: &ProgramInfo) -> TestCase {
     let receiver_of = |t: &TestCase| match t.statements.last() {
         Some(Statement::Call { receiver, .. }) => Some(*receiver),
-        Some(Statement::Construct { variable, .. }) => Some(*variable),
+        Some(Statement::Construct { variable, .. } | Statement::Rebuild { variable, .. }) => Some(*variable),
         None => None,
     };
     let (Some(state_receiver), Some(test_receiver)) = (receiver_of(state), receiver_of(&test)) else { return test };
@@ -107,7 +105,7 @@ fn splice(state: &TestCase, test: TestCase, program: &ProgramInfo) -> TestCase {
     let remap = |value: &Value| remap_value(value, &map);
     for statement in test.statements {
         match statement {
-            Statement::Construct { variable, .. } if variable == test_receiver => {}
+            Statement::Construct { variable, .. } | Statement::Rebuild { variable, .. } if variable == test_receiver => {}
             Statement::Construct { variable, class, args } => spliced.statements.push(Statement::Construct {
                 variable: map(variable),
                 class,
@@ -118,6 +116,11 @@ fn splice(state: &TestCase, test: TestCase, program: &ProgramInfo) -> TestCase {
                 method,
                 args: args.iter().map(remap).collect(),
                 under_test,
+            }),
+            Statement::Rebuild { variable, class, fields } => spliced.statements.push(Statement::Rebuild {
+                variable: map(variable),
+                class,
+                fields: fields.iter().map(|(k, v)| (k.clone(), remap(v))).collect(),
             }),
         }
     }
@@ -133,6 +136,10 @@ fn remap_value(value: &Value, map: &impl Fn(usize) -> usize) -> Value {
         Value::Object(members) => {
             Value::Object(members.iter().map(|(k, v)| (k.clone(), remap_value(v, map))).collect())
         }
+        Value::Instance { class, fields } => Value::Instance {
+            class: *class,
+            fields: fields.iter().map(|(k, v)| (k.clone(), remap_value(v, map))).collect(),
+        },
         other => other.clone(),
     }
 }
@@ -142,7 +149,7 @@ fn has_variables(value: &Value) -> bool {
         Value::Variable(_) => true,
         Value::Array(items) | Value::Answers(items) => items.iter().any(has_variables),
         Value::Function(result) => has_variables(result),
-        Value::Object(members) => members.iter().any(|(_, v)| has_variables(v)),
+        Value::Object(members) | Value::Instance { fields: members, .. } => members.iter().any(|(_, v)| has_variables(v)),
         _ => false,
     }
 }
@@ -175,6 +182,7 @@ pub fn seed_session(session: &mut Session, from: &SeedFrom) -> Result<()> {
             let (class, function) = match statement {
                 Statement::Construct { class, .. } => (*class, "constructor".to_string()),
                 Statement::Call { method, receiver, .. } => (replay.test.variables[*receiver].class, method.clone()),
+                Statement::Rebuild { .. } => continue,
             };
             if index < last && matches!(statement, Statement::Call { .. }) {
                 continue;
