@@ -413,3 +413,81 @@ fn a_recording_of_other_classes_says_so() {
     let warnings = report["warnings"].to_string();
     assert!(warnings.contains("no call of a method of these classes (it recorded IsbnValidator, "), "{warnings}");
 }
+
+/// A CommonJS library whose factory builds its instances inside the module (those constructions are
+/// the library's business: not recorded), and a constructor that refuses bad input; an entry using both.
+fn purse(dir: &Path) -> PathBuf {
+    std::fs::write(
+        dir.join("purse.cjs"),
+        "class Coin {\n\
+           constructor(value, label) {\n\
+             if (!(value > 0)) throw new RangeError(`a coin is worth more than 0, not ${value}`);\n\
+             this.value = value;\n\
+             this.label = label;\n\
+           }\n\
+           worth(count) { return this.value * count; }\n\
+         }\n\
+         class Purse {\n\
+           constructor(owner) { this.owner = owner; this.coins = []; }\n\
+           put(coin) { this.coins.push(coin); return this.coins.length; }\n\
+           total() { let sum = 0; for (const c of this.coins) sum += c.value; return sum; }\n\
+           richest() {\n\
+             if (this.coins.length === 0) return 'nobody';\n\
+             let best = this.coins[0];\n\
+             for (const c of this.coins) if (c.value > best.value) best = c;\n\
+             return `${this.owner}: ${best.label}`;\n\
+           }\n\
+         }\n\
+         function purseOf(owner, values) {\n\
+           const purse = new Purse(owner);\n\
+           for (const v of values) purse.coins.push(new Coin(v, v + 'c'));\n\
+           return purse;\n\
+         }\n\
+         module.exports = { Coin, Purse, purseOf };\n",
+    )
+    .unwrap();
+    let entry = dir.join("purse-demo.cjs");
+    std::fs::write(
+        &entry,
+        "const { Coin, purseOf } = require('./purse.cjs');\n\
+         const mine = purseOf('Ann', [5, 20, 2]);\n\
+         console.log(mine.total(), mine.richest(), mine.coins[1].worth(3));\n\
+         console.log(purseOf('Bob', []).richest());\n\
+         try { new Coin(0, 'zero'); } catch (e) { console.log(e.message); }\n",
+    )
+    .unwrap();
+    entry
+}
+
+#[test]
+fn objects_a_factory_made_are_rebuilt_from_their_fields_and_pass_under_node() {
+    let dir = tempfile::tempdir().unwrap();
+    let entry = purse(dir.path());
+    let out = dir.path().join("out");
+    let output = record(&[entry], &out, &[]);
+    assert!(output.status.success(), "{}", text(&output));
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    assert!(stdout.contains("27 Ann: 20c 60") && stdout.contains("nobody"), "{stdout}");
+    assert!(!stdout.contains("replayed differently"), "{stdout}");
+    let rec = recording(&out, "purse-demo");
+    let events = rec["events"].as_array().unwrap();
+    assert!(events.iter().filter(|e| e["k"] == "call").all(|e| e["object"] == -1), "the factory's objects");
+
+    let written = suites(&out);
+    let names: Vec<String> = written.iter().map(|p| p.file_name().unwrap().to_string_lossy().into_owned()).collect();
+    assert_eq!(names, ["Coin.test.js", "Purse.test.js"]);
+    let purse = std::fs::read_to_string(&written[1]).unwrap();
+    // Ann's purse, its coins rebuilt by their class: the test asserts the recorded total and label.
+    let total = tests_of(&purse, "total").into_iter().next().expect("a total test");
+    assert!(
+        total.contains("Object.assign(Object.create(Purse.prototype), { coins: [Object.assign(Object.create(Coin.prototype), { label: \"5c\", value: 5 })"),
+        "{total}"
+    );
+    assert!(total.contains("27"), "{total}");
+    let richest = tests_of(&purse, "richest");
+    assert!(richest.iter().any(|t| t.contains("\"Ann: 20c\"")) && richest.iter().any(|t| t.contains("\"nobody\"")));
+    let coin = std::fs::read_to_string(&written[0]).unwrap();
+    let worth = tests_of(&coin, "worth").into_iter().next().expect("a worth test");
+    assert!(worth.contains("Object.assign(Object.create(Coin.prototype), { label: \"20c\", value: 20 })") && worth.contains("60"), "{worth}");
+    node_test_passes(&written);
+}
