@@ -6,7 +6,7 @@ mod common;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-use common::{flycatcher, generate, methods, node_test_passes, root, sample, suites, text};
+use common::{flycatcher, generate, methods, node_test_passes, purse, root, sample, suites, text};
 
 /// The demo sample's command: the entry, then the plain scripts it uses.
 fn demo_files() -> Vec<PathBuf> {
@@ -412,51 +412,6 @@ fn a_recording_of_other_classes_says_so() {
     let report = generate(&[sample("circle.js")], &dir.path().join("out"), &["--timeout", "0.2", "--seed-from", &rec]);
     let warnings = report["warnings"].to_string();
     assert!(warnings.contains("no call of a method of these classes (it recorded IsbnValidator, "), "{warnings}");
-}
-
-/// A CommonJS library whose factory builds its instances inside the module (those constructions are
-/// the library's business: not recorded), and a constructor that refuses bad input; an entry using both.
-fn purse(dir: &Path) -> PathBuf {
-    std::fs::write(
-        dir.join("purse.cjs"),
-        "class Coin {\n\
-           constructor(value, label) {\n\
-             if (!(value > 0)) throw new RangeError(`a coin is worth more than 0, not ${value}`);\n\
-             this.value = value;\n\
-             this.label = label;\n\
-           }\n\
-           worth(count) { return this.value * count; }\n\
-         }\n\
-         class Purse {\n\
-           constructor(owner) { this.owner = owner; this.coins = []; }\n\
-           put(coin) { this.coins.push(coin); return this.coins.length; }\n\
-           total() { let sum = 0; for (const c of this.coins) sum += c.value; return sum; }\n\
-           richest() {\n\
-             if (this.coins.length === 0) return 'nobody';\n\
-             let best = this.coins[0];\n\
-             for (const c of this.coins) if (c.value > best.value) best = c;\n\
-             return `${this.owner}: ${best.label}`;\n\
-           }\n\
-         }\n\
-         function purseOf(owner, values) {\n\
-           const purse = new Purse(owner);\n\
-           for (const v of values) purse.coins.push(new Coin(v, v + 'c'));\n\
-           return purse;\n\
-         }\n\
-         module.exports = { Coin, Purse, purseOf };\n",
-    )
-    .unwrap();
-    let entry = dir.join("purse-demo.cjs");
-    std::fs::write(
-        &entry,
-        "const { Coin, purseOf } = require('./purse.cjs');\n\
-         const mine = purseOf('Ann', [5, 20, 2]);\n\
-         console.log(mine.total(), mine.richest(), mine.coins[1].worth(3));\n\
-         console.log(purseOf('Bob', []).richest());\n\
-         try { new Coin(0, 'zero'); } catch (e) { console.log(e.message); }\n",
-    )
-    .unwrap();
-    entry
 }
 
 #[test]
