@@ -446,3 +446,47 @@ fn objects_a_factory_made_are_rebuilt_from_their_fields_and_pass_under_node() {
     assert!(worth.contains("Object.assign(Object.create(Coin.prototype), { label: \"20c\", value: 20 })") && worth.contains("60"), "{worth}");
     node_test_passes(&written);
 }
+
+#[test]
+fn large_values_of_the_rebuilding_statements_are_shrunk_the_same_way_every_time() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(
+        dir.path().join("notes.js"),
+        "function Notes(title) { this.title = title; this.items = []; }\n\
+         Notes.prototype.addAll = function (items) {\n\
+           for (var i = 0; i < items.length; i++) this.items.push(items[i]);\n\
+           return this.items.length > 5 ? 'many' : 'few';\n\
+         };\n\
+         Notes.prototype.isLong = function () { return this.title.length > 20 ? 'long title' : 'short title'; };\n",
+    )
+    .unwrap();
+    let entry = dir.path().join("use-notes.js");
+    std::fs::write(
+        &entry,
+        "var notes = new Notes(new Array(301).join('t'));\n\
+         var numbers = []; for (var i = 0; i < 50; i++) numbers.push(i);\n\
+         console.log(notes.addAll(numbers), notes.isLong());\n",
+    )
+    .unwrap();
+    let suite_of = |out: &str| {
+        let out = dir.path().join(out);
+        let output = record(&[entry.clone(), dir.path().join("notes.js")], &out, &[]);
+        assert!(output.status.success(), "{}", text(&output));
+        assert!(String::from_utf8_lossy(&output.stdout).contains("many long title"), "{}", text(&output));
+        node_test_passes(&suites(&out));
+        let suite = std::fs::read_to_string(&suites(&out)[0]).unwrap();
+        suite.split_once("\n\n").unwrap().1.to_string()
+    };
+    let suite = suite_of("out");
+    // The construction that rebuilds the receiver is shrunk too; the list keeps over 5 items, so the
+    // result stays as recorded.
+    let add = tests_of(&suite, "addAll").into_iter().next().expect("an addAll test");
+    let title = add.split("new Notes(\"").nth(1).unwrap().split('"').next().unwrap();
+    assert!(title.len() <= 40, "{add}");
+    let items = add.split(".addAll([").nth(1).unwrap().split(']').next().unwrap().split(", ").count();
+    assert!(items > 5 && items <= 10, "{add}");
+    assert!(add.contains("\"many\""), "{add}");
+    let long = tests_of(&suite, "isLong").into_iter().next().expect("an isLong test");
+    assert!(long.contains("\"long title\"") && !long.contains(&"t".repeat(41)), "{long}");
+    assert_eq!(suite_of("again"), suite, "the same recording shrinks the same way");
+}

@@ -465,6 +465,14 @@ impl Value {
 }
 
 impl Statement {
+    /// The values the statement passes, in order: its arguments, or the fields of a rebuilt instance.
+    pub fn values_mut(&mut self) -> Vec<&mut Value> {
+        match self {
+            Statement::Construct { args, .. } | Statement::Call { args, .. } => args.iter_mut().collect(),
+            Statement::Rebuild { fields, .. } => fields.iter_mut().map(|(_, v)| v).collect(),
+        }
+    }
+
     /// The arguments of the statement (a rebuilt instance has none: its fields are not parameters).
     pub fn args(&self) -> &[Value] {
         match self {

@@ -258,37 +258,39 @@ fn replayed_as_recorded(replay: &Replay, outcome: &Outcome, results: &[crate::sa
     }
 }
 
-/// Shrinks large strings and arrays among the replayed call's arguments, halving them as long as the
-/// test covers every statement it covered and ends the same way.
+/// Shrinks large strings and arrays passed anywhere in the test (the replayed call's arguments, and
+/// those of the constructions and calls that rebuild its objects, and the fields of a rebuilt receiver),
+/// halving each as long as the test alone covers every statement it covered, ends the same way and its
+/// call under test gives the same result and leaves the same state. Values are tried in the order they
+/// appear in the test, each run with the replay's seed: a recording always shrinks the same way.
 fn shrink(session: &mut Session, test: &TestCase, seed: u32, original: &crate::sandbox::Execution) -> Result<TestCase> {
     let mut test = test.clone();
-    let last = test.statements.len() - 1;
-    let arity = test.statements[last].args().len();
     let same_end = |a: &Outcome, b: &Outcome| match (a, b) {
         (Outcome::Passed, Outcome::Passed) => true,
         (Outcome::Threw { at, thrown: x }, Outcome::Threw { at: at2, thrown: y }) => at == at2 && x == y,
         _ => false,
     };
-    for index in 0..arity {
-        loop {
-            let smaller = match &test.statements[last].args()[index] {
-                Value::String(s) if s.chars().count() > LARGE_STRING => {
-                    Value::String(s.chars().take(s.chars().count() / 2).collect())
+    for statement in 0..test.statements.len() {
+        for index in 0..test.statements[statement].values_mut().len() {
+            loop {
+                let smaller = match &*test.statements[statement].values_mut()[index] {
+                    Value::String(s) if s.chars().count() > LARGE_STRING => {
+                        Value::String(s.chars().take(s.chars().count() / 2).collect())
+                    }
+                    Value::Array(items) if items.len() > LARGE_ARRAY => Value::Array(items[..items.len() / 2].to_vec()),
+                    _ => break,
+                };
+                let mut candidate = test.clone();
+                *candidate.statements[statement].values_mut()[index] = smaller;
+                let Some(run) = session.run_alone(&candidate, seed)? else { break };
+                if !same_end(&run.outcome, &original.outcome)
+                    || run.results != original.results
+                    || !original.statements.iter().all(|s| run.statements.contains(s))
+                {
+                    break;
                 }
-                Value::Array(items) if items.len() > LARGE_ARRAY => Value::Array(items[..items.len() / 2].to_vec()),
-                _ => break,
-            };
-            let mut candidate = test.clone();
-            if let Statement::Call { args, .. } = &mut candidate.statements[last] {
-                args[index] = smaller;
+                test = candidate;
             }
-            let Some(run) = session.run_alone(&candidate, seed)? else { break };
-            if !same_end(&run.outcome, &original.outcome)
-                || !original.statements.iter().all(|s| run.statements.contains(s))
-            {
-                break;
-            }
-            test = candidate;
         }
     }
     Ok(test)
