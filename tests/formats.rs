@@ -128,7 +128,8 @@ fn replay_tests_with_rebuilt_receivers_pass_every_runner() {
         let dir = tempfile::tempdir().unwrap();
         let entry = purse(dir.path());
         let out = dir.path().join("out");
-        let output = flycatcher(&["record", entry.to_str().unwrap(), "--out", out.to_str().unwrap(), "--format", format]);
+        let output =
+            flycatcher(&["record", entry.to_str().unwrap(), "--out", out.to_str().unwrap(), "--format", format]);
         assert!(output.status.success(), "{format}: {}", text(&output));
         let written = suites(&out);
         assert_eq!(written.len(), 2, "{format}: {written:?}");

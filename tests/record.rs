@@ -443,7 +443,11 @@ fn objects_a_factory_made_are_rebuilt_from_their_fields_and_pass_under_node() {
     assert!(richest.iter().any(|t| t.contains("\"Ann: 20c\"")) && richest.iter().any(|t| t.contains("\"nobody\"")));
     let coin = std::fs::read_to_string(&written[0]).unwrap();
     let worth = tests_of(&coin, "worth").into_iter().next().expect("a worth test");
-    assert!(worth.contains("Object.assign(Object.create(Coin.prototype), { label: \"20c\", value: 20 })") && worth.contains("60"), "{worth}");
+    assert!(
+        worth.contains("Object.assign(Object.create(Coin.prototype), { label: \"20c\", value: 20 })")
+            && worth.contains("60"),
+        "{worth}"
+    );
     node_test_passes(&written);
 }
 

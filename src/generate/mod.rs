@@ -235,7 +235,9 @@ impl TestCase {
     pub fn callee(&self, index: usize, program: &ProgramInfo) -> String {
         match self.statements.get(index) {
             Some(Statement::Construct { class, .. }) => format!("new {}", program.classes[*class].alias),
-            Some(Statement::Rebuild { class, .. }) => format!("a {} rebuilt from its fields", program.classes[*class].alias),
+            Some(Statement::Rebuild { class, .. }) => {
+                format!("a {} rebuilt from its fields", program.classes[*class].alias)
+            }
             Some(Statement::Call { method, .. }) => method.clone(),
             None => self.method.clone(),
         }
@@ -261,7 +263,9 @@ impl TestCase {
             Value::Undefined => "undefined".into(),
             Value::Variable(v) => self.variables[*v].name.clone(),
             Value::Proxy(id) => format!("__fc$u({id})"),
-            Value::Array(items) => format!("[{}]", items.iter().map(|i| self.value(i, program)).collect::<Vec<_>>().join(", ")),
+            Value::Array(items) => {
+                format!("[{}]", items.iter().map(|i| self.value(i, program)).collect::<Vec<_>>().join(", "))
+            }
             Value::Function(result) => format!("function () {{ return {}; }}", self.value(result, program)),
             Value::Date(ms) => format!("new Date({})", literal::number(*ms)),
             // `//` would open a comment: the empty pattern is written as JavaScript prints it.
@@ -284,8 +288,9 @@ impl TestCase {
         if members.is_empty() {
             return "{}".into();
         }
-        let key =
-            |k: &str| if literal::is_identifier_name(k) && k != "__proto__" { k.to_string() } else { literal::string(k) };
+        let key = |k: &str| {
+            if literal::is_identifier_name(k) && k != "__proto__" { k.to_string() } else { literal::string(k) }
+        };
         let members: Vec<String> =
             members.iter().map(|(k, v)| format!("{}: {}", key(k), self.value(v, program))).collect();
         format!("{{ {} }}", members.join(", "))

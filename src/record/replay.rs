@@ -305,7 +305,9 @@ fn value(described: &serde_json::Value, objects: &Objects) -> Result<Value, Stri
         }),
         "s" => Value::String(text("v").to_string()),
         "date" => Value::Date(described.get("v").and_then(|v| v.as_f64()).unwrap_or(f64::NAN)),
-        "ref" => Value::Variable(variable_of(&objects.variables, described.get("i").and_then(|i| i.as_i64()).unwrap_or(-1))?),
+        "ref" => {
+            Value::Variable(variable_of(&objects.variables, described.get("i").and_then(|i| i.as_i64()).unwrap_or(-1))?)
+        }
         "arr" => Value::Array(
             described
                 .get("items")
@@ -410,9 +412,7 @@ mod tests {
     #[test]
     fn receivers_whose_history_cannot_be_replayed_are_rebuilt_from_their_fields() {
         let session = linked_list();
-        let node = |value: &str, next: serde_json::Value| {
-            serde_json::json!({ "t": "inst", "c": 1, "fields": { "value": { "t": "s", "v": value }, "next": next } })
-        };
+        let node = |value: &str, next: serde_json::Value| serde_json::json!({ "t": "inst", "c": 1, "fields": { "value": { "t": "s", "v": value }, "next": next } });
         let mut made = call(-1, "get", serde_json::json!([{ "t": "n", "v": "1" }]));
         made["receiver"] = serde_json::json!(0);
         made["before"] = serde_json::json!({

@@ -105,7 +105,8 @@ fn splice(state: &TestCase, test: TestCase, program: &ProgramInfo) -> TestCase {
     let remap = |value: &Value| remap_value(value, &map);
     for statement in test.statements {
         match statement {
-            Statement::Construct { variable, .. } | Statement::Rebuild { variable, .. } if variable == test_receiver => {}
+            Statement::Construct { variable, .. } | Statement::Rebuild { variable, .. }
+                if variable == test_receiver => {}
             Statement::Construct { variable, class, args } => spliced.statements.push(Statement::Construct {
                 variable: map(variable),
                 class,
@@ -149,7 +150,9 @@ fn has_variables(value: &Value) -> bool {
         Value::Variable(_) => true,
         Value::Array(items) | Value::Answers(items) => items.iter().any(has_variables),
         Value::Function(result) => has_variables(result),
-        Value::Object(members) | Value::Instance { fields: members, .. } => members.iter().any(|(_, v)| has_variables(v)),
+        Value::Object(members) | Value::Instance { fields: members, .. } => {
+            members.iter().any(|(_, v)| has_variables(v))
+        }
         _ => false,
     }
 }

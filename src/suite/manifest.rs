@@ -183,7 +183,13 @@ fn statement(json: &Json, classes: &[ClassId], variables: usize) -> std::result:
     let parts = json.as_array().ok_or("a statement is not an array")?;
     let index = |i: usize| parts.get(i).and_then(Json::as_u64).map(|n| n as usize);
     let args = |i: usize| -> std::result::Result<Vec<Value>, String> {
-        parts.get(i).and_then(Json::as_array).ok_or("arguments are not an array")?.iter().map(|v| value(v, classes)).collect()
+        parts
+            .get(i)
+            .and_then(Json::as_array)
+            .ok_or("arguments are not an array")?
+            .iter()
+            .map(|v| value(v, classes))
+            .collect()
     };
     let variable = |v: Option<usize>| v.filter(|v| *v < variables).ok_or("a statement names an unknown variable");
     match index(0) {
@@ -201,7 +207,8 @@ fn statement(json: &Json, classes: &[ClassId], variables: usize) -> std::result:
             })
         }
         Some(2) => {
-            let class = index(1).and_then(|c| classes.get(c).copied()).ok_or("a rebuilt instance of an unknown class")?;
+            let class =
+                index(1).and_then(|c| classes.get(c).copied()).ok_or("a rebuilt instance of an unknown class")?;
             let fields = members(parts.get(2).ok_or("a rebuilt instance without fields")?, classes)?;
             Ok(Statement::Rebuild { class, fields, variable: variable(index(3))? })
         }
