@@ -326,8 +326,8 @@ pub struct RecordArgs {
     pub max_calls_per_method: u64,
 
     /// Most replay tests kept per method: recorded calls are elected in order when they add coverage of
-    /// their method. Strings over 40 characters and arrays over 10 items are shrunk while the test keeps
-    /// its coverage.
+    /// their method. Strings over 40 characters and arrays over 10 items anywhere in a replay test are
+    /// shrunk while it keeps its coverage and its recorded result.
     #[arg(long, default_value_t = 10, value_name = "N")]
     pub threshold: usize,
 

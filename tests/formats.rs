@@ -121,3 +121,22 @@ fn error_revealing_tests_are_skipped_and_fail_once_unskipped() {
     assert!(!unskipped.status.success(), "unskipped, they fail: {}", common::text(&unskipped));
     assert!(String::from_utf8_lossy(&unskipped.stdout).contains(&format!("# fail {count}")));
 }
+
+#[test]
+fn replay_tests_with_rebuilt_receivers_pass_every_runner() {
+    for format in ["node-test", "assert", "nodeunit", "expresso", "vows"].into_iter().chain(NEW_FORMATS) {
+        let dir = tempfile::tempdir().unwrap();
+        let entry = purse(dir.path());
+        let out = dir.path().join("out");
+        let output =
+            flycatcher(&["record", entry.to_str().unwrap(), "--out", out.to_str().unwrap(), "--format", format]);
+        assert!(output.status.success(), "{format}: {}", text(&output));
+        let written = suites(&out);
+        assert_eq!(written.len(), 2, "{format}: {written:?}");
+        let purse_suite = std::fs::read_to_string(&written[1]).unwrap();
+        assert!(purse_suite.contains("Object.assign(Object.create(Purse.prototype), {"), "{format}: {purse_suite}");
+        for suite in &written {
+            passes(format, suite);
+        }
+    }
+}

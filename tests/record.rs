@@ -6,7 +6,7 @@ mod common;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-use common::{flycatcher, generate, methods, node_test_passes, root, sample, suites, text};
+use common::{flycatcher, generate, methods, node_test_passes, purse, root, sample, suites, text};
 
 /// The demo sample's command: the entry, then the plain scripts it uses.
 fn demo_files() -> Vec<PathBuf> {
@@ -412,4 +412,85 @@ fn a_recording_of_other_classes_says_so() {
     let report = generate(&[sample("circle.js")], &dir.path().join("out"), &["--timeout", "0.2", "--seed-from", &rec]);
     let warnings = report["warnings"].to_string();
     assert!(warnings.contains("no call of a method of these classes (it recorded IsbnValidator, "), "{warnings}");
+}
+
+#[test]
+fn objects_a_factory_made_are_rebuilt_from_their_fields_and_pass_under_node() {
+    let dir = tempfile::tempdir().unwrap();
+    let entry = purse(dir.path());
+    let out = dir.path().join("out");
+    let output = record(&[entry], &out, &[]);
+    assert!(output.status.success(), "{}", text(&output));
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    assert!(stdout.contains("27 Ann: 20c 60") && stdout.contains("nobody"), "{stdout}");
+    assert!(!stdout.contains("replayed differently"), "{stdout}");
+    let rec = recording(&out, "purse-demo");
+    let events = rec["events"].as_array().unwrap();
+    assert!(events.iter().filter(|e| e["k"] == "call").all(|e| e["object"] == -1), "the factory's objects");
+
+    let written = suites(&out);
+    let names: Vec<String> = written.iter().map(|p| p.file_name().unwrap().to_string_lossy().into_owned()).collect();
+    assert_eq!(names, ["Coin.test.js", "Purse.test.js"]);
+    let purse = std::fs::read_to_string(&written[1]).unwrap();
+    // Ann's purse, its coins rebuilt by their class: the test asserts the recorded total and label.
+    let total = tests_of(&purse, "total").into_iter().next().expect("a total test");
+    assert!(
+        total.contains("Object.assign(Object.create(Purse.prototype), { coins: [Object.assign(Object.create(Coin.prototype), { label: \"5c\", value: 5 })"),
+        "{total}"
+    );
+    assert!(total.contains("27"), "{total}");
+    let richest = tests_of(&purse, "richest");
+    assert!(richest.iter().any(|t| t.contains("\"Ann: 20c\"")) && richest.iter().any(|t| t.contains("\"nobody\"")));
+    let coin = std::fs::read_to_string(&written[0]).unwrap();
+    let worth = tests_of(&coin, "worth").into_iter().next().expect("a worth test");
+    assert!(
+        worth.contains("Object.assign(Object.create(Coin.prototype), { label: \"20c\", value: 20 })")
+            && worth.contains("60"),
+        "{worth}"
+    );
+    node_test_passes(&written);
+}
+
+#[test]
+fn large_values_of_the_rebuilding_statements_are_shrunk_the_same_way_every_time() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(
+        dir.path().join("notes.js"),
+        "function Notes(title) { this.title = title; this.items = []; }\n\
+         Notes.prototype.addAll = function (items) {\n\
+           for (var i = 0; i < items.length; i++) this.items.push(items[i]);\n\
+           return this.items.length > 5 ? 'many' : 'few';\n\
+         };\n\
+         Notes.prototype.isLong = function () { return this.title.length > 20 ? 'long title' : 'short title'; };\n",
+    )
+    .unwrap();
+    let entry = dir.path().join("use-notes.js");
+    std::fs::write(
+        &entry,
+        "var notes = new Notes(new Array(301).join('t'));\n\
+         var numbers = []; for (var i = 0; i < 50; i++) numbers.push(i);\n\
+         console.log(notes.addAll(numbers), notes.isLong());\n",
+    )
+    .unwrap();
+    let suite_of = |out: &str| {
+        let out = dir.path().join(out);
+        let output = record(&[entry.clone(), dir.path().join("notes.js")], &out, &[]);
+        assert!(output.status.success(), "{}", text(&output));
+        assert!(String::from_utf8_lossy(&output.stdout).contains("many long title"), "{}", text(&output));
+        node_test_passes(&suites(&out));
+        let suite = std::fs::read_to_string(&suites(&out)[0]).unwrap();
+        suite.split_once("\n\n").unwrap().1.to_string()
+    };
+    let suite = suite_of("out");
+    // The construction that rebuilds the receiver is shrunk too; the list keeps over 5 items, so the
+    // result stays as recorded.
+    let add = tests_of(&suite, "addAll").into_iter().next().expect("an addAll test");
+    let title = add.split("new Notes(\"").nth(1).unwrap().split('"').next().unwrap();
+    assert!(title.len() <= 40, "{add}");
+    let items = add.split(".addAll([").nth(1).unwrap().split(']').next().unwrap().split(", ").count();
+    assert!(items > 5 && items <= 10, "{add}");
+    assert!(add.contains("\"many\""), "{add}");
+    let long = tests_of(&suite, "isLong").into_iter().next().expect("an isLong test");
+    assert!(long.contains("\"long title\"") && !long.contains(&"t".repeat(41)), "{long}");
+    assert_eq!(suite_of("again"), suite, "the same recording shrinks the same way");
 }

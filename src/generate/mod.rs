@@ -82,6 +82,14 @@ pub enum Value {
     /// A stub function that returns these values in order, then the last one again (a recorded
     /// callback's answers, see [`crate::record`]).
     Answers(Vec<Value>),
+    /// An instance of a class rebuilt from its fields without running its constructor:
+    /// `Object.assign(Object.create(C.prototype), { ... })` (a recorded object the program made itself).
+    Instance {
+        /// Its class.
+        class: ClassId,
+        /// Its own fields, in order.
+        fields: Vec<(String, Value)>,
+    },
 }
 
 impl Value {
@@ -129,6 +137,16 @@ pub enum Statement {
         /// Whether this is a call of the method under test (its result is asserted).
         under_test: bool,
     },
+    /// `var v = Object.assign(Object.create(C.prototype), { ... });`: an instance rebuilt from the fields
+    /// it was recorded with, for a receiver whose history of constructor and calls cannot be replayed.
+    Rebuild {
+        /// The variable defined.
+        variable: usize,
+        /// Its class.
+        class: ClassId,
+        /// Its own fields, in order.
+        fields: Vec<(String, Value)>,
+    },
 }
 
 /// A candidate test for one method under test.
@@ -163,13 +181,12 @@ impl TestCase {
 
     /// Whether a variable is used by a statement other than its own construction.
     pub fn uses_variable(&self, variable: usize) -> bool {
-        let in_value = |v: &Value| match v {
-            Value::Variable(used) => *used == variable,
-            _ => false,
-        };
+        let in_value = |v: &Value| v.uses_variable(variable);
         self.statements.iter().any(|s| match s {
             Statement::Call { receiver, args, .. } => *receiver == variable || args.iter().any(in_value),
             Statement::Construct { args, .. } => args.iter().any(in_value),
+            // Fields refer to other variables from anywhere inside (a list's `head` node).
+            Statement::Rebuild { fields, .. } => fields.iter().any(|(_, v)| v.uses_variable(variable)),
         })
     }
 
@@ -186,14 +203,23 @@ impl TestCase {
         (2..).map(|n| format!("{base}{n}")).find(|name| !taken(name)).expect("some suffix is free")
     }
 
-    /// The classes the test names, in order of first use.
+    /// The classes the test names, in order of first use: those it constructs or rebuilds, and those of
+    /// rebuilt instances among values.
     pub fn classes_used(&self) -> Vec<ClassId> {
         let mut classes = Vec::new();
+        let mut add = |class: ClassId| {
+            if !classes.contains(&class) {
+                classes.push(class);
+            }
+        };
         for s in &self.statements {
-            if let Statement::Construct { class, .. } = s
-                && !classes.contains(class)
-            {
-                classes.push(*class);
+            match s {
+                Statement::Construct { class, .. } | Statement::Rebuild { class, .. } => add(*class),
+                Statement::Call { .. } => {}
+            }
+            match s {
+                Statement::Rebuild { fields, .. } => fields.iter().for_each(|(_, v)| v.visit_classes(&mut add)),
+                _ => s.args().iter().for_each(|v| v.visit_classes(&mut add)),
             }
         }
         classes
@@ -202,11 +228,12 @@ impl TestCase {
     /// The JavaScript expression or statement text of statement `index`, without a terminating `;`:
     /// `new Node(5)` for constructions (see [`TestCase::declaration`]), `list.add(node)` for calls.
     pub fn expression(&self, index: usize, program: &ProgramInfo) -> String {
-        let args = |args: &[Value]| args.iter().map(|a| self.value(a)).collect::<Vec<_>>().join(", ");
+        let args = |args: &[Value]| args.iter().map(|a| self.value(a, program)).collect::<Vec<_>>().join(", ");
         match &self.statements[index] {
             Statement::Construct { class, args: a, .. } => {
                 format!("new {}({})", program.classes[*class].alias, args(a))
             }
+            Statement::Rebuild { class, fields, .. } => self.instance(program, *class, fields),
             Statement::Call { receiver, method, args: a, .. } => {
                 let name = &self.variables[*receiver].name;
                 if literal::is_identifier_name(method) {
@@ -222,23 +249,26 @@ impl TestCase {
     pub fn callee(&self, index: usize, program: &ProgramInfo) -> String {
         match self.statements.get(index) {
             Some(Statement::Construct { class, .. }) => format!("new {}", program.classes[*class].alias),
+            Some(Statement::Rebuild { class, .. }) => {
+                format!("a {} rebuilt from its fields", program.classes[*class].alias)
+            }
             Some(Statement::Call { method, .. }) => method.clone(),
             None => self.method.clone(),
         }
     }
 
-    /// `var name = new C(...)` for a construction, the call expression otherwise.
+    /// `var name = new C(...)` for a construction (or a rebuilt instance), the call expression otherwise.
     pub fn declaration(&self, index: usize, program: &ProgramInfo, keyword: &str) -> String {
         let expression = self.expression(index, program);
         match &self.statements[index] {
-            Statement::Construct { variable, .. } => {
+            Statement::Construct { variable, .. } | Statement::Rebuild { variable, .. } => {
                 format!("{keyword} {} = {expression}", self.variables[*variable].name)
             }
             Statement::Call { .. } => expression,
         }
     }
 
-    fn value(&self, value: &Value) -> String {
+    fn value(&self, value: &Value, program: &ProgramInfo) -> String {
         match value {
             Value::Number(n) => literal::number(*n),
             Value::String(s) => literal::string(s),
@@ -247,29 +277,47 @@ impl TestCase {
             Value::Undefined => "undefined".into(),
             Value::Variable(v) => self.variables[*v].name.clone(),
             Value::Proxy(id) => format!("__fc$u({id})"),
-            Value::Array(items) => format!("[{}]", items.iter().map(|i| self.value(i)).collect::<Vec<_>>().join(", ")),
-            Value::Function(result) => format!("function () {{ return {}; }}", self.value(result)),
+            Value::Array(items) => {
+                format!("[{}]", items.iter().map(|i| self.value(i, program)).collect::<Vec<_>>().join(", "))
+            }
+            Value::Function(result) => format!("function () {{ return {}; }}", self.value(result, program)),
             Value::Date(ms) => format!("new Date({})", literal::number(*ms)),
             // `//` would open a comment: the empty pattern is written as JavaScript prints it.
             Value::RegExp { source, flags } if source.is_empty() => format!("/(?:)/{flags}"),
             Value::RegExp { source, flags } => format!("/{source}/{flags}"),
-            Value::Object(members) if members.is_empty() => "{}".into(),
-            Value::Object(members) => {
-                let key = |k: &str| {
-                    if literal::is_identifier_name(k) && k != "__proto__" { k.to_string() } else { literal::string(k) }
-                };
-                let members: Vec<String> =
-                    members.iter().map(|(k, v)| format!("{}: {}", key(k), self.value(v))).collect();
-                format!("{{ {} }}", members.join(", "))
-            }
+            Value::Object(members) => self.object(members, program),
+            Value::Instance { class, fields } => self.instance(program, *class, fields),
             Value::Answers(answers) => {
-                let answers: Vec<String> = answers.iter().map(|a| self.value(a)).collect();
+                let answers: Vec<String> = answers.iter().map(|a| self.value(a, program)).collect();
                 format!(
                     "(function (answers) {{ var i = 0; return function () {{ return answers[i < answers.length - 1 ? i++ : i]; }}; }})([{}])",
                     answers.join(", ")
                 )
             }
         }
+    }
+
+    /// An object literal: `{ a: 1, "b-c": 2 }`.
+    fn object(&self, members: &[(String, Value)], program: &ProgramInfo) -> String {
+        if members.is_empty() {
+            return "{}".into();
+        }
+        let key = |k: &str| {
+            if literal::is_identifier_name(k) && k != "__proto__" { k.to_string() } else { literal::string(k) }
+        };
+        let members: Vec<String> =
+            members.iter().map(|(k, v)| format!("{}: {}", key(k), self.value(v, program))).collect();
+        format!("{{ {} }}", members.join(", "))
+    }
+
+    /// An instance made without its constructor, its fields then set: what the harness does for
+    /// [`Statement::Rebuild`] and [`Value::Instance`].
+    fn instance(&self, program: &ProgramInfo, class: ClassId, fields: &[(String, Value)]) -> String {
+        let prototype = format!("Object.create({}.prototype)", program.classes[class].alias);
+        if fields.is_empty() {
+            return prototype;
+        }
+        format!("Object.assign({prototype}, {})", self.object(fields, program))
     }
 
     /// The test as the sandbox's interpreter takes it (see `__fc$exec` in the harness): a JSON array of
@@ -290,6 +338,11 @@ impl TestCase {
                     json.push_str(&format!("[1,{receiver},{},", serde_json::Value::String(method.clone())));
                     push_json_args(&mut json, args);
                     json.push_str(if *under_test { ",1" } else { ",0" });
+                }
+                Statement::Rebuild { variable, class, fields } => {
+                    json.push_str(&format!("[2,{class},"));
+                    push_json_members(&mut json, fields);
+                    json.push_str(&format!(",{variable}"));
                 }
             }
             json.push(']');
@@ -356,15 +409,13 @@ fn push_json_value(json: &mut String, value: &Value) {
             serde_json::Value::String(flags.clone())
         )),
         Value::Object(members) => {
-            json.push_str("{\"o\":[");
-            for (index, (key, value)) in members.iter().enumerate() {
-                if index > 0 {
-                    json.push(',');
-                }
-                json.push_str(&format!("[{},", serde_json::Value::String(key.clone())));
-                push_json_value(json, value);
-                json.push(']');
-            }
+            json.push_str("{\"o\":");
+            push_json_members(json, members);
+            json.push('}');
+        }
+        Value::Instance { class, fields } => {
+            json.push_str(&format!("{{\"i\":[{class},"));
+            push_json_members(json, fields);
             json.push_str("]}");
         }
         Value::Answers(answers) => {
@@ -375,24 +426,77 @@ fn push_json_value(json: &mut String, value: &Value) {
     }
 }
 
+/// Object members in the interpreter's encoding: `[["key", value], ...]`.
+fn push_json_members(json: &mut String, members: &[(String, Value)]) {
+    json.push('[');
+    for (index, (key, value)) in members.iter().enumerate() {
+        if index > 0 {
+            json.push(',');
+        }
+        json.push_str(&format!("[{},", serde_json::Value::String(key.clone())));
+        push_json_value(json, value);
+        json.push(']');
+    }
+    json.push(']');
+}
+
 impl Value {
+    /// Whether `variable` appears anywhere in this value.
+    pub fn uses_variable(&self, variable: usize) -> bool {
+        match self {
+            Value::Variable(v) => *v == variable,
+            Value::Array(items) | Value::Answers(items) => items.iter().any(|i| i.uses_variable(variable)),
+            Value::Function(result) => result.uses_variable(variable),
+            Value::Object(members) | Value::Instance { fields: members, .. } => {
+                members.iter().any(|(_, v)| v.uses_variable(variable))
+            }
+            _ => false,
+        }
+    }
+
+    /// Calls `visit` with the class of every rebuilt instance in this value.
+    fn visit_classes(&self, visit: &mut impl FnMut(ClassId)) {
+        match self {
+            Value::Instance { class, fields } => {
+                visit(*class);
+                fields.iter().for_each(|(_, v)| v.visit_classes(visit));
+            }
+            Value::Array(items) | Value::Answers(items) => items.iter().for_each(|i| i.visit_classes(visit)),
+            Value::Function(result) => result.visit_classes(visit),
+            Value::Object(members) => members.iter().for_each(|(_, v)| v.visit_classes(visit)),
+            _ => {}
+        }
+    }
+
     /// Adds the ids of the recording proxies in this value, nested ones included, to `ids`.
     fn collect_proxies(&self, ids: &mut Vec<u32>) {
         match self {
             Value::Proxy(id) => ids.push(*id),
             Value::Array(items) => items.iter().for_each(|i| i.collect_proxies(ids)),
             Value::Function(result) => result.collect_proxies(ids),
-            Value::Object(members) => members.iter().for_each(|(_, v)| v.collect_proxies(ids)),
+            Value::Object(members) | Value::Instance { fields: members, .. } => {
+                members.iter().for_each(|(_, v)| v.collect_proxies(ids))
+            }
+            Value::Answers(items) => items.iter().for_each(|i| i.collect_proxies(ids)),
             _ => {}
         }
     }
 }
 
 impl Statement {
-    /// The arguments of the statement.
+    /// The values the statement passes, in order: its arguments, or the fields of a rebuilt instance.
+    pub fn values_mut(&mut self) -> Vec<&mut Value> {
+        match self {
+            Statement::Construct { args, .. } | Statement::Call { args, .. } => args.iter_mut().collect(),
+            Statement::Rebuild { fields, .. } => fields.iter_mut().map(|(_, v)| v).collect(),
+        }
+    }
+
+    /// The arguments of the statement (a rebuilt instance has none: its fields are not parameters).
     pub fn args(&self) -> &[Value] {
         match self {
             Statement::Construct { args, .. } | Statement::Call { args, .. } => args,
+            Statement::Rebuild { .. } => &[],
         }
     }
 }

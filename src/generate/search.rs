@@ -95,6 +95,7 @@ fn change_argument(builder: &mut Builder, rng: &mut (impl Rng + ?Sized)) -> bool
     };
     match &mut builder.test.statements[s] {
         Statement::Construct { args, .. } | Statement::Call { args, .. } => args[a] = new,
+        Statement::Rebuild { .. } => unreachable!("chosen among arguments, which a rebuilt instance has none of"),
     }
     true
 }

@@ -375,7 +375,7 @@ fn observed(program: &ProgramInfo, test: &TestCase, all: bool) -> TestCase {
     let mut observed = test.clone();
     let Some(receiver) = test.statements.iter().rev().find_map(|s| match s {
         Statement::Call { receiver, .. } => Some(*receiver),
-        Statement::Construct { .. } => None,
+        Statement::Construct { .. } | Statement::Rebuild { .. } => None,
     }) else {
         return observed;
     };

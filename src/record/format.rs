@@ -62,6 +62,10 @@ pub enum Event {
         object: i64,
         /// The class that defines the method (the receiver's, or one it inherits from).
         class: usize,
+        /// The receiver's own class, when it is one of [`Recording::classes`]: what a replay rebuilds it
+        /// as from its fields (absent in recordings of older builds).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        receiver: Option<usize>,
         /// The method.
         method: String,
         /// The arguments, described before the call.

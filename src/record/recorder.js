@@ -187,6 +187,9 @@
         k: 'call', object, class: c, method: name,
         args: args.map(value), before: state(this), stubs: [],
       };
+      // The receiver's own class: a replay may rebuild it from its fields.
+      const own = classOf(getProto(this));
+      if (own >= 0) event.receiver = own;
       const passed = args.map((a, i) => watched(a, i, event.stubs));
       depth++;
       try {

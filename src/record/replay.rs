@@ -52,7 +52,7 @@ pub fn replays(recording: &Recording, program: &ProgramInfo) -> (Vec<Replay>, Ve
     (built, refused)
 }
 
-/// The object an event concerns, and its arguments.
+/// The object an event concerns, its arguments, and whether it returned.
 fn parts(event: &Event) -> Option<(i64, &[serde_json::Value], bool)> {
     match event {
         Event::New { object, args, threw, .. } => Some((*object, args, threw.is_none())),
@@ -61,8 +61,30 @@ fn parts(event: &Event) -> Option<(i64, &[serde_json::Value], bool)> {
     }
 }
 
-/// Builds the test replaying call `index`.
+/// Recorded object ids as the variables of the test being built, and the recording's classes as the
+/// program's: what described values are turned into test values with.
+struct Objects<'a> {
+    variables: Vec<(i64, usize)>,
+    classes: &'a [Option<ClassId>],
+}
+
+/// Builds the test replaying call `index`: its receiver rebuilt by replaying its construction and the
+/// calls made on it before, or, when that history cannot be replayed, from the fields it had before the
+/// call.
 fn build(
+    recording: &Recording,
+    classes: &[Option<ClassId>],
+    program: &ProgramInfo,
+    index: usize,
+) -> Result<TestCase, String> {
+    history(recording, classes, program, index).or_else(|why| {
+        from_fields(recording, classes, program, index)
+            .map_err(|also| format!("{why}; nor can it be rebuilt from its fields: {also}"))
+    })
+}
+
+/// The test replaying call `index` with its receiver rebuilt from its history.
+fn history(
     recording: &Recording,
     classes: &[Option<ClassId>],
     program: &ProgramInfo,
@@ -75,13 +97,59 @@ fn build(
                     program made itself)"
             .into());
     }
-    // The objects the call needs: its receiver, what it received, and (to a fixed point) the objects of
-    // every earlier call that received or was made on one of those, since such a call may change it.
-    let mut needed: BTreeSet<i64> = BTreeSet::from([receiver]);
-    refs(args, &mut needed);
+    let mut roots = BTreeSet::from([receiver]);
+    refs(args, &mut roots);
+    let needed = needed(&events[..index], roots)?;
+    let (mut test, objects) = replayed(events, &needed, classes, program)?;
+    push_call(&mut test, &events[index], &objects)?;
+    Ok(test)
+}
+
+/// The test replaying call `index` with its receiver made without its constructor and given the fields
+/// recorded before the call: the way to replay a call on an object the program made itself (a factory's
+/// result, an object returned by a call), or one whose earlier calls were not all recorded.
+fn from_fields(
+    recording: &Recording,
+    classes: &[Option<ClassId>],
+    program: &ProgramInfo,
+    index: usize,
+) -> Result<TestCase, String> {
+    let events = &recording.events[..=index];
+    let Event::Call { object, class, receiver, args, before, .. } = &events[index] else {
+        unreachable!("replays are of calls")
+    };
+    // The receiver's own class; an older recording only has the class that defines the method.
+    let Some(receiver_class) = classes.get(receiver.unwrap_or(*class)).copied().flatten() else {
+        return Err("its receiver's class is not in the program".into());
+    };
+    // Recorded instances among its fields and arguments are still rebuilt from their history.
+    let mut roots = BTreeSet::new();
+    refs(args, &mut roots);
+    refs(&before.values().cloned().collect::<Vec<_>>(), &mut roots);
+    let needed = needed(&events[..index], roots)?;
+    if *object >= 0 && needed.contains(object) {
+        return Err("objects it needs were changed by earlier calls that involved its receiver".into());
+    }
+    let (mut test, mut objects) = replayed(events, &needed, classes, program)?;
+    let fields = before
+        .iter()
+        .map(|(name, field)| Ok((name.clone(), value(field, &objects)?)))
+        .collect::<Result<Vec<_>, String>>()?;
+    let variable = test.variables.len();
+    let name = test.variable_name(program, receiver_class);
+    test.variables.push(Variable { class: receiver_class, name });
+    objects.variables.push((*object, variable));
+    test.statements.push(Statement::Rebuild { variable, class: receiver_class, fields });
+    push_call(&mut test, &events[index], &objects)?;
+    Ok(test)
+}
+
+/// The objects to rebuild from their history for `roots`: those, and (to a fixed point) the objects of
+/// every earlier call that received or was made on one of them, since such a call may change it.
+fn needed(earlier: &[Event], mut needed: BTreeSet<i64>) -> Result<BTreeSet<i64>, String> {
     loop {
         let before = needed.len();
-        for event in &events[..index] {
+        for event in earlier {
             if let Some((object, args, ok)) = parts(event)
                 && ok
             {
@@ -99,20 +167,29 @@ fn build(
             }
         }
         if needed.len() == before {
-            break;
+            return Ok(needed);
         }
     }
+}
+
+/// A test of the method called by the last of `events` that replays, among the events before it, the
+/// constructions and the calls that returned of the `needed` objects.
+fn replayed<'a>(
+    events: &[Event],
+    needed: &BTreeSet<i64>,
+    classes: &'a [Option<ClassId>],
+    program: &ProgramInfo,
+) -> Result<(TestCase, Objects<'a>), String> {
+    let (last, earlier) = events.split_last().expect("a call");
+    let Event::Call { class, method, .. } = last else { unreachable!("replays are of calls") };
     let mut test = TestCase {
-        class: classes[class_of(&events[index])].ok_or("its class is not in the program")?,
-        method: match &events[index] {
-            Event::Call { method, .. } => method.clone(),
-            _ => unreachable!("replays are of calls"),
-        },
+        class: classes[*class].ok_or("its class is not in the program")?,
+        method: method.clone(),
         variables: Vec::new(),
         statements: Vec::new(),
     };
-    let mut variables: Vec<(i64, usize)> = Vec::new();
-    for (at, event) in events.iter().enumerate() {
+    let mut objects = Objects { variables: Vec::new(), classes };
+    for event in earlier {
         match event {
             Event::Skip { object } if needed.contains(object) => {
                 return Err(
@@ -121,36 +198,31 @@ fn build(
             }
             Event::New { object, class, args, threw: None, stubs, .. } if needed.contains(object) => {
                 let class = classes[*class].ok_or("an object it needs is of a class the program does not have")?;
-                let args = arguments(args, stubs, &variables)?;
+                let args = arguments(args, stubs, &objects)?;
                 let variable = test.variables.len();
                 let name = test.variable_name(program, class);
                 test.variables.push(Variable { class, name });
-                variables.push((*object, variable));
+                objects.variables.push((*object, variable));
                 test.statements.push(Statement::Construct { variable, class, args });
             }
-            Event::Call { object, method, args, threw, stubs, .. }
-                if needed.contains(object) && (threw.is_none() || at == index) =>
-            {
-                let receiver = variable_of(&variables, *object)?;
-                let args = arguments(args, stubs, &variables)?;
-                test.statements.push(Statement::Call {
-                    receiver,
-                    method: method.clone(),
-                    args,
-                    under_test: at == index,
-                });
+            Event::Call { object, method, args, threw: None, stubs, .. } if needed.contains(object) => {
+                let receiver = variable_of(&objects.variables, *object)?;
+                let args = arguments(args, stubs, &objects)?;
+                test.statements.push(Statement::Call { receiver, method: method.clone(), args, under_test: false });
             }
             _ => {}
         }
     }
-    Ok(test)
+    Ok((test, objects))
 }
 
-fn class_of(event: &Event) -> usize {
-    match event {
-        Event::New { class, .. } | Event::Call { class, .. } => *class,
-        Event::Skip { .. } => usize::MAX,
-    }
+/// Appends the recorded call `event` (its receiver already a variable) as the call under test.
+fn push_call(test: &mut TestCase, event: &Event, objects: &Objects) -> Result<(), String> {
+    let Event::Call { object, method, args, stubs, .. } = event else { unreachable!("replays are of calls") };
+    let receiver = variable_of(&objects.variables, *object)?;
+    let args = arguments(args, stubs, objects)?;
+    test.statements.push(Statement::Call { receiver, method: method.clone(), args, under_test: true });
+    Ok(())
 }
 
 fn variable_of(variables: &[(i64, usize)], object: i64) -> Result<usize, String> {
@@ -185,27 +257,27 @@ fn refs(values: &[serde_json::Value], into: &mut BTreeSet<i64>) {
 }
 
 /// The arguments of a recorded call as test values: stubs for what it talked to.
-fn arguments(args: &[serde_json::Value], stubs: &[Stub], variables: &[(i64, usize)]) -> Result<Vec<Value>, String> {
+fn arguments(args: &[serde_json::Value], stubs: &[Stub], objects: &Objects) -> Result<Vec<Value>, String> {
     args.iter()
         .enumerate()
         .map(|(i, arg)| match stubs.iter().find(|s| s.argument == i) {
-            Some(stub) => stub_value(stub, variables),
-            None => value(arg, variables),
+            Some(stub) => stub_value(stub, objects),
+            None => value(arg, objects),
         })
         .collect()
 }
 
-fn stub_value(stub: &Stub, variables: &[(i64, usize)]) -> Result<Value, String> {
+fn stub_value(stub: &Stub, objects: &Objects) -> Result<Value, String> {
     if let Some(answers) = &stub.answers {
-        return Ok(Value::Answers(answers.iter().map(|a| value(a, variables)).collect::<Result<_, _>>()?));
+        return Ok(Value::Answers(answers.iter().map(|a| value(a, objects)).collect::<Result<_, _>>()?));
     }
     let mut members: Vec<(String, Value)> = Vec::new();
     for (name, field) in stub.fields.iter().flatten() {
-        members.push((name.clone(), value(field, variables)?));
+        members.push((name.clone(), value(field, objects)?));
     }
     let mut methods: Vec<(String, Vec<Value>)> = Vec::new();
     for (member, answer) in stub.calls.iter().flatten() {
-        let answer = value(answer, variables)?;
+        let answer = value(answer, objects)?;
         match methods.iter_mut().find(|(m, _)| m == member) {
             Some((_, answers)) => answers.push(answer),
             None => methods.push((member.clone(), vec![answer])),
@@ -216,8 +288,10 @@ fn stub_value(stub: &Stub, variables: &[(i64, usize)]) -> Result<Value, String> 
     Ok(Value::Object(members))
 }
 
-/// A described value as a test value.
-pub fn value(described: &serde_json::Value, variables: &[(i64, usize)]) -> Result<Value, String> {
+/// A described value as a test value: a recorded instance as its variable, an instance the program made
+/// itself rebuilt from its fields (so are the instances in those, down to the depth the recorder
+/// described), plain data as literals.
+fn value(described: &serde_json::Value, objects: &Objects) -> Result<Value, String> {
     let text = |key: &str| described.get(key).and_then(|v| v.as_str()).unwrap_or_default();
     let tag = text("t");
     Ok(match tag {
@@ -231,7 +305,9 @@ pub fn value(described: &serde_json::Value, variables: &[(i64, usize)]) -> Resul
         }),
         "s" => Value::String(text("v").to_string()),
         "date" => Value::Date(described.get("v").and_then(|v| v.as_f64()).unwrap_or(f64::NAN)),
-        "ref" => Value::Variable(variable_of(variables, described.get("i").and_then(|i| i.as_i64()).unwrap_or(-1))?),
+        "ref" => {
+            Value::Variable(variable_of(&objects.variables, described.get("i").and_then(|i| i.as_i64()).unwrap_or(-1))?)
+        }
         "arr" => Value::Array(
             described
                 .get("items")
@@ -242,20 +318,26 @@ pub fn value(described: &serde_json::Value, variables: &[(i64, usize)]) -> Resul
                     if item.get("t").and_then(|t| t.as_str()) == Some("hole") {
                         Err("an array with holes".to_string())
                     } else {
-                        value(item, variables)
+                        value(item, objects)
                     }
                 })
                 .collect::<Result<_, _>>()?,
         ),
-        "obj" | "inst" => Value::Object(
-            described
+        "obj" | "inst" => {
+            let fields = described
                 .get("fields")
                 .and_then(|f| f.as_object())
                 .into_iter()
                 .flatten()
-                .map(|(k, v)| Ok((k.clone(), value(v, variables)?)))
-                .collect::<Result<_, String>>()?,
-        ),
+                .map(|(k, v)| Ok((k.clone(), value(v, objects)?)))
+                .collect::<Result<Vec<_>, String>>()?;
+            let class = described.get("c").and_then(|c| c.as_u64()).and_then(|c| objects.classes.get(c as usize));
+            match class.copied().flatten() {
+                Some(class) if tag == "inst" => Value::Instance { class, fields },
+                // An instance of a class the program does not have keeps its data.
+                _ => Value::Object(fields),
+            }
+        }
         other => return Err(format!("it received a value that cannot be written back ({})", unwritable(other))),
     })
 }
@@ -328,21 +410,67 @@ mod tests {
     }
 
     #[test]
-    fn calls_after_an_unrecorded_call_or_on_unrecorded_objects_are_refused_with_a_reason() {
+    fn receivers_whose_history_cannot_be_replayed_are_rebuilt_from_their_fields() {
         let session = linked_list();
+        let node = |value: &str, next: serde_json::Value| serde_json::json!({ "t": "inst", "c": 1, "fields": { "value": { "t": "s", "v": value }, "next": next } });
+        let mut made = call(-1, "get", serde_json::json!([{ "t": "n", "v": "1" }]));
+        made["receiver"] = serde_json::json!(0);
+        made["before"] = serde_json::json!({
+            "head": node("a", node("b", serde_json::json!({ "t": "null" }))), "length": { "t": "n", "v": "2" }
+        });
+        let mut after_skip = call(0, "get", serde_json::json!([{ "t": "ref", "i": 1 }]));
+        after_skip["before"] = serde_json::json!({ "head": { "t": "ref", "i": 1 } });
+        let recording = recording(serde_json::json!([
+            new(0, 0, serde_json::json!([])),
+            new(1, 1, serde_json::json!([{ "t": "s", "v": "x" }])),
+            { "k": "skip", "object": 0 },
+            made,
+            after_skip,
+        ]));
+        let (built, refused) = replays(&recording, &session.program);
+        assert!(refused.is_empty(), "{refused:?}");
+        assert_eq!(
+            built[0].test.source(&session.program),
+            "var linkedList = Object.assign(Object.create(LinkedList.prototype), { head: \
+             Object.assign(Object.create(Node.prototype), { next: \
+             Object.assign(Object.create(Node.prototype), { next: null, value: \"b\" }), value: \"a\" }), length: 2 });\n\
+             linkedList.get(1);\n"
+        );
+        let class = |name: &str| session.program.class_named(name).unwrap();
+        assert_eq!(built[0].test.classes_used(), vec![class("LinkedList"), class("Node")]);
+        // A recorded node in its fields is still built by its own construction, before the receiver.
+        assert_eq!(
+            built[1].test.source(&session.program),
+            "var node = new Node(\"x\");\nvar linkedList = Object.assign(Object.create(LinkedList.prototype), \
+             { head: node });\nlinkedList.get(node);\n"
+        );
+    }
+
+    #[test]
+    fn calls_that_can_be_rebuilt_neither_way_are_refused_with_both_reasons() {
+        let session = linked_list();
+        let mut tangled = call(0, "get", serde_json::json!([{ "t": "ref", "i": 1 }]));
+        tangled["before"] = serde_json::json!({ "head": { "t": "fn" } });
         let recording = recording(serde_json::json!([
             new(0, 0, serde_json::json!([])),
             { "k": "skip", "object": 0 },
-            call(0, "size", serde_json::json!([])),
-            call(-1, "size", serde_json::json!([])),
-            new(3, 0, serde_json::json!([])),
-            call(3, "add", serde_json::json!([{ "t": "fn" }])),
+            call(0, "size", serde_json::json!([{ "t": "fn" }])),
+            new(1, 1, serde_json::json!([])),
+            // The node went through a call on the list: its state depends on the list's history.
+            call(0, "add", serde_json::json!([{ "t": "ref", "i": 1 }])),
+            tangled,
+            call(-1, "size", serde_json::json!([{ "t": "sym" }])),
         ]));
         let (built, refused) = replays(&recording, &session.program);
-        assert!(built.is_empty());
-        assert_eq!(refused.len(), 3);
-        assert!(refused[0].contains("--max-calls-per-method"), "{}", refused[0]);
-        assert!(refused[1].contains("not built by a recorded construction"), "{}", refused[1]);
-        assert!(refused[2].contains("a function inside a value"), "{}", refused[2]);
+        // Only `add` replays: its receiver (after the unrecorded call) from its fields, the node from its history.
+        let sources: Vec<String> = built.iter().map(|r| r.test.source(&session.program)).collect();
+        assert_eq!(
+            sources,
+            ["var node = new Node();\nvar linkedList = Object.create(LinkedList.prototype);\nlinkedList.add(node);\n"]
+        );
+        assert_eq!(refused.len(), 3, "{refused:?}");
+        assert!(refused[0].contains("--max-calls-per-method") && refused[0].contains("a function inside a value"));
+        assert!(refused[1].contains("changed by earlier calls that involved its receiver"), "{}", refused[1]);
+        assert!(refused[2].contains("not built by a recorded construction") && refused[2].contains("a symbol"));
     }
 }

@@ -63,12 +63,10 @@ impl Seeds {
             return test;
         }
         for statement in &mut test.statements {
-            let (class, function) = match statement {
-                Statement::Construct { class, .. } => (*class, "constructor".to_string()),
-                Statement::Call { method, .. } => (test.class, method.clone()),
-            };
-            let args = match statement {
-                Statement::Construct { args, .. } | Statement::Call { args, .. } => args,
+            let (class, function, args) = match statement {
+                Statement::Construct { class, args, .. } => (*class, "constructor".to_string(), args),
+                Statement::Call { method, args, .. } => (test.class, method.clone(), args),
+                Statement::Rebuild { .. } => continue,
             };
             for (index, arg) in args.iter_mut().enumerate() {
                 if let Some(pool) = self.values.get(&(class, function.clone(), index))
@@ -92,7 +90,7 @@ impl Seeds {
 fn splice(state: &TestCase, test: TestCase, program: &ProgramInfo) -> TestCase {
     let receiver_of = |t: &TestCase| match t.statements.last() {
         Some(Statement::Call { receiver, .. }) => Some(*receiver),
-        Some(Statement::Construct { variable, .. }) => Some(*variable),
+        Some(Statement::Construct { variable, .. } | Statement::Rebuild { variable, .. }) => Some(*variable),
         None => None,
     };
     let (Some(state_receiver), Some(test_receiver)) = (receiver_of(state), receiver_of(&test)) else { return test };
@@ -107,7 +105,8 @@ fn splice(state: &TestCase, test: TestCase, program: &ProgramInfo) -> TestCase {
     let remap = |value: &Value| remap_value(value, &map);
     for statement in test.statements {
         match statement {
-            Statement::Construct { variable, .. } if variable == test_receiver => {}
+            Statement::Construct { variable, .. } | Statement::Rebuild { variable, .. }
+                if variable == test_receiver => {}
             Statement::Construct { variable, class, args } => spliced.statements.push(Statement::Construct {
                 variable: map(variable),
                 class,
@@ -118,6 +117,11 @@ fn splice(state: &TestCase, test: TestCase, program: &ProgramInfo) -> TestCase {
                 method,
                 args: args.iter().map(remap).collect(),
                 under_test,
+            }),
+            Statement::Rebuild { variable, class, fields } => spliced.statements.push(Statement::Rebuild {
+                variable: map(variable),
+                class,
+                fields: fields.iter().map(|(k, v)| (k.clone(), remap(v))).collect(),
             }),
         }
     }
@@ -133,6 +137,10 @@ fn remap_value(value: &Value, map: &impl Fn(usize) -> usize) -> Value {
         Value::Object(members) => {
             Value::Object(members.iter().map(|(k, v)| (k.clone(), remap_value(v, map))).collect())
         }
+        Value::Instance { class, fields } => Value::Instance {
+            class: *class,
+            fields: fields.iter().map(|(k, v)| (k.clone(), remap_value(v, map))).collect(),
+        },
         other => other.clone(),
     }
 }
@@ -142,7 +150,9 @@ fn has_variables(value: &Value) -> bool {
         Value::Variable(_) => true,
         Value::Array(items) | Value::Answers(items) => items.iter().any(has_variables),
         Value::Function(result) => has_variables(result),
-        Value::Object(members) => members.iter().any(|(_, v)| has_variables(v)),
+        Value::Object(members) | Value::Instance { fields: members, .. } => {
+            members.iter().any(|(_, v)| has_variables(v))
+        }
         _ => false,
     }
 }
@@ -175,6 +185,7 @@ pub fn seed_session(session: &mut Session, from: &SeedFrom) -> Result<()> {
             let (class, function) = match statement {
                 Statement::Construct { class, .. } => (*class, "constructor".to_string()),
                 Statement::Call { method, receiver, .. } => (replay.test.variables[*receiver].class, method.clone()),
+                Statement::Rebuild { .. } => continue,
             };
             if index < last && matches!(statement, Statement::Call { .. }) {
                 continue;
@@ -250,37 +261,39 @@ fn replayed_as_recorded(replay: &Replay, outcome: &Outcome, results: &[crate::sa
     }
 }
 
-/// Shrinks large strings and arrays among the replayed call's arguments, halving them as long as the
-/// test covers every statement it covered and ends the same way.
+/// Shrinks large strings and arrays passed anywhere in the test (the replayed call's arguments, and
+/// those of the constructions and calls that rebuild its objects, and the fields of a rebuilt receiver),
+/// halving each as long as the test alone covers every statement it covered, ends the same way and its
+/// call under test gives the same result and leaves the same state. Values are tried in the order they
+/// appear in the test, each run with the replay's seed: a recording always shrinks the same way.
 fn shrink(session: &mut Session, test: &TestCase, seed: u32, original: &crate::sandbox::Execution) -> Result<TestCase> {
     let mut test = test.clone();
-    let last = test.statements.len() - 1;
-    let arity = test.statements[last].args().len();
     let same_end = |a: &Outcome, b: &Outcome| match (a, b) {
         (Outcome::Passed, Outcome::Passed) => true,
         (Outcome::Threw { at, thrown: x }, Outcome::Threw { at: at2, thrown: y }) => at == at2 && x == y,
         _ => false,
     };
-    for index in 0..arity {
-        loop {
-            let smaller = match &test.statements[last].args()[index] {
-                Value::String(s) if s.chars().count() > LARGE_STRING => {
-                    Value::String(s.chars().take(s.chars().count() / 2).collect())
+    for statement in 0..test.statements.len() {
+        for index in 0..test.statements[statement].values_mut().len() {
+            loop {
+                let smaller = match &*test.statements[statement].values_mut()[index] {
+                    Value::String(s) if s.chars().count() > LARGE_STRING => {
+                        Value::String(s.chars().take(s.chars().count() / 2).collect())
+                    }
+                    Value::Array(items) if items.len() > LARGE_ARRAY => Value::Array(items[..items.len() / 2].to_vec()),
+                    _ => break,
+                };
+                let mut candidate = test.clone();
+                *candidate.statements[statement].values_mut()[index] = smaller;
+                let Some(run) = session.run_alone(&candidate, seed)? else { break };
+                if !same_end(&run.outcome, &original.outcome)
+                    || run.results != original.results
+                    || !original.statements.iter().all(|s| run.statements.contains(s))
+                {
+                    break;
                 }
-                Value::Array(items) if items.len() > LARGE_ARRAY => Value::Array(items[..items.len() / 2].to_vec()),
-                _ => break,
-            };
-            let mut candidate = test.clone();
-            if let Statement::Call { args, .. } = &mut candidate.statements[last] {
-                args[index] = smaller;
+                test = candidate;
             }
-            let Some(run) = session.run_alone(&candidate, seed)? else { break };
-            if !same_end(&run.outcome, &original.outcome)
-                || !original.statements.iter().all(|s| run.statements.contains(s))
-            {
-                break;
-            }
-            test = candidate;
         }
     }
     Ok(test)

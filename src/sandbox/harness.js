@@ -227,6 +227,15 @@
   const construct = Reflect.construct;
   const apply = Reflect.apply;
   const parse = JSON.parse;
+  // Rebuilt instances (replay tests of objects the program made itself): [2, class, [[key, value]...],
+  // variable] defines a variable, {i: [class, [[key, value]...]]} is a value. Made without running the
+  // constructor and then assigned their fields, like the exported `Object.assign(Object.create(...))`.
+  const create = Object.create;
+  const rebuilt = (c, members, argument) => {
+    const object = create(classes[c].prototype);
+    for (const [key, value] of members) object[key] = argument(value);
+    return object;
+  };
   hide('__fc$exec', (json, seed, describing) => {
     state = seed >>> 0 || 1;
     deterministic(g, seed);
@@ -252,6 +261,7 @@
         let i = 0;
         return function () { return answers[i < answers.length - 1 ? i++ : i]; };
       }
+      if (a.i !== undefined) return rebuilt(a.i[0], a.i[1], argument);
       if (a.o !== undefined) {
         const object = {};
         for (const [key, value] of a.o) object[key] = argument(value);
@@ -266,6 +276,8 @@
         if (op[0] === 0) {
           const args = op[2].map(argument);
           vars[op[3]] = construct(classes[op[1]], args);
+        } else if (op[0] === 2) {
+          vars[op[3]] = rebuilt(op[1], op[2], argument);
         } else {
           const receiver = vars[op[1]];
           const method = receiver[op[2]];

@@ -130,7 +130,7 @@ pub struct Execution {
 }
 
 /// The result of one call of the method under test, described right after the call.
-#[derive(Debug, Clone, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Deserialize)]
 pub struct DescribedResult {
     /// Index of the test statement.
     pub at: usize,
@@ -142,7 +142,7 @@ pub struct DescribedResult {
 }
 
 /// A variable of the test, described after a call.
-#[derive(Debug, Clone, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Deserialize)]
 pub struct VariableState {
     /// Index of the variable.
     #[serde(rename = "i")]

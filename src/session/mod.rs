@@ -687,6 +687,7 @@ impl Session {
             let (class, function) = match statement {
                 Statement::Construct { class, .. } => (*class, "constructor"),
                 Statement::Call { method, .. } => (test.class, method.as_str()),
+                Statement::Rebuild { .. } => continue,
             };
             for id in self.types.params_of(class, function).to_vec() {
                 let record = self.types.get(id);
@@ -792,7 +793,7 @@ impl Session {
             for k in (0..test.statements.len().saturating_sub(1)).rev() {
                 let mut shorter = test.clone();
                 let removed = shorter.statements.remove(k);
-                if let Statement::Construct { variable, .. } = removed
+                if let Statement::Construct { variable, .. } | Statement::Rebuild { variable, .. } = removed
                     && shorter.uses_variable(variable)
                 {
                     continue;

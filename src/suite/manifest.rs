@@ -155,9 +155,11 @@ fn read(manifest: &Json, program: &ProgramInfo) -> std::result::Result<Vec<Manif
             .map(|s| statement(s, &classes, variables.len()))
             .collect::<std::result::Result<Vec<_>, String>>()
             .map_err(&at)?;
-        let class = match statements.first() {
-            Some(Statement::Construct { class, .. }) => *class,
-            _ => return Err(at("it does not start by constructing its receiver".into())),
+        // A replay test may rebuild its receiver, or construct an argument first: the class under test is
+        // the receiver's of the last call.
+        let class = match statements.last() {
+            Some(Statement::Call { receiver, .. }) => variables[*receiver].class,
+            _ => return Err(at("it does not end by calling a method".into())),
         };
         let asserts = array(t, "asserts")
             .map_err(&at)?
@@ -175,13 +177,19 @@ fn array<'a>(json: &'a Json, key: &str) -> std::result::Result<&'a Vec<Json>, St
     json.get(key).and_then(Json::as_array).ok_or_else(|| format!("no array \"{key}\""))
 }
 
-/// One statement in the harness format: `[0, class, [args], variable]` or
-/// `[1, receiver, "method", [args], under_test]`.
+/// One statement in the harness format: `[0, class, [args], variable]`,
+/// `[1, receiver, "method", [args], under_test]` or `[2, class, [[key, value]...], variable]`.
 fn statement(json: &Json, classes: &[ClassId], variables: usize) -> std::result::Result<Statement, String> {
     let parts = json.as_array().ok_or("a statement is not an array")?;
     let index = |i: usize| parts.get(i).and_then(Json::as_u64).map(|n| n as usize);
     let args = |i: usize| -> std::result::Result<Vec<Value>, String> {
-        parts.get(i).and_then(Json::as_array).ok_or("arguments are not an array")?.iter().map(value).collect()
+        parts
+            .get(i)
+            .and_then(Json::as_array)
+            .ok_or("arguments are not an array")?
+            .iter()
+            .map(|v| value(v, classes))
+            .collect()
     };
     let variable = |v: Option<usize>| v.filter(|v| *v < variables).ok_or("a statement names an unknown variable");
     match index(0) {
@@ -198,13 +206,22 @@ fn statement(json: &Json, classes: &[ClassId], variables: usize) -> std::result:
                 under_test: index(4) == Some(1),
             })
         }
+        Some(2) => {
+            let class =
+                index(1).and_then(|c| classes.get(c).copied()).ok_or("a rebuilt instance of an unknown class")?;
+            let fields = members(parts.get(2).ok_or("a rebuilt instance without fields")?, classes)?;
+            Ok(Statement::Rebuild { class, fields, variable: variable(index(3))? })
+        }
         _ => Err("a statement of unknown kind".into()),
     }
 }
 
 /// One argument in the harness format (see `push_json_value` in [`crate::generate`]).
-fn value(json: &Json) -> std::result::Result<Value, String> {
+fn value(json: &Json, classes: &[ClassId]) -> std::result::Result<Value, String> {
     let bad = || format!("an argument the harness format does not have: {json}");
+    let list = |inner: &Json| -> std::result::Result<Vec<Value>, String> {
+        inner.as_array().ok_or_else(bad)?.iter().map(|v| value(v, classes)).collect()
+    };
     Ok(match json {
         Json::Null => Value::Null,
         Json::Bool(b) => Value::Boolean(*b),
@@ -215,28 +232,42 @@ fn value(json: &Json) -> std::result::Result<Value, String> {
             let (key, inner) = o.iter().next().filter(|_| o.len() == 1).ok_or_else(bad)?;
             match key.as_str() {
                 "x" => Value::Number(inner.as_str().and_then(|s| s.parse().ok()).ok_or_else(bad)?),
+                "u" => Value::Undefined,
                 "v" => Value::Variable(inner.as_u64().ok_or_else(bad)? as usize),
                 "p" => Value::Proxy(inner.as_u64().and_then(|p| u32::try_from(p).ok()).ok_or_else(bad)?),
-                "a" => Value::Array(
-                    inner.as_array().ok_or_else(bad)?.iter().map(value).collect::<std::result::Result<_, _>>()?,
-                ),
-                "f" => Value::Function(Box::new(value(inner)?)),
+                "a" => Value::Array(list(inner)?),
+                "s" => Value::Answers(list(inner)?),
+                "f" => Value::Function(Box::new(value(inner, classes)?)),
                 "d" => Value::Date(inner.as_f64().ok_or_else(bad)?),
-                "o" => Value::Object(
-                    inner
-                        .as_array()
-                        .ok_or_else(bad)?
-                        .iter()
-                        .map(|pair| {
-                            let key = pair.get(0).and_then(Json::as_str).ok_or_else(bad)?;
-                            Ok((key.to_string(), value(pair.get(1).ok_or_else(bad)?)?))
-                        })
-                        .collect::<std::result::Result<_, String>>()?,
-                ),
+                "r" => {
+                    let part = |i: usize| inner.get(i).and_then(Json::as_str).map(String::from).ok_or_else(bad);
+                    Value::RegExp { source: part(0)?, flags: part(1)? }
+                }
+                "o" => Value::Object(members(inner, classes)?),
+                "i" => {
+                    let class = inner.get(0).and_then(Json::as_u64).and_then(|c| classes.get(c as usize).copied());
+                    Value::Instance {
+                        class: class.ok_or("a rebuilt instance of an unknown class")?,
+                        fields: members(inner.get(1).ok_or_else(bad)?, classes)?,
+                    }
+                }
                 _ => return Err(bad()),
             }
         }
     })
+}
+
+/// Object members in the harness format: `[["key", value]...]`.
+fn members(json: &Json, classes: &[ClassId]) -> std::result::Result<Vec<(String, Value)>, String> {
+    let bad = || format!("members the harness format does not have: {json}");
+    json.as_array()
+        .ok_or_else(bad)?
+        .iter()
+        .map(|pair| {
+            let key = pair.get(0).and_then(Json::as_str).ok_or_else(bad)?;
+            Ok((key.to_string(), value(pair.get(1).ok_or_else(bad)?, classes)?))
+        })
+        .collect()
 }
 
 #[cfg(test)]
@@ -257,14 +288,19 @@ mod tests {
             Value::Function(Box::new(Value::Boolean(false))),
             Value::Date(86_400_000.0),
             Value::Object(vec![("k".into(), Value::Number(3.0))]),
+            Value::Undefined,
+            Value::Answers(vec![Value::Number(1.0), Value::Undefined]),
+            Value::RegExp { source: "a+".into(), flags: "g".into() },
+            Value::Instance { class: 0, fields: vec![("next".into(), Value::Instance { class: 0, fields: vec![] })] },
         ];
         let test = TestCase {
             class: 1,
             method: "m".into(),
-            variables: vec![Variable { class: 1, name: "b".into() }],
+            variables: vec![Variable { class: 0, name: "a".into() }, Variable { class: 1, name: "b".into() }],
             statements: vec![
-                Statement::Construct { variable: 0, class: 1, args: Vec::new() },
-                Statement::Call { receiver: 0, method: "m".into(), args: args.clone(), under_test: true },
+                Statement::Construct { variable: 0, class: 0, args: Vec::new() },
+                Statement::Rebuild { variable: 1, class: 1, fields: vec![("a".into(), Value::Variable(0))] },
+                Statement::Call { receiver: 1, method: "m".into(), args: args.clone(), under_test: true },
             ],
         };
         let json: Json = serde_json::from_str(&test.to_json()).unwrap();
@@ -272,13 +308,14 @@ mod tests {
             .as_array()
             .unwrap()
             .iter()
-            .map(|s| statement(s, &[0, 1], 1))
+            .map(|s| statement(s, &[0, 1], 2))
             .collect::<std::result::Result<_, _>>()
             .unwrap();
         // NaN is not equal to itself: compare the JSON written again instead.
         let again = TestCase { statements: read, ..test.clone() };
         assert_eq!(again.to_json(), test.to_json());
-        assert!(matches!(&again.statements[1], Statement::Call { args: a, .. } if a.len() == args.len()));
+        assert!(matches!(&again.statements[2], Statement::Call { args: a, .. } if a.len() == args.len()));
+        assert_eq!(again.statements[..2], test.statements[..2]);
     }
 
     #[test]
@@ -287,6 +324,8 @@ mod tests {
         assert!(statement(&unknown_class, &[0], 1).unwrap_err().contains("unknown class"));
         let unknown_variable = serde_json::json!([1, 3, "m", [], 1]);
         assert!(statement(&unknown_variable, &[0], 1).unwrap_err().contains("unknown variable"));
-        assert!(value(&serde_json::json!({"q": 1})).unwrap_err().contains("harness format"));
+        assert!(value(&serde_json::json!({"q": 1}), &[0]).unwrap_err().contains("harness format"));
+        let unknown_rebuilt = serde_json::json!([2, 7, [], 0]);
+        assert!(statement(&unknown_rebuilt, &[0], 1).unwrap_err().contains("unknown class"));
     }
 }

@@ -347,7 +347,7 @@ pub fn test_lines(program: &ProgramInfo, elected: &ElectedTest) -> Vec<Line> {
     for (index, statement) in test.statements.iter().enumerate() {
         let expression = test.expression(index, program);
         match statement {
-            Statement::Construct { .. } => {
+            Statement::Construct { .. } | Statement::Rebuild { .. } => {
                 lines.push(Line::Code(format!("{};", test.declaration(index, program, "const"))))
             }
             Statement::Call { under_test, .. } => {

@@ -83,3 +83,48 @@ pub fn methods(report: &serde_json::Value) -> Vec<(String, u64, u64, String)> {
     }
     out
 }
+
+/// A CommonJS library whose factory builds its instances inside the module (those constructions are
+/// the library's business: not recorded), and a constructor that refuses bad input; an entry using both.
+pub fn purse(dir: &Path) -> PathBuf {
+    std::fs::write(
+        dir.join("purse.cjs"),
+        "class Coin {\n\
+           constructor(value, label) {\n\
+             if (!(value > 0)) throw new RangeError(`a coin is worth more than 0, not ${value}`);\n\
+             this.value = value;\n\
+             this.label = label;\n\
+           }\n\
+           worth(count) { return this.value * count; }\n\
+         }\n\
+         class Purse {\n\
+           constructor(owner) { this.owner = owner; this.coins = []; }\n\
+           put(coin) { this.coins.push(coin); return this.coins.length; }\n\
+           total() { let sum = 0; for (const c of this.coins) sum += c.value; return sum; }\n\
+           richest() {\n\
+             if (this.coins.length === 0) return 'nobody';\n\
+             let best = this.coins[0];\n\
+             for (const c of this.coins) if (c.value > best.value) best = c;\n\
+             return `${this.owner}: ${best.label}`;\n\
+           }\n\
+         }\n\
+         function purseOf(owner, values) {\n\
+           const purse = new Purse(owner);\n\
+           for (const v of values) purse.coins.push(new Coin(v, v + 'c'));\n\
+           return purse;\n\
+         }\n\
+         module.exports = { Coin, Purse, purseOf };\n",
+    )
+    .unwrap();
+    let entry = dir.join("purse-demo.cjs");
+    std::fs::write(
+        &entry,
+        "const { Coin, purseOf } = require('./purse.cjs');\n\
+         const mine = purseOf('Ann', [5, 20, 2]);\n\
+         console.log(mine.total(), mine.richest(), mine.coins[1].worth(3));\n\
+         console.log(purseOf('Bob', []).richest());\n\
+         try { new Coin(0, 'zero'); } catch (e) { console.log(e.message); }\n",
+    )
+    .unwrap();
+    entry
+}
