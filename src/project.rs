@@ -59,7 +59,8 @@ pub struct TypeEntry {
     pub class: String,
     /// `constructor` or a method name.
     pub function: String,
-    /// Parameter name.
+    /// Parameter name, or `items[i]` for the elements of array parameter `items` and `label()` for
+    /// the result of callback parameter `label`.
     pub parameter: String,
     /// `number`, `string`, `boolean` or a class name.
     #[serde(rename = "type")]
@@ -136,12 +137,14 @@ impl Project {
         let mut warnings = Vec::new();
         for entry in &self.types {
             let found = session.program.class_named(&entry.class).and_then(|class| {
-                let id = session
-                    .types
-                    .params_of(class, &entry.function)
-                    .iter()
-                    .copied()
-                    .find(|id| session.types.get(*id).name == entry.parameter)?;
+                // A parameter, or the elements (`items[i]`) or result (`label()`) of one.
+                let types = &session.types;
+                let id = types.params_of(class, &entry.function).iter().copied().find_map(|id| {
+                    [Some(id), types.element_of(id), types.result_of(id)]
+                        .into_iter()
+                        .flatten()
+                        .find(|id| types.get(*id).name == entry.parameter)
+                })?;
                 Some((id, ParamType::parse(&entry.ty, &session.program)?))
             });
             match found {

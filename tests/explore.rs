@@ -23,10 +23,14 @@ struct Ui {
 
 impl Ui {
     fn open(file: &str, out: PathBuf, project_path: PathBuf) -> Ui {
+        Ui::open_with(file, out, project_path, Project::default())
+    }
+
+    fn open_with(file: &str, out: PathBuf, project_path: PathBuf, project: Project) -> Ui {
         let options = WorkerOptions {
             session: SessionOptions { files: vec![common::sample(file)], ..Default::default() },
             settings: Settings { seed: 3, ..Settings::default() },
-            project: Project::default(),
+            project,
             project_path,
             out_dir: out.clone(),
             format: Format::NodeTest,
@@ -157,4 +161,42 @@ fn a_vanished_ui_still_gets_its_suite_written() {
     // As when the UI thread panics: the worker is dropped without a Quit command.
     drop(ui);
     assert!(out.join("Circle.test.js").exists(), "the suite was rescued");
+}
+
+#[test]
+fn element_and_result_records_are_listed_under_their_parameter_and_fixed_by_the_project_file() {
+    let dir = tempfile::tempdir().unwrap();
+    let entry = |function: &str, parameter: &str, ty: &str| flycatcher::project::TypeEntry {
+        class: "Cart".into(),
+        function: function.into(),
+        parameter: parameter.into(),
+        ty: ty.into(),
+    };
+    let project = Project { types: vec![entry("addAll", "items[i]", "Item")], ..Project::default() };
+    let mut ui = Ui::open_with("cart.js", dir.path().join("suite"), dir.path().join("flycatcher.json"), project);
+    let position = |ui: &Ui, function: &str, name: &str| {
+        ui.snapshot().params.iter().position(|p| p.function == function && p.name == name)
+    };
+    let items = position(&ui, "addAll", "items").expect("addAll's parameter is listed");
+    assert_eq!(position(&ui, "addAll", "items[i]"), Some(items + 1), "{:?}", ui.snapshot().params);
+    let element = &ui.snapshot().params[items + 1];
+    assert_eq!((element.ty.as_str(), element.source), ("Item", Some("project file")));
+    assert_eq!(position(&ui, "lines", "label()"), None, "no row before label is known to be a callback");
+
+    ui.press(KeyCode::Char('r'));
+    let started = Instant::now();
+    while position(&ui, "lines", "label()").is_none_or(|row| ui.snapshot().params[row].unknown) {
+        assert!(started.elapsed() < Duration::from_secs(60), "label's result was never typed");
+        ui.next_snapshot();
+    }
+    let label = position(&ui, "lines", "label").unwrap();
+    assert_eq!(ui.snapshot().params[label].ty, "function");
+    let result = &ui.snapshot().params[label + 1];
+    assert_eq!(result.name, "label()");
+    assert!(result.uses > 0 && !result.evidence.is_empty(), "{result:?}");
+
+    // Saved and loaded again, a derived record keeps its type.
+    ui.press(KeyCode::Char('s'));
+    let project = Project::load(&dir.path().join("flycatcher.json")).unwrap();
+    assert!(project.types.contains(&entry("addAll", "items[i]", "Item")), "{project:?}");
 }

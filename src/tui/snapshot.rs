@@ -5,7 +5,7 @@
 
 use std::time::Duration;
 
-use crate::inference::DecisionSource;
+use crate::inference::{DecisionSource, ParamType};
 use crate::program::ClassId;
 use crate::session::{CandidateVerdict, Session, Status, StopReason};
 
@@ -361,47 +361,64 @@ fn candidate_lines(session: &Session, test: &crate::generate::TestCase) -> Vec<C
         .collect()
 }
 
+/// The rows of the parameters of `class`'s constructor and methods, each followed by the records of its
+/// elements (`items[i]`) when it is an array and of its result (`label()`) when it is a callback, or
+/// when those records have been used or typed already.
 fn param_rows(session: &Session, class: ClassId) -> Vec<ParamRow> {
     let info = &session.program.classes[class];
     let functions = std::iter::once("constructor").chain(info.methods.iter().map(|m| m.name.as_str()));
     let mut rows = Vec::new();
     for function in functions {
         for &id in session.types.params_of(class, function) {
-            let record = session.types.get(id);
-            let mut members: Vec<(String, u32)> = record.members.iter().map(|(n, u)| (n.clone(), u.total())).collect();
-            members.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
-            let (ty, evidence, source) = match &record.decision {
-                None => ("Unknown".to_string(), String::new(), None),
-                Some(d) => (
-                    d.ty.name(&session.program),
-                    d.evidence.clone(),
-                    Some(match d.source {
-                        DecisionSource::Inferred => "inferred",
-                        DecisionSource::LeapOfFaith => "leap of faith",
-                        DecisionSource::Accepted => "accepted",
-                        DecisionSource::Overridden => "overridden",
-                        DecisionSource::Configured => "project file",
-                        DecisionSource::Recorded => "recorded",
-                    }),
-                ),
-            };
-            rows.push(ParamRow {
-                id,
-                function: function.to_string(),
-                name: record.name.clone(),
-                unknown: record.decision.is_none(),
-                ty,
-                uses: record.uses,
-                delay: session.settings().delay,
-                members,
-                number: record.scores.number,
-                string: record.scores.string,
-                evidence,
-                source,
-            });
+            rows.push(param_row(session, function, id));
+            let ty = session.types.get(id).current_type();
+            let derived =
+                [(session.types.element_of(id), ParamType::Array), (session.types.result_of(id), ParamType::Function)];
+            for (record, of) in derived {
+                let Some(record) = record else { continue };
+                let used = session.types.get(record).uses > 0 || session.types.get(record).decision.is_some();
+                if ty == of || used {
+                    rows.push(param_row(session, function, record));
+                }
+            }
         }
     }
     rows
+}
+
+fn param_row(session: &Session, function: &str, id: u32) -> ParamRow {
+    let record = session.types.get(id);
+    let mut members: Vec<(String, u32)> = record.members.iter().map(|(n, u)| (n.clone(), u.total())).collect();
+    members.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
+    let (ty, evidence, source) = match &record.decision {
+        None => ("Unknown".to_string(), String::new(), None),
+        Some(d) => (
+            d.ty.name(&session.program),
+            d.evidence.clone(),
+            Some(match d.source {
+                DecisionSource::Inferred => "inferred",
+                DecisionSource::LeapOfFaith => "leap of faith",
+                DecisionSource::Accepted => "accepted",
+                DecisionSource::Overridden => "overridden",
+                DecisionSource::Configured => "project file",
+                DecisionSource::Recorded => "recorded",
+            }),
+        ),
+    };
+    ParamRow {
+        id,
+        function: function.to_string(),
+        name: record.name.clone(),
+        unknown: record.decision.is_none(),
+        ty,
+        uses: record.uses,
+        delay: session.settings().delay,
+        members,
+        number: record.scores.number,
+        string: record.scores.string,
+        evidence,
+        source,
+    }
 }
 
 fn coverage_view(session: &Session, method: usize) -> CoverageView {

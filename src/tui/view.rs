@@ -1105,6 +1105,40 @@ mod tests {
     }
 
     #[test]
+    fn element_records_follow_their_parameter_with_uses_and_decision() {
+        let mut app = app();
+        app.snapshot.params.push(ParamRow {
+            id: 2,
+            function: "addAll".into(),
+            name: "items".into(),
+            ty: "array".into(),
+            uses: 20,
+            delay: 20,
+            source: Some("inferred"),
+            evidence: "Array members forEach".into(),
+            ..ParamRow::default()
+        });
+        app.snapshot.params.push(ParamRow {
+            id: 7,
+            function: "addAll".into(),
+            name: "items[i]".into(),
+            ty: "Item".into(),
+            uses: 9,
+            delay: 20,
+            members: vec![("price".into(), 9)],
+            source: Some("project file"),
+            ..ParamRow::default()
+        });
+        app.param_cursor = 3;
+        let rows = rows_of(render(&app, &dark(), 120, 40).backend().buffer(), Rect::new(0, 0, 120, 40));
+        let at = |text: &str| rows.iter().position(|r| r.contains(text)).unwrap_or_else(|| panic!("{text}: {rows:?}"));
+        assert_eq!(at("addAll(items[i]) Item"), at("addAll(items) ") + 1, "the elements right under their parameter");
+        let text = rows.join("\n");
+        assert!(text.contains("9/20 price×9"), "{text}");
+        assert!(text.contains("addAll(items[i]): Item (project file)"), "{text}");
+    }
+
+    #[test]
     fn candidate_marks_unknowns_and_the_call_under_test() {
         let theme = dark();
         let terminal = render(&app(), &theme, 80, 24);
