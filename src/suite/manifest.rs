@@ -212,16 +212,27 @@ fn value(json: &Json) -> std::result::Result<Value, String> {
         Json::String(s) => Value::String(s.clone()),
         Json::Array(_) => return Err(bad()),
         Json::Object(o) => {
-            let (key, inner) = o.iter().next().filter(|_| o.len() == 1).ok_or_else(bad)?;
+            // `"t"` beside `"f"` or `"s"` is the function's exported text, rebuilt from the value itself.
+            let mut keys = o.iter().filter(|(k, _)| k.as_str() != "t");
+            let (key, inner) = keys.next().filter(|_| keys.next().is_none()).ok_or_else(bad)?;
+            let items = |inner: &Json| -> std::result::Result<Vec<Value>, String> {
+                inner.as_array().ok_or_else(bad)?.iter().map(value).collect()
+            };
             match key.as_str() {
+                "u" => Value::Undefined,
                 "x" => Value::Number(inner.as_str().and_then(|s| s.parse().ok()).ok_or_else(bad)?),
                 "v" => Value::Variable(inner.as_u64().ok_or_else(bad)? as usize),
                 "p" => Value::Proxy(inner.as_u64().and_then(|p| u32::try_from(p).ok()).ok_or_else(bad)?),
-                "a" => Value::Array(
-                    inner.as_array().ok_or_else(bad)?.iter().map(value).collect::<std::result::Result<_, _>>()?,
-                ),
+                "a" => Value::Array(items(inner)?),
+                "s" => Value::Answers(items(inner)?),
                 "f" => Value::Function(Box::new(value(inner)?)),
                 "d" => Value::Date(inner.as_f64().ok_or_else(bad)?),
+                "r" => match inner.as_array().map(|r| (r.first().and_then(Json::as_str), r.get(1).and_then(Json::as_str))) {
+                    Some((Some(source), Some(flags))) => {
+                        Value::RegExp { source: source.to_string(), flags: flags.to_string() }
+                    }
+                    _ => return Err(bad()),
+                },
                 "o" => Value::Object(
                     inner
                         .as_array()
@@ -257,6 +268,9 @@ mod tests {
             Value::Function(Box::new(Value::Boolean(false))),
             Value::Date(86_400_000.0),
             Value::Object(vec![("k".into(), Value::Number(3.0))]),
+            Value::Undefined,
+            Value::RegExp { source: "a+".into(), flags: "g".into() },
+            Value::Answers(vec![Value::Number(1.0), Value::Variable(0)]),
         ];
         let test = TestCase {
             class: 1,

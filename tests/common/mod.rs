@@ -83,3 +83,8 @@ pub fn methods(report: &serde_json::Value) -> Vec<(String, u64, u64, String)> {
     }
     out
 }
+
+/// A self-written fixture under `tests/fixtures` by name.
+pub fn fixture(name: &str) -> PathBuf {
+    root().join("tests").join("fixtures").join(name)
+}
