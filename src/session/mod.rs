@@ -25,7 +25,7 @@ use crate::analysis::classes::analyse;
 use crate::analysis::constants::{Constant, Literals};
 use crate::analysis::files::SourceSet;
 use crate::analysis::state::shared_state_write;
-use crate::analysis::typeofs::{TypeofCheck, typeof_checks, types_checked};
+use crate::analysis::typeofs::{TypeofCheck, typeof_checks};
 use crate::error::{Error, Result};
 use crate::generate::exhaustive::Enumeration;
 use crate::generate::guided::ConstantPool;
@@ -387,6 +387,7 @@ impl Session {
     fn step_method(&mut self, index: usize, started: Instant) -> Result<StepReport> {
         let (class, method) = (self.methods[index].class, self.methods[index].method.clone());
         self.iteration += 1;
+        self.types.add_member_records();
         let archive: Vec<&TestCase> = if self.settings.generation.strategy == Strategy::Search {
             self.suite
                 .elected
@@ -685,7 +686,22 @@ impl Session {
                 Statement::Construct { class, .. } => (*class, "constructor"),
                 Statement::Call { method, .. } => (test.class, method.as_str()),
             };
-            for id in self.types.params_of(class, function).to_vec() {
+            // The members an options object held are judged like parameters: each was given to the call.
+            let params = self.types.params_of(class, function);
+            let judged: Vec<u32> = params
+                .iter()
+                .zip(statement.args())
+                .flat_map(|(&id, arg)| {
+                    let members: Vec<u32> = match arg {
+                        crate::generate::Value::Object(members) => {
+                            members.iter().filter_map(|(name, _)| self.types.member_of(id, name)).collect()
+                        }
+                        _ => Vec::new(),
+                    };
+                    std::iter::once(id).chain(members)
+                })
+                .collect();
+            for id in judged {
                 let record = self.types.get(id);
                 let Some(Decision { source: DecisionSource::LeapOfFaith, .. }) = &record.decision else { continue };
                 let current = record.current_type();
@@ -852,10 +868,8 @@ fn record_typeof_checks(code: &CodeBase, program: &ProgramInfo, types: &mut Type
         for method in std::iter::once(&info.constructor).chain(&info.methods) {
             let Some(function) = &method.function else { continue };
             let Some((file, f)) = code.function_of_statement(function.statements.start) else { continue };
-            for &id in types.params_of(class, &method.name).to_vec().iter() {
-                let record = types.get_mut(id);
-                record.typeofs = types_checked(&checks[file], &record.name, f.start, f.end);
-            }
+            let within = checks[file].iter().filter(|c| (f.start..f.end).contains(&c.at)).cloned().collect();
+            types.set_typeof_checks(class, &method.name, within);
         }
     }
 }
