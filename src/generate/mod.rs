@@ -369,6 +369,13 @@ impl TestCase {
 }
 
 impl Value {
+    /// Whether a recording proxy is in this value, nested ones included (an options object's member).
+    pub fn contains_proxy(&self) -> bool {
+        let mut ids = Vec::new();
+        self.collect_proxies(&mut ids);
+        !ids.is_empty()
+    }
+
     /// Adds the ids of the recording proxies in this value, nested ones included, to `ids`.
     fn collect_proxies(&self, ids: &mut Vec<u32>) {
         match self {

@@ -679,7 +679,7 @@ impl Session {
         let mut switched = Vec::new();
         for (index, statement) in test.statements.iter().enumerate().take(reached) {
             // A call that received a proxy may have failed because of the proxy.
-            if statement.args().iter().any(|a| matches!(a, crate::generate::Value::Proxy(_))) {
+            if statement.args().iter().any(crate::generate::Value::contains_proxy) {
                 continue;
             }
             let (class, function) = match statement {
@@ -687,20 +687,10 @@ impl Session {
                 Statement::Call { method, .. } => (test.class, method.as_str()),
             };
             // The members an options object held are judged like parameters: each was given to the call.
-            let params = self.types.params_of(class, function);
-            let judged: Vec<u32> = params
-                .iter()
-                .zip(statement.args())
-                .flat_map(|(&id, arg)| {
-                    let members: Vec<u32> = match arg {
-                        crate::generate::Value::Object(members) => {
-                            members.iter().filter_map(|(name, _)| self.types.member_of(id, name)).collect()
-                        }
-                        _ => Vec::new(),
-                    };
-                    std::iter::once(id).chain(members)
-                })
-                .collect();
+            let mut judged = Vec::new();
+            for (&id, arg) in self.types.params_of(class, function).iter().zip(statement.args()) {
+                given_records(&self.types, id, arg, &mut judged);
+            }
             for id in judged {
                 let record = self.types.get(id);
                 let Some(Decision { source: DecisionSource::LeapOfFaith, .. }) = &record.decision else { continue };
@@ -855,6 +845,18 @@ impl Session {
                 {
                     m.elected -= 1;
                 }
+            }
+        }
+    }
+}
+
+/// Adds `id` and the records of the members `arg` holds when it is an options object, nested ones too.
+fn given_records(types: &TypeTable, id: u32, arg: &crate::generate::Value, out: &mut Vec<u32>) {
+    out.push(id);
+    if let crate::generate::Value::Object(members) = arg {
+        for (name, value) in members {
+            if let Some(member) = types.member_of(id, name) {
+                given_records(types, member, value, out);
             }
         }
     }

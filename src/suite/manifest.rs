@@ -227,12 +227,15 @@ fn value(json: &Json) -> std::result::Result<Value, String> {
                 "s" => Value::Answers(items(inner)?),
                 "f" => Value::Function(Box::new(value(inner)?)),
                 "d" => Value::Date(inner.as_f64().ok_or_else(bad)?),
-                "r" => match inner.as_array().map(|r| (r.first().and_then(Json::as_str), r.get(1).and_then(Json::as_str))) {
-                    Some((Some(source), Some(flags))) => {
-                        Value::RegExp { source: source.to_string(), flags: flags.to_string() }
+                "r" => {
+                    match inner.as_array().map(|r| (r.first().and_then(Json::as_str), r.get(1).and_then(Json::as_str)))
+                    {
+                        Some((Some(source), Some(flags))) => {
+                            Value::RegExp { source: source.to_string(), flags: flags.to_string() }
+                        }
+                        _ => return Err(bad()),
                     }
-                    _ => return Err(bad()),
-                },
+                }
                 "o" => Value::Object(
                     inner
                         .as_array()
