@@ -304,22 +304,26 @@ impl<'a> Builder<'a> {
                 None => self.primitive(ParamType::Number, rng),
             })),
             ParamType::Object => {
-                // The members the code read, with numbers mostly (counts, limits), else strings or flags.
-                let members = self.types.get(param).type_members();
-                Value::Object(
-                    members
-                        .into_iter()
-                        .filter(|m| literal::is_identifier_name(m))
-                        .map(|m| {
-                            let value = match rng.random_range(0..4u32) {
-                                0 | 1 => self.primitive(ParamType::Number, rng),
-                                2 => self.primitive(ParamType::String, rng),
-                                _ => Value::Boolean(rng.random_bool(0.5)),
-                            };
-                            (m.to_string(), value)
-                        })
-                        .collect(),
-                )
+                // The members the code read, each of its own inferred type (a proxy until decided, always
+                // passed so that it shows its use); real options objects leave most members out, so a
+                // decided one is there half the time. Members without a record (nested too deep) are
+                // numbers mostly (counts, limits), else strings or flags.
+                let types = self.types;
+                let mut members = Vec::new();
+                for m in types.get(param).type_members().into_iter().filter(|m| literal::is_identifier_name(m)) {
+                    let value = match types.member_of(param, m).filter(|_| depth < MAX_CONSTRUCTION_DEPTH) {
+                        Some(member) if types.get(member).current_type() == ParamType::Unknown => Value::Proxy(member),
+                        Some(_) if rng.random_bool(0.5) => continue,
+                        Some(member) => self.argument(member, depth + 1, rng),
+                        None => match rng.random_range(0..4u32) {
+                            0 | 1 => self.primitive(ParamType::Number, rng),
+                            2 => self.primitive(ParamType::String, rng),
+                            _ => Value::Boolean(rng.random_bool(0.5)),
+                        },
+                    };
+                    members.push((m.to_string(), value));
+                }
+                Value::Object(members)
             }
             ParamType::Date => Value::Date(rng.random_range(DATE_RANGE.0..DATE_RANGE.1) as f64 * 1000.0),
             ParamType::RegExp => {

@@ -14,6 +14,7 @@ use std::fmt;
 use rand::Rng;
 use rand::RngExt;
 
+use crate::analysis::typeofs::{TypeofCheck, types_checked};
 use crate::generate::literal::is_identifier_name;
 use crate::program::{ClassId, ProgramInfo};
 use crate::sandbox::CodeBase;
@@ -164,6 +165,20 @@ pub struct ParamRecord {
 }
 
 impl ParamRecord {
+    /// A record with nothing seen yet.
+    fn blank(key: ParamKey, name: String) -> ParamRecord {
+        ParamRecord {
+            key,
+            name,
+            uses: 0,
+            members: BTreeMap::new(),
+            scores: Scores::default(),
+            coercions: BTreeMap::new(),
+            typeofs: Vec::new(),
+            decision: None,
+        }
+    }
+
     /// Whether anything recorded can decide the type (members read, coercions scored or `typeof`
     /// checks naming a type; `undefined` and `null` name none): without, [`decide`] takes a leap of
     /// faith.
@@ -213,6 +228,11 @@ pub struct TypeTable {
     /// The record of the result of each parameter that turns out to be a callback (`label()`), by the
     /// parameter's id: generated functions return a recording proxy for it until its type is decided.
     results: BTreeMap<u32, u32>,
+    /// The record of each member of a parameter typed as a plain object, by the parameter's id and the
+    /// member's name (see [`TypeTable::add_member_records`]).
+    members: BTreeMap<(u32, String), u32>,
+    /// The `typeof` checks of each function, by class and function name, for the members' records.
+    checks: BTreeMap<(ClassId, String), Vec<TypeofCheck>>,
 }
 
 impl TypeTable {
@@ -226,16 +246,7 @@ impl TypeTable {
                     if records.iter().any(|r: &ParamRecord| r.key == key) {
                         continue;
                     }
-                    records.push(ParamRecord {
-                        key,
-                        name: name.clone(),
-                        uses: 0,
-                        members: BTreeMap::new(),
-                        scores: Scores::default(),
-                        coercions: BTreeMap::new(),
-                        typeofs: Vec::new(),
-                        decision: None,
-                    });
+                    records.push(ParamRecord::blank(key, name.clone()));
                 }
             }
         }
@@ -247,21 +258,58 @@ impl TypeTable {
         for id in 0..records.len() {
             for (derived, suffix) in [(&mut elements, "[i]"), (&mut results, "()")] {
                 let parameter = &records[id];
-                let record = ParamRecord {
-                    key: parameter.key.clone(),
-                    name: format!("{}{suffix}", parameter.name),
-                    uses: 0,
-                    members: BTreeMap::new(),
-                    scores: Scores::default(),
-                    coercions: BTreeMap::new(),
-                    typeofs: Vec::new(),
-                    decision: None,
-                };
+                let record = ParamRecord::blank(parameter.key.clone(), format!("{}{suffix}", parameter.name));
                 derived.insert(id as u32, records.len() as u32);
                 records.push(record);
             }
         }
-        TypeTable { records, by_function, elements, results }
+        TypeTable { records, by_function, elements, results, members: BTreeMap::new(), checks: BTreeMap::new() }
+    }
+
+    /// Gives the parameters of `function` of `class` the types its `typeof` checks (`checks`, those in
+    /// the function's range) compare them with, and keeps the checks for the members of options objects.
+    pub fn set_typeof_checks(&mut self, class: ClassId, function: &str, checks: Vec<TypeofCheck>) {
+        for id in self.params_of(class, function).to_vec() {
+            let record = &mut self.records[id as usize];
+            record.typeofs = types_checked(&checks, &record.name, 0, u32::MAX);
+        }
+        self.checks.insert((class, function.to_string()), checks);
+    }
+
+    /// Gives every member read on a parameter now typed as a plain object (`options.max`) a record of
+    /// its own, once, so that its value's type is inferred like a parameter's instead of guessed: an
+    /// options object is only accepted when each member has the type the code checks. A member read into
+    /// a local of its own name (`const { dispose } = options`) takes that local's `typeof` checks. A
+    /// member that is an object itself (`options.perf.now`) gets member records the same way: only what
+    /// the code reads has a record, so nesting ends where the code's reads end.
+    pub fn add_member_records(&mut self) {
+        for id in 0..self.records.len() as u32 {
+            if self.records[id as usize].current_type() != ParamType::Object {
+                continue;
+            }
+            let parent = &self.records[id as usize];
+            let new: Vec<String> = parent
+                .type_members()
+                .into_iter()
+                .filter(|m| is_identifier_name(m) && !self.members.contains_key(&(id, m.to_string())))
+                .map(String::from)
+                .collect();
+            let (key, name) = (parent.key.clone(), parent.name.clone());
+            for member in new {
+                let mut record = ParamRecord::blank(key.clone(), format!("{name}.{member}"));
+                if let Some(checks) = self.checks.get(&(key.class, key.function.clone())) {
+                    record.typeofs = types_checked(checks, &member, 0, u32::MAX);
+                }
+                self.members.insert((id, member), self.records.len() as u32);
+                self.records.push(record);
+            }
+        }
+    }
+
+    /// The record of member `name` of parameter `id`, once the parameter is a plain object and the code
+    /// read that member (see [`TypeTable::add_member_records`]).
+    pub fn member_of(&self, id: u32, name: &str) -> Option<u32> {
+        self.members.get(&(id, name.to_string())).copied()
     }
 
     /// The record of the results of parameter `id`, when it is a callback; `None` for an element or a

@@ -236,7 +236,7 @@ pub fn analyse(
     let everything = Watch { statements: 0..code.statement_count, branches: 0..0 };
     let mut baselines = Vec::new();
     for (index, t) in tests.iter().enumerate() {
-        let run = original.run_isolated(&t.test.to_json(), t.seed, &everything, true)?;
+        let run = original.run_isolated(&t.test.to_json(program), t.seed, &everything, true)?;
         let elected = as_elected(t, &run);
         if let Some(expected) = &t.asserts {
             let actual = manifest::assertions(program, &elected);
@@ -291,7 +291,7 @@ pub fn analyse(
         mutant.status = Status::Survived;
         for &t in &covering {
             let test = &analysis.tests[t];
-            let run = sandbox.run_isolated(&test.test.to_json(), test.seed, &Watch::default(), true)?;
+            let run = sandbox.run_isolated(&test.test.to_json(&session.program), test.seed, &Watch::default(), true)?;
             analysis.runs += 1;
             let Some(kill) = verdict(session, &baselines[t].0, &run) else { continue };
             analysis.killing_calls[t].extend(kill.calls);
@@ -407,7 +407,7 @@ pub fn add_observers(session: &mut Session) -> Result<()> {
         for statement in full.statements[test.statements.len()..].iter() {
             let mut longer = test.clone();
             longer.statements.push(statement.clone());
-            let run = sandbox.run_isolated(&longer.to_json(), elected.seed, &Watch::default(), true)?;
+            let run = sandbox.run_isolated(&longer.to_json(&session.program), elected.seed, &Watch::default(), true)?;
             if run.outcome == Outcome::Passed {
                 test = longer;
                 kept = Some(run);
@@ -657,7 +657,7 @@ fn distinguish(
         }
         valid += 1;
         let test = observed(&session.program, &test, true);
-        let json = test.to_json();
+        let json = test.to_json(&session.program);
         let base = original.run_isolated(&json, seed, &Watch::default(), true)?;
         if base.outcome.hit_limit() {
             // Each costs a whole time limit and compares nothing: code that often hits limits (slow or

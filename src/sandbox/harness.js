@@ -15,6 +15,7 @@
   const ObjectProto = Object.prototype;
   const ErrorCtor = Error;
   const objectIs = Object.is;
+  const defineProperty = Object.defineProperty;
 
   // The primitives that proxies answer with come from their own xorshift32, seeded like the test:
   // reproducible from the run's seed. `Math.random` and the clock of the code under test are fixed by
@@ -224,6 +225,13 @@
   // answers in order. Interpreting the test instead of compiling
   // JavaScript for it makes a test cost a JSON.parse. Exceptions user code can catch are caught here;
   // only an interrupt (time limit) or running out of memory reach Rust as an exception.
+  // A function argument prints as the exported suite writes it ({t: text}), not as the harness's own
+  // closure: a class that keeps `String(callback)` or names it in an error must give the same result here
+  // as in the suite. Non-enumerable, so key listings and copies do not see it.
+  const printed = (f, text) => {
+    if (typeof text === 'string') defineProperty(f, 'toString', { value: () => text, writable: true, configurable: true });
+    return f;
+  };
   const construct = Reflect.construct;
   const apply = Reflect.apply;
   const parse = JSON.parse;
@@ -251,7 +259,7 @@
       if (a.a !== undefined) return a.a.map(argument);
       if (a.f !== undefined) {
         const result = argument(a.f);
-        return function () { return result; };
+        return printed(function () { return result; }, a.t);
       }
       if (a.d !== undefined) return new RealDate(a.d);
       if (a.r !== undefined) return new RealRegExp(a.r[0], a.r[1]);
@@ -259,7 +267,7 @@
         // A stub returning recorded answers in order, then the last one again.
         const answers = a.s.map(argument);
         let i = 0;
-        return function () { return answers[i < answers.length - 1 ? i++ : i]; };
+        return printed(function () { return answers[i < answers.length - 1 ? i++ : i]; }, a.t);
       }
       if (a.i !== undefined) return rebuilt(a.i[0], a.i[1], argument);
       if (a.o !== undefined) {

@@ -25,7 +25,7 @@ use crate::analysis::classes::analyse;
 use crate::analysis::constants::{Constant, Literals};
 use crate::analysis::files::SourceSet;
 use crate::analysis::state::shared_state_write;
-use crate::analysis::typeofs::{TypeofCheck, typeof_checks, types_checked};
+use crate::analysis::typeofs::{TypeofCheck, typeof_checks};
 use crate::error::{Error, Result};
 use crate::generate::exhaustive::Enumeration;
 use crate::generate::guided::ConstantPool;
@@ -386,6 +386,7 @@ impl Session {
     fn step_method(&mut self, index: usize, started: Instant) -> Result<StepReport> {
         let (class, method) = (self.methods[index].class, self.methods[index].method.clone());
         self.iteration += 1;
+        self.types.add_member_records();
         let elected: Vec<&TestCase> = self.suite.elected.iter().map(|e| &e.test).collect();
         let m = &mut self.methods[index];
         let test = candidate(
@@ -408,7 +409,7 @@ impl Session {
         if limits.test_time != self.sandbox.limits().test_time {
             self.sandbox.set_limits(limits);
         }
-        let json = test.to_json();
+        let json = test.to_json(&self.program);
         let execution = self.sandbox.run(&json, seed, &watch, false)?;
         self.executions += 1;
         self.methods[index].executions += 1;
@@ -467,7 +468,7 @@ impl Session {
             return Ok(None);
         };
         let watch = self.methods[index].watch();
-        self.sandbox.run_isolated(&test.to_json(), seed, &watch, true).map(Some)
+        self.sandbox.run_isolated(&test.to_json(&self.program), seed, &watch, true).map(Some)
     }
 
     /// Offers a test made outside the loop (a replay of a recorded call) for election, as if it had been
@@ -477,7 +478,7 @@ impl Session {
         let Some(index) = self.methods.iter().position(|m| m.class == test.class && m.method == test.method) else {
             return Ok(None);
         };
-        let json = test.to_json();
+        let json = test.to_json(&self.program);
         let watch = self.methods[index].watch();
         let first = self.sandbox.run_isolated(&json, seed, &watch, true)?;
         let elected = self.elect(index, test, &json, seed, &first)?;
@@ -681,7 +682,7 @@ impl Session {
         let mut switched = Vec::new();
         for (index, statement) in test.statements.iter().enumerate().take(reached) {
             // A call that received a proxy may have failed because of the proxy.
-            if statement.args().iter().any(|a| matches!(a, crate::generate::Value::Proxy(_))) {
+            if statement.args().iter().any(crate::generate::Value::contains_proxy) {
                 continue;
             }
             let (class, function) = match statement {
@@ -689,7 +690,12 @@ impl Session {
                 Statement::Call { method, .. } => (test.class, method.as_str()),
                 Statement::Rebuild { .. } => continue,
             };
-            for id in self.types.params_of(class, function).to_vec() {
+            // The members an options object held are judged like parameters: each was given to the call.
+            let mut judged = Vec::new();
+            for (&id, arg) in self.types.params_of(class, function).iter().zip(statement.args()) {
+                given_records(&self.types, id, arg, &mut judged);
+            }
+            for id in judged {
                 let record = self.types.get(id);
                 let Some(Decision { source: DecisionSource::LeapOfFaith, .. }) = &record.decision else { continue };
                 let current = record.current_type();
@@ -798,7 +804,7 @@ impl Session {
                 {
                     continue;
                 }
-                let run = self.sandbox.run_isolated(&shorter.to_json(), seed, &watch, true)?;
+                let run = self.sandbox.run_isolated(&shorter.to_json(&self.program), seed, &watch, true)?;
                 let same_end = match (&run.outcome, &original) {
                     (Outcome::Passed, Outcome::Passed) => true,
                     (Outcome::Threw { at, thrown }, Outcome::Threw { thrown: before, .. }) => {
@@ -848,6 +854,18 @@ impl Session {
     }
 }
 
+/// Adds `id` and the records of the members `arg` holds when it is an options object, nested ones too.
+fn given_records(types: &TypeTable, id: u32, arg: &crate::generate::Value, out: &mut Vec<u32>) {
+    out.push(id);
+    if let crate::generate::Value::Object(members) = arg {
+        for (name, value) in members {
+            if let Some(member) = types.member_of(id, name) {
+                given_records(types, member, value, out);
+            }
+        }
+    }
+}
+
 /// Gives every parameter the types its function compares it with through `typeof`.
 fn record_typeof_checks(code: &CodeBase, program: &ProgramInfo, types: &mut TypeTable) {
     let checks: Vec<Vec<TypeofCheck>> =
@@ -856,10 +874,8 @@ fn record_typeof_checks(code: &CodeBase, program: &ProgramInfo, types: &mut Type
         for method in std::iter::once(&info.constructor).chain(&info.methods) {
             let Some(function) = &method.function else { continue };
             let Some((file, f)) = code.function_of_statement(function.statements.start) else { continue };
-            for &id in types.params_of(class, &method.name).to_vec().iter() {
-                let record = types.get_mut(id);
-                record.typeofs = types_checked(&checks[file], &record.name, f.start, f.end);
-            }
+            let within = checks[file].iter().filter(|c| (f.start..f.end).contains(&c.at)).cloned().collect();
+            types.set_typeof_checks(class, &method.name, within);
         }
     }
 }

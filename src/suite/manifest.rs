@@ -57,7 +57,7 @@ pub fn write(
         .iter()
         .zip(titles(program, code, elected))
         .map(|(e, title)| {
-            let test: Json = serde_json::from_str(&e.test.to_json()).expect("the harness format is JSON");
+            let test: Json = serde_json::from_str(&e.test.to_json(program)).expect("the harness format is JSON");
             let outcome = match &e.outcome {
                 Outcome::Threw { thrown: Thrown::Error { name, .. }, .. } => json!({ "throws": name }),
                 Outcome::Threw { .. } => json!({ "throws": null }),
@@ -229,7 +229,9 @@ fn value(json: &Json, classes: &[ClassId]) -> std::result::Result<Value, String>
         Json::String(s) => Value::String(s.clone()),
         Json::Array(_) => return Err(bad()),
         Json::Object(o) => {
-            let (key, inner) = o.iter().next().filter(|_| o.len() == 1).ok_or_else(bad)?;
+            // `"t"` beside `"f"` or `"s"` is the function's exported text, rebuilt from the value itself.
+            let mut keys = o.iter().filter(|(k, _)| k.as_str() != "t");
+            let (key, inner) = keys.next().filter(|_| keys.next().is_none()).ok_or_else(bad)?;
             match key.as_str() {
                 "x" => Value::Number(inner.as_str().and_then(|s| s.parse().ok()).ok_or_else(bad)?),
                 "u" => Value::Undefined,
@@ -273,6 +275,30 @@ fn members(json: &Json, classes: &[ClassId]) -> std::result::Result<Vec<(String,
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::program::{Access, ClassInfo, MethodInfo, Origin};
+
+    /// A program of two script classes, `A` and `B`, each with a method `m`: what rendering needs.
+    fn two_classes() -> ProgramInfo {
+        let method = |name: &str| MethodInfo {
+            name: name.into(),
+            params: Vec::new(),
+            function: None,
+            origin: Origin::Prototype,
+            alias_of: None,
+        };
+        let class = |name: &str| ClassInfo {
+            name: name.into(),
+            alias: name.into(),
+            file: 0,
+            access: Access::Script { expression: name.into() },
+            superclass: None,
+            constructor: method("constructor"),
+            methods: vec![method("m")],
+            fields: Vec::new(),
+            under_test: true,
+        };
+        ProgramInfo { files: Vec::new(), classes: vec![class("A"), class("B")] }
+    }
 
     #[test]
     fn every_argument_kind_reads_back_as_written() {
@@ -303,7 +329,8 @@ mod tests {
                 Statement::Call { receiver: 1, method: "m".into(), args: args.clone(), under_test: true },
             ],
         };
-        let json: Json = serde_json::from_str(&test.to_json()).unwrap();
+        let program = two_classes();
+        let json: Json = serde_json::from_str(&test.to_json(&program)).unwrap();
         let read: Vec<Statement> = json
             .as_array()
             .unwrap()
@@ -313,7 +340,7 @@ mod tests {
             .unwrap();
         // NaN is not equal to itself: compare the JSON written again instead.
         let again = TestCase { statements: read, ..test.clone() };
-        assert_eq!(again.to_json(), test.to_json());
+        assert_eq!(again.to_json(&program), test.to_json(&program));
         assert!(matches!(&again.statements[2], Statement::Call { args: a, .. } if a.len() == args.len()));
         assert_eq!(again.statements[..2], test.statements[..2]);
     }

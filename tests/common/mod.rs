@@ -128,3 +128,8 @@ pub fn purse(dir: &Path) -> PathBuf {
     .unwrap();
     entry
 }
+
+/// A self-written fixture under `tests/fixtures` by name.
+pub fn fixture(name: &str) -> PathBuf {
+    root().join("tests").join("fixtures").join(name)
+}

@@ -1,0 +1,35 @@
+//! Regressions found by running Flycatcher on held-out code (real npm packages), each reproduced on a
+//! small self-written fixture: the exported suite must pass where the sandbox passed.
+
+mod common;
+
+use common::{fixture, generate, methods, node_test_passes, suites};
+
+#[test]
+fn a_stored_callback_text_is_the_one_the_suite_writes() {
+    let out = tempfile::tempdir().unwrap();
+    generate(&[fixture("callback-text.js")], out.path(), &["--seed", "7", "--timeout", "2"]);
+    let suite = std::fs::read_to_string(out.path().join("Handlers.test.js")).unwrap();
+    // The expected value of `describe` holds a callback's text exactly as the suite builds that callback.
+    assert!(suite.contains("\"function () { return "), "{suite}");
+    assert!(!suite.contains("return result;"), "{suite}");
+    node_test_passes(&suites(out.path()));
+}
+
+#[test]
+fn an_options_object_gets_each_member_typed_like_a_parameter() {
+    let out = tempfile::tempdir().unwrap();
+    let report = generate(&[fixture("options-object.js")], out.path(), &["--seed", "7", "--timeout", "2"]);
+    let type_of = |parameter: &str| {
+        report["types"].as_array().unwrap().iter().find(|t| t["parameter"] == parameter).map(|t| t["type"].clone())
+    };
+    assert_eq!(type_of("options"), Some("object".into()));
+    assert_eq!(type_of("options.limit"), Some("number".into()));
+    assert_eq!(type_of("options.onEvict"), Some("function".into()));
+    // A member that is an object itself has typed members too: `clock.now()` must be a function.
+    assert_eq!(type_of("options.clock.now"), Some("function".into()));
+    for (method, covered, statements, _) in methods(&report) {
+        assert_eq!(covered, statements, "{method} not fully covered");
+    }
+    node_test_passes(&suites(out.path()));
+}
