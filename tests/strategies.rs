@@ -290,9 +290,16 @@ fn argument_states_are_copied_from_elected_receivers() {
     let mut rng = rand::rngs::StdRng::seed_from_u64(1);
     let (mut copied, mut fresh) = (0, 0);
     for _ in 0..300 {
-        let test = flycatcher::generate::random::generate(
-            &s.program, &s.types, &settings, &constants, warehouse, "receive", &elected, &mut rng,
-        );
+        let request = flycatcher::generate::Request {
+            program: &s.program,
+            types: &s.types,
+            settings: &settings,
+            constants: &constants,
+            class: warehouse,
+            method: "receive",
+            elected: &elected,
+        };
+        let test = flycatcher::generate::random::generate(&request, &mut rng);
         for v in (0..test.variables.len()).filter(|v| test.variables[*v].class == shipment) {
             let calls = calls_on(&test, v);
             if prefixes.contains(&calls) {

@@ -16,12 +16,11 @@
 
 use rand::Rng;
 
-use super::guided::ConstantPool;
-use super::random::{Builder, GenerationSettings, Strategy, generate as random_test};
+use super::random::{Builder, Strategy, generate as random_test};
 use super::values::REGEXPS;
-use super::{Statement, TestCase, Value};
+use super::{Request, Statement, TestCase, Value};
 use crate::inference::{DecisionSource, ParamType, TypeTable};
-use crate::program::{ClassId, ProgramInfo};
+use crate::program::ClassId;
 
 /// Longest call sequence the combined strategy enumerates before going random.
 pub const COMBINED_CALLS: usize = 2;
@@ -61,21 +60,11 @@ impl Enumeration {
 /// The next candidate of `method` of `class` under an exhaustive strategy (the combined strategy's
 /// random phase included), moving `enumeration` past it when its types are all known; the random
 /// tests take states of argument instances from the `elected` tests.
-#[allow(clippy::too_many_arguments)]
-pub fn generate(
-    program: &ProgramInfo,
-    types: &TypeTable,
-    settings: &GenerationSettings,
-    constants: &ConstantPool,
-    class: ClassId,
-    method: &str,
-    enumeration: &mut Enumeration,
-    elected: &[&TestCase],
-    rng: &mut (impl Rng + ?Sized),
-) -> TestCase {
+pub fn generate(request: &Request, enumeration: &mut Enumeration, rng: &mut (impl Rng + ?Sized)) -> TestCase {
+    let Request { program, types, settings, class, method, .. } = *request;
     let bounded = settings.strategy == Strategy::Combined;
     if bounded && (enumeration.calls() > COMBINED_CALLS || enumeration.enumerated >= COMBINED_CANDIDATES) {
-        return random_test(program, types, settings, constants, class, method, elected, rng);
+        return random_test(request, rng);
     }
     let callable: Vec<&str> = program.classes[class].methods.iter().map(|m| m.name.as_str()).collect();
     let max_calls = if callable.is_empty() { 1 } else { settings.max_calls.max(1) };
@@ -89,7 +78,7 @@ pub fn generate(
         *digit = rest % radix;
         rest /= radix;
     }
-    let mut builder = Builder::new(program, types, settings, constants, class, method);
+    let mut builder = Builder::new(request);
     let mut digits = digits.into_iter();
     let receiver = construct(&mut builder, class, &mut digits, 0);
     for (position, name) in calls.iter().enumerate() {
@@ -102,7 +91,7 @@ pub fn generate(
     if !test.is_valid() {
         // The same sequence again would show a proxy the same uses every time (an empty schedule never
         // calls its callback): random sequences give inference varied evidence, as in the report.
-        return random_test(program, types, settings, constants, class, method, elected, rng);
+        return random_test(request, rng);
     }
     enumeration.enumerated += 1;
     advance(enumeration, size, callable.len() as u64, max_calls);

@@ -253,6 +253,25 @@ fn id_classes() -> &'static (Option<ClassUnicode>, Option<ClassUnicode>) {
     })
 }
 
+/// Where the regular expression literal that `text` starts with ends: the offset of its closing `/`
+/// (an escaped `/` or one in a character class does not close it; a line break ends the search).
+pub fn regex_end(text: &str) -> Option<usize> {
+    let body = text.strip_prefix('/')?;
+    let (mut escaped, mut in_class) = (false, false);
+    for (index, c) in body.char_indices() {
+        match c {
+            _ if escaped => escaped = false,
+            '\\' => escaped = true,
+            '[' => in_class = true,
+            ']' => in_class = false,
+            '/' if !in_class => return Some(index + 1),
+            '\n' => return None,
+            _ => {}
+        }
+    }
+    None
+}
+
 #[cfg(test)]
 pub(crate) mod tests {
     use std::io::Write as _;

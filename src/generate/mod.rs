@@ -19,30 +19,34 @@ use exhaustive::Enumeration;
 use guided::ConstantPool;
 use random::{GenerationSettings, Strategy};
 
-/// The next candidate for `method` of `class` under the settings' strategy: random and guided draw
-/// every candidate afresh; the exhaustive strategies move the method's `enumeration` on; search mutates
-/// the method's tests among `elected` (every elected test, whose receivers' states argument instances
-/// may take over).
-#[allow(clippy::too_many_arguments)]
-pub fn candidate(
-    program: &ProgramInfo,
-    types: &TypeTable,
-    settings: &GenerationSettings,
-    constants: &ConstantPool,
-    class: ClassId,
-    method: &str,
-    enumeration: &mut Enumeration,
-    elected: &[&TestCase],
-    rng: &mut (impl Rng + ?Sized),
-) -> TestCase {
-    match settings.strategy {
-        Strategy::Search => search::generate(program, types, settings, constants, class, method, elected, rng),
-        Strategy::Random | Strategy::Guided => {
-            random::generate(program, types, settings, constants, class, method, elected, rng)
-        }
-        Strategy::Exhaustive | Strategy::Combined => {
-            exhaustive::generate(program, types, settings, constants, class, method, enumeration, elected, rng)
-        }
+/// What a candidate is generated from, whatever the strategy.
+#[derive(Clone, Copy)]
+pub struct Request<'a> {
+    /// The program under test.
+    pub program: &'a ProgramInfo,
+    /// What is known of the parameters' types.
+    pub types: &'a TypeTable,
+    /// How to generate.
+    pub settings: &'a GenerationSettings,
+    /// Guided primitives of the method under test.
+    pub constants: &'a ConstantPool,
+    /// The class under test.
+    pub class: ClassId,
+    /// The method under test.
+    pub method: &'a str,
+    /// Tests elected so far (of any method): states their receivers reached can be given to argument
+    /// instances, and search mutates the method's own.
+    pub elected: &'a [&'a TestCase],
+}
+
+/// The next candidate for `request` under the settings' strategy: random and guided draw every
+/// candidate afresh; the exhaustive strategies move the method's `enumeration` on; search mutates the
+/// method's elected tests.
+pub fn candidate(request: &Request, enumeration: &mut Enumeration, rng: &mut (impl Rng + ?Sized)) -> TestCase {
+    match request.settings.strategy {
+        Strategy::Search => search::generate(request, rng),
+        Strategy::Random | Strategy::Guided => random::generate(request, rng),
+        Strategy::Exhaustive | Strategy::Combined => exhaustive::generate(request, enumeration, rng),
     }
 }
 

@@ -6,7 +6,7 @@ use rand::RngExt;
 
 use super::guided::ConstantPool;
 use super::values::{NumberSource, REGEXPS, StringSource};
-use super::{Statement, TestCase, Value, Variable, literal};
+use super::{Request, Statement, TestCase, Value, Variable, literal};
 use crate::inference::{DecisionSource, ParamType, TypeTable};
 use crate::program::{ClassId, ProgramInfo};
 
@@ -100,22 +100,12 @@ pub struct GenerationSettings {
     pub strategy: Strategy,
 }
 
-/// Generates one candidate test for `method` of `class`, drawing guided primitives from `constants`
-/// and states of argument instances from the `elected` tests (of any method). Methods whose parameters
-/// cannot be tested are never called; the caller makes sure the method under test is testable.
-#[allow(clippy::too_many_arguments)]
-pub fn generate(
-    program: &ProgramInfo,
-    types: &TypeTable,
-    settings: &GenerationSettings,
-    constants: &ConstantPool,
-    class: ClassId,
-    method: &str,
-    elected: &[&TestCase],
-    rng: &mut (impl Rng + ?Sized),
-) -> TestCase {
-    let mut builder = Builder::new(program, types, settings, constants, class, method);
-    builder.elected = elected;
+/// Generates one random candidate test for the request's method, drawing guided primitives from its
+/// constants and states of argument instances from its elected tests. Methods whose parameters cannot be
+/// tested are never called; the caller makes sure the method under test is testable.
+pub fn generate(request: &Request, rng: &mut (impl Rng + ?Sized)) -> TestCase {
+    let Request { program, settings, class, method, .. } = *request;
+    let mut builder = Builder::new(request);
     let receiver = builder.construct(class, 0, rng);
     let callable: Vec<&str> = program.classes[class].methods.iter().map(|m| m.name.as_str()).collect();
     let calls = rng.random_range(1..=settings.max_calls.max(1));
@@ -143,17 +133,11 @@ pub(super) struct Builder<'a> {
 }
 
 impl<'a> Builder<'a> {
-    /// An empty test of `method` of `class`.
-    pub(super) fn new(
-        program: &'a ProgramInfo,
-        types: &'a TypeTable,
-        settings: &'a GenerationSettings,
-        constants: &'a ConstantPool,
-        class: ClassId,
-        method: &str,
-    ) -> Builder<'a> {
+    /// An empty test of the request's method.
+    pub(super) fn new(request: &Request<'a>) -> Builder<'a> {
+        let Request { program, types, settings, constants, class, method, elected } = *request;
         let test = TestCase { class, method: method.to_string(), variables: Vec::new(), statements: Vec::new() };
-        Builder { program, types, settings, constants, elected: &[], test }
+        Builder { program, types, settings, constants, elected, test }
     }
 
     /// Appends a call of `method` on `receiver` with generated arguments.

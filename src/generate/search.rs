@@ -12,33 +12,22 @@
 use rand::Rng;
 use rand::RngExt;
 
-use super::guided::ConstantPool;
-use super::random::{Builder, GenerationSettings, generate as random_test};
-use super::{Statement, TestCase, Value};
-use crate::inference::{ParamType, TypeTable};
-use crate::program::{ClassId, ProgramInfo};
+use super::random::{Builder, generate as random_test};
+use super::{Request, Statement, TestCase, Value};
+use crate::inference::ParamType;
 
 /// Chance of a fresh random test even when the archive has tests to mutate.
 const FRESH: f64 = 0.5;
 
-/// A candidate for `method` of `class`: a mutant of one of the method's tests among `elected`, or a
-/// fresh guided one.
-#[allow(clippy::too_many_arguments)]
-pub fn generate(
-    program: &ProgramInfo,
-    types: &TypeTable,
-    settings: &GenerationSettings,
-    constants: &ConstantPool,
-    class: ClassId,
-    method: &str,
-    elected: &[&TestCase],
-    rng: &mut (impl Rng + ?Sized),
-) -> TestCase {
+/// A candidate for the request's method: a mutant of one of the method's elected tests, or a fresh
+/// guided one.
+pub fn generate(request: &Request, rng: &mut (impl Rng + ?Sized)) -> TestCase {
+    let Request { settings, class, method, elected, .. } = *request;
     let archive: Vec<&TestCase> = elected.iter().copied().filter(|t| t.class == class && t.method == method).collect();
     if archive.is_empty() || rng.random_bool(FRESH) {
-        return random_test(program, types, settings, constants, class, method, elected, rng);
+        return random_test(request, rng);
     }
-    let mut builder = Builder::new(program, types, settings, constants, class, method);
+    let mut builder = Builder::new(request);
     builder.elected = elected;
     builder.test = archive[rng.random_range(0..archive.len())].clone();
     for _ in 0..rng.random_range(1..=3u32) {

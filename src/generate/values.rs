@@ -367,24 +367,9 @@ fn default_string<R: Rng + ?Sized>(rng: &mut R) -> String {
 
 /// Splits `/body/flags` into body and flags; `None` for a bare pattern.
 fn split_literal(pattern: &str) -> Option<(&str, &str)> {
-    let rest = pattern.strip_prefix('/')?;
-    let mut escaped = false;
-    let mut in_class = false;
-    for (index, c) in rest.char_indices() {
-        match c {
-            _ if escaped => escaped = false,
-            '\\' => escaped = true,
-            '[' => in_class = true,
-            ']' => in_class = false,
-            '/' if !in_class => {
-                let flags = &rest[index + 1..];
-                return (index > 0 && flags.chars().all(|c| c.is_ascii_alphabetic()))
-                    .then_some((&rest[..index], flags));
-            }
-            _ => {}
-        }
-    }
-    None
+    let end = super::literal::regex_end(pattern)?;
+    let flags = &pattern[end + 1..];
+    (end > 1 && flags.chars().all(|c| c.is_ascii_alphabetic())).then_some((&pattern[1..end], flags))
 }
 
 /// How a pattern was written, and the flags that change which strings it matches.

@@ -26,6 +26,7 @@ use crate::analysis::classes::sandbox_expression;
 use crate::analysis::files::SourceSet;
 use crate::analysis::parse::parse_source;
 use crate::error::{Error, Result};
+use crate::generate::Request;
 use crate::generate::random::generate;
 use crate::generate::{Statement, TestCase};
 use crate::program::{ClassId, ProgramInfo};
@@ -641,16 +642,16 @@ fn distinguish(
             break;
         }
         let m = &session.methods[methods[attempt % methods.len()]];
-        let test = generate(
-            &session.program,
-            &session.types,
-            &settings.generation,
-            &m.constants,
-            m.class,
-            &m.method,
-            &[],
-            rng,
-        );
+        let request = Request {
+            program: &session.program,
+            types: &session.types,
+            settings: &settings.generation,
+            constants: &m.constants,
+            class: m.class,
+            method: &m.method,
+            elected: &[],
+        };
+        let test = generate(&request, rng);
         let seed = rng.random::<u32>();
         if !test.is_valid() {
             continue;

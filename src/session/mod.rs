@@ -29,7 +29,7 @@ use crate::analysis::typeofs::{TypeofCheck, typeof_checks};
 use crate::error::{Error, Result};
 use crate::generate::exhaustive::Enumeration;
 use crate::generate::guided::ConstantPool;
-use crate::generate::{Statement, TestCase, candidate};
+use crate::generate::{Request, Statement, TestCase, candidate};
 use crate::inference::{Decision, DecisionSource, ParamType, TypeTable, decide};
 use crate::program::{ClassId, FunctionRef, Origin, ProgramInfo};
 use crate::sandbox::{CodeBase, Execution, Outcome, Sandbox, Thrown, Watch};
@@ -118,6 +118,31 @@ pub struct MethodState {
 const CONSTRUCTION_FAILURES: u64 = 500;
 
 impl MethodState {
+    /// A method not worked on yet, nothing of `function` covered.
+    fn new(class: ClassId, method: String, function: Option<FunctionRef>) -> MethodState {
+        let (statements, branches) =
+            function.as_ref().map(|f| (f.statements.len(), f.branches.len())).unwrap_or_default();
+        MethodState {
+            class,
+            method,
+            function,
+            covered: vec![false; statements],
+            branches: vec![false; branches],
+            executions: 0,
+            valid_runs: 0,
+            stale: 0,
+            elapsed: Duration::ZERO,
+            time_to_full: None,
+            elected: 0,
+            failing: 0,
+            status: Status::Pending,
+            warnings: Vec::new(),
+            constructions: (0, 0),
+            constants: ConstantPool::default(),
+            enumeration: Enumeration::default(),
+        }
+    }
+
     /// Covered statements.
     pub fn covered_count(&self) -> usize {
         self.covered.iter().filter(|c| **c).count()
@@ -389,17 +414,16 @@ impl Session {
         self.types.add_member_records();
         let elected: Vec<&TestCase> = self.suite.elected.iter().map(|e| &e.test).collect();
         let m = &mut self.methods[index];
-        let test = candidate(
-            &self.program,
-            &self.types,
-            &self.settings.generation,
-            &m.constants,
+        let request = Request {
+            program: &self.program,
+            types: &self.types,
+            settings: &self.settings.generation,
+            constants: &m.constants,
             class,
-            &method,
-            &mut m.enumeration,
-            &elected,
-            &mut self.rng,
-        );
+            method: &method,
+            elected: &elected,
+        };
+        let test = candidate(&request, &mut m.enumeration, &mut self.rng);
         let test = self.seeds.start_from(test, &self.program, &mut self.rng);
         let seed = self.rng.random::<u32>();
         let watch = self.methods[index].watch();
@@ -939,27 +963,7 @@ fn methods_under_test(program: &ProgramInfo, method: Option<&str>) -> Result<Vec
         // An alias (`abs` and `absoluteValue` being one function object) is tested once, under its first
         // name; closures made from one function expression in a loop are distinct methods.
         for m in info.own_methods().filter(|m| m.alias_of.is_none() && method.is_none_or(|wanted| wanted == m.name)) {
-            let (statements, branches) =
-                m.function.as_ref().map(|f| (f.statements.len(), f.branches.len())).unwrap_or_default();
-            methods.push(MethodState {
-                class,
-                method: m.name.clone(),
-                function: m.function.clone(),
-                covered: vec![false; statements],
-                branches: vec![false; branches],
-                executions: 0,
-                valid_runs: 0,
-                stale: 0,
-                elapsed: Duration::ZERO,
-                time_to_full: None,
-                elected: 0,
-                failing: 0,
-                status: Status::Pending,
-                warnings: Vec::new(),
-                constructions: (0, 0),
-                constants: ConstantPool::default(),
-                enumeration: Enumeration::default(),
-            });
+            methods.push(MethodState::new(class, m.name.clone(), m.function.clone()));
         }
     }
     if let Some(wanted) = method

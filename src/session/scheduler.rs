@@ -95,33 +95,13 @@ fn weight(m: &MethodState) -> f64 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::generate::guided::ConstantPool;
     use rand::SeedableRng;
     use rand::rngs::StdRng;
-    use std::time::Duration;
 
     fn method(name: &str, uncovered: usize, covered: usize) -> MethodState {
         let mut flags = vec![false; uncovered];
         flags.extend(vec![true; covered]);
-        MethodState {
-            class: 0,
-            method: name.into(),
-            function: None,
-            covered: flags,
-            branches: Vec::new(),
-            executions: 0,
-            valid_runs: 0,
-            stale: 0,
-            elapsed: Duration::ZERO,
-            time_to_full: None,
-            elected: 0,
-            failing: 0,
-            status: Status::Pending,
-            warnings: Vec::new(),
-            constructions: (0, 0),
-            constants: ConstantPool::default(),
-            enumeration: Default::default(),
-        }
+        MethodState { covered: flags, ..MethodState::new(0, name.into(), None) }
     }
 
     /// Steps the scheduler `steps` times and counts the steps each method got.

@@ -147,23 +147,8 @@ fn is_simple_operand(text: &str) -> bool {
 
 /// What follows a regular expression literal that `text` starts with, if it starts with one.
 fn without_leading_regex(text: &str) -> Option<&str> {
-    let body = text.strip_prefix('/')?;
-    let (mut escaped, mut in_class) = (false, false);
-    for (index, c) in body.char_indices() {
-        match c {
-            _ if escaped => escaped = false,
-            '\\' => escaped = true,
-            '[' => in_class = true,
-            ']' => in_class = false,
-            '/' if !in_class => {
-                let rest = &body[index + 1..];
-                return Some(rest.trim_start_matches(|f: char| f.is_ascii_alphabetic()));
-            }
-            '\n' => return None,
-            _ => {}
-        }
-    }
-    None
+    let end = crate::generate::literal::regex_end(text)?;
+    Some(text[end + 1..].trim_start_matches(|f: char| f.is_ascii_alphabetic()))
 }
 
 /// What the call of the method under test did: `throws RangeError "bad index"`, `returns 3`, `returns a
