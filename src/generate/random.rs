@@ -30,6 +30,10 @@ const MAX_STATE_CALLS: usize = 2;
 /// Chance that a state is copied from an elected test's receiver rather than drawn at random, when one
 /// of the class exists.
 const ELECTED_STATE_PROBABILITY: f64 = 0.5;
+/// Chance that an argument instance is built with the same constructor arguments as an instance of its
+/// class already in the test (guided strategies only): code that takes a second instance often
+/// requires it to be compatible with the first (same currency, same unit, equal keys).
+const SIBLING_PROBABILITY: f64 = 0.3;
 /// Longest generated array.
 const MAX_ARRAY_LENGTH: usize = 5;
 /// Dates are drawn between 2000-01-01 and 2030-01-01, in whole seconds since the epoch.
@@ -224,6 +228,26 @@ impl<'a> Builder<'a> {
         self.declare(class, args)
     }
 
+    /// Sometimes the constructor arguments of an instance of exactly `class` declared earlier in the test.
+    fn sibling_arguments(&self, class: ClassId, rng: &mut (impl Rng + ?Sized)) -> Option<Vec<Value>> {
+        if !self.settings.strategy.guided_inputs() {
+            return None;
+        }
+        let siblings: Vec<&Vec<Value>> = self
+            .test
+            .statements
+            .iter()
+            .filter_map(|s| match s {
+                Statement::Construct { class: c, args, .. } if *c == class && !args.is_empty() => Some(args),
+                _ => None,
+            })
+            .collect();
+        if siblings.is_empty() || !rng.random_bool(SIBLING_PROBABILITY) {
+            return None;
+        }
+        Some(siblings[rng.random_range(0..siblings.len())].clone())
+    }
+
     /// Declares a new instance of `class` built with `args`.
     pub(super) fn declare(&mut self, class: ClassId, args: Vec<Value>) -> usize {
         let variable = self.test.variables.len();
@@ -333,7 +357,10 @@ impl<'a> Builder<'a> {
                     } else {
                         class
                     };
-                    let variable = self.construct(chosen, depth, rng);
+                    let variable = match self.sibling_arguments(chosen, rng) {
+                        Some(args) => self.declare(chosen, args),
+                        None => self.construct(chosen, depth, rng),
+                    };
                     self.prepare(variable, depth, rng);
                     Value::Variable(variable)
                 }
