@@ -26,6 +26,8 @@ const SAMPLES: &[&str] = &[
     "line-filter.js",
     "cart.js",
     "warehouse.js",
+    "pathological.js",
+    "ticket-queue.cjs",
 ];
 const EARLY: Duration = Duration::from_secs(1);
 

@@ -73,7 +73,7 @@ fn pathological_code_ends_each_test_and_logs_the_reasons() {
     let report = generate(
         &[sample("pathological.js")],
         out.path(),
-        &["--seed", "5", "--timeout", "2", "--test-timeout-ms", "50", "--memory-mb", "64"],
+        &["--seed", "7", "--timeout", "2", "--test-timeout-ms", "50", "--memory-mb", "64"],
     );
     let methods = methods(&report);
     assert!(methods.iter().any(|(_, covered, _, _)| *covered > 0), "{methods:?}");
@@ -81,6 +81,12 @@ fn pathological_code_ends_each_test_and_logs_the_reasons() {
     for reason in ["did not finish within", "exceeded the stack"] {
         assert!(log.contains(reason), "the failing log names '{reason}':\n{log}");
     }
+    // The call a limit cut off is named, even when it came before the method under test.
+    let methods = ["collatzSteps", "nextPrime", "isPrime", "factorial", "fibonacci", "range", "percent"];
+    assert!(
+        log.lines().any(|l| methods.iter().any(|m| l.starts_with(&format!("## {m}: did not finish")))),
+        "a time-out names the call it cut off:\n{log}"
+    );
     passes_three_times(out.path());
 }
 

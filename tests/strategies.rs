@@ -298,6 +298,7 @@ fn argument_states_are_copied_from_elected_receivers() {
             class: warehouse,
             method: "receive",
             elected: &elected,
+            hazards: &s.hazards,
         };
         let test = flycatcher::generate::random::generate(&request, &mut rng);
         for v in (0..test.variables.len()).filter(|v| test.variables[*v].class == shipment) {

@@ -6,6 +6,7 @@
 
 pub mod exhaustive;
 pub mod guided;
+pub mod hazards;
 pub mod literal;
 pub mod random;
 pub mod search;
@@ -17,6 +18,7 @@ use crate::inference::TypeTable;
 use crate::program::{ClassId, ProgramInfo};
 use exhaustive::Enumeration;
 use guided::ConstantPool;
+use hazards::Hazards;
 use random::{GenerationSettings, Strategy};
 
 /// What a candidate is generated from, whatever the strategy.
@@ -37,6 +39,8 @@ pub struct Request<'a> {
     /// Tests elected so far (of any method): states their receivers reached can be given to argument
     /// instances, and search mutates the method's own.
     pub elected: &'a [&'a TestCase],
+    /// Methods that tend to hit a limit, which calls made to reach a state avoid.
+    pub hazards: &'a Hazards,
 }
 
 /// The next candidate for `request` under the settings' strategy: random and guided draw every
@@ -174,10 +178,7 @@ impl TestCase {
 
     /// Ids of the parameters (and array elements) passed a recording proxy.
     pub fn proxies(&self) -> Vec<u32> {
-        let mut ids = Vec::new();
-        for arg in self.statements.iter().flat_map(|s| s.args().iter()) {
-            arg.collect_proxies(&mut ids);
-        }
+        let mut ids: Vec<u32> = self.statements.iter().flat_map(Statement::proxies).collect();
         ids.sort_unstable();
         ids.dedup();
         ids
@@ -516,5 +517,12 @@ impl Statement {
             Statement::Construct { args, .. } | Statement::Call { args, .. } => args,
             Statement::Rebuild { .. } => &[],
         }
+    }
+
+    /// Ids of the recording proxies among the statement's arguments, nested ones included.
+    pub fn proxies(&self) -> Vec<u32> {
+        let mut ids = Vec::new();
+        self.args().iter().for_each(|a| a.collect_proxies(&mut ids));
+        ids
     }
 }

@@ -5,6 +5,7 @@ use rand::Rng;
 use rand::RngExt;
 
 use super::guided::ConstantPool;
+use super::hazards::Hazards;
 use super::values::{NumberSource, REGEXPS, StringSource};
 use super::{Request, Statement, TestCase, Value, Variable, literal};
 use crate::inference::{DecisionSource, ParamType, TypeTable};
@@ -117,7 +118,7 @@ pub fn generate(request: &Request, rng: &mut (impl Rng + ?Sized)) -> TestCase {
         if callable.is_empty() {
             break;
         }
-        let name = callable[rng.random_range(0..callable.len())];
+        let name = request.hazards.pick(class, &callable, rng);
         builder.call(receiver, name, name == method, rng);
     }
     builder.call(receiver, method, true, rng);
@@ -133,15 +134,16 @@ pub(super) struct Builder<'a> {
     constants: &'a ConstantPool,
     /// Tests already elected, whose receivers' calls are states known to be reachable.
     pub(super) elected: &'a [&'a TestCase],
+    pub(super) hazards: &'a Hazards,
     pub(super) test: TestCase,
 }
 
 impl<'a> Builder<'a> {
     /// An empty test of the request's method.
     pub(super) fn new(request: &Request<'a>) -> Builder<'a> {
-        let Request { program, types, settings, constants, class, method, elected } = *request;
+        let Request { program, types, settings, constants, class, method, elected, hazards } = *request;
         let test = TestCase { class, method: method.to_string(), variables: Vec::new(), statements: Vec::new() };
-        Builder { program, types, settings, constants, elected, test }
+        Builder { program, types, settings, constants, elected, hazards, test }
     }
 
     /// Appends a call of `method` on `receiver` with generated arguments.
@@ -211,12 +213,13 @@ impl<'a> Builder<'a> {
         }
         // Methods with parameters of unknown type are called too: their proxies teach inference, as
         // the class under test's own calls do.
-        let methods: Vec<String> = self.program.classes[class].methods.iter().map(|m| m.name.clone()).collect();
+        let program = self.program;
+        let methods: Vec<&str> = program.classes[class].methods.iter().map(|m| m.name.as_str()).collect();
         if methods.is_empty() {
             return;
         }
         for _ in 0..rng.random_range(1..=MAX_STATE_CALLS) {
-            let method = &methods[rng.random_range(0..methods.len())];
+            let method = self.hazards.pick(class, &methods, rng);
             self.call_at(variable, method, false, depth + 1, rng);
         }
     }

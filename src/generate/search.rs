@@ -110,7 +110,8 @@ fn edit(text: &str, rng: &mut (impl Rng + ?Sized)) -> String {
 /// Inserts a call of a random method just before the method under test.
 fn insert_call(builder: &mut Builder, rng: &mut (impl Rng + ?Sized)) -> bool {
     let class = builder.test.class;
-    let callable: Vec<String> = builder.program.classes[class].methods.iter().map(|m| m.name.clone()).collect();
+    let program = builder.program;
+    let callable: Vec<&str> = program.classes[class].methods.iter().map(|m| m.name.as_str()).collect();
     let Some(last) = builder.test.statements.pop() else { return false };
     let Statement::Call { receiver, .. } = &last else {
         builder.test.statements.push(last);
@@ -118,8 +119,8 @@ fn insert_call(builder: &mut Builder, rng: &mut (impl Rng + ?Sized)) -> bool {
     };
     let receiver = *receiver;
     if !callable.is_empty() {
-        let name = &callable[rng.random_range(0..callable.len())];
-        let under_test = *name == builder.test.method;
+        let name = builder.hazards.pick(class, &callable, rng);
+        let under_test = name == builder.test.method;
         builder.call(receiver, name, under_test, rng);
     }
     builder.test.statements.push(last);

@@ -650,6 +650,7 @@ fn distinguish(
             class: m.class,
             method: &m.method,
             elected: &[],
+            hazards: &session.hazards,
         };
         let test = generate(&request, rng);
         let seed = rng.random::<u32>();
@@ -669,7 +670,12 @@ fn distinguish(
             }
             continue;
         }
-        let run = mutant_sandbox.run_isolated(&json, seed, &Watch::default(), true)?;
+        let mut run = mutant_sandbox.run_isolated(&json, seed, &Watch::default(), true)?;
+        if run.outcome == Outcome::TimedOut {
+            // A test near the time limit can cross it on a busy machine: a mutant that loops does so
+            // again.
+            run = mutant_sandbox.run_isolated(&json, seed, &Watch::default(), true)?;
+        }
         runs += 1;
         let probe = SuiteTest { title: String::new(), test, seed, own_message: true, asserts: None };
         if verdict(session, &as_elected(&probe, &base), &run).is_some() {

@@ -446,6 +446,7 @@ impl Engine {
             probes(&globals, "__fc$s", watch.statements.clone(), |bytes| bytes.fill(0)).map_err(engine_error)?;
             probes(&globals, "__fc$b", watch.branches.clone(), |bytes| bytes.fill(0)).map_err(engine_error)?;
             let exec: Function = globals.get("__fc$exec").map_err(engine_error)?;
+            let running: TypedArray<u32> = globals.get("__fc$at").map_err(engine_error)?;
             deadline.set(limit);
             let result = exec.call::<_, String>((test, seed, describe));
             let timed_out = deadline.passed();
@@ -469,6 +470,13 @@ impl Engine {
                 Err(rquickjs::Error::Allocation) => Outcome::OutOfMemory,
                 Err(e) => return Err(engine_error(e)),
             };
+            let cut_at = if matches!(outcome, Outcome::TimedOut | Outcome::OutOfMemory) {
+                // SAFETY: `as_raw` checks that the buffer is attached; the harness holds the array, and no
+                // JavaScript runs while the slice is read.
+                running.as_raw().and_then(|raw| unsafe { (*raw.as_ptr()).first() }).map(|at| *at as usize)
+            } else {
+                None
+            };
             if outcome == Outcome::OutOfMemory {
                 // Nothing more can be read reliably from a runtime at its memory limit.
                 return Ok(Execution {
@@ -477,6 +485,7 @@ impl Engine {
                     statements: Vec::new(),
                     branches: Vec::new(),
                     results: Vec::new(),
+                    cut_at,
                 });
             }
             let end: Function = globals.get("__fc$end").map_err(engine_error)?;
@@ -496,7 +505,7 @@ impl Engine {
             } else {
                 Vec::new()
             };
-            Ok(Execution { outcome, events, statements, branches, results })
+            Ok(Execution { outcome, events, statements, branches, results, cut_at })
         })
     }
 }

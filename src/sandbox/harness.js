@@ -244,6 +244,10 @@
     for (const [key, value] of members) object[key] = argument(value);
     return object;
   };
+  // The index of the test statement running, read by Rust after a time or memory limit cut the test
+  // off: no JavaScript can run then to report it.
+  const running = new Uint32Array(1);
+  hide('__fc$at', running);
   hide('__fc$exec', (json, seed, describing) => {
     state = seed >>> 0 || 1;
     deterministic(g, seed);
@@ -280,6 +284,7 @@
     let at = 0;
     try {
       for (; at < ops.length; at++) {
+        running[0] = at;
         const op = ops[at];
         if (op[0] === 0) {
           const args = op[2].map(argument);

@@ -127,6 +127,20 @@ pub struct Execution {
     pub branches: Vec<u32>,
     /// Descriptions of results of the method under test (describe mode only).
     pub results: Vec<DescribedResult>,
+    /// Index of the test statement a time or memory limit cut off (stack overflows say it in the
+    /// outcome).
+    pub cut_at: Option<usize>,
+}
+
+impl Execution {
+    /// Index of the test statement that was running when a limit ended the test.
+    pub fn limit_hit_at(&self) -> Option<usize> {
+        match self.outcome {
+            Outcome::StackOverflow { at } => Some(at),
+            Outcome::TimedOut | Outcome::OutOfMemory => self.cut_at,
+            _ => None,
+        }
+    }
 }
 
 /// The result of one call of the method under test, described right after the call.

@@ -29,6 +29,7 @@ use crate::analysis::typeofs::{TypeofCheck, typeof_checks};
 use crate::error::{Error, Result};
 use crate::generate::exhaustive::Enumeration;
 use crate::generate::guided::ConstantPool;
+use crate::generate::hazards::Hazards;
 use crate::generate::{Request, Statement, TestCase, candidate};
 use crate::inference::{Decision, DecisionSource, ParamType, TypeTable, decide};
 use crate::program::{ClassId, FunctionRef, Origin, ProgramInfo};
@@ -244,6 +245,8 @@ pub struct Session {
     pub last: Option<StepReport>,
     /// Recorded values and call sequences that candidates may start from (see [`crate::record::seed`]).
     pub seeds: crate::record::seed::Seeds,
+    /// Methods whose calls tend to hit a limit, learnt from every run.
+    pub hazards: Hazards,
     settings: Settings,
     sandbox: Sandbox,
     rng: StdRng,
@@ -266,6 +269,9 @@ const LEAP_PATIENCE: u32 = 5;
 
 /// Failures in a row, with no success, after which a leap of faith is retried with another primitive.
 const LEAP_FAILURES: u32 = 30;
+
+/// How many failures a call cut off by a limit counts for in a leap's trial.
+const LEAP_FAILURES_PER_LIMIT: u32 = 10;
 
 impl Session {
     /// Loads, analyses and prepares a run. Errors are the user's to fix (see [`Error`]).
@@ -294,6 +300,7 @@ impl Session {
             code,
             types,
             methods,
+            hazards: Hazards::default(),
             current: None,
             suite: Suite::default(),
             iteration: 0,
@@ -422,6 +429,7 @@ impl Session {
             class,
             method: &method,
             elected: &elected,
+            hazards: &self.hazards,
         };
         let test = candidate(&request, &mut m.enumeration, &mut self.rng);
         let test = self.seeds.start_from(test, &self.program, &mut self.rng);
@@ -438,8 +446,9 @@ impl Session {
         self.executions += 1;
         self.methods[index].executions += 1;
         self.types.record(&execution.events, &self.code);
-        let mut decisions = self.decide_types(&test);
-        decisions.extend(self.judge_leaps(&test, &execution.outcome));
+        self.hazards.record(&test, execution.limit_hit_at());
+        let mut decisions = self.decide_types(&test, execution.limit_hit_at());
+        decisions.extend(self.judge_leaps(&test, &execution));
         let valid = test.is_valid();
         let regression = is_regression(&execution.outcome, test.statements.len().saturating_sub(1));
         let mut verdict = if valid { CandidateVerdict::NoNewCoverage } else { CandidateVerdict::Invalid };
@@ -453,9 +462,10 @@ impl Session {
             if execution.outcome != Outcome::Passed && !budget_ended {
                 let message = execution.outcome.describe(self.sandbox.limits());
                 let culprit = match &execution.outcome {
-                    Outcome::Threw { at, .. } | Outcome::StackOverflow { at } => Some(test.callee(*at, &self.program)),
-                    _ => None,
-                };
+                    Outcome::Threw { at, .. } => Some(*at),
+                    _ => execution.limit_hit_at(),
+                }
+                .map(|at| test.callee(at, &self.program));
                 if self.suite.log_failure(test.clone(), culprit, message.clone(), execution.outcome.clone()) {
                     self.methods[index].failing += 1;
                 }
@@ -648,18 +658,24 @@ impl Session {
         }
     }
 
-    /// Decides the types of the test's parameters whose delay has passed.
-    fn decide_types(&mut self, test: &TestCase) -> Vec<(u32, Decision)> {
+    /// Decides the types of the test's parameters whose delay has passed. A proxy passed to the
+    /// statement a limit cut off (`cut_at`) is decided at once: each further use would cost the whole
+    /// time limit; a looping use already left plenty of evidence, and one that left none (`i !== n`
+    /// never holds for a proxy) is what keeps the loop going, so a leap of faith (judged like any
+    /// other) is the way out.
+    fn decide_types(&mut self, test: &TestCase, cut_at: Option<usize>) -> Vec<(u32, Decision)> {
+        let cut_off = cut_at.and_then(|at| test.statements.get(at)).map(|s| s.proxies()).unwrap_or_default();
         let mut decisions = Vec::new();
         for id in test.proxies() {
             let record = self.types.get(id);
-            if record.decision.is_some() || record.uses < self.settings.delay {
+            let hurried = cut_off.contains(&id);
+            if record.decision.is_some() || (record.uses < self.settings.delay && !hurried) {
                 continue;
             }
             // Most uses of a parameter can show nothing (a callback is not called while the list it
             // walks is empty, and the list fills only in some call sequences): a leap of faith, which
             // is only retried when calls fail every time, waits longer than an inference.
-            if !record.has_evidence() && record.uses < LEAP_PATIENCE * self.settings.delay {
+            if !record.has_evidence() && record.uses < LEAP_PATIENCE * self.settings.delay && !hurried {
                 continue;
             }
             let decision = decide(record, &self.program, &mut self.rng);
@@ -696,12 +712,19 @@ impl Session {
 
     /// Counts, for parameters typed by a leap of faith, whether the calls receiving them succeeded, and
     /// switches a parameter to another primitive when its calls only ever fail.
-    fn judge_leaps(&mut self, test: &TestCase, outcome: &Outcome) -> Vec<(u32, Decision)> {
-        let failed_at = match outcome {
+    fn judge_leaps(&mut self, test: &TestCase, execution: &Execution) -> Vec<(u32, Decision)> {
+        let failed_at = match execution.outcome {
             Outcome::Passed => None,
-            Outcome::Threw { at, .. } | Outcome::StackOverflow { at } => Some(*at),
-            Outcome::TimedOut | Outcome::OutOfMemory => return Vec::new(),
+            Outcome::Threw { at, .. } => Some(at),
+            Outcome::StackOverflow { .. } | Outcome::TimedOut | Outcome::OutOfMemory => {
+                match execution.limit_hit_at() {
+                    Some(at) => Some(at),
+                    None => return Vec::new(),
+                }
+            }
         };
+        // A cut-off call cost the whole time limit, as much as many failed calls.
+        let weight = if execution.outcome.hit_limit() { LEAP_FAILURES_PER_LIMIT } else { 1 };
         let reached = failed_at.map_or(test.statements.len(), |at| at + 1);
         let mut switched = Vec::new();
         for (index, statement) in test.statements.iter().enumerate().take(reached) {
@@ -725,7 +748,7 @@ impl Session {
                 let current = record.current_type();
                 let trial = self.leaps.entry(id).or_default();
                 if Some(index) == failed_at {
-                    trial.failures += 1;
+                    trial.failures += weight;
                 } else {
                     trial.successes += 1;
                 }
