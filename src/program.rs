@@ -92,6 +92,8 @@ pub struct MethodInfo {
     pub origin: Origin,
     /// The method it is another name of (the same function object), if any.
     pub alias_of: Option<String>,
+    /// Whether a call of it returned a promise while testing: tests await its calls.
+    pub asynchronous: bool,
 }
 
 /// A class: a constructor function (ES5 or `class`) with methods.

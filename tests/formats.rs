@@ -85,6 +85,21 @@ fn every_format_passes_its_runner() {
 }
 
 #[test]
+fn tests_that_await_promises_pass_every_runner() {
+    for format in ["node-test", "assert", "nodeunit", "expresso", "vows"].into_iter().chain(NEW_FORMATS) {
+        let out = tempfile::tempdir().unwrap();
+        generate(&[fixture("async-cache.cjs")], out.path(), &["--seed", "7", "--format", format, "--timeout", "2"]);
+        let (suites, failing) = split(out.path());
+        assert_eq!(suites.len(), 1, "{format}: {suites:?}");
+        let suite = std::fs::read_to_string(&suites[0]).unwrap();
+        assert!(suite.contains("await assert.rejects("), "{format}: {suite}");
+        for file in suites.iter().chain(&failing) {
+            passes(format, file);
+        }
+    }
+}
+
+#[test]
 fn a_failing_expectation_fails_under_every_runner() {
     for format in ["node-test"].into_iter().chain(NEW_FORMATS) {
         let out = tempfile::tempdir().unwrap();

@@ -33,3 +33,26 @@ fn an_options_object_gets_each_member_typed_like_a_parameter() {
     }
     node_test_passes(&suites(out.path()));
 }
+
+#[test]
+fn calls_that_return_promises_are_awaited_and_their_rejections_asserted() {
+    let out = tempfile::tempdir().unwrap();
+    let report = generate(&[fixture("async-cache.cjs")], out.path(), &["--seed", "7", "--timeout", "2"]);
+    for (method, covered, statements, _) in methods(&report) {
+        assert_eq!(covered, statements, "{method} not fully covered");
+    }
+    let path = out.path().join("AsyncCache.test.js");
+    let suite = std::fs::read_to_string(&path).unwrap();
+    // `get` rejects for a key that is not a string; `put` builds its promise without `async`.
+    assert!(suite.contains("await assert.rejects(async () => { await asyncCache.get("), "{suite}");
+    assert!(suite.contains("async function (AsyncCache)"), "{suite}");
+    assert!(suite.contains("asyncCache.size()") && !suite.contains("await asyncCache.size()"), "{suite}");
+    node_test_passes(&suites(out.path()));
+
+    // The awaited value is what is compared: another expected value fails under node.
+    let awaited = suite.lines().find(|l| l.contains("assert.strictEqual(await asyncCache.put(")).expect("put's result");
+    let (head, _) = awaited.rsplit_once(", ").unwrap();
+    std::fs::write(&path, suite.replace(awaited, &format!("{head}, -1);"))).unwrap();
+    let output = std::process::Command::new("node").arg("--test").arg(&path).output().unwrap();
+    assert!(!output.status.success(), "a wrong awaited value must fail: {}", String::from_utf8_lossy(&output.stdout));
+}

@@ -178,6 +178,7 @@ fn class_info(
                 function: None,
                 origin: Origin::Inherited,
                 alias_of: None,
+                asynchronous: false,
             },
         }
     } else {
@@ -285,7 +286,7 @@ fn method_info(name: &str, located: Option<(usize, &Function)>, length: usize, o
         ),
         None => ((0..length).map(|i| format!("arg{i}")).collect(), None),
     };
-    MethodInfo { name: name.to_string(), params, function, origin, alias_of: None }
+    MethodInfo { name: name.to_string(), params, function, origin, alias_of: None, asynchronous: false }
 }
 
 fn unique_alias(name: &str, taken: &mut BTreeSet<String>) -> String {

@@ -240,12 +240,15 @@ impl TestCase {
             }
             Statement::Rebuild { class, fields, .. } => self.instance(program, *class, fields),
             Statement::Call { receiver, method, args: a, .. } => {
-                let name = &self.variables[*receiver].name;
-                if literal::is_identifier_name(method) {
+                let variable = &self.variables[*receiver];
+                let name = &variable.name;
+                let call = if literal::is_identifier_name(method) {
                     format!("{name}.{method}({})", args(a))
                 } else {
                     format!("{name}[{}]({})", literal::string(method), args(a))
-                }
+                };
+                let asynchronous = program.classes[variable.class].method(method).is_some_and(|m| m.asynchronous);
+                if asynchronous { format!("await {call}") } else { call }
             }
         }
     }

@@ -448,15 +448,34 @@ impl Engine {
             let exec: Function = globals.get("__fc$exec").map_err(engine_error)?;
             let running: TypedArray<u32> = globals.get("__fc$at").map_err(engine_error)?;
             deadline.set(limit);
-            let result = exec.call::<_, String>((test, seed, describe));
+            let mut result = exec.call::<_, String>((test, seed, describe));
+            let awaiting = matches!(&result, Ok(info) if info == AWAITING);
+            if awaiting {
+                // Each job runs under the test's deadline: once it has passed, the rest are interrupted
+                // at once.
+                while ctx.execute_pending_job() {}
+            }
             let timed_out = deadline.passed();
             deadline.clear();
+            let mut awaited = Vec::new();
+            if awaiting {
+                let settled: Function = globals.get("__fc$settled").map_err(engine_error)?;
+                // A test whose promise never settles (it waits for something that never comes) would
+                // fail under a runner as well; it ends as if it had not finished.
+                result = match settled.call::<_, Option<String>>(()).map_err(engine_error)? {
+                    Some(info) => Ok(info),
+                    None => Err(rquickjs::Error::Exception),
+                };
+                let list: Function = globals.get("__fc$awaited").map_err(engine_error)?;
+                let text: String = list.call(()).map_err(engine_error)?;
+                awaited = text.split(',').filter_map(|i| i.parse().ok()).collect();
+            }
             let outcome = match result {
                 Ok(info) if info.is_empty() => Outcome::Passed,
                 Ok(info) => outcome_of_error_info(&info, |f| sources.is_user_file(f)),
                 Err(rquickjs::Error::Exception) => {
                     let text = exception_text(&ctx, rquickjs::Error::Exception);
-                    if timed_out || text.contains("interrupted") {
+                    if timed_out || awaiting || text.contains("interrupted") {
                         Outcome::TimedOut
                     } else if text.contains("out of memory") {
                         Outcome::OutOfMemory
@@ -486,6 +505,7 @@ impl Engine {
                     branches: Vec::new(),
                     results: Vec::new(),
                     cut_at,
+                    awaited,
                 });
             }
             let end: Function = globals.get("__fc$end").map_err(engine_error)?;
@@ -505,10 +525,13 @@ impl Engine {
             } else {
                 Vec::new()
             };
-            Ok(Execution { outcome, events, statements, branches, results, cut_at })
+            Ok(Execution { outcome, events, statements, branches, results, cut_at, awaited })
         })
     }
 }
+
+/// What the harness answers for a test that awaits a promise (see `harness.js`).
+const AWAITING: &str = "\u{1}async";
 
 fn set_offsets(bytes: &[u8]) -> Vec<u32> {
     bytes.iter().enumerate().filter(|(_, b)| **b != 0).map(|(i, _)| i as u32).collect()

@@ -248,6 +248,13 @@
   // off: no JavaScript can run then to report it.
   const running = new Uint32Array(1);
   hide('__fc$at', running);
+  // What `__fc$exec` answers for a test that awaits a promise: it ends later, as jobs run.
+  const ASYNC = '\u0001async';
+  const RealPromise = Promise;
+  // Proxies of the harness wrap functions, so this never runs one of their traps.
+  const isPromise = (value) => value !== null && typeof value === 'object' && value instanceof RealPromise;
+  const awaited = [];
+  let settled = null;
   hide('__fc$exec', (json, seed, describing) => {
     state = seed >>> 0 || 1;
     deterministic(g, seed);
@@ -282,30 +289,69 @@
       return +a.x;
     };
     let at = 0;
-    try {
-      for (; at < ops.length; at++) {
-        running[0] = at;
-        const op = ops[at];
-        if (op[0] === 0) {
-          const args = op[2].map(argument);
-          vars[op[3]] = construct(classes[op[1]], args);
-        } else if (op[0] === 2) {
-          vars[op[3]] = rebuilt(op[1], op[2], argument);
-        } else {
-          const receiver = vars[op[1]];
-          const method = receiver[op[2]];
-          const args = op[3].map(argument);
-          const value = apply(method, receiver, args);
-          if (describing && op[4]) describeResult(at, value, receiver);
-        }
+    // One statement; a call's result is its value.
+    const perform = (op) => {
+      if (op[0] === 0) {
+        vars[op[3]] = construct(classes[op[1]], op[2].map(argument));
+      } else if (op[0] === 2) {
+        vars[op[3]] = rebuilt(op[1], op[2], argument);
+      } else {
+        const receiver = vars[op[1]];
+        const method = receiver[op[2]];
+        return apply(method, receiver, op[3].map(argument));
       }
-      return '';
-    } catch (e) {
+    };
+    const finish = (value) => {
+      const op = ops[at];
+      if (describing && op[0] === 1 && op[4]) describeResult(at, value, vars[op[1]]);
+    };
+    const failed = (e) => {
       const info = errorInfo(e);
       info.at = at;
       return stringify(info);
+    };
+    // A call that returns a promise is awaited, as the exported test awaits it, and so is every later one
+    // that returns a promise; Rust runs the jobs until the test settles.
+    const awaitRest = async (pending) => {
+      try {
+        let value = await pending;
+        for (;;) {
+          finish(value);
+          if (++at >= ops.length) break;
+          running[0] = at;
+          value = perform(ops[at]);
+          if (isPromise(value)) {
+            awaited.push(at);
+            value = await value;
+          }
+        }
+        settled = '';
+      } catch (e) {
+        settled = failed(e);
+      }
+    };
+    awaited.length = 0;
+    settled = null;
+    try {
+      for (; at < ops.length; at++) {
+        running[0] = at;
+        const value = perform(ops[at]);
+        if (isPromise(value)) {
+          awaited.push(at);
+          awaitRest(value);
+          return ASYNC;
+        }
+        finish(value);
+      }
+      return '';
+    } catch (e) {
+      return failed(e);
     }
   });
+  // How an awaiting test ended ('' or an error as `__fc$exec` returns it), or null while it has not.
+  hide('__fc$settled', () => settled);
+  // The statements whose promises the last test awaited, comma-separated.
+  hide('__fc$awaited', () => awaited.join(','));
   hide('__fc$end', () => (log.length === 0 ? '' : stringify(log)));
   hide('__fc$results', () => stringify(results));
 

@@ -130,6 +130,8 @@ pub struct Execution {
     /// Index of the test statement a time or memory limit cut off (stack overflows say it in the
     /// outcome).
     pub cut_at: Option<usize>,
+    /// Test statements whose results were promises, which the test awaited.
+    pub awaited: Vec<usize>,
 }
 
 impl Execution {

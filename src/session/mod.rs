@@ -447,6 +447,7 @@ impl Session {
         self.methods[index].executions += 1;
         self.types.record(&execution.events, &self.code);
         self.hazards.record(&test, execution.limit_hit_at());
+        self.mark_asynchronous(&test, &execution.awaited);
         let mut decisions = self.decide_types(&test, execution.limit_hit_at());
         decisions.extend(self.judge_leaps(&test, &execution));
         let valid = test.is_valid();
@@ -493,6 +494,18 @@ impl Session {
             }
         }
         Ok(StepReport { method: index, test, outcome: execution.outcome, verdict, decisions, stopped })
+    }
+
+    /// Marks the methods whose calls in `test` returned promises (statements `awaited`), so that tests
+    /// await their calls from now on.
+    fn mark_asynchronous(&mut self, test: &TestCase, awaited: &[usize]) {
+        for &at in awaited {
+            let Some(Statement::Call { receiver, method, .. }) = test.statements.get(at) else { continue };
+            let class = &mut self.program.classes[test.variables[*receiver].class];
+            if let Some(info) = class.methods.iter_mut().find(|m| m.name == *method) {
+                info.asynchronous = true;
+            }
+        }
     }
 
     /// Runs `test` alone in a fresh context, as an exported test runs, watching the probes of its method

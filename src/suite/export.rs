@@ -185,6 +185,15 @@ pub struct ExportTest {
     pub seed: u32,
 }
 
+impl ExportTest {
+    /// Whether the test awaits a call (of a method that returns promises), so that its body must be an
+    /// `async` function. A string argument reading "await " makes a body `async` needlessly, which is
+    /// harmless.
+    fn awaits(&self) -> bool {
+        self.lines.iter().any(|line| statement(line).contains("await "))
+    }
+}
+
 /// The seed of `Math.random` while the code under test loads, before each test's own seed applies.
 pub const LOAD_SEED: u32 = 1;
 
@@ -495,7 +504,9 @@ fn write_loader(js: &mut Js, suite: &ExportSuite, format: Format, syntax: Syntax
         js.line(UNDO_JS);
     }
     js.line("// Loads fresh copies of the code under test and runs one test's body with the classes it tests.");
-    let asynchronous = if es_modules.is_empty() { "" } else { "async " };
+    // Bodies that await run to their end before the modules' clock and Math.random are put back.
+    let awaiting = !es_modules.is_empty() || suite.tests.iter().any(ExportTest::awaits);
+    let asynchronous = if awaiting { "async " } else { "" };
     js.line(&format!("{asynchronous}function withSubjects(body) {{"));
     // As in the sandbox: one seed while the code loads, the test's own seed once it runs; in the vm
     // context for scripts, in this realm for modules.
@@ -527,11 +538,12 @@ fn write_loader(js: &mut Js, suite: &ExportSuite, format: Format, syntax: Syntax
     js.line(&seed_for("body.seed"));
     let call = if scripts.is_empty() { "body" } else { "inContext(body, context)" };
     // The call, its arguments one per line, at an indentation.
+    let returned = if awaiting { "return await" } else { "return" };
     let call_at = |indent: usize| {
         if classes.is_empty() {
-            format!("{:indent$}return {call}();", "")
+            format!("{:indent$}{returned} {call}();", "")
         } else {
-            format!("{:indent$}return {call}(\n{}{:indent$});", "", array_items(&classes, indent + 2), "")
+            format!("{:indent$}{returned} {call}(\n{}{:indent$});", "", array_items(&classes, indent + 2), "")
         }
     };
     if common_js.is_empty() && es_modules.is_empty() {
@@ -832,7 +844,8 @@ fn groups(tests: &[ExportTest]) -> Vec<(&str, Vec<&ExportTest>)> {
 
 /// A test as a function of the bound classes; its statements are indented by `indent` + 2 spaces.
 fn test_body(test: &ExportTest, aliases: &[&str], indent: usize) -> String {
-    let mut text = format!("function ({}) {{\n", aliases.join(", "));
+    let asynchronous = if test.awaits() { "async " } else { "" };
+    let mut text = format!("{asynchronous}function ({}) {{\n", aliases.join(", "));
     for line in &test.lines {
         for physical in statement(line).lines() {
             let _ = writeln!(text, "{:indent$}  {physical}", "", indent = indent);
@@ -844,6 +857,18 @@ fn test_body(test: &ExportTest, aliases: &[&str], indent: usize) -> String {
 
 /// The JavaScript statement of one test line.
 pub fn statement(line: &Line) -> String {
+    if let Line::Throws { code, thrown } = line
+        && code.starts_with("await ")
+    {
+        // A call of an asynchronous method fails by rejecting its promise.
+        let check = statement(&Line::Throws { code: "CODE".into(), thrown: thrown.clone() });
+        let check = check.replacen(
+            "assert.throws(() => { CODE }",
+            &format!("await assert.rejects(async () => {{ {code} }}"),
+            1,
+        );
+        return check;
+    }
     match line {
         Line::Code(code) => code.clone(),
         Line::StrictEqual { actual, expected } => format!("assert.strictEqual({actual}, {expected});"),

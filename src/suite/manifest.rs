@@ -285,6 +285,7 @@ mod tests {
             function: None,
             origin: Origin::Prototype,
             alias_of: None,
+            asynchronous: false,
         };
         let class = |name: &str| ClassInfo {
             name: name.into(),
