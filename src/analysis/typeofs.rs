@@ -4,7 +4,9 @@
 //! ('function'), and validation code then throws before using the parameter. The comparison names the
 //! type the code wants, so inference takes it as evidence. Comparisons with `null` (`x === null`,
 //! `x != null`) are read too, as the pseudo-type `'null'`: they name no type, but say that passing
-//! `null` takes a branch of its own.
+//! `null` takes a branch of its own. So are `x instanceof C`, as `'instanceof C'` (`C` as written,
+//! `Geo.Point` for a member chain): a proxy's prototype is no class's, so validation like
+//! `if (!(other instanceof Matrix)) throw` rejects every proxy before it shows a member.
 
 use std::collections::BTreeMap;
 
@@ -48,8 +50,30 @@ struct Finder {
     found: Vec<TypeofCheck>,
 }
 
+/// Prefix of the pseudo-type of an `instanceof` check.
+pub const INSTANCEOF: &str = "instanceof ";
+
+/// `a.b.c` for a chain of identifiers and member names.
+fn dotted(e: &Expr) -> Option<String> {
+    match e {
+        Expr::Ident(i) => Some(i.sym.to_string()),
+        Expr::Member(m) => Some(format!("{}.{}", dotted(&m.obj)?, m.prop.as_ident()?.sym)),
+        _ => None,
+    }
+}
+
 impl Visit for Finder {
     fn visit_bin_expr(&mut self, node: &BinExpr) {
+        if node.op == BinaryOp::InstanceOf
+            && let (Expr::Ident(name), Some(class)) = (&*node.left, dotted(&node.right))
+        {
+            let ty = format!("{INSTANCEOF}{class}");
+            self.found.push(TypeofCheck {
+                at: node.span().lo.0.saturating_sub(self.base),
+                name: name.sym.to_string(),
+                ty,
+            });
+        }
         if matches!(node.op, BinaryOp::EqEqEq | BinaryOp::NotEqEq | BinaryOp::EqEq | BinaryOp::NotEq) {
             let typeof_of = |e: &Expr| match e {
                 Expr::Unary(UnaryExpr { op: UnaryOp::TypeOf, arg, .. }) => match &**arg {
@@ -110,5 +134,17 @@ mod tests {
         }
         // A member compared with null, or a comparison with undefined, is no evidence about `e` itself.
         assert!(types_checked(&checks, "e", 0, all).is_empty());
+    }
+
+    #[test]
+    fn finds_instanceof_checks_of_identifiers_against_names_as_written() {
+        let code = "function f(a, b, c) { if (!(a instanceof Matrix)) throw 1; if (b instanceof Geo.Point) return;\n\
+                    if (c.x instanceof Date || make() instanceof Date) return; }";
+        let parsed = parse_source(Path::new("/nonexistent/t.js"), "t.js", code.into()).unwrap();
+        let checks = typeof_checks(&parsed.program, parsed.source.start_pos.0);
+        let all = code.len() as u32;
+        assert_eq!(types_checked(&checks, "a", 0, all), vec!["instanceof Matrix"]);
+        assert_eq!(types_checked(&checks, "b", 0, all), vec!["instanceof Geo.Point"]);
+        assert!(types_checked(&checks, "c", 0, all).is_empty(), "a member's check says nothing about `c`");
     }
 }

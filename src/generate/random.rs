@@ -35,6 +35,10 @@ const ELECTED_STATE_PROBABILITY: f64 = 0.5;
 /// class already in the test (guided strategies only): code that takes a second instance often
 /// requires it to be compatible with the first (same currency, same unit, equal keys).
 const SIBLING_PROBABILITY: f64 = 0.3;
+/// Chance of passing a number or string already passed earlier in the test (guided strategies only).
+const EARLIER_PRIMITIVE_PROBABILITY: f64 = 0.2;
+/// Largest small number, given to a parameter whose large numbers were cut off by limits (sizes).
+const SMALL_NUMBER: i32 = 10;
 /// Longest generated array.
 const MAX_ARRAY_LENGTH: usize = 5;
 /// Dates are drawn between 2000-01-01 and 2030-01-01, in whole seconds since the epoch.
@@ -281,7 +285,13 @@ impl<'a> Builder<'a> {
         }
         match ty {
             ParamType::Unknown => Value::Proxy(param),
-            ParamType::Number | ParamType::String => self.primitive(ty, rng),
+            ParamType::Number if rng.random_bool(self.hazards.small_number_chance(param)) => {
+                Value::Number(rng.random_range(-1..=SMALL_NUMBER) as f64)
+            }
+            ParamType::Number | ParamType::String => match self.earlier_primitive(ty, rng) {
+                Some(value) => value,
+                None => self.primitive(ty, rng),
+            },
             ParamType::Boolean => Value::Boolean(rng.random_bool(0.5)),
             ParamType::Array => {
                 // Short enough to read in a test. Elements have a record of their own, so the code's
@@ -369,6 +379,28 @@ impl<'a> Builder<'a> {
                 }
             }
         }
+    }
+
+    /// Sometimes (guided strategies) a number or string passed earlier in the test: a key put into a
+    /// map is found again only by the same key, an id given to `add` is the one `remove` must name.
+    fn earlier_primitive(&self, ty: ParamType, rng: &mut (impl Rng + ?Sized)) -> Option<Value> {
+        if !self.settings.strategy.guided_inputs() {
+            return None;
+        }
+        let earlier: Vec<&Value> = self
+            .test
+            .statements
+            .iter()
+            .flat_map(Statement::args)
+            .filter(|v| match ty {
+                ParamType::Number => matches!(v, Value::Number(_)),
+                _ => matches!(v, Value::String(_)),
+            })
+            .collect();
+        if earlier.is_empty() || !rng.random_bool(EARLIER_PRIMITIVE_PROBABILITY) {
+            return None;
+        }
+        Some(earlier[rng.random_range(0..earlier.len())].clone())
     }
 
     /// A primitive of type `ty` (number, string or boolean).

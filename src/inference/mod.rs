@@ -14,7 +14,7 @@ use std::fmt;
 use rand::Rng;
 use rand::RngExt;
 
-use crate::analysis::typeofs::{TypeofCheck, types_checked};
+use crate::analysis::typeofs::{INSTANCEOF, TypeofCheck, types_checked};
 use crate::generate::literal::is_identifier_name;
 use crate::program::{ClassId, ProgramInfo};
 use crate::sandbox::CodeBase;
@@ -541,6 +541,10 @@ const STRING_MEMBERS: &[&str] = &[
 /// Decides a parameter's type from its record (see the module docs for the rules).
 pub fn decide(record: &ParamRecord, program: &ProgramInfo, rng: &mut (impl Rng + ?Sized)) -> Decision {
     let inferred = |ty, evidence| Decision { ty, evidence, source: DecisionSource::Inferred };
+    // The code says which class it wants; members read after the check belong to that class anyway.
+    if let Some((ty, class)) = record.typeofs.iter().find_map(|t| instanceof_type(t, program)) {
+        return inferred(ty, format!("its function checks {} instanceof {class}", record.name));
+    }
     let members = record.type_members();
     if !members.is_empty() {
         let is_string_member = |m: &&str| STRING_MEMBERS.contains(m) || is_index(m);
@@ -622,6 +626,28 @@ pub fn decide(record: &ParamRecord, program: &ProgramInfo, rng: &mut (impl Rng +
         evidence: format!("no evidence after {} uses: leap of faith to {}", record.uses, ty.name(program)),
         source: DecisionSource::LeapOfFaith,
     }
+}
+
+/// The type an `instanceof` pseudo-type names (see [`crate::analysis::typeofs`]): a class of the
+/// program (by name, alias, or the last part of a namespaced name) or a built-in, with the name as
+/// written.
+fn instanceof_type<'t>(checked: &'t str, program: &ProgramInfo) -> Option<(ParamType, &'t str)> {
+    let written = checked.strip_prefix(INSTANCEOF)?;
+    let ty = match written {
+        "Array" => ParamType::Array,
+        "Date" => ParamType::Date,
+        "RegExp" => ParamType::RegExp,
+        "Function" => ParamType::Function,
+        _ => {
+            let last = written.rsplit('.').next().unwrap_or(written);
+            let class = program
+                .classes
+                .iter()
+                .position(|c| c.name == written || c.alias == written || c.name.rsplit('.').next() == Some(last))?;
+            ParamType::Class(class)
+        }
+    };
+    Some((ty, written))
 }
 
 /// The class that has most of `members`, preferring the one with fewest other members (the tightest

@@ -446,7 +446,7 @@ impl Session {
         self.executions += 1;
         self.methods[index].executions += 1;
         self.types.record(&execution.events, &self.code);
-        self.hazards.record(&test, execution.limit_hit_at());
+        self.hazards.record(&test, execution.limit_hit_at(), &self.types);
         self.mark_asynchronous(&test, &execution.awaited);
         let mut decisions = self.decide_types(&test, execution.limit_hit_at());
         decisions.extend(self.judge_leaps(&test, &execution));
