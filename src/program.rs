@@ -92,6 +92,10 @@ pub struct MethodInfo {
     pub origin: Origin,
     /// The method it is another name of (the same function object), if any.
     pub alias_of: Option<String>,
+    /// Index of the first parameter that calls may leave out, with every one after it: the function
+    /// reads `arguments`, or those parameters have default values or are compared with `undefined`
+    /// (see [`crate::analysis::optional`]).
+    pub optional_from: Option<usize>,
 }
 
 /// A class: a constructor function (ES5 or `class`) with methods.

@@ -33,3 +33,28 @@ fn an_options_object_gets_each_member_typed_like_a_parameter() {
     }
     node_test_passes(&suites(out.path()));
 }
+
+#[test]
+fn code_that_logs_runs_as_under_node() {
+    let out = tempfile::tempdir().unwrap();
+    let report = generate(&[fixture("console-warnings.js")], out.path(), &["--seed", "7", "--timeout", "2"]);
+    // Without a `console` every constructor call threw `ReferenceError` and nothing was covered.
+    for (method, covered, statements, _) in methods(&report) {
+        assert_eq!(covered, statements, "{method} not fully covered");
+    }
+    node_test_passes(&suites(out.path()));
+}
+
+#[test]
+fn trailing_arguments_are_left_out_where_the_code_reads_their_absence() {
+    let out = tempfile::tempdir().unwrap();
+    let report = generate(&[fixture("optional-arguments.js")], out.path(), &["--seed", "7", "--timeout", "2"]);
+    // `switch (arguments.length)` and `suffix === undefined` need calls with fewer arguments.
+    for (method, covered, statements, _) in methods(&report) {
+        assert_eq!(covered, statements, "{method} not fully covered");
+    }
+    // The suite writes the shorter calls as they ran.
+    let suite = std::fs::read_to_string(out.path().join("Relay.test.js")).unwrap();
+    assert!(suite.contains(".label()") && suite.contains(".send()"), "{suite}");
+    node_test_passes(&suites(out.path()));
+}

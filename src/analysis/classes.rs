@@ -10,6 +10,7 @@
 use std::collections::BTreeSet;
 
 use crate::analysis::fields::{self, ThisFields, fields_of_function};
+use crate::analysis::optional::{self, Omittable, omittable_from};
 use crate::analysis::parse::ModuleKind;
 use crate::analysis::state::lexical_globals;
 use crate::error::{Error, Result};
@@ -97,8 +98,14 @@ pub fn analyse(code: &CodeBase, sandbox: &mut Sandbox, namespace: Option<&str>) 
         .iter()
         .map(|f| fields::this_fields(&f.entry.parsed.program, f.entry.parsed.source.start_pos.0))
         .collect();
+    let omittable: Vec<Vec<Omittable>> = code
+        .files
+        .iter()
+        .map(|f| optional::omittable_params(&f.entry.parsed.program, f.entry.parsed.source.start_pos.0))
+        .collect();
+    let syntax = Syntax { this_fields: &this_fields, omittable: &omittable };
     for class in &found {
-        program.classes.push(class_info(code, &this_fields, &roots, class, &mut aliases));
+        program.classes.push(class_info(code, &syntax, &roots, class, &mut aliases));
     }
     if program.classes.is_empty() {
         return Err(Error::NoClass { message: nothing_found_message(code, namespace) });
@@ -107,6 +114,12 @@ pub fn analyse(code: &CodeBase, sandbox: &mut Sandbox, namespace: Option<&str>) 
     let expressions: Vec<String> = program.classes.iter().map(|c| sandbox_expression(&c.access)).collect();
     sandbox.bind_classes(&expressions)?;
     Ok(program)
+}
+
+/// What the syntax trees of the files tell about their functions, by file.
+struct Syntax<'a> {
+    this_fields: &'a [Vec<ThisFields>],
+    omittable: &'a [Vec<Omittable>],
 }
 
 fn discovery_roots(code: &CodeBase, namespace: &[String]) -> (Vec<Root>, Vec<String>) {
@@ -148,7 +161,7 @@ fn discovery_roots(code: &CodeBase, namespace: &[String]) -> (Vec<Root>, Vec<Str
 
 fn class_info(
     code: &CodeBase,
-    this_fields: &[Vec<ThisFields>],
+    syntax: &Syntax,
     roots: &[Root],
     found: &FoundClass,
     aliases: &mut BTreeSet<String>,
@@ -170,7 +183,7 @@ fn class_info(
     let outermost = outermost_functions(code, &info.probes);
     let constructor = if info.is_class {
         match outermost.iter().find(|(_, f)| f.name.as_deref() == Some("constructor")) {
-            Some(found) => method_info("constructor", Some(*found), info.length, Origin::Prototype),
+            Some(found) => method_info(syntax, "constructor", Some(*found), info.length, Origin::Prototype),
             // A `class` without a constructor of its own takes its parent's arguments (filled in later).
             None => MethodInfo {
                 name: "constructor".into(),
@@ -178,10 +191,11 @@ fn class_info(
                 function: None,
                 origin: Origin::Inherited,
                 alias_of: None,
+                optional_from: None,
             },
         }
     } else {
-        method_info("constructor", outermost.first().copied(), info.length, Origin::Prototype)
+        method_info(syntax, "constructor", outermost.first().copied(), info.length, Origin::Prototype)
     };
     let file = constructor
         .function
@@ -201,8 +215,8 @@ fn class_info(
     let mut methods: Vec<MethodInfo> = Vec::new();
     let add = |m: &FoundMethod, origin: Origin, methods: &mut Vec<MethodInfo>| {
         if !methods.iter().any(|existing| existing.name == m.name) {
-            let mut method =
-                method_info(&m.name, outermost_functions(code, &m.probes).first().copied(), m.length, origin);
+            let located = outermost_functions(code, &m.probes).first().copied();
+            let mut method = method_info(syntax, &m.name, located, m.length, origin);
             method.alias_of = m.alias.clone();
             methods.push(method);
         }
@@ -224,7 +238,7 @@ fn class_info(
         own_code.extend(outermost_functions(code, &m.probes));
     }
     for (file, function) in own_code {
-        names.extend(fields_of_function(&this_fields[file], function.start, function.end));
+        names.extend(fields_of_function(&syntax.this_fields[file], function.start, function.end));
     }
     let fields = names.into_iter().filter(|n| !methods.iter().any(|m| &m.name == n)).collect();
     ClassInfo {
@@ -264,9 +278,10 @@ fn inherit_constructors(program: &mut ProgramInfo) {
             if let Some(parent) =
                 class.superclass.filter(|p| program.classes[*p].constructor.origin != Origin::Inherited)
             {
-                let params = program.classes[parent].constructor.params.clone();
+                let inherited = program.classes[parent].constructor.clone();
                 let constructor = &mut program.classes[index].constructor;
-                constructor.params = params;
+                constructor.params = inherited.params;
+                constructor.optional_from = inherited.optional_from;
                 constructor.origin = Origin::Prototype;
                 changed = true;
             }
@@ -277,15 +292,22 @@ fn inherit_constructors(program: &mut ProgramInfo) {
     }
 }
 
-fn method_info(name: &str, located: Option<(usize, &Function)>, length: usize, origin: Origin) -> MethodInfo {
-    let (params, function) = match located {
+fn method_info(
+    syntax: &Syntax,
+    name: &str,
+    located: Option<(usize, &Function)>,
+    length: usize,
+    origin: Origin,
+) -> MethodInfo {
+    let (params, function, optional_from) = match located {
         Some((file, f)) => (
             f.params.clone(),
             Some(FunctionRef { file, line: f.line, statements: f.statements.clone(), branches: f.branches.clone() }),
+            omittable_from(&syntax.omittable[file], f.start, f.end),
         ),
-        None => ((0..length).map(|i| format!("arg{i}")).collect(), None),
+        None => ((0..length).map(|i| format!("arg{i}")).collect(), None, None),
     };
-    MethodInfo { name: name.to_string(), params, function, origin, alias_of: None }
+    MethodInfo { name: name.to_string(), params, function, origin, alias_of: None, optional_from }
 }
 
 fn unique_alias(name: &str, taken: &mut BTreeSet<String>) -> String {

@@ -5,6 +5,7 @@ pub mod classes;
 pub mod constants;
 pub mod fields;
 pub mod files;
+pub mod optional;
 pub mod parse;
 pub mod state;
 pub mod throws;

@@ -30,6 +30,9 @@ const MAX_STATE_CALLS: usize = 2;
 /// Chance that a state is copied from an elected test's receiver rather than drawn at random, when one
 /// of the class exists.
 const ELECTED_STATE_PROBABILITY: f64 = 0.5;
+/// Chance of leaving out trailing arguments that a function can do without (it reads `arguments`, or
+/// they have default values or are compared with `undefined`; guided strategies only).
+const OMIT_PROBABILITY: f64 = 0.2;
 /// Longest generated array.
 const MAX_ARRAY_LENGTH: usize = 5;
 /// Dates are drawn between 2000-01-01 and 2030-01-01, in whole seconds since the epoch.
@@ -156,7 +159,7 @@ impl<'a> Builder<'a> {
         rng: &mut (impl Rng + ?Sized),
     ) {
         let class = self.test.variables[receiver].class;
-        let args = self.types.params_of(class, method).iter().map(|p| self.argument(*p, depth, rng)).collect();
+        let args = self.passed_params(class, method, rng).into_iter().map(|p| self.argument(p, depth, rng)).collect();
         self.test.statements.push(Statement::Call { receiver, method: method.to_string(), args, under_test });
     }
 
@@ -220,8 +223,23 @@ impl<'a> Builder<'a> {
     /// Declares a new instance of `class`, its constructor's arguments first.
     fn construct(&mut self, class: ClassId, depth: usize, rng: &mut (impl Rng + ?Sized)) -> usize {
         let args =
-            self.types.params_of(class, "constructor").iter().map(|p| self.argument(*p, depth + 1, rng)).collect();
+            self.passed_params(class, "constructor", rng).into_iter().map(|p| self.argument(p, depth + 1, rng)).collect();
         self.declare(class, args)
+    }
+
+    /// The parameters a call of `function` of `class` passes arguments for: all of them, or now and then
+    /// (guided strategies) fewer, where the function can do without its trailing ones. An omitted
+    /// argument gets no value at all, so its record sees no use.
+    fn passed_params(&self, class: ClassId, function: &str, rng: &mut (impl Rng + ?Sized)) -> Vec<u32> {
+        let params = self.types.params_of(class, function);
+        let info = &self.program.classes[class];
+        let method = if function == "constructor" { Some(&info.constructor) } else { info.method(function) };
+        match method.and_then(|m| m.optional_from).filter(|from| *from < params.len()) {
+            Some(from) if self.settings.strategy.guided_inputs() && rng.random_bool(OMIT_PROBABILITY) => {
+                params[..rng.random_range(from..params.len())].to_vec()
+            }
+            _ => params.to_vec(),
+        }
     }
 
     /// Declares a new instance of `class` built with `args`.

@@ -285,6 +285,7 @@ mod tests {
             function: None,
             origin: Origin::Prototype,
             alias_of: None,
+            optional_from: None,
         };
         let class = |name: &str| ClassInfo {
             name: name.into(),
