@@ -58,3 +58,17 @@ fn trailing_arguments_are_left_out_where_the_code_reads_their_absence() {
     assert!(suite.contains(".label()") && suite.contains(".send()"), "{suite}");
     node_test_passes(&suites(out.path()));
 }
+
+#[test]
+fn mined_patterns_keep_their_flags() {
+    let out = tempfile::tempdir().unwrap();
+    let report = generate(&[fixture("unicode-patterns.js")], out.path(), &["--seed", "7", "--timeout", "2"]);
+    // `rule`'s `unicode` and `unicodeSets` branches need the class's own `/u` and `/v` patterns, flags
+    // and all; the suite writes them as literals with their flags, which node must accept.
+    for (method, covered, statements, _) in methods(&report) {
+        assert_eq!(covered, statements, "{method} not fully covered");
+    }
+    let suite = std::fs::read_to_string(out.path().join("Tokenizer.test.js")).unwrap();
+    assert!(suite.contains("/^\\p{L}+$/u)") && suite.contains("/^[\\p{L}--[aeiouAEIOU]]/v)"), "{suite}");
+    node_test_passes(&suites(out.path()));
+}

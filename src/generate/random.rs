@@ -330,7 +330,7 @@ impl<'a> Builder<'a> {
             ParamType::Date => Value::Date(rng.random_range(DATE_RANGE.0..DATE_RANGE.1) as f64 * 1000.0),
             ParamType::RegExp => {
                 let mined = if self.settings.strategy.guided_inputs() { self.constants.regex(rng) } else { None };
-                let (source, flags) = mined.map_or_else(|| REGEXPS[rng.random_range(0..REGEXPS.len())], |m| (m, ""));
+                let (source, flags) = mined.unwrap_or_else(|| REGEXPS[rng.random_range(0..REGEXPS.len())]);
                 Value::RegExp { source: source.to_string(), flags: flags.to_string() }
             }
             ParamType::Class(class) => {
