@@ -94,8 +94,10 @@ pub struct MethodInfo {
     pub alias_of: Option<String>,
     /// Index of the first parameter that calls may leave out, with every one after it: the function
     /// reads `arguments`, or those parameters have default values or are compared with `undefined`
-    /// (see [`crate::analysis::optional`]).
+    /// (see [`crate::analysis::arity`]).
     pub optional_from: Option<usize>,
+    /// Whether it reads `arguments`, so that calls with more arguments than parameters matter.
+    pub variadic: bool,
 }
 
 /// A class: a constructor function (ES5 or `class`) with methods.

@@ -10,7 +10,7 @@
 use std::collections::BTreeSet;
 
 use crate::analysis::fields::{self, ThisFields, fields_of_function};
-use crate::analysis::optional::{self, Omittable, omittable_from};
+use crate::analysis::arity::{self, Arity, arity_of};
 use crate::analysis::parse::ModuleKind;
 use crate::analysis::state::lexical_globals;
 use crate::error::{Error, Result};
@@ -98,12 +98,12 @@ pub fn analyse(code: &CodeBase, sandbox: &mut Sandbox, namespace: Option<&str>) 
         .iter()
         .map(|f| fields::this_fields(&f.entry.parsed.program, f.entry.parsed.source.start_pos.0))
         .collect();
-    let omittable: Vec<Vec<Omittable>> = code
+    let arities: Vec<Vec<Arity>> = code
         .files
         .iter()
-        .map(|f| optional::omittable_params(&f.entry.parsed.program, f.entry.parsed.source.start_pos.0))
+        .map(|f| arity::arities(&f.entry.parsed.program, f.entry.parsed.source.start_pos.0))
         .collect();
-    let syntax = Syntax { this_fields: &this_fields, omittable: &omittable };
+    let syntax = Syntax { this_fields: &this_fields, arities: &arities };
     for class in &found {
         program.classes.push(class_info(code, &syntax, &roots, class, &mut aliases));
     }
@@ -119,7 +119,7 @@ pub fn analyse(code: &CodeBase, sandbox: &mut Sandbox, namespace: Option<&str>) 
 /// What the syntax trees of the files tell about their functions, by file.
 struct Syntax<'a> {
     this_fields: &'a [Vec<ThisFields>],
-    omittable: &'a [Vec<Omittable>],
+    arities: &'a [Vec<Arity>],
 }
 
 fn discovery_roots(code: &CodeBase, namespace: &[String]) -> (Vec<Root>, Vec<String>) {
@@ -192,6 +192,7 @@ fn class_info(
                 origin: Origin::Inherited,
                 alias_of: None,
                 optional_from: None,
+                variadic: false,
             },
         }
     } else {
@@ -282,6 +283,7 @@ fn inherit_constructors(program: &mut ProgramInfo) {
                 let constructor = &mut program.classes[index].constructor;
                 constructor.params = inherited.params;
                 constructor.optional_from = inherited.optional_from;
+                constructor.variadic = inherited.variadic;
                 constructor.origin = Origin::Prototype;
                 changed = true;
             }
@@ -299,15 +301,23 @@ fn method_info(
     length: usize,
     origin: Origin,
 ) -> MethodInfo {
-    let (params, function, optional_from) = match located {
+    let (params, function, arity) = match located {
         Some((file, f)) => (
             f.params.clone(),
             Some(FunctionRef { file, line: f.line, statements: f.statements.clone(), branches: f.branches.clone() }),
-            omittable_from(&syntax.omittable[file], f.start, f.end),
+            arity_of(&syntax.arities[file], f.start, f.end),
         ),
-        None => ((0..length).map(|i| format!("arg{i}")).collect(), None, None),
+        None => ((0..length).map(|i| format!("arg{i}")).collect(), None, Arity::default()),
     };
-    MethodInfo { name: name.to_string(), params, function, origin, alias_of: None, optional_from }
+    MethodInfo {
+        name: name.to_string(),
+        params,
+        function,
+        origin,
+        alias_of: None,
+        optional_from: arity.optional_from,
+        variadic: arity.variadic,
+    }
 }
 
 fn unique_alias(name: &str, taken: &mut BTreeSet<String>) -> String {

@@ -286,6 +286,7 @@ mod tests {
             origin: Origin::Prototype,
             alias_of: None,
             optional_from: None,
+            variadic: false,
         };
         let class = |name: &str| ClassInfo {
             name: name.into(),

@@ -1,9 +1,10 @@
-//! Trailing parameters a function can do without, read from the syntax tree.
+//! How many arguments a function takes, read from the syntax tree: which trailing parameters it can do
+//! without, and whether it takes more than it declares.
 //!
-//! Real code tells a call with fewer arguments apart from a full one: `emit` switches on
-//! `arguments.length`, a default value (`limit = 10`) or a check like `x === undefined` stands for an
-//! omitted argument. Calls with every argument never take those paths, so generation leaves trailing
-//! arguments out now and then where the function shows that it reads their absence.
+//! Real code tells a call with fewer or more arguments apart from a full one: `emit` switches on
+//! `arguments.length`, `push()` loops over `arguments`, a default value (`limit = 10`) or a check like
+//! `x === undefined` stands for an omitted argument. Calls with exactly one argument per parameter never
+//! take those paths, so generation changes the count now and then where the function shows it matters.
 
 use std::collections::BTreeSet;
 
@@ -14,30 +15,32 @@ use swc_ecma_ast::{
 };
 use swc_ecma_visit::{Visit, VisitWith};
 
-/// One function's parameters, as far as leaving them out matters.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Omittable {
+/// One function's arity, as far as calls with another number of arguments matter.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Arity {
     /// Byte offset of the function's start in the file.
     pub start: u32,
     /// Byte offset of its end.
     pub end: u32,
     /// Index of the first parameter that calls may leave out together with every one after it; `None`
     /// when the function needs them all, as far as its text shows.
-    pub from: Option<usize>,
+    pub optional_from: Option<usize>,
+    /// Whether it reads `arguments`, so that arguments past its parameters matter too.
+    pub variadic: bool,
 }
 
-/// Every function (and constructor) of `program` with the trailing parameters it can do without;
-/// `base` is the file's start position, to turn spans into offsets.
-pub fn omittable_params(program: &swc_ecma_ast::Program, base: u32) -> Vec<Omittable> {
+/// Every function (and constructor) of `program` with its arity; `base` is the file's start position,
+/// to turn spans into offsets.
+pub fn arities(program: &swc_ecma_ast::Program, base: u32) -> Vec<Arity> {
     let mut collector = Collector { base, open: Vec::new(), done: Vec::new() };
     program.visit_with(&mut collector);
     collector.done
 }
 
-/// Where the parameters that the function spanning `start..end` can do without begin.
-pub fn omittable_from(all: &[Omittable], start: u32, end: u32) -> Option<usize> {
+/// The arity of the function spanning `start..end` (one that shows nothing when it is not found).
+pub fn arity_of(all: &[Arity], start: u32, end: u32) -> Arity {
     // The function's own entry is the largest one inside its range; others are nested functions.
-    all.iter().filter(|f| f.start >= start && f.end <= end).max_by_key(|f| f.end - f.start).and_then(|f| f.from)
+    all.iter().filter(|f| f.start >= start && f.end <= end).max_by_key(|f| f.end - f.start).cloned().unwrap_or_default()
 }
 
 /// A parameter: its name (none when destructured) and whether it has a default value or gathers the
@@ -60,7 +63,7 @@ struct Open {
 }
 
 impl Open {
-    fn from(&self) -> Option<usize> {
+    fn optional_from(&self) -> Option<usize> {
         if self.reads_arguments {
             return (!self.params.is_empty()).then_some(0);
         }
@@ -74,7 +77,7 @@ impl Open {
 struct Collector {
     base: u32,
     open: Vec<Open>,
-    done: Vec<Omittable>,
+    done: Vec<Arity>,
 }
 
 impl Collector {
@@ -109,7 +112,12 @@ impl Collector {
         });
         node.visit_children_with(self);
         let finished = self.open.pop().expect("pushed above");
-        self.done.push(Omittable { start: finished.start, end: finished.end, from: finished.from() });
+        self.done.push(Arity {
+            start: finished.start,
+            end: finished.end,
+            optional_from: finished.optional_from(),
+            variadic: finished.reads_arguments,
+        });
     }
 }
 
@@ -182,18 +190,20 @@ mod tests {
     use crate::analysis::parse::parse_source;
     use std::path::Path;
 
-    /// `from` of the function whose text starts with `head`.
-    fn from_of(code: &str, head: &str) -> Option<usize> {
+    /// `optional_from` and `variadic` of the function whose text starts with `head`.
+    fn arity(code: &str, head: &str) -> (Option<usize>, bool) {
         let parsed = parse_source(Path::new("/nonexistent/o.js"), "o.js", code.into()).unwrap();
-        let all = omittable_params(&parsed.program, parsed.source.start_pos.0);
+        let all = arities(&parsed.program, parsed.source.start_pos.0);
         let start = code.find(head).unwrap() as u32;
         let end = start + code[start as usize..].find("\n}").unwrap() as u32 + 2;
-        omittable_from(&all, start, end)
+        let found = arity_of(&all, start, end);
+        (found.optional_from, found.variadic)
     }
 
     #[test]
     fn reads_what_a_function_does_with_absent_arguments() {
         let code = "function emit(event, a1, a2) {\n  var n = arguments.length; return n;\n}\n\
+                    function push() {\n  for (var i = 0; i < arguments.length; i++) this.add(arguments[i]);\n}\n\
                     function arrowInside(a, b) {\n  return [1].map(() => arguments[0]);\n}\n\
                     function defaults(a, b = 1, c = 2) {\n  return a + b + c;\n}\n\
                     function gap(a = 1, b) {\n  return a + b;\n}\n\
@@ -205,21 +215,22 @@ mod tests {
                     function plain(a, b) {\n  return a + b + [0].map(function () { return arguments.length; })[0];\n}\n\
                     class Queue {\n  constructor(items = []) { this.items = items; }\n  \
                     take(count) { return count === void 0 ? 1 : count; }\n}\n";
-        assert_eq!(from_of(code, "function emit"), Some(0));
-        assert_eq!(from_of(code, "function arrowInside"), Some(0));
-        assert_eq!(from_of(code, "function defaults"), Some(1));
+        assert_eq!(arity(code, "function emit"), (Some(0), true));
+        assert_eq!(arity(code, "function push"), (None, true));
+        assert_eq!(arity(code, "function arrowInside"), (Some(0), true));
+        assert_eq!(arity(code, "function defaults"), (Some(1), false));
         // A default before a required parameter only stands for `undefined` passed on purpose.
-        assert_eq!(from_of(code, "function gap"), None);
-        assert_eq!(from_of(code, "function checks"), Some(1));
-        assert_eq!(from_of(code, "function loose"), Some(1));
-        assert_eq!(from_of(code, "function strictNull"), None);
-        assert_eq!(from_of(code, "function rest"), Some(1));
+        assert_eq!(arity(code, "function gap"), (None, false));
+        assert_eq!(arity(code, "function checks"), (Some(1), false));
+        assert_eq!(arity(code, "function loose"), (Some(1), false));
+        assert_eq!(arity(code, "function strictNull"), (None, false));
+        assert_eq!(arity(code, "function rest"), (Some(1), false));
         // `arguments` of a nested function is that function's own.
-        assert_eq!(from_of(code, "function plain"), None);
+        assert_eq!(arity(code, "function plain"), (None, false));
         let parsed = parse_source(Path::new("/nonexistent/o.js"), "o.js", code.into()).unwrap();
-        let all = omittable_params(&parsed.program, parsed.source.start_pos.0);
+        let all = arities(&parsed.program, parsed.source.start_pos.0);
         let (constructor, take) = (code.find("constructor(").unwrap() as u32, code.find("take(").unwrap() as u32);
-        assert_eq!(omittable_from(&all, constructor, take), Some(0));
-        assert_eq!(omittable_from(&all, take, code.len() as u32), Some(0));
+        assert_eq!(arity_of(&all, constructor, take).optional_from, Some(0));
+        assert_eq!(arity_of(&all, take, code.len() as u32).optional_from, Some(0));
     }
 }
