@@ -73,3 +73,13 @@ fn mined_patterns_keep_their_flags() {
     assert!(suite.contains("/^\\p{L}+$/u)") && suite.contains("/^[\\p{L}--[aeiouAEIOU]]/v)"), "{suite}");
     node_test_passes(&suites(out.path()));
 }
+
+#[test]
+fn dictionaries_without_a_prototype_are_asserted_as_such() {
+    let out = tempfile::tempdir().unwrap();
+    generate(&[fixture("null-prototype.js")], out.path(), &["--seed", "7", "--timeout", "2"]);
+    let suite = std::fs::read_to_string(out.path().join("Registry.test.js")).unwrap();
+    // `snapshot()` and the fields after `reset()` are dictionaries: a `{}` literal fails deep equality.
+    assert!(suite.contains("Object.create(null)"), "{suite}");
+    node_test_passes(&suites(out.path()));
+}

@@ -172,7 +172,9 @@
       }
       // A cut description is asserted field by field, never as a whole literal.
       const cut = count > MAX_ITEMS;
-      if (proto === ObjectProto || proto === null) return cut ? { t: 'obj', fields, cut } : { t: 'obj', fields };
+      if (proto === ObjectProto) return cut ? { t: 'obj', fields, cut } : { t: 'obj', fields };
+      // `Object.create(null)` (a dictionary): deep equality tells it from `{}`, so the literal says so.
+      if (proto === null) return cut ? { t: 'obj', fields, cut, bare: true } : { t: 'obj', fields, bare: true };
       const c = classOf(proto);
       if (c >= 0) return { t: 'inst', c, fields };
       const ctor = proto && descriptor(proto, 'constructor');

@@ -70,7 +70,13 @@ pub fn literal_of(description: &Json) -> Option<String> {
             let parts: Option<Vec<String>> =
                 fields.iter().map(|(k, v)| literal_of(v).map(|v| format!("{}: {v}", property_key(k)))).collect();
             let parts = parts?;
-            Some(if parts.is_empty() { "{}".into() } else { format!("{{ {} }}", parts.join(", ")) })
+            let object = if parts.is_empty() { "{}".into() } else { format!("{{ {} }}", parts.join(", ")) };
+            Some(match description.get("bare") {
+                // A dictionary without a prototype (`Object.create(null)`) is not deep-equal to `{}`.
+                Some(_) if parts.is_empty() => "Object.create(null)".into(),
+                Some(_) => format!("Object.assign(Object.create(null), {object})"),
+                None => object,
+            })
         }
         _ => None,
     }
@@ -190,6 +196,9 @@ mod tests {
         let sparse = json!({"t": "arr", "items": [{"t": "hole"}, {"t": "n", "v": "2"}, {"t": "hole"}]});
         assert_eq!(literal_of(&sparse).unwrap(), "[, 2, ,]");
         assert_eq!(literal_of(&json!({"t": "inst", "c": 0, "fields": {}})), None);
+        assert_eq!(literal_of(&json!({"t": "obj", "fields": {}, "bare": true})).unwrap(), "Object.create(null)");
+        let dictionary = json!({"t": "obj", "fields": {"a": {"t": "n", "v": "1"}}, "bare": true});
+        assert_eq!(literal_of(&dictionary).unwrap(), "Object.assign(Object.create(null), { a: 1 })");
     }
 
     #[test]
