@@ -162,16 +162,21 @@
       const proto = getProto(v);
       const fields = {};
       let count = 0;
+      // Whether a member was left out (a function, an accessor): a literal would then be incomplete.
+      let partial = false;
       for (const k of ownKeys(v)) {
         // An own `__proto__` cannot be written back as a literal key or read as `x.__proto__`.
         if (k === '__proto__') continue;
         const d = descriptor(v, k);
-        if (!d || !('value' in d) || typeof d.value === 'function') continue;
+        if (!d || !('value' in d) || typeof d.value === 'function') {
+          partial = true;
+          continue;
+        }
         if (++count > MAX_ITEMS) break;
         fields[k] = describe(d.value, depth + 1, seen);
       }
       // A cut description is asserted field by field, never as a whole literal.
-      const cut = count > MAX_ITEMS;
+      const cut = count > MAX_ITEMS || partial;
       if (proto === ObjectProto) return cut ? { t: 'obj', fields, cut } : { t: 'obj', fields };
       // `Object.create(null)` (a dictionary): deep equality tells it from `{}`, so the literal says so.
       if (proto === null) return cut ? { t: 'obj', fields, cut, bare: true } : { t: 'obj', fields, bare: true };
