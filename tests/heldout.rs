@@ -83,3 +83,18 @@ fn dictionaries_without_a_prototype_are_asserted_as_such() {
     assert!(suite.contains("Object.create(null)"), "{suite}");
     node_test_passes(&suites(out.path()));
 }
+
+#[test]
+fn returned_iterators_are_consumed_and_their_items_asserted() {
+    let out = tempfile::tempdir().unwrap();
+    let report = generate(&[fixture("iterators.js")], out.path(), &["--seed", "7", "--timeout", "2"]);
+    // A generator's body and an iterator's `next` run only when the result is consumed.
+    for (method, covered, statements, _) in methods(&report) {
+        assert_eq!(covered, statements, "{method} not fully covered");
+    }
+    let suite = std::fs::read_to_string(out.path().join("Bag.test.js")).unwrap();
+    assert!(suite.contains("assert.deepStrictEqual(Array.from(result), ["), "{suite}");
+    // The endless generator is consumed up to a limit in the sandbox, and not asserted.
+    assert!(!suite.contains("Array.from(bag.counter())"), "{suite}");
+    node_test_passes(&suites(out.path()));
+}

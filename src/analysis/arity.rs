@@ -10,8 +10,7 @@ use std::collections::BTreeSet;
 
 use swc_common::Spanned;
 use swc_ecma_ast::{
-    ArrowExpr, BinExpr, BinaryOp, Constructor, Expr, Function, Ident, Lit, ParamOrTsParamProp, Pat, UnaryExpr,
-    UnaryOp,
+    ArrowExpr, BinExpr, BinaryOp, Constructor, Expr, Function, Ident, Lit, ParamOrTsParamProp, Pat, UnaryExpr, UnaryOp,
 };
 use swc_ecma_visit::{Visit, VisitWith};
 
@@ -163,9 +162,7 @@ impl Visit for Collector {
                 Expr::Ident(i) if is_undefined(other) || (loose && matches!(other, Expr::Lit(Lit::Null(_)))) => {
                     Some(i.sym.to_string())
                 }
-                Expr::Unary(UnaryExpr { op: UnaryOp::TypeOf, arg, .. })
-                    if matches!(other, Expr::Lit(Lit::Str(s)) if &*s.value.to_atom_lossy() == "undefined") =>
-                {
+                Expr::Unary(UnaryExpr { op: UnaryOp::TypeOf, arg, .. }) if matches!(other, Expr::Lit(Lit::Str(s)) if &*s.value.to_atom_lossy() == "undefined") => {
                     match &**arg {
                         Expr::Ident(i) => Some(i.sym.to_string()),
                         _ => None,

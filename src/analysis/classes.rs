@@ -9,8 +9,8 @@
 
 use std::collections::BTreeSet;
 
-use crate::analysis::fields::{self, ThisFields, fields_of_function};
 use crate::analysis::arity::{self, Arity, arity_of};
+use crate::analysis::fields::{self, ThisFields, fields_of_function};
 use crate::analysis::parse::ModuleKind;
 use crate::analysis::state::lexical_globals;
 use crate::error::{Error, Result};
@@ -98,11 +98,8 @@ pub fn analyse(code: &CodeBase, sandbox: &mut Sandbox, namespace: Option<&str>) 
         .iter()
         .map(|f| fields::this_fields(&f.entry.parsed.program, f.entry.parsed.source.start_pos.0))
         .collect();
-    let arities: Vec<Vec<Arity>> = code
-        .files
-        .iter()
-        .map(|f| arity::arities(&f.entry.parsed.program, f.entry.parsed.source.start_pos.0))
-        .collect();
+    let arities: Vec<Vec<Arity>> =
+        code.files.iter().map(|f| arity::arities(&f.entry.parsed.program, f.entry.parsed.source.start_pos.0)).collect();
     let syntax = Syntax { this_fields: &this_fields, arities: &arities };
     for class in &found {
         program.classes.push(class_info(code, &syntax, &roots, class, &mut aliases));

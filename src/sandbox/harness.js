@@ -190,14 +190,50 @@
       seen.pop();
     }
   };
-  // After a call of the method under test: its result, and the state of the object to assert on when
-  // the result says little by itself (`undefined`, or a variable of the test such as `this`).
-  const describeResult = (at, value, receiver) => {
+  // An iterator returned by the method under test (a generator's, `values()`'s) runs its code only when
+  // consumed: the test takes its items right after the call, as the exported assertion does with
+  // `Array.from`, up to one more than an array's limit. Instances of the program's classes and
+  // variables of the test are left alone (they are asserted by their fields or identity), and so is
+  // anything that cannot be read. An error while consuming ends it, unasserted: the call itself
+  // returned.
+  const drain = (v) => {
+    try {
+      if (v === null || typeof v !== 'object' || isArray(v) || vars.indexOf(v) >= 0 || classOf(getProto(v)) >= 0) {
+        return null;
+      }
+      if (typeof v.next !== 'function' || typeof v[Symbol.iterator] !== 'function') return null;
+    } catch (_) {
+      return null;
+    }
+    const items = [];
+    try {
+      // As `Array.from` does: through `[Symbol.iterator]()`, which is usually the iterator itself.
+      const iterator = v[Symbol.iterator]();
+      while (items.length <= MAX_ITEMS) {
+        const step = iterator.next();
+        if (step === null || typeof step !== 'object') return { items, done: false };
+        if (step.done) return { items, done: true };
+        items.push(step.value);
+      }
+    } catch (_) {
+      // Left unasserted below.
+    }
+    return { items, done: false };
+  };
+  // After a call of the method under test: its result (an iterator's items, `drained`), and the state of
+  // the object to assert on when the result says little by itself (`undefined`, or a variable of the
+  // test such as `this`).
+  const describeResult = (at, value, receiver, drained) => {
     const returned = vars.indexOf(value);
     const subject = value === undefined ? receiver : returned >= 0 ? value : null;
+    const iterated = () => ({
+      t: 'iter',
+      done: drained.done,
+      items: drained.items.map((item) => describe(item, 1, [])),
+    });
     results.push({
       at,
-      value: returned >= 0 ? { t: 'var', i: returned } : describe(value, 0, []),
+      value: returned >= 0 ? { t: 'var', i: returned } : drained ? iterated() : describe(value, 0, []),
       state: subject === null ? null : { i: vars.indexOf(subject), d: describe(subject, 0, []) },
     });
   };
@@ -298,7 +334,8 @@
           const method = receiver[op[2]];
           const args = op[3].map(argument);
           const value = apply(method, receiver, args);
-          if (describing && op[4]) describeResult(at, value, receiver);
+          const drained = op[4] ? drain(value) : null;
+          if (describing && op[4]) describeResult(at, value, receiver, drained);
         }
       }
       return '';
