@@ -95,7 +95,7 @@ fn run_session(run: &RunArgs, quiet: bool) -> Result<(Session, Result<(), Error>
         }
         Ok::<(), Error>(())
     })();
-    progress.finish();
+    progress.finish(&session);
     let interrupted = interrupted.load(Ordering::SeqCst);
     Ok((session, outcome, interrupted))
 }
@@ -297,16 +297,19 @@ impl MutantProgress {
 }
 
 /// Progress on stderr: a line redrawn in place on a terminal, one plain line per finished method
-/// otherwise.
+/// otherwise. Methods stop in the scheduler's order, so plain lines wait for the methods before them in
+/// their class: a log reads in source order, class by class.
 struct Progress {
     terminal: bool,
     quiet: bool,
     drawn: bool,
+    /// Per method (in the session's order): whether its plain line was written.
+    written: Vec<bool>,
 }
 
 impl Progress {
     fn new(terminal: bool, quiet: bool) -> Progress {
-        Progress { terminal, quiet, drawn: false }
+        Progress { terminal, quiet, drawn: false, written: Vec::new() }
     }
 
     fn update(&mut self, session: &Session, method: usize, stopped: bool) {
@@ -314,11 +317,11 @@ impl Progress {
             return;
         }
         let m = &session.methods[method];
-        let name = format!("{}.{}", session.program.classes[m.class].name, m.method);
-        let done = session.methods.iter().filter(|m| matches!(m.status, Status::Done(_))).count();
-        let mut err = std::io::stderr().lock();
         if self.terminal {
             if session.iteration.is_multiple_of(64) || stopped {
+                let done = session.methods.iter().filter(|m| matches!(m.status, Status::Done(_))).count();
+                let name = format!("{}.{}", session.program.classes[m.class].name, m.method);
+                let mut err = std::io::stderr().lock();
                 let _ = write!(
                     err,
                     "\r\x1b[2K[{done}/{}] {name}: {}/{} statements, {} elected, {} runs",
@@ -332,24 +335,46 @@ impl Progress {
                 self.drawn = true;
             }
         } else if stopped {
-            let reason = match m.status {
-                Status::Done(r) => r.name(),
-                _ => "running",
+            self.write_lines(session, false);
+        }
+    }
+
+    /// Writes the plain line of every stopped method whose class has no earlier method still running
+    /// (`all`: of every stopped method, when the run ends early).
+    fn write_lines(&mut self, session: &Session, all: bool) {
+        self.written.resize(session.methods.len(), false);
+        let mut waiting = std::collections::BTreeSet::new();
+        let mut err = std::io::stderr().lock();
+        for (index, m) in session.methods.iter().enumerate() {
+            let Status::Done(reason) = m.status else {
+                waiting.insert(m.class);
+                continue;
             };
+            if self.written[index] || (!all && waiting.contains(&m.class)) {
+                continue;
+            }
+            self.written[index] = true;
             let _ = writeln!(
                 err,
-                "[{done}/{}] {name}: {}/{} statements, {} elected, stopped: {reason}",
+                "[{}/{}] {}.{}: {}/{} statements, {} elected, stopped: {}",
+                self.written.iter().filter(|w| **w).count(),
                 session.methods.len(),
+                session.program.classes[m.class].name,
+                m.method,
                 m.covered_count(),
                 m.covered.len(),
-                m.elected
+                m.elected,
+                reason.name()
             );
         }
     }
 
-    fn finish(&mut self) {
+    fn finish(&mut self, session: &Session) {
         if self.drawn {
             eprint!("\r\x1b[2K");
+        }
+        if !self.terminal && !self.quiet {
+            self.write_lines(session, true);
         }
     }
 }

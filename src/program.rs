@@ -94,6 +94,12 @@ pub struct MethodInfo {
     pub alias_of: Option<String>,
     /// Whether a call of it returned a promise while testing: tests await its calls.
     pub asynchronous: bool,
+    /// Index of the first parameter that calls may leave out, with every one after it: the function
+    /// reads `arguments`, or those parameters have default values or are compared with `undefined`
+    /// (see [`crate::analysis::arity`]).
+    pub optional_from: Option<usize>,
+    /// Whether it reads `arguments`, so that calls with more arguments than parameters matter.
+    pub variadic: bool,
 }
 
 /// A class: a constructor function (ES5 or `class`) with methods.

@@ -190,3 +190,27 @@ fn sparse_arrays_extra_properties_and_big_objects_are_asserted_truly() {
     assert!(suite.contains("[1, , , 4]"), "holes stay holes: {suite}");
     node_test_passes(&suites(&out));
 }
+
+#[test]
+fn progress_lines_come_in_source_order_when_piped() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("lock.js");
+    // `open` is out of reach and runs to its time limit; the easy methods after it stop at once.
+    std::fs::write(
+        &file,
+        "class Lock {\n  open(code) { if (Math.sin(code) > 0.9999999999) return 'open'; return 'closed'; }\n  \
+         size() { return 1; }\n  name() { return 'lock'; }\n}\nmodule.exports = Lock;\n",
+    )
+    .unwrap();
+    let out = dir.path().join("out");
+    let (file, out) = (file.display().to_string(), out.display().to_string());
+    let output = flycatcher(&["generate", &file, "--out", &out, "--seed", "1", "--timeout", "1"]);
+    assert!(output.status.success(), "{}", text(&output));
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    let lines: Vec<&str> = stderr.lines().filter(|l| l.starts_with('[')).collect();
+    let expected = ["[1/3] Lock.open: ", "[2/3] Lock.size: ", "[3/3] Lock.name: "];
+    assert_eq!(lines.len(), 3, "{stderr}");
+    for (line, start) in lines.iter().zip(expected) {
+        assert!(line.starts_with(start), "{stderr}");
+    }
+}

@@ -56,3 +56,68 @@ fn calls_that_return_promises_are_awaited_and_their_rejections_asserted() {
     let output = std::process::Command::new("node").arg("--test").arg(&path).output().unwrap();
     assert!(!output.status.success(), "a wrong awaited value must fail: {}", String::from_utf8_lossy(&output.stdout));
 }
+
+#[test]
+fn code_that_logs_runs_as_under_node() {
+    let out = tempfile::tempdir().unwrap();
+    let report = generate(&[fixture("console-warnings.js")], out.path(), &["--seed", "7", "--timeout", "2"]);
+    // Without a `console` every constructor call threw `ReferenceError` and nothing was covered.
+    for (method, covered, statements, _) in methods(&report) {
+        assert_eq!(covered, statements, "{method} not fully covered");
+    }
+    node_test_passes(&suites(out.path()));
+}
+
+#[test]
+fn calls_change_their_argument_count_where_the_code_reads_it() {
+    let out = tempfile::tempdir().unwrap();
+    let report = generate(&[fixture("optional-arguments.js")], out.path(), &["--seed", "7", "--timeout", "2"]);
+    // `switch (arguments.length)` and `suffix === undefined` need calls with fewer arguments, its
+    // default case and `push()`'s loop over `arguments` calls with more.
+    for (method, covered, statements, _) in methods(&report) {
+        assert_eq!(covered, statements, "{method} not fully covered");
+    }
+    // The suite writes the shorter calls as they ran.
+    let suite = std::fs::read_to_string(out.path().join("Relay.test.js")).unwrap();
+    assert!(suite.contains(".label()") && suite.contains(".send()"), "{suite}");
+    node_test_passes(&suites(out.path()));
+}
+
+#[test]
+fn mined_patterns_keep_their_flags() {
+    let out = tempfile::tempdir().unwrap();
+    let report = generate(&[fixture("unicode-patterns.js")], out.path(), &["--seed", "7", "--timeout", "2"]);
+    // `rule`'s `unicode` and `unicodeSets` branches need the class's own `/u` and `/v` patterns, flags
+    // and all; the suite writes them as literals with their flags, which node must accept.
+    for (method, covered, statements, _) in methods(&report) {
+        assert_eq!(covered, statements, "{method} not fully covered");
+    }
+    let suite = std::fs::read_to_string(out.path().join("Tokenizer.test.js")).unwrap();
+    assert!(suite.contains("/^\\p{L}+$/u)") && suite.contains("/^[\\p{L}--[aeiouAEIOU]]/v)"), "{suite}");
+    node_test_passes(&suites(out.path()));
+}
+
+#[test]
+fn dictionaries_without_a_prototype_are_asserted_as_such() {
+    let out = tempfile::tempdir().unwrap();
+    generate(&[fixture("null-prototype.js")], out.path(), &["--seed", "7", "--timeout", "2"]);
+    let suite = std::fs::read_to_string(out.path().join("Registry.test.js")).unwrap();
+    // `snapshot()` and the fields after `reset()` are dictionaries: a `{}` literal fails deep equality.
+    assert!(suite.contains("Object.create(null)"), "{suite}");
+    node_test_passes(&suites(out.path()));
+}
+
+#[test]
+fn returned_iterators_are_consumed_and_their_items_asserted() {
+    let out = tempfile::tempdir().unwrap();
+    let report = generate(&[fixture("iterators.js")], out.path(), &["--seed", "7", "--timeout", "2"]);
+    // A generator's body and an iterator's `next` run only when the result is consumed.
+    for (method, covered, statements, _) in methods(&report) {
+        assert_eq!(covered, statements, "{method} not fully covered");
+    }
+    let suite = std::fs::read_to_string(out.path().join("Bag.test.js")).unwrap();
+    assert!(suite.contains("assert.deepStrictEqual(Array.from(result), ["), "{suite}");
+    // The endless generator is consumed up to a limit in the sandbox, and not asserted.
+    assert!(!suite.contains("Array.from(bag.counter())"), "{suite}");
+    node_test_passes(&suites(out.path()));
+}

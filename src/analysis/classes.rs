@@ -9,6 +9,7 @@
 
 use std::collections::BTreeSet;
 
+use crate::analysis::arity::{self, Arity, arity_of};
 use crate::analysis::fields::{self, ThisFields, fields_of_function};
 use crate::analysis::parse::ModuleKind;
 use crate::analysis::state::lexical_globals;
@@ -97,8 +98,11 @@ pub fn analyse(code: &CodeBase, sandbox: &mut Sandbox, namespace: Option<&str>) 
         .iter()
         .map(|f| fields::this_fields(&f.entry.parsed.program, f.entry.parsed.source.start_pos.0))
         .collect();
+    let arities: Vec<Vec<Arity>> =
+        code.files.iter().map(|f| arity::arities(&f.entry.parsed.program, f.entry.parsed.source.start_pos.0)).collect();
+    let syntax = Syntax { this_fields: &this_fields, arities: &arities };
     for class in &found {
-        program.classes.push(class_info(code, &this_fields, &roots, class, &mut aliases));
+        program.classes.push(class_info(code, &syntax, &roots, class, &mut aliases));
     }
     if program.classes.is_empty() {
         return Err(Error::NoClass { message: nothing_found_message(code, namespace) });
@@ -107,6 +111,12 @@ pub fn analyse(code: &CodeBase, sandbox: &mut Sandbox, namespace: Option<&str>) 
     let expressions: Vec<String> = program.classes.iter().map(|c| sandbox_expression(&c.access)).collect();
     sandbox.bind_classes(&expressions)?;
     Ok(program)
+}
+
+/// What the syntax trees of the files tell about their functions, by file.
+struct Syntax<'a> {
+    this_fields: &'a [Vec<ThisFields>],
+    arities: &'a [Vec<Arity>],
 }
 
 fn discovery_roots(code: &CodeBase, namespace: &[String]) -> (Vec<Root>, Vec<String>) {
@@ -148,7 +158,7 @@ fn discovery_roots(code: &CodeBase, namespace: &[String]) -> (Vec<Root>, Vec<Str
 
 fn class_info(
     code: &CodeBase,
-    this_fields: &[Vec<ThisFields>],
+    syntax: &Syntax,
     roots: &[Root],
     found: &FoundClass,
     aliases: &mut BTreeSet<String>,
@@ -170,7 +180,7 @@ fn class_info(
     let outermost = outermost_functions(code, &info.probes);
     let constructor = if info.is_class {
         match outermost.iter().find(|(_, f)| f.name.as_deref() == Some("constructor")) {
-            Some(found) => method_info("constructor", Some(*found), info.length, Origin::Prototype),
+            Some(found) => method_info(syntax, "constructor", Some(*found), info.length, Origin::Prototype),
             // A `class` without a constructor of its own takes its parent's arguments (filled in later).
             None => MethodInfo {
                 name: "constructor".into(),
@@ -179,10 +189,12 @@ fn class_info(
                 origin: Origin::Inherited,
                 alias_of: None,
                 asynchronous: false,
+                optional_from: None,
+                variadic: false,
             },
         }
     } else {
-        method_info("constructor", outermost.first().copied(), info.length, Origin::Prototype)
+        method_info(syntax, "constructor", outermost.first().copied(), info.length, Origin::Prototype)
     };
     let file = constructor
         .function
@@ -202,8 +214,8 @@ fn class_info(
     let mut methods: Vec<MethodInfo> = Vec::new();
     let add = |m: &FoundMethod, origin: Origin, methods: &mut Vec<MethodInfo>| {
         if !methods.iter().any(|existing| existing.name == m.name) {
-            let mut method =
-                method_info(&m.name, outermost_functions(code, &m.probes).first().copied(), m.length, origin);
+            let located = outermost_functions(code, &m.probes).first().copied();
+            let mut method = method_info(syntax, &m.name, located, m.length, origin);
             method.alias_of = m.alias.clone();
             methods.push(method);
         }
@@ -225,7 +237,7 @@ fn class_info(
         own_code.extend(outermost_functions(code, &m.probes));
     }
     for (file, function) in own_code {
-        names.extend(fields_of_function(&this_fields[file], function.start, function.end));
+        names.extend(fields_of_function(&syntax.this_fields[file], function.start, function.end));
     }
     let fields = names.into_iter().filter(|n| !methods.iter().any(|m| &m.name == n)).collect();
     ClassInfo {
@@ -265,9 +277,11 @@ fn inherit_constructors(program: &mut ProgramInfo) {
             if let Some(parent) =
                 class.superclass.filter(|p| program.classes[*p].constructor.origin != Origin::Inherited)
             {
-                let params = program.classes[parent].constructor.params.clone();
+                let inherited = program.classes[parent].constructor.clone();
                 let constructor = &mut program.classes[index].constructor;
-                constructor.params = params;
+                constructor.params = inherited.params;
+                constructor.optional_from = inherited.optional_from;
+                constructor.variadic = inherited.variadic;
                 constructor.origin = Origin::Prototype;
                 changed = true;
             }
@@ -278,15 +292,31 @@ fn inherit_constructors(program: &mut ProgramInfo) {
     }
 }
 
-fn method_info(name: &str, located: Option<(usize, &Function)>, length: usize, origin: Origin) -> MethodInfo {
-    let (params, function) = match located {
+fn method_info(
+    syntax: &Syntax,
+    name: &str,
+    located: Option<(usize, &Function)>,
+    length: usize,
+    origin: Origin,
+) -> MethodInfo {
+    let (params, function, arity) = match located {
         Some((file, f)) => (
             f.params.clone(),
             Some(FunctionRef { file, line: f.line, statements: f.statements.clone(), branches: f.branches.clone() }),
+            arity_of(&syntax.arities[file], f.start, f.end),
         ),
-        None => ((0..length).map(|i| format!("arg{i}")).collect(), None),
+        None => ((0..length).map(|i| format!("arg{i}")).collect(), None, Arity::default()),
     };
-    MethodInfo { name: name.to_string(), params, function, origin, alias_of: None, asynchronous: false }
+    MethodInfo {
+        name: name.to_string(),
+        params,
+        function,
+        origin,
+        alias_of: None,
+        optional_from: arity.optional_from,
+        variadic: arity.variadic,
+        asynchronous: false,
+    }
 }
 
 fn unique_alias(name: &str, taken: &mut BTreeSet<String>) -> String {

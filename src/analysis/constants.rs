@@ -16,8 +16,14 @@ pub enum Constant {
     Number(f64),
     /// A string literal or a template literal's text.
     String(String),
-    /// A regular expression literal's pattern.
-    Regex(String),
+    /// A regular expression literal: its pattern and its flags, which some patterns need to be valid at
+    /// all (`/\p{L}/u`).
+    Regex {
+        /// The pattern, as written between the slashes.
+        pattern: String,
+        /// Its flags (`u`, `gi`...), as written.
+        flags: String,
+    },
 }
 
 /// The literals of a file, with their byte offsets.
@@ -71,7 +77,9 @@ impl Visit for Miner {
                     self.push(s.span.lo, Constant::String(text));
                 }
             }
-            Lit::Regex(r) => self.push(r.span.lo, Constant::Regex(r.exp.to_string())),
+            Lit::Regex(r) => {
+                self.push(r.span.lo, Constant::Regex { pattern: r.exp.to_string(), flags: r.flags.to_string() })
+            }
             _ => {}
         }
     }
@@ -96,15 +104,18 @@ mod tests {
     #[test]
     fn mines_numbers_strings_templates_and_regexes() {
         let code = "function f(s) { if (/^\\d{13}$/.test(s) && s.slice(0, 3) === '978') return `n${s}-x`; return -1; }\n\
-                    function g() { return 42; }";
+                    function g() { return /\\p{L}/gu.test('x') && 42; }";
         let parsed = parse_source(Path::new("/nonexistent/c.js"), "c.js", code.into()).unwrap();
         let literals = Literals::mine(&parsed.program, parsed.source.start_pos.0);
         let in_f: Vec<&Constant> = literals.within(0, code.find('\n').unwrap() as u32).collect();
-        assert!(in_f.contains(&&Constant::Regex("^\\d{13}$".into())), "{in_f:?}");
+        let isbn = Constant::Regex { pattern: "^\\d{13}$".into(), flags: String::new() };
+        assert!(in_f.contains(&&isbn), "{in_f:?}");
         assert!(in_f.contains(&&Constant::String("978".into())));
         assert!(in_f.contains(&&Constant::String("n".into())) && in_f.contains(&&Constant::String("-x".into())));
         assert!(in_f.contains(&&Constant::Number(-1.0)) && in_f.contains(&&Constant::Number(3.0)));
         assert!(!in_f.contains(&&Constant::Number(42.0)), "g's constant is not f's");
         assert!(literals.within(0, code.len() as u32).any(|c| *c == Constant::Number(42.0)));
+        let letter = Constant::Regex { pattern: "\\p{L}".into(), flags: "gu".into() };
+        assert!(literals.within(0, code.len() as u32).any(|c| *c == letter), "flags kept");
     }
 }

@@ -1,6 +1,7 @@
 //! Reading the code under test: parsing, the files it loads, whether it shares state between tests, and
 //! the classes it defines.
 
+pub mod arity;
 pub mod classes;
 pub mod constants;
 pub mod fields;

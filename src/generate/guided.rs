@@ -26,8 +26,8 @@ pub struct ConstantPool {
     numbers: Vec<f64>,
     strings: Vec<String>,
     patterns: Vec<RegexGenerator>,
-    /// The regular expressions of the code, as written (for `RegExp` parameters).
-    regexes: Vec<String>,
+    /// The regular expressions of the code, as written: pattern and flags (for `RegExp` parameters).
+    regexes: Vec<(String, String)>,
     alphabet: Vec<char>,
     lengths: Vec<usize>,
 }
@@ -51,8 +51,8 @@ impl ConstantPool {
                     }
                     pool.strings.push(s.clone());
                 }
-                Constant::Regex(pattern) => {
-                    pool.regexes.push(pattern.clone());
+                Constant::Regex { pattern, flags } => {
+                    pool.regexes.push((pattern.clone(), flags.clone()));
                     // A pattern the generator cannot sample (lookarounds, back-references) is just not used.
                     if let Ok(regex) = RegexGenerator::parse(pattern) {
                         pool.patterns.push(regex);
@@ -98,13 +98,14 @@ impl ConstantPool {
         }
     }
 
-    /// A regular expression's source for a `RegExp` parameter: one of the code's own half of the time
-    /// when it has some, else `None` (the caller takes a default).
-    pub fn regex<R: Rng + ?Sized>(&self, rng: &mut R) -> Option<&str> {
+    /// A regular expression's source and flags for a `RegExp` parameter: one of the code's own half of
+    /// the time when it has some, else `None` (the caller takes a default).
+    pub fn regex<R: Rng + ?Sized>(&self, rng: &mut R) -> Option<(&str, &str)> {
         if self.regexes.is_empty() || !rng.random_bool(0.5) {
             return None;
         }
-        Some(&self.regexes[rng.random_range(0..self.regexes.len())])
+        let (pattern, flags) = &self.regexes[rng.random_range(0..self.regexes.len())];
+        Some((pattern, flags))
     }
 
     /// A string: mined, from a mined pattern, spelled from mined characters, edited, or from `fallback`.
@@ -186,7 +187,8 @@ mod tests {
 
     #[test]
     fn mined_shapes_come_out() {
-        let constants = [Constant::Regex("^\\d{13}$".into()), Constant::String("978".into()), Constant::Number(13.0)];
+        let isbn = Constant::Regex { pattern: "^\\d{13}$".into(), flags: String::new() };
+        let constants = [isbn, Constant::String("978".into()), Constant::Number(13.0)];
         let pool = ConstantPool::new(constants.iter());
         let mut rng = StdRng::seed_from_u64(1);
         let strings: Vec<String> = (0..2000).map(|_| pool.string(&mut rng, |_| String::from("x"))).collect();

@@ -39,6 +39,11 @@ const SIBLING_PROBABILITY: f64 = 0.3;
 const EARLIER_PRIMITIVE_PROBABILITY: f64 = 0.2;
 /// Largest small number, given to a parameter whose large numbers were cut off by limits (sizes).
 const SMALL_NUMBER: i32 = 10;
+/// Chance of a call with another number of arguments than parameters, where the function shows that
+/// the count matters (see [`crate::analysis::arity`]; guided strategies only).
+const ARITY_PROBABILITY: f64 = 0.2;
+/// Most arguments passed past the parameters of a function that reads `arguments`.
+const MAX_EXTRA_ARGUMENTS: usize = 3;
 /// Longest generated array.
 const MAX_ARRAY_LENGTH: usize = 5;
 /// Dates are drawn between 2000-01-01 and 2030-01-01, in whole seconds since the epoch.
@@ -166,7 +171,7 @@ impl<'a> Builder<'a> {
         rng: &mut (impl Rng + ?Sized),
     ) {
         let class = self.test.variables[receiver].class;
-        let args = self.types.params_of(class, method).iter().map(|p| self.argument(*p, depth, rng)).collect();
+        let args = self.arguments(class, method, depth, rng);
         self.test.statements.push(Statement::Call { receiver, method: method.to_string(), args, under_test });
     }
 
@@ -230,8 +235,7 @@ impl<'a> Builder<'a> {
 
     /// Declares a new instance of `class`, its constructor's arguments first.
     fn construct(&mut self, class: ClassId, depth: usize, rng: &mut (impl Rng + ?Sized)) -> usize {
-        let args =
-            self.types.params_of(class, "constructor").iter().map(|p| self.argument(*p, depth + 1, rng)).collect();
+        let args = self.arguments(class, "constructor", depth + 1, rng);
         self.declare(class, args)
     }
 
@@ -253,6 +257,31 @@ impl<'a> Builder<'a> {
             return None;
         }
         Some(siblings[rng.random_range(0..siblings.len())].clone())
+    }
+
+    /// Arguments for a call of `function` of `class`, instances among them built at `depth`: one per
+    /// parameter, or now and then (guided strategies) fewer where the function can do without its
+    /// trailing parameters, or more where it reads `arguments`. An omitted argument gets no value at all,
+    /// so its record sees no use; arguments past the parameters have no record and are primitives.
+    fn arguments(&mut self, class: ClassId, function: &str, depth: usize, rng: &mut (impl Rng + ?Sized)) -> Vec<Value> {
+        let params = self.types.params_of(class, function);
+        let info = &self.program.classes[class];
+        let method = if function == "constructor" { Some(&info.constructor) } else { info.method(function) };
+        let fewer = method.and_then(|m| m.optional_from).filter(|from| *from < params.len());
+        let more = method.is_some_and(|m| m.variadic);
+        let (mut count, mut extra) = (params.len(), 0);
+        if (fewer.is_some() || more) && self.settings.strategy.guided_inputs() && rng.random_bool(ARITY_PROBABILITY) {
+            match fewer {
+                Some(from) if !more || rng.random_bool(0.5) => count = rng.random_range(from..params.len()),
+                _ => extra = rng.random_range(1..=MAX_EXTRA_ARGUMENTS),
+            }
+        }
+        let mut args: Vec<Value> = params[..count].iter().map(|p| self.argument(*p, depth, rng)).collect();
+        for _ in 0..extra {
+            let of = if rng.random_bool(0.6) { ParamType::Number } else { ParamType::String };
+            args.push(self.primitive(of, rng));
+        }
+        args
     }
 
     /// Declares a new instance of `class` built with `args`.
@@ -349,7 +378,7 @@ impl<'a> Builder<'a> {
             ParamType::Date => Value::Date(rng.random_range(DATE_RANGE.0..DATE_RANGE.1) as f64 * 1000.0),
             ParamType::RegExp => {
                 let mined = if self.settings.strategy.guided_inputs() { self.constants.regex(rng) } else { None };
-                let (source, flags) = mined.map_or_else(|| REGEXPS[rng.random_range(0..REGEXPS.len())], |m| (m, ""));
+                let (source, flags) = mined.unwrap_or_else(|| REGEXPS[rng.random_range(0..REGEXPS.len())]);
                 Value::RegExp { source: source.to_string(), flags: flags.to_string() }
             }
             ParamType::Class(class) => {

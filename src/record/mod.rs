@@ -5,7 +5,7 @@
 //! the analyser finds their classes, and `recorder.js` wraps them: prototype methods in place,
 //! constructors by replacing their binding (a script global, a namespace property, a CommonJS export)
 //! with a proxy, or an ES-module entry's imports by a view of the module. Then the entry runs. The
-//! program has a `console` that prints (tests never get one; the rest of the host stays unreachable).
+//! program's `console` prints (in generated tests it is silent; the rest of the host stays unreachable).
 //! The [`format::Recording`] it leaves feeds generation ([`seed`]) and replay
 //! tests ([`replay`]).
 
@@ -231,7 +231,7 @@ fn bare_run(sources: &[String]) -> Result<Duration> {
             options.strict = false;
             ctx.eval_with_options::<(), _>(code, options)
         };
-        eval(&format!("globalThis.__fc$print = function () {{}};\n{}", crate::sandbox::CONSOLE_JS)).map_err(engine)?;
+        eval(crate::sandbox::CONSOLE_JS).map_err(engine)?;
         let (entry, libraries) = sources.split_last().expect("the entry is among the sources");
         for library in libraries {
             eval(library).map_err(engine)?;

@@ -19,8 +19,10 @@ use crate::error::{Error, Result};
 use crate::suite::export::{DETERMINISM_JS, LOAD_SEED};
 
 const HARNESS_JS: &str = include_str!("harness.js");
-/// `console` for entry scripts (record mode): every method hands one line to `__fc$print`, strings as
-/// they are and other values as JSON where they can be.
+/// The program's `console`, as under Node but host-free: with `__fc$print` defined (record mode's entry
+/// script, see [`Engine::install_console`]) the logging methods hand it one line, strings as they are and
+/// other values as JSON where they can be; without it (generated tests) every method does nothing, so
+/// code that warns or logs runs as it would under Node instead of throwing `ReferenceError: console`.
 pub const CONSOLE_JS: &str = r#"(function (g) {
   const print = g.__fc$print;
   delete g.__fc$print;
@@ -33,8 +35,15 @@ pub const CONSOLE_JS: &str = r#"(function (g) {
       return String(v);
     }
   };
-  const line = (...values) => print(values.map(show).join(' '));
-  g.console = { log: line, info: line, warn: line, error: line, debug: line };
+  const silent = () => {};
+  const line = print ? (...values) => print(values.map(show).join(' ')) : silent;
+  const console = {};
+  for (const name of ['log', 'info', 'warn', 'error', 'debug']) console[name] = line;
+  for (const name of ['trace', 'dir', 'dirxml', 'table', 'time', 'timeEnd', 'timeLog', 'timeStamp', 'assert',
+    'count', 'countReset', 'group', 'groupCollapsed', 'groupEnd', 'clear', 'profile', 'profileEnd']) {
+    console[name] = silent;
+  }
+  g.console = console;
 })(globalThis);"#;
 /// Bytes allocated between two cycle collections.
 const GC_THRESHOLD: usize = 16 << 20;
@@ -62,9 +71,9 @@ pub(crate) struct Sources {
     /// Record mode: the file whose imports of ES modules get the recording view of them instead (see
     /// [`RECORDING_VIEW`]).
     pub(crate) recorded_importer: Option<usize>,
-    /// Record mode: a `console` for the program, printing when set to true (see
-    /// [`Engine::install_console`]).
-    pub(crate) console: Option<bool>,
+    /// Record mode with echo: the program's `console` prints to standard output (see
+    /// [`Engine::install_console`]); otherwise it is silent.
+    pub(crate) print_console: bool,
 }
 
 impl Sources {
@@ -87,7 +96,7 @@ impl Sources {
             statement_count: code.statement_count,
             branch_count: code.branch_count,
             recorded_importer: None,
-            console: None,
+            print_console: false,
         }
     }
 
@@ -279,9 +288,7 @@ impl Engine {
         );
         self.eval_setup(&determinism, "fixing randomness and the clock")?;
         self.eval_setup(HARNESS_JS, "installing the harness")?;
-        if let Some(echo) = self.sources.console {
-            self.install_console(echo)?;
-        }
+        self.install_console()?;
         // What the global object holds before user code runs: discovery looks at what is added.
         self.eval_setup(
             "Object.defineProperty(globalThis, '__fc$baseline', { value: new Set(Object.getOwnPropertyNames(globalThis)) });",
@@ -378,21 +385,18 @@ impl Engine {
         }
     }
 
-    /// Gives the context a `console` whose methods print to this process's standard output (or nowhere,
-    /// without `echo`): for
-    /// running a user's entry script (record mode), never for generated tests, which stay host-free.
-    fn install_console(&self, echo: bool) -> Result<()> {
-        self.context.with(|ctx| {
-            let print = Function::new(ctx.clone(), move |line: String| {
-                if echo {
-                    println!("{line}");
-                }
-            })
-            .map_err(|e| Error::Engine(format!("installing console: {e}")))?;
-            ctx.globals()
-                .set("__fc$print", print)
-                .map_err(|e| Error::Engine(format!("installing console: {}", exception_text(&ctx, e))))
-        })?;
+    /// Gives the context a `console`: silent for generated tests, which stay host-free, and printing to
+    /// this process's standard output only for a user's entry script run with echo (record mode).
+    fn install_console(&self) -> Result<()> {
+        if self.sources.print_console {
+            self.context.with(|ctx| {
+                let print = Function::new(ctx.clone(), |line: String| println!("{line}"))
+                    .map_err(|e| Error::Engine(format!("installing console: {e}")))?;
+                ctx.globals()
+                    .set("__fc$print", print)
+                    .map_err(|e| Error::Engine(format!("installing console: {}", exception_text(&ctx, e))))
+            })?;
+        }
         self.eval_setup(CONSOLE_JS, "installing console")
     }
 

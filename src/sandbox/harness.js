@@ -162,17 +162,24 @@
       const proto = getProto(v);
       const fields = {};
       let count = 0;
+      // Whether a member was left out (a function, an accessor): a literal would then be incomplete.
+      let partial = false;
       for (const k of ownKeys(v)) {
         // An own `__proto__` cannot be written back as a literal key or read as `x.__proto__`.
         if (k === '__proto__') continue;
         const d = descriptor(v, k);
-        if (!d || !('value' in d) || typeof d.value === 'function') continue;
+        if (!d || !('value' in d) || typeof d.value === 'function') {
+          partial = true;
+          continue;
+        }
         if (++count > MAX_ITEMS) break;
         fields[k] = describe(d.value, depth + 1, seen);
       }
       // A cut description is asserted field by field, never as a whole literal.
-      const cut = count > MAX_ITEMS;
-      if (proto === ObjectProto || proto === null) return cut ? { t: 'obj', fields, cut } : { t: 'obj', fields };
+      const cut = count > MAX_ITEMS || partial;
+      if (proto === ObjectProto) return cut ? { t: 'obj', fields, cut } : { t: 'obj', fields };
+      // `Object.create(null)` (a dictionary): deep equality tells it from `{}`, so the literal says so.
+      if (proto === null) return cut ? { t: 'obj', fields, cut, bare: true } : { t: 'obj', fields, bare: true };
       const c = classOf(proto);
       if (c >= 0) return { t: 'inst', c, fields };
       const ctor = proto && descriptor(proto, 'constructor');
@@ -183,14 +190,50 @@
       seen.pop();
     }
   };
-  // After a call of the method under test: its result, and the state of the object to assert on when
-  // the result says little by itself (`undefined`, or a variable of the test such as `this`).
-  const describeResult = (at, value, receiver) => {
+  // An iterator returned by the method under test (a generator's, `values()`'s) runs its code only when
+  // consumed: the test takes its items right after the call, as the exported assertion does with
+  // `Array.from`, up to one more than an array's limit. Instances of the program's classes and
+  // variables of the test are left alone (they are asserted by their fields or identity), and so is
+  // anything that cannot be read. An error while consuming ends it, unasserted: the call itself
+  // returned.
+  const drain = (v) => {
+    try {
+      if (v === null || typeof v !== 'object' || isArray(v) || vars.indexOf(v) >= 0 || classOf(getProto(v)) >= 0) {
+        return null;
+      }
+      if (typeof v.next !== 'function' || typeof v[Symbol.iterator] !== 'function') return null;
+    } catch (_) {
+      return null;
+    }
+    const items = [];
+    try {
+      // As `Array.from` does: through `[Symbol.iterator]()`, which is usually the iterator itself.
+      const iterator = v[Symbol.iterator]();
+      while (items.length <= MAX_ITEMS) {
+        const step = iterator.next();
+        if (step === null || typeof step !== 'object') return { items, done: false };
+        if (step.done) return { items, done: true };
+        items.push(step.value);
+      }
+    } catch (_) {
+      // Left unasserted below.
+    }
+    return { items, done: false };
+  };
+  // After a call of the method under test: its result (an iterator's items, `drained`), and the state of
+  // the object to assert on when the result says little by itself (`undefined`, or a variable of the
+  // test such as `this`).
+  const describeResult = (at, value, receiver, drained) => {
     const returned = vars.indexOf(value);
     const subject = value === undefined ? receiver : returned >= 0 ? value : null;
+    const iterated = () => ({
+      t: 'iter',
+      done: drained.done,
+      items: drained.items.map((item) => describe(item, 1, [])),
+    });
     results.push({
       at,
-      value: returned >= 0 ? { t: 'var', i: returned } : describe(value, 0, []),
+      value: returned >= 0 ? { t: 'var', i: returned } : drained ? iterated() : describe(value, 0, []),
       state: subject === null ? null : { i: vars.indexOf(subject), d: describe(subject, 0, []) },
     });
   };
@@ -301,9 +344,13 @@
         return apply(method, receiver, op[3].map(argument));
       }
     };
+    // After a call of the method under test: an iterator it returned is consumed (see `drain`), and
+    // the result is described.
     const finish = (value) => {
       const op = ops[at];
-      if (describing && op[0] === 1 && op[4]) describeResult(at, value, vars[op[1]]);
+      if (op[0] !== 1 || !op[4]) return;
+      const drained = drain(value);
+      if (describing) describeResult(at, value, vars[op[1]], drained);
     };
     const failed = (e) => {
       const info = errorInfo(e);

@@ -240,12 +240,12 @@ impl Sandbox {
 
     /// Loads the program for recording (see [`crate::record`]): the ES modules that file `entry` imports
     /// are given to it through a view whose class exports are the recorder's constructor proxies, and
-    /// the program has a `console` that prints to standard output when `echo` is set. Tests never get
-    /// one: their sandbox stays host-free.
+    /// the program's `console` prints to standard output when `echo` is set. In generated tests it is
+    /// silent: their sandbox stays host-free.
     pub fn for_recording(code: &CodeBase, limits: Limits, entry: usize, echo: bool) -> Result<Sandbox> {
         let mut sources = engine::Sources::new(code);
         sources.recorded_importer = Some(entry);
-        sources.console = Some(echo);
+        sources.print_console = echo;
         Sandbox::load(code, sources, limits)
     }
 

@@ -70,7 +70,13 @@ pub fn literal_of(description: &Json) -> Option<String> {
             let parts: Option<Vec<String>> =
                 fields.iter().map(|(k, v)| literal_of(v).map(|v| format!("{}: {v}", property_key(k)))).collect();
             let parts = parts?;
-            Some(if parts.is_empty() { "{}".into() } else { format!("{{ {} }}", parts.join(", ")) })
+            let object = if parts.is_empty() { "{}".into() } else { format!("{{ {} }}", parts.join(", ")) };
+            Some(match description.get("bare") {
+                // A dictionary without a prototype (`Object.create(null)`) is not deep-equal to `{}`.
+                Some(_) if parts.is_empty() => "Object.create(null)".into(),
+                Some(_) => format!("Object.assign(Object.create(null), {object})"),
+                None => object,
+            })
         }
         _ => None,
     }
@@ -116,6 +122,18 @@ fn describe_into(
             lines.push(Line::StrictEqual { actual: format!("{actual}.length"), expected: items.len().to_string() });
             for (i, item) in items.iter().enumerate() {
                 describe_into(item, &format!("{actual}[{i}]"), test, program, lines, false);
+            }
+        }
+        "iter" if description.get("done").and_then(Json::as_bool) == Some(true) => {
+            // The items the iterator gave, taken once: `Array.from` consumes it as the sandbox did.
+            let items = description.get("items").and_then(Json::as_array).cloned().unwrap_or_default();
+            let count = items.len();
+            let taken = format!("Array.from({actual})");
+            match literal_of(&serde_json::json!({ "t": "arr", "items": items })) {
+                Some(expected) => lines.push(Line::DeepStrictEqual { actual: taken, expected }),
+                None => {
+                    lines.push(Line::StrictEqual { actual: format!("{taken}.length"), expected: count.to_string() })
+                }
             }
         }
         "arrlen" => {
@@ -190,6 +208,27 @@ mod tests {
         let sparse = json!({"t": "arr", "items": [{"t": "hole"}, {"t": "n", "v": "2"}, {"t": "hole"}]});
         assert_eq!(literal_of(&sparse).unwrap(), "[, 2, ,]");
         assert_eq!(literal_of(&json!({"t": "inst", "c": 0, "fields": {}})), None);
+        assert_eq!(literal_of(&json!({"t": "obj", "fields": {}, "bare": true})).unwrap(), "Object.create(null)");
+        let dictionary = json!({"t": "obj", "fields": {"a": {"t": "n", "v": "1"}}, "bare": true});
+        assert_eq!(literal_of(&dictionary).unwrap(), "Object.assign(Object.create(null), { a: 1 })");
+    }
+
+    #[test]
+    fn iterators_are_asserted_by_their_items_once_they_ended() {
+        let program = ProgramInfo::default();
+        let test = TestCase { class: 0, method: "m".into(), variables: Vec::new(), statements: Vec::new() };
+        let lines_of = |description: Json| {
+            let mut lines = Vec::new();
+            assert_described(&description, "result", &test, &program, &mut lines);
+            lines
+        };
+        let taken =
+            |expected: &str| Line::DeepStrictEqual { actual: "Array.from(result)".into(), expected: expected.into() };
+        assert_eq!(lines_of(json!({"t": "iter", "done": true, "items": [{"t": "n", "v": "1"}]})), vec![taken("[1]")]);
+        let instances = json!({"t": "iter", "done": true, "items": [{"t": "inst", "c": 0, "fields": {}}]});
+        let length = Line::StrictEqual { actual: "Array.from(result).length".into(), expected: "1".into() };
+        assert_eq!(lines_of(instances), vec![length]);
+        assert_eq!(lines_of(json!({"t": "iter", "done": false, "items": [{"t": "n", "v": "1"}]})), vec![]);
     }
 
     #[test]

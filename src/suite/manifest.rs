@@ -286,6 +286,8 @@ mod tests {
             origin: Origin::Prototype,
             alias_of: None,
             asynchronous: false,
+            optional_from: None,
+            variadic: false,
         };
         let class = |name: &str| ClassInfo {
             name: name.into(),

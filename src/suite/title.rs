@@ -186,6 +186,7 @@ fn value_words(program: &ProgramInfo, elected: &ElectedTest, value: &Json) -> Op
         "inst" => format!("a {}", program.classes.get(index("c")?)?.name),
         "cls" => program.classes.get(index("i")?)?.name.clone(),
         "arr" | "arrlen" => "an array".to_string(),
+        "iter" => "an iterator".to_string(),
         "obj" => "an object".to_string(),
         "fn" => "a function".to_string(),
         "date" => "a date".to_string(),
