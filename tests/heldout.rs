@@ -5,10 +5,24 @@ mod common;
 
 use common::{fixture, generate, methods, node_test_passes, suites};
 
+/// Generates for a fixture with the seed and budget every test here uses; returns the out folder and the
+/// report.
+fn generate_for(name: &str) -> (tempfile::TempDir, serde_json::Value) {
+    let out = tempfile::tempdir().unwrap();
+    let report = generate(&[fixture(name)], out.path(), &["--seed", "7", "--timeout", "2"]);
+    (out, report)
+}
+
+/// Panics unless every method of the report is fully covered.
+fn fully_covered(report: &serde_json::Value) {
+    for (method, covered, statements, _) in methods(report) {
+        assert_eq!(covered, statements, "{method} not fully covered");
+    }
+}
+
 #[test]
 fn a_stored_callback_text_is_the_one_the_suite_writes() {
-    let out = tempfile::tempdir().unwrap();
-    generate(&[fixture("callback-text.js")], out.path(), &["--seed", "7", "--timeout", "2"]);
+    let (out, _) = generate_for("callback-text.js");
     let suite = std::fs::read_to_string(out.path().join("Handlers.test.js")).unwrap();
     // The expected value of `describe` holds a callback's text exactly as the suite builds that callback.
     assert!(suite.contains("\"function () { return "), "{suite}");
@@ -18,8 +32,7 @@ fn a_stored_callback_text_is_the_one_the_suite_writes() {
 
 #[test]
 fn an_options_object_gets_each_member_typed_like_a_parameter() {
-    let out = tempfile::tempdir().unwrap();
-    let report = generate(&[fixture("options-object.js")], out.path(), &["--seed", "7", "--timeout", "2"]);
+    let (out, report) = generate_for("options-object.js");
     let type_of = |parameter: &str| {
         report["types"].as_array().unwrap().iter().find(|t| t["parameter"] == parameter).map(|t| t["type"].clone())
     };
@@ -28,19 +41,14 @@ fn an_options_object_gets_each_member_typed_like_a_parameter() {
     assert_eq!(type_of("options.onEvict"), Some("function".into()));
     // A member that is an object itself has typed members too: `clock.now()` must be a function.
     assert_eq!(type_of("options.clock.now"), Some("function".into()));
-    for (method, covered, statements, _) in methods(&report) {
-        assert_eq!(covered, statements, "{method} not fully covered");
-    }
+    fully_covered(&report);
     node_test_passes(&suites(out.path()));
 }
 
 #[test]
 fn calls_that_return_promises_are_awaited_and_their_rejections_asserted() {
-    let out = tempfile::tempdir().unwrap();
-    let report = generate(&[fixture("async-cache.cjs")], out.path(), &["--seed", "7", "--timeout", "2"]);
-    for (method, covered, statements, _) in methods(&report) {
-        assert_eq!(covered, statements, "{method} not fully covered");
-    }
+    let (out, report) = generate_for("async-cache.cjs");
+    fully_covered(&report);
     let path = out.path().join("AsyncCache.test.js");
     let suite = std::fs::read_to_string(&path).unwrap();
     // `get` rejects for a key that is not a string; `put` builds its promise without `async`.
@@ -59,24 +67,18 @@ fn calls_that_return_promises_are_awaited_and_their_rejections_asserted() {
 
 #[test]
 fn code_that_logs_runs_as_under_node() {
-    let out = tempfile::tempdir().unwrap();
-    let report = generate(&[fixture("console-warnings.js")], out.path(), &["--seed", "7", "--timeout", "2"]);
+    let (out, report) = generate_for("console-warnings.js");
     // Without a `console` every constructor call threw `ReferenceError` and nothing was covered.
-    for (method, covered, statements, _) in methods(&report) {
-        assert_eq!(covered, statements, "{method} not fully covered");
-    }
+    fully_covered(&report);
     node_test_passes(&suites(out.path()));
 }
 
 #[test]
 fn calls_change_their_argument_count_where_the_code_reads_it() {
-    let out = tempfile::tempdir().unwrap();
-    let report = generate(&[fixture("optional-arguments.js")], out.path(), &["--seed", "7", "--timeout", "2"]);
+    let (out, report) = generate_for("optional-arguments.js");
     // `switch (arguments.length)` and `suffix === undefined` need calls with fewer arguments, its
     // default case and `push()`'s loop over `arguments` calls with more.
-    for (method, covered, statements, _) in methods(&report) {
-        assert_eq!(covered, statements, "{method} not fully covered");
-    }
+    fully_covered(&report);
     // The suite writes the shorter calls as they ran.
     let suite = std::fs::read_to_string(out.path().join("Relay.test.js")).unwrap();
     assert!(suite.contains(".label()") && suite.contains(".send()"), "{suite}");
@@ -85,13 +87,10 @@ fn calls_change_their_argument_count_where_the_code_reads_it() {
 
 #[test]
 fn mined_patterns_keep_their_flags() {
-    let out = tempfile::tempdir().unwrap();
-    let report = generate(&[fixture("unicode-patterns.js")], out.path(), &["--seed", "7", "--timeout", "2"]);
+    let (out, report) = generate_for("unicode-patterns.js");
     // `rule`'s `unicode` and `unicodeSets` branches need the class's own `/u` and `/v` patterns, flags
     // and all; the suite writes them as literals with their flags, which node must accept.
-    for (method, covered, statements, _) in methods(&report) {
-        assert_eq!(covered, statements, "{method} not fully covered");
-    }
+    fully_covered(&report);
     let suite = std::fs::read_to_string(out.path().join("Tokenizer.test.js")).unwrap();
     assert!(suite.contains("/^\\p{L}+$/u)") && suite.contains("/^[\\p{L}--[aeiouAEIOU]]/v)"), "{suite}");
     node_test_passes(&suites(out.path()));
@@ -99,8 +98,7 @@ fn mined_patterns_keep_their_flags() {
 
 #[test]
 fn dictionaries_without_a_prototype_are_asserted_as_such() {
-    let out = tempfile::tempdir().unwrap();
-    generate(&[fixture("null-prototype.js")], out.path(), &["--seed", "7", "--timeout", "2"]);
+    let (out, _) = generate_for("null-prototype.js");
     let suite = std::fs::read_to_string(out.path().join("Registry.test.js")).unwrap();
     // `snapshot()` and the fields after `reset()` are dictionaries: a `{}` literal fails deep equality.
     assert!(suite.contains("Object.create(null)"), "{suite}");
@@ -109,12 +107,9 @@ fn dictionaries_without_a_prototype_are_asserted_as_such() {
 
 #[test]
 fn returned_iterators_are_consumed_and_their_items_asserted() {
-    let out = tempfile::tempdir().unwrap();
-    let report = generate(&[fixture("iterators.js")], out.path(), &["--seed", "7", "--timeout", "2"]);
+    let (out, report) = generate_for("iterators.js");
     // A generator's body and an iterator's `next` run only when the result is consumed.
-    for (method, covered, statements, _) in methods(&report) {
-        assert_eq!(covered, statements, "{method} not fully covered");
-    }
+    fully_covered(&report);
     let suite = std::fs::read_to_string(out.path().join("Bag.test.js")).unwrap();
     assert!(suite.contains("assert.deepStrictEqual(Array.from(result), ["), "{suite}");
     // The endless generator is consumed up to a limit in the sandbox, and not asserted.
