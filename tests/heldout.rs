@@ -116,3 +116,17 @@ fn returned_iterators_are_consumed_and_their_items_asserted() {
     assert!(!suite.contains("Array.from(bag.counter())"), "{suite}");
     node_test_passes(&suites(out.path()));
 }
+
+#[test]
+fn an_instanceof_check_names_the_type_except_a_copy_constructors_own_class() {
+    let (out, report) = generate_for("instanceof-checks.js");
+    fully_covered(&report);
+    let type_of = |function: &str| {
+        let types = report["types"].as_array().unwrap();
+        types.iter().find(|t| t["function"] == function).map(|t| t["type"].as_str().unwrap().to_string())
+    };
+    assert_eq!(type_of("put").as_deref(), Some("Money"));
+    assert_eq!(type_of("stamp").as_deref(), Some("Date"));
+    assert_eq!(type_of("constructor").as_deref(), Some("number"), "Money's own check is a copy constructor's");
+    node_test_passes(&suites(out.path()));
+}

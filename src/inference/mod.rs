@@ -542,7 +542,15 @@ const STRING_MEMBERS: &[&str] = &[
 pub fn decide(record: &ParamRecord, program: &ProgramInfo, rng: &mut (impl Rng + ?Sized)) -> Decision {
     let inferred = |ty, evidence| Decision { ty, evidence, source: DecisionSource::Inferred };
     // The code says which class it wants; members read after the check belong to that class anyway.
-    if let Some((ty, class)) = record.typeofs.iter().find_map(|t| instanceof_type(t, program)) {
+    // Unless it also checks `typeof` (`x instanceof Decimal` then `typeof x === 'number'`: one of
+    // several accepted types, typeof's are the ones the rest of this decision reads), or it is a copy
+    // constructor, which would need an instance to build the first one.
+    let checks_typeof = record.typeofs.iter().any(|t| !t.starts_with(INSTANCEOF) && t != "null" && t != "undefined");
+    let copy = |ty: &ParamType| record.key.function == "constructor" && *ty == ParamType::Class(record.key.class);
+    if !checks_typeof
+        && let Some((ty, class)) =
+            record.typeofs.iter().filter_map(|t| instanceof_type(t, program)).find(|(ty, _)| !copy(ty))
+    {
         return inferred(ty, format!("its function checks {} instanceof {class}", record.name));
     }
     let members = record.type_members();
