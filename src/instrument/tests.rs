@@ -31,9 +31,10 @@ impl Loaded {
         let context = Context::full(&runtime).unwrap();
         context.with(|ctx| {
             let arrays = format!(
-                "globalThis.__fc$s = new Uint8Array({}); globalThis.__fc$b = new Uint8Array({});",
+                "globalThis.__fc$s = new Uint8Array({}); globalThis.__fc$b = new Uint8Array({branches}); \
+                 globalThis.{DISTANCES} = new Float64Array({branches}).fill(Infinity);",
                 statements.max(1),
-                branches.max(1)
+                branches = branches.max(1)
             );
             ctx.eval_with_options::<(), _>(arrays, options("setup.js")).unwrap();
             ctx.eval_with_options::<(), _>(RUNTIME_JS, options("runtime.js")).unwrap();
@@ -72,7 +73,7 @@ impl Loaded {
     }
 
     fn reset(&self) {
-        self.eval::<()>("__fc$s.fill(0); __fc$b.fill(0);");
+        self.eval::<()>(&format!("__fc$s.fill(0); __fc$b.fill(0); {DISTANCES}.fill(Infinity); {STACK}[0] = 0;"));
     }
 }
 
@@ -256,6 +257,25 @@ fn instrumented_code_behaves_like_the_original() {
         // exceptions, finally, catch without binding
         r#"function main() { var r = []; try { try { throw new Error("x"); } finally { r.push("f"); } } catch (e) { r.push(e.message); }
              try { null.x; } catch { r.push("c"); } return r; }"#,
+        // comparisons measured for branch distances: conversions in order, once each, and the same values
+        r#"function main() { var log = [], n = 0;
+             function v(name, x) { return { valueOf() { log.push(name); return x; } }; }
+             function next() { return ++n; }
+             var r = [];
+             if (v("a", 1) < v("b", 2)) r.push("lt"); if (v("c", 2) > v("d", 1)) r.push("gt");
+             if (next() < next()) r.push(n); while (next() <= 8 && n % 7 != 0) r.push(n);
+             r.push(NaN < 1 ? "y" : "n", !(NaN >= 1) ? "y" : "n", "5" == 5 ? "y" : "n", "ab" === "ab" ? "y" : "n");
+             r.push((1 < 2 && "last") || "none", (n > 100 || 0) && "x", !(n !== 9) || "ne");
+             for (var i = 0; i < 3 && !(i == 2); i++) r.push("i" + i);
+             try { if (n > 0 && null.x > 1) r.push("never"); } catch (e) { r.push(e.constructor.name); }
+             if (n === 9 && (n < 3 || "a" < "b")) r.push("mixed");
+             return [r, log]; }"#,
+        // conditions around yield and await, and a throwing valueOf
+        r#"function* g(x) { while (x < (yield x)) x++; return x; }
+           function main() { var it = g(1), r = [it.next().value, it.next(5).value, it.next(0)];
+             var bad = { valueOf() { throw new Error("bad") } };
+             try { if (bad > 1) r.push("no"); } catch (e) { r.push(e.message); }
+             return r; }"#,
     ];
     for snippet in snippets {
         let original = Loaded::new(snippet, 0, 0, "").settle("main()");
@@ -411,6 +431,8 @@ fn conversions_in_functions_map_to_their_sites() {
         // Later lines, inside a probed function, once as a return value and once as a statement.
         check(&format!("function t(p) {{\n  var x = 0;\n  return {expr};\n}}"), "t(p)", expected, hint);
         check(&format!("function t(p) {{\n  if (p) {{ {expr}; }}\n}}"), "t(p)", expected, hint);
+        // In a condition measured for branch distances.
+        check(&format!("function t(p) {{\n  if (o.v < 2 && ({expr})) {{ return 1; }}\n}}"), "t(p)", expected, hint);
     }
 }
 
@@ -503,4 +525,128 @@ fn positions_between_tokens_fall_back_to_the_token_before() {
     assert_eq!(inst.positions.original_offset(line, column + 1), Some(a));
     assert_eq!(inst.positions.original_offset(line, 1), None);
     assert_eq!(inst.positions.original_offset(99, 1), None);
+}
+
+/// The smallest distance to each branch outcome of the last run (`inf` when not reached).
+fn distances(run: &Loaded) -> Vec<f64> {
+    run.eval::<Vec<f64>>(&format!("Array.from({DISTANCES})"))
+}
+
+fn assert_near(got: f64, want: f64, what: &str) {
+    assert!((got - want).abs() < 1e-9, "{what}: got {got}, want {want}");
+}
+
+const COMPARISONS: &str = r#"function lt(a, b) { if (a < b) { return 1; } return 0; }
+function le(a, b) { if (a <= b) { return 1; } return 0; }
+function gt(a, b) { if (a > b) { return 1; } return 0; }
+function ge(a, b) { if (a >= b) { return 1; } return 0; }
+function eq(a, b) { if (a == b) { return 1; } return 0; }
+function seq(a, b) { if (a === b) { return 1; } return 0; }
+function ne(a, b) { if (a != b) { return 1; } return 0; }
+function sne(a, b) { if (a !== b) { return 1; } return 0; }
+function and(a, b) { if (a > 0 && b === 3) { return 1; } return 0; }
+function or(a, b) { if (a < 0 || b == 7) { return 1; } return 0; }
+function not(a) { if (!(a >= 10)) { return 1; } return 0; }
+function loop(n) { var i = 0; while (i < n) { i++; } return i; }
+function cond(a) { return a === 42 ? "yes" : "no"; }
+"#;
+
+/// Calls `call` on a fresh run and gives the distances to the two outcomes of branch pair `pair`.
+fn pair_after(run: &Loaded, call: &str, pair: usize) -> (f64, f64) {
+    run.reset();
+    run.eval::<()>(call);
+    let d = distances(run);
+    (d[2 * pair], d[2 * pair + 1])
+}
+
+#[test]
+fn branch_distances_follow_each_operator_to_the_outcome_not_taken() {
+    let inst = instrument(&parse(COMPARISONS), 0, 0);
+    let run = Loaded::instrumented(&inst, "");
+    let norm = |d: f64| d / (d + 1.0);
+    // (call, branch pair, distance to true, distance to false); the pair of `and` is the `if`, then
+    // the `&&`'s left operand; likewise for `or`.
+    let cases: &[(&str, usize, f64, f64)] = &[
+        ("lt(1, 5)", 0, 0.0, norm(4.0)),
+        ("lt(5, 1)", 0, norm(5.0), 0.0),
+        ("lt(3, 3)", 0, norm(1.0), 0.0),
+        ("le(3, 3)", 1, 0.0, norm(1.0)),
+        ("le(4.5, 3)", 1, norm(1.5), 0.0),
+        ("gt(2, 7)", 2, norm(6.0), 0.0),
+        ("gt(7, 2)", 2, 0.0, norm(5.0)),
+        ("ge(2, 7)", 3, norm(5.0), 0.0),
+        ("ge(7, 7)", 3, 0.0, norm(1.0)),
+        ("eq(3, 10)", 4, norm(7.0), 0.0),
+        ("eq(-4, -4)", 4, 0.0, norm(1.0)),
+        ("seq(3, -10)", 5, norm(13.0), 0.0),
+        ("ne(3, 10)", 6, 0.0, norm(7.0)),
+        ("sne(8, 8)", 7, norm(1.0), 0.0),
+        // strings: character codes one apart in one place; a longer string
+        ("seq('abc', 'abd')", 5, norm(norm(1.0)), 0.0),
+        ("seq('ab', 'abcd')", 5, norm(2.0), 0.0),
+        ("sne('x', 'x')", 7, norm(1.0), 0.0),
+        // NaN never compares true: no distance to true, "unknown" (1)
+        ("lt(NaN, 1)", 0, 1.0, 0.0),
+        ("eq(NaN, NaN)", 4, 1.0, 0.0),
+        ("ge(Infinity, 1)", 3, 0.0, 1.0),
+        // mixed or non-primitive operands: outcome only
+        ("lt('5', 7)", 0, 0.0, 1.0),
+        ("seq('3', 3)", 5, 1.0, 0.0),
+        ("lt({ valueOf() { return 9; } }, 1)", 0, 1.0, 0.0),
+        ("lt('a', 'b')", 0, 0.0, 1.0),
+        // &&: the sum to true (an operand not evaluated counts 1), the minimum to false
+        ("and(-2, 5)", 8, norm(3.0) + 1.0, 0.0),
+        ("and(-2, 5)", 9, norm(3.0), 0.0),
+        ("and(2, 5)", 8, norm(2.0), 0.0),
+        ("and(2, 3)", 8, 0.0, norm(1.0)),
+        // ||: the minimum to true, the sum to false
+        ("or(1, 5)", 10, norm(2.0), 0.0),
+        ("or(-1, 5)", 10, 0.0, norm(1.0) + 1.0),
+        ("or(-1, 7)", 10, 0.0, norm(1.0) + 1.0),
+        ("or(1, 7)", 10, 0.0, norm(1.0)),
+        // !: swapped
+        ("not(4)", 12, 0.0, norm(6.0)),
+        ("not(12)", 12, norm(3.0), 0.0),
+        // loops: both outcomes of `i < n` are taken
+        ("loop(3)", 13, 0.0, 0.0),
+        ("loop(-2)", 13, norm(3.0), 0.0),
+        ("cond(40)", 14, norm(2.0), 0.0),
+        // the smallest distance over the run
+        ("lt(1, 10); lt(1, 3); lt(1, 5)", 0, 0.0, norm(2.0)),
+    ];
+    for &(call, pair, to_true, to_false) in cases {
+        let (t, f) = pair_after(&run, call, pair);
+        assert_near(t, to_true, &format!("{call}: to true"));
+        assert_near(f, to_false, &format!("{call}: to false"));
+    }
+    // A branch not reached has no distance.
+    let (t, f) = pair_after(&run, "lt(1, 2)", 1);
+    assert!(t.is_infinite() && f.is_infinite(), "{t} {f}");
+}
+
+#[test]
+fn measured_operands_are_evaluated_once_in_order() {
+    let code = r#"function f(o) { var log = [];
+  function at(name, x) { log.push("get " + name); return { valueOf() { log.push("convert " + name); return x; } }; }
+  if (at("a", o) < at("b", 2) && at("c", 1) !== at("d", 1)) { log.push("then"); }
+  return log.join(",");
+}"#;
+    let original = Loaded::new(code, 0, 0, "");
+    let inst = instrument(&parse(code), 0, 0);
+    assert!(inst.code.contains("__fc$q("), "the condition is measured: {}", inst.code);
+    let run = Loaded::instrumented(&inst, "");
+    for arg in ["1", "3"] {
+        let want: String = original.eval(&format!("f({arg})"));
+        let got: String = run.eval(&format!("f({arg})"));
+        assert_eq!(got, want);
+    }
+    let want: String = original.eval("f(1)");
+    assert_eq!(want, "get a,get b,convert a,convert b,get c,get d,then");
+}
+
+#[test]
+fn conditions_without_measurable_comparisons_are_left_as_they_were() {
+    let code = "function f(x, y) { if (x === null || typeof y === 'string' || !x) { return 1; } while (x) { x = 0; } return y ? 2 : 3; }";
+    let inst = instrument(&parse(code), 0, 0);
+    assert!(!inst.code.contains("__fc$q") && !inst.code.contains("__fc$t"), "{}", inst.code);
 }

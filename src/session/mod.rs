@@ -29,6 +29,8 @@ use crate::analysis::typeofs::{TypeofCheck, typeof_checks};
 use crate::error::{Error, Result};
 use crate::generate::exhaustive::Enumeration;
 use crate::generate::guided::ConstantPool;
+use crate::generate::random::Strategy;
+use crate::generate::search::Archive;
 use crate::generate::{Request, Statement, TestCase, candidate};
 use crate::inference::{Decision, DecisionSource, ParamType, TypeTable, decide};
 use crate::program::{ClassId, FunctionRef, Origin, ProgramInfo};
@@ -111,6 +113,8 @@ pub struct MethodState {
     pub constants: ConstantPool,
     /// How far the exhaustive strategies have enumerated its call sequences.
     pub enumeration: Enumeration,
+    /// The closest candidates to its branch outcomes not taken yet, for search.
+    pub archive: Archive,
 }
 
 /// Candidates whose receiver could not be built, with none built yet, after which a method is given
@@ -140,6 +144,7 @@ impl MethodState {
             constructions: (0, 0),
             constants: ConstantPool::default(),
             enumeration: Enumeration::default(),
+            archive: Archive::default(),
         }
     }
 
@@ -286,6 +291,7 @@ impl Session {
         select_classes(&mut program, &options.classes)?;
         let mut methods = methods_under_test(&program, options.method.as_deref())?;
         mine_constants(&code, &program, &mut methods);
+        prepare_archives(&code, &mut methods);
         let mut types = TypeTable::new(&program);
         record_typeof_checks(&code, &program, &mut types);
         let rng = StdRng::seed_from_u64(settings.seed);
@@ -423,7 +429,7 @@ impl Session {
             method: &method,
             elected: &elected,
         };
-        let test = candidate(&request, &mut m.enumeration, &mut self.rng);
+        let test = candidate(&request, &mut m.enumeration, &mut m.archive, &mut self.rng);
         let test = self.seeds.start_from(test, &self.program, &mut self.rng);
         let seed = self.rng.random::<u32>();
         let watch = self.methods[index].watch();
@@ -473,6 +479,9 @@ impl Session {
         }
         self.count_construction(index, &test, &execution.outcome);
         let m = &mut self.methods[index];
+        if valid && self.settings.generation.strategy == Strategy::Search {
+            m.archive.observe(&test, &execution, &m.covered, &m.branches);
+        }
         m.elapsed += started.elapsed();
         let stopped = self.stop_reason(index);
         let m = &mut self.methods[index];
@@ -923,6 +932,23 @@ fn mine_constants(code: &CodeBase, program: &ProgramInfo, methods: &mut [MethodS
             constants.extend(constants_of(f));
         }
         m.constants = ConstantPool::new(constants.iter());
+    }
+}
+
+/// Gives each method's search archive the statement each of its branch outcomes guards.
+fn prepare_archives(code: &CodeBase, methods: &mut [MethodState]) {
+    for m in methods.iter_mut() {
+        let Some(function) = &m.function else { continue };
+        let file = &code.files[function.file];
+        let guards = function
+            .branches
+            .clone()
+            .map(|id| {
+                let branch = file.instrumented.branches.get(id.checked_sub(file.branches.start)? as usize)?;
+                branch.guards.filter(|s| function.statements.contains(s)).map(|s| s - function.statements.start)
+            })
+            .collect();
+        m.archive = Archive::new(guards);
     }
 }
 
