@@ -338,6 +338,41 @@ fn near_elected_candidates(strategy: Strategy) -> usize {
 
 #[test]
 fn search_mutates_the_tests_that_reached_something() {
-    let (search, guided) = (near_elected_candidates(Strategy::Search), near_elected_candidates(Strategy::Guided));
+    let (search, guided) =
+        (near_elected_candidates(Strategy::SearchCoverage), near_elected_candidates(Strategy::Guided));
     assert!(search >= 10 && search > 3 * guided, "search {search}, guided {guided}");
+}
+
+/// Steps `Calibration#check` (an equality between scaled arguments) until it is fully covered or
+/// `budget` candidates ran; the candidates it took to cover it.
+fn steps_to_calibrate(strategy: Strategy, seed: u64, budget: u64) -> Option<u64> {
+    // Counted in candidates, not time: no time or staleness limit ends the method first.
+    let mut settings = Settings { seed, timeout: std::time::Duration::from_secs(3600), ..Settings::default() };
+    settings.max_stale = u64::MAX;
+    settings.generation.strategy = strategy;
+    let options = SessionOptions { files: vec![fixture("calibration.js")], ..Default::default() };
+    let mut s = Session::new(&options, settings).expect("the fixture loads");
+    let check = s.methods.iter().position(|m| m.method == "check").unwrap();
+    s.select(check);
+    while s.methods[check].executions < budget {
+        let report = s.step().unwrap().expect("check is still running");
+        if report.stopped.is_some() {
+            break;
+        }
+    }
+    let m = &s.methods[check];
+    (m.status == Status::Done(flycatcher::session::StopReason::Covered)).then_some(m.executions)
+}
+
+#[test]
+fn search_with_branch_distance_meets_an_equality_that_other_strategies_miss() {
+    const BUDGET: u64 = 2000;
+    for seed in 1..=3 {
+        let search = steps_to_calibrate(Strategy::Search, seed, BUDGET);
+        assert!(search.is_some(), "seed {seed}: search did not cover check within {BUDGET} candidates");
+        for other in [Strategy::Random, Strategy::Guided, Strategy::SearchCoverage] {
+            let steps = steps_to_calibrate(other, seed, BUDGET);
+            assert_eq!(steps, None, "seed {seed}: {} covered check ({steps:?}); the fixture is too easy", other.name());
+        }
+    }
 }

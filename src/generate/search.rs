@@ -6,9 +6,9 @@
 //! are made from an entry, chosen with a preference for the closest and away from those that stopped
 //! improving, by one of two moves:
 //!
-//! - Harman and McMinn's alternating variable method (AVM) on its numeric arguments: move one by
-//!   ±1; when that gets closer, keep going the same way with a doubled step; when it does not, try the
-//!   other direction, then the next argument;
+//! - Harman and McMinn's alternating variable method (AVM) on its numeric arguments: round one when
+//!   it is a fraction, or move it by ±1; when that gets closer, keep going the same way with a doubled
+//!   step; when it does not, try the other direction, then the next argument;
 //! - random mutations: a primitive argument moved (numbers by ±1, negated or drawn again; strings edited
 //!   by a character or drawn again; booleans flipped), a call inserted before the method under test,
 //!   or a call deleted.
@@ -63,14 +63,52 @@ struct Entry {
 struct Avm {
     /// Index among the test's numeric arguments.
     place: usize,
-    /// +1 or -1.
+    /// +1 or -1 to move by `step`; 0 to round a fraction first. Integer steps keep a fraction, and an
+    /// equality like `3 * x === y + 1000` may then stay a fraction away for ever.
     direction: f64,
     step: f64,
 }
 
 impl Default for Avm {
     fn default() -> Self {
-        Avm { place: 0, direction: 1.0, step: 1.0 }
+        Avm { place: 0, direction: 0.0, step: 1.0 }
+    }
+}
+
+impl Avm {
+    /// Moves `value`; returns the state the move stands for (a whole number cannot be rounded: it is
+    /// moved up instead).
+    fn apply(self, value: &mut f64) -> Avm {
+        if self.direction == 0.0 {
+            if value.fract() != 0.0 && value.is_finite() {
+                *value = value.round();
+                return self;
+            }
+            return Avm { direction: 1.0, ..self }.apply(value);
+        }
+        *value += self.direction * self.step;
+        self
+    }
+
+    /// The next move after this one did not get closer: after a run of doubled steps, explore again
+    /// around the best value; after rounding, a step up; after a failed step up, a step down; after
+    /// both, the next argument.
+    fn failed(self) -> Avm {
+        if self.step > 1.0 {
+            Avm { step: 1.0, ..self }
+        } else if self.direction == 0.0 {
+            Avm { direction: 1.0, ..self }
+        } else if self.direction > 0.0 {
+            Avm { direction: -1.0, ..self }
+        } else {
+            Avm { place: self.place + 1, ..Avm::default() }
+        }
+    }
+
+    /// The next move after this one got closer: the same way with a doubled step (after rounding, a
+    /// step up).
+    fn succeeded(self) -> Avm {
+        if self.direction == 0.0 { Avm { direction: 1.0, ..self } } else { Avm { step: self.step * 2.0, ..self } }
     }
 }
 
@@ -128,7 +166,7 @@ impl Archive {
                 let avm = match pending {
                     Some(Pending { target, avm: Some(avm) }) if target == offset => {
                         improved_target = true;
-                        Avm { step: avm.step * 2.0, ..avm }
+                        avm.succeeded()
                     }
                     Some(Pending { target, .. }) if target == offset => {
                         improved_target = true;
@@ -146,15 +184,7 @@ impl Archive {
         let Some(entry) = self.entries.get_mut(&target) else { return };
         entry.fails += 1;
         if let Some(moved) = avm {
-            // The move did not get closer: after a run of doubled steps, explore again around the best
-            // value; after a failed step of 1, the other direction; after both, the next argument.
-            entry.avm = if moved.step > 1.0 {
-                Avm { step: 1.0, ..moved }
-            } else if moved.direction > 0.0 {
-                Avm { direction: -1.0, ..moved }
-            } else {
-                Avm { place: moved.place + 1, ..Avm::default() }
-            };
+            entry.avm = moved.failed();
         }
     }
 
@@ -199,10 +229,10 @@ fn from_archive(request: &Request, archive: &mut Archive, target: u32, rng: &mut
     builder.test = entry.test.clone();
     let places = numeric_places(&builder.test);
     if !places.is_empty() && rng.random_bool(AVM) {
-        let avm = Avm { place: entry.avm.place % places.len(), ..entry.avm };
+        let mut avm = Avm { place: entry.avm.place % places.len(), ..entry.avm };
         let (s, a) = places[avm.place];
         if let Some(Value::Number(n)) = builder.test.statements[s].values_mut().into_iter().nth(a) {
-            *n += avm.direction * avm.step;
+            avm = avm.apply(n);
         }
         archive.pending = Some(Pending { target, avm: Some(avm) });
     } else {
@@ -342,4 +372,92 @@ fn delete_call(builder: &mut Builder, rng: &mut (impl Rng + ?Sized)) -> bool {
     }
     builder.test.statements.remove(calls[rng.random_range(0..calls.len())]);
     true
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::sandbox::Outcome;
+
+    fn test_with(x: f64) -> TestCase {
+        TestCase {
+            class: 0,
+            method: "m".into(),
+            variables: Vec::new(),
+            statements: vec![Statement::Call {
+                receiver: 0,
+                method: "m".into(),
+                args: vec![Value::Number(x)],
+                under_test: true,
+            }],
+        }
+    }
+
+    fn run(distances: Vec<(u32, f64)>) -> Execution {
+        Execution {
+            outcome: Outcome::Passed,
+            events: Vec::new(),
+            statements: Vec::new(),
+            branches: Vec::new(),
+            distances,
+            results: Vec::new(),
+        }
+    }
+
+    #[test]
+    fn the_archive_keeps_the_closest_candidate_per_outcome_still_to_take() {
+        // Outcome 0 guards statement 1; outcome 1 guards nothing; outcome 2 guards statement 0.
+        let mut archive = Archive::new(vec![Some(1), None, Some(0)]);
+        let (covered, taken) = (vec![false, false], vec![false, false, false]);
+        archive.observe(&test_with(1.0), &run(vec![(0, 0.5), (1, 0.5), (2, 0.9)]), &covered, &taken);
+        assert_eq!((archive.distance(0), archive.distance(1), archive.distance(2)), (Some(0.5), None, Some(0.9)));
+        archive.observe(&test_with(2.0), &run(vec![(0, 0.7), (2, 0.4)]), &covered, &taken);
+        assert_eq!(
+            (archive.distance(0), archive.distance(2)),
+            (Some(0.5), Some(0.4)),
+            "only closer candidates replace"
+        );
+        assert_eq!(archive.entries[&2].test, test_with(2.0));
+        // Statement 0 covered by an election: outcome 2 is done.
+        archive.observe(&test_with(3.0), &run(vec![]), &[true, false], &taken);
+        assert_eq!((archive.len(), archive.distance(2)), (1, None));
+        // Outcome 0 taken by an elected test: nothing left to search for.
+        archive.observe(&test_with(3.0), &run(vec![(0, 0.1)]), &[true, false], &[true, false, false]);
+        assert!(archive.is_empty());
+    }
+
+    #[test]
+    fn the_alternating_variable_method_rounds_then_climbs_and_turns() {
+        let start = Avm::default();
+        let mut x = 2.6;
+        let rounded = start.apply(&mut x);
+        assert_eq!((x, rounded.direction), (3.0, 0.0));
+        // A whole number is moved up rather than rounded.
+        let up = start.apply(&mut x);
+        assert_eq!((x, up.direction, up.step), (4.0, 1.0, 1.0));
+        // Success doubles the step the same way; failure after a run goes back to steps of 1, then
+        // turns, then moves to the next argument.
+        let faster = up.succeeded().succeeded();
+        assert_eq!((faster.direction, faster.step), (1.0, 4.0));
+        let again = faster.failed();
+        assert_eq!((again.direction, again.step, again.place), (1.0, 1.0, 0));
+        let down = again.failed();
+        assert_eq!((down.direction, down.place), (-1.0, 0));
+        assert_eq!(down.failed(), Avm { place: 1, ..Avm::default() });
+        assert_eq!(start.failed().direction, 1.0, "after rounding, a step up");
+    }
+
+    #[test]
+    fn an_avm_move_that_gets_closer_keeps_its_direction_with_a_doubled_step() {
+        let mut archive = Archive::new(vec![Some(0)]);
+        let (covered, taken) = (vec![false], vec![false]);
+        archive.observe(&test_with(10.0), &run(vec![(0, 0.9)]), &covered, &taken);
+        archive.pending = Some(Pending { target: 0, avm: Some(Avm { direction: 1.0, ..Avm::default() }) });
+        archive.observe(&test_with(11.0), &run(vec![(0, 0.8)]), &covered, &taken);
+        assert_eq!(archive.entries[&0].avm.step, 2.0);
+        archive.pending = Some(Pending { target: 0, avm: Some(Avm { direction: 1.0, step: 2.0, place: 0 }) });
+        archive.observe(&test_with(13.0), &run(vec![(0, 0.85)]), &covered, &taken);
+        let entry = &archive.entries[&0];
+        assert_eq!((entry.test.clone(), entry.fails, entry.avm.step), (test_with(11.0), 1, 1.0));
+    }
 }
