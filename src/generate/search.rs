@@ -27,8 +27,12 @@ use super::{Request, Statement, TestCase, Value};
 use crate::inference::ParamType;
 use crate::sandbox::Execution;
 
-/// Chance of a fresh random test when mutating elected tests.
+/// Chance of a fresh random test rather than a mutant of an elected test, under search guided by
+/// coverage alone.
 const FRESH: f64 = 0.5;
+/// The same under search with distances, whose archive does the mutating: code that needs an input
+/// of a particular shape before any distance can be measured (a valid ISBN) needs fresh tests most.
+const FRESH_WITH_ARCHIVE: f64 = 0.8;
 /// Chance of a candidate not made from the archive when it has entries: fresh tests and elected
 /// tests' mutants find the outcomes no candidate reached yet.
 const EXPLORE: f64 = 0.25;
@@ -244,12 +248,13 @@ fn from_archive(request: &Request, archive: &mut Archive, target: u32, rng: &mut
     builder.test
 }
 
-/// A mutant of one of the method's elected tests, or (half of the time, and while there is none) a
-/// fresh guided test.
+/// A mutant of one of the method's elected tests, or (often, and while there is none) a fresh guided
+/// test.
 fn mutate_elected(request: &Request, rng: &mut (impl Rng + ?Sized)) -> TestCase {
     let Request { settings, class, method, elected, .. } = *request;
     let own: Vec<&TestCase> = elected.iter().copied().filter(|t| t.class == class && t.method == method).collect();
-    if own.is_empty() || rng.random_bool(FRESH) {
+    let fresh = if settings.strategy == Strategy::Search { FRESH_WITH_ARCHIVE } else { FRESH };
+    if own.is_empty() || rng.random_bool(fresh) {
         return random_test(request, rng);
     }
     let mut builder = Builder::new(request);

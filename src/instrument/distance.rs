@@ -7,16 +7,17 @@
 //!
 //! A branch condition (of `if`, `?:`, a loop, or the left operand of `&&` and `||`) is rewritten when it
 //! holds a comparison that may be numeric or between strings (not one with `null`, `typeof`, a boolean
-//! or an object literal): every node of its `!`/`&&`/`||` tree pushes two distances, to its true and to
-//! its false outcome, on a stack, and the branch point pops them and keeps, per branch outcome, the
-//! smallest seen in the run (`__fc$d`, a `Float64Array` by branch id that the sandbox resets and reads
-//! like the coverage arrays). The rewrite of each node:
+//! or an object literal). The smallest distance per branch outcome in a run goes to `__fc$d`, a
+//! `Float64Array` by branch id that the sandbox resets and reads like the coverage arrays. A condition
+//! that is one comparison `a < b` becomes `__fc$q(a, b, 0, id) < __fc$r[0]`, which records its
+//! distances itself. In a `!`/`&&`/`||` tree, every node pushes its two distances (to true, to false)
+//! on a stack and the branch point pops them:
 //!
 //! | original | rewritten | pushes |
 //! |---|---|---|
 //! | `a < b` | `__fc$q(a, b, 0) < __fc$r[0]` | the comparison's distances |
 //! | `!x` | `__fc$x(!x')` | x's, swapped |
-//! | `l && r` | `__fc$l(id, l', 0) && __fc$j(r', 0)` | l's, combined with r's when r ran |
+//! | `l && r` | `__fc$t(id, l', 0) && __fc$j(r', 0)` | l's (also kept for its own branch), combined with r's when r ran |
 //! | anything else `e` | `__fc$v(e)` | 0 and 1 by its truthiness |
 //! | the whole condition `c` | `__fc$t(id, c')` | (pops) |
 //!
@@ -25,7 +26,8 @@
 //! read right after: the comparison itself, with its coercions, still runs in the code under test and
 //! gives the same value. The helpers never convert a value (a recording proxy must not notice them)
 //! and return what they were given, so the rewritten code behaves as the original. A comparison of
-//! other values pushes "unknown", which its consumer resolves from the outcome (0 taken, 1 not).
+//! other values gives no distance when it is the whole condition, and "unknown" in a tree, which its
+//! consumer resolves from the outcome (0 taken, 1 not).
 //!
 //! The slot's identifier gets the empty span at the right operand's start, so QuickJS reports the
 //! comparison where it did before (see the header of `probes.rs`), and `sites` reads the literal
@@ -44,14 +46,14 @@ use super::probes::{Probes, wrap};
 pub const DISTANCES: &str = "__fc$d";
 /// `Float64Array` stack of distance pairs; element 0 is its depth, which the sandbox sets to 0.
 pub const STACK: &str = "__fc$k";
-/// Helper evaluating a comparison's operands: `__fc$q(a, b, op)`.
+/// Helper evaluating a comparison's operands: `__fc$q(a, b, op)`, or `__fc$q(a, b, op, id)` for a
+/// condition that is one comparison.
 const COMPARE: &str = "__fc$q";
 /// Array whose element 0 holds the right operand of the comparison being evaluated.
 const RIGHT: &str = "__fc$r";
-/// Helper at a branch point: `__fc$t(id, condition)`.
+/// Helper at a branch point: `__fc$t(id, condition)`, or `__fc$t(id, left, or)` for the left operand
+/// of `&&` (`or` 0) or `||` (1) inside a condition.
 const TEST: &str = "__fc$t";
-/// Helper for the left operand of `&&` or `||` inside a condition: `__fc$l(id, left, or)`.
-const LEFT: &str = "__fc$l";
 /// Helper for the right operand of `&&` or `||` inside a condition: `__fc$j(right, or)`.
 const JOIN: &str = "__fc$j";
 /// Helper for `!`: `__fc$x(!x)`.
@@ -67,29 +69,13 @@ macro_rules! runtime {
     () => {
         r#"(function () {
   var hide = { writable: false, enumerable: false, configurable: true };
-  // 4096 pairs; deeper pushes (recursion inside conditions) are only counted and pop as unknown.
-  var stack = new Float64Array(2 * 4096 + 1), slot = [undefined], T = 0, F = 0;
+  // Pairs of distances (to true, to false) of the operands of conditions being evaluated; element 0 is
+  // the depth. Beyond 4096 pairs (recursion inside conditions) pushes are only counted and read unknown.
+  // Every helper is one call: in QuickJS a call costs more than the rest of a helper.
+  var stack = new Float64Array(2 * 4096 + 1), size = stack.length, slot = [undefined];
   var code = Function.prototype.call.bind(String.prototype.charCodeAt);
-  function norm(d) { return d === d && d !== Infinity ? d / (d + 1) : 1; }
-  function push(t, f) {
-    var n = stack[0] + 2;
-    stack[0] = n;
-    if (n < stack.length) { stack[n - 1] = t; stack[n] = f; }
-  }
-  // Pops into T and F, resolving an unknown distance from the outcome: 0 taken, 1 not.
-  function pop(v) {
-    var n = stack[0];
-    if (n >= 2 && n < stack.length) { T = stack[n - 1]; F = stack[n]; } else { T = NaN; F = NaN; }
-    stack[0] = n >= 2 ? n - 2 : 0;
-    if (v) { T = 0; if (F !== F) F = 1; } else { F = 0; if (T !== T) T = 1; }
-  }
-  function keep(id, v) {
-    __fc$b[v ? id : id + 1] = 1;
-    var d = __fc$d;
-    if (T < d[id]) d[id] = T;
-    if (F < d[id + 1]) d[id + 1] = F;
-  }
-  // Normalised sum over the first 64 characters of how far apart the codes are, plus the lengths'.
+  // How far apart two strings are: over the first 64 characters, each code's distance normalised,
+  // plus the difference in length.
   function text(a, b) {
     var n = a.length < b.length ? a.length : b.length, d = a.length - b.length, i, c;
     if (d < 0) d = -d;
@@ -100,45 +86,84 @@ macro_rules! runtime {
   function define(name, value) { hide.value = value; Object.defineProperty(globalThis, name, hide); }
   define("__fc$k", stack);
   define("__fc$r", slot);
-  // Operators: 0 <, 1 <=, 2 >, 3 >=, 4 ==, 5 ===, 6 !=, 7 !==.
-  define("__fc$q", function (a, b, op) {
+  // `a op b` (op: 0 <, 1 <=, 2 >, 3 >=, 4 ==, 5 ===, 6 !=, 7 !==): keeps b for the comparison to read
+  // and returns a. Its normalised distances (NaN, unknown, unless both operands are numbers, or
+  // strings for equality) go to branch outcomes id and id + 1 when it is a whole condition, else on
+  // the stack.
+  define("__fc$q", function (a, b, op, id) {
+    var t = NaN, f = NaN, s, n, d;
     slot[0] = b;
-    var t = NaN, f = NaN, d, kind = typeof a;
-    if (kind === "number" && typeof b === "number") {
+    if (typeof a === "number" && typeof b === "number") {
       switch (op) {
-        case 0: if (a < b) { t = 0; f = norm(b - a); } else { t = norm(a - b + 1); f = 0; } break;
-        case 1: if (a <= b) { t = 0; f = norm(b - a + 1); } else { t = norm(a - b); f = 0; } break;
-        case 2: if (a > b) { t = 0; f = norm(a - b); } else { t = norm(b - a + 1); f = 0; } break;
-        case 3: if (a >= b) { t = 0; f = norm(a - b + 1); } else { t = norm(b - a); f = 0; } break;
-        default:
-          d = a - b;
-          if (a === b) { t = 0; f = 0.5; } else { t = norm(d < 0 ? -d : d); f = 0; }
-          if (op >= 6) { d = t; t = f; f = d; }
+        case 0: if (a < b) { t = 0; f = b - a; } else { t = a - b + 1; f = 0; } break;
+        case 1: if (a <= b) { t = 0; f = b - a + 1; } else { t = a - b; f = 0; } break;
+        case 2: if (a > b) { t = 0; f = a - b; } else { t = b - a + 1; f = 0; } break;
+        case 3: if (a >= b) { t = 0; f = a - b + 1; } else { t = b - a; f = 0; } break;
+        default: if (a === b) { t = 0; f = 1; } else { t = a < b ? b - a : a - b; f = 0; }
       }
-    } else if (kind === "string" && typeof b === "string" && op >= 4) {
-      if (a === b) { t = 0; f = 0.5; } else { t = norm(text(a, b)); f = 0; }
-      if (op >= 6) { d = t; t = f; f = d; }
+    } else if (typeof a === "string" && typeof b === "string" && op >= 4) {
+      if (a === b) { t = 0; f = 1; } else { t = text(a, b); f = 0; }
     }
-    push(t, f);
+    if (t === t || f === f) {
+      if (op >= 6) { s = t; t = f; f = s; }
+      // NaN operands and infinite gaps: as far as can be.
+      t = t === t && t !== Infinity ? t / (t + 1) : 1;
+      f = f === f && f !== Infinity ? f / (f + 1) : 1;
+    }
+    if (id >= 0) {
+      if (t === t) { d = __fc$d; if (t < d[id]) d[id] = t; if (f < d[id + 1]) d[id + 1] = f; }
+    } else {
+      n = stack[0] + 2;
+      stack[0] = n;
+      if (n < size) { stack[n - 1] = t; stack[n] = f; }
+    }
     return a;
   });
-  define("__fc$t", function (id, v) { pop(v); keep(id, v); return v; });
-  // An operand not evaluated because of short-circuiting counts as 1.
-  define("__fc$l", function (id, v, or) {
-    pop(v);
-    keep(id, v);
-    if (or) push(T, v ? F + 1 : F); else push(v ? T : T + 1, F);
+  // The branch point of outcomes id (true) and id + 1 (false) of a measured condition whose value is
+  // v: marks the outcome, resolves the condition's pair (unknown: 0 taken, 1 not) and keeps the
+  // smallest distances. The pair is popped, unless this is the left operand of `&&` (or 0) or `||`
+  // (or 1): then it stays for `__fc$j`, or counts the right operand as 1 when that is skipped.
+  define("__fc$t", function (id, v, or) {
+    var n = stack[0], top = n >= 2 && n < size, t = top ? stack[n - 1] : NaN, f = top ? stack[n] : NaN;
+    var d = __fc$d;
+    if (v) { t = 0; if (f !== f) f = 1; __fc$b[id] = 1; } else { f = 0; if (t !== t) t = 1; __fc$b[id + 1] = 1; }
+    if (t < d[id]) d[id] = t;
+    if (f < d[id + 1]) d[id + 1] = f;
+    if (!(or >= 0)) { if (n >= 2) stack[0] = n - 2; }
+    else if (top) { if (or) { if (v) f += 1; } else if (!v) t += 1; stack[n - 1] = t; stack[n] = f; }
     return v;
   });
+  // The right operand, of value v, of `&&` (or 0) or `||` (or 1) in a measured condition: its pair and
+  // the left operand's become one, `&&` adding the distances to true and keeping the smaller to false,
+  // `||` the other way round.
   define("__fc$j", function (v, or) {
-    pop(v);
-    var t = T, f = F;
-    pop(!or);
-    if (or) push(t < T ? t : T, f + F); else push(t + T, f < F ? f : F);
+    var n = stack[0], t, f, lt, lf;
+    if (n >= 4 && n < size) {
+      t = stack[n - 1]; f = stack[n]; lt = stack[n - 3]; lf = stack[n - 2];
+      if (v) { t = 0; if (f !== f) f = 1; } else { f = 0; if (t !== t) t = 1; }
+      stack[n - 3] = or ? (t < lt ? t : lt) : t + lt;
+      stack[n - 2] = or ? f + lf : (f < lf ? f : lf);
+    }
+    if (n >= 2) stack[0] = n - 2;
     return v;
   });
-  define("__fc$x", function (v) { pop(!v); push(F, T); return v; });
-  define("__fc$v", function (v) { push(v ? 0 : 1, v ? 1 : 0); return v; });
+  // `!`, of value v: its operand's pair, resolved and swapped.
+  define("__fc$x", function (v) {
+    var n = stack[0], t, f;
+    if (n >= 2 && n < size) {
+      t = stack[n - 1]; f = stack[n];
+      if (v) { f = 0; if (t !== t) t = 1; } else { t = 0; if (f !== f) f = 1; }
+      stack[n - 1] = f; stack[n] = t;
+    }
+    return v;
+  });
+  // Any other operand of a measured condition: 0 to the outcome it took, 1 to the other.
+  define("__fc$v", function (v) {
+    var n = stack[0] + 2;
+    stack[0] = n;
+    if (n < size) { stack[n - 1] = v ? 0 : 1; stack[n] = v ? 1 : 0; }
+    return v;
+  });
 })();
 "#
     };
@@ -162,7 +187,18 @@ impl Probes<'_> {
     /// when it holds a measurable comparison (then `__fc$t` marks the outcome), else by visiting it and
     /// wrapping it in `marker`, when the construct has no other way to mark its outcome.
     pub(super) fn condition(&mut self, test: &mut Box<Expr>, id: u32, marker: Option<&str>) {
-        if has_comparison(test) {
+        if !self.distances {
+            test.visit_mut_with(self);
+            if let Some(marker) = marker {
+                wrap(test, marker, id);
+            }
+        } else if let Some(b) = as_measurable(test) {
+            // One comparison: its distances go straight to the outcomes.
+            self.comparison(b, Some(id));
+            if let Some(marker) = marker {
+                wrap(test, marker, id);
+            }
+        } else if has_comparison(test) {
             self.tree(test);
             wrap(test, TEST, id);
         } else {
@@ -171,6 +207,24 @@ impl Probes<'_> {
                 wrap(test, marker, id);
             }
         }
+    }
+
+    /// Rewrites a measurable comparison `a < b` as `__fc$q(a, b, 0) < __fc$r[0]` (with `id` when it is
+    /// a whole condition), probing its operands.
+    fn comparison(&mut self, b: &mut BinExpr, id: Option<u32>) {
+        b.left.visit_mut_with(self);
+        b.right.visit_mut_with(self);
+        let op = OPERATORS.iter().position(|o| *o == b.op).expect("measurable operators are listed");
+        let (at, right_at) = (b.left.span().lo, b.right.span().lo);
+        let mut args = vec![b.left.take(), b.right.take(), number(op as f64)];
+        args.extend(id.map(|id| number(id as f64)));
+        *b.left = helper(COMPARE, at, args);
+        let slot = MemberExpr {
+            span: DUMMY_SP,
+            obj: Box::new(Expr::Ident(Ident::new_no_ctxt(RIGHT.into(), Span::new(right_at, right_at)))),
+            prop: MemberProp::Computed(ComputedPropName { span: DUMMY_SP, expr: number(0.0) }),
+        };
+        *b.right = Expr::Member(slot);
     }
 
     /// Rewrites one node of a condition's `!`/`&&`/`||` tree so that it pushes its distances, visiting
@@ -185,27 +239,13 @@ impl Probes<'_> {
                 let id = self.logical_pair(b);
                 self.tree(&mut b.left);
                 let (left_at, left) = (b.left.span().lo, b.left.take());
-                *b.left = helper(LEFT, left_at, vec![number(id as f64), left, number(or)]);
+                *b.left = helper(TEST, left_at, vec![number(id as f64), left, number(or)]);
                 self.tree(&mut b.right);
                 let (right_at, right) = (b.right.span().lo, b.right.take());
                 *b.right = helper(JOIN, right_at, vec![right, number(or)]);
                 return;
             }
-            Expr::Bin(b) if measurable(b) => {
-                b.left.visit_mut_with(self);
-                b.right.visit_mut_with(self);
-                let op = OPERATORS.iter().position(|o| *o == b.op).expect("measurable operators are listed");
-                let right_at = b.right.span().lo;
-                let (left, right) = (b.left.take(), b.right.take());
-                *b.left = helper(COMPARE, at, vec![left, right, number(op as f64)]);
-                let slot = MemberExpr {
-                    span: DUMMY_SP,
-                    obj: Box::new(Expr::Ident(Ident::new_no_ctxt(RIGHT.into(), Span::new(right_at, right_at)))),
-                    prop: MemberProp::Computed(ComputedPropName { span: DUMMY_SP, expr: number(0.0) }),
-                };
-                *b.right = Expr::Member(slot);
-                return;
-            }
+            Expr::Bin(b) if measurable(b) => return self.comparison(b, None),
             _ => {
                 expr.visit_mut_with(self);
                 let value = expr.take();
@@ -224,7 +264,16 @@ impl Probes<'_> {
 pub(super) fn compared(b: &BinExpr) -> Option<(&Expr, &Expr)> {
     let Expr::Call(CallExpr { callee: Callee::Expr(callee), args, .. }) = &*b.left else { return None };
     match (&**callee, args.as_slice()) {
-        (Expr::Ident(i), [a, b, _]) if i.sym == COMPARE => Some((&a.expr, &b.expr)),
+        (Expr::Ident(i), [a, b, ..]) if i.sym == COMPARE => Some((&a.expr, &b.expr)),
+        _ => None,
+    }
+}
+
+/// The condition as a measurable comparison, through parentheses.
+fn as_measurable(expr: &mut Expr) -> Option<&mut BinExpr> {
+    match expr {
+        Expr::Paren(p) => as_measurable(&mut p.expr),
+        Expr::Bin(b) if measurable(b) => Some(b),
         _ => None,
     }
 }

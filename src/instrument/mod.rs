@@ -159,10 +159,12 @@ impl Instrumented {
 /// Adds probes to a copy of `file`'s program and prints it.
 ///
 /// Statement ids start at `first_statement` and branch ids at `first_branch`, both assigned in source
-/// pre-order so that every function's ids, nested functions' included, are contiguous.
-pub fn instrument(file: &ParsedFile, first_statement: u32, first_branch: u32) -> Instrumented {
+/// pre-order so that every function's ids, nested functions' included, are contiguous. With
+/// `distances`, conditions holding comparisons also measure branch distances (see [`distance`]): only
+/// search uses them, and they cost time in every run.
+pub fn instrument(file: &ParsedFile, first_statement: u32, first_branch: u32, distances: bool) -> Instrumented {
     let mut program = file.program.clone();
-    let mut probes = probes::Probes::new(file, first_statement, first_branch);
+    let mut probes = probes::Probes::new(file, first_statement, first_branch, distances);
     program.visit_mut_with(&mut probes);
     let coercion_sites = sites::find(file, &program);
 

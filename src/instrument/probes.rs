@@ -40,6 +40,8 @@ pub(super) struct Probes<'a> {
     name: Option<String>,
     /// Span for that node when its parent's span is the better one (methods include their key).
     span: Option<Span>,
+    /// Whether conditions measure branch distances.
+    pub(super) distances: bool,
 }
 
 /// What `enter_function` saves for `leave_function`.
@@ -49,8 +51,9 @@ struct Frame {
 }
 
 impl<'a> Probes<'a> {
-    /// A rewrite of `file` numbering statements and branches from the given ids.
-    pub fn new(file: &'a ParsedFile, first_statement: u32, first_branch: u32) -> Self {
+    /// A rewrite of `file` numbering statements and branches from the given ids, measuring branch
+    /// distances when asked to.
+    pub fn new(file: &'a ParsedFile, first_statement: u32, first_branch: u32, distances: bool) -> Self {
         Probes {
             file,
             first_statement,
@@ -61,6 +64,7 @@ impl<'a> Probes<'a> {
             probing: false,
             name: None,
             span: None,
+            distances,
         }
     }
 

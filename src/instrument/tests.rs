@@ -118,7 +118,7 @@ const CONTROL: &str = r#"function f(x, y) {
 #[test]
 fn probes_mark_exactly_the_statements_and_outcomes_that_ran() {
     let file = parse(CONTROL);
-    let inst = instrument(&file, 0, 0);
+    let inst = instrument(&file, 0, 0, true);
     let run = Loaded::instrumented(&inst, "");
     assert_eq!(run.settle("f(1, {k: 'v'})"), r#"["pos","t",0,1,"one","two","v",{"k":"v"}]"#);
     let stmts: Vec<&str> = run.hits("__fc$s").iter().map(|&id| statement_text(&file, &inst, id)).collect();
@@ -191,7 +191,7 @@ fn probes_mark_exactly_the_statements_and_outcomes_that_ran() {
 #[test]
 fn directives_and_labels_stay_in_place() {
     let file = parse(CONTROL);
-    let code = instrument(&file, 0, 0).code;
+    let code = instrument(&file, 0, 0, true).code;
     let body = &code[code.find('{').unwrap() + 1..];
     assert!(body.trim_start().starts_with("\"use strict\";"), "{code}");
     assert!(code.contains("outer: for(;;)") || code.contains("outer: for (;;)"), "{code}");
@@ -200,7 +200,7 @@ fn directives_and_labels_stay_in_place() {
 #[test]
 fn top_level_code_has_no_probes_and_ids_start_where_asked() {
     let file = parse("var a = 1 ? 2 : 3;\nif (a) a++;\nfunction g() { return a && 1; }\n");
-    let inst = instrument(&file, 100, 50);
+    let inst = instrument(&file, 100, 50, true);
     assert_eq!(inst.statements.len(), 1);
     assert_eq!(inst.branches.len(), 2);
     assert!(inst.code.contains("__fc$s[100]") && inst.code.contains("__fc$c(50,"), "{}", inst.code);
@@ -280,7 +280,7 @@ fn instrumented_code_behaves_like_the_original() {
     for snippet in snippets {
         let original = Loaded::new(snippet, 0, 0, "").settle("main()");
         let file = parse(snippet);
-        let inst = instrument(&file, 0, 0);
+        let inst = instrument(&file, 0, 0, true);
         let instrumented = Loaded::instrumented(&inst, "").settle("main()");
         assert!(!original.starts_with("threw"), "{original}\n{snippet}");
         assert_eq!(instrumented, original, "\n{snippet}\n---\n{}", inst.code);
@@ -292,7 +292,7 @@ fn function_ranges_nest_and_are_contiguous() {
     let file = parse(
         "function outer(a, { b }, ...rest) {\n  var x = 1;\n  var inner = function () {\n    if (a) return 1;\n    return () => a ? 2 : 3;\n  };\n  return inner;\n}\nclass K { m(p = 1) { return p; } static s() {} constructor(z) { this.z = z; } }\nvar o = { k: function () { return 1; }, get g() { return 2; } };\nK.prototype.q = function named() { return 3; };\nfunction ctor() { this.m = function () { return 4; }; }\nmodule.exports = function Exported() { return 5; };\n",
     );
-    let inst = instrument(&file, 10, 20);
+    let inst = instrument(&file, 10, 20, true);
     let summary: Vec<String> = inst
         .functions
         .iter()
@@ -355,7 +355,7 @@ fn frame_position(frame: &str) -> (u32, u32) {
 /// Evaluates `code` instrumented, runs `call`, and maps every conversion it records to a site.
 fn conversions(code: &str, call: &str) -> Vec<(String, Option<CoercionSite>, Vec<CoercionSite>)> {
     let file = parse(code);
-    let inst = instrument(&file, 0, 0);
+    let inst = instrument(&file, 0, 0, true);
     let prelude = format!("{HARNESS}\nvar p = rec(), o = {{ v: 1 }}, s = 'abcdef', a = [1, 2, 3];");
     let run = Loaded::instrumented(&inst, &prelude);
     run.eval::<()>(call);
@@ -431,7 +431,8 @@ fn conversions_in_functions_map_to_their_sites() {
         // Later lines, inside a probed function, once as a return value and once as a statement.
         check(&format!("function t(p) {{\n  var x = 0;\n  return {expr};\n}}"), "t(p)", expected, hint);
         check(&format!("function t(p) {{\n  if (p) {{ {expr}; }}\n}}"), "t(p)", expected, hint);
-        // In a condition measured for branch distances.
+        // In conditions measured for branch distances, alone and in a tree.
+        check(&format!("function t(p) {{\n  while ({expr}) {{ return 1; }}\n}}"), "t(p)", expected, hint);
         check(&format!("function t(p) {{\n  if (o.v < 2 && ({expr})) {{ return 1; }}\n}}"), "t(p)", expected, hint);
     }
 }
@@ -515,7 +516,7 @@ fn shared_positions_keep_every_site_innermost_first() {
 #[test]
 fn positions_between_tokens_fall_back_to_the_token_before() {
     let file = parse("function f(a) {\n  return a.b;\n}");
-    let inst = instrument(&file, 0, 0);
+    let inst = instrument(&file, 0, 0, true);
     let line = inst.code.lines().position(|l| l.contains("return")).unwrap() as u32 + 1;
     let text = inst.code.lines().nth(line as usize - 1).unwrap();
     let column = text.find("a.b").unwrap() as u32 + 1;
@@ -532,8 +533,10 @@ fn distances(run: &Loaded) -> Vec<f64> {
     run.eval::<Vec<f64>>(&format!("Array.from({DISTANCES})"))
 }
 
+const INF: f64 = f64::INFINITY;
+
 fn assert_near(got: f64, want: f64, what: &str) {
-    assert!((got - want).abs() < 1e-9, "{what}: got {got}, want {want}");
+    assert!(got == want || (got - want).abs() < 1e-9, "{what}: got {got}, want {want}");
 }
 
 const COMPARISONS: &str = r#"function lt(a, b) { if (a < b) { return 1; } return 0; }
@@ -561,7 +564,7 @@ fn pair_after(run: &Loaded, call: &str, pair: usize) -> (f64, f64) {
 
 #[test]
 fn branch_distances_follow_each_operator_to_the_outcome_not_taken() {
-    let inst = instrument(&parse(COMPARISONS), 0, 0);
+    let inst = instrument(&parse(COMPARISONS), 0, 0, true);
     let run = Loaded::instrumented(&inst, "");
     let norm = |d: f64| d / (d + 1.0);
     // (call, branch pair, distance to true, distance to false); the pair of `and` is the `if`, then
@@ -589,11 +592,14 @@ fn branch_distances_follow_each_operator_to_the_outcome_not_taken() {
         ("lt(NaN, 1)", 0, 1.0, 0.0),
         ("eq(NaN, NaN)", 4, 1.0, 0.0),
         ("ge(Infinity, 1)", 3, 0.0, 1.0),
-        // mixed or non-primitive operands: outcome only
-        ("lt('5', 7)", 0, 0.0, 1.0),
-        ("seq('3', 3)", 5, 1.0, 0.0),
-        ("lt({ valueOf() { return 9; } }, 1)", 0, 1.0, 0.0),
-        ("lt('a', 'b')", 0, 0.0, 1.0),
+        // mixed or non-primitive operands: outcome only, which is no distance for a whole condition
+        // and 0 or 1 inside `&&` and `||`
+        ("lt('5', 7)", 0, INF, INF),
+        ("seq('3', 3)", 5, INF, INF),
+        ("lt({ valueOf() { return 9; } }, 1)", 0, INF, INF),
+        ("lt('a', 'b')", 0, INF, INF),
+        ("and('5', 3)", 9, 0.0, 1.0),
+        ("and('5', 3)", 8, 0.0, norm(1.0)),
         // &&: the sum to true (an operand not evaluated counts 1), the minimum to false
         ("and(-2, 5)", 8, norm(3.0) + 1.0, 0.0),
         ("and(-2, 5)", 9, norm(3.0), 0.0),
@@ -632,7 +638,7 @@ fn measured_operands_are_evaluated_once_in_order() {
   return log.join(",");
 }"#;
     let original = Loaded::new(code, 0, 0, "");
-    let inst = instrument(&parse(code), 0, 0);
+    let inst = instrument(&parse(code), 0, 0, true);
     assert!(inst.code.contains("__fc$q("), "the condition is measured: {}", inst.code);
     let run = Loaded::instrumented(&inst, "");
     for arg in ["1", "3"] {
@@ -647,6 +653,10 @@ fn measured_operands_are_evaluated_once_in_order() {
 #[test]
 fn conditions_without_measurable_comparisons_are_left_as_they_were() {
     let code = "function f(x, y) { if (x === null || typeof y === 'string' || !x) { return 1; } while (x) { x = 0; } return y ? 2 : 3; }";
-    let inst = instrument(&parse(code), 0, 0);
+    let inst = instrument(&parse(code), 0, 0, true);
     assert!(!inst.code.contains("__fc$q") && !inst.code.contains("__fc$t"), "{}", inst.code);
+    // Without distances asked for, measurable conditions are left alone too.
+    let inst = instrument(&parse(COMPARISONS), 0, 0, false);
+    assert!(!inst.code.contains("__fc$q") && !inst.code.contains("__fc$t"), "{}", inst.code);
+    assert_eq!(inst.branches.len(), instrument(&parse(COMPARISONS), 0, 0, true).branches.len());
 }

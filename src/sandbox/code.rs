@@ -43,12 +43,13 @@ pub struct CodeBase {
 }
 
 impl CodeBase {
-    /// Instruments every file of `sources`.
-    pub fn new(sources: SourceSet) -> CodeBase {
+    /// Instruments every file of `sources`, measuring branch distances when asked to (see
+    /// [`crate::instrument::instrument`]).
+    pub fn new(sources: SourceSet, distances: bool) -> CodeBase {
         let mut files = Vec::new();
         let (mut next_statement, mut next_branch) = (0u32, 0u32);
         for entry in sources.entries {
-            let instrumented = instrument(&entry.parsed, next_statement, next_branch);
+            let instrumented = instrument(&entry.parsed, next_statement, next_branch, distances);
             let statements = next_statement..next_statement + instrumented.statements.len() as u32;
             let branches = next_branch..next_branch + instrumented.branches.len() as u32;
             next_statement = statements.end;
