@@ -216,13 +216,13 @@ impl Probes<'_> {
         b.right.visit_mut_with(self);
         let op = OPERATORS.iter().position(|o| *o == b.op).expect("measurable operators are listed");
         let (at, right_at) = (b.left.span().lo, b.right.span().lo);
-        let mut args = vec![b.left.take(), b.right.take(), number(op as f64)];
+        let mut args = vec![*b.left.take(), *b.right.take(), number(op as f64)];
         args.extend(id.map(|id| number(id as f64)));
         *b.left = helper(COMPARE, at, args);
         let slot = MemberExpr {
             span: DUMMY_SP,
             obj: Box::new(Expr::Ident(Ident::new_no_ctxt(RIGHT.into(), Span::new(right_at, right_at)))),
-            prop: MemberProp::Computed(ComputedPropName { span: DUMMY_SP, expr: number(0.0) }),
+            prop: MemberProp::Computed(ComputedPropName { span: DUMMY_SP, expr: Box::new(number(0.0)) }),
         };
         *b.right = Expr::Member(slot);
     }
@@ -239,23 +239,23 @@ impl Probes<'_> {
                 let id = self.logical_pair(b);
                 self.tree(&mut b.left);
                 let (left_at, left) = (b.left.span().lo, b.left.take());
-                *b.left = helper(TEST, left_at, vec![number(id as f64), left, number(or)]);
+                *b.left = helper(TEST, left_at, vec![number(id as f64), *left, number(or)]);
                 self.tree(&mut b.right);
                 let (right_at, right) = (b.right.span().lo, b.right.take());
-                *b.right = helper(JOIN, right_at, vec![right, number(or)]);
+                *b.right = helper(JOIN, right_at, vec![*right, number(or)]);
                 return;
             }
             Expr::Bin(b) if measurable(b) => return self.comparison(b, None),
             _ => {
                 expr.visit_mut_with(self);
                 let value = expr.take();
-                **expr = helper(VALUE, at, vec![value]);
+                **expr = helper(VALUE, at, vec![*value]);
                 return;
             }
         }
         // Only `!` falls through: its pair is swapped.
         let value = expr.take();
-        **expr = helper(NOT, at, vec![value]);
+        **expr = helper(NOT, at, vec![*value]);
     }
 }
 
@@ -322,15 +322,15 @@ fn is_literal(expr: &Expr) -> bool {
     }
 }
 
-fn number(value: f64) -> Box<Expr> {
-    Box::new(Expr::Lit(Lit::Num(Number { span: DUMMY_SP, value, raw: None })))
+fn number(value: f64) -> Expr {
+    Expr::Lit(Lit::Num(Number { span: DUMMY_SP, value, raw: None }))
 }
 
 /// `name(args)`, its callee positioned at `at` like the probes' helpers.
-fn helper(name: &str, at: BytePos, args: Vec<Box<Expr>>) -> Expr {
+fn helper(name: &str, at: BytePos, args: Vec<Expr>) -> Expr {
     Expr::Call(CallExpr {
         callee: Callee::Expr(Box::new(Expr::Ident(Ident::new_no_ctxt(name.into(), Span::new(at, at))))),
-        args: args.into_iter().map(|expr| ExprOrSpread { spread: None, expr }).collect(),
+        args: args.into_iter().map(|expr| ExprOrSpread { spread: None, expr: Box::new(expr) }).collect(),
         ..Default::default()
     })
 }
