@@ -660,3 +660,31 @@ fn conditions_without_measurable_comparisons_are_left_as_they_were() {
     assert!(!inst.code.contains("__fc$q") && !inst.code.contains("__fc$t"), "{}", inst.code);
     assert_eq!(inst.branches.len(), instrument(&parse(COMPARISONS), 0, 0, true).branches.len());
 }
+
+#[test]
+fn branch_outcomes_name_the_statement_only_they_cover() {
+    let code = "function f(x) {\n  if (x) {\n    g(1);\n  }\n  if (x > 1) h(); else { k(); }\n  while (x < 3) x++;\n  switch (x) {\n    case 1:\n      m();\n    case 2:\n  }\n  return x ? 1 : 2;\n}";
+    let file = parse(code);
+    let inst = instrument(&file, 0, 0, true);
+    let guarded: Vec<(String, Option<&str>)> = inst
+        .branches
+        .iter()
+        .enumerate()
+        .map(|(id, b)| (branch_text(&inst, id as u32), b.guards.map(|s| statement_text(&file, &inst, s))))
+        .collect();
+    let expected = [
+        ("2:If:then", Some("g(1);")),
+        ("2:If:else", None),
+        ("5:If:then", Some("h();")),
+        ("5:If:else", Some("k();")),
+        ("6:While:true", Some("x++;")),
+        ("6:While:false", None),
+        ("8:Switch:case 1", Some("m();")),
+        ("10:Switch:case 2", None),
+        ("7:Switch:no case", None),
+        ("12:Conditional:true", None),
+        ("12:Conditional:false", None),
+    ];
+    let expected: Vec<(String, Option<&str>)> = expected.iter().map(|(b, s)| (b.to_string(), *s)).collect();
+    assert_eq!(guarded, expected);
+}
