@@ -13,9 +13,11 @@
 //!   by a character or drawn again; booleans flipped), a call inserted before the method under test,
 //!   or a call deleted.
 //!
-//! A candidate closer to an outcome than its entry replaces it. The rest are fresh guided random
-//! tests or mutants of the method's elected tests, which is all [`Strategy::SearchCoverage`] does:
-//! search guided by coverage alone, kept to measure what the distances bring.
+//! A candidate closer to an outcome than its entry replaces it. The rest (a quarter, more as the entry
+//! chosen stops improving, and all while the archive is empty) are fresh guided random tests.
+//!
+//! [`Strategy::SearchCoverage`] is search guided by coverage alone, kept to measure what distances
+//! bring: half fresh guided tests, half random mutations of the method's elected tests.
 
 use std::collections::BTreeMap;
 
@@ -30,12 +32,14 @@ use crate::sandbox::Execution;
 /// Chance of a fresh random test rather than a mutant of an elected test, under search guided by
 /// coverage alone.
 const FRESH: f64 = 0.5;
-/// The same under search with distances, whose archive does the mutating: code that needs an input
-/// of a particular shape before any distance can be measured (a valid ISBN) needs fresh tests most.
-const FRESH_WITH_ARCHIVE: f64 = 0.8;
-/// Chance of a candidate not made from the archive when it has entries: fresh tests and elected
-/// tests' mutants find the outcomes no candidate reached yet.
+/// Chance, under search with distances, of a fresh guided test rather than a move from the archive's
+/// entry just chosen, while that entry still improves: fresh tests find the outcomes no candidate
+/// reached yet, and code that needs an input of some shape before any distance can be measured (a
+/// valid ISBN) needs them most.
 const EXPLORE: f64 = 0.25;
+/// Candidates made from an entry without getting closer after which the chance of exploring instead
+/// has gone half of the way from [`EXPLORE`] to 1: an entry that stopped improving is likely stuck.
+const STUCK: f64 = 64.0;
 /// Chance of an AVM move, rather than random mutations, from an entry with numeric arguments.
 const AVM: f64 = 0.7;
 /// Candidates made from an entry without getting closer after which its weight is halved.
@@ -211,18 +215,20 @@ impl Archive {
 }
 
 /// A candidate for the request's method: under [`Strategy::Search`], mostly a move from the archive's
-/// closest candidates; else (and while the archive is empty) a mutant of one of the method's elected
-/// tests or a fresh guided one.
+/// closest candidates, else (and while the archive is empty) a fresh guided test; under
+/// [`Strategy::SearchCoverage`], a mutant of one of the method's elected tests or a fresh guided one.
 pub fn generate(request: &Request, archive: &mut Archive, rng: &mut (impl Rng + ?Sized)) -> TestCase {
     archive.pending = None;
-    if request.settings.strategy == Strategy::Search
-        && !archive.is_empty()
-        && !rng.random_bool(EXPLORE)
-        && let Some(target) = archive.choose(rng)
-    {
-        return from_archive(request, archive, target, rng);
+    if request.settings.strategy != Strategy::Search {
+        return mutate_elected(request, rng);
     }
-    mutate_elected(request, rng)
+    let Some(target) = archive.choose(rng) else { return random_test(request, rng) };
+    let fails = f64::from(archive.entries[&target].fails);
+    let explore = 1.0 - (1.0 - EXPLORE) * 0.5f64.powf(fails / STUCK);
+    if rng.random_bool(explore) {
+        return random_test(request, rng);
+    }
+    from_archive(request, archive, target, rng)
 }
 
 /// A move from the archive's entry for `target`.
@@ -248,13 +254,12 @@ fn from_archive(request: &Request, archive: &mut Archive, target: u32, rng: &mut
     builder.test
 }
 
-/// A mutant of one of the method's elected tests, or (often, and while there is none) a fresh guided
-/// test.
+/// A mutant of one of the method's elected tests, or (half of the time, and while there is none) a
+/// fresh guided test.
 fn mutate_elected(request: &Request, rng: &mut (impl Rng + ?Sized)) -> TestCase {
     let Request { settings, class, method, elected, .. } = *request;
     let own: Vec<&TestCase> = elected.iter().copied().filter(|t| t.class == class && t.method == method).collect();
-    let fresh = if settings.strategy == Strategy::Search { FRESH_WITH_ARCHIVE } else { FRESH };
-    if own.is_empty() || rng.random_bool(fresh) {
+    if own.is_empty() || rng.random_bool(FRESH) {
         return random_test(request, rng);
     }
     let mut builder = Builder::new(request);
