@@ -378,3 +378,39 @@ fn search_with_branch_distance_meets_an_equality_that_other_strategies_miss() {
         }
     }
 }
+
+#[test]
+fn runs_report_branch_distances_only_when_search_measures_them() {
+    let options = SessionOptions { files: vec![fixture("calibration.js")], ..Default::default() };
+    let open = |strategy: Strategy| {
+        let mut settings = Settings { seed: 2, ..Settings::default() };
+        settings.generation.strategy = strategy;
+        Session::new(&options, settings).expect("the fixture loads")
+    };
+    let mut search = open(Strategy::Search);
+    let check = search.methods.iter().position(|m| m.method == "check").unwrap();
+    search.select(check);
+    // The first valid candidate (both parameters typed) that misses the calibrated outcome.
+    let test = loop {
+        let report = search.step().unwrap().expect("check is still running");
+        if report.test.is_valid() && report.outcome == flycatcher::sandbox::Outcome::Passed {
+            break report.test;
+        }
+    };
+    let measured = search.run_alone(&test, 1).unwrap().unwrap();
+    // Outcome 0 is the `then` of `coarse > 400 && coarse * 7 === fine + 1234`: reached, not taken.
+    let then = measured.distances.iter().find(|(offset, _)| *offset == 0).map(|(_, d)| *d);
+    assert!(then.is_some_and(|d| d > 0.0 && d < 2.0), "{:?} for {}", measured.distances, test.source(&search.program));
+    assert!(
+        measured.distances.iter().all(|(offset, _)| !measured.branches.contains(offset)),
+        "taken outcomes have none"
+    );
+
+    let mut guided = open(Strategy::Guided);
+    let unmeasured = guided.run_alone(&test, 1).unwrap().unwrap();
+    assert!(unmeasured.distances.is_empty() && unmeasured.branches == measured.branches);
+    let mut settings = guided.settings().clone();
+    settings.generation.strategy = Strategy::Search;
+    guided.set_settings(settings);
+    assert!(guided.warnings.iter().any(|w| w.contains("without branch distances")), "{:?}", guided.warnings);
+}

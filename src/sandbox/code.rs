@@ -40,6 +40,8 @@ pub struct CodeBase {
     pub statement_count: u32,
     /// Number of branch outcomes over all files.
     pub branch_count: u32,
+    /// Whether conditions measure branch distances.
+    pub distances: bool,
 }
 
 impl CodeBase {
@@ -58,7 +60,7 @@ impl CodeBase {
             let throw_arguments = throw_argument_ranges(&entry.parsed.program, entry.parsed.source.start_pos.0);
             files.push(CodeFile { entry, instrumented, statements, branches, engine_name, throw_arguments });
         }
-        CodeBase { files, statement_count: next_statement, branch_count: next_branch }
+        CodeBase { files, statement_count: next_statement, branch_count: next_branch, distances }
     }
 
     /// The file and function that statement `id` belongs to (the innermost function).

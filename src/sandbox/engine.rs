@@ -60,6 +60,8 @@ pub(crate) struct Sources {
     scripts: ScriptCache,
     statement_count: u32,
     branch_count: u32,
+    /// Whether the code measures branch distances, which runs then reset and read.
+    distances: bool,
     /// Record mode: the file whose imports of ES modules get the recording view of them instead (see
     /// [`RECORDING_VIEW`]).
     pub(crate) recorded_importer: Option<usize>,
@@ -87,6 +89,7 @@ impl Sources {
             scripts: ScriptCache::default(),
             statement_count: code.statement_count,
             branch_count: code.branch_count,
+            distances: code.distances,
             recorded_importer: None,
             console: None,
         }
@@ -447,13 +450,15 @@ impl Engine {
             let globals = ctx.globals();
             probes::<u8>(&globals, "__fc$s", watch.statements.clone(), |bytes| bytes.fill(0)).map_err(engine_error)?;
             probes::<u8>(&globals, "__fc$b", watch.branches.clone(), |bytes| bytes.fill(0)).map_err(engine_error)?;
-            probes::<f64>(&globals, DISTANCES, watch.branches.clone(), |bytes| {
-                bytes.chunks_exact_mut(8).for_each(|d| d.copy_from_slice(&f64::INFINITY.to_ne_bytes()))
-            })
-            .map_err(engine_error)?;
-            // The distance stack's depth: a throw out of a half-evaluated condition leaves pairs behind.
-            probes::<f64>(&globals, STACK, 0..1, |depth| depth.copy_from_slice(&0f64.to_ne_bytes()))
+            if sources.distances {
+                probes::<f64>(&globals, DISTANCES, watch.branches.clone(), |bytes| {
+                    bytes.chunks_exact_mut(8).for_each(|d| d.copy_from_slice(&f64::INFINITY.to_ne_bytes()))
+                })
                 .map_err(engine_error)?;
+                // The stack's depth: a throw out of a half-evaluated condition leaves pairs behind.
+                probes::<f64>(&globals, STACK, 0..1, |depth| depth.copy_from_slice(&0f64.to_ne_bytes()))
+                    .map_err(engine_error)?;
+            }
             let exec: Function = globals.get("__fc$exec").map_err(engine_error)?;
             deadline.set(limit);
             let result = exec.call::<_, String>((test, seed, describe));
@@ -499,8 +504,10 @@ impl Engine {
             probes::<u8>(&globals, "__fc$b", watch.branches.clone(), |bytes| branches = set_offsets(bytes))
                 .map_err(engine_error)?;
             let mut distances = Vec::new();
-            probes::<f64>(&globals, DISTANCES, watch.branches.clone(), |bytes| distances = near_misses(bytes))
-                .map_err(engine_error)?;
+            if sources.distances {
+                probes::<f64>(&globals, DISTANCES, watch.branches.clone(), |bytes| distances = near_misses(bytes))
+                    .map_err(engine_error)?;
+            }
             let results = if describe {
                 let read: Function = globals.get("__fc$results").map_err(engine_error)?;
                 let json: String = read.call(()).map_err(engine_error)?;

@@ -331,6 +331,13 @@ impl Session {
     /// start again when the change raises that limit.
     pub fn set_settings(&mut self, settings: Settings) {
         self.sandbox.set_limits(settings.limits.clone());
+        if settings.generation.strategy == Strategy::Search && !self.code.distances {
+            let warning = "search runs without branch distances: the code was loaded under another strategy (start \
+                           with --strategy search to measure them)";
+            if !self.warnings.iter().any(|w| w == warning) {
+                self.warnings.push(warning.to_string());
+            }
+        }
         for m in &mut self.methods {
             let resume = match m.status {
                 Status::Done(StopReason::Timeout) => settings.timeout > m.elapsed,
