@@ -235,7 +235,6 @@ pub fn generate(request: &Request, archive: &mut Archive, rng: &mut (impl Rng + 
 fn from_archive(request: &Request, archive: &mut Archive, target: u32, rng: &mut (impl Rng + ?Sized)) -> TestCase {
     let entry = &archive.entries[&target];
     let mut builder = Builder::new(request);
-    builder.elected = request.elected;
     builder.test = entry.test.clone();
     let places = numeric_places(&builder.test);
     if !places.is_empty() && rng.random_bool(AVM) {
@@ -263,7 +262,6 @@ fn mutate_elected(request: &Request, rng: &mut (impl Rng + ?Sized)) -> TestCase 
         return random_test(request, rng);
     }
     let mut builder = Builder::new(request);
-    builder.elected = elected;
     builder.test = own[rng.random_range(0..own.len())].clone();
     for _ in 0..rng.random_range(1..=3u32) {
         mutate(&mut builder, settings.max_calls.max(1), rng);

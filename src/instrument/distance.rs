@@ -187,25 +187,19 @@ impl Probes<'_> {
     /// when it holds a measurable comparison (then `__fc$t` marks the outcome), else by visiting it and
     /// wrapping it in `marker`, when the construct has no other way to mark its outcome.
     pub(super) fn condition(&mut self, test: &mut Box<Expr>, id: u32, marker: Option<&str>) {
-        if !self.distances {
-            test.visit_mut_with(self);
-            if let Some(marker) = marker {
-                wrap(test, marker, id);
-            }
-        } else if let Some(b) = as_measurable(test) {
-            // One comparison: its distances go straight to the outcomes.
-            self.comparison(b, Some(id));
-            if let Some(marker) = marker {
-                wrap(test, marker, id);
-            }
-        } else if has_comparison(test) {
+        let distances = self.distances;
+        if distances && as_measurable(test).is_none() && has_comparison(test) {
             self.tree(test);
             wrap(test, TEST, id);
-        } else {
-            test.visit_mut_with(self);
-            if let Some(marker) = marker {
-                wrap(test, marker, id);
-            }
+            return;
+        }
+        match as_measurable(test).filter(|_| distances) {
+            // One comparison: its distances go straight to the outcomes.
+            Some(b) => self.comparison(b, Some(id)),
+            None => test.visit_mut_with(self),
+        }
+        if let Some(marker) = marker {
+            wrap(test, marker, id);
         }
     }
 
