@@ -92,7 +92,7 @@ fn unknown_strategy() {
     let output = flycatcher(&["generate", &list, "--strategy", "clever"]);
     assert_eq!(output.status.code(), Some(2), "{}", text(&output));
     assert!(
-        String::from_utf8_lossy(&output.stderr).contains("random, guided, exhaustive, combined or search"),
+        String::from_utf8_lossy(&output.stderr).contains("random, guided, exhaustive, combined, search or search-cov"),
         "{}",
         text(&output)
     );

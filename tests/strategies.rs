@@ -140,15 +140,17 @@ fn the_same_seed_gives_the_same_tests_under_every_strategy() {
 }
 
 #[test]
-fn exhaustive_and_combined_suites_pass_under_node() {
+fn exhaustive_combined_and_search_suites_pass_under_node() {
     // Triangle's scalene branch needs three different lengths that make a triangle, which the canonical
-    // numbers cannot give: only the combined strategy's random phase covers it.
+    // numbers cannot give: only the combined strategy's random phase covers it. Search climbs to the
+    // calibration fixture's equality.
     for (strategy, files) in [
-        ("exhaustive", vec!["linked-list.js", "schedule.js"]),
-        ("combined", vec!["linked-list.js", "schedule.js", "triangle.js"]),
+        ("exhaustive", vec![sample("linked-list.js"), sample("schedule.js")]),
+        ("combined", vec![sample("linked-list.js"), sample("schedule.js"), sample("triangle.js")]),
+        ("search", vec![sample("triangle.js"), fixture("calibration.js")]),
     ] {
         let out = tempfile::tempdir().unwrap();
-        for file in files.iter().map(|f| sample(f)) {
+        for file in files {
             let report = generate(std::slice::from_ref(&file), out.path(), &["--seed", "4", "--strategy", strategy]);
             for (method, covered, statements, _) in methods(&report) {
                 assert_eq!(covered, statements, "{strategy}: {method}");
@@ -341,6 +343,77 @@ fn near_elected_candidates(strategy: Strategy) -> usize {
 
 #[test]
 fn search_mutates_the_tests_that_reached_something() {
-    let (search, guided) = (near_elected_candidates(Strategy::Search), near_elected_candidates(Strategy::Guided));
+    let (search, guided) =
+        (near_elected_candidates(Strategy::SearchCoverage), near_elected_candidates(Strategy::Guided));
     assert!(search >= 10 && search > 3 * guided, "search {search}, guided {guided}");
+}
+
+/// Steps `Calibration#check` (an equality between scaled arguments) until it is fully covered or
+/// `budget` candidates ran; the candidates it took to cover it.
+fn steps_to_calibrate(strategy: Strategy, seed: u64, budget: u64) -> Option<u64> {
+    // Counted in candidates, not time: no time or staleness limit ends the method first.
+    let mut settings = Settings { seed, timeout: std::time::Duration::from_secs(3600), ..Settings::default() };
+    settings.max_stale = u64::MAX;
+    settings.generation.strategy = strategy;
+    let options = SessionOptions { files: vec![fixture("calibration.js")], ..Default::default() };
+    let mut s = Session::new(&options, settings).expect("the fixture loads");
+    let check = s.methods.iter().position(|m| m.method == "check").unwrap();
+    s.select(check);
+    while s.methods[check].executions < budget {
+        let report = s.step().unwrap().expect("check is still running");
+        if report.stopped.is_some() {
+            break;
+        }
+    }
+    let m = &s.methods[check];
+    (m.status == Status::Done(flycatcher::session::StopReason::Covered)).then_some(m.executions)
+}
+
+#[test]
+fn search_with_branch_distance_meets_an_equality_that_other_strategies_miss() {
+    const BUDGET: u64 = 2000;
+    for seed in 1..=3 {
+        let search = steps_to_calibrate(Strategy::Search, seed, BUDGET);
+        assert!(search.is_some(), "seed {seed}: search did not cover check within {BUDGET} candidates");
+        for other in [Strategy::Random, Strategy::Guided, Strategy::SearchCoverage] {
+            let steps = steps_to_calibrate(other, seed, BUDGET);
+            assert_eq!(steps, None, "seed {seed}: {} covered check ({steps:?}); the fixture is too easy", other.name());
+        }
+    }
+}
+
+#[test]
+fn runs_report_branch_distances_only_when_search_measures_them() {
+    let options = SessionOptions { files: vec![fixture("calibration.js")], ..Default::default() };
+    let open = |strategy: Strategy| {
+        let mut settings = Settings { seed: 2, ..Settings::default() };
+        settings.generation.strategy = strategy;
+        Session::new(&options, settings).expect("the fixture loads")
+    };
+    let mut search = open(Strategy::Search);
+    let check = search.methods.iter().position(|m| m.method == "check").unwrap();
+    search.select(check);
+    // The first valid candidate (both parameters typed) that misses the calibrated outcome.
+    let test = loop {
+        let report = search.step().unwrap().expect("check is still running");
+        if report.test.is_valid() && report.outcome == flycatcher::sandbox::Outcome::Passed {
+            break report.test;
+        }
+    };
+    let measured = search.run_alone(&test, 1).unwrap().unwrap();
+    // Outcome 0 is the `then` of `coarse > 400 && coarse * 7 === fine + 1234`: reached, not taken.
+    let then = measured.distances.iter().find(|(offset, _)| *offset == 0).map(|(_, d)| *d);
+    assert!(then.is_some_and(|d| d > 0.0 && d < 2.0), "{:?} for {}", measured.distances, test.source(&search.program));
+    assert!(
+        measured.distances.iter().all(|(offset, _)| !measured.branches.contains(offset)),
+        "taken outcomes have none"
+    );
+
+    let mut guided = open(Strategy::Guided);
+    let unmeasured = guided.run_alone(&test, 1).unwrap().unwrap();
+    assert!(unmeasured.distances.is_empty() && unmeasured.branches == measured.branches);
+    let mut settings = guided.settings().clone();
+    settings.generation.strategy = Strategy::Search;
+    guided.set_settings(settings);
+    assert!(guided.warnings.iter().any(|w| w.contains("without branch distances")), "{:?}", guided.warnings);
 }

@@ -20,6 +20,7 @@ use exhaustive::Enumeration;
 use guided::ConstantPool;
 use hazards::Hazards;
 use random::{GenerationSettings, Strategy};
+use search::Archive;
 
 /// What a candidate is generated from, whatever the strategy.
 #[derive(Clone, Copy)]
@@ -44,11 +45,16 @@ pub struct Request<'a> {
 }
 
 /// The next candidate for `request` under the settings' strategy: random and guided draw every
-/// candidate afresh; the exhaustive strategies move the method's `enumeration` on; search mutates the
-/// method's elected tests.
-pub fn candidate(request: &Request, enumeration: &mut Enumeration, rng: &mut (impl Rng + ?Sized)) -> TestCase {
+/// candidate afresh; the exhaustive strategies move the method's `enumeration` on; search evolves the
+/// closest candidates in the method's `archive` and its elected tests.
+pub fn candidate(
+    request: &Request,
+    enumeration: &mut Enumeration,
+    archive: &mut Archive,
+    rng: &mut (impl Rng + ?Sized),
+) -> TestCase {
     match request.settings.strategy {
-        Strategy::Search => search::generate(request, rng),
+        Strategy::Search | Strategy::SearchCoverage => search::generate(request, archive, rng),
         Strategy::Random | Strategy::Guided => random::generate(request, rng),
         Strategy::Exhaustive | Strategy::Combined => exhaustive::generate(request, enumeration, rng),
     }

@@ -64,15 +64,24 @@ pub enum Strategy {
     /// Exhaustive over short sequences first, then guided random: Andrews, Zhang and Groce's "best of
     /// both worlds".
     Combined,
-    /// Guided random tests half of the time, else a mutation of one of the method's elected tests (see
+    /// Tests evolved towards the branch outcomes not taken yet, guided by branch distance (see
     /// [`super::search`]).
     Search,
+    /// Search guided by coverage alone: guided random tests half of the time, else a mutation of one of
+    /// the method's elected tests; kept to measure what branch distances bring.
+    SearchCoverage,
 }
 
 impl Strategy {
     /// Every strategy, in the order benchmarks print them.
-    pub const ALL: [Strategy; 5] =
-        [Strategy::Random, Strategy::Guided, Strategy::Exhaustive, Strategy::Combined, Strategy::Search];
+    pub const ALL: [Strategy; 6] = [
+        Strategy::Random,
+        Strategy::Guided,
+        Strategy::Exhaustive,
+        Strategy::Combined,
+        Strategy::Search,
+        Strategy::SearchCoverage,
+    ];
 
     /// The name on the command line.
     pub fn name(self) -> &'static str {
@@ -82,12 +91,13 @@ impl Strategy {
             Strategy::Exhaustive => "exhaustive",
             Strategy::Combined => "combined",
             Strategy::Search => "search",
+            Strategy::SearchCoverage => "search-cov",
         }
     }
 
     /// Whether random primitives are mixed with mined constants.
     fn guided_inputs(self) -> bool {
-        matches!(self, Strategy::Guided | Strategy::Combined | Strategy::Search)
+        matches!(self, Strategy::Guided | Strategy::Combined | Strategy::Search | Strategy::SearchCoverage)
     }
 }
 
@@ -96,7 +106,7 @@ impl std::str::FromStr for Strategy {
 
     fn from_str(text: &str) -> Result<Strategy, String> {
         Strategy::ALL.into_iter().find(|s| s.name() == text).ok_or_else(|| {
-            format!("unknown strategy '{text}' (expected random, guided, exhaustive, combined or search)")
+            format!("unknown strategy '{text}' (expected random, guided, exhaustive, combined, search or search-cov)")
         })
     }
 }

@@ -1,39 +1,283 @@
-//! Search-based generation: evolve the tests that already reached something.
+//! Search-based generation: evolve tests towards the branch outcomes no test took yet.
 //!
-//! Half of the candidates are fresh guided random tests; the others are one of the method's elected
-//! tests (the archive: each reached statements no earlier test had) changed by one to three mutations:
-//! a primitive argument moved (numbers by ±1, negated or drawn again; strings edited by a character or
-//! drawn again; booleans flipped), a call inserted before the method under test, or a call deleted. A
-//! test that reached a statement is likely near the next one behind the same condition.
+//! The [`Archive`] of a method keeps, for every branch outcome of it that guards a statement no
+//! elected test covered, the candidate that came closest to taking it: the smallest branch distance
+//! (see [`crate::instrument::DISTANCES`]) over every candidate run, elected or not. Most candidates
+//! are made from an entry, chosen with a preference for the closest and away from those that stopped
+//! improving, by one of two moves:
 //!
-//! Branch distances (how far `a < b` was from flipping) are not measured: the probes only record
-//! which outcome was taken, so the search is guided by coverage alone.
+//! - Harman and McMinn's alternating variable method (AVM) on its numeric arguments: round one when
+//!   it is a fraction, or move it by ±1; when that gets closer, keep going the same way with a doubled
+//!   step; when it does not, try the other direction, then the next argument;
+//! - random mutations: a primitive argument moved (numbers by ±1, negated or drawn again; strings edited
+//!   by a character or drawn again; booleans flipped), a call inserted before the method under test,
+//!   or a call deleted.
+//!
+//! A candidate closer to an outcome than its entry replaces it. The rest (a quarter, more as the entry
+//! chosen stops improving, and all while the archive is empty) are fresh guided random tests.
+//!
+//! [`Strategy::SearchCoverage`] is search guided by coverage alone, kept to measure what distances
+//! bring: half fresh guided tests, half random mutations of the method's elected tests.
+
+use std::collections::BTreeMap;
 
 use rand::Rng;
 use rand::RngExt;
 
-use super::random::{Builder, generate as random_test};
+use super::random::{Builder, Strategy, generate as random_test};
 use super::{Request, Statement, TestCase, Value};
 use crate::inference::ParamType;
+use crate::sandbox::Execution;
 
-/// Chance of a fresh random test even when the archive has tests to mutate.
+/// Chance of a fresh random test rather than a mutant of an elected test, under search guided by
+/// coverage alone.
 const FRESH: f64 = 0.5;
+/// Chance, under search with distances, of a fresh guided test rather than a move from the archive's
+/// entry just chosen, while that entry still improves: fresh tests find the outcomes no candidate
+/// reached yet, and code that needs an input of some shape before any distance can be measured (a
+/// valid ISBN) needs them most.
+const EXPLORE: f64 = 0.25;
+/// Candidates made from an entry without getting closer after which the chance of exploring instead
+/// has gone half of the way from [`EXPLORE`] to 1: an entry that stopped improving is likely stuck.
+const STUCK: f64 = 64.0;
+/// Chance of an AVM move, rather than random mutations, from an entry with numeric arguments.
+const AVM: f64 = 0.7;
+/// Candidates made from an entry without getting closer after which its weight is halved.
+const PATIENCE: f64 = 16.0;
 
-/// A candidate for the request's method: a mutant of one of the method's elected tests, or a fresh
-/// guided one.
-pub fn generate(request: &Request, rng: &mut (impl Rng + ?Sized)) -> TestCase {
+/// The closest candidates to the branch outcomes still to take, for one method under test.
+#[derive(Debug, Clone, Default)]
+pub struct Archive {
+    /// By branch outcome (an offset into the method's branch ids).
+    entries: BTreeMap<u32, Entry>,
+    /// Per branch outcome, the statement (an offset into the method's statement ids) that only taking
+    /// it covers, if any: the outcomes worth searching for.
+    guards: Vec<Option<u32>>,
+    /// What the last candidate made from the archive aimed at.
+    pending: Option<Pending>,
+}
+
+#[derive(Debug, Clone)]
+struct Entry {
+    distance: f64,
+    test: TestCase,
+    /// Candidates made from it since it last got closer.
+    fails: u32,
+    avm: Avm,
+}
+
+/// Where the alternating variable method stands on an entry.
+#[derive(Debug, Clone, Copy, PartialEq)]
+struct Avm {
+    /// Index among the test's numeric arguments.
+    place: usize,
+    /// +1 or -1 to move by `step`; 0 to round a fraction first. Integer steps keep a fraction, and an
+    /// equality like `3 * x === y + 1000` may then stay a fraction away for ever.
+    direction: f64,
+    step: f64,
+}
+
+impl Default for Avm {
+    fn default() -> Self {
+        Avm { place: 0, direction: 0.0, step: 1.0 }
+    }
+}
+
+impl Avm {
+    /// Moves `value`; returns the state the move stands for (a whole number cannot be rounded: it is
+    /// moved up instead).
+    fn apply(self, value: &mut f64) -> Avm {
+        if self.direction == 0.0 {
+            if value.fract() != 0.0 && value.is_finite() {
+                *value = value.round();
+                return self;
+            }
+            return Avm { direction: 1.0, ..self }.apply(value);
+        }
+        *value += self.direction * self.step;
+        self
+    }
+
+    /// The next move after this one did not get closer: after a run of doubled steps, explore again
+    /// around the best value; after rounding, a step up; after a failed step up, a step down; after
+    /// both, the next argument.
+    fn failed(self) -> Avm {
+        if self.step > 1.0 {
+            Avm { step: 1.0, ..self }
+        } else if self.direction == 0.0 {
+            Avm { direction: 1.0, ..self }
+        } else if self.direction > 0.0 {
+            Avm { direction: -1.0, ..self }
+        } else {
+            Avm { place: self.place + 1, ..Avm::default() }
+        }
+    }
+
+    /// The next move after this one got closer: the same way with a doubled step (after rounding, a
+    /// step up).
+    fn succeeded(self) -> Avm {
+        if self.direction == 0.0 { Avm { direction: 1.0, ..self } } else { Avm { step: self.step * 2.0, ..self } }
+    }
+}
+
+#[derive(Debug, Clone, Copy)]
+struct Pending {
+    target: u32,
+    /// The AVM state after the move, when the candidate was an AVM move.
+    avm: Option<Avm>,
+}
+
+impl Archive {
+    /// An empty archive for a method whose branch outcome `i` guards statement `guards[i]`.
+    pub fn new(guards: Vec<Option<u32>>) -> Archive {
+        Archive { guards, ..Archive::default() }
+    }
+
+    /// How many branch outcomes have a closest candidate.
+    pub fn len(&self) -> usize {
+        self.entries.len()
+    }
+
+    /// Whether no candidate came near any outcome still to take.
+    pub fn is_empty(&self) -> bool {
+        self.entries.is_empty()
+    }
+
+    /// The smallest distance seen to branch outcome `offset`, while it is still to take.
+    pub fn distance(&self, offset: u32) -> Option<f64> {
+        self.entries.get(&offset).map(|e| e.distance)
+    }
+
+    /// Learns from a run of `test`, a valid candidate of the method: it replaces the entries it came
+    /// closer to, and the AVM of the entry it was made from moves on. `covered` and `taken` are the
+    /// method's statements and branch outcomes its elected tests reached, elections of this run
+    /// included: outcomes reached are dropped.
+    pub fn observe(&mut self, test: &TestCase, execution: &Execution, covered: &[bool], taken: &[bool]) {
+        let pending = self.pending.take();
+        let guards = &self.guards;
+        let open = |offset: u32| {
+            !taken.get(offset as usize).copied().unwrap_or(true)
+                && guards
+                    .get(offset as usize)
+                    .copied()
+                    .flatten()
+                    .is_some_and(|s| !covered.get(s as usize).copied().unwrap_or(true))
+        };
+        self.entries.retain(|offset, _| open(*offset));
+        let mut improved_target = false;
+        if !execution.outcome.hit_limit() {
+            for &(offset, distance) in &execution.distances {
+                if !open(offset) || self.entries.get(&offset).is_some_and(|e| e.distance <= distance) {
+                    continue;
+                }
+                // A closer candidate made by an AVM move for this very outcome keeps the method going.
+                let avm = match pending {
+                    Some(Pending { target, avm: Some(avm) }) if target == offset => {
+                        improved_target = true;
+                        avm.succeeded()
+                    }
+                    Some(Pending { target, .. }) if target == offset => {
+                        improved_target = true;
+                        Avm::default()
+                    }
+                    _ => Avm::default(),
+                };
+                self.entries.insert(offset, Entry { distance, test: test.clone(), fails: 0, avm });
+            }
+        }
+        let Some(Pending { target, avm }) = pending else { return };
+        if improved_target {
+            return;
+        }
+        let Some(entry) = self.entries.get_mut(&target) else { return };
+        entry.fails += 1;
+        if let Some(moved) = avm {
+            entry.avm = moved.failed();
+        }
+    }
+
+    /// An entry to work on, drawn with weight favouring the closest and those still improving.
+    fn choose(&self, rng: &mut (impl Rng + ?Sized)) -> Option<u32> {
+        let weight = |e: &Entry| 1.0 / ((e.distance + 0.01) * 2f64.powf(f64::from(e.fails) / PATIENCE));
+        let total: f64 = self.entries.values().map(weight).sum();
+        if !(total > 0.0 && total.is_finite()) {
+            return self.entries.keys().next().copied();
+        }
+        let mut left = rng.random_range(0.0..total);
+        for (offset, entry) in &self.entries {
+            left -= weight(entry);
+            if left < 0.0 {
+                return Some(*offset);
+            }
+        }
+        self.entries.keys().last().copied()
+    }
+}
+
+/// A candidate for the request's method: under [`Strategy::Search`], mostly a move from the archive's
+/// closest candidates, else (and while the archive is empty) a fresh guided test; under
+/// [`Strategy::SearchCoverage`], a mutant of one of the method's elected tests or a fresh guided one.
+pub fn generate(request: &Request, archive: &mut Archive, rng: &mut (impl Rng + ?Sized)) -> TestCase {
+    archive.pending = None;
+    if request.settings.strategy != Strategy::Search {
+        return mutate_elected(request, rng);
+    }
+    let Some(target) = archive.choose(rng) else { return random_test(request, rng) };
+    let fails = f64::from(archive.entries[&target].fails);
+    let explore = 1.0 - (1.0 - EXPLORE) * 0.5f64.powf(fails / STUCK);
+    if rng.random_bool(explore) {
+        return random_test(request, rng);
+    }
+    from_archive(request, archive, target, rng)
+}
+
+/// A move from the archive's entry for `target`.
+fn from_archive(request: &Request, archive: &mut Archive, target: u32, rng: &mut (impl Rng + ?Sized)) -> TestCase {
+    let entry = &archive.entries[&target];
+    let mut builder = Builder::new(request);
+    builder.test = entry.test.clone();
+    let places = numeric_places(&builder.test);
+    if !places.is_empty() && rng.random_bool(AVM) {
+        let mut avm = Avm { place: entry.avm.place % places.len(), ..entry.avm };
+        let (s, a) = places[avm.place];
+        if let Some(Value::Number(n)) = builder.test.statements[s].values_mut().into_iter().nth(a) {
+            avm = avm.apply(n);
+        }
+        archive.pending = Some(Pending { target, avm: Some(avm) });
+    } else {
+        for _ in 0..rng.random_range(1..=3u32) {
+            mutate(&mut builder, request.settings.max_calls.max(1), rng);
+        }
+        archive.pending = Some(Pending { target, avm: None });
+    }
+    builder.test
+}
+
+/// A mutant of one of the method's elected tests, or (half of the time, and while there is none) a
+/// fresh guided test.
+fn mutate_elected(request: &Request, rng: &mut (impl Rng + ?Sized)) -> TestCase {
     let Request { settings, class, method, elected, .. } = *request;
-    let archive: Vec<&TestCase> = elected.iter().copied().filter(|t| t.class == class && t.method == method).collect();
-    if archive.is_empty() || rng.random_bool(FRESH) {
+    let own: Vec<&TestCase> = elected.iter().copied().filter(|t| t.class == class && t.method == method).collect();
+    if own.is_empty() || rng.random_bool(FRESH) {
         return random_test(request, rng);
     }
     let mut builder = Builder::new(request);
-    builder.elected = elected;
-    builder.test = archive[rng.random_range(0..archive.len())].clone();
+    builder.test = own[rng.random_range(0..own.len())].clone();
     for _ in 0..rng.random_range(1..=3u32) {
         mutate(&mut builder, settings.max_calls.max(1), rng);
     }
     builder.test
+}
+
+/// (statement, argument) of every number argument, in order.
+fn numeric_places(test: &TestCase) -> Vec<(usize, usize)> {
+    test.statements
+        .iter()
+        .enumerate()
+        .flat_map(|(s, statement)| {
+            statement.args().iter().enumerate().filter(|(_, a)| matches!(a, Value::Number(_))).map(move |(a, _)| (s, a))
+        })
+        .collect()
 }
 
 fn mutate(builder: &mut Builder, max_calls: usize, rng: &mut (impl Rng + ?Sized)) {
@@ -137,4 +381,94 @@ fn delete_call(builder: &mut Builder, rng: &mut (impl Rng + ?Sized)) -> bool {
     }
     builder.test.statements.remove(calls[rng.random_range(0..calls.len())]);
     true
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::sandbox::Outcome;
+
+    fn test_with(x: f64) -> TestCase {
+        TestCase {
+            class: 0,
+            method: "m".into(),
+            variables: Vec::new(),
+            statements: vec![Statement::Call {
+                receiver: 0,
+                method: "m".into(),
+                args: vec![Value::Number(x)],
+                under_test: true,
+            }],
+        }
+    }
+
+    fn run(distances: Vec<(u32, f64)>) -> Execution {
+        Execution {
+            outcome: Outcome::Passed,
+            events: Vec::new(),
+            statements: Vec::new(),
+            branches: Vec::new(),
+            distances,
+            results: Vec::new(),
+            cut_at: None,
+            awaited: Vec::new(),
+        }
+    }
+
+    #[test]
+    fn the_archive_keeps_the_closest_candidate_per_outcome_still_to_take() {
+        // Outcome 0 guards statement 1; outcome 1 guards nothing; outcome 2 guards statement 0.
+        let mut archive = Archive::new(vec![Some(1), None, Some(0)]);
+        let (covered, taken) = (vec![false, false], vec![false, false, false]);
+        archive.observe(&test_with(1.0), &run(vec![(0, 0.5), (1, 0.5), (2, 0.9)]), &covered, &taken);
+        assert_eq!((archive.distance(0), archive.distance(1), archive.distance(2)), (Some(0.5), None, Some(0.9)));
+        archive.observe(&test_with(2.0), &run(vec![(0, 0.7), (2, 0.4)]), &covered, &taken);
+        assert_eq!(
+            (archive.distance(0), archive.distance(2)),
+            (Some(0.5), Some(0.4)),
+            "only closer candidates replace"
+        );
+        assert_eq!(archive.entries[&2].test, test_with(2.0));
+        // Statement 0 covered by an election: outcome 2 is done.
+        archive.observe(&test_with(3.0), &run(vec![]), &[true, false], &taken);
+        assert_eq!((archive.len(), archive.distance(2)), (1, None));
+        // Outcome 0 taken by an elected test: nothing left to search for.
+        archive.observe(&test_with(3.0), &run(vec![(0, 0.1)]), &[true, false], &[true, false, false]);
+        assert!(archive.is_empty());
+    }
+
+    #[test]
+    fn the_alternating_variable_method_rounds_then_climbs_and_turns() {
+        let start = Avm::default();
+        let mut x = 2.6;
+        let rounded = start.apply(&mut x);
+        assert_eq!((x, rounded.direction), (3.0, 0.0));
+        // A whole number is moved up rather than rounded.
+        let up = start.apply(&mut x);
+        assert_eq!((x, up.direction, up.step), (4.0, 1.0, 1.0));
+        // Success doubles the step the same way; failure after a run goes back to steps of 1, then
+        // turns, then moves to the next argument.
+        let faster = up.succeeded().succeeded();
+        assert_eq!((faster.direction, faster.step), (1.0, 4.0));
+        let again = faster.failed();
+        assert_eq!((again.direction, again.step, again.place), (1.0, 1.0, 0));
+        let down = again.failed();
+        assert_eq!((down.direction, down.place), (-1.0, 0));
+        assert_eq!(down.failed(), Avm { place: 1, ..Avm::default() });
+        assert_eq!(start.failed().direction, 1.0, "after rounding, a step up");
+    }
+
+    #[test]
+    fn an_avm_move_that_gets_closer_keeps_its_direction_with_a_doubled_step() {
+        let mut archive = Archive::new(vec![Some(0)]);
+        let (covered, taken) = (vec![false], vec![false]);
+        archive.observe(&test_with(10.0), &run(vec![(0, 0.9)]), &covered, &taken);
+        archive.pending = Some(Pending { target: 0, avm: Some(Avm { direction: 1.0, ..Avm::default() }) });
+        archive.observe(&test_with(11.0), &run(vec![(0, 0.8)]), &covered, &taken);
+        assert_eq!(archive.entries[&0].avm.step, 2.0);
+        archive.pending = Some(Pending { target: 0, avm: Some(Avm { direction: 1.0, step: 2.0, place: 0 }) });
+        archive.observe(&test_with(13.0), &run(vec![(0, 0.85)]), &covered, &taken);
+        let entry = &archive.entries[&0];
+        assert_eq!((entry.test.clone(), entry.fails, entry.avm.step), (test_with(11.0), 1, 1.0));
+    }
 }

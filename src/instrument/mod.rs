@@ -5,7 +5,9 @@
 //! - every statement inside a function-like body is preceded by `__fc$s[ID] = 1;` (statement ids are
 //!   global: the caller reserves a range per file);
 //! - every decision point marks which way it went in `__fc$b`: `if` then/else, `c ? a : b`, the left
-//!   operand of `&&`, `||` and `??`, loop conditions, and `switch` clauses.
+//!   operand of `&&`, `||` and `??`, loop conditions, and `switch` clauses;
+//! - conditions holding comparisons also keep, per outcome, the smallest branch distance to it in
+//!   `__fc$d` (see [`distance`]).
 //!
 //! Both arrays are `Uint8Array`s the caller installs on `globalThis`; [`RUNTIME_JS`] adds the two helper
 //! functions the branch probes call. The printed code comes with a [`PositionMap`] (QuickJS stack
@@ -14,6 +16,7 @@
 //!
 //! Top-level code is left unprobed: it runs once when the file loads, so it tells nothing about tests.
 
+mod distance;
 mod positions;
 mod probes;
 mod sites;
@@ -30,22 +33,28 @@ use swc_ecma_visit::VisitMutWith;
 
 use crate::analysis::parse::ParsedFile;
 
+pub use distance::{DISTANCES, STACK};
 pub use positions::PositionMap;
 pub use sites::{CoercionSite, CoercionSites, LiteralKind, SiteKind};
 
-/// JavaScript that installs the branch helpers `__fc$c` and `__fc$n` on `globalThis`.
+/// JavaScript that installs the branch helpers `__fc$c` and `__fc$n` on `globalThis`, and the
+/// branch-distance helpers with their stack `__fc$k` (see [`distance`]).
 ///
-/// It expects `__fc$b` to be installed already; the helpers look it up on every call, so the caller may
-/// replace the array between runs. Both are non-enumerable so that code under test enumerating the global
+/// It expects `__fc$b` (and, for distances, [`DISTANCES`]: a `Float64Array` as long as `__fc$b`) to be
+/// installed already; the helpers look them up on every call, so the caller may replace the arrays
+/// between runs. Both are non-enumerable so that code under test enumerating the global
 /// object does not see them, and neither converts its argument (a recording proxy must not notice them).
-pub const RUNTIME_JS: &str = r#"(function () {
+pub const RUNTIME_JS: &str = concat!(
+    r#"(function () {
   var hide = { writable: false, enumerable: false, configurable: true };
   hide.value = function (id, v) { __fc$b[v ? id : id + 1] = 1; return v; };
   Object.defineProperty(globalThis, "__fc$c", hide);
   hide.value = function (id, v) { __fc$b[v == null ? id : id + 1] = 1; return v; };
   Object.defineProperty(globalThis, "__fc$n", hide);
 })();
-"#;
+"#,
+    distance::runtime!()
+);
 
 /// A file with coverage probes, and what its probe ids and positions mean.
 #[derive(Debug, Clone)]
@@ -113,6 +122,10 @@ pub struct Branch {
     /// Source text of what decides it, on one line and shortened: the test of an `if`, `?:` or loop, the
     /// left operand of `&&`, `||` or `??`, the discriminant of a `switch`.
     pub condition: String,
+    /// The first statement id of the body this outcome runs, when it has one of its own: `if` and
+    /// `else` blocks, `switch` clauses, and the body of a `while` or `for` ("true"). Taking the outcome
+    /// is the only way to cover that statement.
+    pub guards: Option<u32>,
 }
 
 /// One function-like node.
@@ -146,10 +159,12 @@ impl Instrumented {
 /// Adds probes to a copy of `file`'s program and prints it.
 ///
 /// Statement ids start at `first_statement` and branch ids at `first_branch`, both assigned in source
-/// pre-order so that every function's ids, nested functions' included, are contiguous.
-pub fn instrument(file: &ParsedFile, first_statement: u32, first_branch: u32) -> Instrumented {
+/// pre-order so that every function's ids, nested functions' included, are contiguous. With
+/// `distances`, conditions holding comparisons also measure branch distances (see [`distance`]): only
+/// search uses them, and they cost time in every run.
+pub fn instrument(file: &ParsedFile, first_statement: u32, first_branch: u32, distances: bool) -> Instrumented {
     let mut program = file.program.clone();
-    let mut probes = probes::Probes::new(file, first_statement, first_branch);
+    let mut probes = probes::Probes::new(file, first_statement, first_branch, distances);
     program.visit_mut_with(&mut probes);
     let coercion_sites = sites::find(file, &program);
 

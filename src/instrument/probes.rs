@@ -40,6 +40,8 @@ pub(super) struct Probes<'a> {
     name: Option<String>,
     /// Span for that node when its parent's span is the better one (methods include their key).
     span: Option<Span>,
+    /// Whether conditions measure branch distances.
+    pub(super) distances: bool,
 }
 
 /// What `enter_function` saves for `leave_function`.
@@ -49,8 +51,9 @@ struct Frame {
 }
 
 impl<'a> Probes<'a> {
-    /// A rewrite of `file` numbering statements and branches from the given ids.
-    pub fn new(file: &'a ParsedFile, first_statement: u32, first_branch: u32) -> Self {
+    /// A rewrite of `file` numbering statements and branches from the given ids, measuring branch
+    /// distances when asked to.
+    pub fn new(file: &'a ParsedFile, first_statement: u32, first_branch: u32, distances: bool) -> Self {
         Probes {
             file,
             first_statement,
@@ -61,6 +64,7 @@ impl<'a> Probes<'a> {
             probing: false,
             name: None,
             span: None,
+            distances,
         }
     }
 
@@ -91,13 +95,21 @@ impl<'a> Probes<'a> {
             line: line_of(self.file, at),
             start: self.offset(at),
             condition: shorten(&snippet(self.file, condition), LABEL_LENGTH),
+            guards: None,
         };
         self.branches.push(branch);
         id
     }
 
     /// Two outcomes with consecutive ids; returns the first.
-    fn new_branch_pair(&mut self, kind: BranchKind, yes: &str, no: &str, at: BytePos, condition: Span) -> u32 {
+    pub(super) fn new_branch_pair(
+        &mut self,
+        kind: BranchKind,
+        yes: &str,
+        no: &str,
+        at: BytePos,
+        condition: Span,
+    ) -> u32 {
         let id = self.new_branch(kind, yes, at, condition);
         self.new_branch(kind, no, at, condition);
         id
@@ -151,9 +163,18 @@ impl<'a> Probes<'a> {
         *stmts = out;
     }
 
+    /// Visits the body that branch outcome `branch` runs, noting the first statement it probes there.
+    fn guarded<N: VisitMutWith<Self> + ?Sized>(&mut self, branch: u32, body: &mut N) {
+        let first = self.next_statement();
+        body.visit_mut_with(self);
+        if self.next_statement() > first {
+            self.branches[(branch - self.first_branch) as usize].guards = Some(first);
+        }
+    }
+
     /// Visits a statement that was made a block, then puts a branch probe first in it.
     fn probed_block(&mut self, stmt: &mut Stmt, branch: u32, at: BytePos) {
-        stmt.visit_mut_with(self);
+        self.guarded(branch, stmt);
         if let Stmt::Block(block) = stmt {
             block.stmts.insert(0, mark_stmt(BRANCHES, branch, at));
         }
@@ -163,7 +184,7 @@ impl<'a> Probes<'a> {
         match stmt {
             Stmt::If(s) => {
                 let id = self.new_branch_pair(BranchKind::If, "then", "else", s.span.lo, s.test.span());
-                s.test.visit_mut_with(self);
+                self.condition(&mut s.test, id, None);
                 // Positions before wrapping: the new blocks have no span.
                 let at = s.cons.span().lo;
                 make_block(&mut s.cons);
@@ -179,17 +200,15 @@ impl<'a> Probes<'a> {
             }
             Stmt::While(s) => {
                 let id = self.new_branch_pair(BranchKind::While, "true", "false", s.test.span().lo, s.test.span());
-                s.test.visit_mut_with(self);
-                wrap(&mut s.test, TRUTHY, id);
+                self.condition(&mut s.test, id, Some(TRUTHY));
                 make_block(&mut s.body);
-                s.body.visit_mut_with(self);
+                self.guarded(id, &mut s.body);
             }
             Stmt::DoWhile(s) => {
                 let id = self.new_branch_pair(BranchKind::DoWhile, "true", "false", s.test.span().lo, s.test.span());
                 make_block(&mut s.body);
                 s.body.visit_mut_with(self);
-                s.test.visit_mut_with(self);
-                wrap(&mut s.test, TRUTHY, id);
+                self.condition(&mut s.test, id, Some(TRUTHY));
             }
             Stmt::For(s) => {
                 let id = s
@@ -198,12 +217,14 @@ impl<'a> Probes<'a> {
                     .map(|t| self.new_branch_pair(BranchKind::For, "true", "false", t.span().lo, t.span()));
                 s.init.visit_mut_with(self);
                 if let (Some(test), Some(id)) = (&mut s.test, id) {
-                    test.visit_mut_with(self);
-                    wrap(test, TRUTHY, id);
+                    self.condition(test, id, Some(TRUTHY));
                 }
                 s.update.visit_mut_with(self);
                 make_block(&mut s.body);
-                s.body.visit_mut_with(self);
+                match id {
+                    Some(id) => self.guarded(id, &mut s.body),
+                    None => s.body.visit_mut_with(self),
+                }
             }
             Stmt::Switch(s) => self.switch(s),
             Stmt::ForIn(ForInStmt { body, .. })
@@ -237,7 +258,7 @@ impl<'a> Probes<'a> {
         s.discriminant.visit_mut_with(self);
         for (id, case) in (first..).zip(s.cases.iter_mut()) {
             case.test.visit_mut_with(self);
-            case.cons.visit_mut_with(self);
+            self.guarded(id, &mut case.cons);
             case.cons.insert(0, mark_stmt(BRANCHES, id, case.span.lo));
         }
         if let Some(id) = no_case {
@@ -247,6 +268,12 @@ impl<'a> Probes<'a> {
             }
             s.cases.push(SwitchCase { span: DUMMY_SP, test: None, cons: vec![mark_stmt(BRANCHES, id, s.span.lo)] });
         }
+    }
+
+    /// The branch outcomes of the left operand of `&&` or `||` ("true" and "false"); returns the first.
+    pub(super) fn logical_pair(&mut self, b: &BinExpr) -> u32 {
+        let kind = if b.op == BinaryOp::LogicalAnd { BranchKind::And } else { BranchKind::Or };
+        self.new_branch_pair(kind, "true", "false", b.left.span().lo, b.left.span())
     }
 
     /// Gives the next function-like node a name when `value` is one.
@@ -328,21 +355,22 @@ impl VisitMut for Probes<'_> {
             return;
         }
         match expr {
-            Expr::Bin(b)
-                if matches!(b.op, BinaryOp::LogicalAnd | BinaryOp::LogicalOr | BinaryOp::NullishCoalescing) =>
-            {
+            Expr::Bin(b) if matches!(b.op, BinaryOp::LogicalAnd | BinaryOp::LogicalOr) => {
+                let id = self.logical_pair(b);
+                self.condition(&mut b.left, id, Some(TRUTHY));
+                b.right.visit_mut_with(self);
+            }
+            Expr::Bin(b) if b.op == BinaryOp::NullishCoalescing => {
                 let (at, left) = (b.left.span().lo, b.left.span());
-                let (id, helper) = match b.op {
-                    BinaryOp::LogicalAnd => (self.new_branch_pair(BranchKind::And, "true", "false", at, left), TRUTHY),
-                    BinaryOp::LogicalOr => (self.new_branch_pair(BranchKind::Or, "true", "false", at, left), TRUTHY),
-                    _ => (self.new_branch_pair(BranchKind::Nullish, "nullish", "not nullish", at, left), NULLISH),
-                };
+                let id = self.new_branch_pair(BranchKind::Nullish, "nullish", "not nullish", at, left);
                 b.visit_mut_children_with(self);
-                wrap(&mut b.left, helper, id);
+                wrap(&mut b.left, NULLISH, id);
             }
             Expr::Cond(c) => {
                 let id = self.new_branch_pair(BranchKind::Conditional, "true", "false", c.span.lo, c.test.span());
-                c.visit_mut_children_with(self);
+                self.condition(&mut c.test, id, None);
+                c.cons.visit_mut_with(self);
+                c.alt.visit_mut_with(self);
                 marked(&mut c.cons, id);
                 marked(&mut c.alt, id + 1);
             }
@@ -504,7 +532,7 @@ fn mark_stmt(array: &str, id: u32, at: BytePos) -> Stmt {
 
 /// `expr` becomes `helper(id, expr)`: only ever an operand or a condition, never a callee, so no call
 /// loses its `this`.
-fn wrap(expr: &mut Box<Expr>, helper: &str, id: u32) {
+pub(super) fn wrap(expr: &mut Box<Expr>, helper: &str, id: u32) {
     let at = expr.span().lo;
     let value = expr.take();
     **expr = Expr::Call(CallExpr {

@@ -128,7 +128,9 @@ impl Finder<'_> {
         }
         b.right.visit_with(self);
         if !matches!(b.op, LogicalAnd | LogicalOr | NullishCoalescing | EqEqEq | NotEqEq | In | InstanceOf) {
-            let literal = literal_of(&b.right).or_else(|| literal_of(&b.left));
+            // A comparison rewritten for branch distances compares the operands its helper was given.
+            let (left, right) = super::distance::compared(b).unwrap_or((&b.left, &b.right));
+            let literal = literal_of(right).or_else(|| literal_of(left));
             self.record(SiteKind::Binary, b.op.as_str(), literal);
         }
     }

@@ -31,9 +31,10 @@ impl Loaded {
         let context = Context::full(&runtime).unwrap();
         context.with(|ctx| {
             let arrays = format!(
-                "globalThis.__fc$s = new Uint8Array({}); globalThis.__fc$b = new Uint8Array({});",
+                "globalThis.__fc$s = new Uint8Array({}); globalThis.__fc$b = new Uint8Array({branches}); \
+                 globalThis.{DISTANCES} = new Float64Array({branches}).fill(Infinity);",
                 statements.max(1),
-                branches.max(1)
+                branches = branches.max(1)
             );
             ctx.eval_with_options::<(), _>(arrays, options("setup.js")).unwrap();
             ctx.eval_with_options::<(), _>(RUNTIME_JS, options("runtime.js")).unwrap();
@@ -72,7 +73,7 @@ impl Loaded {
     }
 
     fn reset(&self) {
-        self.eval::<()>("__fc$s.fill(0); __fc$b.fill(0);");
+        self.eval::<()>(&format!("__fc$s.fill(0); __fc$b.fill(0); {DISTANCES}.fill(Infinity); {STACK}[0] = 0;"));
     }
 }
 
@@ -117,7 +118,7 @@ const CONTROL: &str = r#"function f(x, y) {
 #[test]
 fn probes_mark_exactly_the_statements_and_outcomes_that_ran() {
     let file = parse(CONTROL);
-    let inst = instrument(&file, 0, 0);
+    let inst = instrument(&file, 0, 0, true);
     let run = Loaded::instrumented(&inst, "");
     assert_eq!(run.settle("f(1, {k: 'v'})"), r#"["pos","t",0,1,"one","two","v",{"k":"v"}]"#);
     let stmts: Vec<&str> = run.hits("__fc$s").iter().map(|&id| statement_text(&file, &inst, id)).collect();
@@ -190,7 +191,7 @@ fn probes_mark_exactly_the_statements_and_outcomes_that_ran() {
 #[test]
 fn directives_and_labels_stay_in_place() {
     let file = parse(CONTROL);
-    let code = instrument(&file, 0, 0).code;
+    let code = instrument(&file, 0, 0, true).code;
     let body = &code[code.find('{').unwrap() + 1..];
     assert!(body.trim_start().starts_with("\"use strict\";"), "{code}");
     assert!(code.contains("outer: for(;;)") || code.contains("outer: for (;;)"), "{code}");
@@ -199,7 +200,7 @@ fn directives_and_labels_stay_in_place() {
 #[test]
 fn top_level_code_has_no_probes_and_ids_start_where_asked() {
     let file = parse("var a = 1 ? 2 : 3;\nif (a) a++;\nfunction g() { return a && 1; }\n");
-    let inst = instrument(&file, 100, 50);
+    let inst = instrument(&file, 100, 50, true);
     assert_eq!(inst.statements.len(), 1);
     assert_eq!(inst.branches.len(), 2);
     assert!(inst.code.contains("__fc$s[100]") && inst.code.contains("__fc$c(50,"), "{}", inst.code);
@@ -256,11 +257,30 @@ fn instrumented_code_behaves_like_the_original() {
         // exceptions, finally, catch without binding
         r#"function main() { var r = []; try { try { throw new Error("x"); } finally { r.push("f"); } } catch (e) { r.push(e.message); }
              try { null.x; } catch { r.push("c"); } return r; }"#,
+        // comparisons measured for branch distances: conversions in order, once each, and the same values
+        r#"function main() { var log = [], n = 0;
+             function v(name, x) { return { valueOf() { log.push(name); return x; } }; }
+             function next() { return ++n; }
+             var r = [];
+             if (v("a", 1) < v("b", 2)) r.push("lt"); if (v("c", 2) > v("d", 1)) r.push("gt");
+             if (next() < next()) r.push(n); while (next() <= 8 && n % 7 != 0) r.push(n);
+             r.push(NaN < 1 ? "y" : "n", !(NaN >= 1) ? "y" : "n", "5" == 5 ? "y" : "n", "ab" === "ab" ? "y" : "n");
+             r.push((1 < 2 && "last") || "none", (n > 100 || 0) && "x", !(n !== 9) || "ne");
+             for (var i = 0; i < 3 && !(i == 2); i++) r.push("i" + i);
+             try { if (n > 0 && null.x > 1) r.push("never"); } catch (e) { r.push(e.constructor.name); }
+             if (n === 9 && (n < 3 || "a" < "b")) r.push("mixed");
+             return [r, log]; }"#,
+        // conditions around yield and await, and a throwing valueOf
+        r#"function* g(x) { while (x < (yield x)) x++; return x; }
+           function main() { var it = g(1), r = [it.next().value, it.next(5).value, it.next(0)];
+             var bad = { valueOf() { throw new Error("bad") } };
+             try { if (bad > 1) r.push("no"); } catch (e) { r.push(e.message); }
+             return r; }"#,
     ];
     for snippet in snippets {
         let original = Loaded::new(snippet, 0, 0, "").settle("main()");
         let file = parse(snippet);
-        let inst = instrument(&file, 0, 0);
+        let inst = instrument(&file, 0, 0, true);
         let instrumented = Loaded::instrumented(&inst, "").settle("main()");
         assert!(!original.starts_with("threw"), "{original}\n{snippet}");
         assert_eq!(instrumented, original, "\n{snippet}\n---\n{}", inst.code);
@@ -272,7 +292,7 @@ fn function_ranges_nest_and_are_contiguous() {
     let file = parse(
         "function outer(a, { b }, ...rest) {\n  var x = 1;\n  var inner = function () {\n    if (a) return 1;\n    return () => a ? 2 : 3;\n  };\n  return inner;\n}\nclass K { m(p = 1) { return p; } static s() {} constructor(z) { this.z = z; } }\nvar o = { k: function () { return 1; }, get g() { return 2; } };\nK.prototype.q = function named() { return 3; };\nfunction ctor() { this.m = function () { return 4; }; }\nmodule.exports = function Exported() { return 5; };\n",
     );
-    let inst = instrument(&file, 10, 20);
+    let inst = instrument(&file, 10, 20, true);
     let summary: Vec<String> = inst
         .functions
         .iter()
@@ -335,7 +355,7 @@ fn frame_position(frame: &str) -> (u32, u32) {
 /// Evaluates `code` instrumented, runs `call`, and maps every conversion it records to a site.
 fn conversions(code: &str, call: &str) -> Vec<(String, Option<CoercionSite>, Vec<CoercionSite>)> {
     let file = parse(code);
-    let inst = instrument(&file, 0, 0);
+    let inst = instrument(&file, 0, 0, true);
     let prelude = format!("{HARNESS}\nvar p = rec(), o = {{ v: 1 }}, s = 'abcdef', a = [1, 2, 3];");
     let run = Loaded::instrumented(&inst, &prelude);
     run.eval::<()>(call);
@@ -411,6 +431,9 @@ fn conversions_in_functions_map_to_their_sites() {
         // Later lines, inside a probed function, once as a return value and once as a statement.
         check(&format!("function t(p) {{\n  var x = 0;\n  return {expr};\n}}"), "t(p)", expected, hint);
         check(&format!("function t(p) {{\n  if (p) {{ {expr}; }}\n}}"), "t(p)", expected, hint);
+        // In conditions measured for branch distances, alone and in a tree.
+        check(&format!("function t(p) {{\n  while ({expr}) {{ return 1; }}\n}}"), "t(p)", expected, hint);
+        check(&format!("function t(p) {{\n  if (o.v < 2 && ({expr})) {{ return 1; }}\n}}"), "t(p)", expected, hint);
     }
 }
 
@@ -493,7 +516,7 @@ fn shared_positions_keep_every_site_innermost_first() {
 #[test]
 fn positions_between_tokens_fall_back_to_the_token_before() {
     let file = parse("function f(a) {\n  return a.b;\n}");
-    let inst = instrument(&file, 0, 0);
+    let inst = instrument(&file, 0, 0, true);
     let line = inst.code.lines().position(|l| l.contains("return")).unwrap() as u32 + 1;
     let text = inst.code.lines().nth(line as usize - 1).unwrap();
     let column = text.find("a.b").unwrap() as u32 + 1;
@@ -503,4 +526,165 @@ fn positions_between_tokens_fall_back_to_the_token_before() {
     assert_eq!(inst.positions.original_offset(line, column + 1), Some(a));
     assert_eq!(inst.positions.original_offset(line, 1), None);
     assert_eq!(inst.positions.original_offset(99, 1), None);
+}
+
+/// The smallest distance to each branch outcome of the last run (`inf` when not reached).
+fn distances(run: &Loaded) -> Vec<f64> {
+    run.eval::<Vec<f64>>(&format!("Array.from({DISTANCES})"))
+}
+
+const INF: f64 = f64::INFINITY;
+
+fn assert_near(got: f64, want: f64, what: &str) {
+    assert!(got == want || (got - want).abs() < 1e-9, "{what}: got {got}, want {want}");
+}
+
+const COMPARISONS: &str = r#"function lt(a, b) { if (a < b) { return 1; } return 0; }
+function le(a, b) { if (a <= b) { return 1; } return 0; }
+function gt(a, b) { if (a > b) { return 1; } return 0; }
+function ge(a, b) { if (a >= b) { return 1; } return 0; }
+function eq(a, b) { if (a == b) { return 1; } return 0; }
+function seq(a, b) { if (a === b) { return 1; } return 0; }
+function ne(a, b) { if (a != b) { return 1; } return 0; }
+function sne(a, b) { if (a !== b) { return 1; } return 0; }
+function and(a, b) { if (a > 0 && b === 3) { return 1; } return 0; }
+function or(a, b) { if (a < 0 || b == 7) { return 1; } return 0; }
+function not(a) { if (!(a >= 10)) { return 1; } return 0; }
+function loop(n) { var i = 0; while (i < n) { i++; } return i; }
+function cond(a) { return a === 42 ? "yes" : "no"; }
+"#;
+
+/// Calls `call` on a fresh run and gives the distances to the two outcomes of branch pair `pair`.
+fn pair_after(run: &Loaded, call: &str, pair: usize) -> (f64, f64) {
+    run.reset();
+    run.eval::<()>(call);
+    let d = distances(run);
+    (d[2 * pair], d[2 * pair + 1])
+}
+
+#[test]
+fn branch_distances_follow_each_operator_to_the_outcome_not_taken() {
+    let inst = instrument(&parse(COMPARISONS), 0, 0, true);
+    let run = Loaded::instrumented(&inst, "");
+    let norm = |d: f64| d / (d + 1.0);
+    // (call, branch pair, distance to true, distance to false); the pair of `and` is the `if`, then
+    // the `&&`'s left operand; likewise for `or`.
+    let cases: &[(&str, usize, f64, f64)] = &[
+        ("lt(1, 5)", 0, 0.0, norm(4.0)),
+        ("lt(5, 1)", 0, norm(5.0), 0.0),
+        ("lt(3, 3)", 0, norm(1.0), 0.0),
+        ("le(3, 3)", 1, 0.0, norm(1.0)),
+        ("le(4.5, 3)", 1, norm(1.5), 0.0),
+        ("gt(2, 7)", 2, norm(6.0), 0.0),
+        ("gt(7, 2)", 2, 0.0, norm(5.0)),
+        ("ge(2, 7)", 3, norm(5.0), 0.0),
+        ("ge(7, 7)", 3, 0.0, norm(1.0)),
+        ("eq(3, 10)", 4, norm(7.0), 0.0),
+        ("eq(-4, -4)", 4, 0.0, norm(1.0)),
+        ("seq(3, -10)", 5, norm(13.0), 0.0),
+        ("ne(3, 10)", 6, 0.0, norm(7.0)),
+        ("sne(8, 8)", 7, norm(1.0), 0.0),
+        // strings: character codes one apart in one place; a longer string
+        ("seq('abc', 'abd')", 5, norm(norm(1.0)), 0.0),
+        ("seq('ab', 'abcd')", 5, norm(2.0), 0.0),
+        ("sne('x', 'x')", 7, norm(1.0), 0.0),
+        // NaN never compares true: no distance to true, "unknown" (1)
+        ("lt(NaN, 1)", 0, 1.0, 0.0),
+        ("eq(NaN, NaN)", 4, 1.0, 0.0),
+        ("ge(Infinity, 1)", 3, 0.0, 1.0),
+        // mixed or non-primitive operands: outcome only, which is no distance for a whole condition
+        // and 0 or 1 inside `&&` and `||`
+        ("lt('5', 7)", 0, INF, INF),
+        ("seq('3', 3)", 5, INF, INF),
+        ("lt({ valueOf() { return 9; } }, 1)", 0, INF, INF),
+        ("lt('a', 'b')", 0, INF, INF),
+        ("and('5', 3)", 9, 0.0, 1.0),
+        ("and('5', 3)", 8, 0.0, norm(1.0)),
+        // &&: the sum to true (an operand not evaluated counts 1), the minimum to false
+        ("and(-2, 5)", 8, norm(3.0) + 1.0, 0.0),
+        ("and(-2, 5)", 9, norm(3.0), 0.0),
+        ("and(2, 5)", 8, norm(2.0), 0.0),
+        ("and(2, 3)", 8, 0.0, norm(1.0)),
+        // ||: the minimum to true, the sum to false
+        ("or(1, 5)", 10, norm(2.0), 0.0),
+        ("or(-1, 5)", 10, 0.0, norm(1.0) + 1.0),
+        ("or(-1, 7)", 10, 0.0, norm(1.0) + 1.0),
+        ("or(1, 7)", 10, 0.0, norm(1.0)),
+        // !: swapped
+        ("not(4)", 12, 0.0, norm(6.0)),
+        ("not(12)", 12, norm(3.0), 0.0),
+        // loops: both outcomes of `i < n` are taken
+        ("loop(3)", 13, 0.0, 0.0),
+        ("loop(-2)", 13, norm(3.0), 0.0),
+        ("cond(40)", 14, norm(2.0), 0.0),
+        // the smallest distance over the run
+        ("lt(1, 10); lt(1, 3); lt(1, 5)", 0, 0.0, norm(2.0)),
+    ];
+    for &(call, pair, to_true, to_false) in cases {
+        let (t, f) = pair_after(&run, call, pair);
+        assert_near(t, to_true, &format!("{call}: to true"));
+        assert_near(f, to_false, &format!("{call}: to false"));
+    }
+    // A branch not reached has no distance.
+    let (t, f) = pair_after(&run, "lt(1, 2)", 1);
+    assert!(t.is_infinite() && f.is_infinite(), "{t} {f}");
+}
+
+#[test]
+fn measured_operands_are_evaluated_once_in_order() {
+    let code = r#"function f(o) { var log = [];
+  function at(name, x) { log.push("get " + name); return { valueOf() { log.push("convert " + name); return x; } }; }
+  if (at("a", o) < at("b", 2) && at("c", 1) !== at("d", 1)) { log.push("then"); }
+  return log.join(",");
+}"#;
+    let original = Loaded::new(code, 0, 0, "");
+    let inst = instrument(&parse(code), 0, 0, true);
+    assert!(inst.code.contains("__fc$q("), "the condition is measured: {}", inst.code);
+    let run = Loaded::instrumented(&inst, "");
+    for arg in ["1", "3"] {
+        let want: String = original.eval(&format!("f({arg})"));
+        let got: String = run.eval(&format!("f({arg})"));
+        assert_eq!(got, want);
+    }
+    let want: String = original.eval("f(1)");
+    assert_eq!(want, "get a,get b,convert a,convert b,get c,get d,then");
+}
+
+#[test]
+fn conditions_without_measurable_comparisons_are_left_as_they_were() {
+    let code = "function f(x, y) { if (x === null || typeof y === 'string' || !x) { return 1; } while (x) { x = 0; } return y ? 2 : 3; }";
+    let inst = instrument(&parse(code), 0, 0, true);
+    assert!(!inst.code.contains("__fc$q") && !inst.code.contains("__fc$t"), "{}", inst.code);
+    // Without distances asked for, measurable conditions are left alone too.
+    let inst = instrument(&parse(COMPARISONS), 0, 0, false);
+    assert!(!inst.code.contains("__fc$q") && !inst.code.contains("__fc$t"), "{}", inst.code);
+    assert_eq!(inst.branches.len(), instrument(&parse(COMPARISONS), 0, 0, true).branches.len());
+}
+
+#[test]
+fn branch_outcomes_name_the_statement_only_they_cover() {
+    let code = "function f(x) {\n  if (x) {\n    g(1);\n  }\n  if (x > 1) h(); else { k(); }\n  while (x < 3) x++;\n  switch (x) {\n    case 1:\n      m();\n    case 2:\n  }\n  return x ? 1 : 2;\n}";
+    let file = parse(code);
+    let inst = instrument(&file, 0, 0, true);
+    let guarded: Vec<(String, Option<&str>)> = inst
+        .branches
+        .iter()
+        .enumerate()
+        .map(|(id, b)| (branch_text(&inst, id as u32), b.guards.map(|s| statement_text(&file, &inst, s))))
+        .collect();
+    let expected = [
+        ("2:If:then", Some("g(1);")),
+        ("2:If:else", None),
+        ("5:If:then", Some("h();")),
+        ("5:If:else", Some("k();")),
+        ("6:While:true", Some("x++;")),
+        ("6:While:false", None),
+        ("8:Switch:case 1", Some("m();")),
+        ("10:Switch:case 2", None),
+        ("7:Switch:no case", None),
+        ("12:Conditional:true", None),
+        ("12:Conditional:false", None),
+    ];
+    let expected: Vec<(String, Option<&str>)> = expected.iter().map(|(b, s)| (b.to_string(), *s)).collect();
+    assert_eq!(guarded, expected);
 }

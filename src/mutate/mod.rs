@@ -517,7 +517,7 @@ fn mutant_sandbox(session: &Session, mutant: &Mutant, expressions: &[String]) ->
         Ok(parsed) if parsed.kind == kind => entry.parsed = parsed,
         _ => return Ok(Built::Invalid),
     }
-    let code = CodeBase::new(sources);
+    let code = CodeBase::new(sources, false);
     let mut sandbox = match Sandbox::new(&code, session.settings().limits.clone()) {
         Ok(sandbox) => sandbox,
         Err(Error::Load { message, .. }) => return Ok(Built::Fails(format!("the code fails to load: {message}"))),

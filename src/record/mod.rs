@@ -87,7 +87,7 @@ fn prepare(options: &RecordOptions) -> Result<Prepared> {
     for (index, source) in sources.entries.iter_mut().enumerate() {
         source.given = index != entry;
     }
-    let code = CodeBase::new(sources);
+    let code = CodeBase::new(sources, false);
     let mut sandbox = Sandbox::for_recording(&code, Limits::default(), entry, options.echo)?;
     let program = analyse(&code, &mut sandbox, None)?;
     Ok(Prepared { code, sandbox, program, entry })

@@ -40,15 +40,18 @@ pub struct CodeBase {
     pub statement_count: u32,
     /// Number of branch outcomes over all files.
     pub branch_count: u32,
+    /// Whether conditions measure branch distances.
+    pub distances: bool,
 }
 
 impl CodeBase {
-    /// Instruments every file of `sources`.
-    pub fn new(sources: SourceSet) -> CodeBase {
+    /// Instruments every file of `sources`, measuring branch distances when asked to (see
+    /// [`crate::instrument::instrument`]).
+    pub fn new(sources: SourceSet, distances: bool) -> CodeBase {
         let mut files = Vec::new();
         let (mut next_statement, mut next_branch) = (0u32, 0u32);
         for entry in sources.entries {
-            let instrumented = instrument(&entry.parsed, next_statement, next_branch);
+            let instrumented = instrument(&entry.parsed, next_statement, next_branch, distances);
             let statements = next_statement..next_statement + instrumented.statements.len() as u32;
             let branches = next_branch..next_branch + instrumented.branches.len() as u32;
             next_statement = statements.end;
@@ -57,7 +60,7 @@ impl CodeBase {
             let throw_arguments = throw_argument_ranges(&entry.parsed.program, entry.parsed.source.start_pos.0);
             files.push(CodeFile { entry, instrumented, statements, branches, engine_name, throw_arguments });
         }
-        CodeBase { files, statement_count: next_statement, branch_count: next_branch }
+        CodeBase { files, statement_count: next_statement, branch_count: next_branch, distances }
     }
 
     /// The file and function that statement `id` belongs to (the innermost function).

@@ -16,6 +16,7 @@ use super::events::{first_user_frame, parse_log};
 use super::{DescribedResult, Execution, Limits, Outcome, Thrown, Watch};
 use crate::analysis::parse::ModuleKind;
 use crate::error::{Error, Result};
+use crate::instrument::{DISTANCES, STACK};
 use crate::suite::export::{DETERMINISM_JS, LOAD_SEED};
 
 const HARNESS_JS: &str = include_str!("harness.js");
@@ -68,6 +69,8 @@ pub(crate) struct Sources {
     scripts: ScriptCache,
     statement_count: u32,
     branch_count: u32,
+    /// Whether the code measures branch distances, which runs then reset and read.
+    distances: bool,
     /// Record mode: the file whose imports of ES modules get the recording view of them instead (see
     /// [`RECORDING_VIEW`]).
     pub(crate) recorded_importer: Option<usize>,
@@ -95,6 +98,7 @@ impl Sources {
             scripts: ScriptCache::default(),
             statement_count: code.statement_count,
             branch_count: code.branch_count,
+            distances: code.distances,
             recorded_importer: None,
             print_console: false,
         }
@@ -274,9 +278,10 @@ impl Engine {
     fn install(&self, limits: &Limits) -> Result<()> {
         let probes = format!(
             "Object.defineProperty(globalThis, '__fc$s', {{ value: new Uint8Array({}) }});\
-             Object.defineProperty(globalThis, '__fc$b', {{ value: new Uint8Array({}) }});",
+             Object.defineProperty(globalThis, '__fc$b', {{ value: new Uint8Array({branches}) }});\
+             Object.defineProperty(globalThis, '{DISTANCES}', {{ value: new Float64Array({branches}).fill(Infinity) }});",
             self.sources.statement_count.max(1),
-            self.sources.branch_count.max(1)
+            branches = self.sources.branch_count.max(1)
         );
         self.eval_setup(&probes, "installing probes")?;
         self.eval_setup(crate::instrument::RUNTIME_JS, "installing the coverage runtime")?;
@@ -447,8 +452,17 @@ impl Engine {
         self.context.with(|ctx| {
             let engine_error = |e: rquickjs::Error| Error::Engine(exception_text(&ctx, e));
             let globals = ctx.globals();
-            probes(&globals, "__fc$s", watch.statements.clone(), |bytes| bytes.fill(0)).map_err(engine_error)?;
-            probes(&globals, "__fc$b", watch.branches.clone(), |bytes| bytes.fill(0)).map_err(engine_error)?;
+            probes::<u8>(&globals, "__fc$s", watch.statements.clone(), |bytes| bytes.fill(0)).map_err(engine_error)?;
+            probes::<u8>(&globals, "__fc$b", watch.branches.clone(), |bytes| bytes.fill(0)).map_err(engine_error)?;
+            if sources.distances {
+                probes::<f64>(&globals, DISTANCES, watch.branches.clone(), |bytes| {
+                    bytes.chunks_exact_mut(8).for_each(|d| d.copy_from_slice(&f64::INFINITY.to_ne_bytes()))
+                })
+                .map_err(engine_error)?;
+                // The stack's depth: a throw out of a half-evaluated condition leaves pairs behind.
+                probes::<f64>(&globals, STACK, 0..1, |depth| depth.copy_from_slice(&0f64.to_ne_bytes()))
+                    .map_err(engine_error)?;
+            }
             let exec: Function = globals.get("__fc$exec").map_err(engine_error)?;
             let running: TypedArray<u32> = globals.get("__fc$at").map_err(engine_error)?;
             deadline.set(limit);
@@ -507,6 +521,7 @@ impl Engine {
                     events: Vec::new(),
                     statements: Vec::new(),
                     branches: Vec::new(),
+                    distances: Vec::new(),
                     results: Vec::new(),
                     cut_at,
                     awaited,
@@ -516,11 +531,16 @@ impl Engine {
             let log: String = end.call(()).map_err(engine_error)?;
             let events = if log.is_empty() { Vec::new() } else { parse_log(&log, |f| sources.is_user_file(f)) };
             let mut statements = Vec::new();
-            probes(&globals, "__fc$s", watch.statements.clone(), |bytes| statements = set_offsets(bytes))
+            probes::<u8>(&globals, "__fc$s", watch.statements.clone(), |bytes| statements = set_offsets(bytes))
                 .map_err(engine_error)?;
             let mut branches = Vec::new();
-            probes(&globals, "__fc$b", watch.branches.clone(), |bytes| branches = set_offsets(bytes))
+            probes::<u8>(&globals, "__fc$b", watch.branches.clone(), |bytes| branches = set_offsets(bytes))
                 .map_err(engine_error)?;
+            let mut distances = Vec::new();
+            if sources.distances {
+                probes::<f64>(&globals, DISTANCES, watch.branches.clone(), |bytes| distances = near_misses(bytes))
+                    .map_err(engine_error)?;
+            }
             let results = if describe {
                 let read: Function = globals.get("__fc$results").map_err(engine_error)?;
                 let json: String = read.call(()).map_err(engine_error)?;
@@ -529,7 +549,7 @@ impl Engine {
             } else {
                 Vec::new()
             };
-            Ok(Execution { outcome, events, statements, branches, results, cut_at, awaited })
+            Ok(Execution { outcome, events, statements, branches, distances, results, cut_at, awaited })
         })
     }
 }
@@ -541,24 +561,40 @@ fn set_offsets(bytes: &[u8]) -> Vec<u32> {
     bytes.iter().enumerate().filter(|(_, b)| **b != 0).map(|(i, _)| i as u32).collect()
 }
 
-/// Gives `f` the probe bytes of `range` in the harness's typed array `name`.
-fn probes<'js>(
+/// Branch outcomes reached but not taken, with their distances (see [`crate::instrument::DISTANCES`]):
+/// offsets with a finite distance above 0, read from native-endian `f64`s.
+fn near_misses(bytes: &[u8]) -> Vec<(u32, f64)> {
+    bytes
+        .chunks_exact(8)
+        .map(|d| f64::from_ne_bytes(d.try_into().expect("chunks of 8")))
+        .enumerate()
+        .filter(|(_, d)| d.is_finite() && *d > 0.0)
+        .map(|(i, d)| (i as u32, d))
+        .collect()
+}
+
+/// Gives `f` the bytes of the elements in `range` of the harness's typed array `name` of `T`s.
+fn probes<'js, T>(
     globals: &Object<'js>,
     name: &str,
     range: std::ops::Range<u32>,
     f: impl FnOnce(&mut [u8]),
-) -> rquickjs::Result<()> {
+) -> rquickjs::Result<()>
+where
+    TypedArray<'js, T>: rquickjs::FromJs<'js>,
+{
     if range.is_empty() {
         return Ok(());
     }
-    let array: TypedArray<'js, u8> = globals.get(name)?;
+    let array: TypedArray<'js, T> = globals.get(name)?;
     // User code could detach the buffer (`__fc$s.buffer.transfer()`): then there is nothing to read.
     let Some(raw) = array.as_raw() else { return Ok(()) };
     // SAFETY: `as_raw` has just checked that the buffer is attached, and the slice lives only while this
     // function runs, during which no JavaScript runs that could detach or resize it.
     let bytes = unsafe { &mut *raw.as_ptr() };
-    let end = (range.end as usize).min(bytes.len());
-    let start = (range.start as usize).min(end);
+    let width = std::mem::size_of::<T>();
+    let end = (range.end as usize * width).min(bytes.len());
+    let start = (range.start as usize * width).min(end);
     f(&mut bytes[start..end]);
     Ok(())
 }

@@ -125,6 +125,10 @@ pub struct Execution {
     pub statements: Vec<u32>,
     /// Watched branch outcomes that happened, as offsets into the watched range.
     pub branches: Vec<u32>,
+    /// Watched branch outcomes whose condition was evaluated but never took them, as offsets into the
+    /// watched range, with the smallest branch distance to them seen in the run (above 0; 1 when it
+    /// could not be measured; see [`crate::instrument::DISTANCES`]).
+    pub distances: Vec<(u32, f64)>,
     /// Descriptions of results of the method under test (describe mode only).
     pub results: Vec<DescribedResult>,
     /// Index of the test statement a time or memory limit cut off (stack overflows say it in the

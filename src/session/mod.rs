@@ -30,6 +30,8 @@ use crate::error::{Error, Result};
 use crate::generate::exhaustive::Enumeration;
 use crate::generate::guided::ConstantPool;
 use crate::generate::hazards::Hazards;
+use crate::generate::random::Strategy;
+use crate::generate::search::Archive;
 use crate::generate::{Request, Statement, TestCase, candidate};
 use crate::inference::{Decision, DecisionSource, ParamType, TypeTable, decide};
 use crate::program::{ClassId, FunctionRef, Origin, ProgramInfo};
@@ -112,6 +114,8 @@ pub struct MethodState {
     pub constants: ConstantPool,
     /// How far the exhaustive strategies have enumerated its call sequences.
     pub enumeration: Enumeration,
+    /// The closest candidates to its branch outcomes not taken yet, for search.
+    pub archive: Archive,
 }
 
 /// Candidates whose receiver could not be built, with none built yet, after which a method is given
@@ -141,6 +145,7 @@ impl MethodState {
             constructions: (0, 0),
             constants: ConstantPool::default(),
             enumeration: Enumeration::default(),
+            archive: Archive::default(),
         }
     }
 
@@ -281,7 +286,8 @@ impl Session {
             .entries
             .iter()
             .find_map(|e| shared_state_write(&e.parsed.program).map(|what| format!("{}: {what}", e.parsed.display)));
-        let code = CodeBase::new(sources);
+        // Only search reads branch distances, and measuring them costs time in every run.
+        let code = CodeBase::new(sources, settings.generation.strategy == Strategy::Search);
         let mut sandbox = Sandbox::new(&code, settings.limits.clone())?;
         let mut program = analyse(&code, &mut sandbox, options.namespace.as_deref())?;
         sandbox.set_fresh_each_test(shared_write.is_some());
@@ -292,6 +298,7 @@ impl Session {
         select_classes(&mut program, &options.classes)?;
         let mut methods = methods_under_test(&program, options.method.as_deref())?;
         mine_constants(&code, &program, &mut methods);
+        prepare_archives(&code, &mut methods);
         let mut types = TypeTable::new(&program);
         record_typeof_checks(&code, &program, &mut types);
         let rng = StdRng::seed_from_u64(settings.seed);
@@ -331,6 +338,13 @@ impl Session {
     /// start again when the change raises that limit.
     pub fn set_settings(&mut self, settings: Settings) {
         self.sandbox.set_limits(settings.limits.clone());
+        if settings.generation.strategy == Strategy::Search && !self.code.distances {
+            let warning = "search runs without branch distances: the code was loaded under another strategy (start \
+                           with --strategy search to measure them)";
+            if !self.warnings.iter().any(|w| w == warning) {
+                self.warnings.push(warning.to_string());
+            }
+        }
         for m in &mut self.methods {
             let resume = match m.status {
                 Status::Done(StopReason::Timeout) => settings.timeout > m.elapsed,
@@ -431,7 +445,7 @@ impl Session {
             elected: &elected,
             hazards: &self.hazards,
         };
-        let test = candidate(&request, &mut m.enumeration, &mut self.rng);
+        let test = candidate(&request, &mut m.enumeration, &mut m.archive, &mut self.rng);
         let test = self.seeds.start_from(test, &self.program, &mut self.rng);
         let seed = self.rng.random::<u32>();
         let watch = self.methods[index].watch();
@@ -484,6 +498,9 @@ impl Session {
         }
         self.count_construction(index, &test, &execution.outcome);
         let m = &mut self.methods[index];
+        if valid && self.settings.generation.strategy == Strategy::Search {
+            m.archive.observe(&test, &execution, &m.covered, &m.branches);
+        }
         m.elapsed += started.elapsed();
         let stopped = self.stop_reason(index);
         let m = &mut self.methods[index];
@@ -959,6 +976,23 @@ fn mine_constants(code: &CodeBase, program: &ProgramInfo, methods: &mut [MethodS
             constants.extend(constants_of(f));
         }
         m.constants = ConstantPool::new(constants.iter());
+    }
+}
+
+/// Gives each method's search archive the statement each of its branch outcomes guards.
+fn prepare_archives(code: &CodeBase, methods: &mut [MethodState]) {
+    for m in methods.iter_mut() {
+        let Some(function) = &m.function else { continue };
+        let file = &code.files[function.file];
+        let guards = function
+            .branches
+            .clone()
+            .map(|id| {
+                let branch = file.instrumented.branches.get(id.checked_sub(file.branches.start)? as usize)?;
+                branch.guards.filter(|s| function.statements.contains(s)).map(|s| s - function.statements.start)
+            })
+            .collect();
+        m.archive = Archive::new(guards);
     }
 }
 

@@ -201,7 +201,7 @@ mod tests {
     use super::*;
 
     fn branch(kind: BranchKind, outcome: &str, condition: &str, start: u32) -> Branch {
-        Branch { kind, outcome: outcome.into(), line: 1, start, condition: condition.into() }
+        Branch { kind, outcome: outcome.into(), line: 1, start, condition: condition.into(), guards: None }
     }
 
     #[test]
