@@ -9,10 +9,8 @@
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
-use rquickjs::context::EvalOptions;
-use rquickjs::{Context, Runtime};
-
 use crate::error::{Error, Result};
+use crate::sandbox::with_bare_context;
 use crate::session::{Session, SessionOptions, Settings};
 
 /// What to measure.
@@ -89,18 +87,10 @@ fn bare_alias(class: &crate::program::ClassInfo) -> String {
 }
 
 fn bare_loop(source: &str, aliases: &str, bodies: &[String], budget: Duration) -> Result<(u64, Duration)> {
-    let engine = |e: rquickjs::Error| Error::Engine(e.to_string());
-    let runtime = Runtime::new().map_err(engine)?;
-    let context = Context::full(&runtime).map_err(engine)?;
-    context.with(|ctx| {
-        let eval = |code: &str| {
-            let mut options = EvalOptions::default();
-            options.strict = false;
-            ctx.eval_with_options::<(), _>(code, options)
-        };
-        eval(BARE_HARNESS).map_err(engine)?;
-        eval(source).map_err(engine)?;
-        eval(aliases).map_err(engine)?;
+    with_bare_context(|eval| {
+        eval(BARE_HARNESS)?;
+        eval(source)?;
+        eval(aliases)?;
         let started = Instant::now();
         let mut runs = 0u64;
         'outer: loop {

@@ -16,9 +16,6 @@ pub mod seed;
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
-use rquickjs::context::EvalOptions;
-use rquickjs::{Context, Runtime};
-
 pub use format::Recording;
 pub use seed::SeedFrom;
 
@@ -27,7 +24,7 @@ use crate::analysis::files::SourceSet;
 use crate::analysis::parse::ModuleKind;
 use crate::error::{Error, Result};
 use crate::program::{Access, Origin, ProgramInfo};
-use crate::sandbox::{CodeBase, Limits, Sandbox};
+use crate::sandbox::{CodeBase, Limits, Sandbox, with_bare_context};
 
 const RECORDER_JS: &str = include_str!("recorder.js");
 
@@ -222,22 +219,14 @@ fn median(mut times: Vec<Duration>) -> Duration {
 
 /// The entry's plain run time: every script but the last evaluated first, then the last one timed.
 fn bare_run(sources: &[String]) -> Result<Duration> {
-    let engine = |e: rquickjs::Error| Error::Engine(e.to_string());
-    let runtime = Runtime::new().map_err(engine)?;
-    let context = Context::full(&runtime).map_err(engine)?;
-    context.with(|ctx| {
-        let eval = |code: &str| {
-            let mut options = EvalOptions::default();
-            options.strict = false;
-            ctx.eval_with_options::<(), _>(code, options)
-        };
-        eval(crate::sandbox::CONSOLE_JS).map_err(engine)?;
+    with_bare_context(|eval| {
+        eval(crate::sandbox::CONSOLE_JS)?;
         let (entry, libraries) = sources.split_last().expect("the entry is among the sources");
         for library in libraries {
-            eval(library).map_err(engine)?;
+            eval(library)?;
         }
         let started = Instant::now();
-        eval(entry).map_err(engine)?;
+        eval(entry)?;
         Ok(started.elapsed())
     })
 }

@@ -20,7 +20,7 @@ pub use code::CodeBase;
 pub use events::ProxyEvent;
 
 use crate::error::{Error, Result};
-pub use engine::{CONSOLE_JS, instrumented_position};
+pub use engine::{CONSOLE_JS, instrumented_position, with_bare_context};
 use engine::{Deadline, Engine};
 
 /// Per-test and per-load limits.
