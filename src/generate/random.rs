@@ -426,20 +426,18 @@ impl<'a> Builder<'a> {
         if !self.settings.strategy.guided_inputs() {
             return None;
         }
-        let earlier: Vec<&Value> = self
-            .test
-            .statements
-            .iter()
-            .flat_map(Statement::args)
-            .filter(|v| match ty {
+        // Counted before anything is collected: this runs for every number and string argument.
+        let earlier = || {
+            self.test.statements.iter().flat_map(Statement::args).filter(move |v| match ty {
                 ParamType::Number => matches!(v, Value::Number(_)),
                 _ => matches!(v, Value::String(_)),
             })
-            .collect();
-        if earlier.is_empty() || !rng.random_bool(EARLIER_PRIMITIVE_PROBABILITY) {
+        };
+        let count = earlier().count();
+        if count == 0 || !rng.random_bool(EARLIER_PRIMITIVE_PROBABILITY) {
             return None;
         }
-        Some(earlier[rng.random_range(0..earlier.len())].clone())
+        earlier().nth(rng.random_range(0..count)).cloned()
     }
 
     /// A primitive of type `ty` (number, string or boolean).

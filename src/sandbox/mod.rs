@@ -147,6 +147,14 @@ impl Execution {
             _ => None,
         }
     }
+
+    /// Index of the test statement that threw or that a limit ended, when known.
+    pub fn failed_at(&self) -> Option<usize> {
+        match self.outcome {
+            Outcome::Threw { at, .. } => Some(at),
+            _ => self.limit_hit_at(),
+        }
+    }
 }
 
 /// The result of one call of the method under test, described right after the call.

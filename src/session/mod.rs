@@ -476,11 +476,7 @@ impl Session {
                 && self.sandbox.limits().test_time < self.settings.limits.test_time;
             if execution.outcome != Outcome::Passed && !budget_ended {
                 let message = execution.outcome.describe(self.sandbox.limits());
-                let culprit = match &execution.outcome {
-                    Outcome::Threw { at, .. } => Some(*at),
-                    _ => execution.limit_hit_at(),
-                }
-                .map(|at| test.callee(at, &self.program));
+                let culprit = execution.failed_at().map(|at| test.callee(at, &self.program));
                 if self.suite.log_failure(test.clone(), culprit, message.clone(), execution.outcome.clone()) {
                     self.methods[index].failing += 1;
                 }
@@ -743,16 +739,11 @@ impl Session {
     /// Counts, for parameters typed by a leap of faith, whether the calls receiving them succeeded, and
     /// switches a parameter to another primitive when its calls only ever fail.
     fn judge_leaps(&mut self, test: &TestCase, execution: &Execution) -> Vec<(u32, Decision)> {
-        let failed_at = match execution.outcome {
-            Outcome::Passed => None,
-            Outcome::Threw { at, .. } => Some(at),
-            Outcome::StackOverflow { .. } | Outcome::TimedOut | Outcome::OutOfMemory => {
-                match execution.limit_hit_at() {
-                    Some(at) => Some(at),
-                    None => return Vec::new(),
-                }
-            }
-        };
+        let failed_at = execution.failed_at();
+        if execution.outcome != Outcome::Passed && failed_at.is_none() {
+            // Which call a limit cut off is unknown: nothing to judge.
+            return Vec::new();
+        }
         // A cut-off call cost the whole time limit, as much as many failed calls.
         let weight = if execution.outcome.hit_limit() { LEAP_FAILURES_PER_LIMIT } else { 1 };
         let reached = failed_at.map_or(test.statements.len(), |at| at + 1);

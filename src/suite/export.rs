@@ -857,34 +857,28 @@ fn test_body(test: &ExportTest, aliases: &[&str], indent: usize) -> String {
 
 /// The JavaScript statement of one test line.
 pub fn statement(line: &Line) -> String {
-    if let Line::Throws { code, thrown } = line
-        && code.starts_with("await ")
-    {
-        // A call of an asynchronous method fails by rejecting its promise.
-        let check = statement(&Line::Throws { code: "CODE".into(), thrown: thrown.clone() });
-        let check = check.replacen(
-            "assert.throws(() => { CODE }",
-            &format!("await assert.rejects(async () => {{ {code} }}"),
-            1,
-        );
-        return check;
-    }
     match line {
         Line::Code(code) => code.clone(),
         Line::StrictEqual { actual, expected } => format!("assert.strictEqual({actual}, {expected});"),
         Line::DeepStrictEqual { actual, expected } => format!("assert.deepStrictEqual({actual}, {expected});"),
         Line::Ok { expression, message } => format!("assert.ok({expression}, {});", js_string(message)),
-        Line::Throws { code, thrown: Thrown::Error { name, message: Some(message) } } => format!(
-            "assert.throws(() => {{ {code} }}, {{ name: {}, message: {} }});",
-            js_string(name),
-            js_string(message)
-        ),
-        Line::Throws { code, thrown: Thrown::Error { name, message: None } } => {
-            format!("assert.throws(() => {{ {code} }}, {{ name: {} }});", js_string(name))
+        Line::Throws { code, thrown } => {
+            let check = match thrown {
+                Thrown::Error { name, message: Some(message) } => {
+                    format!("{{ name: {}, message: {} }}", js_string(name), js_string(message))
+                }
+                Thrown::Error { name, message: None } => format!("{{ name: {} }}", js_string(name)),
+                Thrown::Value { literal } => {
+                    format!("(thrown) => {{\n  assert.deepStrictEqual(thrown, {literal});\n  return true;\n}}")
+                }
+            };
+            // A call of an asynchronous method fails by rejecting its promise.
+            if code.starts_with("await ") {
+                format!("await assert.rejects(async () => {{ {code} }}, {check});")
+            } else {
+                format!("assert.throws(() => {{ {code} }}, {check});")
+            }
         }
-        Line::Throws { code, thrown: Thrown::Value { literal } } => format!(
-            "assert.throws(() => {{ {code} }}, (thrown) => {{\n  assert.deepStrictEqual(thrown, {literal});\n  return true;\n}});"
-        ),
     }
 }
 
