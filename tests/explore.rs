@@ -64,6 +64,19 @@ impl Ui {
         }
     }
 
+    /// Takes in every event the session has already sent, and any it sends within a moment: after a
+    /// continuous run, snapshots of its last steps may still be queued, and `press` would take one of
+    /// them for the answer to its command.
+    fn settle(&mut self) {
+        while let Ok(event) = self.worker.events.recv_timeout(Duration::from_millis(200)) {
+            match event {
+                WorkerEvent::Snapshot(s) => self.app.update_snapshot(*s),
+                WorkerEvent::Note { text, error } => self.app.note(text, error),
+                WorkerEvent::Finished => return,
+            }
+        }
+    }
+
     fn snapshot(&self) -> &Snapshot {
         &self.app.snapshot
     }
@@ -119,6 +132,7 @@ fn step_override_export_and_quit() {
         assert!(started.elapsed() < Duration::from_secs(60), "run did not finish");
         ui.next_snapshot();
     }
+    ui.settle();
     assert!(ui.snapshot().unexported > 0);
     ui.press(KeyCode::Char('x'));
     assert!(matches!(ui.app.mode, Mode::Export(_)));
