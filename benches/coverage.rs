@@ -10,8 +10,9 @@
 use std::path::PathBuf;
 use std::time::Duration;
 
-use flycatcher::generate::random::Strategy;
-use flycatcher::session::{Session, SessionOptions, Settings, Status};
+use flycatcher::model::settings::Settings;
+use flycatcher::model::settings::Strategy;
+use flycatcher::session::{Session, SessionOptions, Status};
 
 const SAMPLES: &[&str] = &[
     "linked-list.js",

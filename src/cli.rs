@@ -4,12 +4,14 @@ use std::path::PathBuf;
 
 use clap::{Args, Parser, Subcommand};
 
-use flycatcher::bench::BenchOptions;
+use flycatcher::app::Opening;
+use flycatcher::app::bench::BenchOptions;
+use flycatcher::app::project::{self, Project};
 use flycatcher::error::Error;
-use flycatcher::generate::random::Strategy;
-use flycatcher::project::{self, Project, ProjectSettings, SettingsOrigin};
-use flycatcher::session::{SessionOptions, Settings};
-use flycatcher::suite::export::Format;
+use flycatcher::export::Format;
+use flycatcher::model::settings::{Settings, SettingsOrigin, SettingsPatch, Strategy};
+use flycatcher::record::SeedFrom;
+use flycatcher::session::SessionOptions;
 
 /// Writes unit tests for JavaScript classes by itself.
 ///
@@ -230,21 +232,22 @@ impl RunArgs {
         self.project.clone().unwrap_or_else(|| project::default_path(&self.files))
     }
 
-    /// The session's options and settings (defaults, then the project file, then the command line),
-    /// and the project file. Invalid values are usage errors.
-    pub fn session(&self) -> Result<(SessionOptions, Settings, Project), Error> {
+    /// What the run opens: the session's options, its settings (defaults, then the project file, then
+    /// the command line), the project file and the recording to seed from. Invalid values are usage
+    /// errors.
+    pub fn opening(&self) -> Result<Opening, Error> {
         let project = Project::load(&self.project_path())?;
         let mut settings = Settings { seed: self.seed.unwrap_or_else(rand::random), ..Settings::default() };
         project.settings.apply(&mut settings, SettingsOrigin::ProjectFile)?;
-        let given = ProjectSettings {
+        let given = SettingsPatch {
             delay: self.delay,
             timeout: self.timeout,
             max_stale: self.max_stale,
             max_calls: self.max_calls,
             target_coverage: self.target_coverage,
             test_timeout_ms: self.test_timeout_ms,
-            string_gen: self.string_gen.clone(),
-            number_gen: self.number_gen.clone(),
+            string_gen: self.string_gen.clone().map(Some),
+            number_gen: self.number_gen.clone().map(Some),
         };
         given.apply(&mut settings, SettingsOrigin::CommandLine)?;
         if let Some(strategy) = self.strategy {
@@ -258,12 +261,9 @@ impl RunArgs {
             namespace: self.namespace.clone(),
             classes: self.classes.clone(),
             method: self.method.clone(),
-            seed_from: self
-                .seed_from
-                .clone()
-                .map(|path| flycatcher::record::SeedFrom { path, threshold: self.threshold }),
         };
-        Ok((options, settings, project))
+        let seed_from = self.seed_from.clone().map(|path| SeedFrom { path, threshold: self.threshold });
+        Ok(Opening { options, settings, project, seed_from })
     }
 
     /// The command that reproduces this run, for the suite's header.

@@ -4,7 +4,26 @@
 use std::fmt;
 use std::path::PathBuf;
 
-use crate::analysis::parse::ParseError;
+/// A file that could not be parsed: where and why.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ParseError {
+    /// The file, as the user named it.
+    pub file: String,
+    /// 1-based line.
+    pub line: usize,
+    /// 1-based column.
+    pub column: usize,
+    /// The parser's message.
+    pub message: String,
+}
+
+impl fmt::Display for ParseError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}:{}:{}: cannot parse JavaScript: {}", self.file, self.line, self.column, self.message)
+    }
+}
+
+impl std::error::Error for ParseError {}
 
 /// Why a run could not start or go on.
 #[derive(Debug)]

@@ -1,25 +1,45 @@
 //! Flycatcher writes unit tests for JavaScript classes by itself.
 //!
-//! The pipeline, one module per concept: [`analysis`] reads the code under test and finds its classes,
-//! [`program`] is the model of what was found, [`instrument`] adds coverage probes, [`sandbox`] runs code
-//! in QuickJS under limits, [`generate`] builds candidate tests, [`inference`] turns recorded uses of
-//! unknown parameters into types, [`session`] steps the whole loop one candidate at a time, [`suite`]
-//! turns the elected tests into files for real JavaScript test runners, [`mutate`] measures their strength
-//! on mutants of the code, and [`report`] summarises a run. [`record`] turns a real run of an entry script
-//! into seeds and replay tests, [`project`] keeps a person's choices between runs, and [`tui`] is the
-//! terminal UI over the stepper.
+//! The library is the engine; the `flycatcher` binary only parses arguments and prints, and the
+//! terminal UI draws. Its modules stand in layers, each using only those below it (checked by
+//! `tests/layers.rs`), bottom first:
+//!
+//! - [`js`]: the JavaScript Flycatcher installs in the sandbox and writes into suites, as `.js` files,
+//!   with the `__fc$` names Rust and those programs share; JavaScript literals, `Number(text)` and
+//!   regular expressions as generators.
+//! - [`error`]: errors a user can act on.
+//! - [`model`]: the data every layer shares: the program found, a candidate test, what a run observed,
+//!   the settings of a run.
+//! - [`analysis`] (the code's syntax trees, before it runs) and [`export`] (suites rendered for real
+//!   test runners).
+//! - [`instrument`]: coverage probes and branch distances, and the maps back to the original source.
+//! - [`sandbox`]: QuickJS contexts holding the instrumented program; tests run there under limits.
+//! - [`discovery`]: the classes, found by walking what the loaded program defines.
+//! - [`inference`]: parameter types from what recording proxies saw.
+//! - [`generate`]: candidate tests, by strategy.
+//! - [`suite`]: the elected tests and failing log, with assertions, titles and stability.
+//! - [`session`]: the loop, one candidate per step: generate, run, infer, elect, stop.
+//! - [`mutate`] (how strong a suite is, on mutants) and [`record`] (seeds and replay tests from a real
+//!   run of an entry script).
+//! - [`app`]: the flows a person starts (`generate`, `mutate`, `record`, `bench`), the project file and
+//!   reports.
+//! - [`tui`]: `flycatcher explore`, the terminal UI over the same session.
+
+#![deny(missing_docs)]
+#![warn(clippy::too_many_lines)]
 
 pub mod analysis;
-pub mod bench;
+pub mod app;
+pub mod discovery;
 pub mod error;
+pub mod export;
 pub mod generate;
 pub mod inference;
 pub mod instrument;
+pub mod js;
+pub mod model;
 pub mod mutate;
-pub mod program;
-pub mod project;
 pub mod record;
-pub mod report;
 pub mod sandbox;
 pub mod session;
 pub mod suite;

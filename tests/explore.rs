@@ -7,9 +7,11 @@ use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
 use crossterm::event::{Event, KeyCode, KeyEvent, KeyModifiers};
-use flycatcher::project::Project;
-use flycatcher::session::{SessionOptions, Settings};
-use flycatcher::suite::export::Format;
+use flycatcher::app::Opening;
+use flycatcher::app::project::Project;
+use flycatcher::export::Format;
+use flycatcher::model::settings::Settings;
+use flycatcher::session::SessionOptions;
 use flycatcher::tui::snapshot::Snapshot;
 use flycatcher::tui::state::{App, Mode, Pane};
 use flycatcher::tui::update::update;
@@ -28,9 +30,12 @@ impl Ui {
 
     fn open_with(file: &str, out: PathBuf, project_path: PathBuf, project: Project) -> Ui {
         let options = WorkerOptions {
-            session: SessionOptions { files: vec![common::sample(file)], ..Default::default() },
-            settings: Settings { seed: 3, ..Settings::default() },
-            project,
+            opening: Opening {
+                options: SessionOptions { files: vec![common::sample(file)], ..Default::default() },
+                settings: Settings { seed: 3, ..Settings::default() },
+                project,
+                seed_from: None,
+            },
             project_path,
             out_dir: out.clone(),
             format: Format::NodeTest,
@@ -185,7 +190,7 @@ fn a_vanished_ui_still_gets_its_suite_written() {
 #[test]
 fn element_and_result_records_are_listed_under_their_parameter_and_fixed_by_the_project_file() {
     let dir = tempfile::tempdir().unwrap();
-    let entry = |function: &str, parameter: &str, ty: &str| flycatcher::project::TypeEntry {
+    let entry = |function: &str, parameter: &str, ty: &str| flycatcher::app::project::TypeEntry {
         class: "Cart".into(),
         function: function.into(),
         parameter: parameter.into(),

@@ -169,15 +169,16 @@ fn recorded_types_are_decisions_marked_as_recorded() {
     let dir = tempfile::tempdir().unwrap();
     let output = record(&demo_files(), dir.path(), &[]);
     assert!(output.status.success(), "{}", text(&output));
-    let options = flycatcher::session::SessionOptions {
-        files: vec![sample("linked-list.js")],
+    let opening = flycatcher::app::Opening {
+        options: flycatcher::session::SessionOptions { files: vec![sample("linked-list.js")], ..Default::default() },
+        settings: flycatcher::model::settings::Settings::default(),
+        project: flycatcher::app::project::Project::default(),
         seed_from: Some(flycatcher::record::SeedFrom {
             path: dir.path().join("demo-reading-list.recording.json"),
             threshold: 10,
         }),
-        ..Default::default()
     };
-    let session = flycatcher::session::Session::new(&options, flycatcher::session::Settings::default()).unwrap();
+    let session = opening.open().unwrap();
     let list = session.program.class_named("LinkedList").unwrap();
     let node = session.program.class_named("Node").unwrap();
     let insert_at = session.types.params_of(list, "insertAt");
@@ -382,19 +383,21 @@ fn explore_shows_recorded_types_as_recorded_in_the_parameter_pane() {
     let output = record(&demo_files(), dir.path(), &[]);
     assert!(output.status.success(), "{}", text(&output));
     let options = flycatcher::tui::worker::WorkerOptions {
-        session: flycatcher::session::SessionOptions {
-            files: vec![sample("linked-list.js")],
+        opening: flycatcher::app::Opening {
+            options: flycatcher::session::SessionOptions {
+                files: vec![sample("linked-list.js")],
+                ..Default::default()
+            },
+            settings: flycatcher::model::settings::Settings { seed: 3, ..Default::default() },
+            project: flycatcher::app::project::Project::default(),
             seed_from: Some(flycatcher::record::SeedFrom {
                 path: dir.path().join("demo-reading-list.recording.json"),
                 threshold: 10,
             }),
-            ..Default::default()
         },
-        settings: flycatcher::session::Settings { seed: 3, ..Default::default() },
-        project: flycatcher::project::Project::default(),
         project_path: dir.path().join("flycatcher.json"),
         out_dir: dir.path().join("out"),
-        format: flycatcher::suite::export::Format::NodeTest,
+        format: flycatcher::export::Format::NodeTest,
         command: "flycatcher explore (test)".into(),
     };
     let (_worker, snapshot) = flycatcher::tui::worker::Worker::start(options).expect("the sample loads");

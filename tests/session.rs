@@ -4,9 +4,10 @@ mod common;
 
 use std::time::Duration;
 
-use flycatcher::generate::{Statement, Value};
 use flycatcher::inference::{DecisionSource, ParamType};
-use flycatcher::session::{CandidateVerdict, Session, SessionOptions, Settings, Status, StopReason};
+use flycatcher::model::settings::Settings;
+use flycatcher::model::test::{Statement, Value};
+use flycatcher::session::{CandidateVerdict, Session, SessionOptions, Status, StopReason};
 
 fn session(file: &str, settings: Settings) -> Session {
     let options = SessionOptions { files: vec![common::sample(file)], ..Default::default() };

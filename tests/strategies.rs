@@ -7,10 +7,11 @@ use std::collections::BTreeSet;
 
 use common::*;
 use flycatcher::generate::exhaustive::COMBINED_CALLS;
-use flycatcher::generate::random::Strategy;
-use flycatcher::generate::{Statement, Value};
 use flycatcher::inference::{DecisionSource, ParamType};
-use flycatcher::session::{Session, SessionOptions, Settings, Status};
+use flycatcher::model::settings::Settings;
+use flycatcher::model::settings::Strategy;
+use flycatcher::model::test::{Statement, Value};
+use flycatcher::session::{Session, SessionOptions, Status};
 
 fn session(file: &str, strategy: Strategy, seed: u64) -> Session {
     let mut settings = Settings { seed, ..Settings::default() };
@@ -268,7 +269,7 @@ fn argument_states_are_copied_from_elected_receivers() {
     let shipment = s.program.class_named("Shipment").unwrap();
     let warehouse = s.program.class_named("Warehouse").unwrap();
     // What elected tests of Shipment did to their receiver before the method under test.
-    let calls_on = |test: &flycatcher::generate::TestCase, receiver: usize| -> Vec<String> {
+    let calls_on = |test: &flycatcher::model::test::TestCase, receiver: usize| -> Vec<String> {
         test.statements
             .iter()
             .filter_map(|st| match st {
@@ -288,7 +289,7 @@ fn argument_states_are_copied_from_elected_receivers() {
         .filter(|p| !p.is_empty())
         .collect();
     assert!(!prefixes.is_empty(), "Shipment's elected tests call methods before the one under test");
-    let elected: Vec<&flycatcher::generate::TestCase> = s.suite.elected.iter().map(|e| &e.test).collect();
+    let elected: Vec<&flycatcher::model::test::TestCase> = s.suite.elected.iter().map(|e| &e.test).collect();
     let settings = Settings::default().generation;
     let constants = flycatcher::generate::guided::ConstantPool::default();
     let mut rng = rand::rngs::StdRng::seed_from_u64(1);
@@ -396,7 +397,7 @@ fn runs_report_branch_distances_only_when_search_measures_them() {
     // The first valid candidate (both parameters typed) that misses the calibrated outcome.
     let test = loop {
         let report = search.step().unwrap().expect("check is still running");
-        if report.test.is_valid() && report.outcome == flycatcher::sandbox::Outcome::Passed {
+        if report.test.is_valid() && report.outcome == flycatcher::model::observed::Outcome::Passed {
             break report.test;
         }
     };

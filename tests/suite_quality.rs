@@ -7,8 +7,9 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 
 use common::*;
-use flycatcher::session::{Session, SessionOptions, Settings};
-use flycatcher::suite::export::Format;
+use flycatcher::export::Format;
+use flycatcher::model::settings::Settings;
+use flycatcher::session::{Session, SessionOptions};
 
 /// Statements of `subject` that the suites in `dir` cover under c8, as (line, column) starts.
 fn c8_covered(dir: &Path, subject: &Path) -> Vec<(u64, u64)> {

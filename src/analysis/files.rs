@@ -7,8 +7,9 @@ use swc_common::Span;
 use swc_ecma_ast::{CallExpr, Callee, ExportAll, Expr, ImportDecl, Lit, NamedExport};
 use swc_ecma_visit::{Visit, VisitWith};
 
-use crate::analysis::parse::{ModuleKind, ParsedFile, parse_source};
+use crate::analysis::parse::{ParsedFile, parse_source};
 use crate::error::{Error, Result};
+use crate::model::program::ModuleKind;
 
 /// One file of the program under test, with its resolved dependencies.
 pub struct SourceEntry {

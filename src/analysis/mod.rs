@@ -1,8 +1,9 @@
-//! Reading the code under test: parsing, the files it loads, whether it shares state between tests, and
-//! the classes it defines.
+//! Reading the code under test from its syntax trees, before anything runs: parsing and module formats
+//! ([`parse`]), the files it loads ([`files`]), whether it writes state that outlives a test ([`state`]),
+//! and facts about its functions that generation and inference use (`this` fields, arities, constants,
+//! `typeof` checks, thrown values). Finding the classes needs the code loaded: see [`crate::discovery`].
 
 pub mod arity;
-pub mod classes;
 pub mod constants;
 pub mod fields;
 pub mod files;

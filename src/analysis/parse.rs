@@ -1,6 +1,5 @@
 //! Parsing JavaScript files with swc, and telling their module format.
 
-use std::fmt;
 use std::path::{Path, PathBuf};
 
 use swc_common::sync::Lrc;
@@ -9,27 +8,8 @@ use swc_ecma_ast::{CallExpr, Callee, EsVersion, Expr, Lit, MemberExpr, MemberPro
 use swc_ecma_parser::{EsSyntax, Syntax, parse_file_as_program};
 use swc_ecma_visit::{Visit, VisitWith};
 
-/// How a file's code is loaded, both in the sandbox and in an exported suite.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum ModuleKind {
-    /// A plain script: top-level declarations are globals shared by every script file.
-    Script,
-    /// A CommonJS module (`module.exports`, `exports.X`, `require`).
-    CommonJs,
-    /// An ECMAScript module (`import`/`export`).
-    EsModule,
-}
-
-impl ModuleKind {
-    /// A short lower-case name, as shown to users.
-    pub fn name(self) -> &'static str {
-        match self {
-            ModuleKind::Script => "script",
-            ModuleKind::CommonJs => "commonjs",
-            ModuleKind::EsModule => "module",
-        }
-    }
-}
+use crate::error::ParseError;
+use crate::model::program::ModuleKind;
 
 /// One parsed source file.
 pub struct ParsedFile {
@@ -64,27 +44,6 @@ impl ParsedFile {
         self.source.src.as_str()
     }
 }
-
-/// A file that could not be parsed: where and why.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct ParseError {
-    /// The file, as the user named it.
-    pub file: String,
-    /// 1-based line.
-    pub line: usize,
-    /// 1-based column.
-    pub column: usize,
-    /// The parser's message.
-    pub message: String,
-}
-
-impl fmt::Display for ParseError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}:{}:{}: cannot parse JavaScript: {}", self.file, self.line, self.column, self.message)
-    }
-}
-
-impl std::error::Error for ParseError {}
 
 /// Parses `text` as the file at `path`.
 ///

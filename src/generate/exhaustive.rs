@@ -16,11 +16,14 @@
 
 use rand::Rng;
 
-use super::random::{Builder, Strategy, generate as random_test};
+use super::random::{Builder, generate as random_test};
+
+use super::Request;
 use super::values::REGEXPS;
-use super::{Request, Statement, TestCase, Value};
 use crate::inference::{DecisionSource, ParamType, TypeTable};
-use crate::program::ClassId;
+use crate::model::program::ClassId;
+use crate::model::settings::Strategy;
+use crate::model::test::{Statement, TestCase, Value};
 
 /// Longest call sequence the combined strategy enumerates before going random.
 pub const COMBINED_CALLS: usize = 2;
@@ -217,7 +220,7 @@ fn canonical(builder: &mut Builder, param: u32, digit: u128, depth: usize) -> Va
         }
         ParamType::Object => {
             let members = builder.types.get(param).type_members();
-            let members = members.into_iter().filter(|m| super::literal::is_identifier_name(m));
+            let members = members.into_iter().filter(|m| crate::js::literal::is_identifier_name(m));
             Value::Object(match digit {
                 0 => members.map(|m| (m.to_string(), Value::Number(0.0))).collect(),
                 1 => members.map(|m| (m.to_string(), Value::Number(1.0))).collect(),

@@ -10,8 +10,8 @@
 use rand::Rng;
 use rand::RngExt;
 
-use super::values::RegexGenerator;
 use crate::analysis::constants::Constant;
+use crate::js::regex::RegexGenerator;
 
 /// Chance of a mined (possibly fuzzed) number when the pool has numbers.
 const MINED_NUMBER: f64 = 0.4;

@@ -13,9 +13,9 @@ use std::collections::HashMap;
 
 use rand::{Rng, RngExt};
 
-use super::{Statement, TestCase, Value};
 use crate::inference::TypeTable;
-use crate::program::ClassId;
+use crate::model::program::ClassId;
+use crate::model::test::{Statement, TestCase, Value};
 
 /// How much a cut-off call costs compared with an ordinary one, roughly: a method that hits a limit in
 /// a fraction `r` of its calls is chosen `1 / (1 + PENALTY * r)` as often.
@@ -106,7 +106,7 @@ mod tests {
     use rand::rngs::StdRng;
 
     use super::*;
-    use crate::generate::{Value, Variable};
+    use crate::model::test::{Value, Variable};
 
     fn test_calling(methods: &[&str]) -> TestCase {
         let mut statements = vec![Statement::Construct { variable: 0, class: 0, args: Vec::new() }];
@@ -160,7 +160,7 @@ mod tests {
     fn large_numbers_that_were_cut_off_make_a_parameter_prefer_small_ones() {
         let file = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("samples/pathological.js");
         let options = crate::session::SessionOptions { files: vec![file], ..Default::default() };
-        let session = crate::session::Session::new(&options, crate::session::Settings::default()).unwrap();
+        let session = crate::session::Session::new(&options, crate::model::settings::Settings::default()).unwrap();
         let (types, class) = (&session.types, session.program.class_named("Sequences").unwrap());
         let count = types.params_of(class, "range")[0];
         let range = |n: f64| TestCase {

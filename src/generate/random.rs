@@ -4,12 +4,15 @@
 use rand::Rng;
 use rand::RngExt;
 
+use super::Request;
 use super::guided::ConstantPool;
 use super::hazards::Hazards;
-use super::values::{NumberSource, REGEXPS, StringSource};
-use super::{Request, Statement, TestCase, Value, Variable, literal};
+use super::values::REGEXPS;
 use crate::inference::{DecisionSource, ParamType, TypeTable};
-use crate::program::{ClassId, ProgramInfo};
+use crate::js::literal;
+use crate::model::program::{ClassId, ProgramInfo};
+use crate::model::settings::{GenerationSettings, NumberSource, StringSource};
+use crate::model::test::{Statement, TestCase, Value, Variable};
 
 /// Chance of reusing an existing variable when an instance of a class is needed.
 const REUSE_PROBABILITY: f64 = 0.25;
@@ -48,81 +51,6 @@ const MAX_EXTRA_ARGUMENTS: usize = 3;
 const MAX_ARRAY_LENGTH: usize = 5;
 /// Dates are drawn between 2000-01-01 and 2030-01-01, in whole seconds since the epoch.
 const DATE_RANGE: (i64, i64) = (946_684_800, 1_893_456_000);
-
-/// How candidates are generated (`--strategy`).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-pub enum Strategy {
-    /// The report's generator: random values only.
-    Random,
-    /// Random values mixed with the constants of the method under test and its class, and mutations of
-    /// them (see [`super::guided`]).
-    #[default]
-    Guided,
-    /// Every call sequence in order of length over small canonical value pools (see
-    /// [`super::exhaustive`]).
-    Exhaustive,
-    /// Exhaustive over short sequences first, then guided random: Andrews, Zhang and Groce's "best of
-    /// both worlds".
-    Combined,
-    /// Tests evolved towards the branch outcomes not taken yet, guided by branch distance (see
-    /// [`super::search`]).
-    Search,
-    /// Search guided by coverage alone: guided random tests half of the time, else a mutation of one of
-    /// the method's elected tests; kept to measure what branch distances bring.
-    SearchCoverage,
-}
-
-impl Strategy {
-    /// Every strategy, in the order benchmarks print them.
-    pub const ALL: [Strategy; 6] = [
-        Strategy::Random,
-        Strategy::Guided,
-        Strategy::Exhaustive,
-        Strategy::Combined,
-        Strategy::Search,
-        Strategy::SearchCoverage,
-    ];
-
-    /// The name on the command line.
-    pub fn name(self) -> &'static str {
-        match self {
-            Strategy::Random => "random",
-            Strategy::Guided => "guided",
-            Strategy::Exhaustive => "exhaustive",
-            Strategy::Combined => "combined",
-            Strategy::Search => "search",
-            Strategy::SearchCoverage => "search-cov",
-        }
-    }
-
-    /// Whether random primitives are mixed with mined constants.
-    fn guided_inputs(self) -> bool {
-        matches!(self, Strategy::Guided | Strategy::Combined | Strategy::Search | Strategy::SearchCoverage)
-    }
-}
-
-impl std::str::FromStr for Strategy {
-    type Err = String;
-
-    fn from_str(text: &str) -> Result<Strategy, String> {
-        Strategy::ALL.into_iter().find(|s| s.name() == text).ok_or_else(|| {
-            format!("unknown strategy '{text}' (expected random, guided, exhaustive, combined, search or search-cov)")
-        })
-    }
-}
-
-/// What the generator may choose from.
-#[derive(Debug, Clone)]
-pub struct GenerationSettings {
-    /// Most calls in a test, the method under test included (at least 1).
-    pub max_calls: usize,
-    /// Where strings come from.
-    pub strings: StringSource,
-    /// Where numbers come from.
-    pub numbers: NumberSource,
-    /// How primitives are chosen when no regular expression is given for their type.
-    pub strategy: Strategy,
-}
 
 /// Generates one random candidate test for the request's method, drawing guided primitives from its
 /// constants and states of argument instances from its elected tests. Methods whose parameters cannot be
@@ -303,6 +231,30 @@ impl<'a> Builder<'a> {
         variable
     }
 
+    /// An options object for `param`: the members the code read, each of its own inferred type (a proxy
+    /// until decided, always passed so that it shows its use); real options objects leave most members
+    /// out, so a decided one is there half the time. Members without a record (nested too deep) are
+    /// numbers mostly (counts, limits), else strings or flags.
+    fn options_object(&mut self, param: u32, depth: usize, rng: &mut (impl Rng + ?Sized)) -> Value {
+        let types = self.types;
+        let mut members = Vec::new();
+        for m in types.get(param).type_members().into_iter().filter(|m| literal::is_identifier_name(m)) {
+            let value = match types.member_of(param, m).filter(|_| depth < MAX_CONSTRUCTION_DEPTH) {
+                Some(member) if types.get(member).current_type() == ParamType::Unknown => Value::Proxy(member),
+                Some(_) if rng.random_bool(0.5) => continue,
+                Some(member) => self.argument(member, depth + 1, rng),
+                None => match rng.random_range(0..4u32) {
+                    0 | 1 => self.primitive(ParamType::Number, rng),
+                    2 => self.primitive(ParamType::String, rng),
+                    _ => Value::Boolean(rng.random_bool(0.5)),
+                },
+            };
+            members.push((m.to_string(), value));
+        }
+        Value::Object(members)
+    }
+
+    /// A value for parameter `param`, `depth` constructions deep, of its type as inferred so far.
     fn argument(&mut self, param: u32, depth: usize, rng: &mut (impl Rng + ?Sized)) -> Value {
         let ty = self.types.get(param).current_type();
         let guided = ty != ParamType::Unknown && self.settings.strategy.guided_inputs();
@@ -363,28 +315,7 @@ impl<'a> Builder<'a> {
                 Some(result) => self.argument(result, depth + 1, rng),
                 None => self.primitive(ParamType::Number, rng),
             })),
-            ParamType::Object => {
-                // The members the code read, each of its own inferred type (a proxy until decided, always
-                // passed so that it shows its use); real options objects leave most members out, so a
-                // decided one is there half the time. Members without a record (nested too deep) are
-                // numbers mostly (counts, limits), else strings or flags.
-                let types = self.types;
-                let mut members = Vec::new();
-                for m in types.get(param).type_members().into_iter().filter(|m| literal::is_identifier_name(m)) {
-                    let value = match types.member_of(param, m).filter(|_| depth < MAX_CONSTRUCTION_DEPTH) {
-                        Some(member) if types.get(member).current_type() == ParamType::Unknown => Value::Proxy(member),
-                        Some(_) if rng.random_bool(0.5) => continue,
-                        Some(member) => self.argument(member, depth + 1, rng),
-                        None => match rng.random_range(0..4u32) {
-                            0 | 1 => self.primitive(ParamType::Number, rng),
-                            2 => self.primitive(ParamType::String, rng),
-                            _ => Value::Boolean(rng.random_bool(0.5)),
-                        },
-                    };
-                    members.push((m.to_string(), value));
-                }
-                Value::Object(members)
-            }
+            ParamType::Object => self.options_object(param, depth, rng),
             ParamType::Date => Value::Date(rng.random_range(DATE_RANGE.0..DATE_RANGE.1) as f64 * 1000.0),
             ParamType::RegExp => {
                 let mined = if self.settings.strategy.guided_inputs() { self.constants.regex(rng) } else { None };

@@ -2,7 +2,7 @@
 //!
 //! The [`Archive`] of a method keeps, for every branch outcome of it that guards a statement no
 //! elected test covered, the candidate that came closest to taking it: the smallest branch distance
-//! (see [`crate::instrument::DISTANCES`]) over every candidate run, elected or not. Most candidates
+//! (see [`crate::js::DISTANCES`]) over every candidate run, elected or not. Most candidates
 //! are made from an entry, chosen with a preference for the closest and away from those that stopped
 //! improving, by one of two moves:
 //!
@@ -24,9 +24,12 @@ use std::collections::BTreeMap;
 use rand::Rng;
 use rand::RngExt;
 
-use super::random::{Builder, Strategy, generate as random_test};
-use super::{Request, Statement, TestCase, Value};
+use super::random::{Builder, generate as random_test};
+
+use super::Request;
 use crate::inference::ParamType;
+use crate::model::settings::Strategy;
+use crate::model::test::{Statement, TestCase, Value};
 use crate::sandbox::Execution;
 
 /// Chance of a fresh random test rather than a mutant of an elected test, under search guided by
@@ -386,7 +389,7 @@ fn delete_call(builder: &mut Builder, rng: &mut (impl Rng + ?Sized)) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::sandbox::Outcome;
+    use crate::model::observed::Outcome;
 
     fn test_with(x: f64) -> TestCase {
         TestCase {

@@ -25,28 +25,7 @@
 //! with. A weight of 0 on both sides means "no evidence".
 
 use crate::instrument::{CoercionSite, LiteralKind, SiteKind};
-
-/// The argument QuickJS passed to `Symbol.toPrimitive`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum Hint {
-    /// "number": arithmetic, comparison, `Number()`, `Math.*`.
-    Number,
-    /// "string": templates, `String()`, property keys, string methods.
-    String,
-    /// "default": `+`, `==`, and a few others.
-    Default,
-}
-
-impl Hint {
-    /// Reads the hint string JavaScript passes; anything unexpected counts as "default".
-    pub fn from_js(hint: &str) -> Hint {
-        match hint {
-            "number" => Hint::Number,
-            "string" => Hint::String,
-            _ => Hint::Default,
-        }
-    }
-}
+use crate::sandbox::events::Hint;
 
 /// Evidence from one conversion.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]

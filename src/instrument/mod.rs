@@ -7,9 +7,9 @@
 //! - every decision point marks which way it went in `__fc$b`: `if` then/else, `c ? a : b`, the left
 //!   operand of `&&`, `||` and `??`, loop conditions, and `switch` clauses;
 //! - conditions holding comparisons also keep, per outcome, the smallest branch distance to it in
-//!   `__fc$d` (see [`distance`]).
+//!   `__fc$d` (see `distance.rs`).
 //!
-//! Both arrays are `Uint8Array`s the caller installs on `globalThis`; [`RUNTIME_JS`] adds the two helper
+//! Both arrays are `Uint8Array`s the caller installs on `globalThis`; [`crate::js::RUNTIME_JS`] adds the two helper
 //! functions the branch probes call. The printed code comes with a [`PositionMap`] (QuickJS stack
 //! `line:column` to original byte offset) and the [`CoercionSites`] of the file, which together say which
 //! operation converted a recording proxy to a primitive.
@@ -33,28 +33,8 @@ use swc_ecma_visit::VisitMutWith;
 
 use crate::analysis::parse::ParsedFile;
 
-pub use distance::{DISTANCES, STACK};
 pub use positions::PositionMap;
 pub use sites::{CoercionSite, CoercionSites, LiteralKind, SiteKind};
-
-/// JavaScript that installs the branch helpers `__fc$c` and `__fc$n` on `globalThis`, and the
-/// branch-distance helpers with their stack `__fc$k` (see [`distance`]).
-///
-/// It expects `__fc$b` (and, for distances, [`DISTANCES`]: a `Float64Array` as long as `__fc$b`) to be
-/// installed already; the helpers look them up on every call, so the caller may replace the arrays
-/// between runs. Both are non-enumerable so that code under test enumerating the global
-/// object does not see them, and neither converts its argument (a recording proxy must not notice them).
-pub const RUNTIME_JS: &str = concat!(
-    r#"(function () {
-  var hide = { writable: false, enumerable: false, configurable: true };
-  hide.value = function (id, v) { __fc$b[v ? id : id + 1] = 1; return v; };
-  Object.defineProperty(globalThis, "__fc$c", hide);
-  hide.value = function (id, v) { __fc$b[v == null ? id : id + 1] = 1; return v; };
-  Object.defineProperty(globalThis, "__fc$n", hide);
-})();
-"#,
-    distance::runtime!()
-);
 
 /// A file with coverage probes, and what its probe ids and positions mean.
 #[derive(Debug, Clone)]
@@ -160,7 +140,7 @@ impl Instrumented {
 ///
 /// Statement ids start at `first_statement` and branch ids at `first_branch`, both assigned in source
 /// pre-order so that every function's ids, nested functions' included, are contiguous. With
-/// `distances`, conditions holding comparisons also measure branch distances (see [`distance`]): only
+/// `distances`, conditions holding comparisons also measure branch distances (see `distance.rs`): only
 /// search uses them, and they cost time in every run.
 pub fn instrument(file: &ParsedFile, first_statement: u32, first_branch: u32, distances: bool) -> Instrumented {
     let mut program = file.program.clone();

@@ -11,11 +11,8 @@ use swc_ecma_visit::{VisitMut, VisitMutWith};
 
 use super::{Branch, BranchKind, Function, Statement, line_of, shorten, snippet};
 use crate::analysis::parse::ParsedFile;
+use crate::js::{BRANCHES, STATEMENTS};
 
-/// Array of statement probes.
-const STATEMENTS: &str = "__fc$s";
-/// Array of branch probes.
-const BRANCHES: &str = "__fc$b";
 /// Helper marking a truthy/falsy outcome.
 const TRUTHY: &str = "__fc$c";
 /// Helper marking a nullish/defined outcome.

@@ -5,6 +5,7 @@ use rquickjs::{Context, Runtime};
 
 use super::*;
 use crate::analysis::parse::parse_source;
+use crate::js::{DISTANCES, RUNTIME_JS, STACK};
 
 fn parse(text: &str) -> ParsedFile {
     parse_source(Path::new("/nonexistent/code.js"), "code.js", text.to_string()).unwrap()

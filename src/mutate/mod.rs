@@ -11,30 +11,37 @@
 //! probes); mutants in statements no test covers are reported as uncovered. Survivors get a short
 //! differential generation, random tests run on the original and the mutant and compared: those never told
 //! apart are reported as presumed equivalent, and the headline score leaves them out.
+//!
+//! Files: [`operators`] (the edits), `mutants.rs` (mutants and their sandboxes), `verdict.rs` (does a
+//! run on a mutant fail a test), `equivalence.rs` (the check of survivors), `strengthen.rs`
+//! (`generate --mutation`), [`report`].
 
+mod equivalence;
+mod mutants;
 pub mod operators;
 pub mod report;
+mod strengthen;
+mod verdict;
 
 use std::collections::BTreeSet;
-use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
+use rand::SeedableRng;
 use rand::rngs::StdRng;
-use rand::{RngExt, SeedableRng};
 
-use crate::analysis::classes::sandbox_expression;
-use crate::analysis::files::SourceSet;
-use crate::analysis::parse::parse_source;
+use crate::discovery::sandbox_expression;
 use crate::error::{Error, Result};
-use crate::generate::Request;
-use crate::generate::random::generate;
-use crate::generate::{Statement, TestCase};
-use crate::program::{ClassId, ProgramInfo};
-use crate::sandbox::{CodeBase, Execution, Outcome, Sandbox, Thrown, Watch};
+use crate::model::program::{ClassId, ProgramInfo};
+use crate::model::test::TestCase;
+use crate::sandbox::{CodeBase, Sandbox, Watch};
 use crate::session::Session;
 use crate::suite::title::titles;
 use crate::suite::{ElectedTest, Suite, manifest};
+use equivalence::distinguish;
+use mutants::{Built, create_mutants, mutant_sandbox};
 use operators::Edit;
+pub use strengthen::{add_observers, strengthen};
+use verdict::{as_elected, verdict};
 
 /// A test of the suite, as mutation analysis runs it.
 #[derive(Debug, Clone)]
@@ -320,382 +327,18 @@ pub fn analyse(
     Ok(analysis)
 }
 
-/// Keeps, in every test that kills a mutant, only the assertions on calls that kill one, and drops the
-/// observer calls (see [`add_observers`]) whose assertions were dropped. A test that kills none stays for
-/// its coverage, as it was before observers were added; a test that passes always keeps an assertion.
-/// `analysis` must come from an [`Options::exhaustive`] analysis of `suite`'s elected tests.
-pub fn strengthen(suite: &mut Suite, analysis: &Analysis) {
-    for (index, elected) in suite.elected.iter_mut().enumerate() {
-        let test = &elected.test;
-        // The method under test is the last call the generator made; observers come after it.
-        let Some(last) =
-            test.statements.iter().rposition(|s| matches!(s, Statement::Call { method, .. } if *method == test.method))
-        else {
-            continue;
-        };
-        let calls = &analysis.killing_calls[index];
-        let own: Vec<_> = elected.results.iter().filter(|r| r.at <= last).cloned().collect();
-        let killing: Vec<_> = elected.results.iter().filter(|r| calls.contains(&r.at)).cloned().collect();
-        elected.results = if analysis.kills[index] == 0 {
-            own
-        } else if killing.is_empty() && elected.outcome == Outcome::Passed {
-            // It kills by a limit alone: without an assertion it would pass whatever the code returned.
-            own
-        } else {
-            killing
-        };
-        // Calls whose results are not asserted are not described either, so a rerun asserts the same.
-        for (at, statement) in elected.test.statements.iter_mut().enumerate() {
-            if let Statement::Call { under_test, .. } = statement {
-                *under_test = elected.results.iter().any(|r| r.at == at);
-            }
-        }
-        while elected.test.statements.len() > last + 1
-            && !elected.results.iter().any(|r| r.at + 1 == elected.test.statements.len())
-        {
-            elected.test.statements.pop();
-        }
-    }
-}
-
-/// Methods of `class` that take no argument: calling one after the method under test shows state the
-/// call left behind.
-fn observers(program: &ProgramInfo, class: ClassId) -> Vec<String> {
-    let mut names: Vec<String> = Vec::new();
-    for m in program.classes[class].methods.iter().filter(|m| m.params.is_empty() && m.alias_of.is_none()) {
-        if !names.contains(&m.name) {
-            names.push(m.name.clone());
-        }
-    }
-    names
-}
-
-/// `test` with every observer of its receiver (other than its method under test) called at the end, their
-/// results described; with `all`, the results of its other calls too.
-fn observed(program: &ProgramInfo, test: &TestCase, all: bool) -> TestCase {
-    let mut observed = test.clone();
-    let Some(receiver) = test.statements.iter().rev().find_map(|s| match s {
-        Statement::Call { receiver, .. } => Some(*receiver),
-        Statement::Construct { .. } | Statement::Rebuild { .. } => None,
-    }) else {
-        return observed;
-    };
-    if all {
-        for statement in &mut observed.statements {
-            if let Statement::Call { under_test, .. } = statement {
-                *under_test = true;
-            }
-        }
-    }
-    for method in observers(program, test.variables[receiver].class).into_iter().filter(|m| *m != test.method) {
-        observed.statements.push(Statement::Call { receiver, method, args: Vec::new(), under_test: true });
-    }
-    observed
-}
-
-/// Appends to every elected test that passes the observer calls (see [`observers`]) that still pass on
-/// the original code, with their results described: candidate assertions for [`strengthen`] to keep
-/// where they kill a mutant. Tests that throw are left alone.
-pub fn add_observers(session: &mut Session) -> Result<()> {
-    let expressions: Vec<String> = session.program.classes.iter().map(|c| sandbox_expression(&c.access)).collect();
-    let mut sandbox = Sandbox::new(&session.code, session.settings().limits.clone())?;
-    sandbox.bind_classes(&expressions)?;
-    for elected in session.suite.elected.iter_mut().filter(|e| e.outcome == Outcome::Passed) {
-        let full = observed(&session.program, &elected.test, false);
-        let mut test = elected.test.clone();
-        let mut kept = None;
-        // One at a time: an observer that throws (`pop` on an empty stack) is left out, not the others.
-        for statement in full.statements[test.statements.len()..].iter() {
-            let mut longer = test.clone();
-            longer.statements.push(statement.clone());
-            let run = sandbox.run_isolated(&longer.to_json(&session.program), elected.seed, &Watch::default(), true)?;
-            if run.outcome == Outcome::Passed {
-                test = longer;
-                kept = Some(run);
-            }
-        }
-        if let Some(run) = kept {
-            elected.test = test;
-            elected.results = run.results;
-        }
-    }
-    Ok(())
-}
-
-/// The user's files, in the order they were given.
-fn given_files(session: &Session) -> Vec<PathBuf> {
-    session.program.files.iter().filter(|f| f.given).map(|f| f.path.clone()).collect()
-}
-
-/// The ranges of the methods (and constructors) under test, and the mutants made inside them.
-fn create_mutants(session: &Session, tests: &[SuiteTest], constructors: bool) -> Vec<Mutant> {
-    let program = &session.program;
-    let code = &session.code;
-    // (file, start, end, class, method) of every function under test.
-    let mut targets: Vec<(usize, u32, u32, ClassId, String)> = Vec::new();
-    let mut add = |class: ClassId, method: &str, function: Option<&crate::program::FunctionRef>| {
-        let Some(function) = function.filter(|f| !f.statements.is_empty()) else { return };
-        if let Some((file, f)) = code.function_of_statement(function.statements.start)
-            && !targets.iter().any(|t| t.0 == file && t.1 == f.start && t.2 == f.end)
-        {
-            targets.push((file, f.start, f.end, class, method.to_string()));
-        }
-    };
-    for m in &session.methods {
-        add(m.class, &m.method, m.function.as_ref());
-    }
-    if constructors {
-        for (id, class) in program.classes.iter().enumerate() {
-            let tested = session.methods.iter().any(|m| m.class == id);
-            let used = tests.iter().any(|t| t.test.classes_used().contains(&id));
-            if tested || (class.under_test && used) {
-                add(id, "constructor", class.constructor.function.as_ref());
-            }
-        }
-    }
-    let mut mutants = Vec::new();
-    for (index, file) in code.files.iter().enumerate() {
-        let ranges: Vec<(u32, u32)> = targets.iter().filter(|t| t.0 == index).map(|t| (t.1, t.2)).collect();
-        if ranges.is_empty() {
-            continue;
-        }
-        let parsed = &file.entry.parsed;
-        for edit in operators::edits(parsed, &ranges) {
-            // The innermost function under test holding the edit owns it (methods defined inside a
-            // constructor are theirs, not the constructor's).
-            let Some(owner) = targets
-                .iter()
-                .filter(|t| t.0 == index && t.1 <= edit.start && edit.end <= t.2)
-                .min_by_key(|t| t.2 - t.1)
-            else {
-                continue;
-            };
-            let statement = file
-                .instrumented
-                .statements
-                .iter()
-                .enumerate()
-                .filter(|(_, s)| s.start <= edit.start && edit.end <= s.end)
-                .min_by_key(|(_, s)| s.end - s.start)
-                .map(|(i, _)| file.statements.start + i as u32);
-            let (line, column) = parsed.line_col(swc_common::BytePos(parsed.source.start_pos.0 + edit.start));
-            let (original, mutated) = edit.snippets(parsed.text());
-            mutants.push(Mutant {
-                class: owner.3,
-                method: owner.4.clone(),
-                file: index,
-                edit,
-                line,
-                column,
-                original,
-                mutated,
-                statement,
-                status: Status::Uncovered,
-            });
-        }
-    }
-    mutants
-}
-
-/// A mutant's sandbox, or why there is none.
-enum Built {
-    Sandbox(Sandbox),
-    /// The edit does not parse.
-    Invalid,
-    /// The mutated code fails to load: every test fails.
-    Fails(String),
-}
-
-fn mutant_sandbox(session: &Session, mutant: &Mutant, expressions: &[String]) -> Result<Built> {
-    let mut sources = SourceSet::load(&given_files(session))?;
-    let Some(entry) = sources.entries.get_mut(mutant.file) else {
-        return Err(Error::Engine(format!("the files changed while mutating: {} is gone", mutant.file)));
-    };
-    let text = mutant.edit.apply(entry.parsed.text());
-    let (path, display, kind) = (entry.parsed.path.clone(), entry.parsed.display.clone(), entry.parsed.kind);
-    match parse_source(&path, &display, text) {
-        Ok(parsed) if parsed.kind == kind => entry.parsed = parsed,
-        _ => return Ok(Built::Invalid),
-    }
-    let code = CodeBase::new(sources, false);
-    let mut sandbox = match Sandbox::new(&code, session.settings().limits.clone()) {
-        Ok(sandbox) => sandbox,
-        Err(Error::Load { message, .. }) => return Ok(Built::Fails(format!("the code fails to load: {message}"))),
-        Err(e) => return Err(e),
-    };
-    if let Err(e) = sandbox.bind_classes(expressions) {
-        return Ok(Built::Fails(format!("a class is no longer found: {e}")));
-    }
-    Ok(Built::Sandbox(sandbox))
-}
-
-/// The elected-test form of a run of `test`: what the exported test would assert.
-fn as_elected(test: &SuiteTest, run: &Execution) -> ElectedTest {
-    ElectedTest {
-        test: test.test.clone(),
-        results: run.results.clone(),
-        outcome: run.outcome.clone(),
-        new_lines: Vec::new(),
-        own_message: test.own_message,
-        seed: test.seed,
-        covers: Vec::new(),
-        branches: Vec::new(),
-        minimized: true,
-    }
-}
-
-/// How a run on a mutant differs from the original's.
-struct Kill {
-    reason: String,
-    /// Statements whose assertions failed.
-    calls: Vec<usize>,
-}
-
-/// Whether `run` (on a mutant) fails the test that `baseline` is the original run of, and why.
-fn verdict(session: &Session, baseline: &ElectedTest, run: &Execution) -> Option<Kill> {
-    let program = &session.program;
-    let test = &baseline.test;
-    let kill = |reason: String| Some(Kill { reason, calls: Vec::new() });
-    let thrown_text = |thrown: &Thrown| match thrown {
-        Thrown::Error { name, message, .. } => format!("{name}: {message}"),
-        Thrown::Value(v) => format!("a non-error value {v}"),
-    };
-    match (&baseline.outcome, &run.outcome) {
-        (_, Outcome::TimedOut | Outcome::OutOfMemory | Outcome::StackOverflow { .. }) => {
-            return kill(run.outcome.describe(&session.settings().limits));
-        }
-        (Outcome::Passed, Outcome::Threw { at, thrown }) => {
-            return kill(format!("`{}` threw {}", test.callee(*at, program), thrown_text(thrown)));
-        }
-        (Outcome::Threw { .. }, Outcome::Passed) => return kill("the expected error is no longer thrown".into()),
-        (Outcome::Threw { at, thrown }, Outcome::Threw { at: now, thrown: instead }) => {
-            let same = at == now
-                && match (thrown, instead) {
-                    (Thrown::Error { name, message, .. }, Thrown::Error { name: n, message: m, .. }) => {
-                        name == n && (!baseline.own_message || message == m)
-                    }
-                    (a, b) => a == b,
-                };
-            if !same {
-                return kill(format!(
-                    "`{}` threw {} instead of {}",
-                    test.callee(*now, program),
-                    thrown_text(instead),
-                    thrown_text(thrown)
-                ));
-            }
-        }
-        _ => {}
-    }
-    // Assertions, call by call, so that the calls whose assertions kill are known.
-    let mut failed: Option<Kill> = None;
-    for result in &baseline.results {
-        let only = |results: Vec<crate::sandbox::DescribedResult>| ElectedTest {
-            results,
-            outcome: Outcome::Passed,
-            ..baseline.clone()
-        };
-        let expected = manifest::assertions(program, &only(vec![result.clone()]));
-        let actual =
-            manifest::assertions(program, &only(run.results.iter().filter(|r| r.at == result.at).cloned().collect()));
-        if let Some(line) = expected.iter().find(|line| !actual.contains(line)) {
-            let kill = failed.get_or_insert_with(|| Kill { reason: format!("fails `{line}`"), calls: Vec::new() });
-            kill.calls.push(result.at);
-        }
-    }
-    failed
-}
-
-/// Random tests that hit a limit on the original after which the equivalence check of a mutant stops.
-const LIMITED_TESTS: usize = 5;
-
-/// Runs random tests on the original and on a surviving mutant; returns whether one told them apart,
-/// and how many ran.
-fn distinguish(
-    session: &Session,
-    original: &mut Sandbox,
-    mutant_sandbox: &mut Sandbox,
-    mutant: &Mutant,
-    tests: usize,
-    rng: &mut StdRng,
-) -> Result<(bool, u64)> {
-    // Half the tests call the mutated method last, with observers after it; the other half test other
-    // methods of its class, where it is often called earlier and the later calls see what it left.
-    let own = |i: &usize| session.methods[*i].class == mutant.class && session.methods[*i].method == mutant.method;
-    let mut methods: Vec<usize> =
-        (0..session.methods.len()).filter(|i| session.methods[*i].class == mutant.class).collect();
-    if methods.is_empty() {
-        methods = (0..session.methods.len()).collect();
-    }
-    let mutated: Vec<usize> = methods.iter().copied().filter(own).collect();
-    if !mutated.is_empty() {
-        methods = methods.into_iter().flat_map(|i| if own(&i) { vec![i] } else { vec![mutated[0], i] }).collect();
-    }
-    if methods.is_empty() {
-        return Ok((false, 0));
-    }
-    let settings = session.settings();
-    let (mut valid, mut runs, mut limited) = (0, 0, 0);
-    // Candidates with parameters of unknown type cannot be compared: give up after a few of those.
-    for attempt in 0..tests * 4 {
-        if valid == tests {
-            break;
-        }
-        let m = &session.methods[methods[attempt % methods.len()]];
-        let request = Request {
-            program: &session.program,
-            types: &session.types,
-            settings: &settings.generation,
-            constants: &m.constants,
-            class: m.class,
-            method: &m.method,
-            elected: &[],
-            hazards: &session.hazards,
-        };
-        let test = generate(&request, rng);
-        let seed = rng.random::<u32>();
-        if !test.is_valid() {
-            continue;
-        }
-        valid += 1;
-        let test = observed(&session.program, &test, true);
-        let json = test.to_json(&session.program);
-        let base = original.run_isolated(&json, seed, &Watch::default(), true)?;
-        if base.outcome.hit_limit() {
-            // Each costs a whole time limit and compares nothing: code that often hits limits (slow or
-            // endless for most inputs) gets fewer tests, counted rather than timed so the seed decides.
-            limited += 1;
-            if limited == LIMITED_TESTS {
-                break;
-            }
-            continue;
-        }
-        let mut run = mutant_sandbox.run_isolated(&json, seed, &Watch::default(), true)?;
-        if run.outcome == Outcome::TimedOut {
-            // A test near the time limit can cross it on a busy machine: a mutant that loops does so
-            // again.
-            run = mutant_sandbox.run_isolated(&json, seed, &Watch::default(), true)?;
-        }
-        runs += 1;
-        let probe = SuiteTest { title: String::new(), test, seed, own_message: true, asserts: None };
-        if verdict(session, &as_elected(&probe, &base), &run).is_some() {
-            return Ok((true, runs));
-        }
-    }
-    Ok((false, runs))
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::generate::{Statement, Variable};
-    use crate::sandbox::DescribedResult;
+    use crate::model::observed::Outcome;
+    use crate::model::observed::{DescribedResult, Observed};
+    use crate::model::test::{Statement, Variable};
 
     /// `list.add(1); list.size()` (the method under test) then the observers `isEmpty()` and `toArray()`.
     fn observed_test(seed: u32) -> ElectedTest {
         let call =
             |method: &str| Statement::Call { receiver: 0, method: method.into(), args: Vec::new(), under_test: true };
-        let result = |at: usize| DescribedResult { at, value: serde_json::json!({"t": "n", "v": "1"}), state: None };
+        let result = |at: usize| DescribedResult { at, value: Observed::Number { text: "1".into() }, state: None };
         ElectedTest {
             test: TestCase {
                 class: 0,

@@ -13,7 +13,7 @@ use swc_ecma_ast::{
 use swc_ecma_visit::{Visit, VisitWith};
 
 use crate::analysis::parse::ParsedFile;
-use crate::generate::literal;
+use crate::js::literal;
 
 /// The kind of change a mutant makes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]

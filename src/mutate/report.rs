@@ -6,7 +6,7 @@ use std::fmt::Write as _;
 use serde_json::{Value as Json, json};
 
 use super::{Analysis, Mutant, Score, Status};
-use crate::program::{ClassId, ProgramInfo};
+use crate::model::program::{ClassId, ProgramInfo};
 
 /// `file:line:col` of a mutant.
 pub fn position(program: &ProgramInfo, mutant: &Mutant) -> String {

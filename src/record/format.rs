@@ -5,7 +5,9 @@
 //! for numbers (as text, so `NaN` and `-0` survive), `s` strings, `b` booleans, `u` undefined, `null`,
 //! `arr` arrays (`items`), `obj` plain objects and `inst` instances of a class (`fields`), `date`
 //! (milliseconds), and `ref` for an instance whose construction was recorded (`i`: its object id).
-//! What cannot be rebuilt is kept as a tag only (`fn`, `other`, `deep`, `sym`, ...).
+//! What cannot be rebuilt is kept as a tag only (`fn`, `other`, `deep`, `sym`, ...). They stay
+//! `serde_json::Value`s here, so that a recording is written back as read (keys sorted); their readers
+//! take them as [`Observed`](crate::model::observed::Observed) descriptions with `Observed::from_json`.
 
 use std::path::Path;
 

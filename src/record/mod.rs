@@ -19,14 +19,14 @@ use std::time::{Duration, Instant};
 pub use format::Recording;
 pub use seed::SeedFrom;
 
-use crate::analysis::classes::{analyse, sandbox_expression};
 use crate::analysis::files::SourceSet;
-use crate::analysis::parse::ModuleKind;
+use crate::discovery::{analyse, sandbox_expression};
 use crate::error::{Error, Result};
-use crate::program::{Access, Origin, ProgramInfo};
-use crate::sandbox::{CodeBase, Limits, Sandbox, with_bare_context};
-
-const RECORDER_JS: &str = include_str!("recorder.js");
+use crate::js::RECORDER_JS;
+use crate::model::program::ModuleKind;
+use crate::model::program::{Access, Origin, ProgramInfo};
+use crate::model::settings::Limits;
+use crate::sandbox::{CodeBase, Sandbox, with_bare_context};
 
 /// What to record.
 #[derive(Debug, Clone)]
@@ -220,7 +220,7 @@ fn median(mut times: Vec<Duration>) -> Duration {
 /// The entry's plain run time: every script but the last evaluated first, then the last one timed.
 fn bare_run(sources: &[String]) -> Result<Duration> {
     with_bare_context(|eval| {
-        eval(crate::sandbox::CONSOLE_JS)?;
+        eval(crate::js::CONSOLE_JS)?;
         let (entry, libraries) = sources.split_last().expect("the entry is among the sources");
         for library in libraries {
             eval(library)?;

@@ -5,11 +5,12 @@
 //! with methods that the call only talked to becomes a stub returning the recorded answers in order
 //! ([`Value::Answers`]), so the exported test needs no mocking library.
 
-use std::collections::BTreeSet;
+use std::collections::{BTreeMap, BTreeSet};
 
 use super::format::{Event, Recording, Stub, Thrown};
-use crate::generate::{Statement, TestCase, Value, Variable};
-use crate::program::{ClassId, ProgramInfo};
+use crate::model::observed::Observed;
+use crate::model::program::{ClassId, ProgramInfo};
+use crate::model::test::{Statement, TestCase, Value, Variable};
 
 /// A recorded call as a test, with what the call did when recorded.
 #[derive(Debug, Clone)]
@@ -18,8 +19,9 @@ pub struct Replay {
     pub event: usize,
     /// The test; its last statement is the recorded call.
     pub test: TestCase,
-    /// What the call returned (described), or what it threw.
-    pub expected: Result<serde_json::Value, Thrown>,
+    /// What the call returned, described (`None` when the recording holds a description this build does
+    /// not know), or what it threw.
+    pub expected: Result<Option<Observed>, Thrown>,
 }
 
 /// The recording's classes as classes of `program`, by name.
@@ -41,8 +43,8 @@ pub fn replays(recording: &Recording, program: &ProgramInfo) -> (Vec<Replay>, Ve
         }
         let expected = match (returned, threw) {
             (_, Some(thrown)) => Err(thrown.clone()),
-            (Some(value), None) => Ok(value.clone()),
-            (None, None) => Ok(serde_json::json!({ "t": "u" })),
+            (Some(value), None) => Ok(Observed::from_json(value)),
+            (None, None) => Ok(Some(Observed::Undefined)),
         };
         match build(recording, &classes, program, index) {
             Ok(test) => built.push(Replay { event: index, test, expected }),
@@ -125,7 +127,7 @@ fn from_fields(
     // Recorded instances among its fields and arguments are still rebuilt from their history.
     let mut roots = BTreeSet::new();
     refs(args, &mut roots);
-    refs(&before.values().cloned().collect::<Vec<_>>(), &mut roots);
+    refs(before.values(), &mut roots);
     let needed = needed(&events[..index], roots)?;
     if *object >= 0 && needed.contains(object) {
         return Err("objects it needs were changed by earlier calls that involved its receiver".into());
@@ -233,26 +235,21 @@ fn variable_of(variables: &[(i64, usize)], object: i64) -> Result<usize, String>
         .ok_or_else(|| "an object it needs was not built by a recorded construction".to_string())
 }
 
-/// Adds the object ids that described values refer to.
-fn refs(values: &[serde_json::Value], into: &mut BTreeSet<i64>) {
-    for value in values {
-        match value.get("t").and_then(|t| t.as_str()) {
-            Some("ref") => {
-                if let Some(i) = value.get("i").and_then(|i| i.as_i64()) {
-                    into.insert(i);
-                }
-            }
-            Some("arr") => refs(value.get("items").and_then(|i| i.as_array()).map_or(&[], |a| a.as_slice()), into),
-            Some("obj" | "inst") => {
-                let fields: Vec<serde_json::Value> = value
-                    .get("fields")
-                    .and_then(|f| f.as_object())
-                    .map(|f| f.values().cloned().collect())
-                    .unwrap_or_default();
-                refs(&fields, into);
-            }
-            _ => {}
+/// Adds the object ids that recorded values refer to.
+fn refs<'a>(values: impl IntoIterator<Item = &'a serde_json::Value>, into: &mut BTreeSet<i64>) {
+    for value in values.into_iter().filter_map(Observed::from_json) {
+        refs_of(&value, into);
+    }
+}
+
+/// Adds the object ids a description refers to, in its items and fields too.
+fn refs_of(value: &Observed, into: &mut BTreeSet<i64>) {
+    match value {
+        Observed::Ref { object } => {
+            into.insert(*object);
         }
+        Observed::Array { items, .. } => items.iter().for_each(|item| refs_of(item, into)),
+        _ => value.fields().into_iter().flat_map(BTreeMap::values).for_each(|field| refs_of(field, into)),
     }
 }
 
@@ -288,77 +285,72 @@ fn stub_value(stub: &Stub, objects: &Objects) -> Result<Value, String> {
     Ok(Value::Object(members))
 }
 
+/// A recorded value as a test value (see [`rebuilt`]).
+fn value(described: &serde_json::Value, objects: &Objects) -> Result<Value, String> {
+    rebuilt(&Observed::from_json(described).ok_or_else(|| unwritable(None))?, objects)
+}
+
 /// A described value as a test value: a recorded instance as its variable, an instance the program made
 /// itself rebuilt from its fields (so are the instances in those, down to the depth the recorder
 /// described), plain data as literals.
-fn value(described: &serde_json::Value, objects: &Objects) -> Result<Value, String> {
-    let text = |key: &str| described.get(key).and_then(|v| v.as_str()).unwrap_or_default();
-    let tag = text("t");
-    Ok(match tag {
-        "u" => Value::Undefined,
-        "null" => Value::Null,
-        "b" => Value::Boolean(described.get("v").and_then(|v| v.as_bool()).unwrap_or_default()),
-        "n" => Value::Number(match text("v") {
+fn rebuilt(described: &Observed, objects: &Objects) -> Result<Value, String> {
+    let fields = |fields: &BTreeMap<String, Observed>| {
+        fields.iter().map(|(k, v)| Ok((k.clone(), rebuilt(v, objects)?))).collect::<Result<Vec<_>, String>>()
+    };
+    Ok(match described {
+        Observed::Undefined => Value::Undefined,
+        Observed::Null => Value::Null,
+        Observed::Boolean { value } => Value::Boolean(*value),
+        Observed::Number { text } => Value::Number(match text.as_str() {
             "Infinity" => f64::INFINITY,
             "-Infinity" => f64::NEG_INFINITY,
             other => other.parse().unwrap_or(f64::NAN),
         }),
-        "s" => Value::String(text("v").to_string()),
-        "date" => Value::Date(described.get("v").and_then(|v| v.as_f64()).unwrap_or(f64::NAN)),
-        "ref" => {
-            Value::Variable(variable_of(&objects.variables, described.get("i").and_then(|i| i.as_i64()).unwrap_or(-1))?)
-        }
-        "arr" => Value::Array(
-            described
-                .get("items")
-                .and_then(|i| i.as_array())
-                .map_or(&[][..], |a| a.as_slice())
+        Observed::String { value } => Value::String(value.clone()),
+        Observed::Date { time } => Value::Date(time.as_ref().and_then(serde_json::Number::as_f64).unwrap_or(f64::NAN)),
+        Observed::Ref { object } => Value::Variable(variable_of(&objects.variables, *object)?),
+        Observed::Array { items, .. } => Value::Array(
+            items
                 .iter()
-                .map(|item| {
-                    if item.get("t").and_then(|t| t.as_str()) == Some("hole") {
-                        Err("an array with holes".to_string())
-                    } else {
-                        value(item, objects)
-                    }
+                .map(|item| match item {
+                    Observed::Hole => Err("an array with holes".to_string()),
+                    item => rebuilt(item, objects),
                 })
                 .collect::<Result<_, _>>()?,
         ),
-        "obj" | "inst" => {
-            let fields = described
-                .get("fields")
-                .and_then(|f| f.as_object())
-                .into_iter()
-                .flatten()
-                .map(|(k, v)| Ok((k.clone(), value(v, objects)?)))
-                .collect::<Result<Vec<_>, String>>()?;
-            let class = described.get("c").and_then(|c| c.as_u64()).and_then(|c| objects.classes.get(c as usize));
-            match class.copied().flatten() {
-                Some(class) if tag == "inst" => Value::Instance { class, fields },
+        Observed::Object { fields: members, .. } => Value::Object(fields(members)?),
+        Observed::Instance { class, fields: members } => {
+            let members = fields(members)?;
+            match objects.classes.get(*class).copied().flatten() {
+                Some(class) => Value::Instance { class, fields: members },
                 // An instance of a class the program does not have keeps its data.
-                _ => Value::Object(fields),
+                None => Value::Object(members),
             }
         }
-        other => return Err(format!("it received a value that cannot be written back ({})", unwritable(other))),
+        other => return Err(unwritable(Some(other))),
     })
 }
 
-fn unwritable(tag: &str) -> &'static str {
-    match tag {
-        "fn" => "a function inside a value",
-        "big" => "a BigInt",
-        "sym" => "a symbol",
-        "re" => "a regular expression",
-        "err" => "an error object",
-        "deep" | "arrlen" => "a value too large or deep to record",
-        "cls" => "a class",
+/// Why a recorded value cannot be passed in a test; `None` for a description this build does not know.
+fn unwritable(value: Option<&Observed>) -> String {
+    let what = match value {
+        Some(Observed::Function) => "a function inside a value",
+        Some(Observed::BigInt { .. }) => "a BigInt",
+        Some(Observed::Symbol) => "a symbol",
+        Some(Observed::RegExp { .. }) => "a regular expression",
+        Some(Observed::Error { .. }) => "an error object",
+        Some(Observed::Deep | Observed::LongArray { .. }) => "a value too large or deep to record",
+        Some(Observed::Class { .. }) => "a class",
         _ => "an object of a built-in or unknown kind",
-    }
+    };
+    format!("it received a value that cannot be written back ({what})")
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::session::{Session, SessionOptions, Settings};
+    use crate::model::settings::Settings;
+    use crate::session::{Session, SessionOptions};
 
     fn linked_list() -> Session {
         let file = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("samples/linked-list.js");

@@ -6,23 +6,17 @@
 use std::collections::BTreeMap;
 use std::path::PathBuf;
 
-use rand::{Rng, RngExt};
-
 use super::format::{Event, Recording};
 use super::replay::{Replay, class_map, replays};
 use crate::analysis::constants::Constant;
 use crate::error::Result;
 use crate::generate::guided::ConstantPool;
-use crate::generate::{Statement, TestCase, Value};
 use crate::inference::{Decision, DecisionSource, ParamType};
-use crate::program::{ClassId, ProgramInfo};
-use crate::sandbox::{Outcome, Thrown};
+use crate::model::observed::{Observed, Outcome, Thrown};
+use crate::model::program::ClassId;
+use crate::model::test::{Statement, TestCase, Value};
 use crate::session::Session;
 
-/// Chance that a candidate starts from a recorded state of its class.
-const START_FROM_RECORDED: f64 = 0.5;
-/// Chance that an argument is replaced by a value recorded for the same parameter.
-const RECORDED_VALUE: f64 = 0.25;
 /// Strings longer than this and arrays with more items are shrunk in replay tests while the test keeps
 /// its coverage and its ending.
 const LARGE_STRING: usize = 40;
@@ -38,111 +32,6 @@ pub struct SeedFrom {
     pub path: PathBuf,
     /// Most replay tests elected per method under test.
     pub threshold: usize,
-}
-
-/// What generation takes from a recording while it runs.
-#[derive(Debug, Clone, Default)]
-pub struct Seeds {
-    /// Recorded call sequences (constructions and calls, none under test), per class of their receiver.
-    states: BTreeMap<ClassId, Vec<TestCase>>,
-    /// Recorded values without references to recorded objects, per (class, function, parameter index).
-    values: BTreeMap<(ClassId, String, usize), Vec<Value>>,
-}
-
-impl Seeds {
-    /// Whether there is nothing to seed from.
-    pub fn is_empty(&self) -> bool {
-        self.states.is_empty() && self.values.is_empty()
-    }
-
-    /// A candidate made from `test`: half the time starting from a recorded state of its class instead of
-    /// a fresh receiver, and with some arguments replaced by values recorded for the same parameter.
-    /// Returns `test` unchanged (drawing nothing from `rng`) when there is nothing to seed from.
-    pub fn start_from(&self, mut test: TestCase, program: &ProgramInfo, rng: &mut (impl Rng + ?Sized)) -> TestCase {
-        if self.is_empty() {
-            return test;
-        }
-        for statement in &mut test.statements {
-            let (class, function, args) = match statement {
-                Statement::Construct { class, args, .. } => (*class, "constructor".to_string(), args),
-                Statement::Call { method, args, .. } => (test.class, method.clone(), args),
-                Statement::Rebuild { .. } => continue,
-            };
-            for (index, arg) in args.iter_mut().enumerate() {
-                if let Some(pool) = self.values.get(&(class, function.clone(), index))
-                    && rng.random_bool(RECORDED_VALUE)
-                {
-                    *arg = pool[rng.random_range(0..pool.len())].clone();
-                }
-            }
-        }
-        match self.states.get(&test.class) {
-            Some(states) if rng.random_bool(START_FROM_RECORDED) => {
-                splice(&states[rng.random_range(0..states.len())], test, program)
-            }
-            _ => test,
-        }
-    }
-}
-
-/// `state`'s statements, then `test`'s with its receiver replaced by the receiver of `state`'s last
-/// statement (and the construction of its own receiver dropped).
-fn splice(state: &TestCase, test: TestCase, program: &ProgramInfo) -> TestCase {
-    let receiver_of = |t: &TestCase| match t.statements.last() {
-        Some(Statement::Call { receiver, .. }) => Some(*receiver),
-        Some(Statement::Construct { variable, .. } | Statement::Rebuild { variable, .. }) => Some(*variable),
-        None => None,
-    };
-    let (Some(state_receiver), Some(test_receiver)) = (receiver_of(state), receiver_of(&test)) else { return test };
-    let mut spliced = state.clone();
-    spliced.method = test.method.clone();
-    let offset = spliced.variables.len();
-    let map = |v: usize| if v == test_receiver { state_receiver } else { v + offset };
-    for variable in &test.variables {
-        let name = spliced.variable_name(program, variable.class);
-        spliced.variables.push(crate::generate::Variable { class: variable.class, name });
-    }
-    let remap = |value: &Value| remap_value(value, &map);
-    for statement in test.statements {
-        match statement {
-            Statement::Construct { variable, .. } | Statement::Rebuild { variable, .. }
-                if variable == test_receiver => {}
-            Statement::Construct { variable, class, args } => spliced.statements.push(Statement::Construct {
-                variable: map(variable),
-                class,
-                args: args.iter().map(remap).collect(),
-            }),
-            Statement::Call { receiver, method, args, under_test } => spliced.statements.push(Statement::Call {
-                receiver: map(receiver),
-                method,
-                args: args.iter().map(remap).collect(),
-                under_test,
-            }),
-            Statement::Rebuild { variable, class, fields } => spliced.statements.push(Statement::Rebuild {
-                variable: map(variable),
-                class,
-                fields: fields.iter().map(|(k, v)| (k.clone(), remap(v))).collect(),
-            }),
-        }
-    }
-    spliced
-}
-
-fn remap_value(value: &Value, map: &impl Fn(usize) -> usize) -> Value {
-    match value {
-        Value::Variable(v) => Value::Variable(map(*v)),
-        Value::Array(items) => Value::Array(items.iter().map(|i| remap_value(i, map)).collect()),
-        Value::Answers(items) => Value::Answers(items.iter().map(|i| remap_value(i, map)).collect()),
-        Value::Function(result) => Value::Function(Box::new(remap_value(result, map))),
-        Value::Object(members) => {
-            Value::Object(members.iter().map(|(k, v)| (k.clone(), remap_value(v, map))).collect())
-        }
-        Value::Instance { class, fields } => Value::Instance {
-            class: *class,
-            fields: fields.iter().map(|(k, v)| (k.clone(), remap_value(v, map))).collect(),
-        },
-        other => other.clone(),
-    }
 }
 
 fn has_variables(value: &Value) -> bool {
@@ -180,7 +69,7 @@ pub fn seed_session(session: &mut Session, from: &SeedFrom) -> Result<()> {
         if let Some(Statement::Call { under_test, .. }) = state.statements.last_mut() {
             *under_test = false;
         }
-        session.seeds.states.entry(replay.test.class).or_default().push(state);
+        session.seeds.add_state(replay.test.class, state);
         for (index, statement) in replay.test.statements.iter().enumerate() {
             let (class, function) = match statement {
                 Statement::Construct { class, .. } => (*class, "constructor".to_string()),
@@ -192,10 +81,7 @@ pub fn seed_session(session: &mut Session, from: &SeedFrom) -> Result<()> {
             }
             for (i, arg) in statement.args().iter().enumerate() {
                 if !has_variables(arg) {
-                    let pool = session.seeds.values.entry((class, function.clone(), i)).or_default();
-                    if !pool.contains(arg) {
-                        pool.push(arg.clone());
-                    }
+                    session.seeds.add_value(class, &function, i, arg);
                 }
             }
         }
@@ -246,7 +132,11 @@ pub fn seed_session(session: &mut Session, from: &SeedFrom) -> Result<()> {
 }
 
 /// Whether a replay ended as the recorded call did: the same error name, or the same primitive result.
-fn replayed_as_recorded(replay: &Replay, outcome: &Outcome, results: &[crate::sandbox::DescribedResult]) -> bool {
+fn replayed_as_recorded(
+    replay: &Replay,
+    outcome: &Outcome,
+    results: &[crate::model::observed::DescribedResult],
+) -> bool {
     let last = replay.test.statements.len() - 1;
     match (&replay.expected, outcome) {
         (Err(expected), Outcome::Threw { at, thrown }) if *at == last => match thrown {
@@ -254,8 +144,17 @@ fn replayed_as_recorded(replay: &Replay, outcome: &Outcome, results: &[crate::sa
             Thrown::Value(_) => !expected.error,
         },
         (Ok(expected), Outcome::Passed) => {
-            let primitive = matches!(expected.get("t").and_then(|t| t.as_str()), Some("u" | "b" | "n" | "s" | "null"));
-            !primitive || results.iter().find(|r| r.at == last).is_some_and(|r| r.value == *expected)
+            let primitive = matches!(
+                expected,
+                Some(
+                    Observed::Undefined
+                        | Observed::Boolean { .. }
+                        | Observed::Number { .. }
+                        | Observed::String { .. }
+                        | Observed::Null
+                )
+            );
+            !primitive || results.iter().find(|r| r.at == last).is_some_and(|r| Some(&r.value) == expected.as_ref())
         }
         _ => false,
     }
@@ -309,16 +208,16 @@ fn recorded_type(
     if let Some(stub) = stubbed {
         return Some(if stub.answers.is_some() { ParamType::Function } else { ParamType::Object });
     }
-    Some(match value.get("t").and_then(|t| t.as_str())? {
-        "n" => ParamType::Number,
-        "s" => ParamType::String,
-        "b" => ParamType::Boolean,
-        "arr" => ParamType::Array,
-        "date" => ParamType::Date,
-        "fn" => ParamType::Function,
-        "obj" => ParamType::Object,
-        "ref" => ParamType::Class((*objects.get(&value.get("i")?.as_i64()?)?)?),
-        "inst" => ParamType::Class((*classes.get(value.get("c")?.as_u64()? as usize)?)?),
+    Some(match Observed::from_json(value)? {
+        Observed::Number { .. } => ParamType::Number,
+        Observed::String { .. } => ParamType::String,
+        Observed::Boolean { .. } => ParamType::Boolean,
+        Observed::Array { .. } => ParamType::Array,
+        Observed::Date { .. } => ParamType::Date,
+        Observed::Function => ParamType::Function,
+        Observed::Object { .. } => ParamType::Object,
+        Observed::Ref { object } => ParamType::Class((*objects.get(&object)?)?),
+        Observed::Instance { class, .. } => ParamType::Class((*classes.get(class)?)?),
         _ => return None,
     })
 }
@@ -370,8 +269,8 @@ fn merge_constants(session: &mut Session, recording: &Recording, classes: &[Opti
         };
         let Some(class) = classes.get(class).copied().flatten() else { continue };
         let constants = by_function.entry((class, function.to_string())).or_default();
-        for arg in args {
-            primitives(arg, constants);
+        for arg in args.iter().filter_map(Observed::from_json) {
+            primitives(&arg, constants);
         }
     }
     for m in &mut session.methods {
@@ -381,87 +280,27 @@ fn merge_constants(session: &mut Session, recording: &Recording, classes: &[Opti
     }
 }
 
-fn primitives(described: &serde_json::Value, into: &mut Vec<Constant>) {
-    match described.get("t").and_then(|t| t.as_str()) {
-        Some("n") => {
-            if let Some(n) = described.get("v").and_then(|v| v.as_str()).and_then(|v| v.parse::<f64>().ok())
+/// Adds the finite numbers and the strings of a recorded value, and of its items, to `into`.
+fn primitives(described: &Observed, into: &mut Vec<Constant>) {
+    match described {
+        Observed::Number { text } => {
+            if let Ok(n) = text.parse::<f64>()
                 && n.is_finite()
             {
                 into.push(Constant::Number(n));
             }
         }
-        Some("s") => {
-            let text = described.get("v").and_then(|v| v.as_str()).unwrap_or_default().to_string();
-            if !into.contains(&Constant::String(text.clone())) {
-                into.push(Constant::String(text));
+        Observed::String { value } => {
+            let text = Constant::String(value.clone());
+            if !into.contains(&text) {
+                into.push(text);
             }
         }
-        Some("arr") => {
-            for item in described.get("items").and_then(|i| i.as_array()).into_iter().flatten() {
+        Observed::Array { items, .. } => {
+            for item in items {
                 primitives(item, into);
             }
         }
         _ => {}
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::generate::Variable;
-    use crate::session::{SessionOptions, Settings};
-
-    #[test]
-    fn a_candidate_started_from_a_recorded_state_calls_the_recorded_receiver() {
-        let file = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("samples/linked-list.js");
-        let session =
-            Session::new(&SessionOptions { files: vec![file], ..Default::default() }, Settings::default()).unwrap();
-        let program = &session.program;
-        let (list, node) = (program.class_named("LinkedList").unwrap(), program.class_named("Node").unwrap());
-        let variable = |class, name: &str| Variable { class, name: name.into() };
-        let state = TestCase {
-            class: list,
-            method: "add".into(),
-            variables: vec![variable(list, "linkedList"), variable(node, "node")],
-            statements: vec![
-                Statement::Construct { variable: 0, class: list, args: vec![] },
-                Statement::Construct { variable: 1, class: node, args: vec![Value::String("a".into())] },
-                Statement::Call {
-                    receiver: 0,
-                    method: "add".into(),
-                    args: vec![Value::Variable(1)],
-                    under_test: false,
-                },
-            ],
-        };
-        let generated = TestCase {
-            class: list,
-            method: "remove".into(),
-            variables: vec![variable(list, "linkedList"), variable(node, "node")],
-            statements: vec![
-                Statement::Construct { variable: 0, class: list, args: vec![] },
-                Statement::Construct { variable: 1, class: node, args: vec![Value::Number(3.0)] },
-                Statement::Call {
-                    receiver: 0,
-                    method: "remove".into(),
-                    args: vec![Value::Variable(1)],
-                    under_test: true,
-                },
-            ],
-        };
-        let spliced = splice(&state, generated, program);
-        assert_eq!(
-            spliced.source(program),
-            "var linkedList = new LinkedList();\nvar node = new Node(\"a\");\nlinkedList.add(node);\n\
-             var node2 = new Node(3);\nlinkedList.remove(node2);\n"
-        );
-        assert_eq!(spliced.method, "remove");
-
-        let seeds = Seeds { states: BTreeMap::from([(list, vec![state])]), values: BTreeMap::new() };
-        let mut rng = <rand::rngs::StdRng as rand::SeedableRng>::seed_from_u64(7);
-        let fresh = TestCase { class: node, ..spliced.clone() };
-        // No state of that class: the candidate is left as it was.
-        assert_eq!(seeds.start_from(fresh.clone(), program, &mut rng), fresh);
-        assert!(Seeds::default().is_empty());
     }
 }

@@ -6,7 +6,7 @@ use std::ops::Range;
 use crate::analysis::files::SourceSet;
 use crate::analysis::throws::throw_argument_ranges;
 use crate::instrument::{Function, Instrumented, instrument};
-use crate::sandbox::events::EnginePosition;
+use crate::model::observed::EnginePosition;
 use crate::sandbox::instrumented_position;
 
 /// One instrumented file.

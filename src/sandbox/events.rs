@@ -1,16 +1,27 @@
 //! What recording proxies report, parsed from the harness's log.
 
-use crate::inference::hints::Hint;
+use crate::model::observed::EnginePosition;
 
-/// Where in the original source something happened.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct EnginePosition {
-    /// The file's engine name (its absolute path).
-    pub file: String,
-    /// Line as the engine reports it.
-    pub line: u32,
-    /// Column as the engine reports it.
-    pub column: u32,
+/// The argument QuickJS passed to `Symbol.toPrimitive`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Hint {
+    /// "number": arithmetic, comparison, `Number()`, `Math.*`.
+    Number,
+    /// "string": templates, `String()`, property keys, string methods.
+    String,
+    /// "default": `+`, `==`, and a few others.
+    Default,
+}
+
+impl Hint {
+    /// Reads the hint string JavaScript passes; anything unexpected counts as "default".
+    pub fn from_js(hint: &str) -> Hint {
+        match hint {
+            "number" => Hint::Number,
+            "string" => Hint::String,
+            _ => Hint::Default,
+        }
+    }
 }
 
 /// One use of a recording proxy.

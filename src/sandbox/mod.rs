@@ -20,90 +20,10 @@ pub use code::CodeBase;
 pub use events::ProxyEvent;
 
 use crate::error::{Error, Result};
-pub use engine::{CONSOLE_JS, instrumented_position, with_bare_context};
+use crate::model::observed::{DescribedResult, Outcome};
+use crate::model::settings::Limits;
 use engine::{Deadline, Engine};
-
-/// Per-test and per-load limits.
-#[derive(Debug, Clone, PartialEq)]
-pub struct Limits {
-    /// Wall-clock time one test may run.
-    pub test_time: Duration,
-    /// Wall-clock time loading the code under test may take.
-    pub load_time: Duration,
-    /// Memory the JavaScript runtime may allocate, in bytes.
-    pub memory: usize,
-    /// JavaScript stack size, in bytes.
-    pub stack: usize,
-}
-
-impl Default for Limits {
-    fn default() -> Self {
-        Limits {
-            test_time: Duration::from_millis(100),
-            load_time: Duration::from_secs(5),
-            memory: 256 << 20,
-            stack: 512 << 10,
-        }
-    }
-}
-
-/// How a test ended.
-#[derive(Debug, Clone, PartialEq)]
-pub enum Outcome {
-    /// Every statement ran.
-    Passed,
-    /// A statement threw; user code did not catch it.
-    Threw {
-        /// Index of the test statement that threw.
-        at: usize,
-        /// What was thrown.
-        thrown: Thrown,
-    },
-    /// The time limit ended the test.
-    TimedOut,
-    /// The runtime ran out of memory.
-    OutOfMemory,
-    /// Recursion exhausted the stack.
-    StackOverflow {
-        /// Index of the test statement that overflowed.
-        at: usize,
-    },
-}
-
-impl Outcome {
-    /// A short description for logs and the UI.
-    pub fn describe(&self, limits: &Limits) -> String {
-        match self {
-            Outcome::Passed => "passed".into(),
-            Outcome::Threw { thrown: Thrown::Error { name, message, .. }, .. } => format!("threw {name}: {message}"),
-            Outcome::Threw { thrown: Thrown::Value(v), .. } => format!("threw a non-error value {v}"),
-            Outcome::TimedOut => format!("did not finish within {} ms (infinite loop?)", limits.test_time.as_millis()),
-            Outcome::OutOfMemory => format!("ran out of memory (limit {} MiB)", limits.memory >> 20),
-            Outcome::StackOverflow { .. } => "exceeded the stack (unbounded recursion?)".into(),
-        }
-    }
-
-    /// Whether the test ended because of a resource limit rather than a result.
-    pub fn hit_limit(&self) -> bool {
-        matches!(self, Outcome::TimedOut | Outcome::OutOfMemory | Outcome::StackOverflow { .. })
-    }
-}
-
-/// A thrown value.
-#[derive(Debug, Clone, PartialEq)]
-pub enum Thrown {
-    /// An object with a `name` and a `message` (an `Error`, usually).
-    Error {
-        /// Its `name`.
-        name: String,
-        /// Its `message`.
-        message: String,
-        /// Where it was created in the code under test (the first such frame of its stack).
-        origin: Option<events::EnginePosition>,
-    },
-    /// Anything else, described by the harness (see [`crate::suite::assertion`]).
-    Value(serde_json::Value),
-}
+pub use engine::{instrumented_position, with_bare_context};
 
 /// Which probes a test reads (and clears before it runs): the method under test's.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -127,7 +47,7 @@ pub struct Execution {
     pub branches: Vec<u32>,
     /// Watched branch outcomes whose condition was evaluated but never took them, as offsets into the
     /// watched range, with the smallest branch distance to them seen in the run (above 0; 1 when it
-    /// could not be measured; see [`crate::instrument::DISTANCES`]).
+    /// could not be measured; see [`crate::js::DISTANCES`]).
     pub distances: Vec<(u32, f64)>,
     /// Descriptions of results of the method under test (describe mode only).
     pub results: Vec<DescribedResult>,
@@ -155,29 +75,6 @@ impl Execution {
             _ => self.limit_hit_at(),
         }
     }
-}
-
-/// The result of one call of the method under test, described right after the call.
-#[derive(Debug, Clone, PartialEq, Deserialize)]
-pub struct DescribedResult {
-    /// Index of the test statement.
-    pub at: usize,
-    /// The returned value.
-    pub value: serde_json::Value,
-    /// The state of a variable after the call: the receiver when the call returned `undefined`, or the
-    /// variable returned (often `this`).
-    pub state: Option<VariableState>,
-}
-
-/// A variable of the test, described after a call.
-#[derive(Debug, Clone, PartialEq, Deserialize)]
-pub struct VariableState {
-    /// Index of the variable.
-    #[serde(rename = "i")]
-    pub variable: usize,
-    /// Its description.
-    #[serde(rename = "d")]
-    pub description: serde_json::Value,
 }
 
 /// A class as discovery found it in the sandbox.
@@ -330,7 +227,7 @@ impl Sandbox {
         Ok(())
     }
 
-    /// Runs one test, given as [`crate::generate::TestCase::to_json`]; `seed` seeds every random choice
+    /// Runs one test, given as [`crate::model::test::TestCase::to_json`]; `seed` seeds every random choice
     /// made inside the sandbox; `watch` says which probes to report; `describe` asks for descriptions of
     /// the results of the method under test.
     pub fn run(&mut self, test: &str, seed: u32, watch: &Watch, describe: bool) -> Result<Execution> {

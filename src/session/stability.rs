@@ -16,7 +16,7 @@ use crate::suite::stability::stabilize;
 const RUNS: usize = 3;
 
 impl Session {
-    /// Re-runs the elected tests [`RUNS`] times in different orders and drops the assertions whose values
+    /// Re-runs the elected tests `RUNS` times in different orders and drops the assertions whose values
     /// changed (and the tests that ended differently), recording each in [`crate::suite::Suite::unstable`]
     /// and as a warning.
     pub fn check_stability(&mut self) -> Result<()> {

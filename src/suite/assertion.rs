@@ -6,18 +6,20 @@
 //! assertion lines: strict equality for primitives (`NaN` and `-0` included: `assert.strictEqual` uses
 //! `Object.is`), deep equality where a literal can be written, and field by field otherwise.
 
-use serde_json::Value as Json;
+use std::collections::BTreeMap;
 
-use super::export::Line;
-use crate::generate::{TestCase, literal};
-use crate::program::ProgramInfo;
+use crate::export::Line;
+use crate::js::literal;
+use crate::model::observed::Observed;
+use crate::model::program::ProgramInfo;
+use crate::model::test::TestCase;
 
 /// Most assertion lines written for one result, so a large structure does not drown the test.
 const MAX_LINES: usize = 12;
 
 /// Writes assertions that `actual` (a JavaScript expression) has the described value.
 pub fn assert_described(
-    description: &Json,
+    description: &Observed,
     actual: &str,
     test: &TestCase,
     program: &ProgramInfo,
@@ -30,148 +32,138 @@ pub fn assert_described(
 
 /// Writes assertions on the fields of a receiver after a call that returned `undefined`.
 pub fn assert_fields(
-    description: &Json,
+    description: &Observed,
     receiver: &str,
     test: &TestCase,
     program: &ProgramInfo,
     lines: &mut Vec<Line>,
 ) {
     let start = lines.len();
-    if let Some(fields) = description.get("fields").and_then(Json::as_object) {
-        for (name, field) in fields {
-            describe_into(field, &member(receiver, name), test, program, lines, true);
-        }
+    for (name, field) in description.fields().into_iter().flatten() {
+        describe_into(field, &member(receiver, name), test, program, lines, true);
     }
     lines.truncate(start + MAX_LINES);
 }
 
 /// The JavaScript literal of a described value, when it has one (primitives, and arrays and plain
 /// objects of such values).
-pub fn literal_of(description: &Json) -> Option<String> {
-    let text = |k: &str| description.get(k).and_then(Json::as_str);
-    match description.get("t")?.as_str()? {
-        "u" => Some("undefined".into()),
-        "null" => Some("null".into()),
-        "b" => Some(description.get("v")?.as_bool()?.to_string()),
-        "n" => Some(text("v")?.to_string()),
-        "s" => Some(literal::string(text("v")?)),
-        "big" => Some(format!("{}n", text("v")?)),
-        "arr" if description.get("extra").is_none() => {
-            let items = description.get("items")?.as_array()?;
-            let hole = |item: &Json| item.get("t").and_then(Json::as_str) == Some("hole");
-            let texts: Option<Vec<String>> =
-                items.iter().map(|item| if hole(item) { Some(String::new()) } else { literal_of(item) }).collect();
-            // A trailing hole needs its own comma: `[1, ,]` has length 2.
-            let trailing = if items.last().is_some_and(hole) { "," } else { "" };
-            Some(format!("[{}{trailing}]", texts?.join(", ")))
-        }
-        "obj" if description.get("cut").is_none() => {
-            let fields = description.get("fields")?.as_object()?;
-            let parts: Option<Vec<String>> =
-                fields.iter().map(|(k, v)| literal_of(v).map(|v| format!("{}: {v}", property_key(k)))).collect();
-            let parts = parts?;
-            let object = if parts.is_empty() { "{}".into() } else { format!("{{ {} }}", parts.join(", ")) };
-            Some(match description.get("bare") {
-                // A dictionary without a prototype (`Object.create(null)`) is not deep-equal to `{}`.
-                Some(_) if parts.is_empty() => "Object.create(null)".into(),
-                Some(_) => format!("Object.assign(Object.create(null), {object})"),
-                None => object,
-            })
-        }
+pub fn literal_of(description: &Observed) -> Option<String> {
+    match description {
+        Observed::Undefined => Some("undefined".into()),
+        Observed::Null => Some("null".into()),
+        Observed::Boolean { value } => Some(value.to_string()),
+        Observed::Number { text } => Some(text.clone()),
+        Observed::String { value } => Some(literal::string(value)),
+        Observed::BigInt { digits } => Some(format!("{digits}n")),
+        Observed::Array { items, extra: false } => array_literal(items),
+        Observed::Object { fields, cut: false, bare } => object_literal(fields, *bare),
         _ => None,
     }
 }
 
+/// `[1, , 3]`, when every item but the holes has a literal.
+fn array_literal(items: &[Observed]) -> Option<String> {
+    let hole = |item: &Observed| matches!(item, Observed::Hole);
+    let texts: Option<Vec<String>> =
+        items.iter().map(|item| if hole(item) { Some(String::new()) } else { literal_of(item) }).collect();
+    // A trailing hole needs its own comma: `[1, ,]` has length 2.
+    let trailing = if items.last().is_some_and(hole) { "," } else { "" };
+    Some(format!("[{}{trailing}]", texts?.join(", ")))
+}
+
+/// `{ a: 1 }`, when every field has a literal; `bare` for an object without a prototype.
+fn object_literal(fields: &BTreeMap<String, Observed>, bare: bool) -> Option<String> {
+    let parts: Option<Vec<String>> =
+        fields.iter().map(|(k, v)| literal_of(v).map(|v| format!("{}: {v}", property_key(k)))).collect();
+    let parts = parts?;
+    let object = if parts.is_empty() { "{}".into() } else { format!("{{ {} }}", parts.join(", ")) };
+    Some(match bare {
+        // A dictionary without a prototype (`Object.create(null)`) is not deep-equal to `{}`.
+        true if parts.is_empty() => "Object.create(null)".into(),
+        true => format!("Object.assign(Object.create(null), {object})"),
+        false => object,
+    })
+}
+
+/// Writes the assertions on one described value: the value as a whole when it has a literal, else what
+/// can be said of it (identity, type, length, fields or items one by one). `top` says it is the result
+/// itself rather than a part of one: only there is an empty array asserted.
 fn describe_into(
-    description: &Json,
+    description: &Observed,
     actual: &str,
     test: &TestCase,
     program: &ProgramInfo,
     lines: &mut Vec<Line>,
     top: bool,
 ) {
-    let Some(kind) = description.get("t").and_then(Json::as_str) else { return };
-    let index = |k: &str| description.get(k).and_then(Json::as_u64).map(|i| i as usize);
-    match kind {
-        "arr" | "obj" if literal_of(description).is_some() => {
-            let expected = literal_of(description).unwrap_or_default();
-            let deep = kind == "obj" || expected != "[]" || top;
-            if deep {
-                lines.push(Line::DeepStrictEqual { actual: actual.to_string(), expected });
+    let strict = |expected: String| Line::StrictEqual { actual: actual.to_string(), expected };
+    if let Some(expected) = literal_of(description) {
+        match description {
+            Observed::Array { .. } if expected == "[]" && !top => {}
+            Observed::Array { .. } | Observed::Object { .. } => {
+                lines.push(Line::DeepStrictEqual { actual: actual.to_string(), expected })
+            }
+            _ => lines.push(strict(expected)),
+        }
+        return;
+    }
+    match description {
+        Observed::Variable { index } => {
+            if let Some(variable) = test.variables.get(*index) {
+                lines.push(strict(variable.name.clone()));
             }
         }
-        _ if literal_of(description).is_some() => {
-            lines.push(Line::StrictEqual {
-                actual: actual.to_string(),
-                expected: literal_of(description).unwrap_or_default(),
-            });
-        }
-        "var" => {
-            if let Some(variable) = index("i").and_then(|i| test.variables.get(i)) {
-                lines.push(Line::StrictEqual { actual: actual.to_string(), expected: variable.name.clone() });
+        Observed::Class { class } => {
+            if let Some(class) = program.classes.get(*class) {
+                lines.push(strict(class.alias.clone()));
             }
         }
-        "cls" => {
-            if let Some(class) = index("i").and_then(|i| program.classes.get(i)) {
-                lines.push(Line::StrictEqual { actual: actual.to_string(), expected: class.alias.clone() });
-            }
+        Observed::Function => {
+            lines.push(Line::StrictEqual { actual: format!("typeof {actual}"), expected: "\"function\"".into() })
         }
-        "fn" => lines.push(Line::StrictEqual { actual: format!("typeof {actual}"), expected: "\"function\"".into() }),
-        "arr" => {
-            let items = description.get("items").and_then(Json::as_array).cloned().unwrap_or_default();
+        Observed::Array { items, .. } => {
             lines.push(Line::StrictEqual { actual: format!("{actual}.length"), expected: items.len().to_string() });
             for (i, item) in items.iter().enumerate() {
                 describe_into(item, &format!("{actual}[{i}]"), test, program, lines, false);
             }
         }
-        "iter" if description.get("done").and_then(Json::as_bool) == Some(true) => {
+        Observed::Iterator { done: true, items } => {
             // The items the iterator gave, taken once: `Array.from` consumes it as the sandbox did.
-            let items = description.get("items").and_then(Json::as_array).cloned().unwrap_or_default();
-            let count = items.len();
             let taken = format!("Array.from({actual})");
-            match literal_of(&serde_json::json!({ "t": "arr", "items": items })) {
+            match array_literal(items) {
                 Some(expected) => lines.push(Line::DeepStrictEqual { actual: taken, expected }),
-                None => {
-                    lines.push(Line::StrictEqual { actual: format!("{taken}.length"), expected: count.to_string() })
-                }
+                None => lines
+                    .push(Line::StrictEqual { actual: format!("{taken}.length"), expected: items.len().to_string() }),
             }
         }
-        "arrlen" => {
-            if let Some(n) = index("n") {
-                lines.push(Line::StrictEqual { actual: format!("{actual}.length"), expected: n.to_string() });
-            }
+        Observed::LongArray { length } => {
+            lines.push(Line::StrictEqual { actual: format!("{actual}.length"), expected: length.to_string() })
         }
-        "obj" | "inst" => {
-            if kind == "inst"
-                && let Some(class) = index("c").and_then(|c| program.classes.get(c))
+        Observed::Object { fields, .. } | Observed::Instance { fields, .. } => {
+            if let Observed::Instance { class, .. } = description
+                && let Some(class) = program.classes.get(*class)
             {
                 lines.push(Line::Ok {
                     expression: format!("{actual} instanceof {}", class.alias),
                     message: format!("an instance of {}", class.name),
                 });
             }
-            if let Some(fields) = description.get("fields").and_then(Json::as_object) {
-                for (name, field) in fields {
-                    describe_into(field, &member(actual, name), test, program, lines, false);
-                }
+            for (name, field) in fields {
+                describe_into(field, &member(actual, name), test, program, lines, false);
             }
         }
-        "date" => {
-            if let Some(time) = description.get("v").and_then(Json::as_f64) {
+        Observed::Date { time } => {
+            if let Some(time) = time.as_ref().and_then(serde_json::Number::as_f64) {
                 lines
                     .push(Line::StrictEqual { actual: format!("{actual}.getTime()"), expected: literal::number(time) });
             }
         }
-        "re" => {
-            if let Some(text) = description.get("v").and_then(Json::as_str) {
-                lines.push(Line::StrictEqual { actual: format!("String({actual})"), expected: literal::string(text) });
-            }
+        Observed::RegExp { source } => {
+            lines.push(Line::StrictEqual { actual: format!("String({actual})"), expected: literal::string(source) })
         }
-        "err" => {
-            for key in ["name", "message"] {
-                if let Some(text) = description.get(key).and_then(Json::as_str) {
-                    lines.push(Line::StrictEqual { actual: member(actual, key), expected: literal::string(text) });
-                }
+        Observed::Error { name, message } => {
+            for (key, text) in [("name", name), ("message", message)] {
+                lines.push(Line::StrictEqual { actual: member(actual, key), expected: literal::string(text) });
             }
         }
         // Cycles, depth cut-offs, symbols and built-in objects other than the above are not asserted:
@@ -195,22 +187,30 @@ fn property_key(name: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use serde_json::json;
+    use serde_json::{Value as Json, json};
+
+    /// A description from the harness's JSON.
+    fn observed(json: Json) -> Observed {
+        serde_json::from_value(json).expect("a description")
+    }
 
     #[test]
     fn literals_of_primitives_and_plain_structures() {
-        assert_eq!(literal_of(&json!({"t": "n", "v": "-0"})).unwrap(), "-0");
-        assert_eq!(literal_of(&json!({"t": "n", "v": "NaN"})).unwrap(), "NaN");
-        assert_eq!(literal_of(&json!({"t": "s", "v": "a\"b"})).unwrap(), "\"a\\\"b\"");
+        assert_eq!(literal_of(&observed(json!({"t": "n", "v": "-0"}))).unwrap(), "-0");
+        assert_eq!(literal_of(&observed(json!({"t": "n", "v": "NaN"}))).unwrap(), "NaN");
+        assert_eq!(literal_of(&observed(json!({"t": "s", "v": "a\"b"}))).unwrap(), "\"a\\\"b\"");
         let array =
             json!({"t": "arr", "items": [{"t": "n", "v": "1"}, {"t": "obj", "fields": {"x-y": {"t": "null"}}}]});
-        assert_eq!(literal_of(&array).unwrap(), "[1, { \"x-y\": null }]");
+        assert_eq!(literal_of(&observed(array)).unwrap(), "[1, { \"x-y\": null }]");
         let sparse = json!({"t": "arr", "items": [{"t": "hole"}, {"t": "n", "v": "2"}, {"t": "hole"}]});
-        assert_eq!(literal_of(&sparse).unwrap(), "[, 2, ,]");
-        assert_eq!(literal_of(&json!({"t": "inst", "c": 0, "fields": {}})), None);
-        assert_eq!(literal_of(&json!({"t": "obj", "fields": {}, "bare": true})).unwrap(), "Object.create(null)");
+        assert_eq!(literal_of(&observed(sparse)).unwrap(), "[, 2, ,]");
+        assert_eq!(literal_of(&observed(json!({"t": "inst", "c": 0, "fields": {}}))), None);
+        assert_eq!(
+            literal_of(&observed(json!({"t": "obj", "fields": {}, "bare": true}))).unwrap(),
+            "Object.create(null)"
+        );
         let dictionary = json!({"t": "obj", "fields": {"a": {"t": "n", "v": "1"}}, "bare": true});
-        assert_eq!(literal_of(&dictionary).unwrap(), "Object.assign(Object.create(null), { a: 1 })");
+        assert_eq!(literal_of(&observed(dictionary)).unwrap(), "Object.assign(Object.create(null), { a: 1 })");
     }
 
     #[test]
@@ -219,7 +219,7 @@ mod tests {
         let test = TestCase { class: 0, method: "m".into(), variables: Vec::new(), statements: Vec::new() };
         let lines_of = |description: Json| {
             let mut lines = Vec::new();
-            assert_described(&description, "result", &test, &program, &mut lines);
+            assert_described(&observed(description), "result", &test, &program, &mut lines);
             lines
         };
         let taken =
@@ -237,7 +237,7 @@ mod tests {
         let test = TestCase { class: 0, method: "m".into(), variables: Vec::new(), statements: Vec::new() };
         let description = json!({"t": "obj", "fields": {"size": {"t": "n", "v": "2"}, "items": {"t": "arr", "items": [{"t": "cycle"}]}}});
         let mut lines = Vec::new();
-        assert_described(&description, "result", &test, &program, &mut lines);
+        assert_described(&observed(description), "result", &test, &program, &mut lines);
         assert_eq!(
             lines,
             vec![

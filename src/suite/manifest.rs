@@ -9,14 +9,14 @@ use std::path::{Path, PathBuf};
 
 use serde_json::{Value as Json, json};
 
-use super::export::{self, Line};
 use super::title::titles;
 use super::{ElectedTest, test_lines};
 use crate::error::{Error, Result};
-use crate::generate::{Statement, TestCase, Value, Variable};
-use crate::program::{ClassId, ProgramInfo};
+use crate::export::{self, Line};
+use crate::model::observed::{Outcome, Thrown};
+use crate::model::program::{ClassId, ProgramInfo};
+use crate::model::test::{Statement, TestCase, Value, Variable};
 use crate::sandbox::code::CodeBase;
-use crate::sandbox::{Outcome, Thrown};
 
 /// How manifest files end: `LinkedList.flycatcher.json`.
 pub const SUFFIX: &str = ".flycatcher.json";
@@ -275,7 +275,7 @@ fn members(json: &Json, classes: &[ClassId]) -> std::result::Result<Vec<(String,
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::program::{Access, ClassInfo, MethodInfo, Origin};
+    use crate::model::program::{Access, ClassInfo, MethodInfo, Origin};
 
     /// A program of two script classes, `A` and `B`, each with a method `m`: what rendering needs.
     fn two_classes() -> ProgramInfo {

@@ -4,13 +4,12 @@
 //! `when this.head === null, returns 1`, `when index >= this.length, throws RangeError "index out of
 //! range"`. The method itself names the group the test is in, so it is not repeated here.
 
-use serde_json::Value as Json;
-
 use super::ElectedTest;
 use super::assertion::literal_of;
 use crate::instrument::{Branch, BranchKind, shorten};
-use crate::program::ProgramInfo;
-use crate::sandbox::{CodeBase, Outcome, Thrown};
+use crate::model::observed::{Observed, Outcome, Thrown};
+use crate::model::program::ProgramInfo;
+use crate::sandbox::CodeBase;
 
 /// Most decisions named in one title.
 const MAX_DECISIONS: usize = 2;
@@ -147,7 +146,7 @@ fn is_simple_operand(text: &str) -> bool {
 
 /// What follows a regular expression literal that `text` starts with, if it starts with one.
 fn without_leading_regex(text: &str) -> Option<&str> {
-    let end = crate::generate::literal::regex_end(text)?;
+    let end = crate::js::literal::regex_end(text)?;
     Some(text[end + 1..].trim_start_matches(|f: char| f.is_ascii_alphabetic()))
 }
 
@@ -160,38 +159,37 @@ fn result(program: &ProgramInfo, elected: &ElectedTest) -> Option<String> {
     {
         return Some(match thrown {
             Thrown::Error { name, message, .. } if elected.own_message && !message.is_empty() => {
-                format!("throws {name} {}", crate::generate::literal::string(&shorten(message, MAX_QUOTE)))
+                format!("throws {name} {}", crate::js::literal::string(&shorten(message, MAX_QUOTE)))
             }
             Thrown::Error { name, .. } => format!("throws {name}"),
             Thrown::Value(value) => format!("throws {}", value_words(program, elected, value)?),
         });
     }
     let value = &elected.results.iter().rev().find(|r| r.at == last)?.value;
-    if value.get("t").and_then(Json::as_str) == Some("u") {
+    if *value == Observed::Undefined {
         return None;
     }
     Some(format!("returns {}", value_words(program, elected, value)?))
 }
 
 /// A described value in a few words: its literal when short, else what it is.
-fn value_words(program: &ProgramInfo, elected: &ElectedTest, value: &Json) -> Option<String> {
+fn value_words(program: &ProgramInfo, elected: &ElectedTest, value: &Observed) -> Option<String> {
     if let Some(literal) = literal_of(value)
         && literal.chars().count() <= MAX_QUOTE
     {
         return Some(literal);
     }
-    let index = |key: &str| value.get(key).and_then(Json::as_u64).map(|i| i as usize);
-    Some(match value.get("t")?.as_str()? {
-        "var" => elected.test.variables.get(index("i")?)?.name.clone(),
-        "inst" => format!("a {}", program.classes.get(index("c")?)?.name),
-        "cls" => program.classes.get(index("i")?)?.name.clone(),
-        "arr" | "arrlen" => "an array".to_string(),
-        "iter" => "an iterator".to_string(),
-        "obj" => "an object".to_string(),
-        "fn" => "a function".to_string(),
-        "date" => "a date".to_string(),
-        "err" => "an error".to_string(),
-        "s" => "a long string".to_string(),
+    Some(match value {
+        Observed::Variable { index } => elected.test.variables.get(*index)?.name.clone(),
+        Observed::Instance { class, .. } => format!("a {}", program.classes.get(*class)?.name),
+        Observed::Class { class } => program.classes.get(*class)?.name.clone(),
+        Observed::Array { .. } | Observed::LongArray { .. } => "an array".to_string(),
+        Observed::Iterator { .. } => "an iterator".to_string(),
+        Observed::Object { .. } => "an object".to_string(),
+        Observed::Function => "a function".to_string(),
+        Observed::Date { .. } => "a date".to_string(),
+        Observed::Error { .. } => "an error".to_string(),
+        Observed::String { .. } => "a long string".to_string(),
         _ => return None,
     })
 }

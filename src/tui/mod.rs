@@ -21,10 +21,9 @@ use crossterm::terminal::{EnterAlternateScreen, LeaveAlternateScreen, disable_ra
 use ratatui::Terminal;
 use ratatui::backend::CrosstermBackend;
 
+use crate::app::Opening;
 use crate::error::{Error, Result};
-use crate::project::Project;
-use crate::session::{SessionOptions, Settings};
-use crate::suite::export::Format;
+use crate::export::Format;
 use state::App;
 use theme::Theme;
 use worker::{Event, Worker, WorkerOptions};
@@ -34,12 +33,8 @@ const FRAME: Duration = Duration::from_millis(33);
 
 /// Everything `explore` needs.
 pub struct ExploreOptions {
-    /// What to test.
-    pub session: SessionOptions,
-    /// Settings.
-    pub settings: Settings,
-    /// The project file's content.
-    pub project: Project,
+    /// What to test, with which settings and choices.
+    pub opening: Opening,
     /// Where the project file is saved.
     pub project_path: PathBuf,
     /// Theme name or path.
@@ -64,9 +59,7 @@ pub fn explore(options: ExploreOptions) -> Result<()> {
         return Err(Error::Usage("explore needs a terminal; use `flycatcher generate` in scripts and pipes".into()));
     }
     let (worker, snapshot) = Worker::start(WorkerOptions {
-        session: options.session,
-        settings: options.settings,
-        project: options.project,
+        opening: options.opening,
         project_path: options.project_path,
         out_dir: options.out_dir.clone(),
         format: options.format,

@@ -6,7 +6,8 @@
 use std::time::Duration;
 
 use crate::inference::{DecisionSource, ParamType};
-use crate::program::ClassId;
+use crate::model::program::ClassId;
+use crate::model::settings::Settings;
 use crate::session::{CandidateVerdict, Session, Status, StopReason};
 
 /// Everything the UI draws.
@@ -27,7 +28,7 @@ pub struct Snapshot {
     /// Whether continuous stepping is on.
     pub running: bool,
     /// Settings in force.
-    pub settings: SettingsView,
+    pub settings: Settings,
     /// Classes with methods under test, in order.
     pub classes: Vec<ClassRow>,
     /// Methods under test ([`ClassRow::methods`] index into this).
@@ -49,25 +50,6 @@ pub struct Snapshot {
     pub unexported: usize,
     /// Types a parameter's type can be overridden with: the built-in ones, then the classes.
     pub type_names: Vec<String>,
-}
-
-/// Settings as the UI shows and edits them.
-#[derive(Debug, Clone, Default, PartialEq)]
-pub struct SettingsView {
-    /// Inference delay.
-    pub delay: u32,
-    /// Time budget per method.
-    pub timeout: Duration,
-    /// Stale runs before a method stops.
-    pub max_stale: u64,
-    /// Most calls per candidate.
-    pub max_calls: usize,
-    /// Time limit of one candidate.
-    pub test_time: Duration,
-    /// String generator pattern, if any.
-    pub string_gen: Option<String>,
-    /// Number generator pattern, if any.
-    pub number_gen: Option<String>,
 }
 
 /// A class and its methods under test.
@@ -314,15 +296,7 @@ impl Snapshot {
             elapsed: session.elapsed,
             rate,
             running,
-            settings: SettingsView {
-                delay: settings.delay,
-                timeout: settings.timeout,
-                max_stale: settings.max_stale,
-                max_calls: settings.generation.max_calls,
-                test_time: settings.limits.test_time,
-                string_gen: settings.generation.strings.pattern().map(str::to_string),
-                number_gen: settings.generation.numbers.pattern().map(str::to_string),
-            },
+            settings: settings.clone(),
             classes,
             methods,
             current,
@@ -350,13 +324,13 @@ impl Snapshot {
     }
 }
 
-fn candidate_lines(session: &Session, test: &crate::generate::TestCase) -> Vec<CandidateLine> {
-    test.display(&session.program, &session.types)
+fn candidate_lines(session: &Session, test: &crate::model::test::TestCase) -> Vec<CandidateLine> {
+    test.display(&session.program, |id| session.types.get(id).name.clone())
         .into_iter()
         .zip(&test.statements)
         .map(|(text, statement)| CandidateLine {
             text,
-            under_test: matches!(statement, crate::generate::Statement::Call { under_test: true, .. }),
+            under_test: matches!(statement, crate::model::test::Statement::Call { under_test: true, .. }),
         })
         .collect()
 }
@@ -476,7 +450,7 @@ fn coverage_view(session: &Session, method: usize) -> CoverageView {
 
 fn suite_view(session: &Session) -> SuiteView {
     let program = &session.program;
-    let name = |t: &crate::generate::TestCase| format!("{}.{}", program.classes[t.class].name, t.method);
+    let name = |t: &crate::model::test::TestCase| format!("{}.{}", program.classes[t.class].name, t.method);
     SuiteView {
         elected: session
             .suite
@@ -489,10 +463,7 @@ fn suite_view(session: &Session) -> SuiteView {
                         session.suite.elected.iter().filter(|o| o.test.method == e.test.method).collect();
                     format!("{}: {}", e.test.method, crate::suite::title::test_title(program, &session.code, e, &peers))
                 },
-                code: crate::suite::test_lines(program, e)
-                    .iter()
-                    .map(|l| crate::suite::export::statement(l) + "\n")
-                    .collect(),
+                code: crate::suite::test_lines(program, e).iter().map(|l| crate::export::statement(l) + "\n").collect(),
             })
             .collect(),
         failing: session

@@ -4,7 +4,7 @@
 use std::path::PathBuf;
 
 use super::snapshot::Snapshot;
-use crate::suite::export::Format;
+use crate::export::Format;
 
 /// The panes, in `tab` order.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

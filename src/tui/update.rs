@@ -6,12 +6,12 @@ use std::time::Duration;
 
 use crossterm::event::{Event, KeyCode, KeyEvent, KeyEventKind, KeyModifiers, MouseButton, MouseEvent, MouseEventKind};
 
-use super::snapshot::SettingsView;
 use super::state::{App, ExportForm, Field, Mode, OverridePicker, Pane, SettingsForm, SuiteTab};
 use super::view::{Areas, item_at, pane_at};
 use super::worker::Command;
-use crate::generate::values::RegexGenerator;
-use crate::suite::export::Format;
+use crate::export::Format;
+use crate::js::regex::RegexGenerator;
+use crate::model::settings::SettingsPatch;
 
 /// Rows moved by PgUp/PgDn.
 const PAGE: usize = 10;
@@ -181,10 +181,10 @@ fn settings_form(app: &App) -> SettingsForm {
         s.delay.to_string(),
         format!("{}", s.timeout.as_secs_f64()),
         s.max_stale.to_string(),
-        s.max_calls.to_string(),
-        s.test_time.as_millis().to_string(),
-        s.string_gen.clone().unwrap_or_default(),
-        s.number_gen.clone().unwrap_or_default(),
+        s.generation.max_calls.to_string(),
+        s.limits.test_time.as_millis().to_string(),
+        s.generation.strings.pattern().unwrap_or_default().to_string(),
+        s.generation.numbers.pattern().unwrap_or_default().to_string(),
     ];
     let fields = SETTING_LABELS.iter().zip(values).map(|(label, value)| Field { label, value, error: None }).collect();
     SettingsForm { fields, selected: 0 }
@@ -209,15 +209,18 @@ fn validate_setting(index: usize, value: &str) -> Option<String> {
     }
 }
 
-fn settings_change(form: &SettingsForm) -> SettingsView {
+/// The settings the form sets, every field given: an empty generator field asks for the default
+/// generator.
+fn settings_change(form: &SettingsForm) -> SettingsPatch {
     let value = |i: usize| form.fields[i].value.trim();
-    let pattern = |i: usize| Some(value(i).to_string()).filter(|p| !p.is_empty());
-    SettingsView {
-        delay: value(0).parse().unwrap_or(0),
-        timeout: Duration::from_secs_f64(value(1).parse().unwrap_or(1.0)),
-        max_stale: value(2).parse().unwrap_or(0),
-        max_calls: value(3).parse().unwrap_or(1),
-        test_time: Duration::from_millis(value(4).parse().unwrap_or(1)),
+    let pattern = |i: usize| Some(Some(value(i).to_string()).filter(|p| !p.is_empty()));
+    SettingsPatch {
+        delay: Some(value(0).parse().unwrap_or(0)),
+        timeout: Some(value(1).parse().unwrap_or(1.0)),
+        max_stale: Some(value(2).parse().unwrap_or(0)),
+        max_calls: Some(value(3).parse().unwrap_or(1)),
+        target_coverage: None,
+        test_timeout_ms: Some(value(4).parse().unwrap_or(1)),
         string_gen: pattern(5),
         number_gen: pattern(6),
     }
@@ -365,7 +368,7 @@ mod tests {
         }
         let commands = press(&mut app, KeyCode::Enter);
         let [Command::Settings(change)] = commands.as_slice() else { panic!("{commands:?}") };
-        assert_eq!(change.string_gen.as_deref(), Some("\\d{3}"));
+        assert_eq!(change.string_gen, Some(Some("\\d{3}".to_string())));
     }
 
     #[test]

@@ -7,16 +7,14 @@ use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender, TryRecvError};
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
-use super::snapshot::{SettingsView, Snapshot};
+use super::snapshot::Snapshot;
+use crate::app::project::Project;
+use crate::app::{ENGINE_THREAD_STACK, Opening};
 use crate::error::{Error, Result};
-use crate::generate::values::{NumberSource, RegexGenerator, StringSource};
+use crate::export::Format;
 use crate::inference::{DecisionSource, ParamType};
-use crate::project::Project;
-use crate::session::{Session, SessionOptions, Settings};
-use crate::suite::export::Format;
-
-/// Stack of the session thread: QuickJS checks its stack limit against the native stack.
-const STACK_SIZE: usize = 64 << 20;
+use crate::model::settings::{SettingsOrigin, SettingsPatch};
+use crate::session::Session;
 /// Longest stretch of stepping between two looks at the UI's commands.
 const SLICE: Duration = Duration::from_millis(25);
 /// Shortest time between two snapshots while running (a snapshot copies the suite).
@@ -32,7 +30,7 @@ pub enum Command {
     /// Work on this method (index in the session's methods).
     Select(usize),
     /// Change settings from the next step.
-    Settings(SettingsView),
+    Settings(SettingsPatch),
     /// Fix a parameter's type: its name (`number`, a class name...), chosen by the user.
     Override {
         /// Parameter id.
@@ -79,12 +77,8 @@ pub enum Event {
 
 /// Everything the session thread needs.
 pub struct WorkerOptions {
-    /// What to test.
-    pub session: SessionOptions,
-    /// Settings.
-    pub settings: Settings,
-    /// The project file's content and path.
-    pub project: Project,
+    /// What to test, with which settings and choices.
+    pub opening: Opening,
     /// Where the project file is saved.
     pub project_path: PathBuf,
     /// The default export folder (also where the suite goes on quit or crash).
@@ -113,17 +107,15 @@ impl Worker {
         let (ready_tx, ready_rx) = mpsc::channel();
         let thread = std::thread::Builder::new()
             .name("flycatcher-session".into())
-            .stack_size(STACK_SIZE)
+            .stack_size(ENGINE_THREAD_STACK)
             .spawn(move || {
-                let mut session = match Session::new(&options.session, options.settings.clone()) {
+                let session = match options.opening.open() {
                     Ok(session) => session,
                     Err(e) => {
                         let _ = ready_tx.send(Err(e));
                         return;
                     }
                 };
-                let warnings = options.project.apply_types(&mut session);
-                session.warnings.extend(warnings);
                 let mut state = WorkerState::new(session, options);
                 let _ = ready_tx.send(Ok(state.snapshot()));
                 state.serve(command_rx, event_tx);
@@ -247,16 +239,14 @@ impl WorkerState {
         }
     }
 
-    /// One step; `Ok(false)` when every method has stopped. A panic in the engine is caught, the suite
-    /// written, and reported.
+    /// One step; `Ok(false)` when every method has stopped. When stepping fails (the engine, or a bug
+    /// in Flycatcher), the suite is written and the failure reported.
     fn step(&mut self) -> std::result::Result<bool, String> {
-        let outcome = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| self.session.step()));
-        match outcome {
-            Ok(Ok(report)) => Ok(report.is_some()),
-            Ok(Err(e)) => Err(e.to_string()),
-            Err(_) => {
+        match self.session.step_guarded() {
+            Ok(report) => Ok(report.is_some()),
+            Err(e) => {
                 let saved = self.export(self.options.format, &self.options.out_dir.clone());
-                Err(format!("internal error while stepping (a bug in flycatcher); {}", saved.0))
+                Err(format!("{e}; {}", saved.0))
             }
         }
     }
@@ -317,22 +307,9 @@ impl WorkerState {
         }
     }
 
-    fn apply_settings(&mut self, change: SettingsView) -> std::result::Result<(), String> {
+    fn apply_settings(&mut self, change: SettingsPatch) -> std::result::Result<(), String> {
         let mut settings = self.session.settings().clone();
-        let regex = |pattern: &str| RegexGenerator::parse(pattern).map_err(|e| e.to_string());
-        settings.delay = change.delay;
-        settings.timeout = change.timeout;
-        settings.max_stale = change.max_stale;
-        settings.generation.max_calls = change.max_calls.max(1);
-        settings.limits.test_time = change.test_time;
-        settings.generation.strings = match &change.string_gen {
-            Some(p) => StringSource::Regex(regex(p)?),
-            None => StringSource::Default,
-        };
-        settings.generation.numbers = match &change.number_gen {
-            Some(p) => NumberSource::Regex(regex(p)?),
-            None => NumberSource::Default,
-        };
+        change.apply(&mut settings, SettingsOrigin::Explorer).map_err(|e| e.to_string())?;
         self.session.set_settings(settings);
         Ok(())
     }

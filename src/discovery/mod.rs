@@ -11,11 +11,11 @@ use std::collections::BTreeSet;
 
 use crate::analysis::arity::{self, Arity, arity_of};
 use crate::analysis::fields::{self, ThisFields, fields_of_function};
-use crate::analysis::parse::ModuleKind;
 use crate::analysis::state::lexical_globals;
 use crate::error::{Error, Result};
 use crate::instrument::Function;
-use crate::program::{Access, ClassInfo, FileInfo, FunctionRef, MethodInfo, Origin, ProgramInfo};
+use crate::model::program::ModuleKind;
+use crate::model::program::{Access, ClassInfo, FileInfo, FunctionRef, MethodInfo, Origin, ProgramInfo};
 use crate::sandbox::{CodeBase, FoundClass, FoundMethod, Sandbox};
 
 /// How deep discovery walks namespace objects (`Geo.Shapes.Rect` is three levels below the globals).
@@ -326,7 +326,7 @@ fn unique_alias(name: &str, taken: &mut BTreeSet<String>) -> String {
     if base.is_empty() || base.starts_with(|c: char| c.is_ascii_digit()) {
         base.insert(0, '_');
     }
-    if crate::generate::literal::is_reserved(&base) {
+    if crate::js::literal::is_reserved(&base) {
         base.push_str("Class");
     }
     let mut alias = base.clone();

@@ -8,7 +8,27 @@
 use std::ops::Range;
 use std::path::PathBuf;
 
-use crate::analysis::parse::ModuleKind;
+/// How a file's code is loaded, both in the sandbox and in an exported suite.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum ModuleKind {
+    /// A plain script: top-level declarations are globals shared by every script file.
+    Script,
+    /// A CommonJS module (`module.exports`, `exports.X`, `require`).
+    CommonJs,
+    /// An ECMAScript module (`import`/`export`).
+    EsModule,
+}
+
+impl ModuleKind {
+    /// A short lower-case name, as shown to users.
+    pub fn name(self) -> &'static str {
+        match self {
+            ModuleKind::Script => "script",
+            ModuleKind::CommonJs => "commonjs",
+            ModuleKind::EsModule => "module",
+        }
+    }
+}
 
 /// Index of a class in [`ProgramInfo::classes`].
 pub type ClassId = usize;

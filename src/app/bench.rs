@@ -10,8 +10,9 @@ use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
 use crate::error::{Error, Result};
+use crate::model::settings::Settings;
 use crate::sandbox::with_bare_context;
-use crate::session::{Session, SessionOptions, Settings};
+use crate::session::{Session, SessionOptions};
 
 /// What to measure.
 #[derive(Debug, Clone)]
@@ -75,9 +76,9 @@ pub fn run(options: &BenchOptions) -> Result<String> {
 }
 
 /// Declares a class's alias (the name tests use) in the bare context.
-fn bare_alias(class: &crate::program::ClassInfo) -> String {
+fn bare_alias(class: &crate::model::program::ClassInfo) -> String {
     match &class.access {
-        crate::program::Access::Script { expression } if *expression != class.alias => {
+        crate::model::program::Access::Script { expression } if *expression != class.alias => {
             format!("var {} = {expression};\n", class.alias)
         }
         // The bare loop loads plain scripts only; other formats would need the module machinery that

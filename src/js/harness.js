@@ -9,17 +9,15 @@
   const floor = Math.floor;
   const stringify = JSON.stringify;
   const getProto = Object.getPrototypeOf;
-  const ownKeys = Object.keys;
   const descriptor = Object.getOwnPropertyDescriptor;
   const isArray = Array.isArray;
   const ObjectProto = Object.prototype;
   const ErrorCtor = Error;
-  const objectIs = Object.is;
   const defineProperty = Object.defineProperty;
 
   // The primitives that proxies answer with come from their own xorshift32, seeded like the test:
   // reproducible from the run's seed. `Math.random` and the clock of the code under test are fixed by
-  // `__fc$deterministic` (DETERMINISM_JS in export.rs, shared with exported suites).
+  // `__fc$deterministic` (`js/determinism.js`, shared with exported suites).
   const deterministic = g.__fc$deterministic;
   const RealDate = Date;
   const RealRegExp = RegExp;
@@ -117,79 +115,24 @@
   // Descriptions of the results of calls to the method under test (describe mode only).
   const results = [];
 
-  const MAX_DEPTH = 3;
+  // Results are described up to three levels deep and fifty items or fields (see `js/describe.js`); a
+  // variable of the test met inside a result is named, not described again.
   const MAX_ITEMS = 50;
-  const classOf = (proto) => {
-    for (let i = 0; i < classes.length; i++) {
-      const c = classes[i];
-      if (c && c.prototype === proto) return i;
-    }
-    return -1;
-  };
-  const describe = (v, depth, seen) => {
-    switch (typeof v) {
-      case 'undefined': return { t: 'u' };
-      case 'boolean': return { t: 'b', v };
-      case 'number': return { t: 'n', v: objectIs(v, -0) ? '-0' : String(v) };
-      case 'string': return { t: 's', v };
-      case 'bigint': return { t: 'big', v: String(v) };
-      case 'symbol': return { t: 'sym' };
-      default: break;
-    }
-    if (v === null) return { t: 'null' };
-    const variable = vars.indexOf(v);
-    if (variable >= 0 && depth > 0) return { t: 'var', i: variable };
-    if (typeof v === 'function') {
-      const c = classes.indexOf(v);
-      return c >= 0 ? { t: 'cls', i: c } : { t: 'fn' };
-    }
-    if (seen.indexOf(v) >= 0) return { t: 'cycle' };
-    if (depth >= MAX_DEPTH) return { t: 'deep' };
-    seen.push(v);
-    try {
-      if (isArray(v)) {
-        if (v.length > MAX_ITEMS) return { t: 'arrlen', n: v.length };
-        const items = [];
-        // Holes are not `undefined` to assert.deepStrictEqual: they are kept as holes.
-        for (let i = 0; i < v.length; i++) items.push(i in v ? describe(v[i], depth + 1, seen) : { t: 'hole' });
-        // Other own properties (`a['1.5'] = x`) count for deep equality too: no literal then.
-        const indexes = items.filter((item) => item.t !== 'hole').length;
-        return ownKeys(v).length === indexes ? { t: 'arr', items } : { t: 'arr', items, extra: true };
-      }
-      if (v instanceof Date) return { t: 'date', v: v.getTime() };
-      if (v instanceof RegExp) return { t: 're', v: String(v) };
-      if (v instanceof ErrorCtor) return { t: 'err', name: String(v.name), message: String(v.message) };
-      const proto = getProto(v);
-      const fields = {};
-      let count = 0;
-      // Whether a member was left out (a function, an accessor): a literal would then be incomplete.
-      let partial = false;
-      for (const k of ownKeys(v)) {
-        // An own `__proto__` cannot be written back as a literal key or read as `x.__proto__`.
-        if (k === '__proto__') continue;
-        const d = descriptor(v, k);
-        if (!d || !('value' in d) || typeof d.value === 'function') {
-          partial = true;
-          continue;
-        }
-        if (++count > MAX_ITEMS) break;
-        fields[k] = describe(d.value, depth + 1, seen);
-      }
-      // A cut description is asserted field by field, never as a whole literal.
-      const cut = count > MAX_ITEMS || partial;
-      if (proto === ObjectProto) return cut ? { t: 'obj', fields, cut } : { t: 'obj', fields };
-      // `Object.create(null)` (a dictionary): deep equality tells it from `{}`, so the literal says so.
-      if (proto === null) return cut ? { t: 'obj', fields, cut, bare: true } : { t: 'obj', fields, bare: true };
-      const c = classOf(proto);
-      if (c >= 0) return { t: 'inst', c, fields };
-      const ctor = proto && descriptor(proto, 'constructor');
-      return { t: 'other', name: ctor && typeof ctor.value === 'function' ? String(ctor.value.name) : '' };
-    } catch (e) {
-      return { t: 'unreadable' };
-    } finally {
-      seen.pop();
-    }
-  };
+  const encoder = g.__fc$describer({
+    classes,
+    known: (v, depth) => {
+      const variable = vars.indexOf(v);
+      return variable >= 0 && depth > 0 ? { t: 'var', i: variable } : null;
+    },
+    maxDepth: 3,
+    maxItems: MAX_ITEMS,
+    maxNodes: Infinity,
+    cycles: true,
+    complete: true,
+    exactDates: false,
+  });
+  const classOf = encoder.classOf;
+  const describe = encoder.value;
   // An iterator returned by the method under test (a generator's, `values()`'s) runs its code only when
   // consumed: the test takes its items right after the call, as the exported assertion does with
   // `Array.from`, up to one more than an array's limit. Instances of the program's classes and
@@ -229,12 +172,12 @@
     const iterated = () => ({
       t: 'iter',
       done: drained.done,
-      items: drained.items.map((item) => describe(item, 1, [])),
+      items: drained.items.map((item) => describe(item, 1)),
     });
     results.push({
       at,
-      value: returned >= 0 ? { t: 'var', i: returned } : drained ? iterated() : describe(value, 0, []),
-      state: subject === null ? null : { i: vars.indexOf(subject), d: describe(subject, 0, []) },
+      value: returned >= 0 ? { t: 'var', i: returned } : drained ? iterated() : describe(value, 0),
+      state: subject === null ? null : { i: vars.indexOf(subject), d: describe(subject, 0) },
     });
   };
 
@@ -254,7 +197,7 @@
       if (e !== null && typeof e === 'object' && typeof e.name === 'string' && typeof e.message === 'string') {
         return { error: true, name: e.name, message: e.message, stack: origin(e) };
       }
-      return { error: false, value: describe(e, 0, []) };
+      return { error: false, value: describe(e, 0) };
     } catch (_) {
       return { error: true, name: 'Error', message: 'an exception that cannot be read', stack: '' };
     }

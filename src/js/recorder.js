@@ -11,23 +11,13 @@
   const getProto = Object.getPrototypeOf;
   const descriptor = Object.getOwnPropertyDescriptor;
   const defineProperty = Object.defineProperty;
-  const ownKeys = Object.keys;
   const isArray = Array.isArray;
   const apply = Reflect.apply;
   const construct = Reflect.construct;
   const reflectGet = Reflect.get;
   const ObjectProto = Object.prototype;
-  const objectIs = Object.is;
-  const ErrorCtor = Error;
-  const RegExpCtor = RegExp;
   // The clock is fixed by the harness, but dates built by the entry are real dates all the same.
   const DateProto = Date.prototype;
-  const getTime = Date.prototype.getTime;
-
-  // Bounds on one encoded value: deep or huge structures are cut rather than copied whole.
-  const MAX_DEPTH = 4;
-  const MAX_ITEMS = 100;
-  const MAX_NODES = 2000;
 
   const events = [];
   const ids = new WeakMap();
@@ -41,72 +31,22 @@
     for (let i = 0; i < list.length; i++) if (list[i] === value) return i;
     return -1;
   };
-  const classOf = (proto) => {
-    for (let i = 0; i < classes.length; i++) if (classes[i] && classes[i].prototype === proto) return i;
-    return -1;
-  };
 
-  // Values in the harness's description format (t: u, b, n, s, null, arr, obj, inst, date, ...), with
-  // `ref` for recorded instances.
-  let nodes = 0;
-  const fieldsOf = (v, d) => {
-    const fields = {};
-    let count = 0;
-    for (const k of ownKeys(v)) {
-      if (k === '__proto__') continue;
-      const p = descriptor(v, k);
-      if (!p || !('value' in p) || typeof p.value === 'function') continue;
-      if (++count > MAX_ITEMS) break;
-      fields[k] = encode(p.value, d + 1);
-    }
-    return fields;
-  };
-  const encode = (v, d) => {
-    switch (typeof v) {
-      case 'undefined': return { t: 'u' };
-      case 'boolean': return { t: 'b', v };
-      case 'number': return { t: 'n', v: objectIs(v, -0) ? '-0' : String(v) };
-      case 'string': return { t: 's', v };
-      case 'bigint': return { t: 'big', v: String(v) };
-      case 'symbol': return { t: 'sym' };
-      default: break;
-    }
-    if (v === null) return { t: 'null' };
-    if (ids.has(v)) return { t: 'ref', i: ids.get(v) };
-    if (typeof v === 'function') {
-      const c = indexOf(classes, v);
-      return c >= 0 ? { t: 'cls', i: c } : { t: 'fn' };
-    }
-    if (d >= MAX_DEPTH || ++nodes > MAX_NODES) return { t: 'deep' };
-    try {
-      if (isArray(v)) {
-        if (v.length > MAX_ITEMS) return { t: 'arrlen', n: v.length };
-        const items = [];
-        for (let i = 0; i < v.length; i++) items.push(i in v ? encode(v[i], d + 1) : { t: 'hole' });
-        return { t: 'arr', items };
-      }
-      const proto = getProto(v);
-      if (proto === DateProto) return { t: 'date', v: apply(getTime, v, []) };
-      if (v instanceof RegExpCtor) return { t: 're', v: String(v) };
-      if (v instanceof ErrorCtor) return { t: 'err', name: String(v.name), message: String(v.message) };
-      const fields = fieldsOf(v, d);
-      if (proto === ObjectProto || proto === null) return { t: 'obj', fields };
-      const c = classOf(proto);
-      if (c >= 0) return { t: 'inst', c, fields };
-      const ctor = proto && descriptor(proto, 'constructor');
-      return { t: 'other', name: ctor && typeof ctor.value === 'function' ? String(ctor.value.name) : '' };
-    } catch (_) {
-      return { t: 'unreadable' };
-    }
-  };
-  const value = (v) => {
-    nodes = 0;
-    return encode(v, 0);
-  };
-  const state = (o) => {
-    nodes = 0;
-    return o !== null && typeof o === 'object' ? fieldsOf(o, 0) : {};
-  };
+  // Values in the harness's description format (see `js/describe.js`), with `ref` for recorded
+  // instances; deep or huge structures are cut rather than copied whole.
+  const encoder = g.__fc$describer({
+    classes,
+    known: (v) => (ids.has(v) ? { t: 'ref', i: ids.get(v) } : null),
+    maxDepth: 4,
+    maxItems: 100,
+    maxNodes: 2000,
+    cycles: false,
+    complete: false,
+    exactDates: true,
+  });
+  const classOf = encoder.classOf;
+  const value = (v) => encoder.value(v, 0);
+  const state = encoder.fields;
   const thrown = (e) => {
     try {
       if (e !== null && typeof e === 'object' && typeof e.name === 'string' && typeof e.message === 'string') {

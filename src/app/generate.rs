@@ -1,0 +1,66 @@
+//! `flycatcher generate`: step a session to its end (or to Ctrl-C), optionally strengthen the suite by
+//! mutation analysis, and report. Whatever happens while stepping, the tests elected so far are written.
+
+use std::sync::atomic::{AtomicBool, Ordering};
+
+use serde_json::Value as Json;
+
+use super::report;
+use super::{Opening, Progress};
+use crate::error::Result;
+use crate::mutate::{self, Analysis, SuiteTest};
+use crate::session::Session;
+
+/// A session stepped to its end, or stopped early.
+pub struct Run {
+    /// The session, with every test elected before it stopped.
+    pub session: Session,
+    /// How stepping ended: an error (a bug, the engine failing) ends it early.
+    pub stepping: Result<()>,
+    /// Whether Ctrl-C stopped it.
+    pub interrupted: bool,
+}
+
+impl Run {
+    /// Opens the session and steps it until every method has stopped or `interrupted` is set, telling
+    /// `progress` after each step and at the end. Errors are those of opening: once the session is open, the run
+    /// always comes back with its tests.
+    pub fn start(opening: &Opening, interrupted: &AtomicBool, progress: &mut dyn Progress) -> Result<Run> {
+        let mut session = opening.open()?;
+        let stepping = session.run_until(interrupted, |session, report| progress.step(session, report));
+        progress.stepped(&session);
+        Ok(Run { session, stepping, interrupted: interrupted.load(Ordering::SeqCst) })
+    }
+
+    /// Whether the run ended normally: every method stopped, without an error or an interruption.
+    pub fn completed(&self) -> bool {
+        self.stepping.is_ok() && !self.interrupted
+    }
+
+    /// `generate --mutation`: minimises the suite, appends calls of the class's argument-less methods as
+    /// candidate assertions, runs a mutation analysis (constructors mutated too when `constructors`),
+    /// and keeps in each test only the assertions that kill a mutant. `progress` follows the analysis.
+    pub fn strengthen(&mut self, constructors: bool, progress: &mut dyn Progress) -> Result<Analysis> {
+        let session = &mut self.session;
+        session.minimize()?;
+        mutate::add_observers(session)?;
+        let options = mutate::Options { exhaustive: true, constructors, ..Default::default() };
+        let tests = SuiteTest::elected(&session.suite, &session.program, &session.code);
+        let analysis = mutate::analyse(session, tests, &options, &mut |done, count| progress.mutant(done, count));
+        progress.mutated();
+        let analysis = analysis?;
+        mutate::strengthen(&mut session.suite, &analysis);
+        Ok(analysis)
+    }
+
+    /// The JSON report of the run (see [`report::json_report`]), with the mutation analysis under
+    /// `mutation` when there was one.
+    pub fn json_report(&self, analysis: Option<&Analysis>) -> Json {
+        let mut json = report::json_report(&self.session);
+        if let Some(analysis) = analysis {
+            json["mutation"] =
+                mutate::report::json_report(analysis, &self.session.program, self.session.settings().seed);
+        }
+        json
+    }
+}

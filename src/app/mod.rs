@@ -1,0 +1,73 @@
+//! The flows a person starts, on top of the engine: opening a session (what to test, its settings, the
+//! project file's choices, a recording to seed from), and the `generate`, `mutate`, `record` and `bench`
+//! commands from the first step to the files written. The command line (`main.rs`) only parses
+//! arguments and prints; the terminal UI's worker opens its session here too and steps it itself.
+//!
+//! - [`generate`]: step a session to its end, strengthen it by mutation analysis, report.
+//! - [`mutate`]: a suite's mutation score, generating the suite first or reading one.
+//! - [`record`]: record an entry script's run, then elect replay tests from it.
+//! - [`bench`](mod@bench): candidates per second against a bare QuickJS loop.
+//! - [`project`]: the project file, `flycatcher.json`.
+//! - [`report`]: a run's summary, as text and as JSON.
+
+pub mod bench;
+pub mod generate;
+pub mod mutate;
+pub mod project;
+pub mod record;
+pub mod report;
+
+use crate::error::Result;
+use crate::model::settings::Settings;
+use crate::record::SeedFrom;
+use crate::session::{Session, SessionOptions, StepReport};
+use project::Project;
+
+/// What a flow tells whoever shows its progress (a line redrawn on a terminal, plain lines in a log).
+/// Every method does nothing by default.
+pub trait Progress {
+    /// After each step.
+    fn step(&mut self, _session: &Session, _report: &StepReport) {}
+    /// Once stepping has ended, normally or not.
+    fn stepped(&mut self, _session: &Session) {}
+    /// Before mutant `done` (from 0) of `count` runs.
+    fn mutant(&mut self, _done: usize, _count: usize) {}
+    /// Once the mutation analysis has ended, normally or not.
+    fn mutated(&mut self) {}
+}
+
+/// Progress nobody watches.
+pub struct Silent;
+
+impl Progress for Silent {}
+
+/// QuickJS checks its stack limit against the native stack: the thread that runs a session needs room
+/// to spare beyond the JavaScript stack limit (see [`crate::model::settings::Limits::stack`]).
+pub const ENGINE_THREAD_STACK: usize = 64 << 20;
+
+/// Everything a run needs to open its session.
+#[derive(Debug, Clone)]
+pub struct Opening {
+    /// What to test.
+    pub options: SessionOptions,
+    /// The settings: defaults, then the project file's, then the command line's.
+    pub settings: Settings,
+    /// The project file, whose parameter types are fixed once the program is loaded.
+    pub project: Project,
+    /// A recording to seed generation from (`--seed-from`).
+    pub seed_from: Option<SeedFrom>,
+}
+
+impl Opening {
+    /// Loads the program and prepares the session: seeded from the recording if one is given, then with
+    /// the project file's parameter types fixed (entries that name nothing known become warnings).
+    pub fn open(&self) -> Result<Session> {
+        let mut session = Session::new(&self.options, self.settings.clone())?;
+        if let Some(seed_from) = &self.seed_from {
+            crate::record::seed::seed_session(&mut session, seed_from)?;
+        }
+        let warnings = self.project.apply_types(&mut session);
+        session.warnings.extend(warnings);
+        Ok(session)
+    }
+}

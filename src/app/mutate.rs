@@ -1,0 +1,89 @@
+//! `flycatcher mutate`: the mutation score of a suite, generated first (and written) or read back from
+//! its manifests.
+
+use std::path::{Path, PathBuf};
+use std::sync::atomic::AtomicBool;
+use std::time::{Duration, Instant};
+
+use super::generate::Run;
+use super::{Opening, Progress};
+use crate::error::{Error, Result};
+use crate::export::Format;
+use crate::mutate::{self, Analysis, SuiteTest};
+use crate::session::Session;
+use crate::suite::manifest;
+
+/// Where the suite to mutate comes from.
+pub enum SuiteSource<'a> {
+    /// A folder written by `generate`, with its `<Class>.flycatcher.json` manifests.
+    Folder(&'a Path),
+    /// Generated now and written to `out` in `format`; `command` goes in the suites' header.
+    Generate {
+        /// The format to write.
+        format: Format,
+        /// Where to write it.
+        out: &'a Path,
+        /// The command line, for the header.
+        command: &'a str,
+    },
+}
+
+/// A finished mutation analysis.
+pub struct Mutated {
+    /// The session the suite ran in.
+    pub session: Session,
+    /// The analysis.
+    pub analysis: Analysis,
+    /// The suite's files, when it was generated now.
+    pub written: Vec<PathBuf>,
+    /// Time spent before the analysis: generating the suite, or reading it and learning types.
+    pub preparation: Duration,
+}
+
+/// Runs a mutation analysis of the suite `source` names against the code `opening` loads: mutants of
+/// the methods under test (and their constructors when `constructors`), `equivalence_tests` random tests
+/// for each survivor. `progress` follows generation and the analysis.
+pub fn run(
+    opening: &Opening,
+    source: SuiteSource,
+    equivalence_tests: usize,
+    constructors: bool,
+    interrupted: &AtomicBool,
+    progress: &mut dyn Progress,
+) -> Result<Mutated> {
+    let started = Instant::now();
+    let (session, tests, written) = match source {
+        SuiteSource::Folder(dir) => {
+            if !dir.is_dir() {
+                return Err(Error::Usage(format!(
+                    "--suite {}: no such folder (give the --out folder of `flycatcher generate`)",
+                    dir.display()
+                )));
+            }
+            let mut session = opening.open()?;
+            let tests = SuiteTest::from_manifest(manifest::read_dir(dir, &session.program)?);
+            // The equivalence check generates random tests: a short run learns the parameter types.
+            let mut settings = session.settings().clone();
+            settings.timeout = settings.timeout.min(Duration::from_secs(1));
+            session.set_settings(settings);
+            session.run_to_end(|_, _| {})?;
+            (session, tests, Vec::new())
+        }
+        SuiteSource::Generate { format, out, command } => {
+            let mut run = Run::start(opening, interrupted, progress)?;
+            run.stepping?;
+            if run.interrupted {
+                return Err(Error::Usage("interrupted while generating the suite to mutate".into()));
+            }
+            let written = run.session.export(format, out, command)?;
+            let tests = SuiteTest::elected(&run.session.suite, &run.session.program, &run.session.code);
+            (run.session, tests, written)
+        }
+    };
+    let preparation = started.elapsed();
+    let options = mutate::Options { equivalence_tests, exhaustive: false, constructors };
+    let analysis = mutate::analyse(&session, tests, &options, &mut |done, count| progress.mutant(done, count));
+    progress.mutated();
+    let analysis = analysis?;
+    Ok(Mutated { session, analysis, written, preparation })
+}

@@ -1,0 +1,86 @@
+//! One statement of an exported test, and the JavaScript text it becomes. Every format writes the same text:
+//! the statements of a test body do not depend on the runner.
+
+use super::js_string;
+
+/// One statement of a test.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Line {
+    /// One JavaScript statement, e.g. `var list = new LinkedList();`.
+    Code(String),
+    /// `actual` is `Object.is`-equal to `expected`, a literal or expression (`NaN`, `-0`, `undefined`, a variable).
+    StrictEqual {
+        /// The expression under test.
+        actual: String,
+        /// The expected value's JavaScript source.
+        expected: String,
+    },
+    /// `actual` is deeply and strictly equal to `expected`, an array or object literal.
+    DeepStrictEqual {
+        /// The expression under test.
+        actual: String,
+        /// The expected value's JavaScript source.
+        expected: String,
+    },
+    /// `expression` is truthy, e.g. `r instanceof Node`.
+    Ok {
+        /// The expression under test.
+        expression: String,
+        /// Shown when the expression is falsy.
+        message: String,
+    },
+    /// The statement `code` throws `thrown`.
+    Throws {
+        /// One JavaScript statement.
+        code: String,
+        /// What it must throw.
+        thrown: Expected,
+    },
+}
+
+/// What an assertion expects a statement to throw, as the suite checks it. Not to be confused with
+/// [`crate::model::observed::Thrown`], what a run in the sandbox observed: the suite builds this from that,
+/// leaving out what another engine would not reproduce.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Expected {
+    /// An error, told by name and message rather than by class: the class may belong to another realm.
+    Error {
+        /// The error's `name`, e.g. `TypeError`.
+        name: String,
+        /// The error's `message`, when it is the code's own; `None` for errors made by the engine,
+        /// whose messages differ between engines.
+        message: Option<String>,
+    },
+    /// Any other value, deeply and strictly equal to a JavaScript literal.
+    Value {
+        /// The literal's JavaScript source.
+        literal: String,
+    },
+}
+
+/// The JavaScript statement of one test line.
+pub fn statement(line: &Line) -> String {
+    match line {
+        Line::Code(code) => code.clone(),
+        Line::StrictEqual { actual, expected } => format!("assert.strictEqual({actual}, {expected});"),
+        Line::DeepStrictEqual { actual, expected } => format!("assert.deepStrictEqual({actual}, {expected});"),
+        Line::Ok { expression, message } => format!("assert.ok({expression}, {});", js_string(message)),
+        Line::Throws { code, thrown } => {
+            let check = match thrown {
+                Expected::Error { name, message: Some(message) } => {
+                    format!("{{ name: {}, message: {} }}", js_string(name), js_string(message))
+                }
+                Expected::Error { name, message: None } => format!("{{ name: {} }}", js_string(name)),
+                Expected::Value { literal } => {
+                    format!("(thrown) => {{\n  assert.deepStrictEqual(thrown, {literal});\n  return true;\n}}")
+                }
+            };
+            // A call of an asynchronous method fails by rejecting its promise.
+            if code.starts_with("await ") {
+                format!("await assert.rejects(async () => {{ {code} }}, {check});")
+            } else {
+                format!("assert.throws(() => {{ {code} }}, {check});")
+            }
+        }
+    }
+}

@@ -1,0 +1,195 @@
+//! Writing elected tests as regression suites for real JavaScript test runners.
+//!
+//! A suite is one self-contained file. It finds the code under test relative to its own location, and it loads
+//! fresh copies of that code for every test, so that no test sees what another left behind (module-level
+//! counters, changed prototypes):
+//!
+//! - plain scripts run, in order, in a new `vm` context per test, compiled once with their real paths so that
+//!   stack traces and coverage tools (c8, istanbul) name the user's files. The test bodies are compiled again
+//!   inside that context: arrays, literals and errors of a test then come from the same realm as the scripts'
+//!   own, as they did in the sandbox where the tests were found (`assert.deepStrictEqual` compares prototypes,
+//!   `instanceof` compares constructors, user code may check `x instanceof Array` on an argument);
+//! - CommonJS modules are required after dropping them, and the files they required outside `node_modules`,
+//!   from `require.cache`;
+//! - ES modules are imported with a new query string per test, and a module resolve hook hands that query on to
+//!   their relative imports, so sibling modules start afresh as well (c8 still names the plain file).
+//!
+//! Every format runs the same test bodies with Node's strict `assert`; formats differ only in how tests are
+//! registered with their runner, how a runner learns that an asynchronous test has finished, and, for jest and
+//! vitest (which keep module registries of their own), how fresh modules are loaded: `jest.isolateModules` and
+//! `vi.resetModules` replace `require.cache` and the resolve hook there.
+//!
+//! This is a low layer: it takes a suite already put in JavaScript terms ([`ExportSuite`]) and imports nothing
+//! of the crate but [`crate::model`] and [`crate::js`] (whose [`runners`](crate::js::runners) hold the
+//! JavaScript a suite carries). The files:
+//!
+//! - `mod.rs`: what a suite is rendered from ([`ExportSuite`] and its parts), [`render`] and [`file_stem`];
+//! - `format.rs`: the runners ([`Format`]) and what tells them apart;
+//! - `line.rs`: one statement of a test ([`Line`], [`Expected`]) and its text ([`statement`]);
+//! - `loader.rs`: the suite file under construction, and how it loads the code under test afresh per test;
+//! - `register.rs`: how tests are registered with each runner, under unique titles.
+
+mod format;
+mod line;
+mod loader;
+mod register;
+#[cfg(test)]
+mod tests;
+
+use std::path::{Path, PathBuf};
+
+pub use format::{Format, UnknownFormat};
+pub use line::{Expected, Line, statement};
+use loader::{Import, Js, Syntax, write_loader};
+use register::write_tests;
+
+use crate::model::program::ModuleKind;
+
+/// A file of the code under test that a suite loads.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SubjectFile {
+    /// Absolute path of the file.
+    pub path: PathBuf,
+    /// How the file is loaded.
+    pub kind: ModuleKind,
+}
+
+/// How a class (or the root of a namespace) is reached once the subject files are loaded.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Access {
+    /// An expression evaluated in the scripts' shared global scope, e.g. `LinkedList` or `Geo.Shapes.Rect`.
+    Script {
+        /// The JavaScript expression.
+        expression: String,
+    },
+    /// `module.exports` of a CommonJS subject file, then a chain of properties (none: `module.exports` itself).
+    CommonJs {
+        /// Index of the file in [`ExportSuite::files`].
+        file: usize,
+        /// Property names, outermost first.
+        path: Vec<String>,
+    },
+    /// An export of an ES-module subject file, then a chain of properties (for a class kept in an exported
+    /// namespace object, e.g. `export const Geo = { Shapes: { Rect } }`).
+    EsModule {
+        /// Index of the file in [`ExportSuite::files`].
+        file: usize,
+        /// `default` or the name of a named export.
+        export: String,
+        /// Property names inside the export, outermost first.
+        path: Vec<String>,
+    },
+}
+
+/// A name under which test code refers to a class.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Binding {
+    /// The JavaScript identifier used in test code; must not be `assert`, which test code uses for assertions.
+    pub alias: String,
+    /// Where the class is found.
+    pub access: Access,
+}
+
+/// One test: a title and its statements.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ExportTest {
+    /// The group it belongs to (its method under test); tests of a group are rendered together, in the order
+    /// of the group's first test.
+    pub group: String,
+    /// What the test is called; made unique within its group and single-line when rendered.
+    pub title: String,
+    /// The statements, in order.
+    pub lines: Vec<Line>,
+    /// Seed of `Math.random` for the code under test, as in the sandbox (see
+    /// [`DETERMINISM_JS`](crate::js::DETERMINISM_JS)).
+    pub seed: u32,
+}
+
+impl ExportTest {
+    /// Whether the test awaits a call (of a method that returns promises), so that its body must be an
+    /// `async` function. A string argument reading "await " makes a body `async` needlessly, which is
+    /// harmless.
+    fn awaits(&self) -> bool {
+        self.lines.iter().any(|line| statement(line).contains("await "))
+    }
+}
+
+/// The tests of one class, ready to be rendered in any [`Format`].
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ExportSuite {
+    /// The class under test: names the file and the suite.
+    pub class_name: String,
+    /// Comment lines written at the top of the file, without comment markers.
+    pub header: Vec<String>,
+    /// The code under test; script files load in this order into one global scope.
+    pub files: Vec<SubjectFile>,
+    /// The classes test code refers to, passed to every test in this order.
+    pub bindings: Vec<Binding>,
+    /// The tests.
+    pub tests: Vec<ExportTest>,
+    /// Whether these are error-revealing tests: written to `<Class>.failing.test.js`, every test skipped.
+    pub failing: bool,
+}
+
+/// A suite as a file's name and text.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct RenderedSuite {
+    /// The file name, without a directory: `<Class>.test.js` or `<Class>.test.mjs`.
+    pub file_name: String,
+    /// The file's text.
+    pub text: String,
+}
+
+/// Renders `suite` for `format`, as a file to be written into `out_dir` (which need not exist yet).
+///
+/// # Panics
+/// When a binding reaches a file by an index that is out of range or of another module kind, or reaches a
+/// script expression in a suite without script files.
+pub fn render(suite: &ExportSuite, format: Format, out_dir: &Path) -> RenderedSuite {
+    let syntax = format.syntax(suite.files.iter().any(|file| file.kind == ModuleKind::EsModule));
+    let mut js = Js::default();
+    if format == Format::Vitest {
+        // vitest rewrites uses of imported names; test bodies compiled again in a vm context must find `assert`
+        // as it is written.
+        js.import("node:assert/strict", Import::Default("nodeAssert"));
+        js.line("const assert = nodeAssert;");
+    } else {
+        js.import("node:assert/strict", Import::Default("assert"));
+    }
+    js.import("node:path", Import::Default("path"));
+    write_loader(&mut js, suite, format, syntax, out_dir);
+    write_tests(&mut js, suite, format);
+
+    let mut text = String::new();
+    for comment in suite.header.iter().flat_map(|line| line.split('\n')) {
+        text.push_str(format!("// {comment}").trim_end());
+        text.push('\n');
+    }
+    if !suite.header.is_empty() {
+        text.push('\n');
+    }
+    text.push_str(&js.imports.render(syntax));
+    text.push_str(&js.code);
+    let extension = match syntax {
+        Syntax::CommonJs => "js",
+        Syntax::EsModule => "mjs",
+    };
+    let kind = if suite.failing { "failing.test" } else { "test" };
+    RenderedSuite { file_name: format!("{}.{kind}.{extension}", file_stem(&suite.class_name)), text }
+}
+
+/// The file name stem of a class's suite and failing log: the name with characters that are awkward in
+/// file names replaced.
+pub fn file_stem(class_name: &str) -> String {
+    let stem: String = class_name
+        .chars()
+        .map(|c| if c.is_ascii_alphanumeric() || matches!(c, '_' | '$' | '.' | '-') { c } else { '_' })
+        .collect();
+    let stem = stem.trim_matches('.');
+    if stem.is_empty() { "Suite".to_string() } else { stem.to_string() }
+}
+
+/// A JavaScript string literal (JSON's escaping is valid JavaScript), for titles, paths and messages alike.
+fn js_string(text: &str) -> String {
+    serde_json::to_string(text).expect("strings serialize")
+}

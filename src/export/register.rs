@@ -1,0 +1,207 @@
+//! How tests are registered with each runner: in `describe` groups (one per method under test) for runners
+//! that have them, otherwise under titles that start with the group, in the shape the runner expects (an
+//! exported object, a vows batch, the assert format's own list). Every test is `withSubjects(seeded(seed,
+//! body))`, its body a function of the bound classes; titles are made single-line and unique.
+
+use std::collections::HashSet;
+use std::fmt::Write as _;
+
+use super::loader::{Import, Js};
+use super::{ExportSuite, ExportTest, Format, js_string, statement};
+use crate::js::runners::{ASSERT_RUN_JS, EXPRESSO_SETTLED_JS, SETTLE_JS, VOWS_PASSES_JS};
+
+/// Why the tests of a failing suite are skipped, for runners that show a reason.
+const SKIP_REASON: &str = "it throws unexpectedly: a possible bug; remove the skip to see the error";
+
+/// Names that runners give a meaning as keys of a test object (or that set an object's prototype).
+const RESERVED_TITLES: &[&str] = &["__proto__", "setUp", "tearDown", "setup", "teardown", "topic", "on", "events"];
+
+/// Tests by group (a group's name and its tests), groups in the order of their first test.
+type Groups<'a> = Vec<(&'a str, Vec<&'a ExportTest>)>;
+
+/// Writes the tests, registered the way `format`'s runner expects.
+pub(super) fn write_tests(js: &mut Js, suite: &ExportSuite, format: Format) {
+    let aliases: Vec<&str> = suite.bindings.iter().map(|binding| binding.alias.as_str()).collect();
+    let groups = groups(&suite.tests);
+    if format.has_groups() {
+        write_grouped(js, suite, format, &groups, &aliases);
+    } else {
+        write_flat(js, suite, format, &groups, &aliases);
+    }
+}
+
+/// Writes the tests for a runner with `describe`: one describe per class, one per method under test inside it.
+fn write_grouped(js: &mut Js, suite: &ExportSuite, format: Format, groups: &Groups, aliases: &[&str]) {
+    let test_function = match format {
+        Format::NodeTest => {
+            js.import("node:test", Import::Named("describe"));
+            js.import("node:test", Import::Named("test"));
+            "test"
+        }
+        Format::Vitest => {
+            js.import("vitest", Import::Named("describe"));
+            js.import("vitest", Import::Named("test"));
+            "test"
+        }
+        Format::Mocha => "it",
+        _ => "test",
+    };
+    let skip = if suite.failing { ".skip" } else { "" };
+    js.line(&format!("describe({}, () => {{", js_string(&suite.class_name)));
+    for (group, tests) in groups {
+        let titles = unique_titles(tests.iter().map(|test| test.title.as_str()));
+        let nested = !group.is_empty();
+        let indent = if nested { 4 } else { 2 };
+        if nested {
+            js.line(&format!("  describe({}, () => {{", js_string(group)));
+        }
+        for (test, title) in tests.iter().zip(&titles) {
+            js.line(&format!(
+                "{:indent$}{test_function}{skip}({}, () => withSubjects(seeded({}, {})));",
+                "",
+                js_string(title),
+                test.seed,
+                test_body(test, aliases, indent)
+            ));
+        }
+        if nested {
+            js.line("  });");
+        }
+    }
+    js.line("});");
+}
+
+/// Writes the tests for a runner without groups: the group starts each title.
+fn write_flat(js: &mut Js, suite: &ExportSuite, format: Format, groups: &Groups, aliases: &[&str]) {
+    let flat: Vec<String> = groups
+        .iter()
+        .flat_map(|(group, tests)| {
+            tests.iter().map(
+                move |test| {
+                    if group.is_empty() { test.title.clone() } else { format!("{group}: {}", test.title) }
+                },
+            )
+        })
+        .collect();
+    let titles = unique_titles(flat.iter().map(String::as_str));
+    let ordered = groups.iter().flat_map(|(_, tests)| tests.iter().copied());
+    let FlatLayout { before, open, close, indent, after } = flat_layout(js, suite, format);
+    if !before.is_empty() {
+        js.line(&before);
+    }
+    for (test, title) in ordered.zip(&titles) {
+        let open = open.replace("TITLE", &js_string(title));
+        js.line(&format!("{open}seeded({}, {}){close}", test.seed, test_body(test, aliases, indent)));
+    }
+    if !after.is_empty() {
+        js.line(&after);
+    }
+}
+
+/// How a runner without groups takes its tests.
+struct FlatLayout {
+    /// The text before the tests (none when empty).
+    before: String,
+    /// Each test's opening before its body; `TITLE` becomes the test's title.
+    open: &'static str,
+    /// Each test's closing after its body.
+    close: &'static str,
+    /// The indentation of the body's closing brace (its statements are 2 spaces further in).
+    indent: usize,
+    /// The text after the tests (none when empty).
+    after: String,
+}
+
+/// The layout of `format`'s tests, once the helpers its tests call are written (and imported).
+fn flat_layout(js: &mut Js, suite: &ExportSuite, format: Format) -> FlatLayout {
+    match format {
+        Format::Assert => {
+            js.import("node:util", Import::Named("inspect"));
+            let skipping = if suite.failing { js_string(SKIP_REASON) } else { "false".to_string() };
+            let after = format!("];\nconst skipping = {skipping};\n\n{ASSERT_RUN_JS}");
+            FlatLayout { before: "const tests = [".to_string(), open: "  [TITLE, ", close: "],", indent: 2, after }
+        }
+        Format::Nodeunit => {
+            js.line(SETTLE_JS);
+            FlatLayout {
+                before: String::new(),
+                open: "exports[TITLE] = (test) => settle(",
+                close: ", (error) => test.done(error));",
+                indent: 0,
+                after: String::new(),
+            }
+        }
+        Format::Expresso => {
+            js.line(SETTLE_JS);
+            js.line(EXPRESSO_SETTLED_JS);
+            FlatLayout {
+                before: "module.exports = {".to_string(),
+                open: "  TITLE: (beforeExit) => beforeExit(settled(",
+                close: ")),",
+                indent: 2,
+                after: "};".to_string(),
+            }
+        }
+        Format::Vows => {
+            js.import("vows", Import::Default("vows"));
+            js.line(SETTLE_JS);
+            js.line(VOWS_PASSES_JS);
+            FlatLayout {
+                before: format!("vows.describe({}).addBatch({{", js_string(&suite.class_name)),
+                open: "  TITLE: {\n    topic: function () {\n      settle(",
+                close: ", (error) => this.callback(error));\n    },\n    passes,\n  },",
+                indent: 6,
+                after: "}).export(module);".to_string(),
+            }
+        }
+        Format::NodeTest | Format::Jest | Format::Mocha | Format::Vitest => unreachable!("formats with groups"),
+    }
+}
+
+/// The tests by group, groups in the order of their first test.
+fn groups(tests: &[ExportTest]) -> Groups<'_> {
+    let mut groups: Groups = Vec::new();
+    for test in tests {
+        match groups.iter_mut().find(|(group, _)| *group == test.group) {
+            Some((_, members)) => members.push(test),
+            None => groups.push((&test.group, vec![test])),
+        }
+    }
+    groups
+}
+
+/// A test as a function of the bound classes; its statements are indented by `indent` + 2 spaces.
+fn test_body(test: &ExportTest, aliases: &[&str], indent: usize) -> String {
+    let asynchronous = if test.awaits() { "async " } else { "" };
+    let mut text = format!("{asynchronous}function ({}) {{\n", aliases.join(", "));
+    for line in &test.lines {
+        for physical in statement(line).lines() {
+            let _ = writeln!(text, "{:indent$}  {physical}", "", indent = indent);
+        }
+    }
+    let _ = write!(text, "{:indent$}}}", "", indent = indent);
+    text
+}
+
+/// Single-line, trimmed titles, none reserved by a runner, all distinct; equal titles get ` (2)`, ` (3)`, ...
+pub(super) fn unique_titles<'a>(titles: impl Iterator<Item = &'a str>) -> Vec<String> {
+    let mut taken = HashSet::new();
+    titles
+        .map(|title| {
+            let flat: String = title.chars().map(|c| if c.is_control() { ' ' } else { c }).collect();
+            let mut base = flat.trim().to_string();
+            if base.is_empty() {
+                base = "test".to_string();
+            }
+            if RESERVED_TITLES.contains(&base.as_str()) {
+                base.push_str(" (test)");
+            }
+            let title = (1..)
+                .map(|n| if n == 1 { base.clone() } else { format!("{base} ({n})") })
+                .find(|title| !taken.contains(title))
+                .expect("some numbered title is free");
+            taken.insert(title.clone());
+            title
+        })
+        .collect()
+}

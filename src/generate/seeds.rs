@@ -1,0 +1,195 @@
+//! What generation takes from a recorded run (`--seed-from`, see [`crate::record::seed`]): recorded call
+//! sequences that candidates start from, and recorded values that replace generated arguments.
+
+use std::collections::BTreeMap;
+
+use rand::{Rng, RngExt};
+
+use crate::model::program::{ClassId, ProgramInfo};
+use crate::model::test::{Statement, TestCase, Value, Variable};
+
+/// Chance that a candidate starts from a recorded state of its class.
+const START_FROM_RECORDED: f64 = 0.5;
+/// Chance that an argument is replaced by a value recorded for the same parameter.
+const RECORDED_VALUE: f64 = 0.25;
+
+/// What generation takes from a recording while it runs.
+#[derive(Debug, Clone, Default)]
+pub struct Seeds {
+    /// Recorded call sequences (constructions and calls, none under test), per class of their receiver.
+    states: BTreeMap<ClassId, Vec<TestCase>>,
+    /// Recorded values without references to recorded objects, per (class, function, parameter index).
+    values: BTreeMap<(ClassId, String, usize), Vec<Value>>,
+}
+
+impl Seeds {
+    /// Adds a recorded call sequence (none of its calls under test) as a starting state of `class`.
+    pub fn add_state(&mut self, class: ClassId, state: TestCase) {
+        self.states.entry(class).or_default().push(state);
+    }
+
+    /// Adds a value recorded for parameter `index` of `function` of `class` to that parameter's pool,
+    /// once; it must not refer to objects of the recorded run.
+    pub fn add_value(&mut self, class: ClassId, function: &str, index: usize, value: &Value) {
+        let pool = self.values.entry((class, function.to_string(), index)).or_default();
+        if !pool.contains(value) {
+            pool.push(value.clone());
+        }
+    }
+
+    /// Whether there is nothing to seed from.
+    pub fn is_empty(&self) -> bool {
+        self.states.is_empty() && self.values.is_empty()
+    }
+
+    /// A candidate made from `test`: half the time starting from a recorded state of its class instead of
+    /// a fresh receiver, and with some arguments replaced by values recorded for the same parameter.
+    /// Returns `test` unchanged (drawing nothing from `rng`) when there is nothing to seed from.
+    pub fn start_from(&self, mut test: TestCase, program: &ProgramInfo, rng: &mut (impl Rng + ?Sized)) -> TestCase {
+        if self.is_empty() {
+            return test;
+        }
+        for statement in &mut test.statements {
+            let (class, function, args) = match statement {
+                Statement::Construct { class, args, .. } => (*class, "constructor".to_string(), args),
+                Statement::Call { method, args, .. } => (test.class, method.clone(), args),
+                Statement::Rebuild { .. } => continue,
+            };
+            for (index, arg) in args.iter_mut().enumerate() {
+                if let Some(pool) = self.values.get(&(class, function.clone(), index))
+                    && rng.random_bool(RECORDED_VALUE)
+                {
+                    *arg = pool[rng.random_range(0..pool.len())].clone();
+                }
+            }
+        }
+        match self.states.get(&test.class) {
+            Some(states) if rng.random_bool(START_FROM_RECORDED) => {
+                splice(&states[rng.random_range(0..states.len())], test, program)
+            }
+            _ => test,
+        }
+    }
+}
+
+/// `state`'s statements, then `test`'s with its receiver replaced by the receiver of `state`'s last
+/// statement (and the construction of its own receiver dropped).
+fn splice(state: &TestCase, test: TestCase, program: &ProgramInfo) -> TestCase {
+    let receiver_of = |t: &TestCase| match t.statements.last() {
+        Some(Statement::Call { receiver, .. }) => Some(*receiver),
+        Some(Statement::Construct { variable, .. } | Statement::Rebuild { variable, .. }) => Some(*variable),
+        None => None,
+    };
+    let (Some(state_receiver), Some(test_receiver)) = (receiver_of(state), receiver_of(&test)) else { return test };
+    let mut spliced = state.clone();
+    spliced.method = test.method.clone();
+    let offset = spliced.variables.len();
+    let map = |v: usize| if v == test_receiver { state_receiver } else { v + offset };
+    for variable in &test.variables {
+        let name = spliced.variable_name(program, variable.class);
+        spliced.variables.push(Variable { class: variable.class, name });
+    }
+    let remap = |value: &Value| remap_value(value, &map);
+    for statement in test.statements {
+        match statement {
+            Statement::Construct { variable, .. } | Statement::Rebuild { variable, .. }
+                if variable == test_receiver => {}
+            Statement::Construct { variable, class, args } => spliced.statements.push(Statement::Construct {
+                variable: map(variable),
+                class,
+                args: args.iter().map(remap).collect(),
+            }),
+            Statement::Call { receiver, method, args, under_test } => spliced.statements.push(Statement::Call {
+                receiver: map(receiver),
+                method,
+                args: args.iter().map(remap).collect(),
+                under_test,
+            }),
+            Statement::Rebuild { variable, class, fields } => spliced.statements.push(Statement::Rebuild {
+                variable: map(variable),
+                class,
+                fields: fields.iter().map(|(k, v)| (k.clone(), remap(v))).collect(),
+            }),
+        }
+    }
+    spliced
+}
+
+fn remap_value(value: &Value, map: &impl Fn(usize) -> usize) -> Value {
+    match value {
+        Value::Variable(v) => Value::Variable(map(*v)),
+        Value::Array(items) => Value::Array(items.iter().map(|i| remap_value(i, map)).collect()),
+        Value::Answers(items) => Value::Answers(items.iter().map(|i| remap_value(i, map)).collect()),
+        Value::Function(result) => Value::Function(Box::new(remap_value(result, map))),
+        Value::Object(members) => {
+            Value::Object(members.iter().map(|(k, v)| (k.clone(), remap_value(v, map))).collect())
+        }
+        Value::Instance { class, fields } => Value::Instance {
+            class: *class,
+            fields: fields.iter().map(|(k, v)| (k.clone(), remap_value(v, map))).collect(),
+        },
+        other => other.clone(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::settings::Settings;
+    use crate::session::Session;
+    use crate::session::SessionOptions;
+
+    #[test]
+    fn a_candidate_started_from_a_recorded_state_calls_the_recorded_receiver() {
+        let file = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("samples/linked-list.js");
+        let session =
+            Session::new(&SessionOptions { files: vec![file], ..Default::default() }, Settings::default()).unwrap();
+        let program = &session.program;
+        let (list, node) = (program.class_named("LinkedList").unwrap(), program.class_named("Node").unwrap());
+        let variable = |class, name: &str| Variable { class, name: name.into() };
+        let state = TestCase {
+            class: list,
+            method: "add".into(),
+            variables: vec![variable(list, "linkedList"), variable(node, "node")],
+            statements: vec![
+                Statement::Construct { variable: 0, class: list, args: vec![] },
+                Statement::Construct { variable: 1, class: node, args: vec![Value::String("a".into())] },
+                Statement::Call {
+                    receiver: 0,
+                    method: "add".into(),
+                    args: vec![Value::Variable(1)],
+                    under_test: false,
+                },
+            ],
+        };
+        let generated = TestCase {
+            class: list,
+            method: "remove".into(),
+            variables: vec![variable(list, "linkedList"), variable(node, "node")],
+            statements: vec![
+                Statement::Construct { variable: 0, class: list, args: vec![] },
+                Statement::Construct { variable: 1, class: node, args: vec![Value::Number(3.0)] },
+                Statement::Call {
+                    receiver: 0,
+                    method: "remove".into(),
+                    args: vec![Value::Variable(1)],
+                    under_test: true,
+                },
+            ],
+        };
+        let spliced = splice(&state, generated, program);
+        assert_eq!(
+            spliced.source(program),
+            "var linkedList = new LinkedList();\nvar node = new Node(\"a\");\nlinkedList.add(node);\n\
+             var node2 = new Node(3);\nlinkedList.remove(node2);\n"
+        );
+        assert_eq!(spliced.method, "remove");
+
+        let seeds = Seeds { states: BTreeMap::from([(list, vec![state])]), values: BTreeMap::new() };
+        let mut rng = <rand::rngs::StdRng as rand::SeedableRng>::seed_from_u64(7);
+        let fresh = TestCase { class: node, ..spliced.clone() };
+        // No state of that class: the candidate is left as it was.
+        assert_eq!(seeds.start_from(fresh.clone(), program, &mut rng), fresh);
+        assert!(Seeds::default().is_empty());
+    }
+}

@@ -1,0 +1,200 @@
+//! The records of every parameter of the program, by a dense id that generated code names, and how a
+//! run's proxy events are added to them.
+
+use std::collections::BTreeMap;
+
+use super::hints;
+use super::{CALLED, ParamKey, ParamRecord, ParamType};
+use crate::analysis::typeofs::{TypeofCheck, types_checked};
+use crate::js::literal::is_identifier_name;
+use crate::model::observed::EnginePosition;
+use crate::model::program::{ClassId, ProgramInfo};
+use crate::sandbox::{CodeBase, ProxyEvent};
+
+/// The records of every parameter of the program, indexed by a dense id used in generated code.
+#[derive(Debug, Clone, Default)]
+pub struct TypeTable {
+    records: Vec<ParamRecord>,
+    /// Parameter ids of each function, in parameter order: generation asks for them on every call.
+    by_function: BTreeMap<(ClassId, String), Vec<u32>>,
+    /// The record of the elements of each parameter that turns out to be an array (`times[i]`), by the
+    /// parameter's id: arrays are filled with recording proxies for it until its type is decided.
+    elements: BTreeMap<u32, u32>,
+    /// The record of the result of each parameter that turns out to be a callback (`label()`), by the
+    /// parameter's id: generated functions return a recording proxy for it until its type is decided.
+    results: BTreeMap<u32, u32>,
+    /// The record of each member of a parameter typed as a plain object, by the parameter's id and the
+    /// member's name (see [`TypeTable::add_member_records`]).
+    members: BTreeMap<(u32, String), u32>,
+    /// The `typeof` checks of each function, by class and function name, for the members' records.
+    checks: BTreeMap<(ClassId, String), Vec<TypeofCheck>>,
+}
+
+impl TypeTable {
+    /// One record per parameter of every constructor and method of `program`.
+    pub fn new(program: &ProgramInfo) -> TypeTable {
+        let mut records = Vec::new();
+        for (class, info) in program.classes.iter().enumerate() {
+            for function in std::iter::once(&info.constructor).chain(info.methods.iter()) {
+                for (index, name) in function.params.iter().enumerate() {
+                    let key = ParamKey { class, function: function.name.clone(), index };
+                    if records.iter().any(|r: &ParamRecord| r.key == key) {
+                        continue;
+                    }
+                    records.push(ParamRecord::blank(key, name.clone()));
+                }
+            }
+        }
+        let mut by_function: BTreeMap<(ClassId, String), Vec<u32>> = BTreeMap::new();
+        for (id, record) in records.iter().enumerate() {
+            by_function.entry((record.key.class, record.key.function.clone())).or_default().push(id as u32);
+        }
+        let (mut elements, mut results) = (BTreeMap::new(), BTreeMap::new());
+        for id in 0..records.len() {
+            for (derived, suffix) in [(&mut elements, "[i]"), (&mut results, "()")] {
+                let parameter = &records[id];
+                let record = ParamRecord::blank(parameter.key.clone(), format!("{}{suffix}", parameter.name));
+                derived.insert(id as u32, records.len() as u32);
+                records.push(record);
+            }
+        }
+        TypeTable { records, by_function, elements, results, members: BTreeMap::new(), checks: BTreeMap::new() }
+    }
+
+    /// Gives the parameters of `function` of `class` the types its `typeof` checks (`checks`, those in
+    /// the function's range) compare them with, and keeps the checks for the members of options objects.
+    pub fn set_typeof_checks(&mut self, class: ClassId, function: &str, checks: Vec<TypeofCheck>) {
+        for id in self.params_of(class, function).to_vec() {
+            let record = &mut self.records[id as usize];
+            record.typeofs = types_checked(&checks, &record.name, 0, u32::MAX);
+        }
+        self.checks.insert((class, function.to_string()), checks);
+    }
+
+    /// Gives every member read on a parameter now typed as a plain object (`options.max`) a record of
+    /// its own, once, so that its value's type is inferred like a parameter's instead of guessed: an
+    /// options object is only accepted when each member has the type the code checks. A member read into
+    /// a local of its own name (`const { dispose } = options`) takes that local's `typeof` checks. A
+    /// member that is an object itself (`options.perf.now`) gets member records the same way: only what
+    /// the code reads has a record, so nesting ends where the code's reads end.
+    pub fn add_member_records(&mut self) {
+        for id in 0..self.records.len() as u32 {
+            if self.records[id as usize].current_type() != ParamType::Object {
+                continue;
+            }
+            let parent = &self.records[id as usize];
+            let new: Vec<String> = parent
+                .type_members()
+                .into_iter()
+                .filter(|m| is_identifier_name(m) && !self.members.contains_key(&(id, m.to_string())))
+                .map(String::from)
+                .collect();
+            let (key, name) = (parent.key.clone(), parent.name.clone());
+            for member in new {
+                let mut record = ParamRecord::blank(key.clone(), format!("{name}.{member}"));
+                if let Some(checks) = self.checks.get(&(key.class, key.function.clone())) {
+                    record.typeofs = types_checked(checks, &member, 0, u32::MAX);
+                }
+                self.members.insert((id, member), self.records.len() as u32);
+                self.records.push(record);
+            }
+        }
+    }
+
+    /// The record of member `name` of parameter `id`, once the parameter is a plain object and the code
+    /// read that member (see [`TypeTable::add_member_records`]).
+    pub fn member_of(&self, id: u32, name: &str) -> Option<u32> {
+        self.members.get(&(id, name.to_string())).copied()
+    }
+
+    /// The record of the results of parameter `id`, when it is a callback; `None` for an element or a
+    /// result itself (their callbacks return numbers).
+    pub fn result_of(&self, id: u32) -> Option<u32> {
+        self.results.get(&id).copied()
+    }
+
+    /// The record of the elements of parameter `id`, when it is an array; `None` for an element itself
+    /// (elements of elements are numbers or strings).
+    pub fn element_of(&self, id: u32) -> Option<u32> {
+        self.elements.get(&id).copied()
+    }
+
+    /// The ids of a function's parameters, in order.
+    pub fn params_of(&self, class: ClassId, function: &str) -> &[u32] {
+        // Records are created in parameter order, so each list is already sorted by index.
+        self.by_function.get(&(class, function.to_string())).map(Vec::as_slice).unwrap_or(&[])
+    }
+
+    /// A record by id.
+    pub fn get(&self, id: u32) -> &ParamRecord {
+        &self.records[id as usize]
+    }
+
+    /// A record by id, to change.
+    pub fn get_mut(&mut self, id: u32) -> &mut ParamRecord {
+        &mut self.records[id as usize]
+    }
+
+    /// All records.
+    pub fn records(&self) -> &[ParamRecord] {
+        &self.records
+    }
+
+    /// Adds what one test's proxies saw. Coercion positions are mapped back to the code under test to
+    /// find the operator that coerced.
+    pub fn record(&mut self, events: &[ProxyEvent], code: &CodeBase) {
+        for event in events {
+            let Some(record) = self.records.get_mut(event.key() as usize) else { continue };
+            if record.frozen() {
+                continue;
+            }
+            match event {
+                ProxyEvent::Created { .. } => record.uses += 1,
+                ProxyEvent::Get { name, .. } => record.members.entry(name.clone()).or_default().reads += 1,
+                ProxyEvent::Set { name, .. } => record.members.entry(name.clone()).or_default().writes += 1,
+                ProxyEvent::Has { name, .. } => record.members.entry(name.clone()).or_default().checks += 1,
+                ProxyEvent::Called { .. } => record.members.entry(CALLED.to_string()).or_default().reads += 1,
+                ProxyEvent::Coerced { hint, position, .. } => {
+                    let located = match position.as_ref().map(|p| locate_site(code, p)) {
+                        Some(Located::InThrow) => continue,
+                        Some(Located::Site(site, place)) => Some((site, place)),
+                        Some(Located::Unknown) | None => None,
+                    };
+                    let site = located.as_ref().map(|(site, _)| site);
+                    let scores = hints::score(site, *hint);
+                    record.scores.number += scores.number;
+                    record.scores.string += scores.string;
+                    let description = match &located {
+                        Some((site, place)) => format!("'{}' at {place}", site.operator),
+                        None => format!("{hint:?} hint (position unknown)").to_lowercase(),
+                    };
+                    *record.coercions.entry(description).or_default() += 1;
+                }
+            }
+        }
+    }
+}
+
+/// Where a coercion happened.
+enum Located {
+    /// At a known site, described by file and line.
+    Site(crate::instrument::CoercionSite, String),
+    /// While building a value to throw: not evidence of the parameter's type.
+    InThrow,
+    /// Somewhere the site index does not know.
+    Unknown,
+}
+
+/// Finds the coercion site of an engine position: the file, then the original offset through the
+/// instrumented code's position map, then the syntax node there.
+fn locate_site(code: &CodeBase, position: &EnginePosition) -> Located {
+    let Some((index, offset)) = code.original_offset(position) else { return Located::Unknown };
+    let file = &code.files[index];
+    if file.in_throw_argument(offset) {
+        return Located::InThrow;
+    }
+    let Some(site) = file.instrumented.coercion_sites.at(offset) else { return Located::Unknown };
+    let (line, _) = file.entry.parsed.line_col(swc_common::BytePos(file.entry.parsed.source.start_pos.0 + offset));
+    let name = file.entry.parsed.path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
+    Located::Site(site.clone(), format!("{name}:{line}"))
+}

@@ -1,0 +1,21 @@
+function deterministic(g, seed) {
+  let state = seed >>> 0 || 1;
+  g.Math.random = function random() {
+    state ^= state << 13;
+    state ^= state >>> 17;
+    state ^= state << 5;
+    return (state >>> 0) / 4294967296;
+  };
+  const RealDate = g.Date.flycatcherRealDate || g.Date;
+  const now = 1704067200000;
+  function FixedDate(...args) {
+    if (!new.target) return new RealDate(now).toString();
+    return Reflect.construct(RealDate, args.length ? args : [now], new.target);
+  }
+  FixedDate.prototype = RealDate.prototype;
+  FixedDate.now = () => now;
+  FixedDate.parse = RealDate.parse;
+  FixedDate.UTC = RealDate.UTC;
+  FixedDate.flycatcherRealDate = RealDate;
+  g.Date = FixedDate;
+}

@@ -1,0 +1,98 @@
+(function () {
+  var hide = { writable: false, enumerable: false, configurable: true };
+  // Pairs of distances (to true, to false) of the operands of conditions being evaluated; element 0 is
+  // the depth. Beyond 4096 pairs (recursion inside conditions) pushes are only counted and read unknown.
+  // Every helper is one call: in QuickJS a call costs more than the rest of a helper.
+  var stack = new Float64Array(2 * 4096 + 1), size = stack.length, slot = [undefined];
+  var code = Function.prototype.call.bind(String.prototype.charCodeAt);
+  // How far apart two strings are: over the first 64 characters, each code's distance normalised,
+  // plus the difference in length.
+  function text(a, b) {
+    var n = a.length < b.length ? a.length : b.length, d = a.length - b.length, i, c;
+    if (d < 0) d = -d;
+    if (n > 64) { if (a !== b) d += 1; n = 64; }
+    for (i = 0; i < n; i++) { c = code(a, i) - code(b, i); if (c) { if (c < 0) c = -c; d += c / (c + 1); } }
+    return d;
+  }
+  function define(name, value) { hide.value = value; Object.defineProperty(globalThis, name, hide); }
+  define("__fc$k", stack);
+  define("__fc$r", slot);
+  // `a op b` (op: 0 <, 1 <=, 2 >, 3 >=, 4 ==, 5 ===, 6 !=, 7 !==): keeps b for the comparison to read
+  // and returns a. Its normalised distances (NaN, unknown, unless both operands are numbers, or
+  // strings for equality) go to branch outcomes id and id + 1 when it is a whole condition, else on
+  // the stack.
+  define("__fc$q", function (a, b, op, id) {
+    var t = NaN, f = NaN, s, n, d;
+    slot[0] = b;
+    if (typeof a === "number" && typeof b === "number") {
+      switch (op) {
+        case 0: if (a < b) { t = 0; f = b - a; } else { t = a - b + 1; f = 0; } break;
+        case 1: if (a <= b) { t = 0; f = b - a + 1; } else { t = a - b; f = 0; } break;
+        case 2: if (a > b) { t = 0; f = a - b; } else { t = b - a + 1; f = 0; } break;
+        case 3: if (a >= b) { t = 0; f = a - b + 1; } else { t = b - a; f = 0; } break;
+        default: if (a === b) { t = 0; f = 1; } else { t = a < b ? b - a : a - b; f = 0; }
+      }
+    } else if (typeof a === "string" && typeof b === "string" && op >= 4) {
+      if (a === b) { t = 0; f = 1; } else { t = text(a, b); f = 0; }
+    }
+    if (t === t || f === f) {
+      if (op >= 6) { s = t; t = f; f = s; }
+      // NaN operands and infinite gaps: as far as can be.
+      t = t === t && t !== Infinity ? t / (t + 1) : 1;
+      f = f === f && f !== Infinity ? f / (f + 1) : 1;
+    }
+    if (id >= 0) {
+      if (t === t) { d = __fc$d; if (t < d[id]) d[id] = t; if (f < d[id + 1]) d[id + 1] = f; }
+    } else {
+      n = stack[0] + 2;
+      stack[0] = n;
+      if (n < size) { stack[n - 1] = t; stack[n] = f; }
+    }
+    return a;
+  });
+  // The branch point of outcomes id (true) and id + 1 (false) of a measured condition whose value is
+  // v: marks the outcome, resolves the condition's pair (unknown: 0 taken, 1 not) and keeps the
+  // smallest distances. The pair is popped, unless this is the left operand of `&&` (or 0) or `||`
+  // (or 1): then it stays for `__fc$j`, or counts the right operand as 1 when that is skipped.
+  define("__fc$t", function (id, v, or) {
+    var n = stack[0], top = n >= 2 && n < size, t = top ? stack[n - 1] : NaN, f = top ? stack[n] : NaN;
+    var d = __fc$d;
+    if (v) { t = 0; if (f !== f) f = 1; __fc$b[id] = 1; } else { f = 0; if (t !== t) t = 1; __fc$b[id + 1] = 1; }
+    if (t < d[id]) d[id] = t;
+    if (f < d[id + 1]) d[id + 1] = f;
+    if (!(or >= 0)) { if (n >= 2) stack[0] = n - 2; }
+    else if (top) { if (or) { if (v) f += 1; } else if (!v) t += 1; stack[n - 1] = t; stack[n] = f; }
+    return v;
+  });
+  // The right operand, of value v, of `&&` (or 0) or `||` (or 1) in a measured condition: its pair and
+  // the left operand's become one, `&&` adding the distances to true and keeping the smaller to false,
+  // `||` the other way round.
+  define("__fc$j", function (v, or) {
+    var n = stack[0], t, f, lt, lf;
+    if (n >= 4 && n < size) {
+      t = stack[n - 1]; f = stack[n]; lt = stack[n - 3]; lf = stack[n - 2];
+      if (v) { t = 0; if (f !== f) f = 1; } else { f = 0; if (t !== t) t = 1; }
+      stack[n - 3] = or ? (t < lt ? t : lt) : t + lt;
+      stack[n - 2] = or ? f + lf : (f < lf ? f : lf);
+    }
+    if (n >= 2) stack[0] = n - 2;
+    return v;
+  });
+  // `!`, of value v: its operand's pair, resolved and swapped.
+  define("__fc$x", function (v) {
+    var n = stack[0], t, f;
+    if (n >= 2 && n < size) {
+      t = stack[n - 1]; f = stack[n];
+      if (v) { f = 0; if (t !== t) t = 1; } else { t = 0; if (f !== f) f = 1; }
+      stack[n - 1] = f; stack[n] = t;
+    }
+    return v;
+  });
+  // Any other operand of a measured condition: 0 to the outcome it took, 1 to the other.
+  define("__fc$v", function (v) {
+    var n = stack[0] + 2;
+    stack[0] = n;
+    if (n < size) { stack[n - 1] = v ? 0 : 1; stack[n] = v ? 1 : 0; }
+    return v;
+  });
+})();

@@ -1,0 +1,110 @@
+//! JavaScript as Flycatcher writes and reads it: the programs the sandbox installs beside the code under
+//! test (real `.js` files in this folder), the `__fc$` names through which Rust and those programs talk,
+//! and the language's own rules where Rust needs them: literals ([`literal`]), `Number(text)`
+//! ([`number`]) and regular expressions as generators ([`regex`]).
+//!
+//! This is the bottom layer: it imports nothing else of the crate, so every other layer may use it.
+//!
+//! # The protocol
+//! Every name the harness, the probes and the recorder put on `globalThis` starts with `__fc$` and is
+//! non-enumerable, so code under test that walks the global object does not see it. The names Rust
+//! writes or reads are the constants below; the rest are private to one program:
+//!
+//! | name | who defines it | what it is |
+//! |---|---|---|
+//! | [`STATEMENTS`], [`BRANCHES`] | the engine | `Uint8Array`s of statement and branch-outcome probes |
+//! | [`DISTANCES`], [`STACK`] | the engine, [`RUNTIME_JS`] | branch distances per outcome; the operand stack |
+//! | `__fc$c`, `__fc$n`, `__fc$q`, `__fc$r`, `__fc$t`, `__fc$j`, `__fc$x`, `__fc$v` | [`RUNTIME_JS`] | helpers the instrumented code calls |
+//! | [`DETERMINISTIC`] | the engine, from [`DETERMINISM_JS`] | fixes `Math.random` and the clock |
+//! | [`PRINT`] | the engine (record mode) | where [`CONSOLE_JS`] sends a printed line |
+//! | `__fc$baseline` | the engine | the globals before the code under test loaded |
+//! | [`CLASSES`], [`EXEC`], [`AT`], [`SETTLED`], [`AWAITED`], [`END`], [`RESULTS`], [`DISCOVER`] | [`HARNESS_JS`] | the class table, running a test and reading what it did, discovery |
+//! | [`DEFINE_MODULE`], [`REQUIRE`], [`SET_EXPORTS`], [`NAMESPACES`] | [`HARNESS_JS`] | CommonJS factories, `require`, ES-module namespaces |
+//! | [`PROXY`] | nothing: only text | a recording proxy as a test's text shows it, `__fc$u(id)` |
+//! | [`RECORDER`] | [`RECORDER_JS`] | record mode's recorder |
+//! | [`DESCRIBER`] | [`DESCRIBE_JS`] | makes the value encoders of the harness and the recorder |
+
+pub mod literal;
+pub mod number;
+pub mod regex;
+pub mod runners;
+
+/// Statement probes: `__fc$s[id] = 1` before every statement of a function.
+pub const STATEMENTS: &str = "__fc$s";
+/// Branch-outcome probes: `__fc$b[id] = 1` when outcome `id` is taken.
+pub const BRANCHES: &str = "__fc$b";
+/// Smallest branch distance seen per outcome in a run (a `Float64Array` as long as [`BRANCHES`]),
+/// measured under `--strategy search` only; 0 for taken outcomes, 1 for unknown ones.
+pub const DISTANCES: &str = "__fc$d";
+/// The distance helpers' stack of operand distances.
+pub const STACK: &str = "__fc$k";
+/// The determinism shim installed from [`DETERMINISM_JS`].
+pub const DETERMINISTIC: &str = "__fc$deterministic";
+/// Record mode: the native function the program's `console` prints through.
+pub const PRINT: &str = "__fc$print";
+/// The harness's class table, in `ProgramInfo` order once classes are bound.
+pub const CLASSES: &str = "__fc$C";
+/// Runs one test given as JSON; answers `''`, an error, or that the test awaits a promise.
+pub const EXEC: &str = "__fc$exec";
+/// The index of the test statement running (a `Uint32Array`), readable after a limit cut a test off.
+pub const AT: &str = "__fc$at";
+/// How an awaiting test ended, or `null` while it has not.
+pub const SETTLED: &str = "__fc$settled";
+/// The statements whose promises the last test awaited.
+pub const AWAITED: &str = "__fc$awaited";
+/// The recording proxies' log of the last test.
+pub const END: &str = "__fc$end";
+/// Descriptions of the results of the last test's calls of the method under test.
+pub const RESULTS: &str = "__fc$results";
+/// Discovery: what the values reachable from some roots define.
+pub const DISCOVER: &str = "__fc$discover";
+/// Registers a CommonJS file's factory.
+pub const DEFINE_MODULE: &str = "__fc$defineModule";
+/// `require` of a CommonJS file by index.
+pub const REQUIRE: &str = "__fc$require";
+/// Record mode: replaces a CommonJS file's exports.
+pub const SET_EXPORTS: &str = "__fc$setExports";
+/// The namespaces of loaded ES modules, by file index.
+pub const NAMESPACES: &str = "__fc$ns";
+/// A recording proxy in a test's text: `__fc$u(id)`.
+pub const PROXY: &str = "__fc$u";
+/// Record mode's recorder.
+pub const RECORDER: &str = "__fc$recorder";
+/// The factory of value describers (see [`DESCRIBE_JS`]).
+pub const DESCRIBER: &str = "__fc$describer";
+
+/// The one encoder of observed values (the format of [`crate::model::observed`]): a factory of
+/// describers on the hidden global [`DESCRIBER`], installed before [`HARNESS_JS`], which describes
+/// results with it, and [`RECORDER_JS`], which describes recorded calls with it.
+pub const DESCRIBE_JS: &str = include_str!("describe.js");
+
+/// Flycatcher's side of the sandbox: recording and inert proxies, the test interpreter, result
+/// descriptions and discovery. Installed in every context before the code under test.
+pub const HARNESS_JS: &str = include_str!("harness.js");
+
+/// Record mode's recorder: wraps the program's classes and logs the outermost constructions and calls.
+pub const RECORDER_JS: &str = include_str!("recorder.js");
+
+/// The program's `console`, as under Node but host-free: with [`PRINT`] defined (record mode's entry
+/// script) the logging methods hand it one line, strings as they are and other values as JSON where
+/// they can be; without it (generated tests) every method does nothing, so code that warns or logs runs
+/// as it would under Node instead of throwing `ReferenceError: console`.
+pub const CONSOLE_JS: &str = include_str!("console.js");
+
+/// Makes the code under test deterministic in a global scope, in the sandbox and in exported suites
+/// alike: `Math.random` is the harness's xorshift32 from the test's seed, and the clock stands still at
+/// 2024-01-01T00:00:00Z (`Date.now()`, `new Date()`, `Date()`); dates built from arguments are
+/// untouched, and subclasses of `Date` still work.
+pub const DETERMINISM_JS: &str = include_str!("determinism.js");
+
+/// The seed of `Math.random` while the code under test loads, before each test's own seed applies.
+pub const LOAD_SEED: u32 = 1;
+
+/// What instrumented code calls: the branch helpers `__fc$c` (truthiness) and `__fc$n` (nullishness) of
+/// `probes.js`, and the branch-distance helpers of `distance.js` (`__fc$q`, `__fc$t`, `__fc$j`, `__fc$x`,
+/// `__fc$v`, with their stack [`STACK`]). They expect [`BRANCHES`] (and [`DISTANCES`]) to be installed
+/// already and look them up on every call, so the caller may replace the arrays between runs. They are
+/// non-enumerable, none converts its argument (a recording proxy must not notice them), and the distance
+/// helpers capture what they use from the built-ins before user code runs, so code under test that
+/// replaces `Math` or `String.prototype.charCodeAt` cannot change their results.
+pub const RUNTIME_JS: &str = concat!(include_str!("probes.js"), include_str!("distance.js"));

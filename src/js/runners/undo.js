@@ -1,0 +1,5 @@
+const realRandom = Math.random;
+function undo(g) {
+  g.Math.random = realRandom;
+  g.Date = g.Date.flycatcherRealDate || g.Date;
+}

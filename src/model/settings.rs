@@ -1,0 +1,336 @@
+//! Settings of a run: everything the user may change between steps, and the one patch type through
+//! which the command line, the project file and the terminal UI change them.
+
+use std::time::Duration;
+
+use serde::{Deserialize, Serialize};
+
+use crate::error::{Error, Result};
+use crate::js::regex::RegexGenerator;
+
+/// Settings of a session. Defaults are the documented command-line defaults.
+#[derive(Debug, Clone)]
+pub struct Settings {
+    /// Uses of a parameter before its type is inferred.
+    pub delay: u32,
+    /// Time budget per method under test (time spent stepping it).
+    pub timeout: Duration,
+    /// Valid runs without new coverage after which a method stops.
+    pub max_stale: u64,
+    /// Statement coverage (percent) at which a method stops.
+    pub target_coverage: f64,
+    /// What candidates may contain.
+    pub generation: GenerationSettings,
+    /// Per-test limits.
+    pub limits: Limits,
+    /// Seed of every random choice.
+    pub seed: u64,
+}
+
+impl Default for Settings {
+    fn default() -> Self {
+        Settings {
+            delay: 20,
+            timeout: Duration::from_secs(10),
+            max_stale: 50_000,
+            target_coverage: 100.0,
+            generation: GenerationSettings {
+                max_calls: 10,
+                strings: StringSource::Default,
+                numbers: NumberSource::Default,
+                strategy: Strategy::Guided,
+            },
+            limits: Limits::default(),
+            seed: 0,
+        }
+    }
+}
+
+/// How candidates are generated (`--strategy`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Strategy {
+    /// The report's generator: random values only.
+    Random,
+    /// Random values mixed with the constants of the method under test and its class, and mutations of
+    /// them (see [`crate::generate::guided`]).
+    #[default]
+    Guided,
+    /// Every call sequence in order of length over small canonical value pools (see
+    /// [`crate::generate::exhaustive`]).
+    Exhaustive,
+    /// Exhaustive over short sequences first, then guided random: Andrews, Zhang and Groce's "best of
+    /// both worlds".
+    Combined,
+    /// Tests evolved towards the branch outcomes not taken yet, guided by branch distance (see
+    /// [`crate::generate::search`]).
+    Search,
+    /// Search guided by coverage alone: guided random tests half of the time, else a mutation of one of
+    /// the method's elected tests; kept to measure what branch distances bring.
+    SearchCoverage,
+}
+
+impl Strategy {
+    /// Every strategy, in the order benchmarks print them.
+    pub const ALL: [Strategy; 6] = [
+        Strategy::Random,
+        Strategy::Guided,
+        Strategy::Exhaustive,
+        Strategy::Combined,
+        Strategy::Search,
+        Strategy::SearchCoverage,
+    ];
+
+    /// The name on the command line.
+    pub fn name(self) -> &'static str {
+        match self {
+            Strategy::Random => "random",
+            Strategy::Guided => "guided",
+            Strategy::Exhaustive => "exhaustive",
+            Strategy::Combined => "combined",
+            Strategy::Search => "search",
+            Strategy::SearchCoverage => "search-cov",
+        }
+    }
+
+    /// Whether random primitives are mixed with mined constants.
+    pub fn guided_inputs(self) -> bool {
+        matches!(self, Strategy::Guided | Strategy::Combined | Strategy::Search | Strategy::SearchCoverage)
+    }
+}
+
+impl std::str::FromStr for Strategy {
+    type Err = String;
+
+    fn from_str(text: &str) -> std::result::Result<Strategy, String> {
+        Strategy::ALL.into_iter().find(|s| s.name() == text).ok_or_else(|| {
+            format!("unknown strategy '{text}' (expected random, guided, exhaustive, combined, search or search-cov)")
+        })
+    }
+}
+
+/// What the generator may choose from.
+#[derive(Debug, Clone)]
+pub struct GenerationSettings {
+    /// Most calls in a test, the method under test included (at least 1).
+    pub max_calls: usize,
+    /// Where strings come from.
+    pub strings: StringSource,
+    /// Where numbers come from.
+    pub numbers: NumberSource,
+    /// How primitives are chosen when no regular expression is given for their type.
+    pub strategy: Strategy,
+}
+
+/// Per-test and per-load limits.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Limits {
+    /// Wall-clock time one test may run.
+    pub test_time: Duration,
+    /// Wall-clock time loading the code under test may take.
+    pub load_time: Duration,
+    /// Memory the JavaScript runtime may allocate, in bytes.
+    pub memory: usize,
+    /// JavaScript stack size, in bytes.
+    pub stack: usize,
+}
+
+impl Default for Limits {
+    fn default() -> Self {
+        Limits {
+            test_time: Duration::from_millis(100),
+            load_time: Duration::from_secs(5),
+            memory: 256 << 20,
+            stack: 512 << 10,
+        }
+    }
+}
+
+/// Where generated string arguments come from.
+#[derive(Clone, Debug, Default)]
+pub enum StringSource {
+    /// Short printable ASCII, sometimes empty.
+    #[default]
+    Default,
+    /// Strings matching a user-given pattern.
+    Regex(RegexGenerator),
+}
+
+impl StringSource {
+    /// The pattern of a regex source, `None` for the default generator.
+    pub fn pattern(&self) -> Option<&str> {
+        match self {
+            StringSource::Default => None,
+            StringSource::Regex(regex) => Some(regex.pattern()),
+        }
+    }
+}
+
+/// Where generated number arguments come from.
+#[derive(Clone, Debug, Default)]
+pub enum NumberSource {
+    /// Mostly small integers, with zero, negatives, fractions, large values and boundaries; never
+    /// `NaN` or an infinity.
+    #[default]
+    Default,
+    /// Strings matching a user-given pattern, converted as JavaScript's `Number(s)` would.
+    Regex(RegexGenerator),
+}
+
+impl NumberSource {
+    /// The pattern of a regex source, `None` for the default generator.
+    pub fn pattern(&self) -> Option<&str> {
+        match self {
+            NumberSource::Default => None,
+            NumberSource::Regex(regex) => Some(regex.pattern()),
+        }
+    }
+}
+
+/// A change to [`Settings`]: what the command line, the project file (`"settings"`) and the terminal
+/// UI's settings dialog give. Absent fields leave a setting as it is; applying a patch checks every value
+/// and names the option or key at fault.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SettingsPatch {
+    /// Inference delay.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub delay: Option<u32>,
+    /// Seconds per method.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub timeout: Option<f64>,
+    /// Stale runs before a method stops.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub max_stale: Option<u64>,
+    /// Most calls per candidate.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub max_calls: Option<u32>,
+    /// Coverage percentage at which a method stops.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub target_coverage: Option<f64>,
+    /// Time limit of one candidate, in milliseconds.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub test_timeout_ms: Option<u64>,
+    /// String generator: a pattern, or `None` (`null` in the file, an empty field in the UI) for the
+    /// default generator.
+    #[serde(default, skip_serializing_if = "Option::is_none", deserialize_with = "present")]
+    pub string_gen: Option<Option<String>>,
+    /// Number generator, as [`string_gen`](Self::string_gen).
+    #[serde(default, skip_serializing_if = "Option::is_none", deserialize_with = "present")]
+    pub number_gen: Option<Option<String>>,
+}
+
+/// A key that is present, even as `null`, is a change (see [`SettingsPatch::string_gen`]).
+fn present<'de, D: serde::Deserializer<'de>>(value: D) -> std::result::Result<Option<Option<String>>, D::Error> {
+    Option::<String>::deserialize(value).map(Some)
+}
+
+/// The name of the project file, looked for beside the first file under test.
+pub const PROJECT_FILE: &str = "flycatcher.json";
+
+/// Where a patch comes from, for error messages.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum SettingsOrigin {
+    /// The project file.
+    ProjectFile,
+    /// Command-line options.
+    CommandLine,
+    /// The terminal UI's settings dialog.
+    Explorer,
+}
+
+impl SettingsOrigin {
+    /// How an error about `key` starts: `flycatcher.json: timeout`, `--timeout` or `settings: timeout`.
+    fn name(self, key: &str) -> String {
+        match self {
+            SettingsOrigin::ProjectFile => format!("{PROJECT_FILE}: {key}"),
+            SettingsOrigin::CommandLine => format!("--{}", key.replace('_', "-")),
+            SettingsOrigin::Explorer => format!("settings: {key}"),
+        }
+    }
+}
+
+impl SettingsPatch {
+    /// Every setting the patch can change, as `settings` has it: what the project file saves.
+    pub fn of(settings: &Settings) -> SettingsPatch {
+        SettingsPatch {
+            delay: Some(settings.delay),
+            timeout: Some(settings.timeout.as_secs_f64()),
+            max_stale: Some(settings.max_stale),
+            max_calls: Some(settings.generation.max_calls as u32),
+            target_coverage: Some(settings.target_coverage),
+            test_timeout_ms: Some(settings.limits.test_time.as_millis() as u64),
+            string_gen: settings.generation.strings.pattern().map(|p| Some(p.to_string())),
+            number_gen: settings.generation.numbers.pattern().map(|p| Some(p.to_string())),
+        }
+    }
+
+    /// Applies the patch over `settings` (the project file's over the defaults, then the command line's;
+    /// the UI's over the settings in force).
+    pub fn apply(&self, settings: &mut Settings, origin: SettingsOrigin) -> Result<()> {
+        let regex = |key: &str, pattern: &str| {
+            RegexGenerator::parse(pattern).map_err(|e| Error::Usage(format!("{}: {e}", origin.name(key))))
+        };
+        if let Some(delay) = self.delay {
+            settings.delay = delay;
+        }
+        if let Some(timeout) = self.timeout {
+            settings.timeout = Duration::try_from_secs_f64(timeout).ok().filter(|t| !t.is_zero()).ok_or_else(|| {
+                Error::Usage(format!("{} must be a positive number of seconds, not {timeout}", origin.name("timeout")))
+            })?;
+        }
+        if let Some(max_stale) = self.max_stale {
+            settings.max_stale = max_stale;
+        }
+        if let Some(max_calls) = self.max_calls {
+            settings.generation.max_calls = max_calls.max(1) as usize;
+        }
+        if let Some(target) = self.target_coverage {
+            if !(0.0..=100.0).contains(&target) {
+                let key = origin.name("target_coverage");
+                return Err(Error::Usage(format!("{key} must be between 0 and 100, not {target}")));
+            }
+            settings.target_coverage = target;
+        }
+        if let Some(ms) = self.test_timeout_ms {
+            settings.limits.test_time = Duration::from_millis(ms.max(1));
+        }
+        if let Some(pattern) = &self.string_gen {
+            settings.generation.strings = match pattern {
+                Some(pattern) => StringSource::Regex(regex("string_gen", pattern)?),
+                None => StringSource::Default,
+            };
+        }
+        if let Some(pattern) = &self.number_gen {
+            settings.generation.numbers = match pattern {
+                Some(pattern) => NumberSource::Regex(regex("number_gen", pattern)?),
+                None => NumberSource::Default,
+            };
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn settings_apply_over_defaults() {
+        let mut settings = Settings::default();
+        let file = SettingsPatch {
+            delay: Some(3),
+            max_calls: Some(4),
+            number_gen: Some(Some("[1-6]".into())),
+            ..Default::default()
+        };
+        file.apply(&mut settings, SettingsOrigin::ProjectFile).unwrap();
+        assert_eq!((settings.delay, settings.generation.max_calls), (3, 4));
+        assert_eq!(settings.generation.numbers.pattern(), Some("[1-6]"));
+        let broken = SettingsPatch { string_gen: Some(Some("(".into())), ..Default::default() };
+        assert!(
+            broken.apply(&mut settings, SettingsOrigin::ProjectFile).unwrap_err().to_string().contains(PROJECT_FILE)
+        );
+        let message = broken.apply(&mut settings, SettingsOrigin::CommandLine).unwrap_err().to_string();
+        assert!(message.starts_with("--string-gen: "), "{message}");
+    }
+}

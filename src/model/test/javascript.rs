@@ -1,0 +1,112 @@
+//! A test as JavaScript text: the exported suite's statements and what people read in the explorer.
+
+use super::{Statement, TestCase, Value};
+use crate::js::literal;
+use crate::model::program::{ClassId, ProgramInfo};
+
+impl TestCase {
+    /// The JavaScript expression or statement text of statement `index`, without a terminating `;`:
+    /// `new Node(5)` for constructions (see [`TestCase::declaration`]), `list.add(node)` for calls.
+    pub fn expression(&self, index: usize, program: &ProgramInfo) -> String {
+        let args = |args: &[Value]| args.iter().map(|a| self.value(a, program)).collect::<Vec<_>>().join(", ");
+        match &self.statements[index] {
+            Statement::Construct { class, args: a, .. } => {
+                format!("new {}({})", program.classes[*class].alias, args(a))
+            }
+            Statement::Rebuild { class, fields, .. } => self.instance(program, *class, fields),
+            Statement::Call { receiver, method, args: a, .. } => {
+                let variable = &self.variables[*receiver];
+                let name = &variable.name;
+                let call = if literal::is_identifier_name(method) {
+                    format!("{name}.{method}({})", args(a))
+                } else {
+                    format!("{name}[{}]({})", literal::string(method), args(a))
+                };
+                let asynchronous = program.classes[variable.class].method(method).is_some_and(|m| m.asynchronous);
+                if asynchronous { format!("await {call}") } else { call }
+            }
+        }
+    }
+
+    /// `var name = new C(...)` for a construction (or a rebuilt instance), the call expression otherwise.
+    pub fn declaration(&self, index: usize, program: &ProgramInfo, keyword: &str) -> String {
+        let expression = self.expression(index, program);
+        match &self.statements[index] {
+            Statement::Construct { variable, .. } | Statement::Rebuild { variable, .. } => {
+                format!("{keyword} {} = {expression}", self.variables[*variable].name)
+            }
+            Statement::Call { .. } => expression,
+        }
+    }
+
+    pub(super) fn value(&self, value: &Value, program: &ProgramInfo) -> String {
+        match value {
+            Value::Number(n) => literal::number(*n),
+            Value::String(s) => literal::string(s),
+            Value::Boolean(b) => b.to_string(),
+            Value::Null => "null".into(),
+            Value::Undefined => "undefined".into(),
+            Value::Variable(v) => self.variables[*v].name.clone(),
+            Value::Proxy(id) => format!("__fc$u({id})"),
+            Value::Array(items) => {
+                format!("[{}]", items.iter().map(|i| self.value(i, program)).collect::<Vec<_>>().join(", "))
+            }
+            Value::Function(result) => format!("function () {{ return {}; }}", self.value(result, program)),
+            Value::Date(ms) => format!("new Date({})", literal::number(*ms)),
+            // `//` would open a comment: the empty pattern is written as JavaScript prints it.
+            Value::RegExp { source, flags } if source.is_empty() => format!("/(?:)/{flags}"),
+            Value::RegExp { source, flags } => format!("/{source}/{flags}"),
+            Value::Object(members) => self.object(members, program),
+            Value::Instance { class, fields } => self.instance(program, *class, fields),
+            Value::Answers(answers) => {
+                let answers: Vec<String> = answers.iter().map(|a| self.value(a, program)).collect();
+                format!(
+                    "(function (answers) {{ var i = 0; return function () {{ return answers[i < answers.length - 1 ? i++ : i]; }}; }})([{}])",
+                    answers.join(", ")
+                )
+            }
+        }
+    }
+
+    /// An object literal: `{ a: 1, "b-c": 2 }`.
+    fn object(&self, members: &[(String, Value)], program: &ProgramInfo) -> String {
+        if members.is_empty() {
+            return "{}".into();
+        }
+        let key = |k: &str| {
+            if literal::is_identifier_name(k) && k != "__proto__" { k.to_string() } else { literal::string(k) }
+        };
+        let members: Vec<String> =
+            members.iter().map(|(k, v)| format!("{}: {}", key(k), self.value(v, program))).collect();
+        format!("{{ {} }}", members.join(", "))
+    }
+
+    /// An instance made without its constructor, its fields then set: what the harness does for
+    /// [`Statement::Rebuild`] and [`Value::Instance`].
+    fn instance(&self, program: &ProgramInfo, class: ClassId, fields: &[(String, Value)]) -> String {
+        let prototype = format!("Object.create({}.prototype)", program.classes[class].alias);
+        if fields.is_empty() {
+            return prototype;
+        }
+        format!("Object.assign({prototype}, {})", self.object(fields, program))
+    }
+
+    /// The test as plain JavaScript statements, one per line (`var` declarations, calls).
+    pub fn source(&self, program: &ProgramInfo) -> String {
+        (0..self.statements.len()).map(|i| format!("{};\n", self.declaration(i, program, "var"))).collect()
+    }
+
+    /// The test as readable JavaScript, with unknown parameters marked (`<?name>`, the name being
+    /// `param_name` of the parameter's id), for people.
+    pub fn display(&self, program: &ProgramInfo, param_name: impl Fn(u32) -> String) -> Vec<String> {
+        (0..self.statements.len())
+            .map(|i| {
+                let mut text = self.declaration(i, program, "var");
+                for id in self.proxies() {
+                    text = text.replace(&format!("__fc$u({id})"), &format!("<?{}>", param_name(id)));
+                }
+                format!("{text};")
+            })
+            .collect()
+    }
+}

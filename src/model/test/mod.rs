@@ -1,0 +1,273 @@
+//! A candidate test: a straight-line sequence of constructions (`var node = new Node(5);`) and calls on
+//! the class under test (`list.add(node);`), the method under test last. The sandbox interprets it from
+//! JSON (`interpreter.rs`); people and exported suites read it as JavaScript (`javascript.rs`).
+
+mod interpreter;
+mod javascript;
+
+use crate::js::literal;
+use crate::model::program::{ClassId, ProgramInfo};
+
+/// A value passed to a constructor or method.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Value {
+    /// A number literal.
+    Number(f64),
+    /// A string literal.
+    String(String),
+    /// `true` or `false`.
+    Boolean(bool),
+    /// `null`: only where a class instance was needed and none could be built.
+    Null,
+    /// `undefined`: an omitted optional argument, where the code checks `typeof x === 'undefined'`, or a
+    /// recorded argument or answer.
+    Undefined,
+    /// A variable of the test.
+    Variable(usize),
+    /// A recording proxy for a parameter of unknown type (its id in the [`crate::inference::TypeTable`]).
+    Proxy(u32),
+    /// An array literal.
+    Array(Vec<Value>),
+    /// A function that returns a value: `function () { return 3; }`.
+    Function(Box<Value>),
+    /// `new Date(milliseconds)`.
+    Date(f64),
+    /// A regular expression literal: `/source/flags`.
+    RegExp {
+        /// The pattern, as written between the slashes.
+        source: String,
+        /// Its flags (`g`, `i`...).
+        flags: String,
+    },
+    /// A plain object literal.
+    Object(Vec<(String, Value)>),
+    /// A stub function that returns these values in order, then the last one again (a recorded
+    /// callback's answers, see [`crate::record`]).
+    Answers(Vec<Value>),
+    /// An instance of a class rebuilt from its fields without running its constructor:
+    /// `Object.assign(Object.create(C.prototype), { ... })` (a recorded object the program made itself).
+    Instance {
+        /// Its class.
+        class: ClassId,
+        /// Its own fields, in order.
+        fields: Vec<(String, Value)>,
+    },
+}
+
+impl Value {
+    /// Whether the value means the same in any test: it names no variable and holds no proxy.
+    pub fn is_self_contained(&self) -> bool {
+        match self {
+            Value::Variable(_) | Value::Proxy(_) => false,
+            Value::Array(items) | Value::Answers(items) => items.iter().all(Value::is_self_contained),
+            Value::Function(result) => result.is_self_contained(),
+            Value::Object(members) => members.iter().all(|(_, v)| v.is_self_contained()),
+            _ => true,
+        }
+    }
+}
+
+/// A variable of a test: always an instance of a class of the program.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Variable {
+    /// Its class.
+    pub class: ClassId,
+    /// Its name in the code (`list`, `node2`).
+    pub name: String,
+}
+
+/// One statement of a test.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Statement {
+    /// `var v = new C(args);`
+    Construct {
+        /// The variable defined.
+        variable: usize,
+        /// Its class.
+        class: ClassId,
+        /// Constructor arguments.
+        args: Vec<Value>,
+    },
+    /// `receiver.method(args);`
+    Call {
+        /// The variable called on.
+        receiver: usize,
+        /// Method name.
+        method: String,
+        /// Arguments.
+        args: Vec<Value>,
+        /// Whether this is a call of the method under test (its result is asserted).
+        under_test: bool,
+    },
+    /// `var v = Object.assign(Object.create(C.prototype), { ... });`: an instance rebuilt from the fields
+    /// it was recorded with, for a receiver whose history of constructor and calls cannot be replayed.
+    Rebuild {
+        /// The variable defined.
+        variable: usize,
+        /// Its class.
+        class: ClassId,
+        /// Its own fields, in order.
+        fields: Vec<(String, Value)>,
+    },
+}
+
+/// A candidate test for one method under test.
+#[derive(Debug, Clone, PartialEq)]
+pub struct TestCase {
+    /// The class under test.
+    pub class: ClassId,
+    /// The method under test.
+    pub method: String,
+    /// Variables, in order of definition.
+    pub variables: Vec<Variable>,
+    /// Statements, in order.
+    pub statements: Vec<Statement>,
+}
+
+impl TestCase {
+    /// Whether the test has no unknowns left: only such tests can be elected.
+    pub fn is_valid(&self) -> bool {
+        self.proxies().is_empty()
+    }
+
+    /// Ids of the parameters (and array elements) passed a recording proxy.
+    pub fn proxies(&self) -> Vec<u32> {
+        let mut ids: Vec<u32> = self.statements.iter().flat_map(Statement::proxies).collect();
+        ids.sort_unstable();
+        ids.dedup();
+        ids
+    }
+
+    /// Whether a variable is used by a statement other than its own construction.
+    pub fn uses_variable(&self, variable: usize) -> bool {
+        let in_value = |v: &Value| v.uses_variable(variable);
+        self.statements.iter().any(|s| match s {
+            Statement::Call { receiver, args, .. } => *receiver == variable || args.iter().any(in_value),
+            Statement::Construct { args, .. } => args.iter().any(in_value),
+            // Fields refer to other variables from anywhere inside (a list's `head` node).
+            Statement::Rebuild { fields, .. } => fields.iter().any(|(_, v)| v.uses_variable(variable)),
+        })
+    }
+
+    /// A name for a new variable of `class`: `list`, then `list2`, ...: named after the class, never
+    /// clashing with another variable or a class alias.
+    pub fn variable_name(&self, program: &ProgramInfo, class: ClassId) -> String {
+        let base = literal::identifier(&program.classes[class].alias);
+        let taken = |name: &str| {
+            self.variables.iter().any(|v| v.name == name) || program.classes.iter().any(|c| c.alias == name)
+        };
+        if !taken(&base) {
+            return base;
+        }
+        (2..).map(|n| format!("{base}{n}")).find(|name| !taken(name)).expect("some suffix is free")
+    }
+
+    /// The classes the test names, in order of first use: those it constructs or rebuilds, and those of
+    /// rebuilt instances among values.
+    pub fn classes_used(&self) -> Vec<ClassId> {
+        let mut classes = Vec::new();
+        let mut add = |class: ClassId| {
+            if !classes.contains(&class) {
+                classes.push(class);
+            }
+        };
+        for s in &self.statements {
+            match s {
+                Statement::Construct { class, .. } | Statement::Rebuild { class, .. } => add(*class),
+                Statement::Call { .. } => {}
+            }
+            match s {
+                Statement::Rebuild { fields, .. } => fields.iter().for_each(|(_, v)| v.visit_classes(&mut add)),
+                _ => s.args().iter().for_each(|v| v.visit_classes(&mut add)),
+            }
+        }
+        classes
+    }
+
+    /// What statement `index` calls, for messages: `add` or `new Node`.
+    pub fn callee(&self, index: usize, program: &ProgramInfo) -> String {
+        match self.statements.get(index) {
+            Some(Statement::Construct { class, .. }) => format!("new {}", program.classes[*class].alias),
+            Some(Statement::Rebuild { class, .. }) => {
+                format!("a {} rebuilt from its fields", program.classes[*class].alias)
+            }
+            Some(Statement::Call { method, .. }) => method.clone(),
+            None => self.method.clone(),
+        }
+    }
+}
+
+impl Value {
+    /// Whether `variable` appears anywhere in this value.
+    pub fn uses_variable(&self, variable: usize) -> bool {
+        match self {
+            Value::Variable(v) => *v == variable,
+            Value::Array(items) | Value::Answers(items) => items.iter().any(|i| i.uses_variable(variable)),
+            Value::Function(result) => result.uses_variable(variable),
+            Value::Object(members) | Value::Instance { fields: members, .. } => {
+                members.iter().any(|(_, v)| v.uses_variable(variable))
+            }
+            _ => false,
+        }
+    }
+
+    /// Calls `visit` with the class of every rebuilt instance in this value.
+    fn visit_classes(&self, visit: &mut impl FnMut(ClassId)) {
+        match self {
+            Value::Instance { class, fields } => {
+                visit(*class);
+                fields.iter().for_each(|(_, v)| v.visit_classes(visit));
+            }
+            Value::Array(items) | Value::Answers(items) => items.iter().for_each(|i| i.visit_classes(visit)),
+            Value::Function(result) => result.visit_classes(visit),
+            Value::Object(members) => members.iter().for_each(|(_, v)| v.visit_classes(visit)),
+            _ => {}
+        }
+    }
+
+    /// Whether a recording proxy is in this value, nested ones included (an options object's member).
+    pub fn contains_proxy(&self) -> bool {
+        let mut ids = Vec::new();
+        self.collect_proxies(&mut ids);
+        !ids.is_empty()
+    }
+
+    /// Adds the ids of the recording proxies in this value, nested ones included, to `ids`.
+    fn collect_proxies(&self, ids: &mut Vec<u32>) {
+        match self {
+            Value::Proxy(id) => ids.push(*id),
+            Value::Array(items) => items.iter().for_each(|i| i.collect_proxies(ids)),
+            Value::Function(result) => result.collect_proxies(ids),
+            Value::Object(members) | Value::Instance { fields: members, .. } => {
+                members.iter().for_each(|(_, v)| v.collect_proxies(ids))
+            }
+            Value::Answers(items) => items.iter().for_each(|i| i.collect_proxies(ids)),
+            _ => {}
+        }
+    }
+}
+
+impl Statement {
+    /// The values the statement passes, in order: its arguments, or the fields of a rebuilt instance.
+    pub fn values_mut(&mut self) -> Vec<&mut Value> {
+        match self {
+            Statement::Construct { args, .. } | Statement::Call { args, .. } => args.iter_mut().collect(),
+            Statement::Rebuild { fields, .. } => fields.iter_mut().map(|(_, v)| v).collect(),
+        }
+    }
+
+    /// The arguments of the statement (a rebuilt instance has none: its fields are not parameters).
+    pub fn args(&self) -> &[Value] {
+        match self {
+            Statement::Construct { args, .. } | Statement::Call { args, .. } => args,
+            Statement::Rebuild { .. } => &[],
+        }
+    }
+
+    /// Ids of the recording proxies among the statement's arguments, nested ones included.
+    pub fn proxies(&self) -> Vec<u32> {
+        let mut ids = Vec::new();
+        self.args().iter().for_each(|a| a.collect_proxies(&mut ids));
+        ids
+    }
+}

@@ -1,0 +1,119 @@
+//! Making mutants: the functions under test, the edits inside them, and a sandbox holding each mutated
+//! program.
+
+use std::path::PathBuf;
+
+use super::{Mutant, Status, SuiteTest};
+use crate::analysis::files::SourceSet;
+use crate::analysis::parse::parse_source;
+use crate::error::{Error, Result};
+use crate::model::program::ClassId;
+use crate::sandbox::{CodeBase, Sandbox};
+use crate::session::Session;
+
+/// The user's files, in the order they were given.
+pub(super) fn given_files(session: &Session) -> Vec<PathBuf> {
+    session.program.files.iter().filter(|f| f.given).map(|f| f.path.clone()).collect()
+}
+
+/// The ranges of the methods (and constructors) under test, and the mutants made inside them.
+pub(super) fn create_mutants(session: &Session, tests: &[SuiteTest], constructors: bool) -> Vec<Mutant> {
+    let program = &session.program;
+    let code = &session.code;
+    // (file, start, end, class, method) of every function under test.
+    let mut targets: Vec<(usize, u32, u32, ClassId, String)> = Vec::new();
+    let mut add = |class: ClassId, method: &str, function: Option<&crate::model::program::FunctionRef>| {
+        let Some(function) = function.filter(|f| !f.statements.is_empty()) else { return };
+        if let Some((file, f)) = code.function_of_statement(function.statements.start)
+            && !targets.iter().any(|t| t.0 == file && t.1 == f.start && t.2 == f.end)
+        {
+            targets.push((file, f.start, f.end, class, method.to_string()));
+        }
+    };
+    for m in &session.methods {
+        add(m.class, &m.method, m.function.as_ref());
+    }
+    if constructors {
+        for (id, class) in program.classes.iter().enumerate() {
+            let tested = session.methods.iter().any(|m| m.class == id);
+            let used = tests.iter().any(|t| t.test.classes_used().contains(&id));
+            if tested || (class.under_test && used) {
+                add(id, "constructor", class.constructor.function.as_ref());
+            }
+        }
+    }
+    let mut mutants = Vec::new();
+    for (index, file) in code.files.iter().enumerate() {
+        let ranges: Vec<(u32, u32)> = targets.iter().filter(|t| t.0 == index).map(|t| (t.1, t.2)).collect();
+        if ranges.is_empty() {
+            continue;
+        }
+        let parsed = &file.entry.parsed;
+        for edit in super::operators::edits(parsed, &ranges) {
+            // The innermost function under test holding the edit owns it (methods defined inside a
+            // constructor are theirs, not the constructor's).
+            let Some(owner) = targets
+                .iter()
+                .filter(|t| t.0 == index && t.1 <= edit.start && edit.end <= t.2)
+                .min_by_key(|t| t.2 - t.1)
+            else {
+                continue;
+            };
+            let statement = file
+                .instrumented
+                .statements
+                .iter()
+                .enumerate()
+                .filter(|(_, s)| s.start <= edit.start && edit.end <= s.end)
+                .min_by_key(|(_, s)| s.end - s.start)
+                .map(|(i, _)| file.statements.start + i as u32);
+            let (line, column) = parsed.line_col(swc_common::BytePos(parsed.source.start_pos.0 + edit.start));
+            let (original, mutated) = edit.snippets(parsed.text());
+            mutants.push(Mutant {
+                class: owner.3,
+                method: owner.4.clone(),
+                file: index,
+                edit,
+                line,
+                column,
+                original,
+                mutated,
+                statement,
+                status: Status::Uncovered,
+            });
+        }
+    }
+    mutants
+}
+
+/// A mutant's sandbox, or why there is none.
+pub(super) enum Built {
+    Sandbox(Sandbox),
+    /// The edit does not parse.
+    Invalid,
+    /// The mutated code fails to load: every test fails.
+    Fails(String),
+}
+
+pub(super) fn mutant_sandbox(session: &Session, mutant: &Mutant, expressions: &[String]) -> Result<Built> {
+    let mut sources = SourceSet::load(&given_files(session))?;
+    let Some(entry) = sources.entries.get_mut(mutant.file) else {
+        return Err(Error::Engine(format!("the files changed while mutating: {} is gone", mutant.file)));
+    };
+    let text = mutant.edit.apply(entry.parsed.text());
+    let (path, display, kind) = (entry.parsed.path.clone(), entry.parsed.display.clone(), entry.parsed.kind);
+    match parse_source(&path, &display, text) {
+        Ok(parsed) if parsed.kind == kind => entry.parsed = parsed,
+        _ => return Ok(Built::Invalid),
+    }
+    let code = CodeBase::new(sources, false);
+    let mut sandbox = match Sandbox::new(&code, session.settings().limits.clone()) {
+        Ok(sandbox) => sandbox,
+        Err(Error::Load { message, .. }) => return Ok(Built::Fails(format!("the code fails to load: {message}"))),
+        Err(e) => return Err(e),
+    };
+    if let Err(e) = sandbox.bind_classes(expressions) {
+        return Ok(Built::Fails(format!("a class is no longer found: {e}")));
+    }
+    Ok(Built::Sandbox(sandbox))
+}

@@ -1,0 +1,254 @@
+//! One QuickJS runtime and context with the program loaded: the part that talks to rquickjs.
+//!
+//! `mod.rs` builds an engine (limits, probes, the determinism shim, the value encoder, the harness, then
+//! the program: scripts, CommonJS factories, ES modules); `run.rs` runs one test in it; `sources.rs` is
+//! the program as plain data, `modules.rs` the ES-module resolver and loader, `script.rs` the bytecode
+//! cache of Flycatcher's own scripts, `deadline.rs` the interrupt deadline, `bare.rs` a context without
+//! any of it for the benchmarks.
+
+mod bare;
+mod deadline;
+mod modules;
+mod run;
+mod script;
+mod sources;
+
+pub use bare::with_bare_context;
+pub(crate) use deadline::Deadline;
+pub(crate) use sources::Sources;
+pub use sources::instrumented_position;
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use rquickjs::{Context, Ctx, Function, Module, Object, Runtime, Value};
+
+use crate::error::{Error, Result};
+use crate::js::{CONSOLE_JS, DESCRIBE_JS, DETERMINISM_JS, DISTANCES, HARNESS_JS, LOAD_SEED, RUNTIME_JS};
+use crate::model::program::ModuleKind;
+use crate::model::settings::Limits;
+use modules::{TableLoader, TableResolver};
+use script::{eval_script, exception_text};
+use sources::COMMONJS_HEADER;
+
+/// Bytes allocated between two cycle collections.
+const GC_THRESHOLD: usize = 16 << 20;
+
+/// A runtime and a context with the harness and the program loaded.
+pub(crate) struct Engine {
+    // Field order matters: the context must go before its runtime.
+    context: Context,
+    _runtime: Runtime,
+    sources: Arc<Sources>,
+    deadline: Arc<Deadline>,
+}
+
+impl Engine {
+    pub(crate) fn new(sources: Arc<Sources>, limits: &Limits, deadline: Arc<Deadline>) -> Result<Engine> {
+        let runtime = Runtime::new().map_err(|e| Error::Engine(e.to_string()))?;
+        runtime.set_memory_limit(limits.memory);
+        runtime.set_max_stack_size(limits.stack);
+        // Tests make a lot of short-lived garbage that reference counting frees at once; collecting
+        // cycles less often than QuickJS's default (every 256 KiB) saves time and costs little memory.
+        runtime.set_gc_threshold(GC_THRESHOLD.min(limits.memory / 4));
+        let interrupt = deadline.clone();
+        runtime.set_interrupt_handler(Some(Box::new(move || interrupt.passed())));
+        if sources.files.iter().any(|f| f.kind == ModuleKind::EsModule) {
+            let known: Vec<String> = sources.files.iter().map(|f| f.engine_name.clone()).collect();
+            let table = sources
+                .files
+                .iter()
+                .flat_map(|f| {
+                    f.deps.iter().map(|(spec, target)| {
+                        ((f.engine_name.clone(), spec.clone()), sources.files[*target].engine_name.clone())
+                    })
+                })
+                .collect();
+            let code = sources
+                .files
+                .iter()
+                .filter(|f| f.kind == ModuleKind::EsModule)
+                .map(|f| (f.engine_name.clone(), f.code.clone()))
+                .collect();
+            let index = sources.files.iter().enumerate().map(|(i, f)| (f.engine_name.clone(), i)).collect();
+            let recorded_importer = sources.recorded_importer.map(|i| sources.files[i].engine_name.clone());
+            let es_modules = sources
+                .files
+                .iter()
+                .filter(|f| f.kind == ModuleKind::EsModule)
+                .map(|f| f.engine_name.clone())
+                .collect();
+            runtime
+                .set_loader(TableResolver { table, known, recorded_importer, es_modules }, TableLoader { code, index });
+        }
+        let context = Context::full(&runtime).map_err(|e| Error::Engine(e.to_string()))?;
+        let engine = Engine { context, _runtime: runtime, sources, deadline };
+        engine.install(limits)?;
+        Ok(engine)
+    }
+
+    fn install(&self, limits: &Limits) -> Result<()> {
+        let probes = format!(
+            "Object.defineProperty(globalThis, '__fc$s', {{ value: new Uint8Array({}) }});\
+             Object.defineProperty(globalThis, '__fc$b', {{ value: new Uint8Array({branches}) }});\
+             Object.defineProperty(globalThis, '{DISTANCES}', {{ value: new Float64Array({branches}).fill(Infinity) }});",
+            self.sources.statement_count.max(1),
+            branches = self.sources.branch_count.max(1)
+        );
+        self.eval_setup(&probes, "installing probes")?;
+        self.eval_setup(RUNTIME_JS, "installing the coverage runtime")?;
+        // Randomness and the clock are fixed before any user code runs, from the same seed as in
+        // exported suites, and again for every test from the test's seed.
+        let determinism = format!(
+            "Object.defineProperty(globalThis, '__fc$deterministic', {{ value: ({DETERMINISM_JS}) }}); \
+             __fc$deterministic(globalThis, {LOAD_SEED});"
+        );
+        self.eval_setup(&determinism, "fixing randomness and the clock")?;
+        self.eval_setup(DESCRIBE_JS, "installing the value encoder")?;
+        self.eval_setup(HARNESS_JS, "installing the harness")?;
+        self.install_console()?;
+        // What the global object holds before user code runs: discovery looks at what is added.
+        self.eval_setup(
+            "Object.defineProperty(globalThis, '__fc$baseline', { value: new Set(Object.getOwnPropertyNames(globalThis)) });",
+            "recording the built-in globals",
+        )?;
+        self.deadline.set(limits.load_time);
+        let loaded = self.load_program();
+        let timed_out = self.deadline.passed();
+        self.deadline.clear();
+        match loaded {
+            Err(Error::Load { file, .. }) if timed_out => Err(Error::Load {
+                file,
+                message: format!(
+                    "did not finish within {} s (an endless loop at load time?)",
+                    limits.load_time.as_secs()
+                ),
+            }),
+            other => other,
+        }
+    }
+
+    fn load_program(&self) -> Result<()> {
+        self.context.with(|ctx| {
+            let globals = ctx.globals();
+            for (index, file) in self.sources.files.iter().enumerate() {
+                let failed = |ctx: &Ctx, e: rquickjs::Error| Error::Load {
+                    file: file.engine_name.clone(),
+                    message: exception_text(ctx, e),
+                };
+                match file.kind {
+                    ModuleKind::Script if file.given => self.start_module(&ctx, index)?,
+                    ModuleKind::EsModule => {}
+                    _ => {
+                        let source = format!("{COMMONJS_HEADER}{}\n}})", file.code);
+                        let factory: Function = eval_script(&ctx, &self.sources.scripts, &source, &file.engine_name)
+                            .map_err(|e| failed(&ctx, e))?;
+                        let deps = Object::new(ctx.clone()).map_err(|e| failed(&ctx, e))?;
+                        for (spec, target) in &file.deps {
+                            deps.set(spec.as_str(), *target).map_err(|e| failed(&ctx, e))?;
+                        }
+                        let define: Function = globals.get("__fc$defineModule").map_err(|e| failed(&ctx, e))?;
+                        define
+                            .call::<_, ()>((index, factory, file.engine_name.as_str(), file.dirname.as_str(), deps))
+                            .map_err(|e| failed(&ctx, e))?;
+                    }
+                }
+            }
+            for (index, _) in self.sources.files.iter().enumerate().filter(|(_, f)| f.given) {
+                self.start_module(&ctx, index)?;
+            }
+            Ok(())
+        })
+    }
+
+    /// Runs a module file's top level, as Node's `require` or `import` of it would (scripts run while
+    /// loading, see [`Engine::run_file`]).
+    fn start_module(&self, ctx: &Ctx, index: usize) -> Result<()> {
+        let file = &self.sources.files[index];
+        let failed =
+            |e: rquickjs::Error| Error::Load { file: file.engine_name.clone(), message: exception_text(ctx, e) };
+        let globals = ctx.globals();
+        match file.kind {
+            ModuleKind::CommonJs => {
+                let require: Function = globals.get("__fc$require").map_err(failed)?;
+                require.call::<_, Value>((index,)).map_err(failed)?;
+            }
+            ModuleKind::EsModule => {
+                let namespace: Object = Module::import(ctx, file.engine_name.as_str())
+                    .and_then(|promise| promise.finish::<Object>())
+                    .map_err(failed)?;
+                let namespaces: Object = globals.get("__fc$ns").map_err(failed)?;
+                namespaces.set(index as u32, namespace).map_err(failed)?;
+            }
+            ModuleKind::Script => {
+                eval_script::<()>(ctx, &self.sources.scripts, &file.code, &file.engine_name).map_err(failed)?;
+            }
+        }
+        Ok(())
+    }
+
+    /// Runs a file that loading held back (one not given: in record mode, the entry script) within
+    /// `limit`.
+    pub(crate) fn run_file(&self, index: usize, limit: Duration) -> Result<()> {
+        self.deadline.set(limit);
+        let ran = self.context.with(|ctx| self.start_module(&ctx, index));
+        let timed_out = self.deadline.passed();
+        self.deadline.clear();
+        match ran {
+            Err(Error::Load { file, .. }) if timed_out => Err(Error::Load {
+                file,
+                message: format!("did not finish within {} s (an endless loop?)", limit.as_secs_f64()),
+            }),
+            other => other,
+        }
+    }
+
+    /// Gives the context a `console`: silent for generated tests, which stay host-free, and printing to
+    /// this process's standard output only for a user's entry script run with echo (record mode).
+    fn install_console(&self) -> Result<()> {
+        if self.sources.print_console {
+            self.context.with(|ctx| {
+                let print = Function::new(ctx.clone(), |line: String| println!("{line}"))
+                    .map_err(|e| Error::Engine(format!("installing console: {e}")))?;
+                ctx.globals()
+                    .set("__fc$print", print)
+                    .map_err(|e| Error::Engine(format!("installing console: {}", exception_text(&ctx, e))))
+            })?;
+        }
+        self.eval_setup(CONSOLE_JS, "installing console")
+    }
+
+    /// Evaluates harness-side JavaScript that answers with a string.
+    pub(crate) fn eval_string(&self, script: &str, what: &str) -> Result<String> {
+        self.context.with(|ctx| {
+            eval_script::<String>(&ctx, &self.sources.scripts, script, "<flycatcher setup>")
+                .map_err(|e| Error::Engine(format!("{what}: {}", exception_text(&ctx, e))))
+        })
+    }
+
+    /// Evaluates harness-side JavaScript (not user code) in the global scope.
+    pub(crate) fn eval_setup(&self, script: &str, what: &str) -> Result<()> {
+        self.context.with(|ctx| {
+            eval_script::<()>(&ctx, &self.sources.scripts, script, "<flycatcher setup>")
+                .map_err(|e| Error::Engine(format!("{what}: {}", exception_text(&ctx, e))))
+        })
+    }
+
+    pub(crate) fn discover(&mut self, roots: &[String], depth: usize) -> Result<String> {
+        let script = format!(
+            "(function () {{ var roots = []; {} return __fc$discover(roots, {depth}); }})()",
+            roots
+                .iter()
+                .enumerate()
+                .map(|(i, root)| format!("try {{ roots.push([[{i}], ({root})]); }} catch (e) {{}}"))
+                .collect::<String>()
+        );
+        self.deadline.set(Duration::from_secs(5));
+        let found = self.context.with(|ctx| {
+            eval_script::<String>(&ctx, &self.sources.scripts, &script, "<flycatcher discovery>")
+                .map_err(|e| Error::Engine(format!("discovering classes: {}", exception_text(&ctx, e))))
+        });
+        self.deadline.clear();
+        found
+    }
+}

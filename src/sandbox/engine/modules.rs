@@ -1,0 +1,85 @@
+//! ES modules: resolving an import to a file of the program by its table of dependencies, and loading
+//! it (or, in record mode, a view of it that exports the recorder's constructors).
+
+use std::collections::HashMap;
+
+use rquickjs::loader::{ImportAttributes, Loader, Resolver};
+use rquickjs::{Ctx, Module};
+
+/// Suffix of the recording view of an ES module: a module that re-exports it with every export that is a
+/// class replaced by the recorder's constructor proxy (an ES module's own bindings cannot be replaced).
+pub(super) const RECORDING_VIEW: &str = "?flycatcher-record";
+
+/// Resolves `import` specifiers through the table built from the sources (never the file system).
+pub(super) struct TableResolver {
+    /// (importer engine name, specifier) → imported engine name.
+    pub(super) table: HashMap<(String, String), String>,
+    pub(super) known: Vec<String>,
+    /// Record mode: the importer that gets recording views, and the modules that have one.
+    pub(super) recorded_importer: Option<String>,
+    pub(super) es_modules: std::collections::HashSet<String>,
+}
+
+impl Resolver for TableResolver {
+    fn resolve<'js>(
+        &mut self,
+        _: &Ctx<'js>,
+        base: &str,
+        name: &str,
+        _: Option<ImportAttributes<'js>>,
+    ) -> rquickjs::Result<String> {
+        if name.ends_with(RECORDING_VIEW) {
+            return Ok(name.to_string());
+        }
+        let target = if self.known.iter().any(|k| k == name) {
+            name.to_string()
+        } else {
+            self.table.get(&(base.to_string(), name.to_string())).cloned().ok_or_else(|| {
+                rquickjs::Error::new_resolving_message(base, name, "not a file of the program under test")
+            })?
+        };
+        if self.recorded_importer.as_deref() == Some(base) && self.es_modules.contains(&target) {
+            return Ok(format!("{target}{RECORDING_VIEW}"));
+        }
+        Ok(target)
+    }
+}
+
+/// Hands the instrumented code of ES modules to QuickJS.
+pub(super) struct TableLoader {
+    pub(super) code: HashMap<String, String>,
+    /// File index by engine name.
+    pub(super) index: HashMap<String, usize>,
+}
+
+impl Loader for TableLoader {
+    fn load<'js>(
+        &mut self,
+        ctx: &Ctx<'js>,
+        name: &str,
+        _: Option<ImportAttributes<'js>>,
+    ) -> rquickjs::Result<Module<'js>> {
+        if let Some(original) = name.strip_suffix(RECORDING_VIEW) {
+            // The original is loaded already (it is a file of the program): its exports are known.
+            let keys: String = ctx.eval(format!(
+                "JSON.stringify(Object.keys(__fc$ns[{}] || {{}}))",
+                self.index.get(original).copied().unwrap_or(usize::MAX)
+            ))?;
+            let keys: Vec<String> = serde_json::from_str(&keys).unwrap_or_default();
+            let quoted = serde_json::Value::String(original.to_string());
+            let mut view = format!("import * as __fc$m from {quoted};\nexport * from {quoted};\n");
+            for (n, key) in keys.into_iter().enumerate() {
+                let key_text = serde_json::Value::String(key.clone());
+                let value = format!("globalThis.__fc$recorder.exported(__fc$m[{key_text}])");
+                if key == "default" {
+                    view.push_str(&format!("export default {value};\n"));
+                } else {
+                    view.push_str(&format!("const __fc$e{n} = {value};\nexport {{ __fc$e{n} as {key_text} }};\n"));
+                }
+            }
+            return Module::declare(ctx.clone(), name, view);
+        }
+        let code = self.code.get(name).ok_or_else(|| rquickjs::Error::new_loading_message(name, "unknown module"))?;
+        Module::declare(ctx.clone(), name, code.as_str())
+    }
+}

@@ -1,0 +1,197 @@
+//! Running one test in a loaded engine: the probes cleared, the harness's interpreter called under
+//! the deadline, awaited promises settled, and what the test did read back.
+
+use std::time::Duration;
+
+use rquickjs::{Function, Object, TypedArray};
+
+use super::Engine;
+use super::script::exception_text;
+use crate::error::{Error, Result};
+use crate::js::{DISTANCES, STACK};
+use crate::model::observed::{DescribedResult, Observed, Outcome, Thrown};
+use crate::sandbox::events::{first_user_frame, parse_log};
+use crate::sandbox::{Execution, Watch};
+
+impl Engine {
+    pub(crate) fn run(
+        &mut self,
+        test: &str,
+        seed: u32,
+        watch: &Watch,
+        describe: bool,
+        limit: Duration,
+    ) -> Result<Execution> {
+        let sources = self.sources.clone();
+        let deadline = self.deadline.clone();
+        self.context.with(|ctx| {
+            let engine_error = |e: rquickjs::Error| Error::Engine(exception_text(&ctx, e));
+            let globals = ctx.globals();
+            probes::<u8>(&globals, "__fc$s", watch.statements.clone(), |bytes| bytes.fill(0)).map_err(engine_error)?;
+            probes::<u8>(&globals, "__fc$b", watch.branches.clone(), |bytes| bytes.fill(0)).map_err(engine_error)?;
+            if sources.distances {
+                probes::<f64>(&globals, DISTANCES, watch.branches.clone(), |bytes| {
+                    bytes.chunks_exact_mut(8).for_each(|d| d.copy_from_slice(&f64::INFINITY.to_ne_bytes()))
+                })
+                .map_err(engine_error)?;
+                // The stack's depth: a throw out of a half-evaluated condition leaves pairs behind.
+                probes::<f64>(&globals, STACK, 0..1, |depth| depth.copy_from_slice(&0f64.to_ne_bytes()))
+                    .map_err(engine_error)?;
+            }
+            let exec: Function = globals.get("__fc$exec").map_err(engine_error)?;
+            let running: TypedArray<u32> = globals.get("__fc$at").map_err(engine_error)?;
+            deadline.set(limit);
+            let mut result = exec.call::<_, String>((test, seed, describe));
+            let awaiting = matches!(&result, Ok(info) if info == AWAITING);
+            if awaiting {
+                // Each job runs under the test's deadline: once it has passed, the rest are interrupted
+                // at once.
+                while ctx.execute_pending_job() {}
+            }
+            let timed_out = deadline.passed();
+            deadline.clear();
+            let mut awaited = Vec::new();
+            if awaiting {
+                let settled: Function = globals.get("__fc$settled").map_err(engine_error)?;
+                // A test whose promise never settles (it waits for something that never comes) would
+                // fail under a runner as well; it ends as if it had not finished.
+                result = match settled.call::<_, Option<String>>(()).map_err(engine_error)? {
+                    Some(info) => Ok(info),
+                    None => Err(rquickjs::Error::Exception),
+                };
+                let list: Function = globals.get("__fc$awaited").map_err(engine_error)?;
+                let text: String = list.call(()).map_err(engine_error)?;
+                awaited = text.split(',').filter_map(|i| i.parse().ok()).collect();
+            }
+            let outcome = match result {
+                Ok(info) if info.is_empty() => Outcome::Passed,
+                Ok(info) => outcome_of_error_info(&info, |f| sources.is_user_file(f)),
+                Err(rquickjs::Error::Exception) => {
+                    let text = exception_text(&ctx, rquickjs::Error::Exception);
+                    if timed_out || awaiting || text.contains("interrupted") {
+                        Outcome::TimedOut
+                    } else if text.contains("out of memory") {
+                        Outcome::OutOfMemory
+                    } else {
+                        Outcome::Threw {
+                            at: 0,
+                            thrown: Thrown::Error { name: "InternalError".into(), message: text, origin: None },
+                        }
+                    }
+                }
+                Err(rquickjs::Error::Allocation) => Outcome::OutOfMemory,
+                Err(e) => return Err(engine_error(e)),
+            };
+            let cut_at = if matches!(outcome, Outcome::TimedOut | Outcome::OutOfMemory) {
+                // SAFETY: `as_raw` checks that the buffer is attached; the harness holds the array, and no
+                // JavaScript runs while the slice is read.
+                running.as_raw().and_then(|raw| unsafe { (*raw.as_ptr()).first() }).map(|at| *at as usize)
+            } else {
+                None
+            };
+            if outcome == Outcome::OutOfMemory {
+                // Nothing more can be read reliably from a runtime at its memory limit.
+                return Ok(Execution {
+                    outcome,
+                    events: Vec::new(),
+                    statements: Vec::new(),
+                    branches: Vec::new(),
+                    distances: Vec::new(),
+                    results: Vec::new(),
+                    cut_at,
+                    awaited,
+                });
+            }
+            let end: Function = globals.get("__fc$end").map_err(engine_error)?;
+            let log: String = end.call(()).map_err(engine_error)?;
+            let events = if log.is_empty() { Vec::new() } else { parse_log(&log, |f| sources.is_user_file(f)) };
+            let mut statements = Vec::new();
+            probes::<u8>(&globals, "__fc$s", watch.statements.clone(), |bytes| statements = set_offsets(bytes))
+                .map_err(engine_error)?;
+            let mut branches = Vec::new();
+            probes::<u8>(&globals, "__fc$b", watch.branches.clone(), |bytes| branches = set_offsets(bytes))
+                .map_err(engine_error)?;
+            let mut distances = Vec::new();
+            if sources.distances {
+                probes::<f64>(&globals, DISTANCES, watch.branches.clone(), |bytes| distances = near_misses(bytes))
+                    .map_err(engine_error)?;
+            }
+            let results = if describe {
+                let read: Function = globals.get("__fc$results").map_err(engine_error)?;
+                let json: String = read.call(()).map_err(engine_error)?;
+                serde_json::from_str::<Vec<DescribedResult>>(&json)
+                    .map_err(|e| Error::Engine(format!("reading results: {e}")))?
+            } else {
+                Vec::new()
+            };
+            Ok(Execution { outcome, events, statements, branches, distances, results, cut_at, awaited })
+        })
+    }
+}
+
+/// What the harness answers for a test that awaits a promise (see `harness.js`).
+pub(super) const AWAITING: &str = "\u{1}async";
+
+pub(super) fn set_offsets(bytes: &[u8]) -> Vec<u32> {
+    bytes.iter().enumerate().filter(|(_, b)| **b != 0).map(|(i, _)| i as u32).collect()
+}
+
+/// Branch outcomes reached but not taken, with their distances (see [`crate::js::DISTANCES`]):
+/// offsets with a finite distance above 0, read from native-endian `f64`s.
+pub(super) fn near_misses(bytes: &[u8]) -> Vec<(u32, f64)> {
+    bytes
+        .chunks_exact(8)
+        .map(|d| f64::from_ne_bytes(d.try_into().expect("chunks of 8")))
+        .enumerate()
+        .filter(|(_, d)| d.is_finite() && *d > 0.0)
+        .map(|(i, d)| (i as u32, d))
+        .collect()
+}
+
+/// Gives `f` the bytes of the elements in `range` of the harness's typed array `name` of `T`s.
+pub(super) fn probes<'js, T>(
+    globals: &Object<'js>,
+    name: &str,
+    range: std::ops::Range<u32>,
+    f: impl FnOnce(&mut [u8]),
+) -> rquickjs::Result<()>
+where
+    TypedArray<'js, T>: rquickjs::FromJs<'js>,
+{
+    if range.is_empty() {
+        return Ok(());
+    }
+    let array: TypedArray<'js, T> = globals.get(name)?;
+    // User code could detach the buffer (`__fc$s.buffer.transfer()`): then there is nothing to read.
+    let Some(raw) = array.as_raw() else { return Ok(()) };
+    // SAFETY: `as_raw` has just checked that the buffer is attached, and the slice lives only while this
+    // function runs, during which no JavaScript runs that could detach or resize it.
+    let bytes = unsafe { &mut *raw.as_ptr() };
+    let width = std::mem::size_of::<T>();
+    let end = (range.end as usize * width).min(bytes.len());
+    let start = (range.start as usize * width).min(end);
+    f(&mut bytes[start..end]);
+    Ok(())
+}
+
+/// Turns the harness's description of a caught exception into an outcome.
+pub(super) fn outcome_of_error_info(json: &str, is_user_file: impl Fn(&str) -> bool) -> Outcome {
+    let info: serde_json::Value = serde_json::from_str(json).unwrap_or_default();
+    let at = info.get("at").and_then(|a| a.as_u64()).unwrap_or(0) as usize;
+    let text = |k: &str| info.get(k).and_then(|v| v.as_str()).unwrap_or_default().to_string();
+    if info.get("error").and_then(|e| e.as_bool()).unwrap_or(false) {
+        let (name, message) = (text("name"), text("message"));
+        if name == "RangeError" && message.contains("call stack") || message == "stack overflow" {
+            Outcome::StackOverflow { at }
+        } else if message == "out of memory" {
+            Outcome::OutOfMemory
+        } else {
+            let origin = first_user_frame(&text("stack"), is_user_file);
+            Outcome::Threw { at, thrown: Thrown::Error { name, message, origin } }
+        }
+    } else {
+        // The harness always describes the value; were it missing or malformed, the value is as good as unread.
+        let value = info.get("value").and_then(Observed::from_json);
+        Outcome::Threw { at, thrown: Thrown::Value(value.unwrap_or(Observed::Unreadable)) }
+    }
+}

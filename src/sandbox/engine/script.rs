@@ -1,0 +1,89 @@
+//! Evaluating Flycatcher's own scripts: compiled once to bytecode and cached for every engine, with
+//! errors read back as text.
+
+use std::collections::HashMap;
+use std::ffi::CString;
+use std::hash::{Hash, Hasher};
+use std::sync::Mutex;
+
+use rquickjs::{Ctx, Value, qjs};
+
+/// Compiled scripts shared by the engines of one sandbox. Every test that must run alone gets a new
+/// engine, and parsing the harness and the program again each time would cost more than the test:
+/// a new engine reads their bytecode instead.
+#[derive(Default)]
+pub(crate) struct ScriptCache(Mutex<HashMap<(String, u64), Vec<u8>>>);
+
+/// Evaluates a global, non-strict script named `filename`, from `cache`'s bytecode when it has it.
+pub(super) fn eval_script<'js, V: rquickjs::FromJs<'js>>(
+    ctx: &Ctx<'js>,
+    cache: &ScriptCache,
+    code: &str,
+    filename: &str,
+) -> rquickjs::Result<V> {
+    let mut hasher = std::collections::hash_map::DefaultHasher::new();
+    code.hash(&mut hasher);
+    let key = (filename.to_string(), hasher.finish());
+    let raw = ctx.as_raw().as_ptr();
+    let is_exception = |v: qjs::JSValue| unsafe { qjs::JS_VALUE_GET_NORM_TAG(v) == qjs::JS_TAG_EXCEPTION };
+    let cached = cache.0.lock().ok().and_then(|c| c.get(&key).cloned());
+    // SAFETY: `raw` is the live context of `ctx`; every JSValue made here is either handed on to a call
+    // that takes ownership of it (JS_EvalFunction) or wrapped in a `Value` that frees it; the bytecode
+    // buffer from JS_WriteObject is copied and freed with the context's allocator.
+    let function = unsafe {
+        match cached {
+            Some(bytes) => qjs::JS_ReadObject(raw, bytes.as_ptr(), bytes.len() as _, qjs::JS_READ_OBJ_BYTECODE as i32),
+            None => {
+                let source = CString::new(code)?;
+                let name = CString::new(filename)?;
+                let flags = (qjs::JS_EVAL_TYPE_GLOBAL | qjs::JS_EVAL_FLAG_COMPILE_ONLY) as i32;
+                let function = qjs::JS_Eval(raw, source.as_ptr(), code.len() as _, name.as_ptr(), flags);
+                if !is_exception(function) {
+                    let mut size = 0;
+                    let bytes = qjs::JS_WriteObject(raw, &mut size, function, qjs::JS_WRITE_OBJ_BYTECODE as i32);
+                    if !bytes.is_null() {
+                        let copy = std::slice::from_raw_parts(bytes, size as usize).to_vec();
+                        qjs::js_free(raw, bytes.cast());
+                        if let Ok(mut c) = cache.0.lock() {
+                            c.insert(key, copy);
+                        }
+                    }
+                }
+                function
+            }
+        }
+    };
+    if is_exception(function) {
+        return Err(rquickjs::Error::Exception);
+    }
+    // SAFETY: as above; JS_EvalFunction takes ownership of `function`.
+    let result = unsafe { qjs::JS_EvalFunction(raw, function) };
+    if is_exception(result) {
+        return Err(rquickjs::Error::Exception);
+    }
+    // SAFETY: `result` is a new value owned by us, now by the `Value`.
+    V::from_js(ctx, unsafe { Value::from_raw(ctx.clone(), result) })
+}
+
+/// Text of a pending exception (or of a non-JavaScript error): name, message and the top frame.
+pub(super) fn exception_text(ctx: &Ctx, error: rquickjs::Error) -> String {
+    if !matches!(error, rquickjs::Error::Exception) {
+        return error.to_string();
+    }
+    let value = ctx.catch();
+    if let Some(exception) = value.as_exception() {
+        let message = exception.message().unwrap_or_default();
+        let name: String = exception.get("name").unwrap_or_else(|_| "Error".into());
+        let frame = exception
+            .stack()
+            .and_then(|s| s.lines().find(|l| l.contains(':')).map(|l| l.trim().to_string()))
+            .unwrap_or_default();
+        if frame.is_empty() { format!("{name}: {message}") } else { format!("{name}: {message} ({frame})") }
+    } else {
+        value
+            .as_string()
+            .and_then(|s| s.to_string().ok())
+            .map(|s| format!("threw {s:?}"))
+            .unwrap_or_else(|| format!("threw a {}", value.type_name()))
+    }
+}

@@ -1,0 +1,75 @@
+//! The program as an engine loads it: each file's instrumented code, module kind and resolved
+//! dependencies, plain data that outlives no runtime; and where a CommonJS file's wrapper shifts columns.
+
+use super::script::ScriptCache;
+use crate::model::program::ModuleKind;
+use crate::sandbox::code::CodeBase;
+
+/// CommonJS files are wrapped in a function whose header starts their first line, so line numbers
+/// stay those of the instrumented code and only columns on line 1 are shifted.
+pub(super) const COMMONJS_HEADER: &str = "(function (exports, require, module, __filename, __dirname) {";
+
+/// The code of one file as the engine needs it (plain data: the engine outlives no Rc).
+pub(crate) struct SourceCode {
+    pub(super) engine_name: String,
+    pub(super) dirname: String,
+    pub(super) kind: ModuleKind,
+    pub(super) given: bool,
+    pub(super) code: String,
+    pub(super) deps: Vec<(String, usize)>,
+}
+
+/// Everything an engine needs to load the program.
+pub(crate) struct Sources {
+    pub(super) files: Vec<SourceCode>,
+    /// Bytecode of the scripts every engine evaluates.
+    pub(super) scripts: ScriptCache,
+    pub(super) statement_count: u32,
+    pub(super) branch_count: u32,
+    /// Whether the code measures branch distances, which runs then reset and read.
+    pub(super) distances: bool,
+    /// Record mode: the file whose imports of ES modules get the recording view of them instead (see
+    /// [`RECORDING_VIEW`]).
+    pub(crate) recorded_importer: Option<usize>,
+    /// Record mode with echo: the program's `console` prints to standard output (see
+    /// [`Engine::install_console`]); otherwise it is silent.
+    pub(crate) print_console: bool,
+}
+
+impl Sources {
+    pub(crate) fn new(code: &CodeBase) -> Sources {
+        let files = code
+            .files
+            .iter()
+            .map(|f| SourceCode {
+                engine_name: f.engine_name.clone(),
+                dirname: f.entry.parsed.path.parent().map(|p| p.display().to_string()).unwrap_or_default(),
+                kind: f.entry.parsed.kind,
+                given: f.entry.given,
+                code: f.instrumented.code.clone(),
+                deps: f.entry.deps.iter().map(|(spec, target)| (spec.clone(), *target)).collect(),
+            })
+            .collect();
+        Sources {
+            files,
+            scripts: ScriptCache::default(),
+            statement_count: code.statement_count,
+            branch_count: code.branch_count,
+            distances: code.distances,
+            recorded_importer: None,
+            print_console: false,
+        }
+    }
+
+    pub(super) fn is_user_file(&self, name: &str) -> bool {
+        self.files.iter().any(|f| f.engine_name == name)
+    }
+}
+
+/// Converts a position in a stack frame to a position in the file's instrumented code.
+pub fn instrumented_position(kind: ModuleKind, line: u32, column: u32) -> Option<(u32, u32)> {
+    if kind == ModuleKind::CommonJs && line == 1 {
+        return Some((line, column.checked_sub(COMMONJS_HEADER.len() as u32)?));
+    }
+    Some((line, column))
+}

@@ -1,0 +1,146 @@
+//! The state of one method under test: its coverage, counters, stop reason and warnings, and what its
+//! generation keeps between steps (constants, enumeration, search archive).
+
+use std::time::Duration;
+
+use crate::generate::exhaustive::Enumeration;
+use crate::generate::guided::ConstantPool;
+use crate::generate::search::Archive;
+use crate::model::program::{ClassId, FunctionRef};
+use crate::sandbox::Watch;
+
+/// Why a method under test stopped.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum StopReason {
+    /// Every statement is covered.
+    Covered,
+    /// The target coverage was reached.
+    Target,
+    /// Its time budget ran out.
+    Timeout,
+    /// Too many valid runs in a row added no coverage.
+    Stale,
+    /// It cannot be tested (a parameter's type cannot be inferred, or its code cannot be measured).
+    Aborted,
+}
+
+impl StopReason {
+    /// The name used in reports: `covered`, `target`, `timeout`, `stale`, `aborted`.
+    pub fn name(self) -> &'static str {
+        match self {
+            StopReason::Covered => "covered",
+            StopReason::Target => "target",
+            StopReason::Timeout => "timeout",
+            StopReason::Stale => "stale",
+            StopReason::Aborted => "aborted",
+        }
+    }
+}
+
+/// Where a method under test stands.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Status {
+    /// Not started.
+    Pending,
+    /// Being worked on.
+    Running,
+    /// Finished.
+    Done(StopReason),
+}
+
+/// The state of one method under test.
+#[derive(Debug, Clone)]
+pub struct MethodState {
+    /// Its class.
+    pub class: ClassId,
+    /// Its name.
+    pub method: String,
+    /// Its code, when it could be located.
+    pub function: Option<FunctionRef>,
+    /// One flag per statement: covered by an elected test.
+    pub covered: Vec<bool>,
+    /// One flag per branch outcome: taken by an elected test.
+    pub branches: Vec<bool>,
+    /// Candidates executed.
+    pub executions: u64,
+    /// Valid candidates executed.
+    pub valid_runs: u64,
+    /// Valid runs since the last new coverage.
+    pub stale: u64,
+    /// Time spent on it (only while stepping).
+    pub elapsed: Duration,
+    /// When it reached full coverage, in time spent on it.
+    pub time_to_full: Option<Duration>,
+    /// Tests elected for it.
+    pub elected: usize,
+    /// Failing tests logged for it.
+    pub failing: usize,
+    /// Where it stands.
+    pub status: Status,
+    /// Warnings for people.
+    pub warnings: Vec<String>,
+    /// Candidates whose receiver was built, and those whose construction threw.
+    pub constructions: (u64, u64),
+    /// Constants of the method and its class, for guided inputs.
+    pub constants: ConstantPool,
+    /// How far the exhaustive strategies have enumerated its call sequences.
+    pub enumeration: Enumeration,
+    /// The closest candidates to its branch outcomes not taken yet, for search.
+    pub archive: Archive,
+}
+
+impl MethodState {
+    /// A method not worked on yet, nothing of `function` covered.
+    pub(super) fn new(class: ClassId, method: String, function: Option<FunctionRef>) -> MethodState {
+        let (statements, branches) =
+            function.as_ref().map(|f| (f.statements.len(), f.branches.len())).unwrap_or_default();
+        MethodState {
+            class,
+            method,
+            function,
+            covered: vec![false; statements],
+            branches: vec![false; branches],
+            executions: 0,
+            valid_runs: 0,
+            stale: 0,
+            elapsed: Duration::ZERO,
+            time_to_full: None,
+            elected: 0,
+            failing: 0,
+            status: Status::Pending,
+            warnings: Vec::new(),
+            constructions: (0, 0),
+            constants: ConstantPool::default(),
+            enumeration: Enumeration::default(),
+            archive: Archive::default(),
+        }
+    }
+
+    /// Covered statements.
+    pub fn covered_count(&self) -> usize {
+        self.covered.iter().filter(|c| **c).count()
+    }
+
+    /// Taken branch outcomes.
+    pub fn branches_covered(&self) -> usize {
+        self.branches.iter().filter(|c| **c).count()
+    }
+
+    /// Statement coverage in percent (100 for a method whose code could not be located).
+    pub fn coverage_percent(&self) -> f64 {
+        if self.covered.is_empty() { 100.0 } else { 100.0 * self.covered_count() as f64 / self.covered.len() as f64 }
+    }
+
+    pub(super) fn watch(&self) -> Watch {
+        self.function
+            .as_ref()
+            .map(|f| Watch { statements: f.statements.clone(), branches: f.branches.clone() })
+            .unwrap_or_default()
+    }
+
+    pub(super) fn warn(&mut self, warning: String) {
+        if !self.warnings.contains(&warning) {
+            self.warnings.push(warning);
+        }
+    }
+}

@@ -1,0 +1,89 @@
+//! Minimisation before export: shorter tests that still cover what they covered and end the same way,
+//! and no test that the other tests of its method make redundant.
+
+use super::Session;
+use crate::error::Result;
+use crate::model::observed::Outcome;
+use crate::model::test::Statement;
+use crate::sandbox::Execution;
+use crate::suite::ElectedTest;
+
+impl Session {
+    /// Shortens every elected test not minimised yet: statements are dropped one at a time, last first
+    /// (never the final call of the method under test, nor a construction still used), as long as the
+    /// test alone still covers every statement of its method it covered and ends the same way. Its
+    /// results are described again from the shorter run, so the assertions stay true. Then tests that
+    /// the other tests of their method make redundant are dropped.
+    pub fn minimize(&mut self) -> Result<()> {
+        // Stepping may have lowered the test time limit to the last method's remaining budget.
+        self.sandbox.set_limits(self.settings.limits.clone());
+        for elected in 0..self.suite.elected.len() {
+            if self.suite.elected[elected].minimized {
+                continue;
+            }
+            let e = &self.suite.elected[elected];
+            let Some(index) = self.methods.iter().position(|m| m.class == e.test.class && m.method == e.test.method)
+            else {
+                continue;
+            };
+            let watch = self.methods[index].watch();
+            let (seed, required, original) = (e.seed, e.covers.clone(), e.outcome.clone());
+            let mut test = e.test.clone();
+            let mut kept: Option<Execution> = None;
+            for k in (0..test.statements.len().saturating_sub(1)).rev() {
+                let mut shorter = test.clone();
+                let removed = shorter.statements.remove(k);
+                if let Statement::Construct { variable, .. } | Statement::Rebuild { variable, .. } = removed
+                    && shorter.uses_variable(variable)
+                {
+                    continue;
+                }
+                let run = self.sandbox.run_isolated(&shorter.to_json(&self.program), seed, &watch, true)?;
+                let same_end = match (&run.outcome, &original) {
+                    (Outcome::Passed, Outcome::Passed) => true,
+                    (Outcome::Threw { at, thrown }, Outcome::Threw { thrown: before, .. }) => {
+                        *at + 1 == shorter.statements.len() && thrown == before
+                    }
+                    _ => false,
+                };
+                if same_end && required.iter().all(|s| run.statements.contains(s)) {
+                    test = shorter;
+                    kept = Some(run);
+                }
+            }
+            let e = &mut self.suite.elected[elected];
+            if let Some(run) = kept {
+                e.test = test;
+                e.results = run.results;
+                e.outcome = run.outcome;
+                e.covers = run.statements;
+                e.branches = run.branches;
+            }
+            e.minimized = true;
+        }
+        self.drop_redundant_tests();
+        Ok(())
+    }
+
+    /// Drops tests whose statements the other tests of the same method cover too (an early test is
+    /// often subsumed by later ones), latest first.
+    pub(super) fn drop_redundant_tests(&mut self) {
+        let mut index = self.suite.elected.len();
+        while index > 0 {
+            index -= 1;
+            let e = &self.suite.elected[index];
+            let same_method = |o: &ElectedTest| o.test.class == e.test.class && o.test.method == e.test.method;
+            let covered_by_others = e.covers.iter().all(|s| {
+                self.suite.elected.iter().enumerate().any(|(j, o)| j != index && same_method(o) && o.covers.contains(s))
+            });
+            if covered_by_others {
+                let removed = self.suite.elected.remove(index);
+                if let Some(m) =
+                    self.methods.iter_mut().find(|m| m.class == removed.test.class && m.method == removed.test.method)
+                {
+                    m.elected -= 1;
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,122 @@
+//! Preparing a run once the program is loaded: which classes and methods are under test, the constants
+//! each method's guided inputs mine, the statements its branch outcomes guard, and the `typeof` checks
+//! of every parameter.
+
+use crate::analysis::constants::{Constant, Literals};
+use crate::analysis::typeofs::{TypeofCheck, typeof_checks};
+use crate::error::{Error, Result};
+use crate::generate::guided::ConstantPool;
+use crate::generate::search::Archive;
+use crate::inference::TypeTable;
+use crate::model::program::{FunctionRef, Origin, ProgramInfo};
+use crate::sandbox::CodeBase;
+
+use super::MethodState;
+
+pub(super) fn select_classes(program: &mut ProgramInfo, wanted: &[String]) -> Result<()> {
+    if wanted.is_empty() {
+        return Ok(());
+    }
+    for name in wanted {
+        if program.class_named(name).is_none() {
+            return Err(Error::Unknown {
+                what: "class",
+                name: name.clone(),
+                candidates: program.classes.iter().map(|c| c.name.clone()).collect(),
+            });
+        }
+    }
+    for class in &mut program.classes {
+        class.under_test = wanted.iter().any(|w| *w == class.name || *w == class.alias);
+    }
+    Ok(())
+}
+
+pub(super) fn methods_under_test(program: &ProgramInfo, method: Option<&str>) -> Result<Vec<MethodState>> {
+    let mut methods = Vec::new();
+    for (class, info) in program.classes.iter().enumerate().filter(|(_, c)| c.under_test) {
+        // An alias (`abs` and `absoluteValue` being one function object) is tested once, under its first
+        // name; closures made from one function expression in a loop are distinct methods.
+        for m in info.own_methods().filter(|m| m.alias_of.is_none() && method.is_none_or(|wanted| wanted == m.name)) {
+            methods.push(MethodState::new(class, m.name.clone(), m.function.clone()));
+        }
+    }
+    if let Some(wanted) = method
+        && methods.is_empty()
+    {
+        let candidates = program
+            .classes
+            .iter()
+            .filter(|c| c.under_test)
+            .flat_map(|c| {
+                c.methods
+                    .iter()
+                    .filter(|m| m.origin != Origin::Inherited)
+                    .map(move |m| format!("{}.{}", c.name, m.name))
+            })
+            .collect();
+        return Err(Error::Unknown { what: "method", name: wanted.to_string(), candidates });
+    }
+    if methods.is_empty() {
+        return Err(Error::NoClass {
+            message: format!(
+                "the classes selected have no methods to test: {} (getters, setters and static methods are not tested)",
+                program.classes.iter().filter(|c| c.under_test).map(|c| c.name.as_str()).collect::<Vec<_>>().join(", ")
+            ),
+        });
+    }
+    Ok(methods)
+}
+
+/// Gives each method under test the constants of its own code (counted twice: they matter most) and of
+/// its class's constructor and methods.
+pub(super) fn mine_constants(code: &CodeBase, program: &ProgramInfo, methods: &mut [MethodState]) {
+    let literals: Vec<Literals> =
+        code.files.iter().map(|f| Literals::mine(&f.entry.parsed.program, f.entry.parsed.source.start_pos.0)).collect();
+    let constants_of = |function: &FunctionRef| -> Vec<Constant> {
+        code.function_of_statement(function.statements.start)
+            .filter(|_| !function.statements.is_empty())
+            .map(|(file, f)| literals[file].within(f.start, f.end).cloned().collect())
+            .unwrap_or_default()
+    };
+    for m in methods.iter_mut() {
+        let class = &program.classes[m.class];
+        let mut constants: Vec<Constant> = m.function.as_ref().map(&constants_of).unwrap_or_default();
+        constants.extend(constants.clone());
+        for f in std::iter::once(&class.constructor).chain(class.own_methods()).filter_map(|f| f.function.as_ref()) {
+            constants.extend(constants_of(f));
+        }
+        m.constants = ConstantPool::new(constants.iter());
+    }
+}
+
+/// Gives each method's search archive the statement each of its branch outcomes guards.
+pub(super) fn prepare_archives(code: &CodeBase, methods: &mut [MethodState]) {
+    for m in methods.iter_mut() {
+        let Some(function) = &m.function else { continue };
+        let file = &code.files[function.file];
+        let guards = function
+            .branches
+            .clone()
+            .map(|id| {
+                let branch = file.instrumented.branches.get(id.checked_sub(file.branches.start)? as usize)?;
+                branch.guards.filter(|s| function.statements.contains(s)).map(|s| s - function.statements.start)
+            })
+            .collect();
+        m.archive = Archive::new(guards);
+    }
+}
+
+/// Gives every parameter the types its function compares it with through `typeof`.
+pub(super) fn record_typeof_checks(code: &CodeBase, program: &ProgramInfo, types: &mut TypeTable) {
+    let checks: Vec<Vec<TypeofCheck>> =
+        code.files.iter().map(|f| typeof_checks(&f.entry.parsed.program, f.entry.parsed.source.start_pos.0)).collect();
+    for (class, info) in program.classes.iter().enumerate() {
+        for method in std::iter::once(&info.constructor).chain(&info.methods) {
+            let Some(function) = &method.function else { continue };
+            let Some((file, f)) = code.function_of_statement(function.statements.start) else { continue };
+            let within = checks[file].iter().filter(|c| (f.start..f.end).contains(&c.at)).cloned().collect();
+            types.set_typeof_checks(class, &method.name, within);
+        }
+    }
+}

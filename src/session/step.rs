@@ -1,0 +1,186 @@
+//! One step of the loop: the next method under test, a candidate for it, its run, what the run taught
+//! (types, hazards, asynchronous methods), its verdict, and whether the method is done.
+
+use std::panic::AssertUnwindSafe;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
+
+use rand::RngExt;
+
+use super::election::is_regression;
+use super::{Session, Status, StopReason};
+use crate::error::{Error, Result};
+use crate::generate::{Request, candidate};
+use crate::inference::Decision;
+use crate::model::observed::Outcome;
+use crate::model::settings::Strategy;
+use crate::model::test::{Statement, TestCase};
+
+/// What became of a candidate.
+#[derive(Debug, Clone, PartialEq)]
+pub enum CandidateVerdict {
+    /// Valid and covered new statements: elected.
+    NewCoverage(usize),
+    /// Valid, ran, but covered nothing new.
+    NoNewCoverage,
+    /// It still had unknown parameters (recording only).
+    Invalid,
+    /// Valid, but threw or hit a limit: logged as failing.
+    Failed(String),
+}
+
+/// What one step did.
+#[derive(Debug, Clone)]
+pub struct StepReport {
+    /// Index of the method under test in [`Session::methods`].
+    pub method: usize,
+    /// The candidate.
+    pub test: TestCase,
+    /// How its execution ended.
+    pub outcome: Outcome,
+    /// What became of it.
+    pub verdict: CandidateVerdict,
+    /// Types decided after this step: (parameter id, decision).
+    pub decisions: Vec<(u32, Decision)>,
+    /// Set when the method under test stopped after this step.
+    pub stopped: Option<StopReason>,
+}
+
+impl Session {
+    /// Takes one step: one candidate for the current method under test. Returns `None` when every
+    /// method has stopped.
+    pub fn step(&mut self) -> Result<Option<StepReport>> {
+        let started = Instant::now();
+        let Some(index) = self.method_to_work_on() else { return Ok(None) };
+        let report = self.step_method(index, started)?;
+        self.elapsed += started.elapsed();
+        self.last = Some(report.clone());
+        Ok(Some(report))
+    }
+
+    /// [`Session::step`], except that a bug in Flycatcher (a panic while stepping) comes back as an
+    /// error instead of unwinding: the tests elected so far stay in the session for the caller to write.
+    pub fn step_guarded(&mut self) -> Result<Option<StepReport>> {
+        std::panic::catch_unwind(AssertUnwindSafe(|| self.step()))
+            .map_err(|_| Error::Engine("internal error while stepping (a bug in flycatcher)".into()))?
+    }
+
+    /// Steps until every method has stopped, calling `progress` after each step.
+    pub fn run_to_end(&mut self, progress: impl FnMut(&Session, &StepReport)) -> Result<()> {
+        self.run_until(&AtomicBool::new(false), progress)
+    }
+
+    /// Steps (guarded, see [`Session::step_guarded`]) until every method has stopped or `interrupted` is
+    /// set (by a Ctrl-C handler), calling `progress` after each step.
+    pub fn run_until(
+        &mut self,
+        interrupted: &AtomicBool,
+        mut progress: impl FnMut(&Session, &StepReport),
+    ) -> Result<()> {
+        while !interrupted.load(Ordering::SeqCst) {
+            match self.step_guarded()? {
+                Some(report) => progress(self, &report),
+                None => break,
+            }
+        }
+        Ok(())
+    }
+
+    pub(super) fn method_to_work_on(&mut self) -> Option<usize> {
+        let next = self.scheduler.next(&mut self.methods, &mut self.rng)?;
+        self.current = Some(next);
+        Some(next)
+    }
+
+    pub(super) fn step_method(&mut self, index: usize, started: Instant) -> Result<StepReport> {
+        let (class, method) = (self.methods[index].class, self.methods[index].method.clone());
+        self.iteration += 1;
+        self.types.add_member_records();
+        let elected: Vec<&TestCase> = self.suite.elected.iter().map(|e| &e.test).collect();
+        let m = &mut self.methods[index];
+        let request = Request {
+            program: &self.program,
+            types: &self.types,
+            settings: &self.settings.generation,
+            constants: &m.constants,
+            class,
+            method: &method,
+            elected: &elected,
+            hazards: &self.hazards,
+        };
+        let test = candidate(&request, &mut m.enumeration, &mut m.archive, &mut self.rng);
+        let test = self.seeds.start_from(test, &self.program, &mut self.rng);
+        let seed = self.rng.random::<u32>();
+        let watch = self.methods[index].watch();
+        let remaining = self.settings.timeout.saturating_sub(self.methods[index].elapsed);
+        let mut limits = self.settings.limits.clone();
+        limits.test_time = limits.test_time.min(remaining.max(Duration::from_millis(1)));
+        if limits.test_time != self.sandbox.limits().test_time {
+            self.sandbox.set_limits(limits);
+        }
+        let json = test.to_json(&self.program);
+        let execution = self.sandbox.run(&json, seed, &watch, false)?;
+        self.executions += 1;
+        self.methods[index].executions += 1;
+        self.types.record(&execution.events, &self.code);
+        self.hazards.record(&test, execution.limit_hit_at(), &self.types);
+        self.mark_asynchronous(&test, &execution.awaited);
+        let mut decisions = self.decide_types(&test, execution.limit_hit_at());
+        decisions.extend(self.judge_leaps(&test, &execution));
+        let valid = test.is_valid();
+        let regression = is_regression(&execution.outcome, test.statements.len().saturating_sub(1));
+        let mut verdict = if valid { CandidateVerdict::NoNewCoverage } else { CandidateVerdict::Invalid };
+        if valid {
+            self.methods[index].valid_runs += 1;
+            let new: Vec<u32> =
+                execution.statements.iter().copied().filter(|s| !self.methods[index].covered[*s as usize]).collect();
+            // A test cut short by the end of the method's own budget is not a possible bug.
+            let budget_ended = execution.outcome == Outcome::TimedOut
+                && self.sandbox.limits().test_time < self.settings.limits.test_time;
+            if execution.outcome != Outcome::Passed && !budget_ended {
+                let message = execution.outcome.describe(self.sandbox.limits());
+                let culprit = execution.failed_at().map(|at| test.callee(at, &self.program));
+                if self.suite.log_failure(test.clone(), culprit, message.clone(), execution.outcome.clone()) {
+                    self.methods[index].failing += 1;
+                }
+                verdict = CandidateVerdict::Failed(message);
+            }
+            if regression
+                && !new.is_empty()
+                && let Some(covered) = self.elect(index, &test, &json, seed, &execution)?
+            {
+                verdict = CandidateVerdict::NewCoverage(covered);
+            }
+            if !matches!(verdict, CandidateVerdict::NewCoverage(_)) {
+                self.methods[index].stale += 1;
+            }
+        }
+        self.count_construction(index, &test, &execution.outcome);
+        let m = &mut self.methods[index];
+        if valid && self.settings.generation.strategy == Strategy::Search {
+            m.archive.observe(&test, &execution, &m.covered, &m.branches);
+        }
+        m.elapsed += started.elapsed();
+        let stopped = self.stop_reason(index);
+        let m = &mut self.methods[index];
+        if let Some(reason) = stopped {
+            m.status = Status::Done(reason);
+            if reason == StopReason::Covered {
+                m.time_to_full = Some(m.elapsed);
+            }
+        }
+        Ok(StepReport { method: index, test, outcome: execution.outcome, verdict, decisions, stopped })
+    }
+
+    /// Marks the methods whose calls in `test` returned promises (statements `awaited`), so that tests
+    /// await their calls from now on.
+    pub(super) fn mark_asynchronous(&mut self, test: &TestCase, awaited: &[usize]) {
+        for &at in awaited {
+            let Some(Statement::Call { receiver, method, .. }) = test.statements.get(at) else { continue };
+            let class = &mut self.program.classes[test.variables[*receiver].class];
+            if let Some(info) = class.methods.iter_mut().find(|m| m.name == *method) {
+                info.asynchronous = true;
+            }
+        }
+    }
+}

@@ -1,0 +1,88 @@
+//! When a method under test stops: covered, at its target, out of time, stale, or aborted because its
+//! receiver can never be built.
+
+use super::{Session, Status, StopReason};
+use crate::model::observed::{Outcome, Thrown};
+use crate::model::test::{Statement, TestCase};
+
+/// Candidates whose receiver could not be built, with none built yet, after which a method is given
+/// up: its constructor's parameters are likely typed wrongly, and only a person can tell.
+const CONSTRUCTION_FAILURES: u64 = 500;
+
+impl Session {
+    /// Counts whether the candidate's receiver (and what its constructor needed) could be built, when
+    /// no recording proxy took part in building it.
+    pub(super) fn count_construction(&mut self, index: usize, test: &TestCase, outcome: &Outcome) {
+        // Calls that put argument instances into a state may come before the receiver's construction.
+        let receiver = match test.statements.last() {
+            Some(Statement::Call { receiver, .. }) => *receiver,
+            _ => 0,
+        };
+        let receiver_built_at = test
+            .statements
+            .iter()
+            .position(|s| matches!(s, Statement::Construct { variable, .. } if *variable == receiver))
+            .map_or(test.statements.len(), |at| at + 1);
+        let with_proxies = test.statements[..receiver_built_at]
+            .iter()
+            .any(|s| s.args().iter().any(|a| matches!(a, crate::model::test::Value::Proxy(_))));
+        if with_proxies {
+            return;
+        }
+        let failed = match outcome {
+            // A throw from a call that put an argument into a state says nothing about constructors.
+            Outcome::Threw { at, thrown }
+                if *at < receiver_built_at && matches!(test.statements[*at], Statement::Construct { .. }) =>
+            {
+                Some(thrown)
+            }
+            _ => None,
+        };
+        let m = &mut self.methods[index];
+        match failed {
+            None => m.constructions.0 += 1,
+            Some(thrown) => {
+                m.constructions.1 += 1;
+                if m.constructions.0 == 0 && m.constructions.1 >= CONSTRUCTION_FAILURES {
+                    let class = &self.program.classes[m.class].name;
+                    let what = match thrown {
+                        Thrown::Error { name, message, .. } => format!("{name}: {message}"),
+                        Thrown::Value(_) => "a non-error value".into(),
+                    };
+                    m.warn(format!(
+                        "aborted: every construction of {class} threw ({what}); its constructor's parameter types are \
+                         probably wrong: fix them with `o` in explore or in flycatcher.json"
+                    ));
+                    m.status = Status::Done(StopReason::Aborted);
+                }
+            }
+        }
+    }
+
+    pub(super) fn stop_reason(&self, index: usize) -> Option<StopReason> {
+        let m = &self.methods[index];
+        if m.status == Status::Done(StopReason::Aborted) {
+            return Some(StopReason::Aborted);
+        }
+        if m.covered.iter().all(|c| *c) {
+            Some(StopReason::Covered)
+        } else if m.coverage_percent() >= self.settings.target_coverage {
+            Some(StopReason::Target)
+        } else if m.elapsed >= self.settings.timeout {
+            Some(StopReason::Timeout)
+        } else if m.stale >= self.settings.max_stale {
+            Some(StopReason::Stale)
+        } else {
+            None
+        }
+    }
+
+    pub(super) fn abort_unlocatable(&mut self) {
+        for m in &mut self.methods {
+            if m.function.is_none() {
+                m.warn("aborted: its code cannot be located for coverage (a native or bound function?)".into());
+                m.status = Status::Done(StopReason::Aborted);
+            }
+        }
+    }
+}

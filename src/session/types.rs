@@ -1,0 +1,88 @@
+//! Parameter types in the loop: deciding those whose inference delay has passed, judging leaps of faith
+//! (see [`crate::inference::leap`]), fixing types a person chose, and warning about guesses.
+
+use super::{MethodState, Session, Status, StopReason};
+use crate::inference::leap::LEAP_PATIENCE;
+use crate::inference::{Decision, DecisionSource, ParamType, decide};
+use crate::model::test::TestCase;
+use crate::sandbox::Execution;
+
+impl Session {
+    /// Fixes a parameter's type (accepting the inferred one, or overriding it).
+    pub fn set_type(&mut self, param: u32, ty: ParamType, source: DecisionSource) {
+        let evidence = match source {
+            DecisionSource::Accepted => "accepted by the user".to_string(),
+            DecisionSource::Configured => "from the project file".to_string(),
+            _ => "chosen by the user".to_string(),
+        };
+        self.types.get_mut(param).decision = Some(Decision { ty, evidence, source });
+        // A method aborted for want of this type may be testable now: it starts counting afresh.
+        for m in &mut self.methods {
+            if m.status == Status::Done(StopReason::Aborted) && m.function.is_some() {
+                m.status = Status::Pending;
+                m.constructions = (0, 0);
+            }
+        }
+    }
+
+    /// Decides the types of the test's parameters whose delay has passed. A proxy passed to the
+    /// statement a limit cut off (`cut_at`) is decided at once: each further use would cost the whole
+    /// time limit; a looping use already left plenty of evidence, and one that left none (`i !== n`
+    /// never holds for a proxy) is what keeps the loop going, so a leap of faith (judged like any
+    /// other) is the way out.
+    pub(super) fn decide_types(&mut self, test: &TestCase, cut_at: Option<usize>) -> Vec<(u32, Decision)> {
+        let cut_off = cut_at.and_then(|at| test.statements.get(at)).map(|s| s.proxies()).unwrap_or_default();
+        let mut decisions = Vec::new();
+        for id in test.proxies() {
+            let record = self.types.get(id);
+            let hurried = cut_off.contains(&id);
+            if record.decision.is_some() || (record.uses < self.settings.delay && !hurried) {
+                continue;
+            }
+            // Most uses of a parameter can show nothing (a callback is not called while the list it
+            // walks is empty, and the list fills only in some call sequences): a leap of faith, which
+            // is only retried when calls fail every time, waits longer than an inference.
+            if !record.has_evidence() && record.uses < LEAP_PATIENCE * self.settings.delay && !hurried {
+                continue;
+            }
+            let decision = decide(record, &self.program, &mut self.rng);
+            self.warn_about_decision(id, &decision);
+            self.types.get_mut(id).decision = Some(decision.clone());
+            decisions.push((id, decision));
+        }
+        decisions
+    }
+
+    /// Warns the methods a parameter concerns about a leap of faith, replacing an earlier warning about
+    /// the same parameter.
+    pub(super) fn warn_about_decision(&mut self, id: u32, decision: &Decision) {
+        let record = self.types.get(id);
+        let key = &record.key;
+        let name = format!("{}.{}({})", self.program.classes[key.class].name, key.function, record.name);
+        if decision.source != DecisionSource::LeapOfFaith {
+            return;
+        }
+        let warning = format!("{name}: {}", decision.evidence);
+        let concerned =
+            |m: &MethodState| m.class == key.class && (m.method == key.function || key.function == "constructor");
+        if !self.methods.iter().any(concerned) {
+            // A class that is only a parameter type (like a list's Node) has no method to warn.
+            self.warnings.retain(|w| !w.starts_with(&name));
+            self.warnings.push(warning);
+            return;
+        }
+        for m in self.methods.iter_mut().filter(|m| concerned(m)) {
+            m.warnings.retain(|w| !w.starts_with(&name));
+            m.warn(warning.clone());
+        }
+    }
+
+    /// Judges the leaps of faith `test` exercised (see [`Leaps::judge`]) and warns about the switches.
+    pub(super) fn judge_leaps(&mut self, test: &TestCase, execution: &Execution) -> Vec<(u32, Decision)> {
+        let switched = self.leaps.judge(&mut self.types, &self.program, test, execution);
+        for (id, decision) in &switched {
+            self.warn_about_decision(*id, decision);
+        }
+        switched
+    }
+}

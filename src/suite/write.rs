@@ -1,0 +1,251 @@
+//! Writing a class's suite: its elected tests as an [`ExportSuite`] rendered for the format, its
+//! manifest, its failing tests as a skipped suite, and its failing-tests log.
+
+use std::path::{Path, PathBuf};
+
+use super::lines::test_lines;
+use crate::analysis::parse::package_type_is_module;
+use crate::error::{Error, Result};
+use crate::export::{self, Binding, ExportSuite, ExportTest, Format, Line, SubjectFile};
+use crate::model::observed::Outcome;
+use crate::model::program::{Access, ClassId, ModuleKind, ProgramInfo};
+use crate::model::test::TestCase;
+use crate::sandbox::CodeBase;
+use crate::suite::{ElectedTest, FailingTest, Suite, manifest, title};
+
+impl Suite {
+    /// Writes `<Class>.test.js` (or `.mjs`), `<Class>.failing.test.js` (tests that threw unexpectedly,
+    /// skipped, for runners that can skip) and `<Class>.failing.log` files into `out_dir`; returns the files
+    /// written.
+    pub fn write(
+        &self,
+        program: &ProgramInfo,
+        code: &CodeBase,
+        format: Format,
+        out_dir: &Path,
+        header: &[String],
+    ) -> Result<Vec<PathBuf>> {
+        std::fs::create_dir_all(out_dir).map_err(|source| Error::Write { path: out_dir.to_path_buf(), source })?;
+        let mut written = Vec::new();
+        for class in self.classes() {
+            let elected: Vec<&ElectedTest> = self.elected.iter().filter(|e| e.test.class == class).collect();
+            if !elected.is_empty() {
+                let suite = export_suite(program, code, class, &elected, header);
+                write_rendered(&suite, format, out_dir, &mut written)?;
+                written.push(manifest::write(program, code, class, &elected, out_dir)?);
+            }
+            let failing: Vec<&FailingTest> = self.failing.iter().filter(|f| f.test.class == class).collect();
+            let thrown: Vec<&FailingTest> =
+                failing.iter().copied().filter(|f| matches!(f.outcome, Outcome::Threw { .. })).collect();
+            if format.can_skip() && !thrown.is_empty() {
+                let suite = failing_suite(program, class, &thrown, header);
+                write_rendered(&suite, format, out_dir, &mut written)?;
+            }
+            if !failing.is_empty() {
+                let path = out_dir.join(format!("{}.failing.log", export::file_stem(&program.classes[class].name)));
+                let text = failing_log(program, class, &failing, header);
+                std::fs::write(&path, text).map_err(|source| Error::Write { path: path.clone(), source })?;
+                written.push(path);
+            }
+        }
+        Ok(written)
+    }
+}
+
+/// Renders `suite` into `out_dir`, adding the files written to `written`.
+pub(super) fn write_rendered(
+    suite: &ExportSuite,
+    format: Format,
+    out_dir: &Path,
+    written: &mut Vec<PathBuf>,
+) -> Result<()> {
+    let rendered = export::render(suite, format, out_dir);
+    let path = out_dir.join(&rendered.file_name);
+    std::fs::write(&path, rendered.text).map_err(|source| Error::Write { path: path.clone(), source })?;
+    if path.extension().is_some_and(|e| e == "js") && package_type_is_module(&path) {
+        // A `.test.js` suite is CommonJS; under a `"type": "module"` package Node would load it as an ES
+        // module.
+        let manifest = out_dir.join("package.json");
+        if !written.contains(&manifest) {
+            std::fs::write(&manifest, "{ \"type\": \"commonjs\" }\n")
+                .map_err(|source| Error::Write { path: manifest.clone(), source })?;
+            written.push(manifest);
+        }
+    }
+    written.push(path);
+    Ok(())
+}
+
+pub(super) fn failing_log(
+    program: &ProgramInfo,
+    class: ClassId,
+    failing: &[&FailingTest],
+    header: &[String],
+) -> String {
+    let mut text: String = header.iter().map(|h| format!("# {h}\n")).collect();
+    text.push_str(&format!(
+        "# {} test(s) of {} that threw or hit a limit: possible bugs, or inputs the code does not accept.\n",
+        failing.len(),
+        program.classes[class].name
+    ));
+    for f in failing {
+        let culprit = f.culprit.as_deref().map(|c| format!("{c}: ")).unwrap_or_default();
+        text.push_str(&format!("\n## {culprit}{} (while testing {})\n", f.message, f.test.method));
+        for i in 0..f.test.statements.len() {
+            text.push_str(&f.test.declaration(i, program, "var"));
+            text.push_str(";\n");
+        }
+    }
+    text
+}
+
+/// The exportable form of the elected tests of one class: one group per method under test, titles saying
+/// what each test exercises (see [`title`]).
+pub fn export_suite(
+    program: &ProgramInfo,
+    code: &CodeBase,
+    class: ClassId,
+    elected: &[&ElectedTest],
+    header: &[String],
+) -> ExportSuite {
+    let tests = elected
+        .iter()
+        .zip(title::titles(program, code, elected))
+        .map(|(e, title)| ExportTest {
+            group: e.test.method.clone(),
+            title,
+            lines: test_lines(program, e),
+            seed: e.seed,
+        })
+        .collect();
+    let tests_used: Vec<&TestCase> = elected.iter().map(|e| &e.test).collect();
+    subjects_suite(program, class, &tests_used, header, tests, false)
+}
+
+/// The error-revealing tests of one class: each runs its statements up to the one that threw, under a
+/// title and a comment naming the error; the suite is skipped by default.
+pub(super) fn failing_suite(
+    program: &ProgramInfo,
+    class: ClassId,
+    failing: &[&FailingTest],
+    header: &[String],
+) -> ExportSuite {
+    let tests = failing
+        .iter()
+        .map(|f| {
+            let reached = match f.outcome {
+                Outcome::Threw { at, .. } => at + 1,
+                _ => f.test.statements.len(),
+            };
+            // A line comment ends at any line terminator (\r, U+2028 ...), all of which are whitespace.
+            let message = f.message.split_whitespace().collect::<Vec<_>>().join(" ");
+            let mut lines = vec![Line::Code(format!("// Threw in the sandbox: {message}"))];
+            lines.extend(
+                (0..reached.min(f.test.statements.len()))
+                    .map(|i| Line::Code(format!("{};", f.test.declaration(i, program, "const")))),
+            );
+            let culprit = f.culprit.as_deref().map(|c| format!(" (in {c})")).unwrap_or_default();
+            ExportTest {
+                group: f.test.method.clone(),
+                title: format!("{}{culprit}", crate::instrument::shorten(&f.message, 80)),
+                lines,
+                seed: 1,
+            }
+        })
+        .collect();
+    let mut header = header.to_vec();
+    header.push(
+        "Tests that threw unexpectedly: possible bugs, or inputs the code does not accept. They are skipped; remove \
+         the skip to see the error."
+            .to_string(),
+    );
+    let tests_used: Vec<&TestCase> = failing.iter().map(|f| &f.test).collect();
+    subjects_suite(program, class, &tests_used, &header, tests, true)
+}
+
+/// A suite of `tests` with the files and bindings that the test cases `used` need.
+pub(super) fn subjects_suite(
+    program: &ProgramInfo,
+    class: ClassId,
+    used_by: &[&TestCase],
+    header: &[String],
+    tests: Vec<ExportTest>,
+    failing: bool,
+) -> ExportSuite {
+    let mut used: Vec<ClassId> = Vec::new();
+    for test in used_by {
+        for c in test.classes_used() {
+            if !used.contains(&c) {
+                used.push(c);
+            }
+        }
+    }
+    // Scripts share one global scope and may depend on each other: load every given script, in order.
+    let mut file_ids: Vec<usize> = program
+        .files
+        .iter()
+        .enumerate()
+        .filter(|(_, f)| {
+            f.given
+                && f.kind == ModuleKind::Script
+                && used.iter().any(|c| matches!(program.classes[*c].access, Access::Script { .. }))
+        })
+        .map(|(i, _)| i)
+        .collect();
+    for c in &used {
+        if let Access::CommonJs { file, .. } | Access::EsModule { file, .. } = &program.classes[*c].access
+            && !file_ids.contains(file)
+        {
+            file_ids.push(*file);
+        }
+    }
+    let files: Vec<SubjectFile> = file_ids
+        .iter()
+        .map(|f| SubjectFile { path: program.files[*f].path.clone(), kind: program.files[*f].kind })
+        .collect();
+    let position = |file: &usize| file_ids.iter().position(|f| f == file).unwrap_or(0);
+    let bindings = used
+        .iter()
+        .map(|c| {
+            let info = &program.classes[*c];
+            let access = match &info.access {
+                Access::Script { expression } => export::Access::Script { expression: expression.clone() },
+                Access::CommonJs { file, path } => {
+                    export::Access::CommonJs { file: position(file), path: path.clone() }
+                }
+                Access::EsModule { file, export, path } => {
+                    export::Access::EsModule { file: position(file), export: export.clone(), path: path.clone() }
+                }
+            };
+            Binding { alias: info.alias.clone(), access }
+        })
+        .collect();
+    ExportSuite {
+        class_name: program.classes[class].name.clone(),
+        header: header.to_vec(),
+        files,
+        bindings,
+        tests,
+        failing,
+    }
+}
+
+/// `3, 5-7, 9`.
+pub fn compress_lines(lines: &[u32]) -> String {
+    let mut sorted = lines.to_vec();
+    sorted.sort_unstable();
+    sorted.dedup();
+    let mut parts: Vec<String> = Vec::new();
+    let mut i = 0;
+    while i < sorted.len() {
+        let start = sorted[i];
+        let mut end = start;
+        while i + 1 < sorted.len() && sorted[i + 1] == end + 1 {
+            i += 1;
+            end = sorted[i];
+        }
+        parts.push(if start == end { start.to_string() } else { format!("{start}-{end}") });
+        i += 1;
+    }
+    parts.join(", ")
+}
