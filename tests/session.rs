@@ -149,3 +149,28 @@ fn minimising_shortens_tests_and_keeps_what_they_cover() {
         );
     }
 }
+
+#[test]
+fn a_parameter_compared_with_a_quotient_is_blamed_on_the_comparison() {
+    let file = common::root().join("tests/fixtures/half-compare.js");
+    let options = SessionOptions { files: vec![file], ..Default::default() };
+    let mut s = Session::new(&options, Settings { seed: 1, delay: 20, ..Settings::default() }).unwrap();
+    let half = s.program.class_named("Half").unwrap();
+    let (x, n) = (s.types.params_of(half, "below")[0], s.types.params_of(half, "constructor")[0]);
+    for _ in 0..200 {
+        if s.types.get(x).decision.is_some() {
+            break;
+        }
+        s.step().unwrap();
+    }
+    let coercions: Vec<&String> = s.types.get(x).coercions.keys().collect();
+    assert!(
+        !coercions.is_empty() && coercions.iter().all(|c| c.starts_with("'<=' at half-compare.js:7")),
+        "{coercions:?}"
+    );
+    let evidence = &s.types.get(x).decision.as_ref().expect("x is decided").evidence;
+    assert!(evidence.contains("'<='") && !evidence.contains("'/'"), "{evidence}");
+    // The field divided by 2 is the constructor's parameter: its conversion is the division's.
+    let coercions: Vec<&String> = s.types.get(n).coercions.keys().collect();
+    assert!(coercions.iter().all(|c| c.starts_with("'/' at")), "{coercions:?}");
+}
