@@ -64,6 +64,7 @@ impl Ui {
                     return;
                 }
                 WorkerEvent::Note { text, error } => self.app.note(text, error),
+                WorkerEvent::Document(document) => self.app.show(*document),
                 WorkerEvent::Finished => return,
             }
         }
@@ -77,6 +78,7 @@ impl Ui {
             match event {
                 WorkerEvent::Snapshot(s) => self.app.update_snapshot(*s),
                 WorkerEvent::Note { text, error } => self.app.note(text, error),
+                WorkerEvent::Document(document) => self.app.show(*document),
                 WorkerEvent::Finished => return,
             }
         }
@@ -97,7 +99,7 @@ fn step_override_export_and_quit() {
     // Step: the iteration counter, the candidate and the parameters' uses change.
     ui.press(KeyCode::Char('n'));
     assert_eq!(ui.snapshot().iteration, 1);
-    assert!(ui.snapshot().candidate.is_some());
+    assert!(ui.snapshot().candidate().is_some());
     ui.press(KeyCode::Char(' '));
     assert_eq!(ui.snapshot().iteration, 2);
 
@@ -123,7 +125,7 @@ fn step_override_export_and_quit() {
     let mut calls = Vec::new();
     for _ in 0..5 {
         ui.press(KeyCode::Char('n'));
-        let candidate = ui.snapshot().candidate.as_ref().unwrap();
+        let candidate = ui.snapshot().candidate().unwrap();
         let call = candidate.lines.iter().rev().find(|l| l.under_test).expect("the method under test is called");
         calls.push(call.text.clone());
     }
