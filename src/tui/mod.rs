@@ -108,6 +108,10 @@ pub fn explore(options: ExploreOptions) -> Result<Ending> {
     for message in &app.farewell {
         eprintln!("flycatcher: {}", message.text);
     }
+    if app.interrupted && !app.snapshot.unsaved.is_empty() {
+        // Ctrl-C writes the suite, not the project file: say what it did not keep.
+        eprintln!("flycatcher: not saved to the project file: {}", app.snapshot.unsaved.join("; "));
+    }
     result.map(|()| if app.interrupted { Ending::Interrupted } else { Ending::Quit })
 }
 

@@ -23,7 +23,8 @@ pub fn candidate_view(session: &Session, step: u64, report: &StepReport) -> Cand
                 culprit: report.failed_at.map(|at| report.test.callee(at, program)),
             },
         },
-        failed_at: report.failed_at,
+        // An invalid candidate throws as often as not (a proxy is no value): only a failure is marked.
+        failed_at: report.failed_at.filter(|_| matches!(report.verdict, CandidateVerdict::Failed(_))),
         ran: (report.statements.len(), report.new_statements.len()),
         decisions: report
             .decisions

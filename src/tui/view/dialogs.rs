@@ -82,7 +82,7 @@ pub(super) fn draw_help(frame: &mut Frame, app: &App, theme: &Theme) {
     let scroll = app.help_scroll.min(lines.len().saturating_sub(visible));
     let hint = if lines.len() > visible {
         format!(
-            "j k scroll ({}–{} of {}) · ? or esc close",
+            "j k scroll {}–{} of {} · esc close",
             scroll + 1,
             (scroll + visible).min(lines.len()),
             lines.len()
@@ -227,7 +227,7 @@ mod tests {
         }
         app.help_scroll = 0;
         let first = screen(&render(&app, &dark(), 40, 12));
-        assert!(first.contains("j k scroll (1–8 of"), "{first}");
+        assert!(first.contains("j k scroll 1–8 of"), "{first}");
         let wide = screen(&render(&app, &dark(), 120, 60));
         assert!(wide.contains("quit now, writing the suite (exit status 130)"), "{wide}");
     }

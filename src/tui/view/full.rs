@@ -6,7 +6,7 @@ use ratatui::Frame;
 use ratatui::layout::Rect;
 use ratatui::style::Style;
 use ratatui::text::Line;
-use ratatui::widgets::{Block, BorderType, Paragraph};
+use ratatui::widgets::{Block, BorderType, Clear, Paragraph};
 
 use super::columns::{truncate, width};
 use super::layout::layout;
@@ -78,6 +78,7 @@ pub(super) fn draw_full(frame: &mut Frame, view: &FullView, theme: &Theme) {
         .take(visible)
         .map(|(tone, text)| Line::styled(text, style(tone, theme)))
         .collect();
+    frame.render_widget(Clear, area);
     frame.render_widget(Paragraph::new(lines).block(block), area);
 }
 
@@ -116,6 +117,7 @@ mod tests {
         assert!(text.contains("┃long xxxx"), "{text}");
         assert!(text.contains("┃xxxxxxxxxxxxxxxxxxxxxxx"), "wrapped onto a second row: {text}");
         assert!(text.contains(" 1–20 of 42 "), "{text}");
+        assert!(!text.contains("Classes & methods") && !text.contains("list.size()"), "nothing shows through: {text}");
         app.mode = Mode::Full(view(false, 0));
         let text = screen(&render(&app, &dark(), 80, 24));
         assert!(text.contains("xxx…┃"), "cut: {text}");
