@@ -38,7 +38,11 @@ fn main() -> ExitCode {
 
 fn run(cli: Cli) -> ExitCode {
     let result = match cli.command {
-        Command::Explore(args) => explore_options(&args).and_then(flycatcher::tui::explore),
+        Command::Explore(args) => match explore_options(&args).and_then(flycatcher::tui::explore) {
+            // Ctrl-C wrote the suite; the shell still learns that the program was interrupted.
+            Ok(flycatcher::tui::Ending::Interrupted) => return ExitCode::from(130),
+            other => other.map(|_| ()),
+        },
         Command::Generate(args) => generate(&args),
         Command::Mutate(args) => mutate_suite(&args),
         Command::Bench(args) if !args.record.is_empty() => record_overhead(&args.record).map(|text| print!("{text}")),

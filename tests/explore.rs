@@ -10,9 +10,9 @@ use crossterm::event::{Event, KeyCode, KeyEvent, KeyModifiers};
 use flycatcher::app::Opening;
 use flycatcher::app::project::Project;
 use flycatcher::export::Format;
-use flycatcher::model::settings::Settings;
+use flycatcher::model::settings::{Settings, SettingsOrigin};
 use flycatcher::session::SessionOptions;
-use flycatcher::tui::snapshot::Snapshot;
+use flycatcher::tui::snapshot::{CandidateOutcome, MethodStatus, Snapshot};
 use flycatcher::tui::state::{App, Mode, Pane};
 use flycatcher::tui::update::update;
 use flycatcher::tui::view::Areas;
@@ -29,10 +29,17 @@ impl Ui {
     }
 
     fn open_with(file: &str, out: PathBuf, project_path: PathBuf, project: Project) -> Ui {
+        Ui::open_path(common::sample(file), out, project_path, project)
+    }
+
+    fn open_path(file: PathBuf, out: PathBuf, project_path: PathBuf, project: Project) -> Ui {
+        // As the command line opens a run: the project file's settings over the defaults.
+        let mut settings = Settings { seed: 3, ..Settings::default() };
+        project.settings.apply(&mut settings, SettingsOrigin::ProjectFile).expect("valid project settings");
         let options = WorkerOptions {
             opening: Opening {
-                options: SessionOptions { files: vec![common::sample(file)], ..Default::default() },
-                settings: Settings { seed: 3, ..Settings::default() },
+                options: SessionOptions { files: vec![file], ..Default::default() },
+                settings,
                 project,
                 seed_from: None,
             },
@@ -55,7 +62,8 @@ impl Ui {
         }
     }
 
-    /// Takes in the session's events up to and including its next snapshot.
+    /// Takes in the session's events up to and including its next snapshot (or document: a command
+    /// that asks for one is answered with it alone).
     fn next_snapshot(&mut self) {
         loop {
             match self.worker.events.recv_timeout(Duration::from_secs(30)).expect("the session answers") {
@@ -64,9 +72,47 @@ impl Ui {
                     return;
                 }
                 WorkerEvent::Note { text, error } => self.app.note(text, error),
+                WorkerEvent::Document(document) => {
+                    self.app.show(*document);
+                    return;
+                }
                 WorkerEvent::Finished => return,
             }
         }
+    }
+
+    /// Types `text` into the field being edited.
+    fn type_text(&mut self, text: &str) {
+        for c in text.chars() {
+            self.press(KeyCode::Char(c));
+        }
+    }
+
+    /// Steps until `done` holds, failing after `limit` steps.
+    fn step_until(&mut self, limit: usize, what: &str, done: impl Fn(&Ui) -> bool) {
+        for _ in 0..limit {
+            if done(self) {
+                return;
+            }
+            self.press(KeyCode::Char('n'));
+        }
+        assert!(done(self), "{what}: not after {limit} steps");
+    }
+
+    /// Runs continuously until every method has stopped, then takes in what the run left queued.
+    fn run_to_end(&mut self) {
+        self.press(KeyCode::Char('r'));
+        let started = Instant::now();
+        while self.snapshot().methods.iter().any(|m| !matches!(m.status, MethodStatus::Stopped(_))) {
+            assert!(started.elapsed() < Duration::from_secs(120), "run did not finish");
+            self.next_snapshot();
+        }
+        self.settle();
+    }
+
+    /// The text of the last note.
+    fn note(&self) -> String {
+        self.app.message.as_ref().map(|m| m.text.clone()).unwrap_or_default()
     }
 
     /// Takes in every event the session has already sent, and any it sends within a moment: after a
@@ -77,6 +123,7 @@ impl Ui {
             match event {
                 WorkerEvent::Snapshot(s) => self.app.update_snapshot(*s),
                 WorkerEvent::Note { text, error } => self.app.note(text, error),
+                WorkerEvent::Document(document) => self.app.show(*document),
                 WorkerEvent::Finished => return,
             }
         }
@@ -97,7 +144,7 @@ fn step_override_export_and_quit() {
     // Step: the iteration counter, the candidate and the parameters' uses change.
     ui.press(KeyCode::Char('n'));
     assert_eq!(ui.snapshot().iteration, 1);
-    assert!(ui.snapshot().candidate.is_some());
+    assert!(ui.snapshot().candidate().is_some());
     ui.press(KeyCode::Char(' '));
     assert_eq!(ui.snapshot().iteration, 2);
 
@@ -123,7 +170,7 @@ fn step_override_export_and_quit() {
     let mut calls = Vec::new();
     for _ in 0..5 {
         ui.press(KeyCode::Char('n'));
-        let candidate = ui.snapshot().candidate.as_ref().unwrap();
+        let candidate = ui.snapshot().candidate().unwrap();
         let call = candidate.lines.iter().rev().find(|l| l.under_test).expect("the method under test is called");
         calls.push(call.text.clone());
     }
@@ -219,8 +266,271 @@ fn element_and_result_records_are_listed_under_their_parameter_and_fixed_by_the_
     assert_eq!(result.name, "label()");
     assert!(result.uses > 0 && !result.evidence.is_empty(), "{result:?}");
 
-    // Saved and loaded again, a derived record keeps its type.
+    // Saved and loaded again, a derived record keeps its type. The run is paused first, so that the
+    // answer to `s` is not taken for a snapshot the run left queued.
+    if ui.snapshot().running {
+        ui.press(KeyCode::Char('r'));
+    }
+    ui.settle();
     ui.press(KeyCode::Char('s'));
     let project = Project::load(&dir.path().join("flycatcher.json")).unwrap();
     assert!(project.types.contains(&entry("addAll", "items[i]", "Item")), "{project:?}");
+}
+
+/// The folder field of the export dialog emptied and set to `folder`, then Enter.
+fn export_to(ui: &mut Ui, folder: &std::path::Path) {
+    ui.press(KeyCode::Char('x'));
+    ui.press(KeyCode::Tab);
+    let Mode::Export(form) = &ui.app.mode else { panic!("the export dialog opens") };
+    for _ in 0..form.folder.chars().count() {
+        ui.press(KeyCode::Backspace);
+    }
+    ui.type_text(&folder.display().to_string());
+    ui.press(KeyCode::Enter);
+}
+
+#[test]
+fn quitting_writes_the_suite_where_the_export_dialog_said() {
+    let dir = tempfile::tempdir().unwrap();
+    let (out, myout) = (dir.path().join("flycatcher-out"), dir.path().join("myout"));
+    let mut ui = Ui::open("linked-list.js", out.clone(), dir.path().join("flycatcher.json"));
+    ui.step_until(2000, "a test elected", |ui| ui.snapshot().unexported > 0);
+    export_to(&mut ui, &myout);
+    assert_eq!(ui.snapshot().unexported, 0, "{}", ui.note());
+    ui.step_until(5000, "another test elected", |ui| ui.snapshot().unexported > 0);
+    let elected = ui.snapshot().suite.elected.len();
+    ui.press(KeyCode::Char('q'));
+    assert_eq!(ui.app.mode, Mode::ConfirmQuit);
+    ui.press(KeyCode::Char('y'));
+    assert!(ui.app.quit);
+    assert!(!out.exists(), "nothing went to the default folder");
+    let written = std::fs::read_to_string(myout.join("LinkedList.test.js")).unwrap();
+    assert!(elected > 1 && written.matches("test(").count() > 1, "the second export went to myout:\n{written}");
+    assert!(ui.app.farewell.iter().any(|m| m.text.contains("myout")), "{:?}", ui.app.farewell);
+}
+
+#[test]
+fn settings_and_types_changed_live_are_offered_for_saving_and_named_in_the_suite_header() {
+    let dir = tempfile::tempdir().unwrap();
+    let (out, project) = (dir.path().join("suite"), dir.path().join("flycatcher.json"));
+    let mut ui = Ui::open("linked-list.js", out.clone(), project.clone());
+    // Esc never quits.
+    ui.press(KeyCode::Esc);
+    assert!(!ui.app.quit);
+    // The delay, changed in the settings dialog.
+    ui.press(KeyCode::Char('t'));
+    ui.press(KeyCode::Backspace);
+    ui.press(KeyCode::Backspace);
+    ui.type_text("7");
+    ui.press(KeyCode::Enter);
+    assert_eq!(ui.note(), "settings changed: --delay 7");
+    // A type, overridden: the note names its class and function (three parameters are called `node`).
+    let add = ui.snapshot().params.iter().position(|p| p.function == "add").unwrap();
+    ui.app.param_cursor = add;
+    ui.press(KeyCode::Char('o'));
+    let Mode::Override(picker) = &ui.app.mode else { panic!("the type picker opens") };
+    let node = picker.choices.iter().position(|c| c == "Node").unwrap();
+    for _ in 0..node {
+        ui.press(KeyCode::Down);
+    }
+    ui.press(KeyCode::Enter);
+    assert_eq!(ui.note(), "LinkedList.add(node) is now Node (i gives it back to inference)");
+    assert_eq!(ui.snapshot().unsaved, ["--delay 7", "LinkedList.add(node): Node, overridden"]);
+    ui.step_until(2000, "a test elected", |ui| ui.snapshot().unexported > 0);
+    ui.press(KeyCode::Char('x'));
+    ui.press(KeyCode::Enter);
+    let header = std::fs::read_to_string(out.join("LinkedList.test.js")).unwrap();
+    assert!(header.contains("Changed in explore after step 0: --delay 7"), "{header}");
+    assert!(header.contains("Changed in explore after step 0: LinkedList.add(node): Node, overridden"), "{header}");
+    // Nothing unexported, but the changes are not saved: quitting asks, and yes saves them.
+    ui.press(KeyCode::Char('q'));
+    assert_eq!(ui.app.mode, Mode::ConfirmQuit);
+    ui.press(KeyCode::Char('y'));
+    let saved = Project::load(&project).unwrap();
+    assert_eq!(saved.settings.delay, Some(7));
+    assert!(saved.types.iter().any(|t| t.function == "add" && t.ty == "Node"), "{saved:?}");
+    let farewell: Vec<&str> = ui.app.farewell.iter().map(|m| m.text.as_str()).collect();
+    assert_eq!(farewell, [format!("saved {}", project.display())], "only what quitting did is printed on exit");
+}
+
+#[test]
+fn a_failure_names_the_call_that_threw_and_marks_its_line() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut ui = Ui::open("linked-list.js", dir.path().join("suite"), dir.path().join("flycatcher.json"));
+    let by_other_call = |ui: &Ui| {
+        ui.snapshot()
+            .suite
+            .failing
+            .iter()
+            .any(|f| f.culprit.as_ref().is_some_and(|c| !f.method.ends_with(&format!(".{c}"))))
+    };
+    ui.press(KeyCode::Char('r'));
+    let started = Instant::now();
+    while !by_other_call(&ui) {
+        assert!(started.elapsed() < Duration::from_secs(60), "no failure of another call than the method under test");
+        ui.next_snapshot();
+    }
+    ui.press(KeyCode::Char('r'));
+    ui.settle();
+    let failing = ui.snapshot().suite.failing.iter().find(|f| f.culprit.is_some()).unwrap();
+    assert!(!failing.message.starts_with(&failing.method), "{failing:?}");
+    // In the history, a failed candidate marks the line that failed and names what it called.
+    let failed =
+        ui.snapshot().history.iter().find(|c| matches!(c.outcome, CandidateOutcome::Failed { culprit: Some(_), .. }));
+    if let Some(candidate) = failed {
+        let CandidateOutcome::Failed { culprit: Some(culprit), message } = &candidate.outcome else { unreachable!() };
+        let line = &candidate.lines[candidate.failed_at.expect("where it failed is known")].text;
+        assert!(line.contains(culprit.trim_start_matches("new ")), "{line} does not call {culprit}");
+        assert!(!candidate.outcome.describe().contains("threw: threw"), "{message}");
+    }
+}
+
+#[test]
+fn helper_classes_constructor_parameters_are_listed_with_the_class() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut ui = Ui::open("linked-list.js", dir.path().join("suite"), dir.path().join("flycatcher.json"));
+    let add = ui.app.method_order().iter().position(|m| ui.snapshot().methods[*m].name == "add").unwrap();
+    ui.app.method_cursor = add;
+    ui.press(KeyCode::Enter);
+    ui.step_until(500, "a candidate builds a Node", |ui| {
+        ui.snapshot().candidate().is_some_and(|c| c.lines.iter().any(|l| l.text.contains("new Node")))
+    });
+    assert_eq!(ui.snapshot().class.as_deref(), Some("LinkedList"));
+    let data = ui
+        .snapshot()
+        .params
+        .iter()
+        .find(|p| p.helper.as_deref() == Some("Node"))
+        .expect("Node's constructor is listed");
+    assert_eq!(data.label(), "new Node(data)");
+    // Listed, it can be fixed like any other.
+    let (id, cursor) = (data.id, ui.snapshot().params.iter().position(|p| p.id == data.id).unwrap());
+    ui.app.param_cursor = cursor;
+    ui.press(KeyCode::Char('o'));
+    ui.press(KeyCode::Enter);
+    let row = ui.snapshot().params.iter().find(|p| p.id == id).unwrap();
+    assert_eq!((row.ty.as_str(), row.source), ("number", Some("overridden")));
+    assert!(ui.note().starts_with("Node.constructor(data) is now number"), "{}", ui.note());
+}
+
+#[test]
+fn the_export_says_how_many_tests_minimisation_left_and_a_covered_method_can_be_reopened() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("suite");
+    let mut ui = Ui::open("linked-list.js", out.clone(), dir.path().join("flycatcher.json"));
+    ui.run_to_end();
+    assert!(ui.app.message.as_ref().is_none_or(|m| !m.text.contains("stopped")), "{:?}", ui.app.message);
+    let before = ui.snapshot().suite.elected.len();
+    ui.press(KeyCode::Char('x'));
+    ui.press(KeyCode::Enter);
+    let after = ui.snapshot().suite.elected.len();
+    let expected = match before == after {
+        true => format!("{after} elected · wrote"),
+        false => format!("{before} elected → {after} after minimisation · wrote"),
+    };
+    assert!(ui.note().starts_with(&expected), "{} (expected {expected})", ui.note());
+    let written = std::fs::read_to_string(out.join("LinkedList.test.js")).unwrap();
+    let tests = ui.snapshot().suite.elected.iter().filter(|e| e.method == "LinkedList").count();
+    assert_eq!(written.matches("test(").count(), tests, "the pane counts what the file has");
+
+    let covered = ui
+        .app
+        .method_order()
+        .iter()
+        .position(|m| {
+            ui.snapshot().methods[*m].status == MethodStatus::Stopped(flycatcher::session::StopReason::Covered)
+        })
+        .expect("a method is covered");
+    ui.app.method_cursor = covered;
+    ui.press(KeyCode::Enter);
+    assert!(ui.note().contains("reopened"), "{}", ui.note());
+    let method = ui.app.selected_method().unwrap();
+    assert_eq!(ui.snapshot().methods[method].status, MethodStatus::Running);
+}
+
+#[test]
+fn the_rate_is_that_of_continuous_stepping_only() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut ui = Ui::open("circle.js", dir.path().join("suite"), dir.path().join("flycatcher.json"));
+    ui.press(KeyCode::Char('n'));
+    // The rate is measured over half a second: steps taken by hand on either side of it are no speed.
+    std::thread::sleep(Duration::from_millis(600));
+    ui.press(KeyCode::Char('n'));
+    ui.press(KeyCode::Char('n'));
+    assert_eq!(ui.snapshot().rate, 0.0);
+}
+
+#[test]
+fn history_full_views_and_type_control() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut settings = Project::default();
+    settings.settings.delay = Some(1000);
+    let mut ui =
+        Ui::open_with("linked-list.js", dir.path().join("suite"), dir.path().join("flycatcher.json"), settings);
+    ui.settle();
+    assert!(ui.note().starts_with("read "), "a loaded project file is announced: {}", ui.note());
+    assert!(ui.note().contains("1 setting and 0 parameter types"), "{}", ui.note());
+    let add = ui.app.method_order().iter().position(|m| ui.snapshot().methods[*m].name == "add").unwrap();
+    ui.app.method_cursor = add;
+    ui.press(KeyCode::Enter);
+    let param = ui.snapshot().params.iter().position(|p| p.function == "add").unwrap();
+    ui.app.param_cursor = param;
+    ui.step_until(1000, "a leading guess", |ui| ui.snapshot().params[param].guess.is_some());
+    let row = &ui.snapshot().params[param];
+    assert!(row.unknown && row.uses < 1000, "before the delay");
+    assert_eq!(row.guess.as_ref().map(|g| g.0.as_str()), Some("Node"));
+    ui.app.focus = Pane::Params;
+    ui.press(KeyCode::Char('a'));
+    assert_eq!(ui.note(), "LinkedList.add(node) stays Node (accepted its leading guess)");
+    let row = &ui.snapshot().params[param];
+    assert!(row.evidence.contains("Node") && row.fixed, "the evidence stays visible: {row:?}");
+    ui.press(KeyCode::Char('i'));
+    assert!(ui.note().contains("back to inference"), "{}", ui.note());
+    assert!(ui.snapshot().params[param].unknown);
+
+    // The history: step back to an earlier candidate and read it full screen, coverage diff included.
+    ui.app.focus = Pane::Candidate;
+    let latest = ui.snapshot().candidate().unwrap().step;
+    ui.press(KeyCode::Char('k'));
+    let viewed = ui.app.viewed_candidate().unwrap().step;
+    assert_eq!(viewed, latest - 1);
+    ui.press(KeyCode::Enter);
+    let Mode::Full(view) = &ui.app.mode else { panic!("a full view opens: {:?}", ui.app.message) };
+    assert_eq!(view.document.title, format!("Candidate of step {viewed} · LinkedList.add"));
+    let text: Vec<&str> = view.document.lines.iter().map(|(_, l)| l.as_str()).collect();
+    assert!(text.iter().any(|l| l.starts_with("Coverage of LinkedList.add:")), "{text:#?}");
+    assert!(text.iter().any(|l| l.contains("LinkedList.prototype.add")), "the method's source: {text:#?}");
+    ui.press(KeyCode::Esc);
+
+    // The suite as it would be written.
+    ui.step_until(3000, "a test elected", |ui| !ui.snapshot().suite.elected.is_empty());
+    ui.press(KeyCode::Char('v'));
+    let Mode::Full(view) = &ui.app.mode else { panic!("the suite opens full screen") };
+    assert!(view.document.lines.iter().any(|(_, l)| l.contains("LinkedList.test.js")), "{:?}", view.document);
+    assert!(view.document.lines.iter().any(|(_, l)| l.contains("test(")), "{:?}", view.document);
+}
+
+#[test]
+fn a_slow_load_reports_its_progress() {
+    let dir = tempfile::tempdir().unwrap();
+    let options = WorkerOptions {
+        opening: Opening {
+            options: SessionOptions {
+                files: vec![common::root().join("tests/fixtures/slow-load.js")],
+                ..Default::default()
+            },
+            settings: Settings { seed: 1, ..Settings::default() },
+            project: Project::default(),
+            seed_from: None,
+        },
+        project_path: dir.path().join("flycatcher.json"),
+        out_dir: dir.path().join("suite"),
+        format: Format::NodeTest,
+        command: "flycatcher explore (test)".into(),
+    };
+    let mut reports = Vec::new();
+    let (_worker, snapshot) = Worker::start_watching(options, |elapsed| reports.push(elapsed)).unwrap();
+    assert_eq!(snapshot.classes[0].name, "Counter");
+    assert!(!reports.is_empty(), "loading took a while and said so");
+    assert!(reports.windows(2).all(|w| w[0] <= w[1]));
 }

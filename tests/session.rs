@@ -7,7 +7,7 @@ use std::time::Duration;
 use flycatcher::inference::{DecisionSource, ParamType};
 use flycatcher::model::settings::Settings;
 use flycatcher::model::test::{Statement, Value};
-use flycatcher::session::{CandidateVerdict, Session, SessionOptions, Status, StopReason};
+use flycatcher::session::{CandidateVerdict, Selection, Session, SessionOptions, Status, StopReason};
 
 fn session(file: &str, settings: Settings) -> Session {
     let options = SessionOptions { files: vec![common::sample(file)], ..Default::default() };
@@ -148,4 +148,70 @@ fn minimising_shortens_tests_and_keeps_what_they_cover() {
             "the final call stays"
         );
     }
+}
+
+#[test]
+fn a_parameter_compared_with_a_quotient_is_blamed_on_the_comparison() {
+    let file = common::root().join("tests/fixtures/half-compare.js");
+    let options = SessionOptions { files: vec![file], ..Default::default() };
+    let mut s = Session::new(&options, Settings { seed: 1, delay: 20, ..Settings::default() }).unwrap();
+    let half = s.program.class_named("Half").unwrap();
+    let (x, n) = (s.types.params_of(half, "below")[0], s.types.params_of(half, "constructor")[0]);
+    for _ in 0..200 {
+        if s.types.get(x).decision.is_some() {
+            break;
+        }
+        s.step().unwrap();
+    }
+    let coercions: Vec<&String> = s.types.get(x).coercions.keys().collect();
+    assert!(
+        !coercions.is_empty() && coercions.iter().all(|c| c.starts_with("'<=' at half-compare.js:7")),
+        "{coercions:?}"
+    );
+    let evidence = &s.types.get(x).decision.as_ref().expect("x is decided").evidence;
+    assert!(evidence.contains("'<='") && !evidence.contains("'/'"), "{evidence}");
+    // The field divided by 2 is the constructor's parameter: its conversion is the division's.
+    let coercions: Vec<&String> = s.types.get(n).coercions.keys().collect();
+    assert!(coercions.iter().all(|c| c.starts_with("'/' at")), "{coercions:?}");
+}
+
+#[test]
+fn a_stopped_method_can_be_reopened_and_runs_until_a_limit() {
+    let mut s = session("circle.js", Settings { seed: 5, max_stale: 40, ..Settings::default() });
+    s.run_to_end(|_, _| {}).unwrap();
+    let index = s.methods.iter().position(|m| m.status == Status::Done(StopReason::Covered)).expect("one is covered");
+    assert_eq!(s.select(index), Selection::Reopened(StopReason::Covered));
+    assert_eq!(s.methods[index].status, Status::Running);
+    let mut steps = 0;
+    while let Some(report) = s.step().unwrap() {
+        assert_eq!(report.method, index, "only the reopened method is open");
+        steps += 1;
+    }
+    assert!(steps >= 40, "a reopened covered method runs until it is stale: {steps} steps");
+    assert_eq!(s.methods[index].status, Status::Done(StopReason::Covered), "and says how far it got");
+    assert_eq!(s.select(index), Selection::Reopened(StopReason::Covered), "and can be reopened again");
+}
+
+#[test]
+fn accepting_before_the_delay_takes_the_leading_guess_and_inference_can_take_back_a_fixed_type() {
+    let mut s = session("linked-list.js", Settings { seed: 4, delay: 1000, ..Settings::default() });
+    let list = s.program.class_named("LinkedList").unwrap();
+    let node = s.program.class_named("Node").unwrap();
+    let add = s.types.params_of(list, "add")[0];
+    let index = s.methods.iter().position(|m| m.method == "add").unwrap();
+    s.select(index);
+    assert_eq!(s.accept_type(add), None, "nothing seen, nothing to accept");
+    while s.leading_guess(add).is_none() {
+        s.step().unwrap();
+    }
+    let guess = s.leading_guess(add).unwrap();
+    assert!(s.types.get(add).uses < 1000 && s.types.get(add).decision.is_none());
+    assert_eq!(s.accept_type(add), Some(ParamType::Class(node)));
+    let decision = s.types.get(add).decision.clone().unwrap();
+    assert_eq!(decision.source, DecisionSource::Accepted);
+    assert_eq!(decision.evidence, guess.evidence, "the evidence stays visible once accepted");
+    s.set_type(add, ParamType::Number, DecisionSource::Overridden);
+    assert!(s.reinfer_type(add));
+    assert_eq!(s.types.get(add).decision, None, "back to inference");
+    assert!(!s.reinfer_type(add), "nothing fixed to give back");
 }

@@ -155,7 +155,7 @@ impl TypeTable {
                 ProxyEvent::Has { name, .. } => record.members.entry(name.clone()).or_default().checks += 1,
                 ProxyEvent::Called { .. } => record.members.entry(CALLED.to_string()).or_default().reads += 1,
                 ProxyEvent::Coerced { hint, position, .. } => {
-                    let located = match position.as_ref().map(|p| locate_site(code, p)) {
+                    let located = match position.as_ref().map(|p| locate_site(code, p, &record.name)) {
                         Some(Located::InThrow) => continue,
                         Some(Located::Site(site, place)) => Some((site, place)),
                         Some(Located::Unknown) | None => None,
@@ -186,14 +186,15 @@ enum Located {
 }
 
 /// Finds the coercion site of an engine position: the file, then the original offset through the
-/// instrumented code's position map, then the syntax node there.
-fn locate_site(code: &CodeBase, position: &EnginePosition) -> Located {
+/// instrumented code's position map, then the syntax node there that has the parameter `name` as an
+/// operand, if one has.
+fn locate_site(code: &CodeBase, position: &EnginePosition, name: &str) -> Located {
     let Some((index, offset)) = code.original_offset(position) else { return Located::Unknown };
     let file = &code.files[index];
     if file.in_throw_argument(offset) {
         return Located::InThrow;
     }
-    let Some(site) = file.instrumented.coercion_sites.at(offset) else { return Located::Unknown };
+    let Some(site) = file.instrumented.coercion_sites.of(offset, name) else { return Located::Unknown };
     let (line, _) = file.entry.parsed.line_col(swc_common::BytePos(file.entry.parsed.source.start_pos.0 + offset));
     let name = file.entry.parsed.path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
     Located::Site(site.clone(), format!("{name}:{line}"))

@@ -14,7 +14,10 @@
 //! `p`, `p++` at `p`, `this.n++` at the start of its statement, `s.charAt(p)` at `p`. [`find`] replays
 //! this order over the instrumented tree (probes included: they are expression statements) and files
 //! each site under the original offset of that position, which is what [`super::PositionMap`] gives back.
-//! Sites sharing an offset are kept innermost first: `p * (q + 1)` reports both `+` and `*` at `1`.
+//! Sites sharing an offset are kept innermost first: `p * (q + 1)` reports both `+` and `*` at `1`, and
+//! `x <= this.n / 2` both `/` and `<=` at `2`. Each site names its operands that are plain identifiers,
+//! so that the conversion of a parameter is filed under the operator that has it as an operand
+//! ([`CoercionSites::of`]): `<=` for `x`, not the innermost `/`.
 
 use std::collections::HashMap;
 
@@ -62,6 +65,8 @@ pub struct CoercionSite {
     pub operator: String,
     /// The literal on the other side of a binary operator or compound assignment.
     pub literal_operand: Option<LiteralKind>,
+    /// Its operands (arguments, for calls) that are plain identifiers, by name.
+    pub operands: Vec<String>,
 }
 
 /// Conversion sites by original byte offset of the position QuickJS reports for them.
@@ -71,14 +76,16 @@ pub struct CoercionSites {
 }
 
 impl CoercionSites {
-    /// The innermost site reported at `offset`.
-    pub fn at(&self, offset: u32) -> Option<&CoercionSite> {
-        self.all_at(offset).first()
-    }
-
     /// Every site reported at `offset`, innermost first.
     pub fn all_at(&self, offset: u32) -> &[CoercionSite] {
         self.by_offset.get(&offset).map_or(&[], Vec::as_slice)
+    }
+
+    /// The site at `offset` that converted the variable `name`: the innermost with `name` as an operand,
+    /// else the innermost (the value may have come through a field or another variable).
+    pub fn of(&self, offset: u32, name: &str) -> Option<&CoercionSite> {
+        let all = self.all_at(offset);
+        all.iter().find(|s| s.operands.iter().any(|o| o == name)).or(all.first())
     }
 }
 
@@ -106,9 +113,9 @@ impl Finder<'_> {
         }
     }
 
-    fn record(&mut self, kind: SiteKind, operator: &str, literal_operand: Option<LiteralKind>) {
+    fn record(&mut self, kind: SiteKind, operator: &str, literal_operand: Option<LiteralKind>, operands: Vec<String>) {
         if let Some(at) = self.last {
-            let site = CoercionSite { kind, operator: operator.to_string(), literal_operand };
+            let site = CoercionSite { kind, operator: operator.to_string(), literal_operand, operands };
             self.sites.entry(at).or_default().push(site);
         }
     }
@@ -131,7 +138,7 @@ impl Finder<'_> {
             // A comparison rewritten for branch distances compares the operands its helper was given.
             let (left, right) = super::distance::compared(b).unwrap_or((&b.left, &b.right));
             let literal = literal_of(right).or_else(|| literal_of(left));
-            self.record(SiteKind::Binary, b.op.as_str(), literal);
+            self.record(SiteKind::Binary, b.op.as_str(), literal, identifiers([left, right]));
         }
     }
 
@@ -150,7 +157,7 @@ impl Finder<'_> {
                 member.obj.visit_with(self);
                 key.expr.visit_with(self);
                 a.right.visit_with(self);
-                self.record(SiteKind::ComputedKey, "[]", None);
+                self.record(SiteKind::ComputedKey, "[]", None, identifiers([key.expr.as_ref()]));
             }
             _ => {
                 a.left.visit_with(self);
@@ -158,7 +165,11 @@ impl Finder<'_> {
             }
         }
         if compound {
-            self.record(SiteKind::CompoundAssignment, a.op.as_str(), literal_of(&a.right));
+            let mut operands = identifiers([a.right.as_ref()]);
+            if let AssignTarget::Simple(SimpleAssignTarget::Ident(i)) = &a.left {
+                operands.push(i.id.sym.to_string());
+            }
+            self.record(SiteKind::CompoundAssignment, a.op.as_str(), literal_of(&a.right), operands);
         }
     }
 
@@ -180,7 +191,12 @@ impl Finder<'_> {
         let probe_helper = matches!(callee, Some(Expr::Ident(i)) if i.sym.starts_with("__fc$"));
         if !args.is_empty() && !probe_helper {
             let name = callee.map_or_else(|| "()".to_string(), call_name);
-            self.record(SiteKind::Call, &name, None);
+            self.record(
+                SiteKind::Call,
+                &name,
+                None,
+                identifiers(args.iter().filter(|a| a.spread.is_none()).map(|a| a.expr.as_ref())),
+            );
         }
     }
 
@@ -201,7 +217,7 @@ impl Finder<'_> {
         for expr in &tpl.exprs {
             expr.visit_with(self);
             if converts {
-                self.record(SiteKind::Template, "${}", None);
+                self.record(SiteKind::Template, "${}", None, identifiers([expr.as_ref()]));
             }
         }
     }
@@ -268,7 +284,7 @@ impl Visit for Finder<'_> {
         if let MemberProp::Computed(key) = &m.prop {
             key.expr.visit_with(self);
             if !matches!(*key.expr, Expr::Lit(_)) {
-                self.record(SiteKind::ComputedKey, "[]", None);
+                self.record(SiteKind::ComputedKey, "[]", None, identifiers([key.expr.as_ref()]));
             }
         }
     }
@@ -286,12 +302,12 @@ impl Visit for Finder<'_> {
                 u.arg.visit_with(self);
                 // `-1` is a literal operand, not a conversion that could shadow the operator around it.
                 if matches!(u.op, UnaryOp::Minus | UnaryOp::Plus | UnaryOp::Tilde) && !matches!(*u.arg, Expr::Lit(_)) {
-                    self.record(SiteKind::Unary, u.op.as_str(), None);
+                    self.record(SiteKind::Unary, u.op.as_str(), None, identifiers([u.arg.as_ref()]));
                 }
             }
             Expr::Update(u) => {
                 u.arg.visit_with(self);
-                self.record(SiteKind::Update, u.op.as_str(), None);
+                self.record(SiteKind::Update, u.op.as_str(), None, identifiers([u.arg.as_ref()]));
             }
             Expr::Tpl(t) => self.template(t, true),
             Expr::TaggedTpl(t) => {
@@ -339,6 +355,18 @@ fn last_word(callee: &Expr) -> Option<BytePos> {
         Expr::Paren(p) => last_word(&p.expr),
         _ => None,
     }
+}
+
+/// The names of the operands that are plain identifiers, looking through parentheses.
+fn identifiers<'e>(operands: impl IntoIterator<Item = &'e Expr>) -> Vec<String> {
+    fn name(expr: &Expr) -> Option<String> {
+        match expr {
+            Expr::Ident(i) => Some(i.sym.to_string()),
+            Expr::Paren(p) => name(&p.expr),
+            _ => None,
+        }
+    }
+    operands.into_iter().filter_map(name).collect()
 }
 
 fn literal_of(expr: &Expr) -> Option<LiteralKind> {

@@ -368,7 +368,8 @@ fn conversions(code: &str, call: &str) -> Vec<(String, Option<CoercionSite>, Vec
             let offset = inst.positions.original_offset(line, column).unwrap_or_else(|| {
                 panic!("{line}:{column} unmapped in\n{}", inst.code);
             });
-            let site = inst.coercion_sites.at(offset).cloned();
+            // The tests' recording proxy is the variable `p`.
+            let site = inst.coercion_sites.of(offset, "p").cloned();
             (hint.to_string(), site, inst.coercion_sites.all_at(offset).to_vec())
         })
         .collect()
@@ -506,12 +507,19 @@ fn updates_and_compound_assignments_map_to_their_sites() {
 }
 
 #[test]
-fn shared_positions_keep_every_site_innermost_first() {
+fn shared_positions_keep_every_site_innermost_first_and_file_a_parameter_under_its_own_operator() {
     let seen = conversions("function t(p) {\n  return p * (o.v + 1);\n}", "t(p)");
     let (_, site, all) = &seen[0];
-    assert_eq!(site.as_ref().unwrap().operator, "+");
     let operators: Vec<&str> = all.iter().map(|s| s.operator.as_str()).collect();
     assert_eq!(operators, ["+", "*"]);
+    assert_eq!(site.as_ref().unwrap().operator, "*", "p is an operand of *, not of the innermost +");
+    // `x <= this.n / 2`: QuickJS reports both operators at `2`; `x` is compared, not divided.
+    let seen = conversions("function t(p) {\n  return p <= this.n / 2;\n}", "t.call({ n: 8 }, p)");
+    let (_, site, all) = &seen[0];
+    let operators: Vec<&str> = all.iter().map(|s| s.operator.as_str()).collect();
+    assert_eq!(operators, ["/", "<="]);
+    assert_eq!(site.as_ref().unwrap().operator, "<=");
+    assert_eq!(site.as_ref().unwrap().literal_operand, None, "the 2 is the divisor's, not the comparison's");
 }
 
 #[test]

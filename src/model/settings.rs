@@ -302,12 +302,32 @@ impl SettingsPatch {
         }
         if let Some(pattern) = &self.number_gen {
             settings.generation.numbers = match pattern {
-                Some(pattern) => NumberSource::Regex(regex("number_gen", pattern)?),
+                Some(pattern) => NumberSource::Regex(
+                    number_generator(pattern)
+                        .map_err(|e| Error::Usage(format!("{}: {e}", origin.name("number_gen"))))?,
+                ),
                 None => NumberSource::Default,
             };
         }
         Ok(())
     }
+}
+
+/// A number generator from `pattern`: a valid pattern whose strings `Number()` reads as numbers (some of
+/// them at least: `abc` would only ever give `NaN`).
+pub fn number_generator(pattern: &str) -> std::result::Result<RegexGenerator, String> {
+    use rand::SeedableRng;
+    let generator = RegexGenerator::parse(pattern).map_err(|e| e.to_string())?;
+    // Samples from a fixed seed: the same pattern is always judged the same way.
+    let mut rng = rand::rngs::StdRng::seed_from_u64(0);
+    let samples: Vec<String> = (0..32).map(|_| generator.sample(&mut rng)).collect();
+    if samples.iter().all(|s| crate::js::number::string_to_number(s).is_nan()) {
+        return Err(format!(
+            "'{pattern}' gives no number (Number('{}') is NaN): write digits, like '-?\\d{{1,3}}'",
+            samples[0]
+        ));
+    }
+    Ok(generator)
 }
 
 #[cfg(test)]
@@ -332,5 +352,10 @@ mod tests {
         );
         let message = broken.apply(&mut settings, SettingsOrigin::CommandLine).unwrap_err().to_string();
         assert!(message.starts_with("--string-gen: "), "{message}");
+        let words = SettingsPatch { number_gen: Some(Some("abc".into())), ..Default::default() };
+        let message = words.apply(&mut settings, SettingsOrigin::CommandLine).unwrap_err().to_string();
+        assert!(message.starts_with("--number-gen: 'abc' gives no number (Number('abc') is NaN)"), "{message}");
+        let some = SettingsPatch { number_gen: Some(Some("[0-9a]".into())), ..Default::default() };
+        assert!(some.apply(&mut settings, SettingsOrigin::CommandLine).is_ok(), "some numbers are enough");
     }
 }

@@ -48,6 +48,19 @@ pub enum Status {
     Done(StopReason),
 }
 
+/// What selecting a method did (see [`crate::session::Session::select`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Selection {
+    /// It was open: it is worked on from the next step.
+    Working,
+    /// It had stopped for this reason: it is open again, with a fresh budget.
+    Reopened(StopReason),
+    /// Its code cannot be located, so it cannot be worked on.
+    Untestable,
+    /// No such method.
+    Unknown,
+}
+
 /// The state of one method under test.
 #[derive(Debug, Clone)]
 pub struct MethodState {
@@ -77,6 +90,9 @@ pub struct MethodState {
     pub failing: usize,
     /// Where it stands.
     pub status: Status,
+    /// Reopened by a person after it stopped: it runs until it is stale or out of time, even when fully
+    /// covered or at the target coverage.
+    pub reopened: bool,
     /// Warnings for people.
     pub warnings: Vec<String>,
     /// Candidates whose receiver was built, and those whose construction threw.
@@ -108,6 +124,7 @@ impl MethodState {
             elected: 0,
             failing: 0,
             status: Status::Pending,
+            reopened: false,
             warnings: Vec::new(),
             constructions: (0, 0),
             constants: ConstantPool::default(),

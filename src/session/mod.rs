@@ -29,7 +29,7 @@ use std::time::Duration;
 use rand::SeedableRng;
 use rand::rngs::StdRng;
 
-pub use method::{MethodState, Status, StopReason};
+pub use method::{MethodState, Selection, Status, StopReason};
 pub use step::{CandidateVerdict, StepReport};
 
 use scheduler::Scheduler;
@@ -176,11 +176,15 @@ impl Session {
         self.settings = settings;
     }
 
-    /// Makes `index` the method worked on from the next step until it stops (it restarts if it had
-    /// stopped); then the weighted choice of `scheduler.rs` resumes.
-    pub fn select(&mut self, index: usize) {
-        if index >= self.methods.len() {
-            return;
+    /// Makes `index` the method worked on from the next step until it stops; then the weighted choice
+    /// of `scheduler.rs` resumes. A method that had stopped is reopened with a fresh budget (time and
+    /// stale runs): after settings, generators or types were retuned, it may get further. Reopened, it
+    /// does not stop at the target coverage nor, fully covered, at once: it runs until it is stale or
+    /// out of time, electing what covers something new and logging what fails.
+    pub fn select(&mut self, index: usize) -> Selection {
+        let Some(m) = self.methods.get(index) else { return Selection::Unknown };
+        if m.function.is_none() {
+            return Selection::Untestable;
         }
         if let Some(current) = self.current
             && self.methods[current].status == Status::Running
@@ -188,15 +192,20 @@ impl Session {
             self.methods[current].status = Status::Pending;
         }
         let m = &mut self.methods[index];
-        if matches!(m.status, Status::Done(StopReason::Timeout | StopReason::Stale)) {
-            m.elapsed = Duration::ZERO;
-            m.stale = 0;
-        }
-        if m.status != Status::Done(StopReason::Covered) && m.function.is_some() {
-            m.status = Status::Running;
-        }
+        let selection = match m.status {
+            Status::Done(reason) => {
+                m.elapsed = Duration::ZERO;
+                m.stale = 0;
+                m.constructions = (0, 0);
+                m.reopened = true;
+                Selection::Reopened(reason)
+            }
+            Status::Pending | Status::Running => Selection::Working,
+        };
+        m.status = Status::Running;
         self.current = Some(index);
         self.scheduler.pin(index);
+        selection
     }
 
     /// Whether every method under test has stopped.

@@ -38,6 +38,13 @@ pub struct StepReport {
     pub test: TestCase,
     /// How its execution ended.
     pub outcome: Outcome,
+    /// The statement of the candidate that threw or that a limit cut off, when known (not always the
+    /// call of the method under test).
+    pub failed_at: Option<usize>,
+    /// Statements of the method under test the candidate ran (offsets in the method, ascending).
+    pub statements: Vec<u32>,
+    /// Those of them no elected test had covered before this step.
+    pub new_statements: Vec<u32>,
     /// What became of it.
     pub verdict: CandidateVerdict,
     /// Types decided after this step: (parameter id, decision).
@@ -130,10 +137,10 @@ impl Session {
         let valid = test.is_valid();
         let regression = is_regression(&execution.outcome, test.statements.len().saturating_sub(1));
         let mut verdict = if valid { CandidateVerdict::NoNewCoverage } else { CandidateVerdict::Invalid };
+        let new: Vec<u32> =
+            execution.statements.iter().copied().filter(|s| !self.methods[index].covered[*s as usize]).collect();
         if valid {
             self.methods[index].valid_runs += 1;
-            let new: Vec<u32> =
-                execution.statements.iter().copied().filter(|s| !self.methods[index].covered[*s as usize]).collect();
             // A test cut short by the end of the method's own budget is not a possible bug.
             let budget_ended = execution.outcome == Outcome::TimedOut
                 && self.sandbox.limits().test_time < self.settings.limits.test_time;
@@ -165,11 +172,22 @@ impl Session {
         let m = &mut self.methods[index];
         if let Some(reason) = stopped {
             m.status = Status::Done(reason);
-            if reason == StopReason::Covered {
+            m.reopened = false;
+            if reason == StopReason::Covered && m.time_to_full.is_none() {
                 m.time_to_full = Some(m.elapsed);
             }
         }
-        Ok(StepReport { method: index, test, outcome: execution.outcome, verdict, decisions, stopped })
+        Ok(StepReport {
+            method: index,
+            test,
+            failed_at: execution.failed_at(),
+            statements: execution.statements,
+            new_statements: new,
+            outcome: execution.outcome,
+            verdict,
+            decisions,
+            stopped,
+        })
     }
 
     /// Marks the methods whose calls in `test` returned promises (statements `awaited`), so that tests

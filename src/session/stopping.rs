@@ -64,16 +64,24 @@ impl Session {
         if m.status == Status::Done(StopReason::Aborted) {
             return Some(StopReason::Aborted);
         }
-        if m.covered.iter().all(|c| *c) {
-            Some(StopReason::Covered)
-        } else if m.coverage_percent() >= self.settings.target_coverage {
-            Some(StopReason::Target)
-        } else if m.elapsed >= self.settings.timeout {
+        let covered = m.covered.iter().all(|c| *c);
+        let limit = if m.elapsed >= self.settings.timeout {
             Some(StopReason::Timeout)
         } else if m.stale >= self.settings.max_stale {
             Some(StopReason::Stale)
         } else {
             None
+        };
+        if m.reopened {
+            // A reopened method runs until a limit; when it ends, it says how far it got.
+            return limit.map(|reason| if covered { StopReason::Covered } else { reason });
+        }
+        if covered {
+            Some(StopReason::Covered)
+        } else if m.coverage_percent() >= self.settings.target_coverage {
+            Some(StopReason::Target)
+        } else {
+            limit
         }
     }
 

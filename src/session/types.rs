@@ -1,6 +1,9 @@
 //! Parameter types in the loop: deciding those whose inference delay has passed, judging leaps of faith
 //! (see [`crate::inference::leap`]), fixing types a person chose, and warning about guesses.
 
+use rand::SeedableRng;
+use rand::rngs::StdRng;
+
 use super::{MethodState, Session, Status, StopReason};
 use crate::inference::leap::LEAP_PATIENCE;
 use crate::inference::{Decision, DecisionSource, ParamType, decide};
@@ -8,14 +11,53 @@ use crate::model::test::TestCase;
 use crate::sandbox::Execution;
 
 impl Session {
-    /// Fixes a parameter's type (accepting the inferred one, or overriding it).
+    /// Fixes a parameter's type, chosen by a person (`Overridden`) or read from the project file
+    /// (`Configured`).
     pub fn set_type(&mut self, param: u32, ty: ParamType, source: DecisionSource) {
         let evidence = match source {
-            DecisionSource::Accepted => "accepted by the user".to_string(),
             DecisionSource::Configured => "from the project file".to_string(),
             _ => "chosen by the user".to_string(),
         };
-        self.types.get_mut(param).decision = Some(Decision { ty, evidence, source });
+        self.fix_type(param, Decision { ty, evidence, source });
+    }
+
+    /// Accepts a parameter's type as it stands, so that it no longer changes: the inferred one, or,
+    /// before the inference delay has passed, the leading guess from the evidence so far. The evidence
+    /// stays with the decision. `None` when there is nothing to accept (no evidence yet).
+    pub fn accept_type(&mut self, param: u32) -> Option<ParamType> {
+        let decision = match &self.types.get(param).decision {
+            Some(decision) => decision.clone(),
+            None => self.leading_guess(param)?,
+        };
+        let ty = decision.ty;
+        self.fix_type(param, Decision { source: DecisionSource::Accepted, ..decision });
+        Some(ty)
+    }
+
+    /// The type inference would decide for an undecided parameter from its evidence so far, ignoring
+    /// the delay; `None` without evidence (that would be a leap of faith, not a guess).
+    pub fn leading_guess(&self, param: u32) -> Option<Decision> {
+        let record = self.types.get(param);
+        // With evidence, the rules never draw at random: any generator will do, and the session's own
+        // is left alone so that looking does not change the run.
+        let guess = decide(record, &self.program, &mut StdRng::seed_from_u64(0));
+        (record.has_evidence() && guess.source == DecisionSource::Inferred).then_some(guess)
+    }
+
+    /// Gives a parameter's type back to inference after a person or a file fixed it: it is decided again
+    /// from its evidence, which its records keep gathering, once the delay has passed. Returns whether
+    /// there was a fixed type to give back.
+    pub fn reinfer_type(&mut self, param: u32) -> bool {
+        let record = self.types.get_mut(param);
+        let fixed = record.frozen();
+        if fixed {
+            record.decision = None;
+        }
+        fixed
+    }
+
+    fn fix_type(&mut self, param: u32, decision: Decision) {
+        self.types.get_mut(param).decision = Some(decision);
         // A method aborted for want of this type may be testable now: it starts counting afresh.
         for m in &mut self.methods {
             if m.status == Status::Done(StopReason::Aborted) && m.function.is_some() {

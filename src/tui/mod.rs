@@ -1,9 +1,15 @@
 //! `flycatcher explore`: the terminal UI that drives the session stepper.
 //!
 //! Split like gitui and helix: [`state`] is what the UI knows, [`update`] turns input into state changes
-//! and commands, [`view`] draws the state, and [`worker`] runs the [`crate::session::Session`] on its
-//! own thread (the same stepper `generate` uses) and sends [`snapshot`]s back.
+//! and commands ([`keys`] says which keys each place offers, for the footer and the help), [`view`]
+//! draws the state, and [`worker`] runs the [`crate::session::Session`] on its own thread (the same
+//! stepper `generate` uses) and sends [`snapshot`]s back; it also keeps the [`history`] of candidates,
+//! the [`changes`] made live, and builds the full views' documents ([`inspect`]).
 
+pub mod changes;
+pub mod history;
+pub mod inspect;
+pub mod keys;
 pub mod snapshot;
 pub mod state;
 pub mod theme;
@@ -47,9 +53,19 @@ pub struct ExploreOptions {
     pub command: String,
 }
 
+/// How the explorer ended.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Ending {
+    /// The person quit.
+    Quit,
+    /// Ctrl-C: the suite was written, and the program should exit as interrupted (130).
+    Interrupted,
+}
+
 /// Runs the terminal UI until the person quits. The program is loaded before the terminal is taken
-/// over, so loading errors print like those of `generate`.
-pub fn explore(options: ExploreOptions) -> Result<()> {
+/// over, so loading errors print like those of `generate`; while it loads (top-level code may run for
+/// a while), a line on stderr says how long it has taken.
+pub fn explore(options: ExploreOptions) -> Result<Ending> {
     let theme = if std::env::var_os("NO_COLOR").is_some_and(|v| !v.is_empty()) {
         Theme::monochrome()
     } else {
@@ -58,23 +74,45 @@ pub fn explore(options: ExploreOptions) -> Result<()> {
     if !stdout().is_terminal() {
         return Err(Error::Usage("explore needs a terminal; use `flycatcher generate` in scripts and pipes".into()));
     }
-    let (worker, snapshot) = Worker::start(WorkerOptions {
-        opening: options.opening,
-        project_path: options.project_path,
-        out_dir: options.out_dir.clone(),
-        format: options.format,
-        command: options.command,
-    })?;
+    let files: Vec<String> = options.opening.options.files.iter().map(|f| f.display().to_string()).collect();
+    let mut shown = false;
+    let started = Worker::start_watching(
+        WorkerOptions {
+            opening: options.opening,
+            project_path: options.project_path,
+            out_dir: options.out_dir.clone(),
+            format: options.format,
+            command: options.command,
+        },
+        |elapsed| {
+            // Redrawn in place: the terminal is not taken over yet.
+            eprint!(
+                "\rflycatcher: loading {}… {:.1}s (top-level code still running)",
+                files.join(", "),
+                elapsed.as_secs_f64()
+            );
+            shown = true;
+        },
+    );
+    if shown {
+        eprintln!();
+    }
+    let (worker, snapshot) = started?;
     let mut app = App::new(snapshot, options.out_dir, options.format);
     let result = {
         let mut terminal = TerminalGuard::enter()?;
         run(&mut terminal.terminal, &mut app, &worker, &theme)
     };
     drop(worker);
-    if let Some(message) = &app.message {
+    // Only what quitting did is worth a line once the screen is gone: earlier notes were seen.
+    for message in &app.farewell {
         eprintln!("flycatcher: {}", message.text);
     }
-    result
+    if app.interrupted && !app.snapshot.unsaved.is_empty() {
+        // Ctrl-C writes the suite, not the project file: say what it did not keep.
+        eprintln!("flycatcher: not saved to the project file: {}", app.snapshot.unsaved.join("; "));
+    }
+    result.map(|()| if app.interrupted { Ending::Interrupted } else { Ending::Quit })
 }
 
 fn run(
@@ -99,11 +137,14 @@ fn run(
                     worker.send(command);
                 }
             }
+        } else {
+            app.tick();
         }
         loop {
             match worker.events.try_recv() {
                 Ok(Event::Snapshot(snapshot)) => app.update_snapshot(*snapshot),
                 Ok(Event::Note { text, error }) => app.note(text, error),
+                Ok(Event::Document(document)) => app.show(*document),
                 Ok(Event::Finished) | Err(std::sync::mpsc::TryRecvError::Disconnected) => return Ok(()),
                 Err(std::sync::mpsc::TryRecvError::Empty) => break,
             }

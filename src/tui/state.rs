@@ -1,12 +1,17 @@
 //! The UI's own state: the latest snapshot of the session, and what the person is doing with it
-//! (which pane has focus, what is selected, which dialog is open).
+//! (which pane has focus, what is selected, which candidate of the history is viewed, the filter,
+//! which dialog or full view is open, the last note and how long it stays).
 
 use std::path::PathBuf;
 
-use super::snapshot::Snapshot;
+use super::inspect::Document;
+use super::snapshot::{CandidateView, Snapshot};
 use crate::export::Format;
 
-/// The panes, in `tab` order.
+/// Frames a note stays in the status line (about five seconds; errors twice as long).
+pub const NOTE_TICKS: u32 = 150;
+
+/// The panes, in their order on a narrow screen (`tab` follows the screen: see `update.rs`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Pane {
     /// Classes and their methods under test.
@@ -24,13 +29,6 @@ pub enum Pane {
 impl Pane {
     /// Every pane, in `tab` order.
     pub const ALL: [Pane; 5] = [Pane::Methods, Pane::Candidate, Pane::Params, Pane::Coverage, Pane::Suite];
-
-    /// The pane after this one (`tab`), or before it (`shift-tab`).
-    pub fn cycle(self, forward: bool) -> Pane {
-        let index = Pane::ALL.iter().position(|p| *p == self).unwrap_or(0);
-        let next = if forward { index + 1 } else { index + Pane::ALL.len() - 1 };
-        Pane::ALL[next % Pane::ALL.len()]
-    }
 
     /// The pane's title.
     pub fn title(self) -> &'static str {
@@ -112,8 +110,23 @@ pub enum Mode {
     Override(OverridePicker),
     /// Exporting the suite.
     Export(ExportForm),
-    /// Quitting with unexported tests: asks first.
+    /// Quitting with unexported tests or unsaved changes: asks first.
     ConfirmQuit,
+    /// Typing the filter of the methods and tests (`/`).
+    Filter,
+    /// A document full screen.
+    Full(FullView),
+}
+
+/// A document shown full screen, scrolled and wrapped or not.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct FullView {
+    /// What is shown.
+    pub document: Document,
+    /// The first row shown.
+    pub scroll: usize,
+    /// Whether long lines wrap (else they are cut).
+    pub wrap: bool,
 }
 
 /// A note in the status line: the result of the last action.
@@ -123,6 +136,8 @@ pub struct Message {
     pub text: String,
     /// Whether it reports a failure.
     pub error: bool,
+    /// Frames left before it goes.
+    pub ticks: u32,
 }
 
 /// The whole UI state.
@@ -152,6 +167,16 @@ pub struct App {
     pub format: Format,
     /// Set when the UI should close.
     pub quit: bool,
+    /// Set when it closes because of Ctrl-C.
+    pub interrupted: bool,
+    /// The notes that came after quitting: printed once the screen is gone.
+    pub farewell: Vec<Message>,
+    /// The step of the candidate viewed in the history; `None` follows the latest.
+    pub history_step: Option<u64>,
+    /// Methods and tests shown contain this (case-insensitive); empty shows all.
+    pub filter: String,
+    /// First row of the help.
+    pub help_scroll: usize,
 }
 
 impl App {
@@ -170,12 +195,64 @@ impl App {
             out_dir,
             format,
             quit: false,
+            interrupted: false,
+            farewell: Vec::new(),
+            history_step: None,
+            filter: String::new(),
+            help_scroll: 0,
         }
     }
 
-    /// Method indices ([`Snapshot::methods`]) in the order the tree lists them.
+    /// Whether `text` passes the filter.
+    pub fn passes(&self, text: &str) -> bool {
+        self.filter.is_empty() || text.to_lowercase().contains(&self.filter.to_lowercase())
+    }
+
+    /// Whether method `index` ([`Snapshot::methods`]) passes the filter, by `Class.method`.
+    pub fn shows_method(&self, index: usize) -> bool {
+        self.snapshot.methods.get(index).is_some_and(|m| self.passes(&format!("{}.{}", m.class, m.name)))
+    }
+
+    /// Method indices ([`Snapshot::methods`]) in the order the tree lists them, filtered.
     pub fn method_order(&self) -> Vec<usize> {
-        self.snapshot.classes.iter().flat_map(|c| c.methods.iter().copied()).collect()
+        self.snapshot.classes.iter().flat_map(|c| c.methods.iter().copied()).filter(|m| self.shows_method(*m)).collect()
+    }
+
+    /// Indices of the tests of the suite list shown that pass the filter.
+    pub fn suite_rows(&self) -> Vec<usize> {
+        let suite = &self.snapshot.suite;
+        match self.suite_tab {
+            SuiteTab::Elected => (0..suite.elected.len())
+                .filter(|i| self.passes(&format!("{}.{}", suite.elected[*i].method, suite.elected[*i].title)))
+                .collect(),
+            SuiteTab::Failing => (0..suite.failing.len())
+                .filter(|i| {
+                    let f = &suite.failing[*i];
+                    self.passes(&format!("{} {} {}", f.method, f.culprit.as_deref().unwrap_or_default(), f.message))
+                })
+                .collect(),
+        }
+    }
+
+    /// The selected test's index in its list, if any.
+    pub fn selected_test(&self) -> Option<usize> {
+        self.suite_rows().get(self.suite_cursor).copied()
+    }
+
+    /// The candidate viewed: the one of [`App::history_step`], or the latest.
+    pub fn viewed_candidate(&self) -> Option<&CandidateView> {
+        let history = &self.snapshot.history;
+        match self.history_step {
+            Some(step) => history.iter().find(|c| c.step == step).or(history.first()),
+            None => history.last(),
+        }
+    }
+
+    /// Position of the viewed candidate in the history, counted from the latest (0).
+    pub fn candidates_back(&self) -> usize {
+        let history = &self.snapshot.history;
+        let viewed = self.viewed_candidate().map(|c| c.step);
+        history.iter().rev().position(|c| Some(c.step) == viewed).unwrap_or(0)
     }
 
     /// The selected method's index in [`Snapshot::methods`].
@@ -190,10 +267,7 @@ impl App {
 
     /// Number of rows in the suite list shown.
     pub fn suite_len(&self) -> usize {
-        match self.suite_tab {
-            SuiteTab::Elected => self.snapshot.suite.elected.len(),
-            SuiteTab::Failing => self.snapshot.suite.failing.len(),
-        }
+        self.suite_rows().len()
     }
 
     /// Replaces the snapshot, keeping cursors within the new lists.
@@ -205,8 +279,36 @@ impl App {
         self.coverage_scroll = self.coverage_scroll.min(self.snapshot.coverage.source.len().saturating_sub(1));
     }
 
-    /// Shows a note in the status line.
+    /// Shows a note in the status line for a while; once quitting, keeps it to print on the way out.
     pub fn note(&mut self, text: impl Into<String>, error: bool) {
-        self.message = Some(Message { text: text.into(), error });
+        let ticks = if error { 2 * NOTE_TICKS } else { NOTE_TICKS };
+        let message = Message { text: text.into(), error, ticks };
+        if self.quit {
+            self.farewell.push(message);
+        } else {
+            self.message = Some(message);
+        }
+    }
+
+    /// One frame passed without input: notes age and go.
+    pub fn tick(&mut self) {
+        if let Some(message) = &mut self.message {
+            message.ticks = message.ticks.saturating_sub(1);
+            if message.ticks == 0 {
+                self.message = None;
+            }
+        }
+    }
+
+    /// Shows `document` full screen, unless a dialog was opened meanwhile.
+    pub fn show(&mut self, document: Document) {
+        if matches!(self.mode, Mode::Normal | Mode::Full(_)) {
+            self.mode = Mode::Full(FullView { document, scroll: 0, wrap: true });
+        }
+    }
+
+    /// What quitting now would lose: unexported tests, and changes not saved to the project file.
+    pub fn unsaved_work(&self) -> bool {
+        self.snapshot.unexported > 0 || !self.snapshot.unsaved.is_empty()
     }
 }

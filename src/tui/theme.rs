@@ -59,7 +59,7 @@ pub struct Theme {
     /// The selected row of a list, the active tab, the field being edited.
     #[serde(deserialize_with = "style")]
     pub selection: Style,
-    /// The method being worked on, in the tree.
+    /// The `▶` of the method being worked on, in the tree.
     #[serde(deserialize_with = "style")]
     pub current: Style,
     /// Covered statements, lines and branches.

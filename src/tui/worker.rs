@@ -1,20 +1,24 @@
 //! The session's thread: it owns the [`Session`], obeys [`Command`]s from the UI and answers with
-//! [`Event`]s (snapshots and notes). Continuous stepping happens here in slices, so the UI thread never
-//! waits for a step and stays responsive whatever the code under test does.
+//! [`Event`]s (snapshots, notes and documents to show full screen). Continuous stepping happens here in
+//! slices, so the UI thread never waits for a step and stays responsive whatever the code under test
+//! does. Besides the session it keeps the run's [`History`] and the [`LiveChanges`] made in the UI.
 
 use std::path::PathBuf;
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender, TryRecvError};
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
-use super::snapshot::Snapshot;
+use super::changes::LiveChanges;
+use super::history::History;
+use super::inspect::{Document, Subject, document};
+use super::snapshot::{Facts, Snapshot, source_name};
 use crate::app::project::Project;
 use crate::app::{ENGINE_THREAD_STACK, Opening};
 use crate::error::{Error, Result};
 use crate::export::Format;
 use crate::inference::{DecisionSource, ParamType};
 use crate::model::settings::{SettingsOrigin, SettingsPatch};
-use crate::session::Session;
+use crate::session::{Selection, Session, StopReason};
 /// Longest stretch of stepping between two looks at the UI's commands.
 const SLICE: Duration = Duration::from_millis(25);
 /// Shortest time between two snapshots while running (a snapshot copies the suite).
@@ -38,8 +42,13 @@ pub enum Command {
         /// Type name.
         ty: String,
     },
-    /// Freeze a parameter's inferred type.
+    /// Freeze a parameter's inferred type, or its leading guess before the delay.
     Accept {
+        /// Parameter id.
+        param: u32,
+    },
+    /// Give a fixed type back to inference.
+    Reinfer {
         /// Parameter id.
         param: u32,
     },
@@ -52,10 +61,19 @@ pub enum Command {
     },
     /// Save settings and fixed types to the project file.
     SaveProject,
-    /// Stop: write the suite to the out folder (`export`) or keep a recovery copy, then end.
+    /// Build a document to show full screen.
+    Show(Subject),
+    /// Stop: write the suite (`export`) or keep a recovery copy of what is unexported in `dir/recovery`,
+    /// save the project file if asked, then end.
     Quit {
+        /// The format.
+        format: Format,
+        /// The export folder.
+        dir: PathBuf,
         /// Whether the person asked for the export.
         export: bool,
+        /// Whether the person asked to save the live changes to the project file.
+        save: bool,
     },
 }
 
@@ -71,6 +89,8 @@ pub enum Event {
         /// Whether it reports a failure.
         error: bool,
     },
+    /// A document to show full screen (after `Show`).
+    Document(Box<Document>),
     /// The thread is done (after `Quit`).
     Finished,
 }
@@ -102,6 +122,12 @@ impl Worker {
     /// Starts the session thread and waits until the program is loaded: loading errors (a missing file,
     /// no class...) come back here, before any terminal is taken over.
     pub fn start(options: WorkerOptions) -> Result<(Worker, Snapshot)> {
+        Worker::start_watching(options, |_| {})
+    }
+
+    /// [`Worker::start`], telling `waiting` every tenth of a second how long loading has taken so far
+    /// (top-level code can take a while).
+    pub fn start_watching(options: WorkerOptions, mut waiting: impl FnMut(Duration)) -> Result<(Worker, Snapshot)> {
         let (command_tx, command_rx) = mpsc::channel();
         let (event_tx, event_rx) = mpsc::channel();
         let (ready_tx, ready_rx) = mpsc::channel();
@@ -116,13 +142,25 @@ impl Worker {
                         return;
                     }
                 };
+                let project = loaded_project(&options);
                 let mut state = WorkerState::new(session, options);
                 let _ = ready_tx.send(Ok(state.snapshot()));
+                if let Some(text) = project {
+                    let _ = event_tx.send(Event::Note { text, error: false });
+                }
                 state.serve(command_rx, event_tx);
             })
             .map_err(|e| Error::Engine(format!("cannot start the session thread: {e}")))?;
-        let snapshot =
-            ready_rx.recv().map_err(|_| Error::Engine("the session thread stopped while loading".into()))??;
+        let started = Instant::now();
+        let snapshot = loop {
+            match ready_rx.recv_timeout(Duration::from_millis(100)) {
+                Ok(result) => break result?,
+                Err(RecvTimeoutError::Timeout) => waiting(started.elapsed()),
+                Err(RecvTimeoutError::Disconnected) => {
+                    return Err(Error::Engine("the session thread stopped while loading".into()));
+                }
+            }
+        };
         Ok((Worker { commands: command_tx, events: event_rx, thread: Some(thread) }, snapshot))
     }
 
@@ -144,6 +182,22 @@ impl Drop for Worker {
     }
 }
 
+/// The note announcing the project file the run read its settings and types from, if it had any.
+fn loaded_project(options: &WorkerOptions) -> Option<String> {
+    let project = &options.opening.project;
+    let settings = serde_json::to_value(&project.settings).ok()?.as_object().map_or(0, |o| o.len());
+    let types = project.types.len();
+    (settings + types > 0).then(|| {
+        let plural = |n: usize, what: &str| format!("{n} {what}{}", if n == 1 { "" } else { "s" });
+        format!(
+            "read {}: {} and {} (the command line wins)",
+            options.project_path.display(),
+            plural(settings, "setting"),
+            plural(types, "parameter type")
+        )
+    })
+}
+
 struct WorkerState {
     session: Session,
     options: WorkerOptions,
@@ -153,17 +207,34 @@ struct WorkerState {
     /// Executions and stepping time at the start of the current rate window, and when it started.
     rate_mark: (u64, Duration, Instant),
     rate: f64,
+    history: History,
+    changes: LiveChanges,
 }
 
 impl WorkerState {
     fn new(session: Session, options: WorkerOptions) -> WorkerState {
         let mark = (session.executions, session.elapsed, Instant::now());
-        WorkerState { session, options, running: false, exported: 0, rate_mark: mark, rate: 0.0 }
+        WorkerState {
+            session,
+            options,
+            running: false,
+            exported: 0,
+            rate_mark: mark,
+            rate: 0.0,
+            history: History::default(),
+            changes: LiveChanges::default(),
+        }
     }
 
     fn snapshot(&self) -> Snapshot {
-        let unexported = self.session.suite.elected.len().saturating_sub(self.exported);
-        Snapshot::of(&self.session, self.running, self.rate, unexported)
+        let facts = Facts {
+            running: self.running,
+            rate: self.rate,
+            unexported: self.session.suite.elected.len().saturating_sub(self.exported),
+            history: &self.history,
+            unsaved: self.changes.unsaved(),
+        };
+        Snapshot::of(&self.session, facts)
     }
 
     fn serve(&mut self, commands: Receiver<Command>, events: Sender<Event>) {
@@ -186,11 +257,18 @@ impl WorkerState {
             };
             if let Some(command) = command {
                 let quitting = matches!(command, Command::Quit { .. });
-                let note = self.obey(command);
-                dirty = true;
-                if let Some((text, error)) = note {
+                if let Command::Show(subject) = command {
+                    let event = match document(&self.session, &self.history, &subject) {
+                        Ok(document) => Event::Document(Box::new(document)),
+                        Err(text) => Event::Note { text, error: true },
+                    };
+                    send(event);
+                    continue;
+                }
+                for (text, error) in self.obey(command) {
                     send(Event::Note { text, error });
                 }
+                dirty = true;
                 if quitting {
                     send(Event::Snapshot(Box::new(self.snapshot())));
                     send(Event::Finished);
@@ -203,9 +281,9 @@ impl WorkerState {
                     match self.step() {
                         Ok(true) => dirty = true,
                         Ok(false) => {
+                            // The status line says so: every method shows why it stopped.
                             self.running = false;
                             dirty = true;
-                            send(Event::Note { text: "every method under test has stopped".into(), error: false });
                             break;
                         }
                         Err(message) => {
@@ -216,7 +294,9 @@ impl WorkerState {
                     }
                 }
             }
-            self.update_rate();
+            if self.running {
+                self.update_rate();
+            }
             if dirty && (!self.running || last_snapshot.elapsed() >= SNAPSHOT_EVERY) {
                 if !send(Event::Snapshot(Box::new(self.snapshot()))) {
                     return self.rescue();
@@ -227,7 +307,8 @@ impl WorkerState {
         }
     }
 
-    /// Candidates per second of stepping (time paused does not count), over windows of half a second.
+    /// Candidates per second of continuous stepping, over windows of half a second: steps taken one by
+    /// one while paused say nothing about speed.
     fn update_rate(&mut self) {
         let (executions, stepping, since) = self.rate_mark;
         if since.elapsed() >= Duration::from_millis(500) {
@@ -243,7 +324,11 @@ impl WorkerState {
     /// in Flycatcher), the suite is written and the failure reported.
     fn step(&mut self) -> std::result::Result<bool, String> {
         match self.session.step_guarded() {
-            Ok(report) => Ok(report.is_some()),
+            Ok(Some(report)) => {
+                self.history.record(&self.session, report);
+                Ok(true)
+            }
+            Ok(None) => Ok(false),
             Err(e) => {
                 let saved = self.export(self.options.format, &self.options.out_dir.clone());
                 Err(format!("{e}; {}", saved.0))
@@ -251,74 +336,143 @@ impl WorkerState {
         }
     }
 
-    /// Carries out a command; returns a note for the status line.
-    fn obey(&mut self, command: Command) -> Option<(String, bool)> {
+    /// Carries out a command; returns notes for the status line.
+    fn obey(&mut self, command: Command) -> Vec<(String, bool)> {
+        let note = |text: String| vec![(text, false)];
         match command {
             Command::Step => match self.step() {
-                Ok(true) => None,
-                Ok(false) => Some(("every method under test has stopped".into(), false)),
-                Err(message) => Some((message, true)),
+                Ok(true) => Vec::new(),
+                Ok(false) => note("every method under test has stopped: enter on one reopens it".into()),
+                Err(message) => vec![(message, true)],
             },
             Command::ToggleRun => {
                 self.running = !self.running && !self.session.finished();
-                self.session.finished().then(|| ("every method under test has stopped".into(), false))
-            }
-            Command::Select(index) => {
-                self.session.select(index);
-                None
-            }
-            Command::Settings(change) => Some(match self.apply_settings(change) {
-                Ok(()) => ("settings apply from the next step".into(), false),
-                Err(message) => (message, true),
-            }),
-            Command::Override { param, ty } => Some(match ParamType::parse(&ty, &self.session.program) {
-                Some(t) => {
-                    self.session.set_type(param, t, DecisionSource::Overridden);
-                    (format!("{} is now {ty}", self.session.types.get(param).name), false)
+                self.rate_mark = (self.session.executions, self.session.elapsed, Instant::now());
+                match self.session.finished() {
+                    true => note("every method under test has stopped: enter on one reopens it".into()),
+                    false => Vec::new(),
                 }
-                None => (format!("unknown type {ty}"), true),
-            }),
-            Command::Accept { param } => {
-                let record = self.session.types.get(param);
-                let ty = record.current_type();
-                Some(if ty == ParamType::Unknown {
-                    (format!("{} has no inferred type to accept yet", record.name), true)
+            }
+            Command::Select(index) => self.select(index).into_iter().collect(),
+            Command::Settings(change) => vec![self.apply_settings(change)],
+            Command::Override { param, ty } => vec![self.override_type(param, &ty)],
+            Command::Accept { param } => vec![self.accept(param)],
+            Command::Reinfer { param } => {
+                let name = self.param_name(param);
+                if self.session.reinfer_type(param) {
+                    self.changes.typed(self.session.iteration, format!("{name} back to inference"));
+                    note(format!("{name} is back to inference: decided again from its evidence at its next use"))
                 } else {
-                    let name = record.name.clone();
-                    self.session.set_type(param, ty, DecisionSource::Accepted);
-                    (format!("{name} stays {}", ty.name(&self.session.program)), false)
-                })
-            }
-            Command::Export { format, dir } => Some(self.export(format, &dir)),
-            Command::SaveProject => {
-                let path = self.options.project_path.clone();
-                Some(match Project::of(&self.session).save(&path) {
-                    Ok(()) => (format!("saved {}", path.display()), false),
-                    Err(e) => (e.to_string(), true),
-                })
-            }
-            Command::Quit { export } => {
-                if self.session.suite.elected.len() <= self.exported {
-                    return None;
+                    vec![(format!("{name} is not fixed: nothing to give back to inference"), true)]
                 }
-                let dir = if export { self.options.out_dir.clone() } else { self.options.out_dir.join("recovery") };
-                Some(self.export(self.options.format, &dir))
+            }
+            Command::Export { format, dir } => vec![self.export(format, &dir)],
+            Command::SaveProject => vec![self.save_project()],
+            Command::Show(_) => Vec::new(),
+            Command::Quit { format, dir, export, save } => {
+                let mut notes = Vec::new();
+                if save {
+                    notes.push(self.save_project());
+                }
+                if self.session.suite.elected.len() > self.exported {
+                    let dir = if export { dir } else { dir.join("recovery") };
+                    notes.push(self.export(format, &dir));
+                }
+                notes
             }
         }
     }
 
-    fn apply_settings(&mut self, change: SettingsPatch) -> std::result::Result<(), String> {
-        let mut settings = self.session.settings().clone();
-        change.apply(&mut settings, SettingsOrigin::Explorer).map_err(|e| e.to_string())?;
-        self.session.set_settings(settings);
-        Ok(())
+    /// `Class.function(name)`, as notes name a parameter: several parameters may share a name.
+    fn param_name(&self, param: u32) -> String {
+        let record = self.session.types.get(param);
+        let class = &self.session.program.classes[record.key.class].name;
+        format!("{class}.{}({})", record.key.function, record.name)
     }
 
+    fn select(&mut self, index: usize) -> Option<(String, bool)> {
+        let name = self.session.methods.get(index).map(|m| m.method.clone()).unwrap_or_default();
+        match self.session.select(index) {
+            Selection::Working => None,
+            Selection::Reopened(StopReason::Covered) => Some((
+                format!("{name} reopened: fully covered, it looks for failures until it is stale or out of time"),
+                false,
+            )),
+            Selection::Reopened(reason) => Some((
+                format!("{name} reopened (it had stopped: {}), with a fresh time and stale budget", reason.name()),
+                false,
+            )),
+            Selection::Untestable => {
+                Some((format!("{name} cannot be worked on: its code cannot be located for coverage"), true))
+            }
+            Selection::Unknown => None,
+        }
+    }
+
+    fn override_type(&mut self, param: u32, ty: &str) -> (String, bool) {
+        let name = self.param_name(param);
+        match ParamType::parse(ty, &self.session.program) {
+            Some(t) => {
+                self.session.set_type(param, t, DecisionSource::Overridden);
+                self.changes.typed(self.session.iteration, format!("{name}: {ty}, overridden"));
+                (format!("{name} is now {ty} (i gives it back to inference)"), false)
+            }
+            None => (format!("unknown type {ty}"), true),
+        }
+    }
+
+    fn accept(&mut self, param: u32) -> (String, bool) {
+        let name = self.param_name(param);
+        let before = self.session.types.get(param).decision.as_ref().map(|d| source_name(d.source));
+        match self.session.accept_type(param) {
+            Some(ty) => {
+                let ty = ty.name(&self.session.program);
+                self.changes.typed(self.session.iteration, format!("{name}: {ty}, accepted"));
+                let how = before.unwrap_or("its leading guess");
+                (format!("{name} stays {ty} (accepted {how})"), false)
+            }
+            None => (format!("{name} has no evidence yet: step on, or override it with o"), true),
+        }
+    }
+
+    fn save_project(&mut self) -> (String, bool) {
+        let path = self.options.project_path.clone();
+        match Project::of(&self.session).save(&path) {
+            Ok(()) => {
+                self.changes.saved();
+                (format!("saved {}", path.display()), false)
+            }
+            Err(e) => (e.to_string(), true),
+        }
+    }
+
+    fn apply_settings(&mut self, change: SettingsPatch) -> (String, bool) {
+        let mut settings = self.session.settings().clone();
+        if let Err(e) = change.apply(&mut settings, SettingsOrigin::Explorer) {
+            return (e.to_string(), true);
+        }
+        let changed = self.changes.settings(self.session.iteration, self.session.settings(), &settings);
+        self.session.set_settings(settings);
+        match changed {
+            Some(options) => (format!("settings changed: {options}"), false),
+            None => ("settings unchanged".into(), false),
+        }
+    }
+
+    /// Writes the suite; the note says how many elected tests minimisation and the stability check
+    /// left, so that the count in the file can be told from the count in the pane.
     fn export(&mut self, format: Format, dir: &std::path::Path) -> (String, bool) {
-        match self.session.export(format, dir, &self.options.command) {
+        let before = self.session.suite.elected.len();
+        let header = self.changes.header();
+        match self.session.export_noting(format, dir, &self.options.command, &header) {
             Ok(files) => {
-                self.exported = self.session.suite.elected.len();
-                (format!("wrote {} file(s) to {}", files.len(), dir.display()), false)
+                let after = self.session.suite.elected.len();
+                self.exported = after;
+                let count = match before == after {
+                    true => format!("{after} elected"),
+                    false => format!("{before} elected → {after} after minimisation"),
+                };
+                (format!("{count} · wrote {} file(s) to {}", files.len(), dir.display()), false)
             }
             Err(e) => (e.to_string(), true),
         }

@@ -1,6 +1,7 @@
-//! The candidate test pane: the code of the last candidate with the call under test marked `▸` and unknown
-//! parameters `<?name>` highlighted, its outcome, and the warnings of the method and the session in the
-//! rows the code leaves free.
+//! The candidate test pane: the code of the candidate viewed (the latest, or one of the history stepped
+//! back to with `k`) with the call under test marked `▸`, the statement that failed `✗`, and unknown
+//! parameters `<?name>` highlighted; its outcome, naming the call that failed; and the warnings of the
+//! method and the session in the rows the code leaves free.
 
 use ratatui::Frame;
 use ratatui::layout::Rect;
@@ -35,9 +36,17 @@ fn mark_unknowns(text: &str, style: Style, unknown: Style) -> Vec<Span<'static>>
 /// outcome always shows.
 pub(super) fn draw_candidate(frame: &mut Frame, area: Rect, app: &App, theme: &Theme) {
     let snapshot = &app.snapshot;
-    let candidate = snapshot.candidate.as_ref();
+    let candidate = app.viewed_candidate();
     let method = candidate.and_then(|c| snapshot.methods.get(c.method));
-    let block = pane_block(Pane::Candidate, app, theme, method.map(|m| format!("{}.{}", m.class, m.name)));
+    let detail = candidate.zip(method).map(|(c, m)| {
+        // How far back comes first: a narrow title keeps it.
+        let back = match app.candidates_back() {
+            0 => String::new(),
+            back => format!("{back} back · "),
+        };
+        format!("{back}{}.{} #{}", m.class, m.name, c.step)
+    });
+    let block = pane_block(Pane::Candidate, app, theme, detail);
     let height = usize::from(inner(area).height);
     let warnings: Vec<&String> =
         method.map(|m| m.warnings.iter()).into_iter().flatten().chain(snapshot.warnings.iter()).collect();
@@ -57,24 +66,24 @@ pub(super) fn draw_candidate(frame: &mut Frame, area: Rect, app: &App, theme: &T
     if skipped > 0 && code_rows > 0 {
         lines.push(Line::styled(format!("⋮ {skipped} lines above"), theme.dim));
     }
-    for line in candidate.lines.iter().skip(skipped) {
-        let (prefix, style) = if line.under_test { ("▸ ", theme.under_test) } else { ("  ", Style::new()) };
+    for (index, line) in candidate.lines.iter().enumerate().skip(skipped) {
+        let (prefix, style) = match (candidate.failed_at == Some(index), line.under_test) {
+            (true, _) => ("✗ ", theme.threw),
+            (false, true) => ("▸ ", theme.under_test),
+            (false, false) => ("  ", Style::new()),
+        };
         let mut spans = vec![Span::styled(prefix, style)];
         spans.extend(mark_unknowns(&line.text, style, theme.unknown));
         lines.push(Line::from(spans));
     }
     lines.truncate(code_rows);
-    let (text, style) = match &candidate.outcome {
-        CandidateOutcome::NewCoverage(n) => {
-            (format!("✓ new coverage: {n} statement{}", if *n == 1 { "" } else { "s" }), theme.new_coverage)
-        }
-        CandidateOutcome::NoNewCoverage => ("· no new coverage".to_string(), theme.no_new_coverage),
-        CandidateOutcome::Failed(message) => {
-            (format!("✗ threw: {}", message.lines().next().unwrap_or_default()), theme.threw)
-        }
-        CandidateOutcome::Invalid => ("? invalid: unknown parameters left".to_string(), theme.invalid),
+    let style = match &candidate.outcome {
+        CandidateOutcome::NewCoverage(_) => theme.new_coverage,
+        CandidateOutcome::NoNewCoverage => theme.no_new_coverage,
+        CandidateOutcome::Failed { .. } => theme.threw,
+        CandidateOutcome::Invalid => theme.invalid,
     };
-    lines.push(Line::styled(text, style));
+    lines.push(Line::styled(candidate.outcome.describe(), style));
     lines.extend(warnings.iter().take(warning_rows).map(|w| Line::styled(format!("⚠ {w}"), theme.warning)));
     frame.render_widget(Paragraph::new(lines).block(block), area);
 }
@@ -110,11 +119,21 @@ mod tests {
             (CandidateOutcome::NewCoverage(2), "✓ new coverage: 2 statements"),
             (CandidateOutcome::NewCoverage(1), "✓ new coverage: 1 statement"),
             (CandidateOutcome::NoNewCoverage, "· no new coverage"),
-            (CandidateOutcome::Failed("TypeError: x is null\n  at add".into()), "✗ threw: TypeError: x is null"),
+            (
+                CandidateOutcome::Failed { message: "threw TypeError: x is null\n  at add".into(), culprit: None },
+                "✗ threw TypeError: x is null",
+            ),
+            (
+                CandidateOutcome::Failed {
+                    message: "threw RangeError: out of bounds".into(),
+                    culprit: Some("get".into()),
+                },
+                "✗ get threw RangeError: out of bounds",
+            ),
         ];
         for (outcome, expected) in cases {
             let mut app = app();
-            app.snapshot.candidate.as_mut().unwrap().outcome = outcome;
+            app.snapshot.history.last_mut().unwrap().outcome = outcome;
             let terminal = render(&app, &dark(), 80, 24);
             let pane = rows_of(terminal.backend().buffer(), inner(layout(Rect::new(0, 0, 80, 24)).candidate));
             assert_eq!(pane[3].trim_end(), expected);
@@ -122,9 +141,37 @@ mod tests {
     }
 
     #[test]
+    fn the_call_that_failed_is_marked_and_named() {
+        let mut app = app();
+        let candidate = app.snapshot.history.last_mut().unwrap();
+        candidate.failed_at = Some(1);
+        candidate.outcome = CandidateOutcome::Failed {
+            message: "threw RangeError: out of bounds".into(),
+            culprit: Some("size".into()),
+        };
+        let terminal = render(&app, &dark(), 80, 24);
+        let pane = rows_of(terminal.backend().buffer(), inner(layout(Rect::new(0, 0, 80, 24)).candidate));
+        assert_eq!(pane[1].trim_end(), "✗ list.size();");
+        assert_eq!(pane[2].trim_end(), "▸ list.add(<?node>);");
+        assert_eq!(pane[3].trim_end(), "✗ size threw RangeError: out of bounds");
+    }
+
+    #[test]
+    fn a_candidate_stepped_back_to_says_how_far_back() {
+        let mut app = app();
+        let older = crate::tui::snapshot::CandidateView { step: 1200, ..app.snapshot.history[0].clone() };
+        app.snapshot.history.insert(0, older);
+        app.history_step = Some(1200);
+        let text = screen(&render(&app, &dark(), 160, 40));
+        assert!(text.contains("Candidate test · 1 back · LinkedList.add #1200"), "{text}");
+        let text = screen(&render(&app, &dark(), 80, 24));
+        assert!(text.contains("Candidate test · 1 back ·"), "a narrow title keeps how far back: {text}");
+    }
+
+    #[test]
     fn long_candidates_keep_their_end_and_warnings_fill_spare_rows() {
         let mut app = app();
-        let candidate = app.snapshot.candidate.as_mut().unwrap();
+        let candidate = app.snapshot.history.last_mut().unwrap();
         candidate.lines =
             (1..=10).map(|i| CandidateLine { text: format!("list.size{i}();"), under_test: i == 10 }).collect();
         app.snapshot.warnings = vec!["leap of faith: remove(index) is a number".into()];
@@ -142,7 +189,7 @@ mod tests {
                 "? invalid: unknown parameters left"
             ]
         );
-        app.snapshot.candidate.as_mut().unwrap().lines.truncate(2);
+        app.snapshot.history.last_mut().unwrap().lines.truncate(2);
         let terminal = render(&app, &dark(), 80, 24);
         let text = screen(&terminal);
         assert!(text.contains("│⚠ leap of faith: remove(index) is a number"), "{text}");

@@ -1,6 +1,7 @@
 //! The coverage pane for the method under work: one cell per statement (■ covered, □ not), the statement
-//! and branch counts, its source with each line marked covered, partial or uncovered, and the branches'
-//! outcomes in the rows the source leaves free.
+//! and branch counts with the coverage over time as a sparkline, its source with each line marked
+//! covered, partial or uncovered, and the branches' outcomes in the rows the source leaves free (with
+//! their condition where one line has several of the same outcome, as a compound condition does).
 
 use ratatui::Frame;
 use ratatui::layout::Rect;
@@ -10,6 +11,7 @@ use ratatui::widgets::Paragraph;
 
 use super::columns::width;
 use super::pane::{inner, pane_block};
+use super::sparkline::sparkline;
 use crate::tui::snapshot::LineMark;
 use crate::tui::state::{App, Pane};
 use crate::tui::theme::Theme;
@@ -56,6 +58,14 @@ pub(super) fn draw_coverage(frame: &mut Frame, area: Rect, app: &App, theme: &Th
         let taken = coverage.branches.iter().filter(|b| b.taken).count();
         count.push(Span::styled(format!(" · {taken}/{} branches", coverage.branches.len()), theme.dim));
     }
+    if let Some(m) = method {
+        let used: usize = count.iter().map(Span::width).sum();
+        let spark = sparkline(&m.progress, m.executions, m.statements, columns.saturating_sub(used + 3).min(24));
+        if !spark.is_empty() {
+            count.push(Span::raw(" "));
+            count.push(Span::styled(spark, theme.covered));
+        }
+    }
     lines.push(Line::from(count));
     let number_w = coverage.source.iter().map(|l| l.number.to_string().len()).max().unwrap_or(1);
     let room = height.saturating_sub(lines.len());
@@ -90,7 +100,12 @@ pub(super) fn draw_coverage(frame: &mut Frame, area: Rect, app: &App, theme: &Th
         let mut used: usize = spans.iter().map(Span::width).sum();
         while let Some(branch) = rest.peek() {
             let (mark, style) = if branch.taken { ("✓", theme.covered) } else { ("✗", theme.uncovered) };
-            let item = format!("line {} {} {mark}", branch.line, branch.outcome);
+            let twin =
+                coverage.branches.iter().filter(|b| b.line == branch.line && b.outcome == branch.outcome).count() > 1;
+            let item = match twin {
+                true => format!("line {} ({}) {} {mark}", branch.line, branch.condition, branch.outcome),
+                false => format!("line {} {} {mark}", branch.line, branch.outcome),
+            };
             let gap = if spans.len() > usize::from(row == 0) { 3 } else { 0 };
             if used + gap + width(&item) > columns && spans.len() > usize::from(row == 0) {
                 break;
@@ -130,6 +145,26 @@ mod tests {
             assert!(text.contains("12 ✗     this.head = node;"), "{text}");
             assert!(text.contains("13 ~   } else { this.tail.next = node;"), "{text}");
         }
+    }
+
+    #[test]
+    fn parts_of_a_compound_condition_are_told_apart_and_coverage_over_time_shows() {
+        let mut app = app();
+        let branch = |condition: &str, taken| crate::tui::snapshot::BranchRow {
+            line: 13,
+            outcome: "true".into(),
+            condition: condition.into(),
+            taken,
+        };
+        app.snapshot.coverage.branches = vec![branch("a > 0", true), branch("b", false)];
+        app.snapshot.methods[0].executions = 40;
+        app.snapshot.methods[0].progress = vec![(1, 1), (20, 3)];
+        let text = screen(&render(&app, &dark(), 160, 40));
+        assert!(text.contains("line 13 (a > 0) true ✓ · line 13 (b) true ✗"), "{text}");
+        assert!(
+            text.contains("3/5 statements · 2 branches taken") || text.contains("3/5 statements · 1/2 branches ▂▂▂▂"),
+            "{text}"
+        );
     }
 
     #[test]

@@ -7,9 +7,10 @@ use ratatui::layout::{Constraint, Margin, Position, Rect};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, BorderType, Clear, Paragraph, Wrap};
 
-use super::columns::{cell, highlight, width};
+use super::columns::{cell, highlight, truncate, width};
 use super::pane::scroll_offset;
 use crate::export::Format;
+use crate::tui::keys;
 use crate::tui::state::{App, ExportForm, Field, OverridePicker, SettingsForm};
 use crate::tui::theme::Theme;
 
@@ -47,34 +48,50 @@ fn place_cursor(frame: &mut Frame, inner: Rect, row: usize, column: usize) {
     }
 }
 
-/// Every key, with what it does.
-const HELP: [(&str, &str); 16] = [
-    ("space, n", "step: run one candidate"),
-    ("r", "run / pause stepping"),
-    ("tab, shift-tab", "next / previous pane"),
-    ("↑ ↓ ← →, j k", "move in the focused pane"),
-    ("enter", "work on the selected method"),
-    ("t", "settings"),
-    ("a", "accept the type of the selected parameter"),
-    ("o", "override the type of the selected parameter"),
-    ("x", "export the suite"),
-    ("s", "save the project file"),
-    ("e", "suite tab: elected / failing"),
-    ("PgUp, PgDn", "scroll"),
-    ("q", "quit"),
-    ("?", "close this help"),
-    ("mouse click", "focus a pane, select a row"),
-    ("mouse wheel", "scroll"),
-];
+/// The help's lines, each place's keys under its name, one row each: what a key does is cut to
+/// `columns` so that scrolling goes by rows.
+fn help_lines(theme: &Theme, columns: usize) -> Vec<Line<'static>> {
+    let sections = keys::sections();
+    let key_w = sections.iter().flat_map(|(_, b)| b.iter()).map(|b| width(b.keys)).max().unwrap_or(0);
+    let mut lines = Vec::new();
+    for (place, bindings) in sections {
+        if !lines.is_empty() {
+            lines.push(Line::default());
+        }
+        lines.push(Line::styled(place, theme.focused_border));
+        for binding in bindings {
+            lines.push(Line::from(vec![
+                Span::styled(cell(binding.keys, key_w + 2), theme.title),
+                Span::raw(truncate(binding.what, columns.saturating_sub(key_w + 2))),
+            ]));
+        }
+    }
+    lines
+}
 
-/// Draws the help: every key with what it does.
-pub(super) fn draw_help(frame: &mut Frame, theme: &Theme) {
-    let key_w = HELP.iter().map(|(key, _)| width(key)).max().unwrap_or(0);
-    let body = HELP
-        .iter()
-        .map(|(key, what)| Line::from(vec![Span::styled(cell(key, key_w + 2), theme.title), Span::raw(*what)]))
-        .collect();
-    dialog(frame, theme, "Keys", body, "? or esc close");
+/// Rows of the help, for scrolling.
+pub fn help_rows() -> usize {
+    help_lines(&Theme::monochrome(), usize::MAX).len()
+}
+
+/// Draws the help: every key by place, scrolled by [`App::help_scroll`] when the screen is short.
+pub(super) fn draw_help(frame: &mut Frame, app: &App, theme: &Theme) {
+    let lines = help_lines(theme, usize::from(frame.area().width.saturating_sub(4)));
+    // Room for the border, the blank line and the hint.
+    let visible = usize::from(frame.area().height.saturating_sub(4)).max(1);
+    let scroll = app.help_scroll.min(lines.len().saturating_sub(visible));
+    let hint = if lines.len() > visible {
+        format!(
+            "j k scroll {}–{} of {} · esc close",
+            scroll + 1,
+            (scroll + visible).min(lines.len()),
+            lines.len()
+        )
+    } else {
+        "? or esc close".to_string()
+    };
+    let body = lines.into_iter().skip(scroll).take(visible).collect();
+    dialog(frame, theme, "Keys", body, &hint);
 }
 
 /// The hint under the settings form.
@@ -152,15 +169,36 @@ pub(super) fn draw_export(frame: &mut Frame, form: &ExportForm, app: &App, theme
     }
 }
 
-/// Asks, when quitting with elected tests not exported yet, whether to export them first.
+/// Asks, when quitting would lose elected tests not exported yet or changes not saved to the project
+/// file, whether to keep them first: `y` does both, to the folder and in the format last chosen.
 pub(super) fn draw_confirm_quit(frame: &mut Frame, app: &App, theme: &Theme) {
     let count = app.snapshot.unexported;
-    let tests = if count == 1 { "test is" } else { "tests are" };
-    let body = vec![
-        Line::from(format!("{count} elected {tests} not exported.")),
-        Line::from(format!("Export to {} before quitting?", app.out_dir.display())),
-    ];
-    dialog(frame, theme, "Quit", body, "y export · n quit, keeping a recovery copy · esc stay");
+    let unsaved = &app.snapshot.unsaved;
+    let mut body = Vec::new();
+    let mut keep = Vec::new();
+    if count > 0 {
+        let tests = if count == 1 { "test is" } else { "tests are" };
+        body.push(Line::from(format!("{count} elected {tests} not exported.")));
+        keep.push(format!("export to {} ({})", app.out_dir.display(), app.format.name()));
+    }
+    if !unsaved.is_empty() {
+        body.push(Line::from("Changed here and not saved to flycatcher.json:"));
+        body.extend(unsaved.iter().map(|c| Line::styled(format!("  {c}"), theme.dim)));
+        keep.push("save them to flycatcher.json".to_string());
+    }
+    body.push(Line::from(format!("{} before quitting?", capitalised(&keep.join(" and ")))));
+    let hint = match count {
+        0 => "y yes · n quit without · esc stay".to_string(),
+        _ => {
+            format!("y yes · n quit, keeping a recovery copy in {} · esc stay", app.out_dir.join("recovery").display())
+        }
+    };
+    dialog(frame, theme, "Quit", body, &hint);
+}
+
+fn capitalised(text: &str) -> String {
+    let mut chars = text.chars();
+    chars.next().map(|c| c.to_uppercase().chain(chars).collect()).unwrap_or_default()
 }
 
 #[cfg(test)]
@@ -170,16 +208,28 @@ mod tests {
     use crate::tui::view::fixtures::{app, dark, render, screen};
 
     #[test]
-    fn help_lists_every_key() {
+    fn help_lists_every_key_by_place_and_scrolls_on_small_screens() {
         let mut app = app();
         app.mode = Mode::Help;
-        let text = screen(&render(&app, &dark(), 80, 24));
-        for (key, what) in HELP {
-            assert!(text.contains(&format!("{key:<16}{what}")), "{key} missing:\n{text}");
+        let mut seen = String::new();
+        for scroll in 0..help_rows() {
+            app.help_scroll = scroll;
+            seen.push_str(&screen(&render(&app, &dark(), 40, 12)));
         }
-        for key in ["space, n", "shift-tab", "j k", "enter", "PgUp, PgDn", "mouse wheel"] {
-            assert!(text.contains(key));
+        for (place, bindings) in keys::sections() {
+            assert!(seen.contains(place), "{place} missing");
+            for binding in bindings {
+                assert!(seen.contains(binding.keys), "{} missing", binding.keys);
+            }
         }
+        for key in ["l h, → ←", "ctrl-c", "k j", "i", "/"] {
+            assert!(seen.contains(key), "{key} missing");
+        }
+        app.help_scroll = 0;
+        let first = screen(&render(&app, &dark(), 40, 12));
+        assert!(first.contains("j k scroll 1–8 of"), "{first}");
+        let wide = screen(&render(&app, &dark(), 120, 60));
+        assert!(wide.contains("quit now, writing the suite (exit status 130)"), "{wide}");
     }
 
     #[test]
@@ -240,7 +290,13 @@ mod tests {
         app.mode = Mode::ConfirmQuit;
         let text = screen(&render(&app, &dark(), 80, 24));
         assert!(text.contains("2 elected tests are not exported."), "{text}");
-        assert!(text.contains("Export to tests/out before quitting?"), "{text}");
-        assert!(text.contains("y export · n quit, keeping a recovery copy · esc stay"), "{text}");
+        assert!(text.contains("Export to tests/out (node-test) before quitting?"), "{text}");
+        assert!(text.contains("y yes · n quit, keeping a recovery copy in tests/out/recovery · esc stay"), "{text}");
+        app.snapshot.unexported = 0;
+        app.snapshot.unsaved = vec!["--delay 5".into()];
+        let text = screen(&render(&app, &dark(), 80, 24));
+        assert!(text.contains("Changed here and not saved to flycatcher.json:"), "{text}");
+        assert!(text.contains("  --delay 5"), "{text}");
+        assert!(text.contains("Save them to flycatcher.json before quitting?"), "{text}");
     }
 }

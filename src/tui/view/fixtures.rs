@@ -49,7 +49,8 @@ fn snapshot() -> Snapshot {
             method("size", MethodStatus::Pending, 0, 2),
         ],
         current: Some(0),
-        candidate: Some(CandidateView {
+        history: vec![CandidateView {
+            step: 1234,
             method: 0,
             lines: vec![
                 CandidateLine { text: "const list = new LinkedList(3);".into(), under_test: false },
@@ -57,7 +58,11 @@ fn snapshot() -> Snapshot {
                 CandidateLine { text: "list.add(<?node>);".into(), under_test: true },
             ],
             outcome: CandidateOutcome::Invalid,
-        }),
+            failed_at: None,
+            ran: (3, 0),
+            decisions: Vec::new(),
+        }],
+        class: Some("LinkedList".into()),
         params: vec![
             ParamRow {
                 id: 0,
@@ -70,6 +75,7 @@ fn snapshot() -> Snapshot {
                 members: vec![("next".into(), 4), ("prev".into(), 2)],
                 number: 12,
                 string: 3,
+                guess: Some(("Node".into(), "members 'next', 'prev' all belong to Node".into())),
                 ..ParamRow::default()
             },
             ParamRow {
@@ -95,8 +101,8 @@ fn snapshot() -> Snapshot {
                 line(14, "}", LineMark::Plain),
             ],
             branches: vec![
-                BranchRow { line: 11, outcome: "then".into(), taken: true },
-                BranchRow { line: 11, outcome: "else".into(), taken: false },
+                BranchRow { line: 11, outcome: "then".into(), condition: "!this.head".into(), taken: true },
+                BranchRow { line: 11, outcome: "else".into(), condition: "!this.head".into(), taken: false },
             ],
         },
         suite: SuiteView {
@@ -114,6 +120,7 @@ fn snapshot() -> Snapshot {
             ],
             failing: vec![FailingRow {
                 method: "LinkedList.add".into(),
+                culprit: None,
                 message: "TypeError: cannot read next".into(),
                 code: "list.add(null);".into(),
             }],

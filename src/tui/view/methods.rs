@@ -1,6 +1,8 @@
-//! The classes & methods pane: a tree of each class and its methods, each method with a symbol for where it
-//! stands (pending, running, or why it stopped), its coverage gauge and percentage, and `»` on the method
-//! under work. The tree's rows are also what clicks on the pane are resolved against.
+//! The classes & methods pane: a tree of each class and its methods (those passing the filter), each
+//! method with a symbol for where it stands (pending, running, or why it stopped), its coverage gauge
+//! and percentage. One cursor: the selected row is the only highlight, the one `enter` acts on; the
+//! method under work is told by its `▶` alone. The tree's rows are also what clicks on the pane are
+//! resolved against.
 
 use ratatui::Frame;
 use ratatui::layout::Rect;
@@ -10,7 +12,7 @@ use ratatui::widgets::Paragraph;
 
 use super::columns::{cell, highlight, truncate};
 use super::pane::scroll_offset;
-use super::pane::{inner, pane_block};
+use super::pane::{inner, pane_block, selection_style};
 use crate::session::StopReason;
 use crate::tui::snapshot::{MethodRow, MethodStatus};
 use crate::tui::state::{App, Pane};
@@ -24,13 +26,17 @@ pub(super) enum TreeRow<'a> {
     Method { order: usize, method: usize },
 }
 
-/// The methods tree: each class, then its methods.
+/// The methods tree: each class with a method passing the filter, then those methods.
 pub(super) fn tree(app: &App) -> Vec<TreeRow<'_>> {
     let mut rows = Vec::new();
     let mut order = 0;
     for class in &app.snapshot.classes {
+        let shown: Vec<usize> = class.methods.iter().copied().filter(|m| app.shows_method(*m)).collect();
+        if shown.is_empty() {
+            continue;
+        }
         rows.push(TreeRow::Class(&class.name));
-        for &method in &class.methods {
+        for method in shown {
             rows.push(TreeRow::Method { order, method });
             order += 1;
         }
@@ -47,7 +53,7 @@ pub(super) fn selected_tree_row(rows: &[TreeRow], cursor: usize) -> usize {
 fn status_mark(status: MethodStatus, theme: &Theme) -> (&'static str, &'static str, Style) {
     match status {
         MethodStatus::Pending => ("·", "pending", theme.dim),
-        MethodStatus::Running => ("▶", "running", theme.under_test),
+        MethodStatus::Running => ("▶", "running", theme.current),
         MethodStatus::Stopped(reason) => match reason {
             StopReason::Covered => ("✓", reason.name(), theme.covered),
             StopReason::Target => ("◎", reason.name(), theme.covered),
@@ -72,7 +78,11 @@ fn gauge(covered: usize, total: usize, cells: usize, theme: &Theme) -> Vec<Span<
 /// Draws the methods pane: the tree, scrolled to keep the selected method in view.
 pub(super) fn draw_methods(frame: &mut Frame, area: Rect, app: &App, theme: &Theme) {
     let done = app.snapshot.methods.iter().filter(|m| matches!(m.status, MethodStatus::Stopped(_))).count();
-    let block = pane_block(Pane::Methods, app, theme, Some(format!("{done}/{}", app.snapshot.methods.len())));
+    let mut detail = format!("{done}/{}", app.snapshot.methods.len());
+    if !app.filter.is_empty() {
+        detail.push_str(&format!(" · /{}", app.filter));
+    }
+    let block = pane_block(Pane::Methods, app, theme, Some(detail));
     let inner = inner(area);
     let columns = usize::from(inner.width);
     let rows = tree(app);
@@ -87,40 +97,38 @@ pub(super) fn draw_methods(frame: &mut Frame, area: Rect, app: &App, theme: &The
             let line = match row {
                 TreeRow::Class(name) => Line::from(Span::styled(truncate(name, columns), theme.title)),
                 TreeRow::Method { method, .. } => match app.snapshot.methods.get(*method) {
-                    Some(m) => method_line(m, app.snapshot.current == Some(*method), columns, theme),
+                    Some(m) => method_line(m, columns, theme),
                     None => Line::default(),
                 },
             };
-            if index == selected { highlight(line, theme.selection, columns) } else { line }
+            if index == selected { highlight(line, selection_style(Pane::Methods, app, theme), columns) } else { line }
         })
         .collect();
-    let lines = if rows.is_empty() { vec![Line::styled("no classes", theme.dim)] } else { lines };
+    let lines = match (rows.is_empty(), app.filter.is_empty()) {
+        (true, true) => vec![Line::styled("no classes", theme.dim)],
+        (true, false) => vec![Line::styled(format!("no method matches /{} (esc clears)", app.filter), theme.dim)],
+        (false, _) => lines,
+    };
     frame.render_widget(Paragraph::new(lines).block(block), area);
 }
 
-/// ` »▶ add      [■■■□□]  60% running`: the word only when the name keeps room.
-fn method_line(m: &MethodRow, current: bool, columns: usize, theme: &Theme) -> Line<'static> {
+/// `  ▶ add      [■■■□□]  60% running`: the word only when the name keeps room.
+fn method_line(m: &MethodRow, columns: usize, theme: &Theme) -> Line<'static> {
     let (symbol, word, symbol_style) = status_mark(m.status, theme);
     let cells = if columns >= 48 { 10 } else { 5 };
-    // " »▶ " + name + " " + gauge + " " + "100%"
+    // "  ▶ " + name + " " + gauge + " " + "100%"
     let fixed = 4 + 1 + cells + 2 + 1 + 4;
     let with_word = columns >= fixed + 12 + 1 + word.len();
     let name_columns = columns.saturating_sub(fixed + if with_word { 1 + word.len() } else { 0 });
-    let name_style = if current { theme.current } else { Style::new() };
     let percent = Span::raw(format!(" {:>3.0}%", (m.ratio() * 100.0).floor()));
-    let mut spans = vec![
-        Span::raw(" "),
-        Span::styled(if current { "»" } else { " " }, theme.current),
-        Span::styled(symbol, symbol_style),
-        Span::raw(" "),
-    ];
+    let mut spans = vec![Span::raw("  "), Span::styled(symbol, symbol_style), Span::raw(" ")];
     if name_columns < 4 {
         // Too narrow for a bar: the percentage alone still says how far it got.
-        spans.push(Span::styled(m.name.clone(), name_style));
+        spans.push(Span::raw(m.name.clone()));
         spans.push(percent);
         return Line::from(spans);
     }
-    spans.push(Span::styled(cell(&m.name, name_columns), name_style));
+    spans.push(Span::raw(cell(&m.name, name_columns)));
     spans.push(Span::raw(" "));
     spans.extend(gauge(m.covered, m.statements, cells, theme));
     spans.push(percent);
@@ -143,7 +151,7 @@ mod tests {
         let terminal = render(&app(), &dark(), 80, 24);
         let pane = rows_of(terminal.backend().buffer(), inner(layout(Rect::new(0, 0, 80, 24)).methods));
         assert_eq!(pane[0].trim_end(), "LinkedList");
-        assert_eq!(pane[1].trim_end(), " »▶ add           [■■■□□]  60%");
+        assert_eq!(pane[1].trim_end(), "  ▶ add           [■■■□□]  60%");
         assert_eq!(pane[2].trim_end(), "  ✓ remove        [■■■■■] 100%");
         assert_eq!(pane[3].trim_end(), "  · size          [□□□□□]   0%");
         let wide = render(&app(), &dark(), 160, 40);
@@ -151,6 +159,6 @@ mod tests {
         assert_eq!(pane[2].trim_end(), "  ✓ remove        [■■■■■] 100% covered");
         let wider = render(&app(), &dark(), 200, 40);
         let pane = rows_of(wider.backend().buffer(), inner(layout(Rect::new(0, 0, 200, 40)).methods));
-        assert_eq!(pane[1].trim_end(), " »▶ add                [■■■■■■□□□□]  60% running");
+        assert_eq!(pane[1].trim_end(), "  ▶ add                [■■■■■■□□□□]  60% running");
     }
 }

@@ -18,6 +18,8 @@
 //! - `suite.rs`: the elected and failing tabs, their lists and the selected test's code.
 //! - `status.rs`: the status line: run figures, then the last message and the key hints.
 //! - `dialogs.rs`: the dialog of each mode (help, settings, type override, export, quit) and their frame.
+//! - `full.rs`: a document full screen (candidate, test, log entry, suite), wrapped or cut, scrolled.
+//! - `sparkline.rs`: a method's coverage over time in block characters.
 //! - `fixtures.rs` (tests only): a sample snapshot, drawn on a test terminal and read back as text.
 
 mod candidate;
@@ -26,35 +28,52 @@ mod coverage;
 mod dialogs;
 #[cfg(test)]
 mod fixtures;
+mod full;
 mod layout;
 mod methods;
 mod pane;
 mod params;
+mod sparkline;
 mod status;
 mod suite;
 
 use ratatui::Frame;
-use ratatui::widgets::Block;
+use ratatui::widgets::{Block, Paragraph, Wrap};
 
+pub use self::dialogs::help_rows;
+pub use self::full::{full_last_scroll, full_page};
 pub use self::layout::{Areas, item_at, layout, list_row_at, pane_at};
 pub use self::pane::scroll_offset;
 use super::state::{App, Mode};
 use super::theme::Theme;
+
+/// The smallest screen the panes are drawn on; below, a note asks for more room (dialogs, the help and
+/// full views still show).
+pub const MIN_SIZE: (u16, u16) = (60, 16);
 
 /// Draws the whole screen.
 pub fn draw(frame: &mut Frame, app: &App, theme: &Theme) {
     let area = frame.area();
     frame.render_widget(Block::new().style(theme.base), area);
     let areas = layout(area);
-    methods::draw_methods(frame, areas.methods, app, theme);
-    candidate::draw_candidate(frame, areas.candidate, app, theme);
-    params::draw_params(frame, areas.params, app, theme);
-    coverage::draw_coverage(frame, areas.coverage, app, theme);
-    suite::draw_suite(frame, areas.suite, app, theme);
-    status::draw_status(frame, areas.status, app, theme);
+    if area.width < MIN_SIZE.0 || area.height < MIN_SIZE.1 {
+        let text = format!(
+            "terminal too small: {}x{}, the explorer needs {}x{} (80x24 shows it well): make it bigger, or ? help, q quit",
+            area.width, area.height, MIN_SIZE.0, MIN_SIZE.1
+        );
+        frame.render_widget(Paragraph::new(text).style(theme.warning).wrap(Wrap { trim: true }), area);
+    } else {
+        methods::draw_methods(frame, areas.methods, app, theme);
+        candidate::draw_candidate(frame, areas.candidate, app, theme);
+        params::draw_params(frame, areas.params, app, theme);
+        coverage::draw_coverage(frame, areas.coverage, app, theme);
+        suite::draw_suite(frame, areas.suite, app, theme);
+        status::draw_status(frame, areas.status, app, theme);
+    }
     match &app.mode {
-        Mode::Normal => {}
-        Mode::Help => dialogs::draw_help(frame, theme),
+        Mode::Normal | Mode::Filter => {}
+        Mode::Full(view) => full::draw_full(frame, view, theme),
+        Mode::Help => dialogs::draw_help(frame, app, theme),
         Mode::Settings(form) => dialogs::draw_settings(frame, form, theme),
         Mode::Override(picker) => dialogs::draw_override(frame, picker, theme),
         Mode::Export(form) => dialogs::draw_export(frame, form, app, theme),
@@ -95,19 +114,19 @@ mod tests {
     fn whole_screen_at_80x24() {
         let terminal = render(&app(), &dark(), 80, 24);
         let expected = [
-            "┏ ▶ Classes & methods · 1/3 ━━━┓┌ Candidate test · LinkedList.add ─────────────┐",
+            "┏ ▶ Classes & methods · 1/3 ━━━┓┌ Candidate test · LinkedList.add #1234 ───────┐",
             "┃LinkedList                    ┃│  const list = new LinkedList(3);             │",
-            "┃ »▶ add           [■■■□□]  60%┃│  list.size();                                │",
+            "┃  ▶ add           [■■■□□]  60%┃│  list.size();                                │",
             "┃  ✓ remove        [■■■■■] 100%┃│▸ list.add(<?node>);                          │",
             "┃  · size          [□□□□□]   0%┃│? invalid: unknown parameters left            │",
             "┃                              ┃│                                              │",
             "┃                              ┃│                                              │",
             "┗━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━┛└──────────────────────────────────────────────┘",
-            "┌ Parameters · 1 unknown of 2 ─────────────────────────────────────────────────┐",
-            "│add(node)     Unknown 12/20 next×4 prev×2 num 12 · str 3                      │",
+            "┌ Parameters · LinkedList · 1 unknown of 2 ────────────────────────────────────┐",
+            "│add(node)     Unknown 12/20 next×4 prev×2 num 12 · str 3 guess Node: members …│",
             "│remove(index) number  20/20               num 30 · str 0 inferred: coerced by…│",
-            "│add(node): unknown, 12 of 20 uses before inference · a accept · o override    │",
-            "│                                                                              │",
+            "│add(node): unknown, 12/20 uses · guess Node · a accepts it — members 'next',  │",
+            "│'prev' all belong to Node                                                     │",
             "└──────────────────────────────────────────────────────────────────────────────┘",
             "┌ Coverage · LinkedList.add ───────────┐┌ Suite ───────────────────────────────┐",
             "│■■□■□                                 ││[Elected (2)]  Failing (1)            │",
@@ -118,7 +137,7 @@ mod tests {
             "│13 ~   } else { this.tail.next = node;││                                      │",
             "└──────────────────────────────────────┘└──────────────────────────────────────┘",
             "▶ running · it 1234 · 2 unexported · 5400/s · 3.2s/10s · stale 12/200 · delay 20",
-            "n step · r run · t settings · a accept · o override · x export · ? help · q quit",
+            "enter work on · / filter · n step · r run · ? help · q quit · x export          ",
         ];
         assert_eq!(screen(&terminal), expected.join("\n"), "\n{}", screen(&terminal));
     }
@@ -139,6 +158,16 @@ mod tests {
                     .all(|c| c.fg == ratatui::style::Color::Reset && c.bg == ratatui::style::Color::Reset)
             );
         }
+    }
+
+    #[test]
+    fn a_screen_too_small_says_so_and_the_help_still_shows() {
+        let mut app = app();
+        let text = screen(&render(&app, &dark(), 50, 12));
+        assert!(text.contains("terminal too small: 50x12"), "{text}");
+        app.mode = Mode::Help;
+        let text = screen(&render(&app, &dark(), 50, 12));
+        assert!(text.contains(" Keys "), "{text}");
     }
 
     #[test]

@@ -2,6 +2,7 @@
 //! marked `▶` when the pane has focus, and the area inside that border where the pane's content goes.
 
 use ratatui::layout::{Margin, Rect};
+use ratatui::style::{Modifier, Style};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, BorderType};
 
@@ -27,6 +28,12 @@ pub(super) fn pane_block<'a>(pane: Pane, app: &App, theme: &Theme, detail: Optio
         spans.push(Span::styled(format!("· {detail} "), theme.dim));
     }
     Block::bordered().border_type(border_type).border_style(border).title(Line::from(spans))
+}
+
+/// How a pane draws its selected row: the strong highlight in the focused pane only (one cursor: what
+/// `enter` acts on), underlined elsewhere so the selection is still found.
+pub(super) fn selection_style(pane: Pane, app: &App, theme: &Theme) -> Style {
+    if app.focus == pane { theme.selection } else { Style::new().add_modifier(Modifier::UNDERLINED) }
 }
 
 /// The first item a list of `visible` rows shows when item `selected` is selected.

@@ -1,6 +1,8 @@
-//! The parameters pane: a table of every parameter (and element record) with its type, uses before
-//! inference, members seen, number/string scores and the evidence for its type, and under it the selected
-//! parameter's decision in full.
+//! The parameters pane, titled with the class: a table of every parameter (and element record) of the
+//! class and of the constructors of the helper classes its tests build, with its type, uses before
+//! inference, members seen, number/string scores and the evidence for its type (for an unknown one, the
+//! leading guess so far), and under it the selected parameter's decision in full with what can be done
+//! to it.
 
 use ratatui::Frame;
 use ratatui::layout::{Constraint, Layout, Rect};
@@ -10,7 +12,7 @@ use ratatui::widgets::{Paragraph, Wrap};
 
 use super::columns::{cell, highlight, truncate, width};
 use super::pane::scroll_offset;
-use super::pane::{inner, pane_block};
+use super::pane::{inner, pane_block, selection_style};
 use crate::tui::snapshot::ParamRow;
 use crate::tui::state::{App, Pane};
 use crate::tui::theme::Theme;
@@ -26,7 +28,11 @@ pub(super) fn params_split(inner: Rect, rows: usize) -> [Rect; 2] {
 pub(super) fn draw_params(frame: &mut Frame, area: Rect, app: &App, theme: &Theme) {
     let params = &app.snapshot.params;
     let unknown = params.iter().filter(|p| p.unknown).count();
-    let detail = (!params.is_empty()).then(|| format!("{unknown} unknown of {}", params.len()));
+    let counts = (!params.is_empty()).then(|| format!("{unknown} unknown of {}", params.len()));
+    let detail = match (&app.snapshot.class, counts) {
+        (Some(class), Some(counts)) => Some(format!("{class} · {counts}")),
+        (class, counts) => class.clone().or(counts),
+    };
     frame.render_widget(pane_block(Pane::Params, app, theme, detail), area);
     let [list, detail] = params_split(inner(area), params.len());
     if params.is_empty() {
@@ -34,7 +40,7 @@ pub(super) fn draw_params(frame: &mut Frame, area: Rect, app: &App, theme: &Them
         return;
     }
     let columns = usize::from(list.width);
-    let label = |p: &ParamRow| format!("{}({})", p.function, p.name);
+    let label = |p: &ParamRow| p.label();
     let uses = |p: &ParamRow| format!("{}/{}", p.uses, p.delay);
     let scores = |p: &ParamRow| format!("num {} · str {}", p.number, p.string);
     let members = |p: &ParamRow| p.members.iter().map(|(m, n)| format!("{m}×{n}")).collect::<Vec<_>>().join(" ");
@@ -72,38 +78,53 @@ pub(super) fn draw_params(frame: &mut Frame, area: Rect, app: &App, theme: &Them
                 spans.push(Span::raw(" "));
             }
             spans.push(Span::raw(cell(&scores(p), scores_w)));
-            if let Some(source) = p.source {
+            let evidence = match (p.source, &p.guess) {
+                (Some(source), _) if p.evidence.is_empty() => Some(source.to_string()),
+                (Some(source), _) => Some(format!("{source}: {}", p.evidence)),
+                (None, Some((ty, why))) => Some(format!("guess {ty}: {why}")),
+                (None, None) => None,
+            };
+            if let Some(evidence) = evidence {
                 let used: usize = spans.iter().map(Span::width).sum();
-                let evidence =
-                    if p.evidence.is_empty() { source.to_string() } else { format!("{source}: {}", p.evidence) };
                 spans.push(Span::styled(
                     format!(" {}", truncate(&evidence, columns.saturating_sub(used + 1))),
                     source_style,
                 ));
             }
             let line = Line::from(spans);
-            if index == app.param_cursor { highlight(line, theme.selection, columns) } else { line }
+            if index == app.param_cursor {
+                highlight(line, selection_style(Pane::Params, app, theme), columns)
+            } else {
+                line
+            }
         })
         .collect();
     frame.render_widget(Paragraph::new(lines), list);
     if let Some(p) = app.selected_param() {
-        let text = match p.source {
-            None => vec![
-                Span::styled(label(p), theme.title),
-                Span::raw(format!(
-                    ": unknown, {} of {} uses before inference · a accept · o override",
-                    p.uses, p.delay
-                )),
-            ],
-            Some(source) => vec![
-                Span::styled(label(p), theme.title),
-                Span::raw(format!(": {} ({source})", p.ty)),
-                Span::styled(
-                    if p.evidence.is_empty() { String::new() } else { format!(" — {}", p.evidence) },
-                    theme.dim,
-                ),
-            ],
-        };
+        let mut text = vec![Span::styled(label(p), theme.title)];
+        match (p.source, &p.guess) {
+            (None, guess) => {
+                text.push(Span::raw(format!(": unknown, {}/{} uses", p.uses, p.delay)));
+                match guess {
+                    Some((ty, why)) => {
+                        text.push(Span::raw(format!(" · guess {ty} · a accepts it")));
+                        text.push(Span::styled(format!(" — {why}"), theme.dim));
+                    }
+                    None => text.push(Span::raw(" · no evidence yet · o override")),
+                }
+            }
+            (Some(source), _) => {
+                text.push(Span::raw(format!(": {} ({source})", p.ty)));
+                if !p.evidence.is_empty() {
+                    text.push(Span::styled(format!(" — {}", p.evidence), theme.dim));
+                }
+                text.push(Span::raw(if p.fixed {
+                    " · i back to inference · o override"
+                } else {
+                    " · a accept · o override"
+                }));
+            }
+        }
         frame.render_widget(Paragraph::new(Line::from(text)).wrap(Wrap { trim: false }), detail);
     }
 }
@@ -120,11 +141,39 @@ mod tests {
         let mut app = app();
         let text = screen(&render(&app, &dark(), 80, 24));
         assert!(text.contains("add(node)     Unknown 12/20 next×4 prev×2 num 12 · str 3"), "{text}");
-        assert!(text.contains("add(node): unknown, 12 of 20 uses before inference"), "{text}");
+        assert!(text.contains("add(node): unknown, 12/20 uses · guess Node · a accepts it"), "{text}");
+        assert!(text.contains("Parameters · LinkedList · 1 unknown of 2"), "the title names the class: {text}");
         app.param_cursor = 1;
         let text = screen(&render(&app, &dark(), 120, 40));
         assert!(text.contains("remove(index) number  20/20"), "{text}");
         assert!(text.contains("remove(index): number (inferred) — coerced by >, - and ++: number 30,"), "{text}");
+    }
+
+    #[test]
+    fn helper_constructors_are_listed_and_fixed_types_offer_inference_back() {
+        let mut app = app();
+        app.snapshot.params.push(ParamRow {
+            id: 9,
+            helper: Some("Node".into()),
+            function: "constructor".into(),
+            name: "data".into(),
+            ty: "Unknown".into(),
+            unknown: true,
+            uses: 3,
+            delay: 20,
+            ..ParamRow::default()
+        });
+        app.snapshot.params[1].source = Some("overridden");
+        app.snapshot.params[1].fixed = true;
+        app.param_cursor = 2;
+        let text = screen(&render(&app, &dark(), 120, 40));
+        assert!(text.contains("Parameters · LinkedList · 2 unknown of 3"), "{text}");
+        assert!(text.contains("new Node(data) Unknown"), "{text}");
+        assert!(text.contains("new Node(data): unknown, 3/20 uses · no evidence yet · o override"), "{text}");
+        app.param_cursor = 1;
+        let text = screen(&render(&app, &dark(), 120, 40));
+        assert!(text.contains("remove(index): number (overridden) — coerced by"), "{text}");
+        assert!(text.contains("· i back to inference · o override"), "{text}");
     }
 
     #[test]

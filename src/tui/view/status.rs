@@ -1,6 +1,7 @@
-//! The two status rows under the panes: the run's figures (running or paused, iteration, unexported tests,
-//! speed, the current method's time and staleness, delay, seed), shortened or dropped from the end as the
-//! screen narrows; then the last message and the key hints.
+//! The two status rows under the panes: the run's figures (running, paused or done, iteration, unexported
+//! tests, speed while running, the current method's time and staleness, delay, seed), shortened or
+//! dropped from the end as the screen narrows; then the last note (until it ages out) and the keys of
+//! where the person is: the focused pane's first, or the full view's, or the filter being typed.
 
 use ratatui::Frame;
 use ratatui::layout::Rect;
@@ -9,11 +10,10 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::Paragraph;
 
 use super::columns::{truncate, width};
-use crate::tui::state::App;
+use crate::tui::keys;
+use crate::tui::snapshot::MethodStatus;
+use crate::tui::state::{App, Mode};
 use crate::tui::theme::Theme;
-
-/// The keys offered in the status line, most used first.
-const HINTS: [&str; 8] = ["n step", "r run", "t settings", "a accept", "o override", "x export", "? help", "q quit"];
 
 /// Draws the status line: figures on the first row, the last message and the key hints on the second.
 pub(super) fn draw_status(frame: &mut Frame, area: Rect, app: &App, theme: &Theme) {
@@ -21,16 +21,25 @@ pub(super) fn draw_status(frame: &mut Frame, area: Rect, app: &App, theme: &Them
     let settings = &snapshot.settings;
     let columns = usize::from(area.width);
     // Each figure in full and short; short forms only when the full ones would not all fit.
-    let running = if snapshot.running { "▶ running" } else { "‖ paused" };
+    let done =
+        !snapshot.methods.is_empty() && snapshot.methods.iter().all(|m| matches!(m.status, MethodStatus::Stopped(_)));
+    let (state, style) = match (snapshot.running, done) {
+        (true, _) => ("▶ running", theme.under_test),
+        (false, true) => ("■ done", theme.title),
+        (false, false) => ("‖ paused", theme.title),
+    };
     let mut items = vec![
-        (running.to_string(), running.to_string(), if snapshot.running { theme.under_test } else { theme.title }),
+        (state.to_string(), state.to_string(), style),
         (format!("iteration {}", snapshot.iteration), format!("it {}", snapshot.iteration), Style::new()),
     ];
     if snapshot.unexported > 0 {
         let text = format!("{} unexported", snapshot.unexported);
         items.push((text.clone(), text, theme.warning));
     }
-    items.push((format!("{:.0} exec/s", snapshot.rate), format!("{:.0}/s", snapshot.rate), Style::new()));
+    // A rate only means something while running: steps taken one by one are not a speed.
+    if snapshot.running {
+        items.push((format!("{:.0} exec/s", snapshot.rate), format!("{:.0}/s", snapshot.rate), Style::new()));
+    }
     if let Some(method) = snapshot.current.and_then(|c| snapshot.methods.get(c)) {
         let time = format!("{}/{}", duration(method.elapsed), duration(settings.timeout));
         items.push((format!("time {time}"), time, Style::new()));
@@ -53,7 +62,14 @@ pub(super) fn draw_status(frame: &mut Frame, area: Rect, app: &App, theme: &Them
         second.push(Span::raw("  "));
     }
     let used: usize = second.iter().map(Span::width).sum();
-    let hints = HINTS.iter().map(|h| Span::styled(*h, theme.dim)).collect();
+    let hints: Vec<Span> = match &app.mode {
+        Mode::Filter => vec![
+            Span::styled(format!("/{}▏", app.filter), theme.title),
+            Span::styled("enter keep · esc clear", theme.dim),
+        ],
+        Mode::Full(_) => keys::FULL_VIEW.iter().map(|b| Span::styled(b.short, theme.dim)).collect(),
+        _ => keys::footer(app.focus).into_iter().map(|h| Span::styled(h, theme.dim)).collect(),
+    };
     second.extend(fit_items(hints, columns.saturating_sub(used), theme.dim));
     let lines = vec![figures, Line::from(second)];
     frame.render_widget(Paragraph::new(lines).style(theme.status), area);
@@ -108,15 +124,28 @@ mod tests {
         );
         assert_eq!(
             status[1].trim_end(),
-            "n step · r run · t settings · a accept · o override · x export · ? help · q quit"
+            "enter work on · / filter · n step · r run · ? help · q quit · x export · t settings"
+        );
+        // The footer follows the focus: the Parameters pane's keys come first there.
+        let mut focused = app();
+        focused.focus = crate::tui::state::Pane::Params;
+        let terminal = render(&focused, &dark(), 120, 40);
+        let status = rows_of(terminal.backend().buffer(), layout(Rect::new(0, 0, 120, 40)).status);
+        assert!(status[1].starts_with("a accept · o override · i infer · n step"), "{status:?}");
+        focused.snapshot.running = false;
+        let terminal = render(&focused, &dark(), 120, 40);
+        let status = rows_of(terminal.backend().buffer(), layout(Rect::new(0, 0, 120, 40)).status);
+        assert!(
+            status[0].starts_with("‖ paused · iteration 1234 · 2 unexported · time 3.2s/10s"),
+            "no rate paused: {status:?}"
         );
         let mut app = app();
-        app.message = Some(Message { text: "cannot write tests/out".into(), error: true });
+        app.message = Some(Message { text: "cannot write tests/out".into(), error: true, ticks: 1 });
         let theme = dark();
         let terminal = render(&app, &theme, 80, 24);
         let buffer = terminal.backend().buffer();
         let status = rows_of(buffer, layout(buffer.area).status);
-        assert!(status[1].starts_with("cannot write tests/out  n step · r run"), "{status:?}");
+        assert!(status[1].starts_with("cannot write tests/out  enter work on"), "{status:?}");
         assert_eq!(buffer[(0, 23)].style().fg, theme.error.fg);
         assert_eq!(status[0], "▶ running · it 1234 · 2 unexported · 5400/s · 3.2s/10s · stale 12/200 · delay 20");
     }

@@ -1,5 +1,6 @@
-//! The suite pane: tabs for the elected and the failing tests, the list of the tab shown (method and title,
-//! or method and error), and the selected test's code (after its error, for a failing one).
+//! The suite pane: tabs for the elected and the failing tests, the list of the tab shown (those passing
+//! the filter: method and title, or the call that failed, its error and the method under test), and the
+//! selected test's code (after its error, for a failing one).
 
 use ratatui::Frame;
 use ratatui::layout::{Constraint, Layout, Rect};
@@ -9,7 +10,7 @@ use ratatui::widgets::Paragraph;
 
 use super::columns::highlight;
 use super::pane::scroll_offset;
-use super::pane::{inner, pane_block};
+use super::pane::{inner, pane_block, selection_style};
 use crate::tui::state::{App, Pane, SuiteTab};
 use crate::tui::theme::Theme;
 
@@ -39,14 +40,32 @@ pub(super) fn draw_suite(frame: &mut Frame, area: Rect, app: &App, theme: &Theme
         tab("Failing", suite.failing.len(), !elected),
     ]);
     frame.render_widget(Paragraph::new(line), tabs);
-    // (method, what, its style, code) per test of the tab shown.
-    let rows: Vec<(&str, &str, Style, &str)> = if elected {
-        suite.elected.iter().map(|t| (t.method.as_str(), t.title.as_str(), Style::new(), t.code.as_str())).collect()
-    } else {
-        suite.failing.iter().map(|t| (t.method.as_str(), t.message.as_str(), theme.error, t.code.as_str())).collect()
-    };
+    // (who, what, its style, code) per test of the tab shown that passes the filter.
+    let rows: Vec<(String, String, Style, &str)> = app
+        .suite_rows()
+        .into_iter()
+        .map(|i| match elected {
+            true => {
+                let t = &suite.elected[i];
+                (t.method.clone(), t.title.clone(), Style::new(), t.code.as_str())
+            }
+            false => {
+                // The call that failed first: it is not always the method under test.
+                let t = &suite.failing[i];
+                let what = match &t.culprit {
+                    Some(culprit) => format!("{culprit} {} · testing {}", t.message, t.method),
+                    None => format!("{} {}", t.method, t.message),
+                };
+                (String::new(), what, theme.error, t.code.as_str())
+            }
+        })
+        .collect();
     if rows.is_empty() {
-        let empty = if elected { "no elected tests yet" } else { "no failing tests" };
+        let empty = match (app.filter.is_empty(), elected) {
+            (false, _) => format!("nothing matches /{} (esc clears)", app.filter),
+            (true, true) => "no elected tests yet".to_string(),
+            (true, false) => "no failing tests".to_string(),
+        };
         frame.render_widget(Paragraph::new(Line::styled(empty, theme.dim)), list);
         return;
     }
@@ -57,10 +76,15 @@ pub(super) fn draw_suite(frame: &mut Frame, area: Rect, app: &App, theme: &Theme
         .enumerate()
         .skip(offset)
         .take(usize::from(list.height))
-        .map(|(index, (method, what, style, _))| {
+        .map(|(index, (who, what, style, _))| {
             let what = what.lines().next().unwrap_or_default().to_string();
-            let line = Line::from(vec![Span::styled(format!("{method} "), theme.dim), Span::styled(what, *style)]);
-            if index == app.suite_cursor { highlight(line, theme.selection, columns) } else { line }
+            let who = if who.is_empty() { String::new() } else { format!("{who} ") };
+            let line = Line::from(vec![Span::styled(who, theme.dim), Span::styled(what, *style)]);
+            if index == app.suite_cursor {
+                highlight(line, selection_style(Pane::Suite, app, theme), columns)
+            } else {
+                line
+            }
         })
         .collect();
     frame.render_widget(Paragraph::new(lines), list);
@@ -97,7 +121,8 @@ mod tests {
         let terminal = render(&app, &dark(), 80, 24);
         let pane = rows_of(terminal.backend().buffer(), inner(layout(Rect::new(0, 0, 80, 24)).suite));
         assert_eq!(pane[0].trim_end(), " Elected (2)  [Failing (1)]");
-        assert_eq!(pane[2].trim_end(), "│ TypeError: cannot read next");
+        assert!(pane[1].starts_with("LinkedList.add TypeError: cannot read"), "{pane:?}");
+        assert!(pane[2].starts_with("│ LinkedList.add TypeError: cannot rea"), "{pane:?}");
         assert_eq!(pane[3].trim_end(), "│ list.add(null);");
     }
 }

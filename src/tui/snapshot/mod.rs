@@ -1,14 +1,28 @@
 //! What the terminal UI shows, copied out of the session after steps.
 //!
 //! The session lives on a worker thread (its syntax trees are not `Send`), so the UI never reads it
-//! directly: the worker sends a [`Snapshot`], plain data the view draws from.
+//! directly: the worker sends a [`Snapshot`], plain data the view draws from. This file holds the data;
+//! the rows are built in `params.rs` (parameters, helper classes' constructors included), `source.rs`
+//! (a method's lines and coverage), `candidates.rs` (a step's candidate) and `suite.rs` (elected and
+//! failing tests).
+
+mod candidates;
+mod params;
+mod source;
+mod suite;
 
 use std::time::Duration;
 
-use crate::inference::{DecisionSource, ParamType};
-use crate::model::program::ClassId;
+pub use candidates::candidate_view;
+pub use params::source_name;
+pub use source::{MethodLine, line_mark, method_lines};
+
+use super::history::History;
 use crate::model::settings::Settings;
-use crate::session::{CandidateVerdict, Session, Status, StopReason};
+use crate::session::{Session, Status, StopReason};
+use params::param_rows;
+use source::coverage_view;
+use suite::suite_view;
 
 /// Everything the UI draws.
 #[derive(Debug, Clone, Default)]
@@ -36,9 +50,12 @@ pub struct Snapshot {
     /// The method being worked on (before the first step, the one that will be worked on first): the
     /// parameter and coverage panes show it.
     pub current: Option<usize>,
-    /// The last candidate.
-    pub candidate: Option<CandidateView>,
-    /// Parameters of the current method's class: its constructor's, then its methods'.
+    /// The last candidates, oldest first: the last one is the latest (see [`super::history`]).
+    pub history: Vec<CandidateView>,
+    /// The current method's class, which the parameters are listed for.
+    pub class: Option<String>,
+    /// Parameters of the current method's class (its constructor's, then its methods'), then the
+    /// constructors' of the other classes its tests build.
     pub params: Vec<ParamRow>,
     /// Coverage of the current method.
     pub coverage: CoverageView,
@@ -48,6 +65,8 @@ pub struct Snapshot {
     pub warnings: Vec<String>,
     /// Elected tests not written out since the last export.
     pub unexported: usize,
+    /// Settings and types changed in the explorer and not saved to the project file, in words.
+    pub unsaved: Vec<String>,
     /// Types a parameter's type can be overridden with: the built-in ones, then the classes.
     pub type_names: Vec<String>,
 }
@@ -102,6 +121,8 @@ pub struct MethodRow {
     pub elapsed: Duration,
     /// Warnings.
     pub warnings: Vec<String>,
+    /// Its coverage over time: (candidates of it executed, statements covered), at each change.
+    pub progress: Vec<(u64, usize)>,
 }
 
 impl MethodRow {
@@ -121,7 +142,33 @@ pub enum CandidateOutcome {
     /// Unknown parameters left: it only recorded.
     Invalid,
     /// Threw or hit a limit.
-    Failed(String),
+    Failed {
+        /// What happened: `threw RangeError: ...`, `did not finish within 100 ms ...`.
+        message: String,
+        /// What the statement that failed calls (`get`, `new Node`), when known: not always the
+        /// method under test.
+        culprit: Option<String>,
+    },
+}
+
+impl CandidateOutcome {
+    /// The outcome in words, with its symbol: `✗ get threw RangeError: index out of bounds`.
+    pub fn describe(&self) -> String {
+        match self {
+            CandidateOutcome::NewCoverage(n) => {
+                format!("✓ new coverage: {n} statement{}", if *n == 1 { "" } else { "s" })
+            }
+            CandidateOutcome::NoNewCoverage => "· no new coverage".to_string(),
+            CandidateOutcome::Invalid => "? invalid: unknown parameters left".to_string(),
+            CandidateOutcome::Failed { message, culprit } => {
+                let message = message.lines().next().unwrap_or_default();
+                match culprit {
+                    Some(culprit) => format!("✗ {culprit} {message}"),
+                    None => format!("✗ {message}"),
+                }
+            }
+        }
+    }
 }
 
 /// One line of the candidate test.
@@ -133,22 +180,32 @@ pub struct CandidateLine {
     pub under_test: bool,
 }
 
-/// The last candidate.
+/// A candidate of the history.
 #[derive(Debug, Clone)]
 pub struct CandidateView {
+    /// The step that ran it (the iteration count after it).
+    pub step: u64,
     /// Index of its method in [`Snapshot::methods`].
     pub method: usize,
     /// Its statements.
     pub lines: Vec<CandidateLine>,
     /// What became of it.
     pub outcome: CandidateOutcome,
+    /// The line that threw or that a limit cut off.
+    pub failed_at: Option<usize>,
+    /// Statements of its method it ran, and how many of them no elected test had covered before.
+    pub ran: (usize, usize),
+    /// Types decided after it, in words: `add(node): Node`.
+    pub decisions: Vec<String>,
 }
 
-/// One parameter of the current class.
+/// One parameter of the current class, or of the constructor of a class its tests build.
 #[derive(Debug, Clone, Default)]
 pub struct ParamRow {
     /// Id in the type table (what `a` and `o` act on).
     pub id: u32,
+    /// The class, when it is not the current method's: a helper class its tests build.
+    pub helper: Option<String>,
     /// `constructor` or the method name.
     pub function: String,
     /// Parameter name.
@@ -171,6 +228,20 @@ pub struct ParamRow {
     pub evidence: String,
     /// How it was decided: `inferred`, `leap of faith`, `accepted`, `overridden`, `project file`.
     pub source: Option<&'static str>,
+    /// While unknown: the type inference would decide from the evidence so far, and why.
+    pub guess: Option<(String, String)>,
+    /// Whether a person or the project file fixed the type (it can go back to inference).
+    pub fixed: bool,
+}
+
+impl ParamRow {
+    /// How people name it: `add(node)`, `constructor(size)`, `new Node(data)` for a helper class.
+    pub fn label(&self) -> String {
+        match &self.helper {
+            Some(class) => format!("new {class}({})", self.name),
+            None => format!("{}({})", self.function, self.name),
+        }
+    }
 }
 
 /// How a source line of the method fared.
@@ -204,6 +275,8 @@ pub struct BranchRow {
     pub line: u32,
     /// Which way: `then`, `else`, `true`, ...
     pub outcome: String,
+    /// What decides it, shortened: the condition, or the left operand of `&&`, `||`, `??`.
+    pub condition: String,
     /// Whether an elected test took it.
     pub taken: bool,
 }
@@ -235,6 +308,8 @@ pub struct ElectedRow {
 pub struct FailingRow {
     /// `Class.method` it was testing.
     pub method: String,
+    /// What the statement that failed calls (`get`, `new Node`), when known.
+    pub culprit: Option<String>,
     /// What happened.
     pub message: String,
     /// Its code.
@@ -250,15 +325,30 @@ pub struct SuiteView {
     pub failing: Vec<FailingRow>,
 }
 
+/// What the session thread knows besides the session itself.
+pub struct Facts<'a> {
+    /// Whether continuous stepping is on.
+    pub running: bool,
+    /// Candidates per second over the last stretch of continuous stepping.
+    pub rate: f64,
+    /// Elected tests not written out since the last export.
+    pub unexported: usize,
+    /// The last candidates, and each method's coverage over time.
+    pub history: &'a History,
+    /// Changes made in the explorer and not saved to the project file.
+    pub unsaved: Vec<String>,
+}
+
 impl Snapshot {
     /// Copies what the UI shows out of `session`.
-    pub fn of(session: &Session, running: bool, rate: f64, unexported: usize) -> Snapshot {
+    pub fn of(session: &Session, facts: Facts) -> Snapshot {
         let program = &session.program;
         let settings = session.settings();
         let methods: Vec<MethodRow> = session
             .methods
             .iter()
-            .map(|m| MethodRow {
+            .enumerate()
+            .map(|(index, m)| MethodRow {
                 class: program.classes[m.class].name.clone(),
                 name: m.method.clone(),
                 status: match m.status {
@@ -276,6 +366,7 @@ impl Snapshot {
                 stale: m.stale,
                 elapsed: m.elapsed,
                 warnings: m.warnings.clone(),
+                progress: facts.history.progress(index).to_vec(),
             })
             .collect();
         let mut classes: Vec<ClassRow> = Vec::new();
@@ -288,33 +379,27 @@ impl Snapshot {
         }
         let current = session.current.or_else(|| session.methods.iter().position(|m| m.status == Status::Pending));
         let class = current.map(|c| session.methods[c].class);
+        let latest = current.and_then(|c| facts.history.latest_of(c)).map(|r| &r.test);
         Snapshot {
             files: program.files.iter().filter(|f| f.given).map(|f| f.display.clone()).collect(),
             seed: settings.seed,
             iteration: session.iteration,
             executions: session.executions,
             elapsed: session.elapsed,
-            rate,
-            running,
+            rate: facts.rate,
+            running: facts.running,
             settings: settings.clone(),
             classes,
             methods,
             current,
-            candidate: session.last.as_ref().map(|report| CandidateView {
-                method: report.method,
-                lines: candidate_lines(session, &report.test),
-                outcome: match &report.verdict {
-                    CandidateVerdict::NewCoverage(n) => CandidateOutcome::NewCoverage(*n),
-                    CandidateVerdict::NoNewCoverage => CandidateOutcome::NoNewCoverage,
-                    CandidateVerdict::Invalid => CandidateOutcome::Invalid,
-                    CandidateVerdict::Failed(message) => CandidateOutcome::Failed(message.clone()),
-                },
-            }),
-            params: class.map(|c| param_rows(session, c)).unwrap_or_default(),
+            history: facts.history.iter().map(|(step, report)| candidate_view(session, *step, report)).collect(),
+            class: class.map(|c| program.classes[c].name.clone()),
+            params: class.map(|c| param_rows(session, c, latest)).unwrap_or_default(),
             coverage: current.map(|c| coverage_view(session, c)).unwrap_or_default(),
             suite: suite_view(session),
             warnings: session.warnings.clone(),
-            unexported,
+            unexported: facts.unexported,
+            unsaved: facts.unsaved,
             type_names: crate::inference::ParamType::BUILT_IN
                 .iter()
                 .map(|t| t.name(program))
@@ -322,155 +407,9 @@ impl Snapshot {
                 .collect(),
         }
     }
-}
 
-fn candidate_lines(session: &Session, test: &crate::model::test::TestCase) -> Vec<CandidateLine> {
-    test.display(&session.program, |id| session.types.get(id).name.clone())
-        .into_iter()
-        .zip(&test.statements)
-        .map(|(text, statement)| CandidateLine {
-            text,
-            under_test: matches!(statement, crate::model::test::Statement::Call { under_test: true, .. }),
-        })
-        .collect()
-}
-
-/// The rows of the parameters of `class`'s constructor and methods, each followed by the records of its
-/// elements (`items[i]`) when it is an array and of its result (`label()`) when it is a callback, or
-/// when those records have been used or typed already.
-fn param_rows(session: &Session, class: ClassId) -> Vec<ParamRow> {
-    let info = &session.program.classes[class];
-    let functions = std::iter::once("constructor").chain(info.methods.iter().map(|m| m.name.as_str()));
-    let mut rows = Vec::new();
-    for function in functions {
-        for &id in session.types.params_of(class, function) {
-            rows.push(param_row(session, function, id));
-            let ty = session.types.get(id).current_type();
-            let derived =
-                [(session.types.element_of(id), ParamType::Array), (session.types.result_of(id), ParamType::Function)];
-            for (record, of) in derived {
-                let Some(record) = record else { continue };
-                let used = session.types.get(record).uses > 0 || session.types.get(record).decision.is_some();
-                if ty == of || used {
-                    rows.push(param_row(session, function, record));
-                }
-            }
-        }
-    }
-    rows
-}
-
-fn param_row(session: &Session, function: &str, id: u32) -> ParamRow {
-    let record = session.types.get(id);
-    let mut members: Vec<(String, u32)> = record.members.iter().map(|(n, u)| (n.clone(), u.total())).collect();
-    members.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
-    let (ty, evidence, source) = match &record.decision {
-        None => ("Unknown".to_string(), String::new(), None),
-        Some(d) => (
-            d.ty.name(&session.program),
-            d.evidence.clone(),
-            Some(match d.source {
-                DecisionSource::Inferred => "inferred",
-                DecisionSource::LeapOfFaith => "leap of faith",
-                DecisionSource::Accepted => "accepted",
-                DecisionSource::Overridden => "overridden",
-                DecisionSource::Configured => "project file",
-                DecisionSource::Recorded => "recorded",
-            }),
-        ),
-    };
-    ParamRow {
-        id,
-        function: function.to_string(),
-        name: record.name.clone(),
-        unknown: record.decision.is_none(),
-        ty,
-        uses: record.uses,
-        delay: session.settings().delay,
-        members,
-        number: record.scores.number,
-        string: record.scores.string,
-        evidence,
-        source,
-    }
-}
-
-fn coverage_view(session: &Session, method: usize) -> CoverageView {
-    let state = &session.methods[method];
-    let Some(function) = &state.function else {
-        return CoverageView { cells: state.covered.clone(), ..CoverageView::default() };
-    };
-    let file = &session.code.files[function.file];
-    let statements = &file.instrumented.statements;
-    let local = |id: u32| (id - file.statements.start) as usize;
-    let mut lines: std::collections::BTreeMap<u32, (usize, usize)> = std::collections::BTreeMap::new();
-    for (offset, covered) in state.covered.iter().enumerate() {
-        if let Some(statement) = statements.get(local(function.statements.start + offset as u32)) {
-            let entry = lines.entry(statement.line).or_default();
-            entry.0 += usize::from(*covered);
-            entry.1 += 1;
-        }
-    }
-    let text = file.entry.parsed.text();
-    let first = function.line;
-    let last = statements
-        .get(local(function.statements.end.saturating_sub(1).max(function.statements.start)))
-        .map(|s| file.entry.parsed.line_col(swc_common::BytePos(file.entry.parsed.source.start_pos.0 + s.end)).0 as u32)
-        .unwrap_or(first)
-        .max(first)
-        + 1;
-    let source = text
-        .lines()
-        .enumerate()
-        .map(|(i, line)| (i as u32 + 1, line))
-        .filter(|(n, _)| (first..=last).contains(n))
-        .map(|(number, line)| SourceLine {
-            number,
-            text: line.to_string(),
-            mark: match lines.get(&number) {
-                None => LineMark::Plain,
-                Some((covered, total)) if covered == total => LineMark::Covered,
-                Some((0, _)) => LineMark::Uncovered,
-                Some(_) => LineMark::Partial,
-            },
-        })
-        .collect();
-    let branches = file.instrumented.branches.get(
-        (function.branches.start - file.branches.start) as usize
-            ..(function.branches.end - file.branches.start) as usize,
-    );
-    let branches = branches
-        .unwrap_or_default()
-        .iter()
-        .zip(&state.branches)
-        .map(|(b, taken)| BranchRow { line: b.line, outcome: b.outcome.clone(), taken: *taken })
-        .collect();
-    CoverageView { cells: state.covered.clone(), source, branches }
-}
-
-fn suite_view(session: &Session) -> SuiteView {
-    let program = &session.program;
-    let name = |t: &crate::model::test::TestCase| format!("{}.{}", program.classes[t.class].name, t.method);
-    SuiteView {
-        elected: session
-            .suite
-            .elected
-            .iter()
-            .map(|e| ElectedRow {
-                method: program.classes[e.test.class].name.clone(),
-                title: {
-                    let peers: Vec<&crate::suite::ElectedTest> =
-                        session.suite.elected.iter().filter(|o| o.test.method == e.test.method).collect();
-                    format!("{}: {}", e.test.method, crate::suite::title::test_title(program, &session.code, e, &peers))
-                },
-                code: crate::suite::test_lines(program, e).iter().map(|l| crate::export::statement(l) + "\n").collect(),
-            })
-            .collect(),
-        failing: session
-            .suite
-            .failing
-            .iter()
-            .map(|f| FailingRow { method: name(&f.test), message: f.message.clone(), code: f.test.source(program) })
-            .collect(),
+    /// The latest candidate.
+    pub fn candidate(&self) -> Option<&CandidateView> {
+        self.history.last()
     }
 }
