@@ -8,7 +8,7 @@ use rquickjs::{Function, Object, TypedArray};
 use super::Engine;
 use super::script::exception_text;
 use crate::error::{Error, Result};
-use crate::js::{DISTANCES, STACK};
+use crate::js::{DISTANCES, STACK, TIMERS};
 use crate::model::observed::{DescribedResult, Observed, Outcome, Thrown};
 use crate::sandbox::events::{first_user_frame, parse_log};
 use crate::sandbox::{Execution, Watch};
@@ -45,8 +45,17 @@ impl Engine {
             let awaiting = matches!(&result, Ok(info) if info == AWAITING);
             if awaiting {
                 // Each job runs under the test's deadline: once it has passed, the rest are interrupted
-                // at once.
-                while ctx.execute_pending_job() {}
+                // at once. Once no job is left, the timer due first fires (Node's event loop on a virtual
+                // clock), until the test settles.
+                let settled: Function = globals.get("__fc$settled").map_err(engine_error)?;
+                let timer: Function = globals.get(TIMERS).and_then(|t: Object| t.get("next")).map_err(engine_error)?;
+                loop {
+                    while ctx.execute_pending_job() {}
+                    let pending = matches!(settled.call::<_, Option<String>>(()), Ok(None));
+                    if !pending || deadline.passed() || !timer.call::<_, bool>(()).unwrap_or(false) {
+                        break;
+                    }
+                }
             }
             let timed_out = deadline.passed();
             deadline.clear();
