@@ -107,6 +107,17 @@ fn node_built_ins_work_and_host_access_never_becomes_a_regression_test() {
 }
 
 #[test]
+fn node_built_ins_answer_as_nodes_own_do() {
+    // Each method feeds fixed inputs to `util`, `path`, `assert`, `events`, `string_decoder` and the
+    // globals and answers one string: the suite passing under Node is the comparison.
+    let (_, out) = generate_passing(&published("node-parity.js"));
+    let suite = read(out.path(), "Parity.test.js");
+    for method in ["inspect", "format", "paths", "asserts", "events", "bytes"] {
+        assert!(suite.contains(&format!("assert.strictEqual(parity.{method}(), \"")), "{method}: {suite}");
+    }
+}
+
+#[test]
 fn numbers_engines_round_differently_are_compared_within_a_tolerance() {
     let (_, out) = generate_passing(&published("floats.js"));
     let suite = read(out.path(), "Curve.test.js");

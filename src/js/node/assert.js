@@ -39,12 +39,7 @@ function defaultMessage(actual, expected, operator) {
   return title + '\n\n' + inspect(actual) + ' !== ' + inspect(expected) + '\n';
 }
 
-const invalidArgType = (name, expected, value) => {
-  const error = new TypeError('The "' + name + '" argument must be ' + expected + '. Received ' +
-    (value === null || value === undefined ? String(value) : 'type ' + typeof value));
-  error.code = 'ERR_INVALID_ARG_TYPE';
-  return error;
-};
+const { coded, invalidArgType } = globalThis.__fc$nodeErrors;
 
 // Fails with `message` (thrown as it is when it is an Error) or a generated one.
 const fail = (actual, expected, message, operator, stackStartFn) => {
@@ -151,11 +146,7 @@ function ok(...args) {
 }
 
 const checkArgs = (count) => {
-  if (count < 2) {
-    const error = new TypeError('The "actual" and "expected" arguments must be specified');
-    error.code = 'ERR_MISSING_ARGS';
-    throw error;
-  }
+  if (count < 2) throw coded(TypeError, 'ERR_MISSING_ARGS', 'The "actual" and "expected" arguments must be specified');
 };
 
 const comparisons = {
@@ -207,9 +198,7 @@ function expectedException(actual, expected, message, fn) {
   const keys = Object.keys(expected);
   if (expected instanceof Error) keys.push('name', 'message');
   else if (keys.length === 0) {
-    const error = new TypeError("The argument 'error' may not be an empty object. Received {}");
-    error.code = 'ERR_INVALID_ARG_VALUE';
-    throw error;
+    throw coded(TypeError, 'ERR_INVALID_ARG_VALUE', "The argument 'error' may not be an empty object. Received {}");
   }
   for (const key of keys) {
     const want = expected[key];

@@ -12,31 +12,13 @@ const errorMonitor = Symbol('events.errorMonitor');
 const captureRejectionSymbol = Symbol.for('nodejs.rejection');
 let defaultMaxListeners = 10;
 
-const codeError = (Base, code, message) => {
-  const error = new Base(message);
-  Object.defineProperty(error, 'code', { value: code, writable: true, enumerable: true, configurable: true });
-  return error;
-};
-const received = (value) => {
-  if (value === null || value === undefined) return ' Received ' + value;
-  if (typeof value === 'function') return ' Received function ' + (value.name || '<anonymous>');
-  if (typeof value === 'object') {
-    const name = value.constructor && value.constructor.name;
-    return name ? ' Received an instance of ' + name : ' Received ' + String(value);
-  }
-  let shown = typeof value === 'string' ? "'" + value + "'" : String(value);
-  if (shown.length > 28) shown = shown.slice(0, 25) + '...';
-  return ' Received type ' + typeof value + ' (' + shown + ')';
-};
+const { coded, invalidArgType } = globalThis.__fc$nodeErrors;
 const checkListener = (listener) => {
-  if (typeof listener !== 'function') {
-    throw codeError(TypeError, 'ERR_INVALID_ARG_TYPE',
-      'The "listener" argument must be of type function.' + received(listener));
-  }
+  if (typeof listener !== 'function') throw invalidArgType('listener', 'of type function', listener);
 };
 const checkCount = (n, name) => {
   if (typeof n !== 'number' || n < 0 || Number.isNaN(n)) {
-    throw codeError(RangeError, 'ERR_OUT_OF_RANGE',
+    throw coded(RangeError, 'ERR_OUT_OF_RANGE',
       'The value of "' + name + '" is out of range. It must be a non-negative number. Received ' + String(n));
   }
 };
@@ -64,7 +46,7 @@ EventEmitter.init = function (opts) {
 
 EventEmitter.prototype.setMaxListeners = function setMaxListeners(n) {
   if (typeof n !== 'number' || n < 0 || Number.isNaN(n)) {
-    throw codeError(RangeError, 'ERR_OUT_OF_RANGE',
+    throw coded(RangeError, 'ERR_OUT_OF_RANGE',
       'The value of "setMaxListeners" is out of range. It must be >= 0. Received ' + String(n));
   }
   this._maxListeners = n;
@@ -96,7 +78,7 @@ EventEmitter.prototype.emit = function emit(type, ...args) {
     } catch (_) {
       shown = String(er);
     }
-    const err = codeError(Error, 'ERR_UNHANDLED_ERROR', 'Unhandled error. (' + shown + ')');
+    const err = coded(Error, 'ERR_UNHANDLED_ERROR', 'Unhandled error. (' + shown + ')');
     err.context = er;
     throw err;
   }

@@ -6,6 +6,32 @@
 // with none pending.
 (function (g) {
   'use strict';
+  // Node's errors that carry a `code` (ERR_INVALID_ARG_TYPE, ERR_OUT_OF_RANGE...), worded as Node words
+  // them, for the globals here and for the built-in modules (`js/node/*.js`), as `__fc$nodeErrors`.
+  const received = (value) => {
+    if (value === null || value === undefined) return ' Received ' + value;
+    if (typeof value === 'function' && value.name) return ' Received function ' + value.name;
+    if (typeof value === 'object') {
+      const name = value.constructor && value.constructor.name;
+      return name ? ' Received an instance of ' + name : ' Received ' + String(value);
+    }
+    let shown = typeof value === 'string' ? "'" + value + "'" : typeof value === 'bigint' ? value + 'n' : String(value);
+    if (shown.length > 25) shown = shown.slice(0, 25) + '...';
+    return ' Received type ' + typeof value + ' (' + shown + ')';
+  };
+  const coded = (Base, code, message) => {
+    const error = new Base(message);
+    Object.defineProperty(error, 'code', { value: code, writable: true, enumerable: true, configurable: true });
+    return error;
+  };
+  const nodeErrors = Object.freeze({
+    coded,
+    invalidArgType: (name, expected, value) =>
+      coded(TypeError, 'ERR_INVALID_ARG_TYPE', 'The "' + name + '" argument must be ' + expected + '.' + received(value)),
+  });
+  Object.defineProperty(g, '__fc$nodeErrors', { value: nodeErrors });
+  const { invalidArgType } = nodeErrors;
+
   const lazy = (name, make) => {
     const keep = (value) =>
       Object.defineProperty(g, name, { value, writable: true, enumerable: false, configurable: true });
@@ -51,9 +77,7 @@
         if (seen === need) cp = value;
       }
       if (fatal && cp === 0xfffd && !(b === 0xef && bytes[i - 2] === 0xbf && bytes[i - 1] === 0xbd)) {
-        const error = new TypeError('The encoded data was not valid for encoding utf-8');
-        error.code = 'ERR_ENCODING_INVALID_ENCODED_DATA';
-        throw error;
+        throw coded(TypeError, 'ERR_ENCODING_INVALID_ENCODED_DATA', 'The encoded data was not valid for encoding utf-8');
       }
       if (cp > 0xffff) {
         cp -= 0x10000;
@@ -125,11 +149,7 @@
   const encodingOf = (encoding) => {
     if (encoding === undefined || encoding === null || encoding === '') return 'utf8';
     const found = ENCODINGS[String(encoding).toLowerCase()];
-    if (found === undefined) {
-      const error = new TypeError('Unknown encoding: ' + encoding);
-      error.code = 'ERR_UNKNOWN_ENCODING';
-      throw error;
-    }
+    if (found === undefined) throw coded(TypeError, 'ERR_UNKNOWN_ENCODING', 'Unknown encoding: ' + encoding);
     return found;
   };
   const bytesOf = (string, encoding) => {
@@ -192,24 +212,17 @@
   };
 
   const makeBuffer = () => {
-    const argType = (name, expected, value) => {
-      const error = new TypeError('The "' + name + '" argument must be ' + expected + '. Received ' +
-        (value === null || value === undefined ? String(value) : 'type ' + typeof value + ' (' + String(value) + ')'));
-      error.code = 'ERR_INVALID_ARG_TYPE';
-      return error;
-    };
     const checkSize = (size) => {
-      if (typeof size !== 'number') throw argType('size', 'of type number', size);
+      if (typeof size !== 'number') throw invalidArgType('size', 'of type number', size);
       if (!(size >= 0 && size <= 4294967296)) {
-        const error = new RangeError('The value of "size" is out of range. It must be >= 0 && <= 4294967296. Received ' + String(size));
-        error.code = 'ERR_OUT_OF_RANGE';
-        throw error;
+        throw coded(RangeError, 'ERR_OUT_OF_RANGE',
+          'The value of "size" is out of range. It must be >= 0 && <= 4294967296. Received ' + String(size));
       }
     };
     class FastBuffer extends Uint8Array {}
     function Buffer(arg, encodingOrOffset, length) {
       if (typeof arg === 'number') {
-        if (typeof encodingOrOffset === 'string') throw argType('string', 'of type string', arg);
+        if (typeof encodingOrOffset === 'string') throw invalidArgType('string', 'of type string', arg);
         return Buffer.alloc(arg);
       }
       return Buffer.from(arg, encodingOrOffset, length);
@@ -238,7 +251,7 @@
         if (value.type === 'Buffer' && Array.isArray(value.data)) return wrap(value.data.map((v) => v & 0xff));
         if (typeof value.length === 'number') return wrap(Array.from({ length: value.length }, (_, i) => value[i] & 0xff));
       }
-      throw argType('first', 'of type string or an instance of Buffer, ArrayBuffer, or Array or an Array-like Object', value);
+      throw invalidArgType('first', 'of type string or an instance of Buffer, ArrayBuffer, or Array or an Array-like Object', value);
     };
     Buffer.alloc = function alloc(size, fill, encoding) {
       checkSize(size);
@@ -260,7 +273,7 @@
     Buffer.byteLength = function byteLength(string, encoding) {
       if (typeof string !== 'string') {
         if (ArrayBuffer.isView(string) || string instanceof ArrayBuffer) return string.byteLength;
-        throw argType('string', 'of type string or an instance of Buffer or ArrayBuffer', string);
+        throw invalidArgType('string', 'of type string or an instance of Buffer or ArrayBuffer', string);
       }
       return bytesOf(string, encoding).length;
     };
@@ -269,7 +282,7 @@
       return a.length === b.length ? 0 : a.length < b.length ? -1 : 1;
     };
     Buffer.concat = function concat(list, totalLength) {
-      if (!Array.isArray(list)) throw argType('list', 'an instance of Array', list);
+      if (!Array.isArray(list)) throw invalidArgType('list', 'an instance of Array', list);
       const length = totalLength === undefined ? list.reduce((n, b) => n + b.length, 0) : totalLength;
       const buffer = Buffer.alloc(length);
       let at = 0;
@@ -289,7 +302,7 @@
       return { type: 'Buffer', data: Array.from(this) };
     };
     proto.equals = function equals(other) {
-      if (!(other instanceof Uint8Array)) throw argType('otherBuffer', 'an instance of Buffer or Uint8Array', other);
+      if (!(other instanceof Uint8Array)) throw invalidArgType('otherBuffer', 'an instance of Buffer or Uint8Array', other);
       return Buffer.compare(this, other) === 0;
     };
     proto.compare = function compare(target) {
@@ -361,17 +374,13 @@
     const view = (self) => new DataView(self.buffer, self.byteOffset, self.byteLength);
     const checkOffset = (self, offset, size) => {
       if (offset === undefined) offset = 0;
-      if (typeof offset !== 'number') throw argType('offset', 'of type number', offset);
+      if (typeof offset !== 'number') throw invalidArgType('offset', 'of type number', offset);
       if (self.length < size) {
-        const error = new RangeError('Attempt to access memory outside buffer bounds');
-        error.code = 'ERR_BUFFER_OUT_OF_BOUNDS';
-        throw error;
+        throw coded(RangeError, 'ERR_BUFFER_OUT_OF_BOUNDS', 'Attempt to access memory outside buffer bounds');
       }
       if (!Number.isInteger(offset) || offset < 0 || offset + size > self.length) {
-        const error = new RangeError('The value of "offset" is out of range. It must be >= 0 and <= ' +
-          (self.length - size) + '. Received ' + offset);
-        error.code = 'ERR_OUT_OF_RANGE';
-        throw error;
+        throw coded(RangeError, 'ERR_OUT_OF_RANGE',
+          'The value of "offset" is out of range. It must be >= 0 and <= ' + (self.length - size) + '. Received ' + offset);
       }
       return offset;
     };
@@ -433,9 +442,7 @@
       constructor(label = 'utf-8', options = {}) {
         const encoding = LABELS[String(label).trim().toLowerCase()];
         if (encoding === undefined) {
-          const error = new RangeError('The "' + label + '" encoding is not supported');
-          error.code = 'ERR_ENCODING_NOT_SUPPORTED';
-          throw error;
+          throw coded(RangeError, 'ERR_ENCODING_NOT_SUPPORTED', 'The "' + label + '" encoding is not supported');
         }
         this.#encoding = encoding;
         this.#fatal = Boolean(options && options.fatal);
@@ -455,11 +462,7 @@
         if (input === undefined) bytes = [];
         else if (input instanceof ArrayBuffer) bytes = new Uint8Array(input);
         else if (ArrayBuffer.isView(input)) bytes = new Uint8Array(input.buffer, input.byteOffset, input.byteLength);
-        else {
-          const error = new TypeError('The "input" argument must be an instance of ArrayBuffer or ArrayBufferView. Received ' + typeof input);
-          error.code = 'ERR_INVALID_ARG_TYPE';
-          throw error;
-        }
+        else throw invalidArgType('input', 'an instance of ArrayBuffer or ArrayBufferView', input);
         const all = this.#pending.concat(Array.from(bytes));
         let end = all.length;
         if (options && options.stream && this.#encoding === 'utf-8') {
@@ -496,17 +499,9 @@
     let nextId = 1;
     let pending = [];
     const kId = Symbol('asyncId');
-    const invalidCallback = (callback) => {
-      let shown = typeof callback === 'string' ? "'" + callback + "'" : String(callback);
-      if (shown.length > 28) shown = shown.slice(0, 25) + '...';
-      const error = new TypeError('The "callback" argument must be of type function. Received ' +
-        (callback === null || callback === undefined ? String(callback) : 'type ' + typeof callback + ' (' + shown + ')'));
-      error.code = 'ERR_INVALID_ARG_TYPE';
-      return error;
-    };
     class Timer {
       constructor(callback, delay, args, repeat, immediate) {
-        if (typeof callback !== 'function') throw invalidCallback(callback);
+        if (typeof callback !== 'function') throw invalidArgType('callback', 'of type function', callback);
         delay = Number(delay);
         this[kId] = { id: nextId++, callback, args, immediate, delay: delay >= 1 && delay <= 2147483647 ? Math.trunc(delay) : 1, repeat, refed: true, at: 0 };
         this.refresh();

@@ -4,13 +4,9 @@
 // throws "no host access in the sandbox", as the stand-ins of host modules do.
 'use strict';
 
+const { invalidArgType } = globalThis.__fc$nodeErrors;
 const checkString = (value, name) => {
-  if (typeof value !== 'string') {
-    const error = new TypeError('The "' + name + '" argument must be of type string. Received ' +
-      (value === null || value === undefined ? String(value) : 'type ' + typeof value + ' (' + String(value) + ')'));
-    error.code = 'ERR_INVALID_ARG_TYPE';
-    throw error;
-  }
+  if (typeof value !== 'string') throw invalidArgType(name, 'of type string', value);
 };
 
 // Resolves `.` and `..` segments of `path`; `..` above the root stays when relative.
@@ -260,12 +256,7 @@ const posix = {
     return path.slice(startDot, end);
   },
   format(pathObject) {
-    if (pathObject === null || typeof pathObject !== 'object') {
-      const error = new TypeError('The "pathObject" argument must be of type object. Received ' +
-        (pathObject === null || pathObject === undefined ? String(pathObject) : 'type ' + typeof pathObject + ' (' + String(pathObject) + ')'));
-      error.code = 'ERR_INVALID_ARG_TYPE';
-      throw error;
-    }
+    if (pathObject === null || typeof pathObject !== 'object') throw invalidArgType('pathObject', 'of type object', pathObject);
     const dir = pathObject.dir || pathObject.root;
     const ext = pathObject.ext || '';
     const base = pathObject.base || (pathObject.name || '') + (ext && ext[0] !== '.' ? '.' + ext : ext);

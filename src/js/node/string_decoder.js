@@ -34,11 +34,7 @@ const incompleteTail = (bytes, encoding) => {
 
 function StringDecoder(encoding) {
   const normalized = ENCODINGS[String(encoding === undefined ? 'utf8' : encoding).toLowerCase()];
-  if (normalized === undefined) {
-    const error = new TypeError('Unknown encoding: ' + encoding);
-    error.code = 'ERR_UNKNOWN_ENCODING';
-    throw error;
-  }
+  if (normalized === undefined) throw globalThis.__fc$nodeErrors.coded(TypeError, 'ERR_UNKNOWN_ENCODING', 'Unknown encoding: ' + encoding);
   this.encoding = normalized;
   this[kPending] = Buffer.alloc(0);
 }

@@ -525,12 +525,7 @@ function formatWithOptions(options, ...args) {
 }
 const format = (...args) => formatWithOptions(undefined, ...args);
 
-const invalidArgType = (name, expected, value) => {
-  const error = new TypeError('The "' + name + '" argument must be ' + expected + '. Received ' +
-    (value === null || value === undefined ? String(value) : 'type ' + typeof value));
-  error.code = 'ERR_INVALID_ARG_TYPE';
-  return error;
-};
+const { coded, invalidArgType } = globalThis.__fc$nodeErrors;
 
 function inherits(ctor, superCtor) {
   if (ctor === undefined || ctor === null) throw invalidArgType('ctor', 'of type function', ctor);
@@ -578,8 +573,7 @@ function callbackify(original) {
       (value) => callback(null, value),
       (reason) => {
         if (!reason) {
-          const error = new Error('Promise was rejected with a falsy value');
-          error.code = 'ERR_FALSY_VALUE_REJECTION';
+          const error = coded(Error, 'ERR_FALSY_VALUE_REJECTION', 'Promise was rejected with a falsy value');
           error.reason = reason;
           reason = error;
         }

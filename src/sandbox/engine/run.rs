@@ -3,12 +3,12 @@
 
 use std::time::Duration;
 
-use rquickjs::{Function, Object, TypedArray};
+use rquickjs::{Ctx, Function, Object, TypedArray};
 
-use super::Engine;
 use super::script::exception_text;
+use super::{Deadline, Engine};
 use crate::error::{Error, Result};
-use crate::js::{DISTANCES, STACK, TIMERS};
+use crate::js::{DISTANCES, SETTLED, STACK, TIMERS};
 use crate::model::observed::{DescribedResult, Observed, Outcome, Thrown};
 use crate::sandbox::events::{first_user_frame, parse_log};
 use crate::sandbox::{Execution, Watch};
@@ -44,18 +44,7 @@ impl Engine {
             let mut result = exec.call::<_, String>((test, seed, describe));
             let awaiting = matches!(&result, Ok(info) if info == AWAITING);
             if awaiting {
-                // Each job runs under the test's deadline: once it has passed, the rest are interrupted
-                // at once. Once no job is left, the timer due first fires (Node's event loop on a virtual
-                // clock), until the test settles.
-                let settled: Function = globals.get("__fc$settled").map_err(engine_error)?;
-                let timer: Function = globals.get(TIMERS).and_then(|t: Object| t.get("next")).map_err(engine_error)?;
-                loop {
-                    while ctx.execute_pending_job() {}
-                    let pending = matches!(settled.call::<_, Option<String>>(()), Ok(None));
-                    if !pending || deadline.passed() || !timer.call::<_, bool>(()).unwrap_or(false) {
-                        break;
-                    }
-                }
+                settle(&ctx, &globals, &deadline).map_err(engine_error)?;
             }
             let timed_out = deadline.passed();
             deadline.clear();
@@ -135,6 +124,21 @@ impl Engine {
             };
             Ok(Execution { outcome, events, statements, branches, distances, results, cut_at, awaited })
         })
+    }
+}
+
+/// Runs the jobs of a test that awaits a promise, each under the test's deadline (once it has passed, the
+/// rest are interrupted at once). Once no job is left, the timer due first fires (Node's event loop, on a
+/// virtual clock), until the test settles or no timer is pending.
+fn settle(ctx: &Ctx, globals: &Object, deadline: &Deadline) -> rquickjs::Result<()> {
+    let settled: Function = globals.get(SETTLED)?;
+    let timer: Function = globals.get::<_, Object>(TIMERS)?.get("next")?;
+    loop {
+        while ctx.execute_pending_job() {}
+        let pending = matches!(settled.call::<_, Option<String>>(()), Ok(None));
+        if !pending || deadline.passed() || !timer.call::<_, bool>(()).unwrap_or(false) {
+            return Ok(());
+        }
     }
 }
 
