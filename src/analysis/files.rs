@@ -1,11 +1,13 @@
 //! Reading the user's files and the files they `require` or `import`, resolved the way Node would: Node's
 //! built-in modules as the sandbox offers them, relative paths, and packages in `node_modules` folders.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 
 use swc_common::Span;
-use swc_ecma_ast::{CallExpr, Callee, ExportAll, Expr, ImportDecl, Lit, NamedExport};
+use swc_ecma_ast::{
+    CallExpr, Callee, ExportAll, ExportSpecifier, Expr, ImportDecl, ImportSpecifier, Lit, ModuleExportName, NamedExport,
+};
 use swc_ecma_visit::{Visit, VisitWith};
 
 use crate::analysis::package::{self, Loader};
@@ -20,6 +22,10 @@ pub struct SourceEntry {
     pub parsed: ParsedFile,
     /// Module specifier → index of the file it resolves to.
     pub deps: BTreeMap<String, usize>,
+    /// Module specifier → the names this file imports from it by name (`import { a }`, `export { a } from`):
+    /// an ES-module view of a CommonJS file or built-in must export them even when its `module.exports`
+    /// does not list them (a stand-in's).
+    pub imported_names: BTreeMap<String, BTreeSet<String>>,
     /// Whether the user named this file (its classes are under test by default).
     pub given: bool,
     /// Whether it is one of Node's built-in modules as the sandbox offers them ([`crate::js::node`]), named
@@ -87,13 +93,15 @@ impl SourceSet {
                 parse_source(path, display, text)?
             }
         };
-        self.entries.push(SourceEntry { parsed, deps: BTreeMap::new(), given, builtin: builtin.is_some() });
+        let (deps, imported_names) = (BTreeMap::new(), BTreeMap::new());
+        self.entries.push(SourceEntry { parsed, deps, imported_names, given, builtin: builtin.is_some() });
         Ok(self.entries.len() - 1)
     }
 
     fn resolve_dependencies(&mut self, index: usize) -> Result<()> {
         let mut collector = SpecifierCollector::default();
         self.entries[index].parsed.program.visit_with(&mut collector);
+        self.entries[index].imported_names = std::mem::take(&mut collector.names);
         let importer_dir = self.entries[index].parsed.path.parent().map(Path::to_path_buf).unwrap_or_default();
         let es_module = self.entries[index].parsed.kind == ModuleKind::EsModule;
         let loader = if es_module { Loader::Import } else { Loader::Require };
@@ -201,11 +209,30 @@ fn with_suffix(path: &Path, suffix: &str) -> PathBuf {
 #[derive(Default)]
 struct SpecifierCollector {
     specifiers: Vec<(String, Span)>,
+    /// Specifier → the names `import { a }` and `export { a } from` take from it.
+    names: BTreeMap<String, BTreeSet<String>>,
+}
+
+impl SpecifierCollector {
+    fn named(&mut self, specifier: &str, name: &ModuleExportName) {
+        let name = match name {
+            ModuleExportName::Ident(ident) => ident.sym.to_string(),
+            ModuleExportName::Str(s) => s.value.to_atom_lossy().to_string(),
+        };
+        self.names.entry(specifier.to_string()).or_default().insert(name);
+    }
 }
 
 impl Visit for SpecifierCollector {
     fn visit_import_decl(&mut self, node: &ImportDecl) {
-        self.specifiers.push((node.src.value.to_atom_lossy().to_string(), node.span));
+        let specifier = node.src.value.to_atom_lossy().to_string();
+        for named in &node.specifiers {
+            if let ImportSpecifier::Named(named) = named {
+                let local = ModuleExportName::Ident(named.local.clone());
+                self.named(&specifier, named.imported.as_ref().unwrap_or(&local));
+            }
+        }
+        self.specifiers.push((specifier, node.span));
     }
 
     fn visit_export_all(&mut self, node: &ExportAll) {
@@ -214,7 +241,13 @@ impl Visit for SpecifierCollector {
 
     fn visit_named_export(&mut self, node: &NamedExport) {
         if let Some(src) = &node.src {
-            self.specifiers.push((src.value.to_atom_lossy().to_string(), node.span));
+            let specifier = src.value.to_atom_lossy().to_string();
+            for named in &node.specifiers {
+                if let ExportSpecifier::Named(named) = named {
+                    self.named(&specifier, &named.orig);
+                }
+            }
+            self.specifiers.push((specifier, node.span));
         }
     }
 

@@ -81,8 +81,10 @@ impl Engine {
                 .filter(|f| f.kind == ModuleKind::EsModule)
                 .map(|f| f.engine_name.clone())
                 .collect();
-            runtime
-                .set_loader(TableResolver { table, known, recorded_importer, es_modules }, TableLoader { code, index });
+            let imported_names =
+                sources.files.iter().map(|f| (f.engine_name.clone(), f.imported_names.clone())).collect();
+            let loader = TableLoader { code, index, imported_names };
+            runtime.set_loader(TableResolver { table, known, recorded_importer, es_modules }, loader);
         }
         let context = Context::full(&runtime).map_err(|e| Error::Engine(e.to_string()))?;
         let engine = Engine { context, _runtime: runtime, sources, deadline };

@@ -53,6 +53,8 @@ pub(super) struct TableLoader {
     pub(super) code: HashMap<String, String>,
     /// File index by engine name.
     pub(super) index: HashMap<String, usize>,
+    /// Engine name → the names ES modules import from that file by name.
+    pub(super) imported_names: HashMap<String, Vec<String>>,
 }
 
 impl Loader for TableLoader {
@@ -86,18 +88,24 @@ impl Loader for TableLoader {
             return Module::declare(ctx.clone(), name, code.as_str());
         }
         let index = self.index.get(name).ok_or_else(|| rquickjs::Error::new_loading_message(name, "unknown module"))?;
-        Module::declare(ctx.clone(), name, commonjs_view(ctx, *index)?)
+        let imported = self.imported_names.get(name).map(Vec::as_slice).unwrap_or_default();
+        Module::declare(ctx.clone(), name, commonjs_view(ctx, *index, imported)?)
     }
 }
 
 /// An ES module view of CommonJS file `index`, as Node gives `import` of a CommonJS file (or of a built-in
 /// module): `module.exports` as the default export, and each of its properties named like an identifier
-/// as a named export, read once it has run.
-fn commonjs_view(ctx: &Ctx, index: usize) -> rquickjs::Result<String> {
+/// as a named export, read once it has run, with the names `imported` from it besides (a stand-in's
+/// members exist only when asked for).
+fn commonjs_view(ctx: &Ctx, index: usize, imported: &[String]) -> rquickjs::Result<String> {
     let keys: String = ctx.eval(format!(
-        "JSON.stringify(Object.keys(Object({REQUIRE}({index}))).filter((k) => /^[A-Za-z_$][\\w$]*$/.test(k) && k !== 'default'))"
+        "JSON.stringify(Object.keys(Object({REQUIRE}({index}))).filter((k) => /^[A-Za-z_$][\\w$]*$/.test(k)))"
     ))?;
-    let keys: Vec<String> = serde_json::from_str(&keys).unwrap_or_default();
+    let mut keys: Vec<String> = serde_json::from_str(&keys).unwrap_or_default();
+    keys.extend(imported.iter().cloned());
+    keys.sort();
+    keys.dedup();
+    keys.retain(|k| k != "default");
     let mut view = format!("const __fc$m = globalThis.{REQUIRE}({index});\nexport default __fc$m;\n");
     for (n, key) in keys.into_iter().enumerate() {
         let key_text = serde_json::Value::String(key).to_string();

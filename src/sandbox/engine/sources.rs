@@ -19,6 +19,8 @@ pub(crate) struct SourceCode {
     pub(super) builtin: bool,
     pub(super) code: String,
     pub(super) deps: Vec<(String, usize)>,
+    /// The names ES modules of the program import from this file by name.
+    pub(super) imported_names: Vec<String>,
 }
 
 /// Everything an engine needs to load the program.
@@ -42,7 +44,7 @@ pub(crate) struct Sources {
 
 impl Sources {
     pub(crate) fn new(code: &CodeBase) -> Sources {
-        let files = code
+        let mut files = code
             .files
             .iter()
             .map(|f| SourceCode {
@@ -53,8 +55,16 @@ impl Sources {
                 builtin: f.entry.builtin,
                 code: f.instrumented.code.clone(),
                 deps: f.entry.deps.iter().map(|(spec, target)| (spec.clone(), *target)).collect(),
+                imported_names: Vec::new(),
             })
-            .collect();
+            .collect::<Vec<_>>();
+        for entry in code.files.iter().map(|f| &f.entry) {
+            for (specifier, names) in &entry.imported_names {
+                if let Some(target) = entry.deps.get(specifier) {
+                    files[*target].imported_names.extend(names.iter().cloned());
+                }
+            }
+        }
         Sources {
             files,
             scripts: ScriptCache::default(),
