@@ -196,7 +196,9 @@ pub(super) fn outcome_of_error_info(json: &str, is_user_file: impl Fn(&str) -> b
         let (name, message) = (text("name"), text("message"));
         if name == "RangeError" && message.contains("call stack") || message == "stack overflow" {
             Outcome::StackOverflow { at }
-        } else if message == "out of memory" {
+        } else if message == "out of memory" || (name == "RangeError" && message == "invalid array buffer length") {
+            // QuickJS refuses array buffers past 2^31 - 1 bytes, which Node allocates: like running out of
+            // memory, a limit of the sandbox rather than a result.
             Outcome::OutOfMemory
         } else {
             let origin = first_user_frame(&text("stack"), is_user_file);
@@ -206,5 +208,20 @@ pub(super) fn outcome_of_error_info(json: &str, is_user_file: impl Fn(&str) -> b
         // The harness always describes the value; were it missing or malformed, the value is as good as unread.
         let value = info.get("value").and_then(Observed::from_json);
         Outcome::Threw { at, thrown: Thrown::Value(value.unwrap_or(Observed::Unreadable)) }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn array_buffers_past_the_engines_cap_are_a_limit_not_a_result() {
+        let error = |message: &str| {
+            format!(r#"{{"error":true,"name":"RangeError","message":"{message}","stack":"","at":1}}"#)
+        };
+        assert_eq!(outcome_of_error_info(&error("invalid array buffer length"), |_| true), Outcome::OutOfMemory);
+        let thrown = outcome_of_error_info(&error("invalid array index"), |_| true);
+        assert!(matches!(thrown, Outcome::Threw { at: 1, .. }), "{thrown:?}");
     }
 }
