@@ -553,7 +553,8 @@
         continue;
       }
       if (c === null) continue;
-      if (classes.indexOf(c) >= 0) return '';
+      // Known already, maybe under another constructor sharing its prototype (`dayjs.prototype = Dayjs.prototype`).
+      if (classes.some((known) => known === c || (known && known.prototype === c.prototype))) return '';
       classes.push(c);
       const info = describeClass(c);
       const parent = info.parent ? classOf(info.parent) : -1;
