@@ -125,8 +125,11 @@ pub struct MutateArgs {
 #[derive(Debug, Args)]
 pub struct RunArgs {
     /// JavaScript files to test (.js, .cjs, .mjs): plain scripts, CommonJS or ES modules. Files they
-    /// require or import are loaded too.
-    #[arg(required = true, value_name = "FILE")]
+    /// require or import are loaded too, Node's built-in modules as host-free versions or stand-ins. A
+    /// package folder (`.`, `node_modules/some-lib`) stands for the entry Node loads for it: package.json's
+    /// `exports` (its `require` condition first, then `import`), then `main`, then index.js; its classes
+    /// are named by their export path.
+    #[arg(required = true, value_name = "FILE|DIR")]
     pub files: Vec<PathBuf>,
 
     /// Only look for classes under this namespace object (a dotted path, e.g. `Geo` or `Geo.Shapes`).

@@ -1,14 +1,19 @@
-//! Reading the user's files and the files they `require` or `import`, resolved the way Node would.
+//! Reading the user's files and the files they `require` or `import`, resolved the way Node would: Node's
+//! built-in modules as the sandbox offers them, relative paths, and packages in `node_modules` folders.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 
 use swc_common::Span;
-use swc_ecma_ast::{CallExpr, Callee, ExportAll, Expr, ImportDecl, Lit, NamedExport};
+use swc_ecma_ast::{
+    CallExpr, Callee, ExportAll, ExportSpecifier, Expr, ImportDecl, ImportSpecifier, Lit, ModuleExportName, NamedExport,
+};
 use swc_ecma_visit::{Visit, VisitWith};
 
+use crate::analysis::package::{self, Loader};
 use crate::analysis::parse::{ParsedFile, parse_source};
 use crate::error::{Error, Result};
+use crate::js::node;
 use crate::model::program::ModuleKind;
 
 /// One file of the program under test, with its resolved dependencies.
@@ -17,8 +22,15 @@ pub struct SourceEntry {
     pub parsed: ParsedFile,
     /// Module specifier → index of the file it resolves to.
     pub deps: BTreeMap<String, usize>,
+    /// Module specifier → the names this file imports from it by name (`import { a }`, `export { a } from`):
+    /// an ES-module view of a CommonJS file or built-in must export them even when its `module.exports`
+    /// does not list them (a stand-in's).
+    pub imported_names: BTreeMap<String, BTreeSet<String>>,
     /// Whether the user named this file (its classes are under test by default).
     pub given: bool,
+    /// Whether it is one of Node's built-in modules as the sandbox offers them ([`crate::js::node`]), named
+    /// `node:events` and never under test.
+    pub builtin: bool,
 }
 
 /// The program under test: the files named by the user first, in the order given, then the files they
@@ -26,53 +38,33 @@ pub struct SourceEntry {
 pub struct SourceSet {
     /// All files.
     pub entries: Vec<SourceEntry>,
+    /// What the sandbox loads that Node would not (an ES module importing a file without its extension,
+    /// as bundlers allow): the suite written would not run under Node.
+    pub warnings: Vec<String>,
 }
 
-/// Node's built-in modules: the sandbox has none of them.
-const NODE_BUILTINS: &[&str] = &[
-    "assert",
-    "buffer",
-    "child_process",
-    "cluster",
-    "crypto",
-    "dgram",
-    "dns",
-    "events",
-    "fs",
-    "http",
-    "http2",
-    "https",
-    "net",
-    "os",
-    "path",
-    "perf_hooks",
-    "process",
-    "querystring",
-    "readline",
-    "stream",
-    "string_decoder",
-    "timers",
-    "tls",
-    "tty",
-    "url",
-    "util",
-    "v8",
-    "vm",
-    "worker_threads",
-    "zlib",
-];
-
 impl SourceSet {
-    /// Reads and parses `paths` and everything they load.
+    /// Reads and parses `paths` and everything they load. A folder stands for the entry Node loads for
+    /// the package in it (see [`package::folder_entry`]).
     pub fn load(paths: &[PathBuf]) -> Result<SourceSet> {
-        let mut set = SourceSet { entries: Vec::new() };
+        let mut set = SourceSet { entries: Vec::new(), warnings: Vec::new() };
         for path in paths {
-            let absolute = std::fs::canonicalize(path).map_err(|source| Error::Read { file: path.clone(), source })?;
+            let file = if path.is_dir() {
+                package::folder_entry(path).map_err(|reason| Error::Resolve {
+                    at: path.display().to_string(),
+                    specifier: "package.json".into(),
+                    reason,
+                })?
+            } else {
+                path.clone()
+            };
+            let absolute = std::fs::canonicalize(&file).map_err(|source| Error::Read { file: file.clone(), source })?;
             if let Some(existing) = set.index_of(&absolute) {
                 set.entries[existing].given = true;
                 continue;
             }
-            set.add(&absolute, &path.display().to_string(), true)?;
+            let display = if file == *path { path.display().to_string() } else { relative_display(&absolute) };
+            set.add(&absolute, &display, true)?;
         }
         let mut next = 0;
         while next < set.entries.len() {
@@ -87,16 +79,32 @@ impl SourceSet {
     }
 
     fn add(&mut self, path: &Path, display: &str, given: bool) -> Result<usize> {
-        let text = std::fs::read_to_string(path).map_err(|source| Error::Read { file: path.to_path_buf(), source })?;
-        let parsed = parse_source(path, display, text)?;
-        self.entries.push(SourceEntry { parsed, deps: BTreeMap::new(), given });
+        let builtin = path.to_str().and_then(|p| p.strip_prefix(node::PREFIX)).and_then(node::source);
+        let parsed = match builtin.clone() {
+            Some(text) => {
+                // Parsed as a `.cjs` file: a built-in is CommonJS whatever package.json the folder run in has.
+                let mut parsed = parse_source(&with_suffix(path, ".cjs"), display, text)?;
+                parsed.path = path.to_path_buf();
+                parsed
+            }
+            None => {
+                let text =
+                    std::fs::read_to_string(path).map_err(|source| Error::Read { file: path.to_path_buf(), source })?;
+                parse_source(path, display, text)?
+            }
+        };
+        let (deps, imported_names) = (BTreeMap::new(), BTreeMap::new());
+        self.entries.push(SourceEntry { parsed, deps, imported_names, given, builtin: builtin.is_some() });
         Ok(self.entries.len() - 1)
     }
 
     fn resolve_dependencies(&mut self, index: usize) -> Result<()> {
         let mut collector = SpecifierCollector::default();
         self.entries[index].parsed.program.visit_with(&mut collector);
+        self.entries[index].imported_names = std::mem::take(&mut collector.names);
         let importer_dir = self.entries[index].parsed.path.parent().map(Path::to_path_buf).unwrap_or_default();
+        let es_module = self.entries[index].parsed.kind == ModuleKind::EsModule;
+        let loader = if es_module { Loader::Import } else { Loader::Require };
         for (specifier, span) in collector.specifiers {
             if self.entries[index].deps.contains_key(&specifier) {
                 continue;
@@ -105,17 +113,25 @@ impl SourceSet {
                 let parsed = &self.entries[index].parsed;
                 format!("{}:{}", parsed.display, parsed.line_col(span.lo).0)
             };
-            let target = match resolve(&importer_dir, &specifier) {
+            let target = match resolve(&importer_dir, &specifier, loader) {
                 Ok(target) => target,
                 Err(reason) => {
                     // A specifier that is only mentioned (e.g. inside a branch never taken) must not stop
                     // the run; `require` of it fails inside the sandbox with the same reason if reached.
-                    if self.entries[index].parsed.kind == ModuleKind::EsModule {
+                    if es_module {
                         return Err(Error::Resolve { at: at(), specifier, reason });
                     }
                     continue;
                 }
             };
+            if es_module && is_relative(&specifier) && !importer_dir.join(&specifier).is_file() {
+                self.warnings.push(format!(
+                    "{}: imports '{specifier}' without its file extension, as bundlers allow: Node cannot load it, so \
+                     the suite written will not run under Node (test the package's CommonJS build, or a build meant \
+                     for Node)",
+                    at()
+                ));
+            }
             let dep = match self.index_of(&target) {
                 Some(existing) => existing,
                 None => {
@@ -136,29 +152,42 @@ fn relative_display(path: &Path) -> String {
         .unwrap_or_else(|| path.display().to_string())
 }
 
-/// Resolves a specifier like Node: relative paths with the extensions Node tries (and the
-/// extensionless imports bundlers allow), then packages in `node_modules` folders.
-pub fn resolve(from_dir: &Path, specifier: &str) -> std::result::Result<PathBuf, String> {
-    let bare = specifier.strip_prefix("node:").unwrap_or(specifier);
-    let builtin = specifier.starts_with("node:") || NODE_BUILTINS.contains(&bare.split('/').next().unwrap_or(bare));
-    if builtin && !specifier.starts_with('.') {
-        return Err(format!("'{bare}' is a Node.js built-in module; the sandbox offers only ECMAScript built-ins"));
+fn is_relative(specifier: &str) -> bool {
+    specifier.starts_with("./") || specifier.starts_with("../") || specifier.starts_with('/')
+}
+
+/// Resolves a specifier like Node: built-in modules (as the sandbox offers them, `node:events`), relative
+/// paths with the extensions Node tries (and the extensionless imports bundlers allow), then packages in
+/// `node_modules` folders through their `package.json` (see [`package`]), with the conditions of `loader`.
+pub fn resolve(from_dir: &Path, specifier: &str, loader: Loader) -> std::result::Result<PathBuf, String> {
+    if let Some(name) = node::builtin(specifier) {
+        return Ok(PathBuf::from(format!("{}{name}", node::PREFIX)));
     }
-    if specifier.starts_with("./") || specifier.starts_with("../") || specifier.starts_with('/') {
+    if let Some(bare) = specifier.strip_prefix(node::PREFIX) {
+        return Err(format!("Node has no built-in module '{bare}'"));
+    }
+    if is_relative(specifier) {
         let base = from_dir.join(specifier);
         return resolve_file(&base)
             .ok_or_else(|| format!("no file {} (tried .js, .mjs, .cjs and index.js)", base.display()));
     }
+    // `@scope/name/sub/path` is package `@scope/name`, subpath `./sub/path`.
+    let parts = if specifier.starts_with('@') { 2 } else { 1 };
+    let mut segments = specifier.splitn(parts + 1, '/');
+    let name = segments.by_ref().take(parts).collect::<Vec<_>>().join("/");
+    let subpath = segments.next().map_or_else(|| ".".to_string(), |rest| format!("./{rest}"));
     for dir in from_dir.ancestors() {
-        let package = dir.join("node_modules").join(specifier);
-        if let Some(found) = resolve_package(&package) {
-            return Ok(found);
+        let package_dir = dir.join("node_modules").join(&name);
+        if package_dir.is_dir() {
+            return package::entry(&package_dir, &subpath, loader);
         }
     }
-    Err(format!("package '{specifier}' not found in any node_modules folder above {}", from_dir.display()))
+    Err(format!("package '{name}' not found in any node_modules folder above {}", from_dir.display()))
 }
 
-fn resolve_file(base: &Path) -> Option<PathBuf> {
+/// The file `base` names as `require` finds it: itself, with `.js`, `.mjs` or `.cjs`, or the index of the
+/// folder it names.
+pub fn resolve_file(base: &Path) -> Option<PathBuf> {
     let candidates = [
         base.to_path_buf(),
         with_suffix(base, ".js"),
@@ -168,16 +197,6 @@ fn resolve_file(base: &Path) -> Option<PathBuf> {
         base.join("index.mjs"),
     ];
     candidates.into_iter().find(|p| p.is_file()).and_then(|p| std::fs::canonicalize(p).ok())
-}
-
-fn resolve_package(dir: &Path) -> Option<PathBuf> {
-    if let Some(file) = resolve_file(dir).filter(|p| !p.is_dir()) {
-        return Some(file);
-    }
-    let manifest: serde_json::Value =
-        serde_json::from_str(&std::fs::read_to_string(dir.join("package.json")).ok()?).ok()?;
-    let main = manifest.get("main").and_then(|m| m.as_str()).unwrap_or("index.js");
-    resolve_file(&dir.join(main))
 }
 
 fn with_suffix(path: &Path, suffix: &str) -> PathBuf {
@@ -190,11 +209,30 @@ fn with_suffix(path: &Path, suffix: &str) -> PathBuf {
 #[derive(Default)]
 struct SpecifierCollector {
     specifiers: Vec<(String, Span)>,
+    /// Specifier → the names `import { a }` and `export { a } from` take from it.
+    names: BTreeMap<String, BTreeSet<String>>,
+}
+
+impl SpecifierCollector {
+    fn named(&mut self, specifier: &str, name: &ModuleExportName) {
+        let name = match name {
+            ModuleExportName::Ident(ident) => ident.sym.to_string(),
+            ModuleExportName::Str(s) => s.value.to_atom_lossy().to_string(),
+        };
+        self.names.entry(specifier.to_string()).or_default().insert(name);
+    }
 }
 
 impl Visit for SpecifierCollector {
     fn visit_import_decl(&mut self, node: &ImportDecl) {
-        self.specifiers.push((node.src.value.to_atom_lossy().to_string(), node.span));
+        let specifier = node.src.value.to_atom_lossy().to_string();
+        for named in &node.specifiers {
+            if let ImportSpecifier::Named(named) = named {
+                let local = ModuleExportName::Ident(named.local.clone());
+                self.named(&specifier, named.imported.as_ref().unwrap_or(&local));
+            }
+        }
+        self.specifiers.push((specifier, node.span));
     }
 
     fn visit_export_all(&mut self, node: &ExportAll) {
@@ -203,7 +241,13 @@ impl Visit for SpecifierCollector {
 
     fn visit_named_export(&mut self, node: &NamedExport) {
         if let Some(src) = &node.src {
-            self.specifiers.push((src.value.to_atom_lossy().to_string(), node.span));
+            let specifier = src.value.to_atom_lossy().to_string();
+            for named in &node.specifiers {
+                if let ExportSpecifier::Named(named) = named {
+                    self.named(&specifier, &named.orig);
+                }
+            }
+            self.specifiers.push((specifier, node.span));
         }
     }
 

@@ -49,7 +49,9 @@ pub struct Project {
 
 /// Where the project file of `files` lives: beside the first of them.
 pub fn default_path(files: &[PathBuf]) -> PathBuf {
-    files.first().and_then(|f| f.parent()).map(|d| d.join(PROJECT_FILE)).unwrap_or_else(|| PathBuf::from(PROJECT_FILE))
+    // A package folder keeps its project file inside it.
+    let folder = files.first().and_then(|f| if f.is_dir() { Some(f.as_path()) } else { f.parent() });
+    folder.map(|d| d.join(PROJECT_FILE)).unwrap_or_else(|| PathBuf::from(PROJECT_FILE))
 }
 
 impl Project {

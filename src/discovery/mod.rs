@@ -14,9 +14,10 @@ use crate::analysis::fields::{self, ThisFields, fields_of_function};
 use crate::analysis::state::lexical_globals;
 use crate::error::{Error, Result};
 use crate::instrument::Function;
+use crate::js::VIA_FACTORY;
 use crate::model::program::ModuleKind;
-use crate::model::program::{Access, ClassInfo, FileInfo, FunctionRef, MethodInfo, Origin, ProgramInfo};
-use crate::sandbox::{CodeBase, FoundClass, FoundMethod, Sandbox};
+use crate::model::program::{Access, ClassInfo, Factory, FileInfo, FunctionRef, MethodInfo, Origin, ProgramInfo};
+use crate::sandbox::{CodeBase, FoundClass, FoundMembers, FoundMethod, Sandbox};
 
 /// How deep discovery walks namespace objects (`Geo.Shapes.Rect` is three levels below the globals).
 const NAMESPACE_DEPTH: usize = 4;
@@ -65,6 +66,15 @@ pub fn sandbox_expression(access: &Access) -> String {
     }
 }
 
+/// What the sandbox's class table holds for `class`: the class, or for one a factory makes, a constructor
+/// that calls the factory (see [`crate::js::VIA_FACTORY`]).
+fn bound_expression(class: &ClassInfo) -> String {
+    match &class.factory {
+        Some(factory) => format!("{VIA_FACTORY}({}, {})", sandbox_expression(&class.access), factory.sample),
+        None => sandbox_expression(&class.access),
+    }
+}
+
 fn json_string(s: &str) -> String {
     serde_json::Value::String(s.to_string()).to_string()
 }
@@ -108,7 +118,7 @@ pub fn analyse(code: &CodeBase, sandbox: &mut Sandbox, namespace: Option<&str>) 
         return Err(Error::NoClass { message: nothing_found_message(code, namespace) });
     }
     inherit_constructors(&mut program);
-    let expressions: Vec<String> = program.classes.iter().map(|c| sandbox_expression(&c.access)).collect();
+    let expressions: Vec<String> = program.classes.iter().map(bound_expression).collect();
     sandbox.bind_classes(&expressions)?;
     Ok(program)
 }
@@ -178,23 +188,13 @@ fn class_info(
         if display_path == "default" || display_path.ends_with(".default") { String::new() } else { display_path };
     let info = &found.info;
     let outermost = outermost_functions(code, &info.probes);
-    let constructor = if info.is_class {
-        match outermost.iter().find(|(_, f)| f.name.as_deref() == Some("constructor")) {
-            Some(found) => method_info(syntax, "constructor", Some(*found), info.length, Origin::Prototype),
-            // A `class` without a constructor of its own takes its parent's arguments (filled in later).
-            None => MethodInfo {
-                name: "constructor".into(),
-                params: Vec::new(),
-                function: None,
-                origin: Origin::Inherited,
-                alias_of: None,
-                asynchronous: false,
-                optional_from: None,
-                variadic: false,
-            },
+    let constructor = match &found.factory {
+        // Tests make the instances of a factory's class by calling the factory, with its parameters.
+        Some(factory) => {
+            let located = outermost_functions(code, &factory.probes).first().copied();
+            method_info(syntax, "constructor", located, factory.length, Origin::Prototype)
         }
-    } else {
-        method_info(syntax, "constructor", outermost.first().copied(), info.length, Origin::Prototype)
+        None => constructor_of(syntax, info, &outermost),
     };
     let file = constructor
         .function
@@ -203,18 +203,30 @@ fn class_info(
         .or_else(|| outermost.first().map(|(file, _)| *file))
         .or_else(|| root.file())
         .unwrap_or_else(|| code.files.iter().position(|f| f.entry.given).unwrap_or(0));
+    let stem = || code.files[file].entry.parsed.path.file_stem().map(|s| s.to_string_lossy().into_owned());
+    let factory = found.factory.as_ref().map(|factory| {
+        // Named by where the module exports it, else by its own name.
+        let name = [display_path.as_str(), factory.name.as_str()].into_iter().find(|n| !n.is_empty());
+        let name = name.map(str::to_string).or_else(stem).unwrap_or_default();
+        Factory { alias: unique_alias(&name, aliases), sample: factory.kind }
+    });
+    // A factory's class is named by itself: the path names the factory.
+    let display_path = if factory.is_some() { String::new() } else { display_path };
     let name = if !display_path.is_empty() {
         display_path
     } else if !info.name.is_empty() {
         info.name.clone()
     } else {
-        code.files[file].entry.parsed.path.file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_default()
+        stem().unwrap_or_default()
     };
     let alias = unique_alias(&name, aliases);
     let mut methods: Vec<MethodInfo> = Vec::new();
     let add = |m: &FoundMethod, origin: Origin, methods: &mut Vec<MethodInfo>| {
-        if !methods.iter().any(|existing| existing.name == m.name) {
-            let located = outermost_functions(code, &m.probes).first().copied();
+        let located = outermost_functions(code, &m.probes).first().copied();
+        // Methods inherited from Node's built-in modules (`EventEmitter`'s `on`, `emit`...) are left out like
+        // those of native parents such as `Map`: they are not the code under test.
+        let built_in = located.is_some_and(|(file, _)| code.files[file].entry.builtin);
+        if !built_in && !methods.iter().any(|existing| existing.name == m.name) {
             let mut method = method_info(syntax, &m.name, located, m.length, origin);
             method.alias_of = m.alias.clone();
             methods.push(method);
@@ -234,7 +246,9 @@ fn class_info(
     let mut names: BTreeSet<String> = info.fields.iter().chain(&info.accessors).cloned().collect();
     let mut own_code = outermost.clone();
     for m in info.methods.iter().chain(&info.own) {
-        own_code.extend(outermost_functions(code, &m.probes));
+        own_code.extend(
+            outermost_functions(code, &m.probes).into_iter().filter(|(file, _)| !code.files[*file].entry.builtin),
+        );
     }
     for (file, function) in own_code {
         names.extend(fields_of_function(&syntax.this_fields[file], function.start, function.end));
@@ -250,6 +264,28 @@ fn class_info(
         methods,
         fields,
         under_test: true,
+        factory,
+    }
+}
+
+/// The constructor of a class found on the walk: its own (`class`'s `constructor` member, or the function
+/// itself), or for a `class` without one, its parent's (filled in by [`inherit_constructors`]).
+fn constructor_of(syntax: &Syntax, info: &FoundMembers, outermost: &[(usize, &Function)]) -> MethodInfo {
+    if !info.is_class {
+        return method_info(syntax, "constructor", outermost.first().copied(), info.length, Origin::Prototype);
+    }
+    match outermost.iter().find(|(_, f)| f.name.as_deref() == Some("constructor")) {
+        Some(found) => method_info(syntax, "constructor", Some(*found), info.length, Origin::Prototype),
+        None => MethodInfo {
+            name: "constructor".into(),
+            params: Vec::new(),
+            function: None,
+            origin: Origin::Inherited,
+            alias_of: None,
+            asynchronous: false,
+            optional_from: None,
+            variadic: false,
+        },
     }
 }
 

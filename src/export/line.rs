@@ -15,6 +15,15 @@ pub enum Line {
         /// The expected value's JavaScript source.
         expected: String,
     },
+    /// `actual` is within a few units in the last place of `expected`, a number literal: a result of
+    /// operations that engines round differently (`Math.sin`, `**`), where strict equality would fail under
+    /// another engine than the one that recorded it.
+    Close {
+        /// The expression under test.
+        actual: String,
+        /// The expected number's JavaScript source.
+        expected: String,
+    },
     /// `actual` is deeply and strictly equal to `expected`, an array or object literal.
     DeepStrictEqual {
         /// The expression under test.
@@ -58,12 +67,20 @@ pub enum Expected {
     },
 }
 
+/// How far, in units in the last place, a [`Line::Close`] number may be from the value recorded.
+const CLOSE_ULPS: u32 = 4;
+
 /// The JavaScript statement of one test line.
 pub fn statement(line: &Line) -> String {
     match line {
         Line::Code(code) => code.clone(),
         Line::StrictEqual { actual, expected } => format!("assert.strictEqual({actual}, {expected});"),
         Line::DeepStrictEqual { actual, expected } => format!("assert.deepStrictEqual({actual}, {expected});"),
+        // `Number.EPSILON * |e|` is one or two units in the last place of `e`.
+        Line::Close { actual, expected } => format!(
+            "assert.ok(Math.abs(({actual}) - ({expected})) <= {CLOSE_ULPS} * Number.EPSILON * Math.abs({expected}), {});",
+            js_string(&format!("within {CLOSE_ULPS} units in the last place of {expected}"))
+        ),
         Line::Ok { expression, message } => format!("assert.ok({expression}, {});", js_string(message)),
         Line::Throws { code, thrown } => {
             let check = match thrown {

@@ -19,6 +19,10 @@
   // reproducible from the run's seed. `Math.random` and the clock of the code under test are fixed by
   // `__fc$deterministic` (`js/determinism.js`, shared with exported suites).
   const deterministic = g.__fc$deterministic;
+  // Whether the running test used an operation engines round differently (`js/inexact.js`).
+  const inexact = g.__fc$inexact;
+  // Node's timers on a virtual clock (`js/node/globals.js`): a test starts with none pending.
+  const timers = g.__fc$timers;
   const RealDate = Date;
   const RealRegExp = RegExp;
   let state = 1;
@@ -176,6 +180,7 @@
     });
     results.push({
       at,
+      inexact: inexact.used(),
       value: returned >= 0 ? { t: 'var', i: returned } : drained ? iterated() : describe(value, 0),
       state: subject === null ? null : { i: vars.indexOf(subject), d: describe(subject, 0) },
     });
@@ -234,6 +239,17 @@
   // off: no JavaScript can run then to report it.
   const running = new Uint32Array(1);
   hide('__fc$at', running);
+  // The stand-ins of Node's host modules (`js/node/host.js`) report here when used: such a test cannot run
+  // as under Node, whatever the code does with the error they throw, so it ends failed, with a
+  // HostAccessError at the statement that first reached the host.
+  let hostAccess = null;
+  hide('__fc$hostAccess', (what) => {
+    if (hostAccess === null) hostAccess = { what, at: running[0] };
+    return new ErrorCtor('no host access in the sandbox: ' + what);
+  });
+  const hostFailure = () => stringify({
+    error: true, name: 'HostAccessError', message: 'no host access in the sandbox: ' + hostAccess.what, stack: '', at: hostAccess.at,
+  });
   // What `__fc$exec` answers for a test that awaits a promise: it ends later, as jobs run.
   const ASYNC = '\u0001async';
   const RealPromise = Promise;
@@ -244,6 +260,9 @@
   hide('__fc$exec', (json, seed, describing) => {
     state = seed >>> 0 || 1;
     deterministic(g, seed);
+    inexact.reset();
+    timers.clear();
+    hostAccess = null;
     log.length = 0;
     vars.length = 0;
     results.length = 0;
@@ -296,6 +315,7 @@
       if (describing) describeResult(at, value, vars[op[1]], drained);
     };
     const failed = (e) => {
+      if (hostAccess !== null) return hostFailure();
       const info = errorInfo(e);
       info.at = at;
       return stringify(info);
@@ -315,7 +335,7 @@
             value = await value;
           }
         }
-        settled = '';
+        settled = hostAccess === null ? '' : hostFailure();
       } catch (e) {
         settled = failed(e);
       }
@@ -333,7 +353,7 @@
         }
         finish(value);
       }
-      return '';
+      return hostAccess === null ? '' : hostFailure();
     } catch (e) {
       return failed(e);
     }
@@ -422,18 +442,18 @@
     }
     return { own, fields };
   };
+  // Up to the first built-in prototype: methods of Map or Array differ between engines and are not
+  // the code under test.
+  const builtIn = (p) => {
+    const d = descriptor(p, 'constructor');
+    return !!d && typeof d.value === 'function' && /\[native code\]/.test(Function.prototype.toString.call(d.value));
+  };
   const describeClass = (f) => {
     const methods = [];
     const accessors = [];
     const seenNames = new Set(['constructor']);
     let proto = f.prototype;
     let depth = 0;
-    // Up to the first built-in prototype: methods of Map or Array differ between engines and are not
-    // the code under test.
-    const builtIn = (p) => {
-      const d = descriptor(p, 'constructor');
-      return !!d && typeof d.value === 'function' && /\[native code\]/.test(Function.prototype.toString.call(d.value));
-    };
     while (proto && proto !== ObjectProto && proto !== Function.prototype && !builtIn(proto)) {
       for (const k of Object.getOwnPropertyNames(proto)) {
         if (seenNames.has(k)) continue;
@@ -460,14 +480,20 @@
     };
   };
   // Walks `roots` ([path, value] pairs) through plain objects (namespaces) and returns the classes found.
+  // Functions met on the walk that are not classes: factories, maybe, of classes the module never exports
+  // (`module.exports = createTree`), which `__fc$discoverMade` tries one by one.
+  const plainFunctions = [];
   hide('__fc$discover', (roots, maxDepth) => {
     const found = [];
     const seen = new Set();
+    plainFunctions.length = 0;
     const walk = (path, value, depth) => {
       if (value === null || (typeof value !== 'object' && typeof value !== 'function') || seen.has(value)) return;
       seen.add(value);
       if (isClassLike(value)) {
         found.push({ path, value });
+      } else if (typeof value === 'function') {
+        plainFunctions.push({ path, value });
       }
       if (depth >= maxDepth) return;
       const proto = typeof value === 'object' ? getProto(value) : null;
@@ -477,8 +503,11 @@
         let child;
         try {
           const d = descriptor(value, k);
-          if (!d || !('value' in d)) continue;
-          child = d.value;
+          // Compiled modules export through getters: TypeScript's and Babel's `Object.defineProperty(exports,
+          // 'X', { enumerable: true, get })`, `__exportStar`, esbuild's `__export`, webpack's `__webpack_require__.d`.
+          if (d && typeof d.get === 'function') child = d.get.call(value);
+          else if (d && 'value' in d) child = d.value;
+          else continue;
         } catch (_) {
           continue;
         }
@@ -494,6 +523,55 @@
       c.parent = c.info.parent ? classOf(c.info.parent) : -1;
       delete c.info.parent;
     }
-    return stringify(infos);
+    return stringify({ classes: infos, functions: plainFunctions.length });
+  });
+
+  // Classes reached only through a factory: a plain function the walk met is called (with no arguments,
+  // then with as many inert values, numbers or strings as it declares) and the prototype of what it
+  // returns followed to its class. Tests then make instances by calling the factory, as users do.
+  const FACTORY_ARGUMENTS = [() => [], () => inert(0), () => 1, () => 'a'];
+  const factoryArguments = (kind, f) => {
+    const args = [];
+    for (let i = 0; kind > 0 && i < f.length; i++) args.push(FACTORY_ARGUMENTS[kind]());
+    return args;
+  };
+  const madeClass = (made) => {
+    if (made === null || typeof made !== 'object') return null;
+    const proto = getProto(made);
+    if (proto === null || proto === ObjectProto || builtIn(proto)) return null;
+    const d = descriptor(proto, 'constructor');
+    const c = d && d.value;
+    return typeof c === 'function' && c.prototype === proto && isClassLike(c) ? c : null;
+  };
+  hide('__fc$discoverMade', (i) => {
+    const { path, value: factory } = plainFunctions[i];
+    for (let kind = 0; kind < FACTORY_ARGUMENTS.length; kind++) {
+      let c;
+      try {
+        c = madeClass(apply(factory, undefined, factoryArguments(kind, factory)));
+      } catch (_) {
+        continue;
+      }
+      if (c === null) continue;
+      // Known already, maybe under another constructor sharing its prototype (`dayjs.prototype = Dayjs.prototype`).
+      if (classes.some((known) => known === c || (known && known.prototype === c.prototype))) return '';
+      classes.push(c);
+      const info = describeClass(c);
+      const parent = info.parent ? classOf(info.parent) : -1;
+      delete info.parent;
+      const name = typeof factory.name === 'string' ? factory.name : '';
+      return stringify({ path, index: classes.length - 1, info, parent, factory: { kind, name, probes: probesOf(factory), length: factory.length } });
+    }
+    return '';
+  });
+  // What a test builds a factory's class with: a function whose `prototype` is that of the factory's
+  // instances (results are told apart by prototype) and whose construction calls the factory.
+  hide('__fc$viaFactory', (factory, kind) => {
+    const sample = apply(factory, undefined, factoryArguments(kind, factory));
+    const made = function () {
+      return apply(factory, undefined, arguments);
+    };
+    made.prototype = getProto(sample);
+    return made;
   });
 })(globalThis);

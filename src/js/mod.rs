@@ -16,15 +16,19 @@
 //! | [`DISTANCES`], [`STACK`] | the engine, [`RUNTIME_JS`] | branch distances per outcome; the operand stack |
 //! | `__fc$c`, `__fc$n`, `__fc$q`, `__fc$r`, `__fc$t`, `__fc$j`, `__fc$x`, `__fc$v` | [`RUNTIME_JS`] | helpers the instrumented code calls |
 //! | [`DETERMINISTIC`] | the engine, from [`DETERMINISM_JS`] | fixes `Math.random` and the clock |
+//! | [`INEXACT`] | [`INEXACT_JS`] | whether a test used an operation engines round differently |
+//! | [`TIMERS`] | [`node::GLOBALS_JS`] | Node's timers, on a virtual clock |
 //! | [`PRINT`] | the engine (record mode) | where [`CONSOLE_JS`] sends a printed line |
 //! | `__fc$baseline` | the engine | the globals before the code under test loaded |
-//! | [`CLASSES`], [`EXEC`], [`AT`], [`SETTLED`], [`AWAITED`], [`END`], [`RESULTS`], [`DISCOVER`] | [`HARNESS_JS`] | the class table, running a test and reading what it did, discovery |
+//! | [`CLASSES`], [`EXEC`], [`AT`], [`SETTLED`], [`AWAITED`], [`END`], [`RESULTS`], [`DISCOVER`], [`DISCOVER_MADE`], [`VIA_FACTORY`] | [`HARNESS_JS`] | the class table, running a test and reading what it did, discovery |
 //! | [`DEFINE_MODULE`], [`REQUIRE`], [`SET_EXPORTS`], [`NAMESPACES`] | [`HARNESS_JS`] | CommonJS factories, `require`, ES-module namespaces |
+//! | [`HOST_ACCESS`] | [`HARNESS_JS`] | what the stand-ins of Node's host modules ([`node`]) report a use to |
 //! | [`PROXY`] | nothing: only text | a recording proxy as a test's text shows it, `__fc$u(id)` |
 //! | [`RECORDER`] | [`RECORDER_JS`] | record mode's recorder |
 //! | [`DESCRIBER`] | [`DESCRIBE_JS`] | makes the value encoders of the harness and the recorder |
 
 pub mod literal;
+pub mod node;
 pub mod number;
 pub mod regex;
 pub mod runners;
@@ -40,6 +44,10 @@ pub const DISTANCES: &str = "__fc$d";
 pub const STACK: &str = "__fc$k";
 /// The determinism shim installed from [`DETERMINISM_JS`].
 pub const DETERMINISTIC: &str = "__fc$deterministic";
+/// Node's timers on a virtual clock ([`node::GLOBALS_JS`]): `next()` fires the one due first.
+pub const TIMERS: &str = "__fc$timers";
+/// Whether the running test used a `Math` function engines round differently (see [`INEXACT_JS`]).
+pub const INEXACT: &str = "__fc$inexact";
 /// Record mode: the native function the program's `console` prints through.
 pub const PRINT: &str = "__fc$print";
 /// The harness's class table, in `ProgramInfo` order once classes are bound.
@@ -58,12 +66,21 @@ pub const END: &str = "__fc$end";
 pub const RESULTS: &str = "__fc$results";
 /// Discovery: what the values reachable from some roots define.
 pub const DISCOVER: &str = "__fc$discover";
+/// Discovery: the class of what the `i`th plain function the walk met returns, if the walk missed it.
+pub const DISCOVER_MADE: &str = "__fc$discoverMade";
+/// What a class made by a factory is bound as: a constructor that calls the factory.
+pub const VIA_FACTORY: &str = "__fc$viaFactory";
 /// Registers a CommonJS file's factory.
 pub const DEFINE_MODULE: &str = "__fc$defineModule";
 /// `require` of a CommonJS file by index.
 pub const REQUIRE: &str = "__fc$require";
 /// Record mode: replaces a CommonJS file's exports.
 pub const SET_EXPORTS: &str = "__fc$setExports";
+/// Called by the stand-ins of Node's host modules when used: the test then fails with a
+/// [`HOST_ACCESS_ERROR`].
+pub const HOST_ACCESS: &str = "__fc$hostAccess";
+/// The name of the error a test that reached the host ends with (never a regression test).
+pub const HOST_ACCESS_ERROR: &str = "HostAccessError";
 /// The namespaces of loaded ES modules, by file index.
 pub const NAMESPACES: &str = "__fc$ns";
 /// A recording proxy in a test's text: `__fc$u(id)`.
@@ -96,6 +113,11 @@ pub const CONSOLE_JS: &str = include_str!("console.js");
 /// 2024-01-01T00:00:00Z (`Date.now()`, `new Date()`, `Date()`); dates built from arguments are
 /// untouched, and subclasses of `Date` still work.
 pub const DETERMINISM_JS: &str = include_str!("determinism.js");
+
+/// Wraps the `Math` functions that are not correctly rounded (`sin`, `pow`, `asinh`...: QuickJS and V8 may
+/// differ in their last bit) so that the harness knows whether a test used one, as [`INEXACT`]: the numbers
+/// such a test gives are asserted within a few units in the last place. Installed before [`HARNESS_JS`].
+pub const INEXACT_JS: &str = include_str!("inexact.js");
 
 /// The seed of `Math.random` while the code under test loads, before each test's own seed applies.
 pub const LOAD_SEED: u32 = 1;

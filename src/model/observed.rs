@@ -86,6 +86,10 @@ pub struct DescribedResult {
     pub at: usize,
     /// The returned value.
     pub value: Observed,
+    /// Whether the test had used an operation that engines round differently (`Math.sin`, `**`) by
+    /// then: its numbers may differ in their last bits under Node, and are asserted within a tolerance.
+    #[serde(default)]
+    pub inexact: bool,
     /// The state of a variable after the call: the receiver when the call returned `undefined`, or the
     /// variable returned (often `this`).
     pub state: Option<VariableState>,

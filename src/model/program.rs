@@ -143,9 +143,38 @@ pub struct ClassInfo {
     pub fields: Vec<String>,
     /// Whether its methods are tested (otherwise it only serves as a parameter type).
     pub under_test: bool,
+    /// Set for a class the module never exports, whose instances an exported function makes
+    /// (`createTree(compare)`): [`ClassInfo::access`] then reaches that function, tests call it instead of
+    /// `new`, and [`ClassInfo::constructor`] holds its parameters.
+    pub factory: Option<Factory>,
+}
+
+/// The exported function that makes a class's instances.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Factory {
+    /// The JavaScript identifier tests call it by (unique among aliases and factories): `createTree`.
+    pub alias: String,
+    /// Which of discovery's argument lists made a first instance; the sandbox makes one the same way to
+    /// learn the prototype of what the factory returns.
+    pub sample: usize,
 }
 
 impl ClassInfo {
+    /// The identifier tests make instances with, and under which a suite binds what [`ClassInfo::access`]
+    /// reaches: the factory's for a class made by one, else the class's alias.
+    pub fn binding(&self) -> &str {
+        self.factory.as_ref().map_or(&self.alias, |f| &f.alias)
+    }
+
+    /// The expression that makes an instance from `arguments` (their text, comma-separated):
+    /// `new Tree(a, b)`, or `createTree(a, b)` for a class made by a factory.
+    pub fn making(&self, arguments: &str) -> String {
+        match &self.factory {
+            Some(factory) => format!("{}({arguments})", factory.alias),
+            None => format!("new {}({arguments})", self.alias),
+        }
+    }
+
     /// The methods this class itself defines: the candidates for methods under test.
     pub fn own_methods(&self) -> impl Iterator<Item = &MethodInfo> {
         self.methods.iter().filter(|m| m.origin != Origin::Inherited)

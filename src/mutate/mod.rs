@@ -338,7 +338,12 @@ mod tests {
     fn observed_test(seed: u32) -> ElectedTest {
         let call =
             |method: &str| Statement::Call { receiver: 0, method: method.into(), args: Vec::new(), under_test: true };
-        let result = |at: usize| DescribedResult { at, value: Observed::Number { text: "1".into() }, state: None };
+        let result = |at: usize| DescribedResult {
+            at,
+            value: Observed::Number { text: "1".into() },
+            inexact: false,
+            state: None,
+        };
         ElectedTest {
             test: TestCase {
                 class: 0,

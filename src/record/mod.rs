@@ -111,7 +111,8 @@ fn install(prepared: &mut Prepared, max_calls_per_method: usize) -> Result<Vec<S
         .evaluate(&format!("{RECORDER_JS}; __fc$recorder.install({config}); ''"), "installing the recorder")?;
     let mut script = String::from("(function () { var failed = [];\n");
     let mut warnings = Vec::new();
-    for (index, class) in program.classes.iter().enumerate() {
+    // A class made by a factory keeps its factory: calls on its instances are recorded, not replayed.
+    for (index, class) in program.classes.iter().enumerate().filter(|(_, c)| c.factory.is_none()) {
         let target = match &class.access {
             Access::Script { expression } => expression.clone(),
             Access::CommonJs { file, path } if path.is_empty() => {

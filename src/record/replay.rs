@@ -41,6 +41,14 @@ pub fn replays(recording: &Recording, program: &ProgramInfo) -> (Vec<Replay>, Ve
         if program.classes[class].method(method).is_none() {
             continue;
         }
+        if let Some(factory) = &program.classes[class].factory {
+            // Its instances come from a call of the factory, which the recorder does not record.
+            refused.push(format!(
+                "{}.{method}: its instances are made by {}, whose calls are not recorded",
+                program.classes[class].name, factory.alias
+            ));
+            continue;
+        }
         let expected = match (returned, threw) {
             (_, Some(thrown)) => Err(thrown.clone()),
             (Some(value), None) => Ok(Observed::from_json(value)),

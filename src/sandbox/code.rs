@@ -4,6 +4,7 @@
 use std::ops::Range;
 
 use crate::analysis::files::SourceSet;
+use crate::analysis::rounding::uses_power_operator;
 use crate::analysis::throws::throw_argument_ranges;
 use crate::instrument::{Function, Instrumented, instrument};
 use crate::model::observed::EnginePosition;
@@ -42,6 +43,9 @@ pub struct CodeBase {
     pub branch_count: u32,
     /// Whether conditions measure branch distances.
     pub distances: bool,
+    /// Whether some file has the `**` operator, whose results engines round differently (see
+    /// [`crate::analysis::rounding`]).
+    pub power: bool,
 }
 
 impl CodeBase {
@@ -50,6 +54,7 @@ impl CodeBase {
     pub fn new(sources: SourceSet, distances: bool) -> CodeBase {
         let mut files = Vec::new();
         let (mut next_statement, mut next_branch) = (0u32, 0u32);
+        let power = sources.entries.iter().any(|e| uses_power_operator(&e.parsed.program));
         for entry in sources.entries {
             let instrumented = instrument(&entry.parsed, next_statement, next_branch, distances);
             let statements = next_statement..next_statement + instrumented.statements.len() as u32;
@@ -60,7 +65,7 @@ impl CodeBase {
             let throw_arguments = throw_argument_ranges(&entry.parsed.program, entry.parsed.source.start_pos.0);
             files.push(CodeFile { entry, instrumented, statements, branches, engine_name, throw_arguments });
         }
-        CodeBase { files, statement_count: next_statement, branch_count: next_branch, distances }
+        CodeBase { files, statement_count: next_statement, branch_count: next_branch, distances, power }
     }
 
     /// The file and function that statement `id` belongs to (the innermost function).

@@ -88,6 +88,22 @@ pub struct FoundClass {
     pub parent: i64,
     /// What it defines.
     pub info: FoundMembers,
+    /// Set when the class was found through the factory at `path` rather than on the walk.
+    #[serde(default)]
+    pub factory: Option<FoundFactory>,
+}
+
+/// A function whose calls return instances of a class the walk did not meet (`module.exports = createTree`).
+#[derive(Debug, Clone, Deserialize)]
+pub struct FoundFactory {
+    /// Which of the harness's argument lists made the instance (`__fc$viaFactory` makes one the same way).
+    pub kind: usize,
+    /// The function's `name`.
+    pub name: String,
+    /// Every coverage probe in its text.
+    pub probes: Vec<u32>,
+    /// Its `length`.
+    pub length: usize,
 }
 
 /// The members of a found class.
@@ -210,11 +226,25 @@ impl Sandbox {
 
     /// Finds the classes reachable from `roots` (JavaScript expressions evaluated in the global scope
     /// after loading), walking plain objects up to `depth` levels. Must run before any test.
+    /// Then each function met on the way that is not a class is tried as a factory: the class of what it
+    /// returns, when the walk did not meet it, is found too (see [`FoundClass::factory`]).
     pub fn discover(&mut self, roots: &[String], depth: usize) -> Result<Vec<FoundClass>> {
+        #[derive(Deserialize)]
+        struct Walked {
+            classes: Vec<FoundClass>,
+            functions: usize,
+        }
         let engine = self.engine_mut()?;
         let json = engine.discover(roots, depth)?;
-        let found: Vec<FoundClass> =
+        let walked: Walked =
             serde_json::from_str(&json).map_err(|e| Error::Engine(format!("discovery answered badly: {e}")))?;
+        let mut found = walked.classes;
+        for function in 0..walked.functions {
+            // A function that throws, loops or answers nothing usable makes no class.
+            if let Some(json) = engine.discover_made(function).filter(|json| !json.is_empty()) {
+                found.extend(serde_json::from_str::<FoundClass>(&json).ok());
+            }
+        }
         Ok(found)
     }
 

@@ -3,6 +3,7 @@
 
 use super::{Session, Status, StopReason};
 use crate::error::Result;
+use crate::js::HOST_ACCESS_ERROR;
 use crate::model::observed::{Outcome, Thrown};
 use crate::model::program::FunctionRef;
 use crate::model::test::TestCase;
@@ -123,8 +124,10 @@ impl Session {
 pub(super) fn is_regression(outcome: &Outcome, last_statement: usize) -> bool {
     match outcome {
         Outcome::Passed => true,
+        // Errors of the engine itself, and uses of the host, which Node would not reproduce.
         Outcome::Threw { at, thrown } => {
-            *at == last_statement && !matches!(thrown, Thrown::Error { name, .. } if name == "InternalError")
+            *at == last_statement
+                && !matches!(thrown, Thrown::Error { name, .. } if name == "InternalError" || name == HOST_ACCESS_ERROR)
         }
         _ => false,
     }

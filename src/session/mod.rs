@@ -102,16 +102,17 @@ impl Session {
     /// Loads, analyses and prepares a run. Errors are the user's to fix (see [`crate::error::Error`]).
     pub fn new(options: &SessionOptions, settings: Settings) -> Result<Session> {
         let sources = SourceSet::load(&options.files)?;
-        let shared_write = sources
-            .entries
-            .iter()
-            .find_map(|e| shared_state_write(&e.parsed.program).map(|what| format!("{}: {what}", e.parsed.display)));
+        let shared_write =
+            sources.entries.iter().filter(|e| !e.builtin).find_map(|e| {
+                shared_state_write(&e.parsed.program).map(|what| format!("{}: {what}", e.parsed.display))
+            });
+        let code_warnings = sources.warnings.clone();
         // Only search reads branch distances, and measuring them costs time in every run.
         let code = CodeBase::new(sources, settings.generation.strategy == Strategy::Search);
         let mut sandbox = Sandbox::new(&code, settings.limits.clone())?;
         let mut program = analyse(&code, &mut sandbox, options.namespace.as_deref())?;
         sandbox.set_fresh_each_test(shared_write.is_some());
-        let mut warnings = Vec::new();
+        let mut warnings = code_warnings;
         if let Some(what) = shared_write {
             warnings.push(format!("every test runs in a fresh context because the code changes shared state ({what})"));
         }

@@ -11,38 +11,83 @@ use std::collections::BTreeMap;
 use crate::export::Line;
 use crate::js::literal;
 use crate::model::observed::Observed;
-use crate::model::program::ProgramInfo;
+use crate::model::program::{ClassId, ProgramInfo};
 use crate::model::test::TestCase;
 
 /// Most assertion lines written for one result, so a large structure does not drown the test.
 const MAX_LINES: usize = 12;
 
+/// What an assertion compares with: the test, its program, and whether the numbers described may differ
+/// in their last bits under another engine (the test used `Math.sin`, `**`...: see
+/// [`DescribedResult::inexact`](crate::model::observed::DescribedResult::inexact)).
+#[derive(Clone, Copy)]
+pub struct Against<'a> {
+    /// The test whose variables descriptions name.
+    pub test: &'a TestCase,
+    /// The program whose classes descriptions name.
+    pub program: &'a ProgramInfo,
+    /// Whether numbers that are not safe integers are compared within a tolerance ([`Line::Close`]).
+    pub inexact: bool,
+}
+
 /// Writes assertions that `actual` (a JavaScript expression) has the described value.
-pub fn assert_described(
-    description: &Observed,
-    actual: &str,
-    test: &TestCase,
-    program: &ProgramInfo,
-    lines: &mut Vec<Line>,
-) {
+pub fn assert_described(description: &Observed, actual: &str, against: Against, lines: &mut Vec<Line>) {
     let start = lines.len();
-    describe_into(description, actual, test, program, lines, true);
+    describe_into(description, actual, against, lines, true);
     lines.truncate(start + MAX_LINES);
 }
 
 /// Writes assertions on the fields of a receiver after a call that returned `undefined`.
-pub fn assert_fields(
-    description: &Observed,
-    receiver: &str,
-    test: &TestCase,
-    program: &ProgramInfo,
-    lines: &mut Vec<Line>,
-) {
+pub fn assert_fields(description: &Observed, receiver: &str, against: Against, lines: &mut Vec<Line>) {
     let start = lines.len();
     for (name, field) in description.fields().into_iter().flatten() {
-        describe_into(field, &member(receiver, name), test, program, lines, true);
+        describe_into(field, &member(receiver, name), against, lines, true);
     }
     lines.truncate(start + MAX_LINES);
+}
+
+/// Whether the assertions on a description compare it in one line, so that the expression asserted is
+/// evaluated once: a value with a literal, unless it holds numbers compared one by one within a tolerance.
+pub fn asserted_whole(description: &Observed, inexact: bool) -> bool {
+    literal_of(description).is_some()
+        && (!inexact || matches!(description, Observed::Number { .. }) || !holds_rounded_number(description))
+}
+
+/// Whether a description holds a number another engine may round differently: one that is not a safe
+/// integer (a fraction, or an integer past 2^53), in a value whose literal would be asserted whole.
+fn holds_rounded_number(description: &Observed) -> bool {
+    match description {
+        Observed::Number { text } => text.parse::<f64>().is_ok_and(|x| {
+            const SAFE: f64 = 9_007_199_254_740_991.0;
+            x.is_finite() && (x.fract() != 0.0 || x.abs() > SAFE)
+        }),
+        Observed::Array { items, .. } => items.iter().any(holds_rounded_number),
+        Observed::Object { fields, .. } => fields.values().any(holds_rounded_number),
+        _ => false,
+    }
+}
+
+/// Adds to `classes` the classes a description names: instances are asserted with `instanceof`, and a
+/// class returned as a value is compared with its binding, so the suite must bring them into scope even
+/// when no statement of the test builds one.
+pub fn classes_named(description: &Observed, classes: &mut Vec<ClassId>) {
+    let mut add = |class: ClassId| {
+        if !classes.contains(&class) {
+            classes.push(class);
+        }
+    };
+    match description {
+        Observed::Class { class } => add(*class),
+        Observed::Instance { class, fields } => {
+            add(*class);
+            fields.values().for_each(|field| classes_named(field, classes));
+        }
+        Observed::Object { fields, .. } => fields.values().for_each(|field| classes_named(field, classes)),
+        Observed::Array { items, .. } | Observed::Iterator { items, .. } => {
+            items.iter().for_each(|item| classes_named(item, classes))
+        }
+        _ => {}
+    }
 }
 
 /// The JavaScript literal of a described value, when it has one (primitives, and arrays and plain
@@ -88,16 +133,12 @@ fn object_literal(fields: &BTreeMap<String, Observed>, bare: bool) -> Option<Str
 /// Writes the assertions on one described value: the value as a whole when it has a literal, else what
 /// can be said of it (identity, type, length, fields or items one by one). `top` says it is the result
 /// itself rather than a part of one: only there is an empty array asserted.
-fn describe_into(
-    description: &Observed,
-    actual: &str,
-    test: &TestCase,
-    program: &ProgramInfo,
-    lines: &mut Vec<Line>,
-    top: bool,
-) {
+fn describe_into(description: &Observed, actual: &str, against: Against, lines: &mut Vec<Line>, top: bool) {
+    let Against { test, program, inexact } = against;
     let strict = |expected: String| Line::StrictEqual { actual: actual.to_string(), expected };
-    if let Some(expected) = literal_of(description) {
+    // A value holding numbers another engine may round differently is asserted part by part, those
+    // numbers within a tolerance.
+    if let Some(expected) = literal_of(description).filter(|_| !(inexact && holds_rounded_number(description))) {
         match description {
             Observed::Array { .. } if expected == "[]" && !top => {}
             Observed::Array { .. } | Observed::Object { .. } => {
@@ -114,23 +155,25 @@ fn describe_into(
             }
         }
         Observed::Class { class } => {
-            if let Some(class) = program.classes.get(*class) {
+            // A class made by a factory has no binding of its own to compare with.
+            if let Some(class) = program.classes.get(*class).filter(|c| c.factory.is_none()) {
                 lines.push(strict(class.alias.clone()));
             }
         }
+        Observed::Number { text } => lines.push(Line::Close { actual: actual.to_string(), expected: text.clone() }),
         Observed::Function => {
             lines.push(Line::StrictEqual { actual: format!("typeof {actual}"), expected: "\"function\"".into() })
         }
         Observed::Array { items, .. } => {
             lines.push(Line::StrictEqual { actual: format!("{actual}.length"), expected: items.len().to_string() });
             for (i, item) in items.iter().enumerate() {
-                describe_into(item, &format!("{actual}[{i}]"), test, program, lines, false);
+                describe_into(item, &format!("{actual}[{i}]"), against, lines, false);
             }
         }
         Observed::Iterator { done: true, items } => {
             // The items the iterator gave, taken once: `Array.from` consumes it as the sandbox did.
             let taken = format!("Array.from({actual})");
-            match array_literal(items) {
+            match array_literal(items).filter(|_| !(inexact && items.iter().any(holds_rounded_number))) {
                 Some(expected) => lines.push(Line::DeepStrictEqual { actual: taken, expected }),
                 None => lines
                     .push(Line::StrictEqual { actual: format!("{taken}.length"), expected: items.len().to_string() }),
@@ -141,7 +184,7 @@ fn describe_into(
         }
         Observed::Object { fields, .. } | Observed::Instance { fields, .. } => {
             if let Observed::Instance { class, .. } = description
-                && let Some(class) = program.classes.get(*class)
+                && let Some(class) = program.classes.get(*class).filter(|c| c.factory.is_none())
             {
                 lines.push(Line::Ok {
                     expression: format!("{actual} instanceof {}", class.alias),
@@ -149,7 +192,7 @@ fn describe_into(
                 });
             }
             for (name, field) in fields {
-                describe_into(field, &member(actual, name), test, program, lines, false);
+                describe_into(field, &member(actual, name), against, lines, false);
             }
         }
         Observed::Date { time } => {
@@ -162,8 +205,10 @@ fn describe_into(
             lines.push(Line::StrictEqual { actual: format!("String({actual})"), expected: literal::string(source) })
         }
         Observed::Error { name, message } => {
+            // Described as `String(e.name)` and `String(e.message)`: code may set either to a number.
             for (key, text) in [("name", name), ("message", message)] {
-                lines.push(Line::StrictEqual { actual: member(actual, key), expected: literal::string(text) });
+                let actual = format!("String({})", member(actual, key));
+                lines.push(Line::StrictEqual { actual, expected: literal::string(text) });
             }
         }
         // Cycles, depth cut-offs, symbols and built-in objects other than the above are not asserted:
@@ -219,7 +264,8 @@ mod tests {
         let test = TestCase { class: 0, method: "m".into(), variables: Vec::new(), statements: Vec::new() };
         let lines_of = |description: Json| {
             let mut lines = Vec::new();
-            assert_described(&observed(description), "result", &test, &program, &mut lines);
+            let against = Against { test: &test, program: &program, inexact: false };
+            assert_described(&observed(description), "result", against, &mut lines);
             lines
         };
         let taken =
@@ -237,7 +283,12 @@ mod tests {
         let test = TestCase { class: 0, method: "m".into(), variables: Vec::new(), statements: Vec::new() };
         let description = json!({"t": "obj", "fields": {"size": {"t": "n", "v": "2"}, "items": {"t": "arr", "items": [{"t": "cycle"}]}}});
         let mut lines = Vec::new();
-        assert_described(&observed(description), "result", &test, &program, &mut lines);
+        assert_described(
+            &observed(description),
+            "result",
+            Against { test: &test, program: &program, inexact: false },
+            &mut lines,
+        );
         assert_eq!(
             lines,
             vec![
@@ -245,5 +296,34 @@ mod tests {
                 Line::StrictEqual { actual: "result.size".into(), expected: "2".into() },
             ]
         );
+    }
+
+    #[test]
+    fn numbers_engines_round_differently_are_compared_within_a_tolerance() {
+        let program = ProgramInfo::default();
+        let test = TestCase { class: 0, method: "m".into(), variables: Vec::new(), statements: Vec::new() };
+        let lines_of = |description: Json, inexact: bool| {
+            let mut lines = Vec::new();
+            assert_described(
+                &observed(description),
+                "r",
+                Against { test: &test, program: &program, inexact },
+                &mut lines,
+            );
+            lines
+        };
+        let number = |v: &str| json!({"t": "n", "v": v});
+        let close = |actual: &str, expected: &str| Line::Close { actual: actual.into(), expected: expected.into() };
+        let strict =
+            |actual: &str, expected: &str| Line::StrictEqual { actual: actual.into(), expected: expected.into() };
+        assert_eq!(lines_of(number("1.762747174039086"), true), vec![close("r", "1.762747174039086")]);
+        assert_eq!(lines_of(number("1.762747174039086"), false), vec![strict("r", "1.762747174039086")]);
+        // Safe integers are exact whatever computed them; past 2^53 they are not.
+        assert_eq!(lines_of(number("42"), true), vec![strict("r", "42")]);
+        assert_eq!(lines_of(number("1e+300"), true), vec![close("r", "1e+300")]);
+        let array = json!({"t": "arr", "items": [number("2"), number("0.1")]});
+        assert!(!asserted_whole(&observed(array.clone()), true));
+        assert!(asserted_whole(&observed(array.clone()), false));
+        assert_eq!(lines_of(array, true), vec![strict("r.length", "2"), strict("r[0]", "2"), close("r[1]", "0.1")]);
     }
 }

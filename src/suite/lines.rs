@@ -12,6 +12,7 @@ pub fn test_lines(program: &ProgramInfo, elected: &ElectedTest) -> Vec<Line> {
     let mut lines = Vec::new();
     let mut result_names = 0;
     let last = test.statements.len().saturating_sub(1);
+    let against = |inexact: bool| assertion::Against { test, program, inexact };
     for (index, statement) in test.statements.iter().enumerate() {
         let expression = test.expression(index, program);
         match statement {
@@ -44,19 +45,24 @@ pub fn test_lines(program: &ProgramInfo, elected: &ElectedTest) -> Vec<Line> {
                         let state = r.state.as_ref().expect("matched on state");
                         let mut fields = Vec::new();
                         if let Some(variable) = test.variables.get(state.variable) {
-                            assertion::assert_fields(&state.description, &variable.name, test, program, &mut fields);
+                            assertion::assert_fields(
+                                &state.description,
+                                &variable.name,
+                                against(r.inexact),
+                                &mut fields,
+                            );
                         }
                         // `undefined` is asserted only when the object's state says nothing: a test
                         // without any assertion would pass whatever the code did.
                         if assertion::literal_of(&r.value).as_deref() == Some("undefined") && !fields.is_empty() {
                             lines.push(Line::Code(format!("{expression};")));
                         } else {
-                            assertion::assert_described(&r.value, &expression, test, program, &mut lines);
+                            assertion::assert_described(&r.value, &expression, against(r.inexact), &mut lines);
                         }
                         lines.extend(fields);
                     }
-                    Some(r) if assertion::literal_of(&r.value).is_some() => {
-                        assertion::assert_described(&r.value, &expression, test, program, &mut lines);
+                    Some(r) if assertion::asserted_whole(&r.value, r.inexact) => {
+                        assertion::assert_described(&r.value, &expression, against(r.inexact), &mut lines);
                     }
                     Some(r) => {
                         let name = loop {
@@ -68,7 +74,7 @@ pub fn test_lines(program: &ProgramInfo, elected: &ElectedTest) -> Vec<Line> {
                             }
                         };
                         let mut asserted = Vec::new();
-                        assertion::assert_described(&r.value, &name, test, program, &mut asserted);
+                        assertion::assert_described(&r.value, &name, against(r.inexact), &mut asserted);
                         if asserted.is_empty() {
                             // Nothing stable to assert (an iterator, a cycle): no unused variable either.
                             result_names -= 1;

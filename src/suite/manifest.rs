@@ -299,6 +299,7 @@ mod tests {
             methods: vec![method("m")],
             fields: Vec::new(),
             under_test: true,
+            factory: None,
         };
         ProgramInfo { files: Vec::new(), classes: vec![class("A"), class("B")] }
     }

@@ -11,7 +11,7 @@ use crate::model::observed::Outcome;
 use crate::model::program::{Access, ClassId, ModuleKind, ProgramInfo};
 use crate::model::test::TestCase;
 use crate::sandbox::CodeBase;
-use crate::suite::{ElectedTest, FailingTest, Suite, manifest, title};
+use crate::suite::{ElectedTest, FailingTest, Suite, assertion, manifest, title};
 
 impl Suite {
     /// Writes `<Class>.test.js` (or `.mjs`), `<Class>.failing.test.js` (tests that threw unexpectedly,
@@ -119,7 +119,14 @@ pub fn export_suite(
         })
         .collect();
     let tests_used: Vec<&TestCase> = elected.iter().map(|e| &e.test).collect();
-    subjects_suite(program, class, &tests_used, header, tests, false)
+    let mut named = Vec::new();
+    for result in elected.iter().flat_map(|e| &e.results) {
+        assertion::classes_named(&result.value, &mut named);
+        if let Some(state) = &result.state {
+            assertion::classes_named(&state.description, &mut named);
+        }
+    }
+    subjects_suite(program, class, &tests_used, &named, header, tests, false)
 }
 
 /// The error-revealing tests of one class: each runs its statements up to the one that threw, under a
@@ -160,24 +167,24 @@ pub(super) fn failing_suite(
             .to_string(),
     );
     let tests_used: Vec<&TestCase> = failing.iter().map(|f| &f.test).collect();
-    subjects_suite(program, class, &tests_used, &header, tests, true)
+    subjects_suite(program, class, &tests_used, &[], &header, tests, true)
 }
 
-/// A suite of `tests` with the files and bindings that the test cases `used` need.
+/// A suite of `tests` with the files and bindings that the test cases `used_by` need, and the classes
+/// their assertions name.
 pub(super) fn subjects_suite(
     program: &ProgramInfo,
     class: ClassId,
     used_by: &[&TestCase],
+    named: &[ClassId],
     header: &[String],
     tests: Vec<ExportTest>,
     failing: bool,
 ) -> ExportSuite {
     let mut used: Vec<ClassId> = Vec::new();
-    for test in used_by {
-        for c in test.classes_used() {
-            if !used.contains(&c) {
-                used.push(c);
-            }
+    for c in used_by.iter().flat_map(|test| test.classes_used()).chain(named.iter().copied()) {
+        if !used.contains(&c) {
+            used.push(c);
         }
     }
     // Scripts share one global scope and may depend on each other: load every given script, in order.
@@ -217,7 +224,7 @@ pub(super) fn subjects_suite(
                     export::Access::EsModule { file: position(file), export: export.clone(), path: path.clone() }
                 }
             };
-            Binding { alias: info.alias.clone(), access }
+            Binding { alias: info.binding().to_string(), access }
         })
         .collect();
     ExportSuite {

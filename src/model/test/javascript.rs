@@ -10,9 +10,7 @@ impl TestCase {
     pub fn expression(&self, index: usize, program: &ProgramInfo) -> String {
         let args = |args: &[Value]| args.iter().map(|a| self.value(a, program)).collect::<Vec<_>>().join(", ");
         match &self.statements[index] {
-            Statement::Construct { class, args: a, .. } => {
-                format!("new {}({})", program.classes[*class].alias, args(a))
-            }
+            Statement::Construct { class, args: a, .. } => program.classes[*class].making(&args(a)),
             Statement::Rebuild { class, fields, .. } => self.instance(program, *class, fields),
             Statement::Call { receiver, method, args: a, .. } => {
                 let variable = &self.variables[*receiver];

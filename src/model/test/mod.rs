@@ -154,7 +154,8 @@ impl TestCase {
     pub fn variable_name(&self, program: &ProgramInfo, class: ClassId) -> String {
         let base = literal::identifier(&program.classes[class].alias);
         let taken = |name: &str| {
-            self.variables.iter().any(|v| v.name == name) || program.classes.iter().any(|c| c.alias == name)
+            self.variables.iter().any(|v| v.name == name)
+                || program.classes.iter().any(|c| c.alias == name || c.binding() == name)
         };
         if !taken(&base) {
             return base;
@@ -184,10 +185,13 @@ impl TestCase {
         classes
     }
 
-    /// What statement `index` calls, for messages: `add` or `new Node`.
+    /// What statement `index` calls, for messages: `add`, `new Node`, or a factory (`createTree`).
     pub fn callee(&self, index: usize, program: &ProgramInfo) -> String {
         match self.statements.get(index) {
-            Some(Statement::Construct { class, .. }) => format!("new {}", program.classes[*class].alias),
+            Some(Statement::Construct { class, .. }) => match &program.classes[*class].factory {
+                Some(factory) => factory.alias.clone(),
+                None => format!("new {}", program.classes[*class].alias),
+            },
             Some(Statement::Rebuild { class, .. }) => {
                 format!("a {} rebuilt from its fields", program.classes[*class].alias)
             }

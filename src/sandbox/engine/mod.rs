@@ -24,7 +24,10 @@ use std::time::Duration;
 use rquickjs::{Context, Ctx, Function, Module, Object, Runtime, Value};
 
 use crate::error::{Error, Result};
-use crate::js::{CONSOLE_JS, DESCRIBE_JS, DETERMINISM_JS, DISTANCES, HARNESS_JS, LOAD_SEED, RUNTIME_JS};
+use crate::js::{
+    CONSOLE_JS, DESCRIBE_JS, DETERMINISM_JS, DISCOVER_MADE, DISTANCES, HARNESS_JS, INEXACT, INEXACT_JS, LOAD_SEED,
+    RUNTIME_JS,
+};
 use crate::model::program::ModuleKind;
 use crate::model::settings::Limits;
 use modules::{TableLoader, TableResolver};
@@ -78,8 +81,10 @@ impl Engine {
                 .filter(|f| f.kind == ModuleKind::EsModule)
                 .map(|f| f.engine_name.clone())
                 .collect();
-            runtime
-                .set_loader(TableResolver { table, known, recorded_importer, es_modules }, TableLoader { code, index });
+            let imported_names =
+                sources.files.iter().map(|f| (f.engine_name.clone(), f.imported_names.clone())).collect();
+            let loader = TableLoader { code, index, imported_names };
+            runtime.set_loader(TableResolver { table, known, recorded_importer, es_modules }, loader);
         }
         let context = Context::full(&runtime).map_err(|e| Error::Engine(e.to_string()))?;
         let engine = Engine { context, _runtime: runtime, sources, deadline };
@@ -104,6 +109,8 @@ impl Engine {
              __fc$deterministic(globalThis, {LOAD_SEED});"
         );
         self.eval_setup(&determinism, "fixing randomness and the clock")?;
+        self.eval_setup(INEXACT_JS, "watching operations engines round differently")?;
+        self.eval_setup(crate::js::node::GLOBALS_JS, "installing Node's host-free globals")?;
         self.eval_setup(DESCRIBE_JS, "installing the value encoder")?;
         self.eval_setup(HARNESS_JS, "installing the harness")?;
         self.install_console()?;
@@ -116,6 +123,9 @@ impl Engine {
         let loaded = self.load_program();
         let timed_out = self.deadline.passed();
         self.deadline.clear();
+        if loaded.is_ok() {
+            self.eval_setup(&format!("{INEXACT}.loaded({})", self.sources.power), "reading how the program loaded")?;
+        }
         match loaded {
             Err(Error::Load { file, .. }) if timed_out => Err(Error::Load {
                 file,
@@ -137,7 +147,8 @@ impl Engine {
                     message: exception_text(ctx, e),
                 };
                 match file.kind {
-                    ModuleKind::Script if file.given => self.start_module(&ctx, index)?,
+                    // Given scripts and ES modules run below, once every CommonJS factory is defined.
+                    ModuleKind::Script if file.given => {}
                     ModuleKind::EsModule => {}
                     _ => {
                         let source = format!("{COMMONJS_HEADER}{}\n}})", file.code);
@@ -247,6 +258,23 @@ impl Engine {
         let found = self.context.with(|ctx| {
             eval_script::<String>(&ctx, &self.sources.scripts, &script, "<flycatcher discovery>")
                 .map_err(|e| Error::Engine(format!("discovering classes: {}", exception_text(&ctx, e))))
+        });
+        self.deadline.clear();
+        found
+    }
+
+    /// Tries the `index`th function discovery met as a factory (`__fc$discoverMade`), within a short time
+    /// limit since calling it may loop: the class of what it returns, as JSON, `''` when it made none, and
+    /// `None` when it failed.
+    pub(crate) fn discover_made(&mut self, index: usize) -> Option<String> {
+        self.deadline.set(Duration::from_millis(200));
+        let found = self.context.with(|ctx| {
+            let made: Function = ctx.globals().get(DISCOVER_MADE).ok()?;
+            let answer = made.call::<_, String>((index,));
+            if answer.is_err() {
+                ctx.catch();
+            }
+            answer.ok()
         });
         self.deadline.clear();
         found

@@ -1,10 +1,13 @@
 //! ES modules: resolving an import to a file of the program by its table of dependencies, and loading
-//! it (or, in record mode, a view of it that exports the recorder's constructors).
+//! it (or, in record mode, a view of it that exports the recorder's constructors; for a CommonJS file or a
+//! built-in module, a view of its `module.exports`).
 
 use std::collections::HashMap;
 
 use rquickjs::loader::{ImportAttributes, Loader, Resolver};
 use rquickjs::{Ctx, Module};
+
+use crate::js::REQUIRE;
 
 /// Suffix of the recording view of an ES module: a module that re-exports it with every export that is a
 /// class replaced by the recorder's constructor proxy (an ES module's own bindings cannot be replaced).
@@ -50,6 +53,8 @@ pub(super) struct TableLoader {
     pub(super) code: HashMap<String, String>,
     /// File index by engine name.
     pub(super) index: HashMap<String, usize>,
+    /// Engine name → the names ES modules import from that file by name.
+    pub(super) imported_names: HashMap<String, Vec<String>>,
 }
 
 impl Loader for TableLoader {
@@ -79,7 +84,32 @@ impl Loader for TableLoader {
             }
             return Module::declare(ctx.clone(), name, view);
         }
-        let code = self.code.get(name).ok_or_else(|| rquickjs::Error::new_loading_message(name, "unknown module"))?;
-        Module::declare(ctx.clone(), name, code.as_str())
+        if let Some(code) = self.code.get(name) {
+            return Module::declare(ctx.clone(), name, code.as_str());
+        }
+        let index = self.index.get(name).ok_or_else(|| rquickjs::Error::new_loading_message(name, "unknown module"))?;
+        let imported = self.imported_names.get(name).map(Vec::as_slice).unwrap_or_default();
+        Module::declare(ctx.clone(), name, commonjs_view(ctx, *index, imported)?)
     }
+}
+
+/// An ES module view of CommonJS file `index`, as Node gives `import` of a CommonJS file (or of a built-in
+/// module): `module.exports` as the default export, and each of its properties named like an identifier
+/// as a named export, read once it has run, with the names `imported` from it besides (a stand-in's
+/// members exist only when asked for).
+fn commonjs_view(ctx: &Ctx, index: usize, imported: &[String]) -> rquickjs::Result<String> {
+    let keys: String = ctx.eval(format!(
+        "JSON.stringify(Object.keys(Object({REQUIRE}({index}))).filter((k) => /^[A-Za-z_$][\\w$]*$/.test(k)))"
+    ))?;
+    let mut keys: Vec<String> = serde_json::from_str(&keys).unwrap_or_default();
+    keys.extend(imported.iter().cloned());
+    keys.sort();
+    keys.dedup();
+    keys.retain(|k| k != "default");
+    let mut view = format!("const __fc$m = globalThis.{REQUIRE}({index});\nexport default __fc$m;\n");
+    for (n, key) in keys.into_iter().enumerate() {
+        let key_text = serde_json::Value::String(key).to_string();
+        view.push_str(&format!("const __fc$e{n} = __fc$m[{key_text}];\nexport {{ __fc$e{n} as {key_text} }};\n"));
+    }
+    Ok(view)
 }

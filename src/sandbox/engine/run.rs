@@ -3,12 +3,12 @@
 
 use std::time::Duration;
 
-use rquickjs::{Function, Object, TypedArray};
+use rquickjs::{Ctx, Function, Object, TypedArray};
 
-use super::Engine;
 use super::script::exception_text;
+use super::{Deadline, Engine};
 use crate::error::{Error, Result};
-use crate::js::{DISTANCES, STACK};
+use crate::js::{DISTANCES, SETTLED, STACK, TIMERS};
 use crate::model::observed::{DescribedResult, Observed, Outcome, Thrown};
 use crate::sandbox::events::{first_user_frame, parse_log};
 use crate::sandbox::{Execution, Watch};
@@ -44,9 +44,7 @@ impl Engine {
             let mut result = exec.call::<_, String>((test, seed, describe));
             let awaiting = matches!(&result, Ok(info) if info == AWAITING);
             if awaiting {
-                // Each job runs under the test's deadline: once it has passed, the rest are interrupted
-                // at once.
-                while ctx.execute_pending_job() {}
+                settle(&ctx, &globals, &deadline).map_err(engine_error)?;
             }
             let timed_out = deadline.passed();
             deadline.clear();
@@ -129,6 +127,21 @@ impl Engine {
     }
 }
 
+/// Runs the jobs of a test that awaits a promise, each under the test's deadline (once it has passed, the
+/// rest are interrupted at once). Once no job is left, the timer due first fires (Node's event loop, on a
+/// virtual clock), until the test settles or no timer is pending.
+fn settle(ctx: &Ctx, globals: &Object, deadline: &Deadline) -> rquickjs::Result<()> {
+    let settled: Function = globals.get(SETTLED)?;
+    let timer: Function = globals.get::<_, Object>(TIMERS)?.get("next")?;
+    loop {
+        while ctx.execute_pending_job() {}
+        let pending = matches!(settled.call::<_, Option<String>>(()), Ok(None));
+        if !pending || deadline.passed() || !timer.call::<_, bool>(()).unwrap_or(false) {
+            return Ok(());
+        }
+    }
+}
+
 /// What the harness answers for a test that awaits a promise (see `harness.js`).
 pub(super) const AWAITING: &str = "\u{1}async";
 
@@ -183,7 +196,9 @@ pub(super) fn outcome_of_error_info(json: &str, is_user_file: impl Fn(&str) -> b
         let (name, message) = (text("name"), text("message"));
         if name == "RangeError" && message.contains("call stack") || message == "stack overflow" {
             Outcome::StackOverflow { at }
-        } else if message == "out of memory" {
+        } else if message == "out of memory" || (name == "RangeError" && message == "invalid array buffer length") {
+            // QuickJS refuses array buffers past 2^31 - 1 bytes, which Node allocates: like running out of
+            // memory, a limit of the sandbox rather than a result.
             Outcome::OutOfMemory
         } else {
             let origin = first_user_frame(&text("stack"), is_user_file);
@@ -193,5 +208,20 @@ pub(super) fn outcome_of_error_info(json: &str, is_user_file: impl Fn(&str) -> b
         // The harness always describes the value; were it missing or malformed, the value is as good as unread.
         let value = info.get("value").and_then(Observed::from_json);
         Outcome::Threw { at, thrown: Thrown::Value(value.unwrap_or(Observed::Unreadable)) }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn array_buffers_past_the_engines_cap_are_a_limit_not_a_result() {
+        let error = |message: &str| {
+            format!(r#"{{"error":true,"name":"RangeError","message":"{message}","stack":"","at":1}}"#)
+        };
+        assert_eq!(outcome_of_error_info(&error("invalid array buffer length"), |_| true), Outcome::OutOfMemory);
+        let thrown = outcome_of_error_info(&error("invalid array index"), |_| true);
+        assert!(matches!(thrown, Outcome::Threw { at: 1, .. }), "{thrown:?}");
     }
 }

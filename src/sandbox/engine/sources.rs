@@ -15,8 +15,12 @@ pub(crate) struct SourceCode {
     pub(super) dirname: String,
     pub(super) kind: ModuleKind,
     pub(super) given: bool,
+    /// One of Node's built-in modules as the sandbox offers them: not the code under test.
+    pub(super) builtin: bool,
     pub(super) code: String,
     pub(super) deps: Vec<(String, usize)>,
+    /// The names ES modules of the program import from this file by name.
+    pub(super) imported_names: Vec<String>,
 }
 
 /// Everything an engine needs to load the program.
@@ -28,6 +32,8 @@ pub(crate) struct Sources {
     pub(super) branch_count: u32,
     /// Whether the code measures branch distances, which runs then reset and read.
     pub(super) distances: bool,
+    /// Whether the code has `**`: every test's numbers may then differ in their last bits under Node.
+    pub(super) power: bool,
     /// Record mode: the file whose imports of ES modules get the recording view of them instead (see
     /// [`RECORDING_VIEW`]).
     pub(crate) recorded_importer: Option<usize>,
@@ -38,7 +44,7 @@ pub(crate) struct Sources {
 
 impl Sources {
     pub(crate) fn new(code: &CodeBase) -> Sources {
-        let files = code
+        let mut files = code
             .files
             .iter()
             .map(|f| SourceCode {
@@ -46,23 +52,35 @@ impl Sources {
                 dirname: f.entry.parsed.path.parent().map(|p| p.display().to_string()).unwrap_or_default(),
                 kind: f.entry.parsed.kind,
                 given: f.entry.given,
+                builtin: f.entry.builtin,
                 code: f.instrumented.code.clone(),
                 deps: f.entry.deps.iter().map(|(spec, target)| (spec.clone(), *target)).collect(),
+                imported_names: Vec::new(),
             })
-            .collect();
+            .collect::<Vec<_>>();
+        for entry in code.files.iter().map(|f| &f.entry) {
+            for (specifier, names) in &entry.imported_names {
+                if let Some(target) = entry.deps.get(specifier) {
+                    files[*target].imported_names.extend(names.iter().cloned());
+                }
+            }
+        }
         Sources {
             files,
             scripts: ScriptCache::default(),
             statement_count: code.statement_count,
             branch_count: code.branch_count,
             distances: code.distances,
+            power: code.power,
             recorded_importer: None,
             print_console: false,
         }
     }
 
+    /// Whether stack frames in file `name` are the code under test's: errors built in a built-in module
+    /// are the engine's side, whose messages Node words its own way.
     pub(super) fn is_user_file(&self, name: &str) -> bool {
-        self.files.iter().any(|f| f.engine_name == name)
+        self.files.iter().any(|f| f.engine_name == name && !f.builtin)
     }
 }
 

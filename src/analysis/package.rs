@@ -1,0 +1,269 @@
+//! Package folders as Node reads them: which file `require` or `import` of a package (or of one of its
+//! subpaths) loads. `package.json`'s `exports` decides when it is there (a path, fallback arrays, or a map of
+//! subpaths and `*` patterns, with `require` / `import` / `node` / `default` conditions nested in any
+//! order); otherwise `main`, then `index.js`. A folder given on the command line is tested through the entry
+//! Node loads for it ([`folder_entry`]).
+
+use std::path::{Path, PathBuf};
+
+use serde::de::{Deserialize, Deserializer, MapAccess, SeqAccess, Visitor};
+
+use crate::analysis::files::resolve_file;
+use crate::analysis::parse::package_type_is_module;
+
+/// How a file is loaded, which decides the conditions that `exports` matches.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Loader {
+    /// `require`: the `node`, `require` and `default` conditions.
+    Require,
+    /// `import`: the `node`, `import` and `default` conditions.
+    Import,
+}
+
+impl Loader {
+    fn conditions(self) -> [&'static str; 3] {
+        match self {
+            Loader::Require => ["node", "require", "default"],
+            Loader::Import => ["node", "import", "default"],
+        }
+    }
+}
+
+/// A JSON value whose objects keep their keys in order: conditions in `exports` are tried in the order
+/// written, and `serde_json`'s maps sort their keys.
+#[derive(Debug, Clone)]
+enum Json {
+    String(String),
+    Array(Vec<Json>),
+    Object(Vec<(String, Json)>),
+    Other,
+}
+
+impl Json {
+    fn get(&self, key: &str) -> Option<&Json> {
+        match self {
+            Json::Object(entries) => entries.iter().find(|(k, _)| k == key).map(|(_, v)| v),
+            _ => None,
+        }
+    }
+}
+
+impl<'de> Deserialize<'de> for Json {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Json, D::Error> {
+        struct Ordered;
+        impl<'de> Visitor<'de> for Ordered {
+            type Value = Json;
+            fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+                f.write_str("JSON")
+            }
+            fn visit_str<E>(self, v: &str) -> Result<Json, E> {
+                Ok(Json::String(v.to_string()))
+            }
+            fn visit_bool<E>(self, _: bool) -> Result<Json, E> {
+                Ok(Json::Other)
+            }
+            fn visit_i64<E>(self, _: i64) -> Result<Json, E> {
+                Ok(Json::Other)
+            }
+            fn visit_u64<E>(self, _: u64) -> Result<Json, E> {
+                Ok(Json::Other)
+            }
+            fn visit_f64<E>(self, _: f64) -> Result<Json, E> {
+                Ok(Json::Other)
+            }
+            fn visit_unit<E>(self) -> Result<Json, E> {
+                Ok(Json::Other)
+            }
+            fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Json, A::Error> {
+                let mut items = Vec::new();
+                while let Some(item) = seq.next_element()? {
+                    items.push(item);
+                }
+                Ok(Json::Array(items))
+            }
+            fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Json, A::Error> {
+                let mut entries = Vec::new();
+                while let Some(entry) = map.next_entry()? {
+                    entries.push(entry);
+                }
+                Ok(Json::Object(entries))
+            }
+        }
+        deserializer.deserialize_any(Ordered)
+    }
+}
+
+/// The package's `package.json`, when it has one that parses.
+fn manifest(dir: &Path) -> Option<Json> {
+    serde_json::from_str(&std::fs::read_to_string(dir.join("package.json")).ok()?).ok()
+}
+
+/// The file Node loads for `subpath` (`.` or `./x`) of the package in `dir` with `loader`.
+pub fn entry(dir: &Path, subpath: &str, loader: Loader) -> Result<PathBuf, String> {
+    let manifest = manifest(dir);
+    if let Some(exports) = manifest.as_ref().and_then(|m| m.get("exports")).filter(|e| !matches!(e, Json::Other)) {
+        return exported(dir, exports, subpath, loader);
+    }
+    let legacy = if subpath == "." {
+        let main = manifest.as_ref().and_then(|m| m.get("main")).and_then(|main| match main {
+            Json::String(main) => Some(main.as_str()),
+            _ => None,
+        });
+        main.and_then(|main| resolve_file(&dir.join(main))).or_else(|| resolve_file(&dir.join("index")))
+    } else {
+        resolve_file(&dir.join(subpath))
+    };
+    legacy.filter(|p| p.is_file()).ok_or_else(|| match subpath {
+        "." => format!("{} has no main file and no index.js", dir.display()),
+        _ => format!("no file {} in {}", subpath, dir.display()),
+    })
+}
+
+/// `exports` resolved for `subpath`: a map of subpaths when its keys start with `.`, else the target of `.`.
+fn exported(dir: &Path, exports: &Json, subpath: &str, loader: Loader) -> Result<PathBuf, String> {
+    let not_exported = || format!("{} does not export '{subpath}' to `{}`", dir.display(), loader_name(loader));
+    let subpaths = match exports {
+        Json::Object(entries) if entries.first().is_some_and(|(k, _)| k.starts_with('.')) => Some(entries),
+        _ => None,
+    };
+    let (target, star) = match subpaths {
+        None if subpath == "." => (exports, None),
+        None => return Err(not_exported()),
+        Some(entries) => match entries.iter().find(|(key, _)| key == subpath) {
+            Some((_, target)) => (target, None),
+            None => best_pattern(entries, subpath).ok_or_else(not_exported)?,
+        },
+    };
+    let found = resolve_target(target, star.as_deref(), loader).ok_or_else(not_exported)?;
+    let path = dir.join(found.trim_start_matches("./"));
+    if path.is_file() {
+        std::fs::canonicalize(&path).map_err(|e| format!("{}: {e}", path.display()))
+    } else {
+        Err(format!("{} exports '{subpath}' as {found}, which does not exist", dir.display()))
+    }
+}
+
+fn loader_name(loader: Loader) -> &'static str {
+    match loader {
+        Loader::Require => "require",
+        Loader::Import => "import",
+    }
+}
+
+/// The `./x/*` key that matches `subpath` with the longest prefix, and what its `*` stands for.
+fn best_pattern<'a>(entries: &'a [(String, Json)], subpath: &str) -> Option<(&'a Json, Option<String>)> {
+    entries
+        .iter()
+        .filter_map(|(key, target)| {
+            let (prefix, suffix) = key.split_once('*')?;
+            let middle = subpath.strip_prefix(prefix)?.strip_suffix(suffix)?;
+            Some((prefix.len(), target, middle.to_string()))
+        })
+        .max_by_key(|(prefix, ..)| *prefix)
+        .map(|(_, target, middle)| (target, Some(middle)))
+}
+
+/// A target of `exports`: a `./` path (its `*` replaced), the first fallback of an array that resolves, or
+/// the first condition of an object that matches and resolves; `None` for `null` (excluded).
+fn resolve_target(target: &Json, star: Option<&str>, loader: Loader) -> Option<String> {
+    match target {
+        Json::String(path) if path.starts_with("./") => Some(match star {
+            Some(star) => path.replace('*', star),
+            None => path.clone(),
+        }),
+        Json::Array(fallbacks) => fallbacks.iter().find_map(|t| resolve_target(t, star, loader)),
+        Json::Object(conditions) => conditions
+            .iter()
+            .filter(|(condition, _)| loader.conditions().contains(&condition.as_str()))
+            .find_map(|(_, t)| resolve_target(t, star, loader)),
+        _ => None,
+    }
+}
+
+/// Whether Node loads `path` as an ES module: `.mjs`, or `.js` under a `"type": "module"` package.
+pub fn is_es_module_file(path: &Path) -> bool {
+    match path.extension().and_then(|e| e.to_str()) {
+        Some("mjs") => true,
+        Some("cjs") => false,
+        _ => package_type_is_module(path),
+    }
+}
+
+/// The file a folder given to test stands for: the entry `require` loads when it is CommonJS, else the
+/// entry `import` loads, else the ES module `require` names (as `main` often does in `"type": "module"`
+/// packages). CommonJS first: its suites load the file exactly as the package's users do.
+pub fn folder_entry(dir: &Path) -> Result<PathBuf, String> {
+    let required = entry(dir, ".", Loader::Require);
+    if let Ok(path) = &required
+        && !is_es_module_file(path)
+    {
+        return Ok(path.clone());
+    }
+    match (entry(dir, ".", Loader::Import), required) {
+        (Ok(path), _) | (Err(_), Ok(path)) => Ok(path),
+        (Err(reason), Err(_)) => Err(reason),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn package(files: &[(&str, &str)]) -> tempfile::TempDir {
+        let dir = tempfile::tempdir().unwrap();
+        for (name, text) in files {
+            let path = dir.path().join(name);
+            std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+            std::fs::write(path, text).unwrap();
+        }
+        dir
+    }
+
+    /// Whether `found` is the file `tail` (its last components).
+    fn is(found: Result<PathBuf, String>, tail: &str) -> bool {
+        let path = found.unwrap_or_else(|e| panic!("{e}"));
+        path.ends_with(tail)
+    }
+
+    #[test]
+    fn exports_conditions_are_matched_in_their_order() {
+        let manifest = r#"{ "main": "./old.js", "exports": { ".": { "types": "./x.d.ts", "import": "./esm/index.mjs",
+            "require": { "node": "./cjs/node.js", "default": "./cjs/index.js" } }, "./extra/*": "./lib/*.js",
+            "./package.json": "./package.json", "./hidden/*": null } }"#;
+        let dir = package(&[
+            ("package.json", manifest),
+            ("old.js", ""),
+            ("esm/index.mjs", ""),
+            ("cjs/node.js", ""),
+            ("cjs/index.js", ""),
+            ("lib/more.js", ""),
+        ]);
+        assert!(is(entry(dir.path(), ".", Loader::Require), "cjs/node.js"));
+        assert!(is(entry(dir.path(), ".", Loader::Import), "esm/index.mjs"));
+        assert!(is(entry(dir.path(), "./extra/more", Loader::Require), "lib/more.js"));
+        assert!(entry(dir.path(), "./old.js", Loader::Require).is_err(), "exports hide what they do not list");
+        assert!(entry(dir.path(), "./hidden/x", Loader::Require).is_err());
+        assert!(is(folder_entry(dir.path()), "cjs/node.js"));
+    }
+
+    #[test]
+    fn main_then_index_without_exports() {
+        let dir = package(&[("package.json", r#"{ "main": "lib/tree" }"#), ("lib/tree.js", ""), ("index.js", "")]);
+        assert!(is(entry(dir.path(), ".", Loader::Require), "lib/tree.js"));
+        let bare = package(&[("index.js", "")]);
+        assert!(is(folder_entry(bare.path()), "index.js"));
+        let none = package(&[("package.json", "{}"), ("lib.js", "")]);
+        assert!(folder_entry(none.path()).unwrap_err().contains("no main file and no index.js"));
+    }
+
+    #[test]
+    fn an_es_module_package_is_loaded_through_import() {
+        let dir = package(&[
+            ("package.json", r#"{ "type": "module", "exports": { "import": "./index.js", "default": "./index.js" } }"#),
+            ("index.js", ""),
+        ]);
+        assert!(is(folder_entry(dir.path()), "index.js"));
+        let sugar = package(&[("package.json", r#"{ "exports": "./main.cjs" }"#), ("main.cjs", "")]);
+        assert!(is(folder_entry(sugar.path()), "main.cjs"));
+    }
+}

@@ -1,0 +1,28 @@
+// A stand-in for a Node built-in module that reaches the host (the file system, the network, processes,
+// the operating system, threads) or that the sandbox does not offer. Loading it works, so the rest of a
+// library stays testable; every function reached through it throws "no host access in the sandbox" when
+// called, constructing one throws too, and so does using any of its values as a primitive. The harness
+// learns of the use (`__fc$hostAccess`): the test then fails as host access, whatever the code did with
+// the error, and never becomes a regression test. The module's name is written in on the last line.
+'use strict';
+const denied = (what) => {
+  const report = globalThis.__fc$hostAccess;
+  throw typeof report === 'function' ? report(what) : new Error('no host access in the sandbox: ' + what);
+};
+const standIn = (path) => {
+  const members = new Map();
+  const proxy = new Proxy(function () {}, {
+    get(target, key) {
+      // Not a thenable, not an ES module, not convertible without a call.
+      if (typeof key === 'symbol' || key === 'then' || key === '__esModule') return undefined;
+      if (key === 'prototype') return target.prototype;
+      if (!members.has(key)) members.set(key, standIn(path + '.' + key));
+      return members.get(key);
+    },
+    set() { denied(path + ' (changed)'); return false; },
+    apply() { return denied(path + '()'); },
+    construct() { return denied('new ' + path + '()'); },
+  });
+  return proxy;
+};
+module.exports = standIn(MODULE_NAME);
