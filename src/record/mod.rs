@@ -79,10 +79,10 @@ fn prepare(options: &RecordOptions) -> Result<Prepared> {
             options.entry.display()
         )));
     }
-    // Everything but the entry loads now (and is searched for classes); the entry runs once they are
-    // wrapped.
+    // Everything but the entry loads now (and is searched for classes, Node's built-ins aside: a host
+    // module's stand-in throws when looked at); the entry runs once they are wrapped.
     for (index, source) in sources.entries.iter_mut().enumerate() {
-        source.given = index != entry;
+        source.given = index != entry && !source.builtin;
     }
     let code = CodeBase::new(sources, false);
     let mut sandbox = Sandbox::for_recording(&code, Limits::default(), entry, options.echo)?;
@@ -157,7 +157,8 @@ pub fn record(options: &RecordOptions) -> Result<Recorded> {
     let failure = prepared.sandbox.run_file(&prepared.code, prepared.entry, options.timeout).err();
     let events = prepared.sandbox.evaluate("__fc$recorder.take()", "reading the recording")?;
     let events = serde_json::from_str(&events).map_err(|e| Error::Engine(format!("reading the recording: {e}")))?;
-    let others = || prepared.code.files.iter().enumerate().filter(|(i, _)| *i != prepared.entry).map(|(_, f)| f);
+    // The files replay tests load: all but the entry and Node's built-ins, which load by name.
+    let others = || prepared.code.files.iter().filter(|f| f.entry.given);
     let recording = Recording {
         version: format::VERSION,
         entry: prepared.code.files[prepared.entry].entry.parsed.display.clone(),

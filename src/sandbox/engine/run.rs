@@ -217,9 +217,8 @@ mod tests {
 
     #[test]
     fn array_buffers_past_the_engines_cap_are_a_limit_not_a_result() {
-        let error = |message: &str| {
-            format!(r#"{{"error":true,"name":"RangeError","message":"{message}","stack":"","at":1}}"#)
-        };
+        let error =
+            |message: &str| format!(r#"{{"error":true,"name":"RangeError","message":"{message}","stack":"","at":1}}"#);
         assert_eq!(outcome_of_error_info(&error("invalid array buffer length"), |_| true), Outcome::OutOfMemory);
         let thrown = outcome_of_error_info(&error("invalid array index"), |_| true);
         assert!(matches!(thrown, Outcome::Threw { at: 1, .. }), "{thrown:?}");

@@ -81,12 +81,7 @@ pub(super) fn draw_help(frame: &mut Frame, app: &App, theme: &Theme) {
     let visible = usize::from(frame.area().height.saturating_sub(4)).max(1);
     let scroll = app.help_scroll.min(lines.len().saturating_sub(visible));
     let hint = if lines.len() > visible {
-        format!(
-            "j k scroll {}–{} of {} · esc close",
-            scroll + 1,
-            (scroll + visible).min(lines.len()),
-            lines.len()
-        )
+        format!("j k scroll {}–{} of {} · esc close", scroll + 1, (scroll + visible).min(lines.len()), lines.len())
     } else {
         "? or esc close".to_string()
     };
