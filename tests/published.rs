@@ -120,6 +120,13 @@ fn node_built_ins_answer_as_nodes_own_do() {
 }
 
 #[test]
+fn date_setters_given_nan_make_the_date_invalid_as_under_node() {
+    let (_, out) = generate_passing(&published("dates.js"));
+    let suite = read(out.path(), "Day.test.js");
+    assert!(suite.contains("assert.strictEqual(day.forget(), NaN)"), "{suite}");
+}
+
+#[test]
 fn numbers_engines_round_differently_are_compared_within_a_tolerance() {
     let (_, out) = generate_passing(&published("floats.js"));
     let suite = read(out.path(), "Curve.test.js");

@@ -118,6 +118,9 @@ pub const DETERMINISM_JS: &str = include_str!("determinism.js");
 /// differ in their last bit) so that the harness knows whether a test used one, as [`INEXACT`]: the numbers
 /// such a test gives are asserted within a few units in the last place. Installed before [`HARNESS_JS`].
 pub const INEXACT_JS: &str = include_str!("inexact.js");
+/// Corrections of where QuickJS departs from the specification and V8 does not (Date setters given
+/// NaN), installed before any user code so that the sandbox observes what Node will.
+pub const PARITY_JS: &str = include_str!("parity.js");
 
 /// The seed of `Math.random` while the code under test loads, before each test's own seed applies.
 pub const LOAD_SEED: u32 = 1;

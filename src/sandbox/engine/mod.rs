@@ -26,7 +26,7 @@ use rquickjs::{Context, Ctx, Function, Module, Object, Runtime, Value};
 use crate::error::{Error, Result};
 use crate::js::{
     CONSOLE_JS, DESCRIBE_JS, DETERMINISM_JS, DISCOVER_MADE, DISTANCES, HARNESS_JS, INEXACT, INEXACT_JS, LOAD_SEED,
-    RUNTIME_JS,
+    PARITY_JS, RUNTIME_JS,
 };
 use crate::model::program::ModuleKind;
 use crate::model::settings::Limits;
@@ -109,6 +109,7 @@ impl Engine {
              __fc$deterministic(globalThis, {LOAD_SEED});"
         );
         self.eval_setup(&determinism, "fixing randomness and the clock")?;
+        self.eval_setup(PARITY_JS, "correcting where QuickJS departs from the specification")?;
         self.eval_setup(INEXACT_JS, "watching operations engines round differently")?;
         self.eval_setup(crate::js::node::GLOBALS_JS, "installing Node's host-free globals")?;
         self.eval_setup(DESCRIBE_JS, "installing the value encoder")?;
