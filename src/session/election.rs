@@ -102,6 +102,7 @@ impl Session {
             covers: alone.statements,
             branches: alone.branches,
             minimized: false,
+            checks: None,
         });
         Ok(Some(new.len()))
     }
@@ -120,7 +121,7 @@ impl Session {
 
 /// Whether a run can become a regression test: it passed, or the method under test (the last
 /// statement) threw something other than QuickJS's own InternalError, which other engines do not have.
-pub(super) fn is_regression(outcome: &Outcome, last_statement: usize) -> bool {
+pub fn is_regression(outcome: &Outcome, last_statement: usize) -> bool {
     match outcome {
         Outcome::Passed => true,
         Outcome::Threw { at, thrown } => {
