@@ -90,6 +90,7 @@ fn splice(state: &TestCase, test: TestCase, program: &ProgramInfo) -> TestCase {
 mod tests {
     use super::*;
     use crate::model::settings::Settings;
+    use crate::model::test::Variable;
     use crate::session::Session;
     use crate::session::SessionOptions;
 

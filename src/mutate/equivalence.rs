@@ -10,6 +10,7 @@ use super::{Mutant, SuiteTest};
 use crate::error::Result;
 use crate::generate::Request;
 use crate::generate::random::generate;
+use crate::model::observed::Outcome;
 use crate::model::settings::Limits;
 use crate::model::test::{Statement, TestCase};
 use crate::sandbox::{Sandbox, Watch};
@@ -153,8 +154,13 @@ fn compare(
         }
         probe.checks.as_mut().expect("set by observed").fields = all_fields(&base.results);
         if verdict(session, &as_elected(probe, base), run).is_some() {
-            let usable = is_regression(&base.outcome, probe.test.statements.len().saturating_sub(1));
-            return Ok(Compared::Apart(Witness { test: probe.clone(), usable }));
+            let mut witness = probe.clone();
+            // One that throws on the original tells the mutant apart by then: it ends there.
+            if let Outcome::Threw { at, .. } = base.outcome {
+                witness.test.statements.truncate(at + 1);
+            }
+            let usable = is_regression(&base.outcome, witness.test.statements.len() - 1);
+            return Ok(Compared::Apart(Witness { test: witness, usable }));
         }
         if run.outcome.hit_limit() {
             return Ok(Compared::Alike);

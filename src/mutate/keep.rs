@@ -145,3 +145,37 @@ pub fn keep(session: &mut Session, analysis: &Analysis) -> Result<()> {
     }
     Ok(())
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::observed::{Observed, VariableState};
+    use crate::model::test::Variable;
+    use std::collections::BTreeMap;
+
+    #[test]
+    fn an_inspector_is_kept_before_a_field_and_the_receiver_before_another_variable() {
+        let call = |receiver: usize| Statement::Call { receiver, method: "m".into(), args: Vec::new(), under_test: true };
+        let test = TestCase {
+            class: 0,
+            method: "m".into(),
+            variables: vec![Variable { class: 0, name: "a".into() }, Variable { class: 0, name: "b".into() }],
+            statements: vec![call(0), call(0)],
+        };
+        let field = |at: usize, variable: usize| Check::Field(FieldCheck { at, variable, field: "x".into() });
+        assert_eq!(best(&test, vec![field(0, 0), field(1, 1), field(1, 0)]), field(1, 0));
+        assert_eq!(best(&test, vec![field(1, 0), Check::Inspector("size".into())]), Check::Inspector("size".into()));
+        assert_eq!(best(&test, vec![field(0, 1), field(1, 1)]), field(1, 1));
+    }
+
+    #[test]
+    fn every_field_of_every_variable_after_every_call_is_a_candidate() {
+        let fields: BTreeMap<String, Observed> =
+            [("x".to_string(), Observed::Null), ("y".to_string(), Observed::Undefined)].into();
+        let state = VariableState { variable: 1, description: Observed::Object { fields, cut: false, bare: false } };
+        let result = DescribedResult { state: vec![state], ..DescribedResult::bare(3, Observed::Undefined) };
+        let names: Vec<(usize, usize, String)> =
+            all_fields(&[result]).into_iter().map(|f| (f.at, f.variable, f.field)).collect();
+        assert_eq!(names, vec![(3, 1, "x".to_string()), (3, 1, "y".to_string())]);
+    }
+}

@@ -246,9 +246,13 @@ fn read(manifest: &Json, program: &ProgramInfo) -> std::result::Result<Vec<Manif
             .collect::<std::result::Result<Vec<_>, String>>()
             .map_err(&at)?;
         // A replay test may rebuild its receiver, or construct an argument first: the class under test is
-        // the receiver's of the last call.
+        // the receiver's of the last call. A test made longer to tell a mutant apart may end by
+        // constructing an instance its constructor refuses: it tests the manifest's class.
         let class = match statements.last() {
             Some(Statement::Call { receiver, .. }) => variables[*receiver].class,
+            Some(Statement::Construct { .. }) => {
+                class_of(manifest.get("class").and_then(Json::as_str).unwrap_or_default())?
+            }
             _ => return Err(at("it does not end by calling a method".into())),
         };
         let asserts = array(t, "asserts")
