@@ -93,11 +93,13 @@ pub struct GenerateArgs {
     #[arg(long, short)]
     pub quiet: bool,
 
-    /// Run a mutation analysis of the suite before writing it (see `flycatcher mutate`): in tests that
-    /// kill a mutant, only the assertions that kill one are kept; a test that kills none keeps its
-    /// assertions and stays in the suite for its coverage. Calls of the class's argument-less methods
-    /// are appended after the method under test as candidate assertions, kept only where they kill.
-    /// The summary (and --report, under `mutation`) shows the mutation score.
+    /// Work harder on the suite before writing it (see `flycatcher mutate`). By default, a mutation
+    /// analysis keeps the state assertions (fields after a call, answers of argument-less methods and
+    /// getters after the last call) that kill a mutant, and makes a covering test one call longer where
+    /// that tells a surviving mutant apart. With --mutation, survivors are also checked for equivalence,
+    /// the random test that told one apart is grafted onto a covering test, more longer tests are tried,
+    /// and the summary (and --report, under `mutation`) shows the mutation score. The suite keeps its
+    /// number of tests either way.
     #[arg(long)]
     pub mutation: bool,
 

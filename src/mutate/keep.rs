@@ -136,6 +136,8 @@ pub fn keep(session: &mut Session, analysis: &Analysis) -> Result<()> {
             // Not what it did when analysed (a limit on a loaded machine): left as it was.
             continue;
         }
+        let generated = elected.test.statements.len();
+        elected.extended_at = (chosen.test.statements.len() > generated).then_some(generated);
         elected.test = chosen.test;
         elected.results = baseline.elected.results;
         elected.outcome = baseline.elected.outcome;
@@ -155,7 +157,8 @@ mod tests {
 
     #[test]
     fn an_inspector_is_kept_before_a_field_and_the_receiver_before_another_variable() {
-        let call = |receiver: usize| Statement::Call { receiver, method: "m".into(), args: Vec::new(), under_test: true };
+        let call =
+            |receiver: usize| Statement::Call { receiver, method: "m".into(), args: Vec::new(), under_test: true };
         let test = TestCase {
             class: 0,
             method: "m".into(),

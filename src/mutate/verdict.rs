@@ -25,6 +25,7 @@ pub(super) fn as_elected(test: &SuiteTest, run: &Execution) -> ElectedTest {
         branches: Vec::new(),
         minimized: true,
         checks: test.checks.clone(),
+        extended_at: None,
     }
 }
 

@@ -103,6 +103,7 @@ impl Session {
             branches: alone.branches,
             minimized: false,
             checks: None,
+            extended_at: None,
         });
         Ok(Some(new.len()))
     }

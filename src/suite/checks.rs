@@ -174,6 +174,7 @@ mod tests {
             branches: Vec::new(),
             minimized: true,
             checks: None,
+            extended_at: None,
         }
     }
 

@@ -44,6 +44,9 @@ pub struct ElectedTest {
     /// The state assertions chosen for it (see [`checks`]); `None` until mutation analysis chose, when
     /// the fields that calls returning nothing changed are asserted.
     pub checks: Option<StateChecks>,
+    /// Where the statements added to tell mutants apart start (see `mutate::extend`), if any: the test
+    /// as generated ends before, and its title tells that part.
+    pub extended_at: Option<usize>,
 }
 
 /// A valid test that threw or hit a limit: a possible bug, for people to look at.

@@ -152,6 +152,7 @@ pub fn verify(options: &VerifyOptions, progress: &mut dyn FnMut(&str)) -> Result
     let dir = &options.dir;
     let suites = manifest::suite_files(dir)?;
     let format = suites[0].format;
+    runner::supported(format)?;
     if let Some(other) = suites.iter().find(|s| s.format != format) {
         return Err(Error::Usage(format!(
             "{}: the suites here are of two formats ({format} and {}): verify a folder written by one `generate`",
