@@ -131,3 +131,34 @@ fn suites_of_the_older_formats_and_folders_without_a_suite_are_refused_with_a_me
     assert_eq!(code, Some(2), "{output}");
     assert!(output.contains("verify runs node-test, jest, mocha and vitest suites; this one is nodeunit"), "{output}");
 }
+
+#[test]
+fn generate_with_verify_puts_the_verification_in_its_report() {
+    let out = tempfile::tempdir().unwrap();
+    let dir = out.path().join("suite");
+    let report = out.path().join("run.json");
+    let output = flycatcher(&[
+        "generate",
+        sample("circle.js").to_str().unwrap(),
+        "--seed",
+        "1",
+        "--timeout",
+        "1",
+        "--out",
+        dir.to_str().unwrap(),
+        "--report",
+        report.to_str().unwrap(),
+        "--verify",
+        "--node-modules",
+        "tests/runners/node_modules",
+    ]);
+    assert_eq!(output.status.code(), Some(0), "{}", text(&output));
+    let json: Json = serde_json::from_str(&std::fs::read_to_string(&report).unwrap()).unwrap();
+    let verified = &json["verify"];
+    assert_eq!((verified["format"].as_str(), verified["runs"].as_u64()), (Some("node-test"), Some(4)), "{json:#}");
+    assert_eq!((verified["failed"].as_u64(), verified["flaky"].as_u64()), (Some(0), Some(0)), "{verified}");
+    assert!(verified["passed"].as_u64().unwrap() >= 3, "{verified}");
+    let files = verified["coverage"]["files"].as_array().unwrap();
+    assert!(files.iter().any(|f| f["file"].as_str().unwrap().ends_with("circle.js")), "{verified}");
+    assert!(text(&output).contains("coverage of the code under test (c8): lines "), "{}", text(&output));
+}

@@ -47,8 +47,7 @@ impl ElectedTest {
             Some(checks) => {
                 checks.fields.iter().filter(|c| c.at == result.at).map(|c| (c.variable, c.field.clone())).collect()
             }
-            None if matches!(result.value, Observed::Undefined | Observed::Variable { .. }) => result.changed.clone(),
-            None => Vec::new(),
+            None => default_field_checks(result),
         }
     }
 
@@ -61,6 +60,36 @@ impl ElectedTest {
     pub fn json(&self, program: &ProgramInfo) -> String {
         run_json(&self.test, self.inspectors(), program)
     }
+}
+
+/// The fields asserted after a call when no choice was made: those it changed when what it returned says
+/// little by itself (`undefined`, or a variable of the test such as `this`).
+fn default_field_checks(result: &DescribedResult) -> Vec<(usize, String)> {
+    if matches!(result.value, Observed::Undefined | Observed::Variable { .. }) {
+        result.changed.clone()
+    } else {
+        Vec::new()
+    }
+}
+
+/// What [`asserted_by_default`] gives for one call: where it is, what it returned, and each field asserted
+/// (variable, name, value).
+pub type DefaultAssertions<'a> = (usize, &'a Observed, Vec<(usize, String, Option<&'a Observed>)>);
+
+/// What a test whose state assertions were not chosen asserts of its calls' `results`: where each call
+/// is, what it returned and the fields asserted by default with their values. Two runs whose answers are
+/// equal pass the same assertions, whatever else of the state differs.
+pub fn asserted_by_default(results: &[DescribedResult]) -> Vec<DefaultAssertions<'_>> {
+    let mut asserted = Vec::new();
+    for result in results {
+        let mut fields = Vec::new();
+        for (variable, field) in default_field_checks(result) {
+            let value = result.field(variable, &field);
+            fields.push((variable, field, value));
+        }
+        asserted.push((result.at, &result.value, fields));
+    }
+    asserted
 }
 
 /// `test` in the harness's format, followed by an inspection of the last call's receiver by `inspect`
