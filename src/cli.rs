@@ -50,6 +50,16 @@ pub enum Command {
     /// --out. --class and --method choose the code mutated (constructors too, unless --method is given).
     /// The summary says how long generating and mutating took.
     Mutate(MutateArgs),
+    /// Run a suite written by `generate` under its real runner (node:test, jest, mocha or vitest, the one
+    /// it was written for), several times as written and once with its tests in reverse order, the
+    /// first run under c8: prints how many tests passed, failed (every run) or were flaky (some runs),
+    /// each failing or flaky test with the runner's reason, and the line and branch coverage of the code
+    /// under test as c8 measures it. Exits with 1 when a test failed or was flaky.
+    ///
+    /// The runner and c8 come from the nearest node_modules above the suite or the code it tests, or
+    /// from --node-modules. Vitest runs with --pool=threads (its default forks end before they write
+    /// their coverage).
+    Verify(VerifyArgs),
     /// Run an entry script (a demo or smoke script using the classes) in the sandbox, record every
     /// construction and call it makes on them, and write the recording and replay tests built from it.
     Record(RecordArgs),
@@ -83,13 +93,55 @@ pub struct GenerateArgs {
     #[arg(long, short)]
     pub quiet: bool,
 
-    /// Run a mutation analysis of the suite before writing it (see `flycatcher mutate`): in tests that
-    /// kill a mutant, only the assertions that kill one are kept; a test that kills none keeps its
-    /// assertions and stays in the suite for its coverage. Calls of the class's argument-less methods
-    /// are appended after the method under test as candidate assertions, kept only where they kill.
-    /// The summary (and --report, under `mutation`) shows the mutation score.
+    /// Work harder on the suite before writing it (see `flycatcher mutate`). By default, a mutation
+    /// analysis keeps the state assertions (fields after a call, answers of argument-less methods and
+    /// getters after the last call) that kill a mutant, and makes a covering test one call longer where
+    /// that tells a surviving mutant apart. With --mutation, survivors are also checked for equivalence,
+    /// the random test that told one apart is grafted onto a covering test, more longer tests are tried,
+    /// and the summary (and --report, under `mutation`) shows the mutation score. The suite keeps its
+    /// number of tests either way.
     #[arg(long)]
     pub mutation: bool,
+
+    /// Once the suite is written, run it under its real runner with c8, as `flycatcher verify` does
+    /// (the summary, and --report under `verify`, say what passed and the coverage measured); exits
+    /// with 1 when a test failed or was flaky.
+    #[arg(long)]
+    pub verify: bool,
+
+    /// With --verify: the node_modules folder holding c8 and the runner (default: the nearest one above
+    /// the out folder or the code).
+    #[arg(long, value_name = "DIR", requires = "verify")]
+    pub node_modules: Option<PathBuf>,
+}
+
+/// Options of `flycatcher verify`.
+#[derive(Debug, Args)]
+pub struct VerifyArgs {
+    /// The folder `generate` wrote the suite into (its `<Class>.flycatcher.json` say the format).
+    #[arg(value_name = "DIR")]
+    pub dir: PathBuf,
+
+    /// The node_modules folder holding c8 and the runner (default: the nearest one above DIR or the
+    /// code it tests).
+    #[arg(long, value_name = "DIR")]
+    pub node_modules: Option<PathBuf>,
+
+    /// Runs as written (the first under c8); one more runs the tests in reverse order.
+    #[arg(long, default_value_t = 3, value_name = "N", value_parser = clap::value_parser!(u64).range(1..=100))]
+    pub runs: u64,
+
+    /// Also write c8's coverage of the code under test as an lcov file.
+    #[arg(long, value_name = "FILE")]
+    pub lcov: Option<PathBuf>,
+
+    /// Also write a JSON report: every test's status and reason, and the coverage per file.
+    #[arg(long, value_name = "FILE.json")]
+    pub report: Option<PathBuf>,
+
+    /// Print nothing but errors.
+    #[arg(long, short)]
+    pub quiet: bool,
 }
 
 /// Options of `flycatcher mutate`.

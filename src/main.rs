@@ -12,9 +12,10 @@ use std::sync::atomic::{AtomicBool, Ordering};
 
 use clap::Parser;
 
-use cli::{Cli, Command, ExploreArgs, GenerateArgs, MutateArgs, RecordArgs};
-use flycatcher::app::generate::Run;
+use cli::{Cli, Command, ExploreArgs, GenerateArgs, MutateArgs, RecordArgs, VerifyArgs};
+use flycatcher::app::generate::{Run, Strength};
 use flycatcher::app::mutate::SuiteSource;
+use flycatcher::app::verify::{self, Verification, VerifyOptions};
 use flycatcher::app::{self, ENGINE_THREAD_STACK, report};
 use flycatcher::error::Error;
 use flycatcher::mutate;
@@ -36,28 +37,64 @@ fn main() -> ExitCode {
     }
 }
 
+/// How a command that ran to its end went: exit 0, or 1 when the suite it verified failed somewhere.
+enum Verdict {
+    Done,
+    TestsFailed,
+}
+
 fn run(cli: Cli) -> ExitCode {
+    let done = |result: Result<(), Error>| result.map(|()| Verdict::Done);
     let result = match cli.command {
         Command::Explore(args) => match explore_options(&args).and_then(flycatcher::tui::explore) {
             // Ctrl-C wrote the suite; the shell still learns that the program was interrupted.
             Ok(flycatcher::tui::Ending::Interrupted) => return ExitCode::from(130),
-            other => other.map(|_| ()),
+            other => done(other.map(|_| ())),
         },
         Command::Generate(args) => generate(&args),
-        Command::Mutate(args) => mutate_suite(&args),
-        Command::Bench(args) if !args.record.is_empty() => record_overhead(&args.record).map(|text| print!("{text}")),
-        Command::Bench(args) => app::bench::run(&args.to_options()).map(|text| {
-            print!("{text}");
-        }),
-        Command::Record(args) => record(&args),
+        Command::Mutate(args) => done(mutate_suite(&args)),
+        Command::Verify(args) => verify_suite(&args),
+        Command::Bench(args) if !args.record.is_empty() => {
+            done(record_overhead(&args.record).map(|text| print!("{text}")))
+        }
+        Command::Bench(args) => done(app::bench::run(&args.to_options()).map(|text| print!("{text}"))),
+        Command::Record(args) => done(record(&args)),
     };
     match result {
-        Ok(()) => ExitCode::SUCCESS,
+        Ok(Verdict::Done) => ExitCode::SUCCESS,
+        Ok(Verdict::TestsFailed) => ExitCode::from(1),
         Err(e) => {
             eprintln!("flycatcher: {e}");
             ExitCode::from(2)
         }
     }
+}
+
+/// Runs `verify` on `options`, progress on stderr unless `quiet`; prints the summary unless `quiet`.
+fn verification(options: &VerifyOptions, quiet: bool) -> Result<Verification, Error> {
+    let verified = verify::verify(options, &mut |line| {
+        if !quiet {
+            eprintln!("{line}");
+        }
+    })?;
+    if !quiet {
+        print!("{}", verified.summary());
+    }
+    Ok(verified)
+}
+
+fn verify_suite(args: &VerifyArgs) -> Result<Verdict, Error> {
+    let options = VerifyOptions {
+        dir: args.dir.clone(),
+        node_modules: args.node_modules.clone(),
+        runs: args.runs as usize,
+        lcov: args.lcov.clone(),
+    };
+    let verified = verification(&options, args.quiet)?;
+    if let Some(path) = &args.report {
+        write_json(path, &verified.json())?;
+    }
+    Ok(if verified.passed() { Verdict::Done } else { Verdict::TestsFailed })
 }
 
 /// What `explore` needs to open its session on the worker thread.
@@ -81,14 +118,19 @@ fn interruption() -> Arc<AtomicBool> {
     interrupted
 }
 
-fn generate(args: &GenerateArgs) -> Result<(), Error> {
+fn generate(args: &GenerateArgs) -> Result<Verdict, Error> {
     let opening = args.run.opening()?;
     let interrupted = interruption();
     let mut progress = Progress::new(std::io::stderr().is_terminal() && !args.quiet, args.quiet);
     let mut run = Run::start(&opening, &interrupted, &mut progress)?;
     let mut analysis = None;
-    if args.mutation && run.completed() {
-        analysis = Some(run.strengthen(args.run.method.is_none(), &mut progress)?);
+    let mut strengthening = Ok(());
+    if run.completed() {
+        let strength = if args.mutation { Strength::Mutation } else { Strength::Default };
+        match run.strengthen(strength, args.run.method.is_none(), &mut progress) {
+            Ok(done) => analysis = args.mutation.then_some(done),
+            Err(e) => strengthening = Err(e),
+        }
     }
     // Whatever happened, the suite elected so far is written.
     let written = run.session.export(args.run.format, &args.run.out, &args.run.command_line("generate"));
@@ -101,16 +143,27 @@ fn generate(args: &GenerateArgs) -> Result<(), Error> {
             println!("{}", mutate::report::headline(analysis));
         }
     }
-    if let Some(path) = &args.report {
-        write_json(path, &run.json_report(analysis.as_ref()))?;
-    }
     let written = written?;
     if !args.quiet {
         for path in &written {
             println!("wrote {}", path.display());
         }
     }
-    run.stepping
+    let mut json = run.json_report(analysis.as_ref());
+    let mut verdict = Verdict::Done;
+    if args.verify {
+        let options =
+            VerifyOptions { dir: args.run.out.clone(), node_modules: args.node_modules.clone(), runs: 3, lcov: None };
+        let verified = verification(&options, args.quiet)?;
+        json["verify"] = verified.json();
+        if !verified.passed() {
+            verdict = Verdict::TestsFailed;
+        }
+    }
+    if let Some(path) = &args.report {
+        write_json(path, &json)?;
+    }
+    run.stepping.and(strengthening).map(|()| verdict)
 }
 
 fn mutate_suite(args: &MutateArgs) -> Result<(), Error> {

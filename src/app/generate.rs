@@ -11,6 +11,34 @@ use crate::error::Result;
 use crate::mutate::{self, Analysis, SuiteTest};
 use crate::session::Session;
 
+/// How hard [`Run::strengthen`] works on the suite.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Strength {
+    /// `generate`'s default: state assertions kept where they kill a mutant, and a few extended tests
+    /// per surviving mutant; no equivalence check, so no score.
+    Default,
+    /// `generate --mutation`: more extended tests per survivor, and survivors checked for equivalence,
+    /// so that the score means what `flycatcher mutate` says.
+    Mutation,
+}
+
+/// Extended tests tried per surviving mutant by default.
+const DEFAULT_EXTENSIONS: usize = 6;
+
+/// Extended tests tried per surviving mutant under `--mutation`.
+const MUTATION_EXTENSIONS: usize = 40;
+
+impl Strength {
+    /// The analysis it runs.
+    pub fn options(self, constructors: bool) -> mutate::Options {
+        let (extensions, equivalence_tests) = match self {
+            Strength::Default => (DEFAULT_EXTENSIONS, 0),
+            Strength::Mutation => (MUTATION_EXTENSIONS, mutate::Options::default().equivalence_tests),
+        };
+        mutate::Options { equivalence_tests, choose: true, extensions, constructors }
+    }
+}
+
 /// A session stepped to its end, or stopped early.
 pub struct Run {
     /// The session, with every test elected before it stopped.
@@ -37,19 +65,24 @@ impl Run {
         self.stepping.is_ok() && !self.interrupted
     }
 
-    /// `generate --mutation`: minimises the suite, appends calls of the class's argument-less methods as
-    /// candidate assertions, runs a mutation analysis (constructors mutated too when `constructors`),
-    /// and keeps in each test only the assertions that kill a mutant. `progress` follows the analysis.
-    pub fn strengthen(&mut self, constructors: bool, progress: &mut dyn Progress) -> Result<Analysis> {
+    /// Makes the suite catch regressions (see [`Strength`]): minimises it, runs a mutation analysis
+    /// (constructors mutated too when `constructors`) that keeps the state assertions that kill a mutant
+    /// and extends tests to tell survivors apart, and writes the choice back. `progress` follows the
+    /// analysis.
+    pub fn strengthen(
+        &mut self,
+        strength: Strength,
+        constructors: bool,
+        progress: &mut dyn Progress,
+    ) -> Result<Analysis> {
         let session = &mut self.session;
         session.minimize()?;
-        mutate::add_observers(session)?;
-        let options = mutate::Options { exhaustive: true, constructors, ..Default::default() };
+        let options = strength.options(constructors);
         let tests = SuiteTest::elected(&session.suite, &session.program, &session.code);
         let analysis = mutate::analyse(session, tests, &options, &mut |done, count| progress.mutant(done, count));
         progress.mutated();
         let analysis = analysis?;
-        mutate::strengthen(&mut session.suite, &analysis);
+        mutate::keep(session, &analysis)?;
         Ok(analysis)
     }
 

@@ -1,6 +1,6 @@
 //! The flows a person starts, on top of the engine: opening a session (what to test, its settings, the
-//! project file's choices, a recording to seed from), and the `generate`, `mutate`, `record` and `bench`
-//! commands from the first step to the files written. The command line (`main.rs`) only parses
+//! project file's choices, a recording to seed from), and the `generate`, `mutate`, `verify`, `record` and
+//! `bench` commands from the first step to the files written. The command line (`main.rs`) only parses
 //! arguments and prints; the terminal UI's worker opens its session here too and steps it itself.
 //!
 //! - [`generate`]: step a session to its end, strengthen it by mutation analysis, report.
@@ -9,6 +9,8 @@
 //! - [`bench`](mod@bench): candidates per second against a bare QuickJS loop.
 //! - [`project`]: the project file, `flycatcher.json`.
 //! - [`report`]: a run's summary, as text and as JSON.
+//! - [`verify`]: the exported suite run under its real runner, several times and in another order, with
+//!   c8's coverage.
 
 pub mod bench;
 pub mod generate;
@@ -16,6 +18,7 @@ pub mod mutate;
 pub mod project;
 pub mod record;
 pub mod report;
+pub mod verify;
 
 use crate::error::Result;
 use crate::model::settings::Settings;

@@ -5,7 +5,7 @@ use std::path::{Path, PathBuf};
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
-use super::generate::Run;
+use super::generate::{Run, Strength};
 use super::{Opening, Progress};
 use crate::error::{Error, Result};
 use crate::export::Format;
@@ -71,17 +71,19 @@ pub fn run(
         }
         SuiteSource::Generate { format, out, command } => {
             let mut run = Run::start(opening, interrupted, progress)?;
-            run.stepping?;
+            std::mem::replace(&mut run.stepping, Ok(()))?;
             if run.interrupted {
                 return Err(Error::Usage("interrupted while generating the suite to mutate".into()));
             }
+            // The suite a default `generate` writes.
+            run.strengthen(Strength::Default, constructors, progress)?;
             let written = run.session.export(format, out, command)?;
             let tests = SuiteTest::elected(&run.session.suite, &run.session.program, &run.session.code);
             (run.session, tests, written)
         }
     };
     let preparation = started.elapsed();
-    let options = mutate::Options { equivalence_tests, exhaustive: false, constructors };
+    let options = mutate::Options { equivalence_tests, constructors, ..Default::default() };
     let analysis = mutate::analyse(&session, tests, &options, &mut |done, count| progress.mutant(done, count));
     progress.mutated();
     let analysis = analysis?;

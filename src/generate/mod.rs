@@ -5,6 +5,7 @@
 //! a user's patterns), [`hazards`] (what to avoid after limits were hit), [`seeds`] (a recorded run).
 
 pub mod exhaustive;
+pub mod extend;
 pub mod guided;
 pub mod hazards;
 pub mod random;

@@ -172,7 +172,7 @@ impl<'a> Builder<'a> {
     }
 
     /// Declares a new instance of `class`, its constructor's arguments first.
-    fn construct(&mut self, class: ClassId, depth: usize, rng: &mut (impl Rng + ?Sized)) -> usize {
+    pub(super) fn construct(&mut self, class: ClassId, depth: usize, rng: &mut (impl Rng + ?Sized)) -> usize {
         let args = self.arguments(class, "constructor", depth + 1, rng);
         self.declare(class, args)
     }

@@ -6,7 +6,7 @@ use std::collections::BTreeMap;
 use rand::{Rng, RngExt};
 
 use crate::model::program::{ClassId, ProgramInfo};
-use crate::model::test::{Statement, TestCase, Value, Variable};
+use crate::model::test::{Statement, TestCase, Value};
 
 /// Chance that a candidate starts from a recorded state of its class.
 const START_FROM_RECORDED: f64 = 0.5;
@@ -81,61 +81,16 @@ fn splice(state: &TestCase, test: TestCase, program: &ProgramInfo) -> TestCase {
         None => None,
     };
     let (Some(state_receiver), Some(test_receiver)) = (receiver_of(state), receiver_of(&test)) else { return test };
-    let mut spliced = state.clone();
+    let mut spliced = state.appended(&test, program, Some((test_receiver, state_receiver)));
     spliced.method = test.method.clone();
-    let offset = spliced.variables.len();
-    let map = |v: usize| if v == test_receiver { state_receiver } else { v + offset };
-    for variable in &test.variables {
-        let name = spliced.variable_name(program, variable.class);
-        spliced.variables.push(Variable { class: variable.class, name });
-    }
-    let remap = |value: &Value| remap_value(value, &map);
-    for statement in test.statements {
-        match statement {
-            Statement::Construct { variable, .. } | Statement::Rebuild { variable, .. }
-                if variable == test_receiver => {}
-            Statement::Construct { variable, class, args } => spliced.statements.push(Statement::Construct {
-                variable: map(variable),
-                class,
-                args: args.iter().map(remap).collect(),
-            }),
-            Statement::Call { receiver, method, args, under_test } => spliced.statements.push(Statement::Call {
-                receiver: map(receiver),
-                method,
-                args: args.iter().map(remap).collect(),
-                under_test,
-            }),
-            Statement::Rebuild { variable, class, fields } => spliced.statements.push(Statement::Rebuild {
-                variable: map(variable),
-                class,
-                fields: fields.iter().map(|(k, v)| (k.clone(), remap(v))).collect(),
-            }),
-        }
-    }
     spliced
-}
-
-fn remap_value(value: &Value, map: &impl Fn(usize) -> usize) -> Value {
-    match value {
-        Value::Variable(v) => Value::Variable(map(*v)),
-        Value::Array(items) => Value::Array(items.iter().map(|i| remap_value(i, map)).collect()),
-        Value::Answers(items) => Value::Answers(items.iter().map(|i| remap_value(i, map)).collect()),
-        Value::Function(result) => Value::Function(Box::new(remap_value(result, map))),
-        Value::Object(members) => {
-            Value::Object(members.iter().map(|(k, v)| (k.clone(), remap_value(v, map))).collect())
-        }
-        Value::Instance { class, fields } => Value::Instance {
-            class: *class,
-            fields: fields.iter().map(|(k, v)| (k.clone(), remap_value(v, map))).collect(),
-        },
-        other => other.clone(),
-    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::model::settings::Settings;
+    use crate::model::test::Variable;
     use crate::session::Session;
     use crate::session::SessionOptions;
 

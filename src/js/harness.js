@@ -14,6 +14,11 @@
   const ObjectProto = Object.prototype;
   const ErrorCtor = Error;
   const defineProperty = Object.defineProperty;
+  const keysOf = Object.keys;
+  const stringSlice = String.prototype.slice;
+  const apply = Reflect.apply;
+  const hasOwnProperty = Object.prototype.hasOwnProperty;
+  const hasOwn = (object, key) => apply(hasOwnProperty, object, [key]);
 
   // The primitives that proxies answer with come from their own xorshift32, seeded like the test:
   // reproducible from the run's seed. `Math.random` and the clock of the code under test are fixed by
@@ -122,12 +127,14 @@
   // Results are described up to three levels deep and fifty items or fields (see `js/describe.js`); a
   // variable of the test met inside a result is named, not described again.
   const MAX_ITEMS = 50;
+  const STATE_NODES = 60;
+  const known = (v, depth) => {
+    const variable = vars.indexOf(v);
+    return variable >= 0 && depth > 0 ? { t: 'var', i: variable } : null;
+  };
   const encoder = g.__fc$describer({
     classes,
-    known: (v, depth) => {
-      const variable = vars.indexOf(v);
-      return variable >= 0 && depth > 0 ? { t: 'var', i: variable } : null;
-    },
+    known,
     maxDepth: 3,
     maxItems: MAX_ITEMS,
     maxNodes: Infinity,
@@ -137,6 +144,18 @@
   });
   const classOf = encoder.classOf;
   const describe = encoder.value;
+  // The state of the test's variables is described after every call of the method under test, twice
+  // (before and after): bounded by a count of objects too, so that a large structure costs little.
+  const stateEncoder = g.__fc$describer({
+    classes,
+    known,
+    maxDepth: 3,
+    maxItems: MAX_ITEMS,
+    maxNodes: STATE_NODES,
+    cycles: true,
+    complete: true,
+    exactDates: false,
+  });
   // An iterator returned by the method under test (a generator's, `values()`'s) runs its code only when
   // consumed: the test takes its items right after the call, as the exported assertion does with
   // `Array.from`, up to one more than an array's limit. Instances of the program's classes and
@@ -167,23 +186,103 @@
     }
     return { items, done: false };
   };
-  // After a call of the method under test: its result (an iterator's items, `drained`), and the state of
-  // the object to assert on when the result says little by itself (`undefined`, or a variable of the
-  // test such as `this`).
-  const describeResult = (at, value, receiver, drained) => {
+  // The items an iterator gave, as a description (see `drain`).
+  const iterated = (drained) => ({
+    t: 'iter',
+    done: drained.done,
+    items: drained.items.map((item) => describe(item, 1)),
+  });
+  // A variable of the test as state assertions see it: its own data fields, described one level down
+  // (other variables by identity), or null for a value without fields.
+  const stateOf = (v) => {
+    if (v === null || typeof v !== 'object') return null;
+    const d = stateEncoder.value(v, 0);
+    return d.fields === undefined ? null : d;
+  };
+  const states = () => {
+    const list = [];
+    for (let i = 0; i < vars.length; i++) list.push(stateOf(vars[i]));
+    return list;
+  };
+  // The fields of `now` whose descriptions differ from those in `was` (added and deleted ones included).
+  const changedFields = (was, now, into, variable) => {
+    const names = keysOf(now.fields);
+    const gone = keysOf(was.fields);
+    for (let k = 0; k < gone.length; k++) if (!hasOwn(now.fields, gone[k])) names.push(gone[k]);
+    for (let k = 0; k < names.length; k++) {
+      const name = names[k];
+      if (stringify(was.fields[name]) !== stringify(now.fields[name])) into.push([variable, name]);
+    }
+  };
+  // After a call of the method under test: its result (an iterator's items, `drained`), every variable's
+  // fields after it (`state`), and which fields it changed (`changed`, against `before`, taken just
+  // before the call): what state assertions pin.
+  const describeResult = (at, value, drained, before) => {
     const returned = vars.indexOf(value);
-    const subject = value === undefined ? receiver : returned >= 0 ? value : null;
-    const iterated = () => ({
-      t: 'iter',
-      done: drained.done,
-      items: drained.items.map((item) => describe(item, 1)),
-    });
+    const state = [];
+    const changed = [];
+    for (let i = 0; i < vars.length; i++) {
+      const now = stateOf(vars[i]);
+      if (now === null) continue;
+      state.push({ i, d: now });
+      const was = before[i];
+      if (was !== null && was !== undefined) changedFields(was, now, changed, i);
+    }
     results.push({
       at,
       inexact: inexact.used(),
-      value: returned >= 0 ? { t: 'var', i: returned } : drained ? iterated() : describe(value, 0),
-      state: subject === null ? null : { i: vars.indexOf(subject), d: describe(subject, 0) },
+      value: returned >= 0 ? { t: 'var', i: returned } : drained ? iterated(drained) : describe(value, 0),
+      state,
+      changed,
     });
+  };
+  // The property `name` of `object` or of its prototypes, as a descriptor.
+  const lookup = (object, name) => {
+    for (let p = object; p !== null && p !== undefined; p = getProto(p)) {
+      const d = descriptor(p, name);
+      if (d !== undefined) return d;
+    }
+    return undefined;
+  };
+  // Inspection ([3, variable, [names]], after the last call of a test): each argument-less method named
+  // is called and each getter (`@name`) read, as the exported test's state assertions do, and its answer
+  // described. An inspector that changes the object's fields is impure: it is reported and the
+  // inspection stops there; one that throws, or answers a promise, has no value. The answers go with
+  // the description of the call before.
+  const inspect = (op, at) => {
+    const target = vars[op[1]];
+    const names = op[2];
+    const answers = [];
+    for (let i = 0; i < names.length; i++) {
+      // `@name` names a getter only: a data field of that name is no inspector.
+      const name = names[i];
+      const getterOnly = name[0] === '@';
+      const d = lookup(target, getterOnly ? apply(stringSlice, name, [1]) : name);
+      const getter = d !== undefined && typeof d.get === 'function';
+      if (getterOnly ? !getter : !getter && (d === undefined || typeof d.value !== 'function')) {
+        answers.push({ n: name });
+        continue;
+      }
+      const before = stringify(stateOf(target));
+      const answer = { n: name, g: getter };
+      try {
+        const value = apply(getter ? d.get : d.value, target, []);
+        if (!isPromise(value)) {
+          const returned = vars.indexOf(value);
+          const drained = returned >= 0 ? null : drain(value);
+          answer.v = returned >= 0 ? { t: 'var', i: returned } : drained ? iterated(drained) : describe(value, 0);
+        }
+      } catch (_) {
+        // No value: the exported test would throw here.
+      }
+      answers.push(answer);
+      if (stringify(stateOf(target)) !== before) {
+        answer.impure = true;
+        break;
+      }
+    }
+    const last = results[results.length - 1];
+    if (last !== undefined && last.at === at - 1) last.inspected = answers;
   };
 
   // Where an error was made: the first frame of its stack in the code under test, so Rust can tell
@@ -209,7 +308,7 @@
   };
 
   // Runs one test, given as JSON: [0, class, args, variable] constructs a variable, [1, variable, method, args,
-  // underTest] calls a method. Arguments are JSON values, or {v: variable}, {p: parameter} for a
+  // underTest] calls a method, [3, variable, [names]] inspects a variable (see `inspect`). Arguments are JSON values, or {v: variable}, {p: parameter} for a
   // recording proxy, {u: 0} for undefined, {x: "NaN" | "Infinity" | "-Infinity"}, {a: [items]} for an array,
   // {f: result} for a function returning `result`, {d: milliseconds} for a Date, {r: [source, flags]} for a
   // RegExp, {o: [[key, value]...]} for an object, {s: [answers]} for a stub function returning recorded
@@ -224,7 +323,6 @@
     return f;
   };
   const construct = Reflect.construct;
-  const apply = Reflect.apply;
   const parse = JSON.parse;
   // Rebuilt instances (replay tests of objects the program made itself): [2, class, [[key, value]...],
   // variable] defines a variable, {i: [class, [[key, value]...]]} is a value. Made without running the
@@ -300,11 +398,20 @@
         vars[op[3]] = construct(classes[op[1]], op[2].map(argument));
       } else if (op[0] === 2) {
         vars[op[3]] = rebuilt(op[1], op[2], argument);
+      } else if (op[0] === 3) {
+        inspect(op, at);
       } else {
         const receiver = vars[op[1]];
         const method = receiver[op[2]];
         return apply(method, receiver, op[3].map(argument));
       }
+    };
+    // Before a call of the method under test, when describing: the variables' fields, to tell what the
+    // call changed.
+    let before = null;
+    const start = () => {
+      const op = ops[at];
+      before = describing && op[0] === 1 && op[4] ? states() : null;
     };
     // After a call of the method under test: an iterator it returned is consumed (see `drain`), and
     // the result is described.
@@ -312,7 +419,7 @@
       const op = ops[at];
       if (op[0] !== 1 || !op[4]) return;
       const drained = drain(value);
-      if (describing) describeResult(at, value, vars[op[1]], drained);
+      if (describing) describeResult(at, value, drained, before);
     };
     const failed = (e) => {
       if (hostAccess !== null) return hostFailure();
@@ -329,6 +436,7 @@
           finish(value);
           if (++at >= ops.length) break;
           running[0] = at;
+          start();
           value = perform(ops[at]);
           if (isPromise(value)) {
             awaited.push(at);
@@ -345,6 +453,7 @@
     try {
       for (; at < ops.length; at++) {
         running[0] = at;
+        start();
         const value = perform(ops[at]);
         if (isPromise(value)) {
           awaited.push(at);

@@ -79,7 +79,8 @@ pub enum Thrown {
     Value(Observed),
 }
 
-/// The result of one call of the method under test, described right after the call.
+/// The result of one call of the method under test, described right after the call, with the state the
+/// call left: what state assertions are made of.
 #[derive(Debug, Clone, PartialEq, Deserialize)]
 pub struct DescribedResult {
     /// Index of the test statement.
@@ -90,12 +91,37 @@ pub struct DescribedResult {
     /// then: its numbers may differ in their last bits under Node, and are asserted within a tolerance.
     #[serde(default)]
     pub inexact: bool,
-    /// The state of a variable after the call: the receiver when the call returned `undefined`, or the
-    /// variable returned (often `this`).
-    pub state: Option<VariableState>,
+    /// Every variable of the test that has fields, after the call.
+    #[serde(default)]
+    pub state: Vec<VariableState>,
+    /// The fields the call changed, as (variable, field name): added and deleted ones included.
+    #[serde(default)]
+    pub changed: Vec<(usize, String)>,
+    /// The answers of the inspectors called after the call (the last call of a test only), in order.
+    #[serde(default)]
+    pub inspected: Vec<Inspected>,
 }
 
-/// A variable of the test, described after a call.
+impl DescribedResult {
+    /// A result without any state (tests, and results the harness did not describe the state of).
+    pub fn bare(at: usize, value: Observed) -> DescribedResult {
+        DescribedResult { at, value, inexact: false, state: Vec::new(), changed: Vec::new(), inspected: Vec::new() }
+    }
+
+    /// The value of field `field` of variable `variable` after the call: `undefined` for a field it does
+    /// not have; `None` when the variable was not described.
+    pub fn field(&self, variable: usize, field: &str) -> Option<&Observed> {
+        let state = self.state.iter().find(|s| s.variable == variable)?;
+        Some(state.description.fields()?.get(field).unwrap_or(&Observed::Undefined))
+    }
+
+    /// The answer of inspector `name`, when it gave one without changing anything.
+    pub fn answer(&self, name: &str) -> Option<&Observed> {
+        self.inspected.iter().find(|i| i.name == name && !i.impure).and_then(|i| i.value.as_ref())
+    }
+}
+
+/// A variable of the test, described after a call: `{"t": "inst", "fields": ...}` or a plain object.
 #[derive(Debug, Clone, PartialEq, Deserialize)]
 pub struct VariableState {
     /// Index of the variable.
@@ -104,6 +130,23 @@ pub struct VariableState {
     /// Its description.
     #[serde(rename = "d")]
     pub description: Observed,
+}
+
+/// What an inspector (an argument-less method, or a getter) answered after a call.
+#[derive(Debug, Clone, PartialEq, Deserialize)]
+pub struct Inspected {
+    /// Its name.
+    #[serde(rename = "n")]
+    pub name: String,
+    /// Whether it is a getter (read) rather than a method (called).
+    #[serde(rename = "g", default)]
+    pub getter: bool,
+    /// Its answer; `None` when it threw, answered a promise, or is neither a method nor a getter.
+    #[serde(rename = "v", default)]
+    pub value: Option<Observed>,
+    /// Whether it changed the object's fields: then it is no inspector, and nothing after it was called.
+    #[serde(default)]
+    pub impure: bool,
 }
 
 /// A JavaScript value as the sandbox describes it, in the JSON the harness writes (`harness.js`,
@@ -299,6 +342,14 @@ impl Observed {
 
     /// The fields of a plain object or of an instance of a class; `None` for any other value.
     pub fn fields(&self) -> Option<&BTreeMap<String, Observed>> {
+        match self {
+            Observed::Object { fields, .. } | Observed::Instance { fields, .. } => Some(fields),
+            _ => None,
+        }
+    }
+
+    /// The fields of a plain object or of an instance of a class, to change; `None` for any other value.
+    pub fn fields_mut(&mut self) -> Option<&mut BTreeMap<String, Observed>> {
         match self {
             Observed::Object { fields, .. } | Observed::Instance { fields, .. } => Some(fields),
             _ => None,

@@ -4,21 +4,29 @@
 use rand::RngExt;
 use rand::rngs::StdRng;
 
-use super::strengthen::observed;
+use super::keep::{all_fields, inspectors};
 use super::verdict::{as_elected, verdict};
 use super::{Mutant, SuiteTest};
 use crate::error::Result;
 use crate::generate::Request;
 use crate::generate::random::generate;
 use crate::model::observed::Outcome;
+use crate::model::settings::Limits;
+use crate::model::test::{Statement, TestCase};
 use crate::sandbox::{Sandbox, Watch};
-use crate::session::Session;
+use crate::session::{Session, is_regression};
+use crate::suite::StateChecks;
+use crate::suite::checks::inspected_variable;
 
 /// Random tests that hit a limit on the original after which the equivalence check of a mutant stops.
 pub(super) const LIMITED_TESTS: usize = 5;
 
-/// Runs random tests on the original and on a surviving mutant; returns whether one told them apart,
-/// and how many ran.
+/// Random tests run in one context.
+const BATCH: usize = 25;
+
+/// Runs random tests on the original and on a surviving mutant; returns the first that told them apart
+/// (a witness), and how many ran. On the original, a test has a quarter of the usual time limit: one
+/// that loops there (code that loops for most inputs) costs less, and tells nothing apart anyway.
 pub(super) fn distinguish(
     session: &Session,
     original: &mut Sandbox,
@@ -26,7 +34,22 @@ pub(super) fn distinguish(
     mutant: &Mutant,
     tests: usize,
     rng: &mut StdRng,
-) -> Result<(bool, u64)> {
+) -> Result<(Option<Witness>, u64)> {
+    let usual = session.settings().limits.clone();
+    original.set_limits(Limits { test_time: usual.test_time / 4, ..usual.clone() });
+    let found = random_tests(session, original, mutant_sandbox, mutant, tests, rng);
+    original.set_limits(usual);
+    found
+}
+
+fn random_tests(
+    session: &Session,
+    original: &mut Sandbox,
+    mutant_sandbox: &mut Sandbox,
+    mutant: &Mutant,
+    tests: usize,
+    rng: &mut StdRng,
+) -> Result<(Option<Witness>, u64)> {
     // Half the tests call the mutated method last, with observers after it; the other half test other
     // methods of its class, where it is often called earlier and the later calls see what it left.
     let own = |i: &usize| session.methods[*i].class == mutant.class && session.methods[*i].method == mutant.method;
@@ -40,10 +63,12 @@ pub(super) fn distinguish(
         methods = methods.into_iter().flat_map(|i| if own(&i) { vec![i] } else { vec![mutated[0], i] }).collect();
     }
     if methods.is_empty() {
-        return Ok((false, 0));
+        return Ok((None, 0));
     }
     let settings = session.settings();
-    let (mut valid, mut runs, mut limited) = (0, 0, 0);
+    let (mut valid, mut runs) = (0, 0);
+    let mut limited = 0;
+    let mut batch = Vec::new();
     // Candidates with parameters of unknown type cannot be compared: give up after a few of those.
     for attempt in 0..tests * 4 {
         if valid == tests {
@@ -66,29 +91,95 @@ pub(super) fn distinguish(
             continue;
         }
         valid += 1;
-        let test = observed(&session.program, &test, true);
-        let json = test.to_json(&session.program);
-        let base = original.run_isolated(&json, seed, &Watch::default(), true)?;
+        batch.push(observed(session, test, seed, mutant));
+        if batch.len() == BATCH || valid == tests {
+            runs += batch.len() as u64;
+            match compare(session, original, mutant_sandbox, &mut batch, &mut limited)? {
+                Compared::Apart(witness) => return Ok((Some(witness), runs)),
+                Compared::Limited => return Ok((None, runs)),
+                Compared::Alike => batch.clear(),
+            }
+        }
+    }
+    if !batch.is_empty() {
+        runs += batch.len() as u64;
+        if let Compared::Apart(witness) = compare(session, original, mutant_sandbox, &mut batch, &mut limited)? {
+            return Ok((Some(witness), runs));
+        }
+    }
+    Ok((None, runs))
+}
+
+/// A random test that told a mutant apart, and whether it is a regression test on the original (it
+/// passed, or threw at its last statement): only such a test can be grafted onto one of the suite's
+/// (see `extend`).
+pub(super) struct Witness {
+    pub(super) test: SuiteTest,
+    pub(super) usable: bool,
+}
+
+/// What a batch of random tests showed.
+enum Compared {
+    /// A test told the mutant apart.
+    Apart(Witness),
+    /// None did.
+    Alike,
+    /// Too many tests hit a limit on the original: the check stops.
+    Limited,
+}
+
+/// Runs `batch` one test after the other in one context of the original and one of the mutant, as a
+/// runner would (a context per test would cost more than the tests), and compares them in order, up to
+/// a test that hits a limit on the original: after it, the original's context is a new one.
+fn compare(
+    session: &Session,
+    original: &mut Sandbox,
+    mutant_sandbox: &mut Sandbox,
+    batch: &mut [SuiteTest],
+    limited: &mut usize,
+) -> Result<Compared> {
+    let program = &session.program;
+    let jsons: Vec<String> = batch.iter().map(|t| t.json(program)).collect();
+    let watch = Watch::default();
+    let runs: Vec<(&str, u32, &Watch)> =
+        jsons.iter().zip(batch.iter()).map(|(j, t)| (j.as_str(), t.seed, &watch)).collect();
+    let bases = original.run_in_sequence(&runs)?;
+    let theirs = mutant_sandbox.run_in_sequence(&runs)?;
+    for ((probe, base), run) in batch.iter_mut().zip(&bases).zip(&theirs) {
         if base.outcome.hit_limit() {
             // Each costs a whole time limit and compares nothing: code that often hits limits (slow or
             // endless for most inputs) gets fewer tests, counted rather than timed so the seed decides.
-            limited += 1;
-            if limited == LIMITED_TESTS {
-                break;
+            *limited += 1;
+            return Ok(if *limited >= LIMITED_TESTS { Compared::Limited } else { Compared::Alike });
+        }
+        probe.checks.as_mut().expect("set by observed").fields = all_fields(&base.results);
+        if verdict(session, &as_elected(probe, base), run).is_some() {
+            let mut witness = probe.clone();
+            // One that throws on the original tells the mutant apart by then: it ends there.
+            if let Outcome::Threw { at, .. } = base.outcome {
+                witness.test.statements.truncate(at + 1);
             }
-            continue;
+            let usable = is_regression(&base.outcome, witness.test.statements.len() - 1);
+            return Ok(Compared::Apart(Witness { test: witness, usable }));
         }
-        let mut run = mutant_sandbox.run_isolated(&json, seed, &Watch::default(), true)?;
-        if run.outcome == Outcome::TimedOut {
-            // A test near the time limit can cross it on a busy machine: a mutant that loops does so
-            // again.
-            run = mutant_sandbox.run_isolated(&json, seed, &Watch::default(), true)?;
-        }
-        runs += 1;
-        let probe = SuiteTest { title: String::new(), test, seed, own_message: true, asserts: None };
-        if verdict(session, &as_elected(&probe, &base), &run).is_some() {
-            return Ok((true, runs));
+        if run.outcome.hit_limit() {
+            return Ok(Compared::Alike);
         }
     }
-    Ok((false, runs))
+    Ok(Compared::Alike)
+}
+
+/// A random test as the check compares it: the results of the calls of the mutated method and of the
+/// last call, every field after them, and every inspector of the last call's receiver.
+pub(super) fn observed(session: &Session, mut test: TestCase, seed: u32, mutant: &Mutant) -> SuiteTest {
+    let last = test.statements.len().saturating_sub(1);
+    for (at, statement) in test.statements.iter_mut().enumerate() {
+        if let Statement::Call { under_test, method, .. } = statement {
+            *under_test = at == last || *method == mutant.method;
+        }
+    }
+    let inspect =
+        inspected_variable(&test).map(|r| inspectors(&session.program, test.variables[r].class)).unwrap_or_default();
+    let checks = Some(StateChecks { fields: Vec::new(), inspect });
+    SuiteTest { title: String::new(), test, seed, own_message: true, asserts: None, checks, extended: 0 }
 }

@@ -17,13 +17,13 @@
 //! (`generate --mutation`), [`report`].
 
 mod equivalence;
+mod extend;
+mod keep;
 mod mutants;
 pub mod operators;
 pub mod report;
-mod strengthen;
 mod verdict;
 
-use std::collections::BTreeSet;
 use std::time::{Duration, Instant};
 
 use rand::SeedableRng;
@@ -35,13 +35,15 @@ use crate::model::program::{ClassId, ProgramInfo};
 use crate::model::test::TestCase;
 use crate::sandbox::{CodeBase, Sandbox, Watch};
 use crate::session::Session;
+use crate::suite::checks::run_json;
 use crate::suite::title::titles;
-use crate::suite::{ElectedTest, Suite, manifest};
+use crate::suite::{ElectedTest, StateChecks, Suite, manifest};
 use equivalence::distinguish;
+pub use keep::keep;
 use mutants::{Built, create_mutants, mutant_sandbox};
 use operators::Edit;
-pub use strengthen::{add_observers, strengthen};
-use verdict::{as_elected, verdict};
+pub use verdict::Check;
+use verdict::{as_elected, assert_only, verdict};
 
 /// A test of the suite, as mutation analysis runs it.
 #[derive(Debug, Clone)]
@@ -57,6 +59,10 @@ pub struct SuiteTest {
     /// The assertions its exported form makes, when read from a manifest: checked against the original
     /// code before any mutant runs.
     pub asserts: Option<Vec<String>>,
+    /// Its state assertions (see [`crate::suite::checks`]).
+    pub checks: Option<StateChecks>,
+    /// Calls added to it to tell mutants apart (see [`extend`]).
+    pub extended: usize,
 }
 
 impl SuiteTest {
@@ -72,6 +78,8 @@ impl SuiteTest {
                 seed: e.seed,
                 own_message: e.own_message,
                 asserts: None,
+                checks: e.checks.clone(),
+                extended: 0,
             })
             .collect()
     }
@@ -86,8 +94,15 @@ impl SuiteTest {
                 seed: t.seed,
                 own_message: t.own_message,
                 asserts: Some(t.asserts),
+                checks: t.checks,
+                extended: 0,
             })
             .collect()
+    }
+
+    /// The test as the sandbox runs it, inspection included.
+    pub fn json(&self, program: &ProgramInfo) -> String {
+        run_json(&self.test, self.checks.as_ref().map_or(&[], |c| &c.inspect), program)
     }
 }
 
@@ -101,7 +116,7 @@ pub enum Status {
         /// How: a failed assertion, another outcome, a limit.
         reason: String,
     },
-    /// Every covering test passed on it, and random tests told it from the original.
+    /// Every covering test passed on it, and random tests told it from the original (or were not run).
     Survived,
     /// Every covering test passed on it, and no random test told it from the original either.
     Equivalent,
@@ -141,32 +156,37 @@ pub struct Mutant {
 pub struct Options {
     /// Random tests per surviving mutant in the equivalence check (0: survivors stay survivors).
     pub equivalence_tests: usize,
-    /// Run every covering test against every mutant, not only until the first kill (what
-    /// [`strengthen`] needs to know which assertions kill).
-    pub exhaustive: bool,
+    /// Choose the state assertions of the suite's passing tests: every field and inspector is a
+    /// candidate, and for every mutant that only state assertions kill, one of them is kept (see
+    /// [`keep`]). Covering tests then run on a mutant until one kills it by an assertion the test makes
+    /// anyway.
+    pub choose: bool,
+    /// Extended tests tried per surviving mutant whose statement a test covers, to tell it apart (see
+    /// [`extend`]; 0: none).
+    pub extensions: usize,
     /// Mutate the constructors of the classes under test too (off when one method is chosen).
     pub constructors: bool,
 }
 
 impl Default for Options {
     fn default() -> Self {
-        Options { equivalence_tests: 200, exhaustive: false, constructors: true }
+        Options { equivalence_tests: 200, choose: false, extensions: 0, constructors: true }
     }
 }
 
 /// The result of a mutation analysis.
 #[derive(Debug, Clone)]
 pub struct Analysis {
-    /// The tests run.
+    /// The tests run (extended ones as extended).
     pub tests: Vec<SuiteTest>,
     /// The mutants, in file and source order.
     pub mutants: Vec<Mutant>,
-    /// Per test, the statements of the test (calls of the method under test) whose assertions killed a
-    /// mutant.
-    pub killing_calls: Vec<BTreeSet<usize>>,
-    /// Per test, the mutants it killed.
+    /// Per test, the state assertions kept because they kill a mutant that nothing else kept kills
+    /// ([`Options::choose`]).
+    pub kept: Vec<Vec<Check>>,
+    /// Per test, the mutants it killed first.
     pub kills: Vec<usize>,
-    /// Test runs against mutants (equivalence checks included).
+    /// Test runs against mutants (equivalence checks and extensions included).
     pub runs: u64,
     /// Time the analysis took.
     pub elapsed: Duration,
@@ -221,185 +241,225 @@ impl Analysis {
     }
 }
 
+/// What a test does on the original code: the run that assertions compare with, and the statements it
+/// runs (none when a limit cut it off: it tells nothing apart then).
+pub(super) struct Baseline {
+    pub(super) elected: ElectedTest,
+    pub(super) covers: Vec<u32>,
+    /// The time limit of its runs on mutants: far above what it took on the original, so that only a
+    /// mutant that loops (or blows up) reaches it, and far below the usual limit, which every such
+    /// mutant would otherwise cost. A test whose limit is the usual one is slow on the original.
+    pub(super) limit: Duration,
+}
+
+/// How many times its run on the original a test may take on a mutant (loading the code included).
+pub(super) const SLOWDOWN: u32 = 10;
+
+/// The least time limit of a test on a mutant.
+const LEAST_LIMIT: Duration = Duration::from_millis(25);
+
+/// The sandboxes of an analysis: the original code, and the expressions that reach its classes.
+pub(super) struct Originals {
+    pub(super) sandbox: Sandbox,
+    pub(super) expressions: Vec<String>,
+}
+
+impl Originals {
+    fn new(session: &Session) -> Result<Originals> {
+        let expressions: Vec<String> = session.program.classes.iter().map(|c| sandbox_expression(&c.access)).collect();
+        let mut sandbox = Sandbox::new(&session.code, session.settings().limits.clone())?;
+        sandbox.bind_classes(&expressions)?;
+        Ok(Originals { sandbox, expressions })
+    }
+
+    /// Runs `test` on the original with every statement watched.
+    pub(super) fn baseline(&mut self, session: &Session, test: &SuiteTest) -> Result<Baseline> {
+        let everything = Watch { statements: 0..session.code.statement_count, branches: 0..0 };
+        let started = Instant::now();
+        let run = self.sandbox.run_isolated(&test.json(&session.program), test.seed, &everything, true)?;
+        let usual = session.settings().limits.test_time;
+        let limit = (started.elapsed() * SLOWDOWN).clamp(LEAST_LIMIT.min(usual), usual);
+        let elected = as_elected(test, &run);
+        // A test cut off by a limit on the original (a loaded machine) cannot tell anything apart: it
+        // covers nothing, so it runs against no mutant.
+        let covers = if run.outcome.hit_limit() { Vec::new() } else { run.statements };
+        Ok(Baseline { elected, covers, limit })
+    }
+}
+
+/// Runs `test` on a mutant within the time limit its baseline sets.
+pub(super) fn run_on_mutant(
+    session: &Session,
+    sandbox: &mut Sandbox,
+    test: &SuiteTest,
+    baseline: &Baseline,
+) -> Result<crate::sandbox::Execution> {
+    sandbox
+        .set_limits(crate::model::settings::Limits { test_time: baseline.limit, ..session.settings().limits.clone() });
+    sandbox.run_isolated(&test.json(&session.program), test.seed, &Watch::default(), true)
+}
+
 /// Creates the mutants of the session's methods under test (and, unless one method was chosen, of their
-/// classes' constructors), runs `tests` against them and checks survivors for equivalence.
+/// classes' constructors), runs `tests` against them, and (as `options` say) chooses state assertions,
+/// extends tests to tell survivors apart and checks survivors for equivalence.
 ///
 /// `tests` with recorded assertions (from a manifest) must pass on the original code first: an error says
 /// which does not. `progress` is told (mutants done, mutants in all) after each mutant.
 pub fn analyse(
     session: &Session,
-    tests: Vec<SuiteTest>,
+    mut tests: Vec<SuiteTest>,
     options: &Options,
     progress: &mut dyn FnMut(usize, usize),
 ) -> Result<Analysis> {
     let started = Instant::now();
-    let program = &session.program;
-    let code = &session.code;
-    let limits = session.settings().limits.clone();
-    let expressions: Vec<String> = program.classes.iter().map(|c| sandbox_expression(&c.access)).collect();
-    let mut original = Sandbox::new(code, limits.clone())?;
-    original.bind_classes(&expressions)?;
-
-    // Baseline: what every test does on the original, and which statements it runs.
-    let everything = Watch { statements: 0..code.statement_count, branches: 0..0 };
+    let mut originals = Originals::new(session)?;
     let mut baselines = Vec::new();
-    for (index, t) in tests.iter().enumerate() {
-        let run = original.run_isolated(&t.test.to_json(program), t.seed, &everything, true)?;
-        let elected = as_elected(t, &run);
-        if let Some(expected) = &t.asserts {
-            let actual = manifest::assertions(program, &elected);
-            if run.outcome.hit_limit() || actual != *expected {
-                return Err(Error::Usage(format!(
-                    "test {} of the suite (`{}`) does not pass on the current code ({}): generate the suite again",
-                    index + 1,
-                    t.title,
-                    match actual.iter().find(|a| !expected.contains(a)) {
-                        Some(a) => format!("it now gives `{a}`"),
-                        None => run.outcome.describe(&limits),
-                    }
-                )));
-            }
+    for (index, test) in tests.iter_mut().enumerate() {
+        if options.choose {
+            *test = keep::candidates(session, &mut originals, test)?;
         }
-        // A test cut off by a limit on the original (a loaded machine) cannot tell anything apart: it
-        // covers nothing, so it runs against no mutant.
-        let covers = if run.outcome.hit_limit() { Vec::new() } else { run.statements };
-        baselines.push((elected, covers));
+        let mut baseline = originals.baseline(session, test)?;
+        check_asserts(session, index, test, &mut baseline)?;
+        if options.choose {
+            test.checks.get_or_insert_with(Default::default).fields = keep::all_fields(&baseline.elected.results);
+            baseline.elected.checks = test.checks.clone();
+        }
+        baselines.push(baseline);
     }
-
     let mut mutants = create_mutants(session, &tests, options.constructors);
-    let mut analysis = Analysis {
-        killing_calls: vec![BTreeSet::new(); tests.len()],
+    let analysis = Analysis {
+        kept: vec![Vec::new(); tests.len()],
         kills: vec![0; tests.len()],
         tests,
         mutants: Vec::new(),
         runs: 0,
         elapsed: Duration::ZERO,
     };
+    let mut judging = Judging { session, options, originals, baselines, analysis };
     let count = mutants.len();
     for (id, mutant) in mutants.iter_mut().enumerate() {
         progress(id, count);
-        let covering: Vec<usize> =
-            (0..baselines.len()).filter(|t| mutant.statement.is_none_or(|s| baselines[*t].1.contains(&s))).collect();
-        if covering.is_empty() {
-            mutant.status = Status::Uncovered;
-            continue;
-        }
-        let mut sandbox = match mutant_sandbox(session, mutant, &expressions)? {
-            Built::Sandbox(sandbox) => sandbox,
-            Built::Invalid => {
-                mutant.status = Status::Invalid;
-                continue;
-            }
-            Built::Fails(reason) => {
-                mutant.status = Status::Killed { test: covering[0], reason };
-                analysis.kills[covering[0]] += 1;
-                continue;
-            }
-        };
-        mutant.status = Status::Survived;
-        for &t in &covering {
-            let test = &analysis.tests[t];
-            let run = sandbox.run_isolated(&test.test.to_json(&session.program), test.seed, &Watch::default(), true)?;
-            analysis.runs += 1;
-            let Some(kill) = verdict(session, &baselines[t].0, &run) else { continue };
-            analysis.killing_calls[t].extend(kill.calls);
-            analysis.kills[t] += 1;
-            if !matches!(mutant.status, Status::Killed { .. }) {
-                mutant.status = Status::Killed { test: t, reason: kill.reason };
-            }
-            if !options.exhaustive {
-                break;
-            }
-        }
-        if mutant.status == Status::Survived && options.equivalence_tests > 0 {
-            let seed = session.settings().seed ^ (id as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
-            let mut rng = StdRng::seed_from_u64(seed);
-            let (distinguished, runs) =
-                distinguish(session, &mut original, &mut sandbox, mutant, options.equivalence_tests, &mut rng)?;
-            analysis.runs += runs;
-            if !distinguished {
-                mutant.status = Status::Equivalent;
-            }
-        }
+        judging.judge(mutant, id)?;
     }
+    let mut analysis = judging.analysis;
     analysis.mutants = mutants;
     analysis.elapsed = started.elapsed();
     Ok(analysis)
 }
 
+/// A test read from a manifest must still make the assertions it was written with. Its baseline then
+/// asserts those only: a value that changed between runs was left out of the suite when it was written.
+fn check_asserts(session: &Session, index: usize, test: &mut SuiteTest, baseline: &mut Baseline) -> Result<()> {
+    let Some(expected) = &test.asserts else { return Ok(()) };
+    let actual = manifest::assertions(&session.program, &baseline.elected);
+    let outcome = &baseline.elected.outcome;
+    if !outcome.hit_limit() && expected.iter().all(|e| actual.contains(e)) {
+        assert_only(session, &mut baseline.elected, expected);
+        test.checks = baseline.elected.checks.clone();
+        return Ok(());
+    }
+    Err(Error::Usage(format!(
+        "test {} of the suite (`{}`) does not pass on the current code ({}): generate the suite again",
+        index + 1,
+        test.title,
+        match (actual.iter().find(|a| !expected.contains(a)), expected.iter().find(|e| !actual.contains(e))) {
+            (Some(a), Some(_)) => format!("it now gives `{a}`"),
+            (_, Some(e)) => format!("`{e}` no longer holds"),
+            _ => outcome.describe(&session.settings().limits),
+        }
+    )))
+}
+
+/// An analysis under way: the original code, what every test does on it, and what is known so far.
+pub(super) struct Judging<'a> {
+    pub(super) session: &'a Session,
+    pub(super) options: &'a Options,
+    pub(super) originals: Originals,
+    pub(super) baselines: Vec<Baseline>,
+    pub(super) analysis: Analysis,
+}
+
+impl Judging<'_> {
+    /// Decides what becomes of one mutant: runs the tests covering its statement on it, keeps a state
+    /// assertion where only state assertions kill it, checks a survivor for equivalence, and tries
+    /// extended tests on a survivor not presumed equivalent.
+    fn judge(&mut self, mutant: &mut Mutant, id: usize) -> Result<()> {
+        let session = self.session;
+        let covering: Vec<usize> = (0..self.baselines.len())
+            .filter(|t| mutant.statement.is_none_or(|s| self.baselines[*t].covers.contains(&s)))
+            .collect();
+        if covering.is_empty() {
+            mutant.status = Status::Uncovered;
+            return Ok(());
+        }
+        let mut sandbox = match mutant_sandbox(session, mutant, &self.originals.expressions)? {
+            Built::Sandbox(sandbox) => sandbox,
+            Built::Invalid => {
+                mutant.status = Status::Invalid;
+                return Ok(());
+            }
+            Built::Fails(reason) => {
+                mutant.status = Status::Killed { test: covering[0], reason };
+                self.analysis.kills[covering[0]] += 1;
+                return Ok(());
+            }
+        };
+        mutant.status = Status::Survived;
+        self.run_covering(&mut sandbox, mutant, &covering)?;
+        // A survivor that random tests cannot tell apart is presumed equivalent: no extension is tried on
+        // it. The check runs with the usual time limit (its tests have no baseline).
+        sandbox.set_limits(session.settings().limits.clone());
+        let mut witness = None;
+        if mutant.status == Status::Survived && self.options.equivalence_tests > 0 {
+            let seed = session.settings().seed ^ (id as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+            let mut rng = StdRng::seed_from_u64(seed);
+            let tests = self.options.equivalence_tests;
+            let original = &mut self.originals.sandbox;
+            let (found, runs) = distinguish(session, original, &mut sandbox, mutant, tests, &mut rng)?;
+            self.analysis.runs += runs;
+            match found {
+                Some(found) => witness = Some(found),
+                None => mutant.status = Status::Equivalent,
+            }
+        }
+        if mutant.status == Status::Survived && self.options.extensions > 0 {
+            extend::tell_apart(self, &mut sandbox, mutant, &covering, id, witness)?;
+        }
+        Ok(())
+    }
+
+    /// Runs the covering tests on a mutant until one kills it by what it asserts anyway; where only
+    /// state assertions kill it, keeps one of the first test that does.
+    fn run_covering(&mut self, sandbox: &mut Sandbox, mutant: &mut Mutant, covering: &[usize]) -> Result<()> {
+        let analysis = &mut self.analysis;
+        let mut chosen: Option<(usize, Check)> = None;
+        for &t in covering {
+            let test = &analysis.tests[t];
+            let run = run_on_mutant(self.session, sandbox, test, &self.baselines[t])?;
+            analysis.runs += 1;
+            let Some(kill) = verdict(self.session, &self.baselines[t].elected, &run) else { continue };
+            if !matches!(mutant.status, Status::Killed { .. }) {
+                mutant.status = Status::Killed { test: t, reason: kill.reason.clone() };
+                analysis.kills[t] += 1;
+            }
+            if !self.options.choose || kill.primary || kill.checks.iter().any(|c| analysis.kept[t].contains(c)) {
+                // Killed by what the suite asserts anyway.
+                return Ok(());
+            }
+            if chosen.is_none() {
+                chosen = Some((t, keep::best(&test.test, kill.checks)));
+            }
+        }
+        if let Some((t, check)) = chosen {
+            analysis.kept[t].push(check);
+        }
+        Ok(())
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::model::observed::Outcome;
-    use crate::model::observed::{DescribedResult, Observed};
-    use crate::model::test::{Statement, Variable};
-
-    /// `list.add(1); list.size()` (the method under test) then the observers `isEmpty()` and `toArray()`.
-    fn observed_test(seed: u32) -> ElectedTest {
-        let call =
-            |method: &str| Statement::Call { receiver: 0, method: method.into(), args: Vec::new(), under_test: true };
-        let result = |at: usize| DescribedResult {
-            at,
-            value: Observed::Number { text: "1".into() },
-            inexact: false,
-            state: None,
-        };
-        ElectedTest {
-            test: TestCase {
-                class: 0,
-                method: "size".into(),
-                variables: vec![Variable { class: 0, name: "list".into() }],
-                statements: vec![
-                    Statement::Construct { variable: 0, class: 0, args: Vec::new() },
-                    Statement::Call { receiver: 0, method: "add".into(), args: Vec::new(), under_test: false },
-                    call("size"),
-                    call("isEmpty"),
-                    call("toArray"),
-                ],
-            },
-            results: vec![result(2), result(3), result(4)],
-            outcome: Outcome::Passed,
-            new_lines: Vec::new(),
-            own_message: false,
-            branches: Vec::new(),
-            seed,
-            covers: Vec::new(),
-            minimized: true,
-        }
-    }
-
-    fn analysis(killing_calls: Vec<BTreeSet<usize>>, kills: Vec<usize>) -> Analysis {
-        Analysis { tests: Vec::new(), mutants: Vec::new(), killing_calls, kills, runs: 0, elapsed: Duration::ZERO }
-    }
-
-    fn shape(e: &ElectedTest) -> (Vec<usize>, Vec<bool>) {
-        let flags = e
-            .test
-            .statements
-            .iter()
-            .filter_map(|s| if let Statement::Call { under_test, .. } = s { Some(*under_test) } else { None })
-            .collect();
-        (e.results.iter().map(|r| r.at).collect(), flags)
-    }
-
-    #[test]
-    fn strengthen_keeps_only_killing_assertions_and_drops_idle_observers() {
-        let mut suite = Suite {
-            elected: vec![observed_test(1), observed_test(2), observed_test(3)],
-            failing: Vec::new(),
-            ..Suite::default()
-        };
-        let kills_by_observer: BTreeSet<usize> = [3].into();
-        strengthen(&mut suite, &analysis(vec![kills_by_observer, BTreeSet::new(), BTreeSet::new()], vec![1, 0, 2]));
-        // Only `isEmpty()` killed: the assertion on `size()` goes, `toArray()` is dropped whole, and the
-        // calls no longer asserted are no longer described.
-        assert_eq!(shape(&suite.elected[0]), (vec![3], vec![false, false, true]));
-        assert_eq!(suite.elected[0].test.statements.len(), 4);
-        // A test that kills nothing keeps its own assertions, without the observers.
-        assert_eq!(shape(&suite.elected[1]), (vec![2], vec![false, true]));
-        // A test that kills only by a limit keeps its own assertions too: none would assert nothing.
-        assert_eq!(shape(&suite.elected[2]), (vec![2], vec![false, true]));
-    }
 
     #[test]
     fn scores_leave_equivalent_and_invalid_mutants_out() {

@@ -1,11 +1,16 @@
-//! Whether a run on a mutant fails a test of the suite: the outcome, the error, or an assertion line
-//! the exported test would write differs from the original's.
+//! Whether a run on a mutant fails a test of the suite: the outcome, the error, an assertion on what a
+//! call returned, or a state assertion differs from the original's.
 
 use super::SuiteTest;
-use crate::model::observed::{Outcome, Thrown};
+use crate::export::{self, Line};
+use crate::model::observed::{DescribedResult, Observed, Outcome, Thrown};
+use crate::model::program::ProgramInfo;
+use crate::model::test::TestCase;
 use crate::sandbox::Execution;
 use crate::session::Session;
-use crate::suite::{ElectedTest, manifest};
+use crate::suite::checks::{field_lines, inspection_lines};
+use crate::suite::lines::{primary_lines, state_lines};
+use crate::suite::{ElectedTest, FieldCheck};
 
 /// The elected-test form of a run of `test`: what the exported test would assert.
 pub(super) fn as_elected(test: &SuiteTest, run: &Execution) -> ElectedTest {
@@ -19,33 +24,52 @@ pub(super) fn as_elected(test: &SuiteTest, run: &Execution) -> ElectedTest {
         covers: Vec::new(),
         branches: Vec::new(),
         minimized: true,
+        checks: test.checks.clone(),
+        extended_at: None,
     }
+}
+
+/// A state assertion of a test: a field after a call, or an inspector after the last call.
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Check {
+    /// An inspector's answer.
+    Inspector(String),
+    /// A field.
+    Field(FieldCheck),
 }
 
 /// How a run on a mutant differs from the original's.
 pub(super) struct Kill {
     pub(super) reason: String,
-    /// Statements whose assertions failed.
+    /// Whether it differs where the test always asserts: how it ended, or what a call returned.
+    pub(super) primary: bool,
+    /// The statements where it differs so: the call that threw or hit a limit, or whose result differs.
     pub(super) calls: Vec<usize>,
+    /// The state assertions of the baseline that fail, in the baseline's order.
+    pub(super) checks: Vec<Check>,
 }
 
 /// Whether `run` (on a mutant) fails the test that `baseline` is the original run of, and why.
 pub(super) fn verdict(session: &Session, baseline: &ElectedTest, run: &Execution) -> Option<Kill> {
     let program = &session.program;
     let test = &baseline.test;
-    let kill = |reason: String| Some(Kill { reason, calls: Vec::new() });
+    let kill = |reason: String, at: Option<usize>| {
+        Some(Kill { reason, primary: true, calls: at.into_iter().collect(), checks: Vec::new() })
+    };
     let thrown_text = |thrown: &Thrown| match thrown {
         Thrown::Error { name, message, .. } => format!("{name}: {message}"),
         Thrown::Value(v) => format!("a non-error value {v}"),
     };
     match (&baseline.outcome, &run.outcome) {
         (_, Outcome::TimedOut | Outcome::OutOfMemory | Outcome::StackOverflow { .. }) => {
-            return kill(run.outcome.describe(&session.settings().limits));
+            return kill(run.outcome.describe(&session.settings().limits), run.failed_at());
         }
         (Outcome::Passed, Outcome::Threw { at, thrown }) => {
-            return kill(format!("`{}` threw {}", test.callee(*at, program), thrown_text(thrown)));
+            return kill(format!("`{}` threw {}", test.callee(*at, program), thrown_text(thrown)), Some(*at));
         }
-        (Outcome::Threw { .. }, Outcome::Passed) => return kill("the expected error is no longer thrown".into()),
+        (Outcome::Threw { at, .. }, Outcome::Passed) => {
+            return kill("the expected error is no longer thrown".into(), Some(*at));
+        }
         (Outcome::Threw { at, thrown }, Outcome::Threw { at: now, thrown: instead }) => {
             let same = at == now
                 && match (thrown, instead) {
@@ -55,31 +79,110 @@ pub(super) fn verdict(session: &Session, baseline: &ElectedTest, run: &Execution
                     (a, b) => a == b,
                 };
             if !same {
-                return kill(format!(
+                let reason = format!(
                     "`{}` threw {} instead of {}",
                     test.callee(*now, program),
                     thrown_text(instead),
                     thrown_text(thrown)
-                ));
+                );
+                return kill(reason, Some(*now));
             }
         }
         _ => {}
     }
-    // Assertions, call by call, so that the calls whose assertions kill are known.
     let mut failed: Option<Kill> = None;
+    let mut fail = |line: String, at: usize, check: Option<Check>| {
+        let kill = failed.get_or_insert_with(|| Kill {
+            reason: format!("fails `{line}`"),
+            primary: false,
+            calls: Vec::new(),
+            checks: Vec::new(),
+        });
+        match check {
+            Some(check) => kill.checks.push(check),
+            None => {
+                kill.primary = true;
+                kill.calls.push(at);
+            }
+        }
+    };
+    // Equal descriptions give equal assertions: only those that differ are written out and compared.
     for result in &baseline.results {
-        let only = |results: Vec<crate::model::observed::DescribedResult>| ElectedTest {
-            results,
-            outcome: Outcome::Passed,
-            ..baseline.clone()
-        };
-        let expected = manifest::assertions(program, &only(vec![result.clone()]));
-        let actual =
-            manifest::assertions(program, &only(run.results.iter().filter(|r| r.at == result.at).cloned().collect()));
-        if let Some(line) = expected.iter().find(|line| !actual.contains(line)) {
-            let kill = failed.get_or_insert_with(|| Kill { reason: format!("fails `{line}`"), calls: Vec::new() });
-            kill.calls.push(result.at);
+        let theirs = run.results.iter().find(|r| r.at == result.at);
+        let last = result.at + 1 == test.statements.len();
+        let stated = result.value == Observed::Undefined && !state_lines(program, baseline, result, last).is_empty();
+        let primary = |r: &DescribedResult| rendered(primary_assertions(program, test, r, stated));
+        if theirs.is_none_or(|r| r.value != result.value)
+            && let Some(line) = differing(&primary(result), theirs.map(primary))
+        {
+            fail(line, result.at, None);
+        }
+        let inspectors = if last { baseline.inspectors() } else { &[] };
+        for name in inspectors {
+            let lines = |r: &DescribedResult| rendered(inspection_lines(program, test, r, name));
+            let same = theirs.is_some_and(|r| r.answer(name) == result.answer(name));
+            if !same && let Some(line) = differing(&lines(result), theirs.map(lines)) {
+                fail(line, result.at, Some(Check::Inspector(name.clone())));
+            }
+        }
+        for (variable, field) in baseline.field_checks(result) {
+            let same = theirs.is_some_and(|r| r.field(variable, &field) == result.field(variable, &field));
+            let lines = |r: &DescribedResult| rendered(field_lines(program, test, r, variable, &field));
+            if !same && let Some(line) = differing(&lines(result), theirs.map(lines)) {
+                fail(line, result.at, Some(Check::Field(FieldCheck { at: result.at, variable, field })));
+            }
         }
     }
     failed
+}
+
+/// Makes `baseline` assert only what `expected` (a manifest's assertions) holds: a value whose assertion
+/// is not there is unstable, a state assertion not there is not made.
+pub(super) fn assert_only(session: &Session, baseline: &mut ElectedTest, expected: &[String]) {
+    let program = &session.program;
+    let held = |lines: Vec<Line>| rendered(lines).iter().all(|l| expected.contains(l));
+    let last = baseline.test.statements.len().saturating_sub(1);
+    let mut checks = baseline.checks.clone().unwrap_or_default();
+    let mut fields = Vec::new();
+    let mut inspect = Vec::new();
+    for index in 0..baseline.results.len() {
+        let result = &baseline.results[index];
+        for (variable, field) in baseline.field_checks(result) {
+            if held(field_lines(program, &baseline.test, result, variable, &field)) {
+                fields.push(FieldCheck { at: result.at, variable, field });
+            }
+        }
+        if result.at == last {
+            let names = baseline.inspectors();
+            inspect
+                .extend(names.iter().filter(|n| held(inspection_lines(program, &baseline.test, result, n))).cloned());
+        }
+        let stated = !state_lines(program, baseline, result, result.at == last).is_empty();
+        if !held(primary_assertions(program, &baseline.test, result, stated)) {
+            baseline.results[index].value = Observed::Unstable;
+        }
+    }
+    checks.fields = fields;
+    checks.inspect = inspect;
+    baseline.checks = Some(checks);
+}
+
+/// The assertions on what the call `result` describes returned (see [`primary_lines`]).
+fn primary_assertions(program: &ProgramInfo, test: &TestCase, result: &DescribedResult, stated: bool) -> Vec<Line> {
+    let mut lines = Vec::new();
+    let expression = test.expression(result.at, program);
+    primary_lines(program, test, result, &expression, stated, &mut 0, &mut lines);
+    lines
+}
+
+/// Assertion lines as JavaScript statements, code lines left out.
+fn rendered(lines: Vec<Line>) -> Vec<String> {
+    lines.iter().filter(|l| !matches!(l, Line::Code(_))).map(export::statement).collect()
+}
+
+/// The first of the `expected` assertions that the mutant's (`actual`, `None` when the call made none)
+/// do not include.
+fn differing(expected: &[String], actual: Option<Vec<String>>) -> Option<String> {
+    let actual = actual.unwrap_or_default();
+    expected.iter().find(|line| !actual.contains(line)).cloned()
 }

@@ -103,6 +103,8 @@ impl Session {
             covers: alone.statements,
             branches: alone.branches,
             minimized: false,
+            checks: None,
+            extended_at: None,
         });
         Ok(Some(new.len()))
     }
@@ -121,7 +123,7 @@ impl Session {
 
 /// Whether a run can become a regression test: it passed, or the method under test (the last
 /// statement) threw something other than QuickJS's own InternalError, which other engines do not have.
-pub(super) fn is_regression(outcome: &Outcome, last_statement: usize) -> bool {
+pub fn is_regression(outcome: &Outcome, last_statement: usize) -> bool {
     match outcome {
         Outcome::Passed => true,
         // Errors of the engine itself, and uses of the host, which Node would not reproduce.

@@ -29,6 +29,7 @@ use std::time::Duration;
 use rand::SeedableRng;
 use rand::rngs::StdRng;
 
+pub use election::is_regression;
 pub use method::{MethodState, Selection, Status, StopReason};
 pub use step::{CandidateVerdict, StepReport};
 

@@ -34,7 +34,7 @@ impl Session {
                 method.map(|m| m.watch()).unwrap_or_default()
             })
             .collect();
-        let jsons: Vec<String> = self.suite.elected.iter().map(|e| e.test.to_json(&self.program)).collect();
+        let jsons: Vec<String> = self.suite.elected.iter().map(|e| e.json(&self.program)).collect();
         let mut shuffled: Vec<usize> = (0..count).collect();
         shuffled.shuffle(&mut StdRng::seed_from_u64(self.settings.seed));
         let orders = [(0..count).collect(), (0..count).rev().collect(), shuffled];

@@ -1,10 +1,10 @@
 //! An elected test's statements and assertions, as the lines of an exported test.
 
 use crate::export::{self, Line};
-use crate::model::observed::{Outcome, Thrown};
+use crate::model::observed::{DescribedResult, Observed, Outcome, Thrown};
 use crate::model::program::ProgramInfo;
-use crate::model::test::Statement;
-use crate::suite::{ElectedTest, assertion};
+use crate::model::test::{Statement, TestCase};
+use crate::suite::{ElectedTest, assertion, checks};
 
 /// The lines of an elected test as exported: statements and assertions.
 pub fn test_lines(program: &ProgramInfo, elected: &ElectedTest) -> Vec<Line> {
@@ -12,81 +12,113 @@ pub fn test_lines(program: &ProgramInfo, elected: &ElectedTest) -> Vec<Line> {
     let mut lines = Vec::new();
     let mut result_names = 0;
     let last = test.statements.len().saturating_sub(1);
-    let against = |inexact: bool| assertion::Against { test, program, inexact };
     for (index, statement) in test.statements.iter().enumerate() {
         let expression = test.expression(index, program);
         match statement {
+            Statement::Construct { .. } if index == last && thrown_at(elected) == Some(index) => {
+                // A test that ends by constructing an instance its constructor refuses.
+                lines.push(Line::Throws { code: format!("{expression};"), thrown: expected_error(elected) });
+            }
             Statement::Construct { .. } | Statement::Rebuild { .. } => {
                 lines.push(Line::Code(format!("{};", test.declaration(index, program, "const"))))
             }
             Statement::Call { under_test, .. } => {
-                if index == last
-                    && let Outcome::Threw { at, thrown } = &elected.outcome
-                    && *at == index
-                {
-                    let thrown = match thrown {
-                        // Messages of errors the engine makes (not reading a property of undefined, say)
-                        // differ between engines: only the name of those is asserted.
-                        Thrown::Error { name, message, .. } => export::Expected::Error {
-                            name: name.clone(),
-                            message: elected.own_message.then(|| message.clone()),
-                        },
-                        Thrown::Value(description) => export::Expected::Value {
-                            literal: assertion::literal_of(description).unwrap_or_else(|| "undefined".into()),
-                        },
-                    };
-                    lines.push(Line::Throws { code: format!("{expression};"), thrown });
+                if index == last && thrown_at(elected) == Some(index) {
+                    lines.push(Line::Throws { code: format!("{expression};"), thrown: expected_error(elected) });
                     continue;
                 }
-                let result = elected.results.iter().find(|r| r.at == index).filter(|_| *under_test);
-                match result {
-                    None => lines.push(Line::Code(format!("{expression};"))),
-                    Some(r) if r.state.is_some() => {
-                        let state = r.state.as_ref().expect("matched on state");
-                        let mut fields = Vec::new();
-                        if let Some(variable) = test.variables.get(state.variable) {
-                            assertion::assert_fields(
-                                &state.description,
-                                &variable.name,
-                                against(r.inexact),
-                                &mut fields,
-                            );
-                        }
-                        // `undefined` is asserted only when the object's state says nothing: a test
-                        // without any assertion would pass whatever the code did.
-                        if assertion::literal_of(&r.value).as_deref() == Some("undefined") && !fields.is_empty() {
-                            lines.push(Line::Code(format!("{expression};")));
-                        } else {
-                            assertion::assert_described(&r.value, &expression, against(r.inexact), &mut lines);
-                        }
-                        lines.extend(fields);
-                    }
-                    Some(r) if assertion::asserted_whole(&r.value, r.inexact) => {
-                        assertion::assert_described(&r.value, &expression, against(r.inexact), &mut lines);
-                    }
-                    Some(r) => {
-                        let name = loop {
-                            result_names += 1;
-                            let name =
-                                if result_names == 1 { "result".to_string() } else { format!("result{result_names}") };
-                            if !test.variables.iter().any(|v| v.name == name) {
-                                break name;
-                            }
-                        };
-                        let mut asserted = Vec::new();
-                        assertion::assert_described(&r.value, &name, against(r.inexact), &mut asserted);
-                        if asserted.is_empty() {
-                            // Nothing stable to assert (an iterator, a cycle): no unused variable either.
-                            result_names -= 1;
-                            lines.push(Line::Code(format!("{expression};")));
-                        } else {
-                            lines.push(Line::Code(format!("const {name} = {expression};")));
-                            lines.extend(asserted);
-                        }
-                    }
-                }
+                let Some(result) = elected.results.iter().find(|r| r.at == index).filter(|_| *under_test) else {
+                    lines.push(Line::Code(format!("{expression};")));
+                    continue;
+                };
+                let state = state_lines(program, elected, result, index == last);
+                primary_lines(program, test, result, &expression, !state.is_empty(), &mut result_names, &mut lines);
+                lines.extend(state);
             }
         }
     }
     lines
+}
+
+/// The statement the test throws at, if it throws.
+fn thrown_at(elected: &ElectedTest) -> Option<usize> {
+    match &elected.outcome {
+        Outcome::Threw { at, .. } => Some(*at),
+        _ => None,
+    }
+}
+
+/// What a test that throws expects: the error's name (and its message, when the code under test wrote
+/// it: messages of errors the engine makes, like reading a property of undefined, differ between
+/// engines), or the value thrown.
+fn expected_error(elected: &ElectedTest) -> export::Expected {
+    match &elected.outcome {
+        Outcome::Threw { thrown: Thrown::Error { name, message, .. }, .. } => {
+            export::Expected::Error { name: name.clone(), message: elected.own_message.then(|| message.clone()) }
+        }
+        Outcome::Threw { thrown: Thrown::Value(description), .. } => export::Expected::Value {
+            literal: assertion::literal_of(description).unwrap_or_else(|| "undefined".into()),
+        },
+        _ => unreachable!("only a test that throws expects an error"),
+    }
+}
+
+/// The state assertions after the call `result` describes: its fields checked, then, after the test's
+/// last call, its inspectors.
+pub(crate) fn state_lines(
+    program: &ProgramInfo,
+    elected: &ElectedTest,
+    result: &DescribedResult,
+    last: bool,
+) -> Vec<Line> {
+    let test = &elected.test;
+    let mut lines = Vec::new();
+    for (variable, field) in elected.field_checks(result) {
+        lines.extend(checks::field_lines(program, test, result, variable, &field));
+    }
+    if last {
+        for name in elected.inspectors() {
+            lines.extend(checks::inspection_lines(program, test, result, name));
+        }
+    }
+    lines
+}
+
+/// The assertion on what a call returned, into `lines`. `undefined` is asserted only when no state
+/// assertion follows (`stated`): a test without any assertion would pass whatever the code did.
+pub(crate) fn primary_lines(
+    program: &ProgramInfo,
+    test: &TestCase,
+    result: &DescribedResult,
+    expression: &str,
+    stated: bool,
+    result_names: &mut usize,
+    lines: &mut Vec<Line>,
+) {
+    let against = assertion::Against { test, program, inexact: result.inexact };
+    if assertion::literal_of(&result.value).as_deref() == Some("undefined") && stated {
+        lines.push(Line::Code(format!("{expression};")));
+    } else if assertion::asserted_whole(&result.value, result.inexact)
+        || matches!(result.value, Observed::Variable { .. })
+    {
+        assertion::assert_described(&result.value, expression, against, lines);
+    } else {
+        let name = loop {
+            *result_names += 1;
+            let name = if *result_names == 1 { "result".to_string() } else { format!("result{result_names}") };
+            if !test.variables.iter().any(|v| v.name == name) {
+                break name;
+            }
+        };
+        let mut asserted = Vec::new();
+        assertion::assert_described(&result.value, &name, against, &mut asserted);
+        if asserted.is_empty() {
+            // Nothing stable to assert (an iterator, a cycle): no unused variable either.
+            *result_names -= 1;
+            lines.push(Line::Code(format!("{expression};")));
+        } else {
+            lines.push(Line::Code(format!("const {name} = {expression};")));
+            lines.extend(asserted);
+        }
+    }
 }

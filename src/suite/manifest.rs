@@ -2,17 +2,19 @@
 //!
 //! An exported suite needs Node to run; `flycatcher mutate --suite DIR` runs the same tests in the sandbox
 //! instead, so it reads them from here: each elected test in the harness's JSON test format (see
-//! [`TestCase::to_json`]) with its variables, seed, and the assertions the exported test makes. Classes are
-//! named, not numbered, so a manifest still reads after the class order of a later analysis changed.
+//! [`TestCase::to_json`]) with its variables, seed, state assertions and the assertions the exported test
+//! makes. Classes are named, not numbered, so a manifest still reads after the class order of a later
+//! analysis changed. `flycatcher verify DIR` reads the suite's format, file and the files it tests from
+//! here too.
 
 use std::path::{Path, PathBuf};
 
 use serde_json::{Value as Json, json};
 
 use super::title::titles;
-use super::{ElectedTest, test_lines};
+use super::{ElectedTest, FieldCheck, StateChecks, test_lines};
 use crate::error::{Error, Result};
-use crate::export::{self, Line};
+use crate::export::{self, Format, Line};
 use crate::model::observed::{Outcome, Thrown};
 use crate::model::program::{ClassId, ProgramInfo};
 use crate::model::test::{Statement, TestCase, Value, Variable};
@@ -21,8 +23,9 @@ use crate::sandbox::code::CodeBase;
 /// How manifest files end: `LinkedList.flycatcher.json`.
 pub const SUFFIX: &str = ".flycatcher.json";
 
-/// Version of the manifest format; a reader refuses other versions.
-const VERSION: u64 = 1;
+/// Version of the manifest format; a reader refuses other versions. Version 2 added state assertions
+/// (`checks`) and the suite's `format`, `suite` file and `subjects`.
+const VERSION: u64 = 2;
 
 /// One test read back from a manifest.
 #[derive(Debug, Clone, PartialEq)]
@@ -37,6 +40,21 @@ pub struct ManifestTest {
     pub own_message: bool,
     /// The exported test's assertions, as JavaScript statements.
     pub asserts: Vec<String>,
+    /// Its state assertions; `None` for the default ones.
+    pub checks: Option<StateChecks>,
+}
+
+/// What a manifest says of the exported suite beside it: what `verify` runs.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SuiteFile {
+    /// The class it tests.
+    pub class: String,
+    /// Its format.
+    pub format: Format,
+    /// The suite's file, in the manifest's folder.
+    pub path: PathBuf,
+    /// The files of the code under test it loads.
+    pub subjects: Vec<PathBuf>,
 }
 
 /// The assertions an elected test is exported with, as JavaScript statements (code lines left out).
@@ -44,13 +62,25 @@ pub fn assertions(program: &ProgramInfo, elected: &ElectedTest) -> Vec<String> {
     test_lines(program, elected).iter().filter(|l| !matches!(l, Line::Code(_))).map(export::statement).collect()
 }
 
-/// Writes the manifest of one class's elected tests into `out_dir`; returns its path.
+/// Where a class's suite was written: the manifest names it.
+pub struct Written<'a> {
+    /// The suite's format.
+    pub format: Format,
+    /// The suite's file name, in the manifest's folder.
+    pub file_name: &'a str,
+    /// The files of the code under test it loads.
+    pub subjects: Vec<&'a Path>,
+}
+
+/// Writes the manifest of one class's elected tests, whose suite `written` says where it went, into
+/// `out_dir`; returns its path.
 pub fn write(
     program: &ProgramInfo,
     code: &CodeBase,
     class: ClassId,
     elected: &[&ElectedTest],
     out_dir: &Path,
+    written: &Written,
 ) -> Result<PathBuf> {
     let name = |c: ClassId| program.classes[c].name.clone();
     let tests: Vec<Json> = elected
@@ -70,6 +100,7 @@ pub fn write(
                 "own_message": e.own_message,
                 "variables": e.test.variables.iter().map(|v| json!({ "class": name(v.class), "name": v.name })).collect::<Vec<_>>(),
                 "test": test,
+                "checks": e.checks.as_ref().map(checks_json),
                 "outcome": outcome,
                 "asserts": assertions(program, e),
             })
@@ -79,6 +110,9 @@ pub fn write(
         "flycatcher": "suite manifest",
         "version": VERSION,
         "class": name(class),
+        "format": written.format.name(),
+        "suite": written.file_name,
+        "subjects": written.subjects.iter().map(|p| p.display().to_string()).collect::<Vec<_>>(),
         "classes": (0..program.classes.len()).map(name).collect::<Vec<_>>(),
         "tests": tests,
     });
@@ -88,8 +122,32 @@ pub fn write(
     Ok(path)
 }
 
-/// Reads every manifest in `dir`, in file name order, mapping its classes onto `program`'s.
-pub fn read_dir(dir: &Path, program: &ProgramInfo) -> Result<Vec<ManifestTest>> {
+fn checks_json(checks: &StateChecks) -> Json {
+    let fields: Vec<Json> = checks.fields.iter().map(|f| json!([f.at, f.variable, f.field])).collect();
+    json!({ "fields": fields, "inspect": checks.inspect })
+}
+
+/// State assertions as [`checks_json`] writes them; `None` for `null`.
+fn read_checks(json: Option<&Json>) -> std::result::Result<Option<StateChecks>, String> {
+    let Some(json) = json.filter(|j| !j.is_null()) else { return Ok(None) };
+    let bad = || format!("state assertions the format does not have: {json}");
+    let fields = array(json, "fields")?
+        .iter()
+        .map(|f| {
+            let part = |i: usize| f.get(i).and_then(Json::as_u64).map(|n| n as usize);
+            let field = f.get(2).and_then(Json::as_str).ok_or_else(bad)?.to_string();
+            Ok(FieldCheck { at: part(0).ok_or_else(bad)?, variable: part(1).ok_or_else(bad)?, field })
+        })
+        .collect::<std::result::Result<Vec<_>, String>>()?;
+    let inspect = array(json, "inspect")?
+        .iter()
+        .map(|n| n.as_str().map(String::from).ok_or_else(bad))
+        .collect::<std::result::Result<Vec<_>, String>>()?;
+    Ok(Some(StateChecks { fields, inspect }))
+}
+
+/// The manifests in `dir`, in file name order; an error says how to write one when there is none.
+fn manifests(dir: &Path) -> Result<Vec<PathBuf>> {
     let entries = std::fs::read_dir(dir).map_err(|source| Error::Read { file: dir.to_path_buf(), source })?;
     let mut paths: Vec<PathBuf> = entries
         .filter_map(|e| e.ok().map(|e| e.path()))
@@ -103,11 +161,50 @@ pub fn read_dir(dir: &Path, program: &ProgramInfo) -> Result<Vec<ManifestTest>> 
             dir.display()
         )));
     }
+    Ok(paths)
+}
+
+/// One manifest's JSON, its marker and version checked; errors name the file and what is wrong.
+fn open(path: &Path) -> Result<Json> {
+    let text = std::fs::read_to_string(path).map_err(|source| Error::Read { file: path.to_path_buf(), source })?;
+    let bad = |what: String| Error::Usage(format!("{}: not a usable suite manifest: {what}", path.display()));
+    let json: Json = serde_json::from_str(&text).map_err(|e| bad(format!("invalid JSON ({e})")))?;
+    if json.get("flycatcher").and_then(Json::as_str) != Some("suite manifest") {
+        return Err(bad("it has no \"flycatcher\": \"suite manifest\" marker".into()));
+    }
+    match json.get("version").and_then(Json::as_u64) {
+        Some(VERSION) => Ok(json),
+        Some(old) if old < VERSION => Err(bad(format!(
+            "it was written by an older flycatcher (format version {old}, this one reads {VERSION}): generate the suite again"
+        ))),
+        version => Err(bad(format!("format version {version:?}, this flycatcher reads version {VERSION}"))),
+    }
+}
+
+/// The suites the manifests in `dir` describe, in file name order.
+pub fn suite_files(dir: &Path) -> Result<Vec<SuiteFile>> {
+    let mut suites = Vec::new();
+    for path in manifests(dir)? {
+        let json = open(&path)?;
+        let bad = |what: &str| Error::Usage(format!("{}: not a usable suite manifest: {what}", path.display()));
+        let text = |key: &str| json.get(key).and_then(Json::as_str).ok_or_else(|| bad(&format!("no string \"{key}\"")));
+        let format: Format = text("format")?.parse().map_err(|e: export::UnknownFormat| bad(&e.to_string()))?;
+        let subjects = array(&json, "subjects")
+            .map_err(|e| bad(&e))?
+            .iter()
+            .map(|s| s.as_str().map(PathBuf::from).ok_or_else(|| bad("a subject is not a string")))
+            .collect::<Result<Vec<_>>>()?;
+        suites.push(SuiteFile { class: text("class")?.to_string(), format, path: dir.join(text("suite")?), subjects });
+    }
+    Ok(suites)
+}
+
+/// Reads every manifest in `dir`, in file name order, mapping its classes onto `program`'s.
+pub fn read_dir(dir: &Path, program: &ProgramInfo) -> Result<Vec<ManifestTest>> {
     let mut tests = Vec::new();
-    for path in paths {
-        let text = std::fs::read_to_string(&path).map_err(|source| Error::Read { file: path.clone(), source })?;
+    for path in manifests(dir)? {
+        let json = open(&path)?;
         let bad = |what: String| Error::Usage(format!("{}: not a usable suite manifest: {what}", path.display()));
-        let json: Json = serde_json::from_str(&text).map_err(|e| bad(format!("invalid JSON ({e})")))?;
         tests.extend(read(&json, program).map_err(bad)?);
     }
     Ok(tests)
@@ -115,13 +212,6 @@ pub fn read_dir(dir: &Path, program: &ProgramInfo) -> Result<Vec<ManifestTest>> 
 
 /// The tests of one manifest; errors say what is wrong in it.
 fn read(manifest: &Json, program: &ProgramInfo) -> std::result::Result<Vec<ManifestTest>, String> {
-    if manifest.get("flycatcher").and_then(Json::as_str) != Some("suite manifest") {
-        return Err("it has no \"flycatcher\": \"suite manifest\" marker".into());
-    }
-    let version = manifest.get("version").and_then(Json::as_u64);
-    if version != Some(VERSION) {
-        return Err(format!("format version {version:?}, this flycatcher reads version {VERSION}"));
-    }
     let class_of = |name: &str| {
         program.class_named(name).ok_or_else(|| {
             format!("it names class `{name}`, which the files given do not define (pass the files the suite tests)")
@@ -156,9 +246,13 @@ fn read(manifest: &Json, program: &ProgramInfo) -> std::result::Result<Vec<Manif
             .collect::<std::result::Result<Vec<_>, String>>()
             .map_err(&at)?;
         // A replay test may rebuild its receiver, or construct an argument first: the class under test is
-        // the receiver's of the last call.
+        // the receiver's of the last call. A test made longer to tell a mutant apart may end by
+        // constructing an instance its constructor refuses: it tests the manifest's class.
         let class = match statements.last() {
             Some(Statement::Call { receiver, .. }) => variables[*receiver].class,
+            Some(Statement::Construct { .. }) => {
+                class_of(manifest.get("class").and_then(Json::as_str).unwrap_or_default())?
+            }
             _ => return Err(at("it does not end by calling a method".into())),
         };
         let asserts = array(t, "asserts")
@@ -167,8 +261,9 @@ fn read(manifest: &Json, program: &ProgramInfo) -> std::result::Result<Vec<Manif
             .map(|a| a.as_str().map(String::from).ok_or_else(|| at("an assertion is not a string".into())))
             .collect::<std::result::Result<_, _>>()?;
         let own_message = t.get("own_message").and_then(Json::as_bool).unwrap_or(false);
+        let checks = read_checks(t.get("checks")).map_err(&at)?;
         let test = TestCase { class, method, variables, statements };
-        tests.push(ManifestTest { title, test, seed, own_message, asserts });
+        tests.push(ManifestTest { title, test, seed, own_message, asserts, checks });
     }
     Ok(tests)
 }

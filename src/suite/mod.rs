@@ -3,7 +3,8 @@
 //! [`crate::export::ExportSuite`]), and [`crate::export`] renders them for each runner.
 
 pub mod assertion;
-mod lines;
+pub mod checks;
+pub mod lines;
 pub mod manifest;
 pub mod stability;
 pub mod title;
@@ -12,6 +13,7 @@ mod write;
 use crate::model::observed::{DescribedResult, Outcome};
 use crate::model::program::ClassId;
 use crate::model::test::TestCase;
+pub use checks::{FieldCheck, StateChecks};
 pub use lines::test_lines;
 pub use stability::Unstable;
 pub use write::{compress_lines, export_suite};
@@ -39,6 +41,12 @@ pub struct ElectedTest {
     pub branches: Vec<u32>,
     /// Whether it was minimised already.
     pub minimized: bool,
+    /// The state assertions chosen for it (see [`checks`]); `None` until mutation analysis chose, when
+    /// the fields that calls returning nothing changed are asserted.
+    pub checks: Option<StateChecks>,
+    /// Where the statements added to tell mutants apart start (see `mutate::extend`), if any: the test
+    /// as generated ends before, and its title tells that part.
+    pub extended_at: Option<usize>,
 }
 
 /// A valid test that threw or hit a limit: a possible bug, for people to look at.

@@ -44,28 +44,50 @@ pub fn stabilize(program: &ProgramInfo, elected: &mut ElectedTest, runs: &[Execu
     }
     let mut dropped = Vec::new();
     for run in runs {
-        for result in elected.results.iter_mut() {
-            let Some(other) = run.results.iter().find(|r| r.at == result.at) else { continue };
-            let expression = elected.test.expression(result.at, program);
+        for index in 0..elected.results.len() {
+            let Some(other) = run.results.iter().find(|r| r.at == elected.results[index].at) else { continue };
+            let checked = elected.field_checks(&elected.results[index]);
+            let inspectors = elected.inspectors().to_vec();
+            let result = &mut elected.results[index];
             let mut changes = Vec::new();
-            agree(&mut result.value, &other.value, &expression, &mut changes);
-            agree_state(result, other, &elected.test, &mut changes);
+            agree(&mut result.value, &other.value, &elected.test.expression(result.at, program), &mut changes);
+            agree_state(result, other, &checked, &inspectors, &elected.test, &mut changes);
             dropped.extend(changes.into_iter().map(|what| unstable(what, false)));
         }
     }
     dropped
 }
 
-/// Agrees the state of the variable described after a call, field by field.
+/// Agrees the asserted state after a call: the fields checked, and the inspectors' answers.
 fn agree_state(
     result: &mut DescribedResult,
     other: &DescribedResult,
+    checked: &[(usize, String)],
+    inspectors: &[String],
     test: &crate::model::test::TestCase,
     changes: &mut Vec<String>,
 ) {
-    let (Some(state), Some(other)) = (result.state.as_mut(), other.state.as_ref()) else { return };
-    let name = test.variables.get(state.variable).map_or("the receiver", |v| v.name.as_str());
-    agree(&mut state.description, &other.description, name, changes);
+    for (variable, field) in checked {
+        let Some(theirs) = other.field(*variable, field).cloned() else { continue };
+        let name = test.variables.get(*variable).map_or("the receiver", |v| v.name.as_str());
+        let Some(state) = result.state.iter_mut().find(|s| s.variable == *variable) else { continue };
+        let Some(fields) = state.description.fields_mut() else { continue };
+        let ours = fields.entry(field.clone()).or_insert(Observed::Undefined);
+        agree(ours, &theirs, &format!("{name}.{field}"), changes);
+    }
+    for name in inspectors {
+        let theirs = other.answer(name).cloned();
+        let Some(ours) = result.inspected.iter_mut().find(|i| i.name == *name).and_then(|i| i.value.as_mut()) else {
+            continue;
+        };
+        match theirs {
+            Some(theirs) => agree(ours, &theirs, &format!("{name}()"), changes),
+            None => {
+                changes.push(format!("{name}(): {} in one run, no answer in another", words(ours)));
+                *ours = Observed::Unstable;
+            }
+        }
+    }
 }
 
 /// Turns the parts of `value` that differ from `other` into [`Observed::Unstable`], noting each under its

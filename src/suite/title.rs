@@ -153,7 +153,7 @@ fn without_leading_regex(text: &str) -> Option<&str> {
 /// What the call of the method under test did: `throws RangeError "bad index"`, `returns 3`, `returns a
 /// Node`; nothing when it returned `undefined`.
 fn result(program: &ProgramInfo, elected: &ElectedTest) -> Option<String> {
-    let last = elected.test.statements.len().checked_sub(1)?;
+    let last = elected.extended_at.unwrap_or(elected.test.statements.len()).checked_sub(1)?;
     if let Outcome::Threw { at, thrown } = &elected.outcome
         && *at == last
     {

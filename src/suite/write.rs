@@ -31,8 +31,10 @@ impl Suite {
             let elected: Vec<&ElectedTest> = self.elected.iter().filter(|e| e.test.class == class).collect();
             if !elected.is_empty() {
                 let suite = export_suite(program, code, class, &elected, header);
-                write_rendered(&suite, format, out_dir, &mut written)?;
-                written.push(manifest::write(program, code, class, &elected, out_dir)?);
+                let file_name = write_rendered(&suite, format, out_dir, &mut written)?;
+                let subjects = suite.files.iter().map(|f| f.path.as_path()).collect();
+                let suite_file = manifest::Written { format, file_name: &file_name, subjects };
+                written.push(manifest::write(program, code, class, &elected, out_dir, &suite_file)?);
             }
             let failing: Vec<&FailingTest> = self.failing.iter().filter(|f| f.test.class == class).collect();
             let thrown: Vec<&FailingTest> =
@@ -52,13 +54,13 @@ impl Suite {
     }
 }
 
-/// Renders `suite` into `out_dir`, adding the files written to `written`.
+/// Renders `suite` into `out_dir`, adding the files written to `written`; returns the suite's file name.
 pub(super) fn write_rendered(
     suite: &ExportSuite,
     format: Format,
     out_dir: &Path,
     written: &mut Vec<PathBuf>,
-) -> Result<()> {
+) -> Result<String> {
     let rendered = export::render(suite, format, out_dir);
     let path = out_dir.join(&rendered.file_name);
     std::fs::write(&path, rendered.text).map_err(|source| Error::Write { path: path.clone(), source })?;
@@ -73,7 +75,7 @@ pub(super) fn write_rendered(
         }
     }
     written.push(path);
-    Ok(())
+    Ok(rendered.file_name)
 }
 
 pub(super) fn failing_log(
@@ -122,8 +124,11 @@ pub fn export_suite(
     let mut named = Vec::new();
     for result in elected.iter().flat_map(|e| &e.results) {
         assertion::classes_named(&result.value, &mut named);
-        if let Some(state) = &result.state {
+        for state in &result.state {
             assertion::classes_named(&state.description, &mut named);
+        }
+        for answer in result.inspected.iter().filter_map(|i| i.value.as_ref()) {
+            assertion::classes_named(answer, &mut named);
         }
     }
     subjects_suite(program, class, &tests_used, &named, header, tests, false)

@@ -149,6 +149,49 @@ impl TestCase {
         })
     }
 
+    /// This test's statements, then `other`'s, its variables renamed where they clash. With `shared`
+    /// (a variable of `other`, one of this test), `other`'s variable is this test's and its construction
+    /// is dropped.
+    pub fn appended(&self, other: &TestCase, program: &ProgramInfo, shared: Option<(usize, usize)>) -> TestCase {
+        let mut joined = self.clone();
+        let offset = joined.variables.len();
+        let map = |v: usize| match shared {
+            Some((theirs, ours)) if v == theirs => ours,
+            _ => v + offset,
+        };
+        for variable in &other.variables {
+            let name = joined.variable_name(program, variable.class);
+            joined.variables.push(Variable { class: variable.class, name });
+        }
+        let remap = |value: &Value| value.remapped(&map);
+        for statement in &other.statements {
+            joined.statements.push(match statement {
+                Statement::Construct { variable, .. } | Statement::Rebuild { variable, .. }
+                    if shared.is_some_and(|(theirs, _)| theirs == *variable) =>
+                {
+                    continue;
+                }
+                Statement::Construct { variable, class, args } => Statement::Construct {
+                    variable: map(*variable),
+                    class: *class,
+                    args: args.iter().map(remap).collect(),
+                },
+                Statement::Call { receiver, method, args, under_test } => Statement::Call {
+                    receiver: map(*receiver),
+                    method: method.clone(),
+                    args: args.iter().map(remap).collect(),
+                    under_test: *under_test,
+                },
+                Statement::Rebuild { variable, class, fields } => Statement::Rebuild {
+                    variable: map(*variable),
+                    class: *class,
+                    fields: fields.iter().map(|(k, v)| (k.clone(), remap(v))).collect(),
+                },
+            });
+        }
+        joined
+    }
+
     /// A name for a new variable of `class`: `list`, then `list2`, ...: named after the class, never
     /// clashing with another variable or a class alias.
     pub fn variable_name(&self, program: &ProgramInfo, class: ClassId) -> String {
@@ -212,6 +255,21 @@ impl Value {
                 members.iter().any(|(_, v)| v.uses_variable(variable))
             }
             _ => false,
+        }
+    }
+
+    /// The value with every variable it names replaced by `map` of it.
+    pub fn remapped(&self, map: &impl Fn(usize) -> usize) -> Value {
+        let list = |items: &[Value]| items.iter().map(|i| i.remapped(map)).collect();
+        let members = |members: &[(String, Value)]| members.iter().map(|(k, v)| (k.clone(), v.remapped(map))).collect();
+        match self {
+            Value::Variable(v) => Value::Variable(map(*v)),
+            Value::Array(items) => Value::Array(list(items)),
+            Value::Answers(items) => Value::Answers(list(items)),
+            Value::Function(result) => Value::Function(Box::new(result.remapped(map))),
+            Value::Object(fields) => Value::Object(members(fields)),
+            Value::Instance { class, fields } => Value::Instance { class: *class, fields: members(fields) },
+            other => other.clone(),
         }
     }
 

@@ -1,0 +1,218 @@
+//! Telling a surviving mutant apart: a test that covers its statement is made longer until it tells the
+//! mutant from the original, so the suite gets no new test, only a longer one, within a counted budget.
+//!
+//! Under `generate --mutation`, the random test that told the mutant apart in the equivalence check (a
+//! witness) is shortened while it still does, and grafted onto the covering test. Otherwise, and when
+//! the graft does not kill it, the test gets one more call: of the mutated method on the test's
+//! instance of its class or on a new one, with arguments drawn afresh (for a constructor, a new instance
+//! and a call that shows its state).
+
+use rand::rngs::StdRng;
+use rand::{RngExt, SeedableRng};
+
+use super::equivalence::Witness;
+use super::verdict::{Check, Kill, verdict};
+use super::{Judging, Mutant, SLOWDOWN, Status, SuiteTest, keep, run_on_mutant};
+use crate::error::Result;
+use crate::generate::Request;
+use crate::generate::extend::{with_call, with_instance};
+use crate::generate::guided::ConstantPool;
+use crate::model::observed::{Outcome, Thrown};
+use crate::model::settings::Limits;
+use crate::model::test::{Statement, TestCase};
+use crate::sandbox::Sandbox;
+use crate::session::is_regression;
+use crate::suite::StateChecks;
+
+/// Times one test may be made longer, over all the mutants it is extended for.
+const MAX_EXTENSIONS: usize = 2;
+
+/// Tries to make a covering test of `mutant` (which every covering test survived) tell it apart: the
+/// `witness` grafted on, then up to [`super::Options::extensions`] tests with one more call. The first
+/// that kills it replaces the test it extends.
+pub(super) fn tell_apart(
+    judging: &mut Judging,
+    sandbox: &mut Sandbox,
+    mutant: &mut Mutant,
+    covering: &[usize],
+    id: usize,
+    witness: Option<Witness>,
+) -> Result<()> {
+    // Only a passing test can be made longer; and inspectors kept assert the state after the last call,
+    // which more calls would change.
+    let open: Vec<usize> = covering
+        .iter()
+        .copied()
+        .filter(|t| {
+            judging.baselines[*t].elected.outcome == Outcome::Passed
+                && !judging.analysis.kept[*t].iter().any(|c| matches!(c, Check::Inspector(_)))
+                && judging.analysis.tests[*t].extended < MAX_EXTENSIONS
+        })
+        .collect();
+    let Some(&first) = open.first() else { return Ok(()) };
+    if let Some(witness) = witness.filter(|w| w.usable) {
+        let witness = shortest(judging, sandbox, witness.test)?;
+        let longer = judging.analysis.tests[first].test.appended(&witness.test, &judging.session.program, None);
+        let inspect = witness.checks.map(|c| c.inspect).unwrap_or_default();
+        if try_longer(judging, sandbox, mutant, first, longer, inspect)? {
+            return Ok(());
+        }
+    }
+    one_more_call(judging, sandbox, mutant, &open, id)
+}
+
+/// Up to [`super::Options::extensions`] tests of `open` with one more call.
+fn one_more_call(
+    judging: &mut Judging,
+    sandbox: &mut Sandbox,
+    mutant: &mut Mutant,
+    open: &[usize],
+    id: usize,
+) -> Result<()> {
+    let session = judging.session;
+    let method = mutant.method.clone();
+    let state = session.methods.iter().find(|m| m.class == mutant.class && m.method == method);
+    let constants = state.map_or_else(ConstantPool::default, |m| m.constants.clone());
+    let settings = session.settings();
+    let request = Request {
+        program: &session.program,
+        types: &session.types,
+        settings: &settings.generation,
+        constants: &constants,
+        class: mutant.class,
+        method: &method,
+        elected: &[],
+        hazards: &session.hazards,
+    };
+    let mut rng = StdRng::seed_from_u64(settings.seed ^ (id as u64).wrapping_mul(0xA24B_AED4_963E_E407));
+    for attempt in 0..judging.options.extensions {
+        let t = open[attempt % open.len()];
+        let base = &judging.analysis.tests[t];
+        // Every other attempt calls on a new instance: a state of its own, with arguments drawn from
+        // the mutated method's constants.
+        let Some(longer) = extension(&request, &base.test, attempt % 2 == 1, &mut rng) else { return Ok(()) };
+        if !longer.is_valid() {
+            continue;
+        }
+        let inspect = base.checks.as_ref().map(|c| c.inspect.clone()).unwrap_or_default();
+        if try_longer(judging, sandbox, mutant, t, longer, inspect)? {
+            return Ok(());
+        }
+    }
+    Ok(())
+}
+
+/// Whether `longer` (test `t` made longer, inspected by `inspect`) passes on the original (or throws
+/// at its last statement, as a regression test may), quickly, and kills the mutant: then it replaces
+/// test `t`, keeping a state assertion if only one kills.
+fn try_longer(
+    judging: &mut Judging,
+    sandbox: &mut Sandbox,
+    mutant: &mut Mutant,
+    t: usize,
+    longer: TestCase,
+    inspect: Vec<String>,
+) -> Result<bool> {
+    let base = &judging.analysis.tests[t];
+    let trial = SuiteTest {
+        test: longer,
+        checks: Some(StateChecks { fields: Vec::new(), inspect }),
+        extended: base.extended + 1,
+        ..base.clone()
+    };
+    let Some((trial, baseline, kill)) = tells_apart(judging, sandbox, trial)? else { return Ok(false) };
+    mutant.status = Status::Killed { test: t, reason: kill.reason.clone() };
+    judging.analysis.kills[t] += 1;
+    let kept = &mut judging.analysis.kept[t];
+    if !kill.primary && !kill.checks.iter().any(|c| kept.contains(c)) {
+        kept.push(keep::best(&trial.test, kill.checks));
+    }
+    judging.analysis.tests[t] = trial;
+    judging.baselines[t] = baseline;
+    Ok(true)
+}
+
+/// Runs `probe` on the original and on the mutant: when it is a regression test on the original (it
+/// passes, or throws at its last statement), well within the time limit (one more call must not make a
+/// test flaky), and fails on the mutant, the probe with every field as a candidate, its baseline and
+/// how it kills.
+fn tells_apart(
+    judging: &mut Judging,
+    sandbox: &mut Sandbox,
+    mut probe: SuiteTest,
+) -> Result<Option<(SuiteTest, super::Baseline, Kill)>> {
+    let session = judging.session;
+    // A probe that takes a tenth of the usual limit is slow already: it is cut off there, and not kept.
+    let usual = session.settings().limits.clone();
+    let quick = Limits { test_time: usual.test_time / SLOWDOWN, ..usual.clone() };
+    judging.originals.sandbox.set_limits(quick);
+    let baseline = judging.originals.baseline(session, &probe);
+    judging.originals.sandbox.set_limits(usual.clone());
+    let mut baseline = baseline?;
+    judging.analysis.runs += 1;
+    let last = probe.test.statements.len().saturating_sub(1);
+    if !is_regression(&baseline.elected.outcome, last) || baseline.limit >= usual.test_time {
+        return Ok(None);
+    }
+    // A test that ends by throwing asserts the message of an error the code under test built.
+    probe.own_message = matches!(
+        &baseline.elected.outcome,
+        Outcome::Threw { thrown: Thrown::Error { origin: Some(origin), .. }, .. } if session.code.in_throw_argument(origin)
+    );
+    baseline.elected.own_message = probe.own_message;
+    probe.checks.get_or_insert_with(Default::default).fields = keep::all_fields(&baseline.elected.results);
+    baseline.elected.checks = probe.checks.clone();
+    let run = run_on_mutant(session, sandbox, &probe, &baseline)?;
+    judging.analysis.runs += 1;
+    Ok(verdict(session, &baseline.elected, &run).map(|kill| (probe, baseline, kill)))
+}
+
+/// The witness with the statements it does not need to tell the mutant apart left out, last first, and
+/// only the calls whose results tell it apart described.
+fn shortest(judging: &mut Judging, sandbox: &mut Sandbox, mut witness: SuiteTest) -> Result<SuiteTest> {
+    for k in (0..witness.test.statements.len().saturating_sub(1)).rev() {
+        let mut shorter = witness.clone();
+        let removed = shorter.test.statements.remove(k);
+        if let Statement::Construct { variable, .. } | Statement::Rebuild { variable, .. } = removed
+            && shorter.test.uses_variable(variable)
+        {
+            continue;
+        }
+        if let Some((shorter, _, _)) = tells_apart(judging, sandbox, shorter)? {
+            witness = shorter;
+        }
+    }
+    let Some((mut witness, _, kill)) = tells_apart(judging, sandbox, witness.clone())? else { return Ok(witness) };
+    let last = witness.test.statements.len() - 1;
+    let checked: Vec<usize> =
+        kill.checks.iter().filter_map(|c| if let Check::Field(f) = c { Some(f.at) } else { None }).collect();
+    for (at, statement) in witness.test.statements.iter_mut().enumerate() {
+        if let Statement::Call { under_test, .. } = statement {
+            *under_test = at == last || kill.calls.contains(&at) || checked.contains(&at);
+        }
+    }
+    Ok(witness)
+}
+
+/// `base` with one more call that runs the mutated code (the request's method of its class): on the
+/// test's instance of its class, or (`fresh`, or when it has none) on a new one; for a constructor, a new
+/// instance and one of its argument-less methods. `None` when the class has no method to call.
+fn extension(request: &Request, base: &TestCase, fresh: bool, rng: &mut StdRng) -> Option<TestCase> {
+    let (program, class, method) = (request.program, request.class, request.method);
+    if method == "constructor" {
+        let methods = &program.classes[class].methods;
+        let quiet: Vec<&str> = methods.iter().filter(|m| m.params.is_empty()).map(|m| m.name.as_str()).collect();
+        let any: Vec<&str> = methods.iter().map(|m| m.name.as_str()).collect();
+        let names = if quiet.is_empty() { any } else { quiet };
+        let method = *names.get(rng.random_range(0..names.len().max(1)))?;
+        return Some(with_instance(request, base, class, method, rng));
+    }
+    let receivers: Vec<usize> =
+        (0..base.variables.len()).filter(|v| program.is_subclass(base.variables[*v].class, class)).collect();
+    Some(if receivers.is_empty() || fresh {
+        with_instance(request, base, class, method, rng)
+    } else {
+        let receiver = receivers[rng.random_range(0..receivers.len())];
+        with_call(request, base, receiver, method, rng)
+    })
+}
