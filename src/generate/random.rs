@@ -38,6 +38,11 @@ const ELECTED_STATE_PROBABILITY: f64 = 0.5;
 /// class already in the test (guided strategies only): code that takes a second instance often
 /// requires it to be compatible with the first (same currency, same unit, equal keys).
 const SIBLING_PROBABILITY: f64 = 0.3;
+/// Chance of a string matching one of the patterns a string parameter's values met at run time.
+const LEARNT_PATTERN_PROBABILITY: f64 = 0.5;
+/// Chance of a number for a string parameter whose function also checks `typeof x === 'number'`, and
+/// the other way round.
+const OTHER_CHECKED_PROBABILITY: f64 = 0.3;
 /// Chance of passing a number or string already passed earlier in the test (guided strategies only).
 const EARLIER_PRIMITIVE_PROBABILITY: f64 = 0.2;
 /// Largest small number, given to a parameter whose large numbers were cut off by limits (sizes).
@@ -281,7 +286,7 @@ impl<'a> Builder<'a> {
             }
             ParamType::Number | ParamType::String => match self.earlier_primitive(ty, rng) {
                 Some(value) => value,
-                None => self.primitive(ty, rng),
+                None => self.primitive_for(param, ty, rng),
             },
             ParamType::Boolean => Value::Boolean(rng.random_bool(0.5)),
             ParamType::Array => {
@@ -369,6 +374,43 @@ impl<'a> Builder<'a> {
             return None;
         }
         earlier().nth(rng.random_range(0..count)).cloned()
+    }
+
+    /// A number or a string for `param` (guided strategies): of the other of the two types now and then
+    /// when its function checks `typeof` against both ("a number or a numeric string"), the digits of a
+    /// number for a string checked against `'number'` too, and often a string matching a pattern its
+    /// values met at run time (see [`crate::inference::patterns`]).
+    fn primitive_for(&self, param: u32, ty: ParamType, rng: &mut (impl Rng + ?Sized)) -> Value {
+        let record = self.types.get(param);
+        if !self.settings.strategy.guided_inputs() {
+            return self.primitive(ty, rng);
+        }
+        let checked = |name: &str| record.typeofs.iter().any(|t| t == name);
+        let ty = match ty {
+            ParamType::Number if checked("string") && rng.random_bool(OTHER_CHECKED_PROBABILITY) => ParamType::String,
+            ParamType::String if checked("number") && rng.random_bool(OTHER_CHECKED_PROBABILITY) => ParamType::Number,
+            ty => ty,
+        };
+        let default_strings = matches!(self.settings.strings, StringSource::Default);
+        if ty == ParamType::String && default_strings {
+            if !record.patterns.is_empty() && rng.random_bool(LEARNT_PATTERN_PROBABILITY) {
+                let pattern = &record.patterns[rng.random_range(0..record.patterns.len())];
+                return Value::String(pattern.sample(self.constants.count(rng), rng));
+            }
+            if checked("number") && rng.random_bool(0.5) {
+                let number = self.constants.number(rng, |r| self.settings.numbers.generate(r));
+                return Value::String(literal::number(number));
+            }
+        }
+        self.primitive(ty, rng)
+    }
+
+    /// A string for the value of `record` (when known: its learnt patterns apply), else any string.
+    pub(super) fn string_for(&self, record: Option<u32>, rng: &mut (impl Rng + ?Sized)) -> Value {
+        match record {
+            Some(record) => self.primitive_for(record, ParamType::String, rng),
+            None => self.primitive(ParamType::String, rng),
+        }
     }
 
     /// A primitive of type `ty` (number, string or boolean).

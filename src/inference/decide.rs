@@ -1,14 +1,15 @@
 //! The inference rules: once a parameter has been used `delay` times, its type from the evidence, in
 //! the report's order (the best matching class; else Number members → number; else String members →
-//! string; else the coercion scores), with built-in objects and `typeof`/`instanceof` checks besides;
-//! with no evidence at all, a random primitive (a leap of faith, see [`super::leap`]).
+//! string; else the coercion scores), with built-in objects, `typeof`/`instanceof` checks and the types
+//! thrown errors named (see [`super::errors`]) besides; with no evidence at all, a random primitive (a
+//! leap of faith, see [`super::leap`]).
 
 use rand::Rng;
 use rand::RngExt;
 
 use super::hints::Scores;
 use super::{Decision, DecisionSource, ParamRecord, ParamType};
-use crate::analysis::typeofs::INSTANCEOF;
+use crate::analysis::typeofs::{EQUALS, INSTANCEOF};
 use crate::model::program::{ClassId, ProgramInfo};
 
 /// Members every object has: they say nothing about a parameter's type.
@@ -152,13 +153,20 @@ pub fn decide(record: &ParamRecord, program: &ProgramInfo, rng: &mut (impl Rng +
     // Unless it also checks `typeof` (`x instanceof Decimal` then `typeof x === 'number'`: one of
     // several accepted types, typeof's are the ones the rest of this decision reads), or it is a copy
     // constructor, which would need an instance to build the first one.
-    let checks_typeof = record.typeofs.iter().any(|t| !t.starts_with(INSTANCEOF) && t != "null" && t != "undefined");
+    let checks_typeof = record
+        .typeofs
+        .iter()
+        .any(|t| !t.starts_with(INSTANCEOF) && !t.starts_with(EQUALS) && t != "null" && t != "undefined");
     let copy = |ty: &ParamType| record.key.function == "constructor" && *ty == ParamType::Class(record.key.class);
     if !checks_typeof
         && let Some((ty, class)) =
             record.typeofs.iter().filter_map(|t| instanceof_type(t, program)).find(|(ty, _)| !copy(ty))
     {
         return inferred(ty, format!("its function checks {} instanceof {class}", record.name));
+    }
+    // Validation that rejected the proxy said in words what it wanted.
+    if let Some(wanted) = record.most_wanted() {
+        return inferred(wanted.ty, format!("calls threw '{}' for {}", wanted.message, record.name));
     }
     let members = record.type_members();
     if !members.is_empty() {
@@ -225,15 +233,36 @@ pub fn decide(record: &ParamRecord, program: &ProgramInfo, rng: &mut (impl Rng +
         })
     });
     if let Some(ty) = checked {
-        let checks =
-            record.typeofs.iter().filter(|t| *t != "null").map(|t| format!("'{t}'")).collect::<Vec<_>>().join(", ");
+        let checks = record
+            .typeofs
+            .iter()
+            .filter(|t| *t != "null" && !t.starts_with(EQUALS))
+            .map(|t| format!("'{t}'"))
+            .collect::<Vec<_>>()
+            .join(", ");
         return inferred(ty, format!("its function checks typeof {} against {checks}", record.name));
+    }
+    let compared = record.typeofs.iter().find_map(|t| {
+        Some(match t.strip_prefix(EQUALS)? {
+            "string" => ParamType::String,
+            "number" => ParamType::Number,
+            "boolean" => ParamType::Boolean,
+            _ => return None,
+        })
+    });
+    if let Some(ty) = compared {
+        return inferred(ty, format!("its function compares {} with {} literals", record.name, ty.name(program)));
     }
     let Scores { number, string } = record.scores;
     if number > 0 || string > 0 {
         let coercions = record.coercions.keys().cloned().collect::<Vec<_>>().join(", ");
         let (ty, side) = if number >= string { (ParamType::Number, "number") } else { (ParamType::String, "string") };
         return inferred(ty, format!("coercions favour {side} ({number} to {string}): {coercions}"));
+    }
+    // Code compared only by identity (`at !== link`) shows nothing; a name is better than a guess.
+    if let Some(class) = class_named_like(record, program) {
+        let name = &program.classes[class].name;
+        return inferred(ParamType::Class(class), format!("no evidence but its name: {} is a {name}", record.name));
     }
     let ty = [ParamType::Number, ParamType::String, ParamType::Boolean][rng.random_range(0..3)];
     Decision {
@@ -263,6 +292,20 @@ fn instanceof_type<'t>(checked: &'t str, program: &ProgramInfo) -> Option<(Param
         }
     };
     Some((ty, written))
+}
+
+/// The class a parameter is named after (`link` for `Link`, `otherNode` for `Node`), but the
+/// constructor's own class (a copy constructor would need an instance to build the first one).
+fn class_named_like(record: &ParamRecord, program: &ProgramInfo) -> Option<ClassId> {
+    let name = &record.name;
+    program.classes.iter().position(|class| {
+        let class_name = class.name.rsplit('.').next().unwrap_or(&class.name);
+        let own = record.key.function == "constructor" && program.classes[record.key.class].name == class.name;
+        let suffix = name.len() > class_name.len()
+            && name.ends_with(class_name)
+            && name[..name.len() - class_name.len()].chars().last().is_some_and(|c| c.is_ascii_lowercase());
+        !own && !class_name.is_empty() && (name.eq_ignore_ascii_case(class_name) || suffix)
+    })
 }
 
 /// The class that has most of `members`, preferring the one with fewest other members (the tightest

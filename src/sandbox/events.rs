@@ -83,6 +83,72 @@ impl ProxyEvent {
     }
 }
 
+/// A regular expression that a value from the test's arguments met (logged by `js/patterns.js`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PatternNote {
+    /// The parameter whose recording proxy met it, when a proxy did.
+    pub key: Option<u32>,
+    /// The string argument the value met came from (all of it, or a part), when a string did.
+    pub argument: Option<String>,
+    /// The method: `test`, `exec`, `match`, `matchAll`, `search`, `replace` or `replaceAll`.
+    pub method: String,
+    /// The pattern's source, as `RegExp.prototype.source` gives it (a string made a RegExp by
+    /// `match` as it was).
+    pub source: String,
+    /// Its flags.
+    pub flags: String,
+    /// When the value met was one of the pieces an earlier `split` of the argument gave: the separator.
+    pub separator: Option<Separator>,
+}
+
+/// What an argument was split by.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Separator {
+    /// A string.
+    Text(String),
+    /// A regular expression: its source and flags.
+    Pattern {
+        /// The source.
+        source: String,
+        /// The flags.
+        flags: String,
+    },
+}
+
+/// The methods `js/patterns.js` numbers, in its order.
+const PATTERN_METHODS: [&str; 8] = ["test", "exec", "match", "matchAll", "search", "replace", "replaceAll", "split"];
+
+/// Reads the patterns met from the harness log (its triples of event 6, see `js/patterns.js`).
+pub fn parse_notes(json: &str) -> Vec<PatternNote> {
+    let Ok(serde_json::Value::Array(items)) = serde_json::from_str::<serde_json::Value>(json) else {
+        return Vec::new();
+    };
+    items
+        .chunks_exact(3)
+        .filter(|triple| triple[1].as_u64() == Some(6))
+        .filter_map(|triple| {
+            let key = triple[0].as_i64().and_then(|k| u32::try_from(k).ok());
+            let detail: serde_json::Value = serde_json::from_str(triple[2].as_str()?).ok()?;
+            let text = |v: &serde_json::Value| v.as_str().map(str::to_string);
+            let separator = match detail.get(4)?.as_array() {
+                Some(s) if s.get(2).and_then(|r| r.as_u64()) == Some(1) => {
+                    Some(Separator::Pattern { source: text(s.first()?)?, flags: text(s.get(1)?)? })
+                }
+                Some(s) => Some(Separator::Text(text(s.first()?)?)),
+                None => None,
+            };
+            Some(PatternNote {
+                key,
+                argument: text(detail.get(3)?),
+                method: PATTERN_METHODS.get(detail.get(0)?.as_u64()? as usize)?.to_string(),
+                source: text(detail.get(1)?)?,
+                flags: text(detail.get(2)?)?,
+                separator,
+            })
+        })
+        .collect()
+}
+
 /// Parses the harness log (flat JSON triples) into events; `is_user_file` tells the code under test's
 /// files from the harness and test code in stack frames.
 pub fn parse_log(json: &str, is_user_file: impl Fn(&str) -> bool) -> Vec<ProxyEvent> {
@@ -144,6 +210,22 @@ mod tests {
         assert_eq!(first_user_frame(stack, |_| false), None);
         let bare = "    at /src/a b.js:3:4\n";
         assert_eq!(first_user_frame(bare, |_| true).unwrap().file, "/src/a b.js");
+    }
+
+    #[test]
+    fn reads_the_patterns_met_apart_from_proxy_events() {
+        let log = r#"[3,0,"",3,6,"[0,\"^\\\\d+$\",\"i\",null,null]",-1,6,"[2,\"[SH]\",\"\",\"AS KH\",[\"\\\\s+\",\"\",1]]",-1,6,"[1,\"x\",\"\",\"a,b\",[\",\",\"\",0]]"]"#;
+        assert_eq!(parse_log(log, |_| true), vec![ProxyEvent::Created { key: 3 }]);
+        let notes = parse_notes(log);
+        assert_eq!(notes.len(), 3, "{notes:?}");
+        assert_eq!((notes[0].key, notes[0].method.as_str(), notes[0].source.as_str()), (Some(3), "test", "^\\d+$"));
+        assert_eq!(notes[0].flags, "i");
+        assert_eq!(
+            (notes[1].key, notes[1].argument.as_deref(), notes[1].method.as_str()),
+            (None, Some("AS KH"), "match")
+        );
+        assert_eq!(notes[1].separator, Some(Separator::Pattern { source: "\\s+".into(), flags: String::new() }));
+        assert_eq!(notes[2].separator, Some(Separator::Text(",".into())));
     }
 
     #[test]

@@ -8,9 +8,9 @@ use rquickjs::{Function, Object, TypedArray};
 use super::Engine;
 use super::script::exception_text;
 use crate::error::{Error, Result};
-use crate::js::{DISTANCES, STACK};
+use crate::js::{DISTANCES, MEASURING, STACK};
 use crate::model::observed::{DescribedResult, Observed, Outcome, Thrown};
-use crate::sandbox::events::{first_user_frame, parse_log};
+use crate::sandbox::events::{first_user_frame, parse_log, parse_notes};
 use crate::sandbox::{Execution, Watch};
 
 impl Engine {
@@ -20,6 +20,7 @@ impl Engine {
         seed: u32,
         watch: &Watch,
         describe: bool,
+        measuring: bool,
         limit: Duration,
     ) -> Result<Execution> {
         let sources = self.sources.clone();
@@ -29,7 +30,11 @@ impl Engine {
             let globals = ctx.globals();
             probes::<u8>(&globals, "__fc$s", watch.statements.clone(), |bytes| bytes.fill(0)).map_err(engine_error)?;
             probes::<u8>(&globals, "__fc$b", watch.branches.clone(), |bytes| bytes.fill(0)).map_err(engine_error)?;
+            let measuring = measuring && sources.distances;
             if sources.distances {
+                globals.set(MEASURING, measuring).map_err(engine_error)?;
+            }
+            if measuring {
                 probes::<f64>(&globals, DISTANCES, watch.branches.clone(), |bytes| {
                     bytes.chunks_exact_mut(8).for_each(|d| d.copy_from_slice(&f64::INFINITY.to_ne_bytes()))
                 })
@@ -94,6 +99,7 @@ impl Engine {
                 return Ok(Execution {
                     outcome,
                     events: Vec::new(),
+                    patterns: Vec::new(),
                     statements: Vec::new(),
                     branches: Vec::new(),
                     distances: Vec::new(),
@@ -105,6 +111,7 @@ impl Engine {
             let end: Function = globals.get("__fc$end").map_err(engine_error)?;
             let log: String = end.call(()).map_err(engine_error)?;
             let events = if log.is_empty() { Vec::new() } else { parse_log(&log, |f| sources.is_user_file(f)) };
+            let patterns = if log.is_empty() { Vec::new() } else { parse_notes(&log) };
             let mut statements = Vec::new();
             probes::<u8>(&globals, "__fc$s", watch.statements.clone(), |bytes| statements = set_offsets(bytes))
                 .map_err(engine_error)?;
@@ -112,7 +119,7 @@ impl Engine {
             probes::<u8>(&globals, "__fc$b", watch.branches.clone(), |bytes| branches = set_offsets(bytes))
                 .map_err(engine_error)?;
             let mut distances = Vec::new();
-            if sources.distances {
+            if measuring {
                 probes::<f64>(&globals, DISTANCES, watch.branches.clone(), |bytes| distances = near_misses(bytes))
                     .map_err(engine_error)?;
             }
@@ -124,7 +131,7 @@ impl Engine {
             } else {
                 Vec::new()
             };
-            Ok(Execution { outcome, events, statements, branches, distances, results, cut_at, awaited })
+            Ok(Execution { outcome, events, patterns, statements, branches, distances, results, cut_at, awaited })
         })
     }
 }
