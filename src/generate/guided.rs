@@ -140,6 +140,14 @@ impl ConstantPool {
         }
     }
 
+    /// A string one of the code's own regular expressions matches, if it has any.
+    pub fn pattern_sample<R: Rng + ?Sized>(&self, rng: &mut R) -> Option<String> {
+        if self.patterns.is_empty() {
+            return None;
+        }
+        Some(self.patterns[rng.random_range(0..self.patterns.len())].sample(rng))
+    }
+
     /// `text`, sometimes with a mined string written over its start (a `978` prefix on 13 digits).
     fn mined_prefix<R: Rng + ?Sized>(&self, mut text: String, rng: &mut R) -> String {
         if !self.strings.is_empty() && rng.random_bool(0.4) {

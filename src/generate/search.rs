@@ -49,10 +49,12 @@ const STUCK: f64 = 64.0;
 const AVM: f64 = 0.7;
 /// Candidates made from an entry without getting closer after which its weight is halved.
 const PATIENCE: f64 = 16.0;
-/// Candidates made from an entry without getting closer after which it is dropped, so that the next
-/// candidate to reach its outcome starts the climb again from elsewhere: the alternating variable
-/// method stops in local optima (`x * x + y * y === z * z` has many near misses).
+/// Candidates made from an entry without getting closer, or full passes of the alternating variable
+/// method over its variables, after which it is dropped, so that the next candidate to reach its
+/// outcome starts the climb again from elsewhere: the method stops in local optima (`x * x + y * y ===
+/// z * z` has many near misses), where random restarts do better than more moves.
 const RESTART: u32 = 256;
+const PASSES: u32 = 2;
 
 /// The closest candidates to the branch outcomes still to take, for one method under test.
 #[derive(Debug, Clone, Default)]
@@ -73,6 +75,8 @@ struct Entry {
     /// Candidates made from it since it last got closer.
     fails: u32,
     avm: Avm,
+    /// Passes of the AVM over all its variables since it last got closer.
+    passes: u32,
 }
 
 #[derive(Debug, Clone, Copy)]
@@ -80,6 +84,8 @@ struct Pending {
     target: u32,
     /// The AVM state after the move, when the candidate was an AVM move.
     avm: Option<Avm>,
+    /// How many variables the test moved had.
+    variables: usize,
 }
 
 impl Archive {
@@ -127,7 +133,7 @@ impl Archive {
                 }
                 // A closer candidate made by an AVM move for this very outcome keeps the method going.
                 let avm = match pending {
-                    Some(Pending { target, avm: Some(avm) }) if target == offset => {
+                    Some(Pending { target, avm: Some(avm), .. }) if target == offset => {
                         improved_target = true;
                         avm.succeeded()
                     }
@@ -137,10 +143,10 @@ impl Archive {
                     }
                     _ => Avm::default(),
                 };
-                self.entries.insert(offset, Entry { distance, test: test.clone(), fails: 0, avm });
+                self.entries.insert(offset, Entry { distance, test: test.clone(), fails: 0, avm, passes: 0 });
             }
         }
-        let Some(Pending { target, avm }) = pending else { return };
+        let Some(Pending { target, avm, variables }) = pending else { return };
         if improved_target {
             return;
         }
@@ -148,8 +154,12 @@ impl Archive {
         entry.fails += 1;
         if let Some(moved) = avm {
             entry.avm = moved.failed();
+            if entry.avm.place >= variables {
+                entry.passes += 1;
+                entry.avm.place = 0;
+            }
         }
-        if entry.fails >= RESTART {
+        if entry.passes >= PASSES || entry.fails >= RESTART {
             self.entries.remove(&target);
         }
     }
@@ -193,12 +203,12 @@ fn from_archive(request: &Request, archive: &mut Archive, target: u32, rng: &mut
     let variables = variables(&builder.test);
     if !variables.is_empty() && rng.random_bool(AVM) {
         let avm = entry.avm.make(&mut builder.test, &variables);
-        archive.pending = Some(Pending { target, avm: Some(avm) });
+        archive.pending = Some(Pending { target, avm: Some(avm), variables: variables.len() });
     } else {
         for _ in 0..rng.random_range(1..=3u32) {
             mutate(&mut builder, request.settings.max_calls.max(1), rng);
         }
-        archive.pending = Some(Pending { target, avm: None });
+        archive.pending = Some(Pending { target, avm: None, variables: 0 });
     }
     builder.test
 }
@@ -375,14 +385,34 @@ mod tests {
     }
 
     #[test]
+    fn an_entry_whose_climb_stalls_is_dropped_for_a_fresh_start() {
+        let mut archive = Archive::new(vec![Some(0)]);
+        let (covered, taken) = (vec![false], vec![false]);
+        archive.observe(&test_with(10.0), &run(vec![(0, 0.9)]), &covered, &taken);
+        let mut moves = 0;
+        while !archive.is_empty() && moves < 10 {
+            let mut moved = archive.entries[&0].test.clone();
+            let variables = variables(&moved);
+            let avm = archive.entries[&0].avm.make(&mut moved, &variables);
+            archive.pending = Some(Pending { target: 0, avm: Some(avm), variables: 1 });
+            archive.observe(&moved, &run(vec![(0, 0.95)]), &covered, &taken);
+            moves += 1;
+        }
+        // Up, then down, twice over the one variable.
+        assert_eq!(moves, 4);
+    }
+
+    #[test]
     fn an_avm_move_that_gets_closer_keeps_its_direction_with_a_doubled_step() {
         let mut archive = Archive::new(vec![Some(0)]);
         let (covered, taken) = (vec![false], vec![false]);
         archive.observe(&test_with(10.0), &run(vec![(0, 0.9)]), &covered, &taken);
-        archive.pending = Some(Pending { target: 0, avm: Some(Avm { direction: 1.0, ..Avm::default() }) });
+        archive.pending =
+            Some(Pending { target: 0, avm: Some(Avm { direction: 1.0, ..Avm::default() }), variables: 1 });
         archive.observe(&test_with(11.0), &run(vec![(0, 0.8)]), &covered, &taken);
         assert_eq!(archive.entries[&0].avm.step, 2.0);
-        archive.pending = Some(Pending { target: 0, avm: Some(Avm { direction: 1.0, step: 2.0, place: 0 }) });
+        archive.pending =
+            Some(Pending { target: 0, avm: Some(Avm { direction: 1.0, step: 2.0, place: 0 }), variables: 1 });
         archive.observe(&test_with(13.0), &run(vec![(0, 0.85)]), &covered, &taken);
         let entry = &archive.entries[&0];
         assert_eq!((entry.test.clone(), entry.fails, entry.avm.step), (test_with(11.0), 1, 1.0));

@@ -164,63 +164,9 @@ pub fn decide(record: &ParamRecord, program: &ProgramInfo, rng: &mut (impl Rng +
     {
         return inferred(ty, format!("its function checks {} instanceof {class}", record.name));
     }
-    // Validation that rejected the proxy said in words what it wanted.
-    if let Some(wanted) = record.most_wanted() {
-        return inferred(wanted.ty, format!("calls threw '{}' for {}", wanted.message, record.name));
-    }
     let members = record.type_members();
     if !members.is_empty() {
-        let is_string_member = |m: &&str| STRING_MEMBERS.contains(m) || is_index(m);
-        // A constructor's parameter matched by its own class is more likely an options object whose
-        // keys mirror the fields than a copy constructor: the class itself is left out of the match.
-        let candidate = |class: ClassId| record.key.function != "constructor" || class != record.key.class;
-        if let Some((class, matched)) = best_class(&members, program, candidate)
-            && matched == members.len()
-        {
-            return inferred(
-                ParamType::Class(class),
-                format!("members {} all belong to {}", list(&members), program.classes[class].name),
-            );
-        }
-        let any_of = |set: &[&str]| members.iter().any(|m| set.contains(m));
-        if any_of(FUNCTION_MEMBERS) {
-            return inferred(ParamType::Function, format!("called, or function members {}", list(&members)));
-        }
-        if any_of(DATE_MEMBERS) {
-            return inferred(ParamType::Date, format!("Date members {}", list(&members)));
-        }
-        if any_of(REGEXP_MEMBERS) && members.iter().all(|m| REGEXP_MEMBERS.contains(m)) {
-            return inferred(ParamType::RegExp, format!("RegExp members {}", list(&members)));
-        }
-        let is_array_member = |m: &&str| ARRAY_ONLY_MEMBERS.contains(m) || STRING_MEMBERS.contains(m) || is_index(m);
-        if any_of(ARRAY_ONLY_MEMBERS) && members.iter().all(is_array_member) {
-            return inferred(ParamType::Array, format!("Array members {}", list(&members)));
-        }
-        if members.iter().all(|m| NUMBER_MEMBERS.contains(m)) {
-            return inferred(ParamType::Number, format!("Number members {}", list(&members)));
-        }
-        if members.iter().all(is_string_member) {
-            return inferred(ParamType::String, format!("String members {}", list(&members)));
-        }
-        if let Some((class, matched)) = best_class(&members, program, candidate)
-            && matched * 2 >= members.len()
-        {
-            let missing: Vec<&str> =
-                members.iter().copied().filter(|m| !program.classes[class].has_member(m)).collect();
-            return inferred(
-                ParamType::Class(class),
-                format!(
-                    "best match {} ({matched} of {} members; not {})",
-                    program.classes[class].name,
-                    members.len(),
-                    list(&missing)
-                ),
-            );
-        }
-        return inferred(
-            ParamType::Object,
-            format!("members {} match no class, Number or String: a plain object", list(&members)),
-        );
+        return by_members(record, &members, program);
     }
     let checked = record.typeofs.iter().find_map(|t| {
         Some(match t.as_str() {
@@ -241,6 +187,12 @@ pub fn decide(record: &ParamRecord, program: &ProgramInfo, rng: &mut (impl Rng +
             .collect::<Vec<_>>()
             .join(", ");
         return inferred(ty, format!("its function checks typeof {} against {checks}", record.name));
+    }
+    // Validation that rejected the proxy before any use said in words what it wanted (after members
+    // and typeof checks: a message may be about a value derived from the parameter, like a callback's
+    // result).
+    if let Some(wanted) = record.most_wanted() {
+        return inferred(wanted.ty, format!("calls threw '{}' for {}", wanted.message, record.name));
     }
     let compared = record.typeofs.iter().find_map(|t| {
         Some(match t.strip_prefix(EQUALS)? {
@@ -270,6 +222,58 @@ pub fn decide(record: &ParamRecord, program: &ProgramInfo, rng: &mut (impl Rng +
         evidence: format!("no evidence after {} uses: leap of faith to {}", record.uses, ty.name(program)),
         source: DecisionSource::LeapOfFaith,
     }
+}
+
+/// The decision for a parameter whose values had `members` read (the rules' second step).
+fn by_members(record: &ParamRecord, members: &[&str], program: &ProgramInfo) -> Decision {
+    let inferred = |ty, evidence| Decision { ty, evidence, source: DecisionSource::Inferred };
+    let is_string_member = |m: &&str| STRING_MEMBERS.contains(m) || is_index(m);
+    // A constructor's parameter matched by its own class is more likely an options object whose
+    // keys mirror the fields than a copy constructor: the class itself is left out of the match.
+    let candidate = |class: ClassId| record.key.function != "constructor" || class != record.key.class;
+    if let Some((class, matched)) = best_class(members, program, candidate)
+        && matched == members.len()
+    {
+        return inferred(
+            ParamType::Class(class),
+            format!("members {} all belong to {}", list(members), program.classes[class].name),
+        );
+    }
+    let any_of = |set: &[&str]| members.iter().any(|m| set.contains(m));
+    if any_of(FUNCTION_MEMBERS) {
+        return inferred(ParamType::Function, format!("called, or function members {}", list(members)));
+    }
+    if any_of(DATE_MEMBERS) {
+        return inferred(ParamType::Date, format!("Date members {}", list(members)));
+    }
+    if any_of(REGEXP_MEMBERS) && members.iter().all(|m| REGEXP_MEMBERS.contains(m)) {
+        return inferred(ParamType::RegExp, format!("RegExp members {}", list(members)));
+    }
+    let is_array_member = |m: &&str| ARRAY_ONLY_MEMBERS.contains(m) || STRING_MEMBERS.contains(m) || is_index(m);
+    if any_of(ARRAY_ONLY_MEMBERS) && members.iter().all(is_array_member) {
+        return inferred(ParamType::Array, format!("Array members {}", list(members)));
+    }
+    if members.iter().all(|m| NUMBER_MEMBERS.contains(m)) {
+        return inferred(ParamType::Number, format!("Number members {}", list(members)));
+    }
+    if members.iter().all(is_string_member) {
+        return inferred(ParamType::String, format!("String members {}", list(members)));
+    }
+    if let Some((class, matched)) = best_class(members, program, candidate)
+        && matched * 2 >= members.len()
+    {
+        let missing: Vec<&str> = members.iter().copied().filter(|m| !program.classes[class].has_member(m)).collect();
+        return inferred(
+            ParamType::Class(class),
+            format!(
+                "best match {} ({matched} of {} members; not {})",
+                program.classes[class].name,
+                members.len(),
+                list(&missing)
+            ),
+        );
+    }
+    inferred(ParamType::Object, format!("members {} match no class, Number or String: a plain object", list(members)))
 }
 
 /// The type an `instanceof` pseudo-type names (see [`crate::analysis::typeofs`]): a class of the

@@ -69,6 +69,8 @@ pub struct ParamRecord {
     pub decision: Option<Decision>,
     /// The patterns its values met in the code under test (see [`super::patterns`]).
     pub patterns: Vec<LearntPattern>,
+    /// What joins the items when the code splits its values into lists (`' '` for `split(/\s+/)`).
+    pub joiners: Vec<String>,
     /// The types that errors thrown when it was passed a recording proxy asked for (see
     /// [`super::errors`]).
     pub wanted: Vec<Wanted>,
@@ -91,6 +93,7 @@ impl ParamRecord {
             typeofs: Vec::new(),
             decision: None,
             patterns: Vec::new(),
+            joiners: Vec::new(),
             wanted: Vec::new(),
             rejected: 0,
             probed: BTreeMap::new(),

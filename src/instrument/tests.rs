@@ -739,34 +739,38 @@ fn the_statement_after_an_early_exit_is_guarded_by_the_outcome_that_stays() {
 }
 
 #[test]
-fn patterns_met_by_the_arguments_are_observed() {
+fn patterns_met_by_values_are_observed() {
     let code = r#"var FULL = new RegExp("^(\\d+)\\.(\\d+)$");
 function parse(text) { var m = text.trim().match(FULL); if (!m) throw new Error("bad"); return +m[1]; }
 function hand(h) { var cards = h.split(/\s+/); for (var c of cards) { if (!/^[2-9][SH]$/.test(c)) return false; } return true; }
-function other(x) { return /z/.test("zzz") && /q/.test(x); }
+function other(x) { return /q/.test(x) || x.replace(/a/g, "b") === 1 || [].map.call("x", String); }
 "#;
     let inst = instrument(&parse(code), 0, 0, true);
     let prelude = "var notes = []; __fc$observe.attach(function (key, event, detail) { notes.push(key + ' ' + event + ' ' + detail); });";
     let run = Loaded::instrumented(&inst, prelude);
-    let observe = |arguments: &str, call: &str| -> Vec<String> {
-        run.eval::<()>(&format!(
-            "notes.length = 0; __fc$observe.reset(); {arguments}; try {{ {call}; }} catch (e) {{}}"
-        ));
+    let observe = |before: &str, call: &str| -> Vec<String> {
+        run.eval::<()>(&format!("notes.length = 0; __fc$observe.reset(); {before}; try {{ {call}; }} catch (e) {{}}"));
         run.eval("notes")
     };
-    // A string drawn from an argument (trimmed) meets a pattern built at run time elsewhere.
-    let seen = observe("__fc$observe.string(' 1.x ')", "parse(' 1.x ')");
-    assert_eq!(seen, [r#"-1 6 [2,"^(\\d+)\\.(\\d+)$",""," 1.x ",null]"#]);
-    // The pieces of a split argument are tested one by one: the separator comes with them; a constant
-    // of the code meets its pattern unseen.
-    let seen = observe("__fc$observe.string('2S 9H x')", "hand('2S 9H x'); other('q')");
-    assert_eq!(seen.len(), 1, "{seen:?}");
-    assert_eq!(seen, [r#"-1 6 [0,"^[2-9][SH]$","","2S 9H x",["\\s+","",1]]"#]);
-    // A recording proxy (here any object the harness registered) is noted by its key.
-    let seen = observe("var proxy = {}; __fc$observe.proxy(proxy, 4)", "other(proxy)");
-    assert_eq!(seen, [r#"4 6 [0,"q","",null,null]"#]);
-    // Nothing is noted for values the test did not pass.
-    assert!(observe("", "parse('3.4'); hand('2S 3H')").is_empty());
+    // A string meets a pattern built at run time elsewhere.
+    let seen = observe("", "parse(' 1.x ')");
+    assert_eq!(seen, [r#"-1 6 [2,"^(\\d+)\\.(\\d+)$","","1.x",null,null]"#]);
+    // A split string is a list: what joins it (a usual separator its pattern matches), then the pattern
+    // its pieces meet one by one, with the joiner and their count.
+    let seen = observe("", "hand('2S\t9H x')");
+    assert_eq!(
+        seen,
+        [
+            r#"-1 6 [7," ","","2S\t9H x",null,3]"#,
+            r#"-1 6 [0,"^[2-9][SH]$","","2S"," ",3]"#,
+            r#"-1 6 [0,"^[2-9][SH]$","","9H"," ",3]"#,
+            r#"-1 6 [0,"^[2-9][SH]$","","x"," ",3]"#
+        ]
+    );
+    // A recording proxy (here any object the harness registered) is noted by its key, without its text;
+    // a replacement that is not anchored is no validation.
+    let seen = observe("var proxy = {}; __fc$observe.proxy(proxy, 4)", "other('a'); other(proxy)");
+    assert_eq!(seen, [r#"-1 6 [0,"q","","a",null,null]"#, r#"4 6 [0,"q","",null,null,null]"#]);
 }
 
 #[test]

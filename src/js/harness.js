@@ -82,17 +82,13 @@
   const log = [];
   const record = (key, event, detail) => { log.push(key, event, detail); };
 
-  // ---- Patterns met by the test's arguments (js/patterns.js) ----
-  // The observer learns each test's string arguments and recording proxies, and writes to the log.
+  // ---- Patterns met by the test's values (js/patterns.js) ----
+  // The observer learns each test's recording proxies, and writes to the log.
   const observer = g.__fc$observe;
   observer.attach(record);
   const observed = (key, proxy) => {
     observer.proxy(proxy, key);
     return proxy;
-  };
-  const passed = (a) => {
-    if (typeof a === 'string') observer.string(a);
-    return a;
   };
   // ---- end of the patterns section ----
   const memberName = (key) => (typeof key === 'symbol' ? (key === Symbol.iterator ? '@@iterator' : null) : key);
@@ -265,7 +261,7 @@
     results.length = 0;
     const ops = parse(json);
     const argument = (a) => {
-      if (a === null || typeof a !== 'object') return passed(a);
+      if (a === null || typeof a !== 'object') return a;
       if (a.v !== undefined) return vars[a.v];
       if (a.u !== undefined) return undefined;
       if (a.p !== undefined) return recording(a.p);

@@ -1,11 +1,13 @@
-// Patterns that values from the test's arguments meet. Instrumented code calls `__fc$o(x).test(__fc$a(s, 0))`
+// Patterns that values meet in the code under test. Instrumented code calls `__fc$o(x).test(__fc$a(s, 0))`
 // where it wrote `x.test(s)` (and likewise `exec`, `match`, `matchAll`, `search`, `replace`,
 // `replaceAll`, `split`): `__fc$o` keeps the receiver and `__fc$a` pairs it with the first argument.
-// When the subject (the argument of a RegExp method, the receiver of a String method) is a recording
-// proxy, or a string drawn from one of the test's string arguments (a part of it, or what is left after
-// characters were taken out, case aside), the pattern (its source and flags, whatever built it) is
-// logged for the harness's reader, with the argument it came from. A subject that is one of the pieces
-// an earlier `split` of that argument gave is logged with the separator: the argument is a list.
+// When the subject (the argument of a RegExp method, the receiver of a String method) is a string or a
+// recording proxy, the pattern (its source and flags, whatever built it) is logged for the harness's
+// reader with the subject; Rust keeps those whose subject came from the test's arguments (a part of one,
+// or what is left of it after characters were taken out). A `split` is logged too, with what joins its
+// pieces (a string separator, or a usual separator the RegExp matches), and a subject that is one of
+// those pieces is logged with that joiner and how many pieces there were: its argument is a list of
+// things the pattern matches.
 //
 // Nothing here converts a value or reads a property through the code's own built-ins: the pattern's
 // source and flags are read through the getters captured now, so code under test sees the same
@@ -16,7 +18,6 @@
   var bind = Function.prototype.bind;
   var call = Function.prototype.call;
   var method = function (f) { return bind.call(call, f); };
-  var code = method(String.prototype.charCodeAt);
   var indexOf = method(String.prototype.indexOf);
   var slice = method(String.prototype.slice);
   var exec = method(RegExp.prototype.exec);
@@ -37,12 +38,13 @@
     var get = getter(FLAGS[f][0]);
     if (get !== null) flagGetters[flagGetters.length] = [get, FLAGS[f][1]];
   }
-  // Observations a test may make: a loop testing every character of an argument stops paying here.
+  // Notes a test may make: a loop testing every character of a text stops paying here.
   var BUDGET = 64;
   var LONGEST = 1000;
   var MOST_PIECES = 64;
+  // Separators tried against a RegExp separator, most readable first.
+  var JOINERS = [' ', ',', ', ', ';', '|', '-', '.', ':', '/', '\t', '\n'];
 
-  var strings = [];
   var proxies = new Map();
   var splits = [];
   var seen = new Set();
@@ -68,32 +70,19 @@
     }
     return out;
   };
-  var fold = function (c) { return c >= 65 && c <= 90 ? c + 32 : c; };
-  // Whether `v` is `s` with characters taken out (a slice, a trimmed or cleaned copy), case aside.
-  var derived = function (v, s) {
-    if (v.length > s.length) return false;
-    if (indexOf(s, v) >= 0) return true;
-    for (var i = 0, j = 0; j < s.length; j++) {
-      if (fold(code(v, i)) === fold(code(s, j)) && ++i === v.length) return true;
-    }
-    return false;
-  };
-  // The argument text a subject comes from, the parameter key of a proxy, or null.
-  var origin = function (v) {
-    if (typeof v === 'string') {
-      if (v.length === 0 || v.length > LONGEST) return null;
-      for (var i = 0; i < strings.length; i++) if (derived(v, strings[i])) return strings[i];
-      return null;
-    }
-    if (v === null || (typeof v !== 'object' && typeof v !== 'function')) return null;
-    var key = mapGet(proxies, v);
-    return key === undefined ? null : key;
+  // What joins pieces split by `separator`: a string itself; for a RegExp, the first of the usual
+  // separators it matches in full, else the first text it matches in `text`.
+  var joinerOf = function (separator, text) {
+    if (typeof separator === 'string') return separator.length > 0 ? separator : null;
+    var whole = new RealRegExp('^(?:' + source(separator) + ')$', flagsOf(separator, 'gy'));
+    for (var i = 0; i < JOINERS.length; i++) if (exec(whole, JOINERS[i]) !== null) return JOINERS[i];
+    var m = exec(new RealRegExp(source(separator), flagsOf(separator, 'gy')), text);
+    return m !== null && m[0].length > 0 ? m[0] : null;
   };
   // The pieces of `text` between the matches of `separator` (a string or a RegExp), as split gives them.
   var pieces = function (text, separator) {
     var out = [], at = 0, next, m, re;
     if (typeof separator === 'string') {
-      if (separator.length === 0) return out;
       while (out.length < MOST_PIECES && (next = indexOf(text, separator, at)) >= 0) {
         out[out.length] = slice(text, at, next);
         at = next + separator.length;
@@ -109,27 +98,40 @@
     out[out.length] = slice(text, at);
     return out;
   };
-  // The separator a subject was split from, if it is a piece of an earlier split of `from`.
-  var pieceOf = function (from, subject) {
+  // The earlier split of this test that `subject` is a piece of, if any.
+  var pieceOf = function (subject) {
     for (var i = 0; i < splits.length; i++) {
-      var split = splits[i];
-      if (split[0] !== from) continue;
-      for (var j = 0; j < split[1].length; j++) if (split[1][j] === subject) return split[2];
+      var parts = splits[i][0];
+      for (var j = 0; j < parts.length; j++) if (parts[j] === subject) return splits[i];
     }
     return null;
+  };
+  // Logs a note: [kind, pattern source, flags, subject text (null for a proxy), joiner, pieces].
+  var note = function (key, subject, kind, text, flags, joiner, count) {
+    var detail = stringify([kind, text, flags, key < 0 ? subject : null, joiner, count]);
+    if (setHas(seen, detail)) return;
+    setAdd(seen, detail);
+    budget--;
+    sink(key, 6, detail);
   };
   var observe = function (receiver, argument, kind) {
     var subject = kind < 2 ? argument : receiver;
     var pattern = kind < 2 ? receiver : argument;
-    var from = origin(subject);
-    if (from === null) return;
-    budget--;
+    var key = -1;
+    if (typeof subject !== 'string') {
+      if (subject === null || (typeof subject !== 'object' && typeof subject !== 'function')) return;
+      key = mapGet(proxies, subject);
+      if (key === undefined) return;
+    } else if (subject.length === 0 || subject.length > LONGEST) {
+      return;
+    }
     var regexp = isRegExp(pattern);
     if (kind === 7) {
-      if (typeof subject === 'string' && (regexp || typeof pattern === 'string')) {
+      if (key < 0 && (regexp || (typeof pattern === 'string' && pattern.length > 0))) {
+        var joiner = joinerOf(pattern, subject);
         var parts = pieces(subject, pattern);
-        var separator = regexp ? [source(pattern), flagsOf(pattern), 1] : [pattern, '', 0];
-        if (parts.length > 1) splits[splits.length] = [from, parts, separator];
+        splits[splits.length] = [parts, joiner];
+        if (joiner !== null) note(key, subject, kind, joiner, '', null, parts.length);
       }
       return;
     }
@@ -145,12 +147,10 @@
       return;
     }
     // A replacement is a validation only when anchored; others clean text up.
-    if ((kind === 5 || kind === 6) && code(text, 0) !== 94) return;
-    var piece = typeof subject === 'string' ? pieceOf(from, subject) : null;
-    var detail = stringify([kind, text, flags, typeof from === 'string' ? from : null, piece]);
-    if (setHas(seen, detail)) return;
-    setAdd(seen, detail);
-    sink(typeof from === 'string' ? -1 : from, 6, detail);
+    if ((kind === 5 || kind === 6) && indexOf(text, '^') !== 0) return;
+    var split = key < 0 ? pieceOf(subject) : null;
+    if (split !== null && split[1] !== null) note(key, subject, kind, text, flags, split[1], split[0].length);
+    else note(key, subject, kind, text, flags, null, null);
   };
 
   hide.value = function (receiver) {
@@ -167,18 +167,14 @@
     return argument;
   };
   Object.defineProperty(g, '__fc$a', hide);
-  // What the harness tells: a new test, its string arguments and proxies, and where notes go.
+  // What the harness tells: a new test, its recording proxies, and where notes go.
   hide.value = {
     reset: function () {
-      strings.length = 0;
       splits.length = 0;
       receivers.length = 0;
       mapClear(proxies);
       setClear(seen);
       budget = BUDGET;
-    },
-    string: function (s) {
-      if (s.length <= LONGEST) strings[strings.length] = s;
     },
     proxy: function (p, key) { mapSet(proxies, p, key); },
     attach: function (write) { sink = write; },

@@ -17,7 +17,7 @@ use std::time::Duration;
 use serde::Deserialize;
 
 pub use code::CodeBase;
-pub use events::{PatternNote, ProxyEvent, Separator};
+pub use events::{PatternNote, ProxyEvent};
 
 use crate::error::{Error, Result};
 use crate::model::observed::{DescribedResult, Outcome};

@@ -28,21 +28,8 @@ impl Engine {
         self.context.with(|ctx| {
             let engine_error = |e: rquickjs::Error| Error::Engine(exception_text(&ctx, e));
             let globals = ctx.globals();
-            probes::<u8>(&globals, "__fc$s", watch.statements.clone(), |bytes| bytes.fill(0)).map_err(engine_error)?;
-            probes::<u8>(&globals, "__fc$b", watch.branches.clone(), |bytes| bytes.fill(0)).map_err(engine_error)?;
             let measuring = measuring && sources.distances;
-            if sources.distances {
-                globals.set(MEASURING, measuring).map_err(engine_error)?;
-            }
-            if measuring {
-                probes::<f64>(&globals, DISTANCES, watch.branches.clone(), |bytes| {
-                    bytes.chunks_exact_mut(8).for_each(|d| d.copy_from_slice(&f64::INFINITY.to_ne_bytes()))
-                })
-                .map_err(engine_error)?;
-                // The stack's depth: a throw out of a half-evaluated condition leaves pairs behind.
-                probes::<f64>(&globals, STACK, 0..1, |depth| depth.copy_from_slice(&0f64.to_ne_bytes()))
-                    .map_err(engine_error)?;
-            }
+            clear_probes(&globals, watch, sources.distances, measuring).map_err(engine_error)?;
             let exec: Function = globals.get("__fc$exec").map_err(engine_error)?;
             let running: TypedArray<u32> = globals.get("__fc$at").map_err(engine_error)?;
             deadline.set(limit);
@@ -156,6 +143,24 @@ pub(super) fn near_misses(bytes: &[u8]) -> Vec<(u32, f64)> {
 }
 
 /// Gives `f` the bytes of the elements in `range` of the harness's typed array `name` of `T`s.
+/// Clears the probes `watch` reads before a test, and tells code instrumented for `distances` whether
+/// it is `measuring` them in this run.
+fn clear_probes(globals: &Object<'_>, watch: &Watch, distances: bool, measuring: bool) -> rquickjs::Result<()> {
+    probes::<u8>(globals, "__fc$s", watch.statements.clone(), |bytes| bytes.fill(0))?;
+    probes::<u8>(globals, "__fc$b", watch.branches.clone(), |bytes| bytes.fill(0))?;
+    if distances {
+        globals.set(MEASURING, measuring)?;
+    }
+    if measuring {
+        probes::<f64>(globals, DISTANCES, watch.branches.clone(), |bytes| {
+            bytes.chunks_exact_mut(8).for_each(|d| d.copy_from_slice(&f64::INFINITY.to_ne_bytes()))
+        })?;
+        // The stack's depth: a throw out of a half-evaluated condition leaves pairs behind.
+        probes::<f64>(globals, STACK, 0..1, |depth| depth.copy_from_slice(&0f64.to_ne_bytes()))?;
+    }
+    Ok(())
+}
+
 pub(super) fn probes<'js, T>(
     globals: &Object<'js>,
     name: &str,
