@@ -5,7 +5,8 @@
 //! A call `x.m(a, ...)` of a method named `test`, `exec`, `match`, `matchAll`, `search`, `replace`,
 //! `replaceAll` or `split` becomes `__fc$o(x).m(__fc$a(a, k, ...))`: `__fc$o` keeps the receiver and
 //! returns it, `__fc$a` pairs it with the first argument and returns that (`k` says which method), and
-//! `js/patterns.js` logs the pattern when the subject came from the test's arguments. The receiver is
+//! `js/patterns.js` logs the pattern with the subject (a string's text, a recording proxy's key); Rust
+//! keeps it for the parameters whose arguments the subject came from. The receiver is
 //! still evaluated first and the method looked up on it before the arguments, so nothing the code can
 //! observe changes; only functions' code is rewritten (top-level code runs once, at load).
 //!
