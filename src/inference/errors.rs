@@ -126,9 +126,14 @@ impl TypeTable {
         let lower = message.to_lowercase();
         let named: Vec<(u32, bool)> =
             suspects.iter().copied().filter(|(id, _)| names(&lower, &self.records[*id as usize].name)).collect();
+        // A message naming a member read on the only suspect ("limit must be a positive integer" after
+        // `options.limit` was read) is about that member's value, not the parameter's.
+        let about_member = |id: u32| {
+            events.iter().any(|e| matches!(e, ProxyEvent::Get { key, name } if *key == id && names(&lower, name)))
+        };
         let blamed = match (named.is_empty(), suspects.len()) {
             (false, _) => named,
-            (true, 1) => suspects,
+            (true, 1) if !(suspects[0].1 && about_member(suspects[0].0)) => suspects,
             _ => return Vec::new(),
         };
         let mut replaced = Vec::new();
