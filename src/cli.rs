@@ -235,9 +235,10 @@ pub struct RunArgs {
     /// exhaustive (every call sequence, shortest first, over small value pools: 0, 1, -1, '', 'a',
     /// true, null...), combined (exhaustive up to 2 calls, then guided random), search (tests evolved
     /// towards the branch outcomes not taken yet: the closest candidate per outcome, by branch distance,
-    /// is climbed with the alternating variable method and mutated; the code is instrumented for
-    /// distances only under this strategy) or search-cov (search guided by coverage alone: half guided
-    /// random, half mutations of the tests elected so far; for comparison) [default: guided].
+    /// is climbed with the alternating variable method and mutated; guided hands a method to this
+    /// search once 200 candidates in a row added nothing) or search-cov (search guided by coverage
+    /// alone: half guided random, half mutations of the tests elected so far; for comparison) [default:
+    /// guided].
     #[arg(long, value_name = "STRATEGY")]
     pub strategy: Option<Strategy>,
 

@@ -10,31 +10,139 @@
 use std::collections::HashSet;
 
 use swc_ecma_ast::{
-    ArrowExpr, ArrowFunctionBody, AssignExpr, AssignTarget, CallExpr, Callee, CatchClause, ClassDecl, Constructor,
-    Decl, Expr, FnDecl, Function, FunctionBody, MemberProp, ModuleDecl, ModuleItem, Pat, Program, SimpleAssignTarget,
-    Stmt, UnaryExpr, UnaryOp, UpdateExpr, VarDeclarator,
+    ArrowExpr, ArrowFunctionBody, AssignExpr, AssignTarget, CallExpr, Callee, CatchClause, ClassDecl, ClassProp,
+    Constructor, Decl, Expr, FnDecl, Function, FunctionBody, GetterProp, MemberProp, ModuleDecl, ModuleItem, Pat,
+    Program, Prop, SetterProp, SimpleAssignTarget, Stmt, UnaryExpr, UnaryOp, UpdateExpr, VarDeclarator,
 };
 use swc_ecma_visit::{Visit, VisitWith};
 
 /// Whether functions in `program` write state shared between tests. Returns the first such write
 /// found, described for the user (e.g. "assigns to module variable 'nextId'").
 pub fn shared_state_write(program: &Program) -> Option<String> {
-    let mut finder = SharedWriteFinder { scopes: Vec::new(), found: None };
+    let mut finder = SharedWriteFinder { scopes: Vec::new(), found: None, load_only: load_only(program) };
     program.visit_with(&mut finder);
     finder.found
+}
+
+/// The statements at the top level of `program`.
+fn top_level(program: &Program) -> Vec<&Stmt> {
+    match program {
+        Program::Script(s) => s.body.iter().collect(),
+        Program::Module(m) => {
+            m.body.iter().filter_map(|i| if let ModuleItem::Stmt(s) = i { Some(s) } else { None }).collect()
+        }
+    }
+}
+
+/// Top-level functions that only run while the file loads: called from top-level code and named
+/// nowhere else (not exported, not called from a function, not passed on). What they write (a grammar's
+/// tables, `createToken` filling `re[]`) is written once, before any test: not shared between tests.
+fn load_only(program: &Program) -> HashSet<String> {
+    let mut names = HashSet::new();
+    for stmt in top_level(program) {
+        match stmt {
+            Stmt::Decl(Decl::Fn(f)) => {
+                names.insert(f.ident.sym.to_string());
+            }
+            Stmt::Decl(Decl::Var(v)) => {
+                for d in &v.decls {
+                    if let (Pat::Ident(name), Some(init)) = (&d.name, &d.init)
+                        && matches!(&**init, Expr::Fn(_) | Expr::Arrow(_))
+                    {
+                        names.insert(name.id.sym.to_string());
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+    let mut uses = Uses { names: &names, depth: 0, called: HashSet::new(), escaped: HashSet::new() };
+    program.visit_with(&mut uses);
+    // One never called may be found as a class of a script's, and called by tests.
+    names.retain(|n| uses.called.contains(n) && !uses.escaped.contains(n));
+    names
+}
+
+/// Which of `names` top-level code calls, and which are named in any other way.
+struct Uses<'a> {
+    names: &'a HashSet<String>,
+    /// Function bodies around the node visited.
+    depth: usize,
+    called: HashSet<String>,
+    escaped: HashSet<String>,
+}
+
+impl Uses<'_> {
+    fn inside<N: VisitWith<Self> + ?Sized>(&mut self, node: &N) {
+        self.depth += 1;
+        node.visit_children_with(self);
+        self.depth -= 1;
+    }
+}
+
+impl Visit for Uses<'_> {
+    fn visit_function(&mut self, node: &Function) {
+        self.inside(node);
+    }
+
+    fn visit_arrow_expr(&mut self, node: &ArrowExpr) {
+        self.inside(node);
+    }
+
+    fn visit_constructor(&mut self, node: &Constructor) {
+        self.inside(node);
+    }
+
+    fn visit_getter_prop(&mut self, node: &GetterProp) {
+        self.inside(node);
+    }
+
+    fn visit_setter_prop(&mut self, node: &SetterProp) {
+        self.inside(node);
+    }
+
+    fn visit_class_prop(&mut self, node: &ClassProp) {
+        self.inside(node);
+    }
+
+    fn visit_call_expr(&mut self, node: &CallExpr) {
+        match &node.callee {
+            Callee::Expr(callee)
+                if self.depth == 0 && matches!(&**callee, Expr::Ident(i) if self.names.contains(&*i.sym)) =>
+            {
+                if let Expr::Ident(i) = &**callee {
+                    self.called.insert(i.sym.to_string());
+                }
+                node.args.visit_with(self);
+            }
+            _ => node.visit_children_with(self),
+        }
+    }
+
+    fn visit_expr(&mut self, node: &Expr) {
+        if let Expr::Ident(i) = node
+            && self.names.contains(&*i.sym)
+        {
+            self.escaped.insert(i.sym.to_string());
+        }
+        node.visit_children_with(self);
+    }
+
+    fn visit_prop(&mut self, node: &Prop) {
+        if let Prop::Shorthand(i) = node
+            && self.names.contains(&*i.sym)
+        {
+            self.escaped.insert(i.sym.to_string());
+        }
+        node.visit_children_with(self);
+    }
 }
 
 /// Names declared at the top level of a script with `class`, `let` or `const`: such bindings are not
 /// properties of the global object, so discovery must ask for them by name.
 pub fn lexical_globals(program: &Program) -> Vec<String> {
-    let statements: Vec<&Stmt> = match program {
-        Program::Script(s) => s.body.iter().collect(),
-        Program::Module(m) => {
-            m.body.iter().filter_map(|i| if let ModuleItem::Stmt(s) = i { Some(s) } else { None }).collect()
-        }
-    };
     let mut names = Vec::new();
-    for stmt in statements {
+    for stmt in top_level(program) {
         match stmt {
             Stmt::Decl(Decl::Class(c)) => names.push(c.ident.sym.to_string()),
             Stmt::Decl(Decl::Var(v)) if v.kind != swc_ecma_ast::VarDeclKind::Var => {
@@ -77,6 +185,8 @@ struct SharedWriteFinder {
     /// Names declared in each enclosing function, innermost last. Empty outside functions.
     scopes: Vec<HashSet<String>>,
     found: Option<String>,
+    /// Top-level functions that only run at load (see [`load_only`]): their writes are not looked at.
+    load_only: HashSet<String>,
 }
 
 impl SharedWriteFinder {
@@ -147,6 +257,19 @@ impl SharedWriteFinder {
 }
 
 impl Visit for SharedWriteFinder {
+    fn visit_fn_decl(&mut self, node: &FnDecl) {
+        if !(self.scopes.is_empty() && self.load_only.contains(&*node.ident.sym)) {
+            node.visit_children_with(self);
+        }
+    }
+
+    fn visit_var_declarator(&mut self, node: &VarDeclarator) {
+        let loading = matches!(&node.name, Pat::Ident(name) if self.load_only.contains(&*name.id.sym));
+        if !(self.scopes.is_empty() && loading) {
+            node.visit_children_with(self);
+        }
+    }
+
     fn visit_function(&mut self, node: &Function) {
         let mut declared = declared_in(node.body.as_ref());
         for p in &node.params {
@@ -321,6 +444,21 @@ mod tests {
     #[test]
     fn top_level_initialisation_is_not_a_shared_write() {
         assert_eq!(shared("var registry = []; registry.push(1); function C() {}"), None);
+    }
+
+    #[test]
+    fn functions_only_called_while_loading_write_nothing_shared() {
+        // A grammar built at load time by a helper (semver's `createToken`).
+        let grammar = "const re = [], t = {}; let R = 0;\n\
+                       const token = (name, value) => { const i = R++; t[name] = i; re[i] = new RegExp(value); };\n\
+                       function define(n) { t[n] = 1; }\n\
+                       token('A', 'a'); token('B', 'b'); define('C');\n\
+                       class V { test(x) { return re[t.A].test(x); } }";
+        assert_eq!(shared(grammar), None);
+        // The same helper called from a method, passed on, or exported writes shared state.
+        for escape in ["class W { m() { define('D'); } }", "setTimeout(define);", "module.exports = { token };"] {
+            assert!(shared(&format!("{grammar}\n{escape}")).is_some(), "{escape}");
+        }
     }
 
     #[test]

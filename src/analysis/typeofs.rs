@@ -1,4 +1,4 @@
-//! `typeof` checks on parameters, read from the syntax tree.
+//! `typeof` checks on parameters, read from the syntax tree, and equalities with literals.
 //!
 //! A recording proxy cannot see `typeof fn !== 'function'`: the check answers for the proxy itself
 //! ('function'), and validation code then throws before using the parameter. The comparison names the
@@ -6,12 +6,14 @@
 //! `x != null`) are read too, as the pseudo-type `'null'`: they name no type, but say that passing
 //! `null` takes a branch of its own. So are `x instanceof C`, as `'instanceof C'` (`C` as written,
 //! `Geo.Point` for a member chain): a proxy's prototype is no class's, so validation like
-//! `if (!(other instanceof Matrix)) throw` rejects every proxy before it shows a member.
+//! `if (!(other instanceof Matrix)) throw` rejects every proxy before it shows a member. Equalities
+//! with a literal (`kind === 'major'`, `switch (kind) { case 'minor': }`) leave no trace on a proxy
+//! either, and are read as the pseudo-types `'=string'`, `'=number'` and `'=boolean'` (see [`EQUALS`]).
 
 use std::collections::BTreeMap;
 
 use swc_common::Spanned;
-use swc_ecma_ast::{BinExpr, BinaryOp, Expr, Lit, Program, UnaryExpr, UnaryOp};
+use swc_ecma_ast::{BinExpr, BinaryOp, Expr, Lit, Program, SwitchStmt, UnaryExpr, UnaryOp};
 use swc_ecma_visit::{Visit, VisitWith};
 
 /// A `typeof name === 'type'` (or `name === null`, as type `'null'`) comparison: where, on which name,
@@ -53,6 +55,11 @@ struct Finder {
 /// Prefix of the pseudo-type of an `instanceof` check.
 pub const INSTANCEOF: &str = "instanceof ";
 
+/// Prefix of the pseudo-type of an equality with a literal (`kind === 'major'`, a `case 'minor':` of
+/// `switch (kind)`, `urlSafe === true`): `=string`, `=number`, `=boolean`. Weaker than a `typeof`
+/// check: the code names a value, not a type.
+pub const EQUALS: &str = "=";
+
 /// `a.b.c` for a chain of identifiers and member names.
 fn dotted(e: &Expr) -> Option<String> {
     match e {
@@ -91,16 +98,45 @@ impl Visit for Finder {
                 _ => None,
             };
             let null = |e: &Expr| matches!(e, Expr::Lit(Lit::Null(_))).then(|| "null".to_string());
+            let literal = |e: &Expr| literal_type(e).map(|ty| format!("{EQUALS}{ty}"));
             let pair = typeof_of(&node.left)
                 .zip(string(&node.right))
                 .or_else(|| typeof_of(&node.right).zip(string(&node.left)))
                 .or_else(|| identifier(&node.left).zip(null(&node.right)))
-                .or_else(|| identifier(&node.right).zip(null(&node.left)));
+                .or_else(|| identifier(&node.right).zip(null(&node.left)))
+                .or_else(|| identifier(&node.left).zip(literal(&node.right)))
+                .or_else(|| identifier(&node.right).zip(literal(&node.left)));
             if let Some((name, ty)) = pair {
                 self.found.push(TypeofCheck { at: node.span().lo.0.saturating_sub(self.base), name, ty });
             }
         }
         node.visit_children_with(self);
+    }
+
+    fn visit_switch_stmt(&mut self, node: &SwitchStmt) {
+        if let Expr::Ident(name) = &*node.discriminant {
+            for case in &node.cases {
+                if let Some(ty) = case.test.as_deref().and_then(literal_type) {
+                    let at = case.span.lo.0.saturating_sub(self.base);
+                    self.found.push(TypeofCheck { at, name: name.sym.to_string(), ty: format!("{EQUALS}{ty}") });
+                }
+            }
+        }
+        node.visit_children_with(self);
+    }
+}
+
+/// The type of a string, number or boolean literal (a number possibly negated).
+fn literal_type(e: &Expr) -> Option<&'static str> {
+    match e {
+        Expr::Lit(Lit::Str(_)) => Some("string"),
+        Expr::Tpl(t) if t.exprs.is_empty() => Some("string"),
+        Expr::Lit(Lit::Num(_)) => Some("number"),
+        Expr::Unary(UnaryExpr { op: UnaryOp::Minus, arg, .. }) if matches!(**arg, Expr::Lit(Lit::Num(_))) => {
+            Some("number")
+        }
+        Expr::Lit(Lit::Bool(_)) => Some("boolean"),
+        _ => None,
     }
 }
 
@@ -134,6 +170,20 @@ mod tests {
         }
         // A member compared with null, or a comparison with undefined, is no evidence about `e` itself.
         assert!(types_checked(&checks, "e", 0, all).is_empty());
+    }
+
+    #[test]
+    fn finds_equalities_with_literals_and_switch_cases() {
+        let code = "function f(a, b, c, d) { if (a === 'x' || 3 == b || c !== true) return; switch (d) { case 'major': case -1: default: } }";
+        let parsed = parse_source(Path::new("/nonexistent/t.js"), "t.js", code.into()).unwrap();
+        let checks = typeof_checks(&parsed.program, parsed.source.start_pos.0);
+        let all = code.len() as u32;
+        assert_eq!(types_checked(&checks, "a", 0, all), vec!["=string"]);
+        assert_eq!(types_checked(&checks, "b", 0, all), vec!["=number"]);
+        assert_eq!(types_checked(&checks, "c", 0, all), vec!["=boolean"]);
+        let mut d = types_checked(&checks, "d", 0, all);
+        d.sort();
+        assert_eq!(d, vec!["=number", "=string"]);
     }
 
     #[test]

@@ -5,7 +5,8 @@
 //! boundaries like `index >= this.length`. Strings come as mined, generated from the code's own regular
 //! expressions (a `/^\d{13}$/` test yields 13-digit strings, sometimes with a mined literal such as
 //! `'978'` written over their start), spelled from the characters of short literals at mined lengths,
-//! or edited by inserting, deleting or replacing characters.
+//! as digits at mined lengths (`if (id.length < 13) return`), or edited by inserting, deleting or
+//! replacing characters.
 
 use rand::Rng;
 use rand::RngExt;
@@ -54,7 +55,7 @@ impl ConstantPool {
                 Constant::Regex { pattern, flags } => {
                     pool.regexes.push((pattern.clone(), flags.clone()));
                     // A pattern the generator cannot sample (lookarounds, back-references) is just not used.
-                    if let Ok(regex) = RegexGenerator::parse(pattern) {
+                    if let Ok(regex) = RegexGenerator::parse(&format!("/{pattern}/{flags}")) {
                         pool.patterns.push(regex);
                     }
                 }
@@ -108,21 +109,17 @@ impl ConstantPool {
         Some((pattern, flags))
     }
 
-    /// A string: mined, from a mined pattern, spelled from mined characters, edited, or from `fallback`.
+    /// A string: mined, from a mined pattern, spelled from mined characters, digits at a mined length (a
+    /// card number, an ISBN, an identifier), edited, or from `fallback`.
     pub fn string<R: Rng + ?Sized>(&self, rng: &mut R, fallback: impl FnOnce(&mut R) -> String) -> String {
-        if (self.strings.is_empty() && self.patterns.is_empty()) || !rng.random_bool(GUIDED_STRING) {
+        let nothing = self.strings.is_empty() && self.patterns.is_empty() && self.lengths.is_empty();
+        if nothing || !rng.random_bool(GUIDED_STRING) {
             return fallback(rng);
         }
-        match rng.random_range(0..4u32) {
+        match rng.random_range(0..5u32) {
             0 if !self.patterns.is_empty() => {
-                let mut text = self.patterns[rng.random_range(0..self.patterns.len())].sample(rng);
-                if !self.strings.is_empty() && rng.random_bool(0.4) {
-                    let prefix = &self.strings[rng.random_range(0..self.strings.len())];
-                    if prefix.len() <= text.len() && text.is_char_boundary(prefix.len()) {
-                        text.replace_range(..prefix.len(), prefix);
-                    }
-                }
-                text
+                let text = self.patterns[rng.random_range(0..self.patterns.len())].sample(rng);
+                self.mined_prefix(text, rng)
             }
             1 if !self.alphabet.is_empty() => {
                 let length = if self.lengths.is_empty() {
@@ -133,9 +130,43 @@ impl ConstantPool {
                 (0..length).map(|_| self.alphabet[rng.random_range(0..self.alphabet.len())]).collect()
             }
             2 if !self.strings.is_empty() => self.edit(&self.strings[rng.random_range(0..self.strings.len())], rng),
+            3 if !self.lengths.is_empty() => {
+                let length = self.lengths[rng.random_range(0..self.lengths.len())];
+                let digits = (0..length).map(|_| char::from(b'0' + rng.random_range(0..10u8))).collect();
+                self.mined_prefix(digits, rng)
+            }
             _ if !self.strings.is_empty() => self.strings[rng.random_range(0..self.strings.len())].clone(),
             _ => fallback(rng),
         }
+    }
+
+    /// A string one of the code's own regular expressions matches, if it has any.
+    pub fn pattern_sample<R: Rng + ?Sized>(&self, rng: &mut R) -> Option<String> {
+        if self.patterns.is_empty() {
+            return None;
+        }
+        Some(self.patterns[rng.random_range(0..self.patterns.len())].sample(rng))
+    }
+
+    /// `text`, sometimes with a mined string written over its start (a `978` prefix on 13 digits).
+    fn mined_prefix<R: Rng + ?Sized>(&self, mut text: String, rng: &mut R) -> String {
+        if !self.strings.is_empty() && rng.random_bool(0.4) {
+            let prefix = &self.strings[rng.random_range(0..self.strings.len())];
+            if prefix.len() <= text.len() && text.is_char_boundary(prefix.len()) {
+                text.replace_range(..prefix.len(), prefix);
+            }
+        }
+        text
+    }
+
+    /// How many items a list gets (the pieces of a split argument): a mined small number half of the
+    /// time (`cards.length !== 5`), else 1 to 6.
+    pub fn count<R: Rng + ?Sized>(&self, rng: &mut R) -> usize {
+        let mined: Vec<usize> = self.lengths.iter().copied().filter(|n| *n > 0).collect();
+        if !mined.is_empty() && rng.random_bool(0.5) {
+            return mined[rng.random_range(0..mined.len())];
+        }
+        rng.random_range(1..=6)
     }
 
     /// One random edit of `text`: insert, delete or replace a character, take a substring, or append

@@ -1,13 +1,16 @@
 //! Generating candidate tests ([`crate::model::test::TestCase`]) for a method under test, by strategy:
 //! [`random`] (the report's generator, and guided inputs on top), [`exhaustive`] (every short call
-//! sequence over small pools), [`search`] (evolving tests towards branch outcomes not taken yet). What
-//! they draw from: [`guided`] (constants mined from the code), [`values`] (default numbers and strings, or
+//! sequence over small pools), [`search`] (evolving tests towards branch outcomes not taken yet, by
+//! the moves of `avm.rs` on the primitives `places.rs` finds, nested ones included). What they draw
+//! from: [`guided`] (constants mined from the code), [`values`] (default numbers and strings, or
 //! a user's patterns), [`hazards`] (what to avoid after limits were hit), [`seeds`] (a recorded run).
 
+mod avm;
 pub mod exhaustive;
 pub mod extend;
 pub mod guided;
 pub mod hazards;
+mod places;
 pub mod random;
 pub mod search;
 pub mod seeds;
@@ -48,15 +51,21 @@ pub struct Request<'a> {
 
 /// The next candidate for `request` under the settings' strategy: random and guided draw every
 /// candidate afresh; the exhaustive strategies move the method's `enumeration` on; search evolves the
-/// closest candidates in the method's `archive` and its elected tests.
+/// closest candidates in the method's `archive`, and search-cov its elected tests. A method `searching`
+/// (guided generation stopped finding coverage on it) is searched whatever the strategy.
 pub fn candidate(
     request: &Request,
     enumeration: &mut Enumeration,
     archive: &mut Archive,
+    searching: bool,
     rng: &mut (impl Rng + ?Sized),
 ) -> TestCase {
+    if searching {
+        return search::generate(request, archive, rng);
+    }
     match request.settings.strategy {
-        Strategy::Search | Strategy::SearchCoverage => search::generate(request, archive, rng),
+        Strategy::Search => search::generate(request, archive, rng),
+        Strategy::SearchCoverage => search::mutate_elected(request, rng),
         Strategy::Random | Strategy::Guided => random::generate(request, rng),
         Strategy::Exhaustive | Strategy::Combined => exhaustive::generate(request, enumeration, rng),
     }

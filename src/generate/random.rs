@@ -8,7 +8,7 @@ use super::Request;
 use super::guided::ConstantPool;
 use super::hazards::Hazards;
 use super::values::REGEXPS;
-use crate::inference::{DecisionSource, ParamType, TypeTable};
+use crate::inference::{DecisionSource, ParamType, TypeTable, patterns};
 use crate::js::literal;
 use crate::model::program::{ClassId, ProgramInfo};
 use crate::model::settings::{GenerationSettings, NumberSource, StringSource};
@@ -38,6 +38,13 @@ const ELECTED_STATE_PROBABILITY: f64 = 0.5;
 /// class already in the test (guided strategies only): code that takes a second instance often
 /// requires it to be compatible with the first (same currency, same unit, equal keys).
 const SIBLING_PROBABILITY: f64 = 0.3;
+/// Chance of a string matching one of the patterns a string parameter's values met at run time.
+const LEARNT_PATTERN_PROBABILITY: f64 = 0.5;
+/// Chance of a list of strings, joined as the code splits them, for a string parameter it splits.
+const LIST_PROBABILITY: f64 = 0.25;
+/// Chance of a number for a string parameter whose function also checks `typeof x === 'number'`, and
+/// the other way round.
+const OTHER_CHECKED_PROBABILITY: f64 = 0.3;
 /// Chance of passing a number or string already passed earlier in the test (guided strategies only).
 const EARLIER_PRIMITIVE_PROBABILITY: f64 = 0.2;
 /// Largest small number, given to a parameter whose large numbers were cut off by limits (sizes).
@@ -265,6 +272,16 @@ impl<'a> Builder<'a> {
                 }
             }
         }
+        // A leap of faith is a guess: a value compared by identity (`at.value === value`) may have been
+        // guessed another type where it was stored, so any primitive passed earlier will do.
+        let leap = self.types.get(param).decision.as_ref().is_some_and(|d| d.source == DecisionSource::LeapOfFaith);
+        if guided
+            && leap
+            && matches!(ty, ParamType::Number | ParamType::String | ParamType::Boolean)
+            && let Some(value) = self.earlier_primitive(None, rng)
+        {
+            return value;
+        }
         if guided && rng.random_bool(OFF_TYPE_PROBABILITY) {
             // Validation branches (`if (node === null) throw`, `typeof fn !== 'function'`) need a value
             // of another type now and then.
@@ -279,9 +296,9 @@ impl<'a> Builder<'a> {
             ParamType::Number if rng.random_bool(self.hazards.small_number_chance(param)) => {
                 Value::Number(rng.random_range(-1..=SMALL_NUMBER) as f64)
             }
-            ParamType::Number | ParamType::String => match self.earlier_primitive(ty, rng) {
+            ParamType::Number | ParamType::String => match self.earlier_primitive(Some(ty), rng) {
                 Some(value) => value,
-                None => self.primitive(ty, rng),
+                None => self.primitive_for(param, ty, rng),
             },
             ParamType::Boolean => Value::Boolean(rng.random_bool(0.5)),
             ParamType::Array => {
@@ -351,17 +368,19 @@ impl<'a> Builder<'a> {
         }
     }
 
-    /// Sometimes (guided strategies) a number or string passed earlier in the test: a key put into a
-    /// map is found again only by the same key, an id given to `add` is the one `remove` must name.
-    fn earlier_primitive(&self, ty: ParamType, rng: &mut (impl Rng + ?Sized)) -> Option<Value> {
+    /// Sometimes (guided strategies) a number or string (of type `ty`; any primitive without one)
+    /// passed earlier in the test: a key put into a map is found again only by the same key, an id given
+    /// to `add` is the one `remove` must name.
+    fn earlier_primitive(&self, ty: Option<ParamType>, rng: &mut (impl Rng + ?Sized)) -> Option<Value> {
         if !self.settings.strategy.guided_inputs() {
             return None;
         }
         // Counted before anything is collected: this runs for every number and string argument.
         let earlier = || {
             self.test.statements.iter().flat_map(Statement::args).filter(move |v| match ty {
-                ParamType::Number => matches!(v, Value::Number(_)),
-                _ => matches!(v, Value::String(_)),
+                Some(ParamType::Number) => matches!(v, Value::Number(_)),
+                Some(_) => matches!(v, Value::String(_)),
+                None => matches!(v, Value::Number(_) | Value::String(_) | Value::Boolean(_)),
             })
         };
         let count = earlier().count();
@@ -369,6 +388,58 @@ impl<'a> Builder<'a> {
             return None;
         }
         earlier().nth(rng.random_range(0..count)).cloned()
+    }
+
+    /// A number or a string for `param` (guided strategies): of the other of the two types now and then
+    /// when its function checks `typeof` against both ("a number or a numeric string"), the digits of a
+    /// number for a string checked against `'number'` too, and often a string matching a pattern its
+    /// values met at run time (see [`crate::inference::patterns`]).
+    fn primitive_for(&self, param: u32, ty: ParamType, rng: &mut (impl Rng + ?Sized)) -> Value {
+        let record = self.types.get(param);
+        if !self.settings.strategy.guided_inputs() {
+            return self.primitive(ty, rng);
+        }
+        let checked = |name: &str| record.typeofs.iter().any(|t| t == name);
+        let ty = match ty {
+            ParamType::Number if checked("string") && rng.random_bool(OTHER_CHECKED_PROBABILITY) => ParamType::String,
+            ParamType::String if checked("number") && rng.random_bool(OTHER_CHECKED_PROBABILITY) => ParamType::Number,
+            ty => ty,
+        };
+        let default_strings = matches!(self.settings.strings, StringSource::Default);
+        if ty == ParamType::String && default_strings {
+            if !record.joiners.is_empty() && rng.random_bool(LIST_PROBABILITY) {
+                let joiner = &record.joiners[rng.random_range(0..record.joiners.len())];
+                let count = self.constants.count(rng);
+                return Value::String(patterns::list(joiner, count, rng, |r| self.list_item(param, r)));
+            }
+            if !record.patterns.is_empty() && rng.random_bool(LEARNT_PATTERN_PROBABILITY) {
+                let pattern = &record.patterns[rng.random_range(0..record.patterns.len())];
+                return Value::String(pattern.sample(self.constants.count(rng), rng));
+            }
+            if checked("number") && rng.random_bool(0.5) {
+                let number = self.constants.number(rng, |r| self.settings.numbers.generate(r));
+                return Value::String(literal::number(number));
+            }
+        }
+        self.primitive(ty, rng)
+    }
+
+    /// An item of a list the code splits `param`'s values into: a string of one of the patterns its
+    /// values met, or of the code's own, else any string.
+    fn list_item(&self, param: u32, rng: &mut (impl Rng + ?Sized)) -> String {
+        let learnt = &self.types.get(param).patterns;
+        if !learnt.is_empty() && rng.random_bool(0.5) {
+            return learnt[rng.random_range(0..learnt.len())].sample(1, rng);
+        }
+        self.constants.pattern_sample(rng).unwrap_or_else(|| self.settings.strings.generate(rng))
+    }
+
+    /// A string for the value of `record` (when known: its learnt patterns apply), else any string.
+    pub(super) fn string_for(&self, record: Option<u32>, rng: &mut (impl Rng + ?Sized)) -> Value {
+        match record {
+            Some(record) => self.primitive_for(record, ParamType::String, rng),
+            None => self.primitive(ParamType::String, rng),
+        }
     }
 
     /// A primitive of type `ty` (number, string or boolean).

@@ -6,17 +6,18 @@
 //! are made from an entry, chosen with a preference for the closest and away from those that stopped
 //! improving, by one of two moves:
 //!
-//! - Harman and McMinn's alternating variable method (AVM) on its numeric arguments: round one when
-//!   it is a fraction, or move it by ±1; when that gets closer, keep going the same way with a doubled
-//!   step; when it does not, try the other direction, then the next argument;
-//! - random mutations: a primitive argument moved (numbers by ±1, negated or drawn again; strings edited
-//!   by a character or drawn again; booleans flipped), a call inserted before the method under test,
-//!   or a call deleted.
+//! - Harman and McMinn's alternating variable method (AVM, see [`super::avm`]) on its numbers and
+//!   strings, nested ones included: round a number when it is a fraction, or move a number, a string's
+//!   length or one of its characters by ±1; when that gets closer, keep going the same way with a
+//!   doubled step; when it does not, try the other direction, then the next variable;
+//! - random mutations: a primitive moved, nested ones too (numbers by ±1, negated or drawn again;
+//!   strings edited by a character, drawn again, or, for an argument made of pieces, one piece drawn
+//!   again; booleans flipped), a call inserted before the method under test, or a call deleted.
 //!
 //! A candidate closer to an outcome than its entry replaces it. The rest (a quarter, more as the entry
 //! chosen stops improving, and all while the archive is empty) are fresh guided random tests.
 //!
-//! [`Strategy::SearchCoverage`] is search guided by coverage alone, kept to measure what distances
+//! [`crate::model::settings::Strategy::SearchCoverage`] is search guided by coverage alone, kept to measure what distances
 //! bring: half fresh guided tests, half random mutations of the method's elected tests.
 
 use std::collections::BTreeMap;
@@ -24,11 +25,12 @@ use std::collections::BTreeMap;
 use rand::Rng;
 use rand::RngExt;
 
+use super::avm::{Avm, variables};
+use super::places::{places, record_at, value_at};
 use super::random::{Builder, generate as random_test};
 
 use super::Request;
 use crate::inference::ParamType;
-use crate::model::settings::Strategy;
 use crate::model::test::{Statement, TestCase, Value};
 use crate::sandbox::Execution;
 
@@ -43,10 +45,16 @@ const EXPLORE: f64 = 0.25;
 /// Candidates made from an entry without getting closer after which the chance of exploring instead
 /// has gone half of the way from [`EXPLORE`] to 1: an entry that stopped improving is likely stuck.
 const STUCK: f64 = 64.0;
-/// Chance of an AVM move, rather than random mutations, from an entry with numeric arguments.
+/// Chance of an AVM move, rather than random mutations, from an entry with numbers or strings.
 const AVM: f64 = 0.7;
 /// Candidates made from an entry without getting closer after which its weight is halved.
 const PATIENCE: f64 = 16.0;
+/// Candidates made from an entry without getting closer, or full passes of the alternating variable
+/// method over its variables, after which it is dropped, so that the next candidate to reach its
+/// outcome starts the climb again from elsewhere: the method stops in local optima (`x * x + y * y ===
+/// z * z` has many near misses), where random restarts do better than more moves.
+const RESTART: u32 = 256;
+const PASSES: u32 = 2;
 
 /// The closest candidates to the branch outcomes still to take, for one method under test.
 #[derive(Debug, Clone, Default)]
@@ -67,60 +75,8 @@ struct Entry {
     /// Candidates made from it since it last got closer.
     fails: u32,
     avm: Avm,
-}
-
-/// Where the alternating variable method stands on an entry.
-#[derive(Debug, Clone, Copy, PartialEq)]
-struct Avm {
-    /// Index among the test's numeric arguments.
-    place: usize,
-    /// +1 or -1 to move by `step`; 0 to round a fraction first. Integer steps keep a fraction, and an
-    /// equality like `3 * x === y + 1000` may then stay a fraction away for ever.
-    direction: f64,
-    step: f64,
-}
-
-impl Default for Avm {
-    fn default() -> Self {
-        Avm { place: 0, direction: 0.0, step: 1.0 }
-    }
-}
-
-impl Avm {
-    /// Moves `value`; returns the state the move stands for (a whole number cannot be rounded: it is
-    /// moved up instead).
-    fn apply(self, value: &mut f64) -> Avm {
-        if self.direction == 0.0 {
-            if value.fract() != 0.0 && value.is_finite() {
-                *value = value.round();
-                return self;
-            }
-            return Avm { direction: 1.0, ..self }.apply(value);
-        }
-        *value += self.direction * self.step;
-        self
-    }
-
-    /// The next move after this one did not get closer: after a run of doubled steps, explore again
-    /// around the best value; after rounding, a step up; after a failed step up, a step down; after
-    /// both, the next argument.
-    fn failed(self) -> Avm {
-        if self.step > 1.0 {
-            Avm { step: 1.0, ..self }
-        } else if self.direction == 0.0 {
-            Avm { direction: 1.0, ..self }
-        } else if self.direction > 0.0 {
-            Avm { direction: -1.0, ..self }
-        } else {
-            Avm { place: self.place + 1, ..Avm::default() }
-        }
-    }
-
-    /// The next move after this one got closer: the same way with a doubled step (after rounding, a
-    /// step up).
-    fn succeeded(self) -> Avm {
-        if self.direction == 0.0 { Avm { direction: 1.0, ..self } } else { Avm { step: self.step * 2.0, ..self } }
-    }
+    /// Passes of the AVM over all its variables since it last got closer.
+    passes: u32,
 }
 
 #[derive(Debug, Clone, Copy)]
@@ -128,6 +84,8 @@ struct Pending {
     target: u32,
     /// The AVM state after the move, when the candidate was an AVM move.
     avm: Option<Avm>,
+    /// How many variables the test moved had.
+    variables: usize,
 }
 
 impl Archive {
@@ -175,7 +133,7 @@ impl Archive {
                 }
                 // A closer candidate made by an AVM move for this very outcome keeps the method going.
                 let avm = match pending {
-                    Some(Pending { target, avm: Some(avm) }) if target == offset => {
+                    Some(Pending { target, avm: Some(avm), .. }) if target == offset => {
                         improved_target = true;
                         avm.succeeded()
                     }
@@ -185,10 +143,10 @@ impl Archive {
                     }
                     _ => Avm::default(),
                 };
-                self.entries.insert(offset, Entry { distance, test: test.clone(), fails: 0, avm });
+                self.entries.insert(offset, Entry { distance, test: test.clone(), fails: 0, avm, passes: 0 });
             }
         }
-        let Some(Pending { target, avm }) = pending else { return };
+        let Some(Pending { target, avm, variables }) = pending else { return };
         if improved_target {
             return;
         }
@@ -196,6 +154,13 @@ impl Archive {
         entry.fails += 1;
         if let Some(moved) = avm {
             entry.avm = moved.failed();
+            if entry.avm.place >= variables {
+                entry.passes += 1;
+                entry.avm.place = 0;
+            }
+        }
+        if entry.passes >= PASSES || entry.fails >= RESTART {
+            self.entries.remove(&target);
         }
     }
 
@@ -217,14 +182,10 @@ impl Archive {
     }
 }
 
-/// A candidate for the request's method: under [`Strategy::Search`], mostly a move from the archive's
-/// closest candidates, else (and while the archive is empty) a fresh guided test; under
-/// [`Strategy::SearchCoverage`], a mutant of one of the method's elected tests or a fresh guided one.
+/// A candidate for the request's method under search with branch distances: mostly a move from the
+/// archive's closest candidates, else (and while the archive is empty) a fresh guided test.
 pub fn generate(request: &Request, archive: &mut Archive, rng: &mut (impl Rng + ?Sized)) -> TestCase {
     archive.pending = None;
-    if request.settings.strategy != Strategy::Search {
-        return mutate_elected(request, rng);
-    }
     let Some(target) = archive.choose(rng) else { return random_test(request, rng) };
     let fails = f64::from(archive.entries[&target].fails);
     let explore = 1.0 - (1.0 - EXPLORE) * 0.5f64.powf(fails / STUCK);
@@ -239,26 +200,22 @@ fn from_archive(request: &Request, archive: &mut Archive, target: u32, rng: &mut
     let entry = &archive.entries[&target];
     let mut builder = Builder::new(request);
     builder.test = entry.test.clone();
-    let places = numeric_places(&builder.test);
-    if !places.is_empty() && rng.random_bool(AVM) {
-        let mut avm = Avm { place: entry.avm.place % places.len(), ..entry.avm };
-        let (s, a) = places[avm.place];
-        if let Some(Value::Number(n)) = builder.test.statements[s].values_mut().into_iter().nth(a) {
-            avm = avm.apply(n);
-        }
-        archive.pending = Some(Pending { target, avm: Some(avm) });
+    let variables = variables(&builder.test);
+    if !variables.is_empty() && rng.random_bool(AVM) {
+        let avm = entry.avm.make(&mut builder.test, &variables);
+        archive.pending = Some(Pending { target, avm: Some(avm), variables: variables.len() });
     } else {
         for _ in 0..rng.random_range(1..=3u32) {
             mutate(&mut builder, request.settings.max_calls.max(1), rng);
         }
-        archive.pending = Some(Pending { target, avm: None });
+        archive.pending = Some(Pending { target, avm: None, variables: 0 });
     }
     builder.test
 }
 
-/// A mutant of one of the method's elected tests, or (half of the time, and while there is none) a
-/// fresh guided test.
-fn mutate_elected(request: &Request, rng: &mut (impl Rng + ?Sized)) -> TestCase {
+/// A candidate under [`crate::model::settings::Strategy::SearchCoverage`]: a mutant of one of the method's elected tests, or
+/// (half of the time, and while there is none) a fresh guided test.
+pub fn mutate_elected(request: &Request, rng: &mut (impl Rng + ?Sized)) -> TestCase {
     let Request { settings, class, method, elected, .. } = *request;
     let own: Vec<&TestCase> = elected.iter().copied().filter(|t| t.class == class && t.method == method).collect();
     if own.is_empty() || rng.random_bool(FRESH) {
@@ -270,17 +227,6 @@ fn mutate_elected(request: &Request, rng: &mut (impl Rng + ?Sized)) -> TestCase 
         mutate(&mut builder, settings.max_calls.max(1), rng);
     }
     builder.test
-}
-
-/// (statement, argument) of every number argument, in order.
-fn numeric_places(test: &TestCase) -> Vec<(usize, usize)> {
-    test.statements
-        .iter()
-        .enumerate()
-        .flat_map(|(s, statement)| {
-            statement.args().iter().enumerate().filter(|(_, a)| matches!(a, Value::Number(_))).map(move |(a, _)| (s, a))
-        })
-        .collect()
 }
 
 fn mutate(builder: &mut Builder, max_calls: usize, rng: &mut (impl Rng + ?Sized)) {
@@ -296,27 +242,16 @@ fn mutate(builder: &mut Builder, max_calls: usize, rng: &mut (impl Rng + ?Sized)
     }
 }
 
-/// Moves one primitive argument.
+/// Moves one primitive, nested ones too.
 fn change_argument(builder: &mut Builder, rng: &mut (impl Rng + ?Sized)) -> bool {
-    let places: Vec<(usize, usize)> = builder
-        .test
-        .statements
-        .iter()
-        .enumerate()
-        .flat_map(|(s, statement)| {
-            statement
-                .args()
-                .iter()
-                .enumerate()
-                .filter(|(_, a)| matches!(a, Value::Number(_) | Value::String(_) | Value::Boolean(_)))
-                .map(move |(a, _)| (s, a))
-        })
-        .collect();
+    let primitive = |v: &Value| matches!(v, Value::Number(_) | Value::String(_) | Value::Boolean(_));
+    let places: Vec<_> = places(&builder.test, primitive).into_iter().map(|(place, _)| place).collect();
     if places.is_empty() {
         return false;
     }
-    let (s, a) = places[rng.random_range(0..places.len())];
-    let old = builder.test.statements[s].args()[a].clone();
+    let place = &places[rng.random_range(0..places.len())];
+    let record = record_at(builder.types, &builder.test, place);
+    let Some(old) = value_at(&mut builder.test, place).cloned() else { return false };
     let new = match old {
         Value::Number(n) => match rng.random_range(0..4u32) {
             0 => Value::Number(n + 1.0),
@@ -324,14 +259,22 @@ fn change_argument(builder: &mut Builder, rng: &mut (impl Rng + ?Sized)) -> bool
             2 => Value::Number(-n),
             _ => builder.primitive(ParamType::Number, rng),
         },
-        Value::String(text) if rng.random_bool(0.5) => Value::String(edit(&text, rng)),
-        Value::String(_) => builder.primitive(ParamType::String, rng),
+        Value::String(text) => match rng.random_range(0..3u32) {
+            0 => Value::String(edit(&text, rng)),
+            // An argument made of pieces (a hand of cards) gets one piece drawn again.
+            1 => match record
+                .and_then(|r| builder.types.get(r).patterns.iter().find_map(|p| p.redraw_piece(&text, rng)))
+            {
+                Some(text) => Value::String(text),
+                None => builder.string_for(record, rng),
+            },
+            _ => builder.string_for(record, rng),
+        },
         Value::Boolean(b) => Value::Boolean(!b),
         other => other,
     };
-    match &mut builder.test.statements[s] {
-        Statement::Construct { args, .. } | Statement::Call { args, .. } => args[a] = new,
-        Statement::Rebuild { .. } => unreachable!("chosen among arguments, which a rebuilt instance has none of"),
+    if let Some(value) = value_at(&mut builder.test, place) {
+        *value = new;
     }
     true
 }
@@ -409,6 +352,7 @@ mod tests {
         Execution {
             outcome: Outcome::Passed,
             events: Vec::new(),
+            patterns: Vec::new(),
             statements: Vec::new(),
             branches: Vec::new(),
             distances,
@@ -441,24 +385,21 @@ mod tests {
     }
 
     #[test]
-    fn the_alternating_variable_method_rounds_then_climbs_and_turns() {
-        let start = Avm::default();
-        let mut x = 2.6;
-        let rounded = start.apply(&mut x);
-        assert_eq!((x, rounded.direction), (3.0, 0.0));
-        // A whole number is moved up rather than rounded.
-        let up = start.apply(&mut x);
-        assert_eq!((x, up.direction, up.step), (4.0, 1.0, 1.0));
-        // Success doubles the step the same way; failure after a run goes back to steps of 1, then
-        // turns, then moves to the next argument.
-        let faster = up.succeeded().succeeded();
-        assert_eq!((faster.direction, faster.step), (1.0, 4.0));
-        let again = faster.failed();
-        assert_eq!((again.direction, again.step, again.place), (1.0, 1.0, 0));
-        let down = again.failed();
-        assert_eq!((down.direction, down.place), (-1.0, 0));
-        assert_eq!(down.failed(), Avm { place: 1, ..Avm::default() });
-        assert_eq!(start.failed().direction, 1.0, "after rounding, a step up");
+    fn an_entry_whose_climb_stalls_is_dropped_for_a_fresh_start() {
+        let mut archive = Archive::new(vec![Some(0)]);
+        let (covered, taken) = (vec![false], vec![false]);
+        archive.observe(&test_with(10.0), &run(vec![(0, 0.9)]), &covered, &taken);
+        let mut moves = 0;
+        while !archive.is_empty() && moves < 10 {
+            let mut moved = archive.entries[&0].test.clone();
+            let variables = variables(&moved);
+            let avm = archive.entries[&0].avm.make(&mut moved, &variables);
+            archive.pending = Some(Pending { target: 0, avm: Some(avm), variables: 1 });
+            archive.observe(&moved, &run(vec![(0, 0.95)]), &covered, &taken);
+            moves += 1;
+        }
+        // Up, then down, twice over the one variable.
+        assert_eq!(moves, 4);
     }
 
     #[test]
@@ -466,10 +407,12 @@ mod tests {
         let mut archive = Archive::new(vec![Some(0)]);
         let (covered, taken) = (vec![false], vec![false]);
         archive.observe(&test_with(10.0), &run(vec![(0, 0.9)]), &covered, &taken);
-        archive.pending = Some(Pending { target: 0, avm: Some(Avm { direction: 1.0, ..Avm::default() }) });
+        archive.pending =
+            Some(Pending { target: 0, avm: Some(Avm { direction: 1.0, ..Avm::default() }), variables: 1 });
         archive.observe(&test_with(11.0), &run(vec![(0, 0.8)]), &covered, &taken);
         assert_eq!(archive.entries[&0].avm.step, 2.0);
-        archive.pending = Some(Pending { target: 0, avm: Some(Avm { direction: 1.0, step: 2.0, place: 0 }) });
+        archive.pending =
+            Some(Pending { target: 0, avm: Some(Avm { direction: 1.0, step: 2.0, place: 0 }), variables: 1 });
         archive.observe(&test_with(13.0), &run(vec![(0, 0.85)]), &covered, &taken);
         let entry = &archive.entries[&0];
         assert_eq!((entry.test.clone(), entry.fails, entry.avm.step), (test_with(11.0), 1, 1.0));

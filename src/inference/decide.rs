@@ -1,14 +1,15 @@
 //! The inference rules: once a parameter has been used `delay` times, its type from the evidence, in
 //! the report's order (the best matching class; else Number members → number; else String members →
-//! string; else the coercion scores), with built-in objects and `typeof`/`instanceof` checks besides;
-//! with no evidence at all, a random primitive (a leap of faith, see [`super::leap`]).
+//! string; else the coercion scores), with built-in objects, `typeof`/`instanceof` checks and the types
+//! thrown errors named (see [`super::errors`]) besides; with no evidence at all, a random primitive (a
+//! leap of faith, see [`super::leap`]).
 
 use rand::Rng;
 use rand::RngExt;
 
 use super::hints::Scores;
 use super::{Decision, DecisionSource, ParamRecord, ParamType};
-use crate::analysis::typeofs::INSTANCEOF;
+use crate::analysis::typeofs::{EQUALS, INSTANCEOF};
 use crate::model::program::{ClassId, ProgramInfo};
 
 /// Members every object has: they say nothing about a parameter's type.
@@ -152,7 +153,10 @@ pub fn decide(record: &ParamRecord, program: &ProgramInfo, rng: &mut (impl Rng +
     // Unless it also checks `typeof` (`x instanceof Decimal` then `typeof x === 'number'`: one of
     // several accepted types, typeof's are the ones the rest of this decision reads), or it is a copy
     // constructor, which would need an instance to build the first one.
-    let checks_typeof = record.typeofs.iter().any(|t| !t.starts_with(INSTANCEOF) && t != "null" && t != "undefined");
+    let checks_typeof = record
+        .typeofs
+        .iter()
+        .any(|t| !t.starts_with(INSTANCEOF) && !t.starts_with(EQUALS) && t != "null" && t != "undefined");
     let copy = |ty: &ParamType| record.key.function == "constructor" && *ty == ParamType::Class(record.key.class);
     if !checks_typeof
         && let Some((ty, class)) =
@@ -162,57 +166,7 @@ pub fn decide(record: &ParamRecord, program: &ProgramInfo, rng: &mut (impl Rng +
     }
     let members = record.type_members();
     if !members.is_empty() {
-        let is_string_member = |m: &&str| STRING_MEMBERS.contains(m) || is_index(m);
-        // A constructor's parameter matched by its own class is more likely an options object whose
-        // keys mirror the fields than a copy constructor: the class itself is left out of the match.
-        let candidate = |class: ClassId| record.key.function != "constructor" || class != record.key.class;
-        if let Some((class, matched)) = best_class(&members, program, candidate)
-            && matched == members.len()
-        {
-            return inferred(
-                ParamType::Class(class),
-                format!("members {} all belong to {}", list(&members), program.classes[class].name),
-            );
-        }
-        let any_of = |set: &[&str]| members.iter().any(|m| set.contains(m));
-        if any_of(FUNCTION_MEMBERS) {
-            return inferred(ParamType::Function, format!("called, or function members {}", list(&members)));
-        }
-        if any_of(DATE_MEMBERS) {
-            return inferred(ParamType::Date, format!("Date members {}", list(&members)));
-        }
-        if any_of(REGEXP_MEMBERS) && members.iter().all(|m| REGEXP_MEMBERS.contains(m)) {
-            return inferred(ParamType::RegExp, format!("RegExp members {}", list(&members)));
-        }
-        let is_array_member = |m: &&str| ARRAY_ONLY_MEMBERS.contains(m) || STRING_MEMBERS.contains(m) || is_index(m);
-        if any_of(ARRAY_ONLY_MEMBERS) && members.iter().all(is_array_member) {
-            return inferred(ParamType::Array, format!("Array members {}", list(&members)));
-        }
-        if members.iter().all(|m| NUMBER_MEMBERS.contains(m)) {
-            return inferred(ParamType::Number, format!("Number members {}", list(&members)));
-        }
-        if members.iter().all(is_string_member) {
-            return inferred(ParamType::String, format!("String members {}", list(&members)));
-        }
-        if let Some((class, matched)) = best_class(&members, program, candidate)
-            && matched * 2 >= members.len()
-        {
-            let missing: Vec<&str> =
-                members.iter().copied().filter(|m| !program.classes[class].has_member(m)).collect();
-            return inferred(
-                ParamType::Class(class),
-                format!(
-                    "best match {} ({matched} of {} members; not {})",
-                    program.classes[class].name,
-                    members.len(),
-                    list(&missing)
-                ),
-            );
-        }
-        return inferred(
-            ParamType::Object,
-            format!("members {} match no class, Number or String: a plain object", list(&members)),
-        );
+        return by_members(record, &members, program);
     }
     let checked = record.typeofs.iter().find_map(|t| {
         Some(match t.as_str() {
@@ -225,9 +179,31 @@ pub fn decide(record: &ParamRecord, program: &ProgramInfo, rng: &mut (impl Rng +
         })
     });
     if let Some(ty) = checked {
-        let checks =
-            record.typeofs.iter().filter(|t| *t != "null").map(|t| format!("'{t}'")).collect::<Vec<_>>().join(", ");
+        let checks = record
+            .typeofs
+            .iter()
+            .filter(|t| *t != "null" && !t.starts_with(EQUALS))
+            .map(|t| format!("'{t}'"))
+            .collect::<Vec<_>>()
+            .join(", ");
         return inferred(ty, format!("its function checks typeof {} against {checks}", record.name));
+    }
+    // Validation that rejected the proxy before any use said in words what it wanted (after members
+    // and typeof checks: a message may be about a value derived from the parameter, like a callback's
+    // result).
+    if let Some(wanted) = record.most_wanted() {
+        return inferred(wanted.ty, format!("calls threw '{}' for {}", wanted.message, record.name));
+    }
+    let compared = record.typeofs.iter().find_map(|t| {
+        Some(match t.strip_prefix(EQUALS)? {
+            "string" => ParamType::String,
+            "number" => ParamType::Number,
+            "boolean" => ParamType::Boolean,
+            _ => return None,
+        })
+    });
+    if let Some(ty) = compared {
+        return inferred(ty, format!("its function compares {} with {} literals", record.name, ty.name(program)));
     }
     let Scores { number, string } = record.scores;
     if number > 0 || string > 0 {
@@ -235,12 +211,69 @@ pub fn decide(record: &ParamRecord, program: &ProgramInfo, rng: &mut (impl Rng +
         let (ty, side) = if number >= string { (ParamType::Number, "number") } else { (ParamType::String, "string") };
         return inferred(ty, format!("coercions favour {side} ({number} to {string}): {coercions}"));
     }
+    // Code compared only by identity (`at !== link`) shows nothing; a name is better than a guess.
+    if let Some(class) = class_named_like(record, program) {
+        let name = &program.classes[class].name;
+        return inferred(ParamType::Class(class), format!("no evidence but its name: {} is a {name}", record.name));
+    }
     let ty = [ParamType::Number, ParamType::String, ParamType::Boolean][rng.random_range(0..3)];
     Decision {
         ty,
         evidence: format!("no evidence after {} uses: leap of faith to {}", record.uses, ty.name(program)),
         source: DecisionSource::LeapOfFaith,
     }
+}
+
+/// The decision for a parameter whose values had `members` read (the rules' second step).
+fn by_members(record: &ParamRecord, members: &[&str], program: &ProgramInfo) -> Decision {
+    let inferred = |ty, evidence| Decision { ty, evidence, source: DecisionSource::Inferred };
+    let is_string_member = |m: &&str| STRING_MEMBERS.contains(m) || is_index(m);
+    // A constructor's parameter matched by its own class is more likely an options object whose
+    // keys mirror the fields than a copy constructor: the class itself is left out of the match.
+    let candidate = |class: ClassId| record.key.function != "constructor" || class != record.key.class;
+    if let Some((class, matched)) = best_class(members, program, candidate)
+        && matched == members.len()
+    {
+        return inferred(
+            ParamType::Class(class),
+            format!("members {} all belong to {}", list(members), program.classes[class].name),
+        );
+    }
+    let any_of = |set: &[&str]| members.iter().any(|m| set.contains(m));
+    if any_of(FUNCTION_MEMBERS) {
+        return inferred(ParamType::Function, format!("called, or function members {}", list(members)));
+    }
+    if any_of(DATE_MEMBERS) {
+        return inferred(ParamType::Date, format!("Date members {}", list(members)));
+    }
+    if any_of(REGEXP_MEMBERS) && members.iter().all(|m| REGEXP_MEMBERS.contains(m)) {
+        return inferred(ParamType::RegExp, format!("RegExp members {}", list(members)));
+    }
+    let is_array_member = |m: &&str| ARRAY_ONLY_MEMBERS.contains(m) || STRING_MEMBERS.contains(m) || is_index(m);
+    if any_of(ARRAY_ONLY_MEMBERS) && members.iter().all(is_array_member) {
+        return inferred(ParamType::Array, format!("Array members {}", list(members)));
+    }
+    if members.iter().all(|m| NUMBER_MEMBERS.contains(m)) {
+        return inferred(ParamType::Number, format!("Number members {}", list(members)));
+    }
+    if members.iter().all(is_string_member) {
+        return inferred(ParamType::String, format!("String members {}", list(members)));
+    }
+    if let Some((class, matched)) = best_class(members, program, candidate)
+        && matched * 2 >= members.len()
+    {
+        let missing: Vec<&str> = members.iter().copied().filter(|m| !program.classes[class].has_member(m)).collect();
+        return inferred(
+            ParamType::Class(class),
+            format!(
+                "best match {} ({matched} of {} members; not {})",
+                program.classes[class].name,
+                members.len(),
+                list(&missing)
+            ),
+        );
+    }
+    inferred(ParamType::Object, format!("members {} match no class, Number or String: a plain object", list(members)))
 }
 
 /// The type an `instanceof` pseudo-type names (see [`crate::analysis::typeofs`]): a class of the
@@ -263,6 +296,20 @@ fn instanceof_type<'t>(checked: &'t str, program: &ProgramInfo) -> Option<(Param
         }
     };
     Some((ty, written))
+}
+
+/// The class a parameter is named after (`link` for `Link`, `otherNode` for `Node`), but the
+/// constructor's own class (a copy constructor would need an instance to build the first one).
+fn class_named_like(record: &ParamRecord, program: &ProgramInfo) -> Option<ClassId> {
+    let name = &record.name;
+    program.classes.iter().position(|class| {
+        let class_name = class.name.rsplit('.').next().unwrap_or(&class.name);
+        let own = record.key.function == "constructor" && program.classes[record.key.class].name == class.name;
+        let suffix = name.len() > class_name.len()
+            && name.ends_with(class_name)
+            && name[..name.len() - class_name.len()].chars().last().is_some_and(|c| c.is_ascii_lowercase());
+        !own && !class_name.is_empty() && (name.eq_ignore_ascii_case(class_name) || suffix)
+    })
 }
 
 /// The class that has most of `members`, preferring the one with fewest other members (the tightest

@@ -7,17 +7,20 @@
 //! string; else the coercion scores; with no evidence at all, a random primitive (a "leap of faith").
 //!
 //! Files: `types.rs` (types and decisions), `record.rs` (one parameter's evidence), `table.rs` (every
-//! parameter's record, fed by proxy events), [`hints`] (scoring coercions), `decide.rs` (the rules) and
-//! [`leap`] (leaps of faith on trial).
+//! parameter's record, fed by proxy events), [`hints`] (scoring coercions), [`errors`] (what thrown
+//! messages say of the value that caused them), [`patterns`] (the regular expressions its values met, as
+//! generators), `decide.rs` (the rules) and [`leap`] (leaps of faith on trial).
 
 mod decide;
+pub mod errors;
 pub mod hints;
 pub mod leap;
+pub mod patterns;
 mod record;
 mod table;
 mod types;
 
 pub use decide::{CALLED, decide};
 pub use record::{MemberUse, ParamKey, ParamRecord};
-pub use table::TypeTable;
+pub use table::{Given, TypeTable};
 pub use types::{Decision, DecisionSource, ParamType};

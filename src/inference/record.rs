@@ -5,7 +5,9 @@ use std::collections::BTreeMap;
 use std::fmt;
 
 use super::decide::{OBJECT_MEMBERS, is_index};
+use super::errors::Wanted;
 use super::hints::Scores;
+use super::patterns::LearntPattern;
 use super::{CALLED, Decision, DecisionSource, ParamType};
 use crate::js::literal::is_identifier_name;
 use crate::model::program::ClassId;
@@ -65,6 +67,17 @@ pub struct ParamRecord {
     pub typeofs: Vec<String>,
     /// The decision, once made.
     pub decision: Option<Decision>,
+    /// The patterns its values met in the code under test (see [`super::patterns`]).
+    pub patterns: Vec<LearntPattern>,
+    /// What joins the items when the code splits its values into lists (`' '` for `split(/\s+/)`).
+    pub joiners: Vec<String>,
+    /// The types that errors thrown when it was passed a recording proxy asked for (see
+    /// [`super::errors`]).
+    pub wanted: Vec<Wanted>,
+    /// Calls it was passed a recording proxy in that threw an error rejecting it.
+    pub rejected: u32,
+    /// Reads of members, by name, in calls that then rejected it: probes (`v.toStringTag`), not uses.
+    pub probed: BTreeMap<String, u32>,
 }
 
 impl ParamRecord {
@@ -79,6 +92,11 @@ impl ParamRecord {
             coercions: BTreeMap::new(),
             typeofs: Vec::new(),
             decision: None,
+            patterns: Vec::new(),
+            joiners: Vec::new(),
+            wanted: Vec::new(),
+            rejected: 0,
+            probed: BTreeMap::new(),
         }
     }
 
@@ -87,6 +105,7 @@ impl ParamRecord {
     /// faith.
     pub fn has_evidence(&self) -> bool {
         !self.type_members().is_empty()
+            || !self.wanted.is_empty()
             || self.typeofs.iter().any(|t| t != "undefined" && t != "null")
             || self.scores.number > 0
             || self.scores.string > 0
@@ -97,17 +116,29 @@ impl ParamRecord {
         self.decision.as_ref().map_or(ParamType::Unknown, |d| d.ty)
     }
 
-    /// The members that say something about the type: not those every object has, and with keys that
-    /// are neither names nor indexes (a random value used as a key, like `' 1b'`) counted as an index.
+    /// The members that say something about the type: not those every object has, nor probes (brand
+    /// and protocol checks like `toStringTag`, `_isBig` or `Symbol.iterator`, and members read only in
+    /// calls that then rejected the proxy), and with keys that are neither names nor indexes (a random
+    /// value used as a key, like `' 1b'`) counted as an index.
     pub fn type_members(&self) -> Vec<&str> {
+        let probe = |name: &str, used: &MemberUse| {
+            is_probe(name)
+                || (used.writes == 0 && used.checks == 0 && self.probed.get(name).is_some_and(|p| *p >= used.reads))
+        };
         let mut members: Vec<&str> = Vec::new();
-        for name in self.members.keys().map(String::as_str).filter(|m| !OBJECT_MEMBERS.contains(m)) {
+        let telling = self.members.iter().filter(|(m, used)| !OBJECT_MEMBERS.contains(&m.as_str()) && !probe(m, used));
+        for name in telling.map(|(m, _)| m.as_str()) {
             let member = if name == CALLED || is_identifier_name(name) || is_index(name) { name } else { "0" };
             if !members.contains(&member) {
                 members.push(member);
             }
         }
         members
+    }
+
+    /// The type the errors thrown for it asked for most, if any.
+    pub fn most_wanted(&self) -> Option<&Wanted> {
+        self.wanted.iter().max_by_key(|w| w.count)
     }
 
     /// Whether the user fixed the type (inference leaves it alone).
@@ -117,4 +148,15 @@ impl ParamRecord {
             Some(DecisionSource::Accepted | DecisionSource::Overridden | DecisionSource::Configured)
         )
     }
+}
+
+/// Members read to check what a value is rather than to use it: `Symbol.toStringTag`,
+/// `Symbol.iterator` and `Symbol.asyncIterator` checks, a `toStringTag` field, and brand flags such as
+/// `_isBigNumber` or `$isDayjsObject`.
+fn is_probe(name: &str) -> bool {
+    const PROBES: [&str; 4] = ["toStringTag", "@@toStringTag", "@@iterator", "@@asyncIterator"];
+    let brand = ["_is", "$is"].iter().any(|prefix| {
+        name.strip_prefix(prefix).and_then(|rest| rest.chars().next()).is_some_and(|c| c.is_ascii_uppercase())
+    });
+    PROBES.contains(&name) || brand
 }

@@ -9,12 +9,13 @@ use crate::analysis::typeofs::{TypeofCheck, types_checked};
 use crate::js::literal::is_identifier_name;
 use crate::model::observed::EnginePosition;
 use crate::model::program::{ClassId, ProgramInfo};
+use crate::model::test::{Statement, TestCase, Value};
 use crate::sandbox::{CodeBase, ProxyEvent};
 
 /// The records of every parameter of the program, indexed by a dense id used in generated code.
 #[derive(Debug, Clone, Default)]
 pub struct TypeTable {
-    records: Vec<ParamRecord>,
+    pub(super) records: Vec<ParamRecord>,
     /// Parameter ids of each function, in parameter order: generation asks for them on every call.
     by_function: BTreeMap<(ClassId, String), Vec<u32>>,
     /// The record of the elements of each parameter that turns out to be an array (`times[i]`), by the
@@ -140,6 +141,47 @@ impl TypeTable {
         &self.records
     }
 
+    /// Every value `test` gives a record: each argument to its parameter's, and inside arrays, options
+    /// objects and callbacks, to the elements', members' and results' records, in order.
+    pub fn given<'t>(&self, test: &'t TestCase) -> Vec<Given<'t>> {
+        let mut out = Vec::new();
+        for (statement, s) in test.statements.iter().enumerate() {
+            let (class, function) = match s {
+                Statement::Construct { class, .. } => (*class, "constructor"),
+                Statement::Call { receiver, method, .. } => (test.variables[*receiver].class, method.as_str()),
+                Statement::Rebuild { .. } => continue,
+            };
+            for (&record, value) in self.params_of(class, function).iter().zip(s.args()) {
+                self.given_value(statement, record, value, &mut out);
+            }
+        }
+        out
+    }
+
+    fn given_value<'t>(&self, statement: usize, record: u32, value: &'t Value, out: &mut Vec<Given<'t>>) {
+        out.push(Given { statement, record, value });
+        match value {
+            Value::Array(items) => {
+                if let Some(element) = self.element_of(record) {
+                    items.iter().for_each(|item| self.given_value(statement, element, item, out));
+                }
+            }
+            Value::Object(members) => {
+                for (name, member) in members {
+                    if let Some(id) = self.member_of(record, name) {
+                        self.given_value(statement, id, member, out);
+                    }
+                }
+            }
+            Value::Function(result) => {
+                if let Some(id) = self.result_of(record) {
+                    self.given_value(statement, id, result, out);
+                }
+            }
+            _ => {}
+        }
+    }
+
     /// Adds what one test's proxies saw. Coercion positions are mapped back to the code under test to
     /// find the operator that coerced.
     pub fn record(&mut self, events: &[ProxyEvent], code: &CodeBase) {
@@ -173,6 +215,17 @@ impl TypeTable {
             }
         }
     }
+}
+
+/// A value a test gives a record (see [`TypeTable::given`]).
+#[derive(Debug, Clone, Copy)]
+pub struct Given<'t> {
+    /// The statement that passes it.
+    pub statement: usize,
+    /// The record: a parameter, or an element, member or callback result of one.
+    pub record: u32,
+    /// The value.
+    pub value: &'t Value,
 }
 
 /// Where a coercion happened.

@@ -17,6 +17,7 @@
 //! Top-level code is left unprobed: it runs once when the file loads, so it tells nothing about tests.
 
 mod distance;
+mod patterns;
 mod positions;
 mod probes;
 mod sites;
@@ -103,8 +104,10 @@ pub struct Branch {
     /// left operand of `&&`, `||` or `??`, the discriminant of a `switch`.
     pub condition: String,
     /// The first statement id of the body this outcome runs, when it has one of its own: `if` and
-    /// `else` blocks, `switch` clauses, and the body of a `while` or `for` ("true"). Taking the outcome
-    /// is the only way to cover that statement.
+    /// `else` blocks, `switch` clauses, and the body of a `while` or `for` ("true"); or the statement
+    /// after the construct, for the outcome that stays where the other always leaves (the `else` of
+    /// `if (!ok) return;`, the exit of a loop that returns from inside). Taking the outcome is the only
+    /// way to cover that statement.
     pub guards: Option<u32>,
 }
 

@@ -7,14 +7,14 @@
 
 use swc_common::{BytePos, DUMMY_SP, Span, Spanned, util::take::Take};
 use swc_ecma_ast::*;
-use swc_ecma_visit::{VisitMut, VisitMutWith};
+use swc_ecma_visit::{VisitMut, VisitMutWith, VisitWith};
 
 use super::{Branch, BranchKind, Function, Statement, line_of, shorten, snippet};
 use crate::analysis::parse::ParsedFile;
 use crate::js::{BRANCHES, STATEMENTS};
 
 /// Helper marking a truthy/falsy outcome.
-const TRUTHY: &str = "__fc$c";
+pub(super) const TRUTHY: &str = "__fc$c";
 /// Helper marking a nullish/defined outcome.
 const NULLISH: &str = "__fc$n";
 /// Longest source text quoted in a branch's label or condition.
@@ -144,17 +144,32 @@ impl<'a> Probes<'a> {
     }
 
     /// Probes a statement list; `directives` when it is a function body, whose prologue must stay first.
+    ///
+    /// The statement after an `if` without `else` whose body always leaves (`if (!ok) return;`), or
+    /// after a loop that may return or throw but never breaks, is reached only through the outcome that
+    /// stays (the `else`, the loop's exit): that outcome guards it, as the branches' own bodies are
+    /// guarded (see [`Branch::guards`]).
     fn statement_list(&mut self, stmts: &mut Vec<Stmt>, directives: bool) {
         let mut out = Vec::with_capacity(stmts.len() * 2);
         let mut prologue = directives;
+        let mut staying: Option<u32> = None;
         for mut stmt in stmts.drain(..) {
             prologue &= is_directive(&stmt);
             if !prologue && is_executable(&stmt) {
                 let span = stmt.span();
                 let id = self.new_statement(span);
+                if let Some(outcome) = staying.take() {
+                    self.branches[(outcome - self.first_branch) as usize].guards.get_or_insert(id);
+                }
                 out.push(mark_stmt(STATEMENTS, id, span.lo));
             }
+            // The construct's own pair comes first among the branches it creates; its second outcome stays.
+            let pair = self.next_branch();
+            let leaves = leaves_unless_second_outcome(&stmt);
             stmt.visit_mut_with(self);
+            if is_executable(&stmt) {
+                staying = leaves.then_some(pair + 1);
+            }
             out.push(stmt);
         }
         *stmts = out;
@@ -363,6 +378,7 @@ impl VisitMut for Probes<'_> {
                 b.visit_mut_children_with(self);
                 wrap(&mut b.left, NULLISH, id);
             }
+            Expr::Call(c) => self.call(c),
             Expr::Cond(c) => {
                 let id = self.new_branch_pair(BranchKind::Conditional, "true", "false", c.span.lo, c.test.span());
                 self.condition(&mut c.test, id, None);
@@ -465,6 +481,59 @@ impl VisitMut for Probes<'_> {
 /// evaluated with their scope, and empty statements do nothing.
 fn is_executable(stmt: &Stmt) -> bool {
     !matches!(stmt, Stmt::Decl(Decl::Fn(_) | Decl::Class(_)) | Stmt::Empty(_))
+}
+
+/// Whether the code after `stmt` is reached only through its second branch outcome: an `if` without
+/// `else` whose body always leaves, or a `while` or `for` loop with a condition that may return or throw
+/// but never breaks.
+fn leaves_unless_second_outcome(stmt: &Stmt) -> bool {
+    match stmt {
+        Stmt::If(s) => s.alt.is_none() && always_leaves(&s.cons),
+        Stmt::While(WhileStmt { body, .. }) | Stmt::For(ForStmt { test: Some(_), body, .. }) => {
+            let mut finder = Leaving::default();
+            body.visit_with(&mut finder);
+            finder.returns && !finder.breaks
+        }
+        _ => false,
+    }
+}
+
+/// Whether running `stmt` always ends with a jump out of the statement list: `return`, `throw`,
+/// `break`, `continue`, a block holding one, or an `if` whose both branches do.
+fn always_leaves(stmt: &Stmt) -> bool {
+    match stmt {
+        Stmt::Return(_) | Stmt::Throw(_) | Stmt::Break(_) | Stmt::Continue(_) => true,
+        Stmt::Block(b) => b.stmts.iter().any(always_leaves),
+        Stmt::If(s) => always_leaves(&s.cons) && s.alt.as_deref().is_some_and(always_leaves),
+        _ => false,
+    }
+}
+
+/// The jumps a loop's body holds, nested functions' aside.
+#[derive(Default)]
+struct Leaving {
+    returns: bool,
+    breaks: bool,
+}
+
+impl swc_ecma_visit::Visit for Leaving {
+    fn visit_return_stmt(&mut self, _: &ReturnStmt) {
+        self.returns = true;
+    }
+
+    fn visit_throw_stmt(&mut self, _: &ThrowStmt) {
+        self.returns = true;
+    }
+
+    fn visit_break_stmt(&mut self, _: &BreakStmt) {
+        self.breaks = true;
+    }
+
+    fn visit_function(&mut self, _: &swc_ecma_ast::Function) {}
+
+    fn visit_arrow_expr(&mut self, _: &ArrowExpr) {}
+
+    fn visit_class(&mut self, _: &Class) {}
 }
 
 fn is_directive(stmt: &Stmt) -> bool {

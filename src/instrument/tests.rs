@@ -277,14 +277,33 @@ fn instrumented_code_behaves_like_the_original() {
              var bad = { valueOf() { throw new Error("bad") } };
              try { if (bad > 1) r.push("no"); } catch (e) { r.push(e.message); }
              return r; }"#,
+        // string predicates measured, on strings and on other receivers, with their conversions
+        r#"function main() { var log = [], r = [], s = "abcdef";
+             var t = { toString() { log.push("t"); return "cd"; } };
+             if (s.startsWith("ab")) r.push(1); if (!s.endsWith(t)) r.push(2); if (s.includes("x") || [1, 2].includes(2)) r.push(3);
+             if (s.indexOf("c") === -1 && s.indexOf(t) !== 0) r.push(4); else r.push(5);
+             while (s.indexOf("a") >= 0) s = s.slice(1);
+             try { if (null.startsWith("a")) r.push(6); } catch (e) { r.push(e.constructor.name); }
+             return [r, s, log]; }"#,
+        // pattern methods observed: receivers evaluated once, before the arguments, `this` kept
+        r#"function main() { var log = [], n = 0;
+             var re = { get test() { log.push("get"); return function (x) { log.push("call " + x + " " + (this === re)); return true; }; } };
+             function which() { log.push("which"); return re; }
+             var r = [which().test((log.push("arg"), "a")), /b+/.exec("abbc")[0], "x,y".split(","), "aXa".replace(/a/g, "b"),
+               "q1w2".match(/\d/g), [..."a1b2".matchAll(/\d/g)].length, "xyz".search("y"), "aaa".replaceAll("a", "c")];
+             try { n.test("x"); } catch (e) { r.push(e.constructor.name); }
+             return [r, log]; }"#,
     ];
     for snippet in snippets {
         let original = Loaded::new(snippet, 0, 0, "").settle("main()");
         let file = parse(snippet);
         let inst = instrument(&file, 0, 0, true);
-        let instrumented = Loaded::instrumented(&inst, "").settle("main()");
         assert!(!original.starts_with("threw"), "{original}\n{snippet}");
-        assert_eq!(instrumented, original, "\n{snippet}\n---\n{}", inst.code);
+        // Both forms of measured conditions.
+        for measuring in ["false", "true"] {
+            let instrumented = Loaded::instrumented(&inst, &format!("__fc$on = {measuring};")).settle("main()");
+            assert_eq!(instrumented, original, "\n{snippet}\n---\n{}", inst.code);
+        }
     }
 }
 
@@ -353,14 +372,19 @@ fn frame_position(frame: &str) -> (u32, u32) {
     (parts.next().unwrap(), parts.next().unwrap())
 }
 
-/// Evaluates `code` instrumented, runs `call`, and maps every conversion it records to a site.
+/// Evaluates `code` instrumented, runs `call`, and maps every conversion it records to a site, with the
+/// plain form of measured conditions, then with the measuring one.
 fn conversions(code: &str, call: &str) -> Vec<(String, Option<CoercionSite>, Vec<CoercionSite>)> {
     let file = parse(code);
     let inst = instrument(&file, 0, 0, true);
-    let prelude = format!("{HARNESS}\nvar p = rec(), o = {{ v: 1 }}, s = 'abcdef', a = [1, 2, 3];");
-    let run = Loaded::instrumented(&inst, &prelude);
-    run.eval::<()>(call);
-    let seen: Vec<String> = run.eval("__seen");
+    let mut seen: Vec<String> = Vec::new();
+    for measuring in ["false", "true"] {
+        let prelude =
+            format!("{HARNESS}\nvar p = rec(), o = {{ v: 1 }}, s = 'abcdef', a = [1, 2, 3]; __fc$on = {measuring};");
+        let run = Loaded::instrumented(&inst, &prelude);
+        run.eval::<()>(call);
+        seen.extend(run.eval::<Vec<String>>("__seen"));
+    }
     seen.iter()
         .map(|entry| {
             let (hint, frame) = entry.split_once(' ').unwrap();
@@ -574,7 +598,7 @@ fn pair_after(run: &Loaded, call: &str, pair: usize) -> (f64, f64) {
 #[test]
 fn branch_distances_follow_each_operator_to_the_outcome_not_taken() {
     let inst = instrument(&parse(COMPARISONS), 0, 0, true);
-    let run = Loaded::instrumented(&inst, "");
+    let run = Loaded::instrumented(&inst, "__fc$on = true;");
     let norm = |d: f64| d / (d + 1.0);
     // (call, branch pair, distance to true, distance to false); the pair of `and` is the `if`, then
     // the `&&`'s left operand; likewise for `or`.
@@ -637,6 +661,124 @@ fn branch_distances_follow_each_operator_to_the_outcome_not_taken() {
     // A branch not reached has no distance.
     let (t, f) = pair_after(&run, "lt(1, 2)", 1);
     assert!(t.is_infinite() && f.is_infinite(), "{t} {f}");
+    // The plain form measures nothing, and marks the same outcomes.
+    run.eval::<()>("__fc$on = false;");
+    for call in ["lt(1, 5)", "and(-2, 5)", "or(1, 7)", "not(4)", "loop(3)"] {
+        run.reset();
+        run.eval::<()>(call);
+        let measured_nothing = distances(&run).iter().all(|d| d.is_infinite());
+        let plain = run.hits("__fc$b");
+        run.reset();
+        run.eval::<()>(&format!("__fc$on = true; {call}; __fc$on = false;"));
+        assert!(measured_nothing, "{call}");
+        assert_eq!(plain, run.hits("__fc$b"), "{call}");
+    }
+}
+
+const PREDICATES: &str = r#"function starts(s, p) { if (s.startsWith(p)) { return 1; } return 0; }
+function ends(s, p) { if (s.endsWith(p)) { return 1; } return 0; }
+function has(s, p) { if (s.includes(p)) { return 1; } return 0; }
+function first(s, p) { if (s.indexOf(p) === 0) { return 1; } return 0; }
+function absent(s, p) { if (s.indexOf(p) === -1) { return 1; } return 0; }
+function both(s, p) { if (s.length > 2 && s.startsWith(p)) { return 1; } return 0; }
+"#;
+
+#[test]
+fn string_predicates_measure_the_characters_to_change() {
+    let inst = instrument(&parse(PREDICATES), 0, 0, true);
+    let run = Loaded::instrumented(&inst, "__fc$on = true;");
+    let norm = |d: f64| d / (d + 1.0);
+    // One character code off by one: norm(1) = 0.5 before the whole distance is normalised.
+    let one_off = norm(norm(1.0));
+    let cases: &[(&str, usize, f64, f64)] = &[
+        ("starts('978123', '978')", 0, 0.0, norm(1.0)),
+        ("starts('977123', '978')", 0, one_off, 0.0),
+        ("starts('97', '978')", 0, norm(1.0), 0.0),
+        ("ends('abc', 'bd')", 1, one_off, 0.0),
+        ("has('xxabdxx', 'abc')", 2, one_off, 0.0),
+        ("has('xxabcxx', 'abc')", 2, 0.0, norm(1.0)),
+        ("first('978123', '978')", 3, 0.0, norm(1.0)),
+        ("first('877', '978')", 3, norm(norm(1.0) + norm(1.0)), 0.0),
+        // `=== -1` is the negation of `includes`.
+        ("absent('abc', 'b')", 4, norm(1.0), 0.0),
+        ("absent('abc', 'd')", 4, 0.0, norm(norm(1.0))),
+        // Not both strings: no distance for a whole condition.
+        ("has([1, 2], 1)", 2, INF, INF),
+        // In a tree: `&&` adds the distances to true.
+        ("both('abc', 'b')", 5, norm(norm(1.0)), 0.0),
+    ];
+    for &(call, pair, to_true, to_false) in cases {
+        let (t, f) = pair_after(&run, call, pair);
+        assert_near(t, to_true, &format!("{call}: to true"));
+        assert_near(f, to_false, &format!("{call}: to false"));
+    }
+}
+
+#[test]
+fn the_statement_after_an_early_exit_is_guarded_by_the_outcome_that_stays() {
+    let code = "function f(s) {\n  if (s.length < 13) return;\n  var sum = 0;\n  for (var i = 0; i < s.length; i++) {\n    if (s[i] === 'x') {\n      throw new Error('x');\n    }\n    sum++;\n  }\n  if (sum) {\n    return 1;\n  } else {\n    return 2;\n  }\n}\nfunction g(a) {\n  while (a > 0) {\n    if (a === 5) break;\n    if (a === 7) return 7;\n    a--;\n  }\n  return a;\n}";
+    let file = parse(code);
+    let inst = instrument(&file, 0, 0, true);
+    let guarded: Vec<(String, Option<&str>)> = inst
+        .branches
+        .iter()
+        .enumerate()
+        .map(|(id, b)| (branch_text(&inst, id as u32), b.guards.map(|s| statement_text(&file, &inst, s))))
+        .collect();
+    let expected = [
+        ("2:If:then", Some("return;")),
+        ("2:If:else", Some("var sum = 0;")),
+        ("4:For:true", Some("if (s[i] === 'x') {")),
+        ("4:For:false", Some("if (sum) {")),
+        ("5:If:then", Some("throw new Error('x');")),
+        ("5:If:else", Some("sum++;")),
+        ("10:If:then", Some("return 1;")),
+        ("10:If:else", Some("return 2;")),
+        // A loop that breaks reaches what follows it without its condition turning false.
+        ("17:While:true", Some("if (a === 5) break;")),
+        ("17:While:false", None),
+        ("18:If:then", Some("break;")),
+        ("18:If:else", Some("if (a === 7) return 7;")),
+        ("19:If:then", Some("return 7;")),
+        ("19:If:else", Some("a--;")),
+    ];
+    let expected: Vec<(String, Option<&str>)> = expected.iter().map(|(b, s)| (b.to_string(), *s)).collect();
+    assert_eq!(guarded, expected);
+}
+
+#[test]
+fn patterns_met_by_values_are_observed() {
+    let code = r#"var FULL = new RegExp("^(\\d+)\\.(\\d+)$");
+function parse(text) { var m = text.trim().match(FULL); if (!m) throw new Error("bad"); return +m[1]; }
+function hand(h) { var cards = h.split(/\s+/); for (var c of cards) { if (!/^[2-9][SH]$/.test(c)) return false; } return true; }
+function other(x) { return /q/.test(x) || x.replace(/a/g, "b") === 1 || [].map.call("x", String); }
+"#;
+    let inst = instrument(&parse(code), 0, 0, true);
+    let prelude = "var notes = []; __fc$observe.attach(function (key, event, detail) { notes.push(key + ' ' + event + ' ' + detail); });";
+    let run = Loaded::instrumented(&inst, prelude);
+    let observe = |before: &str, call: &str| -> Vec<String> {
+        run.eval::<()>(&format!("notes.length = 0; __fc$observe.reset(); {before}; try {{ {call}; }} catch (e) {{}}"));
+        run.eval("notes")
+    };
+    // A string meets a pattern built at run time elsewhere.
+    let seen = observe("", "parse(' 1.x ')");
+    assert_eq!(seen, [r#"-1 6 [2,"^(\\d+)\\.(\\d+)$","","1.x",null,null]"#]);
+    // A split string is a list: what joins it (a usual separator its pattern matches), then the pattern
+    // its pieces meet one by one, with the joiner and their count.
+    let seen = observe("", "hand('2S\t9H x')");
+    assert_eq!(
+        seen,
+        [
+            r#"-1 6 [7," ","","2S\t9H x",null,3]"#,
+            r#"-1 6 [0,"^[2-9][SH]$","","2S"," ",3]"#,
+            r#"-1 6 [0,"^[2-9][SH]$","","9H"," ",3]"#,
+            r#"-1 6 [0,"^[2-9][SH]$","","x"," ",3]"#
+        ]
+    );
+    // A recording proxy (here any object the harness registered) is noted by its key, without its text;
+    // a replacement that is not anchored is no validation.
+    let seen = observe("var proxy = {}; __fc$observe.proxy(proxy, 4)", "other('a'); other(proxy)");
+    assert_eq!(seen, [r#"-1 6 [0,"q","","a",null,null]"#, r#"4 6 [0,"q","",null,null,null]"#]);
 }
 
 #[test]

@@ -5,6 +5,8 @@
   // Every helper is one call: in QuickJS a call costs more than the rest of a helper.
   var stack = new Float64Array(2 * 4096 + 1), size = stack.length, slot = [undefined];
   var code = Function.prototype.call.bind(String.prototype.charCodeAt);
+  var slice = Function.prototype.call.bind(String.prototype.slice);
+  var includes = Function.prototype.call.bind(String.prototype.includes);
   // How far apart two strings are: over the first 64 characters, each code's distance normalised,
   // plus the difference in length.
   function text(a, b) {
@@ -14,15 +16,43 @@
     for (i = 0; i < n; i++) { c = code(a, i) - code(b, i); if (c) { if (c < 0) c = -c; d += c / (c + 1); } }
     return d;
   }
+  // How far `a` is from starting with (kind 0), ending with (1) or including (2) `b`: 0 when it does.
+  // Inclusion takes the closest window, over the first 256.
+  function affix(a, b, kind) {
+    var n = b.length, i, last, d, best;
+    if (a.length < n) return text(a, b);
+    if (kind === 0) return text(slice(a, 0, n), b);
+    if (kind === 1) return text(slice(a, a.length - n), b);
+    if (includes(a, b)) return 0;
+    last = a.length - n;
+    if (last > 255) last = 255;
+    for (i = 0, best = Infinity; i <= last; i++) { d = text(slice(a, i, i + n), b); if (d < best) best = d; }
+    return best;
+  }
   function define(name, value) { hide.value = value; Object.defineProperty(globalThis, name, hide); }
   define("__fc$k", stack);
   define("__fc$r", slot);
+  // Whether measured conditions take their measuring form: conditions are instrumented both ways, and
+  // the sandbox sets this before each run (only runs whose distances are read pay for them).
+  Object.defineProperty(globalThis, "__fc$on", { value: false, writable: true, enumerable: false, configurable: false });
+  // A pair of normalised distances (to true, to false; NaN unknown) to branch outcomes id and id + 1
+  // when the measured operation is a whole condition, else pushed on the stack.
+  function put(t, f, id) {
+    var d, n;
+    if (id >= 0) {
+      if (t === t) { d = __fc$d; if (t < d[id]) d[id] = t; if (f < d[id + 1]) d[id + 1] = f; }
+    } else {
+      n = stack[0] + 2;
+      stack[0] = n;
+      if (n < size) { stack[n - 1] = t; stack[n] = f; }
+    }
+  }
   // `a op b` (op: 0 <, 1 <=, 2 >, 3 >=, 4 ==, 5 ===, 6 !=, 7 !==): keeps b for the comparison to read
   // and returns a. Its normalised distances (NaN, unknown, unless both operands are numbers, or
   // strings for equality) go to branch outcomes id and id + 1 when it is a whole condition, else on
   // the stack.
   define("__fc$q", function (a, b, op, id) {
-    var t = NaN, f = NaN, s, n, d;
+    var t = NaN, f = NaN, s;
     slot[0] = b;
     if (typeof a === "number" && typeof b === "number") {
       switch (op) {
@@ -41,13 +71,24 @@
       t = t === t && t !== Infinity ? t / (t + 1) : 1;
       f = f === f && f !== Infinity ? f / (f + 1) : 1;
     }
-    if (id >= 0) {
-      if (t === t) { d = __fc$d; if (t < d[id]) d[id] = t; if (f < d[id + 1]) d[id + 1] = f; }
-    } else {
-      n = stack[0] + 2;
-      stack[0] = n;
-      if (n < size) { stack[n - 1] = t; stack[n] = f; }
+    put(t, f, id);
+    return a;
+  });
+  // `a.startsWith(b)` (kind 0), `a.endsWith(b)` (1), `a.includes(b)` (2) in a measured condition, also
+  // written `a.indexOf(b) === 0` and the like (`swap` 1 for the negated forms, `=== -1`): keeps b for the
+  // call to read and returns a, the call itself still runs in the code under test. Distances only when
+  // both are strings.
+  define("__fc$w", function (a, b, kind, swap, id) {
+    var t = NaN, f = NaN, s;
+    slot[0] = b;
+    if (typeof a === "string" && typeof b === "string") {
+      t = affix(a, b, kind);
+      f = t === 0 ? 1 : 0;
+      if (swap) { s = t; t = f; f = s; }
+      t = t / (t + 1);
+      f = f / (f + 1);
     }
+    put(t, f, id);
     return a;
   });
   // The branch point of outcomes id (true) and id + 1 (false) of a measured condition whose value is

@@ -86,15 +86,26 @@
   }
 
   // Recording proxies stand for parameters of unknown type. The log is flat triples
-  // (parameter key, event, detail): 0 created, 1 get, 2 set/delete, 3 `in`, 4 called, 5 coerced.
+  // (parameter key, event, detail): 0 created, 1 get, 2 set/delete, 3 `in`, 4 called, 5 coerced, 6 a
+  // pattern met (written by `js/patterns.js`).
   const log = [];
   const record = (key, event, detail) => { log.push(key, event, detail); };
+
+  // ---- Patterns met by the test's values (js/patterns.js) ----
+  // The observer learns each test's recording proxies, and writes to the log.
+  const observer = g.__fc$observe;
+  observer.attach(record);
+  const observed = (key, proxy) => {
+    observer.proxy(proxy, key);
+    return proxy;
+  };
+  // ---- end of the patterns section ----
   const memberName = (key) => (typeof key === 'symbol' ? (key === Symbol.iterator ? '@@iterator' : null) : key);
   // The target is a function so that calls of a callback are recorded (`typeof` then says
   // 'function': a proxy cannot answer `typeof` for itself either way).
   const recording = (key) => {
     record(key, 0, '');
-    return new Proxy(function () {}, {
+    return observed(key, new Proxy(function () {}, {
       apply() { record(key, 4, ''); return inert(1); },
       construct() { record(key, 4, ''); return inert(1); },
       get(target, prop) {
@@ -113,7 +124,7 @@
       deleteProperty(target, prop) { const name = memberName(prop); if (name !== null) record(key, 2, name); return true; },
       has(target, prop) { const name = memberName(prop); if (name !== null) record(key, 3, name); return false; },
       defineProperty(target, prop) { const name = memberName(prop); if (name !== null) record(key, 2, name); return true; },
-    });
+    }));
   };
 
   // Classes found by the analyser, in ProgramInfo order; tests alias them.
@@ -362,6 +373,7 @@
     timers.clear();
     hostAccess = null;
     log.length = 0;
+    observer.reset();
     vars.length = 0;
     results.length = 0;
     const ops = parse(json);

@@ -14,7 +14,9 @@
 //! |---|---|---|
 //! | [`STATEMENTS`], [`BRANCHES`] | the engine | `Uint8Array`s of statement and branch-outcome probes |
 //! | [`DISTANCES`], [`STACK`] | the engine, [`RUNTIME_JS`] | branch distances per outcome; the operand stack |
-//! | `__fc$c`, `__fc$n`, `__fc$q`, `__fc$r`, `__fc$t`, `__fc$j`, `__fc$x`, `__fc$v` | [`RUNTIME_JS`] | helpers the instrumented code calls |
+//! | `__fc$c`, `__fc$n`, `__fc$q`, `__fc$r`, `__fc$t`, `__fc$j`, `__fc$x`, `__fc$v`, `__fc$w`, `__fc$o`, `__fc$a` | [`RUNTIME_JS`] | helpers the instrumented code calls |
+//! | [`MEASURING`] | [`RUNTIME_JS`], set by the engine | whether measured conditions take their measuring form |
+//! | `__fc$observe` | [`RUNTIME_JS`] (`patterns.js`) | what the harness tells the pattern observer: a test's arguments, where to log |
 //! | [`DETERMINISTIC`] | the engine, from [`DETERMINISM_JS`] | fixes `Math.random` and the clock |
 //! | [`INEXACT`] | [`INEXACT_JS`] | whether a test used an operation engines round differently |
 //! | [`TIMERS`] | [`node::GLOBALS_JS`] | Node's timers, on a virtual clock |
@@ -33,6 +35,9 @@ pub mod number;
 pub mod regex;
 pub mod runners;
 
+/// Whether conditions instrumented both ways take their measuring form (see `instrument/distance.rs`): a
+/// writable global the engine sets before each run, false until then.
+pub const MEASURING: &str = "__fc$on";
 /// Statement probes: `__fc$s[id] = 1` before every statement of a function.
 pub const STATEMENTS: &str = "__fc$s";
 /// Branch-outcome probes: `__fc$b[id] = 1` when outcome `id` is taken.
@@ -126,10 +131,13 @@ pub const PARITY_JS: &str = include_str!("parity.js");
 pub const LOAD_SEED: u32 = 1;
 
 /// What instrumented code calls: the branch helpers `__fc$c` (truthiness) and `__fc$n` (nullishness) of
-/// `probes.js`, and the branch-distance helpers of `distance.js` (`__fc$q`, `__fc$t`, `__fc$j`, `__fc$x`,
-/// `__fc$v`, with their stack [`STACK`]). They expect [`BRANCHES`] (and [`DISTANCES`]) to be installed
-/// already and look them up on every call, so the caller may replace the arrays between runs. They are
-/// non-enumerable, none converts its argument (a recording proxy must not notice them), and the distance
-/// helpers capture what they use from the built-ins before user code runs, so code under test that
-/// replaces `Math` or `String.prototype.charCodeAt` cannot change their results.
-pub const RUNTIME_JS: &str = concat!(include_str!("probes.js"), include_str!("distance.js"));
+/// `probes.js`, the branch-distance helpers of `distance.js` (`__fc$q`, `__fc$w`, `__fc$t`, `__fc$j`,
+/// `__fc$x`, `__fc$v`, with their stack [`STACK`] and the switch [`MEASURING`]), and the pattern observer
+/// of `patterns.js` (`__fc$o`, `__fc$a`; the harness tells it each test's arguments through
+/// `__fc$observe`). They expect [`BRANCHES`] (and [`DISTANCES`]) to be installed already and look them
+/// up on every call, so the caller may replace the arrays between runs. They are non-enumerable, none
+/// converts its argument (a recording proxy must not notice them), and they capture what they use from
+/// the built-ins before user code runs, so code under test that replaces `Math`, `RegExp.prototype` or
+/// `String.prototype.charCodeAt` cannot change their results, nor see them.
+pub const RUNTIME_JS: &str =
+    concat!(include_str!("probes.js"), include_str!("distance.js"), include_str!("patterns.js"));

@@ -52,7 +52,8 @@ pub enum Strategy {
     /// The report's generator: random values only.
     Random,
     /// Random values mixed with the constants of the method under test and its class, and mutations of
-    /// them (see [`crate::generate::guided`]).
+    /// them (see [`crate::generate::guided`]); a method on which they stop finding coverage goes on with
+    /// search, branch distances and all.
     #[default]
     Guided,
     /// Every call sequence in order of length over small canonical value pools (see
@@ -90,6 +91,12 @@ impl Strategy {
             Strategy::Search => "search",
             Strategy::SearchCoverage => "search-cov",
         }
+    }
+
+    /// Whether conditions are instrumented to measure branch distances: search reads them on every run,
+    /// guided once a method stops progressing (see [`crate::session`]).
+    pub fn measures_distances(self) -> bool {
+        matches!(self, Strategy::Guided | Strategy::Search)
     }
 
     /// Whether random primitives are mixed with mined constants.

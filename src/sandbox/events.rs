@@ -83,6 +83,79 @@ impl ProxyEvent {
     }
 }
 
+/// A regular expression that a value from the test's arguments met (logged by `js/patterns.js`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PatternNote {
+    /// The parameter whose recording proxy met it, when a proxy did.
+    pub key: Option<u32>,
+    /// The string that met it, when a string did (see [`PatternNote::came_from`]).
+    pub subject: Option<String>,
+    /// The method: `test`, `exec`, `match`, `matchAll`, `search`, `replace` or `replaceAll`; or `split`,
+    /// when the value was split into a list.
+    pub method: String,
+    /// The pattern's source, as `RegExp.prototype.source` gives it (a string made a RegExp by
+    /// `match` as it was); for a `split`, what joins the items (the separator, or a usual separator
+    /// its pattern matches).
+    pub source: String,
+    /// Its flags.
+    pub flags: String,
+    /// When the value met was one of the pieces an earlier `split` of the argument gave: what joins
+    /// them.
+    pub separator: Option<String>,
+    /// How many pieces that split (or this one) gave.
+    pub pieces: Option<usize>,
+}
+
+impl PatternNote {
+    /// Whether the string that met the pattern came from `argument`: all of it, a part of it, or what
+    /// is left of it once characters were taken out (trimmed, hyphens removed), case aside.
+    pub fn came_from(&self, argument: &str) -> bool {
+        let Some(subject) = self.subject.as_deref().filter(|s| !s.is_empty()) else { return false };
+        if subject.len() > argument.len() {
+            return false;
+        }
+        if argument.contains(subject) {
+            return true;
+        }
+        let mut wanted = subject.chars().map(|c| c.to_ascii_lowercase()).peekable();
+        for c in argument.chars().map(|c| c.to_ascii_lowercase()) {
+            if wanted.peek() == Some(&c) {
+                wanted.next();
+            }
+        }
+        wanted.peek().is_none()
+    }
+}
+
+/// The methods `js/patterns.js` numbers, in its order.
+const PATTERN_METHODS: [&str; 8] = ["test", "exec", "match", "matchAll", "search", "replace", "replaceAll", "split"];
+
+/// Reads the patterns met from the harness log (its triples of event 6, see `js/patterns.js`).
+pub fn parse_notes(json: &str) -> Vec<PatternNote> {
+    let Ok(serde_json::Value::Array(items)) = serde_json::from_str::<serde_json::Value>(json) else {
+        return Vec::new();
+    };
+    items
+        .chunks_exact(3)
+        .filter(|triple| triple[1].as_u64() == Some(6))
+        .filter_map(|triple| {
+            let key = triple[0].as_i64().and_then(|k| u32::try_from(k).ok());
+            let detail: serde_json::Value = serde_json::from_str(triple[2].as_str()?).ok()?;
+            let text = |v: &serde_json::Value| v.as_str().map(str::to_string);
+            let separator = text(detail.get(4)?);
+            Some(PatternNote {
+                key,
+                subject: text(detail.get(3)?),
+                method: PATTERN_METHODS.get(detail.get(0)?.as_u64()? as usize)?.to_string(),
+                source: text(detail.get(1)?)?,
+                flags: text(detail.get(2)?)?,
+                separator,
+                pieces: detail.get(5).and_then(serde_json::Value::as_u64).map(|n| n as usize),
+            })
+        })
+        .collect()
+}
+
 /// Parses the harness log (flat JSON triples) into events; `is_user_file` tells the code under test's
 /// files from the harness and test code in stack frames.
 pub fn parse_log(json: &str, is_user_file: impl Fn(&str) -> bool) -> Vec<ProxyEvent> {
@@ -144,6 +217,38 @@ mod tests {
         assert_eq!(first_user_frame(stack, |_| false), None);
         let bare = "    at /src/a b.js:3:4\n";
         assert_eq!(first_user_frame(bare, |_| true).unwrap().file, "/src/a b.js");
+    }
+
+    #[test]
+    fn reads_the_patterns_met_apart_from_proxy_events() {
+        let log = r#"[3,0,"",3,6,"[0,\"^\\\\d+$\",\"i\",null,null,null]",-1,6,"[2,\"[SH]\",\"\",\"AS KH\",\" \",2]",-1,6,"[7,\",\",\"\",\"a,b\",null,2]"]"#;
+        assert_eq!(parse_log(log, |_| true), vec![ProxyEvent::Created { key: 3 }]);
+        let notes = parse_notes(log);
+        assert_eq!(notes.len(), 3, "{notes:?}");
+        assert_eq!((notes[0].key, notes[0].method.as_str(), notes[0].source.as_str()), (Some(3), "test", "^\\d+$"));
+        assert_eq!(notes[0].flags, "i");
+        assert_eq!(
+            (notes[1].key, notes[1].subject.as_deref(), notes[1].method.as_str()),
+            (None, Some("AS KH"), "match")
+        );
+        assert_eq!((notes[1].separator.as_deref(), notes[1].pieces), (Some(" "), Some(2)));
+        assert_eq!((notes[2].method.as_str(), notes[2].source.as_str(), notes[2].pieces), ("split", ",", Some(2)));
+    }
+
+    #[test]
+    fn a_subject_comes_from_an_argument_it_is_drawn_from() {
+        let note = |subject: &str| PatternNote {
+            key: None,
+            subject: Some(subject.into()),
+            method: "test".into(),
+            source: String::new(),
+            flags: String::new(),
+            separator: None,
+            pieces: None,
+        };
+        assert!(note("978030").came_from(" 978-0-30 "), "hyphens and spaces taken out");
+        assert!(note("abc").came_from("xABCy") && note("b c").came_from("a b c"));
+        assert!(!note("abd").came_from("abc") && !note("").came_from("abc") && !note("abcd").came_from("abc"));
     }
 
     #[test]

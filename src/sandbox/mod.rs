@@ -17,7 +17,7 @@ use std::time::Duration;
 use serde::Deserialize;
 
 pub use code::CodeBase;
-pub use events::ProxyEvent;
+pub use events::{PatternNote, ProxyEvent};
 
 use crate::error::{Error, Result};
 use crate::model::observed::{DescribedResult, Outcome};
@@ -41,13 +41,16 @@ pub struct Execution {
     pub outcome: Outcome,
     /// What the recording proxies saw.
     pub events: Vec<ProxyEvent>,
+    /// The regular expressions that values from the test's arguments met.
+    pub patterns: Vec<PatternNote>,
     /// Watched statements that ran, as offsets into the watched range.
     pub statements: Vec<u32>,
     /// Watched branch outcomes that happened, as offsets into the watched range.
     pub branches: Vec<u32>,
     /// Watched branch outcomes whose condition was evaluated but never took them, as offsets into the
     /// watched range, with the smallest branch distance to them seen in the run (above 0; 1 when it
-    /// could not be measured; see [`crate::js::DISTANCES`]).
+    /// could not be measured; see [`crate::js::DISTANCES`]); only when the run measured them (see
+    /// [`Sandbox::set_measuring`]).
     pub distances: Vec<(u32, f64)>,
     /// Descriptions of results of the method under test (describe mode only).
     pub results: Vec<DescribedResult>,
@@ -155,6 +158,8 @@ pub struct Sandbox {
     bind_classes: Option<String>,
     fresh_each_test: bool,
     engine_used: bool,
+    /// Whether [`Sandbox::run`] measures branch distances (when the code is instrumented for them).
+    measuring: bool,
 }
 
 impl Sandbox {
@@ -194,6 +199,7 @@ impl Sandbox {
             bind_classes: None,
             fresh_each_test: false,
             engine_used: false,
+            measuring: false,
         })
     }
 
@@ -222,6 +228,12 @@ impl Sandbox {
     /// Whether every test gets a fresh context.
     pub fn fresh_each_test(&self) -> bool {
         self.fresh_each_test
+    }
+
+    /// Makes [`Sandbox::run`] measure branch distances (or stop measuring them), when the code is
+    /// instrumented for them; tests run alone or in sequence never do.
+    pub fn set_measuring(&mut self, measuring: bool) {
+        self.measuring = measuring;
     }
 
     /// Finds the classes reachable from `roots` (JavaScript expressions evaluated in the global scope
@@ -264,9 +276,9 @@ impl Sandbox {
         if self.fresh_each_test && self.engine_used {
             self.engine = None;
         }
-        let limit = self.limits.test_time;
+        let (limit, measuring) = (self.limits.test_time, self.measuring);
         let engine = self.engine_mut()?;
-        let execution = engine.run(test, seed, watch, describe, limit)?;
+        let execution = engine.run(test, seed, watch, describe, measuring, limit)?;
         self.engine_used = true;
         if execution.outcome.hit_limit() {
             // Whatever the test was doing when it was cut off may be half done: start clean.
@@ -279,7 +291,7 @@ impl Sandbox {
     /// as it was.
     pub fn run_isolated(&mut self, test: &str, seed: u32, watch: &Watch, describe: bool) -> Result<Execution> {
         let mut engine = self.new_engine()?;
-        engine.run(test, seed, watch, describe, self.limits.test_time)
+        engine.run(test, seed, watch, describe, false, self.limits.test_time)
     }
 
     /// Runs tests one after another in one new context, describing their results, as a runner that loads
@@ -289,7 +301,7 @@ impl Sandbox {
         let mut engine = self.new_engine()?;
         let mut executions = Vec::with_capacity(tests.len());
         for (test, seed, watch) in tests {
-            let execution = engine.run(test, *seed, watch, true, self.limits.test_time)?;
+            let execution = engine.run(test, *seed, watch, true, false, self.limits.test_time)?;
             if execution.outcome.hit_limit() {
                 engine = self.new_engine()?;
             }

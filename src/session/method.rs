@@ -103,6 +103,9 @@ pub struct MethodState {
     pub enumeration: Enumeration,
     /// The closest candidates to its branch outcomes not taken yet, for search.
     pub archive: Archive,
+    /// Whether guided generation handed it to search with branch distances, having stopped finding
+    /// coverage on it.
+    pub searching: bool,
 }
 
 impl MethodState {
@@ -130,6 +133,7 @@ impl MethodState {
             constants: ConstantPool::default(),
             enumeration: Enumeration::default(),
             archive: Archive::default(),
+            searching: false,
         }
     }
 

@@ -108,8 +108,9 @@ impl Session {
                 shared_state_write(&e.parsed.program).map(|what| format!("{}: {what}", e.parsed.display))
             });
         let code_warnings = sources.warnings.clone();
-        // Only search reads branch distances, and measuring them costs time in every run.
-        let code = CodeBase::new(sources, settings.generation.strategy == Strategy::Search);
+        // Only search reads branch distances (guided hands methods to it): other strategies' code does
+        // without the measuring form of conditions.
+        let code = CodeBase::new(sources, settings.generation.strategy.measures_distances());
         let mut sandbox = Sandbox::new(&code, settings.limits.clone())?;
         let mut program = analyse(&code, &mut sandbox, options.namespace.as_deref())?;
         sandbox.set_fresh_each_test(shared_write.is_some());

@@ -12,9 +12,16 @@ use super::{Session, Status, StopReason};
 use crate::error::{Error, Result};
 use crate::generate::{Request, candidate};
 use crate::inference::Decision;
-use crate::model::observed::Outcome;
+use crate::model::observed::{Outcome, Thrown};
 use crate::model::settings::Strategy;
 use crate::model::test::{Statement, TestCase};
+
+/// Valid candidates in a row without new coverage after which guided generation hands a method to
+/// search with branch distances: by then what random inputs and mined constants reach easily is
+/// covered, and distances are worth their cost (a call or more per measured condition) on what is left.
+/// Counted in candidates, not time, so that a seed gives the same suite; few enough for a method whose
+/// tests are slow (a hash over long strings runs about a thousand a second) to get there in time.
+const PLATEAU: u64 = 200;
 
 /// What became of a candidate.
 #[derive(Debug, Clone, PartialEq)]
@@ -115,7 +122,9 @@ impl Session {
             elected: &elected,
             hazards: &self.hazards,
         };
-        let test = candidate(&request, &mut m.enumeration, &mut m.archive, &mut self.rng);
+        let strategy = self.settings.generation.strategy;
+        let searching = strategy == Strategy::Search || m.searching;
+        let test = candidate(&request, &mut m.enumeration, &mut m.archive, searching, &mut self.rng);
         let test = self.seeds.start_from(test, &self.program, &mut self.rng);
         let seed = self.rng.random::<u32>();
         let watch = self.methods[index].watch();
@@ -126,13 +135,21 @@ impl Session {
             self.sandbox.set_limits(limits);
         }
         let json = test.to_json(&self.program);
+        self.sandbox.set_measuring(searching);
         let execution = self.sandbox.run(&json, seed, &watch, false)?;
         self.executions += 1;
         self.methods[index].executions += 1;
         self.types.record(&execution.events, &self.code);
+        self.types.learn_patterns(&test, &execution.patterns);
+        let mut decisions = match &execution.outcome {
+            Outcome::Threw { at, thrown: Thrown::Error { message, .. } } => {
+                self.types.learn_from_error(&test, *at, message, &execution.events, &self.program)
+            }
+            _ => Vec::new(),
+        };
         self.hazards.record(&test, execution.limit_hit_at(), &self.types);
         self.mark_asynchronous(&test, &execution.awaited);
-        let mut decisions = self.decide_types(&test, execution.limit_hit_at());
+        decisions.extend(self.decide_types(&test, execution.limit_hit_at()));
         decisions.extend(self.judge_leaps(&test, &execution));
         let valid = test.is_valid();
         let regression = is_regression(&execution.outcome, test.statements.len().saturating_sub(1));
@@ -164,8 +181,11 @@ impl Session {
         }
         self.count_construction(index, &test, &execution.outcome);
         let m = &mut self.methods[index];
-        if valid && self.settings.generation.strategy == Strategy::Search {
+        if valid && searching {
             m.archive.observe(&test, &execution, &m.covered, &m.branches);
+        }
+        if strategy == Strategy::Guided && m.stale >= PLATEAU && self.code.distances {
+            m.searching = true;
         }
         m.elapsed += started.elapsed();
         let stopped = self.stop_reason(index);

@@ -83,8 +83,10 @@ impl Session {
             }
             // Most uses of a parameter can show nothing (a callback is not called while the list it
             // walks is empty, and the list fills only in some call sequences): a leap of faith, which
-            // is only retried when calls fail every time, waits longer than an inference.
-            if !record.has_evidence() && record.uses < LEAP_PATIENCE * self.settings.delay && !hurried {
+            // is only retried when calls fail every time, waits longer than an inference. Unless the
+            // code keeps rejecting the proxy: then waiting shows nothing more.
+            let rejected = record.rejected >= self.settings.delay;
+            if !record.has_evidence() && record.uses < LEAP_PATIENCE * self.settings.delay && !hurried && !rejected {
                 continue;
             }
             let decision = decide(record, &self.program, &mut self.rng);

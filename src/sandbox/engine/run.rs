@@ -8,9 +8,9 @@ use rquickjs::{Ctx, Function, Object, TypedArray};
 use super::script::exception_text;
 use super::{Deadline, Engine};
 use crate::error::{Error, Result};
-use crate::js::{DISTANCES, SETTLED, STACK, TIMERS};
+use crate::js::{DISTANCES, MEASURING, SETTLED, STACK, TIMERS};
 use crate::model::observed::{DescribedResult, Observed, Outcome, Thrown};
-use crate::sandbox::events::{first_user_frame, parse_log};
+use crate::sandbox::events::{first_user_frame, parse_log, parse_notes};
 use crate::sandbox::{Execution, Watch};
 
 impl Engine {
@@ -20,6 +20,7 @@ impl Engine {
         seed: u32,
         watch: &Watch,
         describe: bool,
+        measuring: bool,
         limit: Duration,
     ) -> Result<Execution> {
         let sources = self.sources.clone();
@@ -27,17 +28,8 @@ impl Engine {
         self.context.with(|ctx| {
             let engine_error = |e: rquickjs::Error| Error::Engine(exception_text(&ctx, e));
             let globals = ctx.globals();
-            probes::<u8>(&globals, "__fc$s", watch.statements.clone(), |bytes| bytes.fill(0)).map_err(engine_error)?;
-            probes::<u8>(&globals, "__fc$b", watch.branches.clone(), |bytes| bytes.fill(0)).map_err(engine_error)?;
-            if sources.distances {
-                probes::<f64>(&globals, DISTANCES, watch.branches.clone(), |bytes| {
-                    bytes.chunks_exact_mut(8).for_each(|d| d.copy_from_slice(&f64::INFINITY.to_ne_bytes()))
-                })
-                .map_err(engine_error)?;
-                // The stack's depth: a throw out of a half-evaluated condition leaves pairs behind.
-                probes::<f64>(&globals, STACK, 0..1, |depth| depth.copy_from_slice(&0f64.to_ne_bytes()))
-                    .map_err(engine_error)?;
-            }
+            let measuring = measuring && sources.distances;
+            clear_probes(&globals, watch, sources.distances, measuring).map_err(engine_error)?;
             let exec: Function = globals.get("__fc$exec").map_err(engine_error)?;
             let running: TypedArray<u32> = globals.get("__fc$at").map_err(engine_error)?;
             deadline.set(limit);
@@ -92,6 +84,7 @@ impl Engine {
                 return Ok(Execution {
                     outcome,
                     events: Vec::new(),
+                    patterns: Vec::new(),
                     statements: Vec::new(),
                     branches: Vec::new(),
                     distances: Vec::new(),
@@ -103,6 +96,7 @@ impl Engine {
             let end: Function = globals.get("__fc$end").map_err(engine_error)?;
             let log: String = end.call(()).map_err(engine_error)?;
             let events = if log.is_empty() { Vec::new() } else { parse_log(&log, |f| sources.is_user_file(f)) };
+            let patterns = if log.is_empty() { Vec::new() } else { parse_notes(&log) };
             let mut statements = Vec::new();
             probes::<u8>(&globals, "__fc$s", watch.statements.clone(), |bytes| statements = set_offsets(bytes))
                 .map_err(engine_error)?;
@@ -110,7 +104,7 @@ impl Engine {
             probes::<u8>(&globals, "__fc$b", watch.branches.clone(), |bytes| branches = set_offsets(bytes))
                 .map_err(engine_error)?;
             let mut distances = Vec::new();
-            if sources.distances {
+            if measuring {
                 probes::<f64>(&globals, DISTANCES, watch.branches.clone(), |bytes| distances = near_misses(bytes))
                     .map_err(engine_error)?;
             }
@@ -122,7 +116,7 @@ impl Engine {
             } else {
                 Vec::new()
             };
-            Ok(Execution { outcome, events, statements, branches, distances, results, cut_at, awaited })
+            Ok(Execution { outcome, events, patterns, statements, branches, distances, results, cut_at, awaited })
         })
     }
 }
@@ -162,6 +156,24 @@ pub(super) fn near_misses(bytes: &[u8]) -> Vec<(u32, f64)> {
 }
 
 /// Gives `f` the bytes of the elements in `range` of the harness's typed array `name` of `T`s.
+/// Clears the probes `watch` reads before a test, and tells code instrumented for `distances` whether
+/// it is `measuring` them in this run.
+fn clear_probes(globals: &Object<'_>, watch: &Watch, distances: bool, measuring: bool) -> rquickjs::Result<()> {
+    probes::<u8>(globals, "__fc$s", watch.statements.clone(), |bytes| bytes.fill(0))?;
+    probes::<u8>(globals, "__fc$b", watch.branches.clone(), |bytes| bytes.fill(0))?;
+    if distances {
+        globals.set(MEASURING, measuring)?;
+    }
+    if measuring {
+        probes::<f64>(globals, DISTANCES, watch.branches.clone(), |bytes| {
+            bytes.chunks_exact_mut(8).for_each(|d| d.copy_from_slice(&f64::INFINITY.to_ne_bytes()))
+        })?;
+        // The stack's depth: a throw out of a half-evaluated condition leaves pairs behind.
+        probes::<f64>(globals, STACK, 0..1, |depth| depth.copy_from_slice(&0f64.to_ne_bytes()))?;
+    }
+    Ok(())
+}
+
 pub(super) fn probes<'js, T>(
     globals: &Object<'js>,
     name: &str,

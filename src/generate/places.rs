@@ -1,0 +1,127 @@
+//! Where the primitives of a test sit: a statement's argument, and inside it the items of arrays, the
+//! members of options objects and the results of callbacks. Search moves and mutates values at these
+//! places, nested ones as much as top-level ones (`new Matrix([[1, 2], [3, 4]])`, `{ limit: 3 }`).
+
+use crate::inference::TypeTable;
+use crate::model::test::{Statement, TestCase, Value};
+
+/// A path to a value in a test: a statement's argument, then child indexes (array items, object
+/// members in order, a callback's result).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(super) struct Place {
+    pub statement: usize,
+    pub argument: usize,
+    pub inner: Vec<usize>,
+}
+
+/// Every place of `test` whose value `wanted` accepts, with that value, in order, nested ones after
+/// their container.
+pub(super) fn places(test: &TestCase, wanted: impl Fn(&Value) -> bool) -> Vec<(Place, &Value)> {
+    let mut out = Vec::new();
+    for (statement, s) in test.statements.iter().enumerate() {
+        for (argument, value) in s.args().iter().enumerate() {
+            let mut place = Place { statement, argument, inner: Vec::new() };
+            collect(value, &mut place, &wanted, &mut out);
+        }
+    }
+    out
+}
+
+fn collect<'t>(
+    value: &'t Value,
+    place: &mut Place,
+    wanted: &impl Fn(&Value) -> bool,
+    out: &mut Vec<(Place, &'t Value)>,
+) {
+    if wanted(value) {
+        out.push((place.clone(), value));
+    }
+    for (i, child) in children(value).into_iter().enumerate() {
+        place.inner.push(i);
+        collect(child, place, wanted, out);
+        place.inner.pop();
+    }
+}
+
+/// The values a value holds that are passed on to the code: items, members, a callback's result.
+fn children(value: &Value) -> Vec<&Value> {
+    match value {
+        Value::Array(items) => items.iter().collect(),
+        Value::Object(members) => members.iter().map(|(_, v)| v).collect(),
+        Value::Function(result) => vec![&**result],
+        _ => Vec::new(),
+    }
+}
+
+/// The value at `place`.
+pub(super) fn value_at<'t>(test: &'t mut TestCase, place: &Place) -> Option<&'t mut Value> {
+    let mut value = match test.statements.get_mut(place.statement)? {
+        Statement::Construct { args, .. } | Statement::Call { args, .. } => args.get_mut(place.argument)?,
+        Statement::Rebuild { .. } => return None,
+    };
+    for &i in &place.inner {
+        value = match value {
+            Value::Array(items) => items.get_mut(i)?,
+            Value::Object(members) => &mut members.get_mut(i)?.1,
+            Value::Function(result) if i == 0 => &mut **result,
+            _ => return None,
+        };
+    }
+    Some(value)
+}
+
+/// The record (a parameter's, or an element's, member's or callback result's of one) whose value
+/// sits at `place`.
+pub(super) fn record_at(types: &TypeTable, test: &TestCase, place: &Place) -> Option<u32> {
+    let (class, function) = match test.statements.get(place.statement)? {
+        Statement::Construct { class, .. } => (*class, "constructor"),
+        Statement::Call { receiver, method, .. } => (test.variables.get(*receiver)?.class, method.as_str()),
+        Statement::Rebuild { .. } => return None,
+    };
+    let mut record = *types.params_of(class, function).get(place.argument)?;
+    let mut value = test.statements[place.statement].args().get(place.argument)?;
+    for &i in &place.inner {
+        (record, value) = match value {
+            Value::Array(items) => (types.element_of(record)?, items.get(i)?),
+            Value::Object(members) => {
+                let (name, member) = members.get(i)?;
+                (types.member_of(record, name)?, member)
+            }
+            Value::Function(result) => (types.result_of(record)?, &**result),
+            _ => return None,
+        };
+    }
+    Some(record)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn nested_values_have_places() {
+        let args = vec![
+            Value::Number(1.0),
+            Value::Array(vec![Value::String("a".into()), Value::Array(vec![Value::Number(2.0)])]),
+            Value::Object(vec![("limit".into(), Value::Number(3.0))]),
+            Value::Function(Box::new(Value::String("b".into()))),
+        ];
+        let mut test = TestCase {
+            class: 0,
+            method: "m".into(),
+            variables: Vec::new(),
+            statements: vec![Statement::Call { receiver: 0, method: "m".into(), args, under_test: true }],
+        };
+        let numbers: Vec<Place> = places(&test, |v| matches!(v, Value::Number(_))).into_iter().map(|p| p.0).collect();
+        let paths: Vec<(usize, Vec<usize>)> = numbers.iter().map(|p| (p.argument, p.inner.clone())).collect();
+        assert_eq!(paths, [(0, vec![]), (1, vec![1, 0]), (2, vec![0])]);
+        let strings: Vec<Place> = places(&test, |v| matches!(v, Value::String(_))).into_iter().map(|p| p.0).collect();
+        assert_eq!(strings.len(), 2);
+        *value_at(&mut test, &numbers[1]).unwrap() = Value::Number(7.0);
+        assert_eq!(
+            test.statements[0].args()[1],
+            Value::Array(vec![Value::String("a".into()), Value::Array(vec![Value::Number(7.0)])])
+        );
+        assert_eq!(value_at(&mut test, &strings[1]).cloned(), Some(Value::String("b".into())));
+    }
+}

@@ -1,0 +1,56 @@
+//! Where the code under test meets its inputs with regular expressions, so that generation can learn
+//! the patterns it validates them against, however they were built (a literal, `new RegExp(source)`
+//! in another module, a pattern assembled from pieces).
+//!
+//! A call `x.m(a, ...)` of a method named `test`, `exec`, `match`, `matchAll`, `search`, `replace`,
+//! `replaceAll` or `split` becomes `__fc$o(x).m(__fc$a(a, k, ...))`: `__fc$o` keeps the receiver and
+//! returns it, `__fc$a` pairs it with the first argument and returns that (`k` says which method), and
+//! `js/patterns.js` logs the pattern with the subject (a string's text, a recording proxy's key); Rust
+//! keeps it for the parameters whose arguments the subject came from. The receiver is
+//! still evaluated first and the method looked up on it before the arguments, so nothing the code can
+//! observe changes; only functions' code is rewritten (top-level code runs once, at load).
+//!
+//! The helpers' identifiers stand at the start of what they wrap, like the probes' helpers (see
+//! `probes.rs`), so positions QuickJS reports map to the same original operands as before.
+
+use swc_common::{Spanned, util::take::Take};
+use swc_ecma_ast::*;
+use swc_ecma_visit::VisitMutWith;
+
+use super::distance::{helper, number};
+use super::probes::Probes;
+
+/// Helper keeping the receiver: `__fc$o(x)`.
+const RECEIVER: &str = "__fc$o";
+/// Helper pairing the kept receiver with the first argument: `__fc$a(a, kind)`.
+const ARGUMENT: &str = "__fc$a";
+/// The methods observed, by the kind `__fc$a` takes: RegExp methods first (the subject is the
+/// argument), then String methods (the subject is the receiver).
+const OBSERVED: [&str; 8] = ["test", "exec", "match", "matchAll", "search", "replace", "replaceAll", "split"];
+
+impl Probes<'_> {
+    /// Probes a call, then rewrites it for the pattern observer when it calls an observed method.
+    pub(super) fn call(&mut self, call: &mut CallExpr) {
+        call.visit_mut_children_with(self);
+        let Some(kind) = observed(call) else { return };
+        let Callee::Expr(callee) = &mut call.callee else { return };
+        let Expr::Member(member) = &mut **callee else { return };
+        let first = &mut call.args[0].expr;
+        let (receiver_at, argument_at) = (member.obj.span().lo, first.span().lo);
+        let receiver = member.obj.take();
+        *member.obj = helper(RECEIVER, receiver_at, vec![*receiver]);
+        let argument = first.take();
+        **first = helper(ARGUMENT, argument_at, vec![*argument, number(kind as f64)]);
+    }
+}
+
+/// The kind of an observed call `x.m(a, ...)`: a method named in [`OBSERVED`], on any receiver but
+/// `super`, with a first argument that is not spread.
+fn observed(call: &CallExpr) -> Option<usize> {
+    let Callee::Expr(callee) = &call.callee else { return None };
+    let Expr::Member(MemberExpr { prop: MemberProp::Ident(name), .. }) = &**callee else { return None };
+    if call.args.first().is_none_or(|a| a.spread.is_some()) {
+        return None;
+    }
+    OBSERVED.iter().position(|m| *m == &*name.sym)
+}

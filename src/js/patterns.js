@@ -1,0 +1,183 @@
+// Patterns that values meet in the code under test. Instrumented code calls `__fc$o(x).test(__fc$a(s, 0))`
+// where it wrote `x.test(s)` (and likewise `exec`, `match`, `matchAll`, `search`, `replace`,
+// `replaceAll`, `split`): `__fc$o` keeps the receiver and `__fc$a` pairs it with the first argument.
+// When the subject (the argument of a RegExp method, the receiver of a String method) is a string or a
+// recording proxy, the pattern (its source and flags, whatever built it) is logged for the harness's
+// reader with the subject; Rust keeps those whose subject came from the test's arguments (a part of one,
+// or what is left of it after characters were taken out). A `split` is logged too, with what joins its
+// pieces (a string separator, or a usual separator the RegExp matches), and a subject that is one of
+// those pieces is logged with that joiner and how many pieces there were: its argument is a list of
+// things the pattern matches.
+//
+// Nothing here converts a value or reads a property through the code's own built-ins: the pattern's
+// source and flags are read through the getters captured now, so code under test sees the same
+// values, in the same order, as without it.
+(function (g) {
+  'use strict';
+  var hide = { writable: false, enumerable: false, configurable: true };
+  var bind = Function.prototype.bind;
+  var call = Function.prototype.call;
+  var method = function (f) { return bind.call(call, f); };
+  var indexOf = method(String.prototype.indexOf);
+  var slice = method(String.prototype.slice);
+  var exec = method(RegExp.prototype.exec);
+  var mapGet = method(Map.prototype.get), mapSet = method(Map.prototype.set), mapClear = method(Map.prototype.clear);
+  var setHas = method(Set.prototype.has), setAdd = method(Set.prototype.add), setClear = method(Set.prototype.clear);
+  var stringify = JSON.stringify;
+  var RealRegExp = RegExp;
+  var proto = RegExp.prototype;
+  var getter = function (name) {
+    var d = Object.getOwnPropertyDescriptor(proto, name);
+    return d && typeof d.get === 'function' ? method(d.get) : null;
+  };
+  var source = getter('source');
+  var FLAGS = [['hasIndices', 'd'], ['global', 'g'], ['ignoreCase', 'i'], ['multiline', 'm'], ['dotAll', 's'],
+    ['unicode', 'u'], ['unicodeSets', 'v'], ['sticky', 'y']];
+  var flagGetters = [];
+  for (var f = 0; f < FLAGS.length; f++) {
+    var get = getter(FLAGS[f][0]);
+    if (get !== null) flagGetters[flagGetters.length] = [get, FLAGS[f][1]];
+  }
+  // Notes a test may make: a loop testing every character of a text stops paying here.
+  var BUDGET = 64;
+  var LONGEST = 1000;
+  var MOST_PIECES = 64;
+  // Separators tried against a RegExp separator, most readable first.
+  var JOINERS = [' ', ',', ', ', ';', '|', '-', '.', ':', '/', '\t', '\n'];
+
+  var proxies = new Map();
+  var splits = [];
+  var seen = new Set();
+  var receivers = [];
+  var budget = BUDGET;
+  var sink = null;
+
+  var isRegExp = function (v) {
+    if (v === proto || v === null || typeof v !== 'object') return false;
+    try {
+      source(v);
+      return true;
+    } catch (_) {
+      return false;
+    }
+  };
+  // The flags of `r`, but those in `except`.
+  var flagsOf = function (r, except) {
+    var out = '';
+    for (var i = 0; i < flagGetters.length; i++) {
+      var letter = flagGetters[i][1];
+      if (flagGetters[i][0](r) && !(except && indexOf(except, letter) >= 0)) out += letter;
+    }
+    return out;
+  };
+  // What joins pieces split by `separator`: a string itself; for a RegExp, the first of the usual
+  // separators it matches in full, else the first text it matches in `text`.
+  var joinerOf = function (separator, text) {
+    if (typeof separator === 'string') return separator.length > 0 ? separator : null;
+    var whole = new RealRegExp('^(?:' + source(separator) + ')$', flagsOf(separator, 'gy'));
+    for (var i = 0; i < JOINERS.length; i++) if (exec(whole, JOINERS[i]) !== null) return JOINERS[i];
+    var m = exec(new RealRegExp(source(separator), flagsOf(separator, 'gy')), text);
+    return m !== null && m[0].length > 0 ? m[0] : null;
+  };
+  // The pieces of `text` between the matches of `separator` (a string or a RegExp), as split gives them.
+  var pieces = function (text, separator) {
+    var out = [], at = 0, next, m, re;
+    if (typeof separator === 'string') {
+      while (out.length < MOST_PIECES && (next = indexOf(text, separator, at)) >= 0) {
+        out[out.length] = slice(text, at, next);
+        at = next + separator.length;
+      }
+    } else {
+      re = new RealRegExp(source(separator), 'g' + flagsOf(separator, 'gy'));
+      while (out.length < MOST_PIECES && (m = exec(re, text)) !== null) {
+        if (m[0].length === 0) { re.lastIndex++; continue; }
+        out[out.length] = slice(text, at, m.index);
+        at = m.index + m[0].length;
+      }
+    }
+    out[out.length] = slice(text, at);
+    return out;
+  };
+  // The earlier split of this test that `subject` is a piece of, if any.
+  var pieceOf = function (subject) {
+    for (var i = 0; i < splits.length; i++) {
+      var parts = splits[i][0];
+      for (var j = 0; j < parts.length; j++) if (parts[j] === subject) return splits[i];
+    }
+    return null;
+  };
+  // Logs a note: [kind, pattern source, flags, subject text (null for a proxy), joiner, pieces].
+  var note = function (key, subject, kind, text, flags, joiner, count) {
+    var detail = stringify([kind, text, flags, key < 0 ? subject : null, joiner, count]);
+    if (setHas(seen, detail)) return;
+    setAdd(seen, detail);
+    budget--;
+    sink(key, 6, detail);
+  };
+  var observe = function (receiver, argument, kind) {
+    var subject = kind < 2 ? argument : receiver;
+    var pattern = kind < 2 ? receiver : argument;
+    var key = -1;
+    if (typeof subject !== 'string') {
+      if (subject === null || (typeof subject !== 'object' && typeof subject !== 'function')) return;
+      key = mapGet(proxies, subject);
+      if (key === undefined) return;
+    } else if (subject.length === 0 || subject.length > LONGEST) {
+      return;
+    }
+    var regexp = isRegExp(pattern);
+    if (kind === 7) {
+      if (key < 0 && (regexp || (typeof pattern === 'string' && pattern.length > 0))) {
+        var joiner = joinerOf(pattern, subject);
+        var parts = pieces(subject, pattern);
+        splits[splits.length] = [parts, joiner];
+        if (joiner !== null) note(key, subject, kind, joiner, '', null, parts.length);
+      }
+      return;
+    }
+    var text, flags;
+    if (regexp) {
+      text = source(pattern);
+      flags = flagsOf(pattern);
+    } else if (typeof pattern === 'string' && kind >= 2 && kind <= 4) {
+      // `match`, `matchAll` and `search` make a RegExp of a string.
+      text = pattern;
+      flags = kind === 3 ? 'g' : '';
+    } else {
+      return;
+    }
+    // A replacement is a validation only when anchored; others clean text up.
+    if ((kind === 5 || kind === 6) && indexOf(text, '^') !== 0) return;
+    var split = key < 0 ? pieceOf(subject) : null;
+    if (split !== null && split[1] !== null) note(key, subject, kind, text, flags, split[1], split[0].length);
+    else note(key, subject, kind, text, flags, null, null);
+  };
+
+  hide.value = function (receiver) {
+    receivers[receivers.length] = receiver;
+    return receiver;
+  };
+  Object.defineProperty(g, '__fc$o', hide);
+  hide.value = function (argument, kind) {
+    var n = receivers.length;
+    if (n === 0) return argument;
+    var receiver = receivers[n - 1];
+    receivers.length = n - 1;
+    if (budget > 0 && sink !== null) observe(receiver, argument, kind);
+    return argument;
+  };
+  Object.defineProperty(g, '__fc$a', hide);
+  // What the harness tells: a new test, its recording proxies, and where notes go.
+  hide.value = {
+    reset: function () {
+      splits.length = 0;
+      receivers.length = 0;
+      mapClear(proxies);
+      setClear(seen);
+      budget = BUDGET;
+    },
+    proxy: function (p, key) { mapSet(proxies, p, key); },
+    attach: function (write) { sink = write; },
+  };
+  Object.defineProperty(g, '__fc$observe', hide);
+})(globalThis);
