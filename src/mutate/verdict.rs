@@ -107,16 +107,19 @@ pub(super) fn verdict(session: &Session, baseline: &ElectedTest, run: &Execution
         }
     };
     // Equal descriptions give equal assertions: only those that differ are written out and compared.
+    let mut names = 0;
     for result in &baseline.results {
         let theirs = run.results.iter().find(|r| r.at == result.at);
         let last = result.at + 1 == test.statements.len();
         let stated = result.value == Observed::Undefined && !state_lines(program, baseline, result, last).is_empty();
-        let primary = |r: &DescribedResult| rendered(primary_assertions(program, test, r, stated));
+        let (expected, named) = primary_assertions(program, test, result, stated, names);
+        let primary = |r: &DescribedResult| rendered(primary_assertions(program, test, r, stated, names).0);
         if theirs.is_none_or(|r| r.value != result.value)
-            && let Some(line) = differing(&primary(result), theirs.map(primary))
+            && let Some(line) = differing(&rendered(expected), theirs.map(primary))
         {
             fail(line, result.at, None);
         }
+        names = named;
         let inspectors = if last { baseline.inspectors() } else { &[] };
         for name in inspectors {
             let lines = |r: &DescribedResult| rendered(inspection_lines(program, test, r, name));
@@ -145,6 +148,7 @@ pub(super) fn assert_only(session: &Session, baseline: &mut ElectedTest, expecte
     let mut checks = baseline.checks.clone().unwrap_or_default();
     let mut fields = Vec::new();
     let mut inspect = Vec::new();
+    let mut names = 0;
     for index in 0..baseline.results.len() {
         let result = &baseline.results[index];
         for (variable, field) in baseline.field_checks(result) {
@@ -158,7 +162,9 @@ pub(super) fn assert_only(session: &Session, baseline: &mut ElectedTest, expecte
                 .extend(names.iter().filter(|n| held(inspection_lines(program, &baseline.test, result, n))).cloned());
         }
         let stated = !state_lines(program, baseline, result, result.at == last).is_empty();
-        if !held(primary_assertions(program, &baseline.test, result, stated)) {
+        let (primary, named) = primary_assertions(program, &baseline.test, result, stated, names);
+        names = named;
+        if !held(primary) {
             baseline.results[index].value = Observed::Unstable;
         }
     }
@@ -167,12 +173,20 @@ pub(super) fn assert_only(session: &Session, baseline: &mut ElectedTest, expecte
     baseline.checks = Some(checks);
 }
 
-/// The assertions on what the call `result` describes returned (see [`primary_lines`]).
-fn primary_assertions(program: &ProgramInfo, test: &TestCase, result: &DescribedResult, stated: bool) -> Vec<Line> {
+/// The assertions on what the call `result` describes returned (see [`primary_lines`]), when the test's
+/// earlier calls named `names` results (`result`, `result2`...) as the exported test does; and how many
+/// are named with this one.
+fn primary_assertions(
+    program: &ProgramInfo,
+    test: &TestCase,
+    result: &DescribedResult,
+    stated: bool,
+    mut names: usize,
+) -> (Vec<Line>, usize) {
     let mut lines = Vec::new();
     let expression = test.expression(result.at, program);
-    primary_lines(program, test, result, &expression, stated, &mut 0, &mut lines);
-    lines
+    primary_lines(program, test, result, &expression, stated, &mut names, &mut lines);
+    (lines, names)
 }
 
 /// Assertion lines as JavaScript statements, code lines left out.
