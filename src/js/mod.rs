@@ -12,6 +12,7 @@
 //!
 //! | name | who defines it | what it is |
 //! |---|---|---|
+//! | [`PRIMORDIALS`] | [`PRIMORDIALS_JS`] | the built-ins every program below uses, captured before user code |
 //! | [`STATEMENTS`], [`BRANCHES`] | the engine | `Uint8Array`s of statement and branch-outcome probes |
 //! | [`DISTANCES`], [`STACK`] | the engine, [`RUNTIME_JS`] | branch distances per outcome; the operand stack |
 //! | `__fc$c`, `__fc$n`, `__fc$q`, `__fc$r`, `__fc$t`, `__fc$j`, `__fc$x`, `__fc$v` | [`RUNTIME_JS`] | helpers the instrumented code calls |
@@ -29,6 +30,9 @@ pub mod number;
 pub mod regex;
 pub mod runners;
 
+/// The built-ins Flycatcher's programs use, as they were before the code under test ran (see
+/// [`PRIMORDIALS_JS`]).
+pub const PRIMORDIALS: &str = "__fc$P";
 /// Statement probes: `__fc$s[id] = 1` before every statement of a function.
 pub const STATEMENTS: &str = "__fc$s";
 /// Branch-outcome probes: `__fc$b[id] = 1` when outcome `id` is taken.
@@ -72,6 +76,13 @@ pub const PROXY: &str = "__fc$u";
 pub const RECORDER: &str = "__fc$recorder";
 /// The factory of value describers (see [`DESCRIBE_JS`]).
 pub const DESCRIBER: &str = "__fc$describer";
+
+/// The built-ins that [`DESCRIBE_JS`], [`HARNESS_JS`], [`RECORDER_JS`] and [`CONSOLE_JS`] use, captured on
+/// the hidden global [`PRIMORDIALS`] before any code under test runs (Node calls them primordials), with
+/// the rules those programs follow so that nothing the code under test does to a built-in (a throwing
+/// `Object.prototype.toJSON`, a patched `Array.prototype.push`, `JSON` or `Proxy` replaced) changes or
+/// stops them. Installed first in every context.
+pub const PRIMORDIALS_JS: &str = include_str!("primordials.js");
 
 /// The one encoder of observed values (the format of [`crate::model::observed`]): a factory of
 /// describers on the hidden global [`DESCRIBER`], installed before [`HARNESS_JS`], which describes

@@ -134,10 +134,10 @@ fn install(prepared: &mut Prepared, max_calls_per_method: usize) -> Result<Vec<S
             Access::EsModule { .. } => sandbox_expression(&class.access),
         };
         script.push_str(&format!(
-            "try {{ {target} = __fc$recorder.constructorFor({index}); }} catch (e) {{ failed.push([{index}, String(e)]); }}\n"
+            "try {{ {target} = __fc$recorder.constructorFor({index}); }} catch (e) {{ failed[failed.length] = [{index}, __fc$P.String(e)]; }}\n"
         ));
     }
-    script.push_str("return JSON.stringify(failed); })()");
+    script.push_str("return __fc$P.json(failed); })()");
     let failed = prepared.sandbox.evaluate(&script, "wrapping the constructors")?;
     let failed: Vec<(usize, String)> = serde_json::from_str(&failed).unwrap_or_default();
     for (index, why) in failed {

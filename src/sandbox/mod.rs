@@ -59,6 +59,21 @@ pub struct Execution {
 }
 
 impl Execution {
+    /// An execution that ended with `outcome` and nothing else read (a limit cut the test off at
+    /// statement `cut_at`, or the harness could not read more).
+    pub(crate) fn ended(outcome: Outcome, cut_at: Option<usize>) -> Execution {
+        Execution {
+            outcome,
+            events: Vec::new(),
+            statements: Vec::new(),
+            branches: Vec::new(),
+            distances: Vec::new(),
+            results: Vec::new(),
+            cut_at,
+            awaited: Vec::new(),
+        }
+    }
+
     /// Index of the test statement that was running when a limit ended the test.
     pub fn limit_hit_at(&self) -> Option<usize> {
         match self.outcome {
@@ -220,7 +235,11 @@ impl Sandbox {
 
     /// Sets the expressions that reach each class in a fresh context, in ProgramInfo order.
     pub fn bind_classes(&mut self, expressions: &[String]) -> Result<()> {
-        let script = format!("__fc$C.length = 0; __fc$C.push({});", expressions.join(", "));
+        // Indexes, not `push`: the code under test may have patched `Array.prototype.push` while loading.
+        let script = format!(
+            "__fc$C.length = 0; {}",
+            expressions.iter().enumerate().map(|(i, e)| format!("__fc$C[{i}] = ({e});")).collect::<String>()
+        );
         // The context used for discovery has its table in discovery order: rebind it too.
         self.engine_mut()?.eval_setup(&script, "binding classes")?;
         self.bind_classes = Some(script);
@@ -237,8 +256,9 @@ impl Sandbox {
         let limit = self.limits.test_time;
         let engine = self.engine_mut()?;
         let execution = engine.run(test, seed, watch, describe, limit)?;
+        let broken = engine.broken;
         self.engine_used = true;
-        if execution.outcome.hit_limit() {
+        if execution.outcome.hit_limit() || broken {
             // Whatever the test was doing when it was cut off may be half done: start clean.
             self.engine = None;
         }
@@ -260,7 +280,7 @@ impl Sandbox {
         let mut executions = Vec::with_capacity(tests.len());
         for (test, seed, watch) in tests {
             let execution = engine.run(test, *seed, watch, true, self.limits.test_time)?;
-            if execution.outcome.hit_limit() {
+            if execution.outcome.hit_limit() || engine.broken {
                 engine = self.new_engine()?;
             }
             executions.push(execution);

@@ -24,7 +24,9 @@ use std::time::Duration;
 use rquickjs::{Context, Ctx, Function, Module, Object, Runtime, Value};
 
 use crate::error::{Error, Result};
-use crate::js::{CONSOLE_JS, DESCRIBE_JS, DETERMINISM_JS, DISTANCES, HARNESS_JS, LOAD_SEED, RUNTIME_JS};
+use crate::js::{
+    CONSOLE_JS, DESCRIBE_JS, DETERMINISM_JS, DISTANCES, HARNESS_JS, LOAD_SEED, PRIMORDIALS_JS, RUNTIME_JS,
+};
 use crate::model::program::ModuleKind;
 use crate::model::settings::Limits;
 use modules::{TableLoader, TableResolver};
@@ -41,6 +43,9 @@ pub(crate) struct Engine {
     _runtime: Runtime,
     sources: Arc<Sources>,
     deadline: Arc<Deadline>,
+    /// Set when a test left the context unusable for the harness (see [`Engine::run`]): the sandbox
+    /// replaces it.
+    pub(crate) broken: bool,
 }
 
 impl Engine {
@@ -82,12 +87,13 @@ impl Engine {
                 .set_loader(TableResolver { table, known, recorded_importer, es_modules }, TableLoader { code, index });
         }
         let context = Context::full(&runtime).map_err(|e| Error::Engine(e.to_string()))?;
-        let engine = Engine { context, _runtime: runtime, sources, deadline };
+        let engine = Engine { context, _runtime: runtime, sources, deadline, broken: false };
         engine.install(limits)?;
         Ok(engine)
     }
 
     fn install(&self, limits: &Limits) -> Result<()> {
+        self.eval_setup(PRIMORDIALS_JS, "capturing the built-ins")?;
         let probes = format!(
             "Object.defineProperty(globalThis, '__fc$s', {{ value: new Uint8Array({}) }});\
              Object.defineProperty(globalThis, '__fc$b', {{ value: new Uint8Array({branches}) }});\
@@ -240,7 +246,7 @@ impl Engine {
             roots
                 .iter()
                 .enumerate()
-                .map(|(i, root)| format!("try {{ roots.push([[{i}], ({root})]); }} catch (e) {{}}"))
+                .map(|(i, root)| format!("try {{ roots[roots.length] = [[{i}], ({root})]; }} catch (e) {{}}"))
                 .collect::<String>()
         );
         self.deadline.set(Duration::from_secs(5));

@@ -14,6 +14,11 @@ use crate::sandbox::events::{first_user_frame, parse_log};
 use crate::sandbox::{Execution, Watch};
 
 impl Engine {
+    /// Runs one test. Whatever the test does, the answer is an execution: when the harness cannot read
+    /// what the test did (the code under test broke something the harness needed, or the context ran out
+    /// of memory while reading), the test ends as an `InternalError` and the engine is marked
+    /// [`Engine::broken`], so that the next test gets a fresh one. Errors are the engine's own failures
+    /// before the test ran.
     pub(crate) fn run(
         &mut self,
         test: &str,
@@ -24,7 +29,8 @@ impl Engine {
     ) -> Result<Execution> {
         let sources = self.sources.clone();
         let deadline = self.deadline.clone();
-        self.context.with(|ctx| {
+        let mut broken = false;
+        let execution = self.context.with(|ctx| {
             let engine_error = |e: rquickjs::Error| Error::Engine(exception_text(&ctx, e));
             let globals = ctx.globals();
             probes::<u8>(&globals, "__fc$s", watch.statements.clone(), |bytes| bytes.fill(0)).map_err(engine_error)?;
@@ -41,7 +47,7 @@ impl Engine {
             let exec: Function = globals.get("__fc$exec").map_err(engine_error)?;
             let running: TypedArray<u32> = globals.get("__fc$at").map_err(engine_error)?;
             deadline.set(limit);
-            let mut result = exec.call::<_, String>((test, seed, describe));
+            let result = exec.call::<_, String>((test, seed, describe));
             let awaiting = matches!(&result, Ok(info) if info == AWAITING);
             if awaiting {
                 // Each job runs under the test's deadline: once it has passed, the rest are interrupted
@@ -50,83 +56,128 @@ impl Engine {
             }
             let timed_out = deadline.passed();
             deadline.clear();
-            let mut awaited = Vec::new();
-            if awaiting {
-                let settled: Function = globals.get("__fc$settled").map_err(engine_error)?;
-                // A test whose promise never settles (it waits for something that never comes) would
-                // fail under a runner as well; it ends as if it had not finished.
-                result = match settled.call::<_, Option<String>>(()).map_err(engine_error)? {
-                    Some(info) => Ok(info),
-                    None => Err(rquickjs::Error::Exception),
-                };
-                let list: Function = globals.get("__fc$awaited").map_err(engine_error)?;
-                let text: String = list.call(()).map_err(engine_error)?;
-                awaited = text.split(',').filter_map(|i| i.parse().ok()).collect();
-            }
-            let outcome = match result {
-                Ok(info) if info.is_empty() => Outcome::Passed,
-                Ok(info) => outcome_of_error_info(&info, |f| sources.is_user_file(f)),
-                Err(rquickjs::Error::Exception) => {
-                    let text = exception_text(&ctx, rquickjs::Error::Exception);
-                    if timed_out || awaiting || text.contains("interrupted") {
-                        Outcome::TimedOut
-                    } else if text.contains("out of memory") {
-                        Outcome::OutOfMemory
-                    } else {
-                        Outcome::Threw {
-                            at: 0,
-                            thrown: Thrown::Error { name: "InternalError".into(), message: text, origin: None },
-                        }
-                    }
+            // SAFETY: `as_raw` checks that the buffer is attached; the harness holds the array, and no
+            // JavaScript runs while the slice is read.
+            let at = running.as_raw().and_then(|raw| unsafe { (*raw.as_ptr()).first() }).map(|at| *at as usize);
+            let read = |outcome: &mut Outcome| {
+                let mut awaited = Vec::new();
+                if awaiting {
+                    let (settled, statements) = settle(&globals)?;
+                    *outcome = outcome_of(&ctx, settled, timed_out, true, &sources);
+                    awaited = statements;
                 }
-                Err(rquickjs::Error::Allocation) => Outcome::OutOfMemory,
-                Err(e) => return Err(engine_error(e)),
+                if *outcome == Outcome::OutOfMemory {
+                    // Nothing more can be read reliably from a runtime at its memory limit.
+                    let mut execution = Execution::ended(outcome.clone(), at);
+                    execution.awaited = awaited;
+                    return Ok(execution);
+                }
+                let mut execution = read_execution(&globals, watch, describe, &sources)?;
+                execution.outcome = outcome.clone();
+                execution.awaited = awaited;
+                execution.cut_at = if outcome.hit_limit() { at } else { None };
+                Ok::<_, rquickjs::Error>(execution)
             };
-            let cut_at = if matches!(outcome, Outcome::TimedOut | Outcome::OutOfMemory) {
-                // SAFETY: `as_raw` checks that the buffer is attached; the harness holds the array, and no
-                // JavaScript runs while the slice is read.
-                running.as_raw().and_then(|raw| unsafe { (*raw.as_ptr()).first() }).map(|at| *at as usize)
-            } else {
-                None
-            };
-            if outcome == Outcome::OutOfMemory {
-                // Nothing more can be read reliably from a runtime at its memory limit.
-                return Ok(Execution {
-                    outcome,
-                    events: Vec::new(),
-                    statements: Vec::new(),
-                    branches: Vec::new(),
-                    distances: Vec::new(),
-                    results: Vec::new(),
-                    cut_at,
-                    awaited,
-                });
+            let mut outcome = outcome_of(&ctx, result.map_err(Some), timed_out, awaiting, &sources);
+            match read(&mut outcome) {
+                Ok(execution) => Ok(execution),
+                Err(e) => {
+                    broken = true;
+                    let text = exception_text(&ctx, e);
+                    if text.contains("out of memory") {
+                        return Ok(Execution::ended(Outcome::OutOfMemory, at));
+                    }
+                    let message = format!("Flycatcher could not read what the test did: {text}");
+                    let thrown = Thrown::Error { name: "InternalError".into(), message, origin: None };
+                    Ok(Execution::ended(Outcome::Threw { at: at.unwrap_or(0), thrown }, None))
+                }
             }
-            let end: Function = globals.get("__fc$end").map_err(engine_error)?;
-            let log: String = end.call(()).map_err(engine_error)?;
-            let events = if log.is_empty() { Vec::new() } else { parse_log(&log, |f| sources.is_user_file(f)) };
-            let mut statements = Vec::new();
-            probes::<u8>(&globals, "__fc$s", watch.statements.clone(), |bytes| statements = set_offsets(bytes))
-                .map_err(engine_error)?;
-            let mut branches = Vec::new();
-            probes::<u8>(&globals, "__fc$b", watch.branches.clone(), |bytes| branches = set_offsets(bytes))
-                .map_err(engine_error)?;
-            let mut distances = Vec::new();
-            if sources.distances {
-                probes::<f64>(&globals, DISTANCES, watch.branches.clone(), |bytes| distances = near_misses(bytes))
-                    .map_err(engine_error)?;
-            }
-            let results = if describe {
-                let read: Function = globals.get("__fc$results").map_err(engine_error)?;
-                let json: String = read.call(()).map_err(engine_error)?;
-                serde_json::from_str::<Vec<DescribedResult>>(&json)
-                    .map_err(|e| Error::Engine(format!("reading results: {e}")))?
-            } else {
-                Vec::new()
-            };
-            Ok(Execution { outcome, events, statements, branches, distances, results, cut_at, awaited })
-        })
+        });
+        self.broken |= broken;
+        execution
     }
+}
+
+/// How a test ended, from what `__fc$exec` (or `__fc$settled`) answered: `Err(None)` when a test that
+/// awaited never settled.
+fn outcome_of(
+    ctx: &rquickjs::Ctx,
+    result: std::result::Result<String, Option<rquickjs::Error>>,
+    timed_out: bool,
+    awaiting: bool,
+    sources: &super::Sources,
+) -> Outcome {
+    match result {
+        Ok(info) if info == AWAITING => Outcome::Passed,
+        Ok(info) if info.is_empty() => Outcome::Passed,
+        Ok(info) => outcome_of_error_info(&info, |f| sources.is_user_file(f)),
+        Err(None) => Outcome::TimedOut,
+        Err(Some(rquickjs::Error::Allocation)) => Outcome::OutOfMemory,
+        Err(Some(e)) => {
+            let text = exception_text(ctx, e);
+            if timed_out || awaiting || text.contains("interrupted") {
+                Outcome::TimedOut
+            } else if text.contains("out of memory") {
+                Outcome::OutOfMemory
+            } else {
+                Outcome::Threw {
+                    at: 0,
+                    thrown: Thrown::Error { name: "InternalError".into(), message: text, origin: None },
+                }
+            }
+        }
+    }
+}
+
+/// How an awaiting test settled (see `__fc$settled`), and the statements whose promises it awaited.
+fn settle<'js>(
+    globals: &Object<'js>,
+) -> rquickjs::Result<(std::result::Result<String, Option<rquickjs::Error>>, Vec<usize>)> {
+    let settled: Function = globals.get("__fc$settled")?;
+    // A test whose promise never settles (it waits for something that never comes) would fail under a
+    // runner as well; it ends as if it had not finished.
+    let result = match settled.call::<_, Option<String>>(())? {
+        Some(info) => Ok(info),
+        None => Err(None),
+    };
+    let list: Function = globals.get("__fc$awaited")?;
+    let text: String = list.call(())?;
+    Ok((result, text.split(',').filter_map(|i| i.parse().ok()).collect()))
+}
+
+/// What a test that ended did: the proxies' log, the probes, the distances and the described results.
+fn read_execution<'js>(
+    globals: &Object<'js>,
+    watch: &Watch,
+    describe: bool,
+    sources: &super::Sources,
+) -> rquickjs::Result<Execution> {
+    let end: Function = globals.get("__fc$end")?;
+    let log: String = end.call(())?;
+    let events = if log.is_empty() { Vec::new() } else { parse_log(&log, |f| sources.is_user_file(f)) };
+    let mut statements = Vec::new();
+    probes::<u8>(globals, "__fc$s", watch.statements.clone(), |bytes| statements = set_offsets(bytes))?;
+    let mut branches = Vec::new();
+    probes::<u8>(globals, "__fc$b", watch.branches.clone(), |bytes| branches = set_offsets(bytes))?;
+    let mut distances = Vec::new();
+    if sources.distances {
+        probes::<f64>(globals, DISTANCES, watch.branches.clone(), |bytes| distances = near_misses(bytes))?;
+    }
+    let results = if describe {
+        let read: Function = globals.get("__fc$results")?;
+        let json: String = read.call(())?;
+        serde_json::from_str::<Vec<DescribedResult>>(&json)
+            .map_err(|e| rquickjs::Error::new_from_js_message("results", "descriptions", e.to_string()))?
+    } else {
+        Vec::new()
+    };
+    let mut execution = Execution::ended(Outcome::Passed, None);
+    execution.events = events;
+    execution.statements = statements;
+    execution.branches = branches;
+    execution.distances = distances;
+    execution.results = results;
+    Ok(execution)
 }
 
 /// What the harness answers for a test that awaits a promise (see `harness.js`).
