@@ -6,7 +6,7 @@
   'use strict';
   // Built-ins as they were before user code ran (see `js/primordials.js` for the rules).
   const P = g.__fc$P;
-  const { getProto, descriptor, isArray, ObjectProto, getTime, indexOf, push, pop, hasOwn, String } = P;
+  const { getProto, descriptor, isArray, ObjectProto, getTime, indexOf, push, pop, hasOwn, String, apply } = P;
   const ownKeys = P.keys;
   const objectIs = P.is;
   const ErrorCtor = P.Error;
@@ -52,6 +52,11 @@
         }
         if (++count > options.maxItems) break;
         fields[k] = describe(d.value, depth + 1, seen);
+      }
+      // Enumerable symbol keys count for deep equality, and a literal cannot say them.
+      const all = P.ownKeys(v);
+      for (let i = 0; i < all.length && !partial; i++) {
+        if (typeof all[i] === 'symbol' && descriptor(v, all[i]).enumerable) partial = true;
       }
       return { fields, cut: count > options.maxItems || partial };
     };

@@ -19,6 +19,7 @@
 //! | [`DETERMINISTIC`] | the engine, from [`DETERMINISM_JS`] | fixes `Math.random` and the clock |
 //! | [`PRINT`] | the engine (record mode) | where [`CONSOLE_JS`] sends a printed line |
 //! | `__fc$baseline` | the engine | the globals before the code under test loaded |
+//! | [`BUILTINS`] | [`BUILTINS_JS`] | the built-ins' snapshot, and which one a test changed |
 //! | [`CLASSES`], [`EXEC`], [`AT`], [`SETTLED`], [`AWAITED`], [`END`], [`RESULTS`], [`DISCOVER`] | [`HARNESS_JS`] | the class table, running a test and reading what it did, discovery |
 //! | [`DEFINE_MODULE`], [`REQUIRE`], [`SET_EXPORTS`], [`NAMESPACES`] | [`HARNESS_JS`] | CommonJS factories, `require`, ES-module namespaces |
 //! | [`PROXY`] | nothing: only text | a recording proxy as a test's text shows it, `__fc$u(id)` |
@@ -33,6 +34,8 @@ pub mod runners;
 /// The built-ins Flycatcher's programs use, as they were before the code under test ran (see
 /// [`PRIMORDIALS_JS`]).
 pub const PRIMORDIALS: &str = "__fc$P";
+/// The built-ins' snapshot and check (see [`BUILTINS_JS`]).
+pub const BUILTINS: &str = "__fc$builtins";
 /// Statement probes: `__fc$s[id] = 1` before every statement of a function.
 pub const STATEMENTS: &str = "__fc$s";
 /// Branch-outcome probes: `__fc$b[id] = 1` when outcome `id` is taken.
@@ -83,6 +86,13 @@ pub const DESCRIBER: &str = "__fc$describer";
 /// `Object.prototype.toJSON`, a patched `Array.prototype.push`, `JSON` or `Proxy` replaced) changes or
 /// stops them. Installed first in every context.
 pub const PRIMORDIALS_JS: &str = include_str!("primordials.js");
+
+/// Has a test changed a built-in? `snapshot()` records the own properties of the global object, the
+/// built-ins it holds and their prototypes once the program has loaded; `changed(all)` names the first
+/// that differs now (`Array.prototype.push`), or answers `''`. Each call checks the prototypes every
+/// value inherits from and a slice of the rest, so that checking after every test costs little; `all`
+/// checks everything.
+pub const BUILTINS_JS: &str = include_str!("builtins.js");
 
 /// The one encoder of observed values (the format of [`crate::model::observed`]): a factory of
 /// describers on the hidden global [`DESCRIBER`], installed before [`HARNESS_JS`], which describes

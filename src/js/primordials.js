@@ -16,6 +16,7 @@
   const defineProperty = Object.defineProperty;
   const keys = Object.keys;
   const isArray = Array.isArray;
+  const hasOwn = Object.hasOwn;
   const quote = JSON.stringify;
   const errorProps = Object.getOwnPropertyDescriptors(Error);
   const accessor = (name) => errorProps[name] && errorProps[name].get && errorProps[name].set ? errorProps[name] : null;
@@ -24,8 +25,9 @@
   const ErrorCtor = Error;
 
   const push = uncurry(Array.prototype.push);
+  // As `Array.prototype.indexOf`: holes are skipped, they are not `undefined`.
   const indexOf = (list, value) => {
-    for (let i = 0; i < list.length; i++) if (list[i] === value) return i;
+    for (let i = 0; i < list.length; i++) if (list[i] === value && (value !== undefined || hasOwn(list, i))) return i;
     return -1;
   };
   const map = (list, f) => {
@@ -103,7 +105,7 @@
     freeze: Object.freeze,
     keys,
     names: Object.getOwnPropertyNames,
-    hasOwn: Object.hasOwn,
+    hasOwn,
     is: Object.is,
     isArray,
     floor: Math.floor,

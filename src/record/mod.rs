@@ -153,7 +153,7 @@ fn install(prepared: &mut Prepared, max_calls_per_method: usize) -> Result<Vec<S
 pub fn record(options: &RecordOptions) -> Result<Recorded> {
     let mut prepared = prepare(options)?;
     let warnings = install(&mut prepared, options.max_calls_per_method)?;
-    let failure = prepared.sandbox.run_file(&prepared.code, prepared.entry, options.timeout).err();
+    let failure = prepared.sandbox.run_file(prepared.entry, options.timeout).err();
     let events = prepared.sandbox.evaluate("__fc$recorder.take()", "reading the recording")?;
     let events = serde_json::from_str(&events).map_err(|e| Error::Engine(format!("reading the recording: {e}")))?;
     let others = || prepared.code.files.iter().enumerate().filter(|(i, _)| *i != prepared.entry).map(|(_, f)| f);
@@ -195,7 +195,7 @@ pub fn overhead(options: &RecordOptions, runs: usize) -> Result<String> {
         let mut prepared = prepare(&quiet)?;
         let started = Instant::now();
         install(&mut prepared, quiet.max_calls_per_method)?;
-        prepared.sandbox.run_file(&prepared.code, prepared.entry, quiet.timeout)?;
+        prepared.sandbox.run_file(prepared.entry, quiet.timeout)?;
         let events = prepared.sandbox.evaluate("__fc$recorder.take()", "reading the recording")?;
         recorded.push(started.elapsed());
         calls = serde_json::from_str::<Vec<serde_json::Value>>(&events).map_or(0, |e| e.len());

@@ -120,6 +120,13 @@ impl Session {
         }
         let json = test.to_json(&self.program);
         let execution = self.sandbox.run(&json, seed, &watch, false)?;
+        if let Some(what) = self.sandbox.take_builtin_change() {
+            self.warnings.push(format!(
+                "a test of {}.{method} changed a built-in ({what}): the code keeps state between tests, so every test \
+                 now runs in a fresh context",
+                self.program.classes[class].name
+            ));
+        }
         self.executions += 1;
         self.methods[index].executions += 1;
         self.types.record(&execution.events, &self.code);

@@ -98,11 +98,14 @@ impl Engine {
     }
 }
 
-/// How a test ended, from what `__fc$exec` (or `__fc$settled`) answered: `Err(None)` when a test that
-/// awaited never settled.
+/// What `__fc$exec` (or `__fc$settled`) answered: its text, the exception it threw, or `Err(None)` when a
+/// test that awaited never settled.
+type Answer = std::result::Result<String, Option<rquickjs::Error>>;
+
+/// How a test ended, from what the harness answered.
 fn outcome_of(
     ctx: &rquickjs::Ctx,
-    result: std::result::Result<String, Option<rquickjs::Error>>,
+    result: Answer,
     timed_out: bool,
     awaiting: bool,
     sources: &super::Sources,
@@ -130,9 +133,7 @@ fn outcome_of(
 }
 
 /// How an awaiting test settled (see `__fc$settled`), and the statements whose promises it awaited.
-fn settle<'js>(
-    globals: &Object<'js>,
-) -> rquickjs::Result<(std::result::Result<String, Option<rquickjs::Error>>, Vec<usize>)> {
+fn settle<'js>(globals: &Object<'js>) -> rquickjs::Result<(Answer, Vec<usize>)> {
     let settled: Function = globals.get("__fc$settled")?;
     // A test whose promise never settles (it waits for something that never comes) would fail under a
     // runner as well; it ends as if it had not finished.
