@@ -10,23 +10,30 @@
   // Flycatcher's own globals (`__fc$...`) hold its state, which changes with every test.
   const OWN = /^__fc\$/;
 
-  // [object, name, keys whose values the harness itself replaces for every test] triples.
+  // [object, name, keys whose values the harness itself replaces for every test, and for the global
+  // object the keys that are not built-ins] entries.
   const builtins = () => {
     const found = [];
     const seen = new P.Set();
-    const add = (object, name, replaced) => {
+    const add = (object, name, replaced, ignored) => {
       if (object === null || (typeof object !== 'object' && typeof object !== 'function')) return;
       if (P.setHas(seen, object)) return;
       P.setAdd(seen, object);
-      push(found, [object, name, replaced || []]);
+      push(found, ignored ? [object, name, replaced || [], ignored] : [object, name, replaced || []]);
     };
     add(P.ObjectProto, 'Object.prototype');
     // The clock and `Math.random` are the determinism shim's, set again before every test.
-    add(g, 'globalThis', ['Date']);
-    add(g.Math, 'Math', ['random']);
-    add(P.Date, 'Date');
     const baseline = g.__fc$baseline;
     const globals = ownKeys(g);
+    // The program's own globals (`var issued = 0` of a script) are its state, not built-ins.
+    const own = [];
+    for (let i = 0; i < globals.length; i++) {
+      const key = globals[i];
+      if (typeof key === 'string' && (!P.setHas(baseline, key) || P.exec(OWN, key) !== null)) push(own, key);
+    }
+    add(g, 'globalThis', ['Date'], own);
+    add(g.Math, 'Math', ['random']);
+    add(P.Date, 'Date');
     for (let i = 0; i < globals.length; i++) {
       const key = globals[i];
       if (typeof key !== 'string' || !P.setHas(baseline, key) || key === 'Date' || P.exec(OWN, key) !== null) continue;

@@ -29,6 +29,9 @@ struct Property {
 
 struct Tracked {
     object: qjs::JSValue,
+    /// The global object: what the program defined there is its own state, and what a test adds is
+    /// no built-in; only the properties of the snapshot are compared.
+    open: bool,
     name: String,
     properties: Vec<Property>,
 }
@@ -111,20 +114,26 @@ impl Guard {
         let raw = ctx.as_raw().as_ptr();
         let mut guard = Guard { ctx: raw, tracked: Vec::with_capacity(list.len()), cursor: 1 };
         for entry in list {
-            let (object, name, replaced): (rquickjs::Value, String, Vec<String>) =
-                (entry.get(0)?, entry.get(1)?, entry.get(2)?);
+            let (object, name, replaced, ignored): (rquickjs::Value, String, Vec<String>, Option<Vec<String>>) =
+                (entry.get(0)?, entry.get(1)?, entry.get(2)?, entry.get(3)?);
+            let open = ignored.is_some();
             // SAFETY: `raw` is the live context of `ctx`; every reference taken here is kept in the guard
             // and freed by its `Drop`, which runs before the context goes (see `Engine`'s field order).
             unsafe {
                 let object = qjs::JS_DupValue(raw, object.as_raw());
-                let replaced: Vec<qjs::JSAtom> = replaced
-                    .iter()
-                    .filter_map(|key| std::ffi::CString::new(key.as_str()).ok())
-                    .map(|key| qjs::JS_NewAtom(raw, key.as_ptr()))
-                    .collect();
+                let atoms = |keys: &[String]| -> Vec<qjs::JSAtom> {
+                    keys.iter()
+                        .filter_map(|key| std::ffi::CString::new(key.as_str()).ok())
+                        .map(|key| qjs::JS_NewAtom(raw, key.as_ptr()))
+                        .collect()
+                };
+                let replaced = atoms(&replaced);
+                let ignored = atoms(&ignored.unwrap_or_default());
                 let mut properties = Vec::new();
                 for atom in own_keys(raw, object).unwrap_or_default() {
-                    let Some(d) = own_property(raw, object, atom) else {
+                    // A skipped key is not read: a descriptor read holds references to free.
+                    let read = if ignored.contains(&atom) { None } else { own_property(raw, object, atom) };
+                    let Some(d) = read else {
                         qjs::JS_FreeAtom(raw, atom);
                         continue;
                     };
@@ -138,8 +147,8 @@ impl Guard {
                         replaced,
                     });
                 }
-                replaced.into_iter().for_each(|atom| qjs::JS_FreeAtom(raw, atom));
-                guard.tracked.push(Tracked { object, name, properties });
+                replaced.into_iter().chain(ignored).for_each(|atom| qjs::JS_FreeAtom(raw, atom));
+                guard.tracked.push(Tracked { object, open, name, properties });
             }
         }
         Ok(guard)
@@ -174,10 +183,12 @@ impl Guard {
         // SAFETY: `ctx` is alive while the guard is (see `take`); every reference read here is freed
         // before returning.
         unsafe {
-            let keys = own_keys(ctx, tracked.object)?;
+            // Properties of an open object are only checked one by one, below.
+            let keys = if tracked.open { Vec::new() } else { own_keys(ctx, tracked.object)? };
             // Unchanged keys come in the same order; only a change needs the search for what changed.
-            let same_keys = keys.len() == tracked.properties.len()
-                && keys.iter().zip(&tracked.properties).all(|(k, p)| *k == p.atom);
+            let same_keys = tracked.open
+                || keys.len() == tracked.properties.len()
+                    && keys.iter().zip(&tracked.properties).all(|(k, p)| *k == p.atom);
             let answer =
                 (!same_keys).then(|| match keys.iter().find(|k| !tracked.properties.iter().any(|p| p.atom == **k)) {
                     Some(added) => named(*added),
