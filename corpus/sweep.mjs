@@ -5,13 +5,13 @@
 //   refusal  exit 2 with one clear line on stderr (no class, unusable input...)
 //   panic    a Rust panic or a crash by signal
 //   engine   'JavaScript engine error': Flycatcher's own JavaScript or the engine failed
-//   hang     killed after --kill seconds
+//   hang     killed after --kill seconds (a run is --timeout per method: an index of 500 methods takes a minute)
 //   memory   peak resident memory above --max-rss megabytes
 //   empty    exit 0 with nothing written
 //   outside  something written outside --out (in the package or the working folder)
 // Prints the counts per class as a Markdown table, then the files behind every class but ok and refusal.
 //
-//   node corpus/sweep.mjs --out DIR [--bin target/release/flycatcher] [--timeout 0.2] [--kill 60]
+//   node corpus/sweep.mjs --out DIR [--bin target/release/flycatcher] [--timeout 0.2] [--kill 300]
 //                         [--max-rss 2048] [--only NAME]... [--json FILE]
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -29,7 +29,7 @@ const option = (name, fallback) => {
 const only = args.flatMap((a, i) => (a === '--only' ? [args[i + 1]] : []));
 const bin = path.resolve(root, option('--bin', 'target/release/flycatcher'));
 const timeout = option('--timeout', '0.2');
-const kill = Number(option('--kill', '60'));
+const kill = Number(option('--kill', '300'));
 const maxRss = Number(option('--max-rss', '2048'));
 const outOption = option('--out', null);
 if (!outOption) {
