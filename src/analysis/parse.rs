@@ -35,8 +35,7 @@ impl ParsedFile {
 
     /// 1-based line and column (in characters) of a byte position.
     pub fn line_col(&self, pos: BytePos) -> (usize, usize) {
-        let loc = self.cm.lookup_char_pos(pos);
-        (loc.line, loc.col_display + 1)
+        line_col(&self.cm, pos)
     }
 
     /// The text of the file.
@@ -45,19 +44,30 @@ impl ParsedFile {
     }
 }
 
+/// 1-based line and column (in characters) of a byte position of `cm`.
+pub fn line_col(cm: &SourceMap, pos: BytePos) -> (usize, usize) {
+    let loc = cm.lookup_char_pos(pos);
+    (loc.line, loc.col_display + 1)
+}
+
 /// Parses `text` as the file at `path`.
 ///
 /// The module format comes from the extension (`.mjs`, `.cjs`), then from the nearest `package.json`'s
 /// `"type"`, then from the code itself: `import`/`export` make a module, a use of `module.exports`,
 /// `exports` or `require` makes CommonJS, anything else is a plain script.
 pub fn parse_source(path: &Path, display: &str, text: String) -> Result<ParsedFile, ParseError> {
+    if text.starts_with("\u{feff}#!") {
+        // Node strips the mark, then refuses the `#!` line that is no longer first: its tests would fail.
+        let message = "a `#!` line after a byte-order mark, which Node refuses too: remove one of them".to_string();
+        return Err(ParseError { file: display.to_string(), line: 1, column: 1, message });
+    }
     let cm: Lrc<SourceMap> = Default::default();
     let source = cm.new_source_file(FileName::Real(path.to_path_buf()).into(), text);
     let syntax = Syntax::Es(EsSyntax { allow_return_outside_function: true, ..Default::default() });
     let mut recovered = Vec::new();
     let located = |pos: BytePos, message: String| {
-        let loc = cm.lookup_char_pos(pos);
-        ParseError { file: display.to_string(), line: loc.line, column: loc.col_display + 1, message }
+        let (line, column) = line_col(&cm, pos);
+        ParseError { file: display.to_string(), line, column, message }
     };
     let program = parse_file_as_program(&source, syntax, EsVersion::latest(), None, &mut recovered)
         .map_err(|e| located(e.span().lo, e.kind().msg().into_owned()))?;
@@ -66,15 +76,23 @@ pub fn parse_source(path: &Path, display: &str, text: String) -> Result<ParsedFi
         return Err(located(e.span().lo, e.kind().msg().into_owned()));
     }
     let kind = module_kind(path, &program);
-    let program = match (kind, program) {
+    let mut program = match (kind, program) {
         // A file with no import/export parses as a script; a declared module still is one.
         (ModuleKind::EsModule, Program::Script(script)) => Program::Module(swc_ecma_ast::Module {
             span: script.span,
             body: script.body.into_iter().map(swc_ecma_ast::ModuleItem::Stmt).collect(),
-            shebang: script.shebang,
+            shebang: None,
         }),
         (_, program) => program,
     };
+    // A `#!` line is only allowed at the very start of a text, and the sandbox evaluates CommonJS files
+    // wrapped in a function: the code it runs (written from this tree) goes without it. Positions do not
+    // move, since they are read back through the code's source map; the user's file keeps its line for
+    // Node.
+    match &mut program {
+        Program::Script(script) => script.shebang = None,
+        Program::Module(module) => module.shebang = None,
+    }
     Ok(ParsedFile { path: path.to_path_buf(), display: display.to_string(), source, cm, program, kind })
 }
 

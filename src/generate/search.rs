@@ -349,17 +349,7 @@ mod tests {
     }
 
     fn run(distances: Vec<(u32, f64)>) -> Execution {
-        Execution {
-            outcome: Outcome::Passed,
-            events: Vec::new(),
-            patterns: Vec::new(),
-            statements: Vec::new(),
-            branches: Vec::new(),
-            distances,
-            results: Vec::new(),
-            cut_at: None,
-            awaited: Vec::new(),
-        }
+        Execution { distances, ..Execution::ended(Outcome::Passed, None) }
     }
 
     #[test]

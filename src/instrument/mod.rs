@@ -48,8 +48,9 @@ pub struct Instrumented {
     pub branches: Vec<Branch>,
     /// Every function-like node (functions, arrows, methods, accessors, constructors), in source order.
     pub functions: Vec<Function>,
-    /// Instrumented `(line, column)`, as QuickJS prints them in stacks, to original byte offsets.
-    pub positions: PositionMap,
+    /// Instrumented `(line, column)`, as QuickJS prints them in stacks, to original byte offsets (shared
+    /// with the sandbox, which rewrites the positions in its messages: see `sandbox::code`).
+    pub positions: std::rc::Rc<PositionMap>,
     /// Original byte offsets to the operations that convert a value to a primitive there.
     pub coercion_sites: CoercionSites,
 }
@@ -165,7 +166,7 @@ pub fn instrument(file: &ParsedFile, first_statement: u32, first_branch: u32, di
     }
     // Codegen escapes lone surrogates, so its output is UTF-8; lossy conversion only keeps this total.
     let code = String::from_utf8_lossy(&buf).into_owned();
-    let positions = PositionMap::new(&code, &entries, file.source.start_pos, file.source.end_pos);
+    let positions = std::rc::Rc::new(PositionMap::new(&code, &entries, file.source.start_pos, file.source.end_pos));
     let probes::Probes { statements, branches, functions, .. } = probes;
     Instrumented { code, statements, branches, functions, positions, coercion_sites }
 }

@@ -4,23 +4,15 @@
 // makes its own describer with its bounds and its way of naming known objects.
 (function (g) {
   'use strict';
-  // Captured now: user code may replace these built-ins later.
-  const getProto = Object.getPrototypeOf;
-  const ownKeys = Object.keys;
-  const descriptor = Object.getOwnPropertyDescriptor;
-  const isArray = Array.isArray;
-  const ObjectProto = Object.prototype;
-  const ErrorCtor = Error;
-  const RegExpCtor = RegExp;
-  const DateCtor = Date;
-  const DateProto = Date.prototype;
-  const getTime = Date.prototype.getTime;
-  const objectIs = Object.is;
-  const apply = Reflect.apply;
-  const indexOf = (list, value) => {
-    for (let i = 0; i < list.length; i++) if (list[i] === value) return i;
-    return -1;
-  };
+  // Built-ins as they were before user code ran (see `js/primordials.js` for the rules).
+  const P = g.__fc$P;
+  const { getProto, descriptor, isArray, ObjectProto, getTime, indexOf, push, pop, hasOwn, String, apply } = P;
+  const ownKeys = P.keys;
+  const objectIs = P.is;
+  const ErrorCtor = P.Error;
+  const RegExpCtor = P.RegExp;
+  const DateCtor = P.Date;
+  const DateProto = P.DateProto;
 
   // `options`:
   // - classes: the class table (index = class id);
@@ -45,18 +37,26 @@
     // Own data fields, without `__proto__` (it cannot be written back as a literal key or read as
     // `x.__proto__`) and without functions and accessors (`partial` says one was left out).
     const fieldsOf = (v, depth, seen) => {
-      const fields = {};
+      // Keys are the code's: no prototype whose setters an assignment could run.
+      const fields = { __proto__: null };
       let count = 0;
       let partial = false;
-      for (const k of ownKeys(v)) {
+      const names = ownKeys(v);
+      for (let i = 0; i < names.length; i++) {
+        const k = names[i];
         if (k === '__proto__') continue;
         const d = descriptor(v, k);
-        if (!d || !('value' in d) || typeof d.value === 'function') {
+        if (!d || !hasOwn(d, 'value') || typeof d.value === 'function') {
           partial = true;
           continue;
         }
         if (++count > options.maxItems) break;
         fields[k] = describe(d.value, depth + 1, seen);
+      }
+      // Enumerable symbol keys count for deep equality, and a literal cannot say them.
+      const all = P.ownKeys(v);
+      for (let i = 0; i < all.length && !partial; i++) {
+        if (typeof all[i] === 'symbol' && descriptor(v, all[i]).enumerable) partial = true;
       }
       return { fields, cut: count > options.maxItems || partial };
     };
@@ -79,21 +79,22 @@
       }
       if (options.cycles && indexOf(seen, v) >= 0) return { t: 'cycle' };
       if (depth >= options.maxDepth || ++nodes > options.maxNodes) return { t: 'deep' };
-      seen.push(v);
+      push(seen, v);
       try {
         if (isArray(v)) {
           if (v.length > options.maxItems) return { t: 'arrlen', n: v.length };
           const items = [];
           // Holes are not `undefined` to assert.deepStrictEqual: they are kept as holes.
-          for (let i = 0; i < v.length; i++) items.push(i in v ? describe(v[i], depth + 1, seen) : { t: 'hole' });
+          for (let i = 0; i < v.length; i++) push(items, i in v ? describe(v[i], depth + 1, seen) : { t: 'hole' });
           if (!options.complete) return { t: 'arr', items };
           // Other own properties (`a['1.5'] = x`) count for deep equality too: no literal then.
-          const indexes = items.filter((item) => item.t !== 'hole').length;
+          let indexes = 0;
+          for (let i = 0; i < items.length; i++) if (items[i].t !== 'hole') indexes++;
           return ownKeys(v).length === indexes ? { t: 'arr', items } : { t: 'arr', items, extra: true };
         }
         const proto = getProto(v);
         if (options.exactDates ? proto === DateProto : v instanceof DateCtor) return { t: 'date', v: apply(getTime, v, []) };
-        if (v instanceof RegExpCtor) return { t: 're', v: String(v) };
+        if (v instanceof RegExpCtor) return { t: 're', v: P.regexpText(v) };
         if (v instanceof ErrorCtor) return { t: 'err', name: String(v.name), message: String(v.message) };
         const { fields, cut } = fieldsOf(v, depth, seen);
         if (!options.complete && (proto === ObjectProto || proto === null)) return { t: 'obj', fields };
@@ -108,7 +109,7 @@
       } catch (_) {
         return { t: 'unreadable' };
       } finally {
-        seen.pop();
+        pop(seen);
       }
     };
     return {
@@ -125,5 +126,5 @@
       },
     };
   };
-  Object.defineProperty(g, '__fc$describer', { value: describer, enumerable: false });
+  P.defineProperty(g, '__fc$describer', { __proto__: null, value: describer, enumerable: false });
 })(globalThis);

@@ -7,10 +7,11 @@ function deterministic(g, seed) {
     return (state >>> 0) / 4294967296;
   };
   const RealDate = g.Date.flycatcherRealDate || g.Date;
+  const construct = Reflect.construct;
   const now = 1704067200000;
   function FixedDate(...args) {
     if (!new.target) return new RealDate(now).toString();
-    return Reflect.construct(RealDate, args.length ? args : [now], new.target);
+    return construct(RealDate, args.length ? args : [now], new.target);
   }
   FixedDate.prototype = RealDate.prototype;
   FixedDate.now = () => now;

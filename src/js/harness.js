@@ -3,22 +3,15 @@
 // object does not trip over it. Rust exchanges data with it as JSON strings: one call per test.
 (function (g) {
   'use strict';
+  // Built-ins as they were before user code ran (see `js/primordials.js` for the rules).
+  const P = g.__fc$P;
+  const { floor, getProto, descriptor, isArray, ObjectProto, defineProperty, push, indexOf, map, hasOwn } = P;
+  const stringify = P.json;
   const hide = (name, value, writable) =>
-    Object.defineProperty(g, name, { value, writable: !!writable, enumerable: false, configurable: false });
-  // Captured now: user code may replace these built-ins later.
-  const floor = Math.floor;
-  const stringify = JSON.stringify;
-  const getProto = Object.getPrototypeOf;
-  const descriptor = Object.getOwnPropertyDescriptor;
-  const isArray = Array.isArray;
-  const ObjectProto = Object.prototype;
-  const ErrorCtor = Error;
-  const defineProperty = Object.defineProperty;
-  const keysOf = Object.keys;
+    defineProperty(g, name, { __proto__: null, value, writable: !!writable, enumerable: false, configurable: false });
+  const { apply, keys: keysOf } = P;
+  const ErrorCtor = P.Error;
   const stringSlice = String.prototype.slice;
-  const apply = Reflect.apply;
-  const hasOwnProperty = Object.prototype.hasOwnProperty;
-  const hasOwn = (object, key) => apply(hasOwnProperty, object, [key]);
 
   // The primitives that proxies answer with come from their own xorshift32, seeded like the test:
   // reproducible from the run's seed. `Math.random` and the clock of the code under test are fixed by
@@ -28,8 +21,8 @@
   const inexact = g.__fc$inexact;
   // Node's timers on a virtual clock (`js/node/globals.js`): a test starts with none pending.
   const timers = g.__fc$timers;
-  const RealDate = Date;
-  const RealRegExp = RegExp;
+  const RealDate = P.Date;
+  const RealRegExp = P.RegExp;
   let state = 1;
   const next = () => {
     state ^= state << 13;
@@ -59,17 +52,18 @@
   const INERT_DEPTH = 3;
   const inertHandlers = [];
   // Discovery must tell a constructor's own methods from the inert arguments it stored.
-  const inertProxies = new WeakSet();
+  const inertProxies = new P.WeakSet();
   const inert = (depth) => {
-    const proxy = new Proxy(function () {}, inertHandlers[depth]);
-    inertProxies.add(proxy);
+    const proxy = new P.Proxy(function () {}, inertHandlers[depth]);
+    P.weakSetAdd(inertProxies, proxy);
     return proxy;
   };
   for (let depth = 0; depth <= INERT_DEPTH; depth++) {
     const deeper = () => (depth < INERT_DEPTH ? inert(depth + 1) : undefined);
-    inertHandlers.push({
+    push(inertHandlers, {
+      __proto__: null,
       get(target, key) {
-        if (key === Symbol.toPrimitive) return primitive;
+        if (key === P.toPrimitive) return primitive;
         if (typeof key === 'symbol' || key === 'then' || key === 'prototype') return undefined;
         if (key === 'toString' || key === 'toJSON') return randomString;
         if (key === 'valueOf') return randomNumber;
@@ -89,7 +83,7 @@
   // (parameter key, event, detail): 0 created, 1 get, 2 set/delete, 3 `in`, 4 called, 5 coerced, 6 a
   // pattern met (written by `js/patterns.js`).
   const log = [];
-  const record = (key, event, detail) => { log.push(key, event, detail); };
+  const record = (key, event, detail) => { push(log, key, event, detail); };
 
   // ---- Patterns met by the test's values (js/patterns.js) ----
   // The observer learns each test's recording proxies, and writes to the log.
@@ -100,18 +94,19 @@
     return proxy;
   };
   // ---- end of the patterns section ----
-  const memberName = (key) => (typeof key === 'symbol' ? (key === Symbol.iterator ? '@@iterator' : null) : key);
+  const memberName = (key) => (typeof key === 'symbol' ? (key === P.iterator ? '@@iterator' : null) : key);
   // The target is a function so that calls of a callback are recorded (`typeof` then says
   // 'function': a proxy cannot answer `typeof` for itself either way).
   const recording = (key) => {
     record(key, 0, '');
-    return observed(key, new Proxy(function () {}, {
+    return observed(key, new P.Proxy(function () {}, {
+      __proto__: null,
       apply() { record(key, 4, ''); return inert(1); },
       construct() { record(key, 4, ''); return inert(1); },
       get(target, prop) {
-        if (prop === Symbol.toPrimitive) {
+        if (prop === P.toPrimitive) {
           return function (hint) {
-            record(key, 5, hint + '\n' + new ErrorCtor().stack);
+            record(key, 5, hint + '\n' + P.stack());
             return primitive(hint);
           };
         }
@@ -140,10 +135,11 @@
   const MAX_ITEMS = 50;
   const STATE_NODES = 60;
   const known = (v, depth) => {
-    const variable = vars.indexOf(v);
+    const variable = indexOf(vars, v);
     return variable >= 0 && depth > 0 ? { t: 'var', i: variable } : null;
   };
   const encoder = g.__fc$describer({
+    __proto__: null,
     classes,
     known,
     maxDepth: 3,
@@ -175,22 +171,22 @@
   // returned.
   const drain = (v) => {
     try {
-      if (v === null || typeof v !== 'object' || isArray(v) || vars.indexOf(v) >= 0 || classOf(getProto(v)) >= 0) {
+      if (v === null || typeof v !== 'object' || isArray(v) || indexOf(vars, v) >= 0 || classOf(getProto(v)) >= 0) {
         return null;
       }
-      if (typeof v.next !== 'function' || typeof v[Symbol.iterator] !== 'function') return null;
+      if (typeof v.next !== 'function' || typeof v[P.iterator] !== 'function') return null;
     } catch (_) {
       return null;
     }
     const items = [];
     try {
       // As `Array.from` does: through `[Symbol.iterator]()`, which is usually the iterator itself.
-      const iterator = v[Symbol.iterator]();
+      const iterator = v[P.iterator]();
       while (items.length <= MAX_ITEMS) {
         const step = iterator.next();
         if (step === null || typeof step !== 'object') return { items, done: false };
         if (step.done) return { items, done: true };
-        items.push(step.value);
+        push(items, step.value);
       }
     } catch (_) {
       // Left unasserted below.
@@ -201,7 +197,7 @@
   const iterated = (drained) => ({
     t: 'iter',
     done: drained.done,
-    items: drained.items.map((item) => describe(item, 1)),
+    items: map(drained.items, (item) => describe(item, 1)),
   });
   // A variable of the test as state assertions see it: its own data fields, described one level down
   // (other variables by identity), or null for a value without fields.
@@ -212,34 +208,34 @@
   };
   const states = () => {
     const list = [];
-    for (let i = 0; i < vars.length; i++) list.push(stateOf(vars[i]));
+    for (let i = 0; i < vars.length; i++) push(list, stateOf(vars[i]));
     return list;
   };
   // The fields of `now` whose descriptions differ from those in `was` (added and deleted ones included).
   const changedFields = (was, now, into, variable) => {
     const names = keysOf(now.fields);
     const gone = keysOf(was.fields);
-    for (let k = 0; k < gone.length; k++) if (!hasOwn(now.fields, gone[k])) names.push(gone[k]);
+    for (let k = 0; k < gone.length; k++) if (!hasOwn(now.fields, gone[k])) push(names, gone[k]);
     for (let k = 0; k < names.length; k++) {
       const name = names[k];
-      if (stringify(was.fields[name]) !== stringify(now.fields[name])) into.push([variable, name]);
+      if (stringify(was.fields[name]) !== stringify(now.fields[name])) push(into, [variable, name]);
     }
   };
   // After a call of the method under test: its result (an iterator's items, `drained`), every variable's
   // fields after it (`state`), and which fields it changed (`changed`, against `before`, taken just
   // before the call): what state assertions pin.
   const describeResult = (at, value, drained, before) => {
-    const returned = vars.indexOf(value);
+    const returned = indexOf(vars, value);
     const state = [];
     const changed = [];
     for (let i = 0; i < vars.length; i++) {
       const now = stateOf(vars[i]);
       if (now === null) continue;
-      state.push({ i, d: now });
+      push(state, { i, d: now });
       const was = before[i];
       if (was !== null && was !== undefined) changedFields(was, now, changed, i);
     }
-    results.push({
+    push(results, {
       at,
       inexact: inexact.used(),
       value: returned >= 0 ? { t: 'var', i: returned } : drained ? iterated(drained) : describe(value, 0),
@@ -271,7 +267,7 @@
       const d = lookup(target, getterOnly ? apply(stringSlice, name, [1]) : name);
       const getter = d !== undefined && typeof d.get === 'function';
       if (getterOnly ? !getter : !getter && (d === undefined || typeof d.value !== 'function')) {
-        answers.push({ n: name });
+        push(answers, { n: name });
         continue;
       }
       const before = stringify(stateOf(target));
@@ -279,14 +275,14 @@
       try {
         const value = apply(getter ? d.get : d.value, target, []);
         if (!isPromise(value)) {
-          const returned = vars.indexOf(value);
+          const returned = indexOf(vars, value);
           const drained = returned >= 0 ? null : drain(value);
           answer.v = returned >= 0 ? { t: 'var', i: returned } : drained ? iterated(drained) : describe(value, 0);
         }
       } catch (_) {
         // No value: the exported test would throw here.
       }
-      answers.push(answer);
+      push(answers, answer);
       if (stringify(stateOf(target)) !== before) {
         answer.impure = true;
         break;
@@ -307,14 +303,18 @@
       return '';
     }
   };
-  const errorInfo = (e) => {
+  const errorInfo = (e, at) => {
     try {
-      if (e !== null && typeof e === 'object' && typeof e.name === 'string' && typeof e.message === 'string') {
-        return { error: true, name: e.name, message: e.message, stack: origin(e) };
+      if (e !== null && typeof e === 'object') {
+        const name = e.name;
+        const message = e.message;
+        if (typeof name === 'string' && typeof message === 'string') {
+          return { error: true, name, message, stack: origin(e), at };
+        }
       }
-      return { error: false, value: describe(e, 0) };
+      return { error: false, value: describe(e, 0), at };
     } catch (_) {
-      return { error: true, name: 'Error', message: 'an exception that cannot be read', stack: '' };
+      return { error: true, name: 'Error', message: 'an exception that cannot be read', stack: '', at };
     }
   };
 
@@ -330,23 +330,24 @@
   // closure: a class that keeps `String(callback)` or names it in an error must give the same result here
   // as in the suite. Non-enumerable, so key listings and copies do not see it.
   const printed = (f, text) => {
-    if (typeof text === 'string') defineProperty(f, 'toString', { value: () => text, writable: true, configurable: true });
+    if (typeof text === 'string') {
+      defineProperty(f, 'toString', { __proto__: null, value: () => text, writable: true, configurable: true });
+    }
     return f;
   };
-  const construct = Reflect.construct;
-  const parse = JSON.parse;
+  const { construct, parse } = P;
   // Rebuilt instances (replay tests of objects the program made itself): [2, class, [[key, value]...],
   // variable] defines a variable, {i: [class, [[key, value]...]]} is a value. Made without running the
   // constructor and then assigned their fields, like the exported `Object.assign(Object.create(...))`.
-  const create = Object.create;
+  const create = P.create;
   const rebuilt = (c, members, argument) => {
     const object = create(classes[c].prototype);
-    for (const [key, value] of members) object[key] = argument(value);
+    for (let i = 0; i < members.length; i++) object[members[i][0]] = argument(members[i][1]);
     return object;
   };
   // The index of the test statement running, read by Rust after a time or memory limit cut the test
   // off: no JavaScript can run then to report it.
-  const running = new Uint32Array(1);
+  const running = new P.Uint32Array(1);
   hide('__fc$at', running);
   // The stand-ins of Node's host modules (`js/node/host.js`) report here when used: such a test cannot run
   // as under Node, whatever the code does with the error they throw, so it ends failed, with a
@@ -361,14 +362,26 @@
   });
   // What `__fc$exec` answers for a test that awaits a promise: it ends later, as jobs run.
   const ASYNC = '\u0001async';
-  const RealPromise = Promise;
-  // Proxies of the harness wrap functions, so this never runs one of their traps.
-  const isPromise = (value) => value !== null && typeof value === 'object' && value instanceof RealPromise;
+  // Proxies of the harness wrap functions, so this never runs one of their traps; a proxy of the code
+  // under test may throw from its `getPrototypeOf` trap (revoked): then it is not a promise.
+  const isPromise = (value) => {
+    if (value === null || typeof value !== 'object') return false;
+    try {
+      for (let p = getProto(value); p !== null; p = getProto(p)) if (p === P.PromiseProto) return true;
+    } catch (_) {
+      // Not a promise the test can await.
+    }
+    return false;
+  };
   const awaited = [];
   let settled = null;
   hide('__fc$exec', (json, seed, describing) => {
     state = seed >>> 0 || 1;
-    deterministic(g, seed);
+    try {
+      deterministic(g, seed);
+    } catch (_) {
+      // The code under test made `Math.random` or `Date` unwritable; its own choice, not the test's end.
+    }
     inexact.reset();
     timers.clear();
     hostAccess = null;
@@ -379,26 +392,28 @@
     const ops = parse(json);
     const argument = (a) => {
       if (a === null || typeof a !== 'object') return a;
-      if (a.v !== undefined) return vars[a.v];
-      if (a.u !== undefined) return undefined;
-      if (a.p !== undefined) return recording(a.p);
-      if (a.a !== undefined) return a.a.map(argument);
-      if (a.f !== undefined) {
+      // Own members only: the code under test may have given `Object.prototype` a `v` or a `p`.
+      if (hasOwn(a, 'v')) return vars[a.v];
+      if (hasOwn(a, 'u')) return undefined;
+      if (hasOwn(a, 'p')) return recording(a.p);
+      if (hasOwn(a, 'a')) return map(a.a, argument);
+      const text = hasOwn(a, 't') ? a.t : undefined;
+      if (hasOwn(a, 'f')) {
         const result = argument(a.f);
-        return printed(function () { return result; }, a.t);
+        return printed(function () { return result; }, text);
       }
-      if (a.d !== undefined) return new RealDate(a.d);
-      if (a.r !== undefined) return new RealRegExp(a.r[0], a.r[1]);
-      if (a.s !== undefined) {
+      if (hasOwn(a, 'd')) return new RealDate(a.d);
+      if (hasOwn(a, 'r')) return new RealRegExp(a.r[0], a.r[1]);
+      if (hasOwn(a, 's')) {
         // A stub returning recorded answers in order, then the last one again.
-        const answers = a.s.map(argument);
+        const answers = map(a.s, argument);
         let i = 0;
-        return printed(function () { return answers[i < answers.length - 1 ? i++ : i]; }, a.t);
+        return printed(function () { return answers[i < answers.length - 1 ? i++ : i]; }, text);
       }
-      if (a.i !== undefined) return rebuilt(a.i[0], a.i[1], argument);
-      if (a.o !== undefined) {
+      if (hasOwn(a, 'i')) return rebuilt(a.i[0], a.i[1], argument);
+      if (hasOwn(a, 'o')) {
         const object = {};
-        for (const [key, value] of a.o) object[key] = argument(value);
+        for (let i = 0; i < a.o.length; i++) object[a.o[i][0]] = argument(a.o[i][1]);
         return object;
       }
       return +a.x;
@@ -407,7 +422,7 @@
     // One statement; a call's result is its value.
     const perform = (op) => {
       if (op[0] === 0) {
-        vars[op[3]] = construct(classes[op[1]], op[2].map(argument));
+        vars[op[3]] = construct(classes[op[1]], map(op[2], argument));
       } else if (op[0] === 2) {
         vars[op[3]] = rebuilt(op[1], op[2], argument);
       } else if (op[0] === 3) {
@@ -415,7 +430,7 @@
       } else {
         const receiver = vars[op[1]];
         const method = receiver[op[2]];
-        return apply(method, receiver, op[3].map(argument));
+        return apply(method, receiver, map(op[3], argument));
       }
     };
     // Before a call of the method under test, when describing: the variables' fields, to tell what the
@@ -433,12 +448,7 @@
       const drained = drain(value);
       if (describing) describeResult(at, value, drained, before);
     };
-    const failed = (e) => {
-      if (hostAccess !== null) return hostFailure();
-      const info = errorInfo(e);
-      info.at = at;
-      return stringify(info);
-    };
+    const failed = (e) => (hostAccess !== null ? hostFailure() : stringify(errorInfo(e, at)));
     // A call that returns a promise is awaited, as the exported test awaits it, and so is every later one
     // that returns a promise; Rust runs the jobs until the test settles.
     const awaitRest = async (pending) => {
@@ -451,7 +461,7 @@
           start();
           value = perform(ops[at]);
           if (isPromise(value)) {
-            awaited.push(at);
+            push(awaited, at);
             value = await value;
           }
         }
@@ -468,7 +478,7 @@
         start();
         const value = perform(ops[at]);
         if (isPromise(value)) {
-          awaited.push(at);
+          push(awaited, at);
           awaitRest(value);
           return ASYNC;
         }
@@ -482,7 +492,7 @@
   // How an awaiting test ended ('' or an error as `__fc$exec` returns it), or null while it has not.
   hide('__fc$settled', () => settled);
   // The statements whose promises the last test awaited, comma-separated.
-  hide('__fc$awaited', () => awaited.join(','));
+  hide('__fc$awaited', () => P.join(awaited, ','));
   hide('__fc$end', () => (log.length === 0 ? '' : stringify(log)));
   hide('__fc$results', () => stringify(results));
 
@@ -495,14 +505,14 @@
     const module = { exports: {}, id: f.filename, filename: f.filename, loaded: false };
     cache[i] = module;
     const localRequire = (spec) => {
-      const target = f.deps[spec];
+      const target = hasOwn(f.deps, spec) ? f.deps[spec] : undefined;
       if (target === undefined) {
         throw new ErrorCtor("Cannot find module '" + spec + "' from '" + f.filename +
           "': the sandbox only loads JavaScript files of the program under test");
       }
       return requireFile(target);
     };
-    f.factory.call(module.exports, module.exports, localRequire, module, f.filename, f.dirname);
+    apply(f.factory, module.exports, [module.exports, localRequire, module, f.filename, f.dirname]);
     module.loaded = true;
     return module.exports;
   };
@@ -522,81 +532,149 @@
   // their source text (Function.prototype.toString returns the instrumented code): Rust takes the
   // outermost function probed there, or, for a `class`, its constructor among its members.
   const PROBES = /__fc\$s\[(\d+)\]/g;
+  const { exec, functionText } = P;
+  const test = (pattern, text) => exec(pattern, text) !== null;
   const probesOf = (f) => {
+    const found = [];
     try {
-      return Array.from(Function.prototype.toString.call(f).matchAll(PROBES), (m) => +m[1]);
+      const text = functionText(f);
+      PROBES.lastIndex = 0;
+      for (let m = exec(PROBES, text); m !== null; m = exec(PROBES, text)) push(found, +m[1]);
     } catch (_) {
-      return [];
+      // Not a function with a text: no probes.
     }
+    return found;
   };
   // A class is a `class`, a function with prototype methods, or a constructor without methods that
   // sets fields on `this` (like a linked list's Node): such classes matter as parameter types.
   const SETS_FIELD = /\bthis\s*\.\s*[\w$]+\s*=[^=]/;
+  const CLASS = /^class[\s{]/;
+  // A function of the code under test may be a proxy whose traps throw (revoked): not a class then.
   const isClassLike = (f) => {
-    if (typeof f !== 'function' || !f.prototype) return false;
-    const text = Function.prototype.toString.call(f);
-    if (/^class[\s{]/.test(text)) return true;
-    if (Object.getOwnPropertyNames(f.prototype).some((k) => k !== 'constructor')) return true;
-    return SETS_FIELD.test(text);
+    try {
+      if (typeof f !== 'function' || !f.prototype) return false;
+      const text = functionText(f);
+      if (test(CLASS, text)) return true;
+      const members = P.names(f.prototype);
+      for (let i = 0; i < members.length; i++) if (members[i] !== 'constructor') return true;
+      return test(SETS_FIELD, text);
+    } catch (_) {
+      return false;
+    }
+  };
+  // A member read that runs no getter, or `undefined`.
+  const dataOf = (o, key) => {
+    try {
+      const d = descriptor(o, key);
+      return d && hasOwn(d, 'value') ? d.value : undefined;
+    } catch (_) {
+      return undefined;
+    }
+  };
+  const lengthOf = (f) => {
+    const length = dataOf(f, 'length');
+    return typeof length === 'number' ? length : 0;
   };
   // Some constructors define their methods on `this`: build instances to see them. Constructors that
   // validate their arguments may reject inert ones, so a few kinds of arguments are tried.
   const ARGUMENT_KINDS = [() => inert(0), () => 1, () => 'a', () => inert(0), () => true];
   const constructorMethods = (f) => {
     const own = [];
+    const ownNames = [];
     const fields = [];
-    for (const argument of ARGUMENT_KINDS) {
+    for (let kind = 0; kind < ARGUMENT_KINDS.length; kind++) {
+      const argument = ARGUMENT_KINDS[kind];
       let instance;
       try {
         const args = [];
-        for (let i = 0; i < f.length; i++) args.push(argument());
-        instance = Reflect.construct(f, args);
+        const length = lengthOf(f);
+        for (let i = 0; i < length; i++) push(args, argument());
+        instance = construct(f, args);
       } catch (_) {
         continue;
       }
-      for (const k of Object.getOwnPropertyNames(instance)) {
-        if (k === 'constructor' || own.some((m) => m.name === k) || fields.indexOf(k) >= 0) continue;
-        const d = descriptor(instance, k);
-        if (d && typeof d.value === 'function' && !inertProxies.has(d.value)) own.push({ name: k, probes: probesOf(d.value), length: d.value.length });
-        else fields.push(k);
+      let names;
+      try {
+        names = P.names(instance);
+      } catch (_) {
+        continue;
+      }
+      for (let i = 0; i < names.length; i++) {
+        const k = names[i];
+        if (k === 'constructor' || indexOf(ownNames, k) >= 0 || indexOf(fields, k) >= 0) continue;
+        const value = dataOf(instance, k);
+        if (typeof value === 'function' && !P.weakSetHas(inertProxies, value)) {
+          push(ownNames, k);
+          push(own, { name: k, probes: probesOf(value), length: lengthOf(value) });
+        } else {
+          push(fields, k);
+        }
       }
     }
     return { own, fields };
   };
-  // Up to the first built-in prototype: methods of Map or Array differ between engines and are not
-  // the code under test.
+  // Whether `p` is a built-in prototype (Map's, Array's): classes are walked up to the first one, since
+  // its methods differ between engines and are not the code under test.
+  const NATIVE = /\[native code\]/;
   const builtIn = (p) => {
-    const d = descriptor(p, 'constructor');
-    return !!d && typeof d.value === 'function' && /\[native code\]/.test(Function.prototype.toString.call(d.value));
+    const constructor = dataOf(p, 'constructor');
+    try {
+      return typeof constructor === 'function' && test(NATIVE, functionText(constructor));
+    } catch (_) {
+      return false;
+    }
   };
   const describeClass = (f) => {
     const methods = [];
     const accessors = [];
-    const seenNames = new Set(['constructor']);
-    let proto = f.prototype;
+    const functions = [];
+    const seenNames = [];
+    let proto = dataOf(f, 'prototype');
     let depth = 0;
-    while (proto && proto !== ObjectProto && proto !== Function.prototype && !builtIn(proto)) {
-      for (const k of Object.getOwnPropertyNames(proto)) {
-        if (seenNames.has(k)) continue;
-        seenNames.add(k);
-        const d = descriptor(proto, k);
-        if (d.get || d.set) accessors.push(k);
-        else if (typeof d.value === 'function') {
-          // The same function object under a second name (`absoluteValue = abs`) is an alias.
-          const first = methods.find((m) => m.fn === d.value);
-          methods.push({ name: k, probes: probesOf(d.value), length: d.value.length, depth, fn: d.value, alias: first ? first.name : null });
+    try {
+      while (proto && proto !== ObjectProto && proto !== P.FunctionProto && !builtIn(proto)) {
+        const names = P.names(proto);
+        for (let i = 0; i < names.length; i++) {
+          const k = names[i];
+          if (k === 'constructor' || indexOf(seenNames, k) >= 0) continue;
+          push(seenNames, k);
+          const d = descriptor(proto, k);
+          if (d.get || d.set) push(accessors, k);
+          else if (typeof d.value === 'function') {
+            // The same function object under a second name (`absoluteValue = abs`) is an alias.
+            const first = indexOf(functions, d.value);
+            push(functions, d.value);
+            push(methods, {
+              name: k, probes: probesOf(d.value), length: lengthOf(d.value), depth,
+              alias: first >= 0 ? methods[first].name : null,
+            });
+          }
         }
+        proto = getProto(proto);
+        depth++;
       }
-      proto = getProto(proto);
-      depth++;
+    } catch (_) {
+      // A prototype chain that cannot be read further (a proxy of the code under test) ends here.
     }
-    const parent = f.prototype ? getProto(f.prototype) : null;
+    let parent = null;
+    try {
+      const prototype = dataOf(f, 'prototype');
+      parent = prototype ? getProto(prototype) : null;
+    } catch (_) {
+      // As above.
+    }
     const built = constructorMethods(f);
-    for (const m of methods) delete m.fn;
+    const name = dataOf(f, 'name');
+    let text = '';
+    try {
+      text = functionText(f);
+    } catch (_) {
+      // Not a function with a text.
+    }
     return {
-      name: typeof f.name === 'string' ? f.name : '', probes: probesOf(f),
-      is_class: /^class[\s{]/.test(Function.prototype.toString.call(f)),
-      length: f.length, methods, accessors,
+      name: typeof name === 'string' ? name : '', probes: probesOf(f),
+      is_class: test(CLASS, text),
+      length: lengthOf(f), methods, accessors,
       own: built.own, fields: built.fields, parent: parent && parent !== ObjectProto ? parent : null,
     };
   };
@@ -606,41 +684,50 @@
   const plainFunctions = [];
   hide('__fc$discover', (roots, maxDepth) => {
     const found = [];
-    const seen = new Set();
+    const seen = new P.Set();
     plainFunctions.length = 0;
     const walk = (path, value, depth) => {
-      if (value === null || (typeof value !== 'object' && typeof value !== 'function') || seen.has(value)) return;
-      seen.add(value);
+      if (value === null || (typeof value !== 'object' && typeof value !== 'function') || P.setHas(seen, value)) return;
+      P.setAdd(seen, value);
       if (isClassLike(value)) {
-        found.push({ path, value });
+        push(found, { path, value });
       } else if (typeof value === 'function') {
-        plainFunctions.push({ path, value });
+        push(plainFunctions, { path, value });
       }
       if (depth >= maxDepth) return;
-      const proto = typeof value === 'object' ? getProto(value) : null;
-      if (typeof value === 'object' && proto !== ObjectProto && proto !== null) return;
-      if (typeof value === 'function' && !isClassLike(value) && Object.keys(value).length === 0) return;
-      for (const k of Object.keys(value)) {
+      let names;
+      try {
+        const proto = typeof value === 'object' ? getProto(value) : null;
+        if (typeof value === 'object' && proto !== ObjectProto && proto !== null) return;
+        names = P.keys(value);
+      } catch (_) {
+        return;
+      }
+      if (typeof value === 'function' && !isClassLike(value) && names.length === 0) return;
+      for (let i = 0; i < names.length; i++) {
         let child;
         try {
-          const d = descriptor(value, k);
+          const d = descriptor(value, names[i]);
           // Compiled modules export through getters: TypeScript's and Babel's `Object.defineProperty(exports,
           // 'X', { enumerable: true, get })`, `__exportStar`, esbuild's `__export`, webpack's `__webpack_require__.d`.
-          if (d && typeof d.get === 'function') child = d.get.call(value);
-          else if (d && 'value' in d) child = d.value;
+          if (d && typeof d.get === 'function') child = apply(d.get, value, []);
+          else if (d && hasOwn(d, 'value')) child = d.value;
           else continue;
         } catch (_) {
           continue;
         }
-        walk(path.concat([k]), child, depth + 1);
+        const deeper = map(path, (step) => step);
+        push(deeper, names[i]);
+        walk(deeper, child, depth + 1);
       }
     };
-    for (const [path, value] of roots) walk(path, value, 0);
-    const infos = found.map(({ path, value }) => {
-      classes.push(value);
-      return { path, index: classes.length - 1, info: describeClass(value) };
+    for (let i = 0; i < roots.length; i++) walk(roots[i][0], roots[i][1], 0);
+    const infos = map(found, ({ path, value }) => {
+      push(classes, value);
+      return { path, index: classes.length - 1, info: describeClass(value), parent: -1 };
     });
-    for (const c of infos) {
+    for (let i = 0; i < infos.length; i++) {
+      const c = infos[i];
       c.parent = c.info.parent ? classOf(c.info.parent) : -1;
       delete c.info.parent;
     }
@@ -653,7 +740,7 @@
   const FACTORY_ARGUMENTS = [() => [], () => inert(0), () => 1, () => 'a'];
   const factoryArguments = (kind, f) => {
     const args = [];
-    for (let i = 0; kind > 0 && i < f.length; i++) args.push(FACTORY_ARGUMENTS[kind]());
+    for (let i = 0; kind > 0 && i < lengthOf(f); i++) push(args, FACTORY_ARGUMENTS[kind]());
     return args;
   };
   const madeClass = (made) => {
@@ -675,13 +762,17 @@
       }
       if (c === null) continue;
       // Known already, maybe under another constructor sharing its prototype (`dayjs.prototype = Dayjs.prototype`).
-      if (classes.some((known) => known === c || (known && known.prototype === c.prototype))) return '';
-      classes.push(c);
+      for (let k = 0; k < classes.length; k++) {
+        const known = classes[k];
+        if (known === c || (known && dataOf(known, 'prototype') === dataOf(c, 'prototype'))) return '';
+      }
+      push(classes, c);
       const info = describeClass(c);
       const parent = info.parent ? classOf(info.parent) : -1;
       delete info.parent;
-      const name = typeof factory.name === 'string' ? factory.name : '';
-      return stringify({ path, index: classes.length - 1, info, parent, factory: { kind, name, probes: probesOf(factory), length: factory.length } });
+      const name = dataOf(factory, 'name');
+      const factoryInfo = { kind, name: typeof name === 'string' ? name : '', probes: probesOf(factory), length: lengthOf(factory) };
+      return stringify({ path, index: classes.length - 1, info, parent, factory: factoryInfo });
     }
     return '';
   });

@@ -12,6 +12,7 @@
 //!
 //! | name | who defines it | what it is |
 //! |---|---|---|
+//! | [`PRIMORDIALS`] | [`PRIMORDIALS_JS`] | the built-ins every program below uses, captured before user code |
 //! | [`STATEMENTS`], [`BRANCHES`] | the engine | `Uint8Array`s of statement and branch-outcome probes |
 //! | [`DISTANCES`], [`STACK`] | the engine, [`RUNTIME_JS`] | branch distances per outcome; the operand stack |
 //! | `__fc$c`, `__fc$n`, `__fc$q`, `__fc$r`, `__fc$t`, `__fc$j`, `__fc$x`, `__fc$v`, `__fc$w`, `__fc$o`, `__fc$a` | [`RUNTIME_JS`] | helpers the instrumented code calls |
@@ -22,6 +23,7 @@
 //! | [`TIMERS`] | [`node::GLOBALS_JS`] | Node's timers, on a virtual clock |
 //! | [`PRINT`] | the engine (record mode) | where [`CONSOLE_JS`] sends a printed line |
 //! | `__fc$baseline` | the engine | the globals before the code under test loaded |
+//! | [`BUILTINS`] | [`BUILTINS_JS`] | the built-ins' snapshot, and which one a test changed |
 //! | [`CLASSES`], [`EXEC`], [`AT`], [`SETTLED`], [`AWAITED`], [`END`], [`RESULTS`], [`DISCOVER`], [`DISCOVER_MADE`], [`VIA_FACTORY`] | [`HARNESS_JS`] | the class table, running a test and reading what it did, discovery |
 //! | [`DEFINE_MODULE`], [`REQUIRE`], [`SET_EXPORTS`], [`NAMESPACES`] | [`HARNESS_JS`] | CommonJS factories, `require`, ES-module namespaces |
 //! | [`HOST_ACCESS`] | [`HARNESS_JS`] | what the stand-ins of Node's host modules ([`node`]) report a use to |
@@ -38,6 +40,11 @@ pub mod runners;
 /// Whether conditions instrumented both ways take their measuring form (see `instrument/distance.rs`): a
 /// writable global the engine sets before each run, false until then.
 pub const MEASURING: &str = "__fc$on";
+/// The built-ins Flycatcher's programs use, as they were before the code under test ran (see
+/// [`PRIMORDIALS_JS`]).
+pub const PRIMORDIALS: &str = "__fc$P";
+/// The built-ins' snapshot and check (see [`BUILTINS_JS`]).
+pub const BUILTINS: &str = "__fc$builtins";
 /// Statement probes: `__fc$s[id] = 1` before every statement of a function.
 pub const STATEMENTS: &str = "__fc$s";
 /// Branch-outcome probes: `__fc$b[id] = 1` when outcome `id` is taken.
@@ -94,6 +101,20 @@ pub const PROXY: &str = "__fc$u";
 pub const RECORDER: &str = "__fc$recorder";
 /// The factory of value describers (see [`DESCRIBE_JS`]).
 pub const DESCRIBER: &str = "__fc$describer";
+
+/// The built-ins that [`DESCRIBE_JS`], [`HARNESS_JS`], [`RECORDER_JS`] and [`CONSOLE_JS`] use, captured on
+/// the hidden global [`PRIMORDIALS`] before any code under test runs (Node calls them primordials), with
+/// the rules those programs follow so that nothing the code under test does to a built-in (a throwing
+/// `Object.prototype.toJSON`, a patched `Array.prototype.push`, `JSON` or `Proxy` replaced) changes or
+/// stops them. Installed first in every context.
+pub const PRIMORDIALS_JS: &str = include_str!("primordials.js");
+
+/// Has a test changed a built-in? `snapshot()` records the own properties of the global object, the
+/// built-ins it holds and their prototypes once the program has loaded; `changed(all)` names the first
+/// that differs now (`Array.prototype.push`), or answers `''`. Each call checks the prototypes every
+/// value inherits from and a slice of the rest, so that checking after every test costs little; `all`
+/// checks everything.
+pub const BUILTINS_JS: &str = include_str!("builtins.js");
 
 /// The one encoder of observed values (the format of [`crate::model::observed`]): a factory of
 /// describers on the hidden global [`DESCRIBER`], installed before [`HARNESS_JS`], which describes

@@ -7,36 +7,29 @@
 (function (g) {
   'use strict';
   const classes = g.__fc$C;
-  const stringify = JSON.stringify;
-  const getProto = Object.getPrototypeOf;
-  const descriptor = Object.getOwnPropertyDescriptor;
-  const defineProperty = Object.defineProperty;
-  const isArray = Array.isArray;
-  const apply = Reflect.apply;
-  const construct = Reflect.construct;
-  const reflectGet = Reflect.get;
-  const ObjectProto = Object.prototype;
+  // Built-ins as they were before user code ran (see `js/primordials.js` for the rules): the recorder
+  // is installed after the program loaded, which may have patched them already.
+  const P = g.__fc$P;
+  const { getProto, descriptor, defineProperty, isArray, apply, construct, ObjectProto, indexOf, push, map } = P;
+  const stringify = P.json;
   // The clock is fixed by the harness, but dates built by the entry are real dates all the same.
-  const DateProto = Date.prototype;
+  const DateProto = P.DateProto;
 
   const events = [];
-  const ids = new WeakMap();
+  const ids = new P.WeakMap();
   let objects = 0;
   let depth = 0;
   let limit = Infinity;
-  const counts = new Map();
-  const skipped = new WeakSet();
-
-  const indexOf = (list, value) => {
-    for (let i = 0; i < list.length; i++) if (list[i] === value) return i;
-    return -1;
-  };
+  const counts = new P.Map();
+  const skipped = new P.WeakSet();
+  const has = (v) => P.weakMapHas(ids, v);
 
   // Values in the harness's description format (see `js/describe.js`), with `ref` for recorded
   // instances; deep or huge structures are cut rather than copied whole.
   const encoder = g.__fc$describer({
+    __proto__: null,
     classes,
-    known: (v) => (ids.has(v) ? { t: 'ref', i: ids.get(v) } : null),
+    known: (v) => (has(v) ? { t: 'ref', i: P.weakMapGet(ids, v) } : null),
     maxDepth: 4,
     maxItems: 100,
     maxNodes: 2000,
@@ -49,8 +42,10 @@
   const state = encoder.fields;
   const thrown = (e) => {
     try {
-      if (e !== null && typeof e === 'object' && typeof e.name === 'string' && typeof e.message === 'string') {
-        return { error: true, name: e.name, message: e.message };
+      if (e !== null && typeof e === 'object') {
+        const name = e.name;
+        const message = e.message;
+        if (typeof name === 'string' && typeof message === 'string') return { error: true, name, message };
       }
     } catch (_) {
       // An exception whose name cannot be read is described as a value.
@@ -61,7 +56,9 @@
   // Whether an object talks back: it (or a prototype below Object.prototype) has a method.
   const hasMethods = (o) => {
     for (let p = o; p !== null && p !== ObjectProto; p = getProto(p)) {
-      for (const k of Object.getOwnPropertyNames(p)) {
+      const names = P.names(p);
+      for (let i = 0; i < names.length; i++) {
+        const k = names[i];
         if (k === 'constructor') continue;
         const d = descriptor(p, k);
         if (d && typeof d.value === 'function') return true;
@@ -73,27 +70,28 @@
   // recorded instance (those are rebuilt by replay instead).
   const watched = (argument, index, stubs) => {
     if (argument === null || (typeof argument !== 'object' && typeof argument !== 'function')) return argument;
-    if (ids.has(argument)) return argument;
+    if (has(argument)) return argument;
     if (typeof argument === 'function') {
       if (indexOf(classes, argument) >= 0) return argument;
       const answers = [];
-      stubs.push({ argument: index, answers });
+      push(stubs, { argument: index, answers });
       return function (...args) {
         const result = apply(argument, this, args);
-        answers.push(value(result));
+        push(answers, value(result));
         return result;
       };
     }
     if (isArray(argument) || getProto(argument) === DateProto || !hasMethods(argument)) return argument;
     const calls = [];
-    stubs.push({ argument: index, fields: state(argument), calls });
-    return new Proxy(argument, {
+    push(stubs, { argument: index, fields: state(argument), calls });
+    return new P.Proxy(argument, {
+      __proto__: null,
       get(target, key) {
-        const member = reflectGet(target, key);
+        const member = target[key];
         if (typeof member !== 'function' || typeof key === 'symbol') return member;
         return function (...args) {
           const result = apply(member, target, args);
-          calls.push([key, value(result)]);
+          push(calls, [key, value(result)]);
           return result;
         };
       },
@@ -102,9 +100,9 @@
 
   const counted = (c, name) => {
     const key = c + '\n' + name;
-    const n = counts.get(key) || 0;
+    const n = P.mapGet(counts, key) || 0;
     if (n >= limit) return false;
-    counts.set(key, n + 1);
+    P.mapSet(counts, key, n + 1);
     return true;
   };
 
@@ -113,52 +111,59 @@
       if (depth > 0 || this === null || (typeof this !== 'object' && typeof this !== 'function')) {
         return apply(original, this, args);
       }
-      const object = ids.has(this) ? ids.get(this) : -1;
+      const object = has(this) ? P.weakMapGet(ids, this) : -1;
       if (!counted(c, name)) {
         // A later replay of this object would miss what this call did to it (said once per object).
-        if (object >= 0 && !skipped.has(this)) {
-          skipped.add(this);
-          events.push({ k: 'skip', object });
+        if (object >= 0 && !P.weakSetHas(skipped, this)) {
+          P.weakSetAdd(skipped, this);
+          push(events, { k: 'skip', object });
         }
         return apply(original, this, args);
       }
       // The class that defines the method: an inherited method is that class's method under test.
+      // Prototype-less: fields are added below, and no setter of `Object.prototype` may see them.
       const event = {
-        k: 'call', object, class: c, method: name,
-        args: args.map(value), before: state(this), stubs: [],
+        __proto__: null, k: 'call', object, class: c, method: name,
+        args: map(args, value), before: state(this), stubs: [],
       };
       // The receiver's own class: a replay may rebuild it from its fields.
       const own = classOf(getProto(this));
       if (own >= 0) event.receiver = own;
-      const passed = args.map((a, i) => watched(a, i, event.stubs));
+      const passed = map(args, (a, i) => watched(a, i, event.stubs));
       depth++;
       try {
         const result = apply(original, this, passed);
         depth--;
         event.returned = value(result);
         event.after = state(this);
-        events.push(event);
+        push(events, event);
         return result;
       } catch (e) {
         depth--;
         event.threw = thrown(e);
         event.after = state(this);
-        events.push(event);
+        push(events, event);
         throw e;
       }
     };
-    defineProperty(wrapper, 'name', { value: original.name });
-    defineProperty(wrapper, 'length', { value: original.length });
+    defineProperty(wrapper, 'name', { __proto__: null, value: original.name });
+    defineProperty(wrapper, 'length', { __proto__: null, value: original.length });
     return wrapper;
   };
 
   const wrapMembers = (target, c, names) => {
-    for (const name of names) {
+    for (let i = 0; i < names.length; i++) {
+      const name = names[i];
       const d = descriptor(target, name);
       if (!d || typeof d.value !== 'function' || (!d.writable && !d.configurable)) continue;
       const wrapped = wrapMethod(c, name, d.value);
-      if (d.configurable) defineProperty(target, name, { value: wrapped, writable: d.writable, enumerable: d.enumerable, configurable: true });
-      else target[name] = wrapped;
+      if (d.configurable) {
+        defineProperty(target, name, {
+          __proto__: null, value: wrapped, writable: d.writable, enumerable: d.enumerable, configurable: true,
+        });
+      } else {
+        target[name] = wrapped;
+      }
     }
   };
 
@@ -169,12 +174,13 @@
   const constructorFor = (c) => {
     if (constructors[c]) return constructors[c];
     const target = classes[c];
-    constructors[c] = new Proxy(target, {
+    constructors[c] = new P.Proxy(target, {
+      __proto__: null,
       construct(t, args, newTarget) {
         const outer = depth === 0;
         if (!outer) return construct(t, args, newTarget === constructors[c] ? t : newTarget);
-        const event = { k: 'new', object: -1, class: c, args: args.map(value), stubs: [] };
-        const passed = args.map((a, i) => watched(a, i, event.stubs));
+        const event = { __proto__: null, k: 'new', object: -1, class: c, args: map(args, value), stubs: [] };
+        const passed = map(args, (a, i) => watched(a, i, event.stubs));
         depth++;
         let instance;
         try {
@@ -182,17 +188,17 @@
         } catch (e) {
           depth--;
           event.threw = thrown(e);
-          events.push(event);
+          push(events, event);
           throw e;
         }
         depth--;
         if (instance !== null && typeof instance === 'object') {
           event.object = objects++;
-          ids.set(instance, event.object);
+          P.weakMapSet(ids, instance, event.object);
           if (ownMethods[c]) wrapMembers(instance, c, ownMethods[c]);
           event.after = state(instance);
         }
-        events.push(event);
+        push(events, event);
         return instance;
       },
     });
@@ -219,5 +225,5 @@
       return stringify(events);
     },
   };
-  defineProperty(g, '__fc$recorder', { value: api, enumerable: false });
+  defineProperty(g, '__fc$recorder', { __proto__: null, value: api, enumerable: false });
 })(globalThis);

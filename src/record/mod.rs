@@ -135,10 +135,10 @@ fn install(prepared: &mut Prepared, max_calls_per_method: usize) -> Result<Vec<S
             Access::EsModule { .. } => sandbox_expression(&class.access),
         };
         script.push_str(&format!(
-            "try {{ {target} = __fc$recorder.constructorFor({index}); }} catch (e) {{ failed.push([{index}, String(e)]); }}\n"
+            "try {{ {target} = __fc$recorder.constructorFor({index}); }} catch (e) {{ failed[failed.length] = [{index}, __fc$P.String(e)]; }}\n"
         ));
     }
-    script.push_str("return JSON.stringify(failed); })()");
+    script.push_str("return __fc$P.json(failed); })()");
     let failed = prepared.sandbox.evaluate(&script, "wrapping the constructors")?;
     let failed: Vec<(usize, String)> = serde_json::from_str(&failed).unwrap_or_default();
     for (index, why) in failed {
@@ -154,7 +154,7 @@ fn install(prepared: &mut Prepared, max_calls_per_method: usize) -> Result<Vec<S
 pub fn record(options: &RecordOptions) -> Result<Recorded> {
     let mut prepared = prepare(options)?;
     let warnings = install(&mut prepared, options.max_calls_per_method)?;
-    let failure = prepared.sandbox.run_file(&prepared.code, prepared.entry, options.timeout).err();
+    let failure = prepared.sandbox.run_file(prepared.entry, options.timeout).err();
     let events = prepared.sandbox.evaluate("__fc$recorder.take()", "reading the recording")?;
     let events = serde_json::from_str(&events).map_err(|e| Error::Engine(format!("reading the recording: {e}")))?;
     // The files replay tests load: all but the entry and Node's built-ins, which load by name.
@@ -197,7 +197,7 @@ pub fn overhead(options: &RecordOptions, runs: usize) -> Result<String> {
         let mut prepared = prepare(&quiet)?;
         let started = Instant::now();
         install(&mut prepared, quiet.max_calls_per_method)?;
-        prepared.sandbox.run_file(&prepared.code, prepared.entry, quiet.timeout)?;
+        prepared.sandbox.run_file(prepared.entry, quiet.timeout)?;
         let events = prepared.sandbox.evaluate("__fc$recorder.take()", "reading the recording")?;
         recorded.push(started.elapsed());
         calls = serde_json::from_str::<Vec<serde_json::Value>>(&events).map_or(0, |e| e.len());

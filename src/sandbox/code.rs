@@ -2,13 +2,20 @@
 //! branch ids, and the maps from engine positions back to the original source.
 
 use std::ops::Range;
+use std::rc::Rc;
+
+use swc_common::sync::Lrc;
+use swc_common::{BytePos, SourceMap};
 
 use crate::analysis::files::SourceSet;
+use crate::analysis::parse::line_col;
 use crate::analysis::rounding::uses_power_operator;
 use crate::analysis::throws::throw_argument_ranges;
-use crate::instrument::{Function, Instrumented, instrument};
-use crate::model::observed::EnginePosition;
-use crate::sandbox::instrumented_position;
+use crate::error::Error;
+use crate::instrument::{Function, Instrumented, PositionMap, instrument};
+use crate::model::observed::{EnginePosition, Outcome, Thrown};
+use crate::model::program::ModuleKind;
+use crate::sandbox::{Execution, instrumented_position};
 
 /// One instrumented file.
 pub struct CodeFile {
@@ -46,6 +53,8 @@ pub struct CodeBase {
     /// Whether some file has the `**` operator, whose results engines round differently (see
     /// [`crate::analysis::rounding`]).
     pub power: bool,
+    /// Engine positions back to the user's files, shared with the sandbox.
+    pub positions: Rc<SourcePositions>,
 }
 
 impl CodeBase {
@@ -65,7 +74,8 @@ impl CodeBase {
             let throw_arguments = throw_argument_ranges(&entry.parsed.program, entry.parsed.source.start_pos.0);
             files.push(CodeFile { entry, instrumented, statements, branches, engine_name, throw_arguments });
         }
-        CodeBase { files, statement_count: next_statement, branch_count: next_branch, distances, power }
+        let positions = Rc::new(SourcePositions::new(&files));
+        CodeBase { files, statement_count: next_statement, branch_count: next_branch, distances, power, positions }
     }
 
     /// The file and function that statement `id` belongs to (the innermost function).
@@ -82,34 +92,109 @@ impl CodeBase {
 
     /// The file and original byte offset of an engine position.
     pub fn original_offset(&self, position: &EnginePosition) -> Option<(usize, u32)> {
-        let index = self.file_by_engine_name(&position.file)?;
-        let file = &self.files[index];
-        let (line, column) = instrumented_position(file.entry.parsed.kind, position.line, position.column)?;
-        Some((index, file.instrumented.positions.original_offset(line, column)?))
+        self.positions.original_offset(position)
     }
 
     /// Rewrites every `file:line:column` of the engine in `text` (stack frames in messages) as the
     /// user's file and position.
     pub fn source_positions(&self, text: &str) -> String {
-        let mut out = text.to_string();
-        for frame in text.split(['(', ')', '\n']) {
-            let frame = frame.trim().trim_start_matches("at ");
-            let Some(position) =
-                super::events::first_user_frame(&format!("at {frame}"), |f| self.file_by_engine_name(f).is_some())
-            else {
-                continue;
-            };
-            if let Some((file, offset)) = self.original_offset(&position) {
-                let parsed = &self.files[file].entry.parsed;
-                let (line, column) = parsed.line_col(swc_common::BytePos(parsed.source.start_pos.0 + offset));
-                out = out.replace(frame, &format!("{}:{line}:{column}", parsed.display));
-            }
-        }
-        out
+        self.positions.rewrite(text)
     }
 
     /// The file the engine calls `name` (a path in a stack frame).
     pub fn file_by_engine_name(&self, name: &str) -> Option<usize> {
         self.files.iter().position(|f| f.engine_name == name)
+    }
+}
+
+/// Engine positions back in the user's files: what a stack frame of the instrumented code
+/// (`/abs/file.js:53:27`) says in the original text (`file.js:20:5`). Every position a user reads
+/// (errors, failing logs, titles, the terminal UI) goes through it; shared by the code base and its
+/// sandbox, which rewrites the messages of the tests it runs.
+pub struct SourcePositions {
+    files: Vec<PositionedFile>,
+}
+
+struct PositionedFile {
+    engine_name: String,
+    display: String,
+    kind: ModuleKind,
+    map: Rc<PositionMap>,
+    cm: Lrc<SourceMap>,
+    start: BytePos,
+}
+
+impl SourcePositions {
+    fn new(files: &[CodeFile]) -> SourcePositions {
+        let files = files
+            .iter()
+            .map(|f| PositionedFile {
+                engine_name: f.engine_name.clone(),
+                display: f.entry.parsed.display.clone(),
+                kind: f.entry.parsed.kind,
+                map: f.instrumented.positions.clone(),
+                cm: f.entry.parsed.cm.clone(),
+                start: f.entry.parsed.source.start_pos,
+            })
+            .collect();
+        SourcePositions { files }
+    }
+
+    /// The file and original byte offset of an engine position.
+    pub fn original_offset(&self, position: &EnginePosition) -> Option<(usize, u32)> {
+        let index = self.files.iter().position(|f| f.engine_name == position.file)?;
+        let file = &self.files[index];
+        let (line, column) = instrumented_position(file.kind, position.line, position.column)?;
+        Some((index, file.map.original_offset(line, column)?))
+    }
+
+    /// `error` with its file and the positions in its message as the user knows them.
+    pub fn locate(&self, error: Error) -> Error {
+        match error {
+            Error::Load { file, message } => Error::Load {
+                file: self.files.iter().find(|f| f.engine_name == file).map_or(file, |f| f.display.clone()),
+                message: self.rewrite(&message),
+            },
+            Error::Engine(message) => Error::Engine(self.rewrite(&message)),
+            other => other,
+        }
+    }
+
+    /// `execution` with the positions in Flycatcher's own messages (an `InternalError`: what the engine
+    /// or the harness said) as the user knows them; what the code under test threw is its own.
+    pub fn locate_execution(&self, mut execution: Execution) -> Execution {
+        if let Outcome::Threw { thrown: Thrown::Error { name, message, .. }, .. } = &mut execution.outcome
+            && name == "InternalError"
+        {
+            *message = self.rewrite(message);
+        }
+        execution
+    }
+
+    /// Rewrites every `file:line:column` of the engine in `text` (stack frames in messages) as the
+    /// user's file and position.
+    pub fn rewrite(&self, text: &str) -> String {
+        let mut out = text.to_string();
+        for frame in text.split(['(', ')', '\n']) {
+            let frame = frame.trim().trim_start_matches("at ");
+            let Some(position) = super::events::first_user_frame(&format!("at {frame}"), |f| {
+                self.files.iter().any(|file| file.engine_name == f)
+            }) else {
+                continue;
+            };
+            let file = self.files.iter().position(|f| f.engine_name == position.file).expect("a user file");
+            let original = self.original_offset(&position).map(|(_, offset)| offset);
+            let file = &self.files[file];
+            // A position that maps to nothing of the user's text is left out rather than shown wrong.
+            let located = match original {
+                Some(offset) => {
+                    let (line, column) = line_col(&file.cm, BytePos(file.start.0 + offset));
+                    format!("{}:{line}:{column}", file.display)
+                }
+                None => file.display.clone(),
+            };
+            out = out.replace(frame, &located);
+        }
+        out
     }
 }

@@ -11,6 +11,7 @@ pub mod code;
 mod engine;
 pub mod events;
 
+use std::rc::Rc;
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -22,6 +23,7 @@ pub use events::{PatternNote, ProxyEvent};
 use crate::error::{Error, Result};
 use crate::model::observed::{DescribedResult, Outcome};
 use crate::model::settings::Limits;
+use code::SourcePositions;
 use engine::{Deadline, Engine};
 pub use engine::{instrumented_position, with_bare_context};
 
@@ -59,9 +61,29 @@ pub struct Execution {
     pub cut_at: Option<usize>,
     /// Test statements whose results were promises, which the test awaited.
     pub awaited: Vec<usize>,
+    /// The built-in the test changed (`Array.prototype.push`), as far as an isolated run checks: such
+    /// a test cannot be a regression test, since under a real runner the change outlives it.
+    pub changed_builtin: Option<String>,
 }
 
 impl Execution {
+    /// An execution that ended with `outcome` and nothing else read (a limit cut the test off at
+    /// statement `cut_at`, or the harness could not read more).
+    pub(crate) fn ended(outcome: Outcome, cut_at: Option<usize>) -> Execution {
+        Execution {
+            outcome,
+            events: Vec::new(),
+            patterns: Vec::new(),
+            statements: Vec::new(),
+            branches: Vec::new(),
+            distances: Vec::new(),
+            results: Vec::new(),
+            cut_at,
+            awaited: Vec::new(),
+            changed_builtin: None,
+        }
+    }
+
     /// Index of the test statement that was running when a limit ended the test.
     pub fn limit_hit_at(&self) -> Option<usize> {
         match self.outcome {
@@ -160,6 +182,10 @@ pub struct Sandbox {
     engine_used: bool,
     /// Whether [`Sandbox::run`] measures branch distances (when the code is instrumented for them).
     measuring: bool,
+    /// The built-in a test changed in the shared context, until [`Sandbox::take_builtin_change`].
+    builtin_change: Option<String>,
+    /// The engine reports positions in the instrumented code: errors and messages show the user's.
+    positions: Rc<SourcePositions>,
 }
 
 impl Sandbox {
@@ -182,14 +208,9 @@ impl Sandbox {
     fn load(code: &CodeBase, sources: engine::Sources, limits: Limits) -> Result<Sandbox> {
         let sources = Arc::new(sources);
         let deadline = Arc::new(Deadline::new());
-        let engine = Engine::new(sources.clone(), &limits, deadline.clone()).map_err(|e| match e {
-            // The engine reports positions in the instrumented code: show the user's lines instead.
-            Error::Load { file, message } => Error::Load {
-                file: code.file_by_engine_name(&file).map_or(file, |f| code.files[f].entry.parsed.display.clone()),
-                message: code.source_positions(&message),
-            },
-            other => other,
-        })?;
+        let engine =
+            Engine::new(sources.clone(), &limits, deadline.clone(), true).map_err(|e| code.positions.locate(e))?;
+        let positions = code.positions.clone();
         let code = sources;
         Ok(Sandbox {
             code,
@@ -200,6 +221,8 @@ impl Sandbox {
             fresh_each_test: false,
             engine_used: false,
             measuring: false,
+            builtin_change: None,
+            positions,
         })
     }
 
@@ -246,8 +269,9 @@ impl Sandbox {
             classes: Vec<FoundClass>,
             functions: usize,
         }
-        let engine = self.engine_mut()?;
-        let json = engine.discover(roots, depth)?;
+        let positions = self.positions.clone();
+        let engine = self.engine_mut().map_err(|e| positions.locate(e))?;
+        let json = engine.discover(roots, depth).map_err(|e| positions.locate(e))?;
         let walked: Walked =
             serde_json::from_str(&json).map_err(|e| Error::Engine(format!("discovery answered badly: {e}")))?;
         let mut found = walked.classes;
@@ -257,14 +281,23 @@ impl Sandbox {
                 found.extend(serde_json::from_str::<FoundClass>(&json).ok());
             }
         }
+        if engine.changed_builtins(true).is_some() {
+            // Discovery built instances and called factories: they changed a built-in, which no test may see.
+            self.engine = None;
+        }
         Ok(found)
     }
 
     /// Sets the expressions that reach each class in a fresh context, in ProgramInfo order.
     pub fn bind_classes(&mut self, expressions: &[String]) -> Result<()> {
-        let script = format!("__fc$C.length = 0; __fc$C.push({});", expressions.join(", "));
+        // Indexes, not `push`: the code under test may have patched `Array.prototype.push` while loading.
+        let script = format!(
+            "__fc$C.length = 0; {}",
+            expressions.iter().enumerate().map(|(i, e)| format!("__fc$C[{i}] = ({e});")).collect::<String>()
+        );
         // The context used for discovery has its table in discovery order: rebind it too.
-        self.engine_mut()?.eval_setup(&script, "binding classes")?;
+        let positions = self.positions.clone();
+        self.engine_mut().and_then(|e| e.eval_setup(&script, "binding classes")).map_err(|e| positions.locate(e))?;
         self.bind_classes = Some(script);
         Ok(())
     }
@@ -277,35 +310,55 @@ impl Sandbox {
             self.engine = None;
         }
         let (limit, measuring) = (self.limits.test_time, self.measuring);
-        let engine = self.engine_mut()?;
-        let execution = engine.run(test, seed, watch, describe, measuring, limit)?;
+        let shared = !self.fresh_each_test;
+        let positions = self.positions.clone();
+        let engine = self.engine_mut().map_err(|e| positions.locate(e))?;
+        let execution = engine.run(test, seed, watch, describe, measuring, limit).map_err(|e| positions.locate(e))?;
+        let broken = engine.broken;
+        let changed = if shared { engine.changed_builtins(false) } else { None };
         self.engine_used = true;
-        if execution.outcome.hit_limit() {
+        if execution.outcome.hit_limit() || broken {
             // Whatever the test was doing when it was cut off may be half done: start clean.
             self.engine = None;
         }
-        Ok(execution)
+        if changed.is_some() {
+            // Like a test that wrote shared state: no later test may see what it did.
+            self.set_fresh_each_test(true);
+            self.builtin_change = changed;
+        }
+        Ok(positions.locate_execution(execution))
+    }
+
+    /// The built-in (`Array.prototype.push`) whose change by a test made every test run in a fresh
+    /// context since the last call, if one did.
+    pub fn take_builtin_change(&mut self) -> Option<String> {
+        self.builtin_change.take()
     }
 
     /// Runs one test alone in a context of its own, as an exported test runs, leaving the reused context
     /// as it was.
     pub fn run_isolated(&mut self, test: &str, seed: u32, watch: &Watch, describe: bool) -> Result<Execution> {
-        let mut engine = self.new_engine()?;
-        engine.run(test, seed, watch, describe, false, self.limits.test_time)
+        let run = self.new_engine(true).and_then(|mut e| {
+            let mut execution = e.run(test, seed, watch, describe, false, self.limits.test_time)?;
+            execution.changed_builtin = e.changed_builtins(true);
+            Ok(execution)
+        });
+        run.map(|execution| self.positions.locate_execution(execution)).map_err(|e| self.positions.locate(e))
     }
 
     /// Runs tests one after another in one new context, describing their results, as a runner that loads
     /// the code once would run them; leaves the reused context as it was. A test cut off by a limit is
     /// followed by a new context.
     pub fn run_in_sequence(&mut self, tests: &[(&str, u32, &Watch)]) -> Result<Vec<Execution>> {
-        let mut engine = self.new_engine()?;
+        let located = |e| self.positions.locate(e);
+        let mut engine = self.new_engine(false).map_err(located)?;
         let mut executions = Vec::with_capacity(tests.len());
         for (test, seed, watch) in tests {
-            let execution = engine.run(test, *seed, watch, true, false, self.limits.test_time)?;
-            if execution.outcome.hit_limit() {
-                engine = self.new_engine()?;
+            let execution = engine.run(test, *seed, watch, true, false, self.limits.test_time).map_err(located)?;
+            if execution.outcome.hit_limit() || engine.broken {
+                engine = self.new_engine(false).map_err(located)?;
             }
-            executions.push(execution);
+            executions.push(self.positions.locate_execution(execution));
         }
         Ok(executions)
     }
@@ -313,24 +366,21 @@ impl Sandbox {
     /// Evaluates Flycatcher's own JavaScript in the loaded context and returns its string answer
     /// (record mode installs and reads its recorder with this).
     pub fn evaluate(&mut self, script: &str, what: &str) -> Result<String> {
-        self.engine_mut()?.eval_string(script, what)
+        let positions = self.positions.clone();
+        self.engine_mut().and_then(|e| e.eval_string(script, what)).map_err(|e| positions.locate(e))
     }
 
     /// Runs file `index` of `code`, which loading held back (it was not given), within `limit`: record
     /// mode runs the entry script this way, once the classes it uses are wrapped. Errors name the
     /// user's file and line.
-    pub fn run_file(&mut self, code: &CodeBase, index: usize, limit: Duration) -> Result<()> {
-        self.engine_mut()?.run_file(index, limit).map_err(|e| match e {
-            Error::Load { file, message } => Error::Load {
-                file: code.file_by_engine_name(&file).map_or(file, |f| code.files[f].entry.parsed.display.clone()),
-                message: code.source_positions(&message),
-            },
-            other => other,
-        })
+    pub fn run_file(&mut self, index: usize, limit: Duration) -> Result<()> {
+        let positions = self.positions.clone();
+        self.engine_mut().and_then(|e| e.run_file(index, limit)).map_err(|e| positions.locate(e))
     }
 
-    fn new_engine(&self) -> Result<Engine> {
-        let engine = Engine::new(self.code.clone(), &self.limits, self.deadline.clone())?;
+    /// A new engine with the classes bound; `guard`: for tests that share it (see [`Engine::new`]).
+    fn new_engine(&self, guard: bool) -> Result<Engine> {
+        let engine = Engine::new(self.code.clone(), &self.limits, self.deadline.clone(), guard)?;
         if let Some(script) = &self.bind_classes {
             engine.eval_setup(script, "binding classes")?;
         }
@@ -339,7 +389,7 @@ impl Sandbox {
 
     fn engine_mut(&mut self) -> Result<&mut Engine> {
         if self.engine.is_none() {
-            self.engine = Some(self.new_engine()?);
+            self.engine = Some(self.new_engine(!self.fresh_each_test)?);
             self.engine_used = false;
         }
         Ok(self.engine.as_mut().expect("engine was just built"))

@@ -43,8 +43,9 @@ impl Session {
     /// Re-runs a candidate that covered new statements, alone in a fresh context and describing its
     /// results, and elects it if it still covers new statements there: an exported test runs alone, so
     /// only what it does alone counts. A difference from the first run means earlier tests left state
-    /// behind that the static analysis missed: contexts are not reused from then on. Returns the number
-    /// of statements it covered first, when elected.
+    /// behind that the static analysis missed: contexts are not reused from then on (unless a limit
+    /// made the difference, see [`kept_state`]). Returns the number of statements it covered first, when
+    /// elected.
     pub(super) fn elect(
         &mut self,
         index: usize,
@@ -55,7 +56,16 @@ impl Session {
     ) -> Result<Option<usize>> {
         let watch = self.methods[index].watch();
         let alone = self.sandbox.run_isolated(json, seed, &watch, true)?;
-        if alone.outcome != first.outcome || alone.statements != first.statements {
+        if alone.outcome.hit_limit() {
+            // Not a regression test alone, whatever it did after others (see `kept_state`).
+            return Ok(None);
+        }
+        if let Some(what) = &alone.changed_builtin {
+            // Under a real runner the change outlives the test and can break the runner itself.
+            self.methods[index].warn(format!("tests that change a built-in ({what}) are not elected"));
+            return Ok(None);
+        }
+        if kept_state(&alone, first) {
             let describe = |o: &Outcome| o.describe(self.sandbox.limits());
             let difference =
                 format!("{} alone, {} after other tests", describe(&alone.outcome), describe(&first.outcome));
@@ -121,6 +131,16 @@ impl Session {
     }
 }
 
+/// Whether a test that ran differently alone than after other tests shows that the code keeps state
+/// between tests. A run cut off by a limit shows nothing of the kind: how much time and memory a test
+/// has left depends on what ran before it and on the machine (`'x'.repeat(1e8)` can run out of memory
+/// in a fresh context and not in a used one), and one noisy method must not make every test of every
+/// method run in a fresh context.
+pub(super) fn kept_state(alone: &Execution, first: &Execution) -> bool {
+    let differs = alone.outcome != first.outcome || alone.statements != first.statements;
+    differs && !alone.outcome.hit_limit() && !first.outcome.hit_limit()
+}
+
 /// Whether a run can become a regression test: it passed, or the method under test (the last
 /// statement) threw something other than QuickJS's own InternalError, which other engines do not have.
 pub fn is_regression(outcome: &Outcome, last_statement: usize) -> bool {
@@ -132,5 +152,26 @@ pub fn is_regression(outcome: &Outcome, last_statement: usize) -> bool {
                 && !matches!(thrown, Thrown::Error { name, .. } if name == "InternalError" || name == HOST_ACCESS_ERROR)
         }
         _ => false,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn run(outcome: Outcome, statements: &[u32]) -> Execution {
+        let mut execution = Execution::ended(outcome, None);
+        execution.statements = statements.to_vec();
+        execution
+    }
+
+    #[test]
+    fn a_limit_hit_is_no_evidence_of_kept_state() {
+        let passed = run(Outcome::Passed, &[0, 1, 2]);
+        assert!(!kept_state(&run(Outcome::OutOfMemory, &[0]), &passed));
+        assert!(!kept_state(&run(Outcome::TimedOut, &[0, 1]), &passed));
+        assert!(!kept_state(&passed, &run(Outcome::StackOverflow { at: 0 }, &[0])));
+        assert!(kept_state(&run(Outcome::Passed, &[0, 1]), &passed));
+        assert!(!kept_state(&run(Outcome::Passed, &[0, 1, 2]), &passed));
     }
 }

@@ -15,6 +15,7 @@ use crate::inference::Decision;
 use crate::model::observed::{Outcome, Thrown};
 use crate::model::settings::Strategy;
 use crate::model::test::{Statement, TestCase};
+use crate::sandbox::Execution;
 
 /// Valid candidates in a row without new coverage after which guided generation hands a method to
 /// search with branch distances: by then what random inputs and mined constants reach easily is
@@ -137,20 +138,16 @@ impl Session {
         let json = test.to_json(&self.program);
         self.sandbox.set_measuring(searching);
         let execution = self.sandbox.run(&json, seed, &watch, false)?;
+        if let Some(what) = self.sandbox.take_builtin_change() {
+            self.warnings.push(format!(
+                "a test of {}.{method} changed a built-in ({what}): the code keeps state between tests, so every test \
+                 now runs in a fresh context",
+                self.program.classes[class].name
+            ));
+        }
         self.executions += 1;
         self.methods[index].executions += 1;
-        self.types.record(&execution.events, &self.code);
-        self.types.learn_patterns(&test, &execution.patterns);
-        let mut decisions = match &execution.outcome {
-            Outcome::Threw { at, thrown: Thrown::Error { message, .. } } => {
-                self.types.learn_from_error(&test, *at, message, &execution.events, &self.program)
-            }
-            _ => Vec::new(),
-        };
-        self.hazards.record(&test, execution.limit_hit_at(), &self.types);
-        self.mark_asynchronous(&test, &execution.awaited);
-        decisions.extend(self.decide_types(&test, execution.limit_hit_at()));
-        decisions.extend(self.judge_leaps(&test, &execution));
+        let decisions = self.learn(&test, &execution);
         let valid = test.is_valid();
         let regression = is_regression(&execution.outcome, test.statements.len().saturating_sub(1));
         let mut verdict = if valid { CandidateVerdict::NoNewCoverage } else { CandidateVerdict::Invalid };
@@ -208,6 +205,25 @@ impl Session {
             decisions,
             stopped,
         })
+    }
+
+    /// What a run of `test` teaches: the proxies' events and the patterns met go to the type table, an
+    /// error's message too; limits hit to the hazards; promises returned mark methods asynchronous. Returns
+    /// the types decided (after the delay) and the leaps of faith judged.
+    fn learn(&mut self, test: &TestCase, execution: &Execution) -> Vec<(u32, Decision)> {
+        self.types.record(&execution.events, &self.code);
+        self.types.learn_patterns(test, &execution.patterns);
+        let mut decisions = match &execution.outcome {
+            Outcome::Threw { at, thrown: Thrown::Error { message, .. } } => {
+                self.types.learn_from_error(test, *at, message, &execution.events, &self.program)
+            }
+            _ => Vec::new(),
+        };
+        self.hazards.record(test, execution.limit_hit_at(), &self.types);
+        self.mark_asynchronous(test, &execution.awaited);
+        decisions.extend(self.decide_types(test, execution.limit_hit_at()));
+        decisions.extend(self.judge_leaps(test, execution));
+        decisions
     }
 
     /// Marks the methods whose calls in `test` returned promises (statements `awaited`), so that tests

@@ -8,6 +8,7 @@
 
 mod bare;
 mod deadline;
+mod guard;
 mod modules;
 mod run;
 mod script;
@@ -25,8 +26,8 @@ use rquickjs::{Context, Ctx, Function, Module, Object, Runtime, Value};
 
 use crate::error::{Error, Result};
 use crate::js::{
-    CONSOLE_JS, DESCRIBE_JS, DETERMINISM_JS, DISCOVER_MADE, DISTANCES, HARNESS_JS, INEXACT, INEXACT_JS, LOAD_SEED,
-    PARITY_JS, RUNTIME_JS,
+    BUILTINS_JS, CONSOLE_JS, DESCRIBE_JS, DETERMINISM_JS, DISCOVER_MADE, DISTANCES, HARNESS_JS, INEXACT, INEXACT_JS,
+    LOAD_SEED, PARITY_JS, PRIMORDIALS_JS, RUNTIME_JS,
 };
 use crate::model::program::ModuleKind;
 use crate::model::settings::Limits;
@@ -37,17 +38,31 @@ use sources::COMMONJS_HEADER;
 /// Bytes allocated between two cycle collections.
 const GC_THRESHOLD: usize = 16 << 20;
 
+/// JavaScript stack while the program loads (a test has [`Limits::stack`]). The engine runs on a thread
+/// of [`crate::app::ENGINE_THREAD_STACK`] bytes, which leaves room for QuickJS's own frames above it.
+const LOAD_STACK: usize = 16 << 20;
+/// Memory the runtime may allocate while the program loads (a test has [`Limits::memory`]): parsing and
+/// compiling a bundle of several megabytes takes several hundred.
+const LOAD_MEMORY: usize = 1 << 30;
+
 /// A runtime and a context with the harness and the program loaded.
 pub(crate) struct Engine {
-    // Field order matters: the context must go before its runtime.
+    // Field order matters: the guard's references must go before the context, the context before its
+    // runtime.
+    guard: Option<guard::Guard>,
     context: Context,
     _runtime: Runtime,
     sources: Arc<Sources>,
     deadline: Arc<Deadline>,
+    /// Set when a test left the context unusable for the harness (see [`Engine::run`]): the sandbox
+    /// replaces it.
+    pub(crate) broken: bool,
 }
 
 impl Engine {
-    pub(crate) fn new(sources: Arc<Sources>, limits: &Limits, deadline: Arc<Deadline>) -> Result<Engine> {
+    /// Builds an engine with the program loaded; `guard` takes the snapshot of the built-ins that
+    /// [`Engine::changed_builtins`] compares with (only a context that tests share needs it).
+    pub(crate) fn new(sources: Arc<Sources>, limits: &Limits, deadline: Arc<Deadline>, guard: bool) -> Result<Engine> {
         let runtime = Runtime::new().map_err(|e| Error::Engine(e.to_string()))?;
         runtime.set_memory_limit(limits.memory);
         runtime.set_max_stack_size(limits.stack);
@@ -87,12 +102,20 @@ impl Engine {
             runtime.set_loader(TableResolver { table, known, recorded_importer, es_modules }, loader);
         }
         let context = Context::full(&runtime).map_err(|e| Error::Engine(e.to_string()))?;
-        let engine = Engine { context, _runtime: runtime, sources, deadline };
+        let mut engine = Engine { guard: None, context, _runtime: runtime, sources, deadline, broken: false };
         engine.install(limits)?;
+        if guard {
+            let taken = engine.context.with(|ctx| {
+                guard::Guard::take(&ctx)
+                    .map_err(|e| Error::Engine(format!("taking the built-ins' snapshot: {}", exception_text(&ctx, e))))
+            });
+            engine.guard = Some(taken?);
+        }
         Ok(engine)
     }
 
     fn install(&self, limits: &Limits) -> Result<()> {
+        self.eval_setup(PRIMORDIALS_JS, "capturing the built-ins")?;
         let probes = format!(
             "Object.defineProperty(globalThis, '__fc$s', {{ value: new Uint8Array({}) }});\
              Object.defineProperty(globalThis, '__fc$b', {{ value: new Uint8Array({branches}) }});\
@@ -120,8 +143,15 @@ impl Engine {
             "Object.defineProperty(globalThis, '__fc$baseline', { value: new Set(Object.getOwnPropertyNames(globalThis)) });",
             "recording the built-in globals",
         )?;
+        self.eval_setup(BUILTINS_JS, "listing the built-ins")?;
         self.deadline.set(limits.load_time);
+        // A test's stack is too small to load a bundle: QuickJS keeps a function's locals on the C stack,
+        // and a module of 60,000 functions needs about 1 MB of it. Loading gets its own limits.
+        self._runtime.set_max_stack_size(LOAD_STACK.max(limits.stack));
+        self._runtime.set_memory_limit(LOAD_MEMORY.max(limits.memory));
         let loaded = self.load_program();
+        self._runtime.set_max_stack_size(limits.stack);
+        self._runtime.set_memory_limit(limits.memory);
         let timed_out = self.deadline.passed();
         self.deadline.clear();
         if loaded.is_ok() {
@@ -246,13 +276,20 @@ impl Engine {
         })
     }
 
+    /// The built-in a test changed since the snapshot (`Array.prototype.push`), if any: a slice of them
+    /// is checked, or all with `all` (see [`guard`]). `None` for an engine built without a guard.
+    pub(crate) fn changed_builtins(&mut self, all: bool) -> Option<String> {
+        let guard = self.guard.as_mut()?;
+        self.context.with(|_| guard.changed(all))
+    }
+
     pub(crate) fn discover(&mut self, roots: &[String], depth: usize) -> Result<String> {
         let script = format!(
             "(function () {{ var roots = []; {} return __fc$discover(roots, {depth}); }})()",
             roots
                 .iter()
                 .enumerate()
-                .map(|(i, root)| format!("try {{ roots.push([[{i}], ({root})]); }} catch (e) {{}}"))
+                .map(|(i, root)| format!("try {{ roots[roots.length] = [[{i}], ({root})]; }} catch (e) {{}}"))
                 .collect::<String>()
         );
         self.deadline.set(Duration::from_secs(5));

@@ -67,7 +67,7 @@ impl Loader for TableLoader {
         if let Some(original) = name.strip_suffix(RECORDING_VIEW) {
             // The original is loaded already (it is a file of the program): its exports are known.
             let keys: String = ctx.eval(format!(
-                "JSON.stringify(Object.keys(__fc$ns[{}] || {{}}))",
+                "__fc$P.json(__fc$P.keys(__fc$ns[{}] || {{}}))",
                 self.index.get(original).copied().unwrap_or(usize::MAX)
             ))?;
             let keys: Vec<String> = serde_json::from_str(&keys).unwrap_or_default();

@@ -14,6 +14,11 @@ use crate::sandbox::events::{first_user_frame, parse_log, parse_notes};
 use crate::sandbox::{Execution, Watch};
 
 impl Engine {
+    /// Runs one test. Whatever the test does, the answer is an execution: when the harness cannot read
+    /// what the test did (the code under test broke something the harness needed, or the context ran out
+    /// of memory while reading), the test ends as an `InternalError` and the engine is marked
+    /// [`Engine::broken`], so that the next test gets a fresh one. Errors are the engine's own failures
+    /// before the test ran.
     pub(crate) fn run(
         &mut self,
         test: &str,
@@ -25,7 +30,8 @@ impl Engine {
     ) -> Result<Execution> {
         let sources = self.sources.clone();
         let deadline = self.deadline.clone();
-        self.context.with(|ctx| {
+        let mut broken = false;
+        let execution = self.context.with(|ctx| {
             let engine_error = |e: rquickjs::Error| Error::Engine(exception_text(&ctx, e));
             let globals = ctx.globals();
             let measuring = measuring && sources.distances;
@@ -33,98 +39,145 @@ impl Engine {
             let exec: Function = globals.get("__fc$exec").map_err(engine_error)?;
             let running: TypedArray<u32> = globals.get("__fc$at").map_err(engine_error)?;
             deadline.set(limit);
-            let mut result = exec.call::<_, String>((test, seed, describe));
+            let result = exec.call::<_, String>((test, seed, describe));
             let awaiting = matches!(&result, Ok(info) if info == AWAITING);
             if awaiting {
-                settle(&ctx, &globals, &deadline).map_err(engine_error)?;
+                run_jobs(&ctx, &globals, &deadline).map_err(engine_error)?;
             }
             let timed_out = deadline.passed();
             deadline.clear();
-            let mut awaited = Vec::new();
-            if awaiting {
-                let settled: Function = globals.get("__fc$settled").map_err(engine_error)?;
-                // A test whose promise never settles (it waits for something that never comes) would
-                // fail under a runner as well; it ends as if it had not finished.
-                result = match settled.call::<_, Option<String>>(()).map_err(engine_error)? {
-                    Some(info) => Ok(info),
-                    None => Err(rquickjs::Error::Exception),
-                };
-                let list: Function = globals.get("__fc$awaited").map_err(engine_error)?;
-                let text: String = list.call(()).map_err(engine_error)?;
-                awaited = text.split(',').filter_map(|i| i.parse().ok()).collect();
-            }
-            let outcome = match result {
-                Ok(info) if info.is_empty() => Outcome::Passed,
-                Ok(info) => outcome_of_error_info(&info, |f| sources.is_user_file(f)),
-                Err(rquickjs::Error::Exception) => {
-                    let text = exception_text(&ctx, rquickjs::Error::Exception);
-                    if timed_out || awaiting || text.contains("interrupted") {
-                        Outcome::TimedOut
-                    } else if text.contains("out of memory") {
-                        Outcome::OutOfMemory
-                    } else {
-                        Outcome::Threw {
-                            at: 0,
-                            thrown: Thrown::Error { name: "InternalError".into(), message: text, origin: None },
-                        }
-                    }
+            // SAFETY: `as_raw` checks that the buffer is attached; the harness holds the array, and no
+            // JavaScript runs while the slice is read.
+            let at = running.as_raw().and_then(|raw| unsafe { (*raw.as_ptr()).first() }).map(|at| *at as usize);
+            let read = |outcome: &mut Outcome| {
+                let mut awaited = Vec::new();
+                if awaiting {
+                    let (settled, statements) = settle(&globals)?;
+                    *outcome = outcome_of(&ctx, settled, timed_out, true, &sources);
+                    awaited = statements;
                 }
-                Err(rquickjs::Error::Allocation) => Outcome::OutOfMemory,
-                Err(e) => return Err(engine_error(e)),
+                if *outcome == Outcome::OutOfMemory {
+                    // Nothing more can be read reliably from a runtime at its memory limit.
+                    let mut execution = Execution::ended(outcome.clone(), at);
+                    execution.awaited = awaited;
+                    return Ok(execution);
+                }
+                let mut execution = read_execution(&globals, watch, describe, measuring, &sources)?;
+                execution.outcome = outcome.clone();
+                execution.awaited = awaited;
+                execution.cut_at = if outcome.hit_limit() { at } else { None };
+                Ok::<_, rquickjs::Error>(execution)
             };
-            let cut_at = if matches!(outcome, Outcome::TimedOut | Outcome::OutOfMemory) {
-                // SAFETY: `as_raw` checks that the buffer is attached; the harness holds the array, and no
-                // JavaScript runs while the slice is read.
-                running.as_raw().and_then(|raw| unsafe { (*raw.as_ptr()).first() }).map(|at| *at as usize)
-            } else {
-                None
-            };
-            if outcome == Outcome::OutOfMemory {
-                // Nothing more can be read reliably from a runtime at its memory limit.
-                return Ok(Execution {
-                    outcome,
-                    events: Vec::new(),
-                    patterns: Vec::new(),
-                    statements: Vec::new(),
-                    branches: Vec::new(),
-                    distances: Vec::new(),
-                    results: Vec::new(),
-                    cut_at,
-                    awaited,
-                });
+            let mut outcome = outcome_of(&ctx, result.map_err(Some), timed_out, awaiting, &sources);
+            match read(&mut outcome) {
+                Ok(execution) => Ok(execution),
+                Err(e) => {
+                    broken = true;
+                    let text = exception_text(&ctx, e);
+                    if text.contains("out of memory") {
+                        return Ok(Execution::ended(Outcome::OutOfMemory, at));
+                    }
+                    let message = format!("Flycatcher could not read what the test did: {text}");
+                    let thrown = Thrown::Error { name: "InternalError".into(), message, origin: None };
+                    Ok(Execution::ended(Outcome::Threw { at: at.unwrap_or(0), thrown }, None))
+                }
             }
-            let end: Function = globals.get("__fc$end").map_err(engine_error)?;
-            let log: String = end.call(()).map_err(engine_error)?;
-            let events = if log.is_empty() { Vec::new() } else { parse_log(&log, |f| sources.is_user_file(f)) };
-            let patterns = if log.is_empty() { Vec::new() } else { parse_notes(&log) };
-            let mut statements = Vec::new();
-            probes::<u8>(&globals, "__fc$s", watch.statements.clone(), |bytes| statements = set_offsets(bytes))
-                .map_err(engine_error)?;
-            let mut branches = Vec::new();
-            probes::<u8>(&globals, "__fc$b", watch.branches.clone(), |bytes| branches = set_offsets(bytes))
-                .map_err(engine_error)?;
-            let mut distances = Vec::new();
-            if measuring {
-                probes::<f64>(&globals, DISTANCES, watch.branches.clone(), |bytes| distances = near_misses(bytes))
-                    .map_err(engine_error)?;
-            }
-            let results = if describe {
-                let read: Function = globals.get("__fc$results").map_err(engine_error)?;
-                let json: String = read.call(()).map_err(engine_error)?;
-                serde_json::from_str::<Vec<DescribedResult>>(&json)
-                    .map_err(|e| Error::Engine(format!("reading results: {e}")))?
-            } else {
-                Vec::new()
-            };
-            Ok(Execution { outcome, events, patterns, statements, branches, distances, results, cut_at, awaited })
-        })
+        });
+        self.broken |= broken;
+        execution
     }
+}
+
+/// What `__fc$exec` (or `__fc$settled`) answered: its text, the exception it threw, or `Err(None)` when a
+/// test that awaited never settled.
+type Answer = std::result::Result<String, Option<rquickjs::Error>>;
+
+/// How a test ended, from what the harness answered.
+fn outcome_of(
+    ctx: &rquickjs::Ctx,
+    result: Answer,
+    timed_out: bool,
+    awaiting: bool,
+    sources: &super::Sources,
+) -> Outcome {
+    match result {
+        Ok(info) if info == AWAITING => Outcome::Passed,
+        Ok(info) if info.is_empty() => Outcome::Passed,
+        Ok(info) => outcome_of_error_info(&info, |f| sources.is_user_file(f)),
+        Err(None) => Outcome::TimedOut,
+        Err(Some(rquickjs::Error::Allocation)) => Outcome::OutOfMemory,
+        Err(Some(e)) => {
+            let text = exception_text(ctx, e);
+            if timed_out || awaiting || text.contains("interrupted") {
+                Outcome::TimedOut
+            } else if text.contains("out of memory") {
+                Outcome::OutOfMemory
+            } else {
+                Outcome::Threw {
+                    at: 0,
+                    thrown: Thrown::Error { name: "InternalError".into(), message: text, origin: None },
+                }
+            }
+        }
+    }
+}
+
+/// How an awaiting test settled (see `__fc$settled`), and the statements whose promises it awaited.
+fn settle<'js>(globals: &Object<'js>) -> rquickjs::Result<(Answer, Vec<usize>)> {
+    let settled: Function = globals.get("__fc$settled")?;
+    // A test whose promise never settles (it waits for something that never comes) would fail under a
+    // runner as well; it ends as if it had not finished.
+    let result = match settled.call::<_, Option<String>>(())? {
+        Some(info) => Ok(info),
+        None => Err(None),
+    };
+    let list: Function = globals.get("__fc$awaited")?;
+    let text: String = list.call(())?;
+    Ok((result, text.split(',').filter_map(|i| i.parse().ok()).collect()))
+}
+
+/// What a test that ended did: the proxies' log, the probes, the distances and the described results.
+fn read_execution<'js>(
+    globals: &Object<'js>,
+    watch: &Watch,
+    describe: bool,
+    measuring: bool,
+    sources: &super::Sources,
+) -> rquickjs::Result<Execution> {
+    let end: Function = globals.get("__fc$end")?;
+    let log: String = end.call(())?;
+    let events = if log.is_empty() { Vec::new() } else { parse_log(&log, |f| sources.is_user_file(f)) };
+    let patterns = if log.is_empty() { Vec::new() } else { parse_notes(&log) };
+    let mut statements = Vec::new();
+    probes::<u8>(globals, "__fc$s", watch.statements.clone(), |bytes| statements = set_offsets(bytes))?;
+    let mut branches = Vec::new();
+    probes::<u8>(globals, "__fc$b", watch.branches.clone(), |bytes| branches = set_offsets(bytes))?;
+    let mut distances = Vec::new();
+    if measuring {
+        probes::<f64>(globals, DISTANCES, watch.branches.clone(), |bytes| distances = near_misses(bytes))?;
+    }
+    let results = if describe {
+        let read: Function = globals.get("__fc$results")?;
+        let json: String = read.call(())?;
+        serde_json::from_str::<Vec<DescribedResult>>(&json)
+            .map_err(|e| rquickjs::Error::new_from_js_message("results", "descriptions", e.to_string()))?
+    } else {
+        Vec::new()
+    };
+    let mut execution = Execution::ended(Outcome::Passed, None);
+    execution.events = events;
+    execution.patterns = patterns;
+    execution.statements = statements;
+    execution.branches = branches;
+    execution.distances = distances;
+    execution.results = results;
+    Ok(execution)
 }
 
 /// Runs the jobs of a test that awaits a promise, each under the test's deadline (once it has passed, the
 /// rest are interrupted at once). Once no job is left, the timer due first fires (Node's event loop, on a
 /// virtual clock), until the test settles or no timer is pending.
-fn settle(ctx: &Ctx, globals: &Object, deadline: &Deadline) -> rquickjs::Result<()> {
+fn run_jobs(ctx: &Ctx, globals: &Object, deadline: &Deadline) -> rquickjs::Result<()> {
     let settled: Function = globals.get(SETTLED)?;
     let timer: Function = globals.get::<_, Object>(TIMERS)?.get("next")?;
     loop {
@@ -134,6 +187,24 @@ fn settle(ctx: &Ctx, globals: &Object, deadline: &Deadline) -> rquickjs::Result<
             return Ok(());
         }
     }
+}
+
+/// Clears the probes `watch` reads before a test, and tells code instrumented for `distances` whether
+/// it is `measuring` them in this run.
+fn clear_probes(globals: &Object<'_>, watch: &Watch, distances: bool, measuring: bool) -> rquickjs::Result<()> {
+    probes::<u8>(globals, "__fc$s", watch.statements.clone(), |bytes| bytes.fill(0))?;
+    probes::<u8>(globals, "__fc$b", watch.branches.clone(), |bytes| bytes.fill(0))?;
+    if distances {
+        globals.set(MEASURING, measuring)?;
+    }
+    if measuring {
+        probes::<f64>(globals, DISTANCES, watch.branches.clone(), |bytes| {
+            bytes.chunks_exact_mut(8).for_each(|d| d.copy_from_slice(&f64::INFINITY.to_ne_bytes()))
+        })?;
+        // The stack's depth: a throw out of a half-evaluated condition leaves pairs behind.
+        probes::<f64>(globals, STACK, 0..1, |depth| depth.copy_from_slice(&0f64.to_ne_bytes()))?;
+    }
+    Ok(())
 }
 
 /// What the harness answers for a test that awaits a promise (see `harness.js`).
@@ -156,24 +227,6 @@ pub(super) fn near_misses(bytes: &[u8]) -> Vec<(u32, f64)> {
 }
 
 /// Gives `f` the bytes of the elements in `range` of the harness's typed array `name` of `T`s.
-/// Clears the probes `watch` reads before a test, and tells code instrumented for `distances` whether
-/// it is `measuring` them in this run.
-fn clear_probes(globals: &Object<'_>, watch: &Watch, distances: bool, measuring: bool) -> rquickjs::Result<()> {
-    probes::<u8>(globals, "__fc$s", watch.statements.clone(), |bytes| bytes.fill(0))?;
-    probes::<u8>(globals, "__fc$b", watch.branches.clone(), |bytes| bytes.fill(0))?;
-    if distances {
-        globals.set(MEASURING, measuring)?;
-    }
-    if measuring {
-        probes::<f64>(globals, DISTANCES, watch.branches.clone(), |bytes| {
-            bytes.chunks_exact_mut(8).for_each(|d| d.copy_from_slice(&f64::INFINITY.to_ne_bytes()))
-        })?;
-        // The stack's depth: a throw out of a half-evaluated condition leaves pairs behind.
-        probes::<f64>(globals, STACK, 0..1, |depth| depth.copy_from_slice(&0f64.to_ne_bytes()))?;
-    }
-    Ok(())
-}
-
 pub(super) fn probes<'js, T>(
     globals: &Object<'js>,
     name: &str,

@@ -1,0 +1,59 @@
+// The built-ins a test could change, for the sandbox's check that none did (see Rust's
+// `sandbox/engine/guard.rs`, which snapshots and compares their own properties): the global object,
+// the built-ins it held before the program loaded, their prototypes, what those inherit from, and the
+// hidden iterator prototypes. `Object.prototype` comes first: every value inherits from it, so it is
+// checked after every test.
+(function (g) {
+  'use strict';
+  const P = g.__fc$P;
+  const { push, descriptor, ownKeys, getProto, hasOwn } = P;
+  // Flycatcher's own globals (`__fc$...`) hold its state, which changes with every test.
+  const OWN = /^__fc\$/;
+
+  // [object, name, keys whose values the harness itself replaces for every test, and for the global
+  // object the keys that are not built-ins] entries.
+  const builtins = () => {
+    const found = [];
+    const seen = new P.Set();
+    const add = (object, name, replaced, ignored) => {
+      if (object === null || (typeof object !== 'object' && typeof object !== 'function')) return;
+      if (P.setHas(seen, object)) return;
+      P.setAdd(seen, object);
+      push(found, ignored ? [object, name, replaced || [], ignored] : [object, name, replaced || []]);
+    };
+    add(P.ObjectProto, 'Object.prototype');
+    // The clock and `Math.random` are the determinism shim's, set again before every test.
+    const baseline = g.__fc$baseline;
+    const globals = ownKeys(g);
+    // The program's own globals (`var issued = 0` of a script) are its state, not built-ins.
+    const own = [];
+    for (let i = 0; i < globals.length; i++) {
+      const key = globals[i];
+      if (typeof key === 'string' && (!P.setHas(baseline, key) || P.exec(OWN, key) !== null)) push(own, key);
+    }
+    add(g, 'globalThis', ['Date'], own);
+    add(g.Math, 'Math', ['random']);
+    add(P.Date, 'Date');
+    for (let i = 0; i < globals.length; i++) {
+      const key = globals[i];
+      if (typeof key !== 'string' || !P.setHas(baseline, key) || key === 'Date' || P.exec(OWN, key) !== null) continue;
+      const d = descriptor(g, key);
+      if (hasOwn(d, 'value')) add(d.value, key);
+    }
+    for (let i = 0; i < found.length; i++) {
+      const object = found[i][0];
+      const name = found[i][1];
+      const prototype = typeof object === 'function' ? descriptor(object, 'prototype') : undefined;
+      if (prototype && hasOwn(prototype, 'value')) add(prototype.value, name + '.prototype');
+      add(getProto(object), 'the prototype of ' + name);
+    }
+    const iterators = [[][P.iterator](), new P.Map()[P.iterator](), new P.Set()[P.iterator](), ''[P.iterator]()];
+    for (let i = 0; i < iterators.length; i++) {
+      const prototype = getProto(iterators[i]);
+      add(prototype, 'an iterator prototype');
+      add(getProto(prototype), 'Iterator.prototype');
+    }
+    return found;
+  };
+  P.defineProperty(g, '__fc$builtins', { __proto__: null, value: builtins });
+})(globalThis);

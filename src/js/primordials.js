@@ -1,0 +1,153 @@
+// The built-ins Flycatcher's own JavaScript uses, captured before any code under test runs (Node calls
+// them primordials): the code under test may replace `JSON`, `Proxy` or `Reflect`, patch
+// `Array.prototype.push`, add a throwing `Object.prototype.toJSON` or a getter named like a field the
+// harness reads, and the harness, the value encoder, the recorder and the console must work the same.
+// Rules for every program that uses them (`__fc$P`, frozen, on a hidden global):
+// - call methods through the uncurried forms here (`push(list, x)`), never `list.push(x)`;
+// - loop with indexes: `for...of`, spread and destructuring of arrays run the patchable array iterator;
+// - objects handed to built-ins that read options (proxy handlers, property descriptors) and objects
+//   with keys chosen by user data have no prototype (`{ __proto__: null, ... }`): an inherited `get`
+//   would turn a descriptor into an accessor, an inherited trap would join a proxy handler;
+// - encode JSON with `json`, which never calls `toJSON` and reads own enumerable data only.
+(function (g) {
+  'use strict';
+  const apply = Reflect.apply;
+  const uncurry = (f) => (self, ...args) => apply(f, self, args);
+  const defineProperty = Object.defineProperty;
+  const keys = Object.keys;
+  const isArray = Array.isArray;
+  const hasOwn = Object.hasOwn;
+  const quote = JSON.stringify;
+  const errorProps = Object.getOwnPropertyDescriptors(Error);
+  const accessor = (name) => errorProps[name] && errorProps[name].get && errorProps[name].set ? errorProps[name] : null;
+  const prepareStackTrace = accessor('prepareStackTrace');
+  const stackTraceLimit = accessor('stackTraceLimit');
+  const ErrorCtor = Error;
+
+  const push = uncurry(Array.prototype.push);
+  // As `Array.prototype.indexOf`: holes are skipped, they are not `undefined`.
+  const indexOf = (list, value) => {
+    for (let i = 0; i < list.length; i++) if (list[i] === value && (value !== undefined || hasOwn(list, i))) return i;
+    return -1;
+  };
+  const map = (list, f) => {
+    const out = [];
+    for (let i = 0; i < list.length; i++) out[i] = f(list[i], i);
+    return out;
+  };
+  const join = (list, separator) => {
+    let s = '';
+    for (let i = 0; i < list.length; i++) s += (i > 0 ? separator : '') + list[i];
+    return s;
+  };
+
+  // JSON of Flycatcher's own data (arrays, plain and prototype-less objects, primitives) as
+  // `JSON.stringify` writes it, without calling any `toJSON`: code under test may have put one on
+  // `Object.prototype` or `Array.prototype`.
+  const json = (v) => {
+    switch (typeof v) {
+      case 'string': return quote(v);
+      case 'number': return v === v && v !== Infinity && v !== -Infinity ? '' + v : 'null';
+      case 'boolean': return v ? 'true' : 'false';
+      case 'object': break;
+      default: return undefined;
+    }
+    if (v === null) return 'null';
+    let s;
+    if (isArray(v)) {
+      s = '[';
+      for (let i = 0; i < v.length; i++) {
+        const item = json(v[i]);
+        s += (i > 0 ? ',' : '') + (item === undefined ? 'null' : item);
+      }
+      return s + ']';
+    }
+    s = '{';
+    const names = keys(v);
+    for (let i = 0; i < names.length; i++) {
+      const item = json(v[names[i]]);
+      if (item !== undefined) s += (s.length > 1 ? ',' : '') + quote(names[i]) + ':' + item;
+    }
+    return s + '}';
+  };
+
+  // A stack trace in QuickJS's own format (`at f (file:line:column)`), whatever the code under test
+  // did to `Error.prepareStackTrace` or `Error.stackTraceLimit` (both are per realm, behind accessors).
+  const stack = () => {
+    let saved = null;
+    try {
+      if (prepareStackTrace !== null && stackTraceLimit !== null) {
+        saved = [apply(prepareStackTrace.get, ErrorCtor, []), apply(stackTraceLimit.get, ErrorCtor, [])];
+        apply(prepareStackTrace.set, ErrorCtor, [undefined]);
+        apply(stackTraceLimit.set, ErrorCtor, [10]);
+      }
+      const text = new ErrorCtor().stack;
+      return typeof text === 'string' ? text : '';
+    } catch (_) {
+      return '';
+    } finally {
+      if (saved !== null) {
+        apply(prepareStackTrace.set, ErrorCtor, [saved[0]]);
+        apply(stackTraceLimit.set, ErrorCtor, [saved[1]]);
+      }
+    }
+  };
+
+  const P = {
+    __proto__: null,
+    apply,
+    construct: Reflect.construct,
+    ownKeys: Reflect.ownKeys,
+    defineProperty,
+    descriptor: Object.getOwnPropertyDescriptor,
+    getProto: Object.getPrototypeOf,
+    create: Object.create,
+    freeze: Object.freeze,
+    keys,
+    names: Object.getOwnPropertyNames,
+    hasOwn,
+    is: Object.is,
+    isArray,
+    floor: Math.floor,
+    parse: JSON.parse,
+    quote,
+    json,
+    stack,
+    push,
+    pop: uncurry(Array.prototype.pop),
+    indexOf,
+    map,
+    join,
+    ObjectProto: Object.prototype,
+    FunctionProto: Function.prototype,
+    Error,
+    String,
+    Date,
+    DateProto: Date.prototype,
+    getTime: uncurry(Date.prototype.getTime),
+    RegExp,
+    exec: uncurry(RegExp.prototype.exec),
+    regexpText: uncurry(RegExp.prototype.toString),
+    Proxy,
+    Promise,
+    PromiseProto: Promise.prototype,
+    Set,
+    setAdd: uncurry(Set.prototype.add),
+    setHas: uncurry(Set.prototype.has),
+    Map,
+    mapGet: uncurry(Map.prototype.get),
+    mapSet: uncurry(Map.prototype.set),
+    WeakSet,
+    weakSetAdd: uncurry(WeakSet.prototype.add),
+    weakSetHas: uncurry(WeakSet.prototype.has),
+    WeakMap,
+    weakMapGet: uncurry(WeakMap.prototype.get),
+    weakMapSet: uncurry(WeakMap.prototype.set),
+    weakMapHas: uncurry(WeakMap.prototype.has),
+    Uint32Array,
+    functionText: uncurry(Function.prototype.toString),
+    iterator: Symbol.iterator,
+    toPrimitive: Symbol.toPrimitive,
+  };
+  defineProperty(g, '__fc$P', { __proto__: null, value: Object.freeze(P) });
+})(globalThis);
