@@ -31,7 +31,11 @@
       const key = globals[i];
       if (typeof key === 'string' && (!P.setHas(baseline, key) || P.exec(OWN, key) !== null)) push(own, key);
     }
-    add(g, 'globalThis', ['Date'], own);
+    // Node's globals made on first read (`js/node/globals.js`) change from getter to value then.
+    const replaced = ['Date'];
+    const lazy = g.__fc$lazyGlobals || [];
+    for (let i = 0; i < lazy.length; i++) push(replaced, lazy[i]);
+    add(g, 'globalThis', replaced, own);
     add(g.Math, 'Math', ['random']);
     add(P.Date, 'Date');
     for (let i = 0; i < globals.length; i++) {

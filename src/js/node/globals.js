@@ -32,7 +32,12 @@
   Object.defineProperty(g, '__fc$nodeErrors', { value: nodeErrors });
   const { invalidArgType } = nodeErrors;
 
+  // The names made lazily, for the built-ins' check (`js/builtins.js`): their first read replaces the
+  // getter with the value, which is no change a test made.
+  const lazyNames = [];
+  Object.defineProperty(g, '__fc$lazyGlobals', { value: lazyNames });
   const lazy = (name, make) => {
+    lazyNames.push(name);
     const keep = (value) =>
       Object.defineProperty(g, name, { value, writable: true, enumerable: false, configurable: true });
     Object.defineProperty(g, name, {

@@ -200,10 +200,12 @@ impl Guard {
             }
             for p in &tracked.properties {
                 let Some(d) = own_property(ctx, tracked.object, p.atom) else { return Some(named(p.atom)) };
-                let unchanged = d.flags == p.flags
-                    && (p.replaced || same(d.value, p.value))
-                    && same(d.getter, p.getter)
-                    && same(d.setter, p.setter);
+                // A replaced property (the clock, Node's globals made on first read) may change in any way.
+                let unchanged = p.replaced
+                    || d.flags == p.flags
+                        && same(d.value, p.value)
+                        && same(d.getter, p.getter)
+                        && same(d.setter, p.setter);
                 for value in [d.value, d.getter, d.setter] {
                     qjs::JS_FreeValue(ctx, value);
                 }
