@@ -22,8 +22,8 @@ pub use events::{PatternNote, ProxyEvent};
 use crate::error::{Error, Result};
 use crate::model::observed::{DescribedResult, Outcome};
 use crate::model::settings::Limits;
+pub use engine::{BareProgram, instrumented_position, with_bare_context};
 use engine::{Deadline, Engine};
-pub use engine::{instrumented_position, with_bare_context};
 
 /// Which probes a test reads (and clears before it runs): the method under test's.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
