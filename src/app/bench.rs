@@ -21,7 +21,7 @@ use crate::session::{Session, SessionOptions};
 /// What to measure.
 #[derive(Debug, Clone)]
 pub struct BenchOptions {
-    /// The sample file.
+    /// The sample: a file of any module format, or a package folder.
     pub file: PathBuf,
     /// Seconds per side.
     pub seconds: f64,
