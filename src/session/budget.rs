@@ -10,6 +10,10 @@ use std::time::{Duration, Instant};
 
 use super::Session;
 
+/// The share of the passes' time minimisation may use: the rest is kept for the stability re-runs,
+/// which are cheaper (three runs of the suite) and guard the suite's correctness, not its length.
+pub(super) const MINIMISING_SHARE: f64 = 0.75;
+
 /// The time the passes after generation took, summed over every time they ran.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct PassTimes {
@@ -32,10 +36,11 @@ impl Session {
         self.settings.timeout.saturating_mul(self.methods.len().max(1) as u32)
     }
 
-    /// The moment the passes must stop starting new runs, given that the current pass started at
-    /// `started` (its time is not in [`Session::passes`] yet).
-    pub(super) fn passes_deadline(&self, started: Instant) -> Instant {
-        let left = self.passes_budget().saturating_sub(self.passes.total());
+    /// The moment a pass must stop starting new runs, when the passes together may use `share` of their
+    /// budget, given that the current pass started at `started` (its time is not in [`Session::passes`]
+    /// yet).
+    pub(super) fn passes_deadline(&self, started: Instant, share: f64) -> Instant {
+        let left = self.passes_budget().mul_f64(share).saturating_sub(self.passes.total());
         started.checked_add(left).unwrap_or_else(|| started + Duration::from_secs(365 * 24 * 3600))
     }
 }

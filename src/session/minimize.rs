@@ -4,6 +4,7 @@
 use std::time::Instant;
 
 use super::Session;
+use super::budget::MINIMISING_SHARE;
 use crate::error::Result;
 use crate::model::observed::Outcome;
 use crate::model::test::Statement;
@@ -15,11 +16,11 @@ impl Session {
     /// (never the final call of the method under test, nor a construction still used), as long as the
     /// test alone still covers every statement of its method it covered and ends the same way. Its
     /// results are described again from the shorter run, so the assertions stay true. Then tests that
-    /// the other tests of their method make redundant are dropped. Past the passes' deadline (see
-    /// `budget.rs`), the tests left are kept as they are: longer, but as true.
+    /// the other tests of their method make redundant are dropped. Past its share of the passes' time
+    /// (see `budget.rs`), the tests left are kept as they are: longer, but as true.
     pub fn minimize(&mut self) -> Result<()> {
         let started = Instant::now();
-        let deadline = self.passes_deadline(started);
+        let deadline = self.passes_deadline(started, MINIMISING_SHARE);
         let shortened = self.shorten_tests(deadline);
         self.drop_redundant_tests();
         self.passes.minimising += started.elapsed();
