@@ -333,8 +333,8 @@ impl RunArgs {
 /// Options of `flycatcher bench`.
 #[derive(Debug, Args)]
 pub struct BenchArgs {
-    /// The sample to measure on.
-    #[arg(default_value = "samples/linked-list.js", value_name = "FILE")]
+    /// The code to measure on: a script, a CommonJS file, an ES module or a package folder.
+    #[arg(default_value = "samples/linked-list.js", value_name = "FILE|DIR")]
     pub file: PathBuf,
 
     /// Seconds to measure each side.

@@ -2,22 +2,26 @@
 //!
 //! The engine side steps real sessions on a sample (generation, instrumented execution under limits,
 //! recording, inference, election) and counts only the time spent in steps. The bare side evaluates the
-//! same candidate bodies, in the same order, in one reused context holding the uninstrumented code:
-//! what a minimal test runner without any of Flycatcher's machinery would do. Both run in this process
+//! same candidate bodies, in the same order, in one reused context holding the uninstrumented program,
+//! loaded as the sandbox loads it (scripts, CommonJS, ES modules, Node's built-ins; see
+//! [`BareProgram`]): what a minimal test runner without any of Flycatcher's machinery would do. It counts
+//! the runs that threw: a bare loop whose tests all fail measures nothing. Both run in this process
 //! in the same run, so the ratio is meaningful on a noisy machine even when the absolute rates are not.
 
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
-use crate::error::{Error, Result};
+use crate::discovery::sandbox_expression;
+use crate::error::Result;
+use crate::model::program::{Access, ClassInfo};
 use crate::model::settings::Settings;
-use crate::sandbox::with_bare_context;
+use crate::sandbox::BareProgram;
 use crate::session::{Session, SessionOptions};
 
 /// What to measure.
 #[derive(Debug, Clone)]
 pub struct BenchOptions {
-    /// The sample file.
+    /// The sample: a file of any module format, or a package folder.
     pub file: PathBuf,
     /// Seconds per side.
     pub seconds: f64,
@@ -35,13 +39,16 @@ pub fn run(options: &BenchOptions) -> Result<String> {
     let mut stepping = Duration::ZERO;
     let mut steps = 0u64;
     let mut seed = options.seed;
-    let mut aliases = String::new();
+    let mut bare = None;
     while stepping < budget {
         let settings = Settings { seed, ..Settings::default() };
         let mut session =
             Session::new(&SessionOptions { files: vec![options.file.clone()], ..Default::default() }, settings)?;
-        if aliases.is_empty() {
-            aliases = session.program.classes.iter().map(bare_alias).collect();
+        if bare.is_none() {
+            let program = BareProgram::new(&session.code, &session.settings().limits)?;
+            program.eval(BARE_HARNESS)?;
+            program.eval(&session.program.classes.iter().map(bare_binding).collect::<String>())?;
+            bare = Some(program);
         }
         loop {
             let started = Instant::now();
@@ -58,13 +65,12 @@ pub fn run(options: &BenchOptions) -> Result<String> {
         seed += 1;
     }
     let engine_rate = steps as f64 / stepping.as_secs_f64();
-    let source =
-        std::fs::read_to_string(&options.file).map_err(|source| Error::Read { file: options.file.clone(), source })?;
-    let (bare_runs, bare_time) = bare_loop(&source, &aliases, &bodies, budget)?;
+    let bare = bare.expect("a first session was opened");
+    let (bare_runs, threw, bare_time) = bare_loop(&bare, &bodies, budget);
     let bare_rate = bare_runs as f64 / bare_time.as_secs_f64();
     Ok(format!(
         "sample: {}\nflycatcher: {steps} candidates in {:.2} s = {:.0} candidates/s (one core)\n\
-         bare QuickJS loop, same test bodies: {bare_runs} in {:.2} s = {:.0} tests/s\n\
+         bare QuickJS loop, same test bodies: {bare_runs} in {:.2} s = {:.0} tests/s ({threw} threw)\n\
          ratio bare/flycatcher: {:.2}x\n",
         options.file.display(),
         stepping.as_secs_f64(),
@@ -75,38 +81,33 @@ pub fn run(options: &BenchOptions) -> Result<String> {
     ))
 }
 
-/// Declares a class's alias (the name tests use) in the bare context.
-fn bare_alias(class: &crate::model::program::ClassInfo) -> String {
+/// Binds the name tests make a class's instances with (its alias, or its factory's) in the bare context,
+/// reaching it as the sandbox does; a script's global that already has that name needs nothing.
+fn bare_binding(class: &ClassInfo) -> String {
     match &class.access {
-        crate::model::program::Access::Script { expression } if *expression != class.alias => {
-            format!("var {} = {expression};\n", class.alias)
-        }
-        // The bare loop loads plain scripts only; other formats would need the module machinery that
-        // the comparison is meant to leave out.
-        _ => String::new(),
+        Access::Script { expression } if expression == class.binding() => String::new(),
+        access => format!("var {} = {};\n", class.binding(), sandbox_expression(access)),
     }
 }
 
-fn bare_loop(source: &str, aliases: &str, bodies: &[String], budget: Duration) -> Result<(u64, Duration)> {
-    with_bare_context(|eval| {
-        eval(BARE_HARNESS)?;
-        eval(source)?;
-        eval(aliases)?;
-        let started = Instant::now();
-        let mut runs = 0u64;
-        'outer: loop {
-            for body in bodies {
-                // Failures are part of the workload (the engine side runs them too).
-                let _ = eval(&format!("(function () {{\n{body}\n}})()"));
-                runs += 1;
-                if runs.is_multiple_of(64) && started.elapsed() >= budget {
-                    break 'outer;
-                }
+/// Runs `bodies` over and over for `budget`: how many ran, how many of those threw, and the time taken.
+fn bare_loop(bare: &BareProgram, bodies: &[String], budget: Duration) -> (u64, u64, Duration) {
+    let started = Instant::now();
+    let (mut runs, mut threw) = (0u64, 0u64);
+    'outer: loop {
+        for body in bodies {
+            // Failures are part of the workload (the engine side runs them too).
+            if bare.eval(&format!("(function () {{\n{body}\n}})()")).is_err() {
+                threw += 1;
             }
-            if bodies.is_empty() {
-                break;
+            runs += 1;
+            if runs.is_multiple_of(64) && started.elapsed() >= budget {
+                break 'outer;
             }
         }
-        Ok((runs, started.elapsed()))
-    })
+        if bodies.is_empty() {
+            break;
+        }
+    }
+    (runs, threw, started.elapsed())
 }

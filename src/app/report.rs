@@ -56,6 +56,11 @@ pub fn json_report(session: &Session) -> Json {
     json!({
         "executions": session.executions,
         "elapsed_ms": session.elapsed.as_millis() as u64,
+        "time": {
+            "generating_ms": session.elapsed.as_millis() as u64,
+            "minimising_ms": session.passes.minimising.as_millis() as u64,
+            "stability_ms": session.passes.stability.as_millis() as u64,
+        },
         "seed": session.settings().seed,
         "classes": classes,
         "types": types,
@@ -109,6 +114,12 @@ pub fn summary(session: &Session) -> String {
         session.executions,
         session.elapsed.as_secs_f64(),
         session.settings().seed
+    ));
+    out.push_str(&format!(
+        "time: generating {:.1} s, minimising {:.1} s, stability {:.1} s\n",
+        session.elapsed.as_secs_f64(),
+        session.passes.minimising.as_secs_f64(),
+        session.passes.stability.as_secs_f64()
     ));
     if !session.suite.unstable.is_empty() {
         let tests = session.suite.unstable.iter().filter(|u| u.test_dropped).count();

@@ -24,8 +24,8 @@ use crate::error::{Error, Result};
 use crate::model::observed::{DescribedResult, Outcome};
 use crate::model::settings::Limits;
 use code::SourcePositions;
+pub use engine::{BareProgram, instrumented_position, with_bare_context};
 use engine::{Deadline, Engine};
-pub use engine::{instrumented_position, with_bare_context};
 
 /// Which probes a test reads (and clears before it runs): the method under test's.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]

@@ -1,7 +1,10 @@
 //! Minimisation before export: shorter tests that still cover what they covered and end the same way,
 //! and no test that the other tests of its method make redundant.
 
+use std::time::Instant;
+
 use super::Session;
+use super::budget::MINIMISING_SHARE;
 use crate::error::Result;
 use crate::model::observed::Outcome;
 use crate::model::test::Statement;
@@ -13,8 +16,18 @@ impl Session {
     /// (never the final call of the method under test, nor a construction still used), as long as the
     /// test alone still covers every statement of its method it covered and ends the same way. Its
     /// results are described again from the shorter run, so the assertions stay true. Then tests that
-    /// the other tests of their method make redundant are dropped.
+    /// the other tests of their method make redundant are dropped. Past its share of the passes' time
+    /// (see `budget.rs`), the tests left are kept as they are: longer, but as true.
     pub fn minimize(&mut self) -> Result<()> {
+        let started = Instant::now();
+        let deadline = self.passes_deadline(started, MINIMISING_SHARE);
+        let shortened = self.shorten_tests(deadline);
+        self.drop_redundant_tests();
+        self.passes.minimising += started.elapsed();
+        shortened
+    }
+
+    fn shorten_tests(&mut self, deadline: Instant) -> Result<()> {
         // Stepping may have lowered the test time limit to the last method's remaining budget.
         self.sandbox.set_limits(self.settings.limits.clone());
         for elected in 0..self.suite.elected.len() {
@@ -31,6 +44,9 @@ impl Session {
             let mut test = e.test.clone();
             let mut kept: Option<Execution> = None;
             for k in (0..test.statements.len().saturating_sub(1)).rev() {
+                if Instant::now() >= deadline {
+                    break;
+                }
                 let mut shorter = test.clone();
                 let removed = shorter.statements.remove(k);
                 if let Statement::Construct { variable, .. } | Statement::Rebuild { variable, .. } = removed
@@ -59,9 +75,9 @@ impl Session {
                 e.covers = run.statements;
                 e.branches = run.branches;
             }
+            // A test cut short by the deadline stays as true as it was, and is not tried again.
             e.minimized = true;
         }
-        self.drop_redundant_tests();
         Ok(())
     }
 

@@ -10,8 +10,9 @@
 //! (which candidates become tests), `stopping.rs` (when a method is done), `types.rs` (deciding parameter
 //! types; the rules are [`crate::inference`]'s), `scheduler.rs` (which method the next step works on),
 //! `setup.rs` (preparing the methods under test), `minimize.rs` and `stability.rs` (the passes before
-//! `export.rs`) and `method.rs` (the state of one method under test).
+//! `export.rs`, within the budget of `budget.rs`) and `method.rs` (the state of one method under test).
 
+mod budget;
 mod election;
 mod export;
 mod method;
@@ -29,6 +30,7 @@ use std::time::Duration;
 use rand::SeedableRng;
 use rand::rngs::StdRng;
 
+pub use budget::PassTimes;
 pub use election::is_regression;
 pub use method::{MethodState, Selection, Status, StopReason};
 pub use step::{CandidateVerdict, StepReport};
@@ -83,6 +85,8 @@ pub struct Session {
     pub executions: u64,
     /// Time spent stepping.
     pub elapsed: Duration,
+    /// Time spent in the passes after generation (see `budget.rs`).
+    pub passes: PassTimes,
     /// Warnings that concern no single method.
     pub warnings: Vec<String>,
     /// The report of the last step.
@@ -136,6 +140,7 @@ impl Session {
             iteration: 0,
             executions: 0,
             elapsed: Duration::ZERO,
+            passes: PassTimes::default(),
             warnings,
             last: None,
             seeds: Default::default(),

@@ -3,6 +3,8 @@
 //! results that depend on state left by other tests, or on anything else not fixed between runs, show up.
 //! What changed is dropped and reported (see [`crate::suite::stability`]).
 
+use std::time::Instant;
+
 use rand::SeedableRng;
 use rand::rngs::StdRng;
 use rand::seq::SliceRandom;
@@ -18,8 +20,16 @@ const RUNS: usize = 3;
 impl Session {
     /// Re-runs the elected tests `RUNS` times in different orders and drops the assertions whose values
     /// changed (and the tests that ended differently), recording each in [`crate::suite::Suite::unstable`]
-    /// and as a warning.
+    /// and as a warning. Past the passes' deadline (see `budget.rs`) the runs after the first are left out,
+    /// with a warning.
     pub fn check_stability(&mut self) -> Result<()> {
+        let started = Instant::now();
+        let checked = self.rerun_suite(self.passes_deadline(started, 1.0));
+        self.passes.stability += started.elapsed();
+        checked
+    }
+
+    fn rerun_suite(&mut self, deadline: Instant) -> Result<()> {
         let count = self.suite.elected.len();
         if count == 0 {
             return Ok(());
@@ -39,7 +49,14 @@ impl Session {
         shuffled.shuffle(&mut StdRng::seed_from_u64(self.settings.seed));
         let orders = [(0..count).collect(), (0..count).rev().collect(), shuffled];
         let mut runs: Vec<Vec<Execution>> = vec![Vec::with_capacity(RUNS); count];
-        for order in orders.iter().take(RUNS) {
+        for (done, order) in orders.iter().take(RUNS).enumerate() {
+            if done > 0 && Instant::now() >= deadline {
+                self.warnings.push(format!(
+                    "the suite ran again {done} of {RUNS} times: the time after generation was used up \
+                     (order-dependent results may remain)"
+                ));
+                break;
+            }
             let tests: Vec<(&str, u32, &Watch)> =
                 order.iter().map(|&i| (jsons[i].as_str(), self.suite.elected[i].seed, &watches[i])).collect();
             for (execution, &i) in self.sandbox.run_in_sequence(&tests)?.into_iter().zip(order) {

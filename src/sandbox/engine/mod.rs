@@ -3,8 +3,8 @@
 //! `mod.rs` builds an engine (limits, probes, the determinism shim, the value encoder, the harness, then
 //! the program: scripts, CommonJS factories, ES modules); `run.rs` runs one test in it; `sources.rs` is
 //! the program as plain data, `modules.rs` the ES-module resolver and loader, `script.rs` the bytecode
-//! cache of Flycatcher's own scripts, `deadline.rs` the interrupt deadline, `bare.rs` a context without
-//! any of it for the benchmarks.
+//! cache of Flycatcher's own scripts, `deadline.rs` the interrupt deadline, `bare.rs` for the benchmarks a
+//! context without any of it, and the program loaded uninstrumented.
 
 mod bare;
 mod deadline;
@@ -14,7 +14,7 @@ mod run;
 mod script;
 mod sources;
 
-pub use bare::with_bare_context;
+pub use bare::{BareProgram, with_bare_context};
 pub(crate) use deadline::Deadline;
 pub(crate) use sources::Sources;
 pub use sources::instrumented_position;

@@ -3,7 +3,7 @@
 
 use super::script::ScriptCache;
 use crate::model::program::ModuleKind;
-use crate::sandbox::code::CodeBase;
+use crate::sandbox::code::{CodeBase, CodeFile};
 
 /// CommonJS files are wrapped in a function whose header starts their first line, so line numbers
 /// stay those of the instrumented code and only columns on line 1 are shifted.
@@ -44,6 +44,15 @@ pub(crate) struct Sources {
 
 impl Sources {
     pub(crate) fn new(code: &CodeBase) -> Sources {
+        Sources::with_text(code, |f| f.instrumented.code.clone())
+    }
+
+    /// The program without instrumentation, as its files were written (the bare side of the benchmark).
+    pub(crate) fn plain(code: &CodeBase) -> Sources {
+        Sources::with_text(code, |f| f.entry.parsed.source.src.to_string())
+    }
+
+    fn with_text(code: &CodeBase, text: impl Fn(&CodeFile) -> String) -> Sources {
         let mut files = code
             .files
             .iter()
@@ -53,7 +62,7 @@ impl Sources {
                 kind: f.entry.parsed.kind,
                 given: f.entry.given,
                 builtin: f.entry.builtin,
-                code: f.instrumented.code.clone(),
+                code: text(f),
                 deps: f.entry.deps.iter().map(|(spec, target)| (spec.clone(), *target)).collect(),
                 imported_names: Vec::new(),
             })

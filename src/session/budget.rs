@@ -1,0 +1,46 @@
+//! The budget of the passes after generation. Minimisation re-runs every elected test once per
+//! statement, and the stability check re-runs the suite three times: on a library whose every test needs
+//! a fresh context that took many times the generation budget (80 s after `--timeout 5`). Together they
+//! may take at most what generation was allowed (`--timeout` per method under test), so that a run ends
+//! within about twice its budget; bounding them by what generation *took* instead would cut short runs
+//! that end by coverage, and make their suites depend on the machine's speed. What each pass took is
+//! kept for the reports (`time: generating … s, minimising … s, stability … s`).
+
+use std::time::{Duration, Instant};
+
+use super::Session;
+
+/// The share of the passes' time minimisation may use: the rest is kept for the stability re-runs,
+/// which are cheaper (three runs of the suite) and guard the suite's correctness, not its length.
+pub(super) const MINIMISING_SHARE: f64 = 0.75;
+
+/// The time the passes after generation took, summed over every time they ran.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct PassTimes {
+    /// Shortening tests and dropping redundant ones ([`Session::minimize`]).
+    pub minimising: Duration,
+    /// Re-running the suite ([`Session::check_stability`]).
+    pub stability: Duration,
+}
+
+impl PassTimes {
+    /// Both passes together.
+    pub fn total(&self) -> Duration {
+        self.minimising + self.stability
+    }
+}
+
+impl Session {
+    /// What the passes after generation may take in all: the generation budget of the methods under test.
+    fn passes_budget(&self) -> Duration {
+        self.settings.timeout.saturating_mul(self.methods.len().max(1) as u32)
+    }
+
+    /// The moment a pass must stop starting new runs, when the passes together may use `share` of their
+    /// budget, given that the current pass started at `started` (its time is not in [`Session::passes`]
+    /// yet).
+    pub(super) fn passes_deadline(&self, started: Instant, share: f64) -> Instant {
+        let left = self.passes_budget().mul_f64(share).saturating_sub(self.passes.total());
+        started.checked_add(left).unwrap_or_else(|| started + Duration::from_secs(365 * 24 * 3600))
+    }
+}

@@ -1,0 +1,25 @@
+//! `flycatcher bench` on every module format (issue 13): the bare loop loads the program as the sandbox
+//! does, so its tests reach CommonJS and ES-module classes instead of failing on `module` or `export`.
+
+mod common;
+
+use common::*;
+use flycatcher::app::bench::{BenchOptions, run};
+
+/// The number of bare runs that threw, read from the report.
+fn bare_threw(report: &str) -> u64 {
+    let line = report.lines().find(|l| l.starts_with("bare QuickJS loop")).expect("a bare line");
+    let threw = line.rsplit('(').next().and_then(|t| t.strip_suffix(" threw)")).expect("a count of throws");
+    threw.parse().expect("a number")
+}
+
+#[test]
+fn bench_runs_commonjs_and_es_modules() {
+    for file in ["bench/tally.cjs", "bench/shelf.mjs"] {
+        let report =
+            run(&BenchOptions { file: fixture(file), seconds: 0.2, seed: 1 }).unwrap_or_else(|e| panic!("{file}: {e}"));
+        assert!(report.contains("ratio bare/flycatcher"), "{file}: {report}");
+        // The fixtures' methods never throw: a bare test that did failed to reach the class.
+        assert_eq!(bare_threw(&report), 0, "{file}: {report}");
+    }
+}

@@ -1,0 +1,32 @@
+//! The budget is the budget (issue 13): the passes after generation take a bounded share of the run's
+//! time, and the reports say how it was spent.
+
+mod common;
+
+use std::time::Duration;
+
+use common::*;
+use flycatcher::app::report::{json_report, summary};
+use flycatcher::model::settings::Settings;
+use flycatcher::session::{Session, SessionOptions};
+
+#[test]
+fn minimising_and_stability_take_no_longer_than_generation() {
+    // Every method of the fixture runs until its timeout, and minimising its tests without a bound
+    // takes longer than generating them (each shortened run loads the slow program again).
+    let settings = Settings { seed: 1, timeout: Duration::from_secs(1), ..Settings::default() };
+    let options = SessionOptions { files: vec![fixture("slow-passes.js")], ..Default::default() };
+    let mut session = Session::new(&options, settings).expect("the fixture loads");
+    session.run_to_end(|_, _| {}).unwrap();
+    let out = tempfile::tempdir().unwrap();
+    session.export(flycatcher::export::Format::NodeTest, out.path(), "test").unwrap();
+    let time = &json_report(&session)["time"];
+    let ms = |key: &str| time[key].as_u64().unwrap_or_else(|| panic!("no {key} in {time}"));
+    // One test run and the first stability run (one context for the suite) may start before the
+    // deadline and end after it.
+    assert!(ms("minimising_ms") + ms("stability_ms") <= ms("generating_ms") + 500, "{time}");
+    assert!(ms("minimising_ms") > 0, "{time}");
+    // Minimisation leaves the stability re-runs their share: every one of them ran.
+    assert!(!session.warnings.iter().any(|w| w.contains("ran again")), "{:?}", session.warnings);
+    assert!(summary(&session).contains("time: generating "), "{}", summary(&session));
+}
