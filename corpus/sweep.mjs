@@ -17,16 +17,8 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { option, packages as corpusPackages, root } from './common.mjs';
 
-const here = path.dirname(fileURLToPath(import.meta.url));
-const root = path.resolve(here, '..');
-const args = process.argv.slice(2);
-const option = (name, fallback) => {
-  const at = args.indexOf(name);
-  return at >= 0 ? args[at + 1] : fallback;
-};
-const only = args.flatMap((a, i) => (a === '--only' ? [args[i + 1]] : []));
 const bin = path.resolve(root, option('--bin', 'target/release/flycatcher'));
 const timeout = option('--timeout', '0.2');
 const kill = Number(option('--kill', '300'));
@@ -38,15 +30,7 @@ if (!outOption) {
 }
 const outRoot = path.resolve(outOption);
 
-const packages = fs
-  .readFileSync(path.join(here, 'packages.txt'), 'utf8')
-  .split('\n')
-  .filter((line) => line.trim() && !line.trim().startsWith('#'))
-  .map((line) => {
-    const spec = line.trim().split(/\s+/)[0];
-    return { spec, name: spec.slice(0, spec.lastIndexOf('@')), dir: path.join(here, 'cache', spec.replace('/', '+'), 'package') };
-  })
-  .filter((p) => only.length === 0 || only.includes(p.name) || only.includes(p.spec));
+const packages = corpusPackages();
 
 // Every file under `dir` with its size and modification time: what a run must leave as it was.
 const listing = (dir, found = new Map()) => {

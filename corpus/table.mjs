@@ -12,15 +12,8 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { args, here, option, packages as corpusPackages, root } from './common.mjs';
 
-const here = path.dirname(fileURLToPath(import.meta.url));
-const root = path.resolve(here, '..');
-const args = process.argv.slice(2);
-const option = (name, fallback) => {
-  const at = args.indexOf(name);
-  return at >= 0 ? args[at + 1] : fallback;
-};
-const only = args.flatMap((a, i) => (a === '--only' ? [args[i + 1]] : []));
 const bin = path.resolve(root, option('--bin', 'target/release/flycatcher'));
 const timeout = option('--timeout', '1');
 const seed = option('--seed', '1');
@@ -28,16 +21,7 @@ const outRoot = path.resolve(option('--out', path.join(here, 'cache', 'out')));
 const byDirectory = args.includes('--dir');
 const c8 = path.join(root, 'tests/runners/node_modules/.bin/c8');
 
-const packages = fs
-  .readFileSync(path.join(here, 'packages.txt'), 'utf8')
-  .split('\n')
-  .filter((line) => line.trim() && !line.trim().startsWith('#'))
-  .map((line) => {
-    const [spec, shape] = line.trim().split(/\s+/);
-    const at = spec.lastIndexOf('@');
-    return { spec, name: spec.slice(0, at), shape, dir: path.join(here, 'cache', spec.replace('/', '+'), 'package') };
-  })
-  .filter((p) => only.length === 0 || only.includes(p.name) || only.includes(p.spec));
+const packages = corpusPackages();
 
 // The file Node loads for the package: `require` first, `import` for ES-module-only packages.
 const entryOf = (p) => {

@@ -1,0 +1,31 @@
+// What the corpus scripts (table.mjs, sweep.mjs) share: their command-line options and the pinned
+// packages of corpus/packages.txt, where corpus/fetch.sh unpacked them.
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const here = path.dirname(fileURLToPath(import.meta.url));
+export const root = path.resolve(here, '..');
+export const args = process.argv.slice(2);
+
+// The value after `name` on the command line, or `fallback`.
+export const option = (name, fallback) => {
+  const at = args.indexOf(name);
+  return at >= 0 ? args[at + 1] : fallback;
+};
+
+// The packages of packages.txt (`--only NAME`, repeatable, keeps those named): spec, name, shape, and
+// the folder of the unpacked package.
+export const packages = () => {
+  const only = args.flatMap((a, i) => (a === '--only' ? [args[i + 1]] : []));
+  return fs
+    .readFileSync(path.join(here, 'packages.txt'), 'utf8')
+    .split('\n')
+    .filter((line) => line.trim() && !line.trim().startsWith('#'))
+    .map((line) => {
+      const [spec, shape] = line.trim().split(/\s+/);
+      const name = spec.slice(0, spec.lastIndexOf('@'));
+      return { spec, name, shape, dir: path.join(here, 'cache', spec.replace('/', '+'), 'package') };
+    })
+    .filter((p) => only.length === 0 || only.includes(p.name) || only.includes(p.spec));
+};
