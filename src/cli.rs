@@ -7,6 +7,7 @@ use clap::{Args, Parser, Subcommand};
 use flycatcher::app::Opening;
 use flycatcher::app::bench::BenchOptions;
 use flycatcher::app::project::{self, Project};
+use flycatcher::app::shard::Shard;
 use flycatcher::error::Error;
 use flycatcher::export::Format;
 use flycatcher::model::settings::{Settings, SettingsOrigin, SettingsPatch, Strategy};
@@ -60,6 +61,12 @@ pub enum Command {
     /// from --node-modules. Vitest runs with --pool=threads (its default forks end before they write
     /// their coverage).
     Verify(VerifyArgs),
+    /// Merge the JSON reports of the shards of one run (`generate --shard K/N --report FILE.json` on
+    /// each machine) into one report, `report.json` in --out, and print its summary. Reports of other
+    /// runs (another seed or other files), of shards that split the classes otherwise, or holding the
+    /// same class, are refused. The suites need no merging: every shard wrote its own classes' files,
+    /// so the shards' out folders copied into one hold the whole suite.
+    Merge(MergeArgs),
     /// Run an entry script (a demo or smoke script using the classes) in the sandbox, record every
     /// construction and call it makes on them, and write the recording and replay tests built from it.
     Record(RecordArgs),
@@ -113,6 +120,41 @@ pub struct GenerateArgs {
     /// the out folder or the code).
     #[arg(long, value_name = "DIR", requires = "verify")]
     pub node_modules: Option<PathBuf>,
+
+    /// Worker threads: the classes are shared out among them, each class in a QuickJS runtime of its
+    /// own, from its first candidate to its written suite. Each class's tests depend only on --seed and
+    /// the class, so the suite is the same whatever N is [default: the machine's cores].
+    #[arg(long, short, value_name = "N", value_parser = clap::value_parser!(u16).range(1..))]
+    pub jobs: Option<u16>,
+
+    /// Test only share K of N of the classes (sorted by file and name, dealt round-robin), e.g. 2/4 on
+    /// the second machine of a CI matrix of four. Every shard needs the same files and --seed; each
+    /// writes the suites of its classes, and `flycatcher merge` makes one report of their --report files.
+    #[arg(long, value_name = "K/N")]
+    pub shard: Option<Shard>,
+}
+
+impl GenerateArgs {
+    /// The worker threads to run: --jobs, else the machine's cores.
+    pub fn workers(&self) -> usize {
+        self.jobs.map_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()), usize::from)
+    }
+}
+
+/// Options of `flycatcher merge`.
+#[derive(Debug, Args)]
+pub struct MergeArgs {
+    /// The JSON reports of the shards (`generate --shard K/N --report FILE.json`), in any order.
+    #[arg(required = true, value_name = "REPORT.json")]
+    pub reports: Vec<PathBuf>,
+
+    /// Folder for the merged report (`report.json`).
+    #[arg(long, default_value = "flycatcher-out", value_name = "DIR")]
+    pub out: PathBuf,
+
+    /// Print nothing but errors.
+    #[arg(long, short)]
+    pub quiet: bool,
 }
 
 /// Options of `flycatcher verify`.
@@ -322,10 +364,18 @@ impl RunArgs {
         Ok(Opening { options, settings, project, seed_from })
     }
 
-    /// The command that reproduces this run, for the suite's header.
+    /// The command that reproduces this run, for the suite's header. `--jobs` is left out: the suite is
+    /// the same whatever it is, and so is the header.
     pub fn command_line(&self, command: &str) -> String {
         let mut parts = vec![format!("flycatcher {command}")];
-        parts.extend(std::env::args().skip(2));
+        let mut args = std::env::args().skip(2);
+        while let Some(arg) = args.next() {
+            if arg == "--jobs" || arg == "-j" {
+                args.next();
+            } else if !(arg.starts_with("--jobs=") || arg.starts_with("-j")) {
+                parts.push(arg);
+            }
+        }
         parts.join(" ")
     }
 }

@@ -12,14 +12,14 @@ use std::sync::atomic::{AtomicBool, Ordering};
 
 use clap::Parser;
 
-use cli::{Cli, Command, ExploreArgs, GenerateArgs, MutateArgs, RecordArgs, VerifyArgs};
-use flycatcher::app::generate::{Run, Strength};
+use cli::{Cli, Command, ExploreArgs, GenerateArgs, MergeArgs, MutateArgs, RecordArgs, VerifyArgs};
+use flycatcher::app::generate::{Export, Strength};
+use flycatcher::app::jobs::{self, Event, Jobs, MethodLine, Relay};
 use flycatcher::app::mutate::SuiteSource;
 use flycatcher::app::verify::{self, Verification, VerifyOptions};
 use flycatcher::app::{self, ENGINE_THREAD_STACK, report};
 use flycatcher::error::Error;
 use flycatcher::mutate;
-use flycatcher::session::{Session, Status, StepReport};
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
@@ -59,6 +59,7 @@ fn run(cli: Cli) -> ExitCode {
         }
         Command::Bench(args) => done(app::bench::run(&args.to_options()).map(|text| print!("{text}"))),
         Command::Record(args) => done(record(&args)),
+        Command::Merge(args) => done(merge(&args)),
     };
     match result {
         Ok(Verdict::Done) => ExitCode::SUCCESS,
@@ -121,35 +122,31 @@ fn interruption() -> Arc<AtomicBool> {
 fn generate(args: &GenerateArgs) -> Result<Verdict, Error> {
     let opening = args.run.opening()?;
     let interrupted = interruption();
-    let mut progress = Progress::new(std::io::stderr().is_terminal() && !args.quiet, args.quiet);
-    let mut run = Run::start(&opening, &interrupted, &mut progress)?;
-    let mut analysis = None;
-    let mut strengthening = Ok(());
-    if run.completed() {
-        let strength = if args.mutation { Strength::Mutation } else { Strength::Default };
-        match run.strengthen(strength, args.run.method.is_none(), &mut progress) {
-            Ok(done) => analysis = args.mutation.then_some(done),
-            Err(e) => strengthening = Err(e),
-        }
-    }
-    // Whatever happened, the suite elected so far is written.
-    let written = run.session.export(args.run.format, &args.run.out, &args.run.command_line("generate"));
-    if run.interrupted {
-        eprintln!("flycatcher: interrupted; writing the {} tests elected so far", run.session.suite.elected.len());
+    let command = args.run.command_line("generate");
+    let jobs = Jobs {
+        opening: &opening,
+        strength: if args.mutation { Strength::Mutation } else { Strength::Default },
+        constructors: args.run.method.is_none(),
+        export: Export { format: args.run.format, out: &args.run.out, command: &command },
+        workers: args.workers(),
+        shard: args.shard,
+    };
+    let mut watch = Watcher::new(std::io::stderr().is_terminal() && !args.quiet, args.quiet);
+    let generated = jobs::generate(&jobs, &interrupted, &mut watch)?;
+    watch.end();
+    let mut json = generated.report;
+    if generated.interrupted {
+        eprintln!("flycatcher: interrupted; writing the {} tests elected so far", json["elected"]);
     }
     if !args.quiet {
-        print!("{}", report::summary(&run.session));
-        if let Some(analysis) = &analysis {
+        print!("{}", report::text(&json));
+        if let Some(analysis) = &generated.analysis {
             println!("{}", mutate::report::headline(analysis));
         }
-    }
-    let written = written?;
-    if !args.quiet {
-        for path in &written {
+        for path in &generated.written {
             println!("wrote {}", path.display());
         }
     }
-    let mut json = run.json_report(analysis.as_ref());
     let mut verdict = Verdict::Done;
     if args.verify {
         let options =
@@ -163,7 +160,21 @@ fn generate(args: &GenerateArgs) -> Result<Verdict, Error> {
     if let Some(path) = &args.report {
         write_json(path, &json)?;
     }
-    run.stepping.and(strengthening).map(|()| verdict)
+    generated.outcome.map(|()| verdict)
+}
+
+/// `flycatcher merge`: the shards' reports as one, written and summarised.
+fn merge(args: &MergeArgs) -> Result<(), Error> {
+    let paths: Vec<&std::path::Path> = args.reports.iter().map(|p| p.as_path()).collect();
+    let json = flycatcher::app::shard::merge_files(&paths)?;
+    std::fs::create_dir_all(&args.out).map_err(|source| Error::Write { path: args.out.clone(), source })?;
+    let path = args.out.join("report.json");
+    write_json(&path, &json)?;
+    if !args.quiet {
+        print!("{}", report::text(&json));
+        println!("merged {} shards; wrote {}", json["shards"].as_str().unwrap_or_default(), path.display());
+    }
+    Ok(())
 }
 
 fn mutate_suite(args: &MutateArgs) -> Result<(), Error> {
@@ -174,10 +185,14 @@ fn mutate_suite(args: &MutateArgs) -> Result<(), Error> {
         None => SuiteSource::Generate { format: args.run.format, out: &args.run.out, command: &command },
     };
     let interrupted = interruption();
-    let mut progress = Progress::new(std::io::stderr().is_terminal() && !args.quiet, args.quiet);
+    let mut watcher = Watcher::new(std::io::stderr().is_terminal() && !args.quiet, args.quiet);
     let constructors = args.run.method.is_none();
-    let mutated =
-        app::mutate::run(&opening, source, args.equivalence_tests, constructors, &interrupted, &mut progress)?;
+    let mut sink = |event| jobs::Watch::event(&mut watcher, event);
+    let mut progress = Relay::new(0, &mut sink);
+    let mutated = app::mutate::run(&opening, source, args.equivalence_tests, constructors, &interrupted, &mut progress);
+    drop(progress);
+    watcher.end();
+    let mutated = mutated?;
     if !args.quiet {
         for path in mutated.written.iter().filter(|p| p.extension().is_some_and(|e| e != "json")) {
             println!("wrote {}", path.display());
@@ -242,105 +257,142 @@ fn record_overhead(files: &[std::path::PathBuf]) -> Result<String, Error> {
     flycatcher::record::overhead(&options, 21)
 }
 
-/// Progress on stderr: a line redrawn in place on a terminal (steps, then mutants), one plain line per
-/// finished method otherwise. Methods stop in the scheduler's order, so plain lines wait for the methods before them in
-/// their class: a log reads in source order, class by class.
-struct Progress {
+/// The plain line of a stopped method, the `written`-th of `total`.
+fn stopped_line(written: usize, total: usize, line: &MethodLine) -> String {
+    format!(
+        "[{written}/{total}] {}: {}/{} statements, {} elected, stopped: {}",
+        line.name,
+        line.covered,
+        line.statements,
+        line.elected,
+        line.stop.map_or("running", |r| r.name())
+    )
+}
+
+/// Redraws the line kept in place on a terminal.
+fn redraw(text: &str) {
+    let mut err = std::io::stderr().lock();
+    let _ = write!(err, "\r\x1b[2K{text}");
+    let _ = err.flush();
+}
+
+/// The line redrawn while `line`'s method is worked on, `done` of `total` methods having stopped.
+fn working_line(done: usize, total: usize, line: &MethodLine) -> String {
+    format!(
+        "[{done}/{total}] {}: {}/{} statements, {} elected, {} runs",
+        line.name, line.covered, line.statements, line.elected, line.runs
+    )
+}
+
+/// `generate`'s progress on stderr: a line redrawn in place on a terminal (the method a worker last
+/// reported, then mutants), one plain line per stopped method otherwise. Methods stop in the
+/// scheduler's order and classes in the order workers finish them, so a plain line waits for the
+/// methods before it in its class and for the classes before its own: a log reads in source order,
+/// class by class, whatever the number of workers.
+struct Watcher {
     terminal: bool,
     quiet: bool,
     drawn: bool,
-    /// Per method (in the session's order): whether its plain line was written.
-    written: Vec<bool>,
+    workers: usize,
+    /// Per unit, per method: its line once it stopped, and whether it was written.
+    lines: Vec<Vec<(Option<MethodLine>, bool)>>,
+    /// The units whose every line was written, from the first.
+    flushed: usize,
+    written: usize,
 }
 
-impl Progress {
-    fn new(terminal: bool, quiet: bool) -> Progress {
-        Progress { terminal, quiet, drawn: false, written: Vec::new() }
+impl Watcher {
+    fn new(terminal: bool, quiet: bool) -> Watcher {
+        Watcher { terminal, quiet, drawn: false, workers: 1, lines: Vec::new(), flushed: 0, written: 0 }
     }
 
-    /// Clears the line redrawn in place, if one was drawn.
-    fn clear(&mut self) {
+    fn total(&self) -> usize {
+        self.lines.iter().map(Vec::len).sum()
+    }
+
+    fn stopped(&self) -> usize {
+        self.lines.iter().flatten().filter(|(line, _)| line.is_some()).count()
+    }
+
+    /// Writes the plain lines that no earlier method waits for (`all`: every stopped method's).
+    fn write_lines(&mut self, all: bool) {
+        let total = self.total();
+        let mut err = std::io::stderr().lock();
+        for unit in self.flushed..self.lines.len() {
+            let mut waiting = false;
+            for (line, written) in &mut self.lines[unit] {
+                match line {
+                    Some(line) if !*written && (all || !waiting) => {
+                        self.written += 1;
+                        *written = true;
+                        let _ = writeln!(err, "{}", stopped_line(self.written, total, line));
+                    }
+                    None => waiting = true,
+                    _ => {}
+                }
+            }
+            if waiting && !all {
+                return;
+            }
+            self.flushed = unit + 1;
+        }
+    }
+
+    /// Ends the progress: clears the line kept in place, or writes the lines left.
+    fn end(&mut self) {
         if self.drawn {
             eprint!("\r\x1b[2K");
             self.drawn = false;
+        } else if !self.terminal && !self.quiet {
+            self.write_lines(true);
         }
     }
 
-    /// Writes the plain line of every stopped method whose class has no earlier method still running
-    /// (`all`: of every stopped method, when the run ends early).
-    fn write_lines(&mut self, session: &Session, all: bool) {
-        self.written.resize(session.methods.len(), false);
-        let mut waiting = std::collections::BTreeSet::new();
-        let mut err = std::io::stderr().lock();
-        for (index, m) in session.methods.iter().enumerate() {
-            let Status::Done(reason) = m.status else {
-                waiting.insert(m.class);
-                continue;
-            };
-            if self.written[index] || (!all && waiting.contains(&m.class)) {
-                continue;
-            }
-            self.written[index] = true;
-            let _ = writeln!(
-                err,
-                "[{}/{}] {}.{}: {}/{} statements, {} elected, stopped: {}",
-                self.written.iter().filter(|w| **w).count(),
-                session.methods.len(),
-                session.program.classes[m.class].name,
-                m.method,
-                m.covered_count(),
-                m.covered.len(),
-                m.elected,
-                reason.name()
-            );
-        }
+    fn draw(&mut self, text: &str) {
+        let workers = if self.workers > 1 { format!("{} workers · ", self.workers) } else { String::new() };
+        redraw(&format!("{workers}{text}"));
+        self.drawn = true;
     }
 }
 
-impl app::Progress for Progress {
-    fn step(&mut self, session: &Session, report: &StepReport) {
-        let (method, stopped) = (report.method, report.stopped.is_some());
+impl jobs::Watch for Watcher {
+    fn started(&mut self, methods: &[usize], workers: usize) {
+        self.workers = workers;
+        self.lines = methods.iter().map(|&n| vec![(None, false); n]).collect();
+    }
+
+    fn event(&mut self, event: Event) {
         if self.quiet {
             return;
         }
-        let m = &session.methods[method];
-        if self.terminal {
-            if session.iteration.is_multiple_of(64) || stopped {
-                let done = session.methods.iter().filter(|m| matches!(m.status, Status::Done(_))).count();
-                let name = format!("{}.{}", session.program.classes[m.class].name, m.method);
-                let mut err = std::io::stderr().lock();
-                let _ = write!(
-                    err,
-                    "\r\x1b[2K[{done}/{}] {name}: {}/{} statements, {} elected, {} runs",
-                    session.methods.len(),
-                    m.covered_count(),
-                    m.covered.len(),
-                    m.elected,
-                    m.executions
-                );
-                let _ = err.flush();
-                self.drawn = true;
+        match event {
+            Event::Working { line, .. } if self.terminal => {
+                let text = working_line(self.stopped(), self.total(), &line);
+                self.draw(&text);
             }
-        } else if stopped {
-            self.write_lines(session, false);
+            Event::Stopped { unit, method, line } => {
+                if self.lines.len() <= unit {
+                    // `mutate` tells no start: its one session's methods are known from its lines.
+                    self.lines.resize(unit + 1, Vec::new());
+                    self.lines[unit].resize(line.methods, (None, false));
+                }
+                let slot = &mut self.lines[unit][method].0;
+                if slot.is_none() {
+                    *slot = Some(line.clone());
+                    if self.terminal {
+                        let text = working_line(self.stopped(), self.total(), &line);
+                        self.draw(&text);
+                    } else {
+                        self.write_lines(false);
+                    }
+                }
+            }
+            Event::Mutant { unit, done, count } if self.terminal => {
+                let named = self.lines.get(unit).into_iter().flatten().find_map(|(l, _)| l.as_ref());
+                let class = named.and_then(|l| l.name.rsplit_once('.')).map(|(class, _)| format!(" of {class}"));
+                self.draw(&format!("mutation analysis{}: mutant {}/{count}", class.unwrap_or_default(), done + 1));
+            }
+            _ => {}
         }
-    }
-
-    fn stepped(&mut self, session: &Session) {
-        self.clear();
-        if !self.terminal && !self.quiet {
-            self.write_lines(session, true);
-        }
-    }
-
-    fn mutant(&mut self, done: usize, count: usize) {
-        if self.terminal {
-            eprint!("\r\x1b[2Kmutation analysis: mutant {}/{count}", done + 1);
-            self.drawn = true;
-        }
-    }
-
-    fn mutated(&mut self) {
-        self.clear();
     }
 }

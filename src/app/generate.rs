@@ -1,6 +1,7 @@
 //! `flycatcher generate`: step a session to its end (or to Ctrl-C), optionally strengthen the suite by
 //! mutation analysis, and report. Whatever happens while stepping, the tests elected so far are written.
 
+use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
 
 use serde_json::Value as Json;
@@ -8,6 +9,7 @@ use serde_json::Value as Json;
 use super::report;
 use super::{Opening, Progress};
 use crate::error::Result;
+use crate::export::Format;
 use crate::mutate::{self, Analysis, SuiteTest};
 use crate::session::Session;
 
@@ -39,6 +41,29 @@ impl Strength {
     }
 }
 
+/// Where and how `generate` writes the suite.
+#[derive(Debug, Clone, Copy)]
+pub struct Export<'a> {
+    /// The test format.
+    pub format: Format,
+    /// The folder written into.
+    pub out: &'a Path,
+    /// The command named in the suites' headers.
+    pub command: &'a str,
+}
+
+/// A run carried through to its written suite (see [`Run::finish`]).
+pub struct Finished {
+    /// The run, its session holding the suite as written.
+    pub run: Run,
+    /// The mutation analysis, kept under [`Strength::Mutation`] to be reported.
+    pub analysis: Option<Analysis>,
+    /// How strengthening went (not tried when the run did not complete).
+    pub strengthening: Result<()>,
+    /// The files written, or why writing failed.
+    pub written: Result<Vec<PathBuf>>,
+}
+
 /// A session stepped to its end, or stopped early.
 pub struct Run {
     /// The session, with every test elected before it stopped.
@@ -54,10 +79,35 @@ impl Run {
     /// `progress` after each step and at the end. Errors are those of opening: once the session is open, the run
     /// always comes back with its tests.
     pub fn start(opening: &Opening, interrupted: &AtomicBool, progress: &mut dyn Progress) -> Result<Run> {
-        let mut session = opening.open()?;
+        Ok(Run::steps(opening.open()?, interrupted, progress))
+    }
+
+    /// Steps an open session as [`Run::start`] does.
+    pub fn steps(mut session: Session, interrupted: &AtomicBool, progress: &mut dyn Progress) -> Run {
         let stepping = session.run_until(interrupted, |session, report| progress.step(session, report));
         progress.stepped(&session);
-        Ok(Run { session, stepping, interrupted: interrupted.load(Ordering::SeqCst) })
+        Run { session, stepping, interrupted: interrupted.load(Ordering::SeqCst) }
+    }
+
+    /// What `generate` does once stepping ended: strengthens the suite (see [`Run::strengthen`]) when the
+    /// run completed, then writes it, whatever happened before.
+    pub fn finish(
+        mut self,
+        strength: Strength,
+        constructors: bool,
+        export: &Export,
+        progress: &mut dyn Progress,
+    ) -> Finished {
+        let mut analysis = None;
+        let mut strengthening = Ok(());
+        if self.completed() {
+            match self.strengthen(strength, constructors, progress) {
+                Ok(done) => analysis = (strength == Strength::Mutation).then_some(done),
+                Err(e) => strengthening = Err(e),
+            }
+        }
+        let written = self.session.export(export.format, export.out, export.command);
+        Finished { run: self, analysis, strengthening, written }
     }
 
     /// Whether the run ended normally: every method stopped, without an error or an interruption.

@@ -4,6 +4,9 @@
 //! arguments and prints; the terminal UI's worker opens its session here too and steps it itself.
 //!
 //! - [`generate`]: step a session to its end, strengthen it by mutation analysis, report.
+//! - [`jobs`]: a `generate` run split by class over worker threads, merged in class order; [`shard`]: a
+//!   CI machine's share of the classes, and `flycatcher merge`; [`merge`](mod@merge): one report from
+//!   several.
 //! - [`mutate`]: a suite's mutation score, generating the suite first or reading one.
 //! - [`record`]: record an entry script's run, then elect replay tests from it.
 //! - [`bench`](mod@bench): candidates per second against a bare QuickJS loop.
@@ -14,13 +17,17 @@
 
 pub mod bench;
 pub mod generate;
+pub mod jobs;
+pub mod merge;
 pub mod mutate;
 pub mod project;
 pub mod record;
 pub mod report;
+pub mod shard;
 pub mod verify;
 
 use crate::error::Result;
+use crate::model::program::ClassId;
 use crate::model::settings::Settings;
 use crate::record::SeedFrom;
 use crate::session::{Session, SessionOptions, StepReport};
@@ -65,7 +72,24 @@ impl Opening {
     /// Loads the program and prepares the session: seeded from the recording if one is given, then with
     /// the project file's parameter types fixed (entries that name nothing known become warnings).
     pub fn open(&self) -> Result<Session> {
+        self.open_with(|_| {})
+    }
+
+    /// [`Opening::open`] for one class of the run (see [`jobs`]): only its methods are under test, and
+    /// its random choices start from `seed`, before the recording seeds it.
+    pub fn open_unit(&self, class: ClassId, seed: u64) -> Result<Session> {
+        self.open_with(|session| {
+            session.methods.retain(|m| m.class == class);
+            for (id, info) in session.program.classes.iter_mut().enumerate() {
+                info.under_test &= id == class;
+            }
+            session.reseed(seed);
+        })
+    }
+
+    fn open_with(&self, narrow: impl FnOnce(&mut Session)) -> Result<Session> {
         let mut session = Session::new(&self.options, self.settings.clone())?;
+        narrow(&mut session);
         if let Some(seed_from) = &self.seed_from {
             crate::record::seed::seed_session(&mut session, seed_from)?;
         }

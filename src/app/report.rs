@@ -62,6 +62,8 @@ pub fn json_report(session: &Session) -> Json {
             "stability_ms": session.passes.stability.as_millis() as u64,
         },
         "seed": session.settings().seed,
+        "elected": session.suite.elected.len(),
+        "failing": session.suite.failing.len(),
         "classes": classes,
         "types": types,
         "unstable": session.suite.unstable.iter().map(|u| json!({
@@ -76,67 +78,75 @@ pub fn json_report(session: &Session) -> Json {
 
 /// The human summary: one line per method, then warnings.
 pub fn summary(session: &Session) -> String {
-    let program = &session.program;
-    let mut out = String::new();
-    let name_width = session
-        .methods
-        .iter()
-        .map(|m| program.classes[m.class].name.len() + m.method.len() + 1)
-        .max()
-        .unwrap_or(10)
-        .max(6);
-    out.push_str(&format!(
+    text(&json_report(session))
+}
+
+/// The human summary of a JSON report (one session's, or several merged: see [`super::merge`]).
+pub fn text(report: &Json) -> String {
+    let methods: Vec<(String, &Json)> = report["classes"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .flat_map(|class| {
+            let name = class["name"].as_str().unwrap_or_default();
+            class["methods"]
+                .as_array()
+                .into_iter()
+                .flatten()
+                .map(move |m| (format!("{name}.{}", m["name"].as_str().unwrap_or_default()), m))
+        })
+        .collect();
+    let number = |json: &Json| json.as_u64().unwrap_or_default();
+    let seconds = |json: &Json| number(json) as f64 / 1000.0;
+    let name_width = methods.iter().map(|(name, _)| name.len()).max().unwrap_or(10).max(6);
+    let mut out = format!(
         "{:<name_width$}  {:>10}  {:>9}  {:>7}  {:>7}  {:>8}\n",
         "method", "statements", "branches", "elected", "failing", "stop"
-    ));
-    for m in &session.methods {
-        let name = format!("{}.{}", program.classes[m.class].name, m.method);
-        let stop = match m.status {
-            Status::Done(reason) => reason.name(),
-            _ => "running",
-        };
+    );
+    for (name, m) in &methods {
         out.push_str(&format!(
             "{name:<name_width$}  {:>10}  {:>9}  {:>7}  {:>7}  {:>8}\n",
-            format!("{}/{}", m.covered_count(), m.covered.len()),
-            format!("{}/{}", m.branches_covered(), m.branches.len()),
-            m.elected,
-            m.failing,
-            stop
+            format!("{}/{}", number(&m["covered"]), number(&m["statements"])),
+            format!("{}/{}", number(&m["branches_covered"]), number(&m["branches"])),
+            number(&m["elected"]),
+            number(&m["failing"]),
+            m["stop"].as_str().unwrap_or_default()
         ));
     }
-    let full = session.methods.iter().filter(|m| m.covered_count() == m.covered.len()).count();
+    let full = methods.iter().filter(|(_, m)| m["covered"] == m["statements"]).count();
     out.push_str(&format!(
         "{} of {} methods fully covered; {} tests elected, {} failing logged; {} candidates in {:.1} s; seed {}\n",
         full,
-        session.methods.len(),
-        session.suite.elected.len(),
-        session.suite.failing.len(),
-        session.executions,
-        session.elapsed.as_secs_f64(),
-        session.settings().seed
+        methods.len(),
+        number(&report["elected"]),
+        number(&report["failing"]),
+        number(&report["executions"]),
+        seconds(&report["elapsed_ms"]),
+        number(&report["seed"])
     ));
+    let time = &report["time"];
     out.push_str(&format!(
         "time: generating {:.1} s, minimising {:.1} s, stability {:.1} s\n",
-        session.elapsed.as_secs_f64(),
-        session.passes.minimising.as_secs_f64(),
-        session.passes.stability.as_secs_f64()
+        seconds(&time["generating_ms"]),
+        seconds(&time["minimising_ms"]),
+        seconds(&time["stability_ms"])
     ));
-    if !session.suite.unstable.is_empty() {
-        let tests = session.suite.unstable.iter().filter(|u| u.test_dropped).count();
+    if let Some(workers) = time["workers"].as_u64() {
+        out.push_str(&format!("workers: {workers} ({:.1} s from start to end)\n", seconds(&time["wall_ms"])));
+    }
+    let unstable = report["unstable"].as_array().map(Vec::as_slice).unwrap_or_default();
+    if !unstable.is_empty() {
+        let tests = unstable.iter().filter(|u| u["test_dropped"] == true).count();
         out.push_str(&format!(
             "{} assertions and {tests} tests dropped: they changed when the tests ran again (see the warnings)\n",
-            session.suite.unstable.len() - tests
+            unstable.len() - tests
         ));
     }
-    let warnings: Vec<String> = session
-        .warnings
-        .iter()
-        .cloned()
-        .chain(session.methods.iter().flat_map(|m| {
-            m.warnings.iter().map(move |w| format!("{}.{}: {w}", program.classes[m.class].name, m.method))
-        }))
-        .collect();
-    for w in warnings {
+    let run_warnings = report["warnings"].as_array().into_iter().flatten().filter_map(Json::as_str).map(String::from);
+    let method_warnings = methods.iter().flat_map(|(name, m)| {
+        m["warnings"].as_array().into_iter().flatten().filter_map(Json::as_str).map(move |w| format!("{name}: {w}"))
+    });
+    for w in run_warnings.chain(method_warnings) {
         out.push_str(&format!("warning: {w}\n"));
     }
     out

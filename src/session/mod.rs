@@ -154,6 +154,13 @@ impl Session {
         Ok(session)
     }
 
+    /// Starts the session's random choices afresh from `seed` (the settings' seed stays the one reported):
+    /// a run split into units gives each its own stream, so that what one unit generates does not depend
+    /// on how many units came before it on the same thread.
+    pub fn reseed(&mut self, seed: u64) {
+        self.rng = StdRng::seed_from_u64(seed);
+    }
+
     /// The settings in force.
     pub fn settings(&self) -> &Settings {
         &self.settings
