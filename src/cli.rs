@@ -252,7 +252,9 @@ pub struct RunArgs {
     #[arg(long, value_name = "SECS")]
     pub timeout: Option<f64>,
 
-    /// Stop a method after this many valid candidates in a row add no coverage [default: 50000].
+    /// Stop a method once this many valid candidates in a row added no coverage and half its --timeout
+    /// has passed since its last new coverage (a fast engine runs 50,000 candidates in about two seconds)
+    /// [default: 50000].
     #[arg(long, value_name = "N")]
     pub max_stale: Option<u64>,
 

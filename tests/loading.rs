@@ -224,7 +224,7 @@ fn state_the_static_analysis_misses_is_caught_when_electing() {
     // Within one test a tag never meets its own name again: 'again' is reached only through names
     // registered by earlier tests, which the re-run of an elected test alone exposes.
     let out = dir.path().join("out");
-    let report = generate(&[file], &out, &["--seed", "1", "--delay", "2", "--max-stale", "2000"]);
+    let report = generate(&[file], &out, &["--seed", "1", "--delay", "2", "--max-stale", "2000", "--timeout", "1"]);
     let warnings = report["warnings"].to_string();
     assert!(warnings.contains("fresh context"), "{warnings}");
     let suite = std::fs::read_to_string(out.join("Tag.test.js")).unwrap();

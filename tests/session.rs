@@ -51,20 +51,39 @@ fn recording_then_inference_then_election() {
 
 #[test]
 fn settings_apply_from_the_next_step() {
-    let mut s = session("triangle.js", Settings { seed: 2, ..Settings::default() });
+    let options = SessionOptions { files: vec![common::fixture("gauge.js")], ..Default::default() };
+    let mut s = Session::new(&options, Settings { seed: 2, ..Settings::default() }).unwrap();
     s.step().unwrap();
     let iteration = s.iteration;
     let mut settings = s.settings().clone();
     settings.max_stale = 1;
-    settings.timeout = Duration::from_secs(30);
+    settings.timeout = Duration::from_secs(2);
     s.set_settings(settings);
     assert_eq!(s.settings().max_stale, 1);
     s.run_to_end(|_, _| {}).unwrap();
     assert!(s.iteration > iteration);
+    let read = &s.methods[0];
+    // Stale at half the new time budget without new coverage, long before the default limits (50,000
+    // candidates, half of 10 s) would stop it.
+    assert_eq!(read.status, Status::Done(StopReason::Stale), "with max_stale 1 and 2 s the method stops as stale");
+    assert!(read.elapsed < Duration::from_secs(2), "{:?}", read.elapsed);
+}
+
+#[test]
+fn a_method_is_stale_only_once_half_its_budget_passed_without_new_coverage() {
+    let options = SessionOptions { files: vec![common::fixture("gauge.js")], ..Default::default() };
+    let settings = Settings { seed: 3, max_stale: 100, timeout: Duration::from_millis(600), ..Settings::default() };
+    let mut s = Session::new(&options, settings).unwrap();
+    s.run_to_end(|_, _| {}).unwrap();
+    let read = &s.methods[0];
+    assert!(read.covered_count() < read.covered.len(), "the fixture keeps a statement out of reach");
+    assert!(read.stale > 100, "{} candidates without new coverage", read.stale);
+    // 100 candidates without new coverage take a few milliseconds: the count alone would stop it there.
     assert!(
-        s.methods.iter().any(|m| m.status == Status::Done(StopReason::Stale)),
-        "with max_stale 1 some method stops as stale: {:?}",
-        s.methods.iter().map(|m| m.status).collect::<Vec<_>>()
+        read.elapsed - read.gained_at >= Duration::from_millis(300),
+        "stopped ({:?}) {:?} after its last new coverage, before half of its 600 ms",
+        read.status,
+        read.elapsed - read.gained_at
     );
 }
 
@@ -177,7 +196,9 @@ fn a_parameter_compared_with_a_quotient_is_blamed_on_the_comparison() {
 
 #[test]
 fn a_stopped_method_can_be_reopened_and_runs_until_a_limit() {
-    let mut s = session("circle.js", Settings { seed: 5, max_stale: 40, ..Settings::default() });
+    // Stale takes 40 candidates and 0.2 s without new coverage (half the budget).
+    let settings = Settings { seed: 5, max_stale: 40, timeout: Duration::from_millis(400), ..Settings::default() };
+    let mut s = session("circle.js", settings);
     s.run_to_end(|_, _| {}).unwrap();
     let index = s.methods.iter().position(|m| m.status == Status::Done(StopReason::Covered)).expect("one is covered");
     assert_eq!(s.select(index), Selection::Reopened(StopReason::Covered));

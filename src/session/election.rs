@@ -103,6 +103,7 @@ impl Session {
         }
         m.elected += 1;
         m.stale = 0;
+        m.gained_at = m.elapsed;
         self.suite.elected.push(ElectedTest {
             test: test.clone(),
             results: alone.results,

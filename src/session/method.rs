@@ -80,6 +80,8 @@ pub struct MethodState {
     pub valid_runs: u64,
     /// Valid runs since the last new coverage.
     pub stale: u64,
+    /// Time spent on it when it last gained coverage (see `stopping.rs`).
+    pub gained_at: Duration,
     /// Time spent on it (only while stepping).
     pub elapsed: Duration,
     /// When it reached full coverage, in time spent on it.
@@ -122,6 +124,7 @@ impl MethodState {
             executions: 0,
             valid_runs: 0,
             stale: 0,
+            gained_at: Duration::ZERO,
             elapsed: Duration::ZERO,
             time_to_full: None,
             elected: 0,

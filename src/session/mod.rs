@@ -180,7 +180,7 @@ impl Session {
         for m in &mut self.methods {
             let resume = match m.status {
                 Status::Done(StopReason::Timeout) => settings.timeout > m.elapsed,
-                Status::Done(StopReason::Stale) => settings.max_stale > m.stale,
+                Status::Done(StopReason::Stale) => !stopping::is_stale(&settings, m),
                 Status::Done(StopReason::Target) => settings.target_coverage > m.coverage_percent(),
                 _ => false,
             };
@@ -211,6 +211,7 @@ impl Session {
             Status::Done(reason) => {
                 m.elapsed = Duration::ZERO;
                 m.stale = 0;
+                m.gained_at = Duration::ZERO;
                 m.constructions = (0, 0);
                 m.reopened = true;
                 Selection::Reopened(reason)
