@@ -397,6 +397,11 @@ pub struct BenchArgs {
     #[arg(long, default_value_t = 1, value_name = "N")]
     pub seed: u64,
 
+    /// Also measure the speed-up of `generate --jobs 2` over `--jobs 1` on this file of several classes
+    /// (both from loading to the written suite, --seconds per method at most, in this same run).
+    #[arg(long, value_name = "FILE")]
+    pub jobs_on: Option<PathBuf>,
+
     /// Measure the cost of recording instead: the entry script (first) and the plain scripts it uses,
     /// recorded against a plain run in bare QuickJS (median of 21 runs), e.g.
     /// `--record samples/demo-bookshop.js samples/isbn.js samples/circle.js`.

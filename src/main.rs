@@ -57,7 +57,11 @@ fn run(cli: Cli) -> ExitCode {
         Command::Bench(args) if !args.record.is_empty() => {
             done(record_overhead(&args.record).map(|text| print!("{text}")))
         }
-        Command::Bench(args) => done(app::bench::run(&args.to_options()).map(|text| print!("{text}"))),
+        Command::Bench(args) => done(app::bench::run(&args.to_options()).and_then(|text| {
+            print!("{text}");
+            let Some(file) = &args.jobs_on else { return Ok(()) };
+            app::speedup::run(file, args.seconds.clamp(0.1, 3600.0), args.seed).map(|text| print!("{text}"))
+        })),
         Command::Record(args) => done(record(&args)),
         Command::Merge(args) => done(merge(&args)),
     };
@@ -190,7 +194,6 @@ fn mutate_suite(args: &MutateArgs) -> Result<(), Error> {
     let mut sink = |event| jobs::Watch::event(&mut watcher, event);
     let mut progress = Relay::new(0, &mut sink);
     let mutated = app::mutate::run(&opening, source, args.equivalence_tests, constructors, &interrupted, &mut progress);
-    drop(progress);
     watcher.end();
     let mutated = mutated?;
     if !args.quiet {

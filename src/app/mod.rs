@@ -9,7 +9,8 @@
 //!   several.
 //! - [`mutate`]: a suite's mutation score, generating the suite first or reading one.
 //! - [`record`]: record an entry script's run, then elect replay tests from it.
-//! - [`bench`](mod@bench): candidates per second against a bare QuickJS loop.
+//! - [`bench`](mod@bench): candidates per second against a bare QuickJS loop; [`speedup`]: `--jobs 2`
+//!   against `--jobs 1`.
 //! - [`project`]: the project file, `flycatcher.json`.
 //! - [`report`]: a run's summary, as text and as JSON.
 //! - [`verify`]: the exported suite run under its real runner, several times and in another order, with
@@ -24,6 +25,7 @@ pub mod project;
 pub mod record;
 pub mod report;
 pub mod shard;
+pub mod speedup;
 pub mod verify;
 
 use crate::error::Result;
