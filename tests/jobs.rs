@@ -4,6 +4,7 @@ mod common;
 
 use std::collections::BTreeMap;
 use std::path::Path;
+use std::sync::Mutex;
 
 use common::*;
 
@@ -33,6 +34,10 @@ fn untimed(mut report: serde_json::Value) -> serde_json::Value {
     report
 }
 
+/// The tests of this file run one at a time: each runs `generate` with several workers, and the
+/// strengthening of a suite still judges by the clock what is fast on the original (see `run`).
+static ONE_AT_A_TIME: Mutex<()> = Mutex::new(());
+
 /// `generate` on the four-class fixture into `out` with `extra` options, seed 5; (files, report).
 fn run(out: &Path, extra: &[&str]) -> (BTreeMap<String, String>, serde_json::Value) {
     let _ = std::fs::remove_dir_all(out);
@@ -46,6 +51,7 @@ fn run(out: &Path, extra: &[&str]) -> (BTreeMap<String, String>, serde_json::Val
 
 #[test]
 fn one_and_two_workers_write_the_same_suite_and_it_passes() {
+    let _alone = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
     let dir = tempfile::tempdir().unwrap();
     let out = dir.path().join("out");
     let (one, one_report) = run(&out, &["--jobs", "1"]);
@@ -79,6 +85,7 @@ fn one_and_two_workers_write_the_same_suite_and_it_passes() {
 
 #[test]
 fn shards_write_the_whole_suite_between_them_and_merge_into_the_whole_report() {
+    let _alone = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
     let dir = tempfile::tempdir().unwrap();
     let (whole, whole_report) = run(&dir.path().join("whole"), &[]);
     let mut together = BTreeMap::new();
