@@ -577,7 +577,7 @@ fn ident(name: &str, at: BytePos) -> Box<Expr> {
 }
 
 /// `array[id] = 1`.
-fn mark(array: &str, id: u32, at: BytePos) -> Box<Expr> {
+pub(super) fn mark(array: &str, id: u32, at: BytePos) -> Box<Expr> {
     let target = MemberExpr {
         span: DUMMY_SP,
         obj: ident(array, at),

@@ -5,7 +5,7 @@ use rquickjs::{Context, Runtime};
 
 use super::*;
 use crate::analysis::parse::parse_source;
-use crate::js::{DISTANCES, RUNTIME_JS, STACK};
+use crate::js::{DISTANCES, RUNTIME_JS, SHARED_WRITE, STACK};
 
 fn parse(text: &str) -> ParsedFile {
     parse_source(Path::new("/nonexistent/code.js"), "code.js", text.to_string()).unwrap()
@@ -838,4 +838,27 @@ fn branch_outcomes_name_the_statement_only_they_cover() {
     ];
     let expected: Vec<(String, Option<&str>)> = expected.iter().map(|(b, s)| (b.to_string(), *s)).collect();
     assert_eq!(guarded, expected);
+}
+
+#[test]
+fn writes_to_shared_state_set_the_flag_and_nothing_else_does() {
+    let code = "var log = [];\nvar count = 0;\nfunction C() { this.n = 0; }\n\
+                C.prototype.local = function () { var k = 0; k++; this.n++; return [k].push(1); };\n\
+                C.prototype.shared = function (x) { count += 1; return log.push(x); };\n";
+    let inst = instrument(&parse(code), 0, 0, false);
+    let flag = format!("{SHARED_WRITE}[0] = 1");
+    // `count += 1` and `log.push(x)`, each keeping its value (the call keeps its receiver).
+    assert_eq!(inst.code.matches(&flag).count(), 2, "{}", inst.code);
+    assert!(inst.code.contains(&format!("({flag}, log.push(x))")), "{}", inst.code);
+    let runtime = Runtime::new().unwrap();
+    let context = Context::full(&runtime).unwrap();
+    context.with(|ctx| {
+        let prelude = format!("var {SHARED_WRITE} = new Uint8Array(1); var __fc$s = new Uint8Array(64);");
+        ctx.eval_with_options::<(), _>(prelude, options("prelude.js")).unwrap();
+        ctx.eval_with_options::<(), _>(inst.code.as_str(), options("code.js")).unwrap();
+        let local: u32 = ctx.eval(format!("new C().local(); {SHARED_WRITE}[0]")).unwrap();
+        assert_eq!(local, 0);
+        let answer: u32 = ctx.eval(format!("new C().shared(7) * 10 + {SHARED_WRITE}[0]")).unwrap();
+        assert_eq!(answer, 11);
+    });
 }

@@ -15,6 +15,7 @@
 //! | [`PRIMORDIALS`] | [`PRIMORDIALS_JS`] | the built-ins every program below uses, captured before user code |
 //! | [`STATEMENTS`], [`BRANCHES`] | the engine | `Uint8Array`s of statement and branch-outcome probes |
 //! | [`DISTANCES`], [`STACK`] | the engine, [`RUNTIME_JS`] | branch distances per outcome; the operand stack |
+//! | [`SHARED_WRITE`] | the engine | a `Uint8Array(1)` that writes to shared state set (see `instrument/writes.rs`) |
 //! | `__fc$c`, `__fc$n`, `__fc$q`, `__fc$r`, `__fc$t`, `__fc$j`, `__fc$x`, `__fc$v`, `__fc$w`, `__fc$o`, `__fc$a` | [`RUNTIME_JS`] | helpers the instrumented code calls |
 //! | [`MEASURING`] | [`RUNTIME_JS`], set by the engine | whether measured conditions take their measuring form |
 //! | `__fc$observe` | [`RUNTIME_JS`] (`patterns.js`) | what the harness tells the pattern observer: a test's arguments, where to log |
@@ -49,6 +50,9 @@ pub const BUILTINS: &str = "__fc$builtins";
 pub const STATEMENTS: &str = "__fc$s";
 /// Branch-outcome probes: `__fc$b[id] = 1` when outcome `id` is taken.
 pub const BRANCHES: &str = "__fc$b";
+/// Set to 1 by every write the instrumenter marked as one to state shared between tests: a context
+/// whose flag is set since loading is not the freshly loaded program any more.
+pub const SHARED_WRITE: &str = "__fc$sw";
 /// Smallest branch distance seen per outcome in a run (a `Float64Array` as long as [`BRANCHES`]),
 /// measured under `--strategy search` only; 0 for taken outcomes, 1 for unknown ones.
 pub const DISTANCES: &str = "__fc$d";

@@ -27,7 +27,7 @@ use rquickjs::{Context, Ctx, Function, Module, Object, Runtime, Value};
 use crate::error::{Error, Result};
 use crate::js::{
     BUILTINS_JS, CONSOLE_JS, DESCRIBE_JS, DETERMINISM_JS, DISCOVER_MADE, DISTANCES, HARNESS_JS, INEXACT, INEXACT_JS,
-    LOAD_SEED, PARITY_JS, PRIMORDIALS_JS, RUNTIME_JS,
+    LOAD_SEED, PARITY_JS, PRIMORDIALS_JS, RUNTIME_JS, SHARED_WRITE,
 };
 use crate::model::program::ModuleKind;
 use crate::model::settings::Limits;
@@ -119,7 +119,8 @@ impl Engine {
         let probes = format!(
             "Object.defineProperty(globalThis, '__fc$s', {{ value: new Uint8Array({}) }});\
              Object.defineProperty(globalThis, '__fc$b', {{ value: new Uint8Array({branches}) }});\
-             Object.defineProperty(globalThis, '{DISTANCES}', {{ value: new Float64Array({branches}).fill(Infinity) }});",
+             Object.defineProperty(globalThis, '{DISTANCES}', {{ value: new Float64Array({branches}).fill(Infinity) }});\
+             Object.defineProperty(globalThis, '{SHARED_WRITE}', {{ value: new Uint8Array(1) }});",
             self.sources.statement_count.max(1),
             branches = self.sources.branch_count.max(1)
         );
@@ -156,6 +157,10 @@ impl Engine {
         self.deadline.clear();
         if loaded.is_ok() {
             self.eval_setup(&format!("{INEXACT}.loaded({})", self.sources.power), "reading how the program loaded")?;
+            // What loading wrote is the loaded program: only later writes make a context differ from it.
+            self.context
+                .with(|ctx| run::probes::<u8>(&ctx.globals(), SHARED_WRITE, 0..1, |flag| flag.fill(0)))
+                .map_err(|e| Error::Engine(format!("clearing the shared-state flag: {e}")))?;
         }
         match loaded {
             Err(Error::Load { file, .. }) if timed_out => Err(Error::Load {
@@ -273,6 +278,17 @@ impl Engine {
         self.context.with(|ctx| {
             eval_script::<()>(&ctx, &self.sources.scripts, script, "<flycatcher setup>")
                 .map_err(|e| Error::Engine(format!("{what}: {}", exception_text(&ctx, e))))
+        })
+    }
+
+    /// Whether code ran a write to shared state (see `instrument/writes.rs`) since the program loaded, or
+    /// the flag cannot be read any more (code under test detached its buffer): either way the context may
+    /// differ from the freshly loaded program.
+    pub(crate) fn wrote_shared_state(&self) -> bool {
+        self.context.with(|ctx| {
+            let mut wrote = true;
+            let read = run::probes::<u8>(&ctx.globals(), SHARED_WRITE, 0..1, |flag| wrote = flag.first() != Some(&0));
+            read.is_err() || wrote
         })
     }
 
