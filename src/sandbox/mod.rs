@@ -4,9 +4,10 @@
 //! process or timers) plus Flycatcher's harness (`harness.js`). Every test runs with a time limit (the
 //! interrupt handler), a stack limit (runaway recursion becomes a catchable `RangeError`) and a memory
 //! limit for the runtime. A context is reused between tests only while no test can observe another:
-//! after a test that ran a write to shared state (the instrumenter marks each one, see
-//! `instrument/writes.rs`), after a test ended abnormally, and always after running out of memory, the
-//! next test gets a fresh runtime and context, loaded from bytecode compiled once.
+//! a test that wrote shared state (the instrumenter marks each such write, see `instrument/writes.rs`)
+//! has it undone from a journal after it; when that cannot be exact (a collection changed by a method
+//! call, an accessor, `Object.defineProperty`), after a test ended abnormally, and always after running
+//! out of memory, the next test gets a fresh runtime and context, loaded from bytecode compiled once.
 
 pub mod code;
 mod engine;
@@ -292,7 +293,7 @@ impl Sandbox {
                 found.extend(serde_json::from_str::<FoundClass>(&json).ok());
             }
         }
-        if engine.changed_builtins(true).is_some() || engine.wrote_shared_state() {
+        if engine.changed_builtins(true).is_some() || !engine.restore_shared_state() {
             // Discovery built instances and called factories: they changed a built-in or shared state,
             // which no test may see.
             self.engine = None;
@@ -328,7 +329,7 @@ impl Sandbox {
         let execution = engine.run(test, seed, watch, describe, measuring, limit).map_err(|e| positions.locate(e))?;
         let broken = engine.broken;
         let changed = if shared { engine.changed_builtins(false) } else { None };
-        let wrote = shared && engine.wrote_shared_state();
+        let wrote = shared && !engine.restore_shared_state();
         self.engine_used = true;
         if execution.outcome.hit_limit() || broken || wrote {
             // Whatever the test was doing when it was cut off may be half done, and what it wrote to

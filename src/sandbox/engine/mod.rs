@@ -26,8 +26,8 @@ use rquickjs::{Context, Ctx, Function, Module, Object, Runtime, Value};
 
 use crate::error::{Error, Result};
 use crate::js::{
-    BUILTINS_JS, CONSOLE_JS, DESCRIBE_JS, DETERMINISM_JS, DISCOVER_MADE, DISTANCES, HARNESS_JS, INEXACT, INEXACT_JS,
-    LOAD_SEED, PARITY_JS, PRIMORDIALS_JS, RUNTIME_JS, SHARED_WRITE,
+    BUILTINS_JS, CONSOLE_JS, DESCRIBE_JS, DETERMINISM_JS, DISCOVER_MADE, DISTANCES, FORGET, HARNESS_JS, INEXACT,
+    INEXACT_JS, JOURNAL_JS, LOAD_SEED, PARITY_JS, PRIMORDIALS_JS, RUNTIME_JS, SHARED_WRITE, UNDO,
 };
 use crate::model::program::ModuleKind;
 use crate::model::settings::Limits;
@@ -126,6 +126,7 @@ impl Engine {
         );
         self.eval_setup(&probes, "installing probes")?;
         self.eval_setup(RUNTIME_JS, "installing the coverage runtime")?;
+        self.eval_setup(JOURNAL_JS, "installing the undo journal")?;
         // Randomness and the clock are fixed before any user code runs, from the same seed as in
         // exported suites, and again for every test from the test's seed.
         let determinism = format!(
@@ -158,9 +159,7 @@ impl Engine {
         if loaded.is_ok() {
             self.eval_setup(&format!("{INEXACT}.loaded({})", self.sources.power), "reading how the program loaded")?;
             // What loading wrote is the loaded program: only later writes make a context differ from it.
-            self.context
-                .with(|ctx| run::probes::<u8>(&ctx.globals(), SHARED_WRITE, 0..1, |flag| flag.fill(0)))
-                .map_err(|e| Error::Engine(format!("clearing the shared-state flag: {e}")))?;
+            self.eval_setup(&format!("{FORGET}()"), "emptying the undo journal")?;
         }
         match loaded {
             Err(Error::Load { file, .. }) if timed_out => Err(Error::Load {
@@ -281,14 +280,26 @@ impl Engine {
         })
     }
 
-    /// Whether code ran a write to shared state (see `instrument/writes.rs`) since the program loaded, or
-    /// the flag cannot be read any more (code under test detached its buffer): either way the context may
-    /// differ from the freshly loaded program.
-    pub(crate) fn wrote_shared_state(&self) -> bool {
+    /// Puts the context back as the program loaded after code wrote shared state (see
+    /// `instrument/writes.rs`): true when it is (nothing was written, or the journal undid every write),
+    /// false when only a new context is (a write that cannot be undone, a flag code under test detached,
+    /// an undo that failed).
+    pub(crate) fn restore_shared_state(&self) -> bool {
         self.context.with(|ctx| {
-            let mut wrote = true;
-            let read = run::probes::<u8>(&ctx.globals(), SHARED_WRITE, 0..1, |flag| wrote = flag.first() != Some(&0));
-            read.is_err() || wrote
+            let globals = ctx.globals();
+            let mut flag = 2;
+            let read = run::probes::<u8>(&globals, SHARED_WRITE, 0..1, |f| flag = f.first().copied().unwrap_or(2));
+            match (read, flag) {
+                (Ok(()), 0) => true,
+                (Ok(()), 1) => {
+                    let undone = globals.get::<_, Function>(UNDO).and_then(|undo| undo.call::<_, bool>(()));
+                    undone.unwrap_or_else(|_| {
+                        ctx.catch();
+                        false
+                    })
+                }
+                _ => false,
+            }
         })
     }
 
