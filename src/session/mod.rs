@@ -120,7 +120,8 @@ impl Session {
         let mut warnings = code_warnings;
         if let Some(what) = shared_write {
             warnings.push(format!(
-                "the code can change shared state ({what}): a test that does is followed by a new context"
+                "the code can change shared state ({what}): what a test writes there is undone after it, or its \
+                 context built anew"
             ));
         }
         select_classes(&mut program, &options.classes)?;
