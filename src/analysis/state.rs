@@ -3,12 +3,13 @@
 //! Tests run in one reused QuickJS context only while no test can observe what an earlier one did. The
 //! state a test can leave behind is what its calls write outside the objects the test itself created:
 //! globals and module-level variables, static properties of classes, prototypes (user or built-in), and
-//! module-level collections. This pass looks for such writes in function bodies; when it finds one, the
-//! session gives every test a fresh context instead. It errs on the side of "shared": a false alarm only
-//! costs speed.
+//! module-level collections. This pass looks for such writes in function bodies, and the instrumenter
+//! marks each one it finds (`instrument/writes.rs`): a test that runs a marked write is followed by a new
+//! context. It errs on the side of "shared": a false alarm only costs speed.
 
 use std::collections::HashSet;
 
+use swc_common::Span;
 use swc_ecma_ast::{
     ArrowExpr, ArrowFunctionBody, AssignExpr, AssignTarget, CallExpr, Callee, CatchClause, ClassDecl, ClassProp,
     Constructor, Decl, Expr, FnDecl, Function, FunctionBody, GetterProp, MemberProp, ModuleDecl, ModuleItem, Pat,
@@ -16,12 +17,26 @@ use swc_ecma_ast::{
 };
 use swc_ecma_visit::{Visit, VisitWith};
 
-/// Whether functions in `program` write state shared between tests. Returns the first such write
-/// found, described for the user (e.g. "assigns to module variable 'nextId'").
-pub fn shared_state_write(program: &Program) -> Option<String> {
-    let mut finder = SharedWriteFinder { scopes: Vec::new(), found: None, load_only: load_only(program) };
+/// One expression in a function that writes state shared between tests.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SharedWrite {
+    /// The writing expression: an assignment, `++`/`--`, `delete`, or the call of a mutating method.
+    pub span: Span,
+    /// What it writes, for the user (e.g. "assigns to 'nextId', which outlives a call").
+    pub what: String,
+}
+
+/// Every write in the functions of `program` to state shared between tests, in source order.
+pub fn shared_writes(program: &Program) -> Vec<SharedWrite> {
+    let mut finder = SharedWriteFinder { scopes: Vec::new(), found: Vec::new(), load_only: load_only(program) };
     program.visit_with(&mut finder);
     finder.found
+}
+
+/// Whether functions in `program` write state shared between tests: the first such write, described
+/// for the user.
+pub fn shared_state_write(program: &Program) -> Option<String> {
+    shared_writes(program).into_iter().next().map(|w| w.what)
 }
 
 /// The statements at the top level of `program`.
@@ -184,7 +199,7 @@ const SHARED_LINKS: &[&str] = &["prototype", "__proto__", "constructor"];
 struct SharedWriteFinder {
     /// Names declared in each enclosing function, innermost last. Empty outside functions.
     scopes: Vec<HashSet<String>>,
-    found: Option<String>,
+    found: Vec<SharedWrite>,
     /// Top-level functions that only run at load (see [`load_only`]): their writes are not looked at.
     load_only: HashSet<String>,
 }
@@ -194,9 +209,9 @@ impl SharedWriteFinder {
         self.scopes.iter().any(|s| s.contains(name))
     }
 
-    fn report(&mut self, what: String) {
-        if self.found.is_none() && !self.scopes.is_empty() {
-            self.found = Some(what);
+    fn report(&mut self, span: Span, what: String) {
+        if !self.scopes.is_empty() {
+            self.found.push(SharedWrite { span, what });
         }
     }
 
@@ -206,23 +221,23 @@ impl SharedWriteFinder {
         self.scopes.pop();
     }
 
-    /// Checks a written expression: `x`, `a.b.c`, `a[k]`.
-    fn check_target_expr(&mut self, expr: &Expr) {
+    /// Checks a written expression (`x`, `a.b.c`, `a[k]`) that the expression at `span` writes.
+    fn check_target_expr(&mut self, span: Span, expr: &Expr) {
         match expr {
-            Expr::Ident(i) => self.check_ident(&i.sym),
-            Expr::Member(_) => self.check_member_chain(expr),
-            Expr::Paren(p) => self.check_target_expr(&p.expr),
+            Expr::Ident(i) => self.check_ident(span, &i.sym),
+            Expr::Member(_) => self.check_member_chain(span, expr),
+            Expr::Paren(p) => self.check_target_expr(span, &p.expr),
             _ => {}
         }
     }
 
-    fn check_ident(&mut self, name: &str) {
+    fn check_ident(&mut self, span: Span, name: &str) {
         if !self.is_local(name) {
-            self.report(format!("assigns to '{name}', which outlives a call"));
+            self.report(span, format!("assigns to '{name}', which outlives a call"));
         }
     }
 
-    fn check_member_chain(&mut self, expr: &Expr) {
+    fn check_member_chain(&mut self, span: Span, expr: &Expr) {
         let mut current = expr;
         let mut through_shared_link = false;
         let mut written = true;
@@ -246,10 +261,10 @@ impl SharedWriteFinder {
         }
         match current {
             Expr::Ident(root) if !self.is_local(&root.sym) => {
-                self.report(format!("changes an object reached from '{}', which outlives a call", root.sym));
+                self.report(span, format!("changes an object reached from '{}', which outlives a call", root.sym));
             }
             Expr::Ident(_) | Expr::This(_) if through_shared_link => {
-                self.report("changes a prototype or a constructor's properties".to_string());
+                self.report(span, "changes a prototype or a constructor's properties".to_string());
             }
             _ => {}
         }
@@ -310,21 +325,23 @@ impl Visit for SharedWriteFinder {
 
     fn visit_assign_expr(&mut self, node: &AssignExpr) {
         match &node.left {
-            AssignTarget::Simple(SimpleAssignTarget::Ident(i)) => self.check_ident(&i.id.sym),
-            AssignTarget::Simple(SimpleAssignTarget::Member(m)) => self.check_member_chain(&Expr::Member(m.clone())),
+            AssignTarget::Simple(SimpleAssignTarget::Ident(i)) => self.check_ident(node.span, &i.id.sym),
+            AssignTarget::Simple(SimpleAssignTarget::Member(m)) => {
+                self.check_member_chain(node.span, &Expr::Member(m.clone()));
+            }
             _ => {}
         }
         node.visit_children_with(self);
     }
 
     fn visit_update_expr(&mut self, node: &UpdateExpr) {
-        self.check_target_expr(&node.arg);
+        self.check_target_expr(node.span, &node.arg);
         node.visit_children_with(self);
     }
 
     fn visit_unary_expr(&mut self, node: &UnaryExpr) {
         if node.op == UnaryOp::Delete {
-            self.check_target_expr(&node.arg);
+            self.check_target_expr(node.span, &node.arg);
         }
         node.visit_children_with(self);
     }
@@ -337,10 +354,10 @@ impl Visit for SharedWriteFinder {
             let on_object_or_reflect = matches!(&*m.obj, Expr::Ident(o) if &*o.sym == "Object" || &*o.sym == "Reflect");
             if on_object_or_reflect && OBJECT_WRITERS.contains(&&*method.sym) {
                 if let Some(first) = node.args.first() {
-                    self.check_target_expr(&first.expr);
+                    self.check_target_expr(node.span, &first.expr);
                 }
             } else if MUTATORS.contains(&&*method.sym) {
-                self.check_target_expr(&m.obj);
+                self.check_target_expr(node.span, &m.obj);
             }
         }
         node.visit_children_with(self);

@@ -38,6 +38,7 @@ pub fn run(options: &BenchOptions) -> Result<String> {
     let mut bodies = Vec::new();
     let mut stepping = Duration::ZERO;
     let mut steps = 0u64;
+    let mut contexts = 0u64;
     let mut seed = options.seed;
     let mut bare = None;
     while stepping < budget {
@@ -62,6 +63,7 @@ pub fn run(options: &BenchOptions) -> Result<String> {
                 break;
             }
         }
+        contexts += session.contexts_built();
         seed += 1;
     }
     let engine_rate = steps as f64 / stepping.as_secs_f64();
@@ -69,7 +71,8 @@ pub fn run(options: &BenchOptions) -> Result<String> {
     let (bare_runs, threw, bare_time) = bare_loop(&bare, &bodies, budget);
     let bare_rate = bare_runs as f64 / bare_time.as_secs_f64();
     Ok(format!(
-        "sample: {}\nflycatcher: {steps} candidates in {:.2} s = {:.0} candidates/s (one core)\n\
+        "sample: {}\nflycatcher: {steps} candidates in {:.2} s = {:.0} candidates/s (one core), {contexts} contexts \
+         built\n\
          bare QuickJS loop, same test bodies: {bare_runs} in {:.2} s = {:.0} tests/s ({threw} threw)\n\
          ratio bare/flycatcher: {:.2}x\n",
         options.file.display(),

@@ -7,7 +7,8 @@
 //! - every decision point marks which way it went in `__fc$b`: `if` then/else, `c ? a : b`, the left
 //!   operand of `&&`, `||` and `??`, loop conditions, and `switch` clauses;
 //! - conditions holding comparisons also keep, per outcome, the smallest branch distance to it in
-//!   `__fc$d` (see `distance.rs`).
+//!   `__fc$d` (see `distance.rs`);
+//! - every write to state shared between tests sets `__fc$sw[0]` (see `writes.rs`).
 //!
 //! Both arrays are `Uint8Array`s the caller installs on `globalThis`; [`crate::js::RUNTIME_JS`] adds the two helper
 //! functions the branch probes call. The printed code comes with a [`PositionMap`] (QuickJS stack
@@ -23,6 +24,7 @@ mod probes;
 mod sites;
 #[cfg(test)]
 mod tests;
+mod writes;
 
 use std::ops::Range;
 
@@ -33,6 +35,7 @@ use swc_ecma_codegen::{Config, Emitter};
 use swc_ecma_visit::VisitMutWith;
 
 use crate::analysis::parse::ParsedFile;
+use crate::analysis::state::shared_writes;
 
 pub use positions::PositionMap;
 pub use sites::{CoercionSite, CoercionSites, LiteralKind, SiteKind};
@@ -151,6 +154,8 @@ pub fn instrument(file: &ParsedFile, first_statement: u32, first_branch: u32, di
     let mut probes = probes::Probes::new(file, first_statement, first_branch, distances);
     program.visit_mut_with(&mut probes);
     let coercion_sites = sites::find(file, &program);
+    let shared: Vec<_> = shared_writes(&file.program).into_iter().map(|w| w.span).collect();
+    writes::mark_writes(&mut program, &shared);
 
     let mut buf = Vec::new();
     let mut entries = Vec::new();

@@ -568,16 +568,21 @@ fn make_block(stmt: &mut Box<Stmt>) {
     }
 }
 
-fn num(value: u32) -> Box<Expr> {
+pub(super) fn num(value: u32) -> Box<Expr> {
     Box::new(Expr::Lit(Lit::Num(Number { span: DUMMY_SP, value: value.into(), raw: None })))
 }
 
-fn ident(name: &str, at: BytePos) -> Box<Expr> {
+pub(super) fn ident(name: &str, at: BytePos) -> Box<Expr> {
     Box::new(Expr::Ident(Ident::new_no_ctxt(name.into(), Span::new(at, at))))
 }
 
 /// `array[id] = 1`.
-fn mark(array: &str, id: u32, at: BytePos) -> Box<Expr> {
+pub(super) fn mark(array: &str, id: u32, at: BytePos) -> Box<Expr> {
+    mark_as(array, id, 1, at)
+}
+
+/// `array[id] = value`.
+pub(super) fn mark_as(array: &str, id: u32, value: u32, at: BytePos) -> Box<Expr> {
     let target = MemberExpr {
         span: DUMMY_SP,
         obj: ident(array, at),
@@ -587,7 +592,7 @@ fn mark(array: &str, id: u32, at: BytePos) -> Box<Expr> {
         span: DUMMY_SP,
         op: AssignOp::Assign,
         left: AssignTarget::Simple(SimpleAssignTarget::Member(target)),
-        right: num(1),
+        right: num(value),
     }))
 }
 

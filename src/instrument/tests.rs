@@ -5,7 +5,7 @@ use rquickjs::{Context, Runtime};
 
 use super::*;
 use crate::analysis::parse::parse_source;
-use crate::js::{DISTANCES, RUNTIME_JS, STACK};
+use crate::js::{DISTANCES, RUNTIME_JS, SHARED_WRITE, STACK};
 
 fn parse(text: &str) -> ParsedFile {
     parse_source(Path::new("/nonexistent/code.js"), "code.js", text.to_string()).unwrap()
@@ -838,4 +838,40 @@ fn branch_outcomes_name_the_statement_only_they_cover() {
     ];
     let expected: Vec<(String, Option<&str>)> = expected.iter().map(|(b, s)| (b.to_string(), *s)).collect();
     assert_eq!(guarded, expected);
+}
+
+#[test]
+fn writes_to_shared_state_are_journalled_and_undone() {
+    let code = "var log = [];\nvar count = 0;\nvar seen = new Map([[1, 'a']]);\nfunction C() { this.n = 0; }\n\
+                C.total = 5;\n\
+                C.prototype.local = function () { var k = 0; k++; this.n++; return [k].push(1); };\n\
+                C.prototype.shared = function (x) { count += 1; C.total++; C['made' + x] = x; seen.set(x, 'b'); \
+                seen.delete(1); leaked = x; return log.push(x); };\n\
+                C.prototype.fixed = function () { Object.defineProperty(C, 'total', { value: 0 }); };\n";
+    let inst = instrument(&parse(code), 0, 0, false);
+    // Each write keeps its value and its receiver.
+    for journalled in ["__fc$jc(log, \"push\").push(x)", "__fc$jm(C, \"total\").total++", "__fc$jv(()=>count"] {
+        assert!(inst.code.replace(' ', "").contains(&journalled.replace(' ', "")), "{journalled}: {}", inst.code);
+    }
+    let runtime = Runtime::new().unwrap();
+    let context = Context::full(&runtime).unwrap();
+    context.with(|ctx| {
+        let prelude = format!("var {SHARED_WRITE} = new Uint8Array(1); var __fc$s = new Uint8Array(64);");
+        ctx.eval_with_options::<(), _>(prelude, options("prelude.js")).unwrap();
+        ctx.eval_with_options::<(), _>(crate::js::JOURNAL_JS, options("journal.js")).unwrap();
+        ctx.eval_with_options::<(), _>(inst.code.as_str(), options("code.js")).unwrap();
+        let state = "JSON.stringify([count, C.total, Object.keys(C), [...seen], log, typeof leaked])";
+        let loaded: String = ctx.eval(state).unwrap();
+        let flag = |ctx: &rquickjs::Ctx| ctx.eval::<u32, _>(format!("{SHARED_WRITE}[0]")).unwrap();
+        let _: u32 = ctx.eval("new C().local()").unwrap();
+        assert_eq!(flag(&ctx), 0);
+        let _: u32 = ctx.eval("new C().shared(7) + new C().shared(8)").unwrap();
+        assert_eq!(flag(&ctx), 1);
+        assert_ne!(ctx.eval::<String, _>(state).unwrap(), loaded);
+        assert!(ctx.eval::<bool, _>(format!("{}()", crate::js::UNDO)).unwrap());
+        assert_eq!((ctx.eval::<String, _>(state).unwrap(), flag(&ctx)), (loaded, 0));
+        // What the journal cannot undo asks for a new context.
+        ctx.eval::<(), _>("new C().fixed()").unwrap();
+        assert_eq!(flag(&ctx), 2);
+    });
 }

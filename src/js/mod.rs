@@ -15,6 +15,8 @@
 //! | [`PRIMORDIALS`] | [`PRIMORDIALS_JS`] | the built-ins every program below uses, captured before user code |
 //! | [`STATEMENTS`], [`BRANCHES`] | the engine | `Uint8Array`s of statement and branch-outcome probes |
 //! | [`DISTANCES`], [`STACK`] | the engine, [`RUNTIME_JS`] | branch distances per outcome; the operand stack |
+//! | [`SHARED_WRITE`] | the engine | a `Uint8Array(1)` that writes to shared state set: 1 undoable, 2 not (see `instrument/writes.rs`) |
+//! | `__fc$jv`, `__fc$jm`, `__fc$jk`, [`UNDO`], [`FORGET`] | [`JOURNAL_JS`] | the undo journal of those writes |
 //! | `__fc$c`, `__fc$n`, `__fc$q`, `__fc$r`, `__fc$t`, `__fc$j`, `__fc$x`, `__fc$v`, `__fc$w`, `__fc$o`, `__fc$a` | [`RUNTIME_JS`] | helpers the instrumented code calls |
 //! | [`MEASURING`] | [`RUNTIME_JS`], set by the engine | whether measured conditions take their measuring form |
 //! | `__fc$observe` | [`RUNTIME_JS`] (`patterns.js`) | what the harness tells the pattern observer: a test's arguments, where to log |
@@ -49,6 +51,9 @@ pub const BUILTINS: &str = "__fc$builtins";
 pub const STATEMENTS: &str = "__fc$s";
 /// Branch-outcome probes: `__fc$b[id] = 1` when outcome `id` is taken.
 pub const BRANCHES: &str = "__fc$b";
+/// Set by every write the instrumenter marked as one to state shared between tests: 1 when the journal
+/// ([`JOURNAL_JS`]) can undo what was written, 2 when only a new context can.
+pub const SHARED_WRITE: &str = "__fc$sw";
 /// Smallest branch distance seen per outcome in a run (a `Float64Array` as long as [`BRANCHES`]),
 /// measured under `--strategy search` only; 0 for taken outcomes, 1 for unknown ones.
 pub const DISTANCES: &str = "__fc$d";
@@ -144,6 +149,13 @@ pub const DETERMINISM_JS: &str = include_str!("determinism.js");
 /// differ in their last bit) so that the harness knows whether a test used one, as [`INEXACT`]: the numbers
 /// such a test gives are asserted within a few units in the last place. Installed before [`HARNESS_JS`].
 pub const INEXACT_JS: &str = include_str!("inexact.js");
+/// The undo journal of writes to shared state (`__fc$jv`, `__fc$jm`, `__fc$jk`, called by the code the
+/// instrumenter marked; [`UNDO`] and [`FORGET`], called by the engine), installed before any user code.
+pub const JOURNAL_JS: &str = include_str!("journal.js");
+/// Undoes the journal after a test: answers whether the context is as loaded again.
+pub const UNDO: &str = "__fc$undo";
+/// Empties the journal and clears [`SHARED_WRITE`]: what loading wrote is the program's own state.
+pub const FORGET: &str = "__fc$forget";
 /// Corrections of where QuickJS departs from the specification and V8 does not (Date setters given
 /// NaN), installed before any user code so that the sandbox observes what Node will.
 pub const PARITY_JS: &str = include_str!("parity.js");

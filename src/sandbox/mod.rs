@@ -4,8 +4,10 @@
 //! process or timers) plus Flycatcher's harness (`harness.js`). Every test runs with a time limit (the
 //! interrupt handler), a stack limit (runaway recursion becomes a catchable `RangeError`) and a memory
 //! limit for the runtime. A context is reused between tests only while no test can observe another:
-//! when the code writes shared state, after a test ended abnormally, and always after running out of
-//! memory, the next test gets a fresh runtime and context.
+//! a test that wrote shared state (the instrumenter marks each such write, see `instrument/writes.rs`)
+//! has it undone from a journal after it; when that cannot be exact (a collection changed by a method
+//! call, an accessor, `Object.defineProperty`), after a test ended abnormally, and always after running
+//! out of memory, the next test gets a fresh runtime and context, loaded from bytecode compiled once.
 
 pub mod code;
 mod engine;
@@ -180,6 +182,8 @@ pub struct Sandbox {
     bind_classes: Option<String>,
     fresh_each_test: bool,
     engine_used: bool,
+    /// How many times the shared context was built.
+    contexts: u64,
     /// Whether [`Sandbox::run`] measures branch distances (when the code is instrumented for them).
     measuring: bool,
     /// The built-in a test changed in the shared context, until [`Sandbox::take_builtin_change`].
@@ -220,6 +224,7 @@ impl Sandbox {
             bind_classes: None,
             fresh_each_test: false,
             engine_used: false,
+            contexts: 1,
             measuring: false,
             builtin_change: None,
             positions,
@@ -239,8 +244,9 @@ impl Sandbox {
         self.limits = limits;
     }
 
-    /// Gives every test a fresh context (for code that changes shared state). The current context is
-    /// dropped: discovery or earlier tests may have changed its state already.
+    /// Gives every test a fresh context (for code that keeps state between tests where no marked write
+    /// shows it). The current context is dropped: discovery or earlier tests may have changed its state
+    /// already.
     pub fn set_fresh_each_test(&mut self, fresh: bool) {
         if fresh {
             self.engine = None;
@@ -251,6 +257,12 @@ impl Sandbox {
     /// Whether every test gets a fresh context.
     pub fn fresh_each_test(&self) -> bool {
         self.fresh_each_test
+    }
+
+    /// How many times the context that [`Sandbox::run`] shares between tests was built, the first
+    /// included: a measure of how well tests share it (contexts for tests run alone are not counted).
+    pub fn contexts_built(&self) -> u64 {
+        self.contexts
     }
 
     /// Makes [`Sandbox::run`] measure branch distances (or stop measuring them), when the code is
@@ -281,8 +293,9 @@ impl Sandbox {
                 found.extend(serde_json::from_str::<FoundClass>(&json).ok());
             }
         }
-        if engine.changed_builtins(true).is_some() {
-            // Discovery built instances and called factories: they changed a built-in, which no test may see.
+        if engine.changed_builtins(true).is_some() || !engine.restore_shared_state() {
+            // Discovery built instances and called factories: they changed a built-in or shared state,
+            // which no test may see.
             self.engine = None;
         }
         Ok(found)
@@ -316,9 +329,11 @@ impl Sandbox {
         let execution = engine.run(test, seed, watch, describe, measuring, limit).map_err(|e| positions.locate(e))?;
         let broken = engine.broken;
         let changed = if shared { engine.changed_builtins(false) } else { None };
+        let wrote = shared && !engine.restore_shared_state();
         self.engine_used = true;
-        if execution.outcome.hit_limit() || broken {
-            // Whatever the test was doing when it was cut off may be half done: start clean.
+        if execution.outcome.hit_limit() || broken || wrote {
+            // Whatever the test was doing when it was cut off may be half done, and what it wrote to
+            // shared state the next test would see: start clean.
             self.engine = None;
         }
         if changed.is_some() {
@@ -391,6 +406,7 @@ impl Sandbox {
         if self.engine.is_none() {
             self.engine = Some(self.new_engine(!self.fresh_each_test)?);
             self.engine_used = false;
+            self.contexts += 1;
         }
         Ok(self.engine.as_mut().expect("engine was just built"))
     }

@@ -117,10 +117,12 @@ impl Session {
         let code = CodeBase::new(sources, settings.generation.strategy.measures_distances());
         let mut sandbox = Sandbox::new(&code, settings.limits.clone())?;
         let mut program = analyse(&code, &mut sandbox, options.namespace.as_deref())?;
-        sandbox.set_fresh_each_test(shared_write.is_some());
         let mut warnings = code_warnings;
         if let Some(what) = shared_write {
-            warnings.push(format!("every test runs in a fresh context because the code changes shared state ({what})"));
+            warnings.push(format!(
+                "the code can change shared state ({what}): what a test writes there is undone after it, or its \
+                 context built anew"
+            ));
         }
         select_classes(&mut program, &options.classes)?;
         let mut methods = methods_under_test(&program, options.method.as_deref())?;
@@ -164,6 +166,12 @@ impl Session {
     /// The settings in force.
     pub fn settings(&self) -> &Settings {
         &self.settings
+    }
+
+    /// How many times the context that candidates share was built, the first included (see
+    /// [`Sandbox::contexts_built`]).
+    pub fn contexts_built(&self) -> u64 {
+        self.sandbox.contexts_built()
     }
 
     /// Changes settings; they apply from the next step. Methods stopped by the time or stale limits

@@ -26,8 +26,8 @@ use rquickjs::{Context, Ctx, Function, Module, Object, Runtime, Value};
 
 use crate::error::{Error, Result};
 use crate::js::{
-    BUILTINS_JS, CONSOLE_JS, DESCRIBE_JS, DETERMINISM_JS, DISCOVER_MADE, DISTANCES, HARNESS_JS, INEXACT, INEXACT_JS,
-    LOAD_SEED, PARITY_JS, PRIMORDIALS_JS, RUNTIME_JS,
+    BUILTINS_JS, CONSOLE_JS, DESCRIBE_JS, DETERMINISM_JS, DISCOVER_MADE, DISTANCES, FORGET, HARNESS_JS, INEXACT,
+    INEXACT_JS, JOURNAL_JS, LOAD_SEED, PARITY_JS, PRIMORDIALS_JS, RUNTIME_JS, SHARED_WRITE, UNDO,
 };
 use crate::model::program::ModuleKind;
 use crate::model::settings::Limits;
@@ -119,12 +119,14 @@ impl Engine {
         let probes = format!(
             "Object.defineProperty(globalThis, '__fc$s', {{ value: new Uint8Array({}) }});\
              Object.defineProperty(globalThis, '__fc$b', {{ value: new Uint8Array({branches}) }});\
-             Object.defineProperty(globalThis, '{DISTANCES}', {{ value: new Float64Array({branches}).fill(Infinity) }});",
+             Object.defineProperty(globalThis, '{DISTANCES}', {{ value: new Float64Array({branches}).fill(Infinity) }});\
+             Object.defineProperty(globalThis, '{SHARED_WRITE}', {{ value: new Uint8Array(1) }});",
             self.sources.statement_count.max(1),
             branches = self.sources.branch_count.max(1)
         );
         self.eval_setup(&probes, "installing probes")?;
         self.eval_setup(RUNTIME_JS, "installing the coverage runtime")?;
+        self.eval_setup(JOURNAL_JS, "installing the undo journal")?;
         // Randomness and the clock are fixed before any user code runs, from the same seed as in
         // exported suites, and again for every test from the test's seed.
         let determinism = format!(
@@ -156,6 +158,8 @@ impl Engine {
         self.deadline.clear();
         if loaded.is_ok() {
             self.eval_setup(&format!("{INEXACT}.loaded({})", self.sources.power), "reading how the program loaded")?;
+            // What loading wrote is the loaded program: only later writes make a context differ from it.
+            self.eval_setup(&format!("{FORGET}()"), "emptying the undo journal")?;
         }
         match loaded {
             Err(Error::Load { file, .. }) if timed_out => Err(Error::Load {
@@ -273,6 +277,29 @@ impl Engine {
         self.context.with(|ctx| {
             eval_script::<()>(&ctx, &self.sources.scripts, script, "<flycatcher setup>")
                 .map_err(|e| Error::Engine(format!("{what}: {}", exception_text(&ctx, e))))
+        })
+    }
+
+    /// Puts the context back as the program loaded after code wrote shared state (see
+    /// `instrument/writes.rs`): true when it is (nothing was written, or the journal undid every write),
+    /// false when only a new context is (a write that cannot be undone, a flag code under test detached,
+    /// an undo that failed).
+    pub(crate) fn restore_shared_state(&self) -> bool {
+        self.context.with(|ctx| {
+            let globals = ctx.globals();
+            let mut flag = 2;
+            let read = run::probes::<u8>(&globals, SHARED_WRITE, 0..1, |f| flag = f.first().copied().unwrap_or(2));
+            match (read, flag) {
+                (Ok(()), 0) => true,
+                (Ok(()), 1) => {
+                    let undone = globals.get::<_, Function>(UNDO).and_then(|undo| undo.call::<_, bool>(()));
+                    undone.unwrap_or_else(|_| {
+                        ctx.catch();
+                        false
+                    })
+                }
+                _ => false,
+            }
         })
     }
 
