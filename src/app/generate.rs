@@ -2,6 +2,7 @@
 //! mutation analysis, and report. Whatever happens while stepping, the tests elected so far are written.
 
 use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Instant;
 
 use serde_json::Value as Json;
 
@@ -30,12 +31,12 @@ const MUTATION_EXTENSIONS: usize = 40;
 
 impl Strength {
     /// The analysis it runs.
-    pub fn options(self, constructors: bool) -> mutate::Options {
+    pub fn options(self, constructors: bool, deadline: Instant) -> mutate::Options {
         let (extensions, equivalence_tests) = match self {
             Strength::Default => (DEFAULT_EXTENSIONS, 0),
             Strength::Mutation => (MUTATION_EXTENSIONS, mutate::Options::default().equivalence_tests),
         };
-        mutate::Options { equivalence_tests, choose: true, extensions, constructors }
+        mutate::Options { equivalence_tests, choose: true, extensions, constructors, deadline: Some(deadline) }
     }
 }
 
@@ -67,8 +68,9 @@ impl Run {
 
     /// Makes the suite catch regressions (see [`Strength`]): minimises it, runs a mutation analysis
     /// (constructors mutated too when `constructors`) that keeps the state assertions that kill a mutant
-    /// and extends tests to tell survivors apart, and writes the choice back. `progress` follows the
-    /// analysis.
+    /// and extends tests to tell survivors apart, and writes the choice back. The analysis and the
+    /// writing back take their share of the passes' budget (`session/budget.rs`), in the time line as
+    /// `mutation analysis`. `progress` follows the analysis.
     pub fn strengthen(
         &mut self,
         strength: Strength,
@@ -77,13 +79,14 @@ impl Run {
     ) -> Result<Analysis> {
         let session = &mut self.session;
         session.minimize()?;
-        let options = strength.options(constructors);
+        let started = Instant::now();
+        let options = strength.options(constructors, session.mutation_deadline(started));
         let tests = SuiteTest::elected(&session.suite, &session.program, &session.code);
         let analysis = mutate::analyse(session, tests, &options, &mut |done, count| progress.mutant(done, count));
         progress.mutated();
-        let analysis = analysis?;
-        mutate::keep(session, &analysis)?;
-        Ok(analysis)
+        let kept = analysis.and_then(|analysis| mutate::keep(session, &analysis).map(|()| analysis));
+        session.passes.mutation += started.elapsed();
+        kept
     }
 
     /// The JSON report of the run (see [`report::json_report`]), with the mutation analysis under

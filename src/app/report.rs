@@ -59,6 +59,7 @@ pub fn json_report(session: &Session) -> Json {
         "time": {
             "generating_ms": session.elapsed.as_millis() as u64,
             "minimising_ms": session.passes.minimising.as_millis() as u64,
+            "mutation_ms": session.passes.mutation.as_millis() as u64,
             "stability_ms": session.passes.stability.as_millis() as u64,
         },
         "seed": session.settings().seed,
@@ -116,9 +117,10 @@ pub fn summary(session: &Session) -> String {
         session.settings().seed
     ));
     out.push_str(&format!(
-        "time: generating {:.1} s, minimising {:.1} s, stability {:.1} s\n",
+        "time: generating {:.1} s, minimising {:.1} s, mutation analysis {:.1} s, stability {:.1} s\n",
         session.elapsed.as_secs_f64(),
         session.passes.minimising.as_secs_f64(),
+        session.passes.mutation.as_secs_f64(),
         session.passes.stability.as_secs_f64()
     ));
     if !session.suite.unstable.is_empty() {
