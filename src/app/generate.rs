@@ -29,6 +29,10 @@ const DEFAULT_EXTENSIONS: usize = 6;
 /// Extended tests tried per surviving mutant under `--mutation`.
 const MUTATION_EXTENSIONS: usize = 40;
 
+/// Generation budgets the analysis of `--mutation` may use beyond the passes' own (see
+/// `Session::mutation_deadline`): the run then ends within four budgets, twice a plain run's bound.
+const MUTATION_EXTRA_BUDGETS: f64 = 2.0;
+
 impl Strength {
     /// The analysis it runs.
     pub fn options(self, constructors: bool, deadline: Instant) -> mutate::Options {
@@ -80,7 +84,8 @@ impl Run {
         let session = &mut self.session;
         session.minimize()?;
         let started = Instant::now();
-        let options = strength.options(constructors, session.mutation_deadline(started));
+        let extra = if strength == Strength::Mutation { MUTATION_EXTRA_BUDGETS } else { 0.0 };
+        let options = strength.options(constructors, session.mutation_deadline(started, extra));
         let tests = SuiteTest::elected(&session.suite, &session.program, &session.code);
         let analysis = mutate::analyse(session, tests, &options, &mut |done, count| progress.mutant(done, count));
         progress.mutated();

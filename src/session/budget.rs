@@ -48,9 +48,12 @@ impl Session {
     }
 
     /// The moment the mutation analysis, started at `started` after minimisation, must have stopped
-    /// judging mutants, so that the stability re-runs keep their share.
-    pub fn mutation_deadline(&self, started: Instant) -> Instant {
-        self.passes_deadline(started, MUTATION_SHARE)
+    /// judging mutants, so that the stability re-runs keep their share. `extra` generation budgets are
+    /// added for an analysis asked for by name (`generate --mutation`: its equivalence check and 40
+    /// extensions per survivor would not fit in a run's share on a small class, and its score counts
+    /// only what it judged).
+    pub fn mutation_deadline(&self, started: Instant, extra: f64) -> Instant {
+        self.passes_deadline(started, MUTATION_SHARE + extra)
     }
 
     /// The moment a pass must stop starting new runs, when the passes together may use `share` of their
