@@ -3,7 +3,7 @@
 //! stability check re-runs the suite three times: on a library whose every test needs a fresh context
 //! that took many times the generation budget (80 s after `--timeout 5`; mnemonist's analysis alone 390
 //! s after 364). Together they may take at most what generation was allowed (`--timeout` per method under
-//! test), so that a run ends within about twice its budget; bounding them by what generation *took*
+//! test; `generate --mutation` grants them two more), so that a run ends within about twice its budget; bounding them by what generation *took*
 //! instead would cut short runs that end by coverage, and make their suites depend on the machine's
 //! speed. Each pass may use its share of that budget less what the passes before it took, so time one
 //! leaves goes to the next. What each pass took is kept for the reports (`time: generating … s,
@@ -32,6 +32,8 @@ pub struct PassTimes {
     pub mutation: Duration,
     /// Re-running the suite ([`Session::check_stability`]).
     pub stability: Duration,
+    /// Time granted to the passes beyond the generation budget (see [`Session::mutation_deadline`]).
+    pub granted: Duration,
 }
 
 impl PassTimes {
@@ -44,16 +46,22 @@ impl PassTimes {
 impl Session {
     /// What the passes after generation may take in all: the generation budget of the methods under test.
     fn passes_budget(&self) -> Duration {
+        self.generation_budget().saturating_add(self.passes.granted)
+    }
+
+    /// What generation was allowed: `--timeout` per method under test.
+    fn generation_budget(&self) -> Duration {
         self.settings.timeout.saturating_mul(self.methods.len().max(1) as u32)
     }
 
     /// The moment the mutation analysis, started at `started` after minimisation, must have stopped
     /// judging mutants, so that the stability re-runs keep their share. `extra` generation budgets are
-    /// added for an analysis asked for by name (`generate --mutation`: its equivalence check and 40
-    /// extensions per survivor would not fit in a run's share on a small class, and its score counts
-    /// only what it judged).
-    pub fn mutation_deadline(&self, started: Instant, extra: f64) -> Instant {
-        self.passes_deadline(started, MUTATION_SHARE + extra)
+    /// granted to the passes for an analysis asked for by name (`generate --mutation`: its equivalence
+    /// check and 40 extensions per survivor would not fit in a run's share on a small class, and its
+    /// score counts only what it judged); the stability re-runs keep their share of those too.
+    pub fn mutation_deadline(&mut self, started: Instant, extra: f64) -> Instant {
+        self.passes.granted = self.generation_budget().mul_f64(extra);
+        self.passes_deadline(started, MUTATION_SHARE)
     }
 
     /// The moment a pass must stop starting new runs, when the passes together may use `share` of their
