@@ -3,6 +3,7 @@
 
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Instant;
 
 use serde_json::Value as Json;
 
@@ -30,14 +31,18 @@ const DEFAULT_EXTENSIONS: usize = 6;
 /// Extended tests tried per surviving mutant under `--mutation`.
 const MUTATION_EXTENSIONS: usize = 40;
 
+/// Generation budgets the analysis of `--mutation` may use beyond the passes' own (see
+/// `Session::mutation_deadline`): the run then ends within four budgets, twice a plain run's bound.
+const MUTATION_EXTRA_BUDGETS: f64 = 2.0;
+
 impl Strength {
     /// The analysis it runs.
-    pub fn options(self, constructors: bool) -> mutate::Options {
+    pub fn options(self, constructors: bool, deadline: Instant) -> mutate::Options {
         let (extensions, equivalence_tests) = match self {
             Strength::Default => (DEFAULT_EXTENSIONS, 0),
             Strength::Mutation => (MUTATION_EXTENSIONS, mutate::Options::default().equivalence_tests),
         };
-        mutate::Options { equivalence_tests, choose: true, extensions, constructors }
+        mutate::Options { equivalence_tests, choose: true, extensions, constructors, deadline: Some(deadline) }
     }
 }
 
@@ -117,8 +122,9 @@ impl Run {
 
     /// Makes the suite catch regressions (see [`Strength`]): minimises it, runs a mutation analysis
     /// (constructors mutated too when `constructors`) that keeps the state assertions that kill a mutant
-    /// and extends tests to tell survivors apart, and writes the choice back. `progress` follows the
-    /// analysis.
+    /// and extends tests to tell survivors apart, and writes the choice back. The analysis and the
+    /// writing back take their share of the passes' budget (`session/budget.rs`), in the time line as
+    /// `mutation analysis`. `progress` follows the analysis.
     pub fn strengthen(
         &mut self,
         strength: Strength,
@@ -127,13 +133,15 @@ impl Run {
     ) -> Result<Analysis> {
         let session = &mut self.session;
         session.minimize()?;
-        let options = strength.options(constructors);
+        let started = Instant::now();
+        let extra = if strength == Strength::Mutation { MUTATION_EXTRA_BUDGETS } else { 0.0 };
+        let options = strength.options(constructors, session.mutation_deadline(started, extra));
         let tests = SuiteTest::elected(&session.suite, &session.program, &session.code);
         let analysis = mutate::analyse(session, tests, &options, &mut |done, count| progress.mutant(done, count));
         progress.mutated();
-        let analysis = analysis?;
-        mutate::keep(session, &analysis)?;
-        Ok(analysis)
+        let kept = analysis.and_then(|analysis| mutate::keep(session, &analysis).map(|()| analysis));
+        session.passes.mutation += started.elapsed();
+        kept
     }
 
     /// The JSON report of the run (see [`report::json_report`]), with the mutation analysis under

@@ -10,7 +10,7 @@ use serde_json::{Value as Json, json};
 
 /// The fields that add up across shares (at the top of the report, then under `time`).
 const SUMS: [&str; 4] = ["executions", "elapsed_ms", "elected", "failing"];
-const TIME_SUMS: [&str; 3] = ["generating_ms", "minimising_ms", "stability_ms"];
+const TIME_SUMS: [&str; 4] = ["generating_ms", "minimising_ms", "mutation_ms", "stability_ms"];
 
 /// Merges `reports` (each the report of a run over other classes, with one seed) in their order.
 pub fn merge_reports(reports: &[Json]) -> Json {

@@ -59,6 +59,7 @@ pub fn json_report(session: &Session) -> Json {
         "time": {
             "generating_ms": session.elapsed.as_millis() as u64,
             "minimising_ms": session.passes.minimising.as_millis() as u64,
+            "mutation_ms": session.passes.mutation.as_millis() as u64,
             "stability_ms": session.passes.stability.as_millis() as u64,
         },
         "seed": session.settings().seed,
@@ -126,9 +127,11 @@ pub fn text(report: &Json) -> String {
     ));
     let time = &report["time"];
     out.push_str(&format!(
-        "time: generating {:.1} s, minimising {:.1} s, stability {:.1} s\n",
+        "time: generating {:.1} s, minimising {:.1} s, mutation analysis {:.1} s, stability {:.1} s
+",
         seconds(&time["generating_ms"]),
         seconds(&time["minimising_ms"]),
+        seconds(&time["mutation_ms"]),
         seconds(&time["stability_ms"])
     ));
     if let Some(workers) = time["workers"].as_u64() {

@@ -124,6 +124,8 @@ pub enum Status {
     Uncovered,
     /// The edit does not give valid JavaScript (e.g. `??` mixed with `||`): not counted.
     Invalid,
+    /// The analysis reached its deadline ([`Options::deadline`]) before judging it: not counted.
+    Unjudged,
 }
 
 /// One mutant and its fate.
@@ -166,11 +168,15 @@ pub struct Options {
     pub extensions: usize,
     /// Mutate the constructors of the classes under test too (off when one method is chosen).
     pub constructors: bool,
+    /// When to stop judging mutants (`generate`'s share of the budget; none for `flycatcher mutate`,
+    /// which measures): the mutants left are [`Status::Unjudged`], and the analysis ends early enough
+    /// for [`keep`] to run every test once more before it.
+    pub deadline: Option<Instant>,
 }
 
 impl Default for Options {
     fn default() -> Self {
-        Options { equivalence_tests: 200, choose: false, extensions: 0, constructors: true }
+        Options { equivalence_tests: 200, choose: false, extensions: 0, constructors: true, deadline: None }
     }
 }
 
@@ -215,7 +221,7 @@ impl Score {
                 Status::Survived => score.survived += 1,
                 Status::Equivalent => score.equivalent += 1,
                 Status::Uncovered => score.uncovered += 1,
-                Status::Invalid => {}
+                Status::Invalid | Status::Unjudged => {}
             }
         }
         score
@@ -250,6 +256,8 @@ pub(super) struct Baseline {
     /// mutant that loops (or blows up) reaches it, and far below the usual limit, which every such
     /// mutant would otherwise cost. A test whose limit is the usual one is slow on the original.
     pub(super) limit: Duration,
+    /// How long its run on the original took: what [`keep`] will spend on it again.
+    pub(super) took: Duration,
 }
 
 /// How many times its run on the original a test may take on a mutant (loading the code included).
@@ -278,12 +286,13 @@ impl Originals {
         let started = Instant::now();
         let run = self.sandbox.run_isolated(&test.json(&session.program), test.seed, &everything, true)?;
         let usual = session.settings().limits.test_time;
-        let limit = (started.elapsed() * SLOWDOWN).clamp(LEAST_LIMIT.min(usual), usual);
+        let took = started.elapsed();
+        let limit = (took * SLOWDOWN).clamp(LEAST_LIMIT.min(usual), usual);
         let elected = as_elected(test, &run);
         // A test cut off by a limit on the original (a loaded machine) cannot tell anything apart: it
         // covers nothing, so it runs against no mutant.
         let covers = if run.outcome.hit_limit() { Vec::new() } else { run.statements };
-        Ok(Baseline { elected, covers, limit })
+        Ok(Baseline { elected, covers, limit, took })
     }
 }
 
@@ -305,6 +314,13 @@ pub(super) fn run_on_mutant(
 ///
 /// `tests` with recorded assertions (from a manifest) must pass on the original code first: an error says
 /// which does not. `progress` is told (mutants done, mutants in all) after each mutant.
+///
+/// From the deadline on nothing more is done: the tests not read on the original yet are left out
+/// (they stay as elected), the mutants left are unjudged, a survivor is neither checked for equivalence
+/// nor told apart. Mutants are judged in source order, each to the end: judging the cheap part of all
+/// first (or those covered by the fewest tests first) judged more of them in the time, but kept
+/// inspectors before extensions were tried, and a test whose inspector is kept is never made longer
+/// (linked-list's suite lost 3 kills).
 pub fn analyse(
     session: &Session,
     mut tests: Vec<SuiteTest>,
@@ -313,12 +329,19 @@ pub fn analyse(
 ) -> Result<Analysis> {
     let started = Instant::now();
     let mut originals = Originals::new(session)?;
-    let mut baselines = Vec::new();
+    let mut baselines: Vec<Baseline> = Vec::new();
+    // What `keep` will spend running again the tests read so far: the analysis ends early enough for it.
+    let mut reserve = Duration::ZERO;
     for (index, test) in tests.iter_mut().enumerate() {
+        if past(options.deadline, reserve) {
+            // The tests left are not analysed (nor written back by `keep`): they stay as elected.
+            break;
+        }
         if options.choose {
             *test = keep::candidates(session, &mut originals, test)?;
         }
         let mut baseline = originals.baseline(session, test)?;
+        reserve += baseline.took;
         check_asserts(session, index, test, &mut baseline)?;
         if options.choose {
             test.checks.get_or_insert_with(Default::default).fields = keep::all_fields(&baseline.elected.results);
@@ -326,6 +349,7 @@ pub fn analyse(
         }
         baselines.push(baseline);
     }
+    tests.truncate(baselines.len());
     let mut mutants = create_mutants(session, &tests, options.constructors);
     let analysis = Analysis {
         kept: vec![Vec::new(); tests.len()],
@@ -335,16 +359,30 @@ pub fn analyse(
         runs: 0,
         elapsed: Duration::ZERO,
     };
-    let mut judging = Judging { session, options, originals, baselines, analysis };
+    let mut judging = Judging { session, options, originals, baselines, analysis, reserve };
     let count = mutants.len();
     for (id, mutant) in mutants.iter_mut().enumerate() {
         progress(id, count);
+        if past(options.deadline, judging.reserve) {
+            mutant.status = Status::Unjudged;
+            continue;
+        }
         judging.judge(mutant, id)?;
     }
     let mut analysis = judging.analysis;
     analysis.mutants = mutants;
     analysis.elapsed = started.elapsed();
     Ok(analysis)
+}
+
+/// Whether fewer than `reserve` are left before `deadline`.
+fn past(deadline: Option<Instant>, reserve: Duration) -> bool {
+    deadline.is_some_and(|deadline| Instant::now() + reserve >= deadline)
+}
+
+/// Whether a test runs the statement a mutant is in (a mutant outside every statement: any test).
+fn covers(baseline: &Baseline, mutant: &Mutant) -> bool {
+    mutant.statement.is_none_or(|s| baseline.covers.contains(&s))
 }
 
 /// A test read from a manifest must still make the assertions it was written with. Its baseline then
@@ -377,6 +415,8 @@ pub(super) struct Judging<'a> {
     pub(super) originals: Originals,
     pub(super) baselines: Vec<Baseline>,
     pub(super) analysis: Analysis,
+    /// The time left before [`Options::deadline`] at which judging stops.
+    pub(super) reserve: Duration,
 }
 
 impl Judging<'_> {
@@ -385,9 +425,7 @@ impl Judging<'_> {
     /// extended tests on a survivor not presumed equivalent.
     fn judge(&mut self, mutant: &mut Mutant, id: usize) -> Result<()> {
         let session = self.session;
-        let covering: Vec<usize> = (0..self.baselines.len())
-            .filter(|t| mutant.statement.is_none_or(|s| self.baselines[*t].covers.contains(&s)))
-            .collect();
+        let covering: Vec<usize> = (0..self.baselines.len()).filter(|t| covers(&self.baselines[*t], mutant)).collect();
         if covering.is_empty() {
             mutant.status = Status::Uncovered;
             return Ok(());
@@ -410,7 +448,9 @@ impl Judging<'_> {
         // it. The check runs with the usual time limit (its tests have no baseline).
         sandbox.set_limits(session.settings().limits.clone());
         let mut witness = None;
-        if mutant.status == Status::Survived && self.options.equivalence_tests > 0 {
+        // Past the deadline, a survivor stays one: the check and the extensions are the long part.
+        let late = past(self.options.deadline, self.reserve);
+        if mutant.status == Status::Survived && self.options.equivalence_tests > 0 && !late {
             let seed = session.settings().seed ^ (id as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
             let mut rng = StdRng::seed_from_u64(seed);
             let tests = self.options.equivalence_tests;
@@ -422,7 +462,7 @@ impl Judging<'_> {
                 None => mutant.status = Status::Equivalent,
             }
         }
-        if mutant.status == Status::Survived && self.options.extensions > 0 {
+        if mutant.status == Status::Survived && self.options.extensions > 0 && !late {
             extend::tell_apart(self, &mut sandbox, mutant, &covering, id, witness)?;
         }
         Ok(())

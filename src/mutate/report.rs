@@ -35,17 +35,24 @@ fn percent(score: &Score) -> String {
     score.percent().map_or("-".to_string(), |p| format!("{p:.1}%"))
 }
 
+/// How many mutants ended as `status`.
+fn count(analysis: &Analysis, status: &Status) -> usize {
+    analysis.mutants.iter().filter(|m| m.status == *status).count()
+}
+
 /// One line: the mutation score, what it counts, and how long the analysis took.
 pub fn headline(analysis: &Analysis) -> String {
     let total = analysis.score();
-    let invalid = analysis.mutants.iter().filter(|m| m.status == Status::Invalid).count();
+    let invalid = count(analysis, &Status::Invalid);
+    let unjudged = count(analysis, &Status::Unjudged);
     format!(
-        "mutation score: {} ({} of {} non-equivalent mutants killed; {} presumed equivalent{}; {:.2} s)",
+        "mutation score: {} ({} of {} non-equivalent mutants killed; {} presumed equivalent{}{}; {:.2} s)",
         percent(&total),
         total.killed,
         total.killed + total.survived + total.uncovered,
         total.equivalent,
         if invalid > 0 { format!(", {invalid} not valid JavaScript") } else { String::new() },
+        if unjudged > 0 { format!(", {unjudged} not judged within the time budget") } else { String::new() },
         analysis.elapsed.as_secs_f64()
     )
 }
@@ -173,7 +180,8 @@ pub fn json_report(analysis: &Analysis, program: &ProgramInfo, seed: u64) -> Jso
         })
         .collect();
     let mut report = counts(&analysis.score());
-    report["invalid"] = json!(analysis.mutants.iter().filter(|m| m.status == Status::Invalid).count());
+    report["invalid"] = json!(count(analysis, &Status::Invalid));
+    report["unjudged"] = json!(count(analysis, &Status::Unjudged));
     report["tests"] = json!(analysis.tests.len());
     report["runs"] = json!(analysis.runs);
     report["elapsed_ms"] = json!(analysis.elapsed.as_millis() as u64);
