@@ -149,6 +149,12 @@ fn generate(args: &GenerateArgs) -> Result<Verdict, Error> {
             println!("wrote {}", path.display());
         }
     }
+    if run.session.suite.elected.is_empty() {
+        eprintln!(
+            "flycatcher: no test was elected; the suites written say why, method by method (and the failing logs \
+             hold the tests that failed)"
+        );
+    }
     let mut json = run.json_report(analysis.as_ref());
     let mut verdict = Verdict::Done;
     if args.verify {
