@@ -50,7 +50,8 @@ const javascript = (dir) =>
 
 const classify = (run, out, rss, wroteOutside) => {
   const stderr = run.stderr || '';
-  if (run.error && run.error.code === 'ETIMEDOUT') return 'hang';
+  // 124: `timeout` ended the run at --kill seconds; 137: it had to SIGKILL it after that.
+  if ((run.error && run.error.code === 'ETIMEDOUT') || run.status === 124 || run.status === 137) return 'hang';
   if (stderr.includes('panicked') || (run.signal && run.signal !== 'SIGTERM') || run.status === 101) return 'panic';
   if (rss > maxRss * 1024) return 'memory';
   if (stderr.includes('JavaScript engine error')) return 'engine';
@@ -74,11 +75,14 @@ for (const p of packages) {
     fs.rmSync(out, { recursive: true, force: true });
     const work = fs.mkdtempSync(path.join(os.tmpdir(), 'fc-sweep-'));
     const before = listing(p.dir);
-    const command = ['-f', '%M', bin, 'generate', file, '--out', out, '--timeout', timeout, '--seed', '1'];
+    // `timeout` ends Flycatcher itself at --kill seconds: killing `time` alone (spawnSync's timeout) left
+    // the run going on, an orphan taking a core from every later run. spawnSync's own limit is a backstop.
+    const limited = ['timeout', '--kill-after=10', String(kill), bin, 'generate', file, '--out', out];
+    const command = ['-f', '%M', ...limited, '--timeout', timeout, '--seed', '1'];
     const run = spawnSync('/usr/bin/time', command, {
       cwd: work,
       encoding: 'utf8',
-      timeout: kill * 1000,
+      timeout: (kill + 30) * 1000,
       env: { ...process.env, NO_COLOR: '1' },
       maxBuffer: 64 << 20,
     });
