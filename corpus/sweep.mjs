@@ -61,6 +61,7 @@ const classify = (run, out, rss, wroteOutside) => {
   return run.status === 2 && lines.length === 1 ? 'refusal' : 'panic';
 };
 
+const json = option('--json', null);
 const classes = ['ok', 'refusal', 'panic', 'engine', 'hang', 'memory', 'empty', 'outside'];
 const counts = Object.fromEntries(classes.map((c) => [c, 0]));
 const results = [];
@@ -96,6 +97,8 @@ for (const p of packages) {
     counts[kind]++;
     const said = run.stderr.split('\n').filter((l) => !l.startsWith('[') && !l.startsWith('warning')).join(' ').slice(0, 200);
     results.push({ package: p.spec, file: relative, class: kind, status: run.status, rssMb: Math.round(rss / 1024), said });
+    // Written after every file, so that a sweep cut short still leaves the rows it measured.
+    if (json) fs.writeFileSync(json, JSON.stringify({ counts, results }, null, 2));
     if (!process.stdout.isTTY) continue;
     process.stdout.write(`\r${results.length} files, ${counts.ok} ok`);
   }
@@ -106,5 +109,3 @@ console.log(`| ${classes.join(' | ')} |\n|${classes.map(() => '---').join('|')}|
 for (const r of results.filter((r) => r.class !== 'ok' && r.class !== 'refusal')) {
   console.log(`- ${r.class}: ${r.package} ${r.file} (exit ${r.status}, ${r.rssMb} MB): ${r.said}`);
 }
-const json = option('--json', null);
-if (json) fs.writeFileSync(json, JSON.stringify({ counts, results }, null, 2));
