@@ -50,7 +50,8 @@ const javascript = (dir) =>
 
 const classify = (run, out, rss, wroteOutside) => {
   const stderr = run.stderr || '';
-  if (run.error && run.error.code === 'ETIMEDOUT') return 'hang';
+  // 124: `timeout` ended the run at --kill seconds; 137: it had to SIGKILL it after that.
+  if ((run.error && run.error.code === 'ETIMEDOUT') || run.status === 124 || run.status === 137) return 'hang';
   if (stderr.includes('panicked') || (run.signal && run.signal !== 'SIGTERM') || run.status === 101) return 'panic';
   if (rss > maxRss * 1024) return 'memory';
   if (stderr.includes('JavaScript engine error')) return 'engine';
@@ -60,6 +61,7 @@ const classify = (run, out, rss, wroteOutside) => {
   return run.status === 2 && lines.length === 1 ? 'refusal' : 'panic';
 };
 
+const json = option('--json', null);
 const classes = ['ok', 'refusal', 'panic', 'engine', 'hang', 'memory', 'empty', 'outside'];
 const counts = Object.fromEntries(classes.map((c) => [c, 0]));
 const results = [];
@@ -74,11 +76,14 @@ for (const p of packages) {
     fs.rmSync(out, { recursive: true, force: true });
     const work = fs.mkdtempSync(path.join(os.tmpdir(), 'fc-sweep-'));
     const before = listing(p.dir);
-    const command = ['-f', '%M', bin, 'generate', file, '--out', out, '--timeout', timeout, '--seed', '1'];
+    // `timeout` ends Flycatcher itself at --kill seconds: killing `time` alone (spawnSync's timeout) left
+    // the run going on, an orphan taking a core from every later run. spawnSync's own limit is a backstop.
+    const limited = ['timeout', '--kill-after=10', String(kill), bin, 'generate', file, '--out', out];
+    const command = ['-f', '%M', ...limited, '--timeout', timeout, '--seed', '1'];
     const run = spawnSync('/usr/bin/time', command, {
       cwd: work,
       encoding: 'utf8',
-      timeout: kill * 1000,
+      timeout: (kill + 30) * 1000,
       env: { ...process.env, NO_COLOR: '1' },
       maxBuffer: 64 << 20,
     });
@@ -92,6 +97,8 @@ for (const p of packages) {
     counts[kind]++;
     const said = run.stderr.split('\n').filter((l) => !l.startsWith('[') && !l.startsWith('warning')).join(' ').slice(0, 200);
     results.push({ package: p.spec, file: relative, class: kind, status: run.status, rssMb: Math.round(rss / 1024), said });
+    // Written after every file, so that a sweep cut short still leaves the rows it measured.
+    if (json) fs.writeFileSync(json, JSON.stringify({ counts, results }, null, 2));
     if (!process.stdout.isTTY) continue;
     process.stdout.write(`\r${results.length} files, ${counts.ok} ok`);
   }
@@ -102,5 +109,3 @@ console.log(`| ${classes.join(' | ')} |\n|${classes.map(() => '---').join('|')}|
 for (const r of results.filter((r) => r.class !== 'ok' && r.class !== 'refusal')) {
   console.log(`- ${r.class}: ${r.package} ${r.file} (exit ${r.status}, ${r.rssMb} MB): ${r.said}`);
 }
-const json = option('--json', null);
-if (json) fs.writeFileSync(json, JSON.stringify({ counts, results }, null, 2));

@@ -151,6 +151,12 @@ fn generate(args: &GenerateArgs) -> Result<Verdict, Error> {
             println!("wrote {}", path.display());
         }
     }
+    if json["elected"] == 0 {
+        eprintln!(
+            "flycatcher: no test was elected; the suites written say why, method by method (and the failing logs \
+             hold the tests that failed)"
+        );
+    }
     let mut verdict = Verdict::Done;
     if args.verify {
         let options =

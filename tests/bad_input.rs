@@ -75,7 +75,15 @@ fn a_missing_package_is_named_with_the_line_importing_it() {
     let dir = tempfile::tempdir().unwrap();
     let file =
         write(dir.path(), "user.mjs", "import x from 'no-such-package';\nexport class A { m() { return 1; } }\n");
-    fails_with(&["generate", &file], &["user.mjs:1", "'no-such-package'", "not found"]);
+    fails_with(&["generate", &file], &["user.mjs:1", "'no-such-package'", "not found", "npm install no-such-package"]);
+    // The same `require`d by CommonJS fails when the `require` runs: said at its line, not in Flycatcher's
+    // code (`at localRequire (<flycatcher setup>:511:11)` before).
+    let file = write(
+        dir.path(),
+        "user.js",
+        "class A { m() { return 1; } }\n\nconst x = require('no-such-package');\nmodule.exports = A;\n",
+    );
+    fails_with(&["generate", &file], &["user.js:3:", "'no-such-package'", "not found", "npm install no-such-package"]);
 }
 
 #[test]

@@ -155,3 +155,30 @@ fn replay_tests_with_rebuilt_receivers_pass_every_runner() {
         }
     }
 }
+
+#[test]
+fn a_run_that_elects_nothing_writes_a_suite_that_says_why_and_passes_every_runner() {
+    // Issue 17: mnemonist's kd-tree.js elected nothing in 0.2 s, and nothing at all was written.
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("cache.js");
+    std::fs::write(
+        &file,
+        "class Cache {\n  constructor(store) {\n    if (!(store instanceof Map)) throw new TypeError('a Map is needed');\n    \
+         this.store = store;\n  }\n  put(k) { this.store.set(k, 1); return this.store.size; }\n}\nmodule.exports = Cache;\n",
+    )
+    .unwrap();
+    for format in ["node-test", "assert", "nodeunit", "expresso", "vows"].into_iter().chain(NEW_FORMATS) {
+        let out = dir.path().join(format);
+        let (file, out_text) = (file.display().to_string(), out.display().to_string());
+        let output = flycatcher(&["generate", &file, "--seed", "1", "--format", format, "--out", &out_text, "-q"]);
+        assert_eq!(output.status.code(), Some(0), "{}", text(&output));
+        assert!(String::from_utf8_lossy(&output.stderr).contains("no test was elected"), "{}", text(&output));
+        let (suites, failing) = split(&out);
+        assert_eq!((suites.len(), failing.len()), (1, 0), "{format}: {suites:?} {failing:?}");
+        let suite = std::fs::read_to_string(&suites[0]).unwrap();
+        assert!(suite.contains("put: 0/2 statements covered") && suite.contains("every construction of Cache threw"));
+        let log = std::fs::read_to_string(out.join("Cache.failing.log")).unwrap();
+        assert!(log.contains("put: 0/2 statements covered"), "{log}");
+        passes(format, &suites[0]);
+    }
+}

@@ -279,3 +279,19 @@ fn typeof_checks_are_evidence() {
     assert_eq!(covered, total, "a non-function now and then reaches the throw");
     node_test_passes(&suites(&out));
 }
+
+#[test]
+fn a_constructor_whose_trailing_arguments_are_optional_is_called_without_them() {
+    // kdbush@4.0.2: `constructor(numItems, nodeSize = 64, ArrayType = Float64Array, data)` refuses every
+    // array class but its own; `data` has no default but is tested for truth (`data && ...`), so calls
+    // may leave both out. Counting `data` as required, every construction threw and nothing was elected.
+    let out = tempfile::tempdir().unwrap();
+    let report = generate(&[fixture("typed-grid.mjs")], out.path(), &["--seed", "1", "--timeout", "1"]);
+    let covered: Vec<String> = methods(&report)
+        .into_iter()
+        .filter(|(_, covered, total, _)| covered == total && *total > 0)
+        .map(|m| m.0)
+        .collect();
+    assert!(covered.contains(&"Grid.add".to_string()) && covered.contains(&"Grid.full".to_string()), "{covered:?}");
+    node_test_passes(&suites(out.path()));
+}

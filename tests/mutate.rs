@@ -235,3 +235,17 @@ fn a_suite_that_no_longer_passes_is_refused() {
         "{stderr}"
     );
 }
+
+#[test]
+fn extensions_never_name_a_variable_minimisation_dropped() {
+    // Minimisation dropped `var vec4 = new Vec(..)` with the call that used it but kept `vec4` among the
+    // test's variables, and an extension then passed it: `vec2.pick(vec3, vec4)`, a `TypeError` in the
+    // sandbox, a `ReferenceError` under Node (victor@1.1.0 of the corpus; these seeds did it here).
+    for seed in ["10", "12", "13"] {
+        let out = tempfile::tempdir().unwrap();
+        generate(&[fixture("vec-pair.js")], out.path(), &["--seed", seed, "--timeout", "1", "-q"]);
+        node_test_passes(
+            &suites(out.path()).into_iter().filter(|s| !s.to_string_lossy().contains(".failing.")).collect::<Vec<_>>(),
+        );
+    }
+}

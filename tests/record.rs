@@ -289,7 +289,7 @@ fn bad_entries_fail_with_a_clear_message_and_keep_what_was_recorded() {
     assert_eq!(output.status.code(), Some(2), "{}", text(&output));
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert!(
-        stderr.contains("host.js") && stderr.contains("no host access in the sandbox: fs.readFileSync()"),
+        stderr.contains("host.js:2:") && stderr.contains("no host access in the sandbox: fs.readFileSync()"),
         "{stderr}"
     );
 

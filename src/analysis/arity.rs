@@ -2,15 +2,17 @@
 //! without, and whether it takes more than it declares.
 //!
 //! Real code tells a call with fewer or more arguments apart from a full one: `emit` switches on
-//! `arguments.length`, `push()` loops over `arguments`, a default value (`limit = 10`) or a check like
-//! `x === undefined` stands for an omitted argument. Calls with exactly one argument per parameter never
+//! `arguments.length`, `push()` loops over `arguments`, a default value (`limit = 10`), a check like
+//! `x === undefined` or a test of its truth (`if (data)`, `data && ...`, `!data`) stands for an omitted
+//! argument. Calls with exactly one argument per parameter never
 //! take those paths, so generation changes the count now and then where the function shows it matters.
 
 use std::collections::BTreeSet;
 
 use swc_common::Spanned;
 use swc_ecma_ast::{
-    ArrowExpr, BinExpr, BinaryOp, Constructor, Expr, Function, Ident, Lit, ParamOrTsParamProp, Pat, UnaryExpr, UnaryOp,
+    ArrowExpr, BinExpr, BinaryOp, CondExpr, Constructor, Expr, Function, Ident, IfStmt, Lit, ParamOrTsParamProp, Pat,
+    UnaryExpr, UnaryOp,
 };
 use swc_ecma_visit::{Visit, VisitWith};
 
@@ -57,7 +59,8 @@ struct Open {
     /// Arrow functions have no `arguments` of their own: theirs is the enclosing function's.
     arrow: bool,
     reads_arguments: bool,
-    /// Names compared with `undefined` (or loosely with `null`, which `undefined` equals).
+    /// Names compared with `undefined` (or loosely with `null`, which `undefined` equals), or whose
+    /// truth is tested.
     checked: BTreeSet<String>,
 }
 
@@ -171,13 +174,51 @@ impl Visit for Collector {
                 _ => None,
             };
             if let Some(name) = checked(&node.left, &node.right).or_else(|| checked(&node.right, &node.left)) {
-                // A check inside a callback still concerns the enclosing function's parameter.
-                for function in &mut self.open {
-                    function.checked.insert(name.clone());
-                }
+                self.check(name);
             }
         }
+        if matches!(node.op, BinaryOp::LogicalAnd | BinaryOp::LogicalOr) {
+            self.truth_tested(&node.left);
+        }
         node.visit_children_with(self);
+    }
+
+    fn visit_if_stmt(&mut self, node: &IfStmt) {
+        self.truth_tested(&node.test);
+        node.visit_children_with(self);
+    }
+
+    fn visit_cond_expr(&mut self, node: &CondExpr) {
+        self.truth_tested(&node.test);
+        node.visit_children_with(self);
+    }
+
+    fn visit_unary_expr(&mut self, node: &UnaryExpr) {
+        if node.op == UnaryOp::Bang {
+            self.truth_tested(&node.arg);
+        }
+        node.visit_children_with(self);
+    }
+}
+
+impl Collector {
+    /// Marks `name` as a parameter the code checks for absence. A check inside a callback still
+    /// concerns the enclosing function's parameter.
+    fn check(&mut self, name: String) {
+        for function in &mut self.open {
+            function.checked.insert(name.clone());
+        }
+    }
+
+    /// A name whose truth is tested (`if (data)`, `data && ...`, `data ? a : b`, `!data`) is checked for
+    /// absence: `undefined` is false (kdbush's `constructor(numItems, nodeSize = 64, ArrayType =
+    /// Float64Array, data)` reads `data && ...`, and every call that passed an `ArrayType` failed).
+    fn truth_tested(&mut self, test: &Expr) {
+        match test {
+            Expr::Ident(i) => self.check(i.sym.to_string()),
+            Expr::Paren(p) => self.truth_tested(&p.expr),
+            _ => {}
+        }
     }
 }
 
@@ -208,6 +249,8 @@ mod tests {
                     return a + b + c;\n}\n\
                     function loose(a, b) {\n  return [a].map(x => b == null ? x : b);\n}\n\
                     function strictNull(a, b) {\n  return b === null ? a : b;\n}\n\
+                    function truth(a, b = 1, c) {\n  if (c && c.length) return a; return b;\n}\n\
+                    function negated(a, b) {\n  return !(b) ? a : b;\n}\n\
                     function rest(a, ...more) {\n  return more.length;\n}\n\
                     function plain(a, b) {\n  return a + b + [0].map(function () { return arguments.length; })[0];\n}\n\
                     class Queue {\n  constructor(items = []) { this.items = items; }\n  \
@@ -221,6 +264,8 @@ mod tests {
         assert_eq!(arity(code, "function checks"), (Some(1), false));
         assert_eq!(arity(code, "function loose"), (Some(1), false));
         assert_eq!(arity(code, "function strictNull"), (None, false));
+        assert_eq!(arity(code, "function truth"), (Some(1), false));
+        assert_eq!(arity(code, "function negated"), (Some(1), false));
         assert_eq!(arity(code, "function rest"), (Some(1), false));
         // `arguments` of a nested function is that function's own.
         assert_eq!(arity(code, "function plain"), (None, false));

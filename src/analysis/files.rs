@@ -22,6 +22,9 @@ pub struct SourceEntry {
     pub parsed: ParsedFile,
     /// Module specifier → index of the file it resolves to.
     pub deps: BTreeMap<String, usize>,
+    /// CommonJS specifier that resolves to nothing → the error its `require` throws, when it runs (one in
+    /// a branch never taken, or in a `try`, must not stop the run; the error's stack names its line).
+    pub missing: BTreeMap<String, String>,
     /// Module specifier → the names this file imports from it by name (`import { a }`, `export { a } from`):
     /// an ES-module view of a CommonJS file or built-in must export them even when its `module.exports`
     /// does not list them (a stand-in's).
@@ -93,8 +96,8 @@ impl SourceSet {
                 parse_source(path, display, text)?
             }
         };
-        let (deps, imported_names) = (BTreeMap::new(), BTreeMap::new());
-        self.entries.push(SourceEntry { parsed, deps, imported_names, given, builtin: builtin.is_some() });
+        let (deps, missing, imported_names) = (BTreeMap::new(), BTreeMap::new(), BTreeMap::new());
+        self.entries.push(SourceEntry { parsed, deps, missing, imported_names, given, builtin: builtin.is_some() });
         Ok(self.entries.len() - 1)
     }
 
@@ -121,6 +124,8 @@ impl SourceSet {
                     if es_module {
                         return Err(Error::Resolve { at: at(), specifier, reason });
                     }
+                    let why = format!("Cannot find module '{specifier}': {reason}");
+                    self.entries[index].missing.insert(specifier, why);
                     continue;
                 }
             };
@@ -182,7 +187,10 @@ pub fn resolve(from_dir: &Path, specifier: &str, loader: Loader) -> std::result:
             return package::entry(&package_dir, &subpath, loader);
         }
     }
-    Err(format!("package '{name}' not found in any node_modules folder above {}", from_dir.display()))
+    Err(format!(
+        "package '{name}' not found in any node_modules folder above {} (install it there: npm install {name})",
+        from_dir.display()
+    ))
 }
 
 /// The file `base` names as `require` finds it: itself, with `.js`, `.mjs` or `.cjs`, or the index of the

@@ -506,9 +506,13 @@
     cache[i] = module;
     const localRequire = (spec) => {
       const target = hasOwn(f.deps, spec) ? f.deps[spec] : undefined;
-      if (target === undefined) {
-        throw new ErrorCtor("Cannot find module '" + spec + "' from '" + f.filename +
-          "': the sandbox only loads JavaScript files of the program under test");
+      if (typeof target !== 'number') {
+        // A string says why a literal specifier resolved to nothing; code that tries an optional
+        // dependency tells this error by its code, as under Node.
+        const error = new ErrorCtor(typeof target === 'string' ? target : "Cannot find module '" + spec +
+          "' from '" + f.filename + "': the sandbox only loads the files a literal require names");
+        error.code = 'MODULE_NOT_FOUND';
+        throw error;
       }
       return requireFile(target);
     };

@@ -155,7 +155,7 @@ fn compare(
             let mut witness = probe.clone();
             // One that throws on the original tells the mutant apart by then: it ends there.
             if let Outcome::Threw { at, .. } = base.outcome {
-                witness.test.statements.truncate(at + 1);
+                witness.test.truncate(at + 1);
             }
             let usable = is_regression(&base.outcome, witness.test.statements.len() - 1);
             return Ok(Compared::Apart(Witness { test: witness, usable }));

@@ -171,13 +171,8 @@ fn tells_apart(
 /// only the calls whose results tell it apart described.
 fn shortest(judging: &mut Judging, sandbox: &mut Sandbox, mut witness: SuiteTest) -> Result<SuiteTest> {
     for k in (0..witness.test.statements.len().saturating_sub(1)).rev() {
-        let mut shorter = witness.clone();
-        let removed = shorter.test.statements.remove(k);
-        if let Statement::Construct { variable, .. } | Statement::Rebuild { variable, .. } = removed
-            && shorter.test.uses_variable(variable)
-        {
-            continue;
-        }
+        let Some(test) = witness.test.without_statement(k) else { continue };
+        let shorter = SuiteTest { test, ..witness.clone() };
         if let Some((shorter, _, _)) = tells_apart(judging, sandbox, shorter)? {
             witness = shorter;
         }

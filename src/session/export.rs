@@ -2,8 +2,9 @@
 
 use std::path::PathBuf;
 
-use super::Session;
+use super::{Session, Status};
 use crate::error::Result;
+use crate::model::program::ClassId;
 
 impl Session {
     /// Minimises the elected tests (see [`Session::minimize`]), drops what changes between runs (see
@@ -34,6 +35,42 @@ impl Session {
             format!("Seed {}; command: {command}", self.settings.seed),
         ];
         header.extend(changes.iter().cloned());
-        self.suite.write(&self.program, &self.code, format, out_dir, &header)
+        let mut written = self.suite.write(&self.program, &self.code, format, out_dir, &header)?;
+        if self.suite.elected.is_empty() {
+            for path in self.suite.write_unelected(&self.program, format, out_dir, &header, &self.outcomes())? {
+                if !written.contains(&path) {
+                    written.push(path);
+                }
+            }
+        }
+        Ok(written)
+    }
+
+    /// Per class under test, one line per method saying how it ended: what a suite without tests says.
+    fn outcomes(&self) -> Vec<(ClassId, Vec<String>)> {
+        let mut outcomes: Vec<(ClassId, Vec<String>)> = Vec::new();
+        for m in &self.methods {
+            let stop = match m.status {
+                Status::Done(reason) => reason.name(),
+                Status::Pending | Status::Running => "not finished",
+            };
+            let mut line = format!(
+                "{}: {}/{} statements covered, {} candidates, {} failing, stopped: {stop}",
+                m.method,
+                m.covered_count(),
+                m.covered.len(),
+                m.executions,
+                m.failing
+            );
+            // Why a method was given up says the most; other warnings are in the run's output.
+            for warning in m.warnings.iter().filter_map(|w| w.strip_prefix("aborted: ")) {
+                line.push_str(&format!(": {warning}"));
+            }
+            match outcomes.iter_mut().find(|(class, _)| *class == m.class) {
+                Some((_, lines)) => lines.push(line),
+                None => outcomes.push((m.class, vec![line])),
+            }
+        }
+        outcomes
     }
 }

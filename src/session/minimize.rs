@@ -7,7 +7,6 @@ use super::Session;
 use super::budget::MINIMISING_SHARE;
 use crate::error::Result;
 use crate::model::observed::Outcome;
-use crate::model::test::Statement;
 use crate::sandbox::Execution;
 use crate::suite::ElectedTest;
 
@@ -47,13 +46,7 @@ impl Session {
                 if Instant::now() >= deadline {
                     break;
                 }
-                let mut shorter = test.clone();
-                let removed = shorter.statements.remove(k);
-                if let Statement::Construct { variable, .. } | Statement::Rebuild { variable, .. } = removed
-                    && shorter.uses_variable(variable)
-                {
-                    continue;
-                }
+                let Some(shorter) = test.without_statement(k) else { continue };
                 let run = self.sandbox.run_isolated(&shorter.to_json(&self.program), seed, &watch, true)?;
                 let same_end = match (&run.outcome, &original) {
                     (Outcome::Passed, Outcome::Passed) => true,

@@ -8,6 +8,7 @@ pub mod lines;
 pub mod manifest;
 pub mod stability;
 pub mod title;
+mod unelected;
 mod write;
 
 use crate::model::observed::{DescribedResult, Outcome};

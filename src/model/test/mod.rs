@@ -2,6 +2,7 @@
 //! the class under test (`list.add(node);`), the method under test last. The sandbox interprets it from
 //! JSON (`interpreter.rs`); people and exported suites read it as JavaScript (`javascript.rs`).
 
+mod declared;
 mod interpreter;
 mod javascript;
 
@@ -125,9 +126,10 @@ pub struct TestCase {
 }
 
 impl TestCase {
-    /// Whether the test has no unknowns left: only such tests can be elected.
+    /// Whether the test has no unknowns left and declares every variable it uses before using it (see
+    /// `declared.rs`): only such tests can be elected.
     pub fn is_valid(&self) -> bool {
-        self.proxies().is_empty()
+        self.proxies().is_empty() && self.check_declarations().is_ok()
     }
 
     /// Ids of the parameters (and array elements) passed a recording proxy.
@@ -151,7 +153,7 @@ impl TestCase {
 
     /// This test's statements, then `other`'s, its variables renamed where they clash. With `shared`
     /// (a variable of `other`, one of this test), `other`'s variable is this test's and its construction
-    /// is dropped.
+    /// (and variable) is dropped.
     pub fn appended(&self, other: &TestCase, program: &ProgramInfo, shared: Option<(usize, usize)>) -> TestCase {
         let mut joined = self.clone();
         let offset = joined.variables.len();
@@ -189,6 +191,7 @@ impl TestCase {
                 },
             });
         }
+        joined.forget_undeclared();
         joined
     }
 

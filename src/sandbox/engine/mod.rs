@@ -32,7 +32,7 @@ use crate::js::{
 use crate::model::program::ModuleKind;
 use crate::model::settings::Limits;
 use modules::{TableLoader, TableResolver};
-use script::{eval_script, exception_text};
+use script::{SETUP, eval_script, exception_text};
 use sources::COMMONJS_HEADER;
 
 /// Bytes allocated between two cycle collections.
@@ -193,6 +193,10 @@ impl Engine {
                         for (spec, target) in &file.deps {
                             deps.set(spec.as_str(), *target).map_err(|e| failed(&ctx, e))?;
                         }
+                        // What `require` of a specifier that resolves to nothing throws (see the harness).
+                        for (spec, why) in &file.missing {
+                            deps.set(spec.as_str(), why.as_str()).map_err(|e| failed(&ctx, e))?;
+                        }
                         let define: Function = globals.get("__fc$defineModule").map_err(|e| failed(&ctx, e))?;
                         define
                             .call::<_, ()>((index, factory, file.engine_name.as_str(), file.dirname.as_str(), deps))
@@ -267,7 +271,7 @@ impl Engine {
     /// Evaluates harness-side JavaScript that answers with a string.
     pub(crate) fn eval_string(&self, script: &str, what: &str) -> Result<String> {
         self.context.with(|ctx| {
-            eval_script::<String>(&ctx, &self.sources.scripts, script, "<flycatcher setup>")
+            eval_script::<String>(&ctx, &self.sources.scripts, script, SETUP)
                 .map_err(|e| Error::Engine(format!("{what}: {}", exception_text(&ctx, e))))
         })
     }
@@ -275,7 +279,7 @@ impl Engine {
     /// Evaluates harness-side JavaScript (not user code) in the global scope.
     pub(crate) fn eval_setup(&self, script: &str, what: &str) -> Result<()> {
         self.context.with(|ctx| {
-            eval_script::<()>(&ctx, &self.sources.scripts, script, "<flycatcher setup>")
+            eval_script::<()>(&ctx, &self.sources.scripts, script, SETUP)
                 .map_err(|e| Error::Engine(format!("{what}: {}", exception_text(&ctx, e))))
         })
     }

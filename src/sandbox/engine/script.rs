@@ -8,6 +8,8 @@ use std::sync::Mutex;
 
 use rquickjs::{Ctx, Value, qjs};
 
+use crate::js::node;
+
 /// Compiled scripts shared by the engines of one sandbox. Every test that must run alone gets a new
 /// engine, and parsing the harness and the program again each time would cost more than the test:
 /// a new engine reads their bytecode instead.
@@ -65,7 +67,12 @@ pub(super) fn eval_script<'js, V: rquickjs::FromJs<'js>>(
     V::from_js(ctx, unsafe { Value::from_raw(ctx.clone(), result) })
 }
 
-/// Text of a pending exception (or of a non-JavaScript error): name, message and the top frame.
+/// The name Flycatcher's own scripts run under, in stack frames.
+pub(super) const SETUP: &str = "<flycatcher setup>";
+
+/// Text of a pending exception (or of a non-JavaScript error): name, message and the top frame of the
+/// program's own code, where there is one: a `require` of a missing package or a use of a host module
+/// throws in Flycatcher's code (or a built-in's stand-in), called from the user's line that matters.
 pub(super) fn exception_text(ctx: &Ctx, error: rquickjs::Error) -> String {
     if !matches!(error, rquickjs::Error::Exception) {
         return error.to_string();
@@ -76,7 +83,11 @@ pub(super) fn exception_text(ctx: &Ctx, error: rquickjs::Error) -> String {
         let name: String = exception.get("name").unwrap_or_else(|_| "Error".into());
         let frame = exception
             .stack()
-            .and_then(|s| s.lines().find(|l| l.contains(':')).map(|l| l.trim().to_string()))
+            .and_then(|s| {
+                let mut frames = s.lines().filter(|l| l.contains(':'));
+                let own = |l: &&str| !l.contains(SETUP) && !l.contains(&format!("({}", node::PREFIX));
+                frames.clone().find(own).or_else(|| frames.next()).map(|l| l.trim().to_string())
+            })
             .unwrap_or_default();
         if frame.is_empty() { format!("{name}: {message}") } else { format!("{name}: {message} ({frame})") }
     } else {

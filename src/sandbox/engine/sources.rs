@@ -19,6 +19,8 @@ pub(crate) struct SourceCode {
     pub(super) builtin: bool,
     pub(super) code: String,
     pub(super) deps: Vec<(String, usize)>,
+    /// CommonJS specifiers that resolve to nothing, and why (see [`crate::analysis::files::SourceEntry`]).
+    pub(super) missing: Vec<(String, String)>,
     /// The names ES modules of the program import from this file by name.
     pub(super) imported_names: Vec<String>,
 }
@@ -64,6 +66,7 @@ impl Sources {
                 builtin: f.entry.builtin,
                 code: text(f),
                 deps: f.entry.deps.iter().map(|(spec, target)| (spec.clone(), *target)).collect(),
+                missing: f.entry.missing.iter().map(|(spec, why)| (spec.clone(), why.clone())).collect(),
                 imported_names: Vec::new(),
             })
             .collect::<Vec<_>>();

@@ -1,0 +1,205 @@
+//! Every variable a test names is declared, once, before it is used: the invariant that makes a test
+//! mean the same in the sandbox (where an undeclared variable is `undefined`, so a call on it throws a
+//! `TypeError`) and in the exported suite (where it is a `ReferenceError`). Rewrites that drop
+//! statements (minimisation, shortening a witness, cutting a test at a throw) go through
+//! [`TestCase::without_statement`] and [`TestCase::truncate`], which also forget the variables they
+//! leave undeclared, so that no later rewrite (an extension reusing a variable of the test) can name one;
+//! [`TestCase::check_declarations`] says what is wrong with a test that breaks it, and
+//! [`TestCase::is_valid`] refuses such a test.
+
+use super::{Statement, TestCase, Value};
+
+impl TestCase {
+    /// `Ok` when every variable is declared by exactly one statement and every statement names only
+    /// variables declared by an earlier one; else what is wrong, naming the variable and the statement.
+    pub fn check_declarations(&self) -> Result<(), String> {
+        let mut declared = vec![false; self.variables.len()];
+        let name = |v: usize| self.variables.get(v).map_or_else(|| format!("#{v}"), |v| v.name.clone());
+        for (index, statement) in self.statements.iter().enumerate() {
+            let mut named = Vec::new();
+            statement.visit_variables(&mut |v| named.push(v));
+            if let Some(&v) = named.iter().find(|v| !declared.get(**v).copied().unwrap_or(false)) {
+                return Err(format!("statement {index} uses {} before any declaration", name(v)));
+            }
+            if let Some(v) = statement.declared() {
+                match declared.get_mut(v) {
+                    None => return Err(format!("statement {index} declares #{v}, not a variable of the test")),
+                    Some(true) => return Err(format!("statement {index} declares {} again", name(v))),
+                    Some(slot) => *slot = true,
+                }
+            }
+        }
+        match declared.iter().position(|d| !d) {
+            Some(v) => Err(format!("{} is never declared", name(v))),
+            None => Ok(()),
+        }
+    }
+
+    /// The test without statement `index`, or `None` when that statement declares a variable another
+    /// statement still uses. A variable it declared is forgotten.
+    pub fn without_statement(&self, index: usize) -> Option<TestCase> {
+        let mut shorter = self.clone();
+        let removed = shorter.statements.remove(index);
+        if removed.declared().is_some_and(|v| shorter.uses_variable(v)) {
+            return None;
+        }
+        shorter.forget_undeclared();
+        Some(shorter)
+    }
+
+    /// Keeps the first `len` statements, and the variables they declare.
+    pub fn truncate(&mut self, len: usize) {
+        self.statements.truncate(len);
+        self.forget_undeclared();
+    }
+
+    /// Removes the variables no statement declares, numbering the others again in order.
+    pub(super) fn forget_undeclared(&mut self) {
+        let mut declared = vec![false; self.variables.len()];
+        for v in self.statements.iter().filter_map(Statement::declared) {
+            declared[v] = true;
+        }
+        if declared.iter().all(|d| *d) {
+            return;
+        }
+        let mut numbers = Vec::with_capacity(declared.len());
+        let mut next = 0;
+        for kept in &declared {
+            numbers.push(next);
+            next += usize::from(*kept);
+        }
+        let mut index = 0;
+        self.variables.retain(|_| {
+            index += 1;
+            declared[index - 1]
+        });
+        let map = |v: usize| numbers[v];
+        for statement in &mut self.statements {
+            match statement {
+                Statement::Construct { variable, .. } | Statement::Rebuild { variable, .. } => {
+                    *variable = map(*variable)
+                }
+                Statement::Call { receiver, .. } => *receiver = map(*receiver),
+            }
+            for value in statement.values_mut() {
+                *value = value.remapped(&map);
+            }
+        }
+    }
+}
+
+impl Statement {
+    /// The variable the statement declares, if it is a construction or a rebuilt instance.
+    pub fn declared(&self) -> Option<usize> {
+        match self {
+            Statement::Construct { variable, .. } | Statement::Rebuild { variable, .. } => Some(*variable),
+            Statement::Call { .. } => None,
+        }
+    }
+
+    /// Calls `visit` with every variable the statement uses (its receiver, and those among its values),
+    /// not the one it declares.
+    fn visit_variables(&self, visit: &mut impl FnMut(usize)) {
+        if let Statement::Call { receiver, .. } = self {
+            visit(*receiver);
+        }
+        let values: &[Value] = match self {
+            Statement::Construct { args, .. } | Statement::Call { args, .. } => args,
+            Statement::Rebuild { fields, .. } => {
+                fields.iter().for_each(|(_, v)| v.visit_variables(visit));
+                &[]
+            }
+        };
+        values.iter().for_each(|v| v.visit_variables(visit));
+    }
+}
+
+impl Value {
+    /// Calls `visit` with every variable named anywhere in this value.
+    fn visit_variables(&self, visit: &mut impl FnMut(usize)) {
+        match self {
+            Value::Variable(v) => visit(*v),
+            Value::Array(items) | Value::Answers(items) => items.iter().for_each(|i| i.visit_variables(visit)),
+            Value::Function(result) => result.visit_variables(visit),
+            Value::Object(members) | Value::Instance { fields: members, .. } => {
+                members.iter().for_each(|(_, v)| v.visit_variables(visit))
+            }
+            _ => {}
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::Variable;
+    use super::*;
+
+    fn variable(name: &str) -> Variable {
+        Variable { class: 0, name: name.into() }
+    }
+
+    fn construct(variable: usize, args: Vec<Value>) -> Statement {
+        Statement::Construct { variable, class: 0, args }
+    }
+
+    fn call(receiver: usize, args: Vec<Value>) -> Statement {
+        Statement::Call { receiver, method: "add".into(), args, under_test: true }
+    }
+
+    /// `v = new V(); v2 = new V(); v3 = new V(); v.add(v3)`.
+    fn three() -> TestCase {
+        TestCase {
+            class: 0,
+            method: "add".into(),
+            variables: vec![variable("v"), variable("v2"), variable("v3")],
+            statements: vec![
+                construct(0, vec![]),
+                construct(1, vec![]),
+                construct(2, vec![]),
+                call(0, vec![Value::Array(vec![Value::Variable(2)])]),
+            ],
+        }
+    }
+
+    #[test]
+    fn a_variable_left_without_its_declaration_is_refused() {
+        // What minimisation made before: the construction of `v2` dropped, the variable kept, so an
+        // extension could pass it (victor@1.1.0: `victor2.randomizeAny(victor7, victor3)`).
+        let mut stale = three();
+        stale.statements.remove(1);
+        stale.statements.push(call(2, vec![Value::Variable(1)]));
+        assert_eq!(stale.check_declarations(), Err("statement 3 uses v2 before any declaration".into()));
+        assert!(!stale.is_valid());
+        stale.statements.pop();
+        assert_eq!(stale.check_declarations(), Err("v2 is never declared".into()));
+    }
+
+    #[test]
+    fn uses_before_the_declaration_and_second_declarations_are_refused() {
+        let mut early = three();
+        early.statements.swap(2, 3);
+        assert_eq!(early.check_declarations(), Err("statement 2 uses v3 before any declaration".into()));
+        let mut twice = three();
+        twice.statements.insert(1, construct(0, vec![]));
+        assert_eq!(twice.check_declarations(), Err("statement 1 declares v again".into()));
+        assert_eq!(three().check_declarations(), Ok(()));
+    }
+
+    #[test]
+    fn dropping_a_declaration_forgets_its_variable_and_numbers_the_others_again() {
+        let shorter = three().without_statement(1).expect("v2 is unused");
+        assert_eq!(shorter.variables, vec![variable("v"), variable("v3")]);
+        assert_eq!(shorter.statements[1], construct(1, vec![]));
+        assert_eq!(shorter.statements[2], call(0, vec![Value::Array(vec![Value::Variable(1)])]));
+        assert_eq!(shorter.check_declarations(), Ok(()));
+        assert!(three().without_statement(2).is_none(), "v3 is still used");
+    }
+
+    #[test]
+    fn truncating_forgets_the_variables_declared_after_the_cut() {
+        let mut cut = three();
+        cut.truncate(2);
+        assert_eq!(cut.variables, vec![variable("v"), variable("v2")]);
+        assert_eq!(cut.check_declarations(), Ok(()));
+    }
+}
