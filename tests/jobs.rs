@@ -34,15 +34,15 @@ fn untimed(mut report: serde_json::Value) -> serde_json::Value {
     report
 }
 
-/// The tests of this file run one at a time: each runs `generate` with several workers, and the
-/// strengthening of a suite still judges by the clock what is fast on the original (see `run`).
+/// The tests of this file run one at a time: each runs `generate` with several workers, and a
+/// candidate cut off by its time limit on a loaded machine would change the suite (see `run`).
 static ONE_AT_A_TIME: Mutex<()> = Mutex::new(());
 
 /// `generate` on the four-class fixture into `out` with `extra` options, seed 5; (files, report).
 fn run(out: &Path, extra: &[&str]) -> (BTreeMap<String, String>, serde_json::Value) {
     let _ = std::fs::remove_dir_all(out);
-    // A long test time limit: strengthening judges "fast on the original" by the clock (a probe within a
-    // tenth of the limit), which a loaded machine must not decide.
+    // A long test time limit: a generated candidate cut off by the clock on a loaded machine would change
+    // the suite (the mutation analysis limits mutants by work, the same on any machine).
     let mut args = vec!["--seed", "5", "--test-timeout-ms", "1000"];
     args.extend(extra);
     let report = generate(&[fixture("four-classes.js")], out, &args);

@@ -7,11 +7,11 @@ use rand::rngs::StdRng;
 use super::keep::{all_fields, inspectors};
 use super::verdict::{as_elected, verdict};
 use super::{Mutant, SuiteTest};
+use super::{limit_work, usual_work};
 use crate::error::Result;
 use crate::generate::Request;
 use crate::generate::random::generate;
 use crate::model::observed::Outcome;
-use crate::model::settings::Limits;
 use crate::model::test::{Statement, TestCase};
 use crate::sandbox::{Sandbox, Watch};
 use crate::session::{Session, is_regression};
@@ -25,8 +25,9 @@ pub(super) const LIMITED_TESTS: usize = 5;
 const BATCH: usize = 25;
 
 /// Runs random tests on the original and on a surviving mutant; returns the first that told them apart
-/// (a witness), and how many ran. On the original, a test has a quarter of the usual time limit: one
-/// that loops there (code that loops for most inputs) costs less, and tells nothing apart anyway.
+/// (a witness), and how many ran. On the original, a test has a quarter of the usual limit, as work
+/// (the same on any machine): one that loops there (code that loops for most inputs) costs less, and
+/// tells nothing apart anyway.
 pub(super) fn distinguish(
     session: &Session,
     original: &mut Sandbox,
@@ -35,10 +36,9 @@ pub(super) fn distinguish(
     tests: usize,
     rng: &mut StdRng,
 ) -> Result<(Option<Witness>, u64)> {
-    let usual = session.settings().limits.clone();
-    original.set_limits(Limits { test_time: usual.test_time / 4, ..usual.clone() });
+    limit_work(session, original, Some(usual_work(&session.settings().limits) / 4));
     let found = random_tests(session, original, mutant_sandbox, mutant, tests, rng);
-    original.set_limits(usual);
+    limit_work(session, original, None);
     found
 }
 

@@ -12,13 +12,12 @@ use rand::{RngExt, SeedableRng};
 
 use super::equivalence::Witness;
 use super::verdict::{Check, Kill, verdict};
-use super::{Judging, Mutant, SLOWDOWN, Status, SuiteTest, keep, run_on_mutant};
+use super::{Judging, Mutant, SLOWDOWN, Status, SuiteTest, keep, limit_work, run_on_mutant, usual_work};
 use crate::error::Result;
 use crate::generate::Request;
 use crate::generate::extend::{with_call, with_instance};
 use crate::generate::guided::ConstantPool;
 use crate::model::observed::{Outcome, Thrown};
-use crate::model::settings::Limits;
 use crate::model::test::{Statement, TestCase};
 use crate::sandbox::Sandbox;
 use crate::session::is_regression;
@@ -142,16 +141,16 @@ fn tells_apart(
     mut probe: SuiteTest,
 ) -> Result<Option<(SuiteTest, super::Baseline, Kill)>> {
     let session = judging.session;
-    // A probe that takes a tenth of the usual limit is slow already: it is cut off there, and not kept.
-    let usual = session.settings().limits.clone();
-    let quick = Limits { test_time: usual.test_time / SLOWDOWN, ..usual.clone() };
-    judging.originals.sandbox.set_limits(quick);
+    // A probe that does a tenth of the usual limit's work is slow already: it is cut off there, and not
+    // kept.
+    let usual = usual_work(&session.settings().limits);
+    limit_work(session, &mut judging.originals.sandbox, Some(usual / SLOWDOWN));
     let baseline = judging.originals.baseline(session, &probe);
-    judging.originals.sandbox.set_limits(usual.clone());
+    limit_work(session, &mut judging.originals.sandbox, None);
     let mut baseline = baseline?;
     judging.analysis.runs += 1;
     let last = probe.test.statements.len().saturating_sub(1);
-    if !is_regression(&baseline.elected.outcome, last) || baseline.limit >= usual.test_time {
+    if !is_regression(&baseline.elected.outcome, last) || baseline.work_limit >= usual {
         return Ok(None);
     }
     // A test that ends by throwing asserts the message of an error the code under test built.

@@ -13,8 +13,10 @@
 //! apart are reported as presumed equivalent, and the headline score leaves them out.
 //!
 //! Files: [`operators`] (the edits), `mutants.rs` (mutants and their sandboxes), `verdict.rs` (does a
-//! run on a mutant fail a test), `equivalence.rs` (the check of survivors), `strengthen.rs`
-//! (`generate --mutation`), [`report`].
+//! run on a mutant fail a test), `equivalence.rs` (the check of survivors), `keep.rs` (the state
+//! assertions that kill), `extend.rs` (tests made longer to tell survivors apart), [`report`]. Runs on
+//! mutants are limited by work rather than time (see [`limit_work`]): which mutants a test kills decides
+//! what the suite asserts, so it must not depend on how loaded the machine is.
 
 mod equivalence;
 mod extend;
@@ -32,8 +34,9 @@ use rand::rngs::StdRng;
 use crate::discovery::sandbox_expression;
 use crate::error::{Error, Result};
 use crate::model::program::{ClassId, ProgramInfo};
+use crate::model::settings::Limits;
 use crate::model::test::TestCase;
-use crate::sandbox::{CodeBase, Sandbox, Watch};
+use crate::sandbox::{CodeBase, Sandbox, WORK_PER_MS, Watch};
 use crate::session::Session;
 use crate::suite::checks::run_json;
 use crate::suite::title::titles;
@@ -252,19 +255,35 @@ impl Analysis {
 pub(super) struct Baseline {
     pub(super) elected: ElectedTest,
     pub(super) covers: Vec<u32>,
-    /// The time limit of its runs on mutants: far above what it took on the original, so that only a
-    /// mutant that loops (or blows up) reaches it, and far below the usual limit, which every such
-    /// mutant would otherwise cost. A test whose limit is the usual one is slow on the original.
-    pub(super) limit: Duration,
+    /// The work limit of its runs on mutants (see [`WORK_PER_MS`]): far above the work it did on the
+    /// original, so that only a mutant that loops (or blows up) reaches it, and far below the usual
+    /// limit, which every such mutant would otherwise cost. Work, not time: whether a mutant reaches it
+    /// decides what the suite asserts, and must not depend on how loaded the machine is.
+    pub(super) work_limit: u64,
     /// How long its run on the original took: what [`keep`] will spend on it again.
     pub(super) took: Duration,
 }
 
-/// How many times its run on the original a test may take on a mutant (loading the code included).
-pub(super) const SLOWDOWN: u32 = 10;
+/// How many times its work on the original a test may do on a mutant.
+pub(super) const SLOWDOWN: u64 = 10;
 
-/// The least time limit of a test on a mutant.
-const LEAST_LIMIT: Duration = Duration::from_millis(25);
+/// The least work limit of a test on a mutant: about 25 ms of JavaScript.
+const LEAST_WORK: u64 = 25 * WORK_PER_MS;
+
+/// The work the usual time limit (`--test-timeout-ms`) stands for on a quiet machine.
+pub(super) fn usual_work(limits: &Limits) -> u64 {
+    limits.test_time.as_millis() as u64 * WORK_PER_MS
+}
+
+/// Limits the tests `sandbox` runs to `work` (or lifts the work limit), with twice the usual time
+/// limit: on a loaded machine the work limit, the same on any machine, is still the one that ends a
+/// test that does too much.
+pub(super) fn limit_work(session: &Session, sandbox: &mut Sandbox, work: Option<u64>) {
+    let usual = session.settings().limits.clone();
+    let test_time = if work.is_some() { usual.test_time * 2 } else { usual.test_time };
+    sandbox.set_limits(Limits { test_time, ..usual });
+    sandbox.set_work_limit(work);
+}
 
 /// The sandboxes of an analysis: the original code, and the expressions that reach its classes.
 pub(super) struct Originals {
@@ -285,26 +304,25 @@ impl Originals {
         let everything = Watch { statements: 0..session.code.statement_count, branches: 0..0 };
         let started = Instant::now();
         let run = self.sandbox.run_isolated(&test.json(&session.program), test.seed, &everything, true)?;
-        let usual = session.settings().limits.test_time;
+        let usual = usual_work(&session.settings().limits);
         let took = started.elapsed();
-        let limit = (took * SLOWDOWN).clamp(LEAST_LIMIT.min(usual), usual);
+        let work_limit = run.work.saturating_mul(SLOWDOWN).clamp(LEAST_WORK.min(usual), usual);
         let elected = as_elected(test, &run);
         // A test cut off by a limit on the original (a loaded machine) cannot tell anything apart: it
         // covers nothing, so it runs against no mutant.
         let covers = if run.outcome.hit_limit() { Vec::new() } else { run.statements };
-        Ok(Baseline { elected, covers, limit, took })
+        Ok(Baseline { elected, covers, work_limit, took })
     }
 }
 
-/// Runs `test` on a mutant within the time limit its baseline sets.
+/// Runs `test` on a mutant within the work limit its baseline sets.
 pub(super) fn run_on_mutant(
     session: &Session,
     sandbox: &mut Sandbox,
     test: &SuiteTest,
     baseline: &Baseline,
 ) -> Result<crate::sandbox::Execution> {
-    sandbox
-        .set_limits(crate::model::settings::Limits { test_time: baseline.limit, ..session.settings().limits.clone() });
+    limit_work(session, sandbox, Some(baseline.work_limit));
     sandbox.run_isolated(&test.json(&session.program), test.seed, &Watch::default(), true)
 }
 
@@ -431,7 +449,7 @@ impl Judging<'_> {
             return Ok(());
         }
         let mut sandbox = match mutant_sandbox(session, mutant, &self.originals.expressions)? {
-            Built::Sandbox(sandbox) => sandbox,
+            Built::Sandbox(sandbox) => *sandbox,
             Built::Invalid => {
                 mutant.status = Status::Invalid;
                 return Ok(());
@@ -445,8 +463,8 @@ impl Judging<'_> {
         mutant.status = Status::Survived;
         self.run_covering(&mut sandbox, mutant, &covering)?;
         // A survivor that random tests cannot tell apart is presumed equivalent: no extension is tried on
-        // it. The check runs with the usual time limit (its tests have no baseline).
-        sandbox.set_limits(session.settings().limits.clone());
+        // it. The check runs with the usual limit (its tests have no baseline), as work.
+        limit_work(session, &mut sandbox, Some(usual_work(&session.settings().limits)));
         let mut witness = None;
         // Past the deadline, a survivor stays one: the check and the extensions are the long part.
         let late = past(self.options.deadline, self.reserve);

@@ -88,7 +88,8 @@ pub(super) fn create_mutants(session: &Session, tests: &[SuiteTest], constructor
 
 /// A mutant's sandbox, or why there is none.
 pub(super) enum Built {
-    Sandbox(Sandbox),
+    /// Boxed: a sandbox is many times the size of the other variants.
+    Sandbox(Box<Sandbox>),
     /// The edit does not parse.
     Invalid,
     /// The mutated code fails to load: every test fails.
@@ -115,5 +116,5 @@ pub(super) fn mutant_sandbox(session: &Session, mutant: &Mutant, expressions: &[
     if let Err(e) = sandbox.bind_classes(expressions) {
         return Ok(Built::Fails(format!("a class is no longer found: {e}")));
     }
-    Ok(Built::Sandbox(sandbox))
+    Ok(Built::Sandbox(Box::new(sandbox)))
 }

@@ -20,6 +20,7 @@ use std::time::Duration;
 use serde::Deserialize;
 
 pub use code::CodeBase;
+pub use engine::WORK_PER_MS;
 pub use events::{PatternNote, ProxyEvent};
 
 use crate::error::{Error, Result};
@@ -66,6 +67,9 @@ pub struct Execution {
     /// The built-in the test changed (`Array.prototype.push`), as far as an isolated run checks: such
     /// a test cannot be a regression test, since under a real runner the change outlives it.
     pub changed_builtin: Option<String>,
+    /// The work the test did, in QuickJS's interrupt checks (see [`WORK_PER_MS`]): unlike its time, the
+    /// same on any machine.
+    pub work: u64,
 }
 
 impl Execution {
@@ -83,6 +87,7 @@ impl Execution {
             cut_at,
             awaited: Vec::new(),
             changed_builtin: None,
+            work: 0,
         }
     }
 
@@ -186,6 +191,8 @@ pub struct Sandbox {
     contexts: u64,
     /// Whether [`Sandbox::run`] measures branch distances (when the code is instrumented for them).
     measuring: bool,
+    /// Most work one test may do besides its time limit (see [`Sandbox::set_work_limit`]).
+    work_limit: Option<u64>,
     /// The built-in a test changed in the shared context, until [`Sandbox::take_builtin_change`].
     builtin_change: Option<String>,
     /// The engine reports positions in the instrumented code: errors and messages show the user's.
@@ -226,6 +233,7 @@ impl Sandbox {
             engine_used: false,
             contexts: 1,
             measuring: false,
+            work_limit: None,
             builtin_change: None,
             positions,
         })
@@ -263,6 +271,16 @@ impl Sandbox {
     /// included: a measure of how well tests share it (contexts for tests run alone are not counted).
     pub fn contexts_built(&self) -> u64 {
         self.contexts
+    }
+
+    /// Stops every test after `work` interrupt checks (see [`Execution::work`]), besides its time limit:
+    /// a limit that ends a test at the same point on a loaded machine as on a quiet one, for the
+    /// decisions a suite depends on. `None` lifts it.
+    pub fn set_work_limit(&mut self, work: Option<u64>) {
+        self.work_limit = work;
+        if let Some(engine) = &mut self.engine {
+            engine.work_limit = work;
+        }
     }
 
     /// Makes [`Sandbox::run`] measure branch distances (or stop measuring them), when the code is
@@ -395,10 +413,11 @@ impl Sandbox {
 
     /// A new engine with the classes bound; `guard`: for tests that share it (see [`Engine::new`]).
     fn new_engine(&self, guard: bool) -> Result<Engine> {
-        let engine = Engine::new(self.code.clone(), &self.limits, self.deadline.clone(), guard)?;
+        let mut engine = Engine::new(self.code.clone(), &self.limits, self.deadline.clone(), guard)?;
         if let Some(script) = &self.bind_classes {
             engine.eval_setup(script, "binding classes")?;
         }
+        engine.work_limit = self.work_limit;
         Ok(engine)
     }
 

@@ -1,31 +1,76 @@
 //! The time a running evaluation must stop at, which QuickJS's interrupt handler checks about every
-//! 20 µs of JavaScript.
+//! 20 µs of JavaScript, and the work it may do.
+//!
+//! QuickJS calls the handler once every 10,000 function calls and backward jumps: counting those calls
+//! measures the work a test did the same way on any machine, however loaded. A limit on that count is
+//! what lets a decision that depends on how long a test runs (the mutation analysis's "a mutant that
+//! takes ten times its original's work loops") give the same answer, and so the same suite, on a busy
+//! machine as on a quiet one; the time limit stays as the bound a person set.
 
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, Instant};
+
+/// Interrupt checks in about a millisecond of JavaScript (one every 20 µs or so): converts the time
+/// limits a person sets into work limits of the same order.
+pub const WORK_PER_MS: u64 = 50;
 
 /// The time a running evaluation must stop at, checked by QuickJS's interrupt handler.
 pub(crate) struct Deadline {
     pub(super) epoch: Instant,
     /// Nanoseconds after `epoch`; `u64::MAX` when no limit is set.
     pub(super) at: AtomicU64,
+    /// Interrupt checks since the last [`Deadline::set`].
+    work: AtomicU64,
+    /// Most interrupt checks allowed since the last [`Deadline::set`]; `u64::MAX` when no limit is set.
+    most_work: AtomicU64,
 }
 
 impl Deadline {
     pub(crate) fn new() -> Deadline {
-        Deadline { epoch: Instant::now(), at: AtomicU64::new(u64::MAX) }
+        Deadline {
+            epoch: Instant::now(),
+            at: AtomicU64::new(u64::MAX),
+            work: AtomicU64::new(0),
+            most_work: AtomicU64::new(u64::MAX),
+        }
     }
 
+    /// Starts a limited evaluation: at most `limit` from now, and no work limit until
+    /// [`Deadline::limit_work`].
     pub(super) fn set(&self, limit: Duration) {
         let at = self.epoch.elapsed().saturating_add(limit).as_nanos().min(u64::MAX as u128 - 1) as u64;
+        self.work.store(0, Ordering::Relaxed);
+        self.most_work.store(u64::MAX, Ordering::Relaxed);
         self.at.store(at, Ordering::Relaxed);
     }
 
-    pub(super) fn clear(&self) {
-        self.at.store(u64::MAX, Ordering::Relaxed);
+    /// Also stops the evaluation started by the last [`Deadline::set`] after `work` interrupt checks.
+    pub(super) fn limit_work(&self, work: u64) {
+        self.most_work.store(work, Ordering::Relaxed);
     }
 
+    /// Ends the limits; [`Deadline::work`] still answers for the evaluation that ended.
+    pub(super) fn clear(&self) {
+        self.at.store(u64::MAX, Ordering::Relaxed);
+        self.most_work.store(u64::MAX, Ordering::Relaxed);
+    }
+
+    /// Interrupt checks since the last [`Deadline::set`].
+    pub(super) fn work(&self) -> u64 {
+        self.work.load(Ordering::Relaxed)
+    }
+
+    /// QuickJS's interrupt handler: counts the check, then answers [`Deadline::passed`].
+    pub(super) fn check(&self) -> bool {
+        self.work.fetch_add(1, Ordering::Relaxed);
+        self.passed()
+    }
+
+    /// Whether the time limit passed or the work limit was reached.
     pub(super) fn passed(&self) -> bool {
+        if self.work.load(Ordering::Relaxed) > self.most_work.load(Ordering::Relaxed) {
+            return true;
+        }
         let at = self.at.load(Ordering::Relaxed);
         at != u64::MAX && self.epoch.elapsed().as_nanos() as u64 >= at
     }

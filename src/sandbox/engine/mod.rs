@@ -16,6 +16,7 @@ mod sources;
 
 pub use bare::{BareProgram, with_bare_context};
 pub(crate) use deadline::Deadline;
+pub use deadline::WORK_PER_MS;
 pub(crate) use sources::Sources;
 pub use sources::instrumented_position;
 
@@ -57,6 +58,8 @@ pub(crate) struct Engine {
     /// Set when a test left the context unusable for the harness (see [`Engine::run`]): the sandbox
     /// replaces it.
     pub(crate) broken: bool,
+    /// Most work (interrupt checks, see [`Deadline`]) one test may do besides its time limit.
+    pub(crate) work_limit: Option<u64>,
 }
 
 impl Engine {
@@ -70,7 +73,7 @@ impl Engine {
         // cycles less often than QuickJS's default (every 256 KiB) saves time and costs little memory.
         runtime.set_gc_threshold(GC_THRESHOLD.min(limits.memory / 4));
         let interrupt = deadline.clone();
-        runtime.set_interrupt_handler(Some(Box::new(move || interrupt.passed())));
+        runtime.set_interrupt_handler(Some(Box::new(move || interrupt.check())));
         if sources.files.iter().any(|f| f.kind == ModuleKind::EsModule) {
             let known: Vec<String> = sources.files.iter().map(|f| f.engine_name.clone()).collect();
             let table = sources
@@ -102,7 +105,8 @@ impl Engine {
             runtime.set_loader(TableResolver { table, known, recorded_importer, es_modules }, loader);
         }
         let context = Context::full(&runtime).map_err(|e| Error::Engine(e.to_string()))?;
-        let mut engine = Engine { guard: None, context, _runtime: runtime, sources, deadline, broken: false };
+        let mut engine =
+            Engine { guard: None, context, _runtime: runtime, sources, deadline, broken: false, work_limit: None };
         engine.install(limits)?;
         if guard {
             let taken = engine.context.with(|ctx| {

@@ -39,6 +39,9 @@ impl Engine {
             let exec: Function = globals.get("__fc$exec").map_err(engine_error)?;
             let running: TypedArray<u32> = globals.get("__fc$at").map_err(engine_error)?;
             deadline.set(limit);
+            if let Some(work) = self.work_limit {
+                deadline.limit_work(work);
+            }
             let result = exec.call::<_, String>((test, seed, describe));
             let awaiting = matches!(&result, Ok(info) if info == AWAITING);
             if awaiting {
@@ -84,7 +87,7 @@ impl Engine {
             }
         });
         self.broken |= broken;
-        execution
+        execution.map(|execution| Execution { work: self.deadline.work(), ..execution })
     }
 }
 
