@@ -858,6 +858,7 @@ fn writes_to_shared_state_are_journalled_and_undone() {
     context.with(|ctx| {
         let prelude = format!("var {SHARED_WRITE} = new Uint8Array(1); var __fc$s = new Uint8Array(64);");
         ctx.eval_with_options::<(), _>(prelude, options("prelude.js")).unwrap();
+        ctx.eval_with_options::<(), _>(crate::js::PRIMORDIALS_JS, options("primordials.js")).unwrap();
         ctx.eval_with_options::<(), _>(crate::js::JOURNAL_JS, options("journal.js")).unwrap();
         ctx.eval_with_options::<(), _>(inst.code.as_str(), options("code.js")).unwrap();
         let state = "JSON.stringify([count, C.total, Object.keys(C), [...seen], log, typeof leaked])";

@@ -7,27 +7,29 @@
 // accessor, an array, an object used as a key, a journal grown too long) sets it to 2, as every other
 // marked write does, and the sandbox then builds a new context. After a test whose flag is 1 the
 // engine calls `__fc$undo()`, which undoes the journal in reverse order and answers whether every step
-// worked. Everything used is captured here, before code under test runs.
+// worked. Every built-in it uses comes from the primordials or is read here, before code under test runs.
 (function () {
-  var getOwn = Object.getOwnPropertyDescriptor;
-  var define = Object.defineProperty;
-  var getProto = Object.getPrototypeOf;
-  var isArray = Array.isArray;
-  var deleteProperty = Reflect.deleteProperty;
-  var isView = ArrayBuffer.isView;
-  var toString = String;
-  var hasOwn = Object.hasOwn;
-  var apply = Reflect.apply;
-  var ArrayProto = Array.prototype;
-  var MapProto = Map.prototype;
-  var SetProto = Set.prototype;
+  // Built-ins as they were before user code ran (see `js/primordials.js` for the rules).
+  var P = globalThis.__fc$P;
+  var getOwn = P.descriptor;
+  var define = P.defineProperty;
+  var getProto = P.getProto;
+  var isArray = P.isArray;
+  var deleteProperty = P.deleteProperty;
+  var isView = P.isView;
+  var toString = P.String;
+  var hasOwn = P.hasOwn;
+  var apply = P.apply;
+  var ArrayProto = P.ArrayProto;
+  var MapProto = P.MapProto;
+  var SetProto = P.SetProto;
   var mapEntries = [MapProto.entries, MapProto.clear, MapProto.set];
   var setValues = [SetProto.values, SetProto.clear, SetProto.add];
-  var SetCtor = Set;
+  var SetCtor = P.Set;
   var setHas = SetProto.has;
   var setAdd = SetProto.add;
-  var iteratorNext = Object.getPrototypeOf(new Map().entries()).next;
-  var setIteratorNext = Object.getPrototypeOf(new Set().values()).next;
+  var iteratorNext = P.mapIteratorNext;
+  var setIteratorNext = P.setIteratorNext;
   var copied = new SetCtor();
   var g = globalThis;
   var flag = __fc$sw;
