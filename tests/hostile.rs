@@ -182,6 +182,30 @@ fn results_no_encoder_likes() {
     assert!(output.contains("Odd.add"), "{output}");
 }
 
+// Built-ins that loop in C, where QuickJS checks no interrupt, over sparse arrays 134 million long: each
+// call ran for seconds past the test's limit (minutes at the longest length an array can have).
+const SPARSE: &str = r#"class Sparse {
+  reverse(n) { const a = []; a.length = 2 ** 27; a.reverse(); return n; }
+  indexOf(n) { const a = [n]; a[2 ** 27] = n; return a.indexOf(-1); }
+  add(a, b) { return a + b; }
+}
+module.exports = { Sparse };
+"#;
+
+#[test]
+fn built_in_loops_over_sparse_arrays_end_at_the_test_limit() {
+    let corpus = Hostile::new(&[("sparse.js", SPARSE)]);
+    let output = corpus.generate(&["--test-timeout-ms", "50"]);
+    assert_eq!(output.status.code(), Some(0), "{}", text(&output));
+    let log = std::fs::read_to_string(corpus.out().join("Sparse.failing.log")).unwrap();
+    for method in ["reverse", "indexOf"] {
+        assert!(log.contains(&format!("## {method}: did not finish within 50 ms")), "{method}: {log}");
+    }
+    let suite = std::fs::read_to_string(corpus.out().join("Sparse.test.js")).unwrap();
+    assert!(!suite.contains(".reverse(") && !suite.contains(".indexOf("), "{suite}");
+    node_test_passes(&suites(&corpus.out()));
+}
+
 const NAMES: &str = r#"export class $Names {
   then(x) { return x; }
   delete(x) { return x === null ? 'none' : 'some'; }

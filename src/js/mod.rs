@@ -24,6 +24,7 @@
 //! | [`INEXACT`] | [`INEXACT_JS`] | whether a test used an operation engines round differently |
 //! | [`TIMERS`] | [`node::GLOBALS_JS`] | Node's timers, on a virtual clock |
 //! | [`PRINT`] | the engine (record mode) | where [`CONSOLE_JS`] sends a printed line |
+//! | [`CHARGE`] | the engine, taken by [`LOOPS_JS`] | charges a built-in's loop over an array's length as work |
 //! | `__fc$baseline` | the engine | the globals before the code under test loaded |
 //! | [`BUILTINS`] | [`BUILTINS_JS`] | the built-ins' snapshot, and which one a test changed |
 //! | [`CLASSES`], [`EXEC`], [`AT`], [`SETTLED`], [`AWAITED`], [`END`], [`RESULTS`], [`DISCOVER`], [`DISCOVER_MADE`], [`VIA_FACTORY`] | [`HARNESS_JS`] | the class table, running a test and reading what it did, discovery |
@@ -67,6 +68,9 @@ pub const TIMERS: &str = "__fc$timers";
 pub const INEXACT: &str = "__fc$inexact";
 /// Record mode: the native function the program's `console` prints through.
 pub const PRINT: &str = "__fc$print";
+/// The native function that charges a built-in's loop over an array's length as work (see
+/// [`LOOPS_JS`], which takes it off the global object).
+pub const CHARGE: &str = "__fc$charge";
 /// The harness's class table, in `ProgramInfo` order once classes are bound.
 pub const CLASSES: &str = "__fc$C";
 /// Runs one test given as JSON; answers `''`, an error, or that the test awaits a promise.
@@ -152,6 +156,10 @@ pub const INEXACT_JS: &str = include_str!("inexact.js");
 /// The undo journal of writes to shared state (`__fc$jv`, `__fc$jm`, `__fc$jk`, called by the code the
 /// instrumenter marked; [`UNDO`] and [`FORGET`], called by the engine), installed before any user code.
 pub const JOURNAL_JS: &str = include_str!("journal.js");
+/// Wraps the array methods that loop over `length` in C, where QuickJS checks no interrupt, so that a loop
+/// over a sparse array a billion long ends the test at its limits instead of running for minutes: each
+/// asks [`CHARGE`] first. Installed after Flycatcher's own programs, before any user code.
+pub const LOOPS_JS: &str = include_str!("loops.js");
 /// Undoes the journal after a test: answers whether the context is as loaded again.
 pub const UNDO: &str = "__fc$undo";
 /// Empties the journal and clears [`SHARED_WRITE`]: what loading wrote is the program's own state.

@@ -27,8 +27,8 @@ use rquickjs::{Context, Ctx, Function, Module, Object, Runtime, Value};
 
 use crate::error::{Error, Result};
 use crate::js::{
-    BUILTINS_JS, CONSOLE_JS, DESCRIBE_JS, DETERMINISM_JS, DISCOVER_MADE, DISTANCES, FORGET, HARNESS_JS, INEXACT,
-    INEXACT_JS, JOURNAL_JS, LOAD_SEED, PARITY_JS, PRIMORDIALS_JS, RUNTIME_JS, SHARED_WRITE, UNDO,
+    BUILTINS_JS, CHARGE, CONSOLE_JS, DESCRIBE_JS, DETERMINISM_JS, DISCOVER_MADE, DISTANCES, FORGET, HARNESS_JS,
+    INEXACT, INEXACT_JS, JOURNAL_JS, LOAD_SEED, LOOPS_JS, PARITY_JS, PRIMORDIALS_JS, RUNTIME_JS, SHARED_WRITE, UNDO,
 };
 use crate::model::program::ModuleKind;
 use crate::model::settings::Limits;
@@ -144,6 +144,7 @@ impl Engine {
         self.eval_setup(DESCRIBE_JS, "installing the value encoder")?;
         self.eval_setup(HARNESS_JS, "installing the harness")?;
         self.install_console()?;
+        self.install_loops()?;
         // What the global object holds before user code runs: discovery looks at what is added.
         self.eval_setup(
             "Object.defineProperty(globalThis, '__fc$baseline', { value: new Set(Object.getOwnPropertyNames(globalThis)) });",
@@ -270,6 +271,27 @@ impl Engine {
             })?;
         }
         self.eval_setup(CONSOLE_JS, "installing console")
+    }
+
+    /// Wraps the array methods whose loops QuickJS cannot interrupt (see [`LOOPS_JS`]): each charges the
+    /// length of the array it loops over to the deadline first.
+    fn install_loops(&self) -> Result<()> {
+        let deadline = self.deadline.clone();
+        self.context.with(|ctx| {
+            let charge = Function::new(ctx.clone(), move |value: Value| {
+                // A true array only: its `length` is an own data property, and reading it runs nothing.
+                value.is_array()
+                    && value
+                        .as_object()
+                        .and_then(|array| array.get::<_, f64>("length").ok())
+                        .is_some_and(|length| deadline.charge(length as u64))
+            })
+            .map_err(|e| Error::Engine(format!("installing the loop guard: {e}")))?;
+            ctx.globals()
+                .set(CHARGE, charge)
+                .map_err(|e| Error::Engine(format!("installing the loop guard: {}", exception_text(&ctx, e))))
+        })?;
+        self.eval_setup(LOOPS_JS, "installing the loop guard")
     }
 
     /// Evaluates harness-side JavaScript that answers with a string.
