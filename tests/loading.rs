@@ -60,6 +60,28 @@ fn commonjs_requires_between_given_files() {
 }
 
 #[test]
+fn json_files_are_required_as_node_requires_them() {
+    let dir = tempfile::tempdir().unwrap();
+    // `__proto__` is an own key under `JSON.parse`, where an object literal would set the prototype.
+    write(dir.path(), "package.json", "\u{feff}{ \"version\": \"1.2.3\", \"__proto__\": { \"x\": 1 } }\n");
+    write(dir.path(), "data.json", "[1, 2, 3]\n");
+    let meter = write(
+        dir.path(),
+        "meta.js",
+        "const meta = require('./package.json');\nconst data = require('./data');\nclass Meta {\n  \
+         version() { return meta.version; }\n  keys() { return Object.keys(meta).join(); }\n  \
+         sum() { return data.reduce((a, b) => a + b, 0); }\n}\nmodule.exports = { Meta };\n",
+    );
+    let out = dir.path().join("out");
+    generate(&[meter], &out, &["--seed", "1"]);
+    let suite = std::fs::read_to_string(out.join("Meta.test.js")).unwrap();
+    for result in ["\"1.2.3\"", "\"version,__proto__\"", "6"] {
+        assert!(suite.contains(result), "{result}: {suite}");
+    }
+    node_test_passes(&suites(&out));
+}
+
+#[test]
 fn the_sandbox_has_no_host_objects() {
     let dir = tempfile::tempdir().unwrap();
     let probe = write(

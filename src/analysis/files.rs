@@ -93,7 +93,13 @@ impl SourceSet {
             None => {
                 let text =
                     std::fs::read_to_string(path).map_err(|source| Error::Read { file: path.to_path_buf(), source })?;
-                parse_source(path, display, text)?
+                if path.extension().is_some_and(|e| e == "json") {
+                    let mut parsed = parse_source(&with_suffix(path, ".cjs"), display, json_module(&text))?;
+                    parsed.path = path.to_path_buf();
+                    parsed
+                } else {
+                    parse_source(path, display, text)?
+                }
             }
         };
         let (deps, missing, imported_names) = (BTreeMap::new(), BTreeMap::new(), BTreeMap::new());
@@ -174,7 +180,7 @@ pub fn resolve(from_dir: &Path, specifier: &str, loader: Loader) -> std::result:
     if is_relative(specifier) {
         let base = from_dir.join(specifier);
         return resolve_file(&base)
-            .ok_or_else(|| format!("no file {} (tried .js, .mjs, .cjs and index.js)", base.display()));
+            .ok_or_else(|| format!("no file {} (tried .js, .mjs, .cjs, .json and index.js)", base.display()));
     }
     // `@scope/name/sub/path` is package `@scope/name`, subpath `./sub/path`.
     let parts = if specifier.starts_with('@') { 2 } else { 1 };
@@ -193,18 +199,29 @@ pub fn resolve(from_dir: &Path, specifier: &str, loader: Loader) -> std::result:
     ))
 }
 
-/// The file `base` names as `require` finds it: itself, with `.js`, `.mjs` or `.cjs`, or the index of the
-/// folder it names.
+/// The file `base` names as `require` finds it: itself, with `.js`, `.mjs`, `.cjs` or `.json`, or the index
+/// of the folder it names.
 pub fn resolve_file(base: &Path) -> Option<PathBuf> {
     let candidates = [
         base.to_path_buf(),
         with_suffix(base, ".js"),
         with_suffix(base, ".mjs"),
         with_suffix(base, ".cjs"),
+        with_suffix(base, ".json"),
         base.join("index.js"),
         base.join("index.mjs"),
+        base.join("index.json"),
     ];
     candidates.into_iter().find(|p| p.is_file()).and_then(|p| std::fs::canonicalize(p).ok())
+}
+
+/// A JSON file as the CommonJS module `require` makes of it (`require('../package.json').version` is how
+/// many packages read their own version): its text, without a byte-order mark, given to `JSON.parse`,
+/// which throws the `SyntaxError` Node's `require` would for text that is not JSON.
+fn json_module(text: &str) -> String {
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    let literal = serde_json::to_string(text).expect("a string encodes as JSON");
+    format!("module.exports = JSON.parse({literal});\n")
 }
 
 fn with_suffix(path: &Path, suffix: &str) -> PathBuf {
