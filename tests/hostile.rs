@@ -56,6 +56,8 @@ impl Hostile {
             .expect("flycatcher runs");
         let stderr = String::from_utf8_lossy(&output.stderr);
         assert!(!stderr.contains("panicked"), "{}", text(&output));
+        let peak = peak_child_memory_mib();
+        assert!(peak < MEMORY_MIB, "a run of this test binary took {peak} MiB (limit {MEMORY_MIB}): {}", text(&output));
         let after: BTreeSet<PathBuf> = tree(self.dir.path()).into_iter().filter(|p| !p.starts_with(&out)).collect();
         assert_eq!(after, before, "written outside --out: {}", text(&output));
         let mut seen = format!("{}{stderr}", String::from_utf8_lossy(&output.stdout));
@@ -92,6 +94,25 @@ impl Hostile {
             }
         }
     }
+}
+
+/// Most memory a run may take: the memory the engine may allocate while loading (1 GiB, for a bundle of
+/// several megabytes; a test gets 256 MiB) and the process around it. Measured: the 6 MB bundle below
+/// peaks at about 1,000 MiB (its syntax tree, and two engines holding it: the session's and the mutation
+/// analysis's), every other run of this file at 200 MiB or less.
+const MEMORY_MIB: i64 = 1280;
+
+/// The peak resident memory, in MiB, of the largest child process this test binary waited for so far
+/// (runs of Flycatcher, and of Node, which stays far below): a run past [`MEMORY_MIB`] shows here.
+fn peak_child_memory_mib() -> i64 {
+    // SAFETY: getrusage only writes the struct it is given.
+    let usage = unsafe {
+        let mut usage: libc::rusage = std::mem::zeroed();
+        assert_eq!(libc::getrusage(libc::RUSAGE_CHILDREN, &mut usage), 0);
+        usage
+    };
+    // Linux counts `ru_maxrss` in KiB.
+    usage.ru_maxrss / 1024
 }
 
 /// Every file under `dir`.
