@@ -69,29 +69,3 @@ fn suites_of_validated_inputs_pass_under_node() {
     generate(&files, out.path(), &["--seed", "3", "--timeout", "1", "--quiet"]);
     node_test_passes(&suites(out.path()));
 }
-
-#[test]
-#[ignore]
-fn scratch_all_walls_five_seeds() {
-    let mut files: Vec<String> = std::fs::read_dir(fixture("benchmark"))
-        .unwrap()
-        .map(|e| format!("benchmark/{}", e.unwrap().file_name().to_string_lossy()))
-        .collect();
-    files.extend(
-        [
-            "walls/isbn-by-hand.js",
-            "walls/luhn.js",
-            "walls/big-number.js",
-            "walls/right-triangle.js",
-            "walls/version/version.js",
-        ]
-        .map(String::from),
-    );
-    files.sort();
-    for file in &files {
-        for seed in 1..=5 {
-            let missed = uncovered(file, seed, &[]);
-            println!("{file} seed {seed}: {missed:?}");
-        }
-    }
-}
