@@ -127,6 +127,13 @@ fn date_setters_given_nan_make_the_date_invalid_as_under_node() {
 }
 
 #[test]
+fn typed_arrays_never_store_the_key_nan_as_under_node() {
+    let (_, out) = generate_passing(&published("typed-nan.js"));
+    let suite = read(out.path(), "Samples.test.js");
+    assert!(suite.contains("assert.strictEqual(samples.stored("), "{suite}");
+}
+
+#[test]
 fn numbers_engines_round_differently_are_compared_within_a_tolerance() {
     let (_, out) = generate_passing(&published("floats.js"));
     let suite = read(out.path(), "Curve.test.js");
