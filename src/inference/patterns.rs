@@ -18,10 +18,13 @@ use crate::sandbox::PatternNote;
 const MOST_PATTERNS: usize = 8;
 /// Most pieces joined for a split argument.
 const MOST_PIECES: usize = 8;
-/// Chance that a piece after the first is made from an earlier one rather than drawn afresh: code that
-/// compares the items of a list (a pair or four of a kind in a hand of cards, a flush, a repeated
-/// identifier) needs items that share something, which independent draws of a pattern rarely give.
-const RELATED: f64 = 0.4;
+/// Chance that the pieces of a list are made from one another at all: code that compares the items of a
+/// list (a pair or four of a kind in a hand of cards, a flush, a repeated identifier) needs items that
+/// share something, which independent draws of a pattern rarely give; code that needs them all
+/// different (a straight) needs independent draws, which the other lists keep.
+const RELATED_LIST: f64 = 0.5;
+/// In such a list, the chance that a piece after the first is made from an earlier one.
+const RELATED: f64 = 0.5;
 /// Chance that a piece made from an earlier one takes one character from a fresh draw (`AS` and `7H`
 /// give `AH`, the same rank, or `7S`, the same suit), rather than being the same piece again.
 const CROSSED: f64 = 0.8;
@@ -60,15 +63,16 @@ impl LearntPattern {
         } else {
             pieces
         };
+        let related = rng.random_bool(RELATED_LIST);
         let mut samples: Vec<String> = Vec::new();
         for _ in 0..count.clamp(1, MOST_PIECES) {
-            let piece = self.piece(&samples, rng);
+            let piece = if related { self.piece(&samples, rng) } else { self.generator.sample(rng) };
             samples.push(piece);
         }
         samples.join(joiner)
     }
 
-    /// A piece for a list whose other pieces are `others`: drawn afresh, or (see [`RELATED`]) made from
+    /// A piece for a list of related pieces whose others are `others`: drawn afresh, or (see [`RELATED`]) made from
     /// one of them, the same again or with one character taken from a fresh draw at the same place,
     /// counted from the start or from the end (`10S` and `AH` give `10H`).
     fn piece<R: Rng + ?Sized>(&self, others: &[String], rng: &mut R) -> String {
@@ -101,7 +105,7 @@ impl LearntPattern {
         }
         let at = rng.random_range(0..pieces.len());
         let others: Vec<String> = pieces.iter().enumerate().filter(|(i, _)| *i != at).map(|(_, p)| p.clone()).collect();
-        pieces[at] = self.piece(&others, rng);
+        pieces[at] = if rng.random_bool(RELATED_LIST) { self.piece(&others, rng) } else { self.generator.sample(rng) };
         Some(pieces.join(joiner))
     }
 }
