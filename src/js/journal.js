@@ -10,26 +10,14 @@
 // worked. Every built-in it uses comes from the primordials or is read here, before code under test runs.
 (function () {
   // Built-ins as they were before user code ran (see `js/primordials.js` for the rules).
-  var P = globalThis.__fc$P;
-  var getOwn = P.descriptor;
-  var define = P.defineProperty;
-  var getProto = P.getProto;
-  var isArray = P.isArray;
-  var deleteProperty = P.deleteProperty;
-  var isView = P.isView;
-  var toString = P.String;
-  var hasOwn = P.hasOwn;
-  var apply = P.apply;
-  var ArrayProto = P.ArrayProto;
-  var MapProto = P.MapProto;
-  var SetProto = P.SetProto;
+  var {
+    descriptor: getOwn, defineProperty: define, getProto, isArray, deleteProperty, isView, String: toString, hasOwn,
+    apply, ArrayProto, MapProto, SetProto, Set: SetCtor, mapIteratorNext: iteratorNext, setIteratorNext,
+  } = globalThis.__fc$P;
   var mapEntries = [MapProto.entries, MapProto.clear, MapProto.set];
   var setValues = [SetProto.values, SetProto.clear, SetProto.add];
-  var SetCtor = P.Set;
   var setHas = SetProto.has;
   var setAdd = SetProto.add;
-  var iteratorNext = P.mapIteratorNext;
-  var setIteratorNext = P.setIteratorNext;
   var copied = new SetCtor();
   var g = globalThis;
   var flag = __fc$sw;
