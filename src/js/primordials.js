@@ -12,7 +12,12 @@
 (function (g) {
   'use strict';
   const apply = Reflect.apply;
-  const uncurry = (f) => (self, ...args) => apply(f, self, args);
+  // `uncurry(Array.prototype.push)(list, x)` is `list.push(x)` with the push of now: `call` bound to the
+  // method, as Node's primordials do. A bound native call makes no frame and no array of arguments,
+  // several times faster in QuickJS than `(self, ...args) => apply(f, self, args)`.
+  const call = Function.prototype.call;
+  const bind = Function.prototype.bind;
+  const uncurry = (f) => apply(bind, call, [f]);
   const defineProperty = Object.defineProperty;
   const keys = Object.keys;
   const isArray = Array.isArray;
