@@ -7,8 +7,9 @@
   'use strict';
   const P = g.__fc$P;
   const { push, descriptor, ownKeys, getProto, hasOwn } = P;
-  // Flycatcher's own globals (`__fc$...`) hold its state, which changes with every test.
-  const OWN = /^__fc\$/;
+  // Flycatcher's own globals (`__fc$...`) hold its state, which changes with every test. A comparison
+  // of strings tells the prefix without calling anything: every key from '__fc$' up to '__fc%' has it.
+  const own = (key) => key >= '__fc$' && key < '__fc%';
 
   // [object, name, keys whose values the harness itself replaces for every test, and for the global
   // object the keys that are not built-ins] entries.
@@ -25,22 +26,22 @@
     // The clock and `Math.random` are the determinism shim's, set again before every test.
     const baseline = g.__fc$baseline;
     const globals = ownKeys(g);
-    // The program's own globals (`var issued = 0` of a script) are its state, not built-ins.
-    const own = [];
+    // The program's own globals (`var issued = 0` of a script) and ours are state, not built-ins.
+    const ignored = [];
     for (let i = 0; i < globals.length; i++) {
       const key = globals[i];
-      if (typeof key === 'string' && (!P.setHas(baseline, key) || P.exec(OWN, key) !== null)) push(own, key);
+      if (typeof key === 'string' && (!P.setHas(baseline, key) || own(key))) push(ignored, key);
     }
     // Node's globals made on first read (`js/node/globals.js`) change from getter to value then.
     const replaced = ['Date'];
     const lazy = g.__fc$lazyGlobals || [];
     for (let i = 0; i < lazy.length; i++) push(replaced, lazy[i]);
-    add(g, 'globalThis', replaced, own);
+    add(g, 'globalThis', replaced, ignored);
     add(g.Math, 'Math', ['random']);
     add(P.Date, 'Date');
     for (let i = 0; i < globals.length; i++) {
       const key = globals[i];
-      if (typeof key !== 'string' || !P.setHas(baseline, key) || key === 'Date' || P.exec(OWN, key) !== null) continue;
+      if (typeof key !== 'string' || !P.setHas(baseline, key) || key === 'Date' || own(key)) continue;
       const d = descriptor(g, key);
       if (hasOwn(d, 'value')) add(d.value, key);
     }
