@@ -86,8 +86,8 @@ impl Deadline {
         if elements < ELEMENTS_PER_CHECK || at == u64::MAX {
             return false;
         }
-        let work =
-            self.work.fetch_add(elements / ELEMENTS_PER_CHECK, Ordering::Relaxed) + elements / ELEMENTS_PER_CHECK;
+        let checks = elements / ELEMENTS_PER_CHECK;
+        let work = self.work.fetch_add(checks, Ordering::Relaxed) + checks;
         let ends_at =
             (self.epoch.elapsed().as_nanos() as u64).saturating_add(elements.saturating_mul(NANOS_PER_ELEMENT));
         if work > self.most_work.load(Ordering::Relaxed) || ends_at >= at {
