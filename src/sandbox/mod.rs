@@ -183,6 +183,9 @@ pub struct Sandbox {
     limits: Limits,
     deadline: Arc<Deadline>,
     engine: Option<Engine>,
+    /// The context tests run alone in (see [`Sandbox::run_isolated`]), kept while every test run in it
+    /// left it as the program loaded.
+    alone: Option<Engine>,
     /// JavaScript that fills the harness's class table in a fresh context, once classes are known.
     bind_classes: Option<String>,
     fresh_each_test: bool,
@@ -228,6 +231,7 @@ impl Sandbox {
             limits,
             deadline,
             engine: Some(engine),
+            alone: None,
             bind_classes: None,
             fresh_each_test: false,
             engine_used: false,
@@ -248,6 +252,7 @@ impl Sandbox {
     pub fn set_limits(&mut self, limits: Limits) {
         if limits.memory != self.limits.memory || limits.stack != self.limits.stack {
             self.engine = None;
+            self.alone = None;
         }
         self.limits = limits;
     }
@@ -258,6 +263,7 @@ impl Sandbox {
     pub fn set_fresh_each_test(&mut self, fresh: bool) {
         if fresh {
             self.engine = None;
+            self.alone = None;
         }
         self.fresh_each_test = fresh;
     }
@@ -368,12 +374,22 @@ impl Sandbox {
         self.builtin_change.take()
     }
 
-    /// Runs one test alone in a context of its own, as an exported test runs, leaving the reused context
-    /// as it was.
+    /// Runs one test alone, as an exported test runs: in a context where no earlier test left anything
+    /// it could observe, without touching the shared context. That context is kept for the next test run
+    /// alone on the same terms as the shared one (see [`Sandbox::run`]): while no test wrote shared state
+    /// that the journal could not undo, changed a built-in (every built-in is checked here) or ended
+    /// abnormally. Building a context per test cost far more than most tests (the built-ins' snapshot
+    /// alone); code that keeps state the analysis missed still gets a new context for every test once
+    /// [`Sandbox::set_fresh_each_test`] is on.
     pub fn run_isolated(&mut self, test: &str, seed: u32, watch: &Watch, describe: bool) -> Result<Execution> {
-        let run = self.new_engine(true).and_then(|mut e| {
+        let reused = self.alone.take().filter(|_| !self.fresh_each_test);
+        let run = reused.map_or_else(|| self.new_engine(true), Ok).and_then(|mut e| {
             let mut execution = e.run(test, seed, watch, describe, false, self.limits.test_time)?;
             execution.changed_builtin = e.changed_builtins(true);
+            let clean = !execution.outcome.hit_limit() && !e.broken && execution.changed_builtin.is_none();
+            if clean && !self.fresh_each_test && e.restore_shared_state() {
+                self.alone = Some(e);
+            }
             Ok(execution)
         });
         run.map(|execution| self.positions.locate_execution(execution)).map_err(|e| self.positions.locate(e))

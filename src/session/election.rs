@@ -11,7 +11,7 @@ use crate::sandbox::Execution;
 use crate::suite::ElectedTest;
 
 impl Session {
-    /// Runs `test` alone in a fresh context, as an exported test runs, watching the probes of its method
+    /// Runs `test` alone, as an exported test runs, watching the probes of its method
     /// under test and describing its results; `None` when that method is not under test.
     pub fn run_alone(&mut self, test: &TestCase, seed: u32) -> Result<Option<Execution>> {
         let Some(index) = self.methods.iter().position(|m| m.class == test.class && m.method == test.method) else {
@@ -40,12 +40,13 @@ impl Session {
         Ok(elected)
     }
 
-    /// Re-runs a candidate that covered new statements, alone in a fresh context and describing its
-    /// results, and elects it if it still covers new statements there: an exported test runs alone, so
-    /// only what it does alone counts. A difference from the first run means earlier tests left state
-    /// behind that the static analysis missed: contexts are not reused from then on (unless a limit
-    /// made the difference, see [`kept_state`]). Returns the number of statements it covered first, when
-    /// elected.
+    /// Re-runs a candidate that covered new statements, alone (see
+    /// [`crate::sandbox::Sandbox::run_isolated`]) and describing its results, and elects it if it still
+    /// covers new statements there: an exported test runs alone, so only what it does alone counts. A
+    /// difference from the first run means earlier tests left state behind that the static analysis
+    /// missed: contexts are not reused from then on (unless a limit made the difference, see
+    /// [`kept_state`]), and the test runs alone once more, in a new context. Returns the number of
+    /// statements it covered first, when elected.
     pub(super) fn elect(
         &mut self,
         index: usize,
@@ -55,7 +56,7 @@ impl Session {
         first: &Execution,
     ) -> Result<Option<usize>> {
         let watch = self.methods[index].watch();
-        let alone = self.sandbox.run_isolated(json, seed, &watch, true)?;
+        let mut alone = self.sandbox.run_isolated(json, seed, &watch, true)?;
         if alone.outcome.hit_limit() {
             // Not a regression test alone, whatever it did after others (see `kept_state`).
             return Ok(None);
@@ -81,6 +82,11 @@ impl Session {
                  test now runs in a fresh context",
                 self.program.classes[m.class].name, m.method
             ));
+            // Earlier tests run alone may have used the context this one ran in: decide in a new one.
+            alone = self.sandbox.run_isolated(json, seed, &watch, true)?;
+            if alone.outcome.hit_limit() || alone.changed_builtin.is_some() {
+                return Ok(None);
+            }
         }
         let m = &self.methods[index];
         let new: Vec<u32> = alone.statements.iter().copied().filter(|s| !m.covered[*s as usize]).collect();
