@@ -847,7 +847,7 @@ fn writes_to_shared_state_are_journalled_and_undone() {
                 C.prototype.local = function () { var k = 0; k++; this.n++; return [k].push(1); };\n\
                 C.prototype.shared = function (x) { count += 1; C.total++; C['made' + x] = x; seen.set(x, 'b'); \
                 seen.delete(1); leaked = x; return log.push(x); };\n\
-                C.prototype.fixed = function () { Object.defineProperty(C, 'total', { value: 0 }); };\n";
+                C.prototype.fixed = function () { Object.defineProperty(C, 'total', { value: 0 }); };\n                var dict = { a: 1, b: 2 };\nvar list = [1, 2];\nlist.tag = 't';\n                C.prototype.keyed = function (x) { var key = { toString: function () { return x; } };                 dict[key] = 3; delete dict.a; dict[{ toString: function () { return 'a'; } }] = 1;                 list[key] = 4; list[5] = x; list.push(x); return list.length; };\n                var seal = Object.freeze;\n                C.prototype.frozen = function () { dict[{}] = 0; seal(dict); };\n";
     let inst = instrument(&parse(code), 0, 0, false);
     // Each write keeps its value and its receiver.
     for journalled in ["__fc$jc(log, \"push\").push(x)", "__fc$jm(C, \"total\").total++", "__fc$jv(()=>count"] {
@@ -861,7 +861,8 @@ fn writes_to_shared_state_are_journalled_and_undone() {
         ctx.eval_with_options::<(), _>(crate::js::PRIMORDIALS_JS, options("primordials.js")).unwrap();
         ctx.eval_with_options::<(), _>(crate::js::JOURNAL_JS, options("journal.js")).unwrap();
         ctx.eval_with_options::<(), _>(inst.code.as_str(), options("code.js")).unwrap();
-        let state = "JSON.stringify([count, C.total, Object.keys(C), [...seen], log, typeof leaked])";
+        let state = "JSON.stringify([count, C.total, Object.keys(C), [...seen], log, typeof leaked, \
+                     Object.keys(dict), dict, Object.keys(list), list, Object.getPrototypeOf(dict) === Object.prototype])";
         let loaded: String = ctx.eval(state).unwrap();
         let flag = |ctx: &rquickjs::Ctx| ctx.eval::<u32, _>(format!("{SHARED_WRITE}[0]")).unwrap();
         let _: u32 = ctx.eval("new C().local()").unwrap();
@@ -870,7 +871,17 @@ fn writes_to_shared_state_are_journalled_and_undone() {
         assert_eq!(flag(&ctx), 1);
         assert_ne!(ctx.eval::<String, _>(state).unwrap(), loaded);
         assert!(ctx.eval::<bool, _>(format!("{}()", crate::js::UNDO)).unwrap());
+        assert_eq!((ctx.eval::<String, _>(state).unwrap(), flag(&ctx)), (loaded.clone(), 0));
+        // Keys that are objects, and arrays: the whole object is copied, and put back key order included.
+        let _: u32 = ctx.eval("new C().keyed('b') + new C().keyed('__proto__')").unwrap();
+        assert_eq!(flag(&ctx), 1);
+        assert_ne!(ctx.eval::<String, _>(state).unwrap(), loaded);
+        assert!(ctx.eval::<bool, _>(format!("{}()", crate::js::UNDO)).unwrap());
         assert_eq!((ctx.eval::<String, _>(state).unwrap(), flag(&ctx)), (loaded, 0));
+        // An object the test froze (through a name the analysis does not know) cannot be put back.
+        ctx.eval::<(), _>("new C().frozen()").unwrap();
+        assert_eq!(flag(&ctx), 1);
+        assert!(!ctx.eval::<bool, _>(format!("{}()", crate::js::UNDO)).unwrap());
         // What the journal cannot undo asks for a new context.
         ctx.eval::<(), _>("new C().fixed()").unwrap();
         assert_eq!(flag(&ctx), 2);

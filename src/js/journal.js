@@ -2,17 +2,19 @@
 // `__fc$jv(get, set, name)` before a write to a binding that outlives a call (`count++`, `leaked = 1`)
 // and `__fc$jm(object, key)` before a write to a property (`Cls.total += 1`, `delete cache[k]`), which
 // answers the object and leaves the key in `__fc$jk` for a computed member, and `__fc$jc(collection,
-// method)` before a mutating method's call (`log.push(x)`, `seen.set(k, v)`), which answers the collection. Each records how to put
-// back what is there now, and sets the flag `__fc$sw[0]` to 1; a write it cannot put back exactly (an
-// accessor, an array, an object used as a key, a journal grown too long) sets it to 2, as every other
-// marked write does, and the sandbox then builds a new context. After a test whose flag is 1 the
-// engine calls `__fc$undo()`, which undoes the journal in reverse order and answers whether every step
-// worked. Every built-in it uses comes from the primordials or is read here, before code under test runs.
+// method)` before a mutating method's call (`log.push(x)`, `seen.set(k, v)`), which answers the
+// collection. Each records how to put back what is there now, and sets the flag `__fc$sw[0]` to 1; a
+// write it cannot put back exactly (through a setter, to a typed array, a journal grown too long) sets it
+// to 2, as every other marked write does, and the sandbox then builds a new context. After a test whose
+// flag is 1 the engine calls `__fc$undo()`, which undoes the journal in reverse order and answers whether
+// every step worked. Every built-in it uses comes from the primordials or is read here, before code under
+// test runs.
 (function () {
   // Built-ins as they were before user code ran (see `js/primordials.js` for the rules).
   var {
     descriptor: getOwn, defineProperty: define, getProto, isArray, deleteProperty, isView, String: toString, hasOwn,
-    apply, ArrayProto, MapProto, SetProto, Set: SetCtor, mapIteratorNext: iteratorNext, setIteratorNext,
+    apply, ArrayProto, MapProto, SetProto, Set: SetCtor, mapIteratorNext: iteratorNext, setIteratorNext, ownKeys,
+    setProto, ObjectProto,
   } = globalThis.__fc$P;
   var mapEntries = [MapProto.entries, MapProto.clear, MapProto.set];
   var setValues = [SetProto.values, SetProto.clear, SetProto.add];
@@ -54,16 +56,55 @@
     journal[journal.length] = entry;
   };
   define(g, '__fc$jv', hide);
+  // Whether a prototype has a setter a write by key could run (`__proto__` aside: a copy of the whole
+  // object puts its prototype back).
+  var hasSetter = function (proto) {
+    var keys = ownKeys(proto);
+    for (var i = 0; i < keys.length; i++) {
+      var d = getOwn(proto, keys[i]);
+      if (d.set !== undefined && !(proto === ObjectProto && keys[i] === '__proto__')) return true;
+    }
+    return false;
+  };
+  // A copy of a whole object or array (its own keys in order, their descriptors, its prototype), taken
+  // before its first write in a test that no single key can undo: a key that is an object (a recording
+  // proxy into a module's dictionary, `cache[key] = v`) is converted by the write itself, after the value,
+  // and an array keeps a length besides its elements. Only plain objects and arrays whose own properties
+  // are configurable data: putting those back is exact, key order included.
+  var copyWhole = function (object) {
+    if (apply(setHas, copied, [object])) return true;
+    var proto = getProto(object);
+    var array = isArray(object);
+    if (proto !== null && proto !== ObjectProto && !(array && proto === ArrayProto)) return false;
+    if (hasSetter(ObjectProto) || array && hasSetter(ArrayProto)) return false;
+    var keys = ownKeys(object);
+    if (keys.length >= LONGEST) return false;
+    var descriptors = [];
+    for (var i = 0; i < keys.length; i++) {
+      var d = getOwn(object, keys[i]);
+      if (d.get !== undefined || d.set !== undefined) return false;
+      if (!d.configurable && !(array && keys[i] === 'length')) return false;
+      descriptors[i] = d;
+    }
+    apply(setAdd, copied, [object]);
+    journal[journal.length] = {
+      __proto__: null, binding: false, collection: object, whole: true, keys: keys, descriptors: descriptors, proto: proto,
+    };
+    return true;
+  };
   hide.value = function (object, key) {
     var type = typeof key;
-    var k = type === 'object' && key !== null || type === 'function' || type === 'symbol' ? key : toString(key);
+    var byObject = type === 'object' && key !== null || type === 'function';
+    var k = byObject || type === 'symbol' ? key : toString(key);
     g.__fc$jk = k;
     var kind = typeof object;
     if (object === null || kind !== 'object' && kind !== 'function') return object;
     if (!undoable()) return object;
-    if (type === 'object' && key !== null || type === 'function' || isArray(object) || isView(object) ||
-        accessorOnChain(object, k)) {
-      // A key converted here would run its `toString` before the value, and arrays keep a length.
+    if (byObject || isArray(object)) {
+      if (!copyWhole(object)) flag[0] = 2;
+      return object;
+    }
+    if (isView(object) || accessorOnChain(object, k)) {
       flag[0] = 2;
       return object;
     }
@@ -71,9 +112,9 @@
     return object;
   };
   define(g, '__fc$jm', hide);
-  // A snapshot of a collection's contents, taken before its first change in a test: an array's elements
-  // and length, a Map's entries, a Set's values, in order. Only collections of the built-in classes, whose
-  // mutating methods change nothing else: a subclass's own `set` could write anywhere.
+  // A snapshot of a collection's contents, taken before its first change in a test: a Map's entries, a
+  // Set's values, in order (an array is copied whole, see `copyWhole`). Only collections of the built-in
+  // classes, whose mutating methods change nothing else: a subclass's own `set` could write anywhere.
   var readAll = function (collection, how, next) {
     var out = [];
     var it = apply(how[0], collection, []);
@@ -83,23 +124,23 @@
   hide.value = function (collection, method) {
     if (collection === null || typeof collection !== 'object' || apply(setHas, copied, [collection])) return collection;
     if (!undoable()) return collection;
-    var proto = getProto(collection);
-    var entry = { __proto__: null, binding: false, collection: collection, kind: 0, items: [], length: 0 };
-    if (proto === ArrayProto && isArray(collection)) {
-      entry.length = collection.length;
-      for (var i = 0; i < entry.length; i++) entry.items[i] = hasOwn(collection, i) ? getOwn(collection, i) : undefined;
-    } else if (proto === MapProto) {
-      entry.kind = 1;
-      entry.items = readAll(collection, mapEntries, iteratorNext);
-    } else if (proto === SetProto) {
-      entry.kind = 2;
-      entry.items = readAll(collection, setValues, setIteratorNext);
-    } else {
+    if (hasOwn(collection, method)) {
+      // Its own method could do anything.
       flag[0] = 2;
       return collection;
     }
-    if (hasOwn(collection, method)) {
-      // Its own method could do anything.
+    if (isArray(collection)) {
+      if (!copyWhole(collection)) flag[0] = 2;
+      return collection;
+    }
+    var proto = getProto(collection);
+    var entry = { __proto__: null, binding: false, collection: collection, whole: false, map: true, items: [] };
+    if (proto === MapProto) {
+      entry.items = readAll(collection, mapEntries, iteratorNext);
+    } else if (proto === SetProto) {
+      entry.map = false;
+      entry.items = readAll(collection, setValues, setIteratorNext);
+    } else {
       flag[0] = 2;
       return collection;
     }
@@ -108,19 +149,24 @@
     return collection;
   };
   define(g, '__fc$jc', hide);
+  // Puts a copied object or collection back; false when it cannot be (the test froze the object).
   var restore = function (e) {
     var c = e.collection;
-    if (e.kind === 0) {
-      c.length = 0;
-      for (var i = 0; i < e.length; i++) if (e.items[i] !== undefined) define(c, i, e.items[i]);
-      c.length = e.length;
-    } else {
-      var how = e.kind === 1 ? mapEntries : setValues;
-      apply(how[1], c, []);
-      for (var j = 0; j < e.items.length; j++) {
-        apply(how[2], c, e.kind === 1 ? [e.items[j][0], e.items[j][1]] : [e.items[j]]);
+    if (e.whole) {
+      if (getProto(c) !== e.proto && !setProto(c, e.proto)) return false;
+      var array = isArray(c);
+      if (array) c.length = 0;
+      var now = ownKeys(c);
+      for (var i = 0; i < now.length; i++) {
+        if (!(array && now[i] === 'length') && !deleteProperty(c, now[i])) return false;
       }
+      for (var k = 0; k < e.keys.length; k++) define(c, e.keys[k], e.descriptors[k]);
+      return true;
     }
+    var how = e.map ? mapEntries : setValues;
+    apply(how[1], c, []);
+    for (var j = 0; j < e.items.length; j++) apply(how[2], c, e.map ? [e.items[j][0], e.items[j][1]] : [e.items[j]]);
+    return true;
   };
   hide.value = function () {
     var entries = journal;
@@ -130,7 +176,7 @@
       for (var i = entries.length - 1; i >= 0; i--) {
         var e = entries[i];
         if (e.collection !== undefined) {
-          restore(e);
+          if (!restore(e)) return false;
         } else if (e.binding) {
           if (e.existed) e.set(e.old);
           else if (!deleteProperty(g, e.name)) return false;

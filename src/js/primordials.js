@@ -107,6 +107,7 @@
     deleteProperty: Reflect.deleteProperty,
     descriptor: Object.getOwnPropertyDescriptor,
     getProto: Object.getPrototypeOf,
+    setProto: Reflect.setPrototypeOf,
     create: Object.create,
     freeze: Object.freeze,
     keys,
