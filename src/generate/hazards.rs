@@ -14,7 +14,7 @@ use std::collections::HashMap;
 use rand::{Rng, RngExt};
 
 use crate::inference::TypeTable;
-use crate::model::program::ClassId;
+use crate::model::program::{ClassId, ProgramInfo};
 use crate::model::test::{Statement, TestCase, Value};
 
 /// How much a cut-off call costs compared with an ordinary one, roughly: a method that hits a limit in
@@ -28,7 +28,9 @@ const LARGE: f64 = 100.0;
 /// large numbers passed to each parameter, and how many of them were passed to a cut-off statement.
 #[derive(Debug, Clone, Default)]
 pub struct Hazards {
-    counts: HashMap<(ClassId, String), Count>,
+    /// Per class, per method in the class's order ([`crate::model::program::ClassInfo::methods`]): a draw
+    /// weighs every method of the class, and a library's class has hundreds.
+    counts: HashMap<ClassId, Vec<Count>>,
     large_numbers: HashMap<u32, Count>,
 }
 
@@ -50,7 +52,7 @@ impl Count {
 impl Hazards {
     /// Learns from one run of `test`: the statements that started, and whether the one at `cut_at` was
     /// ended by a limit. `types` names the parameters of each statement.
-    pub fn record(&mut self, test: &TestCase, cut_at: Option<usize>, types: &TypeTable) {
+    pub fn record(&mut self, test: &TestCase, cut_at: Option<usize>, types: &TypeTable, program: &ProgramInfo) {
         let last = cut_at.unwrap_or(usize::MAX);
         for (index, statement) in test.statements.iter().enumerate().take_while(|(i, _)| *i <= last) {
             let cut_off = u32::from(index == last);
@@ -67,9 +69,11 @@ impl Hazards {
                 }
             }
             if let Statement::Call { under_test: false, .. } = statement {
-                let count = self.counts.entry((class, function.to_string())).or_default();
-                count.calls += 1;
-                count.cut_off += cut_off;
+                let methods = &program.classes[class].methods;
+                let Some(at) = methods.iter().position(|m| m.name == function) else { continue };
+                let counts = self.counts.entry(class).or_insert_with(|| vec![Count::default(); methods.len()]);
+                counts[at].calls += 1;
+                counts[at].cut_off += cut_off;
             }
         }
     }
@@ -80,23 +84,24 @@ impl Hazards {
         self.large_numbers.get(&param).map_or(0.0, |count| 1.0 - count.weight())
     }
 
-    /// How often a call of `method` of `class` should be chosen to reach a state, relative to a
-    /// method never cut off.
-    pub fn weight(&self, class: ClassId, method: &str) -> f64 {
-        self.counts.get(&(class, method.to_string())).map_or(1.0, Count::weight)
-    }
-
-    /// One of `methods` of `class` (not empty), drawn by weight.
-    pub fn pick<'m>(&self, class: ClassId, methods: &[&'m str], rng: &mut (impl Rng + ?Sized)) -> &'m str {
-        let weights: Vec<f64> = methods.iter().map(|m| self.weight(class, m)).collect();
-        let mut target = rng.random::<f64>() * weights.iter().sum::<f64>();
-        for (method, weight) in methods.iter().zip(&weights) {
-            if target < *weight {
-                return method;
+    /// A method of `class` to call to reach a state, drawn by weight: a method never cut off weighs 1, one
+    /// often cut off much less. `None` when the class has no methods.
+    pub fn pick<'p>(&self, program: &'p ProgramInfo, class: ClassId, rng: &mut (impl Rng + ?Sized)) -> Option<&'p str> {
+        let methods = &program.classes[class].methods;
+        if methods.is_empty() {
+            return None;
+        }
+        let weights = self.counts.get(&class).filter(|counts| counts.len() == methods.len());
+        let weight = |at: usize| weights.map_or(1.0, |counts| counts[at].weight());
+        let mut target = rng.random::<f64>() * (0..methods.len()).map(weight).sum::<f64>();
+        for (at, method) in methods.iter().enumerate() {
+            let weight = weight(at);
+            if target < weight {
+                return Some(&method.name);
             }
             target -= weight;
         }
-        methods[methods.len() - 1]
+        methods.last().map(|m| m.name.as_str())
     }
 }
 
@@ -107,9 +112,19 @@ mod tests {
 
     use super::*;
     use crate::model::test::{Value, Variable};
+    use crate::session::{Session, SessionOptions};
 
-    fn test_calling(methods: &[&str]) -> TestCase {
-        let mut statements = vec![Statement::Construct { variable: 0, class: 0, args: Vec::new() }];
+    /// A session on the pathological sample, whose `Sequences` has methods that loop (`collatzSteps`).
+    fn sequences() -> (Session, ClassId) {
+        let file = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("samples/pathological.js");
+        let options = SessionOptions { files: vec![file], ..Default::default() };
+        let session = Session::new(&options, crate::model::settings::Settings::default()).unwrap();
+        let class = session.program.class_named("Sequences").unwrap();
+        (session, class)
+    }
+
+    fn test_calling(class: ClassId, methods: &[&str]) -> TestCase {
+        let mut statements = vec![Statement::Construct { variable: 0, class, args: Vec::new() }];
         for (i, method) in methods.iter().enumerate() {
             let under_test = i == methods.len() - 1;
             statements.push(Statement::Call {
@@ -120,48 +135,62 @@ mod tests {
             });
         }
         TestCase {
-            class: 0,
+            class,
             method: methods[methods.len() - 1].to_string(),
-            variables: vec![Variable { class: 0, name: "s".into() }],
+            variables: vec![Variable { class, name: "s".into() }],
             statements,
         }
     }
 
+    /// How often `method` is drawn in 2,000 draws.
+    fn share(hazards: &Hazards, program: &ProgramInfo, class: ClassId, method: &str) -> f64 {
+        let mut rng = StdRng::seed_from_u64(3);
+        let drawn = (0..2000).filter(|_| hazards.pick(program, class, &mut rng) == Some(method)).count();
+        drawn as f64 / 2000.0
+    }
+
     #[test]
     fn a_method_cut_off_often_is_rarely_chosen_and_the_method_under_test_is_never_blamed() {
+        let (session, class) = sequences();
+        let (program, types) = (&session.program, &session.types);
+        let methods = program.classes[class].methods.len() as f64;
         let mut hazards = Hazards::default();
+        let fair = share(&hazards, program, class, "collatzSteps");
+        assert!((fair - 1.0 / methods).abs() < 0.03, "{fair} of draws for one of {methods} methods");
         for _ in 0..10 {
-            // `loop` is cut off at statement 2; `push` ran before it.
-            hazards.record(&test_calling(&["push", "loop", "peek"]), Some(2), &TypeTable::default());
+            // `collatzSteps` is cut off at statement 2; `fibonacci` ran before it.
+            hazards.record(&test_calling(class, &["fibonacci", "collatzSteps", "isPrime"]), Some(2), types, program);
             // The method under test hitting a limit is a finding, not a hazard of a state call.
-            hazards.record(&test_calling(&["push", "peek"]), Some(2), &TypeTable::default());
+            hazards.record(&test_calling(class, &["fibonacci", "isPrime"]), Some(2), types, program);
         }
-        assert_eq!(hazards.weight(0, "push"), 1.0);
-        assert_eq!(hazards.weight(0, "peek"), 1.0);
-        assert!(hazards.weight(0, "loop") < 0.05, "{}", hazards.weight(0, "loop"));
-        let mut rng = StdRng::seed_from_u64(3);
-        let loops = (0..1000).filter(|_| hazards.pick(0, &["push", "loop"], &mut rng) == "loop").count();
-        assert!(loops < 50, "{loops} of 1000 picks were the looping method");
+        assert!(share(&hazards, program, class, "collatzSteps") < 0.1 * fair);
+        // The others share what it lost, alike.
+        let (is_prime, fibonacci) =
+            (share(&hazards, program, class, "isPrime"), share(&hazards, program, class, "fibonacci"));
+        assert!(is_prime > 0.9 * fair && (is_prime - fibonacci).abs() < 0.03, "{is_prime} {fibonacci} {fair}");
     }
 
     #[test]
     fn calls_after_the_cut_are_not_counted_and_one_cut_does_not_banish_a_method() {
+        let (session, class) = sequences();
+        let (program, types) = (&session.program, &session.types);
+        let fair = share(&Hazards::default(), program, class, "collatzSteps");
         let mut hazards = Hazards::default();
-        hazards.record(&test_calling(&["loop", "push", "peek"]), Some(1), &TypeTable::default());
-        assert_eq!(hazards.weight(0, "push"), 1.0, "push never started");
-        assert!(hazards.weight(0, "loop") > 0.03);
+        hazards.record(&test_calling(class, &["collatzSteps", "fibonacci", "isPrime"]), Some(1), types, program);
+        let once = share(&hazards, program, class, "collatzSteps");
+        assert!(once > 0.03 * fair && once < fair, "{once}");
+        assert!(share(&hazards, program, class, "fibonacci") > fair, "fibonacci never started");
         for _ in 0..200 {
-            hazards.record(&test_calling(&["loop", "peek"]), None, &TypeTable::default());
+            hazards.record(&test_calling(class, &["collatzSteps", "isPrime"]), None, types, program);
         }
-        assert!(hazards.weight(0, "loop") > 0.7, "a method that stopped looping recovers");
+        let recovered = share(&hazards, program, class, "collatzSteps");
+        assert!(recovered > 0.7 * fair, "a method that stopped looping recovers: {recovered}");
     }
 
     #[test]
     fn large_numbers_that_were_cut_off_make_a_parameter_prefer_small_ones() {
-        let file = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("samples/pathological.js");
-        let options = crate::session::SessionOptions { files: vec![file], ..Default::default() };
-        let session = crate::session::Session::new(&options, crate::model::settings::Settings::default()).unwrap();
-        let (types, class) = (&session.types, session.program.class_named("Sequences").unwrap());
+        let (session, class) = sequences();
+        let (program, types) = (&session.program, &session.types);
         let count = types.params_of(class, "range")[0];
         let range = |n: f64| TestCase {
             class,
@@ -174,12 +203,12 @@ mod tests {
         };
         let mut hazards = Hazards::default();
         for _ in 0..20 {
-            hazards.record(&range(5.0), None, types);
+            hazards.record(&range(5.0), None, types, program);
         }
         assert_eq!(hazards.small_number_chance(count), 0.0, "small numbers say nothing");
         for _ in 0..5 {
-            hazards.record(&range(1e9), Some(1), types);
-            hazards.record(&range(500.0), None, types);
+            hazards.record(&range(1e9), Some(1), types, program);
+            hazards.record(&range(500.0), None, types, program);
         }
         assert!(hazards.small_number_chance(count) > 0.9, "{}", hazards.small_number_chance(count));
         let other = types.params_of(class, "factorial")[0];

@@ -66,13 +66,9 @@ pub fn generate(request: &Request, rng: &mut (impl Rng + ?Sized)) -> TestCase {
     let Request { program, settings, class, method, .. } = *request;
     let mut builder = Builder::new(request);
     let receiver = builder.construct(class, 0, rng);
-    let callable: Vec<&str> = program.classes[class].methods.iter().map(|m| m.name.as_str()).collect();
     let calls = rng.random_range(1..=settings.max_calls.max(1));
     for _ in 1..calls {
-        if callable.is_empty() {
-            break;
-        }
-        let name = request.hazards.pick(class, &callable, rng);
+        let Some(name) = request.hazards.pick(program, class, rng) else { break };
         builder.call(receiver, name, name == method, rng);
     }
     builder.call(receiver, method, true, rng);
@@ -168,12 +164,11 @@ impl<'a> Builder<'a> {
         // Methods with parameters of unknown type are called too: their proxies teach inference, as
         // the class under test's own calls do.
         let program = self.program;
-        let methods: Vec<&str> = program.classes[class].methods.iter().map(|m| m.name.as_str()).collect();
-        if methods.is_empty() {
+        if program.classes[class].methods.is_empty() {
             return;
         }
         for _ in 0..rng.random_range(1..=MAX_STATE_CALLS) {
-            let method = self.hazards.pick(class, &methods, rng);
+            let Some(method) = self.hazards.pick(program, class, rng) else { return };
             self.call_at(variable, method, false, depth + 1, rng);
         }
     }

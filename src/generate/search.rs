@@ -301,20 +301,19 @@ fn edit(text: &str, rng: &mut (impl Rng + ?Sized)) -> String {
 fn insert_call(builder: &mut Builder, rng: &mut (impl Rng + ?Sized)) -> bool {
     let class = builder.test.class;
     let program = builder.program;
-    let callable: Vec<&str> = program.classes[class].methods.iter().map(|m| m.name.as_str()).collect();
     let Some(last) = builder.test.statements.pop() else { return false };
     let Statement::Call { receiver, .. } = &last else {
         builder.test.statements.push(last);
         return false;
     };
     let receiver = *receiver;
-    if !callable.is_empty() {
-        let name = builder.hazards.pick(class, &callable, rng);
+    let picked = builder.hazards.pick(program, class, rng);
+    if let Some(name) = picked {
         let under_test = name == builder.test.method;
         builder.call(receiver, name, under_test, rng);
     }
     builder.test.statements.push(last);
-    !callable.is_empty()
+    picked.is_some()
 }
 
 /// Deletes a call other than the last one.

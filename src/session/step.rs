@@ -219,7 +219,7 @@ impl Session {
             }
             _ => Vec::new(),
         };
-        self.hazards.record(test, execution.limit_hit_at(), &self.types);
+        self.hazards.record(test, execution.limit_hit_at(), &self.types, &self.program);
         self.mark_asynchronous(test, &execution.awaited);
         decisions.extend(self.decide_types(test, execution.limit_hit_at()));
         decisions.extend(self.judge_leaps(test, execution));
