@@ -11,6 +11,8 @@ pub mod title;
 mod unelected;
 mod write;
 
+use std::collections::{HashMap, HashSet};
+
 use crate::model::observed::{DescribedResult, Outcome};
 use crate::model::program::ClassId;
 use crate::model::test::TestCase;
@@ -72,6 +74,20 @@ pub struct Suite {
     pub failing: Vec<FailingTest>,
     /// Assertions (or whole tests) dropped because their values changed when the tests ran again.
     pub unstable: Vec<Unstable>,
+    /// The failures logged, as [`Suite::log_failure`] tells them apart, and how many per method under
+    /// test: every failing candidate is looked up, and a library's run meets thousands.
+    logged: HashSet<FailureKey>,
+    logged_per_method: HashMap<(ClassId, String), usize>,
+}
+
+/// What makes a failure the same as one logged: its class, the call that failed (or the method under
+/// test when that is unknown), and its message with numbers left out.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+struct FailureKey {
+    class: ClassId,
+    culprit: Option<String>,
+    method: Option<String>,
+    shape: String,
 }
 
 /// Most failing tests kept per method under test.
@@ -81,19 +97,19 @@ impl Suite {
     /// Logs a failing test unless the same call already failed the same way in a test of the same
     /// class (messages that differ only in numbers, like `index out of bounds: 7`, count as the same).
     pub fn log_failure(&mut self, test: TestCase, culprit: Option<String>, message: String, outcome: Outcome) -> bool {
-        let shape = message_shape(&message);
-        let same_method = |f: &&FailingTest| f.test.class == test.class && f.test.method == test.method;
-        let same_failure = |f: &FailingTest| {
-            f.test.class == test.class
-                && f.culprit == culprit
-                && (culprit.is_some() || f.test.method == test.method)
-                && message_shape(&f.message) == shape
+        let key = FailureKey {
+            class: test.class,
+            method: culprit.is_none().then(|| test.method.clone()),
+            culprit: culprit.clone(),
+            shape: message_shape(&message),
         };
-        if self.failing.iter().any(same_failure)
-            || self.failing.iter().filter(same_method).count() >= MAX_FAILING_PER_METHOD
+        let per_method = (test.class, test.method.clone());
+        if self.logged.contains(&key) || self.logged_per_method.get(&per_method).copied().unwrap_or(0) >= MAX_FAILING_PER_METHOD
         {
             return false;
         }
+        self.logged.insert(key);
+        *self.logged_per_method.entry(per_method).or_default() += 1;
         self.failing.push(FailingTest { test, culprit, message, outcome });
         true
     }
