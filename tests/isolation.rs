@@ -51,3 +51,22 @@ fn a_context_is_shared_until_a_test_writes_shared_state() {
     let (candidates, contexts) = candidates_and_contexts(&measures);
     assert!(contexts * 10 < candidates, "{measures}");
 }
+
+#[test]
+fn state_no_marked_write_reaches_never_makes_an_exported_test_depend_on_another() {
+    // `tick` counts its calls in a module object reached through a function's result, which no mark
+    // journals: in the shared context and in the context tests run alone in, a call sees earlier calls.
+    // Whatever was elected, the exported suite must pass in any order, as the stability runs check.
+    let out = tempfile::tempdir().unwrap();
+    let report = generate(&[fixture("hidden-state.cjs")], out.path(), &["--seed", "1", "--timeout", "0.5"]);
+    assert!(!methods(&report).is_empty(), "{report}");
+    let output = flycatcher(&[
+        "verify",
+        out.path().to_str().unwrap(),
+        "--node-modules",
+        "tests/runners/node_modules",
+        "--runs",
+        "3",
+    ]);
+    assert_eq!(output.status.code(), Some(0), "{}", text(&output));
+}
