@@ -3,9 +3,13 @@
 //! character's code), wherever they sit (see [`super::places`]).
 //!
 //! One variable moves at a time: a fraction is rounded first, then the value moves by ±1; a move that
-//! gets closer is repeated the same way with a doubled step; one that does not turns the other way,
-//! then goes on to the next variable. Search makes one move per candidate and learns from its run
-//! whether it got closer (see [`super::search`]).
+//! gets closer is repeated the same way with a doubled step; one that does not turns the other way.
+//! When neither way gets closer, from the second pass over the variables on, a number moves by
+//! fractions, as EvoSuite's AVM refines a double: a tenth, then a hundredth, and so on down to one unit
+//! in the last place, while the finer moves keep getting closer (an equality of reals, `x * x + y * y
+//! === z * z` with a side that is no whole number, is only met that way); then the next variable.
+//! Search makes one move per candidate and learns from its run whether it got closer (see
+//! [`super::search`]).
 
 use super::places::{Place, places, value_at};
 use crate::model::test::{TestCase, Value};
@@ -23,12 +27,30 @@ pub(super) struct Avm {
     /// +1 or -1 to move by `step`; 0 to round a fraction first. Integer steps keep a fraction, and an
     /// equality like `3 * x === y + 1000` may then stay a fraction away for ever.
     pub direction: f64,
+    /// How far a move goes: `unit`s doubled by each move that got closer; in units in the last place
+    /// when `unit` is 0.
     pub step: f64,
+    /// The smallest move at this stage: 1, then (numbers only) a tenth, a hundredth... [`FINEST`], then 0
+    /// for one unit in the last place.
+    pub unit: f64,
+    /// Whether a move by a fraction got closer on this variable: only then are finer ones worth trying.
+    pub refined: bool,
+    /// Whether numbers move by fractions at all: from the second pass over the variables on (see
+    /// [`super::search`]), so that whole moves find a whole solution first (`7 * x === y + 1234` with
+    /// a fraction in `x`: rounding `x` then moving `y` gets there, refining `y` to the fraction does not).
+    pub fractions: bool,
 }
+
+/// The finest decimal fraction a number moves by before moving by units in the last place.
+const FINEST: f64 = 1e-15;
+/// Fractions down to a hundredth are always tried: a real optimum can sit closer than a tenth to a
+/// whole number (`x * x === 290` near 17: 17.03). Finer ones only once a fraction got closer, so that a
+/// variable that only whole numbers move costs four more candidates, not thirty.
+const COARSE: f64 = 0.05;
 
 impl Default for Avm {
     fn default() -> Self {
-        Avm { place: 0, direction: 0.0, step: 1.0 }
+        Avm { place: 0, direction: 0.0, step: 1.0, unit: 1.0, refined: false, fractions: false }
     }
 }
 
@@ -68,6 +90,10 @@ impl Avm {
     /// as it was, which then counts as a move that did not get closer.
     pub fn make(self, test: &mut TestCase, variables: &[Variable]) -> Avm {
         let avm = Avm { place: self.place % variables.len(), ..self };
+        if avm.unit < 1.0 && !matches!(variables[avm.place], Variable::Number(_)) {
+            // Lengths and character codes move by whole steps only.
+            return avm.next_variable().make(test, variables);
+        }
         match &variables[avm.place] {
             Variable::Number(place) => match value_at(test, place) {
                 Some(Value::Number(n)) => avm.apply(n),
@@ -100,7 +126,10 @@ impl Avm {
             }
             return Avm { direction: 1.0, ..self }.apply(value);
         }
-        *value += self.direction * self.step;
+        let last_place = if *value >= 0.0 { value.next_up() - *value } else { *value - value.next_down() };
+        let by = if self.unit == 0.0 { self.step * last_place } else { self.step };
+        // A fraction finer than the number's precision moves it by one unit in the last place.
+        *value += self.direction * by.max(last_place);
         self
     }
 
@@ -113,23 +142,38 @@ impl Avm {
 
     /// The next move after this one did not get closer: after a run of doubled steps, explore again
     /// around the best value; after rounding, a step up; after a failed step up, a step down; after
-    /// both, the next variable.
+    /// both, moves by a finer fraction (a tenth and a hundredth always, finer ones when a fraction got
+    /// closer), or the next variable.
     pub fn failed(self) -> Avm {
-        if self.step > 1.0 {
-            Avm { step: 1.0, ..self }
+        let base = if self.unit == 0.0 { 1.0 } else { self.unit };
+        if self.step > base {
+            Avm { step: base, ..self }
         } else if self.direction == 0.0 {
             Avm { direction: 1.0, ..self }
         } else if self.direction > 0.0 {
             Avm { direction: -1.0, ..self }
+        } else if self.fractions && (self.unit > COARSE || self.refined && self.unit > 0.0) {
+            let unit = if self.unit > FINEST { self.unit / 10.0 } else { 0.0 };
+            Avm { direction: 1.0, step: if unit == 0.0 { 1.0 } else { unit }, unit, ..self }
         } else {
-            Avm { place: self.place + 1, ..Avm::default() }
+            self.next_variable()
         }
+    }
+
+    /// The first move on the next variable, in the same pass.
+    fn next_variable(self) -> Avm {
+        Avm { place: self.place + 1, fractions: self.fractions, ..Avm::default() }
     }
 
     /// The next move after this one got closer: the same way with a doubled step (after rounding, a
     /// step up).
     pub fn succeeded(self) -> Avm {
-        if self.direction == 0.0 { Avm { direction: 1.0, ..self } } else { Avm { step: self.step * 2.0, ..self } }
+        let refined = self.refined || self.unit < 1.0;
+        if self.direction == 0.0 {
+            Avm { direction: 1.0, refined, ..self }
+        } else {
+            Avm { step: self.step * 2.0, refined, ..self }
+        }
     }
 }
 
@@ -190,8 +234,37 @@ mod tests {
         assert_eq!((again.direction, again.step, again.place), (1.0, 1.0, 0));
         let down = again.failed();
         assert_eq!((down.direction, down.place), (-1.0, 0));
-        assert_eq!(down.failed(), Avm { place: 1, ..Avm::default() });
+        assert_eq!(down.failed(), Avm { place: 1, ..Avm::default() }, "no fractions on a first pass");
+        // Neither way got closer: a tenth up, then down, a hundredth up, then down; no fraction got
+        // closer: the next variable.
+        let tenth = Avm { fractions: true, ..down }.failed();
+        assert_eq!((tenth.direction, tenth.step, tenth.place), (1.0, 0.1, 0));
+        let hundredth = tenth.failed().failed();
+        assert_eq!((hundredth.direction, hundredth.step, hundredth.place), (1.0, 0.01, 0));
+        assert_eq!(hundredth.failed().failed(), Avm { place: 1, fractions: true, ..Avm::default() });
         assert_eq!(start.failed().direction, 1.0, "after rounding, a step up");
+    }
+
+    #[test]
+    fn fractions_get_finer_while_they_get_closer_down_to_the_last_place() {
+        // |x * x - 226| from x = 15: neither 14 nor 16 is closer, nor a tenth (the root is 15.033),
+        // hundredths are, and finer fractions, down to a double that squares back to 226 exactly.
+        let distance = |x: f64| (x * x - 226.0).abs();
+        let (mut x, mut avm, mut moves) = (15.0, Avm { direction: 1.0, fractions: true, ..Avm::default() }, 0);
+        while distance(x) > 0.0 && avm.place == 0 && moves < 400 {
+            let mut moved = x;
+            let state = avm.apply(&mut moved);
+            moves += 1;
+            if distance(moved) < distance(x) {
+                x = moved;
+                avm = state.succeeded();
+            } else {
+                avm = state.failed();
+            }
+        }
+        assert_eq!(distance(x), 0.0, "{x} after {moves} moves");
+        assert!(moves < 200, "{moves} moves");
+        assert!(x.fract() != 0.0 && x * x == 226.0);
     }
 
     #[test]
@@ -209,14 +282,14 @@ mod tests {
         assert_eq!(string(&test), Value::String("abb".into()));
         longer.make(&mut test, &variables);
         assert_eq!(string(&test), Value::String("abbbb".into()));
-        Avm { direction: -1.0, step: 4.0, place: 0 }.make(&mut test, &variables);
+        Avm { direction: -1.0, step: 4.0, ..Avm::default() }.make(&mut test, &variables);
         assert_eq!(string(&test), Value::String("a".into()));
         // Character codes, over the surrogates.
         let mut test = test_with(vec![Value::String("a\u{d7ff}".into())]);
         let variables = super::variables(&test);
-        Avm { direction: -1.0, step: 1.0, place: 1 }.make(&mut test, &variables);
+        Avm { direction: -1.0, place: 1, ..Avm::default() }.make(&mut test, &variables);
         assert_eq!(test.statements[0].args()[0], Value::String("`\u{d7ff}".into()));
-        Avm { direction: 1.0, step: 1.0, place: 2 }.make(&mut test, &variables);
+        Avm { direction: 1.0, place: 2, ..Avm::default() }.make(&mut test, &variables);
         assert_eq!(test.statements[0].args()[0], Value::String("`\u{e000}".into()));
         // The number is rounded, as before.
         let mut test = test_with(vec![Value::String(String::new()), Value::Number(1.5)]);

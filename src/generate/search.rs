@@ -157,6 +157,7 @@ impl Archive {
             if entry.avm.place >= variables {
                 entry.passes += 1;
                 entry.avm.place = 0;
+                entry.avm.fractions = true;
             }
         }
         if entry.passes >= PASSES || entry.fails >= RESTART {
@@ -379,7 +380,7 @@ mod tests {
         let (covered, taken) = (vec![false], vec![false]);
         archive.observe(&test_with(10.0), &run(vec![(0, 0.9)]), &covered, &taken);
         let mut moves = 0;
-        while !archive.is_empty() && moves < 10 {
+        while !archive.is_empty() && moves < 20 {
             let mut moved = archive.entries[&0].test.clone();
             let variables = variables(&moved);
             let avm = archive.entries[&0].avm.make(&mut moved, &variables);
@@ -387,8 +388,8 @@ mod tests {
             archive.observe(&moved, &run(vec![(0, 0.95)]), &covered, &taken);
             moves += 1;
         }
-        // Up, then down, twice over the one variable.
-        assert_eq!(moves, 4);
+        // Up, then down, over the one variable; again, then by a tenth and a hundredth.
+        assert_eq!(moves, 8);
     }
 
     #[test]
@@ -401,7 +402,7 @@ mod tests {
         archive.observe(&test_with(11.0), &run(vec![(0, 0.8)]), &covered, &taken);
         assert_eq!(archive.entries[&0].avm.step, 2.0);
         archive.pending =
-            Some(Pending { target: 0, avm: Some(Avm { direction: 1.0, step: 2.0, place: 0 }), variables: 1 });
+            Some(Pending { target: 0, avm: Some(Avm { direction: 1.0, step: 2.0, ..Avm::default() }), variables: 1 });
         archive.observe(&test_with(13.0), &run(vec![(0, 0.85)]), &covered, &taken);
         let entry = &archive.entries[&0];
         assert_eq!((entry.test.clone(), entry.fails, entry.avm.step), (test_with(11.0), 1, 1.0));

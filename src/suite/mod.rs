@@ -104,7 +104,8 @@ impl Suite {
             shape: message_shape(&message),
         };
         let per_method = (test.class, test.method.clone());
-        if self.logged.contains(&key) || self.logged_per_method.get(&per_method).copied().unwrap_or(0) >= MAX_FAILING_PER_METHOD
+        if self.logged.contains(&key)
+            || self.logged_per_method.get(&per_method).copied().unwrap_or(0) >= MAX_FAILING_PER_METHOD
         {
             return false;
         }
