@@ -224,7 +224,7 @@ fn write_with_subjects(js: &mut Js, suite: &ExportSuite, paths: &SubjectPaths, c
         lines.join("\n")
     };
     if scripts {
-        js.line("  const context = vm.createContext();");
+        js.line("  const context = vm.createContext(hostGlobals());");
         js.line("  const fixed = vm.runInContext(`(${deterministic})`, context);");
         js.line("  const global = vm.runInContext('globalThis', context);");
     }

@@ -23,7 +23,7 @@
       push(found, ignored ? [object, name, replaced || [], ignored] : [object, name, replaced || []]);
     };
     add(P.ObjectProto, 'Object.prototype');
-    // The clock and `Math.random` are the determinism shim's, set again before every test.
+    // The clocks and `Math.random` are the determinism shim's, set again before every test.
     const baseline = g.__fc$baseline;
     const globals = ownKeys(g);
     // The program's own globals (`var issued = 0` of a script) and ours are state, not built-ins.
@@ -38,6 +38,7 @@
     for (let i = 0; i < lazy.length; i++) push(replaced, lazy[i]);
     add(g, 'globalThis', replaced, ignored);
     add(g.Math, 'Math', ['random']);
+    add(g.performance, 'performance', ['now']);
     add(P.Date, 'Date');
     for (let i = 0; i < globals.length; i++) {
       const key = globals[i];

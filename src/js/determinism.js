@@ -19,4 +19,17 @@ function deterministic(g, seed) {
   FixedDate.UTC = RealDate.UTC;
   FixedDate.flycatcherRealDate = RealDate;
   g.Date = FixedDate;
+  // The high-resolution clock too: a second after the time origin, never 0, which code tests for truth.
+  const perf = g.performance;
+  if (perf !== null && typeof perf === 'object' && typeof perf.now === 'function') {
+    const fixedNow = function now() { return 1000; };
+    fixedNow.flycatcherRealNow = perf.now.flycatcherRealNow || perf.now;
+    const own = Object.getOwnPropertyDescriptor(perf, 'now');
+    if (own === undefined || own.writable) {
+      perf.now = fixedNow;
+    } else {
+      // QuickJS's `now` cannot be replaced: a stand-in inherits the rest of the object.
+      g.performance = { __proto__: perf, now: fixedNow };
+    }
+  }
 }

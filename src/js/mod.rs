@@ -20,7 +20,7 @@
 //! | `__fc$c`, `__fc$n`, `__fc$q`, `__fc$r`, `__fc$t`, `__fc$j`, `__fc$x`, `__fc$v`, `__fc$w`, `__fc$o`, `__fc$a` | [`RUNTIME_JS`] | helpers the instrumented code calls |
 //! | [`MEASURING`] | [`RUNTIME_JS`], set by the engine | whether measured conditions take their measuring form |
 //! | `__fc$observe` | [`RUNTIME_JS`] (`patterns.js`) | what the harness tells the pattern observer: a test's arguments, where to log |
-//! | [`DETERMINISTIC`] | the engine, from [`DETERMINISM_JS`] | fixes `Math.random` and the clock |
+//! | [`DETERMINISTIC`] | the engine, from [`DETERMINISM_JS`] | fixes `Math.random` and the clocks |
 //! | [`INEXACT`] | [`INEXACT_JS`] | whether a test used an operation engines round differently |
 //! | [`TIMERS`] | [`node::GLOBALS_JS`] | Node's timers, on a virtual clock |
 //! | [`PRINT`] | the engine (record mode) | where [`CONSOLE_JS`] sends a printed line |
@@ -145,8 +145,8 @@ pub const CONSOLE_JS: &str = include_str!("console.js");
 
 /// Makes the code under test deterministic in a global scope, in the sandbox and in exported suites
 /// alike: `Math.random` is the harness's xorshift32 from the test's seed, and the clock stands still at
-/// 2024-01-01T00:00:00Z (`Date.now()`, `new Date()`, `Date()`); dates built from arguments are
-/// untouched, and subclasses of `Date` still work.
+/// 2024-01-01T00:00:00Z (`Date.now()`, `new Date()`, `Date()`), `performance.now()` at 1000 ms; dates
+/// built from arguments are untouched, and subclasses of `Date` still work.
 pub const DETERMINISM_JS: &str = include_str!("determinism.js");
 
 /// Wraps the `Math` functions that are not correctly rounded (`sin`, `pow`, `asinh`...: QuickJS and V8 may

@@ -34,7 +34,7 @@ pub const VITEST_ES_MODULES_JS: &str = include_str!("runners/vitest-esm.js");
 /// resolve hook, registered once per process, hands that query on to their relative imports.
 pub const ES_MODULES_JS: &str = include_str!("runners/esm.js");
 
-/// `undo(g)`: gives a realm its own clock and `Math.random` back after [`DETERMINISM_JS`](super::DETERMINISM_JS)
+/// `undo(g)`: gives a realm its own clocks and `Math.random` back after [`DETERMINISM_JS`](super::DETERMINISM_JS)
 /// fixed them, once a test of modules (which run in the suite's own realm) is over.
 pub const UNDO_JS: &str = include_str!("runners/undo.js");
 

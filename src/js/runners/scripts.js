@@ -6,6 +6,19 @@ FILES].map((file) => {
   return new vm.Script(fs.readFileSync(filename, 'utf8'), { filename });
 });
 
+// What Node gives scripts besides the language's built-ins, and the sandbox gives them too: timers, `Buffer`,
+// the text codecs and the high-resolution clock (a context's own, which the determinism shim may fix
+// without fixing the runner's).
+function hostGlobals() {
+  const { setTimeout, setInterval, setImmediate, clearTimeout, clearInterval, clearImmediate } = globalThis;
+  const clock = performance;
+  const own = { __proto__: clock, now: () => clock.now(), timeOrigin: clock.timeOrigin };
+  return {
+    setTimeout, setInterval, setImmediate, clearTimeout, clearInterval, clearImmediate,
+    Buffer, TextEncoder, TextDecoder, performance: own,
+  };
+}
+
 // Test bodies are compiled again inside the test's context, so that their literals, arrays and errors come from
 // the same realm as the scripts' own (assert.deepStrictEqual compares prototypes, instanceof compares
 // constructors). A body can use its parameters, assert and the scripts' globals, and nothing else of this file.
