@@ -145,19 +145,24 @@ impl Avm {
     /// both, moves by a finer fraction (a tenth and a hundredth always, finer ones when a fraction got
     /// closer), or the next variable.
     pub fn failed(self) -> Avm {
-        let base = if self.unit == 0.0 { 1.0 } else { self.unit };
-        if self.step > base {
-            Avm { step: base, ..self }
+        if self.step > self.first_step() {
+            Avm { step: self.first_step(), ..self }
         } else if self.direction == 0.0 {
             Avm { direction: 1.0, ..self }
         } else if self.direction > 0.0 {
             Avm { direction: -1.0, ..self }
         } else if self.fractions && (self.unit > COARSE || self.refined && self.unit > 0.0) {
             let unit = if self.unit > FINEST { self.unit / 10.0 } else { 0.0 };
-            Avm { direction: 1.0, step: if unit == 0.0 { 1.0 } else { unit }, unit, ..self }
+            let finer = Avm { direction: 1.0, unit, ..self };
+            Avm { step: finer.first_step(), ..finer }
         } else {
             self.next_variable()
         }
+    }
+
+    /// The step a move at this unit starts with: the unit, or one unit in the last place (see `step`).
+    fn first_step(self) -> f64 {
+        if self.unit == 0.0 { 1.0 } else { self.unit }
     }
 
     /// The first move on the next variable, in the same pass.

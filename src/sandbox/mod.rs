@@ -382,8 +382,8 @@ impl Sandbox {
     /// alone); code that keeps state the analysis missed still gets a new context for every test once
     /// [`Sandbox::set_fresh_each_test`] is on.
     pub fn run_isolated(&mut self, test: &str, seed: u32, watch: &Watch, describe: bool) -> Result<Execution> {
-        let reused = self.alone.take().filter(|_| !self.fresh_each_test);
-        let run = reused.map_or_else(|| self.new_engine(true), Ok).and_then(|mut e| {
+        // Never kept under `fresh_each_test` (see below and `set_fresh_each_test`).
+        let run = self.alone.take().map_or_else(|| self.new_engine(true), Ok).and_then(|mut e| {
             let mut execution = e.run(test, seed, watch, describe, false, self.limits.test_time)?;
             execution.changed_builtin = e.changed_builtins(true);
             let clean = !execution.outcome.hit_limit() && !e.broken && execution.changed_builtin.is_none();
