@@ -63,11 +63,36 @@ fn a_default_suite_asserts_the_state_its_calls_leave_and_kills_what_returned_val
 }
 
 #[test]
+fn a_counter_that_outlives_tests_is_asserted_by_its_steps_and_scored_as_written() {
+    // Ticket numbers come from a counter on globalThis: what `issue()` returns depends on the tests run
+    // before, in the sandbox's stability runs as under Node. The suite asserts the step between two
+    // tickets instead, which tells apart what the absolute number would have.
+    let out = tempfile::tempdir().unwrap();
+    let suite = out.path().join("suite");
+    let args = ["--seed", "1", "--timeout", "1", "--out", suite.to_str().unwrap()];
+    let (generated, _) = mutate(&[&sample("ticket-queue.cjs")], &out.path().join("generated.json"), &args);
+    let written = std::fs::read_to_string(suite.join("TicketQueue.test.js")).unwrap();
+    assert!(written.contains("assert.strictEqual(ticketQueue.issue() - result, 1);"), "{written}");
+    for _ in 0..3 {
+        node_test_passes(&suites(&suite));
+    }
+    let (read_back, _) = mutate(
+        &[&sample("ticket-queue.cjs")],
+        &out.path().join("read.json"),
+        &["--suite", suite.to_str().unwrap(), "--seed", "1"],
+    );
+    // The score of the suite `mutate` generates is the score of the suite it wrote: assertions the
+    // stability pass dropped once counted (100% said, 64.3% as written).
+    assert_eq!(generated["score"], read_back["score"], "{generated:#}\n{read_back:#}");
+    assert!(read_back["score"].as_f64().unwrap() >= 85.0, "{read_back:#}");
+}
+
+#[test]
 fn a_manifest_written_before_state_assertions_is_refused_with_a_message() {
     let dir = tempfile::tempdir().unwrap();
     generate(&[sample("circle.js")], dir.path(), &["--seed", "1", "--timeout", "1"]);
     let manifest = dir.path().join("Circle.flycatcher.json");
-    let old = std::fs::read_to_string(&manifest).unwrap().replace("\"version\": 2", "\"version\": 1");
+    let old = std::fs::read_to_string(&manifest).unwrap().replace("\"version\": 3", "\"version\": 1");
     std::fs::write(&manifest, old).unwrap();
     let output = flycatcher(&["mutate", "samples/circle.js", "--suite", dir.path().to_str().unwrap()]);
     let stderr = String::from_utf8_lossy(&output.stderr);

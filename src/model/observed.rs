@@ -330,6 +330,18 @@ pub enum Observed {
     /// it. Written by the stability check, never by the sandbox.
     #[serde(rename = "unstable")]
     Unstable,
+    /// A number that was not the same in every run of the test, while its difference from what an
+    /// earlier call of the test returned was (ticket numbers from a counter that outlives the test):
+    /// asserted as that difference. Written by the stability check, never by the sandbox; top-level
+    /// results only.
+    #[serde(rename = "offset")]
+    Offset {
+        /// The statement of the earlier call (a call of the method under test, whose result is a
+        /// number in every run).
+        from: usize,
+        /// This result minus that one.
+        by: i64,
+    },
 }
 
 impl Observed {
@@ -420,6 +432,7 @@ mod tests {
         r#"{"t":"unreadable"}"#,
         r#"{"t":"ref","i":3}"#,
         r#"{"t":"unstable"}"#,
+        r#"{"t":"offset","from":1,"by":-2}"#,
     ];
 
     #[test]

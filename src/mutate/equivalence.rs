@@ -95,7 +95,7 @@ fn random_tests(
         if batch.len() == BATCH || valid == tests {
             runs += batch.len() as u64;
             match compare(session, original, mutant_sandbox, &mut batch, &mut limited)? {
-                Compared::Apart(witness) => return Ok((Some(witness), runs)),
+                Compared::Apart(witness) => return Ok((Some(*witness), runs)),
                 Compared::Limited => return Ok((None, runs)),
                 Compared::Alike => batch.clear(),
             }
@@ -104,7 +104,7 @@ fn random_tests(
     if !batch.is_empty() {
         runs += batch.len() as u64;
         if let Compared::Apart(witness) = compare(session, original, mutant_sandbox, &mut batch, &mut limited)? {
-            return Ok((Some(witness), runs));
+            return Ok((Some(*witness), runs));
         }
     }
     Ok((None, runs))
@@ -121,7 +121,7 @@ pub(super) struct Witness {
 /// What a batch of random tests showed.
 enum Compared {
     /// A test told the mutant apart.
-    Apart(Witness),
+    Apart(Box<Witness>),
     /// None did.
     Alike,
     /// Too many tests hit a limit on the original: the check stops.
@@ -158,7 +158,7 @@ fn compare(
                 witness.test.truncate(at + 1);
             }
             let usable = is_regression(&base.outcome, witness.test.statements.len() - 1);
-            return Ok(Compared::Apart(Witness { test: witness, usable }));
+            return Ok(Compared::Apart(Box::new(Witness { test: witness, usable })));
         }
         if run.outcome.hit_limit() {
             return Ok(Compared::Alike);
@@ -187,5 +187,14 @@ pub(super) fn observed(session: &Session, mut test: TestCase, seed: u32, mutant:
     let inspect =
         inspected_variable(&test).map(|r| inspectors(&session.program, test.variables[r].class)).unwrap_or_default();
     let checks = Some(StateChecks { fields: Vec::new(), inspect });
-    SuiteTest { title: String::new(), test, seed, own_message: true, asserts: None, checks, extended: 0 }
+    SuiteTest {
+        title: String::new(),
+        test,
+        seed,
+        own_message: true,
+        asserts: None,
+        checks,
+        extended: 0,
+        instability: Default::default(),
+    }
 }

@@ -163,6 +163,12 @@ fn tells_apart(
     baseline.elected.checks = probe.checks.clone();
     let run = run_on_mutant(session, sandbox, &probe, &baseline)?;
     judging.analysis.runs += 1;
+    if verdict(session, &baseline.elected, &run).is_none() {
+        return Ok(None);
+    }
+    // Only a probe that kills is worth finding what of it changes when it runs again.
+    judging.originals.settle(session, &probe, &mut baseline)?;
+    judging.analysis.runs += 2;
     Ok(verdict(session, &baseline.elected, &run).map(|kill| (probe, baseline, kill)))
 }
 

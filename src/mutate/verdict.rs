@@ -9,7 +9,8 @@ use crate::model::test::TestCase;
 use crate::sandbox::Execution;
 use crate::session::Session;
 use crate::suite::checks::{field_lines, inspection_lines};
-use crate::suite::lines::{primary_lines, state_lines};
+use crate::suite::lines::{ResultNames, primary_lines, state_lines};
+use crate::suite::stability::Instability;
 use crate::suite::{ElectedTest, FieldCheck};
 
 /// The elected-test form of a run of `test`: what the exported test would assert.
@@ -107,13 +108,17 @@ pub(super) fn verdict(session: &Session, baseline: &ElectedTest, run: &Execution
         }
     };
     // Equal descriptions give equal assertions: only those that differ are written out and compared.
-    let mut names = 0;
+    let mut names = ResultNames::for_results(&baseline.results);
+    // The mutant's results as the baseline's are asserted: what changed between runs left out, offsets
+    // measured from the same calls.
+    let mut measured = run.results.clone();
+    Instability::of(&baseline.results).apply(&mut measured);
     for result in &baseline.results {
-        let theirs = run.results.iter().find(|r| r.at == result.at);
+        let theirs = measured.iter().find(|r| r.at == result.at);
         let last = result.at + 1 == test.statements.len();
         let stated = result.value == Observed::Undefined && !state_lines(program, baseline, result, last).is_empty();
-        let (expected, named) = primary_assertions(program, test, result, stated, names);
-        let primary = |r: &DescribedResult| rendered(primary_assertions(program, test, r, stated, names).0);
+        let (expected, named) = primary_assertions(program, test, result, stated, names.clone());
+        let primary = |r: &DescribedResult| rendered(primary_assertions(program, test, r, stated, names.clone()).0);
         if theirs.is_none_or(|r| r.value != result.value)
             && let Some(line) = differing(&rendered(expected), theirs.map(primary))
         {
@@ -148,7 +153,7 @@ pub(super) fn assert_only(session: &Session, baseline: &mut ElectedTest, expecte
     let mut checks = baseline.checks.clone().unwrap_or_default();
     let mut fields = Vec::new();
     let mut inspect = Vec::new();
-    let mut names = 0;
+    let mut names = ResultNames::for_results(&baseline.results);
     for index in 0..baseline.results.len() {
         let result = &baseline.results[index];
         for (variable, field) in baseline.field_checks(result) {
@@ -162,7 +167,7 @@ pub(super) fn assert_only(session: &Session, baseline: &mut ElectedTest, expecte
                 .extend(names.iter().filter(|n| held(inspection_lines(program, &baseline.test, result, n))).cloned());
         }
         let stated = !state_lines(program, baseline, result, result.at == last).is_empty();
-        let (primary, named) = primary_assertions(program, &baseline.test, result, stated, names);
+        let (primary, named) = primary_assertions(program, &baseline.test, result, stated, names.clone());
         names = named;
         if !held(primary) {
             baseline.results[index].value = Observed::Unstable;
@@ -174,15 +179,14 @@ pub(super) fn assert_only(session: &Session, baseline: &mut ElectedTest, expecte
 }
 
 /// The assertions on what the call `result` describes returned (see [`primary_lines`]), when the test's
-/// earlier calls named `names` results (`result`, `result2`...) as the exported test does; and how many
-/// are named with this one.
+/// earlier calls named results as `names` says, as the exported test does; and the names with this one.
 fn primary_assertions(
     program: &ProgramInfo,
     test: &TestCase,
     result: &DescribedResult,
     stated: bool,
-    mut names: usize,
-) -> (Vec<Line>, usize) {
+    mut names: ResultNames,
+) -> (Vec<Line>, ResultNames) {
     let mut lines = Vec::new();
     let expression = test.expression(result.at, program);
     primary_lines(program, test, result, &expression, stated, &mut names, &mut lines);

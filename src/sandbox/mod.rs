@@ -382,17 +382,45 @@ impl Sandbox {
     /// alone); code that keeps state the analysis missed still gets a new context for every test once
     /// [`Sandbox::set_fresh_each_test`] is on.
     pub fn run_isolated(&mut self, test: &str, seed: u32, watch: &Watch, describe: bool) -> Result<Execution> {
+        let mut runs = self.run_alone(test, seed, watch, describe, 1)?;
+        Ok(runs.remove(0))
+    }
+
+    /// Runs one test alone as [`Sandbox::run_isolated`] does, then once more in the same context, which
+    /// still holds what the first run left in shared state: as a runner that loads the code once runs a
+    /// test after another that did the same. Describes the results; the second run is left out when the
+    /// first was cut off by a limit.
+    pub fn run_isolated_twice(&mut self, test: &str, seed: u32, watch: &Watch) -> Result<Vec<Execution>> {
+        self.run_alone(test, seed, watch, true, 2)
+    }
+
+    /// Runs `test` up to `times` in a row in the context tests run alone in, undoing what they wrote
+    /// after the last: stops after a run cut off by a limit or that broke the engine.
+    fn run_alone(
+        &mut self,
+        test: &str,
+        seed: u32,
+        watch: &Watch,
+        describe: bool,
+        times: usize,
+    ) -> Result<Vec<Execution>> {
         // Never kept under `fresh_each_test` (see below and `set_fresh_each_test`).
         let run = self.alone.take().map_or_else(|| self.new_engine(true), Ok).and_then(|mut e| {
-            let mut execution = e.run(test, seed, watch, describe, false, self.limits.test_time)?;
-            execution.changed_builtin = e.changed_builtins(true);
-            let clean = !execution.outcome.hit_limit() && !e.broken && execution.changed_builtin.is_none();
+            let mut executions = Vec::with_capacity(times);
+            let mut clean = true;
+            while clean && executions.len() < times {
+                let mut execution = e.run(test, seed, watch, describe, false, self.limits.test_time)?;
+                execution.changed_builtin = e.changed_builtins(true);
+                clean = !execution.outcome.hit_limit() && !e.broken && execution.changed_builtin.is_none();
+                executions.push(execution);
+            }
             if clean && !self.fresh_each_test && e.restore_shared_state() {
                 self.alone = Some(e);
             }
-            Ok(execution)
+            Ok(executions)
         });
-        run.map(|execution| self.positions.locate_execution(execution)).map_err(|e| self.positions.locate(e))
+        let located = run.map_err(|e| self.positions.locate(e))?;
+        Ok(located.into_iter().map(|execution| self.positions.locate_execution(execution)).collect())
     }
 
     /// Runs tests one after another in one new context, describing their results, as a runner that loads

@@ -4,13 +4,13 @@ use crate::export::{self, Line};
 use crate::model::observed::{DescribedResult, Observed, Outcome, Thrown};
 use crate::model::program::ProgramInfo;
 use crate::model::test::{Statement, TestCase};
-use crate::suite::{ElectedTest, assertion, checks};
+use crate::suite::{ElectedTest, assertion, checks, stability};
 
 /// The lines of an elected test as exported: statements and assertions.
 pub fn test_lines(program: &ProgramInfo, elected: &ElectedTest) -> Vec<Line> {
     let test = &elected.test;
     let mut lines = Vec::new();
-    let mut result_names = 0;
+    let mut result_names = ResultNames::for_results(&elected.results);
     let last = test.statements.len().saturating_sub(1);
     for (index, statement) in test.statements.iter().enumerate() {
         let expression = test.expression(index, program);
@@ -84,6 +84,45 @@ pub(crate) fn state_lines(
     lines
 }
 
+/// The names an exported test gives to what its calls returned: `result`, `result2`... for a value
+/// asserted member by member, and for a result that a later [`Observed::Offset`] is measured from.
+#[derive(Debug, Clone, Default)]
+pub(crate) struct ResultNames {
+    given: Vec<(usize, String)>,
+    /// The statements whose result a later offset is measured from.
+    referenced: Vec<usize>,
+}
+
+impl ResultNames {
+    /// The names for a test whose calls of the method under test returned `results`.
+    pub(crate) fn for_results(results: &[DescribedResult]) -> ResultNames {
+        let referenced = stability::offsets(results).into_iter().map(|(_, from)| from).collect();
+        ResultNames { given: Vec::new(), referenced }
+    }
+
+    /// Names the result of statement `at`: the next name no variable of `test` has.
+    fn give(&mut self, at: usize, test: &TestCase) -> String {
+        let mut count = self.given.len();
+        let name = loop {
+            count += 1;
+            let name = if count == 1 { "result".to_string() } else { format!("result{count}") };
+            if !test.variables.iter().any(|v| v.name == name) && self.of_name(&name).is_none() {
+                break name;
+            }
+        };
+        self.given.push((at, name.clone()));
+        name
+    }
+
+    fn of_name(&self, name: &str) -> Option<usize> {
+        self.given.iter().find(|(_, given)| given == name).map(|(at, _)| *at)
+    }
+
+    fn of(&self, at: usize) -> Option<&str> {
+        self.given.iter().find(|(given, _)| *given == at).map(|(_, name)| name.as_str())
+    }
+}
+
 /// The assertion on what a call returned, into `lines`. `undefined` is asserted only when no state
 /// assertion follows (`stated`): a test without any assertion would pass whatever the code did.
 pub(crate) fn primary_lines(
@@ -92,29 +131,42 @@ pub(crate) fn primary_lines(
     result: &DescribedResult,
     expression: &str,
     stated: bool,
-    result_names: &mut usize,
+    names: &mut ResultNames,
     lines: &mut Vec<Line>,
 ) {
     let against = assertion::Against { test, program, inexact: result.inexact };
-    if assertion::literal_of(&result.value).as_deref() == Some("undefined") && stated {
+    let referenced = names.referenced.contains(&result.at);
+    let offset = match result.value {
+        Observed::Offset { from, by } => names.of(from).map(|earlier| (earlier.to_string(), by)),
+        _ => None,
+    };
+    if let Some((earlier, by)) = offset {
+        let actual = if referenced {
+            let name = names.give(result.at, test);
+            lines.push(Line::Code(format!("const {name} = {expression};")));
+            name
+        } else if expression.contains('=') {
+            // A setter's expression is an assignment, which the subtraction must not take apart.
+            format!("({expression})")
+        } else {
+            expression.to_string()
+        };
+        let step = Observed::Number { text: by.to_string() };
+        assertion::assert_described(&step, &format!("{actual} - {earlier}"), against, lines);
+    } else if !referenced && assertion::literal_of(&result.value).as_deref() == Some("undefined") && stated {
         lines.push(Line::Code(format!("{expression};")));
-    } else if assertion::asserted_whole(&result.value, result.inexact)
-        || matches!(result.value, Observed::Variable { .. })
+    } else if !referenced
+        && (assertion::asserted_whole(&result.value, result.inexact)
+            || matches!(result.value, Observed::Variable { .. }))
     {
         assertion::assert_described(&result.value, expression, against, lines);
     } else {
-        let name = loop {
-            *result_names += 1;
-            let name = if *result_names == 1 { "result".to_string() } else { format!("result{result_names}") };
-            if !test.variables.iter().any(|v| v.name == name) {
-                break name;
-            }
-        };
+        let name = names.give(result.at, test);
         let mut asserted = Vec::new();
         assertion::assert_described(&result.value, &name, against, &mut asserted);
-        if asserted.is_empty() {
+        if asserted.is_empty() && !referenced {
             // Nothing stable to assert (an iterator, a cycle): no unused variable either.
-            *result_names -= 1;
+            names.given.pop();
             lines.push(Line::Code(format!("{expression};")));
         } else {
             lines.push(Line::Code(format!("const {name} = {expression};")));

@@ -11,6 +11,7 @@ use std::path::{Path, PathBuf};
 
 use serde_json::{Value as Json, json};
 
+use super::stability::Instability;
 use super::title::titles;
 use super::{ElectedTest, FieldCheck, StateChecks, test_lines};
 use crate::error::{Error, Result};
@@ -23,9 +24,13 @@ use crate::sandbox::code::CodeBase;
 /// How manifest files end: `LinkedList.flycatcher.json`.
 pub const SUFFIX: &str = ".flycatcher.json";
 
-/// Version of the manifest format; a reader refuses other versions. Version 2 added state assertions
-/// (`checks`) and the suite's `format`, `suite` file and `subjects`.
-const VERSION: u64 = 2;
+/// Version of the manifest format. Version 2 added state assertions (`checks`) and the suite's `format`,
+/// `suite` file and `subjects`; version 3 what changed between runs in a test's results (`offsets`,
+/// `unstable`), which a version 2 manifest reads as nothing: a reader refuses versions before [`OLDEST`] and after this one.
+const VERSION: u64 = 3;
+
+/// The oldest version of the manifest format this one reads.
+const OLDEST: u64 = 2;
 
 /// One test read back from a manifest.
 #[derive(Debug, Clone, PartialEq)]
@@ -42,6 +47,8 @@ pub struct ManifestTest {
     pub asserts: Vec<String>,
     /// Its state assertions; `None` for the default ones.
     pub checks: Option<StateChecks>,
+    /// What changed between runs in its results, which it does not assert, or asserts as offsets.
+    pub instability: Instability,
 }
 
 /// What a manifest says of the exported suite beside it: what `verify` runs.
@@ -87,6 +94,7 @@ pub fn write(
         .iter()
         .zip(titles(program, code, elected))
         .map(|(e, title)| {
+            let instability = Instability::of(&e.results);
             let test: Json = serde_json::from_str(&e.test.to_json(program)).expect("the harness format is JSON");
             let outcome = match &e.outcome {
                 Outcome::Threw { thrown: Thrown::Error { name, .. }, .. } => json!({ "throws": name }),
@@ -103,6 +111,8 @@ pub fn write(
                 "checks": e.checks.as_ref().map(checks_json),
                 "outcome": outcome,
                 "asserts": assertions(program, e),
+                "offsets": instability.offsets,
+                "unstable": instability.unstable,
             })
         })
         .collect();
@@ -173,11 +183,14 @@ fn open(path: &Path) -> Result<Json> {
         return Err(bad("it has no \"flycatcher\": \"suite manifest\" marker".into()));
     }
     match json.get("version").and_then(Json::as_u64) {
-        Some(VERSION) => Ok(json),
-        Some(old) if old < VERSION => Err(bad(format!(
-            "it was written by an older flycatcher (format version {old}, this one reads {VERSION}): generate the suite again"
+        Some(version) if (OLDEST..=VERSION).contains(&version) => Ok(json),
+        Some(old) if old < OLDEST => Err(bad(format!(
+            "it was written by an older flycatcher (format version {old}, this one reads {OLDEST} to {VERSION}): \
+             generate the suite again"
         ))),
-        version => Err(bad(format!("format version {version:?}, this flycatcher reads version {VERSION}"))),
+        version => {
+            Err(bad(format!("format version {version:?}, this flycatcher reads versions {OLDEST} to {VERSION}")))
+        }
     }
 }
 
@@ -262,8 +275,16 @@ fn read(manifest: &Json, program: &ProgramInfo) -> std::result::Result<Vec<Manif
             .collect::<std::result::Result<_, _>>()?;
         let own_message = t.get("own_message").and_then(Json::as_bool).unwrap_or(false);
         let checks = read_checks(t.get("checks")).map_err(&at)?;
+        let read = |key: &str| t.get(key).cloned().unwrap_or(json!([]));
+        let offsets = serde_json::from_value::<Vec<(usize, usize)>>(read("offsets"))
+            .ok()
+            .filter(|o| o.iter().all(|&(at, from)| from < at && at < statements.len()))
+            .ok_or_else(|| at("\"offsets\" is not a list of [call, earlier call] pairs".into()))?;
+        let unstable = serde_json::from_value(read("unstable"))
+            .map_err(|e| at(format!("\"unstable\" is not a list of parts of results ({e})")))?;
+        let instability = Instability { offsets, unstable };
         let test = TestCase { class, method, variables, statements };
-        tests.push(ManifestTest { title, test, seed, own_message, asserts, checks });
+        tests.push(ManifestTest { title, test, seed, own_message, asserts, checks, instability });
     }
     Ok(tests)
 }
