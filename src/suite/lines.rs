@@ -106,16 +106,12 @@ impl ResultNames {
         let name = loop {
             count += 1;
             let name = if count == 1 { "result".to_string() } else { format!("result{count}") };
-            if !test.variables.iter().any(|v| v.name == name) && self.of_name(&name).is_none() {
+            if !test.variables.iter().any(|v| v.name == name) && !self.given.iter().any(|(_, given)| *given == name) {
                 break name;
             }
         };
         self.given.push((at, name.clone()));
         name
-    }
-
-    fn of_name(&self, name: &str) -> Option<usize> {
-        self.given.iter().find(|(_, given)| given == name).map(|(at, _)| *at)
     }
 
     fn of(&self, at: usize) -> Option<&str> {

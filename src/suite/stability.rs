@@ -99,20 +99,20 @@ fn relate(
         }
         Observed::Number { .. } if value != other => {
             let (Some(ours), Some(theirs)) = (integer(value), integer(other)) else { return false };
-            let steady = |earlier: &&DescribedResult| match (integer(&earlier.value), integer_at(run, earlier.at)) {
-                (Some(before), Some(then)) => ours - before == theirs - then,
-                _ => false,
+            // The nearest earlier call that moved by as much: (its statement, the difference).
+            let steady = |earlier: &DescribedResult| {
+                let by = ours - integer(&earlier.value)?;
+                (integer_at(run, earlier.at)? == theirs - by).then_some((earlier.at, by))
             };
-            let Some(earlier) = elected.iter().rev().filter(|r| r.at < at).find(steady) else { return false };
-            let by = ours - integer(&earlier.value).expect("checked by `steady`");
+            let Some((from, by)) = elected.iter().rev().filter(|r| r.at < at).find_map(steady) else { return false };
             changes.push(format!(
                 "{}: {} in one run, {} in another; its difference from `{}` is asserted instead",
                 expression(at),
                 words(value),
                 words(other),
-                expression(earlier.at)
+                expression(from)
             ));
-            *value = Observed::Offset { from: earlier.at, by };
+            *value = Observed::Offset { from, by };
             true
         }
         _ => false,
