@@ -317,3 +317,34 @@ fn a_constructor_whose_trailing_arguments_are_optional_is_called_without_them() 
     assert!(covered.contains(&"Grid.add".to_string()) && covered.contains(&"Grid.full".to_string()), "{covered:?}");
     node_test_passes(&suites(out.path()));
 }
+
+#[test]
+fn the_numbers_a_test_passes_are_the_literals_its_exported_form_passes() {
+    use flycatcher::discovery::sandbox_expression;
+    use flycatcher::model::settings::Settings;
+    use flycatcher::sandbox::{Sandbox, Watch};
+    use flycatcher::session::{Session, SessionOptions};
+    // The harness turns the doubles `JSON.parse` makes into integers where they are whole, for speed:
+    // negative zero, fractions and numbers past 32 bits must reach the code as they were written.
+    let dir = tempfile::tempdir().unwrap();
+    let file = write(
+        dir.path(),
+        "probe.js",
+        "function Probe() { this.cells = [10, 20, 30]; }\n\
+         Probe.prototype.read = function (n) { return (Object.is(n, -0) ? '-0' : String(n)) + ' ' + this.cells[n]; };\n",
+    );
+    let options = SessionOptions { files: vec![file], ..Default::default() };
+    let session = Session::new(&options, Settings::default()).unwrap();
+    let expressions: Vec<String> = session.program.classes.iter().map(|c| sandbox_expression(&c.access)).collect();
+    let mut sandbox = Sandbox::new(&session.code, session.settings().limits.clone()).unwrap();
+    sandbox.bind_classes(&expressions).unwrap();
+    let json =
+        r#"[[0,0,[],0],[1,0,"read",[-0],1],[1,0,"read",[1],1],[1,0,"read",[2.5],1],[1,0,"read",[4294967298],1]]"#;
+    let run = sandbox.run_isolated(json, 1, &Watch::default(), true).unwrap();
+    let results: Vec<String> = run.results.iter().map(|r| format!("{:?}", r.value)).collect();
+    let expected = ["-0 10", "1 20", "2.5 undefined", "4294967298 undefined"];
+    assert_eq!(results.len(), expected.len(), "{results:?}");
+    for (result, text) in results.iter().zip(expected) {
+        assert!(result.contains(&format!("{text:?}")), "{result} should be {text:?}");
+    }
+}

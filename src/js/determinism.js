@@ -1,11 +1,24 @@
 function deterministic(g, seed) {
+  // Called before every test: building the stand-ins again each time cost more than many tests. While
+  // everything installed last time in this global scope is still in place, reseeding is enough; once
+  // anything was replaced (the code under test assigned `Math.random`, a suite put the real clock back),
+  // all of it is installed again.
+  const last = deterministic.installed;
+  if (last !== undefined && last.g === g && g.Math.random === last.random && g.Date === last.FixedDate &&
+      last.FixedDate.now === last.now && last.FixedDate.parse === last.parse && last.FixedDate.UTC === last.UTC &&
+      last.FixedDate.prototype === last.prototype && g.performance === last.performance &&
+      (last.fixedNow === null || last.performance.now === last.fixedNow)) {
+    last.reseed(seed);
+    return;
+  }
   let state = seed >>> 0 || 1;
-  g.Math.random = function random() {
+  const random = function random() {
     state ^= state << 13;
     state ^= state >>> 17;
     state ^= state << 5;
     return (state >>> 0) / 4294967296;
   };
+  g.Math.random = random;
   const RealDate = g.Date.flycatcherRealDate || g.Date;
   const construct = Reflect.construct;
   const now = 1704067200000;
@@ -21,8 +34,9 @@ function deterministic(g, seed) {
   g.Date = FixedDate;
   // The high-resolution clock too: a second after the time origin, never 0, which code tests for truth.
   const perf = g.performance;
+  let fixedNow = null;
   if (perf !== null && typeof perf === 'object' && typeof perf.now === 'function') {
-    const fixedNow = function now() { return 1000; };
+    fixedNow = function now() { return 1000; };
     fixedNow.flycatcherRealNow = perf.now.flycatcherRealNow || perf.now;
     const own = Object.getOwnPropertyDescriptor(perf, 'now');
     if (own === undefined || own.writable) {
@@ -32,4 +46,9 @@ function deterministic(g, seed) {
       g.performance = { __proto__: perf, now: fixedNow };
     }
   }
+  deterministic.installed = {
+    g, random, FixedDate, now: FixedDate.now, parse: FixedDate.parse, UTC: FixedDate.UTC,
+    prototype: FixedDate.prototype, performance: g.performance, fixedNow,
+    reseed: (next) => { state = next >>> 0 || 1; },
+  };
 }

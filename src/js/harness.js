@@ -1,6 +1,7 @@
 // Flycatcher's side of the sandbox, installed in every context before the code under test.
 // Everything lives on non-enumerable globals named `__fc$...` so that user code that walks the global
-// object does not trip over it. Rust exchanges data with it as JSON strings: one call per test.
+// object does not trip over it. Rust exchanges data with it as JSON strings, one call per test (the error a test
+// ended with is read field by field: see `__fc$failure`).
 (function (g) {
   'use strict';
   // Built-ins as they were before user code ran (see `js/primordials.js` for the rules).
@@ -257,7 +258,7 @@
   // inspection stops there; one that throws, or answers a promise, has no value. The answers go with
   // the description of the call before.
   const inspect = (op, at) => {
-    const target = vars[op[1]];
+    const target = vars[op[1] | 0];
     const names = op[2];
     const answers = [];
     for (let i = 0; i < names.length; i++) {
@@ -303,18 +304,31 @@
       return '';
     }
   };
-  const errorInfo = (e, at) => {
+  // How the last test that threw an error ended, read by Rust field by field (`__fc$exec` answers
+  // THREW): most candidates end in an exception, and encoding it as JSON here to decode it in Rust
+  // cost more than the rest of such a test.
+  const failure = { __proto__: null, name: '', message: '', stack: '', at: 0 };
+  hide('__fc$failure', failure);
+  const THREW = '\u0002threw';
+  const threw = (name, message, stack, at) => {
+    failure.name = name;
+    failure.message = message;
+    failure.stack = stack;
+    failure.at = at;
+    return THREW;
+  };
+  // What `__fc$exec` answers for a test that threw `e` at statement `at`: THREW for an error, the JSON
+  // of a description for any other value.
+  const thrownAnswer = (e, at) => {
     try {
       if (e !== null && typeof e === 'object') {
         const name = e.name;
         const message = e.message;
-        if (typeof name === 'string' && typeof message === 'string') {
-          return { error: true, name, message, stack: origin(e), at };
-        }
+        if (typeof name === 'string' && typeof message === 'string') return threw(name, message, origin(e), at);
       }
-      return { error: false, value: describe(e, 0), at };
+      return stringify({ value: describe(e, 0), at });
     } catch (_) {
-      return { error: true, name: 'Error', message: 'an exception that cannot be read', stack: '', at };
+      return threw('Error', 'an exception that cannot be read', '', at);
     }
   };
 
@@ -336,12 +350,17 @@
     return f;
   };
   const { construct, parse } = P;
+  // `JSON.parse` makes every number a double, and QuickJS indexes arrays fast only by a small integer:
+  // with a double, `items[i]` converts `i` to a string and looks the name up. The test's indexes are
+  // made integers (`| 0`), and so are the whole numbers it passes (but -0), so that the code under test
+  // runs as fast as with the literals an exported test passes it.
+  const integral = (n) => ((n | 0) === n && (n !== 0 || 1 / n > 0) ? n | 0 : n);
   // Rebuilt instances (replay tests of objects the program made itself): [2, class, [[key, value]...],
   // variable] defines a variable, {i: [class, [[key, value]...]]} is a value. Made without running the
   // constructor and then assigned their fields, like the exported `Object.assign(Object.create(...))`.
   const create = P.create;
   const rebuilt = (c, members, argument) => {
-    const object = create(classes[c].prototype);
+    const object = create(classes[c | 0].prototype);
     for (let i = 0; i < members.length; i++) object[members[i][0]] = argument(members[i][1]);
     return object;
   };
@@ -357,9 +376,8 @@
     if (hostAccess === null) hostAccess = { what, at: running[0] };
     return new ErrorCtor('no host access in the sandbox: ' + what);
   });
-  const hostFailure = () => stringify({
-    error: true, name: 'HostAccessError', message: 'no host access in the sandbox: ' + hostAccess.what, stack: '', at: hostAccess.at,
-  });
+  const hostFailure = () =>
+    threw('HostAccessError', 'no host access in the sandbox: ' + hostAccess.what, '', hostAccess.at);
   // What `__fc$exec` answers for a test that awaits a promise: it ends later, as jobs run.
   const ASYNC = '\u0001async';
   // Proxies of the harness wrap functions, so this never runs one of their traps; a proxy of the code
@@ -391,9 +409,10 @@
     results.length = 0;
     const ops = parse(json);
     const argument = (a) => {
+      if (typeof a === 'number') return integral(a);
       if (a === null || typeof a !== 'object') return a;
       // Own members only: the code under test may have given `Object.prototype` a `v` or a `p`.
-      if (hasOwn(a, 'v')) return vars[a.v];
+      if (hasOwn(a, 'v')) return vars[a.v | 0];
       if (hasOwn(a, 'u')) return undefined;
       if (hasOwn(a, 'p')) return recording(a.p);
       if (hasOwn(a, 'a')) return map(a.a, argument);
@@ -422,13 +441,13 @@
     // One statement; a call's result is its value.
     const perform = (op) => {
       if (op[0] === 0) {
-        vars[op[3]] = construct(classes[op[1]], map(op[2], argument));
+        vars[op[3] | 0] = construct(classes[op[1] | 0], map(op[2], argument));
       } else if (op[0] === 2) {
-        vars[op[3]] = rebuilt(op[1], op[2], argument);
+        vars[op[3] | 0] = rebuilt(op[1], op[2], argument);
       } else if (op[0] === 3) {
         inspect(op, at);
       } else {
-        const receiver = vars[op[1]];
+        const receiver = vars[op[1] | 0];
         const method = receiver[op[2]];
         return apply(method, receiver, map(op[3], argument));
       }
@@ -448,7 +467,7 @@
       const drained = drain(value);
       if (describing) describeResult(at, value, drained, before);
     };
-    const failed = (e) => (hostAccess !== null ? hostFailure() : stringify(errorInfo(e, at)));
+    const failed = (e) => (hostAccess !== null ? hostFailure() : thrownAnswer(e, at));
     // A call that returns a promise is awaited, as the exported test awaits it, and so is every later one
     // that returns a promise; Rust runs the jobs until the test settles.
     const awaitRest = async (pending) => {

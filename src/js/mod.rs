@@ -27,7 +27,7 @@
 //! | [`CHARGE`] | the engine, taken by [`LOOPS_JS`] | charges a built-in's loop over an array's length as work |
 //! | `__fc$baseline` | the engine | the globals before the code under test loaded |
 //! | [`BUILTINS`] | [`BUILTINS_JS`] | the built-ins' snapshot, and which one a test changed |
-//! | [`CLASSES`], [`EXEC`], [`AT`], [`SETTLED`], [`AWAITED`], [`END`], [`RESULTS`], [`DISCOVER`], [`DISCOVER_MADE`], [`VIA_FACTORY`] | [`HARNESS_JS`] | the class table, running a test and reading what it did, discovery |
+//! | [`CLASSES`], [`EXEC`], [`AT`], [`FAILURE`], [`SETTLED`], [`AWAITED`], [`END`], [`RESULTS`], [`DISCOVER`], [`DISCOVER_MADE`], [`VIA_FACTORY`] | [`HARNESS_JS`] | the class table, running a test and reading what it did, discovery |
 //! | [`DEFINE_MODULE`], [`REQUIRE`], [`SET_EXPORTS`], [`NAMESPACES`] | [`HARNESS_JS`] | CommonJS factories, `require`, ES-module namespaces |
 //! | [`HOST_ACCESS`] | [`HARNESS_JS`] | what the stand-ins of Node's host modules ([`node`]) report a use to |
 //! | [`PROXY`] | nothing: only text | a recording proxy as a test's text shows it, `__fc$u(id)` |
@@ -73,8 +73,11 @@ pub const PRINT: &str = "__fc$print";
 pub const CHARGE: &str = "__fc$charge";
 /// The harness's class table, in `ProgramInfo` order once classes are bound.
 pub const CLASSES: &str = "__fc$C";
-/// Runs one test given as JSON; answers `''`, an error, or that the test awaits a promise.
+/// Runs one test given as JSON; answers `''`, that it threw an error (see [`FAILURE`]), the JSON of another
+/// thrown value, or that the test awaits a promise.
 pub const EXEC: &str = "__fc$exec";
+/// The error the last test that threw one ended with: `name`, `message`, `stack` and `at`, the statement.
+pub const FAILURE: &str = "__fc$failure";
 /// The index of the test statement running (a `Uint32Array`), readable after a limit cut a test off.
 pub const AT: &str = "__fc$at";
 /// How an awaiting test ended, or `null` while it has not.

@@ -8,7 +8,7 @@ use rquickjs::{Ctx, Function, Object, TypedArray};
 use super::script::exception_text;
 use super::{Deadline, Engine};
 use crate::error::{Error, Result};
-use crate::js::{DISTANCES, MEASURING, SETTLED, STACK, TIMERS};
+use crate::js::{DISTANCES, FAILURE, MEASURING, SETTLED, STACK, TIMERS};
 use crate::model::observed::{DescribedResult, Observed, Outcome, Thrown};
 use crate::sandbox::events::{first_user_frame, parse_log, parse_notes};
 use crate::sandbox::{Execution, Watch};
@@ -106,7 +106,8 @@ fn outcome_of(
     match result {
         Ok(info) if info == AWAITING => Outcome::Passed,
         Ok(info) if info.is_empty() => Outcome::Passed,
-        Ok(info) => outcome_of_error_info(&info, |f| sources.is_user_file(f)),
+        Ok(info) if info == THREW => outcome_of_failure(ctx, sources),
+        Ok(info) => outcome_of_thrown_value(&info),
         Err(None) => Outcome::TimedOut,
         Err(Some(rquickjs::Error::Allocation)) => Outcome::OutOfMemory,
         Err(Some(e)) => {
@@ -212,6 +213,8 @@ fn clear_probes(globals: &Object<'_>, watch: &Watch, distances: bool, measuring:
 
 /// What the harness answers for a test that awaits a promise (see `harness.js`).
 pub(super) const AWAITING: &str = "\u{1}async";
+/// What the harness answers for a test that threw an error, described in [`FAILURE`].
+const THREW: &str = "\u{2}threw";
 
 pub(super) fn set_offsets(bytes: &[u8]) -> Vec<u32> {
     bytes.iter().enumerate().filter(|(_, b)| **b != 0).map(|(i, _)| i as u32).collect()
@@ -255,28 +258,48 @@ where
     Ok(())
 }
 
-/// Turns the harness's description of a caught exception into an outcome.
-pub(super) fn outcome_of_error_info(json: &str, is_user_file: impl Fn(&str) -> bool) -> Outcome {
+/// How a test that threw an error ended, from what the harness left in [`FAILURE`].
+fn outcome_of_failure(ctx: &rquickjs::Ctx, sources: &super::Sources) -> Outcome {
+    let read = || -> rquickjs::Result<_> {
+        let failure: Object = ctx.globals().get(FAILURE)?;
+        Ok((failure.get("name")?, failure.get("message")?, failure.get::<_, String>("stack")?, failure.get("at")?))
+    };
+    match read() {
+        Ok((name, message, stack, at)) => outcome_of_error(name, message, &stack, at, |f| sources.is_user_file(f)),
+        Err(e) => {
+            let message = format!("Flycatcher could not read the error the test threw: {}", exception_text(ctx, e));
+            Outcome::Threw { at: 0, thrown: Thrown::Error { name: "InternalError".into(), message, origin: None } }
+        }
+    }
+}
+
+/// How a test that threw an error (`name: message`) at statement `at` ended.
+fn outcome_of_error(
+    name: String,
+    message: String,
+    stack: &str,
+    at: usize,
+    is_user_file: impl Fn(&str) -> bool,
+) -> Outcome {
+    if name == "RangeError" && message.contains("call stack") || message == "stack overflow" {
+        Outcome::StackOverflow { at }
+    } else if message == "out of memory" || (name == "RangeError" && message == "invalid array buffer length") {
+        // QuickJS refuses array buffers past 2^31 - 1 bytes, which Node allocates: like running out of
+        // memory, a limit of the sandbox rather than a result.
+        Outcome::OutOfMemory
+    } else {
+        let origin = first_user_frame(stack, is_user_file);
+        Outcome::Threw { at, thrown: Thrown::Error { name, message, origin } }
+    }
+}
+
+/// How a test that threw something other than an error ended, from the harness's JSON `{value, at}`.
+fn outcome_of_thrown_value(json: &str) -> Outcome {
     let info: serde_json::Value = serde_json::from_str(json).unwrap_or_default();
     let at = info.get("at").and_then(|a| a.as_u64()).unwrap_or(0) as usize;
-    let text = |k: &str| info.get(k).and_then(|v| v.as_str()).unwrap_or_default().to_string();
-    if info.get("error").and_then(|e| e.as_bool()).unwrap_or(false) {
-        let (name, message) = (text("name"), text("message"));
-        if name == "RangeError" && message.contains("call stack") || message == "stack overflow" {
-            Outcome::StackOverflow { at }
-        } else if message == "out of memory" || (name == "RangeError" && message == "invalid array buffer length") {
-            // QuickJS refuses array buffers past 2^31 - 1 bytes, which Node allocates: like running out of
-            // memory, a limit of the sandbox rather than a result.
-            Outcome::OutOfMemory
-        } else {
-            let origin = first_user_frame(&text("stack"), is_user_file);
-            Outcome::Threw { at, thrown: Thrown::Error { name, message, origin } }
-        }
-    } else {
-        // The harness always describes the value; were it missing or malformed, the value is as good as unread.
-        let value = info.get("value").and_then(Observed::from_json);
-        Outcome::Threw { at, thrown: Thrown::Value(value.unwrap_or(Observed::Unreadable)) }
-    }
+    // The harness always describes the value; were it missing or malformed, the value is as good as unread.
+    let value = info.get("value").and_then(Observed::from_json);
+    Outcome::Threw { at, thrown: Thrown::Value(value.unwrap_or(Observed::Unreadable)) }
 }
 
 #[cfg(test)]
@@ -285,10 +308,9 @@ mod tests {
 
     #[test]
     fn array_buffers_past_the_engines_cap_are_a_limit_not_a_result() {
-        let error =
-            |message: &str| format!(r#"{{"error":true,"name":"RangeError","message":"{message}","stack":"","at":1}}"#);
-        assert_eq!(outcome_of_error_info(&error("invalid array buffer length"), |_| true), Outcome::OutOfMemory);
-        let thrown = outcome_of_error_info(&error("invalid array index"), |_| true);
+        let error = |message: &str| outcome_of_error("RangeError".into(), message.into(), "", 1, |_| true);
+        assert_eq!(error("invalid array buffer length"), Outcome::OutOfMemory);
+        let thrown = error("invalid array index");
         assert!(matches!(thrown, Outcome::Threw { at: 1, .. }), "{thrown:?}");
     }
 }
