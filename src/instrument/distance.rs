@@ -49,7 +49,7 @@ use swc_common::{BytePos, DUMMY_SP, Span, Spanned, util::take::Take};
 use swc_ecma_ast::*;
 use swc_ecma_visit::VisitMutWith;
 
-use super::probes::{Probes, TRUTHY, wrap};
+use super::probes::{Marker, Probes, TRUTHY, mark_outcome, wrap};
 use crate::js::MEASURING;
 
 /// Helper evaluating a comparison's operands: `__fc$q(a, b, op)`, or `__fc$q(a, b, op, id)` for a
@@ -100,11 +100,11 @@ impl Probes<'_> {
     /// one comparison records its distances to the outcomes itself and a tree ends in `__fc$t`, which
     /// also marks the outcome; and plain. Either way `marker`, when the construct has no other way to
     /// mark its outcome, marks it.
-    pub(super) fn condition(&mut self, test: &mut Box<Expr>, id: u32, marker: Option<&str>) {
+    pub(super) fn condition(&mut self, test: &mut Box<Expr>, id: u32, marker: Option<Marker>) {
         if !(self.distances && has_measurable(test)) {
             test.visit_mut_with(self);
             if let Some(marker) = marker {
-                wrap(test, marker, id);
+                mark_outcome(test, marker, id);
             }
             return;
         }
@@ -115,14 +115,14 @@ impl Probes<'_> {
             let measuring = *test.take();
             **test = both(span, measuring, plain);
             if let Some(marker) = marker {
-                wrap(test, marker, id);
+                mark_outcome(test, marker, id);
             }
             return;
         }
         self.tree(test);
         let mut plain = Box::new(plain((**test).clone()));
         if let Some(marker) = marker {
-            wrap(&mut plain, marker, id);
+            mark_outcome(&mut plain, marker, id);
         }
         wrap(test, TEST, id);
         let measuring = *test.take();

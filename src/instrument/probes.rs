@@ -212,7 +212,7 @@ impl<'a> Probes<'a> {
             }
             Stmt::While(s) => {
                 let id = self.new_branch_pair(BranchKind::While, "true", "false", s.test.span().lo, s.test.span());
-                self.condition(&mut s.test, id, Some(TRUTHY));
+                self.condition(&mut s.test, id, Some(Marker::Truth));
                 make_block(&mut s.body);
                 self.guarded(id, &mut s.body);
             }
@@ -220,7 +220,7 @@ impl<'a> Probes<'a> {
                 let id = self.new_branch_pair(BranchKind::DoWhile, "true", "false", s.test.span().lo, s.test.span());
                 make_block(&mut s.body);
                 s.body.visit_mut_with(self);
-                self.condition(&mut s.test, id, Some(TRUTHY));
+                self.condition(&mut s.test, id, Some(Marker::Truth));
             }
             Stmt::For(s) => {
                 let id = s
@@ -229,7 +229,7 @@ impl<'a> Probes<'a> {
                     .map(|t| self.new_branch_pair(BranchKind::For, "true", "false", t.span().lo, t.span()));
                 s.init.visit_mut_with(self);
                 if let (Some(test), Some(id)) = (&mut s.test, id) {
-                    self.condition(test, id, Some(TRUTHY));
+                    self.condition(test, id, Some(Marker::Truth));
                 }
                 s.update.visit_mut_with(self);
                 make_block(&mut s.body);
@@ -369,7 +369,7 @@ impl VisitMut for Probes<'_> {
         match expr {
             Expr::Bin(b) if matches!(b.op, BinaryOp::LogicalAnd | BinaryOp::LogicalOr) => {
                 let id = self.logical_pair(b);
-                self.condition(&mut b.left, id, Some(TRUTHY));
+                self.condition(&mut b.left, id, Some(Marker::Value));
                 b.right.visit_mut_with(self);
             }
             Expr::Bin(b) if b.op == BinaryOp::NullishCoalescing => {
@@ -611,6 +611,38 @@ pub(super) fn wrap(expr: &mut Box<Expr>, helper: &str, id: u32) {
         args: vec![ExprOrSpread { spread: None, expr: num(id) }, ExprOrSpread { spread: None, expr: value }],
         ..Default::default()
     });
+}
+
+/// How a condition whose construct has no branch of its own to mark (a loop's test, the left operand of
+/// `&&` and `||`) marks which way it went.
+#[derive(Debug, Clone, Copy)]
+pub(super) enum Marker {
+    /// Only the condition's truth is used (a loop's test): `(test ? (__fc$b[id] = 1, true) :
+    /// (__fc$b[id + 1] = 1, false))`, where a call of `__fc$c` on every iteration cost more than the
+    /// body of many loops.
+    Truth,
+    /// The operand's value is the expression's (`&&`, `||`): `__fc$c(id, test)`.
+    Value,
+}
+
+/// Marks the outcome of condition `expr` (branch outcomes `id` and `id + 1`) as `marker` says.
+pub(super) fn mark_outcome(expr: &mut Box<Expr>, marker: Marker, id: u32) {
+    match marker {
+        Marker::Value => wrap(expr, TRUTHY, id),
+        Marker::Truth => {
+            let at = expr.span().lo;
+            let outcome = |id: u32, value: bool| {
+                let seq = SeqExpr {
+                    span: DUMMY_SP,
+                    exprs: vec![mark(BRANCHES, id, at), Box::new(Expr::Lit(Lit::Bool(Bool { span: DUMMY_SP, value })))],
+                };
+                Box::new(Expr::Paren(ParenExpr { span: DUMMY_SP, expr: Box::new(Expr::Seq(seq)) }))
+            };
+            let test = expr.take();
+            let choice = CondExpr { span: DUMMY_SP, test, cons: outcome(id, true), alt: outcome(id + 1, false) };
+            **expr = Expr::Paren(ParenExpr { span: DUMMY_SP, expr: Box::new(Expr::Cond(choice)) });
+        }
+    }
 }
 
 /// `expr` becomes `(__fc$b[id] = 1, expr)`.

@@ -213,6 +213,26 @@ fn top_level_code_has_no_probes_and_ids_start_where_asked() {
 
 /// Runs `main()` in the original and in the instrumented code: the results must agree.
 #[test]
+fn loop_conditions_mark_their_outcomes_without_a_call_per_iteration() {
+    // A loop's condition is only tested for truth: its probe is inline. `&&` keeps its operand's value
+    // through the helper.
+    let file = parse(
+        "function f(n, o) { var i = 0; while (i < n) i++; for (var j = 0; j < n; j++) {} do { n--; } while (n > 0); \
+         return o && i; }\n",
+    );
+    for distances in [false, true] {
+        let inst = instrument(&file, 0, 0, distances);
+        assert_eq!(inst.code.matches("__fc$c(").count(), 1, "{}", inst.code);
+        let run = Loaded::instrumented(&inst, "");
+        assert_eq!(run.settle("f(2, {})"), "2");
+        assert_eq!(run.hits("__fc$b"), [0, 1, 2, 3, 4, 5, 6], "every outcome of the loops, `&&`'s truthy one");
+        run.reset();
+        assert_eq!(run.settle("f(0, 0)"), "0");
+        assert_eq!(run.hits("__fc$b"), [1, 3, 5, 7], "each loop's false outcome, `&&`'s falsy one");
+    }
+}
+
+#[test]
 fn instrumented_code_behaves_like_the_original() {
     let snippets = [
         // labels, continue to an outer loop, labelled blocks

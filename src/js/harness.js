@@ -1,7 +1,7 @@
 // Flycatcher's side of the sandbox, installed in every context before the code under test.
 // Everything lives on non-enumerable globals named `__fc$...` so that user code that walks the global
-// object does not trip over it. Rust exchanges data with it as JSON strings, one call per test (the error a test
-// ended with is read field by field: see `__fc$failure`).
+// object does not trip over it. Rust exchanges data with it as JSON strings, one call per test (the error
+// a test ended with is read field by field: see `__fc$failure`).
 (function (g) {
   'use strict';
   // Built-ins as they were before user code ran (see `js/primordials.js` for the rules).
