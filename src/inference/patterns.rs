@@ -264,7 +264,22 @@ impl TypeTable {
         for note in notes {
             let records: Vec<u32> = match note.key {
                 Some(key) => vec![key],
-                None => strings.iter().filter(|(_, s)| note.came_from(s)).map(|(record, _)| *record).collect(),
+                None => {
+                    // Strings that hold the subject whole say more than those that only hold its
+                    // characters in order: a long random `kind` has those of a short version too.
+                    let from: Vec<&(u32, String)> = strings.iter().filter(|(_, s)| note.came_from(s)).collect();
+                    let subject = note.subject.as_deref().unwrap_or_default();
+                    let whole = from.iter().any(|(_, s)| s.contains(subject));
+                    // A string given to two parameters (a value passed again) does not say which of them
+                    // met the pattern: a version passed to `bump(kind)` as well as to the constructor
+                    // would make the kind a version half of the time.
+                    from.iter()
+                        .filter(|(record, s)| {
+                            s.contains(subject) == whole && !from.iter().any(|(other, t)| other != record && t == s)
+                        })
+                        .map(|(record, _)| *record)
+                        .collect()
+                }
             };
             for id in records {
                 let Some(record) = self.records.get_mut(id as usize) else { continue };
@@ -403,5 +418,42 @@ mod tests {
         let mut rng = StdRng::seed_from_u64(6);
         let found = (0..20_000).filter(|_| straight_flush(&card.sample(5, &mut rng))).count();
         assert!(found > 40, "{found} straight flushes in 20 000 hands");
+    }
+
+    #[test]
+    fn a_pattern_goes_to_the_parameter_that_gave_its_subject_whole_and_alone() {
+        use crate::model::test::{Statement, Variable};
+        use crate::session::{Session, SessionOptions};
+        let file = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/walls/version/version.js");
+        let options = SessionOptions { files: vec![file], ..Default::default() };
+        let session = Session::new(&options, crate::model::settings::Settings::default()).unwrap();
+        let class = session.program.class_named("Release").unwrap();
+        let (text, kind) =
+            (session.types.params_of(class, "constructor")[0], session.types.params_of(class, "bump")[0]);
+        let learnt = |made: &str, bumped: &str| {
+            let mut types = session.types.clone();
+            let test = TestCase {
+                class,
+                method: "bump".into(),
+                variables: vec![Variable { class, name: "release".into() }],
+                statements: vec![
+                    Statement::Construct { variable: 0, class, args: vec![Value::String(made.into())] },
+                    Statement::Call {
+                        receiver: 0,
+                        method: "bump".into(),
+                        args: vec![Value::String(bumped.into())],
+                        under_test: true,
+                    },
+                ],
+            };
+            let mut met = note("^\\d+\\.\\d+\\.\\d+$", None);
+            met.subject = Some("1.2.3".into());
+            types.learn_patterns(&test, &[met]);
+            (!types.get(text).patterns.is_empty(), !types.get(kind).patterns.is_empty())
+        };
+        assert_eq!(learnt("1.2.3", "patch"), (true, false));
+        assert_eq!(learnt("1.2.3", "1.2.3"), (false, false), "passed to both: either may have met it");
+        assert_eq!(learnt(" 1.2.3", "x1.y2.z3"), (true, false), "the kind only has its characters in order");
+        assert_eq!(learnt("1..2..3", "x1.y2.z3"), (true, true), "neither has it whole");
     }
 }
