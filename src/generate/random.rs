@@ -210,7 +210,32 @@ impl<'a> Builder<'a> {
         if siblings.is_empty() || !rng.random_bool(SIBLING_PROBABILITY) {
             return None;
         }
-        Some(siblings[rng.random_range(0..siblings.len())].clone())
+        let mut args = siblings[rng.random_range(0..siblings.len())].clone();
+        self.one_piece_more_or_less(class, &mut args, rng);
+        Some(args)
+    }
+
+    /// Half of the time makes one of `args`, a string the constructor of `class` splits into a list, one
+    /// piece longer (its last piece again) or shorter (nothing is drawn when it splits none): code that compares lists item by item (prerelease identifiers
+    /// of two versions) has a branch for one list ending first, which only a list and its prefix take.
+    fn one_piece_more_or_less(&self, class: ClassId, args: &mut [Value], rng: &mut (impl Rng + ?Sized)) {
+        let params = self.types.params_of(class, "constructor");
+        let lists: Vec<(usize, &str)> = params
+            .iter()
+            .zip(args.iter())
+            .enumerate()
+            .filter_map(|(at, (param, value))| {
+                let joiner = self.types.get(*param).joiners.first()?;
+                matches!(value, Value::String(text) if text.contains(joiner.as_str())).then_some((at, joiner.as_str()))
+            })
+            .collect();
+        if lists.is_empty() || !rng.random_bool(0.5) {
+            return;
+        }
+        let (at, joiner) = lists[rng.random_range(0..lists.len())];
+        let Value::String(text) = &mut args[at] else { return };
+        let Some((rest, last)) = text.rsplit_once(joiner) else { return };
+        *text = if rng.random_bool(0.5) { format!("{text}{joiner}{last}") } else { rest.to_string() };
     }
 
     /// Arguments for a call of `function` of `class`, instances among them built at `depth`: one per
