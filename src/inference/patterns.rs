@@ -5,9 +5,12 @@
 //! validated by a pattern assembled from pieces in another module (`new RegExp(src[FULL])`), which only
 //! a run shows. A split argument (`hand.split(/\s+/)`) is a list: its record keeps what joins the
 //! items, and a pattern met by one of its pieces (each card tested) is the pattern of the items, with
-//! the number of items the argument had: the argument is then several samples joined.
+//! the number of items the argument had: the argument is then several samples joined. The samples of
+//! one list are drawn independently, or share all but one place, or step through the characters of
+//! one place in order (see [`Relation`]): code compares the items of its lists.
 
-use rand::{Rng, RngExt};
+use rand::rngs::StdRng;
+use rand::{Rng, RngExt, SeedableRng};
 
 use super::TypeTable;
 use crate::js::regex::RegexGenerator;
@@ -18,16 +21,77 @@ use crate::sandbox::PatternNote;
 const MOST_PATTERNS: usize = 8;
 /// Most pieces joined for a split argument.
 const MOST_PIECES: usize = 8;
-/// Chance that the pieces of a list are made from one another at all: code that compares the items of a
-/// list (a pair or four of a kind in a hand of cards, a flush, a repeated identifier) needs items that
-/// share something, which independent draws of a pattern rarely give; code that needs them all
-/// different (a straight) needs independent draws, which the other lists keep.
-const RELATED_LIST: f64 = 0.5;
-/// In such a list, the chance that a piece after the first is made from an earlier one.
-const RELATED: f64 = 0.5;
-/// Chance that a piece made from an earlier one takes one character from a fresh draw (`AS` and `7H`
-/// give `AH`, the same rank, or `7S`, the same suit), rather than being the same piece again.
-const CROSSED: f64 = 0.8;
+/// Chances that the pieces of one list share all but one place (see [`Relation::Shared`]), and that
+/// they form a run (see [`Relation::Run`]); the other lists are independent draws. Code that compares
+/// the items of a list needs items that share something (a pair or four of a kind in a hand of cards, a
+/// flush, a repeated identifier) or follow one another (a straight, dates in order), which independent
+/// draws of a pattern rarely give; code that needs them all different needs independent draws.
+const SHARED_LIST: f64 = 0.4;
+/// See [`SHARED_LIST`].
+const RUN_LIST: f64 = 0.25;
+/// In a list of pieces that share all but one place, the chance that a piece after the first is made
+/// from an earlier one rather than drawn afresh (four of a kind needs one card that shares nothing).
+const SHARED: f64 = 0.75;
+/// Draws whose characters at each place make the pattern's alphabets (see [`Relation::Run`]): enough
+/// that a character one draw in 24 has (a rank of `(?:[2-9]|10|[JQKA])`) is rarely missed, which
+/// would make a run skip it.
+const ALPHABET_DRAWS: usize = 256;
+/// Places from either end that have an alphabet.
+const MOST_PLACES: usize = 16;
+/// In a run, the chance that a piece also takes the character at one other place from a fresh draw: a
+/// run need not share everything else (a straight of mixed suits).
+const LOOSE_RUN: f64 = 0.3;
+
+/// How the pieces of one list (or a piece drawn again within its list) relate to the others.
+#[derive(Debug, Clone, Copy)]
+enum Relation {
+    /// Drawn independently.
+    Independent,
+    /// Made from an earlier piece, with the character at one place from a fresh draw: the pieces
+    /// share the rest (`AS` and `7H` give `AH`, the same rank, or `7S`, the same suit).
+    Shared(Place),
+    /// Made from the piece before, with the character at one place moved to its neighbour, in one
+    /// direction, in the pattern's alphabet of that place (`5H 6H 7H`): what EvoSuite's moves on
+    /// strings do to one character, here across the pieces, so that they come in order.
+    Run { place: Place, up: bool },
+}
+
+/// A character's place in a piece, counted from the start or from the end: pieces differ in length
+/// (`10S` and `AH`), and the place that matters can be at either end.
+#[derive(Debug, Clone, Copy)]
+struct Place {
+    at: usize,
+    from_end: bool,
+}
+
+impl Place {
+    /// A place in `piece`, if it has any character.
+    fn random<R: Rng + ?Sized>(piece: &str, rng: &mut R) -> Option<Place> {
+        let length = piece.chars().count();
+        (length > 0).then(|| Place { at: rng.random_range(0..length), from_end: rng.random_bool(0.5) })
+    }
+
+    /// The index of this place in a piece of `length` characters, if it is that long.
+    fn index(self, length: usize) -> Option<usize> {
+        (self.at < length).then(|| if self.from_end { length - 1 - self.at } else { self.at })
+    }
+
+    /// `piece` with the character at this place replaced by `change` of it, when the piece has that
+    /// place and `change` gives a character.
+    fn change(self, piece: &str, change: impl FnOnce(char) -> Option<char>) -> Option<String> {
+        let mut chars: Vec<char> = piece.chars().collect();
+        let at = self.index(chars.len())?;
+        chars[at] = change(chars[at])?;
+        Some(chars.into_iter().collect())
+    }
+
+    /// `piece` with the character at this place taken from `other` at the same place.
+    fn cross(self, piece: &str, other: &str) -> Option<String> {
+        let other: Vec<char> = other.chars().collect();
+        let from = other.get(self.index(other.len())?).copied()?;
+        self.change(piece, |_| Some(from))
+    }
+}
 
 /// A pattern a parameter's values met, as a generator.
 #[derive(Debug, Clone)]
@@ -39,6 +103,9 @@ pub struct LearntPattern {
     joiner: Option<String>,
     /// How many pieces the arguments whose pieces met it had: validation that counts them comes first.
     counts: Vec<usize>,
+    /// Per place from the start, then per place from the end, the characters its strings have there,
+    /// in code order (see [`alphabets`]).
+    alphabets: [Vec<Vec<char>>; 2],
 }
 
 impl LearntPattern {
@@ -48,7 +115,8 @@ impl LearntPattern {
         let literal = format!("/{}/{}", note.source, note.flags);
         let generator = RegexGenerator::parse(&literal).ok()?;
         let counts = note.pieces.filter(|_| note.separator.is_some()).into_iter().collect();
-        Some(LearntPattern { literal, generator, joiner: note.separator.clone(), counts })
+        let alphabets = alphabets(&generator);
+        Some(LearntPattern { literal, generator, joiner: note.separator.clone(), counts, alphabets })
     }
 
     /// A string the pattern matches; for a pattern of pieces, mostly as many of them joined as an
@@ -63,40 +131,63 @@ impl LearntPattern {
         } else {
             pieces
         };
-        let related = rng.random_bool(RELATED_LIST);
-        let mut samples: Vec<String> = Vec::new();
-        for _ in 0..count.clamp(1, MOST_PIECES) {
-            let piece = if related { self.piece(&samples, rng) } else { self.generator.sample(rng) };
+        let first = self.generator.sample(rng);
+        let relation = self.relation(&first, rng);
+        let mut samples = vec![first];
+        while samples.len() < count.clamp(1, MOST_PIECES) {
+            let piece = self.piece(&samples, relation, rng);
             samples.push(piece);
         }
         samples.join(joiner)
     }
 
-    /// A piece for a list of related pieces whose others are `others`: drawn afresh, or (see [`RELATED`]) made from
-    /// one of them, the same again or with one character taken from a fresh draw at the same place,
-    /// counted from the start or from the end (`10S` and `AH` give `10H`).
-    fn piece<R: Rng + ?Sized>(&self, others: &[String], rng: &mut R) -> String {
+    /// A piece for a list whose other pieces are `others`, related to them by `relation` (a run goes on
+    /// from the last one); drawn afresh when the relation does not apply (a shorter piece has no such
+    /// place, a step leaves the characters).
+    fn piece<R: Rng + ?Sized>(&self, others: &[String], relation: Relation, rng: &mut R) -> String {
         let fresh = self.generator.sample(rng);
-        if others.is_empty() || !rng.random_bool(RELATED) {
-            return fresh;
-        }
-        let mut piece: Vec<char> = others[rng.random_range(0..others.len())].chars().collect();
-        let fresh: Vec<char> = fresh.chars().collect();
-        let shortest = piece.len().min(fresh.len());
-        if shortest > 0 && rng.random_bool(CROSSED) {
-            let k = rng.random_range(0..shortest);
-            if rng.random_bool(0.5) {
-                piece[k] = fresh[k];
-            } else {
-                let (at, from) = (piece.len() - 1 - k, fresh.len() - 1 - k);
-                piece[at] = fresh[from];
+        let made = match relation {
+            Relation::Shared(place) if !others.is_empty() && rng.random_bool(SHARED) => {
+                place.cross(&others[rng.random_range(0..others.len())], &fresh)
             }
+            Relation::Run { place, up } => others.last().and_then(|last| self.step(last, place, up)).map(|stepped| {
+                match Place::random(&stepped, rng).filter(|_| rng.random_bool(LOOSE_RUN)) {
+                    Some(other) => other.cross(&stepped, &fresh).unwrap_or(stepped),
+                    None => stepped,
+                }
+            }),
+            _ => None,
+        };
+        made.unwrap_or(fresh)
+    }
+
+    /// How the pieces of a list whose first piece is `first` relate to one another (see [`SHARED_LIST`]).
+    fn relation<R: Rng + ?Sized>(&self, first: &str, rng: &mut R) -> Relation {
+        let Some(place) = Place::random(first, rng) else { return Relation::Independent };
+        let draw: f64 = rng.random_range(0.0..1.0);
+        if draw < SHARED_LIST {
+            return Relation::Shared(place);
         }
-        piece.into_iter().collect()
+        if draw >= SHARED_LIST + RUN_LIST {
+            return Relation::Independent;
+        }
+        Relation::Run { place, up: rng.random_bool(0.5) }
+    }
+
+    /// `piece` with the character at `place` moved to its neighbour in the pattern's alphabet of that
+    /// place, up or down.
+    fn step(&self, piece: &str, place: Place, up: bool) -> Option<String> {
+        let alphabet = self.alphabets[usize::from(place.from_end)].get(place.at)?;
+        place.change(piece, |c| {
+            let at = alphabet.binary_search(&c).ok()?;
+            if up { alphabet.get(at + 1).copied() } else { at.checked_sub(1).map(|below| alphabet[below]) }
+        })
     }
 
     /// `text` with one of its pieces drawn again, when this is a pattern of pieces and `text` has
-    /// several: a move that keeps the rest of a hand of cards.
+    /// several: a move that keeps the rest of a hand of cards. The new piece is related to a random
+    /// other one as pieces of a list are (the fifth card of a straight flush is a step from one of the
+    /// four others).
     pub fn redraw_piece<R: Rng + ?Sized>(&self, text: &str, rng: &mut R) -> Option<String> {
         let joiner = self.joiner.as_deref()?;
         let mut pieces: Vec<String> = text.split(joiner).map(str::to_string).collect();
@@ -104,10 +195,41 @@ impl LearntPattern {
             return None;
         }
         let at = rng.random_range(0..pieces.len());
-        let others: Vec<String> = pieces.iter().enumerate().filter(|(i, _)| *i != at).map(|(_, p)| p.clone()).collect();
-        pieces[at] = if rng.random_bool(RELATED_LIST) { self.piece(&others, rng) } else { self.generator.sample(rng) };
+        let mut others: Vec<String> =
+            pieces.iter().enumerate().filter(|(i, _)| *i != at).map(|(_, p)| p.clone()).collect();
+        let from = rng.random_range(0..others.len());
+        let last = others.len() - 1;
+        others.swap(from, last);
+        let relation = self.relation(&others[last], rng);
+        pieces[at] = self.piece(&others, relation, rng);
         Some(pieces.join(joiner))
     }
+}
+
+/// Per place from the start, then from the end (up to [`MOST_PLACES`]), the characters strings of
+/// `generator` have there, in code order: the alphabets runs step through, so that a step stays within
+/// the pattern (`9` is followed by `A` in `[2-9A-F]`, not by `:`). Drawn once, with a seed of their
+/// own: they are a property of the pattern, not a choice of the run.
+fn alphabets(generator: &RegexGenerator) -> [Vec<Vec<char>>; 2] {
+    let mut rng = StdRng::seed_from_u64(0);
+    let mut alphabets: [Vec<Vec<char>>; 2] = [Vec::new(), Vec::new()];
+    for _ in 0..ALPHABET_DRAWS {
+        let draw: Vec<char> = generator.sample(&mut rng).chars().collect();
+        for (from_end, alphabet) in alphabets.iter_mut().enumerate() {
+            for at in 0..draw.len().min(MOST_PLACES) {
+                let c = draw[if from_end == 1 { draw.len() - 1 - at } else { at }];
+                if alphabet.len() <= at {
+                    alphabet.push(Vec::new());
+                }
+                alphabet[at].push(c);
+            }
+        }
+    }
+    for place in alphabets.iter_mut().flatten() {
+        place.sort_unstable();
+        place.dedup();
+    }
+    alphabets
 }
 
 /// A list of `count` strings from `sample`, joined by `joiner`: an argument the code splits (a hand
@@ -142,7 +264,22 @@ impl TypeTable {
         for note in notes {
             let records: Vec<u32> = match note.key {
                 Some(key) => vec![key],
-                None => strings.iter().filter(|(_, s)| note.came_from(s)).map(|(record, _)| *record).collect(),
+                None => {
+                    // Strings that hold the subject whole say more than those that only hold its
+                    // characters in order: a long random `kind` has those of a short version too.
+                    let from: Vec<&(u32, String)> = strings.iter().filter(|(_, s)| note.came_from(s)).collect();
+                    let subject = note.subject.as_deref().unwrap_or_default();
+                    let whole = from.iter().any(|(_, s)| s.contains(subject));
+                    // A string given to two parameters (a value passed again) does not say which of them
+                    // met the pattern: a version passed to `bump(kind)` as well as to the constructor
+                    // would make the kind a version half of the time.
+                    from.iter()
+                        .filter(|(record, s)| {
+                            s.contains(subject) == whole && !from.iter().any(|(other, t)| other != record && t == s)
+                        })
+                        .map(|(record, _)| *record)
+                        .collect()
+                }
             };
             for id in records {
                 let Some(record) = self.records.get_mut(id as usize) else { continue };
@@ -241,5 +378,82 @@ mod tests {
             "{flushes} flushes, {fours} fours of {}",
             fives.len()
         );
+    }
+
+    #[test]
+    fn a_run_steps_through_the_characters_of_its_place() {
+        let pattern = LearntPattern::new(&note("^[2-9A-F]x$", Some(" "))).unwrap();
+        let digits: Vec<char> = "23456789ABCDEF".chars().collect();
+        assert_eq!((&pattern.alphabets[0][0], &pattern.alphabets[1][1]), (&digits, &digits));
+        let (first, last) = (Place { at: 0, from_end: false }, Place { at: 1, from_end: true });
+        assert_eq!(pattern.step("9x", first, true).as_deref(), Some("Ax"), "not `:`");
+        assert_eq!(pattern.step("Ax", last, false).as_deref(), Some("9x"));
+        assert_eq!(pattern.step("2x", first, false), None, "nothing below the first");
+    }
+
+    #[test]
+    fn some_lists_of_pieces_are_runs() {
+        // A straight flush: five consecutive ranks of one suit. Independent draws and pieces that only
+        // share a suit or a rank give one in about 50 000 hands.
+        let mut five = note("^(?:[2-9]|10|[JQKA])[SHDC]$", Some(" "));
+        five.pieces = Some(5);
+        let card = LearntPattern::new(&five).unwrap();
+        let ranks = ["2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"];
+        let straight_flush = |hand: &str| {
+            let cards: Vec<(usize, &str)> = hand
+                .split(' ')
+                .filter_map(|c| {
+                    let (rank, suit) = c.split_at(c.len().checked_sub(1)?);
+                    Some((ranks.iter().position(|r| *r == rank)?, suit))
+                })
+                .collect();
+            let mut order: Vec<usize> = cards.iter().map(|(rank, _)| *rank).collect();
+            order.sort_unstable();
+            order.dedup();
+            cards.len() == 5
+                && order.len() == 5
+                && order[4] - order[0] == 4
+                && cards.iter().all(|(_, suit)| *suit == cards[0].1 && "SHDC".contains(suit))
+        };
+        let mut rng = StdRng::seed_from_u64(6);
+        let found = (0..20_000).filter(|_| straight_flush(&card.sample(5, &mut rng))).count();
+        assert!(found > 40, "{found} straight flushes in 20 000 hands");
+    }
+
+    #[test]
+    fn a_pattern_goes_to_the_parameter_that_gave_its_subject_whole_and_alone() {
+        use crate::model::test::{Statement, Variable};
+        use crate::session::{Session, SessionOptions};
+        let file = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/walls/version/version.js");
+        let options = SessionOptions { files: vec![file], ..Default::default() };
+        let session = Session::new(&options, crate::model::settings::Settings::default()).unwrap();
+        let class = session.program.class_named("Release").unwrap();
+        let (text, kind) =
+            (session.types.params_of(class, "constructor")[0], session.types.params_of(class, "bump")[0]);
+        let learnt = |made: &str, bumped: &str| {
+            let mut types = session.types.clone();
+            let test = TestCase {
+                class,
+                method: "bump".into(),
+                variables: vec![Variable { class, name: "release".into() }],
+                statements: vec![
+                    Statement::Construct { variable: 0, class, args: vec![Value::String(made.into())] },
+                    Statement::Call {
+                        receiver: 0,
+                        method: "bump".into(),
+                        args: vec![Value::String(bumped.into())],
+                        under_test: true,
+                    },
+                ],
+            };
+            let mut met = note("^\\d+\\.\\d+\\.\\d+$", None);
+            met.subject = Some("1.2.3".into());
+            types.learn_patterns(&test, &[met]);
+            (!types.get(text).patterns.is_empty(), !types.get(kind).patterns.is_empty())
+        };
+        assert_eq!(learnt("1.2.3", "patch"), (true, false));
+        assert_eq!(learnt("1.2.3", "1.2.3"), (false, false), "passed to both: either may have met it");
+        assert_eq!(learnt(" 1.2.3", "x1.y2.z3"), (true, false), "the kind only has its characters in order");
+        assert_eq!(learnt("1..2..3", "x1.y2.z3"), (true, true), "neither has it whole");
     }
 }
