@@ -75,13 +75,8 @@ pub fn generate(request: &Request, rng: &mut (impl Rng + ?Sized)) -> TestCase {
     let calls = rng.random_range(1..=settings.max_calls.max(1));
     let mut previous: Option<&str> = None;
     for _ in 1..calls {
-        let name = match previous {
-            Some(name) if settings.strategy.guided_inputs() && rng.random_bool(REPEAT_PROBABILITY) => name,
-            _ => match request.hazards.pick(program, class, rng) {
-                Some(name) => name,
-                None => break,
-            },
-        };
+        let repeat = previous.filter(|_| settings.strategy.guided_inputs() && rng.random_bool(REPEAT_PROBABILITY));
+        let Some(name) = repeat.or_else(|| request.hazards.pick(program, class, rng)) else { break };
         builder.call(receiver, name, name == method, rng);
         previous = Some(name);
     }
@@ -216,8 +211,9 @@ impl<'a> Builder<'a> {
     }
 
     /// Half of the time makes one of `args`, a string the constructor of `class` splits into a list, one
-    /// piece longer (its last piece again) or shorter (nothing is drawn when it splits none): code that compares lists item by item (prerelease identifiers
-    /// of two versions) has a branch for one list ending first, which only a list and its prefix take.
+    /// piece longer (its last piece again) or shorter (nothing is drawn when it splits none): code that
+    /// compares lists item by item (prerelease identifiers of two versions) has a branch for one list
+    /// ending first, which only a list and its prefix take.
     fn one_piece_more_or_less(&self, class: ClassId, args: &mut [Value], rng: &mut (impl Rng + ?Sized)) {
         let params = self.types.params_of(class, "constructor");
         let lists: Vec<(usize, &str)> = params

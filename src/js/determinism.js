@@ -4,9 +4,10 @@ function deterministic(g, seed) {
   // anything was replaced (the code under test assigned `Math.random`, a suite put the real clock back),
   // all of it is installed again.
   const last = deterministic.installed;
-  if (last !== undefined && last.g === g && g.Math.random === last.random && g.Date === last.FixedDate &&
-      last.FixedDate.now === last.now && last.FixedDate.parse === last.parse && last.FixedDate.UTC === last.UTC &&
-      last.FixedDate.prototype === last.prototype && g.performance === last.performance &&
+  const fixed = last === undefined ? null : last.FixedDate;
+  if (fixed !== null && last.g === g && g.Math.random === last.random && g.Date === fixed &&
+      fixed.now === last.now && fixed.parse === last.RealDate.parse && fixed.UTC === last.RealDate.UTC &&
+      fixed.prototype === last.RealDate.prototype && g.performance === last.performance &&
       (last.fixedNow === null || last.performance.now === last.fixedNow)) {
     last.reseed(seed);
     return;
@@ -47,8 +48,7 @@ function deterministic(g, seed) {
     }
   }
   deterministic.installed = {
-    g, random, FixedDate, now: FixedDate.now, parse: FixedDate.parse, UTC: FixedDate.UTC,
-    prototype: FixedDate.prototype, performance: g.performance, fixedNow,
+    g, random, RealDate, FixedDate, now: FixedDate.now, performance: g.performance, fixedNow,
     reseed: (next) => { state = next >>> 0 || 1; },
   };
 }
