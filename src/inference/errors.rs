@@ -9,7 +9,8 @@
 //! (`v.toStringTag`, a brand check), not uses, and a leap of faith need not wait as long.
 //!
 //! Which parameter caused it: among the arguments of the call that threw that are still proxies or
-//! leaps of faith, the one whose name the message says, else the only one.
+//! leaps of faith, the one whose name the message says, else the only one, unless the message names
+//! another value of the call (a member of the same options object whose type is settled).
 
 use super::{Decision, DecisionSource, ParamType, TypeTable};
 use crate::model::program::ProgramInfo;
@@ -114,8 +115,9 @@ impl TypeTable {
         program: &ProgramInfo,
     ) -> Vec<(u32, Decision)> {
         let Some(complaint) = complaint(message) else { return Vec::new() };
+        let given: Vec<_> = self.given(test).into_iter().filter(|g| g.statement == at).collect();
         let mut suspects: Vec<(u32, bool)> = Vec::new();
-        for given in self.given(test).into_iter().filter(|g| g.statement == at) {
+        for given in &given {
             let record = &self.records[given.record as usize];
             let proxy = matches!(given.value, Value::Proxy(_));
             let leap = record.decision.as_ref().is_some_and(|d| d.source == DecisionSource::LeapOfFaith);
@@ -127,13 +129,18 @@ impl TypeTable {
         let named: Vec<(u32, bool)> =
             suspects.iter().copied().filter(|(id, _)| names(&lower, &self.records[*id as usize].name)).collect();
         // A message naming a member read on the only suspect ("limit must be a positive integer" after
-        // `options.limit` was read) is about that member's value, not the parameter's.
+        // `options.limit` was read) is about that member's value, not the parameter's; so is one naming
+        // a value of the call whose type is settled (`options.limit` a number beside a proxy for
+        // `options.clock`).
         let about_member = |id: u32| {
             events.iter().any(|e| matches!(e, ProxyEvent::Get { key, name } if *key == id && names(&lower, name)))
         };
+        let about_settled = given.iter().any(|g| {
+            !suspects.iter().any(|(id, _)| *id == g.record) && names(&lower, &self.records[g.record as usize].name)
+        });
         let blamed = match (named.is_empty(), suspects.len()) {
             (false, _) => named,
-            (true, 1) if !(suspects[0].1 && about_member(suspects[0].0)) => suspects,
+            (true, 1) if !(about_settled || suspects[0].1 && about_member(suspects[0].0)) => suspects,
             _ => return Vec::new(),
         };
         let mut replaced = Vec::new();
