@@ -43,12 +43,13 @@ fn uncovered(file: &str, seed: u64, only: &[&str]) -> Vec<String> {
 fn validated_inputs_are_reached_without_hints() {
     // The release's grammar is compiled in another module.
     // A right angle needs sides that square back exactly: the AVM's fractions find one.
+    // A release is bumped by the names its `switch` compares the kind with, passed as they are.
     let walls: [(&str, &[&str]); 5] = [
         ("walls/isbn-by-hand.js", &[]),
         ("walls/luhn.js", &[]),
         ("walls/big-number.js", &[]),
         ("walls/right-triangle.js", &[]),
-        ("walls/version/version.js", &["format", "isPrerelease", "compare"]),
+        ("walls/version/version.js", &["format", "isPrerelease", "compare", "bump"]),
     ];
     for (file, only) in walls {
         for seed in [1, 2] {

@@ -8,7 +8,8 @@
 //! `Geo.Point` for a member chain): a proxy's prototype is no class's, so validation like
 //! `if (!(other instanceof Matrix)) throw` rejects every proxy before it shows a member. Equalities
 //! with a literal (`kind === 'major'`, `switch (kind) { case 'minor': }`) leave no trace on a proxy
-//! either, and are read as the pseudo-types `'=string'`, `'=number'` and `'=boolean'` (see [`EQUALS`]).
+//! either, and are read as the pseudo-types `'=string'`, `'=number'` and `'=boolean'` (see [`EQUALS`]),
+//! with the literal itself kept: a `switch` over a few names is passed by nothing but those names.
 
 use std::collections::BTreeMap;
 
@@ -16,9 +17,11 @@ use swc_common::Spanned;
 use swc_ecma_ast::{BinExpr, BinaryOp, Expr, Lit, Program, SwitchStmt, UnaryExpr, UnaryOp};
 use swc_ecma_visit::{Visit, VisitWith};
 
+use super::constants::Constant;
+
 /// A `typeof name === 'type'` (or `name === null`, as type `'null'`) comparison: where, on which name,
 /// against which type.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq)]
 pub struct TypeofCheck {
     /// Byte offset of the comparison in the file.
     pub at: u32,
@@ -26,6 +29,9 @@ pub struct TypeofCheck {
     pub name: String,
     /// The type string compared with (`'function'`, `'string'`...).
     pub ty: String,
+    /// The literal of an equality (`'minor'` of `kind === 'minor'`), whose type `ty` names after
+    /// [`EQUALS`]; `None` for every other check.
+    pub literal: Option<Constant>,
 }
 
 /// Every `typeof identifier` compared (`===`, `!==`, `==`, `!=`) with a string literal, and every
@@ -45,6 +51,17 @@ pub fn types_checked(checks: &[TypeofCheck], name: &str, start: u32, end: u32) -
     let mut types: Vec<(&str, usize)> = counts.into_iter().collect();
     types.sort_by_key(|t| std::cmp::Reverse(t.1));
     types.into_iter().map(|(t, _)| t.to_string()).collect()
+}
+
+/// The literals compared with `name` (see [`TypeofCheck::literal`]), each once, in source order.
+pub fn literals_compared(checks: &[TypeofCheck], name: &str) -> Vec<Constant> {
+    let mut literals: Vec<Constant> = Vec::new();
+    for literal in checks.iter().filter(|c| c.name == name).filter_map(|c| c.literal.as_ref()) {
+        if !literals.contains(literal) {
+            literals.push(literal.clone());
+        }
+    }
+    literals
 }
 
 struct Finder {
@@ -79,6 +96,7 @@ impl Visit for Finder {
                 at: node.span().lo.0.saturating_sub(self.base),
                 name: name.sym.to_string(),
                 ty,
+                literal: None,
             });
         }
         if matches!(node.op, BinaryOp::EqEqEq | BinaryOp::NotEqEq | BinaryOp::EqEq | BinaryOp::NotEq) {
@@ -97,17 +115,18 @@ impl Visit for Finder {
                 Expr::Ident(i) => Some(i.sym.to_string()),
                 _ => None,
             };
-            let null = |e: &Expr| matches!(e, Expr::Lit(Lit::Null(_))).then(|| "null".to_string());
-            let literal = |e: &Expr| literal_type(e).map(|ty| format!("{EQUALS}{ty}"));
-            let pair = typeof_of(&node.left)
-                .zip(string(&node.right))
-                .or_else(|| typeof_of(&node.right).zip(string(&node.left)))
+            let null = |e: &Expr| matches!(e, Expr::Lit(Lit::Null(_))).then(|| ("null".to_string(), None));
+            let literal = |e: &Expr| equality(e).map(|(ty, literal)| (format!("{EQUALS}{ty}"), literal));
+            let type_named = |e: &Expr| string(e).map(|ty| (ty, None));
+            let found = typeof_of(&node.left)
+                .zip(type_named(&node.right))
+                .or_else(|| typeof_of(&node.right).zip(type_named(&node.left)))
                 .or_else(|| identifier(&node.left).zip(null(&node.right)))
                 .or_else(|| identifier(&node.right).zip(null(&node.left)))
                 .or_else(|| identifier(&node.left).zip(literal(&node.right)))
                 .or_else(|| identifier(&node.right).zip(literal(&node.left)));
-            if let Some((name, ty)) = pair {
-                self.found.push(TypeofCheck { at: node.span().lo.0.saturating_sub(self.base), name, ty });
+            if let Some((name, (ty, literal))) = found {
+                self.found.push(TypeofCheck { at: node.span().lo.0.saturating_sub(self.base), name, ty, literal });
             }
         }
         node.visit_children_with(self);
@@ -116,9 +135,10 @@ impl Visit for Finder {
     fn visit_switch_stmt(&mut self, node: &SwitchStmt) {
         if let Expr::Ident(name) = &*node.discriminant {
             for case in &node.cases {
-                if let Some(ty) = case.test.as_deref().and_then(literal_type) {
+                if let Some((ty, literal)) = case.test.as_deref().and_then(equality) {
                     let at = case.span.lo.0.saturating_sub(self.base);
-                    self.found.push(TypeofCheck { at, name: name.sym.to_string(), ty: format!("{EQUALS}{ty}") });
+                    let (name, ty) = (name.sym.to_string(), format!("{EQUALS}{ty}"));
+                    self.found.push(TypeofCheck { at, name, ty, literal });
                 }
             }
         }
@@ -126,16 +146,21 @@ impl Visit for Finder {
     }
 }
 
-/// The type of a string, number or boolean literal (a number possibly negated).
-fn literal_type(e: &Expr) -> Option<&'static str> {
+/// The type of a string, number or boolean literal (a number possibly negated), with the literal for
+/// a string or a number: a boolean has only two values, which generation draws anyway.
+fn equality(e: &Expr) -> Option<(&'static str, Option<Constant>)> {
     match e {
-        Expr::Lit(Lit::Str(_)) => Some("string"),
-        Expr::Tpl(t) if t.exprs.is_empty() => Some("string"),
-        Expr::Lit(Lit::Num(_)) => Some("number"),
-        Expr::Unary(UnaryExpr { op: UnaryOp::Minus, arg, .. }) if matches!(**arg, Expr::Lit(Lit::Num(_))) => {
-            Some("number")
+        Expr::Lit(Lit::Str(s)) => Some(("string", Some(Constant::String(s.value.to_atom_lossy().to_string())))),
+        Expr::Tpl(t) if t.exprs.is_empty() => {
+            let text = t.quasis.first().and_then(|q| q.cooked.as_ref()).map(|c| c.to_atom_lossy().to_string());
+            Some(("string", text.map(Constant::String)))
         }
-        Expr::Lit(Lit::Bool(_)) => Some("boolean"),
+        Expr::Lit(Lit::Num(n)) => Some(("number", Some(Constant::Number(n.value)))),
+        Expr::Unary(UnaryExpr { op: UnaryOp::Minus, arg, .. }) => match &**arg {
+            Expr::Lit(Lit::Num(n)) => Some(("number", Some(Constant::Number(-n.value)))),
+            _ => None,
+        },
+        Expr::Lit(Lit::Bool(_)) => Some(("boolean", None)),
         _ => None,
     }
 }
@@ -184,6 +209,11 @@ mod tests {
         let mut d = types_checked(&checks, "d", 0, all);
         d.sort();
         assert_eq!(d, vec!["=number", "=string"]);
+        assert_eq!(literals_compared(&checks, "a"), vec![Constant::String("x".into())]);
+        assert_eq!(literals_compared(&checks, "b"), vec![Constant::Number(3.0)]);
+        assert!(literals_compared(&checks, "c").is_empty(), "a boolean's two values need no list");
+        let cases = vec![Constant::String("major".into()), Constant::Number(-1.0)];
+        assert_eq!(literals_compared(&checks, "d"), cases, "switch cases, in source order");
     }
 
     #[test]

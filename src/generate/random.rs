@@ -8,7 +8,8 @@ use super::Request;
 use super::guided::ConstantPool;
 use super::hazards::Hazards;
 use super::values::REGEXPS;
-use crate::inference::{DecisionSource, ParamType, TypeTable, patterns};
+use crate::analysis::constants::Constant;
+use crate::inference::{DecisionSource, ParamRecord, ParamType, TypeTable, patterns};
 use crate::js::literal;
 use crate::model::program::{ClassId, ProgramInfo};
 use crate::model::settings::{GenerationSettings, NumberSource, StringSource};
@@ -46,6 +47,9 @@ const REPEAT_PROBABILITY: f64 = 0.5;
 const SIBLING_PROBABILITY: f64 = 0.3;
 /// Chance of a string matching one of the patterns a string parameter's values met at run time.
 const LEARNT_PATTERN_PROBABILITY: f64 = 0.5;
+/// Chance of one of the literals a parameter's function compares it with (`case 'minor':`), when it
+/// compares it with literals of the parameter's type.
+const COMPARED_PROBABILITY: f64 = 0.3;
 /// Chance of a list of strings, joined as the code splits them, for a string parameter it splits.
 const LIST_PROBABILITY: f64 = 0.25;
 /// Chance of a number for a string parameter whose function also checks `typeof x === 'number'`, and
@@ -421,9 +425,10 @@ impl<'a> Builder<'a> {
     }
 
     /// A number or a string for `param` (guided strategies): of the other of the two types now and then
-    /// when its function checks `typeof` against both ("a number or a numeric string"), the digits of a
-    /// number for a string checked against `'number'` too, and often a string matching a pattern its
-    /// values met at run time (see [`crate::inference::patterns`]).
+    /// when its function checks `typeof` against both ("a number or a numeric string"), now and then a
+    /// literal its function compares it with, the digits of a number for a string checked against
+    /// `'number'` too, and often a string matching a pattern its values met at run time (see
+    /// [`crate::inference::patterns`]).
     fn primitive_for(&self, param: u32, ty: ParamType, rng: &mut (impl Rng + ?Sized)) -> Value {
         let record = self.types.get(param);
         if !self.settings.strategy.guided_inputs() {
@@ -436,6 +441,14 @@ impl<'a> Builder<'a> {
             ty => ty,
         };
         let default_strings = matches!(self.settings.strings, StringSource::Default);
+        // A user's regular expression for the type replaces guidance, literals included.
+        let default_source = match ty {
+            ParamType::Number => matches!(self.settings.numbers, NumberSource::Default),
+            _ => default_strings,
+        };
+        if default_source && let Some(literal) = compared(record, ty, rng) {
+            return literal;
+        }
         if ty == ParamType::String && default_strings {
             if !record.joiners.is_empty() && rng.random_bool(LIST_PROBABILITY) {
                 let joiner = &record.joiners[rng.random_range(0..record.joiners.len())];
@@ -493,5 +506,22 @@ impl<'a> Builder<'a> {
             }
             (_, _, strings) => Value::String(strings.generate(rng)),
         }
+    }
+}
+
+/// Sometimes one of the literals of type `ty` that `record`'s function compares it with, as it is.
+fn compared(record: &ParamRecord, ty: ParamType, rng: &mut (impl Rng + ?Sized)) -> Option<Value> {
+    let of_type = |c: &&Constant| match ty {
+        ParamType::Number => matches!(c, Constant::Number(_)),
+        _ => matches!(c, Constant::String(_)),
+    };
+    let count = record.literals.iter().filter(of_type).count();
+    if count == 0 || !rng.random_bool(COMPARED_PROBABILITY) {
+        return None;
+    }
+    match record.literals.iter().filter(of_type).nth(rng.random_range(0..count))? {
+        Constant::Number(n) => Some(Value::Number(*n)),
+        Constant::String(s) => Some(Value::String(s.clone())),
+        Constant::Regex { .. } => None,
     }
 }

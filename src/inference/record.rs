@@ -9,6 +9,7 @@ use super::errors::Wanted;
 use super::hints::Scores;
 use super::patterns::LearntPattern;
 use super::{CALLED, Decision, DecisionSource, ParamType};
+use crate::analysis::constants::Constant;
 use crate::js::literal::is_identifier_name;
 use crate::model::program::ClassId;
 
@@ -65,6 +66,9 @@ pub struct ParamRecord {
     /// Types its function compares it with through `typeof`, most often first, `'null'` for a
     /// comparison with `null` (see [`crate::analysis::typeofs`]).
     pub typeofs: Vec<String>,
+    /// The string and number literals its function compares it with (`kind === 'major'`, `case
+    /// 'minor':`), each once: a branch that names a value is taken by that value and hardly any other.
+    pub literals: Vec<Constant>,
     /// The decision, once made.
     pub decision: Option<Decision>,
     /// The patterns its values met in the code under test (see [`super::patterns`]).
@@ -91,6 +95,7 @@ impl ParamRecord {
             scores: Scores::default(),
             coercions: BTreeMap::new(),
             typeofs: Vec::new(),
+            literals: Vec::new(),
             decision: None,
             patterns: Vec::new(),
             joiners: Vec::new(),

@@ -5,7 +5,7 @@ use std::collections::BTreeMap;
 
 use super::hints;
 use super::{CALLED, ParamKey, ParamRecord, ParamType};
-use crate::analysis::typeofs::{TypeofCheck, types_checked};
+use crate::analysis::typeofs::{TypeofCheck, literals_compared, types_checked};
 use crate::js::literal::is_identifier_name;
 use crate::model::observed::EnginePosition;
 use crate::model::program::{ClassId, ProgramInfo};
@@ -63,11 +63,13 @@ impl TypeTable {
     }
 
     /// Gives the parameters of `function` of `class` the types its `typeof` checks (`checks`, those in
-    /// the function's range) compare them with, and keeps the checks for the members of options objects.
+    /// the function's range) compare them with and the literals its equalities name, and keeps the
+    /// checks for the members of options objects.
     pub fn set_typeof_checks(&mut self, class: ClassId, function: &str, checks: Vec<TypeofCheck>) {
         for id in self.params_of(class, function).to_vec() {
             let record = &mut self.records[id as usize];
             record.typeofs = types_checked(&checks, &record.name, 0, u32::MAX);
+            record.literals = literals_compared(&checks, &record.name);
         }
         self.checks.insert((class, function.to_string()), checks);
     }
@@ -95,6 +97,7 @@ impl TypeTable {
                 let mut record = ParamRecord::blank(key.clone(), format!("{name}.{member}"));
                 if let Some(checks) = self.checks.get(&(key.class, key.function.clone())) {
                     record.typeofs = types_checked(checks, &member, 0, u32::MAX);
+                    record.literals = literals_compared(checks, &member);
                 }
                 self.members.insert((id, member), self.records.len() as u32);
                 self.records.push(record);
