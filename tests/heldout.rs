@@ -130,3 +130,16 @@ fn an_instanceof_check_names_the_type_except_a_copy_constructors_own_class() {
     assert_eq!(type_of("constructor").as_deref(), Some("number"), "Money's own check is a copy constructor's");
     node_test_passes(&suites(out.path()));
 }
+
+#[test]
+fn a_parameter_of_several_types_gets_each_type_its_code_checks() {
+    let (out, report) = generate_for("object-or-name.js");
+    let spec = report["types"].as_array().unwrap().iter().find(|t| t["parameter"] == "spec").map(|t| t["type"].clone());
+    // The proxy shows only the members the object form reads: the decision is "an object"...
+    assert_eq!(spec, Some("object".into()));
+    // ...and the string form, which only the `typeof` check names, is reached too.
+    fully_covered(&report);
+    let suite = std::fs::read_to_string(out.path().join("Swatch.test.js")).unwrap();
+    assert!(suite.contains("new Swatch(\"#"), "{suite}");
+    node_test_passes(&suites(out.path()));
+}

@@ -53,7 +53,7 @@ const COMPARED_PROBABILITY: f64 = 0.3;
 /// Chance of a list of strings, joined as the code splits them, for a string parameter it splits.
 const LIST_PROBABILITY: f64 = 0.25;
 /// Chance of a number for a string parameter whose function also checks `typeof x === 'number'`, and
-/// the other way round.
+/// the other way round; of one of the two for a parameter of another type checked against them.
 const OTHER_CHECKED_PROBABILITY: f64 = 0.3;
 /// Chance of passing a number or string already passed earlier in the test (guided strategies only).
 const EARLIER_PRIMITIVE_PROBABILITY: f64 = 0.2;
@@ -325,6 +325,12 @@ impl<'a> Builder<'a> {
                 _ => Value::Null,
             };
         }
+        if guided
+            && !matches!(ty, ParamType::Number | ParamType::String)
+            && let Some(primitive) = self.other_checked(param, rng)
+        {
+            return self.primitive_for(param, primitive, rng);
+        }
         match ty {
             ParamType::Unknown => Value::Proxy(param),
             ParamType::Number if rng.random_bool(self.hazards.small_number_chance(param)) => {
@@ -422,6 +428,22 @@ impl<'a> Builder<'a> {
             return None;
         }
         earlier().nth(rng.random_range(0..count)).cloned()
+    }
+
+    /// Now and then `'number'` or `'string'`, when the function of `param` (decided another type)
+    /// checks `typeof` against it: a parameter is often of several types ("a colour object, an array
+    /// of channels or a colour string"), and inference decides one of them.
+    fn other_checked(&self, param: u32, rng: &mut (impl Rng + ?Sized)) -> Option<ParamType> {
+        let typeofs = &self.types.get(param).typeofs;
+        let checked: Vec<ParamType> = [("number", ParamType::Number), ("string", ParamType::String)]
+            .into_iter()
+            .filter(|(name, _)| typeofs.iter().any(|t| t == name))
+            .map(|(_, ty)| ty)
+            .collect();
+        if checked.is_empty() || !rng.random_bool(OTHER_CHECKED_PROBABILITY) {
+            return None;
+        }
+        Some(checked[rng.random_range(0..checked.len())])
     }
 
     /// A number or a string for `param` (guided strategies): of the other of the two types now and then
