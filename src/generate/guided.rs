@@ -18,8 +18,27 @@ use crate::js::regex::RegexGenerator;
 const MINED_NUMBER: f64 = 0.4;
 /// Chance of a guided string when the pool has strings or patterns.
 const GUIDED_STRING: f64 = 0.5;
+/// Chance of a string with a character whose code is a mined number, when there are such characters.
+const CODE_CHARACTER: f64 = 0.1;
 /// Longest string spelled from mined characters.
 const MAX_SPELLED: usize = 32;
+
+/// The character a mined number may be the code of, past ASCII (which default strings have): code
+/// that reads `charCodeAt` compares with the bounds of UTF-8's lengths (`0x80`, `0x800`) and of
+/// surrogates (`0xd800`), which no ASCII string crosses. A surrogate's code becomes a character
+/// written with that surrogate (a string holds whole characters only).
+fn character_of_code(n: f64) -> Option<char> {
+    if n.fract() != 0.0 || !(128.0..=f64::from(u32::from(char::MAX))).contains(&n) {
+        return None;
+    }
+    let code = n as u32;
+    let code = match code {
+        0xd800..=0xdbff => 0x10000 + ((code - 0xd800) << 10),
+        0xdc00..=0xdfff => 0x10000 + (code - 0xdc00),
+        _ => code,
+    };
+    char::from_u32(code)
+}
 
 /// The constants one method under test draws its guided inputs from.
 #[derive(Debug, Clone, Default)]
@@ -30,6 +49,9 @@ pub struct ConstantPool {
     /// The regular expressions of the code, as written: pattern and flags (for `RegExp` parameters).
     regexes: Vec<(String, String)>,
     alphabet: Vec<char>,
+    /// Characters past ASCII whose codes are mined numbers (see [`character_of_code`]); kept apart from
+    /// the alphabet, whose strings they would dilute (base64's `'='` among its symbols).
+    code_characters: Vec<char>,
     lengths: Vec<usize>,
 }
 
@@ -45,6 +67,7 @@ impl ConstantPool {
                     if n.fract() == 0.0 && (0.0..=MAX_SPELLED as f64).contains(n) {
                         pool.lengths.push(*n as usize);
                     }
+                    pool.code_characters.extend(character_of_code(*n));
                 }
                 Constant::String(s) => {
                     if s.chars().count() <= 3 {
@@ -63,6 +86,8 @@ impl ConstantPool {
         }
         pool.alphabet.sort_unstable();
         pool.alphabet.dedup();
+        pool.code_characters.sort_unstable();
+        pool.code_characters.dedup();
         pool
     }
 
@@ -75,6 +100,9 @@ impl ConstantPool {
         self.alphabet.extend(other.alphabet);
         self.alphabet.sort_unstable();
         self.alphabet.dedup();
+        self.code_characters.extend(other.code_characters);
+        self.code_characters.sort_unstable();
+        self.code_characters.dedup();
     }
 
     /// A number: mined and maybe moved, or from `fallback`.
@@ -110,8 +138,15 @@ impl ConstantPool {
     }
 
     /// A string: mined, from a mined pattern, spelled from mined characters, digits at a mined length (a
-    /// card number, an ISBN, an identifier), edited, or from `fallback`.
+    /// card number, an ISBN, an identifier), edited, or from `fallback`, sometimes with a character
+    /// whose code is a mined number.
     pub fn string<R: Rng + ?Sized>(&self, rng: &mut R, fallback: impl FnOnce(&mut R) -> String) -> String {
+        if !self.code_characters.is_empty() && rng.random_bool(CODE_CHARACTER) {
+            let mut chars: Vec<char> = fallback(rng).chars().collect();
+            let at = rng.random_range(0..=chars.len());
+            chars.insert(at, self.code_characters[rng.random_range(0..self.code_characters.len())]);
+            return chars.into_iter().collect();
+        }
         let nothing = self.strings.is_empty() && self.patterns.is_empty() && self.lengths.is_empty();
         if nothing || !rng.random_bool(GUIDED_STRING) {
             return fallback(rng);
@@ -231,6 +266,21 @@ mod tests {
         for expected in [13.0, 12.0, 14.0, -13.0] {
             assert!(numbers.contains(&expected), "{expected}");
         }
+    }
+
+    #[test]
+    fn numbers_past_ascii_spell_the_characters_they_are_the_codes_of() {
+        let codes = [0x80, 0x800, 0xd800, 0xdc00, 0x41, 12].map(|n| Constant::Number(f64::from(n)));
+        let pool = ConstantPool::new(codes.iter());
+        let mut rng = StdRng::seed_from_u64(3);
+        let text: String = (0..2000).map(|_| pool.string(&mut rng, |_| String::new())).collect();
+        let units: Vec<u16> = text.encode_utf16().collect();
+        for code in [0x80, 0x800, 0xd800, 0xdc00] {
+            assert!(units.contains(&code), "{code:#x}");
+        }
+        assert!(!text.contains('A'), "ASCII codes are left to the default strings");
+        assert_eq!(character_of_code(0.5), None);
+        assert_eq!(character_of_code(1_114_112.0), None);
     }
 
     #[test]
