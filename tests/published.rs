@@ -173,3 +173,13 @@ fn an_es_module_node_cannot_load_is_said_to_be() {
     let warnings = report["warnings"].to_string();
     assert!(warnings.contains("imports './ledger' without its file extension"), "{warnings}");
 }
+
+#[test]
+fn sorting_with_a_comparator_orders_and_compares_as_under_node() {
+    // Each method sorts fixed arrays: the order an inconsistent comparator gives and the comparisons
+    // made are the engine's own, so the suite passing under Node is the comparison.
+    let (_, out) = generate_passing(&published("sorting.js"));
+    let suite = read(out.path(), "Sorter.test.js");
+    assert!(suite.contains("assert.strictEqual(sorter.constant(), \"true,false,3,1,2,5,4,9,7\")"), "{suite}");
+    assert!(suite.contains("assert.strictEqual(sorter.calls(), \"2:4 9:2 9:4 1:4 "), "{suite}");
+}

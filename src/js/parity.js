@@ -1,5 +1,5 @@
-// Where QuickJS departs from the language's specification and V8 does not, corrected before any user
-// code runs: a test observes in the sandbox what its exported copy observes under Node, and an exported
+// Where QuickJS departs from the language's specification and V8 does not, or where the specification
+// leaves a choice to the engine and QuickJS chooses otherwise, corrected before any user code runs: a test observes in the sandbox what its exported copy observes under Node, and an exported
 // regression test never fails on the code it came from because of the engine it was generated in.
 //
 // - Date setters given NaN (`setDate(NaN)`, `setMonth(1, NaN)`, `setUTCHours(NaN)`...) return NaN but
@@ -11,6 +11,14 @@
 //   read back at `array[NaN]` what it wrote there, and its suite failed under Node. An accessor on
 //   %TypedArray%.prototype catches what an ordinary property lookup would find: the typed arrays' own
 //   key never gets created. Only `'NaN' in typedArray` still answers true (found on the prototype).
+// - `Array.prototype.sort` and `toSorted` with a comparator: the language leaves the order an
+//   inconsistent comparator gives (`() => 1`) and the comparisons made to the engine, and code observes
+//   both (js-sdsl's LinkList.sort(cmp), a comparator that counts its calls). V8 sorts by TimSort; below
+//   64 elements that is one run (the longest ascending or strictly descending prefix, reversed if
+//   descending) extended by binary insertion, which is what runs here, with V8's handling of holes
+//   and `undefined` (left out of the comparisons, written back after the values, holes last).
+//   Longer arrays keep QuickJS's stable sort: every stable sort gives V8's order for a consistent
+//   comparator, and only TimSort's merges, not ported, would match an inconsistent one there.
 (function (g) {
   'use strict';
   const apply = Reflect.apply;
@@ -29,6 +37,98 @@
     enumerable: false,
     configurable: true,
   });
+  const arrayProto = g.Array.prototype;
+  const nativeSort = arrayProto.sort;
+  const nativeToSorted = arrayProto.toSorted;
+  const ObjectOf = g.Object;
+  // V8's minimum run length: below this many elements the whole array is one run.
+  const MIN_MERGE = 64;
+  const compareWith = (comparefn) => (x, y) => {
+    const v = +apply(comparefn, undefined, [x, y]);
+    return v !== v ? 0 : v;
+  };
+  // V8's CountAndMakeRun over the whole of `work`: its length.
+  const makeRun = (work, compare) => {
+    const n = work.length;
+    if (n < 2) return n;
+    const descending = compare(work[1], work[0]) < 0;
+    let run = 2;
+    for (let i = 2; i < n; i++) {
+      const order = compare(work[i], work[i - 1]);
+      if (descending ? order >= 0 : order < 0) break;
+      run++;
+    }
+    if (descending) {
+      for (let lo = 0, hi = run - 1; lo < hi; lo++, hi--) {
+        const t = work[lo];
+        work[lo] = work[hi];
+        work[hi] = t;
+      }
+    }
+    return run;
+  };
+  // V8's BinaryInsertionSort of work[start..] into the sorted work[..start].
+  const insertRest = (work, start, compare) => {
+    for (let i = start; i < work.length; i++) {
+      const pivot = work[i];
+      let left = 0;
+      let right = i;
+      while (left < right) {
+        const mid = left + ((right - left) >> 1);
+        if (compare(pivot, work[mid]) < 0) right = mid;
+        else left = mid + 1;
+      }
+      for (let p = i; p > left; p--) work[p] = work[p - 1];
+      work[left] = pivot;
+    }
+  };
+  const timSortShort = (work, comparefn) => {
+    const compare = compareWith(comparefn);
+    insertRest(work, makeRun(work, compare), compare);
+  };
+  const lengthOf = (o) => {
+    const n = +o.length;
+    return n > 0 ? (n < 9007199254740991 ? n - (n % 1) : 9007199254740991) : 0;
+  };
+  const fixedSort = {
+    sort(comparefn) {
+      if (typeof comparefn !== 'function' || this === null || this === undefined) {
+        return apply(nativeSort, this, arguments);
+      }
+      const o = ObjectOf(this);
+      const length = lengthOf(o);
+      if (length >= MIN_MERGE) return apply(nativeSort, o, [comparefn]);
+      if (length < 2) return o;
+      const work = [];
+      let undefineds = 0;
+      for (let i = 0; i < length; i++) {
+        if (!(i in o)) continue;
+        const value = o[i];
+        if (value === undefined) undefineds++;
+        else defineOwn(work, work.length, { value, writable: true, enumerable: true, configurable: true });
+      }
+      timSortShort(work, comparefn);
+      let i = 0;
+      for (; i < work.length; i++) o[i] = work[i];
+      for (; i < work.length + undefineds; i++) o[i] = undefined;
+      for (; i < length; i++) delete o[i];
+      return o;
+    },
+  }.sort;
+  defineOwn(arrayProto, 'sort', { value: fixedSort, writable: true, enumerable: false, configurable: true });
+  if (typeof nativeToSorted === 'function') {
+    const fixedToSorted = {
+      toSorted(comparefn) {
+        if (typeof comparefn !== 'function' || this === null || this === undefined) {
+          return apply(nativeToSorted, this, arguments);
+        }
+        // A copy with holes read as undefined, sorted like `sort` (an array, so its own length).
+        const copy = apply(nativeToSorted, this, [() => 0]);
+        return apply(fixedSort, copy, [comparefn]);
+      },
+    }.toSorted;
+    defineOwn(arrayProto, 'toSorted', { value: fixedToSorted, writable: true, enumerable: false, configurable: true });
+  }
   const proto = g.Date.prototype;
   const setTime = proto.setTime;
   const SETTERS = ['setDate', 'setMonth', 'setFullYear', 'setHours', 'setMinutes', 'setSeconds',
