@@ -69,7 +69,6 @@ impl Session {
         let Some(index) = self.method_to_work_on() else { return Ok(None) };
         let report = self.step_method(index, started)?;
         self.elapsed += started.elapsed();
-        self.last = Some(report.clone());
         Ok(Some(report))
     }
 
