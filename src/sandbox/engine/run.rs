@@ -12,7 +12,7 @@ use crate::js::{
     AT, BRANCHES, DISTANCES, END, EXEC, FAILURE, MEASURING, SETTLED, SHARED_WRITE, STACK, STATEMENTS, TIMERS,
 };
 use crate::model::observed::{DescribedResult, Observed, Outcome, Thrown};
-use crate::sandbox::events::{first_user_frame, parse_log, parse_notes};
+use crate::sandbox::events::{first_user_frame, parse_log};
 use crate::sandbox::{Execution, Watch};
 
 /// The harness's globals that every run reads, taken once the harness is installed: looking each one up
@@ -191,8 +191,8 @@ fn read_execution<'js>(
 ) -> rquickjs::Result<Execution> {
     let globals = ctx.globals();
     let log: String = handles.end.clone().restore(ctx)?.call(())?;
-    let events = if log.is_empty() { Vec::new() } else { parse_log(&log, |f| sources.is_user_file(f)) };
-    let patterns = if log.is_empty() { Vec::new() } else { parse_notes(&log) };
+    let (events, patterns) =
+        if log.is_empty() { (Vec::new(), Vec::new()) } else { parse_log(&log, |f| sources.is_user_file(f)) };
     let mut statements = Vec::new();
     probes(handles.statements.clone().restore(ctx)?, watch.statements.clone(), |bytes| {
         statements = set_offsets(bytes)
