@@ -26,6 +26,8 @@ pub(super) struct Handles {
     statements: Persistent<TypedArray<'static, u8>>,
     branches: Persistent<TypedArray<'static, u8>>,
     shared_write: Persistent<TypedArray<'static, u8>>,
+    /// Where the harness leaves the error a test threw (most candidates throw one).
+    failure: Persistent<Object<'static>>,
 }
 
 impl Handles {
@@ -43,6 +45,7 @@ impl Handles {
             statements: Persistent::save(ctx, globals.get::<_, TypedArray<u8>>(STATEMENTS)?),
             branches: Persistent::save(ctx, globals.get::<_, TypedArray<u8>>(BRANCHES)?),
             shared_write: Persistent::save(ctx, globals.get::<_, TypedArray<u8>>(SHARED_WRITE)?),
+            failure: Persistent::save(ctx, globals.get::<_, Object>(FAILURE)?),
         })
     }
 
@@ -96,7 +99,7 @@ impl Engine {
                 let mut awaited = Vec::new();
                 if awaiting {
                     let (settled, statements) = settle(&globals)?;
-                    *outcome = outcome_of(&ctx, settled, timed_out, true, &sources);
+                    *outcome = outcome_of(&ctx, handles, settled, timed_out, true, &sources);
                     awaited = statements;
                 }
                 if *outcome == Outcome::OutOfMemory {
@@ -111,7 +114,7 @@ impl Engine {
                 execution.cut_at = if outcome.hit_limit() { at } else { None };
                 Ok::<_, rquickjs::Error>(execution)
             };
-            let mut outcome = outcome_of(&ctx, result.map_err(Some), timed_out, awaiting, &sources);
+            let mut outcome = outcome_of(&ctx, handles, result.map_err(Some), timed_out, awaiting, &sources);
             match read(&mut outcome) {
                 Ok(execution) => Ok(execution),
                 Err(e) => {
@@ -138,6 +141,7 @@ type Answer = std::result::Result<String, Option<rquickjs::Error>>;
 /// How a test ended, from what the harness answered.
 fn outcome_of(
     ctx: &rquickjs::Ctx,
+    handles: &Handles,
     result: Answer,
     timed_out: bool,
     awaiting: bool,
@@ -146,7 +150,7 @@ fn outcome_of(
     match result {
         Ok(info) if info == AWAITING => Outcome::Passed,
         Ok(info) if info.is_empty() => Outcome::Passed,
-        Ok(info) if info == THREW => outcome_of_failure(ctx, sources),
+        Ok(info) if info == THREW => outcome_of_failure(ctx, handles, sources),
         Ok(info) => outcome_of_thrown_value(&info),
         Err(None) => Outcome::TimedOut,
         Err(Some(rquickjs::Error::Allocation)) => Outcome::OutOfMemory,
@@ -298,9 +302,9 @@ pub(super) fn probes<T>(
 }
 
 /// How a test that threw an error ended, from what the harness left in [`FAILURE`].
-fn outcome_of_failure(ctx: &rquickjs::Ctx, sources: &super::Sources) -> Outcome {
+fn outcome_of_failure(ctx: &rquickjs::Ctx, handles: &Handles, sources: &super::Sources) -> Outcome {
     let read = || -> rquickjs::Result<_> {
-        let failure: Object = ctx.globals().get(FAILURE)?;
+        let failure = handles.failure.clone().restore(ctx)?;
         Ok((failure.get("name")?, failure.get("message")?, failure.get::<_, String>("stack")?, failure.get("at")?))
     };
     match read() {
