@@ -130,11 +130,18 @@ impl PatternNote {
 /// The methods `js/patterns.js` numbers, in its order.
 const PATTERN_METHODS: [&str; 8] = ["test", "exec", "match", "matchAll", "search", "replace", "replaceAll", "split"];
 
-/// Reads the patterns met from the harness log (its triples of event 6, see `js/patterns.js`).
-pub fn parse_notes(json: &str) -> Vec<PatternNote> {
+/// Parses the harness log (flat JSON triples) into the proxies' events and the patterns met; once for
+/// both: a log with stacks runs to kilobytes, and a test with recording proxies writes one every run.
+/// `is_user_file` tells the code under test's files from the harness and test code in stack frames.
+pub fn parse_log(json: &str, is_user_file: impl Fn(&str) -> bool) -> (Vec<ProxyEvent>, Vec<PatternNote>) {
     let Ok(serde_json::Value::Array(items)) = serde_json::from_str::<serde_json::Value>(json) else {
-        return Vec::new();
+        return (Vec::new(), Vec::new());
     };
+    (events(&items, is_user_file), notes(&items))
+}
+
+/// The patterns met, from the log's triples of event 6 (see `js/patterns.js`).
+fn notes(items: &[serde_json::Value]) -> Vec<PatternNote> {
     items
         .chunks_exact(3)
         .filter(|triple| triple[1].as_u64() == Some(6))
@@ -156,12 +163,8 @@ pub fn parse_notes(json: &str) -> Vec<PatternNote> {
         .collect()
 }
 
-/// Parses the harness log (flat JSON triples) into events; `is_user_file` tells the code under test's
-/// files from the harness and test code in stack frames.
-pub fn parse_log(json: &str, is_user_file: impl Fn(&str) -> bool) -> Vec<ProxyEvent> {
-    let Ok(serde_json::Value::Array(items)) = serde_json::from_str::<serde_json::Value>(json) else {
-        return Vec::new();
-    };
+/// The proxies' events, from the log's triples.
+fn events(items: &[serde_json::Value], is_user_file: impl Fn(&str) -> bool) -> Vec<ProxyEvent> {
     items
         .chunks_exact(3)
         .filter_map(|triple| {
@@ -222,8 +225,8 @@ mod tests {
     #[test]
     fn reads_the_patterns_met_apart_from_proxy_events() {
         let log = r#"[3,0,"",3,6,"[0,\"^\\\\d+$\",\"i\",null,null,null]",-1,6,"[2,\"[SH]\",\"\",\"AS KH\",\" \",2]",-1,6,"[7,\",\",\"\",\"a,b\",null,2]"]"#;
-        assert_eq!(parse_log(log, |_| true), vec![ProxyEvent::Created { key: 3 }]);
-        let notes = parse_notes(log);
+        let (events, notes) = parse_log(log, |_| true);
+        assert_eq!(events, vec![ProxyEvent::Created { key: 3 }]);
         assert_eq!(notes.len(), 3, "{notes:?}");
         assert_eq!((notes[0].key, notes[0].method.as_str(), notes[0].source.as_str()), (Some(3), "test", "^\\d+$"));
         assert_eq!(notes[0].flags, "i");
@@ -254,7 +257,8 @@ mod tests {
     #[test]
     fn parses_log_triples() {
         let log = r#"[3,0,"",3,1,"next",3,2,"prev",4,5,"number\n    at f (/a.js:2:9)"]"#;
-        let events = parse_log(log, |f| f == "/a.js");
+        let (events, notes) = parse_log(log, |f| f == "/a.js");
+        assert!(notes.is_empty());
         assert_eq!(events.len(), 4);
         assert_eq!(events[1], ProxyEvent::Get { key: 3, name: "next".into() });
         assert!(

@@ -89,8 +89,6 @@ pub struct Session {
     pub passes: PassTimes,
     /// Warnings that concern no single method.
     pub warnings: Vec<String>,
-    /// The report of the last step.
-    pub last: Option<StepReport>,
     /// Recorded values and call sequences that candidates may start from (see [`crate::record::seed`]).
     pub seeds: Seeds,
     /// Methods whose calls tend to hit a limit, learnt from every run.
@@ -144,7 +142,6 @@ impl Session {
             elapsed: Duration::ZERO,
             passes: PassTimes::default(),
             warnings,
-            last: None,
             seeds: Default::default(),
             settings,
             sandbox,

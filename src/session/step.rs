@@ -69,7 +69,6 @@ impl Session {
         let Some(index) = self.method_to_work_on() else { return Ok(None) };
         let report = self.step_method(index, started)?;
         self.elapsed += started.elapsed();
-        self.last = Some(report.clone());
         Ok(Some(report))
     }
 
@@ -161,7 +160,7 @@ impl Session {
             if execution.outcome != Outcome::Passed && !budget_ended {
                 let message = execution.outcome.describe(self.sandbox.limits());
                 let culprit = execution.failed_at().map(|at| test.callee(at, &self.program));
-                if self.suite.log_failure(test.clone(), culprit, message.clone(), execution.outcome.clone()) {
+                if self.suite.log_failure(&test, culprit, &message, &execution.outcome) {
                     self.methods[index].failing += 1;
                 }
                 verdict = CandidateVerdict::Failed(message);

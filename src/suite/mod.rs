@@ -96,12 +96,14 @@ const MAX_FAILING_PER_METHOD: usize = 20;
 impl Suite {
     /// Logs a failing test unless the same call already failed the same way in a test of the same
     /// class (messages that differ only in numbers, like `index out of bounds: 7`, count as the same).
-    pub fn log_failure(&mut self, test: TestCase, culprit: Option<String>, message: String, outcome: Outcome) -> bool {
+    /// Most candidates fail, nearly all of them as one logged already: the test, message and outcome
+    /// are copied only when logged.
+    pub fn log_failure(&mut self, test: &TestCase, culprit: Option<String>, message: &str, outcome: &Outcome) -> bool {
         let key = FailureKey {
             class: test.class,
             method: culprit.is_none().then(|| test.method.clone()),
             culprit: culprit.clone(),
-            shape: message_shape(&message),
+            shape: message_shape(message),
         };
         let per_method = (test.class, test.method.clone());
         if self.logged.contains(&key)
@@ -111,7 +113,12 @@ impl Suite {
         }
         self.logged.insert(key);
         *self.logged_per_method.entry(per_method).or_default() += 1;
-        self.failing.push(FailingTest { test, culprit, message, outcome });
+        self.failing.push(FailingTest {
+            test: test.clone(),
+            culprit,
+            message: message.to_string(),
+            outcome: outcome.clone(),
+        });
         true
     }
 
@@ -160,10 +167,12 @@ mod tests {
         let mut suite = Suite::default();
         let test = TestCase { class: 0, method: "get".into(), variables: Vec::new(), statements: Vec::new() };
         let log = |suite: &mut Suite, culprit: &str, message: &str| {
-            suite.log_failure(test.clone(), Some(culprit.into()), message.into(), Outcome::TimedOut)
+            suite.log_failure(&test, Some(culprit.into()), message, &Outcome::TimedOut)
         };
         assert!(log(&mut suite, "get", "out of bounds: 1"));
         assert!(!log(&mut suite, "get", "out of bounds: -3.5"));
         assert!(log(&mut suite, "insertAt", "out of bounds: 1"));
+        let logged: Vec<_> = suite.failing.iter().map(|f| (f.culprit.as_deref(), f.message.as_str())).collect();
+        assert_eq!(logged, [(Some("get"), "out of bounds: 1"), (Some("insertAt"), "out of bounds: 1")]);
     }
 }

@@ -1,6 +1,8 @@
 //! A test in the sandbox interpreter's encoding (see `__fc$exec` in `js/harness.js`): a JSON array of
 //! operations, far cheaper for the engine than compiling JavaScript for every candidate.
 
+use std::fmt::Write;
+
 use super::{Statement, TestCase, Value};
 use crate::js::literal;
 use crate::model::program::ProgramInfo;
@@ -16,19 +18,21 @@ impl TestCase {
             }
             match statement {
                 Statement::Construct { class, args, variable } => {
-                    json.push_str(&format!("[0,{class},"));
+                    let _ = write!(json, "[0,{class},");
                     self.push_json_args(&mut json, args, program);
-                    json.push_str(&format!(",{variable}"));
+                    let _ = write!(json, ",{variable}");
                 }
                 Statement::Call { receiver, method, args, under_test } => {
-                    json.push_str(&format!("[1,{receiver},{},", serde_json::Value::String(method.clone())));
+                    let _ = write!(json, "[1,{receiver},");
+                    push_json_string(&mut json, method);
+                    json.push(',');
                     self.push_json_args(&mut json, args, program);
                     json.push_str(if *under_test { ",1" } else { ",0" });
                 }
                 Statement::Rebuild { variable, class, fields } => {
-                    json.push_str(&format!("[2,{class},"));
+                    let _ = write!(json, "[2,{class},");
                     self.push_json_members(&mut json, fields, program);
-                    json.push_str(&format!(",{variable}"));
+                    let _ = write!(json, ",{variable}");
                 }
             }
             json.push(']');
@@ -52,13 +56,19 @@ impl TestCase {
     fn push_json_value(&self, json: &mut String, value: &Value, program: &ProgramInfo) {
         match value {
             Value::Number(n) if n.is_finite() => json.push_str(&literal::number(*n)),
-            Value::Number(n) => json.push_str(&format!("{{\"x\":\"{}\"}}", literal::number(*n))),
-            Value::String(text) => json.push_str(&serde_json::Value::String(text.clone()).to_string()),
+            Value::Number(n) => {
+                let _ = write!(json, "{{\"x\":\"{}\"}}", literal::number(*n));
+            }
+            Value::String(text) => push_json_string(json, text),
             Value::Boolean(b) => json.push_str(if *b { "true" } else { "false" }),
             Value::Null => json.push_str("null"),
             Value::Undefined => json.push_str("{\"u\":0}"),
-            Value::Variable(v) => json.push_str(&format!("{{\"v\":{v}}}")),
-            Value::Proxy(id) => json.push_str(&format!("{{\"p\":{id}}}")),
+            Value::Variable(v) => {
+                let _ = write!(json, "{{\"v\":{v}}}");
+            }
+            Value::Proxy(id) => {
+                let _ = write!(json, "{{\"p\":{id}}}");
+            }
             Value::Array(items) => {
                 json.push_str("{\"a\":");
                 self.push_json_args(json, items, program);
@@ -69,19 +79,23 @@ impl TestCase {
                 self.push_json_value(json, result, program);
                 self.push_json_text(json, value, program);
             }
-            Value::Date(ms) => json.push_str(&format!("{{\"d\":{}}}", literal::number(*ms))),
-            Value::RegExp { source, flags } => json.push_str(&format!(
-                "{{\"r\":[{},{}]}}",
-                serde_json::Value::String(source.clone()),
-                serde_json::Value::String(flags.clone())
-            )),
+            Value::Date(ms) => {
+                let _ = write!(json, "{{\"d\":{}}}", literal::number(*ms));
+            }
+            Value::RegExp { source, flags } => {
+                json.push_str("{\"r\":[");
+                push_json_string(json, source);
+                json.push(',');
+                push_json_string(json, flags);
+                json.push_str("]}");
+            }
             Value::Object(members) => {
                 json.push_str("{\"o\":");
                 self.push_json_members(json, members, program);
                 json.push('}');
             }
             Value::Instance { class, fields } => {
-                json.push_str(&format!("{{\"i\":[{class},"));
+                let _ = write!(json, "{{\"i\":[{class},");
                 self.push_json_members(json, fields, program);
                 json.push_str("]}");
             }
@@ -100,7 +114,9 @@ impl TestCase {
             if index > 0 {
                 json.push(',');
             }
-            json.push_str(&format!("[{},", serde_json::Value::String(key.clone())));
+            json.push('[');
+            push_json_string(json, key);
+            json.push(',');
             self.push_json_value(json, value, program);
             json.push(']');
         }
@@ -111,6 +127,54 @@ impl TestCase {
     /// the sandbox's function that text as its `toString`, so code that prints or stores a callback
     /// (`String(cb)`, an error message naming it) observes in the sandbox what it observes in the suite.
     fn push_json_text(&self, json: &mut String, function: &Value, program: &ProgramInfo) {
-        json.push_str(&format!(",\"t\":{}}}", serde_json::Value::String(self.value(function, program))));
+        json.push_str(",\"t\":");
+        push_json_string(json, &self.value(function, program));
+        json.push('}');
+    }
+}
+
+/// Appends `text` as a JSON string, escaped exactly as `serde_json` escapes it (the harness parses it
+/// either way; the same bytes keep the encoding what it was), without the copies that going through a
+/// `serde_json::Value` per string made for every candidate.
+fn push_json_string(json: &mut String, text: &str) {
+    json.push('"');
+    let mut start = 0;
+    for (at, c) in text.char_indices() {
+        let escape = match c {
+            '"' => "\\\"",
+            '\\' => "\\\\",
+            '\u{8}' => "\\b",
+            '\u{c}' => "\\f",
+            '\n' => "\\n",
+            '\r' => "\\r",
+            '\t' => "\\t",
+            c if c < ' ' => "",
+            _ => continue,
+        };
+        json.push_str(&text[start..at]);
+        if escape.is_empty() {
+            let _ = write!(json, "\\u{:04x}", u32::from(c));
+        } else {
+            json.push_str(escape);
+        }
+        start = at + c.len_utf8();
+    }
+    json.push_str(&text[start..]);
+    json.push('"');
+}
+
+#[cfg(test)]
+mod tests {
+    use super::push_json_string;
+
+    #[test]
+    fn strings_are_escaped_as_serde_json_escapes_them() {
+        let mut every: String = (0u32..0x100).filter_map(char::from_u32).collect();
+        every.push_str("\u{2028}\u{2029}\u{fffd}é😀\"\\end");
+        for text in [every.as_str(), "", "plain", "\u{1}", "a\"b", "tab\there\n"] {
+            let mut json = String::new();
+            push_json_string(&mut json, text);
+            assert_eq!(json, serde_json::Value::String(text.into()).to_string());
+        }
     }
 }

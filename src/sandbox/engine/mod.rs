@@ -48,8 +48,10 @@ const LOAD_MEMORY: usize = 1 << 30;
 
 /// A runtime and a context with the harness and the program loaded.
 pub(crate) struct Engine {
-    // Field order matters: the guard's references must go before the context, the context before its
-    // runtime.
+    // Field order matters: the handles' and the guard's references must go before the context, the
+    // context before its runtime.
+    /// Set once the harness is installed (see [`run::Handles`]).
+    handles: Option<run::Handles>,
     guard: Option<guard::Guard>,
     context: Context,
     _runtime: Runtime,
@@ -105,9 +107,22 @@ impl Engine {
             runtime.set_loader(TableResolver { table, known, recorded_importer, es_modules }, loader);
         }
         let context = Context::full(&runtime).map_err(|e| Error::Engine(e.to_string()))?;
-        let mut engine =
-            Engine { guard: None, context, _runtime: runtime, sources, deadline, broken: false, work_limit: None };
+        let mut engine = Engine {
+            handles: None,
+            guard: None,
+            context,
+            _runtime: runtime,
+            sources,
+            deadline,
+            broken: false,
+            work_limit: None,
+        };
         engine.install(limits)?;
+        let handles = engine.context.with(|ctx| {
+            run::Handles::take(&ctx)
+                .map_err(|e| Error::Engine(format!("reading the harness's globals: {}", exception_text(&ctx, e))))
+        });
+        engine.handles = Some(handles?);
         if guard {
             let taken = engine.context.with(|ctx| {
                 guard::Guard::take(&ctx)
@@ -318,7 +333,9 @@ impl Engine {
         self.context.with(|ctx| {
             let globals = ctx.globals();
             let mut flag = 2;
-            let read = run::probes::<u8>(&globals, SHARED_WRITE, 0..1, |f| flag = f.first().copied().unwrap_or(2));
+            let read = run::Handles::of(&self.handles)
+                .and_then(|handles| handles.shared_write(&ctx))
+                .and_then(|array| run::probes(array, 0..1, |f| flag = f.first().copied().unwrap_or(2)));
             match (read, flag) {
                 (Ok(()), 0) => true,
                 (Ok(()), 1) => {

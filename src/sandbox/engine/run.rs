@@ -3,15 +3,57 @@
 
 use std::time::Duration;
 
-use rquickjs::{Ctx, Function, Object, TypedArray};
+use rquickjs::{Ctx, Function, Object, Persistent, TypedArray};
 
 use super::script::exception_text;
 use super::{Deadline, Engine};
 use crate::error::{Error, Result};
-use crate::js::{DISTANCES, FAILURE, MEASURING, SETTLED, STACK, TIMERS};
+use crate::js::{
+    AT, BRANCHES, DISTANCES, END, EXEC, FAILURE, MEASURING, SETTLED, SHARED_WRITE, STACK, STATEMENTS, TIMERS,
+};
 use crate::model::observed::{DescribedResult, Observed, Outcome, Thrown};
-use crate::sandbox::events::{first_user_frame, parse_log, parse_notes};
+use crate::sandbox::events::{first_user_frame, parse_log};
 use crate::sandbox::{Execution, Watch};
+
+/// The harness's globals that every run reads, taken once the harness is installed: looking each one up
+/// by name (an atom made from the text, then a property of the global object) for every test cost
+/// more than the rest of reading a test back. They are non-writable, non-configurable properties (see
+/// `harness.js` and [`Engine::new`]), so they stay the objects the names reach.
+pub(super) struct Handles {
+    exec: Persistent<Function<'static>>,
+    end: Persistent<Function<'static>>,
+    at: Persistent<TypedArray<'static, u32>>,
+    statements: Persistent<TypedArray<'static, u8>>,
+    branches: Persistent<TypedArray<'static, u8>>,
+    shared_write: Persistent<TypedArray<'static, u8>>,
+    /// Where the harness leaves the error a test threw (most candidates throw one).
+    failure: Persistent<Object<'static>>,
+}
+
+impl Handles {
+    /// The handles of an engine, which [`Engine::new`] always sets.
+    pub(super) fn of(handles: &Option<Handles>) -> rquickjs::Result<&Handles> {
+        handles.as_ref().ok_or_else(|| rquickjs::Error::new_from_js("undefined", "the harness's globals"))
+    }
+
+    pub(super) fn take(ctx: &Ctx) -> rquickjs::Result<Handles> {
+        let globals = ctx.globals();
+        Ok(Handles {
+            exec: Persistent::save(ctx, globals.get::<_, Function>(EXEC)?),
+            end: Persistent::save(ctx, globals.get::<_, Function>(END)?),
+            at: Persistent::save(ctx, globals.get::<_, TypedArray<u32>>(AT)?),
+            statements: Persistent::save(ctx, globals.get::<_, TypedArray<u8>>(STATEMENTS)?),
+            branches: Persistent::save(ctx, globals.get::<_, TypedArray<u8>>(BRANCHES)?),
+            shared_write: Persistent::save(ctx, globals.get::<_, TypedArray<u8>>(SHARED_WRITE)?),
+            failure: Persistent::save(ctx, globals.get::<_, Object>(FAILURE)?),
+        })
+    }
+
+    /// The flag code under test sets when it writes shared state (see [`Engine::restore_shared_state`]).
+    pub(super) fn shared_write<'js>(&self, ctx: &Ctx<'js>) -> rquickjs::Result<TypedArray<'js, u8>> {
+        self.shared_write.clone().restore(ctx)
+    }
+}
 
 impl Engine {
     /// Runs one test. Whatever the test does, the answer is an execution: when the harness cannot read
@@ -35,9 +77,10 @@ impl Engine {
             let engine_error = |e: rquickjs::Error| Error::Engine(exception_text(&ctx, e));
             let globals = ctx.globals();
             let measuring = measuring && sources.distances;
-            clear_probes(&globals, watch, sources.distances, measuring).map_err(engine_error)?;
-            let exec: Function = globals.get("__fc$exec").map_err(engine_error)?;
-            let running: TypedArray<u32> = globals.get("__fc$at").map_err(engine_error)?;
+            let handles = Handles::of(&self.handles).map_err(engine_error)?;
+            clear_probes(&ctx, handles, watch, sources.distances, measuring).map_err(engine_error)?;
+            let exec = handles.exec.clone().restore(&ctx).map_err(engine_error)?;
+            let running = handles.at.clone().restore(&ctx).map_err(engine_error)?;
             deadline.set(limit);
             if let Some(work) = self.work_limit {
                 deadline.limit_work(work);
@@ -56,7 +99,7 @@ impl Engine {
                 let mut awaited = Vec::new();
                 if awaiting {
                     let (settled, statements) = settle(&globals)?;
-                    *outcome = outcome_of(&ctx, settled, timed_out, true, &sources);
+                    *outcome = outcome_of(&ctx, handles, settled, timed_out, true, &sources);
                     awaited = statements;
                 }
                 if *outcome == Outcome::OutOfMemory {
@@ -65,13 +108,13 @@ impl Engine {
                     execution.awaited = awaited;
                     return Ok(execution);
                 }
-                let mut execution = read_execution(&globals, watch, describe, measuring, &sources)?;
+                let mut execution = read_execution(&ctx, handles, watch, describe, measuring, &sources)?;
                 execution.outcome = outcome.clone();
                 execution.awaited = awaited;
                 execution.cut_at = if outcome.hit_limit() { at } else { None };
                 Ok::<_, rquickjs::Error>(execution)
             };
-            let mut outcome = outcome_of(&ctx, result.map_err(Some), timed_out, awaiting, &sources);
+            let mut outcome = outcome_of(&ctx, handles, result.map_err(Some), timed_out, awaiting, &sources);
             match read(&mut outcome) {
                 Ok(execution) => Ok(execution),
                 Err(e) => {
@@ -98,6 +141,7 @@ type Answer = std::result::Result<String, Option<rquickjs::Error>>;
 /// How a test ended, from what the harness answered.
 fn outcome_of(
     ctx: &rquickjs::Ctx,
+    handles: &Handles,
     result: Answer,
     timed_out: bool,
     awaiting: bool,
@@ -106,7 +150,7 @@ fn outcome_of(
     match result {
         Ok(info) if info == AWAITING => Outcome::Passed,
         Ok(info) if info.is_empty() => Outcome::Passed,
-        Ok(info) if info == THREW => outcome_of_failure(ctx, sources),
+        Ok(info) if info == THREW => outcome_of_failure(ctx, handles, sources),
         Ok(info) => outcome_of_thrown_value(&info),
         Err(None) => Outcome::TimedOut,
         Err(Some(rquickjs::Error::Allocation)) => Outcome::OutOfMemory,
@@ -142,23 +186,26 @@ fn settle<'js>(globals: &Object<'js>) -> rquickjs::Result<(Answer, Vec<usize>)> 
 
 /// What a test that ended did: the proxies' log, the probes, the distances and the described results.
 fn read_execution<'js>(
-    globals: &Object<'js>,
+    ctx: &Ctx<'js>,
+    handles: &Handles,
     watch: &Watch,
     describe: bool,
     measuring: bool,
     sources: &super::Sources,
 ) -> rquickjs::Result<Execution> {
-    let end: Function = globals.get("__fc$end")?;
-    let log: String = end.call(())?;
-    let events = if log.is_empty() { Vec::new() } else { parse_log(&log, |f| sources.is_user_file(f)) };
-    let patterns = if log.is_empty() { Vec::new() } else { parse_notes(&log) };
+    let globals = ctx.globals();
+    let log: String = handles.end.clone().restore(ctx)?.call(())?;
+    let (events, patterns) =
+        if log.is_empty() { (Vec::new(), Vec::new()) } else { parse_log(&log, |f| sources.is_user_file(f)) };
     let mut statements = Vec::new();
-    probes::<u8>(globals, "__fc$s", watch.statements.clone(), |bytes| statements = set_offsets(bytes))?;
+    probes(handles.statements.clone().restore(ctx)?, watch.statements.clone(), |bytes| {
+        statements = set_offsets(bytes)
+    })?;
     let mut branches = Vec::new();
-    probes::<u8>(globals, "__fc$b", watch.branches.clone(), |bytes| branches = set_offsets(bytes))?;
+    probes(handles.branches.clone().restore(ctx)?, watch.branches.clone(), |bytes| branches = set_offsets(bytes))?;
     let mut distances = Vec::new();
     if measuring {
-        probes::<f64>(globals, DISTANCES, watch.branches.clone(), |bytes| distances = near_misses(bytes))?;
+        probes::<f64>(globals.get(DISTANCES)?, watch.branches.clone(), |bytes| distances = near_misses(bytes))?;
     }
     let results = if describe {
         let read: Function = globals.get("__fc$results")?;
@@ -195,18 +242,19 @@ fn run_jobs(ctx: &Ctx, globals: &Object, deadline: &Deadline) -> rquickjs::Resul
 
 /// Clears the probes `watch` reads before a test, and tells code instrumented for `distances` whether
 /// it is `measuring` them in this run.
-fn clear_probes(globals: &Object<'_>, watch: &Watch, distances: bool, measuring: bool) -> rquickjs::Result<()> {
-    probes::<u8>(globals, "__fc$s", watch.statements.clone(), |bytes| bytes.fill(0))?;
-    probes::<u8>(globals, "__fc$b", watch.branches.clone(), |bytes| bytes.fill(0))?;
+fn clear_probes(ctx: &Ctx, handles: &Handles, watch: &Watch, distances: bool, measuring: bool) -> rquickjs::Result<()> {
+    let globals = ctx.globals();
+    probes(handles.statements.clone().restore(ctx)?, watch.statements.clone(), |bytes| bytes.fill(0))?;
+    probes(handles.branches.clone().restore(ctx)?, watch.branches.clone(), |bytes| bytes.fill(0))?;
     if distances {
         globals.set(MEASURING, measuring)?;
     }
     if measuring {
-        probes::<f64>(globals, DISTANCES, watch.branches.clone(), |bytes| {
+        probes::<f64>(globals.get(DISTANCES)?, watch.branches.clone(), |bytes| {
             bytes.chunks_exact_mut(8).for_each(|d| d.copy_from_slice(&f64::INFINITY.to_ne_bytes()))
         })?;
         // The stack's depth: a throw out of a half-evaluated condition leaves pairs behind.
-        probes::<f64>(globals, STACK, 0..1, |depth| depth.copy_from_slice(&0f64.to_ne_bytes()))?;
+        probes::<f64>(globals.get(STACK)?, 0..1, |depth| depth.copy_from_slice(&0f64.to_ne_bytes()))?;
     }
     Ok(())
 }
@@ -232,20 +280,15 @@ pub(super) fn near_misses(bytes: &[u8]) -> Vec<(u32, f64)> {
         .collect()
 }
 
-/// Gives `f` the bytes of the elements in `range` of the harness's typed array `name` of `T`s.
-pub(super) fn probes<'js, T>(
-    globals: &Object<'js>,
-    name: &str,
+/// Gives `f` the bytes of the elements in `range` of the harness's typed `array` of `T`s.
+pub(super) fn probes<T>(
+    array: TypedArray<T>,
     range: std::ops::Range<u32>,
     f: impl FnOnce(&mut [u8]),
-) -> rquickjs::Result<()>
-where
-    TypedArray<'js, T>: rquickjs::FromJs<'js>,
-{
+) -> rquickjs::Result<()> {
     if range.is_empty() {
         return Ok(());
     }
-    let array: TypedArray<'js, T> = globals.get(name)?;
     // User code could detach the buffer (`__fc$s.buffer.transfer()`): then there is nothing to read.
     let Some(raw) = array.as_raw() else { return Ok(()) };
     // SAFETY: `as_raw` has just checked that the buffer is attached, and the slice lives only while this
@@ -259,9 +302,9 @@ where
 }
 
 /// How a test that threw an error ended, from what the harness left in [`FAILURE`].
-fn outcome_of_failure(ctx: &rquickjs::Ctx, sources: &super::Sources) -> Outcome {
+fn outcome_of_failure(ctx: &rquickjs::Ctx, handles: &Handles, sources: &super::Sources) -> Outcome {
     let read = || -> rquickjs::Result<_> {
-        let failure: Object = ctx.globals().get(FAILURE)?;
+        let failure = handles.failure.clone().restore(ctx)?;
         Ok((failure.get("name")?, failure.get("message")?, failure.get::<_, String>("stack")?, failure.get("at")?))
     };
     match read() {
