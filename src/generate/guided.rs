@@ -24,8 +24,8 @@ const CODE_CHARACTER: f64 = 0.1;
 const MAX_SPELLED: usize = 32;
 
 /// The character a mined number may be the code of, past ASCII (which default strings have): code
-/// that reads `charCodeAt` compares with the bounds of UTF-8's lengths (`0x80`, `0x800`) and of
-/// surrogates (`0xd800`), which no ASCII string crosses. A surrogate's code becomes a character
+/// that reads `charCodeAt` compares with the bounds of UTF-8's lengths (`0x80`, `0x800`), of
+/// surrogates (`0xd800`) and of bytes (`a > 255`), which no ASCII string crosses. A surrogate's code becomes a character
 /// written with that surrogate (a string holds whole characters only).
 fn character_of_code(n: f64) -> Option<char> {
     if n.fract() != 0.0 || !(128.0..=f64::from(u32::from(char::MAX))).contains(&n) {
@@ -67,7 +67,9 @@ impl ConstantPool {
                     if n.fract() == 0.0 && (0.0..=MAX_SPELLED as f64).contains(n) {
                         pool.lengths.push(*n as usize);
                     }
+                    // Both sides of a bound: `c < 0x80` and `a > 255` alike.
                     pool.code_characters.extend(character_of_code(*n));
+                    pool.code_characters.extend(character_of_code(*n + 1.0));
                 }
                 Constant::String(s) => {
                     if s.chars().count() <= 3 {
@@ -270,12 +272,13 @@ mod tests {
 
     #[test]
     fn numbers_past_ascii_spell_the_characters_they_are_the_codes_of() {
-        let codes = [0x80, 0x800, 0xd800, 0xdc00, 0x41, 12].map(|n| Constant::Number(f64::from(n)));
+        let codes = [0x80, 0x800, 0xd800, 0xdc00, 0xff, 0x41, 12].map(|n| Constant::Number(f64::from(n)));
         let pool = ConstantPool::new(codes.iter());
         let mut rng = StdRng::seed_from_u64(3);
         let text: String = (0..2000).map(|_| pool.string(&mut rng, |_| String::new())).collect();
         let units: Vec<u16> = text.encode_utf16().collect();
-        for code in [0x80, 0x800, 0xd800, 0xdc00] {
+        // Each code and the one after it: `a > 255` needs 256.
+        for code in [0x80, 0x81, 0x800, 0xd800, 0xdc00, 0xff, 0x100] {
             assert!(units.contains(&code), "{code:#x}");
         }
         assert!(!text.contains('A'), "ASCII codes are left to the default strings");
