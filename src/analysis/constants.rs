@@ -3,7 +3,7 @@
 //! `'978'` prefix, a length of 13, a `/^\d{13}$/` shape).
 
 use swc_common::Spanned;
-use swc_ecma_ast::{Lit, Program, Tpl, UnaryExpr, UnaryOp};
+use swc_ecma_ast::{Lit, MemberExpr, MemberProp, Program, Tpl, UnaryExpr, UnaryOp};
 use swc_ecma_visit::{Visit, VisitWith};
 
 /// Longest string literal worth feeding back as an input.
@@ -30,25 +30,34 @@ pub enum Constant {
 #[derive(Debug, Clone, Default)]
 pub struct Literals {
     found: Vec<(u32, Constant)>,
+    /// Where the code reads a character's code (`.charCodeAt`, `.codePointAt`): there, its numbers
+    /// may be compared with codes.
+    code_reads: Vec<u32>,
 }
 
 impl Literals {
     /// Mines `program`; `base` is the file's start position.
     pub fn mine(program: &Program, base: u32) -> Literals {
-        let mut miner = Miner { base, found: Vec::new() };
+        let mut miner = Miner { base, found: Vec::new(), code_reads: Vec::new() };
         program.visit_with(&mut miner);
-        Literals { found: miner.found }
+        Literals { found: miner.found, code_reads: miner.code_reads }
     }
 
     /// The literals between two byte offsets.
     pub fn within(&self, start: u32, end: u32) -> impl Iterator<Item = &Constant> {
         self.found.iter().filter(move |(at, _)| (start..end).contains(at)).map(|(_, c)| c)
     }
+
+    /// Whether the code between two byte offsets reads a character's code.
+    pub fn reads_character_codes(&self, start: u32, end: u32) -> bool {
+        self.code_reads.iter().any(|at| (start..end).contains(at))
+    }
 }
 
 struct Miner {
     base: u32,
     found: Vec<(u32, Constant)>,
+    code_reads: Vec<u32>,
 }
 
 impl Miner {
@@ -64,6 +73,15 @@ impl Visit for Miner {
         {
             self.push(node.span.lo, Constant::Number(-n.value));
             return;
+        }
+        node.visit_children_with(self);
+    }
+
+    fn visit_member_expr(&mut self, node: &MemberExpr) {
+        if let MemberProp::Ident(name) = &node.prop
+            && matches!(&*name.sym, "charCodeAt" | "codePointAt")
+        {
+            self.code_reads.push(node.span.lo.0.saturating_sub(self.base));
         }
         node.visit_children_with(self);
     }
@@ -117,5 +135,14 @@ mod tests {
         assert!(literals.within(0, code.len() as u32).any(|c| *c == Constant::Number(42.0)));
         let letter = Constant::Regex { pattern: "\\p{L}".into(), flags: "gu".into() };
         assert!(literals.within(0, code.len() as u32).any(|c| *c == letter), "flags kept");
+    }
+
+    #[test]
+    fn finds_where_character_codes_are_read() {
+        let code = "function f(s) { return s.charCodeAt(0) > 255; }\nfunction g(s) { return s.charAt(0); }";
+        let parsed = parse_source(Path::new("/nonexistent/c.js"), "c.js", code.into()).unwrap();
+        let literals = Literals::mine(&parsed.program, parsed.source.start_pos.0);
+        let g = code.find('\n').unwrap() as u32;
+        assert!(literals.reads_character_codes(0, g) && !literals.reads_character_codes(g, code.len() as u32));
     }
 }

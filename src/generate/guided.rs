@@ -52,6 +52,9 @@ pub struct ConstantPool {
     /// Characters past ASCII whose codes are mined numbers (see [`character_of_code`]); kept apart from
     /// the alphabet, whose strings they would dilute (base64's `'='` among its symbols).
     code_characters: Vec<char>,
+    /// Whether the method reads character codes, where the code characters are worth their share of
+    /// strings (see [`ConstantPool::reading_character_codes`]).
+    reads_codes: bool,
     lengths: Vec<usize>,
 }
 
@@ -91,6 +94,14 @@ impl ConstantPool {
         pool.code_characters.sort_unstable();
         pool.code_characters.dedup();
         pool
+    }
+
+    /// This pool, for a method that reads character codes (`charCodeAt`) or not: only where it does
+    /// are strings given characters whose codes are mined numbers (elsewhere they only take strings
+    /// from the rest of the pool: base64's `decode` wants its own symbols).
+    pub fn reading_character_codes(mut self, reads: bool) -> ConstantPool {
+        self.reads_codes = reads;
+        self
     }
 
     /// Adds the values of `other` to this pool (recorded values join the mined constants).
@@ -143,7 +154,7 @@ impl ConstantPool {
     /// card number, an ISBN, an identifier), edited, or from `fallback`, sometimes with a character
     /// whose code is a mined number.
     pub fn string<R: Rng + ?Sized>(&self, rng: &mut R, fallback: impl FnOnce(&mut R) -> String) -> String {
-        if !self.code_characters.is_empty() && rng.random_bool(CODE_CHARACTER) {
+        if self.reads_codes && !self.code_characters.is_empty() && rng.random_bool(CODE_CHARACTER) {
             let mut chars: Vec<char> = fallback(rng).chars().collect();
             let at = rng.random_range(0..=chars.len());
             chars.insert(at, self.code_characters[rng.random_range(0..self.code_characters.len())]);
@@ -273,7 +284,7 @@ mod tests {
     #[test]
     fn numbers_past_ascii_spell_the_characters_they_are_the_codes_of() {
         let codes = [0x80, 0x800, 0xd800, 0xdc00, 0xff, 0x41, 12].map(|n| Constant::Number(f64::from(n)));
-        let pool = ConstantPool::new(codes.iter());
+        let pool = ConstantPool::new(codes.iter()).reading_character_codes(true);
         let mut rng = StdRng::seed_from_u64(3);
         let text: String = (0..2000).map(|_| pool.string(&mut rng, |_| String::new())).collect();
         let units: Vec<u16> = text.encode_utf16().collect();
@@ -282,6 +293,8 @@ mod tests {
             assert!(units.contains(&code), "{code:#x}");
         }
         assert!(!text.contains('A'), "ASCII codes are left to the default strings");
+        let ignored = ConstantPool::new(codes.iter());
+        assert!((0..500).all(|_| ignored.string(&mut rng, |_| String::new()).is_ascii()), "without code reads");
         assert_eq!(character_of_code(0.5), None);
         assert_eq!(character_of_code(1_114_112.0), None);
     }

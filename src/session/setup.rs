@@ -73,11 +73,11 @@ pub(super) fn methods_under_test(program: &ProgramInfo, method: Option<&str>) ->
 pub(super) fn mine_constants(code: &CodeBase, program: &ProgramInfo, methods: &mut [MethodState]) {
     let literals: Vec<Literals> =
         code.files.iter().map(|f| Literals::mine(&f.entry.parsed.program, f.entry.parsed.source.start_pos.0)).collect();
+    let range_of = |function: &FunctionRef| {
+        code.function_of_statement(function.statements.start).filter(|_| !function.statements.is_empty())
+    };
     let constants_of = |function: &FunctionRef| -> Vec<Constant> {
-        code.function_of_statement(function.statements.start)
-            .filter(|_| !function.statements.is_empty())
-            .map(|(file, f)| literals[file].within(f.start, f.end).cloned().collect())
-            .unwrap_or_default()
+        range_of(function).map(|(file, f)| literals[file].within(f.start, f.end).cloned().collect()).unwrap_or_default()
     };
     for m in methods.iter_mut() {
         let class = &program.classes[m.class];
@@ -86,7 +86,12 @@ pub(super) fn mine_constants(code: &CodeBase, program: &ProgramInfo, methods: &m
         for f in std::iter::once(&class.constructor).chain(class.own_methods()).filter_map(|f| f.function.as_ref()) {
             constants.extend(constants_of(f));
         }
-        m.constants = ConstantPool::new(constants.iter());
+        let reads_codes = m
+            .function
+            .as_ref()
+            .and_then(range_of)
+            .is_some_and(|(file, f)| literals[file].reads_character_codes(f.start, f.end));
+        m.constants = ConstantPool::new(constants.iter()).reading_character_codes(reads_codes);
     }
 }
 
