@@ -25,8 +25,8 @@ const MAX_SPELLED: usize = 32;
 
 /// The character a mined number may be the code of, past ASCII (which default strings have): code
 /// that reads `charCodeAt` compares with the bounds of UTF-8's lengths (`0x80`, `0x800`), of
-/// surrogates (`0xd800`) and of bytes (`a > 255`), which no ASCII string crosses. A surrogate's code becomes a character
-/// written with that surrogate (a string holds whole characters only).
+/// surrogates (`0xd800`) and of bytes (`a > 255`), which no ASCII string crosses. A surrogate's code
+/// becomes a character written with that surrogate (a string holds whole characters only).
 fn character_of_code(n: f64) -> Option<char> {
     if n.fract() != 0.0 || !(128.0..=f64::from(u32::from(char::MAX))).contains(&n) {
         return None;
@@ -38,6 +38,12 @@ fn character_of_code(n: f64) -> Option<char> {
         _ => code,
     };
     char::from_u32(code)
+}
+
+/// Sorts `characters` and drops repeats: a character is as likely as any other, however often mined.
+fn sort_unique(characters: &mut Vec<char>) {
+    characters.sort_unstable();
+    characters.dedup();
 }
 
 /// The constants one method under test draws its guided inputs from.
@@ -89,10 +95,8 @@ impl ConstantPool {
                 }
             }
         }
-        pool.alphabet.sort_unstable();
-        pool.alphabet.dedup();
-        pool.code_characters.sort_unstable();
-        pool.code_characters.dedup();
+        sort_unique(&mut pool.alphabet);
+        sort_unique(&mut pool.code_characters);
         pool
     }
 
@@ -111,11 +115,9 @@ impl ConstantPool {
         self.patterns.extend(other.patterns);
         self.lengths.extend(other.lengths);
         self.alphabet.extend(other.alphabet);
-        self.alphabet.sort_unstable();
-        self.alphabet.dedup();
+        sort_unique(&mut self.alphabet);
         self.code_characters.extend(other.code_characters);
-        self.code_characters.sort_unstable();
-        self.code_characters.dedup();
+        sort_unique(&mut self.code_characters);
     }
 
     /// A number: mined and maybe moved, or from `fallback`.
