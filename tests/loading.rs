@@ -348,3 +348,36 @@ fn the_numbers_a_test_passes_are_the_literals_its_exported_form_passes() {
         assert!(result.contains(&format!("{text:?}")), "{result} should be {text:?}");
     }
 }
+
+#[test]
+fn a_work_limit_set_later_applies_to_the_context_tests_run_alone_in() {
+    use flycatcher::discovery::sandbox_expression;
+    use flycatcher::model::observed::Outcome;
+    use flycatcher::model::settings::Settings;
+    use flycatcher::sandbox::{Sandbox, Watch};
+    use flycatcher::session::{Session, SessionOptions};
+    // Mutation analysis runs every test on a mutant alone, in one kept context, each within a work limit
+    // of its own: the limit set before a run must be the one that run gets, whichever context it uses.
+    let dir = tempfile::tempdir().unwrap();
+    let file = write(
+        dir.path(),
+        "spin.js",
+        "function Spin() {}\n\
+         Spin.prototype.turn = function (n) { var x = 0; for (var i = 0; i < n; i++) x += i % 7; return x; };\n",
+    );
+    let options = SessionOptions { files: vec![file], ..Default::default() };
+    let session = Session::new(&options, Settings::default()).unwrap();
+    let expressions: Vec<String> = session.program.classes.iter().map(|c| sandbox_expression(&c.access)).collect();
+    let mut sandbox = Sandbox::new(&session.code, session.settings().limits.clone()).unwrap();
+    sandbox.bind_classes(&expressions).unwrap();
+    sandbox.keep_loaded_for_tests_alone();
+    let json = r#"[[0,0,[],0],[1,0,"turn",[300000],1]]"#;
+    let free = sandbox.run_isolated(json, 1, &Watch::default(), false).unwrap();
+    assert_eq!(free.outcome, Outcome::Passed, "three hundred thousand turns fit the usual limits");
+    sandbox.set_work_limit(Some(free.work / 4));
+    let limited = sandbox.run_isolated(json, 1, &Watch::default(), false).unwrap();
+    assert_eq!(limited.outcome, Outcome::TimedOut, "a quarter of the work it needs ends it");
+    sandbox.set_work_limit(None);
+    let again = sandbox.run_isolated(json, 1, &Watch::default(), false).unwrap();
+    assert_eq!(again.outcome, Outcome::Passed);
+}

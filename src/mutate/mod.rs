@@ -312,6 +312,7 @@ impl Originals {
         let expressions: Vec<String> = session.program.classes.iter().map(|c| sandbox_expression(&c.access)).collect();
         let mut sandbox = Sandbox::new(&session.code, session.settings().limits.clone())?;
         sandbox.bind_classes(&expressions)?;
+        sandbox.keep_loaded_for_tests_alone();
         Ok(Originals { sandbox, expressions })
     }
 

@@ -116,5 +116,7 @@ pub(super) fn mutant_sandbox(session: &Session, mutant: &Mutant, expressions: &[
     if let Err(e) = sandbox.bind_classes(expressions) {
         return Ok(Built::Fails(format!("a class is no longer found: {e}")));
     }
+    // Tests run on a mutant alone (`run_on_mutant`), and the equivalence check in a context of its own.
+    sandbox.keep_loaded_for_tests_alone();
     Ok(Built::Sandbox(Box::new(sandbox)))
 }

@@ -284,7 +284,7 @@ impl Sandbox {
     /// decisions a suite depends on. `None` lifts it.
     pub fn set_work_limit(&mut self, work: Option<u64>) {
         self.work_limit = work;
-        if let Some(engine) = &mut self.engine {
+        for engine in [&mut self.engine, &mut self.alone].into_iter().flatten() {
             engine.work_limit = work;
         }
     }
@@ -337,6 +337,15 @@ impl Sandbox {
         self.engine_mut().and_then(|e| e.eval_setup(&script, "binding classes")).map_err(|e| positions.locate(e))?;
         self.bind_classes = Some(script);
         Ok(())
+    }
+
+    /// Makes the context the program was loaded in (and its classes bound in) the one tests run alone in
+    /// (see [`Sandbox::run_isolated`]), when no test has run in it yet: for a sandbox whose tests all run
+    /// alone (a mutant's), where building a second context cost as much as loading the code.
+    pub fn keep_loaded_for_tests_alone(&mut self) {
+        if !self.engine_used && !self.fresh_each_test && self.alone.is_none() {
+            self.alone = self.engine.take();
+        }
     }
 
     /// Runs one test, given as [`crate::model::test::TestCase::to_json`]; `seed` seeds every random choice

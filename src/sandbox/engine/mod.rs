@@ -33,7 +33,7 @@ use crate::js::{
 use crate::model::program::ModuleKind;
 use crate::model::settings::Limits;
 use modules::{TableLoader, TableResolver};
-use script::{SETUP, eval_script, exception_text};
+use script::{OWN_SCRIPTS, SETUP, eval_script, exception_text};
 use sources::COMMONJS_HEADER;
 
 /// Bytes allocated between two cycle collections.
@@ -207,8 +207,9 @@ impl Engine {
                     ModuleKind::EsModule => {}
                     _ => {
                         let source = format!("{COMMONJS_HEADER}{}\n}})", file.code);
-                        let factory: Function = eval_script(&ctx, &self.sources.scripts, &source, &file.engine_name)
-                            .map_err(|e| failed(&ctx, e))?;
+                        let scripts = if file.builtin { &OWN_SCRIPTS } else { &self.sources.scripts };
+                        let factory: Function =
+                            eval_script(&ctx, scripts, &source, &file.engine_name).map_err(|e| failed(&ctx, e))?;
                         let deps = Object::new(ctx.clone()).map_err(|e| failed(&ctx, e))?;
                         for (spec, target) in &file.deps {
                             deps.set(spec.as_str(), *target).map_err(|e| failed(&ctx, e))?;
@@ -317,10 +318,11 @@ impl Engine {
         })
     }
 
-    /// Evaluates harness-side JavaScript (not user code) in the global scope.
+    /// Evaluates harness-side JavaScript (not user code) in the global scope, compiled once for the
+    /// process (see [`OWN_SCRIPTS`]).
     pub(crate) fn eval_setup(&self, script: &str, what: &str) -> Result<()> {
         self.context.with(|ctx| {
-            eval_script::<()>(&ctx, &self.sources.scripts, script, SETUP)
+            eval_script::<()>(&ctx, &OWN_SCRIPTS, script, SETUP)
                 .map_err(|e| Error::Engine(format!("{what}: {}", exception_text(&ctx, e))))
         })
     }
