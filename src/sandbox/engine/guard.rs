@@ -86,23 +86,49 @@ unsafe fn own_property(
     }
 }
 
-/// The own keys of `object`, in order, as atoms the caller frees (`JS_FreeAtom`).
-///
-/// # Safety
-/// `ctx` is a live context and `object` a value of it.
-unsafe fn own_keys(ctx: *mut qjs::JSContext, object: qjs::JSValue) -> Option<Vec<qjs::JSAtom>> {
-    // SAFETY: as the function's contract; the table is freed after its atoms are duplicated.
-    unsafe {
-        let mut table = std::ptr::null_mut();
-        let mut length = 0u32;
-        let flags = (qjs::JS_GPN_STRING_MASK | qjs::JS_GPN_SYMBOL_MASK) as i32;
-        if qjs::JS_GetOwnPropertyNames(ctx, &mut table, &mut length, object, flags) < 0 {
-            qjs::JS_FreeValue(ctx, qjs::JS_GetException(ctx));
-            return None;
+/// The own keys of an object, in order, as QuickJS lists them: read in place and freed on drop, since a
+/// check compares them with the snapshot's and keeps none (copying them out cost as much as the rest
+/// of a check of `Object.prototype`).
+struct OwnKeys {
+    ctx: *mut qjs::JSContext,
+    table: *mut qjs::JSPropertyEnum,
+    length: u32,
+}
+
+impl OwnKeys {
+    /// The own keys of `object`, or `None` when they cannot be listed (a proxy's trap threw).
+    ///
+    /// # Safety
+    /// `ctx` is a live context and `object` a value of it; the keys are dropped while `ctx` lives.
+    unsafe fn of(ctx: *mut qjs::JSContext, object: qjs::JSValue) -> Option<OwnKeys> {
+        // SAFETY: as the function's contract; on success the table is ours to free.
+        unsafe {
+            let mut table = std::ptr::null_mut();
+            let mut length = 0u32;
+            let flags = (qjs::JS_GPN_STRING_MASK | qjs::JS_GPN_SYMBOL_MASK) as i32;
+            if qjs::JS_GetOwnPropertyNames(ctx, &mut table, &mut length, object, flags) < 0 {
+                qjs::JS_FreeValue(ctx, qjs::JS_GetException(ctx));
+                return None;
+            }
+            Some(OwnKeys { ctx, table, length })
         }
-        let keys = (0..length as usize).map(|i| qjs::JS_DupAtom(ctx, (*table.add(i)).atom)).collect();
-        qjs::JS_FreePropertyEnum(ctx, table, length);
-        Some(keys)
+    }
+
+    /// The keys' atoms, valid while `self` is.
+    fn atoms(&self) -> impl Iterator<Item = qjs::JSAtom> + '_ {
+        // SAFETY: the table holds `length` entries until `drop` frees it.
+        (0..self.length as usize).map(|i| unsafe { (*self.table.add(i)).atom })
+    }
+
+    fn len(&self) -> usize {
+        self.length as usize
+    }
+}
+
+impl Drop for OwnKeys {
+    fn drop(&mut self) {
+        // SAFETY: the table and its atoms came from `JS_GetOwnPropertyNames` on this live context.
+        unsafe { qjs::JS_FreePropertyEnum(self.ctx, self.table, self.length) }
     }
 }
 
@@ -114,29 +140,35 @@ impl Guard {
         let raw = ctx.as_raw().as_ptr();
         let mut guard = Guard { ctx: raw, tracked: Vec::with_capacity(list.len()), cursor: 1 };
         for entry in list {
-            let (object, name, replaced, ignored): (rquickjs::Value, String, Vec<String>, Option<Vec<String>>) =
-                (entry.get(0)?, entry.get(1)?, entry.get(2)?, entry.get(3)?);
+            // Keys stay JavaScript strings, made atoms in place: converting about a thousand of them to
+            // Rust strings and back was half the cost of a snapshot.
+            let (object, name, replaced, ignored): (
+                rquickjs::Value,
+                String,
+                Vec<rquickjs::Value>,
+                Option<Vec<rquickjs::Value>>,
+            ) = (entry.get(0)?, entry.get(1)?, entry.get(2)?, entry.get(3)?);
             let open = ignored.is_some();
             // SAFETY: `raw` is the live context of `ctx`; every reference taken here is kept in the guard
             // and freed by its `Drop`, which runs before the context goes (see `Engine`'s field order).
             unsafe {
                 let object = qjs::JS_DupValue(raw, object.as_raw());
-                let atoms = |keys: &[String]| -> Vec<qjs::JSAtom> {
+                let atoms = |keys: &[rquickjs::Value]| -> Vec<qjs::JSAtom> {
                     keys.iter()
-                        .filter_map(|key| std::ffi::CString::new(key.as_str()).ok())
-                        .map(|key| qjs::JS_NewAtom(raw, key.as_ptr()))
+                        .map(|key| qjs::JS_ValueToAtom(raw, key.as_raw()))
+                        .filter(|atom| *atom != qjs::JS_ATOM_NULL)
                         .collect()
                 };
                 let replaced = atoms(&replaced);
                 let ignored = atoms(&ignored.unwrap_or_default());
                 let mut properties = Vec::new();
-                for atom in own_keys(raw, object).unwrap_or_default() {
+                let keys = OwnKeys::of(raw, object);
+                for atom in keys.iter().flat_map(OwnKeys::atoms) {
                     // A skipped key is not read: a descriptor read holds references to free.
                     let read = if ignored.contains(&atom) { None } else { own_property(raw, object, atom) };
-                    let Some(d) = read else {
-                        qjs::JS_FreeAtom(raw, atom);
-                        continue;
-                    };
+                    let Some(d) = read else { continue };
+                    // Kept past the listing, which frees its own references.
+                    let atom = qjs::JS_DupAtom(raw, atom);
                     let replaced = replaced.contains(&atom);
                     properties.push(Property {
                         atom,
@@ -184,19 +216,17 @@ impl Guard {
         // before returning.
         unsafe {
             // Properties of an open object are only checked one by one, below.
-            let keys = if tracked.open { Vec::new() } else { own_keys(ctx, tracked.object)? };
-            // Unchanged keys come in the same order; only a change needs the search for what changed.
-            let same_keys = tracked.open
-                || keys.len() == tracked.properties.len()
-                    && keys.iter().zip(&tracked.properties).all(|(k, p)| *k == p.atom);
-            let answer =
-                (!same_keys).then(|| match keys.iter().find(|k| !tracked.properties.iter().any(|p| p.atom == **k)) {
-                    Some(added) => named(*added),
-                    None => format!("{} (a property deleted or redefined)", tracked.name),
-                });
-            keys.into_iter().for_each(|k| qjs::JS_FreeAtom(ctx, k));
-            if answer.is_some() {
-                return answer;
+            if !tracked.open {
+                let keys = OwnKeys::of(ctx, tracked.object)?;
+                // Unchanged keys come in the same order; only a change needs the search for what changed.
+                let same_keys = keys.len() == tracked.properties.len()
+                    && keys.atoms().zip(&tracked.properties).all(|(k, p)| k == p.atom);
+                if !same_keys {
+                    return Some(match keys.atoms().find(|k| !tracked.properties.iter().any(|p| p.atom == *k)) {
+                        Some(added) => named(added),
+                        None => format!("{} (a property deleted or redefined)", tracked.name),
+                    });
+                }
             }
             for p in &tracked.properties {
                 let Some(d) = own_property(ctx, tracked.object, p.atom) else { return Some(named(p.atom)) };
