@@ -97,30 +97,38 @@
   // ---- end of the patterns section ----
   const memberName = (key) => (typeof key === 'symbol' ? (key === P.iterator ? '@@iterator' : null) : key);
   // The target is a function so that calls of a callback are recorded (`typeof` then says
-  // 'function': a proxy cannot answer `typeof` for itself either way).
+  // 'function': a proxy cannot answer `typeof` for itself either way). Every recording proxy shares one
+  // handler, whose traps find the parameter by the proxy's own target: a handler of seven closures per
+  // proxy cost more than the rest of many tests. Weakly held: a proxy the code kept outlives its test.
+  const parameters = new P.WeakMap();
+  const keyOf = (target) => P.weakMapGet(parameters, target);
+  const recordingHandler = {
+    __proto__: null,
+    apply(target) { record(keyOf(target), 4, ''); return inert(1); },
+    construct(target) { record(keyOf(target), 4, ''); return inert(1); },
+    get(target, prop) {
+      const key = keyOf(target);
+      if (prop === P.toPrimitive) {
+        return function (hint) {
+          record(key, 5, hint + '\n' + P.stack());
+          return primitive(hint);
+        };
+      }
+      const name = memberName(prop);
+      if (name === null || name === 'then' || name === 'prototype') return undefined;
+      record(key, 1, name);
+      return inert(1);
+    },
+    set(target, prop) { const name = memberName(prop); if (name !== null) record(keyOf(target), 2, name); return true; },
+    deleteProperty(target, prop) { const name = memberName(prop); if (name !== null) record(keyOf(target), 2, name); return true; },
+    has(target, prop) { const name = memberName(prop); if (name !== null) record(keyOf(target), 3, name); return false; },
+    defineProperty(target, prop) { const name = memberName(prop); if (name !== null) record(keyOf(target), 2, name); return true; },
+  };
   const recording = (key) => {
     record(key, 0, '');
-    return observed(key, new P.Proxy(function () {}, {
-      __proto__: null,
-      apply() { record(key, 4, ''); return inert(1); },
-      construct() { record(key, 4, ''); return inert(1); },
-      get(target, prop) {
-        if (prop === P.toPrimitive) {
-          return function (hint) {
-            record(key, 5, hint + '\n' + P.stack());
-            return primitive(hint);
-          };
-        }
-        const name = memberName(prop);
-        if (name === null || name === 'then' || name === 'prototype') return undefined;
-        record(key, 1, name);
-        return inert(1);
-      },
-      set(target, prop) { const name = memberName(prop); if (name !== null) record(key, 2, name); return true; },
-      deleteProperty(target, prop) { const name = memberName(prop); if (name !== null) record(key, 2, name); return true; },
-      has(target, prop) { const name = memberName(prop); if (name !== null) record(key, 3, name); return false; },
-      defineProperty(target, prop) { const name = memberName(prop); if (name !== null) record(key, 2, name); return true; },
-    }));
+    const target = function () {};
+    P.weakMapSet(parameters, target, key);
+    return observed(key, new P.Proxy(target, recordingHandler));
   };
 
   // Classes found by the analyser, in ProgramInfo order; tests alias them.
@@ -207,32 +215,44 @@
     const d = stateEncoder.value(v, 0);
     return d.fields === undefined ? null : d;
   };
+  // A variable's state (see `stateOf`) with the JSON text of each field's description, made when a
+  // comparison first needs it and kept: the state after a call is the state before the next one.
+  const snapshotOf = (v) => {
+    const d = stateOf(v);
+    return d === null ? null : { d, texts: { __proto__: null } };
+  };
+  const fieldText = (snapshot, name) => {
+    const texts = snapshot.texts;
+    return hasOwn(texts, name) ? texts[name] : (texts[name] = stringify(snapshot.d.fields[name]));
+  };
   const states = () => {
     const list = [];
-    for (let i = 0; i < vars.length; i++) push(list, stateOf(vars[i]));
+    for (let i = 0; i < vars.length; i++) push(list, snapshotOf(vars[i]));
     return list;
   };
   // The fields of `now` whose descriptions differ from those in `was` (added and deleted ones included).
   const changedFields = (was, now, into, variable) => {
-    const names = keysOf(now.fields);
-    const gone = keysOf(was.fields);
-    for (let k = 0; k < gone.length; k++) if (!hasOwn(now.fields, gone[k])) push(names, gone[k]);
+    const names = keysOf(now.d.fields);
+    const gone = keysOf(was.d.fields);
+    for (let k = 0; k < gone.length; k++) if (!hasOwn(now.d.fields, gone[k])) push(names, gone[k]);
     for (let k = 0; k < names.length; k++) {
       const name = names[k];
-      if (stringify(was.fields[name]) !== stringify(now.fields[name])) push(into, [variable, name]);
+      if (fieldText(was, name) !== fieldText(now, name)) push(into, [variable, name]);
     }
   };
   // After a call of the method under test: its result (an iterator's items, `drained`), every variable's
   // fields after it (`state`), and which fields it changed (`changed`, against `before`, taken just
-  // before the call): what state assertions pin.
+  // before the call): what state assertions pin. Answers the variables' states after the call.
   const describeResult = (at, value, drained, before) => {
     const returned = indexOf(vars, value);
     const state = [];
     const changed = [];
+    const after = [];
     for (let i = 0; i < vars.length; i++) {
-      const now = stateOf(vars[i]);
+      const now = snapshotOf(vars[i]);
+      push(after, now);
       if (now === null) continue;
-      push(state, { i, d: now });
+      push(state, { i, d: now.d });
       const was = before[i];
       if (was !== null && was !== undefined) changedFields(was, now, changed, i);
     }
@@ -243,6 +263,7 @@
       state,
       changed,
     });
+    return after;
   };
   // The property `name` of `object` or of its prototypes, as a descriptor.
   const lookup = (object, name) => {
@@ -393,7 +414,97 @@
   };
   const awaited = [];
   let settled = null;
-  hide('__fc$exec', (json, seed, describing) => {
+  // The running test: its statements, the one running, whether its results are described, and the
+  // variables' states around calls of the method under test. Kept here rather than in closures made for
+  // every test, which cost more than many tests.
+  let ops = [];
+  let at = 0;
+  let describing = false;
+  // Before a call of the method under test, when describing: the variables' fields, to tell what the
+  // call changed. Right after another such call they are the states it left (`after`): describing
+  // them again cost as much as the rest of a run of calls.
+  let before = null;
+  let after = null;
+  const argument = (a) => {
+    if (typeof a === 'number') return integral(a);
+    if (a === null || typeof a !== 'object') return a;
+    // Own members only: the code under test may have given `Object.prototype` a `v` or a `p`.
+    if (hasOwn(a, 'v')) return vars[a.v | 0];
+    if (hasOwn(a, 'u')) return undefined;
+    if (hasOwn(a, 'p')) return recording(a.p);
+    if (hasOwn(a, 'a')) return map(a.a, argument);
+    const text = hasOwn(a, 't') ? a.t : undefined;
+    if (hasOwn(a, 'f')) {
+      const result = argument(a.f);
+      return printed(function () { return result; }, text);
+    }
+    if (hasOwn(a, 'd')) return new RealDate(a.d);
+    if (hasOwn(a, 'r')) return new RealRegExp(a.r[0], a.r[1]);
+    if (hasOwn(a, 's')) {
+      // A stub returning recorded answers in order, then the last one again.
+      const answers = map(a.s, argument);
+      let i = 0;
+      return printed(function () { return answers[i < answers.length - 1 ? i++ : i]; }, text);
+    }
+    if (hasOwn(a, 'i')) return rebuilt(a.i[0], a.i[1], argument);
+    if (hasOwn(a, 'o')) {
+      const object = {};
+      for (let i = 0; i < a.o.length; i++) object[a.o[i][0]] = argument(a.o[i][1]);
+      return object;
+    }
+    return +a.x;
+  };
+  // One statement; a call's result is its value.
+  const perform = (op) => {
+    if (op[0] === 0) {
+      vars[op[3] | 0] = construct(classes[op[1] | 0], map(op[2], argument));
+    } else if (op[0] === 2) {
+      vars[op[3] | 0] = rebuilt(op[1], op[2], argument);
+    } else if (op[0] === 3) {
+      inspect(op, at);
+    } else {
+      const receiver = vars[op[1] | 0];
+      const method = receiver[op[2]];
+      return apply(method, receiver, map(op[3], argument));
+    }
+  };
+  const start = () => {
+    const op = ops[at];
+    const reuse = after !== null && after.length === vars.length;
+    before = describing && op[0] === 1 && op[4] ? (reuse ? after : states()) : null;
+    after = null;
+  };
+  // After a call of the method under test: an iterator it returned is consumed (see `drain`), and
+  // the result is described.
+  const finish = (value) => {
+    const op = ops[at];
+    if (op[0] !== 1 || !op[4]) return;
+    const drained = drain(value);
+    if (describing) after = describeResult(at, value, drained, before);
+  };
+  const failed = (e) => (hostAccess !== null ? hostFailure() : thrownAnswer(e, at));
+  // A call that returns a promise is awaited, as the exported test awaits it, and so is every later one
+  // that returns a promise; Rust runs the jobs until the test settles (or drops the context).
+  const awaitRest = async (pending) => {
+    try {
+      let value = await pending;
+      for (;;) {
+        finish(value);
+        if (++at >= ops.length) break;
+        running[0] = at;
+        start();
+        value = perform(ops[at]);
+        if (isPromise(value)) {
+          push(awaited, at);
+          value = await value;
+        }
+      }
+      settled = hostAccess === null ? '' : hostFailure();
+    } catch (e) {
+      settled = failed(e);
+    }
+  };
+  hide('__fc$exec', (json, seed, describes) => {
     state = seed >>> 0 || 1;
     try {
       deterministic(g, seed);
@@ -407,88 +518,11 @@
     observer.reset();
     vars.length = 0;
     results.length = 0;
-    const ops = parse(json);
-    const argument = (a) => {
-      if (typeof a === 'number') return integral(a);
-      if (a === null || typeof a !== 'object') return a;
-      // Own members only: the code under test may have given `Object.prototype` a `v` or a `p`.
-      if (hasOwn(a, 'v')) return vars[a.v | 0];
-      if (hasOwn(a, 'u')) return undefined;
-      if (hasOwn(a, 'p')) return recording(a.p);
-      if (hasOwn(a, 'a')) return map(a.a, argument);
-      const text = hasOwn(a, 't') ? a.t : undefined;
-      if (hasOwn(a, 'f')) {
-        const result = argument(a.f);
-        return printed(function () { return result; }, text);
-      }
-      if (hasOwn(a, 'd')) return new RealDate(a.d);
-      if (hasOwn(a, 'r')) return new RealRegExp(a.r[0], a.r[1]);
-      if (hasOwn(a, 's')) {
-        // A stub returning recorded answers in order, then the last one again.
-        const answers = map(a.s, argument);
-        let i = 0;
-        return printed(function () { return answers[i < answers.length - 1 ? i++ : i]; }, text);
-      }
-      if (hasOwn(a, 'i')) return rebuilt(a.i[0], a.i[1], argument);
-      if (hasOwn(a, 'o')) {
-        const object = {};
-        for (let i = 0; i < a.o.length; i++) object[a.o[i][0]] = argument(a.o[i][1]);
-        return object;
-      }
-      return +a.x;
-    };
-    let at = 0;
-    // One statement; a call's result is its value.
-    const perform = (op) => {
-      if (op[0] === 0) {
-        vars[op[3] | 0] = construct(classes[op[1] | 0], map(op[2], argument));
-      } else if (op[0] === 2) {
-        vars[op[3] | 0] = rebuilt(op[1], op[2], argument);
-      } else if (op[0] === 3) {
-        inspect(op, at);
-      } else {
-        const receiver = vars[op[1] | 0];
-        const method = receiver[op[2]];
-        return apply(method, receiver, map(op[3], argument));
-      }
-    };
-    // Before a call of the method under test, when describing: the variables' fields, to tell what the
-    // call changed.
-    let before = null;
-    const start = () => {
-      const op = ops[at];
-      before = describing && op[0] === 1 && op[4] ? states() : null;
-    };
-    // After a call of the method under test: an iterator it returned is consumed (see `drain`), and
-    // the result is described.
-    const finish = (value) => {
-      const op = ops[at];
-      if (op[0] !== 1 || !op[4]) return;
-      const drained = drain(value);
-      if (describing) describeResult(at, value, drained, before);
-    };
-    const failed = (e) => (hostAccess !== null ? hostFailure() : thrownAnswer(e, at));
-    // A call that returns a promise is awaited, as the exported test awaits it, and so is every later one
-    // that returns a promise; Rust runs the jobs until the test settles.
-    const awaitRest = async (pending) => {
-      try {
-        let value = await pending;
-        for (;;) {
-          finish(value);
-          if (++at >= ops.length) break;
-          running[0] = at;
-          start();
-          value = perform(ops[at]);
-          if (isPromise(value)) {
-            push(awaited, at);
-            value = await value;
-          }
-        }
-        settled = hostAccess === null ? '' : hostFailure();
-      } catch (e) {
-        settled = failed(e);
-      }
-    };
+    ops = parse(json);
+    at = 0;
+    describing = describes;
+    before = null;
+    after = null;
     awaited.length = 0;
     settled = null;
     try {
