@@ -1,4 +1,4 @@
-//! What generation takes from a recorded run (`--seed-from`, see [`crate::record::seed`]): recorded call
+//! What generation takes from a recorded run (`--seed-from`, see `record::seed`): recorded call
 //! sequences that candidates start from, and recorded values that replace generated arguments.
 
 use std::collections::BTreeMap;

@@ -79,7 +79,7 @@ pub enum DecisionSource {
     Overridden,
     /// Read from the project file.
     Configured,
-    /// The type of the values a recorded run passed (see [`crate::record`]).
+    /// The type of the values a recorded run passed (see `record`).
     Recorded,
 }
 

@@ -128,7 +128,7 @@ pub const PRIMORDIALS_JS: &str = include_str!("primordials.js");
 /// checks everything.
 pub const BUILTINS_JS: &str = include_str!("builtins.js");
 
-/// The one encoder of observed values (the format of [`crate::model::observed`]): a factory of
+/// The one encoder of observed values (the format of `model::observed`): a factory of
 /// describers on the hidden global [`DESCRIBER`], installed before [`HARNESS_JS`], which describes
 /// results with it, and [`RECORDER_JS`], which describes recorded calls with it.
 pub const DESCRIBE_JS: &str = include_str!("describe.js");

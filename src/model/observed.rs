@@ -75,7 +75,7 @@ pub enum Thrown {
         /// Where it was created in the code under test (the first such frame of its stack).
         origin: Option<EnginePosition>,
     },
-    /// Anything else, described by the harness (see [`crate::suite::assertion`]).
+    /// Anything else, described by the harness (see `suite::assertion`).
     Value(Observed),
 }
 

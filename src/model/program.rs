@@ -116,7 +116,7 @@ pub struct MethodInfo {
     pub asynchronous: bool,
     /// Index of the first parameter that calls may leave out, with every one after it: the function
     /// reads `arguments`, or those parameters have default values or are compared with `undefined`
-    /// (see [`crate::analysis::arity`]).
+    /// (see `analysis::arity`).
     pub optional_from: Option<usize>,
     /// Whether it reads `arguments`, so that calls with more arguments than parameters matter.
     pub variadic: bool,

@@ -52,18 +52,18 @@ pub enum Strategy {
     /// The report's generator: random values only.
     Random,
     /// Random values mixed with the constants of the method under test and its class, and mutations of
-    /// them (see [`crate::generate::guided`]); a method on which they stop finding coverage goes on with
+    /// them (see `generate::guided`); a method on which they stop finding coverage goes on with
     /// search, branch distances and all.
     #[default]
     Guided,
     /// Every call sequence in order of length over small canonical value pools (see
-    /// [`crate::generate::exhaustive`]).
+    /// `generate::exhaustive`).
     Exhaustive,
     /// Exhaustive over short sequences first, then guided random: Andrews, Zhang and Groce's "best of
     /// both worlds".
     Combined,
     /// Tests evolved towards the branch outcomes not taken yet, guided by branch distance (see
-    /// [`crate::generate::search`]).
+    /// `generate::search`).
     Search,
     /// Search guided by coverage alone: guided random tests half of the time, else a mutation of one of
     /// the method's elected tests; kept to measure what branch distances bring.
@@ -94,7 +94,7 @@ impl Strategy {
     }
 
     /// Whether conditions are instrumented to measure branch distances: search reads them on every run,
-    /// guided once a method stops progressing (see [`crate::session`]).
+    /// guided once a method stops progressing (see `session`).
     pub fn measures_distances(self) -> bool {
         matches!(self, Strategy::Guided | Strategy::Search)
     }

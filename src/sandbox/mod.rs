@@ -208,7 +208,7 @@ impl Sandbox {
         Sandbox::load(code, engine::Sources::new(code), limits)
     }
 
-    /// Loads the program for recording (see [`crate::record`]): the ES modules that file `entry` imports
+    /// Loads the program for recording (see `record`): the ES modules that file `entry` imports
     /// are given to it through a view whose class exports are the recorder's constructor proxies, and
     /// the program's `console` prints to standard output when `echo` is set. In generated tests it is
     /// silent: their sandbox stays host-free.

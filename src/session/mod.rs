@@ -89,7 +89,7 @@ pub struct Session {
     pub passes: PassTimes,
     /// Warnings that concern no single method.
     pub warnings: Vec<String>,
-    /// Recorded values and call sequences that candidates may start from (see [`crate::record::seed`]).
+    /// Recorded values and call sequences that candidates may start from (see `record::seed`).
     pub seeds: Seeds,
     /// Methods whose calls tend to hit a limit, learnt from every run.
     pub hazards: Hazards,

@@ -25,7 +25,7 @@ pub enum Value {
     Undefined,
     /// A variable of the test.
     Variable(usize),
-    /// A recording proxy for a parameter of unknown type (its id in the [`crate::inference::TypeTable`]).
+    /// A recording proxy for a parameter of unknown type (its id in the `inference::TypeTable`).
     Proxy(u32),
     /// An array literal.
     Array(Vec<Value>),
@@ -43,7 +43,7 @@ pub enum Value {
     /// A plain object literal.
     Object(Vec<(String, Value)>),
     /// A stub function that returns these values in order, then the last one again (a recorded
-    /// callback's answers, see [`crate::record`]).
+    /// callback's answers, see `record`).
     Answers(Vec<Value>),
     /// An instance of a class rebuilt from its fields without running its constructor:
     /// `Object.assign(Object.create(C.prototype), { ... })` (a recorded object the program made itself).

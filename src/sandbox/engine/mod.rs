@@ -40,7 +40,7 @@ use sources::COMMONJS_HEADER;
 const GC_THRESHOLD: usize = 16 << 20;
 
 /// JavaScript stack while the program loads (a test has [`Limits::stack`]). The engine runs on a thread
-/// of [`crate::app::ENGINE_THREAD_STACK`] bytes, which leaves room for QuickJS's own frames above it.
+/// of `app::ENGINE_THREAD_STACK` bytes, which leaves room for QuickJS's own frames above it.
 const LOAD_STACK: usize = 16 << 20;
 /// Memory the runtime may allocate while the program loads (a test has [`Limits::memory`]): parsing and
 /// compiling a bundle of several megabytes takes several hundred.
