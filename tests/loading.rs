@@ -381,3 +381,66 @@ fn a_work_limit_set_later_applies_to_the_context_tests_run_alone_in() {
     let again = sandbox.run_isolated(json, 1, &Watch::default(), false).unwrap();
     assert_eq!(again.outcome, Outcome::Passed);
 }
+
+#[test]
+fn a_mutant_shares_the_files_it_did_not_change_and_runs_its_own() {
+    use std::rc::Rc;
+
+    use flycatcher::analysis::parse::parse_source;
+    use flycatcher::discovery::sandbox_expression;
+    use flycatcher::model::observed::Observed;
+    use flycatcher::model::settings::Settings;
+    use flycatcher::sandbox::{CodeBase, Sandbox, Watch};
+    use flycatcher::session::{Session, SessionOptions};
+    // Mutation analysis builds a mutant's code from the session's: the edited file alone is parsed,
+    // instrumented and compiled again; the others, and their bytecode, are the original's.
+    let dir = tempfile::tempdir().unwrap();
+    let file = write(
+        dir.path(),
+        "meter.js",
+        "const scale = require('./scale');\nconst unit = require('./unit');\n\
+         function Meter() {}\n\
+         Meter.prototype.read = function (n) { return scale.twice(n) + unit.one; };\n\
+         module.exports = Meter;\n",
+    );
+    write(dir.path(), "scale.js", "exports.twice = function (n) { return n * 2; };\n");
+    write(dir.path(), "unit.js", "exports.one = (function () { return 1; })();\n");
+    let options = SessionOptions { files: vec![file], ..Default::default() };
+    let session = Session::new(&options, Settings::default()).unwrap();
+    let code = &session.code;
+    let scale = code.files.iter().position(|f| f.entry.parsed.display.ends_with("scale.js")).unwrap();
+    let unit = code.files.iter().position(|f| f.entry.parsed.display.ends_with("unit.js")).unwrap();
+    assert!(scale < unit, "files are in the order `require` reached them");
+    let expressions: Vec<String> = session.program.classes.iter().map(|c| sandbox_expression(&c.access)).collect();
+    let limits = session.settings().limits.clone();
+    let read = |sandbox: &mut Sandbox| {
+        sandbox.bind_classes(&expressions).unwrap();
+        let json = r#"[[0,0,[],0],[1,0,"read",[5],1]]"#;
+        let run = sandbox.run_isolated(json, 1, &Watch::default(), true).unwrap();
+        match &run.results[0].value {
+            Observed::Number { text } => text.clone(),
+            other => panic!("read answered {other:?}"),
+        }
+    };
+    let mutant = |text: &str| -> CodeBase {
+        let parsed = &code.files[scale].entry.parsed;
+        code.with_file(scale, parse_source(&parsed.path, &parsed.display, text.to_string()).unwrap())
+    };
+    let mut original = Sandbox::new(code, limits.clone()).unwrap();
+    assert_eq!(read(&mut original), "11");
+
+    let tripled = mutant("exports.twice = function (n) { return n * 3; };\n");
+    for (i, file) in tripled.files.iter().enumerate() {
+        assert_eq!(Rc::ptr_eq(file, &code.files[i]), i != scale, "file {i} is shared unless it was edited");
+        assert_eq!((&file.statements, &file.branches), (&code.files[i].statements, &code.files[i].branches));
+    }
+    assert_eq!(read(&mut Sandbox::new_beside(&tripled, limits.clone(), &original).unwrap()), "16");
+    assert_eq!(read(&mut original), "11", "the original still runs its own code");
+
+    // An edit that adds probes takes ids past every file's, so that no other file's move.
+    let longer = mutant("exports.twice = function (n) { n = n + 1; return n * 2; };\n");
+    assert_eq!(longer.files[scale].statements.start, code.statement_count);
+    assert_eq!(longer.statement_count, code.statement_count + longer.files[scale].statements.len() as u32);
+    assert_eq!(longer.files[unit].statements, code.files[unit].statements);
+    assert_eq!(read(&mut Sandbox::new_beside(&longer, limits.clone(), &original).unwrap()), "13");
+}

@@ -36,6 +36,20 @@ pub struct SourceEntry {
     pub builtin: bool,
 }
 
+impl SourceEntry {
+    /// This file as `parsed` says it is now (a mutant of it), resolved as it was.
+    pub fn with_parsed(&self, parsed: ParsedFile) -> SourceEntry {
+        SourceEntry {
+            parsed,
+            deps: self.deps.clone(),
+            missing: self.missing.clone(),
+            imported_names: self.imported_names.clone(),
+            given: self.given,
+            builtin: self.builtin,
+        }
+    }
+}
+
 /// The program under test: the files named by the user first, in the order given, then the files they
 /// reach through `require` and `import`.
 pub struct SourceSet {

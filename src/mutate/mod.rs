@@ -485,7 +485,7 @@ impl Judging<'_> {
             mutant.status = Status::Uncovered;
             return Ok(());
         }
-        let mut sandbox = match mutant_sandbox(session, mutant, &self.originals.expressions)? {
+        let mut sandbox = match mutant_sandbox(session, &self.originals.sandbox, mutant, &self.originals.expressions)? {
             Built::Sandbox(sandbox) => *sandbox,
             Built::Invalid => {
                 mutant.status = Status::Invalid;

@@ -1,20 +1,12 @@
 //! Making mutants: the functions under test, the edits inside them, and a sandbox holding each mutated
 //! program.
 
-use std::path::PathBuf;
-
 use super::{Mutant, Status, SuiteTest};
-use crate::analysis::files::SourceSet;
 use crate::analysis::parse::parse_source;
 use crate::error::{Error, Result};
 use crate::model::program::ClassId;
-use crate::sandbox::{CodeBase, Sandbox};
+use crate::sandbox::Sandbox;
 use crate::session::Session;
-
-/// The user's files, in the order they were given.
-pub(super) fn given_files(session: &Session) -> Vec<PathBuf> {
-    session.program.files.iter().filter(|f| f.given).map(|f| f.path.clone()).collect()
-}
 
 /// The ranges of the methods (and constructors) under test, and the mutants made inside them.
 pub(super) fn create_mutants(session: &Session, tests: &[SuiteTest], constructors: bool) -> Vec<Mutant> {
@@ -96,19 +88,23 @@ pub(super) enum Built {
     Fails(String),
 }
 
-pub(super) fn mutant_sandbox(session: &Session, mutant: &Mutant, expressions: &[String]) -> Result<Built> {
-    let mut sources = SourceSet::load(&given_files(session))?;
-    let Some(entry) = sources.entries.get_mut(mutant.file) else {
-        return Err(Error::Engine(format!("the files changed while mutating: {} is gone", mutant.file)));
-    };
-    let text = mutant.edit.apply(entry.parsed.text());
-    let (path, display, kind) = (entry.parsed.path.clone(), entry.parsed.display.clone(), entry.parsed.kind);
-    match parse_source(&path, &display, text) {
-        Ok(parsed) if parsed.kind == kind => entry.parsed = parsed,
+pub(super) fn mutant_sandbox(
+    session: &Session,
+    original: &Sandbox,
+    mutant: &Mutant,
+    expressions: &[String],
+) -> Result<Built> {
+    // The mutant is the program the session analysed with one file edited: that file alone is parsed
+    // and instrumented again, and only it is compiled (the others' bytecode is `original`'s). Reading
+    // and parsing every file again was two thirds of judging a mutant of a package of many files.
+    let parsed = &session.code.files[mutant.file].entry.parsed;
+    let text = mutant.edit.apply(parsed.text());
+    let parsed = match parse_source(&parsed.path, &parsed.display, text) {
+        Ok(mutated) if mutated.kind == parsed.kind => mutated,
         _ => return Ok(Built::Invalid),
-    }
-    let code = CodeBase::new(sources, false);
-    let mut sandbox = match Sandbox::new(&code, session.settings().limits.clone()) {
+    };
+    let code = session.code.with_file(mutant.file, parsed);
+    let mut sandbox = match Sandbox::new_beside(&code, session.settings().limits.clone(), original) {
         Ok(sandbox) => sandbox,
         Err(Error::Load { message, .. }) => return Ok(Built::Fails(format!("the code fails to load: {message}"))),
         Err(e) => return Err(e),

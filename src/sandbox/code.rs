@@ -7,8 +7,8 @@ use std::rc::Rc;
 use swc_common::sync::Lrc;
 use swc_common::{BytePos, SourceMap};
 
-use crate::analysis::files::SourceSet;
-use crate::analysis::parse::line_col;
+use crate::analysis::files::{SourceEntry, SourceSet};
+use crate::analysis::parse::{ParsedFile, line_col};
 use crate::analysis::rounding::uses_power_operator;
 use crate::analysis::throws::throw_argument_ranges;
 use crate::error::Error;
@@ -20,7 +20,7 @@ use crate::sandbox::{Execution, instrumented_position};
 /// One instrumented file.
 pub struct CodeFile {
     /// Everything known about the file's source.
-    pub entry: crate::analysis::files::SourceEntry,
+    pub entry: SourceEntry,
     /// The instrumented code and its tables.
     pub instrumented: Instrumented,
     /// This file's statement ids.
@@ -31,9 +31,22 @@ pub struct CodeFile {
     pub engine_name: String,
     /// Byte ranges of the arguments of `throw` statements (see [`crate::analysis::throws`]).
     pub throw_arguments: Vec<(u32, u32)>,
+    /// Whether the file has the `**` operator (see [`CodeBase::power`]).
+    power: bool,
 }
 
 impl CodeFile {
+    /// Instruments `entry` with statement and branch ids from `first`.
+    fn new(entry: SourceEntry, first: (u32, u32), distances: bool) -> CodeFile {
+        let instrumented = instrument(&entry.parsed, first.0, first.1, distances);
+        let statements = first.0..first.0 + instrumented.statements.len() as u32;
+        let branches = first.1..first.1 + instrumented.branches.len() as u32;
+        let engine_name = entry.parsed.path.display().to_string();
+        let throw_arguments = throw_argument_ranges(&entry.parsed.program, entry.parsed.source.start_pos.0);
+        let power = uses_power_operator(&entry.parsed.program);
+        CodeFile { entry, instrumented, statements, branches, engine_name, throw_arguments, power }
+    }
+
     /// Whether a byte offset of the original text lies in the argument of a `throw` statement.
     pub fn in_throw_argument(&self, offset: u32) -> bool {
         self.throw_arguments.iter().any(|(start, end)| (*start..*end).contains(&offset))
@@ -42,8 +55,8 @@ impl CodeFile {
 
 /// All instrumented files.
 pub struct CodeBase {
-    /// Files in [`SourceSet`] order.
-    pub files: Vec<CodeFile>,
+    /// Files in [`SourceSet`] order; shared with the code bases of mutants, which differ in one file.
+    pub files: Vec<Rc<CodeFile>>,
     /// Number of statement probes over all files.
     pub statement_count: u32,
     /// Number of branch outcomes over all files.
@@ -62,20 +75,37 @@ impl CodeBase {
     /// [`crate::instrument::instrument`]).
     pub fn new(sources: SourceSet, distances: bool) -> CodeBase {
         let mut files = Vec::new();
-        let (mut next_statement, mut next_branch) = (0u32, 0u32);
-        let power = sources.entries.iter().any(|e| uses_power_operator(&e.parsed.program));
+        let mut next = (0u32, 0u32);
         for entry in sources.entries {
-            let instrumented = instrument(&entry.parsed, next_statement, next_branch, distances);
-            let statements = next_statement..next_statement + instrumented.statements.len() as u32;
-            let branches = next_branch..next_branch + instrumented.branches.len() as u32;
-            next_statement = statements.end;
-            next_branch = branches.end;
-            let engine_name = entry.parsed.path.display().to_string();
-            let throw_arguments = throw_argument_ranges(&entry.parsed.program, entry.parsed.source.start_pos.0);
-            files.push(CodeFile { entry, instrumented, statements, branches, engine_name, throw_arguments });
+            let file = CodeFile::new(entry, next, distances);
+            next = (file.statements.end, file.branches.end);
+            files.push(Rc::new(file));
         }
+        CodeBase::of(files, distances)
+    }
+
+    fn of(files: Vec<Rc<CodeFile>>, distances: bool) -> CodeBase {
+        let statement_count = files.iter().map(|f| f.statements.end).max().unwrap_or(0);
+        let branch_count = files.iter().map(|f| f.branches.end).max().unwrap_or(0);
+        let power = files.iter().any(|f| f.power);
         let positions = Rc::new(SourcePositions::new(&files));
-        CodeBase { files, statement_count: next_statement, branch_count: next_branch, distances, power, positions }
+        CodeBase { files, statement_count, branch_count, distances, power, positions }
+    }
+
+    /// This code with file `index` parsed anew as `parsed` (a mutant's): only that file is instrumented
+    /// again, the others are shared. Its probes keep their ids when they fit in the file's ranges, and
+    /// take new ones past every file's otherwise; either way no other file's ids move, so the other files'
+    /// instrumented text, and their bytecode, stay the same.
+    pub fn with_file(&self, index: usize, parsed: ParsedFile) -> CodeBase {
+        let old = &self.files[index];
+        let mut file =
+            CodeFile::new(old.entry.with_parsed(parsed), (old.statements.start, old.branches.start), self.distances);
+        if file.statements.end > old.statements.end || file.branches.end > old.branches.end {
+            file = CodeFile::new(file.entry, (self.statement_count, self.branch_count), self.distances);
+        }
+        let mut files = self.files.clone();
+        files[index] = Rc::new(file);
+        CodeBase::of(files, self.distances)
     }
 
     /// The file and function that statement `id` belongs to (the innermost function).
@@ -125,7 +155,7 @@ struct PositionedFile {
 }
 
 impl SourcePositions {
-    fn new(files: &[CodeFile]) -> SourcePositions {
+    fn new(files: &[Rc<CodeFile>]) -> SourcePositions {
         let files = files
             .iter()
             .map(|f| PositionedFile {

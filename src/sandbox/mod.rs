@@ -208,6 +208,12 @@ impl Sandbox {
         Sandbox::load(code, engine::Sources::new(code), limits)
     }
 
+    /// Loads `code`, a variant of the program `original` runs (a mutant: all its files but one are the
+    /// original's), compiling only the files `original` has not.
+    pub fn new_beside(code: &CodeBase, limits: Limits, original: &Sandbox) -> Result<Sandbox> {
+        Sandbox::load(code, engine::Sources::new(code).beside(&original.code), limits)
+    }
+
     /// Loads the program for recording (see `record`): the ES modules that file `entry` imports
     /// are given to it through a view whose class exports are the recorder's constructor proxies, and
     /// the program's `console` prints to standard output when `echo` is set. In generated tests it is

@@ -33,7 +33,7 @@ use crate::js::{
 use crate::model::program::ModuleKind;
 use crate::model::settings::Limits;
 use modules::{TableLoader, TableResolver};
-use script::{OWN_SCRIPTS, SETUP, eval_script, exception_text};
+use script::{OWN_SCRIPTS, SETUP, ScriptCache, eval_script, exception_text};
 use sources::COMMONJS_HEADER;
 
 /// Bytes allocated between two cycle collections.
@@ -207,7 +207,7 @@ impl Engine {
                     ModuleKind::EsModule => {}
                     _ => {
                         let source = format!("{COMMONJS_HEADER}{}\n}})", file.code);
-                        let scripts = if file.builtin { &OWN_SCRIPTS } else { &self.sources.scripts };
+                        let scripts: &ScriptCache = if file.builtin { &OWN_SCRIPTS } else { &self.sources.scripts };
                         let factory: Function =
                             eval_script(&ctx, scripts, &source, &file.engine_name).map_err(|e| failed(&ctx, e))?;
                         let deps = Object::new(ctx.clone()).map_err(|e| failed(&ctx, e))?;

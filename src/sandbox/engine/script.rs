@@ -4,19 +4,46 @@
 use std::collections::HashMap;
 use std::ffi::CString;
 use std::hash::{Hash, Hasher};
-use std::sync::{LazyLock, Mutex};
+use std::sync::{Arc, LazyLock, Mutex};
 
 use rquickjs::{Ctx, Value, qjs};
 
 use crate::js::node;
 
+/// A script's name and the hash of its text.
+type ScriptKey = (String, u64);
+
 /// Compiled scripts shared by engines. Every test that must run alone gets a new engine, and parsing
 /// the harness and the program again each time would cost more than the test: a new engine reads
 /// their bytecode instead. The program's own files are cached by the sandbox that loads them
-/// ([`super::Sources::scripts`]: a mutant's are its own), Flycatcher's scripts and Node's built-in
-/// modules once for the process ([`OWN_SCRIPTS`]).
+/// ([`super::Sources::scripts`]), Flycatcher's scripts and Node's built-in modules once for the process
+/// ([`OWN_SCRIPTS`]). A mutant's cache lies over the original program's ([`ScriptCache::over`]): every
+/// file but the mutated one is the same text, already compiled.
 #[derive(Default)]
-pub(crate) struct ScriptCache(Mutex<HashMap<(String, u64), Vec<u8>>>);
+pub(crate) struct ScriptCache {
+    /// Bytecode by (file name, hash of the text); shared, not copied, by the engines reading it.
+    compiled: Mutex<HashMap<ScriptKey, Arc<[u8]>>>,
+    /// Where a script not compiled here is looked up next; what this cache compiles stays in it.
+    base: Option<Arc<ScriptCache>>,
+}
+
+impl ScriptCache {
+    /// An empty cache that reads what `base` holds and adds nothing to it.
+    pub(crate) fn over(base: Arc<ScriptCache>) -> ScriptCache {
+        ScriptCache { compiled: Mutex::default(), base: Some(base) }
+    }
+
+    fn get(&self, key: &ScriptKey) -> Option<Arc<[u8]>> {
+        let own = self.compiled.lock().ok().and_then(|c| c.get(key).cloned());
+        own.or_else(|| self.base.as_ref().and_then(|b| b.get(key)))
+    }
+
+    fn insert(&self, key: ScriptKey, bytes: Arc<[u8]>) {
+        if let Ok(mut c) = self.compiled.lock() {
+            c.insert(key, bytes);
+        }
+    }
+}
 
 /// Bytecode of the scripts whose text is the same in every sandbox: Flycatcher's own (the harness, the
 /// encoder, the journal, Node's globals, and the setup written for a program, such as its probe arrays
@@ -36,7 +63,7 @@ pub(super) fn eval_script<'js, V: rquickjs::FromJs<'js>>(
     let key = (filename.to_string(), hasher.finish());
     let raw = ctx.as_raw().as_ptr();
     let is_exception = |v: qjs::JSValue| unsafe { qjs::JS_VALUE_GET_NORM_TAG(v) == qjs::JS_TAG_EXCEPTION };
-    let cached = cache.0.lock().ok().and_then(|c| c.get(&key).cloned());
+    let cached = cache.get(&key);
     // SAFETY: `raw` is the live context of `ctx`; every JSValue made here is either handed on to a call
     // that takes ownership of it (JS_EvalFunction) or wrapped in a `Value` that frees it; the bytecode
     // buffer from JS_WriteObject is copied and freed with the context's allocator.
@@ -52,11 +79,9 @@ pub(super) fn eval_script<'js, V: rquickjs::FromJs<'js>>(
                     let mut size = 0;
                     let bytes = qjs::JS_WriteObject(raw, &mut size, function, qjs::JS_WRITE_OBJ_BYTECODE as i32);
                     if !bytes.is_null() {
-                        let copy = std::slice::from_raw_parts(bytes, size as usize).to_vec();
+                        let copy = Arc::from(std::slice::from_raw_parts(bytes, size as usize));
                         qjs::js_free(raw, bytes.cast());
-                        if let Ok(mut c) = cache.0.lock() {
-                            c.insert(key, copy);
-                        }
+                        cache.insert(key, copy);
                     }
                 }
                 function

@@ -1,6 +1,8 @@
 //! The program as an engine loads it: each file's instrumented code, module kind and resolved
 //! dependencies, plain data that outlives no runtime; and where a CommonJS file's wrapper shifts columns.
 
+use std::sync::Arc;
+
 use super::script::ScriptCache;
 use crate::model::program::ModuleKind;
 use crate::sandbox::code::{CodeBase, CodeFile};
@@ -28,8 +30,8 @@ pub(crate) struct SourceCode {
 /// Everything an engine needs to load the program.
 pub(crate) struct Sources {
     pub(super) files: Vec<SourceCode>,
-    /// Bytecode of the scripts every engine evaluates.
-    pub(super) scripts: ScriptCache,
+    /// Bytecode of the program's files, which every engine evaluates.
+    pub(super) scripts: Arc<ScriptCache>,
     pub(super) statement_count: u32,
     pub(super) branch_count: u32,
     /// Whether the code measures branch distances, which runs then reset and read.
@@ -79,7 +81,7 @@ impl Sources {
         }
         Sources {
             files,
-            scripts: ScriptCache::default(),
+            scripts: Arc::default(),
             statement_count: code.statement_count,
             branch_count: code.branch_count,
             distances: code.distances,
@@ -87,6 +89,13 @@ impl Sources {
             recorded_importer: None,
             print_console: false,
         }
+    }
+
+    /// These sources reading the bytecode of the files they share with `original` from its cache: a
+    /// mutant's files are the original program's but one.
+    pub(crate) fn beside(mut self, original: &Sources) -> Sources {
+        self.scripts = Arc::new(ScriptCache::over(original.scripts.clone()));
+        self
     }
 
     /// Whether stack frames in file `name` are the code under test's: errors built in a built-in module
