@@ -31,19 +31,38 @@ pub struct Hazards {
     /// Per class, per method in the class's order ([`crate::model::program::ClassInfo::methods`]): a draw
     /// weighs every method of the class, and a library's class has hundreds.
     counts: HashMap<ClassId, Vec<Count>>,
+    /// Per class, where each method name first appears among its methods: every recorded call looks one
+    /// up, and comparing the name with hundreds of others cost more than the run of many tests.
+    positions: HashMap<ClassId, HashMap<String, usize>>,
     large_numbers: HashMap<u32, Count>,
 }
 
-#[derive(Debug, Clone, Copy, Default)]
+#[derive(Debug, Clone, Copy)]
 struct Count {
     calls: u32,
     cut_off: u32,
+    /// What [`Count::weigh`] makes of the two, kept: a draw reads every method's weight twice, and a
+    /// library's class has hundreds of methods.
+    weight: f64,
+}
+
+impl Default for Count {
+    fn default() -> Count {
+        Count { calls: 0, cut_off: 0, weight: 1.0 }
+    }
 }
 
 impl Count {
+    /// Counts one more call, cut off or not.
+    fn add(&mut self, cut_off: bool) {
+        self.calls += 1;
+        self.cut_off += u32::from(cut_off);
+        self.weight = self.weigh();
+    }
+
     /// `1 / (1 + PENALTY * rate)` of being cut off, where a prior of one uncut try keeps a single
     /// unlucky one from deciding.
-    fn weight(&self) -> f64 {
+    fn weigh(&self) -> f64 {
         let rate = f64::from(self.cut_off) / f64::from(self.calls + 1);
         1.0 / (1.0 + PENALTY * rate)
     }
@@ -55,7 +74,7 @@ impl Hazards {
     pub fn record(&mut self, test: &TestCase, cut_at: Option<usize>, types: &TypeTable, program: &ProgramInfo) {
         let last = cut_at.unwrap_or(usize::MAX);
         for (index, statement) in test.statements.iter().enumerate().take_while(|(i, _)| *i <= last) {
-            let cut_off = u32::from(index == last);
+            let cut_off = index == last;
             let (class, function) = match statement {
                 Statement::Construct { class, .. } => (*class, "constructor"),
                 Statement::Call { receiver, method, .. } => (test.variables[*receiver].class, method.as_str()),
@@ -63,17 +82,21 @@ impl Hazards {
             };
             for (param, arg) in types.params_of(class, function).iter().zip(statement.args()) {
                 if matches!(arg, Value::Number(n) if n.abs() > LARGE) {
-                    let count = self.large_numbers.entry(*param).or_default();
-                    count.calls += 1;
-                    count.cut_off += cut_off;
+                    self.large_numbers.entry(*param).or_default().add(cut_off);
                 }
             }
             if let Statement::Call { under_test: false, .. } = statement {
                 let methods = &program.classes[class].methods;
-                let Some(at) = methods.iter().position(|m| m.name == function) else { continue };
+                let positions = self.positions.entry(class).or_insert_with(|| {
+                    let mut positions = HashMap::with_capacity(methods.len());
+                    for (at, method) in methods.iter().enumerate() {
+                        positions.entry(method.name.clone()).or_insert(at);
+                    }
+                    positions
+                });
+                let Some(&at) = positions.get(function) else { continue };
                 let counts = self.counts.entry(class).or_insert_with(|| vec![Count::default(); methods.len()]);
-                counts[at].calls += 1;
-                counts[at].cut_off += cut_off;
+                counts[at].add(cut_off);
             }
         }
     }
@@ -81,7 +104,7 @@ impl Hazards {
     /// The chance that parameter `param` should get a small number rather than a drawn one: none until
     /// large numbers passed to it were cut off.
     pub fn small_number_chance(&self, param: u32) -> f64 {
-        self.large_numbers.get(&param).map_or(0.0, |count| 1.0 - count.weight())
+        self.large_numbers.get(&param).map_or(0.0, |count| 1.0 - count.weight)
     }
 
     /// A method of `class` to call to reach a state, drawn by weight: a method never cut off weighs 1, one
@@ -91,15 +114,18 @@ impl Hazards {
         if methods.is_empty() {
             return None;
         }
-        let weights = self.counts.get(&class).filter(|counts| counts.len() == methods.len());
-        let weight = |at: usize| weights.map_or(1.0, |counts| counts[at].weight());
-        let mut target = rng.random::<f64>() * (0..methods.len()).map(weight).sum::<f64>();
-        for (at, method) in methods.iter().enumerate() {
-            let weight = weight(at);
-            if target < weight {
+        let draw = rng.random::<f64>();
+        let Some(counts) = self.counts.get(&class).filter(|counts| counts.len() == methods.len()) else {
+            // Every method weighs 1: the walk below would stop at the draw's whole part.
+            let at = ((draw * methods.len() as f64) as usize).min(methods.len() - 1);
+            return Some(&methods[at].name);
+        };
+        let mut target = draw * counts.iter().map(|count| count.weight).sum::<f64>();
+        for (method, count) in methods.iter().zip(counts) {
+            if target < count.weight {
                 return Some(&method.name);
             }
-            target -= weight;
+            target -= count.weight;
         }
         methods.last().map(|m| m.name.as_str())
     }

@@ -1,7 +1,7 @@
 //! The records of every parameter of the program, by a dense id that generated code names, and how a
 //! run's proxy events are added to them.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashMap};
 
 use super::hints;
 use super::{CALLED, ParamKey, ParamRecord, ParamType};
@@ -16,8 +16,9 @@ use crate::sandbox::{CodeBase, ProxyEvent};
 #[derive(Debug, Clone, Default)]
 pub struct TypeTable {
     pub(super) records: Vec<ParamRecord>,
-    /// Parameter ids of each function, in parameter order: generation asks for them on every call.
-    by_function: BTreeMap<(ClassId, String), Vec<u32>>,
+    /// Parameter ids of each function, in parameter order, by class and function name: generation asks
+    /// for them on every call, so a lookup borrows the name rather than making a key of it.
+    by_function: Vec<HashMap<String, Vec<u32>>>,
     /// The record of the elements of each parameter that turns out to be an array (`times[i]`), by the
     /// parameter's id: arrays are filled with recording proxies for it until its type is decided.
     elements: BTreeMap<u32, u32>,
@@ -46,9 +47,9 @@ impl TypeTable {
                 }
             }
         }
-        let mut by_function: BTreeMap<(ClassId, String), Vec<u32>> = BTreeMap::new();
+        let mut by_function: Vec<HashMap<String, Vec<u32>>> = vec![HashMap::new(); program.classes.len()];
         for (id, record) in records.iter().enumerate() {
-            by_function.entry((record.key.class, record.key.function.clone())).or_default().push(id as u32);
+            by_function[record.key.class].entry(record.key.function.clone()).or_default().push(id as u32);
         }
         let (mut elements, mut results) = (BTreeMap::new(), BTreeMap::new());
         for id in 0..records.len() {
@@ -126,7 +127,7 @@ impl TypeTable {
     /// The ids of a function's parameters, in order.
     pub fn params_of(&self, class: ClassId, function: &str) -> &[u32] {
         // Records are created in parameter order, so each list is already sorted by index.
-        self.by_function.get(&(class, function.to_string())).map(Vec::as_slice).unwrap_or(&[])
+        self.by_function.get(class).and_then(|functions| functions.get(function)).map_or(&[], Vec::as_slice)
     }
 
     /// A record by id.
