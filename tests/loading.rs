@@ -444,3 +444,47 @@ fn a_mutant_shares_the_files_it_did_not_change_and_runs_its_own() {
     assert_eq!(longer.files[unit].statements, code.files[unit].statements);
     assert_eq!(read(&mut Sandbox::new_beside(&longer, limits.clone(), &original).unwrap()), "13");
 }
+
+#[test]
+fn es_modules_read_from_bytecode_run_as_compiled_and_a_mutant_compiles_its_own() {
+    use flycatcher::analysis::parse::parse_source;
+    use flycatcher::discovery::sandbox_expression;
+    use flycatcher::model::observed::Observed;
+    use flycatcher::model::settings::Settings;
+    use flycatcher::sandbox::{Sandbox, Watch};
+    use flycatcher::session::{Session, SessionOptions};
+    // The first engine compiles the program's ES modules and keeps their bytecode; every later engine (a
+    // test run alone, a fresh context, a mutant's sandbox) reads it, and imports must link as before. The
+    // bytecode is keyed by the module's text: a mutant's edited module is compiled, not read.
+    let dir = tempfile::tempdir().unwrap();
+    let file = write(
+        dir.path(),
+        "meter.mjs",
+        "import { twice } from './scale.mjs';\nimport one from './unit.mjs';\n\
+         export class Meter { read(n) { return twice(n) + one; } }\n",
+    );
+    write(dir.path(), "scale.mjs", "export function twice(n) { return n * 2; }\n");
+    write(dir.path(), "unit.mjs", "export default (function () { return 1; })();\n");
+    let options = SessionOptions { files: vec![file], ..Default::default() };
+    let session = Session::new(&options, Settings::default()).unwrap();
+    let code = &session.code;
+    let scale = code.files.iter().position(|f| f.entry.parsed.display.ends_with("scale.mjs")).unwrap();
+    let expressions: Vec<String> = session.program.classes.iter().map(|c| sandbox_expression(&c.access)).collect();
+    let limits = session.settings().limits.clone();
+    let read = |sandbox: &mut Sandbox| {
+        sandbox.bind_classes(&expressions).unwrap();
+        let run = sandbox.run_isolated(r#"[[0,0,[],0],[1,0,"read",[5],1]]"#, 1, &Watch::default(), true).unwrap();
+        match &run.results[0].value {
+            Observed::Number { text } => text.clone(),
+            other => panic!("read answered {other:?}"),
+        }
+    };
+    let mut original = Sandbox::new(code, limits.clone()).unwrap();
+    assert_eq!(read(&mut original), "11");
+    assert_eq!(read(&mut Sandbox::new_beside(code, limits.clone(), &original).unwrap()), "11", "from bytecode");
+    let parsed = &code.files[scale].entry.parsed;
+    let text = "export function twice(n) { return n * 3; }\n";
+    let tripled = code.with_file(scale, parse_source(&parsed.path, &parsed.display, text.to_string()).unwrap());
+    assert_eq!(read(&mut Sandbox::new_beside(&tripled, limits.clone(), &original).unwrap()), "16");
+    assert_eq!(read(&mut original), "11", "the original still runs its own modules");
+}

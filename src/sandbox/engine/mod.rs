@@ -87,12 +87,6 @@ impl Engine {
                     })
                 })
                 .collect();
-            let code = sources
-                .files
-                .iter()
-                .filter(|f| f.kind == ModuleKind::EsModule)
-                .map(|f| (f.engine_name.clone(), f.code.clone()))
-                .collect();
             let index = sources.files.iter().enumerate().map(|(i, f)| (f.engine_name.clone(), i)).collect();
             let recorded_importer = sources.recorded_importer.map(|i| sources.files[i].engine_name.clone());
             let es_modules = sources
@@ -103,7 +97,7 @@ impl Engine {
                 .collect();
             let imported_names =
                 sources.files.iter().map(|f| (f.engine_name.clone(), f.imported_names.clone())).collect();
-            let loader = TableLoader { code, index, imported_names };
+            let loader = TableLoader { sources: sources.clone(), index, imported_names };
             runtime.set_loader(TableResolver { table, known, recorded_importer, es_modules }, loader);
         }
         let context = Context::full(&runtime).map_err(|e| Error::Engine(e.to_string()))?;

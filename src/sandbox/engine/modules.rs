@@ -3,11 +3,15 @@
 //! built-in module, a view of its `module.exports`).
 
 use std::collections::HashMap;
+use std::sync::Arc;
 
 use rquickjs::loader::{ImportAttributes, Loader, Resolver};
 use rquickjs::{Ctx, Module};
 
+use super::Sources;
+use super::script::declare_module;
 use crate::js::REQUIRE;
+use crate::model::program::ModuleKind;
 
 /// Suffix of the recording view of an ES module: a module that re-exports it with every export that is a
 /// class replaced by the recorder's constructor proxy (an ES module's own bindings cannot be replaced).
@@ -50,7 +54,8 @@ impl Resolver for TableResolver {
 
 /// Hands the instrumented code of ES modules to QuickJS.
 pub(super) struct TableLoader {
-    pub(super) code: HashMap<String, String>,
+    /// The program: its modules' code, and the cache of their bytecode.
+    pub(super) sources: Arc<Sources>,
     /// File index by engine name.
     pub(super) index: HashMap<String, usize>,
     /// Engine name → the names ES modules import from that file by name.
@@ -84,10 +89,11 @@ impl Loader for TableLoader {
             }
             return Module::declare(ctx.clone(), name, view);
         }
-        if let Some(code) = self.code.get(name) {
-            return Module::declare(ctx.clone(), name, code.as_str());
-        }
         let index = self.index.get(name).ok_or_else(|| rquickjs::Error::new_loading_message(name, "unknown module"))?;
+        let file = &self.sources.files[*index];
+        if file.kind == ModuleKind::EsModule {
+            return declare_module(ctx, &self.sources.scripts, name, &file.code);
+        }
         let imported = self.imported_names.get(name).map(Vec::as_slice).unwrap_or_default();
         Module::declare(ctx.clone(), name, commonjs_view(ctx, *index, imported)?)
     }

@@ -6,16 +6,17 @@ use std::ffi::CString;
 use std::hash::{Hash, Hasher};
 use std::sync::{Arc, LazyLock, Mutex};
 
-use rquickjs::{Ctx, Value, qjs};
+use rquickjs::module::{Declared, WriteOptions};
+use rquickjs::{Ctx, Module, Value, qjs};
 
 use crate::js::node;
 
 /// A script's name and the hash of its text.
 type ScriptKey = (String, u64);
 
-/// Compiled scripts shared by engines. Every test that must run alone gets a new engine, and parsing
-/// the harness and the program again each time would cost more than the test: a new engine reads
-/// their bytecode instead. The program's own files are cached by the sandbox that loads them
+/// Compiled scripts and ES modules shared by engines. Every test that must run alone gets a new engine,
+/// and parsing the harness and the program again each time would cost more than the test: a new engine
+/// reads their bytecode instead. The program's own files are cached by the sandbox that loads them
 /// ([`super::Sources::scripts`]), Flycatcher's scripts and Node's built-in modules once for the process
 /// ([`OWN_SCRIPTS`]). A mutant's cache lies over the original program's ([`ScriptCache::over`]): every
 /// file but the mutated one is the same text, already compiled.
@@ -51,6 +52,35 @@ impl ScriptCache {
 /// first engine compiled them all again: about three quarters of its 7.5 ms.
 pub(crate) static OWN_SCRIPTS: LazyLock<ScriptCache> = LazyLock::new(ScriptCache::default);
 
+fn key_of(filename: &str, code: &str) -> ScriptKey {
+    let mut hasher = std::collections::hash_map::DefaultHasher::new();
+    code.hash(&mut hasher);
+    (filename.to_string(), hasher.finish())
+}
+
+/// Compiles ES module `name` from `code`, or reads it from `cache`'s bytecode when it has it: every
+/// engine imports the program's modules, and compiling them cost more than loading bytecode, as for
+/// scripts.
+pub(super) fn declare_module<'js>(
+    ctx: &Ctx<'js>,
+    cache: &ScriptCache,
+    name: &str,
+    code: &str,
+) -> rquickjs::Result<Module<'js, Declared>> {
+    let key = key_of(name, code);
+    if let Some(bytes) = cache.get(&key) {
+        // SAFETY: the bytes are what `Module::write` made of a module of this name and text, in this
+        // process (so by this build of QuickJS); QuickJS copies what it reads.
+        return unsafe { Module::load(ctx.clone(), &bytes) };
+    }
+    let module = Module::declare(ctx.clone(), name, code)?;
+    // A module that cannot be written is still declared; the next engine compiles it again.
+    if let Ok(bytes) = module.write(WriteOptions::default()) {
+        cache.insert(key, Arc::from(bytes));
+    }
+    Ok(module)
+}
+
 /// Evaluates a global, non-strict script named `filename`, from `cache`'s bytecode when it has it.
 pub(super) fn eval_script<'js, V: rquickjs::FromJs<'js>>(
     ctx: &Ctx<'js>,
@@ -58,9 +88,7 @@ pub(super) fn eval_script<'js, V: rquickjs::FromJs<'js>>(
     code: &str,
     filename: &str,
 ) -> rquickjs::Result<V> {
-    let mut hasher = std::collections::hash_map::DefaultHasher::new();
-    code.hash(&mut hasher);
-    let key = (filename.to_string(), hasher.finish());
+    let key = key_of(filename, code);
     let raw = ctx.as_raw().as_ptr();
     let is_exception = |v: qjs::JSValue| unsafe { qjs::JS_VALUE_GET_NORM_TAG(v) == qjs::JS_TAG_EXCEPTION };
     let cached = cache.get(&key);
