@@ -382,15 +382,26 @@ fn a_work_limit_set_later_applies_to_the_context_tests_run_alone_in() {
     assert_eq!(again.outcome, Outcome::Passed);
 }
 
+/// What `new Meter().read(5)` answers in `sandbox`, run alone, the classes bound by `expressions`.
+fn read_five(sandbox: &mut flycatcher::sandbox::Sandbox, expressions: &[String]) -> String {
+    use flycatcher::model::observed::Observed;
+    sandbox.bind_classes(expressions).unwrap();
+    let json = r#"[[0,0,[],0],[1,0,"read",[5],1]]"#;
+    let run = sandbox.run_isolated(json, 1, &flycatcher::sandbox::Watch::default(), true).unwrap();
+    match &run.results[0].value {
+        Observed::Number { text } => text.clone(),
+        other => panic!("read answered {other:?}"),
+    }
+}
+
 #[test]
 fn a_mutant_shares_the_files_it_did_not_change_and_runs_its_own() {
     use std::rc::Rc;
 
     use flycatcher::analysis::parse::parse_source;
     use flycatcher::discovery::sandbox_expression;
-    use flycatcher::model::observed::Observed;
     use flycatcher::model::settings::Settings;
-    use flycatcher::sandbox::{CodeBase, Sandbox, Watch};
+    use flycatcher::sandbox::{CodeBase, Sandbox};
     use flycatcher::session::{Session, SessionOptions};
     // Mutation analysis builds a mutant's code from the session's: the edited file alone is parsed,
     // instrumented and compiled again; the others, and their bytecode, are the original's.
@@ -413,15 +424,7 @@ fn a_mutant_shares_the_files_it_did_not_change_and_runs_its_own() {
     assert!(scale < unit, "files are in the order `require` reached them");
     let expressions: Vec<String> = session.program.classes.iter().map(|c| sandbox_expression(&c.access)).collect();
     let limits = session.settings().limits.clone();
-    let read = |sandbox: &mut Sandbox| {
-        sandbox.bind_classes(&expressions).unwrap();
-        let json = r#"[[0,0,[],0],[1,0,"read",[5],1]]"#;
-        let run = sandbox.run_isolated(json, 1, &Watch::default(), true).unwrap();
-        match &run.results[0].value {
-            Observed::Number { text } => text.clone(),
-            other => panic!("read answered {other:?}"),
-        }
-    };
+    let read = |sandbox: &mut Sandbox| read_five(sandbox, &expressions);
     let mutant = |text: &str| -> CodeBase {
         let parsed = &code.files[scale].entry.parsed;
         code.with_file(scale, parse_source(&parsed.path, &parsed.display, text.to_string()).unwrap())
@@ -449,9 +452,8 @@ fn a_mutant_shares_the_files_it_did_not_change_and_runs_its_own() {
 fn es_modules_read_from_bytecode_run_as_compiled_and_a_mutant_compiles_its_own() {
     use flycatcher::analysis::parse::parse_source;
     use flycatcher::discovery::sandbox_expression;
-    use flycatcher::model::observed::Observed;
     use flycatcher::model::settings::Settings;
-    use flycatcher::sandbox::{Sandbox, Watch};
+    use flycatcher::sandbox::Sandbox;
     use flycatcher::session::{Session, SessionOptions};
     // The first engine compiles the program's ES modules and keeps their bytecode; every later engine (a
     // test run alone, a fresh context, a mutant's sandbox) reads it, and imports must link as before. The
@@ -471,14 +473,7 @@ fn es_modules_read_from_bytecode_run_as_compiled_and_a_mutant_compiles_its_own()
     let scale = code.files.iter().position(|f| f.entry.parsed.display.ends_with("scale.mjs")).unwrap();
     let expressions: Vec<String> = session.program.classes.iter().map(|c| sandbox_expression(&c.access)).collect();
     let limits = session.settings().limits.clone();
-    let read = |sandbox: &mut Sandbox| {
-        sandbox.bind_classes(&expressions).unwrap();
-        let run = sandbox.run_isolated(r#"[[0,0,[],0],[1,0,"read",[5],1]]"#, 1, &Watch::default(), true).unwrap();
-        match &run.results[0].value {
-            Observed::Number { text } => text.clone(),
-            other => panic!("read answered {other:?}"),
-        }
-    };
+    let read = |sandbox: &mut Sandbox| read_five(sandbox, &expressions);
     let mut original = Sandbox::new(code, limits.clone()).unwrap();
     assert_eq!(read(&mut original), "11");
     assert_eq!(read(&mut Sandbox::new_beside(code, limits.clone(), &original).unwrap()), "11", "from bytecode");
