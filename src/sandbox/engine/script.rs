@@ -74,9 +74,11 @@ pub(super) fn declare_module<'js>(
         return unsafe { Module::load(ctx.clone(), &bytes) };
     }
     let module = Module::declare(ctx.clone(), name, code)?;
-    // A module that cannot be written is still declared; the next engine compiles it again.
-    if let Ok(bytes) = module.write(WriteOptions::default()) {
-        cache.insert(key, Arc::from(bytes));
+    match module.write(WriteOptions::default()) {
+        Ok(bytes) => cache.insert(key, Arc::from(bytes)),
+        // A module that cannot be written is still declared, and the next engine compiles it again; the
+        // exception the failed write left pending must not be taken for the module's own.
+        Err(_) => drop(ctx.catch()),
     }
     Ok(module)
 }
