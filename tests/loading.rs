@@ -483,3 +483,22 @@ fn es_modules_read_from_bytecode_run_as_compiled_and_a_mutant_compiles_its_own()
     assert_eq!(read(&mut Sandbox::new_beside(&tripled, limits.clone(), &original).unwrap()), "16");
     assert_eq!(read(&mut original), "11", "the original still runs its own modules");
 }
+
+#[test]
+fn a_script_that_patches_set_has_while_loading_still_has_its_classes_found() {
+    use flycatcher::model::settings::Settings;
+    use flycatcher::session::{Session, SessionOptions};
+    // A script's classes are the globals the global object did not have before it ran (`__fc$baseline`,
+    // a `Set`); a polyfill gone wrong that makes every `Set` claim every value must not hide them.
+    let dir = tempfile::tempdir().unwrap();
+    let file = write(
+        dir.path(),
+        "patched.js",
+        "Set.prototype.has = function () { return true; };\n\
+         function Counter() { this.n = 0; }\n\
+         Counter.prototype.bump = function (by) { this.n += by > 0 ? by : 1; return this.n; };\n",
+    );
+    let session = Session::new(&SessionOptions { files: vec![file], ..Default::default() }, Settings::default());
+    let session = session.unwrap_or_else(|e| panic!("{e}"));
+    assert!(session.program.class_named("Counter").is_some(), "{:?}", session.program.classes);
+}

@@ -154,9 +154,12 @@ impl Engine {
         self.eval_setup(HARNESS_JS, "installing the harness")?;
         self.install_console()?;
         self.install_loops()?;
-        // What the global object holds before user code runs: discovery looks at what is added.
+        // What the global object holds before user code runs: discovery looks at what is added. The set
+        // answers `has` as `Set.prototype.has` did before the code ran, which may replace that.
         self.eval_setup(
-            "Object.defineProperty(globalThis, '__fc$baseline', { value: new Set(Object.getOwnPropertyNames(globalThis)) });",
+            "(function () { var names = new Set(Object.getOwnPropertyNames(globalThis)); \
+             Object.defineProperty(names, 'has', { value: Set.prototype.has }); \
+             Object.defineProperty(globalThis, '__fc$baseline', { value: names }); })();",
             "recording the built-in globals",
         )?;
         self.eval_setup(BUILTINS_JS, "listing the built-ins")?;
