@@ -5,7 +5,7 @@ use rquickjs::{Context, Runtime};
 
 use super::*;
 use crate::analysis::parse::parse_source;
-use crate::js::{DISTANCES, RUNTIME_JS, SHARED_WRITE, STACK};
+use crate::js::{DISTANCES, HAS_SETTER, RUNTIME_JS, SHARED_WRITE, STACK};
 
 fn parse(text: &str) -> ParsedFile {
     parse_source(Path::new("/nonexistent/code.js"), "code.js", text.to_string()).unwrap()
@@ -867,7 +867,7 @@ fn writes_to_shared_state_are_journalled_and_undone() {
                 C.prototype.local = function () { var k = 0; k++; this.n++; return [k].push(1); };\n\
                 C.prototype.shared = function (x) { count += 1; C.total++; C['made' + x] = x; seen.set(x, 'b'); \
                 seen.delete(1); leaked = x; return log.push(x); };\n\
-                C.prototype.fixed = function () { Object.defineProperty(C, 'total', { value: 0 }); };\n                var dict = { a: 1, b: 2 };\nvar list = [1, 2];\nlist.tag = 't';\n                C.prototype.keyed = function (x) { var key = { toString: function () { return x; } };                 dict[key] = 3; delete dict.a; dict[{ toString: function () { return 'a'; } }] = 1;                 list[key] = 4; list[5] = x; list.push(x); return list.length; };\n                var seal = Object.freeze;\n                C.prototype.frozen = function () { dict[{}] = 0; seal(dict); };\n";
+                C.prototype.fixed = function () { Object.defineProperty(C, 'total', { value: 0 }); };\n                var dict = { a: 1, b: 2 };\nvar list = [1, 2];\nlist.tag = 't';\n                C.prototype.keyed = function (x) { var key = { toString: function () { return x; } };                 dict[key] = 3; delete dict.a; dict[{ toString: function () { return 'a'; } }] = 1;                 list[key] = 4; list[5] = x; list.push(x); return list.length; };\n                var seal = Object.freeze;\n                C.prototype.tagged = function (x) { list[{ toString: function () { return x; } }] = 1; return list.length; };\n                C.prototype.frozen = function () { dict[{}] = 0; seal(dict); };\n";
     let inst = instrument(&parse(code), 0, 0, false);
     // Each write keeps its value and its receiver.
     for journalled in ["__fc$jc(log, \"push\").push(x)", "__fc$jm(C, \"total\").total++", "__fc$jv(()=>count"] {
@@ -876,7 +876,14 @@ fn writes_to_shared_state_are_journalled_and_undone() {
     let runtime = Runtime::new().unwrap();
     let context = Context::full(&runtime).unwrap();
     context.with(|ctx| {
-        let prelude = format!("var {SHARED_WRITE} = new Uint8Array(1); var __fc$s = new Uint8Array(64);");
+        // The engine gives the journal a native setter check (`sandbox/engine/props.rs`); a stand-in
+        // that answers the same here.
+        let prelude = format!(
+            "var {SHARED_WRITE} = new Uint8Array(1); var __fc$s = new Uint8Array(64);\
+             var {HAS_SETTER} = function (o, skipProto) {{ return Reflect.ownKeys(o).some(function (k) {{ \
+             var d = Object.getOwnPropertyDescriptor(o, k); \
+             return d.set !== undefined && !(skipProto && k === '__proto__'); }}); }};"
+        );
         ctx.eval_with_options::<(), _>(prelude, options("prelude.js")).unwrap();
         ctx.eval_with_options::<(), _>(crate::js::PRIMORDIALS_JS, options("primordials.js")).unwrap();
         ctx.eval_with_options::<(), _>(crate::js::JOURNAL_JS, options("journal.js")).unwrap();
@@ -904,6 +911,15 @@ fn writes_to_shared_state_are_journalled_and_undone() {
         assert!(!ctx.eval::<bool, _>(format!("{}()", crate::js::UNDO)).unwrap());
         // What the journal cannot undo asks for a new context.
         ctx.eval::<(), _>("new C().fixed()").unwrap();
+        assert_eq!(flag(&ctx), 2);
+        // So does a write to an array whose prototype has a setter the write could run.
+        ctx.eval::<(), _>(format!("{SHARED_WRITE}[0] = 0; __fc$forget();")).unwrap();
+        ctx.eval::<(), _>("new C().tagged('c')").unwrap();
+        assert_eq!(flag(&ctx), 1);
+        assert!(ctx.eval::<bool, _>(format!("{}()", crate::js::UNDO)).unwrap());
+        ctx.eval::<(), _>("Object.defineProperty(Array.prototype, 'x', { set: function (v) {}, configurable: true })")
+            .unwrap();
+        ctx.eval::<(), _>("new C().tagged('c')").unwrap();
         assert_eq!(flag(&ctx), 2);
     });
 }

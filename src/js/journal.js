@@ -57,14 +57,12 @@
   };
   define(g, '__fc$jv', hide);
   // Whether a prototype has a setter a write by key could run (`__proto__` aside: a copy of the whole
-  // object puts its prototype back).
+  // object puts its prototype back). Asked of the engine, which reads the properties without making a
+  // descriptor object for each (`sandbox/engine/props.rs`).
+  var ownSetter = g.__fc$hasSetter;
+  delete g.__fc$hasSetter;
   var hasSetter = function (proto) {
-    var keys = ownKeys(proto);
-    for (var i = 0; i < keys.length; i++) {
-      var d = getOwn(proto, keys[i]);
-      if (d.set !== undefined && !(proto === ObjectProto && keys[i] === '__proto__')) return true;
-    }
-    return false;
+    return ownSetter(proto, proto === ObjectProto);
   };
   // A copy of a whole object or array (its own keys in order, their descriptors, its prototype), taken
   // before its first write in a test that no single key can undo: a key that is an object (a recording

@@ -25,6 +25,7 @@
 //! | [`TIMERS`] | [`node::GLOBALS_JS`] | Node's timers, on a virtual clock |
 //! | [`PRINT`] | the engine (record mode) | where [`CONSOLE_JS`] sends a printed line |
 //! | [`CHARGE`] | the engine, taken by [`LOOPS_JS`] | charges a built-in's loop over an array's length as work |
+//! | [`HAS_SETTER`] | the engine, taken by [`JOURNAL_JS`] | whether an object has an own setter |
 //! | `__fc$baseline` | the engine | the globals before the code under test loaded |
 //! | [`BUILTINS`] | [`BUILTINS_JS`] | the built-ins' snapshot, and which one a test changed |
 //! | [`CLASSES`], [`EXEC`], [`AT`], [`FAILURE`], [`SETTLED`], [`AWAITED`], [`END`], [`RESULTS`], [`DISCOVER`], [`DISCOVER_MADE`], [`VIA_FACTORY`] | [`HARNESS_JS`] | the class table, running a test and reading what it did, discovery |
@@ -71,6 +72,9 @@ pub const PRINT: &str = "__fc$print";
 /// The native function that charges a built-in's loop over an array's length as work (see
 /// [`LOOPS_JS`], which takes it off the global object).
 pub const CHARGE: &str = "__fc$charge";
+/// The native function that answers whether an object has an own setter (see [`JOURNAL_JS`], which
+/// takes it off the global object).
+pub const HAS_SETTER: &str = "__fc$hasSetter";
 /// The harness's class table, in `ProgramInfo` order once classes are bound.
 pub const CLASSES: &str = "__fc$C";
 /// Runs one test given as JSON; answers `''`, that it threw an error (see [`FAILURE`]), the JSON of another

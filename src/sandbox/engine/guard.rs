@@ -12,6 +12,8 @@
 
 use rquickjs::{Ctx, qjs};
 
+use super::props::{OwnKeys, own_property};
+
 /// Properties compared by one check besides `Object.prototype`'s.
 const SLICE: usize = 24;
 
@@ -58,77 +60,6 @@ fn same(a: qjs::JSValue, b: qjs::JSValue) -> bool {
         } else {
             qjs::JS_VALUE_GET_INT(a) == qjs::JS_VALUE_GET_INT(b)
         }
-    }
-}
-
-/// An own property's descriptor (its values owned by the caller), or `None` when it is gone or cannot be
-/// read.
-///
-/// # Safety
-/// `ctx` is a live context and `object` a value of it.
-unsafe fn own_property(
-    ctx: *mut qjs::JSContext,
-    object: qjs::JSValue,
-    atom: qjs::JSAtom,
-) -> Option<qjs::JSPropertyDescriptor> {
-    // SAFETY: as the function's contract; `JS_GetOwnProperty` fills the descriptor with new references
-    // only when it answers 1.
-    unsafe {
-        let mut descriptor: qjs::JSPropertyDescriptor = std::mem::zeroed();
-        match qjs::JS_GetOwnProperty(ctx, &mut descriptor, object, atom) {
-            1 => Some(descriptor),
-            0 => None,
-            _ => {
-                qjs::JS_FreeValue(ctx, qjs::JS_GetException(ctx));
-                None
-            }
-        }
-    }
-}
-
-/// The own keys of an object, in order, as QuickJS lists them: read in place and freed on drop, since a
-/// check compares them with the snapshot's and keeps none (copying them out cost as much as the rest
-/// of a check of `Object.prototype`).
-struct OwnKeys {
-    ctx: *mut qjs::JSContext,
-    table: *mut qjs::JSPropertyEnum,
-    length: u32,
-}
-
-impl OwnKeys {
-    /// The own keys of `object`, or `None` when they cannot be listed (a proxy's trap threw).
-    ///
-    /// # Safety
-    /// `ctx` is a live context and `object` a value of it; the keys are dropped while `ctx` lives.
-    unsafe fn of(ctx: *mut qjs::JSContext, object: qjs::JSValue) -> Option<OwnKeys> {
-        // SAFETY: as the function's contract; on success the table is ours to free.
-        unsafe {
-            let mut table = std::ptr::null_mut();
-            let mut length = 0u32;
-            let flags = (qjs::JS_GPN_STRING_MASK | qjs::JS_GPN_SYMBOL_MASK) as i32;
-            if qjs::JS_GetOwnPropertyNames(ctx, &mut table, &mut length, object, flags) < 0 {
-                qjs::JS_FreeValue(ctx, qjs::JS_GetException(ctx));
-                return None;
-            }
-            Some(OwnKeys { ctx, table, length })
-        }
-    }
-
-    /// The keys' atoms, valid while `self` is.
-    fn atoms(&self) -> impl Iterator<Item = qjs::JSAtom> + '_ {
-        // SAFETY: the table holds `length` entries until `drop` frees it.
-        (0..self.length as usize).map(|i| unsafe { (*self.table.add(i)).atom })
-    }
-
-    fn len(&self) -> usize {
-        self.length as usize
-    }
-}
-
-impl Drop for OwnKeys {
-    fn drop(&mut self) {
-        // SAFETY: the table and its atoms came from `JS_GetOwnPropertyNames` on this live context.
-        unsafe { qjs::JS_FreePropertyEnum(self.ctx, self.table, self.length) }
     }
 }
 

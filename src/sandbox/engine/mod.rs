@@ -3,13 +3,16 @@
 //! `mod.rs` builds an engine (limits, probes, the determinism shim, the value encoder, the harness, then
 //! the program: scripts, CommonJS factories, ES modules); `run.rs` runs one test in it; `sources.rs` is
 //! the program as plain data, `modules.rs` the ES-module resolver and loader, `script.rs` the bytecode
-//! cache of Flycatcher's own scripts, `deadline.rs` the interrupt deadline, `bare.rs` for the benchmarks a
-//! context without any of it, and the program loaded uninstrumented.
+//! cache of Flycatcher's own scripts, `deadline.rs` the interrupt deadline, `guard.rs` the built-ins'
+//! snapshot, `props.rs` own properties read through the C interface (for the guard and the undo
+//! journal), `bare.rs` for the benchmarks a context without any of it, and the program loaded
+//! uninstrumented.
 
 mod bare;
 mod deadline;
 mod guard;
 mod modules;
+mod props;
 mod run;
 mod script;
 mod sources;
@@ -28,7 +31,8 @@ use rquickjs::{Context, Ctx, Function, Module, Object, Runtime, Value};
 use crate::error::{Error, Result};
 use crate::js::{
     BUILTINS_JS, CHARGE, CONSOLE_JS, DESCRIBE_JS, DETERMINISM_JS, DISCOVER_MADE, DISTANCES, FORGET, HARNESS_JS,
-    INEXACT, INEXACT_JS, JOURNAL_JS, LOAD_SEED, LOOPS_JS, PARITY_JS, PRIMORDIALS_JS, RUNTIME_JS, SHARED_WRITE, UNDO,
+    HAS_SETTER, INEXACT, INEXACT_JS, JOURNAL_JS, LOAD_SEED, LOOPS_JS, PARITY_JS, PRIMORDIALS_JS, RUNTIME_JS,
+    SHARED_WRITE, UNDO,
 };
 use crate::model::program::ModuleKind;
 use crate::model::settings::Limits;
@@ -139,7 +143,7 @@ impl Engine {
         );
         self.eval_setup(&probes, "installing probes")?;
         self.eval_setup(RUNTIME_JS, "installing the coverage runtime")?;
-        self.eval_setup(JOURNAL_JS, "installing the undo journal")?;
+        self.install_journal()?;
         // Randomness and the clock are fixed before any user code runs, from the same seed as in
         // exported suites, and again for every test from the test's seed.
         let determinism = format!(
@@ -284,6 +288,16 @@ impl Engine {
             })?;
         }
         self.eval_setup(CONSOLE_JS, "installing console")
+    }
+
+    /// The undo journal (`js/journal.js`), with the native setter check it takes.
+    fn install_journal(&self) -> Result<()> {
+        self.context.with(|ctx| {
+            let failed = |e| Error::Engine(format!("installing the undo journal: {}", exception_text(&ctx, e)));
+            let has_setter = Function::new(ctx.clone(), props::has_setter).map_err(failed)?;
+            ctx.globals().set(HAS_SETTER, has_setter).map_err(failed)
+        })?;
+        self.eval_setup(JOURNAL_JS, "installing the undo journal")
     }
 
     /// Wraps the array methods whose loops QuickJS cannot interrupt (see [`LOOPS_JS`]): each charges the
