@@ -88,6 +88,12 @@ impl fmt::Display for Error {
             Error::Resolve { at, specifier, reason } => write!(f, "{at}: cannot load '{specifier}': {reason}"),
             Error::Load { file, message } => write!(f, "{file}: the code failed while loading: {message}"),
             Error::NoClass { message } => write!(f, "no class found: {message}"),
+            Error::Unknown { what, name, candidates } if candidates.len() > LISTED => write!(
+                f,
+                "unknown {what} '{name}'; known (the {LISTED} closest of {}): {}",
+                candidates.len(),
+                closest(name, candidates).join(", ")
+            ),
             Error::Unknown { what, name, candidates } => {
                 write!(f, "unknown {what} '{name}'; known: {}", candidates.join(", "))
             }
@@ -106,5 +112,50 @@ impl From<ParseError> for Error {
     }
 }
 
+/// Names an unknown-name error lists at most: a library of hundreds of methods made a line no one reads.
+const LISTED: usize = 12;
+
+/// The [`LISTED`] names of `candidates` closest to `name`: those containing it (or contained in it)
+/// first, then by edit distance, ignoring case and, for `Class.method` names, the class; ties keep the
+/// program's order.
+fn closest<'a>(name: &str, candidates: &'a [String]) -> Vec<&'a str> {
+    let wanted = name.to_lowercase();
+    let mut ranked: Vec<(bool, usize, usize, &str)> = candidates
+        .iter()
+        .enumerate()
+        .map(|(index, candidate)| {
+            let own = candidate.rsplit('.').next().unwrap_or(candidate).to_lowercase();
+            let related = own.contains(&wanted) || wanted.contains(&own);
+            (!related, strsim::levenshtein(&wanted, &own), index, candidate.as_str())
+        })
+        .collect();
+    ranked.sort_unstable();
+    ranked.into_iter().take(LISTED).map(|(.., candidate)| candidate).collect()
+}
+
 /// Shorthand for results of this crate.
 pub type Result<T> = std::result::Result<T, Error>;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_long_list_of_names_shows_the_closest_first() {
+        let mut candidates: Vec<String> = (0..300).map(|i| format!("Measure.toUnit{i}")).collect();
+        candidates.extend(["Measure.isArea", "Measure.largestAreaUnit", "Day.year"].map(String::from));
+        let error = Error::Unknown { what: "method", name: "area".into(), candidates };
+        let text = error.to_string();
+        assert!(
+            text.starts_with(
+                "unknown method 'area'; known (the 12 closest of 303): Measure.isArea, Measure.largestAreaUnit, "
+            ),
+            "{text}"
+        );
+        assert_eq!(text.matches(", ").count(), 11, "{text}");
+        // A short list is given whole, in the program's order.
+        let error =
+            Error::Unknown { what: "class", name: "Lst".into(), candidates: vec!["Node".into(), "List".into()] };
+        assert_eq!(error.to_string(), "unknown class 'Lst'; known: Node, List");
+    }
+}
