@@ -161,7 +161,7 @@ fn tells_apart(
     baseline.elected.own_message = probe.own_message;
     probe.checks.get_or_insert_with(Default::default).fields = keep::all_fields(&baseline.elected.results);
     baseline.elected.checks = probe.checks.clone();
-    let run = run_on_mutant(session, sandbox, &probe, &baseline)?;
+    let run = run_on_mutant(session, sandbox, &probe, &baseline, true)?;
     judging.analysis.runs += 1;
     if verdict(session, &baseline.elected, &run).is_none() {
         return Ok(None);
