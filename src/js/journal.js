@@ -59,11 +59,9 @@
   // Whether a prototype has a setter a write by key could run (`__proto__` aside: a copy of the whole
   // object puts its prototype back). Asked of the engine, which reads the properties without making a
   // descriptor object for each (`sandbox/engine/props.rs`).
-  var ownSetter = g.__fc$hasSetter;
+  // Its second argument leaves `Object.prototype`'s `__proto__` out.
+  var hasSetter = g.__fc$hasSetter;
   delete g.__fc$hasSetter;
-  var hasSetter = function (proto) {
-    return ownSetter(proto, proto === ObjectProto);
-  };
   // A copy of a whole object or array (its own keys in order, their descriptors, its prototype), taken
   // before its first write in a test that no single key can undo: a key that is an object (a recording
   // proxy into a module's dictionary, `cache[key] = v`) is converted by the write itself, after the value,
@@ -74,7 +72,7 @@
     var proto = getProto(object);
     var array = isArray(object);
     if (proto !== null && proto !== ObjectProto && !(array && proto === ArrayProto)) return false;
-    if (hasSetter(ObjectProto) || array && hasSetter(ArrayProto)) return false;
+    if (hasSetter(ObjectProto, true) || array && hasSetter(ArrayProto, false)) return false;
     var keys = ownKeys(object);
     if (keys.length >= LONGEST) return false;
     var descriptors = [];
