@@ -427,7 +427,8 @@ pub fn analyse(
         runs: 0,
         elapsed: Duration::ZERO,
     };
-    let mut judging = Judging { session, options, originals, baselines, analysis, reserve };
+    let builds = vec![None; session.code.files.len()];
+    let mut judging = Judging { session, options, originals, baselines, analysis, reserve, builds };
     let count = mutants.len();
     for (id, mutant) in mutants.iter_mut().enumerate() {
         progress(id, count);
@@ -486,6 +487,10 @@ pub(super) struct Judging<'a> {
     pub(super) analysis: Analysis,
     /// The time left before [`Options::deadline`] at which judging stops.
     pub(super) reserve: Duration,
+    /// Per file, how long building the last mutant of it took (parsing, instrumenting and compiling
+    /// it again): a mutant is not started when that much time is not left. One of a bundle of
+    /// megabytes takes seconds, and memory like the session's own code.
+    builds: Vec<Option<Duration>>,
 }
 
 impl Judging<'_> {
@@ -499,7 +504,16 @@ impl Judging<'_> {
             mutant.status = Status::Uncovered;
             return Ok(());
         }
-        let mut sandbox = match mutant_sandbox(session, &self.originals.sandbox, mutant, &self.originals.expressions)? {
+        // Before one is built, instrumenting the file as the session did is the least a build costs.
+        let build = self.builds[mutant.file].unwrap_or(session.code.files[mutant.file].instrumenting);
+        if past(self.options.deadline, self.reserve + build) {
+            mutant.status = Status::Unjudged;
+            return Ok(());
+        }
+        let started = Instant::now();
+        let built = mutant_sandbox(session, &self.originals.sandbox, mutant, &self.originals.expressions)?;
+        self.builds[mutant.file] = Some(started.elapsed());
+        let mut sandbox = match built {
             Built::Sandbox(sandbox) => *sandbox,
             Built::Invalid => {
                 mutant.status = Status::Invalid;

@@ -3,6 +3,7 @@
 
 use std::ops::Range;
 use std::rc::Rc;
+use std::time::{Duration, Instant};
 
 use swc_common::sync::Lrc;
 use swc_common::{BytePos, SourceMap};
@@ -33,18 +34,23 @@ pub struct CodeFile {
     pub throw_arguments: Vec<(u32, u32)>,
     /// Whether the file has the `**` operator (see [`CodeBase::power`]).
     power: bool,
+    /// How long instrumenting the file took: the least a mutant of it costs to build, before the
+    /// mutation analysis has built one (see `mutate::Judging`).
+    pub instrumenting: Duration,
 }
 
 impl CodeFile {
     /// Instruments `entry` with statement and branch ids from `first`.
     fn new(entry: SourceEntry, first: (u32, u32), distances: bool) -> CodeFile {
+        let started = Instant::now();
         let instrumented = instrument(&entry.parsed, first.0, first.1, distances);
         let statements = first.0..first.0 + instrumented.statements.len() as u32;
         let branches = first.1..first.1 + instrumented.branches.len() as u32;
         let engine_name = entry.parsed.path.display().to_string();
         let throw_arguments = throw_argument_ranges(&entry.parsed.program, entry.parsed.source.start_pos.0);
         let power = uses_power_operator(&entry.parsed.program);
-        CodeFile { entry, instrumented, statements, branches, engine_name, throw_arguments, power }
+        let instrumenting = started.elapsed();
+        CodeFile { entry, instrumented, statements, branches, engine_name, throw_arguments, power, instrumenting }
     }
 
     /// Whether a byte offset of the original text lies in the argument of a `throw` statement.
