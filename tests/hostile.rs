@@ -101,8 +101,8 @@ impl Hostile {
 const MEMORY_MIB: i64 = 512;
 
 /// Most memory the run on a bundle of several megabytes may take: what the engine may allocate while
-/// loading (1 GiB) and the process around it. Measured: 1,070 MiB (its syntax tree, and two engines
-/// holding it: the session's and the mutation analysis's). Building a mutant of it takes 500 MiB and
+/// loading (1 GiB) and the process around it. Measured: about 1,000 MiB (its syntax tree, and two
+/// engines holding it: the session's and the mutation analysis's). Building a mutant of it takes 500 MiB and
 /// seconds more: the analysis, given one second, judges none.
 const BUNDLE_MEMORY_MIB: i64 = 1280;
 

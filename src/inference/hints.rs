@@ -138,7 +138,7 @@ mod tests {
     use super::*;
 
     fn site(kind: SiteKind, operator: &str, literal_operand: Option<LiteralKind>) -> CoercionSite {
-        CoercionSite { kind, operator: operator.to_string(), literal_operand, operands: Vec::new() }
+        CoercionSite { kind, operator: operator.into(), literal_operand, operands: Box::default() }
     }
 
     fn scored(kind: SiteKind, operator: &str, literal: Option<LiteralKind>, hint: Hint) -> (u32, u32) {

@@ -19,8 +19,7 @@
 //! so that the conversion of a parameter is filed under the operator that has it as an operand
 //! ([`CoercionSites::of`]): `<=` for `x`, not the innermost `/`.
 
-use std::collections::HashMap;
-
+use swc_atoms::Atom;
 use swc_common::{BytePos, Spanned};
 use swc_ecma_ast::*;
 use swc_ecma_visit::{Visit, VisitWith};
@@ -55,45 +54,51 @@ pub enum LiteralKind {
     String,
 }
 
-/// One operation that may convert a value to a primitive.
+/// One operation that may convert a value to a primitive. A file has about as many as operators and
+/// calls: names are atoms (8 bytes, an identifier's shared with the syntax tree), not strings of their own;
+/// a bundle of 6 MB held 100 MB of sites as strings.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct CoercionSite {
     /// What kind of operation.
     pub kind: SiteKind,
-    /// The operator as written: "+", ">", "+=", "-" (unary), "++", "${}", "[]", or for calls the callee:
-    /// "String()", "Math.max()" (a global namespace), ".charAt()" (any other method), "()" (anything else).
-    pub operator: String,
     /// The literal on the other side of a binary operator or compound assignment.
     pub literal_operand: Option<LiteralKind>,
+    /// The operator as written: "+", ">", "+=", "-" (unary), "++", "${}", "[]", or for calls the callee:
+    /// "String()", "Math.max()" (a global namespace), ".charAt()" (any other method), "()" (anything else).
+    pub operator: Atom,
     /// Its operands (arguments, for calls) that are plain identifiers, by name.
-    pub operands: Vec<String>,
+    pub operands: Box<[Atom]>,
 }
 
 /// Conversion sites by original byte offset of the position QuickJS reports for them.
 #[derive(Debug, Clone)]
 pub struct CoercionSites {
-    by_offset: HashMap<u32, Vec<CoercionSite>>,
+    /// Sorted by offset; those at one offset in the order found (innermost first).
+    sites: Vec<(u32, CoercionSite)>,
 }
 
 impl CoercionSites {
     /// Every site reported at `offset`, innermost first.
-    pub fn all_at(&self, offset: u32) -> &[CoercionSite] {
-        self.by_offset.get(&offset).map_or(&[], Vec::as_slice)
+    pub fn all_at(&self, offset: u32) -> impl Iterator<Item = &CoercionSite> {
+        let start = self.sites.partition_point(|(at, _)| *at < offset);
+        self.sites[start..].iter().take_while(move |(at, _)| *at == offset).map(|(_, site)| site)
     }
 
     /// The site at `offset` that converted the variable `name`: the innermost with `name` as an operand,
     /// else the innermost (the value may have come through a field or another variable).
     pub fn of(&self, offset: u32, name: &str) -> Option<&CoercionSite> {
-        let all = self.all_at(offset);
-        all.iter().find(|s| s.operands.iter().any(|o| o == name)).or(all.first())
+        self.all_at(offset).find(|s| s.operands.iter().any(|o| o == name)).or_else(|| self.all_at(offset).next())
     }
 }
 
 /// Replays QuickJS's source positions over the instrumented `program` of `file`.
 pub(super) fn find(file: &ParsedFile, program: &Program) -> CoercionSites {
-    let mut finder = Finder { file, last: None, sites: HashMap::new() };
+    let mut finder = Finder { file, last: None, sites: Vec::new() };
     program.visit_with(&mut finder);
-    CoercionSites { by_offset: finder.sites }
+    // Stable: sites at one offset keep the order they were found in.
+    finder.sites.sort_by_key(|(at, _)| *at);
+    finder.sites.shrink_to_fit();
+    CoercionSites { sites: finder.sites }
 }
 
 /// Namespaces whose functions are named with their object: `Math.max()` rather than `.max()`.
@@ -103,7 +108,7 @@ struct Finder<'a> {
     file: &'a ParsedFile,
     /// Original offset of the last position QuickJS recorded, in bytecode order.
     last: Option<u32>,
-    sites: HashMap<u32, Vec<CoercionSite>>,
+    sites: Vec<(u32, CoercionSite)>,
 }
 
 impl Finder<'_> {
@@ -113,10 +118,10 @@ impl Finder<'_> {
         }
     }
 
-    fn record(&mut self, kind: SiteKind, operator: &str, literal_operand: Option<LiteralKind>, operands: Vec<String>) {
+    fn record(&mut self, kind: SiteKind, operator: &str, literal_operand: Option<LiteralKind>, operands: Vec<Atom>) {
         if let Some(at) = self.last {
-            let site = CoercionSite { kind, operator: operator.to_string(), literal_operand, operands };
-            self.sites.entry(at).or_default().push(site);
+            let site = CoercionSite { kind, literal_operand, operator: operator.into(), operands: operands.into() };
+            self.sites.push((at, site));
         }
     }
 
@@ -167,7 +172,7 @@ impl Finder<'_> {
         if compound {
             let mut operands = identifiers([a.right.as_ref()]);
             if let AssignTarget::Simple(SimpleAssignTarget::Ident(i)) = &a.left {
-                operands.push(i.id.sym.to_string());
+                operands.push(i.id.sym.clone());
             }
             self.record(SiteKind::CompoundAssignment, a.op.as_str(), literal_of(&a.right), operands);
         }
@@ -358,10 +363,10 @@ fn last_word(callee: &Expr) -> Option<BytePos> {
 }
 
 /// The names of the operands that are plain identifiers, looking through parentheses.
-fn identifiers<'e>(operands: impl IntoIterator<Item = &'e Expr>) -> Vec<String> {
-    fn name(expr: &Expr) -> Option<String> {
+fn identifiers<'e>(operands: impl IntoIterator<Item = &'e Expr>) -> Vec<Atom> {
+    fn name(expr: &Expr) -> Option<Atom> {
         match expr {
-            Expr::Ident(i) => Some(i.sym.to_string()),
+            Expr::Ident(i) => Some(i.sym.clone()),
             Expr::Paren(p) => name(&p.expr),
             _ => None,
         }

@@ -414,7 +414,7 @@ fn conversions(code: &str, call: &str) -> Vec<(String, Option<CoercionSite>, Vec
             });
             // The tests' recording proxy is the variable `p`.
             let site = inst.coercion_sites.of(offset, "p").cloned();
-            (hint.to_string(), site, inst.coercion_sites.all_at(offset).to_vec())
+            (hint.to_string(), site, inst.coercion_sites.all_at(offset).cloned().collect())
         })
         .collect()
 }
