@@ -397,6 +397,12 @@ pub struct BenchArgs {
     #[arg(long, default_value_t = 1, value_name = "N")]
     pub seed: u64,
 
+    /// Keep one session: once every method is done, work on them in turn, each reopened with a fresh
+    /// budget, instead of starting a new session with the next seed. Measures what a long run spends per
+    /// candidate, without the elections and contexts of session starts.
+    #[arg(long)]
+    pub steady: bool,
+
     /// Also measure the speed-up of `generate --jobs 2` over `--jobs 1` on this file of several classes
     /// (both from loading to the written suite, --seconds per method at most, in this same run).
     #[arg(long, value_name = "FILE")]
@@ -412,7 +418,12 @@ pub struct BenchArgs {
 impl BenchArgs {
     /// The benchmark's options.
     pub fn to_options(&self) -> BenchOptions {
-        BenchOptions { file: self.file.clone(), seconds: self.seconds.clamp(0.1, 3600.0), seed: self.seed }
+        BenchOptions {
+            file: self.file.clone(),
+            seconds: self.seconds.clamp(0.1, 3600.0),
+            seed: self.seed,
+            steady: self.steady,
+        }
     }
 }
 

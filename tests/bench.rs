@@ -16,10 +16,26 @@ fn bare_threw(report: &str) -> u64 {
 #[test]
 fn bench_runs_commonjs_and_es_modules() {
     for file in ["bench/tally.cjs", "bench/shelf.mjs"] {
-        let report =
-            run(&BenchOptions { file: fixture(file), seconds: 0.2, seed: 1 }).unwrap_or_else(|e| panic!("{file}: {e}"));
+        let report = run(&BenchOptions { file: fixture(file), seconds: 0.2, seed: 1, steady: false })
+            .unwrap_or_else(|e| panic!("{file}: {e}"));
         assert!(report.contains("ratio bare/flycatcher"), "{file}: {report}");
         // The fixtures' methods never throw: a bare test that did failed to reach the class.
         assert_eq!(bare_threw(&report), 0, "{file}: {report}");
     }
+}
+
+#[test]
+fn steady_keeps_one_session_where_the_default_starts_many() {
+    // The shared-state sample's class is covered within milliseconds: by default the bench starts a
+    // session after another (a shared context each); steady, one session works on its methods in turn.
+    let options = |steady| BenchOptions { file: fixture("bench/ledger.cjs"), seconds: 0.3, seed: 1, steady };
+    let sessions = run(&options(false)).unwrap();
+    let (_, contexts) = candidates_and_contexts(&sessions);
+    assert!(contexts >= 3, "{sessions}");
+    let steady = run(&options(true)).unwrap();
+    let (candidates, contexts) = candidates_and_contexts(&steady);
+    // Every write of the sample's methods is undone: the one session's context serves every candidate.
+    assert_eq!(contexts, 1, "{steady}");
+    assert!(candidates > 1_000, "{steady}");
+    assert!(steady.contains("(steady: one session"), "{steady}");
 }

@@ -16,7 +16,7 @@ use crate::error::Result;
 use crate::model::program::{Access, ClassInfo};
 use crate::model::settings::Settings;
 use crate::sandbox::BareProgram;
-use crate::session::{Session, SessionOptions};
+use crate::session::{Selection, Session, SessionOptions};
 
 /// What to measure.
 #[derive(Debug, Clone)]
@@ -27,6 +27,11 @@ pub struct BenchOptions {
     pub seconds: f64,
     /// Seed of the first session (later sessions use the following seeds).
     pub seed: u64,
+    /// Keep the first session: once every method is done, work on them in turn, each reopened with a
+    /// fresh budget, instead of starting a session with the next seed. What a long run spends per
+    /// candidate, without the elections, contexts and first steps of new sessions, which are about
+    /// half of the default measure on a small class covered in milliseconds (`ledger.cjs`).
+    pub steady: bool,
 }
 
 /// Stands in for recording proxies in the bare loop, so the same test code runs unchanged.
@@ -51,9 +56,24 @@ pub fn run(options: &BenchOptions) -> Result<String> {
             program.eval(&session.program.classes.iter().map(bare_binding).collect::<String>())?;
             bare = Some(program);
         }
+        // Steady: set once every method was done; `turn` is the method to work on next.
+        let (mut rotating, mut turn, mut idle) = (false, 0usize, 0usize);
         loop {
             let started = Instant::now();
-            let Some(report) = session.step()? else { break };
+            if rotating && !select_in_turn(&mut session, &mut turn) {
+                break;
+            }
+            let Some(report) = session.step()? else {
+                stepping += started.elapsed();
+                // A method that stops at once gives no step: after every method did so, stop.
+                idle += 1;
+                if options.steady && idle <= session.methods.len() {
+                    rotating = true;
+                    continue;
+                }
+                break;
+            };
+            idle = 0;
             stepping += started.elapsed();
             steps += 1;
             if bodies.len() < 200_000 {
@@ -71,17 +91,32 @@ pub fn run(options: &BenchOptions) -> Result<String> {
     let (bare_runs, threw, bare_time) = bare_loop(&bare, &bodies, budget);
     let bare_rate = bare_runs as f64 / bare_time.as_secs_f64();
     Ok(format!(
-        "sample: {}\nflycatcher: {steps} candidates in {:.2} s = {:.0} candidates/s (one core), {contexts} contexts \
+        "sample: {}{}\nflycatcher: {steps} candidates in {:.2} s = {:.0} candidates/s (one core), {contexts} contexts \
          built\n\
          bare QuickJS loop, same test bodies: {bare_runs} in {:.2} s = {:.0} tests/s ({threw} threw)\n\
          ratio bare/flycatcher: {:.2}x\n",
         options.file.display(),
+        if options.steady { " (steady: one session, its methods reopened in turn once all were done)" } else { "" },
         stepping.as_secs_f64(),
         engine_rate,
         bare_time.as_secs_f64(),
         bare_rate,
         bare_rate / engine_rate
     ))
+}
+
+/// Makes the next testable method from `turn` on the one worked on (reopened with a fresh budget when
+/// it had stopped); false when no method can be worked on.
+fn select_in_turn(session: &mut Session, turn: &mut usize) -> bool {
+    let count = session.methods.len();
+    for _ in 0..count {
+        let index = *turn % count;
+        *turn += 1;
+        if matches!(session.select(index), Selection::Working | Selection::Reopened(_)) {
+            return true;
+        }
+    }
+    false
 }
 
 /// Binds the name tests make a class's instances with (its alias, or its factory's) in the bare context,

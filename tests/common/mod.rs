@@ -133,3 +133,13 @@ pub fn purse(dir: &Path) -> PathBuf {
 pub fn fixture(name: &str) -> PathBuf {
     root().join("tests").join("fixtures").join(name)
 }
+
+/// The candidates and the contexts built for them, read from a bench report.
+pub fn candidates_and_contexts(report: &str) -> (u64, u64) {
+    let line = report.lines().find(|l| l.starts_with("flycatcher:")).expect("a flycatcher line");
+    let number_before = |word: &str| -> u64 {
+        let head = &line[..line.find(word).expect(word)];
+        head.split_whitespace().last().and_then(|n| n.parse().ok()).expect("a number")
+    };
+    (number_before(" candidates in"), number_before(" contexts built"))
+}
