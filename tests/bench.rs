@@ -39,3 +39,21 @@ fn steady_keeps_one_session_where_the_default_starts_many() {
     assert!(candidates > 1_000, "{steady}");
     assert!(steady.contains("(steady: one session"), "{steady}");
 }
+
+#[test]
+fn a_file_whose_methods_all_stop_before_a_candidate_is_an_error_not_a_hang() {
+    // Built-in functions as methods cannot be located in the code: every method stops at once, so no
+    // session ever steps, and the bench used to open session after session without end.
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("borrowed.js");
+    std::fs::write(&file, "class Borrowed {}\nBorrowed.prototype.m = Math.max;\nmodule.exports = { Borrowed };\n")
+        .unwrap();
+    let (sender, receiver) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        let _ =
+            sender.send(run(&BenchOptions { file, seconds: 0.2, seed: 1, steady: false }).map_err(|e| e.to_string()));
+    });
+    let answer = receiver.recv_timeout(std::time::Duration::from_secs(60)).expect("the bench ends");
+    let error = answer.expect_err("nothing can be measured");
+    assert!(error.contains("borrowed.js: nothing to measure"), "{error}");
+}

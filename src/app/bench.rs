@@ -12,7 +12,7 @@ use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
 use crate::discovery::sandbox_expression;
-use crate::error::Result;
+use crate::error::{Error, Result};
 use crate::model::program::{Access, ClassInfo};
 use crate::model::settings::Settings;
 use crate::sandbox::BareProgram;
@@ -58,6 +58,7 @@ pub fn run(options: &BenchOptions) -> Result<String> {
         }
         // Steady: set once every method was done; `turn` is the method to work on next.
         let (mut rotating, mut turn, mut idle) = (false, 0usize, 0usize);
+        let before = steps;
         loop {
             let started = Instant::now();
             if rotating && !select_in_turn(&mut session, &mut turn) {
@@ -85,6 +86,18 @@ pub fn run(options: &BenchOptions) -> Result<String> {
         }
         contexts += session.contexts_built();
         seed += 1;
+        if steps == before {
+            // Every method stopped before its first candidate (none could be located, say): every
+            // later session would do the same, and the loop would never reach the budget.
+            break;
+        }
+    }
+    if steps == 0 {
+        return Err(Error::Usage(format!(
+            "{}: nothing to measure: every method under test stops before its first candidate (`generate` on \
+             it says why, method by method)",
+            options.file.display()
+        )));
     }
     let engine_rate = steps as f64 / stepping.as_secs_f64();
     let bare = bare.expect("a first session was opened");
