@@ -782,23 +782,23 @@ function other(x) { return /q/.test(x) || x.replace(/a/g, "b") === 1 || [].map.c
     };
     // A string meets a pattern built at run time elsewhere.
     let seen = observe("", "parse(' 1.x ')");
-    assert_eq!(seen, [r#"-1 6 [2,"^(\\d+)\\.(\\d+)$","","1.x",null,null]"#]);
+    assert_eq!(seen, [r#"-1 6 2 null  14 ^(\d+)\.(\d+)$ s1.x"#]);
     // A split string is a list: what joins it (a usual separator its pattern matches), then the pattern
     // its pieces meet one by one, with the joiner and their count.
     let seen = observe("", "hand('2S\t9H x')");
     assert_eq!(
         seen,
         [
-            r#"-1 6 [7," ","","2S\t9H x",null,3]"#,
-            r#"-1 6 [0,"^[2-9][SH]$","","2S"," ",3]"#,
-            r#"-1 6 [0,"^[2-9][SH]$","","9H"," ",3]"#,
-            r#"-1 6 [0,"^[2-9][SH]$","","x"," ",3]"#
+            "-1 6 7 3  1   s2S\t9H x",
+            "-1 6 0 3  11 ^[2-9][SH]$ 1   s2S",
+            "-1 6 0 3  11 ^[2-9][SH]$ 1   s9H",
+            "-1 6 0 3  11 ^[2-9][SH]$ 1   sx"
         ]
     );
     // A recording proxy (here any object the harness registered) is noted by its key, without its text;
     // a replacement that is not anchored is no validation.
     let seen = observe("var proxy = {}; __fc$observe.proxy(proxy, 4)", "other('a'); other(proxy)");
-    assert_eq!(seen, [r#"-1 6 [0,"q","","a",null,null]"#, r#"4 6 [0,"q","",null,null,null]"#]);
+    assert_eq!(seen, ["-1 6 0 null  1 q sa", "4 6 0 null  1 q p"]);
 }
 
 #[test]

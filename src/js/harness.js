@@ -82,7 +82,7 @@
 
   // Recording proxies stand for parameters of unknown type. The log is flat triples
   // (parameter key, event, detail): 0 created, 1 get, 2 set/delete, 3 `in`, 4 called, 5 coerced, 6 a
-  // pattern met (written by `js/patterns.js`).
+  // pattern met (written by `js/patterns.js`, its detail a text of its own).
   const log = [];
   const record = (key, event, detail) => { push(log, key, event, detail); };
 

@@ -23,7 +23,7 @@
   var exec = method(RegExp.prototype.exec);
   var mapGet = method(Map.prototype.get), mapSet = method(Map.prototype.set), mapClear = method(Map.prototype.clear);
   var setHas = method(Set.prototype.has), setAdd = method(Set.prototype.add), setClear = method(Set.prototype.clear);
-  var stringify = JSON.stringify;
+  var weakGet = method(WeakMap.prototype.get), weakSet = method(WeakMap.prototype.set);
   var RealRegExp = RegExp;
   var proto = RegExp.prototype;
   var getter = function (name) {
@@ -52,14 +52,26 @@
   var budget = BUDGET;
   var sink = null;
 
-  var isRegExp = function (v) {
-    if (v === proto || v === null || typeof v !== 'object') return false;
+  // [source, flags] of a RegExp, kept by the RegExp: most patterns are made once (a module's constant)
+  // and met by test after test, and the flags' eight getters, called through the built-ins captured
+  // above, were most of what noting a pattern cost. Kept while the source reads the same, which
+  // `compile` (legacy) changes but for a call with the same source and other flags. Null for anything
+  // but a RegExp.
+  var described = new WeakMap();
+  var regExpOf = function (v) {
+    if (v === proto || v === null || typeof v !== 'object') return null;
+    var text;
     try {
-      source(v);
-      return true;
+      text = source(v);
     } catch (_) {
-      return false;
+      return null;
     }
+    var known = weakGet(described, v);
+    if (known === undefined || known[0] !== text) {
+      known = [text, flagsOf(v)];
+      weakSet(described, v, known);
+    }
+    return known;
   };
   // The flags of `r`, but those in `except`.
   var flagsOf = function (r, except) {
@@ -106,13 +118,20 @@
     }
     return null;
   };
-  // Logs a note: [kind, pattern source, flags, subject text (null for a proxy), joiner, pieces].
+  // A note, as the text the log carries and by which a test notes a pattern once (see Rust's
+  // `sandbox/events.rs`): the method's number, the count of pieces (or null), the flags, the source
+  // after its length, what joins the pieces after its length when there are, then ` s` and the subject
+  // text, or ` p` for a recording proxy (whose key the log's triple holds; the same note of another
+  // proxy is not made again). Lengths count UTF-16 units. A text, not an array: encoding the log as JSON
+  // walked each note's array, and it cost more than reading the patterns met.
   var note = function (key, subject, kind, text, flags, joiner, count) {
-    var detail = stringify([kind, text, flags, key < 0 ? subject : null, joiner, count]);
-    if (setHas(seen, detail)) return;
-    setAdd(seen, detail);
+    var id = kind + ' ' + count + ' ' + flags + ' ' + text.length + ' ' + text;
+    if (joiner !== null) id += ' ' + joiner.length + ' ' + joiner;
+    id += key < 0 ? ' s' + subject : ' p';
+    if (setHas(seen, id)) return;
+    setAdd(seen, id);
     budget--;
-    sink(key, 6, detail);
+    sink(key, 6, id);
   };
   var observe = function (receiver, argument, kind) {
     var subject = kind < 2 ? argument : receiver;
@@ -125,9 +144,9 @@
     } else if (subject.length === 0 || subject.length > LONGEST) {
       return;
     }
-    var regexp = isRegExp(pattern);
+    var regexp = regExpOf(pattern);
     if (kind === 7) {
-      if (key < 0 && (regexp || (typeof pattern === 'string' && pattern.length > 0))) {
+      if (key < 0 && (regexp !== null || (typeof pattern === 'string' && pattern.length > 0))) {
         var joiner = joinerOf(pattern, subject);
         var parts = pieces(subject, pattern);
         splits[splits.length] = [parts, joiner];
@@ -136,9 +155,9 @@
       return;
     }
     var text, flags;
-    if (regexp) {
-      text = source(pattern);
-      flags = flagsOf(pattern);
+    if (regexp !== null) {
+      text = regexp[0];
+      flags = regexp[1];
     } else if (typeof pattern === 'string' && kind >= 2 && kind <= 4) {
       // `match`, `matchAll` and `search` make a RegExp of a string.
       text = pattern;

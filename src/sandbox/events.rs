@@ -133,61 +133,103 @@ const PATTERN_METHODS: [&str; 8] = ["test", "exec", "match", "matchAll", "search
 /// Parses the harness log (flat JSON triples) into the proxies' events and the patterns met; once for
 /// both: a log with stacks runs to kilobytes, and a test with recording proxies writes one every run.
 /// `is_user_file` tells the code under test's files from the harness and test code in stack frames.
+/// Read straight into events and notes, not through a JSON tree: a test of code that validates its
+/// input meets a dozen patterns, and the tree cost more than the rest of reading the test back.
 pub fn parse_log(json: &str, is_user_file: impl Fn(&str) -> bool) -> (Vec<ProxyEvent>, Vec<PatternNote>) {
-    let Ok(serde_json::Value::Array(items)) = serde_json::from_str::<serde_json::Value>(json) else {
-        return (Vec::new(), Vec::new());
-    };
-    (events(&items, is_user_file), notes(&items))
+    let mut reader = serde_json::Deserializer::from_str(json);
+    serde::Deserializer::deserialize_seq(&mut reader, Triples(is_user_file)).unwrap_or_default()
 }
 
-/// The patterns met, from the log's triples of event 6 (see `js/patterns.js`).
-fn notes(items: &[serde_json::Value]) -> Vec<PatternNote> {
-    items
-        .chunks_exact(3)
-        .filter(|triple| triple[1].as_u64() == Some(6))
-        .filter_map(|triple| {
-            let key = triple[0].as_i64().and_then(|k| u32::try_from(k).ok());
-            let detail: serde_json::Value = serde_json::from_str(triple[2].as_str()?).ok()?;
-            let text = |v: &serde_json::Value| v.as_str().map(str::to_string);
-            let separator = text(detail.get(4)?);
-            Some(PatternNote {
-                key,
-                subject: text(detail.get(3)?),
-                method: PATTERN_METHODS.get(detail.get(0)?.as_u64()? as usize)?.to_string(),
-                source: text(detail.get(1)?)?,
-                flags: text(detail.get(2)?)?,
-                separator,
-                pieces: detail.get(5).and_then(serde_json::Value::as_u64).map(|n| n as usize),
-            })
-        })
-        .collect()
-}
+/// Reads the log's triples (parameter key, event, detail).
+struct Triples<F>(F);
 
-/// The proxies' events, from the log's triples.
-fn events(items: &[serde_json::Value], is_user_file: impl Fn(&str) -> bool) -> Vec<ProxyEvent> {
-    items
-        .chunks_exact(3)
-        .filter_map(|triple| {
-            let key = triple[0].as_u64()? as u32;
-            let detail = triple[2].as_str().unwrap_or_default();
-            Some(match triple[1].as_u64()? {
+impl<'de, F: Fn(&str) -> bool> serde::de::Visitor<'de> for Triples<F> {
+    type Value = (Vec<ProxyEvent>, Vec<PatternNote>);
+
+    fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+        f.write_str("the harness's log: (key, event, detail) triples")
+    }
+
+    fn visit_seq<A: serde::de::SeqAccess<'de>>(self, mut seq: A) -> Result<Self::Value, A::Error> {
+        let (mut events, mut notes) = (Vec::new(), Vec::new());
+        while let Some(key) = seq.next_element::<i64>()? {
+            let Some(event) = seq.next_element::<u8>()? else { break };
+            let Some(detail) = seq.next_element::<String>()? else { break };
+            if event == 6 {
+                notes.extend(note(key, &detail));
+                continue;
+            }
+            let Ok(key) = u32::try_from(key) else { continue };
+            events.push(match event {
                 0 => ProxyEvent::Created { key },
-                1 => ProxyEvent::Get { key, name: detail.to_string() },
-                2 => ProxyEvent::Set { key, name: detail.to_string() },
-                3 => ProxyEvent::Has { key, name: detail.to_string() },
+                1 => ProxyEvent::Get { key, name: detail },
+                2 => ProxyEvent::Set { key, name: detail },
+                3 => ProxyEvent::Has { key, name: detail },
                 4 => ProxyEvent::Called { key },
                 5 => {
-                    let (hint, stack) = detail.split_once('\n').unwrap_or((detail, ""));
-                    ProxyEvent::Coerced {
-                        key,
-                        hint: Hint::from_js(hint),
-                        position: first_user_frame(stack, &is_user_file),
-                    }
+                    let (hint, stack) = detail.split_once('\n').unwrap_or((&detail, ""));
+                    ProxyEvent::Coerced { key, hint: Hint::from_js(hint), position: first_user_frame(stack, &self.0) }
                 }
-                _ => return None,
-            })
-        })
-        .collect()
+                _ => continue,
+            });
+        }
+        Ok((events, notes))
+    }
+}
+
+/// A pattern note of parameter `key` (-1 for a string subject) from its text in the log (see `note` in
+/// `js/patterns.js`): `method pieces flags <length> source[ <length> joiner] s<subject>` or `... p`.
+fn note(key: i64, text: &str) -> Option<PatternNote> {
+    let mut text = NoteText(text);
+    let method = PATTERN_METHODS.get(text.word()?.parse::<usize>().ok()?)?.to_string();
+    let pieces = text.word()?.parse().ok();
+    let flags = text.word()?.to_string();
+    let source = text.sized()?.to_string();
+    let mut rest = text.0.strip_prefix(' ')?;
+    let mut separator = None;
+    if rest.starts_with(|c: char| c.is_ascii_digit()) {
+        let mut joiner = NoteText(rest);
+        separator = Some(joiner.sized()?.to_string());
+        rest = joiner.0.strip_prefix(' ')?;
+    }
+    let subject = match rest.strip_prefix('s') {
+        Some(subject) => Some(subject.to_string()),
+        None if rest == "p" => None,
+        None => return None,
+    };
+    Some(PatternNote { key: u32::try_from(key).ok(), subject, method, source, flags, separator, pieces })
+}
+
+/// What is left to read of a note's text.
+struct NoteText<'a>(&'a str);
+
+impl<'a> NoteText<'a> {
+    /// Up to the next space, which is passed.
+    fn word(&mut self) -> Option<&'a str> {
+        let (word, rest) = self.0.split_once(' ')?;
+        self.0 = rest;
+        Some(word)
+    }
+
+    /// A length in UTF-16 units (JavaScript's), a space, then that much text.
+    fn sized(&mut self) -> Option<&'a str> {
+        let units: usize = self.word()?.parse().ok()?;
+        let mut counted = 0;
+        let mut end = self.0.len();
+        for (at, c) in self.0.char_indices() {
+            if counted >= units {
+                end = at;
+                break;
+            }
+            counted += c.len_utf16();
+        }
+        if counted != units {
+            return None;
+        }
+        let (sized, rest) = self.0.split_at(end);
+        self.0 = rest;
+        Some(sized)
+    }
 }
 
 /// Finds the first stack frame in the code under test. QuickJS prints frames as
@@ -224,7 +266,7 @@ mod tests {
 
     #[test]
     fn reads_the_patterns_met_apart_from_proxy_events() {
-        let log = r#"[3,0,"",3,6,"[0,\"^\\\\d+$\",\"i\",null,null,null]",-1,6,"[2,\"[SH]\",\"\",\"AS KH\",\" \",2]",-1,6,"[7,\",\",\"\",\"a,b\",null,2]"]"#;
+        let log = r#"[3,0,"",3,6,"0 null i 5 ^\\d+$ p",-1,6,"2 2  4 [SH] 1   sAS KH",-1,6,"7 2  1 , sa,b"]"#;
         let (events, notes) = parse_log(log, |_| true);
         assert_eq!(events, vec![ProxyEvent::Created { key: 3 }]);
         assert_eq!(notes.len(), 3, "{notes:?}");
@@ -236,6 +278,32 @@ mod tests {
         );
         assert_eq!((notes[1].separator.as_deref(), notes[1].pieces), (Some(" "), Some(2)));
         assert_eq!((notes[2].method.as_str(), notes[2].source.as_str(), notes[2].pieces), ("split", ",", Some(2)));
+    }
+
+    #[test]
+    fn a_log_that_is_not_triples_gives_nothing() {
+        for log in ["", "{}", "[3,0", r#"[3,"get","x"]"#, r#"[-1,6,[0,"a","",null,null,null]]"#] {
+            assert_eq!(parse_log(log, |_| true), (Vec::new(), Vec::new()), "{log}");
+        }
+        // Events of a key no proxy has, and of a number no event has, are left out; so are notes that are
+        // not as the patterns write them; the rest is read.
+        let (events, notes) =
+            parse_log(r#"[-1,1,"x",2,9,"",2,1,"y",-1,6,"9 null  1 a sx",-1,6,"0 null  2 a sx"]"#, |_| true);
+        assert_eq!(events, vec![ProxyEvent::Get { key: 2, name: "y".into() }]);
+        assert!(notes.is_empty(), "a method the patterns do not number, a source shorter than its length");
+    }
+
+    #[test]
+    fn a_note_counts_lengths_in_utf16_units() {
+        // "𝔸" is two units in JavaScript, four bytes here; a source may hold spaces and digits.
+        let (_, notes) = parse_log(r#"[-1,6,"1 3 gu 6 𝔸 1 x 2 𝔸 sa 𝔸"]"#, |_| true);
+        let n = &notes[0];
+        assert_eq!(
+            (n.method.as_str(), n.pieces, n.flags.as_str(), n.source.as_str()),
+            ("exec", Some(3), "gu", "𝔸 1 x")
+        );
+        assert_eq!((n.separator.as_deref(), n.subject.as_deref(), n.key), (Some("𝔸"), Some("a 𝔸"), None));
+        assert!(note(-1, "1 3 gu 1 𝔸 1 x 2 𝔸 sa").is_none(), "a length that ends inside a character");
     }
 
     #[test]
