@@ -45,6 +45,24 @@ fn a_context_is_shared_until_a_test_writes_shared_state() {
 }
 
 #[test]
+fn a_static_private_field_is_undone_like_any_other_shared_write() {
+    // Every test constructs a `Ticket`, which numbers it in `static #issued`: written back after each
+    // test, within the class where the name is in scope, not a new context per test.
+    let bench =
+        run(&BenchOptions { file: fixture("private-counter.cjs"), seconds: 0.3, seed: 1, steady: false }).unwrap();
+    let (candidates, contexts) = candidates_and_contexts(&bench);
+    assert!(contexts * 10 < candidates, "{bench}");
+    // `first` answers 'later' to a test that made two tickets, or that saw an earlier test's ticket:
+    // had the write not been undone, a candidate would have covered alone less than after others.
+    let out = tempfile::tempdir().unwrap();
+    let report = generate(&[fixture("private-counter.cjs")], out.path(), &["--seed", "1", "--timeout", "0.5"]);
+    let warnings = report["warnings"].to_string();
+    assert!(!warnings.contains("behaved differently"), "{warnings}");
+    assert!(methods(&report).iter().all(|(_, covered, _, _)| *covered > 0), "{report}");
+    verify_passes(out.path(), 1);
+}
+
+#[test]
 fn state_no_marked_write_reaches_never_makes_an_exported_test_depend_on_another() {
     // `tick` counts its calls in a module object reached through a function's result, which no mark
     // journals: in the shared context and in the context tests run alone in, a call sees earlier calls.

@@ -860,6 +860,27 @@ fn branch_outcomes_name_the_statement_only_they_cover() {
     assert_eq!(guarded, expected);
 }
 
+/// Runs `check` in a context holding the undo journal and then `code`, as the engine sets them up.
+fn with_journal(code: &str, check: impl FnOnce(rquickjs::Ctx)) {
+    let runtime = Runtime::new().unwrap();
+    let context = Context::full(&runtime).unwrap();
+    context.with(|ctx| {
+        // The engine gives the journal a native setter check (`sandbox/engine/props.rs`); a stand-in
+        // that answers the same here.
+        let prelude = format!(
+            "var {SHARED_WRITE} = new Uint8Array(1); var __fc$s = new Uint8Array(64); var __fc$b = new Uint8Array(64);\
+             var {HAS_SETTER} = function (o, skipProto) {{ return Reflect.ownKeys(o).some(function (k) {{ \
+             var d = Object.getOwnPropertyDescriptor(o, k); \
+             return d.set !== undefined && !(skipProto && k === '__proto__'); }}); }};"
+        );
+        ctx.eval_with_options::<(), _>(prelude, options("prelude.js")).unwrap();
+        ctx.eval_with_options::<(), _>(crate::js::PRIMORDIALS_JS, options("primordials.js")).unwrap();
+        ctx.eval_with_options::<(), _>(crate::js::JOURNAL_JS, options("journal.js")).unwrap();
+        ctx.eval_with_options::<(), _>(code, options("code.js")).unwrap();
+        check(ctx);
+    });
+}
+
 #[test]
 fn writes_to_shared_state_are_journalled_and_undone() {
     let code = "var log = [];\nvar count = 0;\nvar seen = new Map([[1, 'a']]);\nfunction C() { this.n = 0; }\n\
@@ -873,21 +894,7 @@ fn writes_to_shared_state_are_journalled_and_undone() {
     for journalled in ["__fc$jc(log, \"push\").push(x)", "__fc$jm(C, \"total\").total++", "__fc$jv(()=>count"] {
         assert!(inst.code.replace(' ', "").contains(&journalled.replace(' ', "")), "{journalled}: {}", inst.code);
     }
-    let runtime = Runtime::new().unwrap();
-    let context = Context::full(&runtime).unwrap();
-    context.with(|ctx| {
-        // The engine gives the journal a native setter check (`sandbox/engine/props.rs`); a stand-in
-        // that answers the same here.
-        let prelude = format!(
-            "var {SHARED_WRITE} = new Uint8Array(1); var __fc$s = new Uint8Array(64);\
-             var {HAS_SETTER} = function (o, skipProto) {{ return Reflect.ownKeys(o).some(function (k) {{ \
-             var d = Object.getOwnPropertyDescriptor(o, k); \
-             return d.set !== undefined && !(skipProto && k === '__proto__'); }}); }};"
-        );
-        ctx.eval_with_options::<(), _>(prelude, options("prelude.js")).unwrap();
-        ctx.eval_with_options::<(), _>(crate::js::PRIMORDIALS_JS, options("primordials.js")).unwrap();
-        ctx.eval_with_options::<(), _>(crate::js::JOURNAL_JS, options("journal.js")).unwrap();
-        ctx.eval_with_options::<(), _>(inst.code.as_str(), options("code.js")).unwrap();
+    with_journal(&inst.code, |ctx| {
         let state = "JSON.stringify([count, C.total, Object.keys(C), [...seen], log, typeof leaked, \
                      Object.keys(dict), dict, Object.keys(list), list, Object.getPrototypeOf(dict) === Object.prototype])";
         let loaded: String = ctx.eval(state).unwrap();
@@ -920,6 +927,43 @@ fn writes_to_shared_state_are_journalled_and_undone() {
         ctx.eval::<(), _>("Object.defineProperty(Array.prototype, 'x', { set: function (v) {}, configurable: true })")
             .unwrap();
         ctx.eval::<(), _>("new C().tagged('c')").unwrap();
+        assert_eq!(flag(&ctx), 2);
+    });
+}
+
+#[test]
+fn writes_to_private_fields_are_journalled_where_the_name_is_in_scope() {
+    // A constructor guarded by a static flag (as lru-cache's `Stack`), a static counter, an instance's
+    // own field reached through the class, and a private setter, which may write anything. An inner
+    // class's `#n` is a method: the outer field of that name is not its.
+    let code = "var other = { hits: 0 };\n\
+                class Pool {\n\
+                  static #making = false; static #n = 0; #id = 0; static last = null;\n\
+                  static make() { Pool.#making = true; const p = new Pool(); Pool.#making = false; Pool.#n += 2; \
+                    Pool.#n++; return p; }\n\
+                  constructor() { if (!Pool.#making) throw new TypeError('use make'); }\n\
+                  static tag(p) { Pool.last = p; p.#id = Pool.#n; return p.#id; }\n\
+                  static set #spy(v) { other.hits = v; }\n\
+                  static spy(v) { Pool.#spy = v; }\n\
+                  static count() { return Pool.#n; }\n\
+                  static inner() { return class { #n() { return 1; } static poke() { try { Pool.#n = 1; } catch (e) {} } }; }\n\
+                }";
+    let inst = instrument(&parse(code), 0, 0, false);
+    assert!(inst.code.contains("__fc$jp(Pool"), "{}", inst.code);
+    with_journal(&inst.code, |ctx| {
+        let flag = |ctx: &rquickjs::Ctx| ctx.eval::<u32, _>(format!("{SHARED_WRITE}[0]")).unwrap();
+        let state = "JSON.stringify([Pool.count(), Pool.last === null, other.hits])";
+        let loaded: String = ctx.eval(state).unwrap();
+        assert_eq!(ctx.eval::<u32, _>("Pool.tag(Pool.make()) + Pool.tag(Pool.make())").unwrap(), 9);
+        assert_eq!(flag(&ctx), 1);
+        assert!(ctx.eval::<bool, _>(format!("{}()", crate::js::UNDO)).unwrap());
+        assert_eq!((ctx.eval::<String, _>(state).unwrap(), flag(&ctx)), (loaded.clone(), 0));
+        assert!(ctx.eval::<bool, _>("try { new Pool(); false } catch (e) { true }").unwrap(), "the guard is back");
+        // A write through a private accessor cannot be undone by writing a value back; nor can one
+        // through a name that the class around the write declares as a method.
+        ctx.eval::<(), _>("Pool.spy(3)").unwrap();
+        assert_eq!(flag(&ctx), 2);
+        ctx.eval::<(), _>(format!("{SHARED_WRITE}[0] = 0; __fc$forget(); Pool.inner().poke()")).unwrap();
         assert_eq!(flag(&ctx), 2);
     });
 }

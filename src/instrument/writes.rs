@@ -13,20 +13,27 @@
 //!   of it), so the journal keeps the property's old descriptor (see `js/journal.js`);
 //! - a mutating method's call journals its receiver: `__fc$jc(log, "push").push(x)` (the journal keeps a
 //!   copy of an array's, a Map's or a Set's contents, once per test);
-//! - every other marked write (`Object.defineProperty`, a `super` or private target) becomes
-//!   `(__fc$sw[0] = 2, write)`: not undoable, the sandbox builds a new context.
+//! - `o.#k = v`, `o.#k op= v`, `o.#k++` on a private field of a class around the write journal through
+//!   their object too: `__fc$jp(o, (o) => o.#k, (o, v) => o.#k = v).#k = v`, the getter and setter made
+//!   where the private name is in scope (a class that guards its constructor with a static flag,
+//!   `Stack.#constructing = true`, wrote it on every construction, and every test then needed a new
+//!   context);
+//! - every other marked write (`Object.defineProperty`, a `super` target, a private accessor, whose
+//!   setter may write anything) becomes `(__fc$sw[0] = 2, write)`: not undoable, the sandbox builds a
+//!   new context.
 //!
 //! Flag and journal are set before the write runs: a write that then throws still counts. The write
 //! itself is left as it was, so its value, its `this` (a mutating method call stays a method call) and
 //! its coercions do not change.
 
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
 
+use swc_atoms::Atom;
 use swc_common::{DUMMY_SP, Span, Spanned, util::take::Take};
 use swc_ecma_ast::{
-    ArrowExpr, ArrowFunctionBody, AssignExpr, AssignOp, AssignTarget, BindingIdent, CallExpr, Callee, ComputedPropName,
-    Expr, ExprOrSpread, Ident, Lit, MemberExpr, MemberProp, ParenExpr, Pat, Program, SeqExpr, SimpleAssignTarget, Str,
-    UnaryOp,
+    ArrowExpr, ArrowFunctionBody, AssignExpr, AssignOp, AssignTarget, AutoAccessor, BindingIdent, CallExpr, Callee,
+    Class, ClassMember, ComputedPropName, Expr, ExprOrSpread, Ident, Key, Lit, MemberExpr, MemberProp, ParenExpr, Pat,
+    PrivateName, Program, SeqExpr, SimpleAssignTarget, Str, UnaryOp,
 };
 use swc_ecma_visit::{VisitMut, VisitMutWith};
 
@@ -39,10 +46,14 @@ const JOURNAL_BINDING: &str = "__fc$jv";
 const JOURNAL_MEMBER: &str = "__fc$jm";
 /// Journals a collection before a mutating method's call and answers it: `__fc$jc(collection, method)`.
 const JOURNAL_COLLECTION: &str = "__fc$jc";
+/// Journals a write to a private field and answers its object: `__fc$jp(object, get, set)`.
+const JOURNAL_PRIVATE: &str = "__fc$jp";
 /// The key `__fc$jm` made of a computed member's key.
 const JOURNAL_KEY: &str = "__fc$jk";
 /// The parameter of a binding's setter (named so that it shadows no binding of the code).
 const NEW_VALUE: &str = "__fc$nv";
+/// The object parameter of a private field's getter and setter.
+const OBJECT: &str = "__fc$ob";
 
 /// Marks, in `program` (instrumented already: its original nodes keep their spans), each write at one of
 /// `sites`.
@@ -50,11 +61,21 @@ pub(super) fn mark_writes(program: &mut Program, sites: &[Span]) {
     if sites.is_empty() {
         return;
     }
-    program.visit_mut_with(&mut Marker { sites: sites.iter().copied().collect() });
+    program.visit_mut_with(&mut Marker { sites: sites.iter().copied().collect(), private: Vec::new() });
 }
 
 struct Marker {
     sites: HashSet<Span>,
+    /// The private names of the classes around the node visited, innermost last, each with whether it
+    /// is a field (writing its old value back undoes a write) rather than a method or an accessor.
+    private: Vec<HashMap<Atom, bool>>,
+}
+
+impl Marker {
+    /// Whether `#name`, where the node visited is, names a private field.
+    fn is_private_field(&self, name: &PrivateName) -> bool {
+        self.private.iter().rev().find_map(|names| names.get(&name.name)).copied().unwrap_or(false)
+    }
 }
 
 /// Whether `expr` is of a kind that `analysis::state` reports as a write (its span alone could be shared
@@ -98,9 +119,27 @@ fn journal_binding(name: &Ident) -> Box<Expr> {
     call(JOURNAL_BINDING, [get, arrow(vec![parameter], set), string(&name.sym)], at)
 }
 
+/// `__fc$ob.#name`.
+fn private_member(name: &PrivateName, at: swc_common::BytePos) -> MemberExpr {
+    MemberExpr { span: DUMMY_SP, obj: ident(OBJECT, at), prop: MemberProp::PrivateName(name.clone()) }
+}
+
+/// `__fc$jp(object, (__fc$ob) => __fc$ob.#name, (__fc$ob, __fc$nv) => __fc$ob.#name = __fc$nv)`.
+fn journal_private(object: Box<Expr>, name: &PrivateName, at: swc_common::BytePos) -> Box<Expr> {
+    let parameter = |text: &str| Pat::Ident(BindingIdent::from(Ident::new_no_ctxt(text.into(), DUMMY_SP)));
+    let get = arrow(vec![parameter(OBJECT)], Box::new(Expr::Member(private_member(name, at))));
+    let set = Box::new(Expr::Assign(AssignExpr {
+        span: DUMMY_SP,
+        op: AssignOp::Assign,
+        left: AssignTarget::Simple(SimpleAssignTarget::Member(private_member(name, at))),
+        right: ident(NEW_VALUE, at),
+    }));
+    call(JOURNAL_PRIVATE, [object, get, arrow(vec![parameter(OBJECT), parameter(NEW_VALUE)], set)], at)
+}
+
 /// Rewrites the object of member `m` to journal the write through it; false when it cannot (a `super`
-/// or private member).
-fn journal_member(m: &mut MemberExpr) -> bool {
+/// member, or a private name `is_private_field` does not answer for).
+fn journal_member(m: &mut MemberExpr, is_private_field: &impl Fn(&PrivateName) -> bool) -> bool {
     let at = m.obj.span().lo;
     let key = match &mut m.prop {
         MemberProp::Ident(name) => string(&name.sym),
@@ -108,6 +147,11 @@ fn journal_member(m: &mut MemberExpr) -> bool {
             let key = expr.take();
             *expr = ident(JOURNAL_KEY, at);
             key
+        }
+        MemberProp::PrivateName(name) if is_private_field(name) => {
+            let name = name.clone();
+            m.obj = journal_private(m.obj.take(), &name, at);
+            return true;
         }
         MemberProp::PrivateName(_) => return false,
     };
@@ -126,17 +170,18 @@ enum Journal {
     Not,
 }
 
-/// Makes write `expr` journal itself, when it can be undone.
-fn journal(expr: &mut Expr) -> Journal {
+/// Makes write `expr` journal itself, when it can be undone; `is_private_field` tells the private
+/// fields in scope.
+fn journal(expr: &mut Expr, is_private_field: impl Fn(&PrivateName) -> bool) -> Journal {
     let in_place = |journalled: bool| if journalled { Journal::InPlace } else { Journal::Not };
     let member = |target: &mut Expr| match target {
-        Expr::Member(m) => in_place(journal_member(m)),
+        Expr::Member(m) => in_place(journal_member(m, &is_private_field)),
         _ => Journal::Not,
     };
     match expr {
         Expr::Assign(a) => match &mut a.left {
             AssignTarget::Simple(SimpleAssignTarget::Ident(name)) => Journal::Before(journal_binding(&name.id)),
-            AssignTarget::Simple(SimpleAssignTarget::Member(m)) => in_place(journal_member(m)),
+            AssignTarget::Simple(SimpleAssignTarget::Member(m)) => in_place(journal_member(m, &is_private_field)),
             _ => Journal::Not,
         },
         Expr::Update(u) => match &mut *u.arg {
@@ -165,13 +210,29 @@ fn is_object_or_reflect(expr: &Expr) -> bool {
 }
 
 impl VisitMut for Marker {
+    fn visit_mut_class(&mut self, class: &mut Class) {
+        let names = class
+            .body
+            .iter()
+            .filter_map(|member| match member {
+                ClassMember::PrivateProp(p) => Some((p.key.name.clone(), true)),
+                ClassMember::PrivateMethod(m) => Some((m.key.name.clone(), false)),
+                ClassMember::AutoAccessor(AutoAccessor { key: Key::Private(k), .. }) => Some((k.name.clone(), false)),
+                _ => None,
+            })
+            .collect();
+        self.private.push(names);
+        class.visit_mut_children_with(self);
+        self.private.pop();
+    }
+
     fn visit_mut_expr(&mut self, expr: &mut Expr) {
         expr.visit_mut_children_with(self);
         if !(is_write(expr) && self.sites.contains(&expr.span())) {
             return;
         }
         let at = expr.span().lo;
-        let before = match journal(expr) {
+        let before = match journal(expr, |name| self.is_private_field(name)) {
             Journal::InPlace => return,
             Journal::Before(call) => call,
             Journal::Not => mark_as(SHARED_WRITE, 0, 2, at),

@@ -1,9 +1,10 @@
 // The undo journal of writes to shared state (see `instrument/writes.rs`). The instrumented code calls
 // `__fc$jv(get, set, name)` before a write to a binding that outlives a call (`count++`, `leaked = 1`)
 // and `__fc$jm(object, key)` before a write to a property (`Cls.total += 1`, `delete cache[k]`), which
-// answers the object and leaves the key in `__fc$jk` for a computed member, and `__fc$jc(collection,
-// method)` before a mutating method's call (`log.push(x)`, `seen.set(k, v)`), which answers the
-// collection. Each records how to put back what is there now, and sets the flag `__fc$sw[0]` to 1; a
+// answers the object and leaves the key in `__fc$jk` for a computed member, `__fc$jp(object, get, set)`
+// before a write to a private field (`Stack.#constructing = true`), which answers the object, and
+// `__fc$jc(collection, method)` before a mutating method's call (`log.push(x)`, `seen.set(k, v)`), which
+// answers the collection. Each records how to put back what is there now, and sets the flag `__fc$sw[0]` to 1; a
 // write it cannot put back exactly (through a setter, to a typed array, a journal grown too long) sets it
 // to 2, as every other marked write does, and the sandbox then builds a new context. After a test whose
 // flag is 1 the engine calls `__fc$undo()`, which undoes the journal in reverse order and answers whether
@@ -56,6 +57,24 @@
     journal[journal.length] = entry;
   };
   define(g, '__fc$jv', hide);
+  // `__fc$jp(object, get, set)` before a write to a private field of `object` (`Stack.#constructing =
+  // true`): `get` and `set`, made in the class where the name is in scope, read and write that field of
+  // the object they are given. Writing the old value back is exact: a private field cannot be deleted,
+  // and stays writable on a frozen object. An object without the field has nothing to undo (the write
+  // throws, as reading it did).
+  hide.value = function (object, get, set) {
+    var old;
+    try {
+      old = get(object);
+    } catch (e) {
+      return object;
+    }
+    if (!undoable()) return object;
+    var put = function (value) { set(object, value); };
+    journal[journal.length] = { __proto__: null, binding: true, set: put, name: '', existed: true, old: old };
+    return object;
+  };
+  define(g, '__fc$jp', hide);
   // Whether a prototype has a setter a write by key could run (`__proto__` aside: a copy of the whole
   // object puts its prototype back). Asked of the engine, which reads the properties without making a
   // descriptor object for each (`sandbox/engine/props.rs`).

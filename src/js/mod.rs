@@ -16,7 +16,7 @@
 //! | [`STATEMENTS`], [`BRANCHES`] | the engine | `Uint8Array`s of statement and branch-outcome probes |
 //! | [`DISTANCES`], [`STACK`] | the engine, [`RUNTIME_JS`] | branch distances per outcome; the operand stack |
 //! | [`SHARED_WRITE`] | the engine | a `Uint8Array(1)` that writes to shared state set: 1 undoable, 2 not (see `instrument/writes.rs`) |
-//! | `__fc$jv`, `__fc$jm`, `__fc$jk`, [`UNDO`], [`FORGET`] | [`JOURNAL_JS`] | the undo journal of those writes |
+//! | `__fc$jv`, `__fc$jm`, `__fc$jp`, `__fc$jk`, [`UNDO`], [`FORGET`] | [`JOURNAL_JS`] | the undo journal of those writes |
 //! | `__fc$c`, `__fc$n`, `__fc$q`, `__fc$r`, `__fc$t`, `__fc$j`, `__fc$x`, `__fc$v`, `__fc$w`, `__fc$o`, `__fc$a` | [`RUNTIME_JS`] | helpers the instrumented code calls |
 //! | [`MEASURING`] | [`RUNTIME_JS`], set by the engine | whether measured conditions take their measuring form |
 //! | `__fc$observe` | [`RUNTIME_JS`] (`patterns.js`) | what the harness tells the pattern observer: a test's arguments, where to log |
@@ -160,7 +160,7 @@ pub const DETERMINISM_JS: &str = include_str!("determinism.js");
 /// differ in their last bit) so that the harness knows whether a test used one, as [`INEXACT`]: the numbers
 /// such a test gives are asserted within a few units in the last place. Installed before [`HARNESS_JS`].
 pub const INEXACT_JS: &str = include_str!("inexact.js");
-/// The undo journal of writes to shared state (`__fc$jv`, `__fc$jm`, `__fc$jk`, called by the code the
+/// The undo journal of writes to shared state (`__fc$jv`, `__fc$jm`, `__fc$jp`, `__fc$jk`, called by the code the
 /// instrumenter marked; [`UNDO`] and [`FORGET`], called by the engine), installed before any user code.
 pub const JOURNAL_JS: &str = include_str!("journal.js");
 /// Wraps the array methods that loop over `length` in C, where QuickJS checks no interrupt, so that a loop
