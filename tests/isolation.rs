@@ -16,16 +16,31 @@ fn verify_passes(dir: &std::path::Path, runs: u32) {
     assert_eq!(output.status.code(), Some(0), "{}", text(&output));
 }
 
+/// `flycatcher bench` on fixture `name` for 0.3 s: nearly every candidate ran in the context the one
+/// before it used.
+fn shares_its_context(name: &str) {
+    let bench = run(&BenchOptions { file: fixture(name), seconds: 0.3, seed: 1, steady: false }).unwrap();
+    let (candidates, contexts) = candidates_and_contexts(&bench);
+    assert!(contexts * 10 < candidates, "{bench}");
+}
+
+/// `generate` on fixture `name` into a new folder, which no test of it behaved differently alone in.
+fn generate_without_kept_state(name: &str, timeout: &str) -> (tempfile::TempDir, serde_json::Value) {
+    let out = tempfile::tempdir().unwrap();
+    let report = generate(&[fixture(name)], out.path(), &["--seed", "1", "--timeout", timeout]);
+    let warnings = report["warnings"].to_string();
+    assert!(!warnings.contains("behaved differently"), "{warnings}");
+    (out, report)
+}
+
 #[test]
 fn every_kind_of_shared_write_stays_with_the_test_that_made_it() {
     // Each method of the ledger answers differently once its state was written (an implicit global, a
     // module `let`, a static property, a prototype property, a module array and Map changed through
     // methods, a module object by key; a factory's closure counter): a candidate that saw an earlier
     // candidate's write would cover a statement it does not cover alone, and be caught when elected.
-    let out = tempfile::tempdir().unwrap();
-    let report = generate(&[fixture("bench/ledger.cjs")], out.path(), &["--seed", "1", "--timeout", "1"]);
+    let (out, report) = generate_without_kept_state("bench/ledger.cjs", "1");
     let warnings = report["warnings"].to_string();
-    assert!(!warnings.contains("behaved differently"), "{warnings}");
     assert!(warnings.contains("what a test writes there is undone after it"), "{warnings}");
     for (name, covered, total, _) in methods(&report) {
         assert_eq!(covered, total, "{name}");
@@ -38,26 +53,17 @@ fn every_kind_of_shared_write_stays_with_the_test_that_made_it() {
 fn a_context_is_shared_until_a_test_writes_shared_state() {
     // Of the large sample's hundreds of methods only `setPrecision` writes shared state (its static
     // configuration): nearly every candidate runs in the context the one before it used.
-    let measures =
-        run(&BenchOptions { file: fixture("bench/measures.js"), seconds: 0.3, seed: 1, steady: false }).unwrap();
-    let (candidates, contexts) = candidates_and_contexts(&measures);
-    assert!(contexts * 10 < candidates, "{measures}");
+    shares_its_context("bench/measures.js");
 }
 
 #[test]
 fn a_static_private_field_is_undone_like_any_other_shared_write() {
     // Every test constructs a `Ticket`, which numbers it in `static #issued`: written back after each
     // test, within the class where the name is in scope, not a new context per test.
-    let bench =
-        run(&BenchOptions { file: fixture("private-counter.cjs"), seconds: 0.3, seed: 1, steady: false }).unwrap();
-    let (candidates, contexts) = candidates_and_contexts(&bench);
-    assert!(contexts * 10 < candidates, "{bench}");
+    shares_its_context("private-counter.cjs");
     // `first` answers 'later' to a test that made two tickets, or that saw an earlier test's ticket:
     // had the write not been undone, a candidate would have covered alone less than after others.
-    let out = tempfile::tempdir().unwrap();
-    let report = generate(&[fixture("private-counter.cjs")], out.path(), &["--seed", "1", "--timeout", "0.5"]);
-    let warnings = report["warnings"].to_string();
-    assert!(!warnings.contains("behaved differently"), "{warnings}");
+    let (out, report) = generate_without_kept_state("private-counter.cjs", "0.5");
     assert!(methods(&report).iter().all(|(_, covered, _, _)| *covered > 0), "{report}");
     verify_passes(out.path(), 1);
 }
