@@ -932,6 +932,35 @@ fn writes_to_shared_state_are_journalled_and_undone() {
 }
 
 #[test]
+fn writes_to_the_elements_of_a_shared_typed_array_are_journalled() {
+    // A module's scratch buffer read as a float's bits, as numeric and hashing libraries keep one; a
+    // DataView and a typed array's named property cannot be put back by key.
+    let code = "var f64 = new Float64Array(1); var u32 = new Uint32Array(f64.buffer); var view = new DataView(new ArrayBuffer(4));\n\
+                function bits(x) { f64[0] = x; u32[5] = 1; u32['-0'] = 2; return u32[1]; }\n\
+                function count(i) { u32[i]++; return u32[i]; }\n\
+                function poke() { view[0] = 1; }\n\
+                function tag() { u32.tag = 1; }";
+    let inst = instrument(&parse(code), 0, 0, false);
+    with_journal(&inst.code, |ctx| {
+        let flag = |ctx: &rquickjs::Ctx| ctx.eval::<u32, _>(format!("{SHARED_WRITE}[0]")).unwrap();
+        let undo = |ctx: &rquickjs::Ctx| ctx.eval::<bool, _>(format!("{}()", crate::js::UNDO)).unwrap();
+        let state = "JSON.stringify([Array.from(u32), Object.keys(u32), f64[0]])";
+        let loaded: String = ctx.eval(state).unwrap();
+        assert_eq!(ctx.eval::<u32, _>("bits(-2) + count(0) + count(0)").unwrap(), 0xc000_0000 + 3);
+        assert_eq!(flag(&ctx), 1);
+        assert!(undo(&ctx));
+        assert_eq!((ctx.eval::<String, _>(state).unwrap(), flag(&ctx)), (loaded.clone(), 0));
+        // An element the array no longer has (its buffer detached) cannot take its value back.
+        ctx.eval::<(), _>("count(1); u32.buffer.transfer && u32.buffer.transfer()").unwrap();
+        assert!(!undo(&ctx));
+        for write in ["poke()", "tag()"] {
+            ctx.eval::<(), _>(format!("{SHARED_WRITE}[0] = 0; __fc$forget(); {write}")).unwrap();
+            assert_eq!(flag(&ctx), 2, "{write}");
+        }
+    });
+}
+
+#[test]
 fn writes_to_private_fields_are_journalled_where_the_name_is_in_scope() {
     // A constructor guarded by a static flag (as lru-cache's `Stack`), a static counter, an instance's
     // own field reached through the class, and a private setter, which may write anything. An inner

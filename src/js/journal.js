@@ -4,16 +4,17 @@
 // answers the object and leaves the key in `__fc$jk` for a computed member, `__fc$jp(object, get, set)`
 // before a write to a private field (`Stack.#constructing = true`), which answers the object, and
 // `__fc$jc(collection, method)` before a mutating method's call (`log.push(x)`, `seen.set(k, v)`), which
-// answers the collection. Each records how to put back what is there now, and sets the flag `__fc$sw[0]` to 1; a
-// write it cannot put back exactly (through a setter, to a typed array, a journal grown too long) sets it
-// to 2, as every other marked write does, and the sandbox then builds a new context. After a test whose
+// answers the collection. Each records how to put back what is there now, and sets the flag `__fc$sw[0]`
+// to 1; a write it cannot put back exactly (through a setter, to a DataView or a typed array's property
+// that is no element, a journal grown too long) sets it to 2, as every other marked write does, and the sandbox then builds a new context. After a test whose
 // flag is 1 the engine calls `__fc$undo()`, which undoes the journal in reverse order and answers whether
 // every step worked. Every built-in it uses comes from the primordials or is read here, before code under
 // test runs.
 (function () {
   // Built-ins as they were before user code ran (see `js/primordials.js` for the rules).
   var {
-    descriptor: getOwn, defineProperty: define, getProto, isArray, deleteProperty, isView, String: toString, hasOwn,
+    descriptor: getOwn, defineProperty: define, getProto, isArray, deleteProperty, isView, typedArrayLength,
+    is: sameValue, String: toString, hasOwn,
     apply, ArrayProto, MapProto, SetProto, Set: SetCtor, mapIteratorNext: iteratorNext, setIteratorNext, ownKeys,
     setProto, ObjectProto,
   } = globalThis.__fc$P;
@@ -42,6 +43,25 @@
       if (d !== undefined) return d.get !== undefined || d.set !== undefined;
     }
     return false;
+  };
+  // A write by key `k` to a typed array: an element in range is journalled with its value (a module's
+  // scratch buffer, `f64[0] = x` to read a float's bits, is written by every call); an index out of range
+  // is a write the array ignores. Answers false for anything else (a DataView, a key that is no index,
+  // which names an ordinary property), which the sandbox cannot undo.
+  var element = function (object, k) {
+    var length;
+    try {
+      length = typedArrayLength(object);
+    } catch (e) {
+      return false;
+    }
+    if (typeof k !== 'string') return false;
+    var n = +k;
+    if (toString(n) !== k && k !== '-0') return false;
+    if (n === (n | 0) && !sameValue(n, -0) && n >= 0 && n < length) {
+      journal[journal.length] = { __proto__: null, binding: false, element: true, object: object, key: n, old: object[n] };
+    }
+    return true;
   };
   define(g, '__fc$jk', { value: undefined, writable: true, enumerable: false, configurable: false });
   var hide = { writable: false, enumerable: false, configurable: false };
@@ -119,7 +139,11 @@
       if (!copyWhole(object)) flag[0] = 2;
       return object;
     }
-    if (isView(object) || accessorOnChain(object, k)) {
+    if (isView(object)) {
+      if (!element(object, k)) flag[0] = 2;
+      return object;
+    }
+    if (accessorOnChain(object, k)) {
       flag[0] = 2;
       return object;
     }
@@ -192,6 +216,10 @@
         var e = entries[i];
         if (e.collection !== undefined) {
           if (!restore(e)) return false;
+        } else if (e.element) {
+          // A buffer detached or shrunk since cannot take the value back.
+          e.object[e.key] = e.old;
+          if (!sameValue(e.object[e.key], e.old)) return false;
         } else if (e.binding) {
           if (e.existed) e.set(e.old);
           else if (!deleteProperty(g, e.name)) return false;

@@ -172,6 +172,8 @@
     weakMapHas: uncurry(WeakMap.prototype.has),
     Uint32Array,
     isView: ArrayBuffer.isView,
+    // The length of a typed array (not a DataView, for which it throws), through %TypedArray%'s getter.
+    typedArrayLength: uncurry(Object.getOwnPropertyDescriptor(Object.getPrototypeOf(Uint8Array.prototype), 'length').get),
     functionText: uncurry(Function.prototype.toString),
     iterator: Symbol.iterator,
     toPrimitive: Symbol.toPrimitive,
