@@ -6,10 +6,10 @@
 // `__fc$jc(collection, method)` before a mutating method's call (`log.push(x)`, `seen.set(k, v)`), which
 // answers the collection. Each records how to put back what is there now, and sets the flag `__fc$sw[0]`
 // to 1; a write it cannot put back exactly (through a setter, to a DataView or a typed array's property
-// that is no element, a journal grown too long) sets it to 2, as every other marked write does, and the sandbox then builds a new context. After a test whose
-// flag is 1 the engine calls `__fc$undo()`, which undoes the journal in reverse order and answers whether
-// every step worked. Every built-in it uses comes from the primordials or is read here, before code under
-// test runs.
+// that is no element, a journal grown too long) sets it to 2, as every other marked write does, and the
+// sandbox then builds a new context. After a test whose flag is 1 the engine calls `__fc$undo()`, which
+// undoes the journal in reverse order and answers whether every step worked. Every built-in it uses comes
+// from the primordials or is read here, before code under test runs.
 (function () {
   // Built-ins as they were before user code ran (see `js/primordials.js` for the rules).
   var {
@@ -59,7 +59,8 @@
     var n = +k;
     if (toString(n) !== k && k !== '-0') return false;
     if (n === (n | 0) && !sameValue(n, -0) && n >= 0 && n < length) {
-      journal[journal.length] = { __proto__: null, binding: false, element: true, object: object, key: n, old: object[n] };
+      var entry = { __proto__: null, binding: false, element: true, object: object, key: n, old: object[n] };
+      journal[journal.length] = entry;
     }
     return true;
   };

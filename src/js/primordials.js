@@ -112,6 +112,8 @@
     }
   };
 
+  const typedArrayLength = Object.getOwnPropertyDescriptor(Object.getPrototypeOf(Uint8Array.prototype), 'length').get;
+
   const P = {
     __proto__: null,
     apply,
@@ -173,7 +175,7 @@
     Uint32Array,
     isView: ArrayBuffer.isView,
     // The length of a typed array (not a DataView, for which it throws), through %TypedArray%'s getter.
-    typedArrayLength: uncurry(Object.getOwnPropertyDescriptor(Object.getPrototypeOf(Uint8Array.prototype), 'length').get),
+    typedArrayLength: uncurry(typedArrayLength),
     functionText: uncurry(Function.prototype.toString),
     iterator: Symbol.iterator,
     toPrimitive: Symbol.toPrimitive,
