@@ -50,7 +50,7 @@ const JOURNAL_COLLECTION: &str = "__fc$jc";
 const JOURNAL_PRIVATE: &str = "__fc$jp";
 /// The key `__fc$jm` made of a computed member's key.
 const JOURNAL_KEY: &str = "__fc$jk";
-/// The parameter of a binding's setter (named so that it shadows no binding of the code).
+/// The new value's parameter of the journal's setters.
 const NEW_VALUE: &str = "__fc$nv";
 /// The object parameter of a private field's getter and setter.
 const OBJECT: &str = "__fc$ob";
@@ -105,18 +105,28 @@ fn string(text: &str) -> Box<Expr> {
     Box::new(Expr::Lit(Lit::Str(Str { span: DUMMY_SP, value: text.into(), raw: None })))
 }
 
-/// `__fc$jv(() => x, (v) => x = v, "x")` for a write to binding `x`.
-fn journal_binding(name: &Ident) -> Box<Expr> {
-    let at = name.span.lo;
+/// A parameter of the arrows the journal is given, named so that it shadows no binding of the code.
+fn parameter(name: &str) -> Pat {
+    Pat::Ident(BindingIdent::from(Ident::new_no_ctxt(name.into(), DUMMY_SP)))
+}
+
+/// `(params..., __fc$nv) => target = __fc$nv`: how the journal puts an old value back.
+fn setter(params: &[&str], target: SimpleAssignTarget, at: swc_common::BytePos) -> Box<Expr> {
     let set = Box::new(Expr::Assign(AssignExpr {
         span: DUMMY_SP,
         op: AssignOp::Assign,
-        left: AssignTarget::Simple(SimpleAssignTarget::Ident(BindingIdent::from(name.clone()))),
+        left: AssignTarget::Simple(target),
         right: ident(NEW_VALUE, at),
     }));
-    let parameter = Pat::Ident(BindingIdent::from(Ident::new_no_ctxt(NEW_VALUE.into(), DUMMY_SP)));
+    arrow(params.iter().chain([&NEW_VALUE]).map(|p| parameter(p)).collect(), set)
+}
+
+/// `__fc$jv(() => x, (v) => x = v, "x")` for a write to binding `x`.
+fn journal_binding(name: &Ident) -> Box<Expr> {
+    let at = name.span.lo;
     let get = arrow(Vec::new(), Box::new(Expr::Ident(name.clone())));
-    call(JOURNAL_BINDING, [get, arrow(vec![parameter], set), string(&name.sym)], at)
+    let set = setter(&[], SimpleAssignTarget::Ident(BindingIdent::from(name.clone())), at);
+    call(JOURNAL_BINDING, [get, set, string(&name.sym)], at)
 }
 
 /// `__fc$ob.#name`.
@@ -126,15 +136,9 @@ fn private_member(name: &PrivateName, at: swc_common::BytePos) -> MemberExpr {
 
 /// `__fc$jp(object, (__fc$ob) => __fc$ob.#name, (__fc$ob, __fc$nv) => __fc$ob.#name = __fc$nv)`.
 fn journal_private(object: Box<Expr>, name: &PrivateName, at: swc_common::BytePos) -> Box<Expr> {
-    let parameter = |text: &str| Pat::Ident(BindingIdent::from(Ident::new_no_ctxt(text.into(), DUMMY_SP)));
     let get = arrow(vec![parameter(OBJECT)], Box::new(Expr::Member(private_member(name, at))));
-    let set = Box::new(Expr::Assign(AssignExpr {
-        span: DUMMY_SP,
-        op: AssignOp::Assign,
-        left: AssignTarget::Simple(SimpleAssignTarget::Member(private_member(name, at))),
-        right: ident(NEW_VALUE, at),
-    }));
-    call(JOURNAL_PRIVATE, [object, get, arrow(vec![parameter(OBJECT), parameter(NEW_VALUE)], set)], at)
+    let set = setter(&[OBJECT], SimpleAssignTarget::Member(private_member(name, at)), at);
+    call(JOURNAL_PRIVATE, [object, get, set], at)
 }
 
 /// Rewrites the object of member `m` to journal the write through it; false when it cannot (a `super`

@@ -56,9 +56,11 @@
       return false;
     }
     if (typeof k !== 'string') return false;
+    // '-0' is a canonical number that is no index.
+    if (k === '-0') return true;
     var n = +k;
-    if (toString(n) !== k && k !== '-0') return false;
-    if (n === (n | 0) && !sameValue(n, -0) && n >= 0 && n < length) {
+    if (toString(n) !== k) return false;
+    if (n === (n | 0) && n >= 0 && n < length) {
       var entry = { __proto__: null, binding: false, element: true, object: object, key: n, old: object[n] };
       journal[journal.length] = entry;
     }
