@@ -1,7 +1,8 @@
 // Flycatcher's side of the sandbox, installed in every context before the code under test.
 // Everything lives on non-enumerable globals named `__fc$...` so that user code that walks the global
 // object does not trip over it. Rust exchanges data with it as JSON strings, one call per test (the error
-// a test ended with is read field by field: see `__fc$failure`).
+// a test ended with is read field by field: see `__fc$failure`), or performs a test's statements itself
+// between calls of the steps `__fc$direct` lists.
 (function (g) {
   'use strict';
   // Built-ins as they were before user code ran (see `js/primordials.js` for the rules).
@@ -509,7 +510,8 @@
       settled = failed(e);
     }
   };
-  hide('__fc$exec', (json, seed, describes) => {
+  // Before a test: the random choices seeded, the clock, timers and logs cleared, no variable defined.
+  const begin = (seed, describes) => {
     state = seed >>> 0 || 1;
     try {
       deterministic(g, seed);
@@ -523,13 +525,18 @@
     observer.reset();
     vars.length = 0;
     results.length = 0;
-    ops = parse(json);
     at = 0;
     describing = describes;
     before = null;
     after = null;
     awaited.length = 0;
     settled = null;
+  };
+  // What a test that ran to its end answers.
+  const ended = () => (hostAccess === null ? '' : hostFailure());
+  hide('__fc$exec', (json, seed, describes) => {
+    begin(seed, describes);
+    ops = parse(json);
     try {
       for (; at < ops.length; at++) {
         running[0] = at;
@@ -542,11 +549,42 @@
         }
         finish(value);
       }
-      return hostAccess === null ? '' : hostFailure();
+      return ended();
     } catch (e) {
       return failed(e);
     }
   });
+  // The same steps for a test whose statements Rust performs itself (`sandbox/engine/direct.rs`), with
+  // neither the JSON nor the interpretation of each statement here, which cost a fast test more than the
+  // code under test did. Only tests that describe nothing run so: describing needs `start` and `finish`.
+  hide('__fc$direct', P.freeze({
+    __proto__: null,
+    begin: (seed) => begin(seed, false),
+    vars,
+    classes,
+    recording,
+    // An argument Rust does not build itself (a function, a date, an object...), in the JSON encoding.
+    argument: (json) => argument(parse(json)),
+    // A method of a receiver that is not an object, with the error `receiver[name]` throws for one.
+    member: (receiver, name) => receiver[name],
+    construct,
+    apply,
+    isPromise,
+    drain,
+    ended,
+    failed: (e, statement) => {
+      at = statement;
+      return failed(e);
+    },
+    // Statement `statement` returned a promise: the rest of the test (`json`, all of it) runs here.
+    resume: (pending, json, statement) => {
+      ops = parse(json);
+      at = statement;
+      push(awaited, at);
+      awaitRest(pending);
+      return ASYNC;
+    },
+  }));
   // How an awaiting test ended ('' or an error as `__fc$exec` returns it), or null while it has not.
   hide('__fc$settled', () => settled);
   // The statements whose promises the last test awaited, comma-separated.

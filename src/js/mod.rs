@@ -28,7 +28,7 @@
 //! | [`HAS_SETTER`] | the engine, taken by [`JOURNAL_JS`] | whether an object has an own setter |
 //! | `__fc$baseline` | the engine | the globals before the code under test loaded |
 //! | [`BUILTINS`] | [`BUILTINS_JS`] | the built-ins' snapshot, and which one a test changed |
-//! | [`CLASSES`], [`EXEC`], [`AT`], [`FAILURE`], [`SETTLED`], [`AWAITED`], [`END`], [`RESULTS`], [`DISCOVER`], [`DISCOVER_MADE`], [`VIA_FACTORY`] | [`HARNESS_JS`] | the class table, running a test and reading what it did, discovery |
+//! | [`CLASSES`], [`EXEC`], [`DIRECT`], [`AT`], [`FAILURE`], [`SETTLED`], [`AWAITED`], [`END`], [`RESULTS`], [`DISCOVER`], [`DISCOVER_MADE`], [`VIA_FACTORY`] | [`HARNESS_JS`] | the class table, running a test and reading what it did, discovery |
 //! | [`DEFINE_MODULE`], [`REQUIRE`], [`SET_EXPORTS`], [`NAMESPACES`] | [`HARNESS_JS`] | CommonJS factories, `require`, ES-module namespaces |
 //! | [`HOST_ACCESS`] | [`HARNESS_JS`] | what the stand-ins of Node's host modules ([`node`]) report a use to |
 //! | [`PROXY`] | nothing: only text | a recording proxy as a test's text shows it, `__fc$u(id)` |
@@ -80,6 +80,9 @@ pub const CLASSES: &str = "__fc$C";
 /// Runs one test given as JSON; answers `''`, that it threw an error (see [`FAILURE`]), the JSON of another
 /// thrown value, or that the test awaits a promise.
 pub const EXEC: &str = "__fc$exec";
+/// What Rust calls to run a test's statements itself (see `sandbox/engine/direct.rs`): the harness's
+/// steps before, between and after them, as functions.
+pub const DIRECT: &str = "__fc$direct";
 /// The error the last test that threw one ended with: `name`, `message`, `stack` and `at`, the statement.
 pub const FAILURE: &str = "__fc$failure";
 /// The index of the test statement running (a `Uint32Array`), readable after a limit cut a test off.

@@ -25,10 +25,12 @@ pub use events::{PatternNote, ProxyEvent};
 
 use crate::error::{Error, Result};
 use crate::model::observed::{DescribedResult, Outcome};
+use crate::model::program::ProgramInfo;
 use crate::model::settings::Limits;
+use crate::model::test::TestCase;
 use code::SourcePositions;
 pub use engine::{BareProgram, instrumented_position, with_bare_context};
-use engine::{Deadline, Engine};
+use engine::{Deadline, Engine, Test};
 
 /// Which probes a test reads (and clears before it runs): the method under test's.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -354,10 +356,9 @@ impl Sandbox {
         }
     }
 
-    /// Runs one test, given as [`crate::model::test::TestCase::to_json`]; `seed` seeds every random choice
-    /// made inside the sandbox; `watch` says which probes to report; `describe` asks for descriptions of
-    /// the results of the method under test.
-    pub fn run(&mut self, test: &str, seed: u32, watch: &Watch, describe: bool) -> Result<Execution> {
+    /// Runs one test of `program`'s classes, describing nothing; `seed` seeds every random choice made
+    /// inside the sandbox; `watch` says which probes to report.
+    pub fn run(&mut self, test: &TestCase, program: &ProgramInfo, seed: u32, watch: &Watch) -> Result<Execution> {
         if self.fresh_each_test && self.engine_used {
             self.engine = None;
         }
@@ -365,7 +366,9 @@ impl Sandbox {
         let shared = !self.fresh_each_test;
         let positions = self.positions.clone();
         let engine = self.engine_mut().map_err(|e| positions.locate(e))?;
-        let execution = engine.run(test, seed, watch, describe, measuring, limit).map_err(|e| positions.locate(e))?;
+        let execution = engine
+            .run(Test::Case(test, program), seed, watch, false, measuring, limit)
+            .map_err(|e| positions.locate(e))?;
         let broken = engine.broken;
         let changed = if shared { engine.changed_builtins(false) } else { None };
         let wrote = shared && !engine.restore_shared_state();
@@ -424,7 +427,7 @@ impl Sandbox {
             let mut executions = Vec::with_capacity(times);
             let mut clean = true;
             while clean && executions.len() < times {
-                let mut execution = e.run(test, seed, watch, describe, false, self.limits.test_time)?;
+                let mut execution = e.run(Test::Json(test), seed, watch, describe, false, self.limits.test_time)?;
                 execution.changed_builtin = e.changed_builtins(true);
                 clean = !execution.outcome.hit_limit() && !e.broken && execution.changed_builtin.is_none();
                 executions.push(execution);
@@ -446,7 +449,8 @@ impl Sandbox {
         let mut engine = self.new_engine(false).map_err(located)?;
         let mut executions = Vec::with_capacity(tests.len());
         for (test, seed, watch) in tests {
-            let execution = engine.run(test, *seed, watch, true, false, self.limits.test_time).map_err(located)?;
+            let execution =
+                engine.run(Test::Json(test), *seed, watch, true, false, self.limits.test_time).map_err(located)?;
             if execution.outcome.hit_limit() || engine.broken {
                 engine = self.new_engine(false).map_err(located)?;
             }

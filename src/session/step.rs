@@ -134,9 +134,8 @@ impl Session {
         if limits.test_time != self.sandbox.limits().test_time {
             self.sandbox.set_limits(limits);
         }
-        let json = test.to_json(&self.program);
         self.sandbox.set_measuring(searching);
-        let execution = self.sandbox.run(&json, seed, &watch, false)?;
+        let execution = self.sandbox.run(&test, &self.program, seed, &watch)?;
         if let Some(what) = self.sandbox.take_builtin_change() {
             self.warnings.push(format!(
                 "a test of {}.{method} changed a built-in ({what}): the code keeps state between tests, so every test \
@@ -167,7 +166,7 @@ impl Session {
             }
             if regression
                 && !new.is_empty()
-                && let Some(covered) = self.elect(index, &test, &json, seed, &execution)?
+                && let Some(covered) = self.elect(index, &test, &test.to_json(&self.program), seed, &execution)?
             {
                 verdict = CandidateVerdict::NewCoverage(covered);
             }

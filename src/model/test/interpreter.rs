@@ -41,6 +41,14 @@ impl TestCase {
         json
     }
 
+    /// One argument in the interpreter's encoding: what the sandbox's direct runs hand the harness for
+    /// an argument they do not build themselves (see `sandbox/engine/direct.rs`).
+    pub fn value_json(&self, value: &Value, program: &ProgramInfo) -> String {
+        let mut json = String::new();
+        self.push_json_value(&mut json, value, program);
+        json
+    }
+
     fn push_json_args(&self, json: &mut String, args: &[Value], program: &ProgramInfo) {
         json.push('[');
         for (index, arg) in args.iter().enumerate() {

@@ -1,7 +1,7 @@
 //! One QuickJS runtime and context with the program loaded: the part that talks to rquickjs.
 //!
 //! `mod.rs` builds an engine (limits, probes, the determinism shim, the value encoder, the harness, then
-//! the program: scripts, CommonJS factories, ES modules); `run.rs` runs one test in it; `sources.rs` is
+//! the program: scripts, CommonJS factories, ES modules); `run.rs` runs one test in it (`direct.rs` performing its statements from Rust); `sources.rs` is
 //! the program as plain data, `modules.rs` the ES-module resolver and loader, `script.rs` the bytecode
 //! cache of Flycatcher's own scripts, `deadline.rs` the interrupt deadline, `guard.rs` the built-ins'
 //! snapshot, `props.rs` own properties read through the C interface (for the guard and the undo
@@ -10,6 +10,7 @@
 
 mod bare;
 mod deadline;
+mod direct;
 mod guard;
 mod modules;
 mod props;
@@ -20,6 +21,7 @@ mod sources;
 pub use bare::{BareProgram, with_bare_context};
 pub(crate) use deadline::Deadline;
 pub use deadline::WORK_PER_MS;
+pub(crate) use run::Test;
 pub(crate) use sources::Sources;
 pub use sources::instrumented_position;
 

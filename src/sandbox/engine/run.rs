@@ -5,6 +5,7 @@ use std::time::Duration;
 
 use rquickjs::{Ctx, Function, Object, Persistent, TypedArray};
 
+use super::direct::Direct;
 use super::script::exception_text;
 use super::{Deadline, Engine};
 use crate::error::{Error, Result};
@@ -12,6 +13,8 @@ use crate::js::{
     AT, BRANCHES, DISTANCES, END, EXEC, FAILURE, MEASURING, SETTLED, SHARED_WRITE, STACK, STATEMENTS, TIMERS,
 };
 use crate::model::observed::{DescribedResult, Observed, Outcome, Thrown};
+use crate::model::program::ProgramInfo;
+use crate::model::test::TestCase;
 use crate::sandbox::events::{first_user_frame, parse_log};
 use crate::sandbox::{Execution, Watch};
 
@@ -28,6 +31,7 @@ pub(super) struct Handles {
     shared_write: Persistent<TypedArray<'static, u8>>,
     /// Where the harness leaves the error a test threw (most candidates throw one).
     failure: Persistent<Object<'static>>,
+    direct: Direct,
 }
 
 impl Handles {
@@ -46,6 +50,7 @@ impl Handles {
             branches: Persistent::save(ctx, globals.get::<_, TypedArray<u8>>(BRANCHES)?),
             shared_write: Persistent::save(ctx, globals.get::<_, TypedArray<u8>>(SHARED_WRITE)?),
             failure: Persistent::save(ctx, globals.get::<_, Object>(FAILURE)?),
+            direct: Direct::take(ctx)?,
         })
     }
 
@@ -53,6 +58,14 @@ impl Handles {
     pub(super) fn shared_write<'js>(&self, ctx: &Ctx<'js>) -> rquickjs::Result<TypedArray<'js, u8>> {
         self.shared_write.clone().restore(ctx)
     }
+}
+
+/// A test as [`Engine::run`] takes it.
+pub(crate) enum Test<'a> {
+    /// In the harness interpreter's encoding ([`TestCase::to_json`]).
+    Json(&'a str),
+    /// As generated: its statements performed from Rust (see `direct.rs`) when nothing is described.
+    Case(&'a TestCase, &'a ProgramInfo),
 }
 
 impl Engine {
@@ -63,7 +76,7 @@ impl Engine {
     /// before the test ran.
     pub(crate) fn run(
         &mut self,
-        test: &str,
+        test: Test,
         seed: u32,
         watch: &Watch,
         describe: bool,
@@ -85,16 +98,20 @@ impl Engine {
             if let Some(work) = self.work_limit {
                 deadline.limit_work(work);
             }
-            let result = exec.call::<_, String>((test, seed, describe));
+            let result = match test {
+                Test::Case(case, program) if !describe && Direct::runs(case) => {
+                    handles.direct.run(&ctx, case, program, seed, &running)
+                }
+                Test::Case(case, program) => exec.call::<_, String>((case.to_json(program), seed, describe)),
+                Test::Json(json) => exec.call::<_, String>((json, seed, describe)),
+            };
             let awaiting = matches!(&result, Ok(info) if info == AWAITING);
             if awaiting {
                 run_jobs(&ctx, &globals, &deadline).map_err(engine_error)?;
             }
             let timed_out = deadline.passed();
             deadline.clear();
-            // SAFETY: `as_raw` checks that the buffer is attached; the harness holds the array, and no
-            // JavaScript runs while the slice is read.
-            let at = running.as_raw().and_then(|raw| unsafe { (*raw.as_ptr()).first() }).map(|at| *at as usize);
+            let at = statement_running(&running);
             let read = |outcome: &mut Outcome| {
                 let mut awaited = Vec::new();
                 if awaiting {
@@ -238,6 +255,23 @@ fn run_jobs(ctx: &Ctx, globals: &Object, deadline: &Deadline) -> rquickjs::Resul
             return Ok(());
         }
     }
+}
+
+/// The harness's index of the statement running (see [`AT`]), which Rust reads after a limit cut a test
+/// off; `None` if user code detached its buffer.
+fn statement_running(running: &TypedArray<u32>) -> Option<usize> {
+    let mut at = None;
+    let _ = probes(running.clone(), 0..1, |bytes| at = bytes.try_into().ok().map(u32::from_ne_bytes));
+    at.map(|at| at as usize)
+}
+
+/// Sets the harness's index of the statement running, for a test whose statements Rust performs.
+pub(super) fn set_statement_running(running: &TypedArray<u32>, at: usize) {
+    let _ = probes(running.clone(), 0..1, |bytes| {
+        if let Ok(slot) = <&mut [u8; 4]>::try_from(bytes) {
+            *slot = (at as u32).to_ne_bytes();
+        }
+    });
 }
 
 /// Clears the probes `watch` reads before a test, and tells code instrumented for `distances` whether

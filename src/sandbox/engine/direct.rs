@@ -1,0 +1,209 @@
+//! Running a test's statements from Rust: constructions and calls made through the C interface, with
+//! the harness's JavaScript called only for what it alone knows (recording proxies, the arguments Rust
+//! does not build, promises, iterators, how a test that threw ended).
+//!
+//! The harness's interpreter (`__fc$exec`) parses a test from JSON and interprets it statement by
+//! statement: for a fast method that cost more than the method (a `JSON.parse` of a ten-statement test
+//! alone took as long as the calls). Runs that describe results, and tests that rebuild instances as
+//! statements, keep to the interpreter; a test whose call returns a promise goes on there.
+
+use rquickjs::{Array, Ctx, Function, Object, Persistent, TypedArray, Value, qjs};
+
+use super::run::set_statement_running;
+use crate::js::DIRECT;
+use crate::model::program::ProgramInfo;
+use crate::model::test::{Statement, TestCase, Value as Argument};
+
+/// The harness's functions a direct run calls (see `__fc$direct` in `harness.js`), taken once.
+pub(super) struct Direct {
+    begin: Persistent<Function<'static>>,
+    vars: Persistent<Array<'static>>,
+    classes: Persistent<Array<'static>>,
+    recording: Persistent<Function<'static>>,
+    argument: Persistent<Function<'static>>,
+    member: Persistent<Function<'static>>,
+    construct: Persistent<Function<'static>>,
+    apply: Persistent<Function<'static>>,
+    is_promise: Persistent<Function<'static>>,
+    drain: Persistent<Function<'static>>,
+    ended: Persistent<Function<'static>>,
+    failed: Persistent<Function<'static>>,
+    resume: Persistent<Function<'static>>,
+}
+
+/// [`Direct`]'s handles restored in the context of one run.
+struct Harness<'js> {
+    vars: Array<'js>,
+    classes: Array<'js>,
+    recording: Function<'js>,
+    argument: Function<'js>,
+    member: Function<'js>,
+    construct: Function<'js>,
+    apply: Function<'js>,
+    is_promise: Function<'js>,
+    drain: Function<'js>,
+}
+
+impl Direct {
+    pub(super) fn take(ctx: &Ctx) -> rquickjs::Result<Direct> {
+        let direct: Object = ctx.globals().get(DIRECT)?;
+        let function = |name: &str| direct.get::<_, Function>(name).map(|f| Persistent::save(ctx, f));
+        let array = |name: &str| direct.get::<_, Array>(name).map(|a| Persistent::save(ctx, a));
+        Ok(Direct {
+            begin: function("begin")?,
+            vars: array("vars")?,
+            classes: array("classes")?,
+            recording: function("recording")?,
+            argument: function("argument")?,
+            member: function("member")?,
+            construct: function("construct")?,
+            apply: function("apply")?,
+            is_promise: function("isPromise")?,
+            drain: function("drain")?,
+            ended: function("ended")?,
+            failed: function("failed")?,
+            resume: function("resume")?,
+        })
+    }
+
+    /// Whether `test` runs directly: a statement that rebuilds an instance is the interpreter's alone.
+    pub(super) fn runs(test: &TestCase) -> bool {
+        !test.statements.iter().any(|s| matches!(s, Statement::Rebuild { .. }))
+    }
+
+    /// Runs `test` as `__fc$exec` does, without describing, and answers what it answers. `running` is
+    /// the harness's index of the statement running. Exceptions the code under test can catch end the
+    /// test as the interpreter ends it; an interrupt (the time limit) reaches the caller as an exception.
+    pub(super) fn run<'js>(
+        &self,
+        ctx: &Ctx<'js>,
+        test: &TestCase,
+        program: &ProgramInfo,
+        seed: u32,
+        running: &TypedArray<'js, u32>,
+    ) -> rquickjs::Result<String> {
+        let harness = Harness {
+            vars: self.vars.clone().restore(ctx)?,
+            classes: self.classes.clone().restore(ctx)?,
+            recording: self.recording.clone().restore(ctx)?,
+            argument: self.argument.clone().restore(ctx)?,
+            member: self.member.clone().restore(ctx)?,
+            construct: self.construct.clone().restore(ctx)?,
+            apply: self.apply.clone().restore(ctx)?,
+            is_promise: self.is_promise.clone().restore(ctx)?,
+            drain: self.drain.clone().restore(ctx)?,
+        };
+        self.begin.clone().restore(ctx)?.call::<_, ()>((seed,))?;
+        for (at, statement) in test.statements.iter().enumerate() {
+            set_statement_running(running, at);
+            let performed = harness.perform(ctx, test, program, statement).and_then(|value| match value {
+                Some(value) if value.is_object() && harness.is_promise.call::<_, bool>((value.clone(),))? => {
+                    Ok(Err(value))
+                }
+                Some(value) => {
+                    if value.is_object() && matches!(statement, Statement::Call { under_test: true, .. }) {
+                        harness.drain.call::<_, ()>((value,))?;
+                    }
+                    Ok(Ok(()))
+                }
+                None => Ok(Ok(())),
+            });
+            match performed {
+                Ok(Ok(())) => {}
+                Ok(Err(pending)) => {
+                    let json = test.to_json(program);
+                    return self.resume.clone().restore(ctx)?.call((pending, json, at as u32));
+                }
+                Err(rquickjs::Error::Exception) => {
+                    let thrown = ctx.catch();
+                    // SAFETY: the value is alive for the call.
+                    if unsafe { qjs::JS_IsUncatchableError(thrown.as_raw()) } {
+                        return Err(ctx.throw(thrown));
+                    }
+                    return self.failed.clone().restore(ctx)?.call((thrown, at as u32));
+                }
+                Err(e) => return Err(e),
+            }
+        }
+        self.ended.clone().restore(ctx)?.call(())
+    }
+}
+
+impl<'js> Harness<'js> {
+    /// One statement, as the interpreter's `perform` does it: a construction defines its variable, a
+    /// call answers its result.
+    fn perform(
+        &self,
+        ctx: &Ctx<'js>,
+        test: &TestCase,
+        program: &ProgramInfo,
+        statement: &Statement,
+    ) -> rquickjs::Result<Option<Value<'js>>> {
+        match statement {
+            Statement::Construct { class, args, variable } => {
+                let class: Value = self.classes.get(*class)?;
+                let args = self.arguments(ctx, test, program, args)?;
+                let instance: Value = self.construct.call((class, args))?;
+                self.vars.set(*variable, instance)?;
+                Ok(None)
+            }
+            Statement::Call { receiver, method, args, .. } => {
+                let receiver: Value = self.vars.get(*receiver)?;
+                // The method is read before the arguments are built, as the interpreter reads it.
+                let function: Value = match receiver.as_object() {
+                    Some(object) => object.get(method.as_str())?,
+                    None => self.member.call((receiver.clone(), method.as_str()))?,
+                };
+                let args = self.arguments(ctx, test, program, args)?;
+                self.apply.call((function, receiver, args)).map(Some)
+            }
+            Statement::Rebuild { .. } => unreachable!("tests that rebuild instances run in the interpreter"),
+        }
+    }
+
+    fn arguments(
+        &self,
+        ctx: &Ctx<'js>,
+        test: &TestCase,
+        program: &ProgramInfo,
+        values: &[Argument],
+    ) -> rquickjs::Result<Array<'js>> {
+        let array = Array::new(ctx.clone())?;
+        for (index, value) in values.iter().enumerate() {
+            array.set(index, self.argument(ctx, test, program, value)?)?;
+        }
+        Ok(array)
+    }
+
+    /// One argument, as the interpreter's `argument` makes it from its JSON: primitives, variables,
+    /// proxies and arrays here, anything else by the harness from its JSON.
+    fn argument(
+        &self,
+        ctx: &Ctx<'js>,
+        test: &TestCase,
+        program: &ProgramInfo,
+        value: &Argument,
+    ) -> rquickjs::Result<Value<'js>> {
+        Ok(match value {
+            Argument::Number(n) => number(ctx, *n),
+            Argument::String(text) => rquickjs::String::from_str(ctx.clone(), text)?.into_value(),
+            Argument::Boolean(b) => Value::new_bool(ctx.clone(), *b),
+            Argument::Null => Value::new_null(ctx.clone()),
+            Argument::Undefined => Value::new_undefined(ctx.clone()),
+            Argument::Variable(v) => self.vars.get(*v)?,
+            Argument::Proxy(id) => self.recording.call((*id,))?,
+            Argument::Array(items) => self.arguments(ctx, test, program, items)?.into_value(),
+            _ => self.argument.call((test.value_json(value, program),))?,
+        })
+    }
+}
+
+/// A number as the interpreter makes one (its `integral`): a whole number in 32 bits but -0 is an
+/// integer value, which QuickJS indexes arrays with fast, any other a double.
+fn number<'js>(ctx: &Ctx<'js>, n: f64) -> Value<'js> {
+    if n.fract() == 0.0 && n >= f64::from(i32::MIN) && n <= f64::from(i32::MAX) && !(n == 0.0 && n.is_sign_negative()) {
+        Value::new_int(ctx.clone(), n as i32)
+    } else {
+        Value::new_float(ctx.clone(), n)
+    }
+}

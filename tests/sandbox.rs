@@ -1,0 +1,126 @@
+//! The sandbox as a library: a generated test run the fast way, its statements performed from Rust,
+//! ends exactly as the harness's interpreter runs it from JSON (elections, minimising and exported
+//! suites go through the interpreter: a difference would elect tests that then behave otherwise).
+
+use std::path::Path;
+
+use flycatcher::discovery::sandbox_expression;
+use flycatcher::model::settings::Settings;
+use flycatcher::model::test::{Statement, TestCase, Value, Variable};
+use flycatcher::sandbox::{Execution, Sandbox, Watch};
+use flycatcher::session::{Session, SessionOptions};
+
+const PROBE: &str = r#"
+class Probe {
+  constructor(size) { this.size = size; this.items = []; }
+  // Every argument as the test wrote it, or an error naming those that are not.
+  take(x, cb, when, re, opts, stub, list) {
+    const wrong = [String(cb) === 'function () { return 4; }', cb() === 4, when.getTime() === 86400000,
+      re.test('aBBc'), opts.k === 1.5, stub() === 1 && stub() === 'two' && stub() === 'two', list.length === 6,
+      Object.is(list[0], -0), list[1] !== list[1], list[2] === 's\u00e9"', list[3] === true, list[4] === null,
+      list[5] === undefined && 5 in list].map((ok, i) => (ok ? '' : i)).join('');
+    if (wrong !== '') throw new Error('wrong: ' + wrong);
+    if (x.name === 'n' || x > 3 || `${x}` === 'x') this.items.push(x.length);
+    return this.items.length;
+  }
+  index(i) {
+    if (Object.is(i, -0)) return 'minus zero';
+    if (i > 2147483647) return 'past 32 bits';
+    return [10, 20, 30][i] === undefined ? 'none' : 'some';
+  }
+  *values() { for (const item of this.items) yield item; if (this.size > 2) yield 'big'; }
+  later(v) { return Promise.resolve(v).then((x) => { this.items.push(x); return this.items.length; }); }
+  check(n) { if (n > this.size) throw new RangeError('past ' + n); return n * 2; }
+  odd() { throw { code: 7 }; }
+}
+module.exports = { Probe };
+"#;
+
+fn call(method: &str, args: Vec<Value>, under_test: bool) -> Statement {
+    Statement::Call { receiver: 0, method: method.into(), args, under_test }
+}
+
+/// What a run did, but for the work it took (the interpreter's own steps count as work).
+fn seen(run: &Execution) -> String {
+    format!(
+        "{:?} events {:?} patterns {:?} statements {:?} branches {:?} cut {:?} awaited {:?}",
+        run.outcome, run.events, run.patterns, run.statements, run.branches, run.cut_at, run.awaited
+    )
+}
+
+#[test]
+fn a_test_run_directly_ends_as_the_interpreter_runs_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = Path::new(dir.path()).join("probe.cjs");
+    std::fs::write(&file, PROBE).unwrap();
+    let session = Session::new(&SessionOptions { files: vec![file], ..Default::default() }, Settings::default());
+    let session = session.unwrap_or_else(|e| panic!("{e}"));
+    let program = &session.program;
+    let probe = program.class_named("Probe").expect("Probe found");
+    let mut sandbox = Sandbox::new(&session.code, session.settings().limits.clone()).unwrap();
+    let expressions: Vec<String> = program.classes.iter().map(|c| sandbox_expression(&c.access)).collect();
+    sandbox.bind_classes(&expressions).unwrap();
+    let watch = Watch { statements: 0..session.code.statement_count, branches: 0..session.code.branch_count };
+
+    let every_kind = vec![
+        Value::Proxy(0),
+        Value::Function(Box::new(Value::Number(4.0))),
+        Value::Date(86_400_000.0),
+        Value::RegExp { source: "b{2}".into(), flags: "i".into() },
+        Value::Object(vec![("k".into(), Value::Number(1.5))]),
+        Value::Answers(vec![Value::Number(1.0), Value::String("two".into())]),
+        Value::Array(vec![
+            Value::Number(-0.0),
+            Value::Number(f64::NAN),
+            Value::String("s\u{e9}\"".into()),
+            Value::Boolean(true),
+            Value::Null,
+            Value::Undefined,
+        ]),
+    ];
+    let tests: Vec<(&str, Vec<Statement>)> = vec![
+        ("every kind of argument", vec![call("take", every_kind, true)]),
+        (
+            "numbers as indexes",
+            vec![
+                call("index", vec![Value::Number(1.0)], false),
+                call("index", vec![Value::Number(-0.0)], false),
+                call("index", vec![Value::Number(2_147_483_648.0)], false),
+                call("index", vec![Value::Number(1.5)], true),
+            ],
+        ),
+        ("an iterator consumed", vec![call("index", vec![Value::Number(0.0)], false), call("values", vec![], true)]),
+        (
+            "an error thrown",
+            vec![call("check", vec![Value::Number(2.0)], false), call("check", vec![Value::Number(9.0)], true)],
+        ),
+        ("a value thrown", vec![call("odd", vec![], true)]),
+        ("a method that is not one", vec![call("missing", vec![], true)]),
+        (
+            "a promise awaited",
+            vec![
+                call("later", vec![Value::String("a".into())], false),
+                call("check", vec![Value::Number(1.0)], false),
+                call("later", vec![Value::Variable(0)], true),
+            ],
+        ),
+    ];
+    for (what, calls) in tests {
+        let mut statements = vec![Statement::Construct { variable: 0, class: probe, args: vec![Value::Number(3.0)] }];
+        statements.extend(calls);
+        let variables = vec![Variable { class: probe, name: "probe".into() }];
+        let test = TestCase { class: probe, method: "take".into(), variables, statements };
+        let direct = sandbox.run(&test, program, 7, &watch).unwrap();
+        let interpreted = sandbox.run_isolated(&test.to_json(program), 7, &watch, false).unwrap();
+        assert_eq!(seen(&direct), seen(&interpreted), "{what}");
+        let ended = format!("{:?}", direct.outcome);
+        match what {
+            "every kind of argument" => assert!(direct.events.len() > 3 && ended == "Passed", "{}", seen(&direct)),
+            "an error thrown" | "a value thrown" | "a method that is not one" => {
+                assert!(ended.starts_with("Threw"), "{what}: {}", seen(&direct))
+            }
+            "a promise awaited" => assert_eq!(direct.awaited, [1, 3], "{}", seen(&direct)),
+            _ => assert_eq!(ended, "Passed", "{what}: {}", seen(&direct)),
+        }
+    }
+}
