@@ -340,7 +340,7 @@ fn the_numbers_a_test_passes_are_the_literals_its_exported_form_passes() {
     sandbox.bind_classes(&expressions).unwrap();
     let json =
         r#"[[0,0,[],0],[1,0,"read",[-0],1],[1,0,"read",[1],1],[1,0,"read",[2.5],1],[1,0,"read",[4294967298],1]]"#;
-    let run = sandbox.run_isolated(json, 1, &Watch::default(), true).unwrap();
+    let run = sandbox.run_isolated(flycatcher::sandbox::Test::Json(json), 1, &Watch::default(), true).unwrap();
     let results: Vec<String> = run.results.iter().map(|r| format!("{:?}", r.value)).collect();
     let expected = ["-0 10", "1 20", "2.5 undefined", "4294967298 undefined"];
     assert_eq!(results.len(), expected.len(), "{results:?}");
@@ -372,13 +372,13 @@ fn a_work_limit_set_later_applies_to_the_context_tests_run_alone_in() {
     sandbox.bind_classes(&expressions).unwrap();
     sandbox.keep_loaded_for_tests_alone();
     let json = r#"[[0,0,[],0],[1,0,"turn",[300000],1]]"#;
-    let free = sandbox.run_isolated(json, 1, &Watch::default(), false).unwrap();
+    let free = sandbox.run_isolated(flycatcher::sandbox::Test::Json(json), 1, &Watch::default(), false).unwrap();
     assert_eq!(free.outcome, Outcome::Passed, "three hundred thousand turns fit the usual limits");
     sandbox.set_work_limit(Some(free.work / 4));
-    let limited = sandbox.run_isolated(json, 1, &Watch::default(), false).unwrap();
+    let limited = sandbox.run_isolated(flycatcher::sandbox::Test::Json(json), 1, &Watch::default(), false).unwrap();
     assert_eq!(limited.outcome, Outcome::TimedOut, "a quarter of the work it needs ends it");
     sandbox.set_work_limit(None);
-    let again = sandbox.run_isolated(json, 1, &Watch::default(), false).unwrap();
+    let again = sandbox.run_isolated(flycatcher::sandbox::Test::Json(json), 1, &Watch::default(), false).unwrap();
     assert_eq!(again.outcome, Outcome::Passed);
 }
 
@@ -387,7 +387,9 @@ fn read_five(sandbox: &mut flycatcher::sandbox::Sandbox, expressions: &[String])
     use flycatcher::model::observed::Observed;
     sandbox.bind_classes(expressions).unwrap();
     let json = r#"[[0,0,[],0],[1,0,"read",[5],1]]"#;
-    let run = sandbox.run_isolated(json, 1, &flycatcher::sandbox::Watch::default(), true).unwrap();
+    let run = sandbox
+        .run_isolated(flycatcher::sandbox::Test::Json(json), 1, &flycatcher::sandbox::Watch::default(), true)
+        .unwrap();
     match &run.results[0].value {
         Observed::Number { text } => text.clone(),
         other => panic!("read answered {other:?}"),

@@ -7,7 +7,7 @@ use std::path::Path;
 use flycatcher::discovery::sandbox_expression;
 use flycatcher::model::settings::Settings;
 use flycatcher::model::test::{Statement, TestCase, Value, Variable};
-use flycatcher::sandbox::{Execution, Sandbox, Watch};
+use flycatcher::sandbox::{Execution, Sandbox, Test, Watch};
 use flycatcher::session::{Session, SessionOptions};
 
 const PROBE: &str = r#"
@@ -43,8 +43,8 @@ fn call(method: &str, args: Vec<Value>, under_test: bool) -> Statement {
 /// What a run did, but for the work it took (the interpreter's own steps count as work).
 fn seen(run: &Execution) -> String {
     format!(
-        "{:?} events {:?} patterns {:?} statements {:?} branches {:?} cut {:?} awaited {:?}",
-        run.outcome, run.events, run.patterns, run.statements, run.branches, run.cut_at, run.awaited
+        "{:?} events {:?} patterns {:?} statements {:?} branches {:?} cut {:?} awaited {:?} results {:?}",
+        run.outcome, run.events, run.patterns, run.statements, run.branches, run.cut_at, run.awaited, run.results
     )
 }
 
@@ -110,9 +110,15 @@ fn a_test_run_directly_ends_as_the_interpreter_runs_it() {
         statements.extend(calls);
         let variables = vec![Variable { class: probe, name: "probe".into() }];
         let test = TestCase { class: probe, method: "take".into(), variables, statements };
-        let direct = sandbox.run(&test, program, 7, &watch).unwrap();
-        let interpreted = sandbox.run_isolated(&test.to_json(program), 7, &watch, false).unwrap();
+        let json = test.to_json(program);
+        let direct = sandbox.run(Test::Case(&test, program), 7, &watch).unwrap();
+        let interpreted = sandbox.run_isolated(Test::Json(&json), 7, &watch, false).unwrap();
         assert_eq!(seen(&direct), seen(&interpreted), "{what}");
+        // Described, as elections and minimising run tests alone.
+        let described = sandbox.run_isolated(Test::Case(&test, program), 7, &watch, true).unwrap();
+        let interpreted = sandbox.run_isolated(Test::Json(&json), 7, &watch, true).unwrap();
+        assert_eq!(seen(&described), seen(&interpreted), "{what}, described");
+        assert_eq!(described.results.is_empty(), !matches!(format!("{:?}", described.outcome).as_str(), "Passed"));
         let ended = format!("{:?}", direct.outcome);
         match what {
             "every kind of argument" => assert!(direct.events.len() > 3 && ended == "Passed", "{}", seen(&direct)),

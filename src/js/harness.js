@@ -474,17 +474,17 @@
       return apply(method, receiver, map(op[3], argument));
     }
   };
-  const start = () => {
-    const op = ops[at];
+  // Whether a statement calls the method under test.
+  const underTest = (op) => op[0] === 1 && !!op[4];
+  const start = (tested) => {
     const reuse = after !== null && after.length === vars.length;
-    before = describing && op[0] === 1 && op[4] ? (reuse ? after : states()) : null;
+    before = describing && tested ? (reuse ? after : states()) : null;
     after = null;
   };
   // After a call of the method under test: an iterator it returned is consumed (see `drain`), and
   // the result is described.
-  const finish = (value) => {
-    const op = ops[at];
-    if (op[0] !== 1 || !op[4]) return;
+  const finish = (value, tested) => {
+    if (!tested) return;
     const drained = drain(value);
     if (describing) after = describeResult(at, value, drained, before);
   };
@@ -495,10 +495,10 @@
     try {
       let value = await pending;
       for (;;) {
-        finish(value);
+        finish(value, underTest(ops[at]));
         if (++at >= ops.length) break;
         running[0] = at;
-        start();
+        start(underTest(ops[at]));
         value = perform(ops[at]);
         if (isPromise(value)) {
           push(awaited, at);
@@ -540,14 +540,15 @@
     try {
       for (; at < ops.length; at++) {
         running[0] = at;
-        start();
+        const tested = underTest(ops[at]);
+        start(tested);
         const value = perform(ops[at]);
         if (isPromise(value)) {
           push(awaited, at);
           awaitRest(value);
           return ASYNC;
         }
-        finish(value);
+        finish(value, tested);
       }
       return ended();
     } catch (e) {
@@ -556,10 +557,19 @@
   });
   // The same steps for a test whose statements Rust performs itself (`sandbox/engine/direct.rs`), with
   // neither the JSON nor the interpretation of each statement here, which cost a fast test more than the
-  // code under test did. Only tests that describe nothing run so: describing needs `start` and `finish`.
+  // code under test did. `statement` is the index of the statement the step is about.
   hide('__fc$direct', P.freeze({
     __proto__: null,
-    begin: (seed) => begin(seed, false),
+    begin,
+    // Before a statement of a test that describes its results, and after a call of the method under test.
+    start: (statement, tested) => {
+      at = statement;
+      start(tested);
+    },
+    finish: (value, statement) => {
+      at = statement;
+      finish(value, true);
+    },
     vars,
     classes,
     recording,
@@ -570,7 +580,6 @@
     construct,
     apply,
     isPromise,
-    drain,
     ended,
     failed: (e, statement) => {
       at = statement;

@@ -13,7 +13,7 @@ use crate::error::Result;
 use crate::model::observed::{DescribedResult, Observed, Outcome};
 use crate::model::program::{ClassId, ProgramInfo};
 use crate::model::test::{Statement, TestCase};
-use crate::sandbox::Watch;
+use crate::sandbox::{Test, Watch};
 use crate::session::{Session, is_regression};
 use crate::suite::checks::inspected_variable;
 use crate::suite::{FieldCheck, StateChecks};
@@ -59,7 +59,8 @@ pub(super) fn candidates(session: &Session, originals: &mut Originals, test: &Su
             break;
         }
         test.checks = Some(StateChecks { fields: Vec::new(), inspect: names.clone() });
-        let run = originals.sandbox.run_isolated(&test.json(program), test.seed, &Watch::default(), true)?;
+        let run =
+            originals.sandbox.run_isolated(Test::Json(&test.json(program)), test.seed, &Watch::default(), true)?;
         let inspected = run.results.iter().find(|r| r.at == last).map_or(&[][..], |r| &r.inspected[..]);
         let answered = |name: &String| inspected.iter().any(|i| i.name == *name && i.value.is_some() && !i.impure);
         // An impure inspector stops the inspection: those after it were not called, and stay candidates.

@@ -36,7 +36,7 @@ use crate::error::{Error, Result};
 use crate::model::program::{ClassId, ProgramInfo};
 use crate::model::settings::Limits;
 use crate::model::test::TestCase;
-use crate::sandbox::{CodeBase, Sandbox, WORK_PER_MS, Watch};
+use crate::sandbox::{CodeBase, Sandbox, Test, WORK_PER_MS, Watch};
 use crate::session::Session;
 use crate::suite::checks::run_json;
 use crate::suite::stability::{self, Instability};
@@ -331,7 +331,7 @@ impl Originals {
     pub(super) fn baseline(&mut self, session: &Session, test: &SuiteTest) -> Result<Baseline> {
         let everything = Watch { statements: 0..session.code.statement_count, branches: 0..0 };
         let started = Instant::now();
-        let run = self.sandbox.run_isolated(&test.json(&session.program), test.seed, &everything, true)?;
+        let run = self.sandbox.run_isolated(Test::Json(&test.json(&session.program)), test.seed, &everything, true)?;
         let usual = usual_work(&session.settings().limits);
         let took = started.elapsed();
         let work_limit = mutant_work_limit(run.work, usual);
@@ -350,7 +350,8 @@ impl Originals {
     /// cannot assert). Order-dependent results that only other tests cause are left to that pass.
     pub(super) fn settle(&mut self, session: &Session, test: &SuiteTest, baseline: &mut Baseline) -> Result<()> {
         limit_work(session, &mut self.sandbox, Some(baseline.work_limit));
-        let runs = self.sandbox.run_isolated_twice(&test.json(&session.program), test.seed, &Watch::default());
+        let runs =
+            self.sandbox.run_isolated_twice(Test::Json(&test.json(&session.program)), test.seed, &Watch::default());
         limit_work(session, &mut self.sandbox, None);
         if let [_, again] = &runs?[..]
             && again.outcome == baseline.elected.outcome
@@ -371,8 +372,11 @@ pub(super) fn run_on_mutant(
     inspect: bool,
 ) -> Result<crate::sandbox::Execution> {
     limit_work(session, sandbox, Some(baseline.work_limit));
-    let json = if inspect { test.json(&session.program) } else { test.test.to_json(&session.program) };
-    sandbox.run_isolated(&json, test.seed, &Watch::default(), true)
+    if inspect {
+        sandbox.run_isolated(Test::Json(&test.json(&session.program)), test.seed, &Watch::default(), true)
+    } else {
+        sandbox.run_isolated(Test::Case(&test.test, &session.program), test.seed, &Watch::default(), true)
+    }
 }
 
 /// Creates the mutants of the session's methods under test (and, unless one method was chosen, of their

@@ -25,12 +25,10 @@ pub use events::{PatternNote, ProxyEvent};
 
 use crate::error::{Error, Result};
 use crate::model::observed::{DescribedResult, Outcome};
-use crate::model::program::ProgramInfo;
 use crate::model::settings::Limits;
-use crate::model::test::TestCase;
 use code::SourcePositions;
-pub use engine::{BareProgram, instrumented_position, with_bare_context};
-use engine::{Deadline, Engine, Test};
+pub use engine::{BareProgram, Test, instrumented_position, with_bare_context};
+use engine::{Deadline, Engine};
 
 /// Which probes a test reads (and clears before it runs): the method under test's.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -356,9 +354,9 @@ impl Sandbox {
         }
     }
 
-    /// Runs one test of `program`'s classes, describing nothing; `seed` seeds every random choice made
+    /// Runs one test in the shared context, describing nothing; `seed` seeds every random choice made
     /// inside the sandbox; `watch` says which probes to report.
-    pub fn run(&mut self, test: &TestCase, program: &ProgramInfo, seed: u32, watch: &Watch) -> Result<Execution> {
+    pub fn run(&mut self, test: Test, seed: u32, watch: &Watch) -> Result<Execution> {
         if self.fresh_each_test && self.engine_used {
             self.engine = None;
         }
@@ -366,9 +364,7 @@ impl Sandbox {
         let shared = !self.fresh_each_test;
         let positions = self.positions.clone();
         let engine = self.engine_mut().map_err(|e| positions.locate(e))?;
-        let execution = engine
-            .run(Test::Case(test, program), seed, watch, false, measuring, limit)
-            .map_err(|e| positions.locate(e))?;
+        let execution = engine.run(test, seed, watch, false, measuring, limit).map_err(|e| positions.locate(e))?;
         let broken = engine.broken;
         let changed = if shared { engine.changed_builtins(false) } else { None };
         let wrote = shared && !engine.restore_shared_state();
@@ -399,7 +395,7 @@ impl Sandbox {
     /// abnormally. Building a context per test cost far more than most tests (the built-ins' snapshot
     /// alone); code that keeps state the analysis missed still gets a new context for every test once
     /// [`Sandbox::set_fresh_each_test`] is on.
-    pub fn run_isolated(&mut self, test: &str, seed: u32, watch: &Watch, describe: bool) -> Result<Execution> {
+    pub fn run_isolated(&mut self, test: Test, seed: u32, watch: &Watch, describe: bool) -> Result<Execution> {
         let mut runs = self.run_alone(test, seed, watch, describe, 1)?;
         Ok(runs.remove(0))
     }
@@ -408,7 +404,7 @@ impl Sandbox {
     /// still holds what the first run left in shared state: as a runner that loads the code once runs a
     /// test after another that did the same. Describes the results; the second run is left out when the
     /// first was cut off by a limit.
-    pub fn run_isolated_twice(&mut self, test: &str, seed: u32, watch: &Watch) -> Result<Vec<Execution>> {
+    pub fn run_isolated_twice(&mut self, test: Test, seed: u32, watch: &Watch) -> Result<Vec<Execution>> {
         self.run_alone(test, seed, watch, true, 2)
     }
 
@@ -416,7 +412,7 @@ impl Sandbox {
     /// after the last: stops after a run cut off by a limit or that broke the engine.
     fn run_alone(
         &mut self,
-        test: &str,
+        test: Test,
         seed: u32,
         watch: &Watch,
         describe: bool,
@@ -427,7 +423,7 @@ impl Sandbox {
             let mut executions = Vec::with_capacity(times);
             let mut clean = true;
             while clean && executions.len() < times {
-                let mut execution = e.run(Test::Json(test), seed, watch, describe, false, self.limits.test_time)?;
+                let mut execution = e.run(test, seed, watch, describe, false, self.limits.test_time)?;
                 execution.changed_builtin = e.changed_builtins(true);
                 clean = !execution.outcome.hit_limit() && !e.broken && execution.changed_builtin.is_none();
                 executions.push(execution);

@@ -7,7 +7,7 @@ use crate::js::HOST_ACCESS_ERROR;
 use crate::model::observed::{Outcome, Thrown};
 use crate::model::program::FunctionRef;
 use crate::model::test::TestCase;
-use crate::sandbox::Execution;
+use crate::sandbox::{Execution, Test};
 use crate::suite::ElectedTest;
 
 impl Session {
@@ -18,7 +18,7 @@ impl Session {
             return Ok(None);
         };
         let watch = self.methods[index].watch();
-        self.sandbox.run_isolated(&test.to_json(&self.program), seed, &watch, true).map(Some)
+        self.sandbox.run_isolated(Test::Case(test, &self.program), seed, &watch, true).map(Some)
     }
 
     /// Offers a test made outside the loop (a replay of a recorded call) for election, as if it had been
@@ -28,10 +28,9 @@ impl Session {
         let Some(index) = self.methods.iter().position(|m| m.class == test.class && m.method == test.method) else {
             return Ok(None);
         };
-        let json = test.to_json(&self.program);
         let watch = self.methods[index].watch();
-        let first = self.sandbox.run_isolated(&json, seed, &watch, true)?;
-        let elected = self.elect(index, test, &json, seed, &first)?;
+        let first = self.sandbox.run_isolated(Test::Case(test, &self.program), seed, &watch, true)?;
+        let elected = self.elect(index, test, seed, &first)?;
         let m = &mut self.methods[index];
         if elected.is_some() && m.status == Status::Pending && m.covered.iter().all(|c| *c) {
             m.status = Status::Done(StopReason::Covered);
@@ -51,12 +50,11 @@ impl Session {
         &mut self,
         index: usize,
         test: &TestCase,
-        json: &str,
         seed: u32,
         first: &Execution,
     ) -> Result<Option<usize>> {
         let watch = self.methods[index].watch();
-        let mut alone = self.sandbox.run_isolated(json, seed, &watch, true)?;
+        let mut alone = self.sandbox.run_isolated(Test::Case(test, &self.program), seed, &watch, true)?;
         if alone.outcome.hit_limit() {
             // Not a regression test alone, whatever it did after others (see `kept_state`).
             return Ok(None);
@@ -83,7 +81,7 @@ impl Session {
                 self.program.classes[m.class].name, m.method
             ));
             // Earlier tests run alone may have used the context this one ran in: decide in a new one.
-            alone = self.sandbox.run_isolated(json, seed, &watch, true)?;
+            alone = self.sandbox.run_isolated(Test::Case(test, &self.program), seed, &watch, true)?;
             if alone.outcome.hit_limit() || alone.changed_builtin.is_some() {
                 return Ok(None);
             }

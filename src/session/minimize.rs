@@ -7,7 +7,7 @@ use super::Session;
 use super::budget::MINIMISING_SHARE;
 use crate::error::Result;
 use crate::model::observed::Outcome;
-use crate::sandbox::Execution;
+use crate::sandbox::{Execution, Test};
 use crate::suite::ElectedTest;
 
 impl Session {
@@ -47,7 +47,7 @@ impl Session {
                     break;
                 }
                 let Some(shorter) = test.without_statement(k) else { continue };
-                let run = self.sandbox.run_isolated(&shorter.to_json(&self.program), seed, &watch, true)?;
+                let run = self.sandbox.run_isolated(Test::Case(&shorter, &self.program), seed, &watch, true)?;
                 let same_end = match (&run.outcome, &original) {
                     (Outcome::Passed, Outcome::Passed) => true,
                     (Outcome::Threw { at, thrown }, Outcome::Threw { thrown: before, .. }) => {

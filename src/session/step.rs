@@ -15,7 +15,7 @@ use crate::inference::Decision;
 use crate::model::observed::{Outcome, Thrown};
 use crate::model::settings::Strategy;
 use crate::model::test::{Statement, TestCase};
-use crate::sandbox::Execution;
+use crate::sandbox::{Execution, Test};
 
 /// Valid candidates in a row without new coverage after which guided generation hands a method to
 /// search with branch distances: by then what random inputs and mined constants reach easily is
@@ -135,7 +135,7 @@ impl Session {
             self.sandbox.set_limits(limits);
         }
         self.sandbox.set_measuring(searching);
-        let execution = self.sandbox.run(&test, &self.program, seed, &watch)?;
+        let execution = self.sandbox.run(Test::Case(&test, &self.program), seed, &watch)?;
         if let Some(what) = self.sandbox.take_builtin_change() {
             self.warnings.push(format!(
                 "a test of {}.{method} changed a built-in ({what}): the code keeps state between tests, so every test \
@@ -166,7 +166,7 @@ impl Session {
             }
             if regression
                 && !new.is_empty()
-                && let Some(covered) = self.elect(index, &test, &test.to_json(&self.program), seed, &execution)?
+                && let Some(covered) = self.elect(index, &test, seed, &execution)?
             {
                 verdict = CandidateVerdict::NewCoverage(covered);
             }

@@ -4,8 +4,10 @@
 //!
 //! The harness's interpreter (`__fc$exec`) parses a test from JSON and interprets it statement by
 //! statement: for a fast method that cost more than the method (a `JSON.parse` of a ten-statement test
-//! alone took as long as the calls). Runs that describe results, and tests that rebuild instances as
-//! statements, keep to the interpreter; a test whose call returns a promise goes on there.
+//! alone took as long as the calls). Describing results stays the harness's (`start` and `finish`
+//! around the calls); tests that rebuild instances as statements, and those that inspect their last
+//! call (mutation analysis's), keep to the interpreter, and a test whose call returns a promise goes
+//! on there.
 
 use rquickjs::{Array, Ctx, Function, Object, Persistent, TypedArray, Value, qjs};
 
@@ -25,7 +27,8 @@ pub(super) struct Direct {
     construct: Persistent<Function<'static>>,
     apply: Persistent<Function<'static>>,
     is_promise: Persistent<Function<'static>>,
-    drain: Persistent<Function<'static>>,
+    start: Persistent<Function<'static>>,
+    finish: Persistent<Function<'static>>,
     ended: Persistent<Function<'static>>,
     failed: Persistent<Function<'static>>,
     resume: Persistent<Function<'static>>,
@@ -40,8 +43,6 @@ struct Harness<'js> {
     member: Function<'js>,
     construct: Function<'js>,
     apply: Function<'js>,
-    is_promise: Function<'js>,
-    drain: Function<'js>,
 }
 
 impl Direct {
@@ -59,7 +60,8 @@ impl Direct {
             construct: function("construct")?,
             apply: function("apply")?,
             is_promise: function("isPromise")?,
-            drain: function("drain")?,
+            start: function("start")?,
+            finish: function("finish")?,
             ended: function("ended")?,
             failed: function("failed")?,
             resume: function("resume")?,
@@ -71,15 +73,16 @@ impl Direct {
         !test.statements.iter().any(|s| matches!(s, Statement::Rebuild { .. }))
     }
 
-    /// Runs `test` as `__fc$exec` does, without describing, and answers what it answers. `running` is
-    /// the harness's index of the statement running. Exceptions the code under test can catch end the
-    /// test as the interpreter ends it; an interrupt (the time limit) reaches the caller as an exception.
+    /// Runs `test` as `__fc$exec` does, describing the results of the method under test if `describe`,
+    /// and answers what it answers. `running` is the harness's index of the statement running.
+    /// Exceptions the code under test can catch end the test as the interpreter ends it; an interrupt
+    /// (the time limit) reaches the caller as an exception.
     pub(super) fn run<'js>(
         &self,
         ctx: &Ctx<'js>,
-        test: &TestCase,
-        program: &ProgramInfo,
+        (test, program): (&TestCase, &ProgramInfo),
         seed: u32,
+        describe: bool,
         running: &TypedArray<'js, u32>,
     ) -> rquickjs::Result<String> {
         let harness = Harness {
@@ -90,27 +93,34 @@ impl Direct {
             member: self.member.clone().restore(ctx)?,
             construct: self.construct.clone().restore(ctx)?,
             apply: self.apply.clone().restore(ctx)?,
-            is_promise: self.is_promise.clone().restore(ctx)?,
-            drain: self.drain.clone().restore(ctx)?,
         };
-        self.begin.clone().restore(ctx)?.call::<_, ()>((seed,))?;
+        let is_promise = self.is_promise.clone().restore(ctx)?;
+        let start = self.start.clone().restore(ctx)?;
+        let finish = self.finish.clone().restore(ctx)?;
+        self.begin.clone().restore(ctx)?.call::<_, ()>((seed, describe))?;
         for (at, statement) in test.statements.iter().enumerate() {
             set_statement_running(running, at);
-            let performed = harness.perform(ctx, test, program, statement).and_then(|value| match value {
-                Some(value) if value.is_object() && harness.is_promise.call::<_, bool>((value.clone(),))? => {
-                    Ok(Err(value))
+            let tested = matches!(statement, Statement::Call { under_test: true, .. });
+            let step = || -> rquickjs::Result<Option<Value<'js>>> {
+                if describe {
+                    start.call::<_, ()>((at as u32, tested))?;
                 }
-                Some(value) => {
-                    if value.is_object() && matches!(statement, Statement::Call { under_test: true, .. }) {
-                        harness.drain.call::<_, ()>((value,))?;
-                    }
-                    Ok(Ok(()))
+                let value = harness.perform(ctx, test, program, statement)?;
+                if let Some(value) = &value
+                    && value.is_object()
+                    && is_promise.call::<_, bool>((value.clone(),))?
+                {
+                    return Ok(Some(value.clone()));
                 }
-                None => Ok(Ok(())),
-            });
-            match performed {
-                Ok(Ok(())) => {}
-                Ok(Err(pending)) => {
+                // Without a description to make, only an object can be an iterator to consume.
+                if tested && (describe || value.as_ref().is_some_and(Value::is_object)) {
+                    finish.call::<_, ()>((value, at as u32))?;
+                }
+                Ok(None)
+            };
+            match step() {
+                Ok(None) => {}
+                Ok(Some(pending)) => {
                     let json = test.to_json(program);
                     return self.resume.clone().restore(ctx)?.call((pending, json, at as u32));
                 }

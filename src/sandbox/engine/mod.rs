@@ -21,7 +21,7 @@ mod sources;
 pub use bare::{BareProgram, with_bare_context};
 pub(crate) use deadline::Deadline;
 pub use deadline::WORK_PER_MS;
-pub(crate) use run::Test;
+pub use run::Test;
 pub(crate) use sources::Sources;
 pub use sources::instrumented_position;
 

@@ -60,11 +60,14 @@ impl Handles {
     }
 }
 
-/// A test as [`Engine::run`] takes it.
-pub(crate) enum Test<'a> {
-    /// In the harness interpreter's encoding ([`TestCase::to_json`]).
+/// A test to run.
+#[derive(Debug, Clone, Copy)]
+pub enum Test<'a> {
+    /// In the harness interpreter's encoding ([`TestCase::to_json`]), which can say more than a
+    /// [`TestCase`] (inspections after its last call).
     Json(&'a str),
-    /// As generated: its statements performed from Rust (see `direct.rs`) when nothing is described.
+    /// A test of the program's classes: its statements performed from Rust (see `direct.rs`), unless
+    /// it rebuilds instances.
     Case(&'a TestCase, &'a ProgramInfo),
 }
 
@@ -99,8 +102,8 @@ impl Engine {
                 deadline.limit_work(work);
             }
             let result = match test {
-                Test::Case(case, program) if !describe && Direct::runs(case) => {
-                    handles.direct.run(&ctx, case, program, seed, &running)
+                Test::Case(case, program) if Direct::runs(case) => {
+                    handles.direct.run(&ctx, (case, program), seed, describe, &running)
                 }
                 Test::Case(case, program) => exec.call::<_, String>((case.to_json(program), seed, describe)),
                 Test::Json(json) => exec.call::<_, String>((json, seed, describe)),
