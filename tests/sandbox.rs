@@ -48,19 +48,25 @@ fn seen(run: &Execution) -> String {
     )
 }
 
-#[test]
-fn a_test_run_directly_ends_as_the_interpreter_runs_it() {
+/// A session on `source` (a CommonJS file), and a sandbox of its own with the classes bound.
+fn load(source: &str) -> (Session, Sandbox, Watch) {
     let dir = tempfile::tempdir().unwrap();
-    let file = Path::new(dir.path()).join("probe.cjs");
-    std::fs::write(&file, PROBE).unwrap();
+    let file = Path::new(dir.path()).join("subject.cjs");
+    std::fs::write(&file, source).unwrap();
     let session = Session::new(&SessionOptions { files: vec![file], ..Default::default() }, Settings::default());
     let session = session.unwrap_or_else(|e| panic!("{e}"));
-    let program = &session.program;
-    let probe = program.class_named("Probe").expect("Probe found");
     let mut sandbox = Sandbox::new(&session.code, session.settings().limits.clone()).unwrap();
-    let expressions: Vec<String> = program.classes.iter().map(|c| sandbox_expression(&c.access)).collect();
+    let expressions: Vec<String> = session.program.classes.iter().map(|c| sandbox_expression(&c.access)).collect();
     sandbox.bind_classes(&expressions).unwrap();
     let watch = Watch { statements: 0..session.code.statement_count, branches: 0..session.code.branch_count };
+    (session, sandbox, watch)
+}
+
+#[test]
+fn a_test_run_directly_ends_as_the_interpreter_runs_it() {
+    let (session, mut sandbox, watch) = load(PROBE);
+    let program = &session.program;
+    let probe = program.class_named("Probe").expect("Probe found");
 
     let every_kind = vec![
         Value::Proxy(0),
@@ -129,4 +135,21 @@ fn a_test_run_directly_ends_as_the_interpreter_runs_it() {
             _ => assert_eq!(ended, "Passed", "{what}: {}", seen(&direct)),
         }
     }
+}
+
+#[test]
+fn two_parameters_checked_by_one_pattern_both_note_it() {
+    let source = "class Range {\n  constructor() {}\n  between(from, to) { return [/^v\\d+$/.test(from), /^v\\d+$/.test(to)]; }\n}\nmodule.exports = { Range };\n";
+    let (session, mut sandbox, watch) = load(source);
+    let program = &session.program;
+    let range = program.class_named("Range").expect("Range found");
+    let statements = vec![
+        Statement::Construct { variable: 0, class: range, args: vec![] },
+        call("between", vec![Value::Proxy(0), Value::Proxy(1)], true),
+    ];
+    let variables = vec![Variable { class: range, name: "range".into() }];
+    let test = TestCase { class: range, method: "between".into(), variables, statements };
+    let run = sandbox.run(Test::Case(&test, program), 1, &watch).unwrap();
+    let keys: Vec<Option<u32>> = run.patterns.iter().filter(|n| n.source == "^v\\d+$").map(|n| n.key).collect();
+    assert_eq!(keys, [Some(0), Some(1)], "{:?}", run.patterns);
 }

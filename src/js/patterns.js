@@ -121,15 +121,17 @@
   // A note, as the text the log carries and by which a test notes a pattern once (see Rust's
   // `sandbox/events.rs`): the method's number, the count of pieces (or null), the flags, the source
   // after its length, what joins the pieces after its length when there are, then ` s` and the subject
-  // text, or ` p` for a recording proxy (whose key the log's triple holds; the same note of another
-  // proxy is not made again). Lengths count UTF-16 units. A text, not an array: encoding the log as JSON
-  // walked each note's array, and it cost more than reading the patterns met.
+  // text, or ` p` for a recording proxy (whose key the log's triple holds: it is part of what is noted
+  // once, so that two parameters checked alike both learn the pattern). Lengths count UTF-16 units. A
+  // text, not an array: encoding the log as JSON walked each note's array, and it cost more than
+  // reading the patterns met.
   var note = function (key, subject, kind, text, flags, joiner, count) {
     var id = kind + ' ' + count + ' ' + flags + ' ' + text.length + ' ' + text;
     if (joiner !== null) id += ' ' + joiner.length + ' ' + joiner;
     id += key < 0 ? ' s' + subject : ' p';
-    if (setHas(seen, id)) return;
-    setAdd(seen, id);
+    var once = key < 0 ? id : key + ' ' + id;
+    if (setHas(seen, once)) return;
+    setAdd(seen, once);
     budget--;
     sink(key, 6, id);
   };
