@@ -9,9 +9,8 @@
 //! Numbers that size something (`new Matrix(rows, cols)`, `new Array(n)`, a loop to `n`) cut a test off
 //! when they are large, and the guided pools hold large ones (boundaries, fuzzed constants).
 
-use std::collections::HashMap;
-
 use rand::{Rng, RngExt};
+use rustc_hash::FxHashMap;
 
 use crate::inference::TypeTable;
 use crate::model::program::{ClassId, ProgramInfo};
@@ -30,11 +29,11 @@ const LARGE: f64 = 100.0;
 pub struct Hazards {
     /// Per class, per method in the class's order ([`crate::model::program::ClassInfo::methods`]): a draw
     /// weighs every method of the class, and a library's class has hundreds.
-    counts: HashMap<ClassId, Vec<Count>>,
+    counts: FxHashMap<ClassId, Vec<Count>>,
     /// Per class, where each method name first appears among its methods: every recorded call looks one
     /// up, and comparing the name with hundreds of others cost more than the run of many tests.
-    positions: HashMap<ClassId, HashMap<String, usize>>,
-    large_numbers: HashMap<u32, Count>,
+    positions: FxHashMap<ClassId, FxHashMap<String, usize>>,
+    large_numbers: FxHashMap<u32, Count>,
 }
 
 #[derive(Debug, Clone, Copy)]
@@ -88,7 +87,7 @@ impl Hazards {
             if let Statement::Call { under_test: false, .. } = statement {
                 let methods = &program.classes[class].methods;
                 let positions = self.positions.entry(class).or_insert_with(|| {
-                    let mut positions = HashMap::with_capacity(methods.len());
+                    let mut positions = FxHashMap::with_capacity_and_hasher(methods.len(), Default::default());
                     for (at, method) in methods.iter().enumerate() {
                         positions.entry(method.name.clone()).or_insert(at);
                     }

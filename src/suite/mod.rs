@@ -11,7 +11,7 @@ pub mod title;
 mod unelected;
 mod write;
 
-use std::collections::{HashMap, HashSet};
+use rustc_hash::{FxHashMap, FxHashSet};
 
 use crate::model::observed::{DescribedResult, Outcome};
 use crate::model::program::ClassId;
@@ -76,8 +76,8 @@ pub struct Suite {
     pub unstable: Vec<Unstable>,
     /// The failures logged, as [`Suite::log_failure`] tells them apart, and how many per method under
     /// test: every failing candidate is looked up, and a library's run meets thousands.
-    logged: HashSet<FailureKey>,
-    logged_per_method: HashMap<(ClassId, String), usize>,
+    logged: FxHashSet<FailureKey>,
+    logged_per_method: FxHashMap<(ClassId, String), usize>,
 }
 
 /// What makes a failure the same as one logged: its class, the call that failed (or the method under
