@@ -215,10 +215,17 @@ fn first_word(word: &str) -> String {
     }
     let capitals = word.chars().take_while(|c| c.is_uppercase()).count();
     let lowered = if capitals > 1 { capitals - 1 } else { capitals };
-    word.chars()
-        .enumerate()
-        .map(|(index, c)| if index < lowered { c.to_lowercase().collect() } else { c.to_string() })
-        .collect()
+    // Into one string: a string per character showed in the profile of generation, which names a
+    // variable after its class for every construction.
+    let mut name = String::with_capacity(word.len());
+    for (index, c) in word.chars().enumerate() {
+        if index < lowered {
+            name.extend(c.to_lowercase());
+        } else {
+            name.push(c);
+        }
+    }
+    name
 }
 
 /// Capitalises a following word: `list` → `List`, `LIST` → `List`, `xmlHttp` → `XmlHttp`.
