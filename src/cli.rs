@@ -404,7 +404,8 @@ pub struct BenchArgs {
     pub steady: bool,
 
     /// Also measure the speed-up of `generate --jobs 2` over `--jobs 1` on this file of several classes
-    /// (both from loading to the written suite, --seconds per method at most, in this same run).
+    /// (both from loading to the written suite, --seconds per method at most, in this same run; the
+    /// median of up to five pairs of runs).
     #[arg(long, value_name = "FILE")]
     pub jobs_on: Option<PathBuf>,
 

@@ -57,3 +57,16 @@ fn a_file_whose_methods_all_stop_before_a_candidate_is_an_error_not_a_hang() {
     let error = answer.expect_err("nothing can be measured");
     assert!(error.contains("borrowed.js: nothing to measure"), "{error}");
 }
+
+#[test]
+fn the_speed_up_of_two_workers_compares_runs_that_did_the_same_work() {
+    let report = flycatcher::app::speedup::run(&fixture("four-classes.js"), 0.5, 1).unwrap();
+    let runs: Vec<&str> = report.lines().filter(|l| l.trim_start().starts_with("--jobs")).collect();
+    assert_eq!(runs.len(), 2, "{report}");
+    // The same candidates and the same tests elected whatever the number of workers: only the time
+    // differs, so the ratio of the medians is a speed-up.
+    let work = |line: &str| line.split_once("classes, ").map(|(_, rest)| rest.to_string());
+    assert!(work(runs[0]).is_some() && work(runs[0]) == work(runs[1]), "{report}");
+    assert!(runs[1].contains("(workers: 2;"), "{report}");
+    assert!(report.contains("median of ") && report.contains("speed-up of --jobs 2 over --jobs 1: "), "{report}");
+}
