@@ -101,6 +101,22 @@ fn a_test_run_directly_ends_as_the_interpreter_runs_it() {
             vec![call("check", vec![Value::Number(2.0)], false), call("check", vec![Value::Number(9.0)], true)],
         ),
         ("a value thrown", vec![call("odd", vec![], true)]),
+        (
+            "an instance rebuilt from its fields",
+            vec![
+                Statement::Rebuild {
+                    variable: 1,
+                    class: probe,
+                    fields: vec![("size".into(), Value::Number(9.0)), ("items".into(), Value::Array(vec![]))],
+                },
+                Statement::Call {
+                    receiver: 1,
+                    method: "check".into(),
+                    args: vec![Value::Number(5.0)],
+                    under_test: true,
+                },
+            ],
+        ),
         ("a method that is not one", vec![call("missing", vec![], true)]),
         (
             "a promise awaited",
@@ -114,7 +130,8 @@ fn a_test_run_directly_ends_as_the_interpreter_runs_it() {
     for (what, calls) in tests {
         let mut statements = vec![Statement::Construct { variable: 0, class: probe, args: vec![Value::Number(3.0)] }];
         statements.extend(calls);
-        let variables = vec![Variable { class: probe, name: "probe".into() }];
+        let variables =
+            vec![Variable { class: probe, name: "probe".into() }, Variable { class: probe, name: "probe2".into() }];
         let test = TestCase { class: probe, method: "take".into(), variables, statements };
         let json = test.to_json(program);
         let direct = sandbox.run(Test::Case(&test, program), 7, &watch).unwrap();

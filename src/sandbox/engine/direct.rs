@@ -5,9 +5,8 @@
 //! The harness's interpreter (`__fc$exec`) parses a test from JSON and interprets it statement by
 //! statement: for a fast method that cost more than the method (a `JSON.parse` of a ten-statement test
 //! alone took as long as the calls). Describing results stays the harness's (`start` and `finish`
-//! around the calls); tests that rebuild instances as statements, and those that inspect their last
-//! call (mutation analysis's), keep to the interpreter, and a test whose call returns a promise goes
-//! on there.
+//! around the calls); tests that inspect their last call (mutation analysis's) keep to the
+//! interpreter, and a test whose call returns a promise goes on there.
 
 use rquickjs::{Array, Ctx, Function, Object, Persistent, TypedArray, Value, qjs};
 
@@ -66,11 +65,6 @@ impl Direct {
             failed: function("failed")?,
             resume: function("resume")?,
         })
-    }
-
-    /// Whether `test` runs directly: a statement that rebuilds an instance is the interpreter's alone.
-    pub(super) fn runs(test: &TestCase) -> bool {
-        !test.statements.iter().any(|s| matches!(s, Statement::Rebuild { .. }))
     }
 
     /// Runs `test` as `__fc$exec` does, describing the results of the method under test if `describe`,
@@ -140,8 +134,8 @@ impl Direct {
 }
 
 impl<'js> Harness<'js> {
-    /// One statement, as the interpreter's `perform` does it: a construction defines its variable, a
-    /// call answers its result.
+    /// One statement, as the interpreter's `perform` does it: a construction or a rebuilt instance
+    /// defines its variable, a call answers its result.
     fn perform(
         &self,
         ctx: &Ctx<'js>,
@@ -167,7 +161,13 @@ impl<'js> Harness<'js> {
                 let args = self.arguments(ctx, test, program, args)?;
                 self.apply.call((function, receiver, args)).map(Some)
             }
-            Statement::Rebuild { .. } => unreachable!("tests that rebuild instances run in the interpreter"),
+            Statement::Rebuild { variable, class, fields } => {
+                // Replayed tests only: made by the harness, as the argument that is the same instance.
+                let instance = Argument::Instance { class: *class, fields: fields.clone() };
+                let instance: Value = self.argument.call((test.value_json(&instance, program),))?;
+                self.vars.set(*variable, instance)?;
+                Ok(None)
+            }
         }
     }
 

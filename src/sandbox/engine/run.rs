@@ -66,8 +66,7 @@ pub enum Test<'a> {
     /// In the harness interpreter's encoding ([`TestCase::to_json`]), which can say more than a
     /// [`TestCase`] (inspections after its last call).
     Json(&'a str),
-    /// A test of the program's classes: its statements performed from Rust (see `direct.rs`), unless
-    /// it rebuilds instances.
+    /// A test of the program's classes: its statements performed from Rust (see `direct.rs`).
     Case(&'a TestCase, &'a ProgramInfo),
 }
 
@@ -102,10 +101,7 @@ impl Engine {
                 deadline.limit_work(work);
             }
             let result = match test {
-                Test::Case(case, program) if Direct::runs(case) => {
-                    handles.direct.run(&ctx, (case, program), seed, describe, &running)
-                }
-                Test::Case(case, program) => exec.call::<_, String>((case.to_json(program), seed, describe)),
+                Test::Case(case, program) => handles.direct.run(&ctx, (case, program), seed, describe, &running),
                 Test::Json(json) => exec.call::<_, String>((json, seed, describe)),
             };
             let awaiting = matches!(&result, Ok(info) if info == AWAITING);
