@@ -170,3 +170,28 @@ fn two_parameters_checked_by_one_pattern_both_note_it() {
     let keys: Vec<Option<u32>> = run.patterns.iter().filter(|n| n.source == "^v\\d+$").map(|n| n.key).collect();
     assert_eq!(keys, [Some(0), Some(1)], "{:?}", run.patterns);
 }
+
+#[test]
+fn a_member_name_with_a_lone_surrogate_keeps_the_tests_events() {
+    // The code reads a member whose name holds half a surrogate pair: the log carries it escaped, and
+    // the rest of the test's events must still be read.
+    let source =
+        "class Odd {\n  constructor() {}\n  read(p) { return [p['\\ud800x'], p.ok]; }\n}\nmodule.exports = { Odd };\n";
+    let (session, mut sandbox, watch) = load(source);
+    let program = &session.program;
+    let odd = program.class_named("Odd").expect("Odd found");
+    let statements =
+        vec![Statement::Construct { variable: 0, class: odd, args: vec![] }, call("read", vec![Value::Proxy(0)], true)];
+    let variables = vec![Variable { class: odd, name: "odd".into() }];
+    let test = TestCase { class: odd, method: "read".into(), variables, statements };
+    let run = sandbox.run(Test::Case(&test, program), 1, &watch).unwrap();
+    let names: Vec<String> = run
+        .events
+        .iter()
+        .filter_map(|e| match e {
+            flycatcher::sandbox::ProxyEvent::Get { name, .. } => Some(name.clone()),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(names, ["\u{fffd}x", "ok"], "{:?}", run.events);
+}

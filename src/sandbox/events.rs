@@ -136,8 +136,49 @@ const PATTERN_METHODS: [&str; 8] = ["test", "exec", "match", "matchAll", "search
 /// Read straight into events and notes, not through a JSON tree: a test of code that validates its
 /// input meets a dozen patterns, and the tree cost more than the rest of reading the test back.
 pub fn parse_log(json: &str, is_user_file: impl Fn(&str) -> bool) -> (Vec<ProxyEvent>, Vec<PatternNote>) {
-    let mut reader = serde_json::Deserializer::from_str(json);
+    let json = paired_surrogates(json);
+    let mut reader = serde_json::Deserializer::from_str(&json);
     serde::Deserializer::deserialize_seq(&mut reader, Triples(is_user_file)).unwrap_or_default()
+}
+
+/// The log with every lone surrogate's escape (`\ud800`) made U+FFFD's. JavaScript strings may hold
+/// one (a member name the code made, an emoji sliced in half that met a pattern), `JSON.stringify`
+/// escapes it, and serde_json refuses it: the whole test's log was lost. U+FFFD is one UTF-16 unit
+/// too, so a note's lengths still hold.
+fn paired_surrogates(json: &str) -> std::borrow::Cow<'_, str> {
+    if !json.contains("\\ud") && !json.contains("\\uD") {
+        return std::borrow::Cow::Borrowed(json);
+    }
+    let unit = |at: usize| {
+        json.get(at..at + 6).filter(|e| e.starts_with("\\u")).and_then(|e| u16::from_str_radix(&e[2..], 16).ok())
+    };
+    let (mut out, mut at, mut copied) = (String::with_capacity(json.len()), 0, 0);
+    let bytes = json.as_bytes();
+    while at < bytes.len() {
+        if bytes[at] != b'\\' {
+            at += 1;
+            continue;
+        }
+        let Some(code) = unit(at) else {
+            // Another escape (`\\`, `\"`...): its second character is not the start of one.
+            at += 2;
+            continue;
+        };
+        let high = (0xD800..0xDC00).contains(&code);
+        let paired = high && unit(at + 6).is_some_and(|next| (0xDC00..0xE000).contains(&next));
+        if paired {
+            at += 12;
+        } else if (0xD800..0xE000).contains(&code) {
+            out.push_str(&json[copied..at]);
+            out.push_str("\\ufffd");
+            at += 6;
+            copied = at;
+        } else {
+            at += 6;
+        }
+    }
+    out.push_str(&json[copied..]);
+    std::borrow::Cow::Owned(out)
 }
 
 /// Reads the log's triples (parameter key, event, detail).
@@ -278,6 +319,16 @@ mod tests {
         );
         assert_eq!((notes[1].separator.as_deref(), notes[1].pieces), (Some(" "), Some(2)));
         assert_eq!((notes[2].method.as_str(), notes[2].source.as_str(), notes[2].pieces), ("split", ",", Some(2)));
+    }
+
+    #[test]
+    fn a_lone_surrogate_costs_its_character_not_the_log() {
+        let get = |name: &str| ProxyEvent::Get { key: 0, name: name.into() };
+        let read = |log: &str| parse_log(log, |_| true).0;
+        assert_eq!(read(r#"[0,1,"\ud800x",0,1,"ok"]"#), [get("\u{fffd}x"), get("ok")]);
+        assert_eq!(read(r#"[0,1,"a\udc00",0,1,"\ud800\ud800"]"#), [get("a\u{fffd}"), get("\u{fffd}\u{fffd}")]);
+        // A pair is a character; an escaped backslash before `ud800` is text.
+        assert_eq!(read(r#"[0,1,"\ud83d\ude00",0,1,"\\ud800"]"#), [get("😀"), get("\\ud800")]);
     }
 
     #[test]
