@@ -322,7 +322,7 @@ fn a_constructor_whose_trailing_arguments_are_optional_is_called_without_them() 
 fn the_numbers_a_test_passes_are_the_literals_its_exported_form_passes() {
     use flycatcher::discovery::sandbox_expression;
     use flycatcher::model::settings::Settings;
-    use flycatcher::sandbox::{Sandbox, Watch};
+    use flycatcher::sandbox::{Sandbox, Test, Watch};
     use flycatcher::session::{Session, SessionOptions};
     // The harness turns the doubles `JSON.parse` makes into integers where they are whole, for speed:
     // negative zero, fractions and numbers past 32 bits must reach the code as they were written.
@@ -340,7 +340,7 @@ fn the_numbers_a_test_passes_are_the_literals_its_exported_form_passes() {
     sandbox.bind_classes(&expressions).unwrap();
     let json =
         r#"[[0,0,[],0],[1,0,"read",[-0],1],[1,0,"read",[1],1],[1,0,"read",[2.5],1],[1,0,"read",[4294967298],1]]"#;
-    let run = sandbox.run_isolated(flycatcher::sandbox::Test::Json(json), 1, &Watch::default(), true).unwrap();
+    let run = sandbox.run_isolated(Test::Json(json), 1, &Watch::default(), true).unwrap();
     let results: Vec<String> = run.results.iter().map(|r| format!("{:?}", r.value)).collect();
     let expected = ["-0 10", "1 20", "2.5 undefined", "4294967298 undefined"];
     assert_eq!(results.len(), expected.len(), "{results:?}");
@@ -354,7 +354,7 @@ fn a_work_limit_set_later_applies_to_the_context_tests_run_alone_in() {
     use flycatcher::discovery::sandbox_expression;
     use flycatcher::model::observed::Outcome;
     use flycatcher::model::settings::Settings;
-    use flycatcher::sandbox::{Sandbox, Watch};
+    use flycatcher::sandbox::{Sandbox, Test, Watch};
     use flycatcher::session::{Session, SessionOptions};
     // Mutation analysis runs every test on a mutant alone, in one kept context, each within a work limit
     // of its own: the limit set before a run must be the one that run gets, whichever context it uses.
@@ -372,24 +372,23 @@ fn a_work_limit_set_later_applies_to_the_context_tests_run_alone_in() {
     sandbox.bind_classes(&expressions).unwrap();
     sandbox.keep_loaded_for_tests_alone();
     let json = r#"[[0,0,[],0],[1,0,"turn",[300000],1]]"#;
-    let free = sandbox.run_isolated(flycatcher::sandbox::Test::Json(json), 1, &Watch::default(), false).unwrap();
+    let free = sandbox.run_isolated(Test::Json(json), 1, &Watch::default(), false).unwrap();
     assert_eq!(free.outcome, Outcome::Passed, "three hundred thousand turns fit the usual limits");
     sandbox.set_work_limit(Some(free.work / 4));
-    let limited = sandbox.run_isolated(flycatcher::sandbox::Test::Json(json), 1, &Watch::default(), false).unwrap();
+    let limited = sandbox.run_isolated(Test::Json(json), 1, &Watch::default(), false).unwrap();
     assert_eq!(limited.outcome, Outcome::TimedOut, "a quarter of the work it needs ends it");
     sandbox.set_work_limit(None);
-    let again = sandbox.run_isolated(flycatcher::sandbox::Test::Json(json), 1, &Watch::default(), false).unwrap();
+    let again = sandbox.run_isolated(Test::Json(json), 1, &Watch::default(), false).unwrap();
     assert_eq!(again.outcome, Outcome::Passed);
 }
 
 /// What `new Meter().read(5)` answers in `sandbox`, run alone, the classes bound by `expressions`.
 fn read_five(sandbox: &mut flycatcher::sandbox::Sandbox, expressions: &[String]) -> String {
     use flycatcher::model::observed::Observed;
+    use flycatcher::sandbox::{Test, Watch};
     sandbox.bind_classes(expressions).unwrap();
     let json = r#"[[0,0,[],0],[1,0,"read",[5],1]]"#;
-    let run = sandbox
-        .run_isolated(flycatcher::sandbox::Test::Json(json), 1, &flycatcher::sandbox::Watch::default(), true)
-        .unwrap();
+    let run = sandbox.run_isolated(Test::Json(json), 1, &Watch::default(), true).unwrap();
     match &run.results[0].value {
         Observed::Number { text } => text.clone(),
         other => panic!("read answered {other:?}"),

@@ -372,11 +372,9 @@ pub(super) fn run_on_mutant(
     inspect: bool,
 ) -> Result<crate::sandbox::Execution> {
     limit_work(session, sandbox, Some(baseline.work_limit));
-    if inspect {
-        sandbox.run_isolated(Test::Json(&test.json(&session.program)), test.seed, &Watch::default(), true)
-    } else {
-        sandbox.run_isolated(Test::Case(&test.test, &session.program), test.seed, &Watch::default(), true)
-    }
+    let json = inspect.then(|| test.json(&session.program));
+    let run = json.as_deref().map_or(Test::Case(&test.test, &session.program), Test::Json);
+    sandbox.run_isolated(run, test.seed, &Watch::default(), true)
 }
 
 /// Creates the mutants of the session's methods under test (and, unless one method was chosen, of their

@@ -42,6 +42,9 @@ struct Harness<'js> {
     member: Function<'js>,
     construct: Function<'js>,
     apply: Function<'js>,
+    is_promise: Function<'js>,
+    start: Function<'js>,
+    finish: Function<'js>,
 }
 
 impl Direct {
@@ -87,28 +90,28 @@ impl Direct {
             member: self.member.clone().restore(ctx)?,
             construct: self.construct.clone().restore(ctx)?,
             apply: self.apply.clone().restore(ctx)?,
+            is_promise: self.is_promise.clone().restore(ctx)?,
+            start: self.start.clone().restore(ctx)?,
+            finish: self.finish.clone().restore(ctx)?,
         };
-        let is_promise = self.is_promise.clone().restore(ctx)?;
-        let start = self.start.clone().restore(ctx)?;
-        let finish = self.finish.clone().restore(ctx)?;
         self.begin.clone().restore(ctx)?.call::<_, ()>((seed, describe))?;
         for (at, statement) in test.statements.iter().enumerate() {
             set_statement_running(running, at);
             let tested = matches!(statement, Statement::Call { under_test: true, .. });
             let step = || -> rquickjs::Result<Option<Value<'js>>> {
                 if describe {
-                    start.call::<_, ()>((at as u32, tested))?;
+                    harness.start.call::<_, ()>((at as u32, tested))?;
                 }
                 let value = harness.perform(ctx, test, program, statement)?;
                 if let Some(value) = &value
                     && value.is_object()
-                    && is_promise.call::<_, bool>((value.clone(),))?
+                    && harness.is_promise.call::<_, bool>((value.clone(),))?
                 {
                     return Ok(Some(value.clone()));
                 }
                 // Without a description to make, only an object can be an iterator to consume.
                 if tested && (describe || value.as_ref().is_some_and(Value::is_object)) {
-                    finish.call::<_, ()>((value, at as u32))?;
+                    harness.finish.call::<_, ()>((value, at as u32))?;
                 }
                 Ok(None)
             };
