@@ -195,3 +195,52 @@ fn a_member_name_with_a_lone_surrogate_keeps_the_tests_events() {
         .collect();
     assert_eq!(names, ["\u{fffd}x", "ok"], "{:?}", run.events);
 }
+
+#[test]
+fn a_changed_built_in_is_named_by_how_the_listing_reached_it() {
+    // One method per way the built-ins' listing reaches an object: the global object itself, a
+    // global's value, its prototype, what a prototype inherits from, a root given by the harness, a
+    // hidden iterator prototype. What the harness replaces before every test, and globals a test adds,
+    // are no change.
+    let source = r#"class Patch {
+  constructor() {}
+  change(what) {
+    if (what === 'global') delete globalThis.Atomics;
+    if (what === 'value') JSON.parse = () => 1;
+    if (what === 'prototype') Map.prototype.set = function () { return this; };
+    if (what === 'inherited') Object.getPrototypeOf(Int8Array).from = () => [];
+    if (what === 'root') Math.max = () => 0;
+    if (what === 'iterator') Object.getPrototypeOf([][Symbol.iterator]()).next = () => ({ done: true });
+    if (what === 'replaced') Math.random = () => 0.5;
+    if (what === 'added') globalThis.added = 1;
+    return what;
+  }
+}
+module.exports = { Patch };
+"#;
+    let (session, mut sandbox, watch) = load(source);
+    let program = &session.program;
+    let patch = program.class_named("Patch").expect("Patch found");
+    let changed = |sandbox: &mut Sandbox, what: &str| {
+        let statements = vec![
+            Statement::Construct { variable: 0, class: patch, args: vec![] },
+            call("change", vec![Value::String(what.into())], true),
+        ];
+        let variables = vec![Variable { class: patch, name: "patch".into() }];
+        let test = TestCase { class: patch, method: "change".into(), variables, statements };
+        sandbox.run_isolated(Test::Case(&test, program), 1, &watch, false).unwrap().changed_builtin
+    };
+    let cases = [
+        ("global", Some("globalThis.Atomics")),
+        ("value", Some("JSON.parse")),
+        ("prototype", Some("Map.prototype.set")),
+        ("inherited", Some("the prototype of Uint8ClampedArray.from")),
+        ("root", Some("Math.max")),
+        ("iterator", Some("an iterator prototype.next")),
+        ("replaced", None),
+        ("added", None),
+    ];
+    for (what, name) in cases {
+        assert_eq!(changed(&mut sandbox, what).as_deref(), name, "{what}");
+    }
+}

@@ -2,15 +2,19 @@
 //! state, and a test that patches `Array.prototype.push`, adds `Object.prototype.toJSON` or replaces
 //! `JSON` has written shared state just as one that changes a global: the next test must not see it.
 //!
-//! Once the program has loaded (what loading did is the program's own state), [`Guard::take`] keeps
-//! every own property (key, attributes, value or accessors) of the built-ins `js/builtins.js` lists,
-//! about 1,100 of them; [`Guard::changed`] compares them with what they are now and names the first
-//! difference. This runs through QuickJS's C interface, which reads a property about ten times faster
-//! than JavaScript can. Comparing everything still costs as much as a small test, so a check after a
-//! test reads `Object.prototype` (every value inherits from it) and the next slice of the rest, about
-//! [`SLICE`] properties: a change to another built-in is seen within a few dozen tests.
+//! Once the program has loaded (what loading did is the program's own state), [`Guard::take`] lists the
+//! built-ins (the global object, what it held before the program loaded, their prototypes, what those
+//! inherit from, and the hidden iterator prototypes `js/builtins.js` gives), and keeps every own
+//! property (key, attributes, value or accessors) of them, about 1,100; [`Guard::changed`] compares
+//! them with what they are now and names the first difference. Both run through QuickJS's C
+//! interface, which reads a property about ten times faster than JavaScript can (the listing, made in
+//! JavaScript, cost more than the snapshot: a descriptor object and a set lookup for every global).
+//! Comparing everything still costs as much as a small test, so a check after a test reads
+//! `Object.prototype` (every value inherits from it) and the next slice of the rest, about [`SLICE`]
+//! properties: a change to another built-in is seen within a few dozen tests.
 
-use rquickjs::{Ctx, qjs};
+use rquickjs::{Array, Ctx, Value, qjs};
+use rustc_hash::FxHashSet;
 
 use super::props::{OwnKeys, own_property};
 
@@ -29,12 +33,23 @@ struct Property {
     replaced: bool,
 }
 
+/// How a message names a built-in, made only for the one a test changed.
+enum Name {
+    Fixed(&'static str),
+    /// A global's value, by the global's key (a reference of the guard's own).
+    Global(qjs::JSAtom),
+    /// The `prototype` of the built-in at this index.
+    Prototype(usize),
+    /// What the built-in at this index inherits from.
+    ProtoOf(usize),
+}
+
 struct Tracked {
     object: qjs::JSValue,
     /// The global object: what the program defined there is its own state, and what a test adds is
     /// no built-in; only the properties of the snapshot are compared.
     open: bool,
-    name: String,
+    name: Name,
     properties: Vec<Property>,
 }
 
@@ -43,6 +58,33 @@ pub(super) struct Guard {
     ctx: *mut qjs::JSContext,
     tracked: Vec<Tracked>,
     cursor: usize,
+}
+
+/// The names of the global object's properties before the program loaded, Flycatcher's own
+/// (`__fc$...`, which hold its state and change with every test) left out: what the program adds to the
+/// global object later is its own state, not a built-in. Taken by [`Baseline::take`] and given to
+/// [`Guard::take`].
+pub(super) struct Baseline {
+    /// Holds a reference to every key, so that no atom in `names` is freed and reused meanwhile.
+    _keys: OwnKeys,
+    names: FxHashSet<qjs::JSAtom>,
+}
+
+impl Baseline {
+    /// The global object's string keys now, or `None` when they cannot be listed.
+    pub(super) fn take(ctx: &Ctx) -> Option<Baseline> {
+        let raw = ctx.as_raw().as_ptr();
+        // SAFETY: `raw` is the live context of `ctx`, and the global object is alive while it is; the
+        // listing keeps its atoms until it is dropped, which the engine does before its context goes.
+        unsafe {
+            let global = qjs::JS_GetGlobalObject(raw);
+            let keys = OwnKeys::strings_of(raw, global);
+            qjs::JS_FreeValue(raw, global);
+            let keys = keys?;
+            let names = keys.atoms().filter(|atom| !atom_text(raw, *atom).starts_with("__fc$")).collect();
+            Some(Baseline { _keys: keys, names })
+        }
+    }
 }
 
 /// Same value, by identity: the same object, or the same primitive bits.
@@ -63,64 +105,167 @@ fn same(a: qjs::JSValue, b: qjs::JSValue) -> bool {
     }
 }
 
-impl Guard {
-    /// Snapshots the built-ins `__fc$builtins()` lists in `ctx`.
-    pub(super) fn take(ctx: &Ctx) -> rquickjs::Result<Guard> {
-        let list: rquickjs::Function = ctx.globals().get(crate::js::BUILTINS)?;
-        let list: Vec<rquickjs::Array> = list.call(())?;
-        let raw = ctx.as_raw().as_ptr();
-        let mut guard = Guard { ctx: raw, tracked: Vec::with_capacity(list.len()), cursor: 1 };
-        for entry in list {
-            // Keys stay JavaScript strings, made atoms in place: converting about a thousand of them to
-            // Rust strings and back was half the cost of a snapshot.
-            let (object, name, replaced, ignored): (
-                rquickjs::Value,
-                String,
-                Vec<rquickjs::Value>,
-                Option<Vec<rquickjs::Value>>,
-            ) = (entry.get(0)?, entry.get(1)?, entry.get(2)?, entry.get(3)?);
-            let open = ignored.is_some();
-            // SAFETY: `raw` is the live context of `ctx`; every reference taken here is kept in the guard
-            // and freed by its `Drop`, which runs before the context goes (see `Engine`'s field order).
-            unsafe {
-                let object = qjs::JS_DupValue(raw, object.as_raw());
-                let atoms = |keys: &[rquickjs::Value]| -> Vec<qjs::JSAtom> {
-                    keys.iter()
-                        .map(|key| qjs::JS_ValueToAtom(raw, key.as_raw()))
-                        .filter(|atom| *atom != qjs::JS_ATOM_NULL)
-                        .collect()
-                };
-                let replaced = atoms(&replaced);
-                let ignored = atoms(&ignored.unwrap_or_default());
-                let mut properties = Vec::new();
-                let keys = OwnKeys::of(raw, object);
-                for atom in keys.iter().flat_map(OwnKeys::atoms) {
-                    // A skipped key is not read: a descriptor read holds references to free.
-                    let read = if ignored.contains(&atom) { None } else { own_property(raw, object, atom) };
-                    let Some(d) = read else { continue };
-                    // Kept past the listing, which frees its own references.
-                    let atom = qjs::JS_DupAtom(raw, atom);
-                    let replaced = replaced.contains(&atom);
-                    properties.push(Property {
-                        atom,
-                        flags: d.flags,
-                        value: d.value,
-                        getter: d.getter,
-                        setter: d.setter,
-                        replaced,
-                    });
-                }
-                replaced.into_iter().chain(ignored).for_each(|atom| qjs::JS_FreeAtom(raw, atom));
-                guard.tracked.push(Tracked { object, open, name, properties });
+/// A built-in found by the listing, before its snapshot: its own reference, and the keys (references of
+/// its own) whose values the harness replaces, and, for the global object, those that are no built-in.
+struct Found {
+    object: qjs::JSValue,
+    name: Name,
+    replaced: Vec<qjs::JSAtom>,
+    ignored: Option<Vec<qjs::JSAtom>>,
+}
+
+/// The listing: each object once, in the order found.
+struct Listing {
+    ctx: *mut qjs::JSContext,
+    found: Vec<Found>,
+    seen: FxHashSet<usize>,
+}
+
+impl Listing {
+    /// Adds `value` (a reference the listing takes) when it is an object not listed yet.
+    fn add(&mut self, value: qjs::JSValue, name: Name, replaced: Vec<qjs::JSAtom>, ignored: Option<Vec<qjs::JSAtom>>) {
+        // SAFETY: `ctx` is live while the listing is (see `Guard::take`); every reference the listing
+        // does not keep is freed here.
+        unsafe {
+            let fresh = qjs::JS_VALUE_GET_TAG(value) == qjs::JS_TAG_OBJECT
+                && self.seen.insert(qjs::JS_VALUE_GET_PTR(value) as usize);
+            if fresh {
+                self.found.push(Found { object: value, name, replaced, ignored });
+                return;
             }
+            qjs::JS_FreeValue(self.ctx, value);
+            if let Name::Global(atom) = name {
+                qjs::JS_FreeAtom(self.ctx, atom);
+            }
+            replaced.into_iter().chain(ignored.unwrap_or_default()).for_each(|atom| qjs::JS_FreeAtom(self.ctx, atom));
         }
-        Ok(guard)
+    }
+
+    /// Atoms of the names in `keys` (references of the caller's).
+    fn atoms(&self, keys: &[&std::ffi::CStr]) -> Vec<qjs::JSAtom> {
+        // SAFETY: `ctx` is live; each atom made is a new reference.
+        keys.iter().map(|key| unsafe { qjs::JS_NewAtom(self.ctx, key.as_ptr()) }).collect()
+    }
+
+    /// The built-ins the global object held before the program loaded (see [`Baseline`]), each by the
+    /// own data property that holds it, in the order of `keys`, the global object's string keys. The
+    /// `Date` of the global object is the determinism shim's (the real one is a root).
+    ///
+    /// # Safety
+    /// `ctx` is live and `global` its global object.
+    unsafe fn global_values(&mut self, global: qjs::JSValue, keys: &OwnKeys, baseline: &Baseline) {
+        // SAFETY: as the function's contract; descriptors' references are taken by `add` or freed.
+        unsafe {
+            let ctx = self.ctx;
+            let date = qjs::JS_NewAtom(ctx, c"Date".as_ptr());
+            for atom in keys.atoms().filter(|atom| baseline.names.contains(atom) && *atom != date) {
+                let Some(d) = own_property(ctx, global, atom) else { continue };
+                qjs::JS_FreeValue(ctx, d.getter);
+                qjs::JS_FreeValue(ctx, d.setter);
+                if d.flags & qjs::JS_PROP_GETSET as i32 != 0 {
+                    qjs::JS_FreeValue(ctx, d.value);
+                    continue;
+                }
+                self.add(d.value, Name::Global(qjs::JS_DupAtom(ctx, atom)), Vec::new(), None);
+            }
+            qjs::JS_FreeAtom(ctx, date);
+        }
+    }
+
+    /// The prototypes of the functions found and what every object found inherits from, each in turn
+    /// (those found on the way included).
+    ///
+    /// # Safety
+    /// `ctx` is live.
+    unsafe fn prototypes(&mut self) -> rquickjs::Result<()> {
+        // SAFETY: as the function's contract; every reference made here is taken by `add` or freed.
+        unsafe {
+            let ctx = self.ctx;
+            let prototype = qjs::JS_NewAtom(ctx, c"prototype".as_ptr());
+            let mut index = 0;
+            while index < self.found.len() {
+                let object = self.found[index].object;
+                if qjs::JS_IsFunction(ctx, object)
+                    && let Some(d) = own_property(ctx, object, prototype)
+                {
+                    qjs::JS_FreeValue(ctx, d.getter);
+                    qjs::JS_FreeValue(ctx, d.setter);
+                    if d.flags & qjs::JS_PROP_GETSET as i32 == 0 {
+                        self.add(d.value, Name::Prototype(index), Vec::new(), None);
+                    } else {
+                        qjs::JS_FreeValue(ctx, d.value);
+                    }
+                }
+                let parent = qjs::JS_GetPrototype(ctx, object);
+                if qjs::JS_VALUE_GET_NORM_TAG(parent) == qjs::JS_TAG_EXCEPTION {
+                    // A proxy's trap threw: the listing fails, as the engine's construction then does.
+                    qjs::JS_FreeAtom(ctx, prototype);
+                    return Err(rquickjs::Error::Exception);
+                }
+                self.add(parent, Name::ProtoOf(index), Vec::new(), None);
+                index += 1;
+            }
+            qjs::JS_FreeAtom(ctx, prototype);
+        }
+        Ok(())
+    }
+}
+
+impl Guard {
+    /// Lists the built-ins of `ctx` and snapshots them; `baseline` is what the global object held before
+    /// the program loaded.
+    pub(super) fn take(ctx: &Ctx, baseline: &Baseline) -> rquickjs::Result<Guard> {
+        let roots: rquickjs::Function = ctx.globals().get(crate::js::BUILTINS)?;
+        let roots: Array = roots.call(())?;
+        let root = |i: usize| roots.get::<Value>(i).map(|v| v.as_raw());
+        let raw = ctx.as_raw().as_ptr();
+        let mut listing = Listing { ctx: raw, found: Vec::with_capacity(160), seen: FxHashSet::default() };
+        let lazy: Vec<Value> = roots.get(4)?;
+        let iterators: Vec<Value> = roots.get(5)?;
+        // SAFETY: `raw` is the live context of `ctx`; the values read from `roots` stay alive while it
+        // does (it holds them), and each is duplicated before the listing takes it. Every reference the
+        // listing keeps goes to the guard, which frees it in its `Drop`, before the context goes (see
+        // `Engine`'s field order).
+        unsafe {
+            let dup = |v: qjs::JSValue| qjs::JS_DupValue(raw, v);
+            listing.add(dup(root(0)?), Name::Fixed("Object.prototype"), Vec::new(), None);
+            let global = qjs::JS_GetGlobalObject(raw);
+            let keys = OwnKeys::strings_of(raw, global);
+            // The program's own globals (`var issued = 0` of a script) and ours are state, not built-ins.
+            let ignored = keys.iter().flat_map(OwnKeys::atoms).filter(|atom| !baseline.names.contains(atom));
+            let ignored = ignored.map(|atom| qjs::JS_DupAtom(raw, atom)).collect();
+            let mut replaced = listing.atoms(&[c"Date"]);
+            let lazy = lazy.iter().map(|name| qjs::JS_ValueToAtom(raw, name.as_raw()));
+            replaced.extend(lazy.filter(|atom| *atom != qjs::JS_ATOM_NULL));
+            listing.add(dup(global), Name::Fixed("globalThis"), replaced, Some(ignored));
+            listing.add(dup(root(1)?), Name::Fixed("Math"), listing.atoms(&[c"random"]), None);
+            listing.add(dup(root(2)?), Name::Fixed("performance"), listing.atoms(&[c"now"]), None);
+            listing.add(dup(root(3)?), Name::Fixed("Date"), Vec::new(), None);
+            if let Some(keys) = &keys {
+                listing.global_values(global, keys, baseline);
+            }
+            drop(keys);
+            qjs::JS_FreeValue(raw, global);
+            let expanded = listing.prototypes();
+            for (i, prototype) in iterators.iter().enumerate() {
+                let name = if i % 2 == 0 { "an iterator prototype" } else { "Iterator.prototype" };
+                listing.add(dup(prototype.as_raw()), Name::Fixed(name), Vec::new(), None);
+            }
+            let mut guard = Guard { ctx: raw, tracked: Vec::with_capacity(listing.found.len()), cursor: 1 };
+            for found in listing.found.drain(..) {
+                guard.tracked.push(snapshot(raw, found));
+            }
+            expanded?;
+            Ok(guard)
+        }
     }
 
     /// The first property changed since the snapshot (`Array.prototype.push`), checking
     /// `Object.prototype` and the next slice of the others, or all of them with `all`.
     pub(super) fn changed(&mut self, all: bool) -> Option<String> {
-        if let Some(found) = self.tracked.first().and_then(|t| self.changed_in(t)) {
+        if !self.tracked.is_empty()
+            && let Some(found) = self.changed_in(0)
+        {
             return Some(found);
         }
         let others = self.tracked.len().saturating_sub(1);
@@ -131,18 +276,28 @@ impl Guard {
             }
             let index = self.cursor;
             self.cursor = if self.cursor + 1 < self.tracked.len() { self.cursor + 1 } else { 1 };
-            let tracked = &self.tracked[index];
-            if let Some(found) = self.changed_in(tracked) {
+            if let Some(found) = self.changed_in(index) {
                 return Some(found);
             }
-            checked += tracked.properties.len();
+            checked += self.tracked[index].properties.len();
         }
         None
     }
 
-    fn changed_in(&self, tracked: &Tracked) -> Option<String> {
+    /// How a message names the built-in at `index`.
+    fn name_of(&self, index: usize) -> String {
+        match self.tracked[index].name {
+            Name::Fixed(name) => name.to_string(),
+            Name::Global(atom) => atom_text(self.ctx, atom),
+            Name::Prototype(of) => format!("{}.prototype", self.name_of(of)),
+            Name::ProtoOf(of) => format!("the prototype of {}", self.name_of(of)),
+        }
+    }
+
+    fn changed_in(&self, index: usize) -> Option<String> {
         let ctx = self.ctx;
-        let named = |atom| format!("{}{}", tracked.name, key_text(ctx, atom));
+        let tracked = &self.tracked[index];
+        let named = |atom| format!("{}{}", self.name_of(index), key_text(ctx, atom));
         // SAFETY: `ctx` is alive while the guard is (see `take`); every reference read here is freed
         // before returning.
         unsafe {
@@ -155,7 +310,7 @@ impl Guard {
                 if !same_keys {
                     return Some(match keys.atoms().find(|k| !tracked.properties.iter().any(|p| p.atom == *k)) {
                         Some(added) => named(added),
-                        None => format!("{} (a property deleted or redefined)", tracked.name),
+                        None => format!("{} (a property deleted or redefined)", self.name_of(index)),
                     });
                 }
             }
@@ -192,9 +347,61 @@ impl Drop for Guard {
                     qjs::JS_FreeAtom(self.ctx, p.atom);
                 }
                 qjs::JS_FreeValue(self.ctx, tracked.object);
+                if let Name::Global(atom) = tracked.name {
+                    qjs::JS_FreeAtom(self.ctx, atom);
+                }
             }
         }
     }
+}
+
+impl Drop for Listing {
+    fn drop(&mut self) {
+        // SAFETY: the listing's references, of its live context, not taken by a guard.
+        unsafe {
+            for found in self.found.drain(..) {
+                qjs::JS_FreeValue(self.ctx, found.object);
+                if let Name::Global(atom) = found.name {
+                    qjs::JS_FreeAtom(self.ctx, atom);
+                }
+                let ignored = found.ignored.unwrap_or_default();
+                found.replaced.into_iter().chain(ignored).for_each(|atom| qjs::JS_FreeAtom(self.ctx, atom));
+            }
+        }
+    }
+}
+
+/// The snapshot of a built-in found by the listing: its own properties, but those `found` ignores.
+///
+/// # Safety
+/// `ctx` is live and `found`'s references are its; they go to the answer, but the key lists', freed.
+unsafe fn snapshot(ctx: *mut qjs::JSContext, found: Found) -> Tracked {
+    let Found { object, name, replaced, ignored } = found;
+    let open = ignored.is_some();
+    let ignored = ignored.unwrap_or_default();
+    let mut properties = Vec::new();
+    // SAFETY: as the function's contract; descriptors' references are kept in the properties.
+    unsafe {
+        let keys = OwnKeys::of(ctx, object);
+        for atom in keys.iter().flat_map(OwnKeys::atoms) {
+            // A skipped key is not read: a descriptor read holds references to free.
+            let read = if ignored.contains(&atom) { None } else { own_property(ctx, object, atom) };
+            let Some(d) = read else { continue };
+            // Kept past the listing, which frees its own references.
+            let atom = qjs::JS_DupAtom(ctx, atom);
+            let replaced = replaced.contains(&atom);
+            properties.push(Property {
+                atom,
+                flags: d.flags,
+                value: d.value,
+                getter: d.getter,
+                setter: d.setter,
+                replaced,
+            });
+        }
+        replaced.into_iter().chain(ignored).for_each(|atom| qjs::JS_FreeAtom(ctx, atom));
+    }
+    Tracked { object, open, name, properties }
 }
 
 /// A key's text: a string key as is, a symbol as its description.

@@ -117,15 +117,15 @@ impl Engine {
             broken: false,
             work_limit: None,
         };
-        engine.install(limits)?;
+        let baseline = engine.install(limits, guard)?;
         let handles = engine.context.with(|ctx| {
             run::Handles::take(&ctx)
                 .map_err(|e| Error::Engine(format!("reading the harness's globals: {}", exception_text(&ctx, e))))
         });
         engine.handles = Some(handles?);
-        if guard {
+        if let Some(baseline) = baseline {
             let taken = engine.context.with(|ctx| {
-                guard::Guard::take(&ctx)
+                guard::Guard::take(&ctx, &baseline)
                     .map_err(|e| Error::Engine(format!("taking the built-ins' snapshot: {}", exception_text(&ctx, e))))
             });
             engine.guard = Some(taken?);
@@ -133,7 +133,9 @@ impl Engine {
         Ok(engine)
     }
 
-    fn install(&self, limits: &Limits) -> Result<()> {
+    /// Installs Flycatcher's scripts and loads the program; answers, with `guard`, what the global object
+    /// held before the program loaded, for the built-ins' guard.
+    fn install(&self, limits: &Limits, guard: bool) -> Result<Option<guard::Baseline>> {
         self.eval_setup(PRIMORDIALS_JS, "capturing the built-ins")?;
         let probes = format!(
             "Object.defineProperty(globalThis, '__fc$s', {{ value: new Uint8Array({}) }});\
@@ -168,6 +170,14 @@ impl Engine {
              Object.defineProperty(globalThis, '__fc$baseline', { value: names }); })();",
             "recording the built-in globals",
         )?;
+        let baseline = match guard {
+            true => Some(
+                self.context
+                    .with(|ctx| guard::Baseline::take(&ctx))
+                    .ok_or_else(|| Error::Engine("listing the global object's keys failed".into()))?,
+            ),
+            false => None,
+        };
         self.eval_setup(BUILTINS_JS, "listing the built-ins")?;
         self.deadline.set(limits.load_time);
         // A test's stack is too small to load a bundle: QuickJS keeps a function's locals on the C stack,
@@ -192,7 +202,7 @@ impl Engine {
                     limits.load_time.as_secs()
                 ),
             }),
-            other => other,
+            other => other.map(|()| baseline),
         }
     }
 

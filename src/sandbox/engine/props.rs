@@ -44,12 +44,25 @@ impl OwnKeys {
     /// # Safety
     /// `ctx` is a live context and `object` a value of it; the keys are dropped while `ctx` lives.
     pub(super) unsafe fn of(ctx: *mut qjs::JSContext, object: qjs::JSValue) -> Option<OwnKeys> {
-        // SAFETY: as the function's contract; on success the table is ours to free.
+        // SAFETY: as the function's contract.
+        unsafe { OwnKeys::listed(ctx, object, qjs::JS_GPN_STRING_MASK | qjs::JS_GPN_SYMBOL_MASK) }
+    }
+
+    /// The own string keys of `object` (no symbols), as [`OwnKeys::of`].
+    ///
+    /// # Safety
+    /// As [`OwnKeys::of`].
+    pub(super) unsafe fn strings_of(ctx: *mut qjs::JSContext, object: qjs::JSValue) -> Option<OwnKeys> {
+        // SAFETY: as the function's contract.
+        unsafe { OwnKeys::listed(ctx, object, qjs::JS_GPN_STRING_MASK) }
+    }
+
+    unsafe fn listed(ctx: *mut qjs::JSContext, object: qjs::JSValue, flags: u32) -> Option<OwnKeys> {
+        // SAFETY: as the callers' contract; on success the table is ours to free.
         unsafe {
             let mut table = std::ptr::null_mut();
             let mut length = 0u32;
-            let flags = (qjs::JS_GPN_STRING_MASK | qjs::JS_GPN_SYMBOL_MASK) as i32;
-            if qjs::JS_GetOwnPropertyNames(ctx, &mut table, &mut length, object, flags) < 0 {
+            if qjs::JS_GetOwnPropertyNames(ctx, &mut table, &mut length, object, flags as i32) < 0 {
                 qjs::JS_FreeValue(ctx, qjs::JS_GetException(ctx));
                 return None;
             }
