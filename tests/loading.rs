@@ -199,6 +199,23 @@ fn methods_of_built_in_parents_are_not_tested() {
 }
 
 #[test]
+fn a_class_whose_code_looks_for_native_functions_is_no_built_in() {
+    // Its text holds `[native code]`, as a built-in's does: discovery took its prototype for a built-in
+    // one and found no method to test.
+    let dir = tempfile::tempdir().unwrap();
+    let file = write(
+        dir.path(),
+        "probe.js",
+        "class Probe {\n  isNative(f) { return typeof f === 'function' && String(f).includes('[native code]'); }\n}\n\
+         module.exports = Probe;\n",
+    );
+    let out = dir.path().join("out");
+    let report = generate(&[file], &out, &["--seed", "1"]);
+    assert_eq!(methods(&report)[0].0, "Probe.isNative");
+    node_test_passes(&suites(&out));
+}
+
+#[test]
 fn a_class_that_can_never_be_built_is_reported() {
     let dir = tempfile::tempdir().unwrap();
     // Only a Map will do, and a recording proxy cannot tell: every primitive the leap of faith tries
