@@ -244,3 +244,30 @@ module.exports = { Patch };
         assert_eq!(changed(&mut sandbox, what).as_deref(), name, "{what}");
     }
 }
+
+#[test]
+fn what_the_harness_installs_reads_as_native_code_and_nodes_javascript_keeps_its_text() {
+    // Under Node, `Math.random`, `Date` and `console.log` are native code, and `setTimeout` and
+    // `Buffer` are JavaScript: the sandbox's stand-ins print the same way.
+    let source = r#"class Texts {
+  constructor() {}
+  read(x) {
+    const native = [Math.random, Date, Date.now, console.log, [].forEach].every((f) => String(f).includes('[native code]'));
+    const javascript = [setTimeout, Buffer.from].every((f) => !String(f).includes('[native code]'));
+    return native && javascript && x;
+  }
+}
+module.exports = { Texts };
+"#;
+    let (session, mut sandbox, watch) = load(source);
+    let program = &session.program;
+    let texts = program.class_named("Texts").expect("Texts found");
+    let statements = vec![
+        Statement::Construct { variable: 0, class: texts, args: vec![] },
+        call("read", vec![Value::Number(1.0)], true),
+    ];
+    let variables = vec![Variable { class: texts, name: "texts".into() }];
+    let test = TestCase { class: texts, method: "read".into(), variables, statements };
+    let run = sandbox.run_isolated(Test::Case(&test, program), 1, &watch, true).unwrap();
+    assert_eq!(format!("{:?}", run.results[0].value), "Number { text: \"1\" }", "{}", seen(&run));
+}

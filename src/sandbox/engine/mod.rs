@@ -39,7 +39,7 @@ use crate::js::{
 use crate::model::program::ModuleKind;
 use crate::model::settings::Limits;
 use modules::{TableLoader, TableResolver};
-use script::{OWN_SCRIPTS, SETUP, ScriptCache, eval_script, exception_text};
+use script::{HARNESS_SCRIPTS, NODE_SCRIPTS, SETUP, ScriptCache, eval_script, exception_text};
 use sources::COMMONJS_HEADER;
 
 /// Bytes allocated between two cycle collections.
@@ -157,7 +157,10 @@ impl Engine {
         self.eval_setup(&determinism, "fixing randomness and the clock")?;
         self.eval_setup(PARITY_JS, "correcting where QuickJS departs from the specification")?;
         self.eval_setup(INEXACT_JS, "watching operations engines round differently")?;
-        self.eval_setup(crate::js::node::GLOBALS_JS, "installing Node's host-free globals")?;
+        self.context.with(|ctx| {
+            eval_script::<()>(&ctx, &NODE_SCRIPTS, crate::js::node::GLOBALS_JS, SETUP)
+                .map_err(|e| Error::Engine(format!("installing Node's host-free globals: {}", exception_text(&ctx, e))))
+        })?;
         self.eval_setup(DESCRIBE_JS, "installing the value encoder")?;
         self.eval_setup(HARNESS_JS, "installing the harness")?;
         self.install_console()?;
@@ -220,7 +223,7 @@ impl Engine {
                     ModuleKind::EsModule => {}
                     _ => {
                         let source = format!("{COMMONJS_HEADER}{}\n}})", file.code);
-                        let scripts: &ScriptCache = if file.builtin { &OWN_SCRIPTS } else { &self.sources.scripts };
+                        let scripts: &ScriptCache = if file.builtin { &NODE_SCRIPTS } else { &self.sources.scripts };
                         let factory: Function =
                             eval_script(&ctx, scripts, &source, &file.engine_name).map_err(|e| failed(&ctx, e))?;
                         let deps = Object::new(ctx.clone()).map_err(|e| failed(&ctx, e))?;
@@ -342,10 +345,10 @@ impl Engine {
     }
 
     /// Evaluates harness-side JavaScript (not user code) in the global scope, compiled once for the
-    /// process (see [`OWN_SCRIPTS`]).
+    /// process (see [`HARNESS_SCRIPTS`]).
     pub(crate) fn eval_setup(&self, script: &str, what: &str) -> Result<()> {
         self.context.with(|ctx| {
-            eval_script::<()>(&ctx, &OWN_SCRIPTS, script, SETUP)
+            eval_script::<()>(&ctx, &HARNESS_SCRIPTS, script, SETUP)
                 .map_err(|e| Error::Engine(format!("{what}: {}", exception_text(&ctx, e))))
         })
     }

@@ -18,20 +18,23 @@ type ScriptKey = (String, u64);
 /// and parsing the harness and the program again each time would cost more than the test: a new engine
 /// reads their bytecode instead. The program's own files are cached by the sandbox that loads them
 /// ([`super::Sources::scripts`]), Flycatcher's scripts and Node's built-in modules once for the process
-/// ([`OWN_SCRIPTS`]). A mutant's cache lies over the original program's ([`ScriptCache::over`]): every
-/// file but the mutated one is the same text, already compiled.
+/// ([`HARNESS_SCRIPTS`], [`NODE_SCRIPTS`]). A mutant's cache lies over the original program's
+/// ([`ScriptCache::over`]): every file but the mutated one is the same text, already compiled.
 #[derive(Default)]
 pub(crate) struct ScriptCache {
     /// Bytecode by (file name, hash of the text); shared, not copied, by the engines reading it.
     compiled: Mutex<HashMap<ScriptKey, Arc<[u8]>>>,
     /// Where a script not compiled here is looked up next; what this cache compiles stays in it.
     base: Option<Arc<ScriptCache>>,
+    /// Whether functions compiled here answer `toString` with `[native code]` rather than their text
+    /// (see [`HARNESS_SCRIPTS`]).
+    strip_source: bool,
 }
 
 impl ScriptCache {
     /// An empty cache that reads what `base` holds and adds nothing to it.
     pub(crate) fn over(base: Arc<ScriptCache>) -> ScriptCache {
-        ScriptCache { compiled: Mutex::default(), base: Some(base) }
+        ScriptCache { compiled: Mutex::default(), base: Some(base), strip_source: false }
     }
 
     fn get(&self, key: &ScriptKey) -> Option<Arc<[u8]>> {
@@ -46,11 +49,20 @@ impl ScriptCache {
     }
 }
 
-/// Bytecode of the scripts whose text is the same in every sandbox: Flycatcher's own (the harness, the
-/// encoder, the journal, Node's globals, and the setup written for a program, such as its probe arrays
-/// and class bindings) and Node's built-in modules. Mutation analysis opens a sandbox per mutant, whose
-/// first engine compiled them all again: about three quarters of its 7.5 ms.
-pub(crate) static OWN_SCRIPTS: LazyLock<ScriptCache> = LazyLock::new(ScriptCache::default);
+/// Bytecode of the scripts whose text is the same in every sandbox: Flycatcher's own and Node's built-in
+/// modules. Mutation analysis opens a sandbox per mutant, whose first engine compiled them all again:
+/// about three quarters of its 7.5 ms. This one holds what is JavaScript in Node too (its built-in
+/// modules, `Buffer`, `TextEncoder`, the timers: `node/`), whose functions keep their text.
+pub(crate) static NODE_SCRIPTS: LazyLock<ScriptCache> = LazyLock::new(ScriptCache::default);
+
+/// Flycatcher's own scripts (the harness, the encoder, the journal, the determinism shim, and the setup
+/// written for a program, such as its probe arrays and class bindings), compiled without the text of
+/// their functions: reading that text into every new engine was about a twelfth of building one, and
+/// what the code under test can reach of them (`Math.random`, the clock, corrected or guarded
+/// built-ins, `console`) is native code in Node, whose `toString` says `[native code]` as theirs now
+/// does.
+pub(crate) static HARNESS_SCRIPTS: LazyLock<ScriptCache> =
+    LazyLock::new(|| ScriptCache { strip_source: true, ..ScriptCache::default() });
 
 fn key_of(filename: &str, code: &str) -> ScriptKey {
     let mut hasher = std::collections::hash_map::DefaultHasher::new();
@@ -107,7 +119,9 @@ pub(super) fn eval_script<'js, V: rquickjs::FromJs<'js>>(
                 let function = qjs::JS_Eval(raw, source.as_ptr(), code.len() as _, name.as_ptr(), flags);
                 if !is_exception(function) {
                     let mut size = 0;
-                    let bytes = qjs::JS_WriteObject(raw, &mut size, function, qjs::JS_WRITE_OBJ_BYTECODE as i32);
+                    let strip = if cache.strip_source { qjs::JS_WRITE_OBJ_STRIP_SOURCE } else { 0 };
+                    let bytes =
+                        qjs::JS_WriteObject(raw, &mut size, function, (qjs::JS_WRITE_OBJ_BYTECODE | strip) as i32);
                     if !bytes.is_null() {
                         let copy = Arc::from(std::slice::from_raw_parts(bytes, size as usize));
                         qjs::js_free(raw, bytes.cast());
