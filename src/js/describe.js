@@ -54,9 +54,9 @@
         fields[k] = describe(d.value, depth + 1, seen);
       }
       // Enumerable symbol keys count for deep equality, and a literal cannot say them.
-      const all = P.ownKeys(v);
-      for (let i = 0; i < all.length && !partial; i++) {
-        if (typeof all[i] === 'symbol' && descriptor(v, all[i]).enumerable) partial = true;
+      const symbols = P.symbols(v);
+      for (let i = 0; i < symbols.length && !partial; i++) {
+        if (descriptor(v, symbols[i]).enumerable) partial = true;
       }
       return { fields, cut: count > options.maxItems || partial };
     };

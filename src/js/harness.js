@@ -145,8 +145,9 @@
   const MAX_ITEMS = 50;
   const STATE_NODES = 60;
   const known = (v, depth) => {
+    if (depth === 0) return null;
     const variable = indexOf(vars, v);
-    return variable >= 0 && depth > 0 ? { t: 'var', i: variable } : null;
+    return variable >= 0 ? { t: 'var', i: variable } : null;
   };
   const encoder = g.__fc$describer({
     __proto__: null,
@@ -231,6 +232,20 @@
     for (let i = 0; i < vars.length; i++) push(list, snapshotOf(vars[i]));
     return list;
   };
+  // Descriptions whose every member but `t` is a primitive, in one layout per kind: two are the same
+  // description when their members are the same values, without the JSON text of either (a date's is
+  // not: the text of a NaN time equals another's).
+  const FLAT = {
+    __proto__: null, u: true, b: true, n: true, s: true, big: true, sym: true, null: true, var: true, cls: true, fn: true,
+  };
+  const sameField = (was, now, name) => {
+    const a = was.d.fields[name];
+    const b = now.d.fields[name];
+    if (a === undefined || b === undefined) return a === b;
+    if (a.t !== b.t) return false;
+    if (FLAT[a.t] === true) return a.v === b.v && a.i === b.i;
+    return fieldText(was, name) === fieldText(now, name);
+  };
   // The fields of `now` whose descriptions differ from those in `was` (added and deleted ones included).
   const changedFields = (was, now, into, variable) => {
     const names = keysOf(now.d.fields);
@@ -238,7 +253,7 @@
     for (let k = 0; k < gone.length; k++) if (!hasOwn(now.d.fields, gone[k])) push(names, gone[k]);
     for (let k = 0; k < names.length; k++) {
       const name = names[k];
-      if (fieldText(was, name) !== fieldText(now, name)) push(into, [variable, name]);
+      if (!sameField(was, now, name)) push(into, [variable, name]);
     }
   };
   // After a call of the method under test: its result (an iterator's items, `drained`), every variable's

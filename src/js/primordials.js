@@ -128,6 +128,7 @@
     freeze: Object.freeze,
     keys,
     names: Object.getOwnPropertyNames,
+    symbols: Object.getOwnPropertySymbols,
     hasOwn,
     is: Object.is,
     isArray,
