@@ -93,7 +93,8 @@ pub const SETTLED: &str = "__fc$settled";
 pub const AWAITED: &str = "__fc$awaited";
 /// The recording proxies' log of the last test.
 pub const END: &str = "__fc$end";
-/// Descriptions of the results of the last test's calls of the method under test.
+/// Descriptions of the results of the last test's calls of the method under test: the harness's array
+/// of them, read by `sandbox/engine/results.rs`.
 pub const RESULTS: &str = "__fc$results";
 /// Discovery: what the values reachable from some roots define.
 pub const DISCOVER: &str = "__fc$discover";

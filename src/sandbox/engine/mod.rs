@@ -1,12 +1,13 @@
 //! One QuickJS runtime and context with the program loaded: the part that talks to rquickjs.
 //!
 //! `mod.rs` builds an engine (limits, probes, the determinism shim, the value encoder, the harness, then
-//! the program: scripts, CommonJS factories, ES modules); `run.rs` runs one test in it (`direct.rs` performing its statements from Rust); `sources.rs` is
-//! the program as plain data, `modules.rs` the ES-module resolver and loader, `script.rs` the bytecode
-//! cache of Flycatcher's own scripts, `deadline.rs` the interrupt deadline, `guard.rs` the built-ins'
-//! snapshot, `props.rs` own properties read through the C interface (for the guard and the undo
-//! journal), `bare.rs` for the benchmarks a context without any of it, and the program loaded
-//! uninstrumented.
+//! the program: scripts, CommonJS factories, ES modules); `run.rs` runs one test in it (`direct.rs`
+//! performing its statements from Rust, `results.rs` reading the descriptions of its results);
+//! `sources.rs` is the program as plain data, `modules.rs` the ES-module resolver and loader,
+//! `script.rs` the bytecode cache of Flycatcher's own scripts, `deadline.rs` the interrupt deadline,
+//! `guard.rs` the built-ins' snapshot, `props.rs` own properties read through the C interface (for the
+//! guard, the undo journal and the results), `bare.rs` for the benchmarks a context without any of it,
+//! and the program loaded uninstrumented.
 
 mod bare;
 mod deadline;
@@ -14,6 +15,7 @@ mod direct;
 mod guard;
 mod modules;
 mod props;
+mod results;
 mod run;
 mod script;
 mod sources;

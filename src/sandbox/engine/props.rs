@@ -57,6 +57,15 @@ impl OwnKeys {
         unsafe { OwnKeys::listed(ctx, object, qjs::JS_GPN_STRING_MASK) }
     }
 
+    /// The own enumerable string keys of `object`: what `JSON.stringify` writes of it.
+    ///
+    /// # Safety
+    /// As [`OwnKeys::of`].
+    pub(super) unsafe fn enumerable_strings_of(ctx: *mut qjs::JSContext, object: qjs::JSValue) -> Option<OwnKeys> {
+        // SAFETY: as the function's contract.
+        unsafe { OwnKeys::listed(ctx, object, qjs::JS_GPN_STRING_MASK | qjs::JS_GPN_ENUM_ONLY) }
+    }
+
     unsafe fn listed(ctx: *mut qjs::JSContext, object: qjs::JSValue, flags: u32) -> Option<OwnKeys> {
         // SAFETY: as the callers' contract; on success the table is ours to free.
         unsafe {

@@ -3,16 +3,17 @@
 
 use std::time::Duration;
 
-use rquickjs::{Ctx, Function, Object, Persistent, TypedArray};
+use rquickjs::{Array, Ctx, Function, Object, Persistent, TypedArray};
 
 use super::direct::Direct;
+use super::results::{self, Keys};
 use super::script::exception_text;
 use super::{Deadline, Engine};
 use crate::error::{Error, Result};
 use crate::js::{
-    AT, BRANCHES, DISTANCES, END, EXEC, FAILURE, MEASURING, SETTLED, SHARED_WRITE, STACK, STATEMENTS, TIMERS,
+    AT, BRANCHES, DISTANCES, END, EXEC, FAILURE, MEASURING, RESULTS, SETTLED, SHARED_WRITE, STACK, STATEMENTS, TIMERS,
 };
-use crate::model::observed::{DescribedResult, Observed, Outcome, Thrown};
+use crate::model::observed::{Observed, Outcome, Thrown};
 use crate::model::program::ProgramInfo;
 use crate::model::test::TestCase;
 use crate::sandbox::events::{first_user_frame, parse_log};
@@ -31,6 +32,9 @@ pub(super) struct Handles {
     shared_write: Persistent<TypedArray<'static, u8>>,
     /// Where the harness leaves the error a test threw (most candidates throw one).
     failure: Persistent<Object<'static>>,
+    /// The descriptions of the results of the test that ran (describing runs only), and their keys.
+    results: Persistent<Array<'static>>,
+    keys: Keys,
     direct: Direct,
 }
 
@@ -50,6 +54,8 @@ impl Handles {
             branches: Persistent::save(ctx, globals.get::<_, TypedArray<u8>>(BRANCHES)?),
             shared_write: Persistent::save(ctx, globals.get::<_, TypedArray<u8>>(SHARED_WRITE)?),
             failure: Persistent::save(ctx, globals.get::<_, Object>(FAILURE)?),
+            results: Persistent::save(ctx, globals.get::<_, Array>(RESULTS)?),
+            keys: Keys::new(ctx),
             direct: Direct::take(ctx)?,
         })
     }
@@ -223,14 +229,8 @@ fn read_execution<'js>(
     if measuring {
         probes::<f64>(globals.get(DISTANCES)?, watch.branches.clone(), |bytes| distances = near_misses(bytes))?;
     }
-    let results = if describe {
-        let read: Function = globals.get("__fc$results")?;
-        let json: String = read.call(())?;
-        serde_json::from_str::<Vec<DescribedResult>>(&json)
-            .map_err(|e| rquickjs::Error::new_from_js_message("results", "descriptions", e.to_string()))?
-    } else {
-        Vec::new()
-    };
+    let results =
+        if describe { results::read(ctx, &handles.keys, &handles.results.clone().restore(ctx)?)? } else { Vec::new() };
     let mut execution = Execution::ended(Outcome::Passed, None);
     execution.events = events;
     execution.patterns = patterns;
