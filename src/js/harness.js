@@ -613,7 +613,8 @@
   hide('__fc$settled', () => settled);
   // The statements whose promises the last test awaited, comma-separated.
   hide('__fc$awaited', () => P.join(awaited, ','));
-  hide('__fc$end', () => (log.length === 0 ? '' : stringify(log)));
+  // The proxies' and patterns' log itself: Rust reads its array (`sandbox/engine/log.rs`).
+  hide('__fc$log', log);
   // The descriptions themselves: Rust reads their objects (`sandbox/engine/results.rs`).
   hide('__fc$results', results);
 

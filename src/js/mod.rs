@@ -28,7 +28,7 @@
 //! | [`HAS_SETTER`] | the engine, taken by [`JOURNAL_JS`] | whether an object has an own setter |
 //! | `__fc$baseline` | the engine | the globals before the code under test loaded |
 //! | [`BUILTINS`] | [`BUILTINS_JS`] | the built-ins' snapshot, and which one a test changed |
-//! | [`CLASSES`], [`EXEC`], [`DIRECT`], [`AT`], [`FAILURE`], [`SETTLED`], [`AWAITED`], [`END`], [`RESULTS`], [`DISCOVER`], [`DISCOVER_MADE`], [`VIA_FACTORY`] | [`HARNESS_JS`] | the class table, running a test and reading what it did, discovery |
+//! | [`CLASSES`], [`EXEC`], [`DIRECT`], [`AT`], [`FAILURE`], [`SETTLED`], [`AWAITED`], [`LOG`], [`RESULTS`], [`DISCOVER`], [`DISCOVER_MADE`], [`VIA_FACTORY`] | [`HARNESS_JS`] | the class table, running a test and reading what it did, discovery |
 //! | [`DEFINE_MODULE`], [`REQUIRE`], [`SET_EXPORTS`], [`NAMESPACES`] | [`HARNESS_JS`] | CommonJS factories, `require`, ES-module namespaces |
 //! | [`HOST_ACCESS`] | [`HARNESS_JS`] | what the stand-ins of Node's host modules ([`node`]) report a use to |
 //! | [`PROXY`] | nothing: only text | a recording proxy as a test's text shows it, `__fc$u(id)` |
@@ -91,8 +91,9 @@ pub const AT: &str = "__fc$at";
 pub const SETTLED: &str = "__fc$settled";
 /// The statements whose promises the last test awaited.
 pub const AWAITED: &str = "__fc$awaited";
-/// The recording proxies' log of the last test.
-pub const END: &str = "__fc$end";
+/// The recording proxies' and the patterns' log of the last test: the harness's array of triples,
+/// read by `sandbox/engine/log.rs`.
+pub const LOG: &str = "__fc$log";
 /// Descriptions of the results of the last test's calls of the method under test: the harness's array
 /// of them, read by `sandbox/engine/results.rs`.
 pub const RESULTS: &str = "__fc$results";

@@ -130,91 +130,85 @@ impl PatternNote {
 /// The methods `js/patterns.js` numbers, in its order.
 const PATTERN_METHODS: [&str; 8] = ["test", "exec", "match", "matchAll", "search", "replace", "replaceAll", "split"];
 
-/// Parses the harness log (flat JSON triples) into the proxies' events and the patterns met; once for
-/// both: a log with stacks runs to kilobytes, and a test with recording proxies writes one every run.
-/// `is_user_file` tells the code under test's files from the harness and test code in stack frames.
-/// Read straight into events and notes, not through a JSON tree: a test of code that validates its
-/// input meets a dozen patterns, and the tree cost more than the rest of reading the test back.
-pub fn parse_log(json: &str, is_user_file: impl Fn(&str) -> bool) -> (Vec<ProxyEvent>, Vec<PatternNote>) {
-    let json = paired_surrogates(json);
-    let mut reader = serde_json::Deserializer::from_str(&json);
-    serde::Deserializer::deserialize_seq(&mut reader, Triples(is_user_file)).unwrap_or_default()
+/// One value of the harness's log (a flat array of (parameter key, event, detail) triples), as the
+/// sandbox reads it from the array itself (`sandbox/engine/log.rs`).
+#[derive(Debug, Clone, PartialEq)]
+pub enum LogValue {
+    /// A number: a key or an event.
+    Number(f64),
+    /// A string: a detail (see [`lossy_text`]).
+    Text(String),
+    /// Anything else, which no triple holds.
+    Other,
 }
 
-/// The log with every lone surrogate's escape (`\ud800`) made U+FFFD's. JavaScript strings may hold
-/// one (a member name the code made, an emoji sliced in half that met a pattern), `JSON.stringify`
-/// escapes it, and serde_json refuses it: the whole test's log was lost. U+FFFD is one UTF-16 unit
-/// too, so a note's lengths still hold.
-fn paired_surrogates(json: &str) -> std::borrow::Cow<'_, str> {
-    if !json.contains("\\ud") && !json.contains("\\uD") {
-        return std::borrow::Cow::Borrowed(json);
-    }
-    let unit = |at: usize| {
-        json.get(at..at + 6).filter(|e| e.starts_with("\\u")).and_then(|e| u16::from_str_radix(&e[2..], 16).ok())
+/// Reads the harness's log into the proxies' events and the patterns met; once for both: a log with
+/// stacks runs to kilobytes, and a test with recording proxies writes one every run. `is_user_file`
+/// tells the code under test's files from the harness and test code in stack frames. A log that is not
+/// triples of an integer key, an event number and a text gives nothing; a triple left incomplete at
+/// its end is left out.
+pub fn read_log(
+    values: impl IntoIterator<Item = LogValue>,
+    is_user_file: impl Fn(&str) -> bool,
+) -> (Vec<ProxyEvent>, Vec<PatternNote>) {
+    let (mut events, mut notes) = (Vec::new(), Vec::new());
+    let mut values = values.into_iter();
+    let integer = |value: LogValue| match value {
+        LogValue::Number(n) if n.fract() == 0.0 && n.abs() < 9.0e15 => Some(n as i64),
+        _ => None,
     };
-    let (mut out, mut at, mut copied) = (String::with_capacity(json.len()), 0, 0);
-    let bytes = json.as_bytes();
-    while at < bytes.len() {
-        if bytes[at] != b'\\' {
-            at += 1;
-            continue;
-        }
-        let Some(code) = unit(at) else {
-            // Another escape (`\\`, `\"`...): its second character is not the start of one.
-            at += 2;
-            continue;
+    while let Some(key) = values.next() {
+        let (Some(event), Some(detail)) = (values.next(), values.next()) else { break };
+        let (Some(key), Some(event), LogValue::Text(detail)) = (integer(key), integer(event), detail) else {
+            return (Vec::new(), Vec::new());
         };
-        let high = (0xD800..0xDC00).contains(&code);
-        let paired = high && unit(at + 6).is_some_and(|next| (0xDC00..0xE000).contains(&next));
-        if paired {
-            at += 12;
-        } else if (0xD800..0xE000).contains(&code) {
-            out.push_str(&json[copied..at]);
-            out.push_str("\\ufffd");
-            at += 6;
-            copied = at;
-        } else {
-            at += 6;
+        let Ok(event) = u8::try_from(event) else { return (Vec::new(), Vec::new()) };
+        if event == 6 {
+            notes.extend(note(key, &detail));
+            continue;
         }
+        let Ok(key) = u32::try_from(key) else { continue };
+        events.push(match event {
+            0 => ProxyEvent::Created { key },
+            1 => ProxyEvent::Get { key, name: detail },
+            2 => ProxyEvent::Set { key, name: detail },
+            3 => ProxyEvent::Has { key, name: detail },
+            4 => ProxyEvent::Called { key },
+            5 => {
+                let (hint, stack) = detail.split_once('\n').unwrap_or((&detail, ""));
+                ProxyEvent::Coerced { key, hint: Hint::from_js(hint), position: first_user_frame(stack, &is_user_file) }
+            }
+            _ => continue,
+        });
     }
-    out.push_str(&json[copied..]);
-    std::borrow::Cow::Owned(out)
+    (events, notes)
 }
 
-/// Reads the log's triples (parameter key, event, detail).
-struct Triples<F>(F);
-
-impl<'de, F: Fn(&str) -> bool> serde::de::Visitor<'de> for Triples<F> {
-    type Value = (Vec<ProxyEvent>, Vec<PatternNote>);
-
-    fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
-        f.write_str("the harness's log: (key, event, detail) triples")
-    }
-
-    fn visit_seq<A: serde::de::SeqAccess<'de>>(self, mut seq: A) -> Result<Self::Value, A::Error> {
-        let (mut events, mut notes) = (Vec::new(), Vec::new());
-        while let Some(key) = seq.next_element::<i64>()? {
-            let Some(event) = seq.next_element::<u8>()? else { break };
-            let Some(detail) = seq.next_element::<String>()? else { break };
-            if event == 6 {
-                notes.extend(note(key, &detail));
-                continue;
+/// A JavaScript string's text from QuickJS's UTF-8 (`JS_ToCStringLen`), where a lone surrogate (a
+/// member name the code made, an emoji sliced in half that met a pattern) comes encoded as if it were
+/// a character: each is made U+FFFD, one UTF-16 unit too, so that a note's lengths still hold.
+pub fn lossy_text(bytes: &[u8]) -> String {
+    let mut text = String::with_capacity(bytes.len());
+    let mut rest = bytes;
+    loop {
+        match std::str::from_utf8(rest) {
+            Ok(valid) => {
+                text.push_str(valid);
+                return text;
             }
-            let Ok(key) = u32::try_from(key) else { continue };
-            events.push(match event {
-                0 => ProxyEvent::Created { key },
-                1 => ProxyEvent::Get { key, name: detail },
-                2 => ProxyEvent::Set { key, name: detail },
-                3 => ProxyEvent::Has { key, name: detail },
-                4 => ProxyEvent::Called { key },
-                5 => {
-                    let (hint, stack) = detail.split_once('\n').unwrap_or((&detail, ""));
-                    ProxyEvent::Coerced { key, hint: Hint::from_js(hint), position: first_user_frame(stack, &self.0) }
-                }
-                _ => continue,
-            });
+            Err(e) => {
+                let (valid, after) = rest.split_at(e.valid_up_to());
+                text.push_str(std::str::from_utf8(valid).expect("checked valid"));
+                text.push('\u{fffd}');
+                // A surrogate is three bytes (ED A0..BF xx); anything else invalid, what the error spans.
+                let skip = if after.len() >= 3 && after[0] == 0xED && (0xA0..=0xBF).contains(&after[1]) {
+                    3
+                } else {
+                    e.error_len().unwrap_or(after.len())
+                };
+                rest = &after[skip..];
+            }
         }
-        Ok((events, notes))
     }
 }
 
@@ -295,6 +289,22 @@ pub fn first_user_frame(stack: &str, is_user_file: impl Fn(&str) -> bool) -> Opt
 mod tests {
     use super::*;
 
+    /// The log the harness would hold, written as JSON.
+    fn parse_log(json: &str, is_user_file: impl Fn(&str) -> bool) -> (Vec<ProxyEvent>, Vec<PatternNote>) {
+        let values: Vec<LogValue> = match serde_json::from_str(json) {
+            Ok(serde_json::Value::Array(items)) => items
+                .into_iter()
+                .map(|item| match item {
+                    serde_json::Value::Number(n) => LogValue::Number(n.as_f64().unwrap()),
+                    serde_json::Value::String(text) => LogValue::Text(text),
+                    _ => LogValue::Other,
+                })
+                .collect(),
+            _ => Vec::new(),
+        };
+        read_log(values, is_user_file)
+    }
+
     #[test]
     fn finds_the_first_frame_in_user_code() {
         let stack = "    at <anonymous> (harness:10:5)\n    at add (/src/list.js:12:17)\n    at <eval> (test:1:3)\n";
@@ -322,18 +332,21 @@ mod tests {
     }
 
     #[test]
-    fn a_lone_surrogate_costs_its_character_not_the_log() {
-        let get = |name: &str| ProxyEvent::Get { key: 0, name: name.into() };
-        let read = |log: &str| parse_log(log, |_| true).0;
-        assert_eq!(read(r#"[0,1,"\ud800x",0,1,"ok"]"#), [get("\u{fffd}x"), get("ok")]);
-        assert_eq!(read(r#"[0,1,"a\udc00",0,1,"\ud800\ud800"]"#), [get("a\u{fffd}"), get("\u{fffd}\u{fffd}")]);
-        // A pair is a character; an escaped backslash before `ud800` is text.
-        assert_eq!(read(r#"[0,1,"\ud83d\ude00",0,1,"\\ud800"]"#), [get("😀"), get("\\ud800")]);
+    fn a_lone_surrogate_costs_its_character_not_the_text() {
+        // QuickJS writes a lone surrogate as the three bytes a character of its number would take.
+        assert_eq!(lossy_text(b"\xED\xA0\x80x"), "\u{fffd}x");
+        assert_eq!(lossy_text(b"a\xED\xB0\x80"), "a\u{fffd}");
+        assert_eq!(lossy_text(b"\xED\xA0\x80\xED\xA0\x80"), "\u{fffd}\u{fffd}");
+        // A pair is a character; other bytes that make no character cost theirs.
+        assert_eq!(lossy_text("😀\\ud800".as_bytes()), "😀\\ud800");
+        assert_eq!(lossy_text(b"\xFFa\xE2\x82"), "\u{fffd}a\u{fffd}");
     }
 
     #[test]
     fn a_log_that_is_not_triples_gives_nothing() {
-        for log in ["", "{}", "[3,0", r#"[3,"get","x"]"#, r#"[-1,6,[0,"a","",null,null,null]]"#] {
+        for log in
+            ["", "{}", r#"[3,"get","x"]"#, r#"[-1,6,[0,"a","",null,null,null]]"#, r#"[3.5,0,""]"#, r#"[3,-1,""]"#]
+        {
             assert_eq!(parse_log(log, |_| true), (Vec::new(), Vec::new()), "{log}");
         }
         // Events of a key no proxy has, and of a number no event has, are left out; so are notes that are
@@ -342,6 +355,8 @@ mod tests {
             parse_log(r#"[-1,1,"x",2,9,"",2,1,"y",-1,6,"9 null  1 a sx",-1,6,"0 null  2 a sx"]"#, |_| true);
         assert_eq!(events, vec![ProxyEvent::Get { key: 2, name: "y".into() }]);
         assert!(notes.is_empty(), "a method the patterns do not number, a source shorter than its length");
+        // A triple left incomplete at the end is left out, not the log.
+        assert_eq!(parse_log(r#"[3,0,"",3,1]"#, |_| true).0, vec![ProxyEvent::Created { key: 3 }]);
     }
 
     #[test]

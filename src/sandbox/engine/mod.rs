@@ -13,6 +13,7 @@ mod bare;
 mod deadline;
 mod direct;
 mod guard;
+mod log;
 mod modules;
 mod props;
 mod results;

@@ -6,17 +6,18 @@ use std::time::Duration;
 use rquickjs::{Array, Ctx, Function, Object, Persistent, TypedArray};
 
 use super::direct::Direct;
+use super::log;
 use super::results::{self, Keys};
 use super::script::exception_text;
 use super::{Deadline, Engine};
 use crate::error::{Error, Result};
 use crate::js::{
-    AT, BRANCHES, DISTANCES, END, EXEC, FAILURE, MEASURING, RESULTS, SETTLED, SHARED_WRITE, STACK, STATEMENTS, TIMERS,
+    AT, BRANCHES, DISTANCES, EXEC, FAILURE, LOG, MEASURING, RESULTS, SETTLED, SHARED_WRITE, STACK, STATEMENTS, TIMERS,
 };
 use crate::model::observed::{Observed, Outcome, Thrown};
 use crate::model::program::ProgramInfo;
 use crate::model::test::TestCase;
-use crate::sandbox::events::{first_user_frame, parse_log};
+use crate::sandbox::events::first_user_frame;
 use crate::sandbox::{Execution, Watch};
 
 /// The harness's globals that every run reads, taken once the harness is installed: looking each one up
@@ -25,7 +26,8 @@ use crate::sandbox::{Execution, Watch};
 /// `harness.js` and [`Engine::new`]), so they stay the objects the names reach.
 pub(super) struct Handles {
     exec: Persistent<Function<'static>>,
-    end: Persistent<Function<'static>>,
+    /// The recording proxies' and the patterns' log of the test that ran (see `log.rs`).
+    log: Persistent<Array<'static>>,
     at: Persistent<TypedArray<'static, u32>>,
     statements: Persistent<TypedArray<'static, u8>>,
     branches: Persistent<TypedArray<'static, u8>>,
@@ -48,7 +50,7 @@ impl Handles {
         let globals = ctx.globals();
         Ok(Handles {
             exec: Persistent::save(ctx, globals.get::<_, Function>(EXEC)?),
-            end: Persistent::save(ctx, globals.get::<_, Function>(END)?),
+            log: Persistent::save(ctx, globals.get::<_, Array>(LOG)?),
             at: Persistent::save(ctx, globals.get::<_, TypedArray<u32>>(AT)?),
             statements: Persistent::save(ctx, globals.get::<_, TypedArray<u8>>(STATEMENTS)?),
             branches: Persistent::save(ctx, globals.get::<_, TypedArray<u8>>(BRANCHES)?),
@@ -216,9 +218,7 @@ fn read_execution<'js>(
     sources: &super::Sources,
 ) -> rquickjs::Result<Execution> {
     let globals = ctx.globals();
-    let log: String = handles.end.clone().restore(ctx)?.call(())?;
-    let (events, patterns) =
-        if log.is_empty() { (Vec::new(), Vec::new()) } else { parse_log(&log, |f| sources.is_user_file(f)) };
+    let (events, patterns) = log::read(ctx, &handles.log.clone().restore(ctx)?, |f| sources.is_user_file(f));
     let mut statements = Vec::new();
     probes(handles.statements.clone().restore(ctx)?, watch.statements.clone(), |bytes| {
         statements = set_offsets(bytes)
