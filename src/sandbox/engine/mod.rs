@@ -20,6 +20,7 @@ mod results;
 mod run;
 mod script;
 mod sources;
+mod text;
 
 pub use bare::{BareProgram, with_bare_context};
 pub(crate) use deadline::Deadline;
@@ -122,7 +123,7 @@ impl Engine {
         };
         let baseline = engine.install(limits, guard)?;
         let handles = engine.context.with(|ctx| {
-            run::Handles::take(&ctx)
+            run::Handles::take(&ctx, limits.memory)
                 .map_err(|e| Error::Engine(format!("reading the harness's globals: {}", exception_text(&ctx, e))))
         });
         engine.handles = Some(handles?);

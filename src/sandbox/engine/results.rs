@@ -7,13 +7,14 @@
 //! and nothing else: own data properties only (a getter the code under test put on
 //! `Object.prototype` is never run, as `JSON.stringify` never ran it), the same keys, and the same
 //! failures (an unknown tag, a member missing or of another type, a string with a lone surrogate,
-//! which serde refused in JSON).
+//! which serde refused in JSON, and text past the test's budget, see `text.rs`).
 
 use std::collections::BTreeMap;
 
 use rquickjs::{Array, Ctx, Object, Value, qjs};
 
 use super::props::{OwnKeys, own_property};
+use super::text::{TextBudget, with_text};
 use crate::model::observed::{DescribedResult, Inspected, Observed, VariableState};
 
 /// The keys descriptions use, as atoms made once per engine (see [`Keys::new`]).
@@ -105,6 +106,7 @@ fn bad(what: &str) -> rquickjs::Error {
 struct Reader<'a, 'js> {
     ctx: &'a Ctx<'js>,
     keys: &'a Keys,
+    budget: TextBudget,
 }
 
 impl<'js> Reader<'_, 'js> {
@@ -130,9 +132,9 @@ impl<'js> Reader<'_, 'js> {
     }
 
     fn string(&self, value: Value<'js>) -> rquickjs::Result<String> {
-        let text = value.into_string().ok_or_else(|| bad("a string was expected"))?;
+        let text = with_text(self.ctx, &value, &self.budget, |bytes| String::from_utf8(bytes.to_vec()))?;
         // A lone surrogate makes no UTF-8: serde refused its JSON escape too.
-        text.to_string().map_err(|_| bad("a string with a lone surrogate"))
+        text.ok_or_else(|| bad("a string was expected"))?.map_err(|_| bad("a string with a lone surrogate"))
     }
 
     fn count(&self, value: Value<'js>) -> rquickjs::Result<usize> {
@@ -281,9 +283,15 @@ impl<'js> Reader<'_, 'js> {
     }
 }
 
-/// The harness's `results` of the test that just ran.
-pub(super) fn read<'js>(ctx: &Ctx<'js>, keys: &Keys, results: &Array<'js>) -> rquickjs::Result<Vec<DescribedResult>> {
-    let reader = Reader { ctx, keys };
+/// The harness's `results` of the test that just ran; fails as out of memory past `budget` (see
+/// `text.rs`).
+pub(super) fn read<'js>(
+    ctx: &Ctx<'js>,
+    keys: &Keys,
+    results: &Array<'js>,
+    budget: TextBudget,
+) -> rquickjs::Result<Vec<DescribedResult>> {
+    let reader = Reader { ctx, keys, budget };
     (0..results.len()).map(|i| results.get::<Value>(i).and_then(|r| reader.result(r))).collect()
 }
 
@@ -291,7 +299,7 @@ pub(super) fn read<'js>(ctx: &Ctx<'js>, keys: &Keys, results: &Array<'js>) -> rq
 mod tests {
     use rquickjs::{Array, Context, Runtime};
 
-    use super::{Keys, read};
+    use super::{Keys, TextBudget, read};
     use crate::model::observed::DescribedResult;
 
     /// Reads `results` (JavaScript making the harness's array) both ways: through the objects, and as
@@ -303,7 +311,7 @@ mod tests {
             let array: Array = ctx.eval(results).unwrap();
             let json: String = ctx.eval(format!("JSON.stringify({results})")).unwrap();
             let keys = Keys::new(&ctx);
-            let native = read(&ctx, &keys, &array);
+            let native = read(&ctx, &keys, &array, TextBudget::of_memory(1 << 20));
             drop(keys);
             (native, serde_json::from_str(&json))
         })
@@ -337,6 +345,23 @@ mod tests {
         let native = native.expect("read from the objects");
         assert_eq!(native.len(), 26);
         assert_eq!(native, json.expect("read from the JSON"));
+    }
+
+    #[test]
+    fn text_past_the_budget_ends_the_read_as_out_of_memory() {
+        // A quarter of 400 bytes: 100 bytes of text, keys and tags included.
+        let runtime = Runtime::new().unwrap();
+        let context = Context::full(&runtime).unwrap();
+        context.with(|ctx| {
+            let keys = Keys::new(&ctx);
+            let results = |length: usize| -> Array {
+                ctx.eval(format!("[{{ at: 0, value: {{ t: 's', v: 'x'.repeat({length}) }}, state: [], changed: [] }}]"))
+                    .unwrap()
+            };
+            assert!(read(&ctx, &keys, &results(90), TextBudget::of_memory(400)).is_ok());
+            let error = read(&ctx, &keys, &results(120), TextBudget::of_memory(400)).unwrap_err();
+            assert!(error.to_string().contains("out of memory"), "{error}");
+        });
     }
 
     #[test]

@@ -9,6 +9,7 @@ use super::direct::Direct;
 use super::log;
 use super::results::{self, Keys};
 use super::script::exception_text;
+use super::text::TextBudget;
 use super::{Deadline, Engine};
 use crate::error::{Error, Result};
 use crate::js::{
@@ -37,6 +38,8 @@ pub(super) struct Handles {
     /// The descriptions of the results of the test that ran (describing runs only), and their keys.
     results: Persistent<Array<'static>>,
     keys: Keys,
+    /// The test's memory limit, which bounds the text read back (see `text.rs`).
+    memory: usize,
     direct: Direct,
 }
 
@@ -46,7 +49,8 @@ impl Handles {
         handles.as_ref().ok_or_else(|| rquickjs::Error::new_from_js("undefined", "the harness's globals"))
     }
 
-    pub(super) fn take(ctx: &Ctx) -> rquickjs::Result<Handles> {
+    /// The handles of `ctx`, whose tests have `memory` bytes at most.
+    pub(super) fn take(ctx: &Ctx, memory: usize) -> rquickjs::Result<Handles> {
         let globals = ctx.globals();
         Ok(Handles {
             exec: Persistent::save(ctx, globals.get::<_, Function>(EXEC)?),
@@ -58,6 +62,7 @@ impl Handles {
             failure: Persistent::save(ctx, globals.get::<_, Object>(FAILURE)?),
             results: Persistent::save(ctx, globals.get::<_, Array>(RESULTS)?),
             keys: Keys::new(ctx),
+            memory,
             direct: Direct::take(ctx)?,
         })
     }
@@ -218,7 +223,8 @@ fn read_execution<'js>(
     sources: &super::Sources,
 ) -> rquickjs::Result<Execution> {
     let globals = ctx.globals();
-    let (events, patterns) = log::read(ctx, &handles.log.clone().restore(ctx)?, |f| sources.is_user_file(f));
+    let budget = TextBudget::of_memory(handles.memory);
+    let (events, patterns) = log::read(ctx, &handles.log.clone().restore(ctx)?, &budget, |f| sources.is_user_file(f))?;
     let mut statements = Vec::new();
     probes(handles.statements.clone().restore(ctx)?, watch.statements.clone(), |bytes| {
         statements = set_offsets(bytes)
@@ -229,8 +235,11 @@ fn read_execution<'js>(
     if measuring {
         probes::<f64>(globals.get(DISTANCES)?, watch.branches.clone(), |bytes| distances = near_misses(bytes))?;
     }
-    let results =
-        if describe { results::read(ctx, &handles.keys, &handles.results.clone().restore(ctx)?)? } else { Vec::new() };
+    let results = if describe {
+        results::read(ctx, &handles.keys, &handles.results.clone().restore(ctx)?, budget)?
+    } else {
+        Vec::new()
+    };
     let mut execution = Execution::ended(Outcome::Passed, None);
     execution.events = events;
     execution.patterns = patterns;
