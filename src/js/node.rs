@@ -78,9 +78,13 @@ const PREFIX_ONLY: &[&str] = &["sea", "sqlite", "test", "test/reporters"];
 /// The text of the stand-in, with `MODULE_NAME` where the module's name goes.
 const HOST_JS: &str = include_str!("node/host.js");
 
-/// Node's host-free globals (`Buffer`, `TextEncoder`, `TextDecoder`), installed in every context before
-/// the code under test.
+/// Node's host-free globals (`Buffer`, `TextEncoder`, `TextDecoder`, the timers), installed in every
+/// context before the code under test.
 pub const GLOBALS_JS: &str = include_str!("node/globals.js");
+
+/// The code of `Buffer`, `TextEncoder` and `TextDecoder`, read into a context when one is first used
+/// (see [`GLOBALS_JS`]).
+pub const ENCODING_JS: &str = include_str!("node/encoding.js");
 
 /// The prefix of the name a built-in module has in the sandbox, as Node writes it in stacks: `node:events`.
 pub const PREFIX: &str = "node:";

@@ -161,10 +161,7 @@ impl Engine {
         self.eval_setup(&determinism, "fixing randomness and the clock")?;
         self.eval_setup(PARITY_JS, "correcting where QuickJS departs from the specification")?;
         self.eval_setup(INEXACT_JS, "watching operations engines round differently")?;
-        self.context.with(|ctx| {
-            eval_script::<()>(&ctx, &NODE_SCRIPTS, crate::js::node::GLOBALS_JS, SETUP)
-                .map_err(|e| Error::Engine(format!("installing Node's host-free globals: {}", exception_text(&ctx, e))))
-        })?;
+        self.install_node_globals()?;
         self.eval_setup(DESCRIBE_JS, "installing the value encoder")?;
         self.eval_setup(HARNESS_JS, "installing the harness")?;
         self.install_console()?;
@@ -309,6 +306,18 @@ impl Engine {
         self.eval_setup(CONSOLE_JS, "installing console")
     }
 
+    /// Node's host-free globals (`js/node/globals.js`), with the function that reads the code of the
+    /// encoding globals into the context when they are first used (`js/node/encoding.js`): most code
+    /// under test never uses them, and reading that code cost every new context ~90 us.
+    fn install_node_globals(&self) -> Result<()> {
+        self.context.with(|ctx| {
+            let failed = |e| Error::Engine(format!("installing Node's host-free globals: {}", exception_text(&ctx, e)));
+            let load = Function::new(ctx.clone(), load_encoding).map_err(failed)?;
+            ctx.globals().set("__fc$loadEncoding", load).map_err(failed)?;
+            eval_script::<()>(&ctx, &NODE_SCRIPTS, crate::js::node::GLOBALS_JS, SETUP).map_err(failed)
+        })
+    }
+
     /// The undo journal (`js/journal.js`), with the native setter check it takes.
     fn install_journal(&self) -> Result<()> {
         self.context.with(|ctx| {
@@ -423,4 +432,9 @@ impl Engine {
         self.deadline.clear();
         found
     }
+}
+
+/// The makers of Node's encoding globals (`js/node/encoding.js`), read into the context of `ctx`.
+fn load_encoding<'js>(ctx: Ctx<'js>) -> rquickjs::Result<Value<'js>> {
+    eval_script(&ctx, &NODE_SCRIPTS, crate::js::node::ENCODING_JS, SETUP)
 }
