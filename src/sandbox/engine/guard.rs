@@ -16,7 +16,7 @@
 use rquickjs::{Array, Ctx, Value, qjs};
 use rustc_hash::FxHashSet;
 
-use super::props::{OwnKeys, own_property};
+use super::props::{OwnKeys, own_property, own_value};
 
 /// Properties compared by one check besides `Object.prototype`'s.
 const SLICE: usize = 24;
@@ -159,14 +159,9 @@ impl Listing {
             let ctx = self.ctx;
             let date = qjs::JS_NewAtom(ctx, c"Date".as_ptr());
             for atom in keys.atoms().filter(|atom| baseline.names.contains(atom) && *atom != date) {
-                let Some(d) = own_property(ctx, global, atom) else { continue };
-                qjs::JS_FreeValue(ctx, d.getter);
-                qjs::JS_FreeValue(ctx, d.setter);
-                if d.flags & qjs::JS_PROP_GETSET as i32 != 0 {
-                    qjs::JS_FreeValue(ctx, d.value);
-                    continue;
+                if let Some(value) = own_value(ctx, global, atom) {
+                    self.add(value, Name::Global(qjs::JS_DupAtom(ctx, atom)), Vec::new(), None);
                 }
-                self.add(d.value, Name::Global(qjs::JS_DupAtom(ctx, atom)), Vec::new(), None);
             }
             qjs::JS_FreeAtom(ctx, date);
         }
@@ -186,15 +181,9 @@ impl Listing {
             while index < self.found.len() {
                 let object = self.found[index].object;
                 if qjs::JS_IsFunction(ctx, object)
-                    && let Some(d) = own_property(ctx, object, prototype)
+                    && let Some(value) = own_value(ctx, object, prototype)
                 {
-                    qjs::JS_FreeValue(ctx, d.getter);
-                    qjs::JS_FreeValue(ctx, d.setter);
-                    if d.flags & qjs::JS_PROP_GETSET as i32 == 0 {
-                        self.add(d.value, Name::Prototype(index), Vec::new(), None);
-                    } else {
-                        qjs::JS_FreeValue(ctx, d.value);
-                    }
+                    self.add(value, Name::Prototype(index), Vec::new(), None);
                 }
                 let parent = qjs::JS_GetPrototype(ctx, object);
                 if qjs::JS_VALUE_GET_NORM_TAG(parent) == qjs::JS_TAG_EXCEPTION {
@@ -217,18 +206,18 @@ impl Guard {
     pub(super) fn take(ctx: &Ctx, baseline: &Baseline) -> rquickjs::Result<Guard> {
         let roots: rquickjs::Function = ctx.globals().get(crate::js::BUILTINS)?;
         let roots: Array = roots.call(())?;
-        let root = |i: usize| roots.get::<Value>(i).map(|v| v.as_raw());
-        let raw = ctx.as_raw().as_ptr();
-        let mut listing = Listing { ctx: raw, found: Vec::with_capacity(160), seen: FxHashSet::default() };
+        let [object_proto, math, performance, date]: [Value; 4] =
+            [roots.get(0)?, roots.get(1)?, roots.get(2)?, roots.get(3)?];
         let lazy: Vec<Value> = roots.get(4)?;
         let iterators: Vec<Value> = roots.get(5)?;
-        // SAFETY: `raw` is the live context of `ctx`; the values read from `roots` stay alive while it
-        // does (it holds them), and each is duplicated before the listing takes it. Every reference the
-        // listing keeps goes to the guard, which frees it in its `Drop`, before the context goes (see
-        // `Engine`'s field order).
+        let raw = ctx.as_raw().as_ptr();
+        let mut listing = Listing { ctx: raw, found: Vec::with_capacity(160), seen: FxHashSet::default() };
+        // SAFETY: `raw` is the live context of `ctx`; each value is duplicated before the listing takes
+        // it. Every reference the listing keeps goes to the guard, which frees it in its `Drop`, before
+        // the context goes (see `Engine`'s field order).
         unsafe {
-            let dup = |v: qjs::JSValue| qjs::JS_DupValue(raw, v);
-            listing.add(dup(root(0)?), Name::Fixed("Object.prototype"), Vec::new(), None);
+            let dup = |v: &Value| qjs::JS_DupValue(raw, v.as_raw());
+            listing.add(dup(&object_proto), Name::Fixed("Object.prototype"), Vec::new(), None);
             let global = qjs::JS_GetGlobalObject(raw);
             let keys = OwnKeys::strings_of(raw, global);
             // The program's own globals (`var issued = 0` of a script) and ours are state, not built-ins.
@@ -237,10 +226,10 @@ impl Guard {
             let mut replaced = listing.atoms(&[c"Date"]);
             let lazy = lazy.iter().map(|name| qjs::JS_ValueToAtom(raw, name.as_raw()));
             replaced.extend(lazy.filter(|atom| *atom != qjs::JS_ATOM_NULL));
-            listing.add(dup(global), Name::Fixed("globalThis"), replaced, Some(ignored));
-            listing.add(dup(root(1)?), Name::Fixed("Math"), listing.atoms(&[c"random"]), None);
-            listing.add(dup(root(2)?), Name::Fixed("performance"), listing.atoms(&[c"now"]), None);
-            listing.add(dup(root(3)?), Name::Fixed("Date"), Vec::new(), None);
+            listing.add(qjs::JS_DupValue(raw, global), Name::Fixed("globalThis"), replaced, Some(ignored));
+            listing.add(dup(&math), Name::Fixed("Math"), listing.atoms(&[c"random"]), None);
+            listing.add(dup(&performance), Name::Fixed("performance"), listing.atoms(&[c"now"]), None);
+            listing.add(dup(&date), Name::Fixed("Date"), Vec::new(), None);
             if let Some(keys) = &keys {
                 listing.global_values(global, keys, baseline);
             }
@@ -249,7 +238,7 @@ impl Guard {
             let expanded = listing.prototypes();
             for (i, prototype) in iterators.iter().enumerate() {
                 let name = if i % 2 == 0 { "an iterator prototype" } else { "Iterator.prototype" };
-                listing.add(dup(prototype.as_raw()), Name::Fixed(name), Vec::new(), None);
+                listing.add(dup(prototype), Name::Fixed(name), Vec::new(), None);
             }
             let mut guard = Guard { ctx: raw, tracked: Vec::with_capacity(listing.found.len()), cursor: 1 };
             for found in listing.found.drain(..) {

@@ -2,12 +2,13 @@
 //!
 //! `mod.rs` builds an engine (limits, probes, the determinism shim, the value encoder, the harness, then
 //! the program: scripts, CommonJS factories, ES modules); `run.rs` runs one test in it (`direct.rs`
-//! performing its statements from Rust, `results.rs` reading the descriptions of its results);
-//! `sources.rs` is the program as plain data, `modules.rs` the ES-module resolver and loader,
-//! `script.rs` the bytecode cache of Flycatcher's own scripts, `deadline.rs` the interrupt deadline,
-//! `guard.rs` the built-ins' snapshot, `props.rs` own properties read through the C interface (for the
-//! guard, the undo journal and the results), `bare.rs` for the benchmarks a context without any of it,
-//! and the program loaded uninstrumented.
+//! performing its statements from Rust, `results.rs` and `log.rs` reading the descriptions of its
+//! results and its log back, `text.rs` their strings within a budget); `sources.rs` is the program as
+//! plain data, `modules.rs` the ES-module resolver and loader, `script.rs` the bytecode cache of
+//! Flycatcher's own scripts, `deadline.rs` the interrupt deadline, `guard.rs` the built-ins' listing
+//! and snapshot, `props.rs` own properties read through the C interface (for the guard, the undo
+//! journal and the results' reader), `bare.rs` for the benchmarks a context without any of it, and the
+//! program loaded uninstrumented.
 
 mod bare;
 mod deadline;
@@ -174,13 +175,11 @@ impl Engine {
              Object.defineProperty(globalThis, '__fc$baseline', { value: names }); })();",
             "recording the built-in globals",
         )?;
-        let baseline = match guard {
-            true => Some(
-                self.context
-                    .with(|ctx| guard::Baseline::take(&ctx))
-                    .ok_or_else(|| Error::Engine("listing the global object's keys failed".into()))?,
-            ),
-            false => None,
+        let baseline = if guard {
+            let taken = self.context.with(|ctx| guard::Baseline::take(&ctx));
+            Some(taken.ok_or_else(|| Error::Engine("listing the global object's keys failed".into()))?)
+        } else {
+            None
         };
         self.eval_setup(BUILTINS_JS, "listing the built-ins")?;
         self.deadline.set(limits.load_time);

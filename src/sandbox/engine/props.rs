@@ -1,6 +1,7 @@
 //! Own properties read through QuickJS's C interface, about ten times faster than JavaScript reads
-//! them (no descriptor object is made): the built-ins' guard (`guard.rs`) snapshots and compares them,
-//! and the undo journal asks [`has_setter`] whether a write by key could run a prototype's setter.
+//! them (no descriptor object is made): the built-ins' guard (`guard.rs`) lists, snapshots and
+//! compares them, the results' reader (`results.rs`) reads the harness's descriptions with them, and
+//! the undo journal asks [`has_setter`] whether a write by key could run a prototype's setter.
 
 use rquickjs::{Ctx, Value, qjs};
 
@@ -26,6 +27,29 @@ pub(super) unsafe fn own_property(
                 None
             }
         }
+    }
+}
+
+/// The value of an own data property (the caller's reference), or `None` when it is gone, cannot be
+/// read or is an accessor.
+///
+/// # Safety
+/// `ctx` is a live context and `object` a value of it.
+pub(super) unsafe fn own_value(
+    ctx: *mut qjs::JSContext,
+    object: qjs::JSValue,
+    atom: qjs::JSAtom,
+) -> Option<qjs::JSValue> {
+    // SAFETY: as the function's contract; the descriptor's references are the caller's or freed here.
+    unsafe {
+        let d = own_property(ctx, object, atom)?;
+        qjs::JS_FreeValue(ctx, d.getter);
+        qjs::JS_FreeValue(ctx, d.setter);
+        if d.flags & qjs::JS_PROP_GETSET as i32 != 0 {
+            qjs::JS_FreeValue(ctx, d.value);
+            return None;
+        }
+        Some(d.value)
     }
 }
 

@@ -13,7 +13,7 @@ use std::collections::BTreeMap;
 
 use rquickjs::{Array, Ctx, Object, Value, qjs};
 
-use super::props::{OwnKeys, own_property};
+use super::props::{OwnKeys, own_value};
 use super::text::{TextBudget, with_text};
 use crate::model::observed::{DescribedResult, Inspected, Observed, VariableState};
 
@@ -116,14 +116,10 @@ impl<'js> Reader<'_, 'js> {
     }
 
     fn own_atom(&self, object: &Object<'js>, atom: qjs::JSAtom) -> Option<Value<'js>> {
-        let raw = self.ctx.as_raw().as_ptr();
-        // SAFETY: `raw` is the live context of `object`; the descriptor's references are ours: the value
-        // goes to the answer, the accessors (never set on a data property) are freed.
+        // SAFETY: the context is the live context of `object`; the value read is ours, given to the answer.
         unsafe {
-            let d = own_property(raw, object.as_raw(), atom)?;
-            qjs::JS_FreeValue(raw, d.getter);
-            qjs::JS_FreeValue(raw, d.setter);
-            Some(Value::from_raw(self.ctx.clone(), d.value))
+            let value = own_value(self.ctx.as_raw().as_ptr(), object.as_raw(), atom)?;
+            Some(Value::from_raw(self.ctx.clone(), value))
         }
     }
 
