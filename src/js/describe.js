@@ -93,7 +93,7 @@
           return ownKeys(v).length === indexes ? { t: 'arr', items } : { t: 'arr', items, extra: true };
         }
         const proto = getProto(v);
-        if (options.exactDates ? proto === DateProto : v instanceof DateCtor) return { t: 'date', v: apply(getTime, v, []) };
+        if (options.exactDates ? proto === DateProto : v instanceof DateCtor) return { t: 'date', v: getTime(v) };
         if (v instanceof RegExpCtor) return { t: 're', v: P.regexpText(v) };
         if (v instanceof ErrorCtor) return { t: 'err', name: String(v.name), message: String(v.message) };
         const { fields, cut } = fieldsOf(v, depth, seen);

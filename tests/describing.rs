@@ -1,0 +1,129 @@
+//! What the sandbox says a method returned and left behind: every kind of description the harness
+//! makes of a result (`Observed`), and the state and changed fields after a call, as state assertions
+//! read them.
+
+use std::path::Path;
+
+use flycatcher::discovery::sandbox_expression;
+use flycatcher::model::observed::{DescribedResult, Observed, Outcome};
+use flycatcher::model::settings::Settings;
+use flycatcher::sandbox::{Sandbox, Test, Watch};
+use flycatcher::session::{Session, SessionOptions};
+
+const SHAPES: &str = r#"
+class Shapes {
+  constructor() { this.n = 1; this.when = new Date(86400000); }
+  date() { return new Date(172800000); }
+  invalidDate() { return new Date(NaN); }
+  dateLike() { return Object.create(Date.prototype); }
+  regexp() { return /a+/g; }
+  error() { return new RangeError('past'); }
+  holes() { return [1, , 'three']; }
+  extra() { const a = [1]; a.x = 2; return a; }
+  long() { return new Array(60).fill(0); }
+  cycle() { const o = { a: -0 }; o.self = o; return o; }
+  deep() { return { a: { b: { c: { d: 1 } } } }; }
+  bare() { const o = Object.create(null); o.k = 'v'; return o; }
+  members() { return { get g() { return 1; }, f() {}, x: 1.5 }; }
+  symbols() { return { [Symbol('s')]: 1, y: 2n, z: Symbol('z') }; }
+  unlistable() { return new Proxy({}, { ownKeys() { throw new Error('no'); } }); }
+  map() { return new Map([[1, 2]]); }
+  self() { return this; }
+  nested() { return { me: this, list: [Shapes, () => 1], f: () => 1 }; }
+  many() { const o = {}; for (let i = 0; i < 60; i++) o['k' + i] = i; return o; }
+  inherits() { return Object.create({ inherited: 1 }); }
+  grow() { this.n += 1; delete this.when; this.added = [true, null, undefined]; return 'grown'; }
+  *items() { yield 1; yield 'two'; }
+}
+module.exports = { Shapes };
+"#;
+
+/// Runs `new Shapes()` then `methods` on it (each a call of the method under test), describing the results.
+fn results(methods: &[&str]) -> Vec<DescribedResult> {
+    let dir = tempfile::tempdir().unwrap();
+    let file = Path::new(dir.path()).join("shapes.cjs");
+    std::fs::write(&file, SHAPES).unwrap();
+    let session = Session::new(&SessionOptions { files: vec![file], ..Default::default() }, Settings::default());
+    let session = session.unwrap_or_else(|e| panic!("{e}"));
+    let mut sandbox = Sandbox::new(&session.code, session.settings().limits.clone()).unwrap();
+    let expressions: Vec<String> = session.program.classes.iter().map(|c| sandbox_expression(&c.access)).collect();
+    sandbox.bind_classes(&expressions).unwrap();
+    let watch = Watch { statements: 0..session.code.statement_count, branches: 0..session.code.branch_count };
+    let calls: String = methods.iter().map(|m| format!(",[1,0,{m:?},[],1]")).collect();
+    let test = format!("[[0,0,[],0]{calls}]");
+    let run = sandbox.run_isolated(Test::Json(&test), 1, &watch, true).unwrap();
+    assert_eq!(run.outcome, Outcome::Passed, "{methods:?}");
+    run.results
+}
+
+/// The description of what `method` returned.
+fn returned(method: &str) -> Observed {
+    results(&[method]).remove(0).value
+}
+
+fn observed(json: &str) -> Observed {
+    serde_json::from_str(json).unwrap_or_else(|e| panic!("{json}: {e}"))
+}
+
+#[test]
+fn every_kind_of_value_is_described() {
+    let cases = [
+        ("date", r#"{"t":"date","v":172800000}"#),
+        ("invalidDate", r#"{"t":"date","v":null}"#),
+        // `instanceof Date` without a date's time: reading it throws.
+        ("dateLike", r#"{"t":"unreadable"}"#),
+        ("regexp", r#"{"t":"re","v":"/a+/g"}"#),
+        ("error", r#"{"t":"err","name":"RangeError","message":"past"}"#),
+        ("holes", r#"{"t":"arr","items":[{"t":"n","v":"1"},{"t":"hole"},{"t":"s","v":"three"}]}"#),
+        ("extra", r#"{"t":"arr","items":[{"t":"n","v":"1"}],"extra":true}"#),
+        ("long", r#"{"t":"arrlen","n":60}"#),
+        ("cycle", r#"{"t":"obj","fields":{"a":{"t":"n","v":"-0"},"self":{"t":"cycle"}}}"#),
+        ("deep", r#"{"t":"obj","fields":{"a":{"t":"obj","fields":{"b":{"t":"obj","fields":{"c":{"t":"deep"}}}}}}}"#),
+        ("bare", r#"{"t":"obj","fields":{"k":{"t":"s","v":"v"}},"bare":true}"#),
+        ("members", r#"{"t":"obj","fields":{"x":{"t":"n","v":"1.5"}},"cut":true}"#),
+        ("symbols", r#"{"t":"obj","fields":{"y":{"t":"big","v":"2"},"z":{"t":"sym"}},"cut":true}"#),
+        ("unlistable", r#"{"t":"unreadable"}"#),
+        ("map", r#"{"t":"other","name":"Map"}"#),
+        ("self", r#"{"t":"var","i":0}"#),
+        // A function-valued field is left out (`cut`); in an array it is an item.
+        (
+            "nested",
+            r#"{"t":"obj","fields":{"me":{"t":"var","i":0},"list":{"t":"arr","items":[{"t":"cls","i":0},{"t":"fn"}]}},"cut":true}"#,
+        ),
+        ("inherits", r#"{"t":"other","name":""}"#),
+        ("items", r#"{"t":"iter","done":true,"items":[{"t":"n","v":"1"},{"t":"s","v":"two"}]}"#),
+    ];
+    for (method, expected) in cases {
+        assert_eq!(returned(method), observed(expected), "{method}");
+    }
+    let many = returned("many");
+    let fields = many.fields().expect("an object");
+    assert_eq!(fields.len(), 50, "fifty fields at most");
+    assert!(matches!(many, Observed::Object { cut: true, .. }), "{many:?}");
+}
+
+#[test]
+fn the_state_after_a_call_and_what_it_changed_are_described() {
+    let results = results(&["grow", "self"]);
+    let grown = &results[0];
+    assert_eq!(grown.at, 1);
+    assert_eq!(grown.value, observed(r#"{"t":"s","v":"grown"}"#));
+    let state = observed(
+        r#"{"t":"inst","c":0,"fields":{"n":{"t":"n","v":"2"},
+            "added":{"t":"arr","items":[{"t":"b","v":true},{"t":"null"},{"t":"u"}]}}}"#,
+    );
+    assert_eq!(grown.state.len(), 1);
+    assert_eq!((grown.state[0].variable, &grown.state[0].description), (0, &state));
+    let mut changed = grown.changed.clone();
+    changed.sort();
+    assert_eq!(changed, [(0, "added".to_string()), (0, "n".to_string()), (0, "when".to_string())]);
+    // The next call changes nothing: its state is the same, and no field is said to have changed.
+    assert_eq!(results[1].state[0].description, state);
+    assert!(results[1].changed.is_empty(), "{:?}", results[1].changed);
+}
+
+#[test]
+fn a_date_in_a_field_is_described_by_its_time() {
+    let state = &results(&["self"])[0].state[0].description;
+    assert_eq!(state.fields().unwrap()["when"], observed(r#"{"t":"date","v":86400000}"#));
+}
