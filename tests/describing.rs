@@ -34,6 +34,18 @@ class Shapes {
   inherits() { return Object.create({ inherited: 1 }); }
   grow() { this.n += 1; delete this.when; this.added = [true, null, undefined]; return 'grown'; }
   *items() { yield 1; yield 'two'; }
+  // A proxy that logs its traps in `this.log`, and the log.
+  proxied() {
+    const log = (this.log = []);
+    const note = (what) => log.push(what);
+    return new Proxy({ a: 1 }, {
+      getPrototypeOf(t) { note('proto'); return Reflect.getPrototypeOf(t); },
+      ownKeys(t) { note('keys'); return Reflect.ownKeys(t); },
+      getOwnPropertyDescriptor(t, k) { note('describe ' + String(k)); return Reflect.getOwnPropertyDescriptor(t, k); },
+      get(t, k, r) { note('get ' + String(k)); return Reflect.get(t, k, r); },
+    });
+  }
+  logged() { return this.log.join(', '); }
 }
 module.exports = { Shapes };
 "#;
@@ -120,6 +132,17 @@ fn the_state_after_a_call_and_what_it_changed_are_described() {
     // The next call changes nothing: its state is the same, and no field is said to have changed.
     assert_eq!(results[1].state[0].description, state);
     assert!(results[1].changed.is_empty(), "{:?}", results[1].changed);
+}
+
+#[test]
+fn a_proxy_sees_the_traps_of_a_description_in_their_order() {
+    let results = results(&["proxied", "logged"]);
+    assert_eq!(results[0].value, observed(r#"{"t":"obj","fields":{"a":{"t":"n","v":"1"}}}"#));
+    // Whether it is a promise (its prototype) or an iterator (its prototype, its `next`); then its
+    // prototype, three `instanceof` (date, regular expression, error), `Object.keys` (the keys, each
+    // key's enumerability), each field's descriptor, and the symbol keys.
+    let traps = "proto, proto, get next, proto, proto, proto, proto, keys, describe a, describe a, keys";
+    assert_eq!(results[1].value, Observed::String { value: traps.into() });
 }
 
 #[test]

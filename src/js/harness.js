@@ -140,19 +140,17 @@
   // Descriptions of the results of calls to the method under test (describe mode only).
   const results = [];
 
-  // Results are described up to three levels deep and fifty items or fields (see `js/describe.js`); a
+  // Results are described up to three levels deep and fifty items or fields, by Rust
+  // (`sandbox/engine/describe.rs`), which keeps each description for the test and answers its number; a
   // variable of the test met inside a result is named, not described again.
+  const D = g.__fc$describe;
+  P.freeze(D);
   const MAX_ITEMS = 50;
   const STATE_NODES = 60;
-  const known = (v, depth) => {
-    if (depth === 0) return null;
-    const variable = indexOf(vars, v);
-    return variable >= 0 ? { t: 'var', i: variable } : null;
-  };
-  const encoder = g.__fc$describer({
+  const encoder = D.make({
     __proto__: null,
     classes,
-    known,
+    vars,
     maxDepth: 3,
     maxItems: MAX_ITEMS,
     maxNodes: Infinity,
@@ -160,13 +158,14 @@
     complete: true,
     exactDates: false,
   });
-  const classOf = encoder.classOf;
-  const describe = encoder.value;
+  const classOf = (proto) => D.classOf(encoder, proto);
+  const describe = (v, depth) => D.value(encoder, v, depth);
   // The state of the test's variables is described after every call of the method under test, twice
   // (before and after): bounded by a count of objects too, so that a large structure costs little.
-  const stateEncoder = g.__fc$describer({
+  const stateEncoder = D.make({
+    __proto__: null,
     classes,
-    known,
+    vars,
     maxDepth: 3,
     maxItems: MAX_ITEMS,
     maxNodes: STATE_NODES,
@@ -205,56 +204,21 @@
     return { items, done: false };
   };
   // The items an iterator gave, as a description (see `drain`).
-  const iterated = (drained) => ({
-    t: 'iter',
-    done: drained.done,
-    items: map(drained.items, (item) => describe(item, 1)),
-  });
-  // A variable of the test as state assertions see it: its own data fields, described one level down
-  // (other variables by identity), or null for a value without fields.
-  const stateOf = (v) => {
-    if (v === null || typeof v !== 'object') return null;
-    const d = stateEncoder.value(v, 0);
-    return d.fields === undefined ? null : d;
-  };
-  // A variable's state (see `stateOf`) with the JSON text of each field's description, made when a
-  // comparison first needs it and kept: the state after a call is the state before the next one.
-  const snapshotOf = (v) => {
-    const d = stateOf(v);
-    return d === null ? null : { d, texts: { __proto__: null } };
-  };
-  const fieldText = (snapshot, name) => {
-    const texts = snapshot.texts;
-    return hasOwn(texts, name) ? texts[name] : (texts[name] = stringify(snapshot.d.fields[name]));
-  };
+  const iterated = (drained) => D.iterated(encoder, drained.items, drained.done);
+  // A variable of the test as state assertions see it: the number of the description of its own data
+  // fields, described one level down (other variables by identity), or undefined for a value without
+  // fields.
+  const stateOf = (v) => D.state(stateEncoder, v);
   const states = () => {
     const list = [];
-    for (let i = 0; i < vars.length; i++) push(list, snapshotOf(vars[i]));
+    for (let i = 0; i < vars.length; i++) push(list, stateOf(vars[i]));
     return list;
-  };
-  // Descriptions whose every member but `t` is a primitive, in one layout per kind: two are the same
-  // description when their members are the same values, without the JSON text of either (a date's is
-  // not: the text of a NaN time equals another's).
-  const FLAT = {
-    __proto__: null, u: true, b: true, n: true, s: true, big: true, sym: true, null: true, var: true, cls: true, fn: true,
-  };
-  const sameField = (was, now, name) => {
-    const a = was.d.fields[name];
-    const b = now.d.fields[name];
-    if (a === undefined || b === undefined) return a === b;
-    if (a.t !== b.t) return false;
-    if (FLAT[a.t] === true) return a.v === b.v && a.i === b.i;
-    return fieldText(was, name) === fieldText(now, name);
   };
   // The fields of `now` whose descriptions differ from those in `was` (added and deleted ones included).
   const changedFields = (was, now, into, variable) => {
-    const names = keysOf(now.d.fields);
-    const gone = keysOf(was.d.fields);
-    for (let k = 0; k < gone.length; k++) if (!hasOwn(now.d.fields, gone[k])) push(names, gone[k]);
-    for (let k = 0; k < names.length; k++) {
-      const name = names[k];
-      if (!sameField(was, now, name)) push(into, [variable, name]);
-    }
+    const names = D.changed(was, now);
+    if (names === undefined) return;
+    for (let k = 0; k < names.length; k++) push(into, [variable, names[k]]);
   };
   // After a call of the method under test: its result (an iterator's items, `drained`), every variable's
   // fields after it (`state`), and which fields it changed (`changed`, against `before`, taken just
@@ -265,17 +229,17 @@
     const changed = [];
     const after = [];
     for (let i = 0; i < vars.length; i++) {
-      const now = snapshotOf(vars[i]);
+      const now = stateOf(vars[i]);
       push(after, now);
-      if (now === null) continue;
-      push(state, { i, d: now.d });
+      if (now === undefined) continue;
+      push(state, { i, d: now });
       const was = before[i];
-      if (was !== null && was !== undefined) changedFields(was, now, changed, i);
+      if (was !== undefined) changedFields(was, now, changed, i);
     }
     push(results, {
       at,
       inexact: inexact.used(),
-      value: returned >= 0 ? { t: 'var', i: returned } : drained ? iterated(drained) : describe(value, 0),
+      value: returned >= 0 ? D.variable(returned) : drained ? iterated(drained) : describe(value, 0),
       state,
       changed,
     });
@@ -298,10 +262,11 @@
     const target = vars[op[1] | 0];
     const names = op[2];
     const answers = [];
-    // The target's fields as JSON after the last inspector called: nothing runs between that and the
-    // next one, so they are its fields before (encoding them twice per inspector was a quarter of
-    // running a test on a mutant).
-    let fields = null;
+    // The target's fields after the last inspector called (undefined: none called yet): nothing runs
+    // between that and the next one, so they are its fields before (describing them twice per
+    // inspector was a quarter of running a test on a mutant).
+    let called = false;
+    let fields;
     for (let i = 0; i < names.length; i++) {
       // `@name` names a getter only: a data field of that name is no inspector.
       const name = names[i];
@@ -312,21 +277,22 @@
         push(answers, { n: name });
         continue;
       }
-      const before = fields !== null ? fields : stringify(stateOf(target));
+      const before = called ? fields : stateOf(target);
       const answer = { n: name, g: getter };
       try {
         const value = apply(getter ? d.get : d.value, target, []);
         if (!isPromise(value)) {
           const returned = indexOf(vars, value);
           const drained = returned >= 0 ? null : drain(value);
-          answer.v = returned >= 0 ? { t: 'var', i: returned } : drained ? iterated(drained) : describe(value, 0);
+          answer.v = returned >= 0 ? D.variable(returned) : drained ? iterated(drained) : describe(value, 0);
         }
       } catch (_) {
         // No value: the exported test would throw here.
       }
       push(answers, answer);
-      fields = stringify(stateOf(target));
-      if (fields !== before) {
+      fields = stateOf(target);
+      called = true;
+      if (!D.same(fields, before)) {
         answer.impure = true;
         break;
       }
@@ -368,7 +334,9 @@
         const message = e.message;
         if (typeof name === 'string' && typeof message === 'string') return threw(name, message, origin(e), at);
       }
-      return stringify({ value: describe(e, 0), at });
+      // Described as JSON for Rust to read; one Rust cannot hold (a lone surrogate) is unreadable.
+      const json = D.json(encoder, e);
+      return '{"value":' + (json === undefined ? '{"t":"unreadable"}' : json) + ',"at":' + at + '}';
     } catch (_) {
       return threw('Error', 'an exception that cannot be read', '', at);
     }

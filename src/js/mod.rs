@@ -33,7 +33,7 @@
 //! | [`HOST_ACCESS`] | [`HARNESS_JS`] | what the stand-ins of Node's host modules ([`node`]) report a use to |
 //! | [`PROXY`] | nothing: only text | a recording proxy as a test's text shows it, `__fc$u(id)` |
 //! | [`RECORDER`] | [`RECORDER_JS`] | record mode's recorder |
-//! | [`DESCRIBER`] | [`DESCRIBE_JS`] | makes the value encoders of the harness and the recorder |
+//! | [`DESCRIBE`] | the engine (`sandbox/engine/describe.rs`) | describes values for the harness and the recorder |
 
 pub mod literal;
 pub mod node;
@@ -120,10 +120,11 @@ pub const NAMESPACES: &str = "__fc$ns";
 pub const PROXY: &str = "__fc$u";
 /// Record mode's recorder.
 pub const RECORDER: &str = "__fc$recorder";
-/// The factory of value describers (see [`DESCRIBE_JS`]).
-pub const DESCRIBER: &str = "__fc$describer";
+/// The describers of values, made in Rust (`sandbox/engine/describe.rs`): the harness describes results
+/// and states with them, the recorder recorded calls, in the format of `model::observed`.
+pub const DESCRIBE: &str = "__fc$describe";
 
-/// The built-ins that [`DESCRIBE_JS`], [`HARNESS_JS`], [`RECORDER_JS`] and [`CONSOLE_JS`] use, captured on
+/// The built-ins that [`HARNESS_JS`], [`RECORDER_JS`], [`CONSOLE_JS`] and the describers use, captured on
 /// the hidden global [`PRIMORDIALS`] before any code under test runs (Node calls them primordials), with
 /// the rules those programs follow so that nothing the code under test does to a built-in (a throwing
 /// `Object.prototype.toJSON`, a patched `Array.prototype.push`, `JSON` or `Proxy` replaced) changes or
@@ -136,11 +137,6 @@ pub const PRIMORDIALS_JS: &str = include_str!("primordials.js");
 /// value inherits from and a slice of the rest, so that checking after every test costs little; `all`
 /// checks everything.
 pub const BUILTINS_JS: &str = include_str!("builtins.js");
-
-/// The one encoder of observed values (the format of `model::observed`): a factory of
-/// describers on the hidden global [`DESCRIBER`], installed before [`HARNESS_JS`], which describes
-/// results with it, and [`RECORDER_JS`], which describes recorded calls with it.
-pub const DESCRIBE_JS: &str = include_str!("describe.js");
 
 /// Flycatcher's side of the sandbox: recording and inert proxies, the test interpreter, result
 /// descriptions and discovery. Installed in every context before the code under test.

@@ -24,12 +24,14 @@
   const skipped = new P.WeakSet();
   const has = (v) => P.weakMapHas(ids, v);
 
-  // Values in the harness's description format (see `js/describe.js`), with `ref` for recorded
-  // instances; deep or huge structures are cut rather than copied whole.
-  const encoder = g.__fc$describer({
+  // Values in the harness's description format, made by Rust (`sandbox/engine/describe.rs`) and
+  // handed over as JSON, with `ref` for recorded instances; deep or huge structures are cut rather
+  // than copied whole. A value Rust cannot hold (a lone surrogate) is unreadable.
+  const D = g.__fc$describe;
+  const encoder = D.make({
     __proto__: null,
     classes,
-    known: (v) => (has(v) ? { t: 'ref', i: P.weakMapGet(ids, v) } : null),
+    recorded: (v) => (has(v) ? P.weakMapGet(ids, v) : -1),
     maxDepth: 4,
     maxItems: 100,
     maxNodes: 2000,
@@ -37,9 +39,12 @@
     complete: false,
     exactDates: true,
   });
-  const classOf = encoder.classOf;
-  const value = (v) => encoder.value(v, 0);
-  const state = encoder.fields;
+  const classOf = (proto) => D.classOf(encoder, proto);
+  const value = (v) => {
+    const json = D.json(encoder, v);
+    return json === undefined ? { t: 'unreadable' } : P.parse(json);
+  };
+  const state = (o) => P.parse(D.fields(encoder, o));
   const thrown = (e) => {
     try {
       if (e !== null && typeof e === 'object') {

@@ -12,6 +12,7 @@
 
 mod bare;
 mod deadline;
+mod describe;
 mod direct;
 mod guard;
 mod log;
@@ -30,6 +31,7 @@ pub use run::Test;
 pub(crate) use sources::Sources;
 pub use sources::instrumented_position;
 
+use std::rc::Rc;
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -37,9 +39,8 @@ use rquickjs::{Context, Ctx, Function, Module, Object, Runtime, Value};
 
 use crate::error::{Error, Result};
 use crate::js::{
-    BUILTINS_JS, CHARGE, CONSOLE_JS, DESCRIBE_JS, DETERMINISM_JS, DISCOVER_MADE, DISTANCES, FORGET, HARNESS_JS,
-    HAS_SETTER, INEXACT, INEXACT_JS, JOURNAL_JS, LOAD_SEED, LOOPS_JS, PARITY_JS, PRIMORDIALS_JS, RUNTIME_JS,
-    SHARED_WRITE, UNDO,
+    BUILTINS_JS, CHARGE, CONSOLE_JS, DETERMINISM_JS, DISCOVER_MADE, DISTANCES, FORGET, HARNESS_JS, HAS_SETTER, INEXACT,
+    INEXACT_JS, JOURNAL_JS, LOAD_SEED, LOOPS_JS, PARITY_JS, PRIMORDIALS_JS, RUNTIME_JS, SHARED_WRITE, UNDO,
 };
 use crate::model::program::ModuleKind;
 use crate::model::settings::Limits;
@@ -64,6 +65,7 @@ pub(crate) struct Engine {
     /// Set once the harness is installed (see [`run::Handles`]).
     handles: Option<run::Handles>,
     guard: Option<guard::Guard>,
+    descriptions: Described,
     context: Context,
     _runtime: Runtime,
     sources: Arc<Sources>,
@@ -112,9 +114,11 @@ impl Engine {
             runtime.set_loader(TableResolver { table, known, recorded_importer, es_modules }, loader);
         }
         let context = Context::full(&runtime).map_err(|e| Error::Engine(e.to_string()))?;
+        let descriptions = Described(Rc::new(context.with(|ctx| describe::Descriptions::new(&ctx, limits.memory))));
         let mut engine = Engine {
             handles: None,
             guard: None,
+            descriptions,
             context,
             _runtime: runtime,
             sources,
@@ -123,8 +127,9 @@ impl Engine {
             work_limit: None,
         };
         let baseline = engine.install(limits, guard)?;
+        let self_descriptions = engine.descriptions.0.clone();
         let handles = engine.context.with(|ctx| {
-            run::Handles::take(&ctx, limits.memory)
+            run::Handles::take(&ctx, limits.memory, self_descriptions.clone())
                 .map_err(|e| Error::Engine(format!("reading the harness's globals: {}", exception_text(&ctx, e))))
         });
         engine.handles = Some(handles?);
@@ -163,7 +168,10 @@ impl Engine {
         self.eval_setup(PARITY_JS, "correcting where QuickJS departs from the specification")?;
         self.eval_setup(INEXACT_JS, "watching operations engines round differently")?;
         self.install_node_globals()?;
-        self.eval_setup(DESCRIBE_JS, "installing the value encoder")?;
+        self.context.with(|ctx| {
+            describe::install(&ctx, &self.descriptions.0)
+                .map_err(|e| Error::Engine(format!("installing the describers: {}", exception_text(&ctx, e))))
+        })?;
         self.eval_setup(HARNESS_JS, "installing the harness")?;
         self.install_console()?;
         self.install_loops()?;
@@ -430,6 +438,17 @@ impl Engine {
         });
         self.deadline.clear();
         found
+    }
+}
+
+/// The engine's describers (see `describe.rs`), whose references to the context's values are freed
+/// before the context goes: the functions that use them may outlive the engine in the context's
+/// teardown, holding the rest.
+struct Described(Rc<describe::Descriptions>);
+
+impl Drop for Described {
+    fn drop(&mut self) {
+        self.0.release();
     }
 }
 

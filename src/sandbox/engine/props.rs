@@ -1,7 +1,8 @@
 //! Own properties read through QuickJS's C interface, about ten times faster than JavaScript reads
 //! them (no descriptor object is made): the built-ins' guard (`guard.rs`) lists, snapshots and
-//! compares them, the results' reader (`results.rs`) reads the harness's descriptions with them, and
-//! the undo journal asks [`has_setter`] whether a write by key could run a prototype's setter.
+//! compares them, the describers (`describe.rs`) describe values' fields with them, the results' reader
+//! (`results.rs`) reads the harness's results, and the undo journal asks [`has_setter`] whether a write
+//! by key could run a prototype's setter.
 
 use rquickjs::{Ctx, Value, qjs};
 
@@ -15,17 +16,36 @@ pub(super) unsafe fn own_property(
     object: qjs::JSValue,
     atom: qjs::JSAtom,
 ) -> Option<qjs::JSPropertyDescriptor> {
+    // SAFETY: as the function's contract.
+    unsafe {
+        own_property_or_throw(ctx, object, atom).unwrap_or_else(|Thrown| {
+            qjs::JS_FreeValue(ctx, qjs::JS_GetException(ctx));
+            None
+        })
+    }
+}
+
+/// A read or a listing threw (a proxy's trap, a module's binding not initialised yet): the exception is
+/// pending in the context, for the caller to take.
+pub(super) struct Thrown;
+
+/// As [`own_property`], but an exception is left pending for the caller.
+///
+/// # Safety
+/// As [`own_property`].
+pub(super) unsafe fn own_property_or_throw(
+    ctx: *mut qjs::JSContext,
+    object: qjs::JSValue,
+    atom: qjs::JSAtom,
+) -> Result<Option<qjs::JSPropertyDescriptor>, Thrown> {
     // SAFETY: as the function's contract; `JS_GetOwnProperty` fills the descriptor with new references
     // only when it answers 1.
     unsafe {
         let mut descriptor: qjs::JSPropertyDescriptor = std::mem::zeroed();
         match qjs::JS_GetOwnProperty(ctx, &mut descriptor, object, atom) {
-            1 => Some(descriptor),
-            0 => None,
-            _ => {
-                qjs::JS_FreeValue(ctx, qjs::JS_GetException(ctx));
-                None
-            }
+            1 => Ok(Some(descriptor)),
+            0 => Ok(None),
+            _ => Err(Thrown),
         }
     }
 }
@@ -81,25 +101,33 @@ impl OwnKeys {
         unsafe { OwnKeys::listed(ctx, object, qjs::JS_GPN_STRING_MASK) }
     }
 
-    /// The own enumerable string keys of `object`: what `JSON.stringify` writes of it.
+    unsafe fn listed(ctx: *mut qjs::JSContext, object: qjs::JSValue, flags: u32) -> Option<OwnKeys> {
+        // SAFETY: as the callers' contract.
+        unsafe {
+            OwnKeys::listed_or_throw(ctx, object, flags)
+                .map_err(|Thrown| qjs::JS_FreeValue(ctx, qjs::JS_GetException(ctx)))
+                .ok()
+        }
+    }
+
+    /// The own keys of `object` that `flags` (`JS_GPN_...`) select; an exception is left pending for
+    /// the caller.
     ///
     /// # Safety
     /// As [`OwnKeys::of`].
-    pub(super) unsafe fn enumerable_strings_of(ctx: *mut qjs::JSContext, object: qjs::JSValue) -> Option<OwnKeys> {
-        // SAFETY: as the function's contract.
-        unsafe { OwnKeys::listed(ctx, object, qjs::JS_GPN_STRING_MASK | qjs::JS_GPN_ENUM_ONLY) }
-    }
-
-    unsafe fn listed(ctx: *mut qjs::JSContext, object: qjs::JSValue, flags: u32) -> Option<OwnKeys> {
+    pub(super) unsafe fn listed_or_throw(
+        ctx: *mut qjs::JSContext,
+        object: qjs::JSValue,
+        flags: u32,
+    ) -> Result<OwnKeys, Thrown> {
         // SAFETY: as the callers' contract; on success the table is ours to free.
         unsafe {
             let mut table = std::ptr::null_mut();
             let mut length = 0u32;
             if qjs::JS_GetOwnPropertyNames(ctx, &mut table, &mut length, object, flags as i32) < 0 {
-                qjs::JS_FreeValue(ctx, qjs::JS_GetException(ctx));
-                return None;
+                return Err(Thrown);
             }
-            Some(OwnKeys { ctx, table, length })
+            Ok(OwnKeys { ctx, table, length })
         }
     }
 

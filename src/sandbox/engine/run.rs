@@ -1,15 +1,16 @@
 //! Running one test in a loaded engine: the probes cleared, the harness's interpreter called under
 //! the deadline, awaited promises settled, and what the test did read back.
 
+use std::rc::Rc;
 use std::time::Duration;
 
 use rquickjs::{Array, Ctx, Function, Object, Persistent, TypedArray};
 
+use super::describe::Descriptions;
 use super::direct::Direct;
 use super::log;
 use super::results::{self, Keys};
 use super::script::exception_text;
-use super::text::TextBudget;
 use super::{Deadline, Engine};
 use crate::error::{Error, Result};
 use crate::js::{
@@ -35,9 +36,11 @@ pub(super) struct Handles {
     shared_write: Persistent<TypedArray<'static, u8>>,
     /// Where the harness leaves the error a test threw (most candidates throw one).
     failure: Persistent<Object<'static>>,
-    /// The descriptions of the results of the test that ran (describing runs only), and their keys.
+    /// The results of the test that ran (describing runs only), and their keys.
     results: Persistent<Array<'static>>,
     keys: Keys,
+    /// The descriptions made for the test that ran (see `describe.rs`).
+    descriptions: Rc<Descriptions>,
     /// The test's memory limit, which bounds the text read back (see `text.rs`).
     memory: usize,
     direct: Direct,
@@ -49,8 +52,8 @@ impl Handles {
         handles.as_ref().ok_or_else(|| rquickjs::Error::new_from_js("undefined", "the harness's globals"))
     }
 
-    /// The handles of `ctx`, whose tests have `memory` bytes at most.
-    pub(super) fn take(ctx: &Ctx, memory: usize) -> rquickjs::Result<Handles> {
+    /// The handles of `ctx`, whose tests have `memory` bytes at most and are described in `descriptions`.
+    pub(super) fn take(ctx: &Ctx, memory: usize, descriptions: Rc<Descriptions>) -> rquickjs::Result<Handles> {
         let globals = ctx.globals();
         Ok(Handles {
             exec: Persistent::save(ctx, globals.get::<_, Function>(EXEC)?),
@@ -62,6 +65,7 @@ impl Handles {
             failure: Persistent::save(ctx, globals.get::<_, Object>(FAILURE)?),
             results: Persistent::save(ctx, globals.get::<_, Array>(RESULTS)?),
             keys: Keys::new(ctx),
+            descriptions,
             memory,
             direct: Direct::take(ctx)?,
         })
@@ -107,6 +111,7 @@ impl Engine {
             let measuring = measuring && sources.distances;
             let handles = Handles::of(&self.handles).map_err(engine_error)?;
             clear_probes(&ctx, handles, watch, sources.distances, measuring).map_err(engine_error)?;
+            handles.descriptions.reset(handles.memory);
             let exec = handles.exec.clone().restore(&ctx).map_err(engine_error)?;
             let running = handles.at.clone().restore(&ctx).map_err(engine_error)?;
             deadline.set(limit);
@@ -223,8 +228,9 @@ fn read_execution<'js>(
     sources: &super::Sources,
 ) -> rquickjs::Result<Execution> {
     let globals = ctx.globals();
-    let budget = TextBudget::of_memory(handles.memory);
-    let (events, patterns) = log::read(ctx, &handles.log.clone().restore(ctx)?, &budget, |f| sources.is_user_file(f))?;
+    // The log's text and the descriptions' share one budget; the descriptions took theirs as made.
+    let budget = handles.descriptions.budget();
+    let (events, patterns) = log::read(ctx, &handles.log.clone().restore(ctx)?, budget, |f| sources.is_user_file(f))?;
     let mut statements = Vec::new();
     probes(handles.statements.clone().restore(ctx)?, watch.statements.clone(), |bytes| {
         statements = set_offsets(bytes)
@@ -236,7 +242,7 @@ fn read_execution<'js>(
         probes::<f64>(globals.get(DISTANCES)?, watch.branches.clone(), |bytes| distances = near_misses(bytes))?;
     }
     let results = if describe {
-        results::read(ctx, &handles.keys, &handles.results.clone().restore(ctx)?, budget)?
+        results::read(ctx, &handles.keys, &handles.results.clone().restore(ctx)?, &handles.descriptions)?
     } else {
         Vec::new()
     };

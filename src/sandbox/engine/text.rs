@@ -19,6 +19,21 @@ impl TextBudget {
     pub(super) fn of_memory(memory: usize) -> TextBudget {
         TextBudget(Cell::new(memory / 4))
     }
+
+    /// The whole budget again, for the next test.
+    pub(super) fn refill(&self, memory: usize) {
+        self.0.set(memory / 4);
+    }
+
+    /// Takes `length` bytes if they fit in what is left; false (and nothing taken) if not.
+    pub(super) fn take(&self, length: usize) -> bool {
+        let left = self.0.get();
+        if length > left {
+            return false;
+        }
+        self.0.set(left - length);
+        true
+    }
 }
 
 /// Why a text was not read: it passes what is left of the budget. Its message says out of memory, which
@@ -50,9 +65,7 @@ pub(super) fn with_text<T>(
         if text.is_null() {
             return Err(rquickjs::Error::Exception);
         }
-        let left = budget.0.get();
-        let answer = if length <= left {
-            budget.0.set(left - length);
+        let answer = if budget.take(length) {
             Ok(Some(read(std::slice::from_raw_parts(text.cast::<u8>(), length))))
         } else {
             Err(too_large())
