@@ -2,13 +2,11 @@
 //! makes of a result (`Observed`), and the state and changed fields after a call, as state assertions
 //! read them.
 
-use std::path::Path;
+mod common;
 
-use flycatcher::discovery::sandbox_expression;
+use common::load_sandbox;
 use flycatcher::model::observed::{DescribedResult, Observed, Outcome};
-use flycatcher::model::settings::Settings;
-use flycatcher::sandbox::{Sandbox, Test, Watch};
-use flycatcher::session::{Session, SessionOptions};
+use flycatcher::sandbox::Test;
 
 const SHAPES: &str = r#"
 class Shapes {
@@ -52,15 +50,7 @@ module.exports = { Shapes };
 
 /// Runs `new Shapes()` then `methods` on it (each a call of the method under test), describing the results.
 fn results(methods: &[&str]) -> Vec<DescribedResult> {
-    let dir = tempfile::tempdir().unwrap();
-    let file = Path::new(dir.path()).join("shapes.cjs");
-    std::fs::write(&file, SHAPES).unwrap();
-    let session = Session::new(&SessionOptions { files: vec![file], ..Default::default() }, Settings::default());
-    let session = session.unwrap_or_else(|e| panic!("{e}"));
-    let mut sandbox = Sandbox::new(&session.code, session.settings().limits.clone()).unwrap();
-    let expressions: Vec<String> = session.program.classes.iter().map(|c| sandbox_expression(&c.access)).collect();
-    sandbox.bind_classes(&expressions).unwrap();
-    let watch = Watch { statements: 0..session.code.statement_count, branches: 0..session.code.branch_count };
+    let (_session, mut sandbox, watch) = load_sandbox(SHAPES);
     let calls: String = methods.iter().map(|m| format!(",[1,0,{m:?},[],1]")).collect();
     let test = format!("[[0,0,[],0]{calls}]");
     let run = sandbox.run_isolated(Test::Json(&test), 1, &watch, true).unwrap();

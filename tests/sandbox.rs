@@ -2,13 +2,11 @@
 //! ends exactly as the harness's interpreter runs it from JSON (elections, minimising and exported
 //! suites go through the interpreter: a difference would elect tests that then behave otherwise).
 
-use std::path::Path;
+mod common;
 
-use flycatcher::discovery::sandbox_expression;
-use flycatcher::model::settings::Settings;
+use common::load_sandbox;
 use flycatcher::model::test::{Statement, TestCase, Value, Variable};
-use flycatcher::sandbox::{Execution, Sandbox, Test, Watch};
-use flycatcher::session::{Session, SessionOptions};
+use flycatcher::sandbox::{Execution, Sandbox, Test};
 
 const PROBE: &str = r#"
 class Probe {
@@ -48,23 +46,9 @@ fn seen(run: &Execution) -> String {
     )
 }
 
-/// A session on `source` (a CommonJS file), and a sandbox of its own with the classes bound.
-fn load(source: &str) -> (Session, Sandbox, Watch) {
-    let dir = tempfile::tempdir().unwrap();
-    let file = Path::new(dir.path()).join("subject.cjs");
-    std::fs::write(&file, source).unwrap();
-    let session = Session::new(&SessionOptions { files: vec![file], ..Default::default() }, Settings::default());
-    let session = session.unwrap_or_else(|e| panic!("{e}"));
-    let mut sandbox = Sandbox::new(&session.code, session.settings().limits.clone()).unwrap();
-    let expressions: Vec<String> = session.program.classes.iter().map(|c| sandbox_expression(&c.access)).collect();
-    sandbox.bind_classes(&expressions).unwrap();
-    let watch = Watch { statements: 0..session.code.statement_count, branches: 0..session.code.branch_count };
-    (session, sandbox, watch)
-}
-
 #[test]
 fn a_test_run_directly_ends_as_the_interpreter_runs_it() {
-    let (session, mut sandbox, watch) = load(PROBE);
+    let (session, mut sandbox, watch) = load_sandbox(PROBE);
     let program = &session.program;
     let probe = program.class_named("Probe").expect("Probe found");
 
@@ -157,7 +141,7 @@ fn a_test_run_directly_ends_as_the_interpreter_runs_it() {
 #[test]
 fn two_parameters_checked_by_one_pattern_both_note_it() {
     let source = "class Range {\n  constructor() {}\n  between(from, to) { return [/^v\\d+$/.test(from), /^v\\d+$/.test(to)]; }\n}\nmodule.exports = { Range };\n";
-    let (session, mut sandbox, watch) = load(source);
+    let (session, mut sandbox, watch) = load_sandbox(source);
     let program = &session.program;
     let range = program.class_named("Range").expect("Range found");
     let statements = vec![
@@ -177,7 +161,7 @@ fn a_member_name_with_a_lone_surrogate_keeps_the_tests_events() {
     // the rest of the test's events must still be read.
     let source =
         "class Odd {\n  constructor() {}\n  read(p) { return [p['\\ud800x'], p.ok]; }\n}\nmodule.exports = { Odd };\n";
-    let (session, mut sandbox, watch) = load(source);
+    let (session, mut sandbox, watch) = load_sandbox(source);
     let program = &session.program;
     let odd = program.class_named("Odd").expect("Odd found");
     let statements =
@@ -218,7 +202,7 @@ fn a_changed_built_in_is_named_by_how_the_listing_reached_it() {
 }
 module.exports = { Patch };
 "#;
-    let (session, mut sandbox, watch) = load(source);
+    let (session, mut sandbox, watch) = load_sandbox(source);
     let program = &session.program;
     let patch = program.class_named("Patch").expect("Patch found");
     let changed = |sandbox: &mut Sandbox, what: &str| {
@@ -259,7 +243,7 @@ fn what_the_harness_installs_reads_as_native_code_and_nodes_javascript_keeps_its
 }
 module.exports = { Texts };
 "#;
-    let (session, mut sandbox, watch) = load(source);
+    let (session, mut sandbox, watch) = load_sandbox(source);
     let program = &session.program;
     let texts = program.class_named("Texts").expect("Texts found");
     let statements = vec![

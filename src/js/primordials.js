@@ -1,7 +1,7 @@
 // The built-ins Flycatcher's own JavaScript uses, captured before any code under test runs (Node calls
 // them primordials): the code under test may replace `JSON`, `Proxy` or `Reflect`, patch
 // `Array.prototype.push`, add a throwing `Object.prototype.toJSON` or a getter named like a field the
-// harness reads, and the harness, the value encoder, the recorder and the console must work the same.
+// harness reads, and the harness, the recorder and the console must work the same.
 // Rules for every program that uses them (`__fc$P`, frozen, on a hidden global):
 // - call methods through the uncurried forms here (`push(list, x)`), never `list.push(x)`;
 // - loop with indexes: `for...of`, spread and destructuring of arrays run the patchable array iterator;

@@ -5,6 +5,11 @@
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
+use flycatcher::discovery::sandbox_expression;
+use flycatcher::model::settings::Settings;
+use flycatcher::sandbox::{Sandbox, Watch};
+use flycatcher::session::{Session, SessionOptions};
+
 /// The repository root.
 pub fn root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
@@ -142,4 +147,19 @@ pub fn candidates_and_contexts(report: &str) -> (u64, u64) {
         head.split_whitespace().last().and_then(|n| n.parse().ok()).expect("a number")
     };
     (number_before(" candidates in"), number_before(" contexts built"))
+}
+
+/// A session on `source` (a CommonJS file), and a sandbox of its own with the classes bound, watching
+/// every probe: for tests of the sandbox as a library.
+pub fn load_sandbox(source: &str) -> (Session, Sandbox, Watch) {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("subject.cjs");
+    std::fs::write(&file, source).unwrap();
+    let session = Session::new(&SessionOptions { files: vec![file], ..Default::default() }, Settings::default());
+    let session = session.unwrap_or_else(|e| panic!("{e}"));
+    let mut sandbox = Sandbox::new(&session.code, session.settings().limits.clone()).unwrap();
+    let expressions: Vec<String> = session.program.classes.iter().map(|c| sandbox_expression(&c.access)).collect();
+    sandbox.bind_classes(&expressions).unwrap();
+    let watch = Watch { statements: 0..session.code.statement_count, branches: 0..session.code.branch_count };
+    (session, sandbox, watch)
 }

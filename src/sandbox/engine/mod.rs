@@ -1,14 +1,14 @@
 //! One QuickJS runtime and context with the program loaded: the part that talks to rquickjs.
 //!
-//! `mod.rs` builds an engine (limits, probes, the determinism shim, the value encoder, the harness, then
-//! the program: scripts, CommonJS factories, ES modules); `run.rs` runs one test in it (`direct.rs`
-//! performing its statements from Rust, `results.rs` and `log.rs` reading the descriptions of its
-//! results and its log back, `text.rs` their strings within a budget); `sources.rs` is the program as
-//! plain data, `modules.rs` the ES-module resolver and loader, `script.rs` the bytecode cache of
-//! Flycatcher's own scripts, `deadline.rs` the interrupt deadline, `guard.rs` the built-ins' listing
-//! and snapshot, `props.rs` own properties read through the C interface (for the guard, the undo
-//! journal and the results' reader), `bare.rs` for the benchmarks a context without any of it, and the
-//! program loaded uninstrumented.
+//! `mod.rs` builds an engine (limits, probes, the determinism shim, the describers, the harness, then the
+//! program: scripts, CommonJS factories, ES modules); `run.rs` runs one test in it (`direct.rs` performing
+//! its statements from Rust, `describe.rs` describing its results and the state they left, `results.rs` and
+//! `log.rs` reading its results and its log back, `text.rs` their strings within a budget); `sources.rs` is
+//! the program as plain data, `modules.rs` the ES-module resolver and loader, `script.rs` the bytecode
+//! cache of Flycatcher's own scripts, `deadline.rs` the interrupt deadline, `guard.rs` the built-ins'
+//! listing and snapshot, `props.rs` own properties read through the C interface (for the guard, the undo
+//! journal, the describers and the results' reader), `bare.rs` for the benchmarks a context without any of
+//! it, and the program loaded uninstrumented.
 
 mod bare;
 mod deadline;
