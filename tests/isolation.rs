@@ -78,3 +78,13 @@ fn state_no_marked_write_reaches_never_makes_an_exported_test_depend_on_another(
     assert!(!methods(&report).is_empty(), "{report}");
     verify_passes(out.path(), 3);
 }
+
+#[test]
+fn statements_only_describing_a_result_covers_are_no_kept_state() {
+    // Elections run a test alone and describe its results; a getter or a trap the method defined runs
+    // then, and not in the undescribed run that found the test: that difference is no state kept
+    // between tests, and both methods get their tests.
+    let (out, _) = generate_without_kept_state("described-getter.js", "1");
+    let suite = std::fs::read_to_string(out.path().join("Reporter.test.js")).unwrap();
+    assert!(suite.contains(".failure(") && suite.contains(".view("), "{suite}");
+}

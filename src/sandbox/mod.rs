@@ -437,6 +437,15 @@ impl Sandbox {
         Ok(located.into_iter().map(|execution| self.positions.locate_execution(execution)).collect())
     }
 
+    /// Runs one test in a context built for it and dropped after it, describing nothing: what the test
+    /// does where nothing ran before it, not even the tests run alone (see `session/election.rs`).
+    pub fn run_in_new_context(&mut self, test: Test, seed: u32, watch: &Watch) -> Result<Execution> {
+        let located = |e| self.positions.locate(e);
+        let mut engine = self.new_engine(false).map_err(located)?;
+        let execution = engine.run(test, seed, watch, false, false, self.limits.test_time).map_err(located)?;
+        Ok(self.positions.locate_execution(execution))
+    }
+
     /// Runs tests one after another in one new context, describing their results, as a runner that loads
     /// the code once would run them; leaves the reused context as it was. A test cut off by a limit is
     /// followed by a new context.

@@ -44,8 +44,9 @@ impl Session {
     /// covers new statements there: an exported test runs alone, so only what it does alone counts. A
     /// difference from the first run means earlier tests left state behind that the static analysis
     /// missed: contexts are not reused from then on (unless a limit made the difference, see
-    /// [`kept_state`]), and the test runs alone once more, in a new context. Returns the number of
-    /// statements it covered first, when elected.
+    /// [`kept_state`], or one that only describing covered, see `covered_by_describing`), and the test
+    /// runs alone once more, in a new context. Returns the number of statements it covered first, when
+    /// elected.
     pub(super) fn elect(
         &mut self,
         index: usize,
@@ -64,7 +65,7 @@ impl Session {
             self.methods[index].warn(format!("tests that change a built-in ({what}) are not elected"));
             return Ok(None);
         }
-        if kept_state(&alone, first) {
+        if kept_state(&alone, first) && !self.covered_by_describing(test, seed, &watch, &alone, first)? {
             let describe = |o: &Outcome| o.describe(self.sandbox.limits());
             let difference =
                 format!("{} alone, {} after other tests", describe(&alone.outcome), describe(&first.outcome));
@@ -122,6 +123,27 @@ impl Session {
             extended_at: None,
         });
         Ok(Some(new.len()))
+    }
+
+    /// Whether a run alone differs from the first only by what describing its results covered: describing
+    /// reads getters and asks proxies (an error's `message`, a trap), and where the method under test
+    /// defined them, the described run alone covers statements the first, never described, did not. Such
+    /// a test runs once more, undescribed, in a context of its own (the context of runs alone holds what
+    /// the described run wrote where no journal sees it): the first run's statements then, and the
+    /// difference was the describing's, not state kept between tests.
+    fn covered_by_describing(
+        &mut self,
+        test: &TestCase,
+        seed: u32,
+        watch: &crate::sandbox::Watch,
+        alone: &Execution,
+        first: &Execution,
+    ) -> Result<bool> {
+        if alone.outcome != first.outcome {
+            return Ok(false);
+        }
+        let plain = self.sandbox.run_in_new_context(Test::Case(test, &self.program), seed, watch)?;
+        Ok(plain.outcome == first.outcome && plain.statements == first.statements)
     }
 
     pub(super) fn statement_lines(&self, function: &FunctionRef, offsets: &[u32]) -> Vec<u32> {
