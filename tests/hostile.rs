@@ -212,6 +212,13 @@ const ODD_RESULTS: &str = r#"class Odd {
   sym(s) { return Symbol(String(s)); }
   never() { return new Promise(() => {}); }
   primitive() { return { [Symbol.toPrimitive]() { throw new Error('p'); } }; }
+  // Reaches for the harness's describers while its result is being described.
+  sneaky() {
+    const e = new Error('x');
+    const options = { classes: [], maxDepth: 1, maxItems: 1, maxNodes: 1, cycles: true, complete: true, exactDates: false };
+    Object.defineProperty(e, 'name', { get() { __fc$describe.make(options); return 'made'; } });
+    return e;
+  }
   loops() { return { [Symbol.toPrimitive]() { for (;;) {} } }; }
   add(a, b) { return a + b; }
 }

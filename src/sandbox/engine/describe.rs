@@ -796,18 +796,22 @@ impl Descriptions {
         fn find<'a>(list: &'a [(Text, Desc)], name: &Text) -> Option<&'a Desc> {
             list.iter().find(|(k, _)| k == name).map(|(_, d)| d)
         }
-        let made = self.made.borrow();
-        let fields = |h: u32| made.get(h as usize).and_then(Desc::fields).unwrap_or(&[]);
-        let (was, now) = (fields(was), fields(now));
-        let added_or_changed = now.iter().filter(|(k, desc)| find(was, k) != Some(desc)).map(|(k, _)| k);
-        let gone = was.iter().filter(|(k, _)| find(now, k).is_none()).map(|(k, _)| k);
-        let names: Vec<&Text> = added_or_changed.chain(gone).collect();
+        let names: Vec<String> = {
+            let made = self.made.borrow();
+            let fields = |h: u32| made.get(h as usize).and_then(Desc::fields).unwrap_or(&[]);
+            let (was, now) = (fields(was), fields(now));
+            let added_or_changed = now.iter().filter(|(k, desc)| find(was, k) != Some(desc)).map(|(k, _)| k);
+            let gone = was.iter().filter(|(k, _)| find(now, k).is_none()).map(|(k, _)| k);
+            added_or_changed.chain(gone).map(|name| String::from_utf8_lossy(name).into_owned()).collect()
+        };
         if names.is_empty() {
             return Ok(None);
         }
+        // Made once the descriptions are let go: filling an array may run a setter the code under test
+        // put on `Array.prototype`, which may describe.
         let array = Array::new(ctx.clone())?;
-        for (i, name) in names.into_iter().enumerate() {
-            array.set(i, rquickjs::String::from_str(ctx.clone(), &String::from_utf8_lossy(name))?)?;
+        for (i, name) in names.iter().enumerate() {
+            array.set(i, rquickjs::String::from_str(ctx.clone(), name)?)?;
         }
         Ok(Some(array))
     }
@@ -861,7 +865,8 @@ impl Descriptions {
             // SAFETY: a new reference of this context, kept until `release`.
             unsafe { qjs::JS_DupValue(raw, v.as_raw()) }
         };
-        let mut held = self.held.borrow_mut();
+        // Code under test can reach the describers too, from a getter that describing runs.
+        let mut held = self.held.try_borrow_mut().map_err(|_| bad("the describers are busy describing"))?;
         if held.primordials.is_none() {
             let p: Object = ctx.globals().get(crate::js::PRIMORDIALS)?;
             let v = |name: &str| p.get::<_, Value>(name).map(held_value);
