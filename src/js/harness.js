@@ -11,7 +11,7 @@
   const stringify = P.json;
   const hide = (name, value, writable) =>
     defineProperty(g, name, { __proto__: null, value, writable: !!writable, enumerable: false, configurable: false });
-  const { apply, keys: keysOf } = P;
+  const { apply } = P;
   const ErrorCtor = P.Error;
   const stringSlice = String.prototype.slice;
 

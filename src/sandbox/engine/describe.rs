@@ -104,12 +104,7 @@ impl Desc {
             Desc::Cycle => Observed::Cycle,
             Desc::Deep => Observed::Deep,
             Desc::Hole => Observed::Hole,
-            Desc::LongArray(JsonNumber(n)) => {
-                if !(n >= 0.0 && n.fract() == 0.0 && n <= usize::MAX as f64) {
-                    return Err("an index was expected");
-                }
-                Observed::LongArray { length: n as usize }
-            }
+            Desc::LongArray(JsonNumber(n)) => Observed::LongArray { length: index(n).ok_or("an index was expected")? },
             Desc::Array { items, extra } => Observed::Array { items: list(items)?, extra },
             Desc::Iterator { done, items } => Observed::Iterator { done, items: list(items)? },
             Desc::Date(JsonNumber(t)) => Observed::Date { time: json_number(t) },
@@ -122,6 +117,11 @@ impl Desc {
             Desc::Ref(object) => Observed::Ref { object },
         })
     }
+}
+
+/// A number as serde read a count or an index from the JSON: a whole number, not negative.
+pub(super) fn index(n: f64) -> Option<usize> {
+    (n >= 0.0 && n.fract() == 0.0 && n <= usize::MAX as f64).then_some(n as usize)
 }
 
 /// A date's time as the JSON number `JSON.stringify` wrote (`None` for `NaN`, written `null`): a whole
@@ -202,16 +202,16 @@ pub(crate) struct Descriptions {
     held: RefCell<Held>,
     /// This test's descriptions, by the number the harness holds.
     made: RefCell<Vec<Desc>>,
+    /// The memory limit of a test, which bounds the text it may take.
+    memory: usize,
     /// What is left of the text one test's descriptions and log may take (see `text.rs`).
     budget: TextBudget,
     /// Set when a description's text did not fit in the budget: the test's read ends as out of memory.
     over: Cell<bool>,
 }
 
-/// An exception is pending in the context.
-struct Pending;
-
-type Step<T> = std::result::Result<T, Pending>;
+/// A step of a walk; `Thrown`: an exception is pending in the context.
+type Step<T> = std::result::Result<T, Thrown>;
 
 /// A value the walk owns, freed when dropped.
 struct Owned {
@@ -263,7 +263,7 @@ impl Walk<'_> {
         // SAFETY: see above.
         unsafe {
             if qjs::JS_IsException(value) {
-                return Err(Pending);
+                return Err(Thrown);
             }
         }
         Ok(Owned { ctx: self.ctx, value })
@@ -285,19 +285,19 @@ impl Walk<'_> {
 
     unsafe fn own_property(&self, object: qjs::JSValue, atom: qjs::JSAtom) -> Step<Option<OwnedDescriptor>> {
         // SAFETY: see `owned`.
-        let d = unsafe { own_property_or_throw(self.ctx, object, atom) }.map_err(|Thrown| Pending)?;
+        let d = unsafe { own_property_or_throw(self.ctx, object, atom) }?;
         Ok(d.map(|d| OwnedDescriptor { ctx: self.ctx, d }))
     }
 
     unsafe fn keys(&self, object: qjs::JSValue, flags: u32) -> Step<OwnKeys> {
         // SAFETY: see `owned`.
-        unsafe { OwnKeys::listed_or_throw(self.ctx, object, flags) }.map_err(|Thrown| Pending)
+        unsafe { OwnKeys::listed_or_throw(self.ctx, object, flags) }
     }
 
     /// The text of a C string QuickJS made (freed here), within the budget.
     unsafe fn c_text(&self, text: *const std::ffi::c_char, length: usize) -> Step<Text> {
         if text.is_null() {
-            return Err(Pending);
+            return Err(Thrown);
         }
         // SAFETY: `text` holds `length` bytes until freed below.
         unsafe {
@@ -344,22 +344,49 @@ impl Walk<'_> {
         }
     }
 
+    /// The first item of `list` (a Flycatcher array, its length read once per item as a loop does)
+    /// for which `test` answers something, with its index.
+    unsafe fn find_in<T>(
+        &self,
+        list: qjs::JSValue,
+        mut test: impl FnMut(qjs::JSValue) -> Step<Option<T>>,
+    ) -> Step<Option<(usize, T)>> {
+        // SAFETY: see `owned`.
+        unsafe {
+            let mut i = 0u32;
+            loop {
+                let mut length = 0i64;
+                if qjs::JS_GetLength(self.ctx, list, &mut length) < 0 {
+                    return Err(Thrown);
+                }
+                if i64::from(i) >= length {
+                    return Ok(None);
+                }
+                let item = self.owned(qjs::JS_GetPropertyUint32(self.ctx, list, i))?;
+                if let Some(found) = test(item.value)? {
+                    return Ok(Some((i as usize, found)));
+                }
+                i += 1;
+            }
+        }
+    }
+
     /// Where `value` is in `list` (a Flycatcher array), by identity, as `indexOf`.
     unsafe fn index_in(&self, list: qjs::JSValue, value: qjs::JSValue) -> Step<Option<usize>> {
         // SAFETY: see `owned`.
-        unsafe {
-            let mut length = 0i64;
-            if qjs::JS_GetLength(self.ctx, list, &mut length) < 0 {
-                return Err(Pending);
-            }
-            for i in 0..length.max(0) as u32 {
-                let item = self.owned(qjs::JS_GetPropertyUint32(self.ctx, list, i))?;
-                if qjs::JS_IsStrictEqual(self.ctx, item.value, value) {
-                    return Ok(Some(i as usize));
-                }
-            }
-            Ok(None)
+        let found =
+            unsafe { self.find_in(list, |item| Ok(qjs::JS_IsStrictEqual(self.ctx, item, value).then_some(()))) };
+        Ok(found?.map(|(i, ())| i))
+    }
+
+    /// `Number(value)` (`valueOf` may run), as a comparison or a date's time reads it.
+    unsafe fn number(&self, value: qjs::JSValue) -> Step<f64> {
+        let mut n = f64::NAN;
+        // SAFETY: see `owned`.
+        if unsafe { qjs::JS_ToFloat64(self.ctx, &mut n, value) } < 0 {
+            return Err(Thrown);
         }
+        Ok(n)
     }
 
     unsafe fn instance_of(&self, value: qjs::JSValue, constructor: qjs::JSValue) -> Step<bool> {
@@ -367,7 +394,7 @@ impl Walk<'_> {
         match unsafe { qjs::JS_IsInstanceOf(self.ctx, value, constructor) } {
             0 => Ok(false),
             1 => Ok(true),
-            _ => Err(Pending),
+            _ => Err(Thrown),
         }
     }
 
@@ -440,11 +467,11 @@ impl Walk<'_> {
             self.seen.pop();
             match made {
                 Ok(desc) => Ok(desc),
-                Err(Pending) => {
+                Err(Thrown) => {
                     let exception = qjs::JS_GetException(self.ctx);
                     if qjs::JS_IsUncatchableError(exception) {
                         qjs::JS_Throw(self.ctx, exception);
-                        return Err(Pending);
+                        return Err(Thrown);
                     }
                     qjs::JS_FreeValue(self.ctx, exception);
                     Ok(Desc::Unreadable)
@@ -462,11 +489,8 @@ impl Walk<'_> {
                 Known::Variables(vars) => Ok(self.index_in(vars, value)?.map(Desc::Variable)),
                 Known::Recorded(f) => {
                     let id = self.call(f, &mut [value])?;
-                    let mut id_number = -1.0;
-                    if qjs::JS_ToFloat64(self.ctx, &mut id_number, id.value) < 0 {
-                        return Err(Pending);
-                    }
-                    Ok((id_number >= 0.0).then_some(Desc::Ref(id_number as i64)))
+                    let id = self.number(id.value)?;
+                    Ok((id >= 0.0).then_some(Desc::Ref(id as i64)))
                 }
             }
         }
@@ -495,11 +519,7 @@ impl Walk<'_> {
             };
             if date {
                 let time = self.call(p.get_time, &mut [value])?;
-                let mut t = f64::NAN;
-                if qjs::JS_ToFloat64(self.ctx, &mut t, time.value) < 0 {
-                    return Err(Pending);
-                }
-                return Ok(Desc::Date(JsonNumber(t)));
+                return Ok(Desc::Date(JsonNumber(self.number(time.value)?)));
             }
             if self.instance_of(value, p.regexp)? {
                 let text = self.call(p.regexp_text, &mut [value])?;
@@ -537,16 +557,12 @@ impl Walk<'_> {
             if !qjs::JS_IsProxy(array) {
                 let mut length = 0i64;
                 if qjs::JS_GetLength(self.ctx, array, &mut length) < 0 {
-                    return Err(Pending);
+                    return Err(Thrown);
                 }
                 return Ok(length as f64);
             }
             let length = self.get(array, self.p.atoms.length)?;
-            let mut n = f64::NAN;
-            if qjs::JS_ToFloat64(self.ctx, &mut n, length.value) < 0 {
-                return Err(Pending);
-            }
-            Ok(n)
+            self.number(length.value)
         }
     }
 
@@ -570,10 +586,10 @@ impl Walk<'_> {
                         let item = self.owned(qjs::JS_GetPropertyUint32(self.ctx, array, i))?;
                         self.describe(item.value, depth + 1)?
                     }
-                    _ => return Err(Pending),
+                    _ => return Err(Thrown),
                 };
                 items.push(item);
-                i = i.checked_add(1).ok_or(Pending)?;
+                i = i.checked_add(1).ok_or(Thrown)?;
             }
             if !self.d.complete {
                 return Ok(Desc::Array { items, extra: false });
@@ -646,7 +662,7 @@ impl Walk<'_> {
                 let Some(d) = self.own_property(object, atom)? else {
                     // `descriptor(v, s).enumerable` of a key the proxy listed but does not describe.
                     qjs::JS_ThrowTypeError(self.ctx, c"a listed symbol has no descriptor".as_ptr());
-                    return Err(Pending);
+                    return Err(Thrown);
                 };
                 partial = d.d.flags & qjs::JS_PROP_ENUMERABLE as i32 != 0;
             }
@@ -657,24 +673,16 @@ impl Walk<'_> {
     /// The index of the class whose `prototype` is `proto`, reading each class's in turn.
     unsafe fn class_of(&self, proto: qjs::JSValue) -> Step<Option<usize>> {
         // SAFETY: see `owned`.
-        unsafe {
-            let classes = self.d.classes;
-            let mut length = 0i64;
-            if qjs::JS_GetLength(self.ctx, classes, &mut length) < 0 {
-                return Err(Pending);
-            }
-            for i in 0..length.max(0) as u32 {
-                let class = self.owned(qjs::JS_GetPropertyUint32(self.ctx, classes, i))?;
-                if qjs::JS_ToBool(self.ctx, class.value) != 1 {
-                    continue;
+        let found = unsafe {
+            self.find_in(self.d.classes, |class| {
+                if qjs::JS_ToBool(self.ctx, class) != 1 {
+                    return Ok(None);
                 }
-                let prototype = self.get(class.value, self.p.atoms.prototype)?;
-                if qjs::JS_IsStrictEqual(self.ctx, prototype.value, proto) {
-                    return Ok(Some(i as usize));
-                }
-            }
-            Ok(None)
-        }
+                let prototype = self.get(class, self.p.atoms.prototype)?;
+                Ok(qjs::JS_IsStrictEqual(self.ctx, prototype.value, proto).then_some(()))
+            })
+        };
+        Ok(found?.map(|(i, ())| i))
     }
 
     /// The name of the function that is `proto`'s own data `constructor`, or nothing.
@@ -692,21 +700,23 @@ impl Walk<'_> {
 }
 
 impl Descriptions {
-    /// The describers of the context `ctx`, none made yet; tests' text is bounded by `memory`'s budget.
+    /// The describers of the context `ctx`, none made yet, for tests of `memory` bytes at most (which bound
+    /// their text).
     pub(super) fn new(ctx: &Ctx, memory: usize) -> Descriptions {
         Descriptions {
             ctx: ctx.as_raw().as_ptr(),
             held: RefCell::default(),
             made: RefCell::default(),
+            memory,
             budget: TextBudget::of_memory(memory),
             over: Cell::new(false),
         }
     }
 
-    /// Before a test: no description, and the whole budget of a test whose memory limit is `memory`.
-    pub(super) fn reset(&self, memory: usize) {
+    /// Before a test: no description, and the whole budget.
+    pub(super) fn reset(&self) {
         self.made.borrow_mut().clear();
-        self.budget.refill(memory);
+        self.budget.refill(self.memory);
         self.over.set(false);
     }
 
@@ -766,7 +776,7 @@ impl Descriptions {
         };
         let budget = bounded.then_some((&self.budget, &self.over));
         let mut walk = Walk { ctx: self.ctx, p, d, budget, nodes: 0, seen: Vec::new() };
-        step(&mut walk).map_err(|Pending| rquickjs::Error::Exception)
+        step(&mut walk).map_err(|Thrown| rquickjs::Error::Exception)
     }
 
     /// Describes `value` (of this context), `depth` levels down; `bounded` as for [`Descriptions::walk`].

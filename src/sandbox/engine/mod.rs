@@ -127,9 +127,9 @@ impl Engine {
             work_limit: None,
         };
         let baseline = engine.install(limits, guard)?;
-        let self_descriptions = engine.descriptions.0.clone();
+        let descriptions = engine.descriptions.0.clone();
         let handles = engine.context.with(|ctx| {
-            run::Handles::take(&ctx, limits.memory, self_descriptions.clone())
+            run::Handles::take(&ctx, descriptions)
                 .map_err(|e| Error::Engine(format!("reading the harness's globals: {}", exception_text(&ctx, e))))
         });
         engine.handles = Some(handles?);

@@ -18,8 +18,8 @@ pub(super) unsafe fn own_property(
 ) -> Option<qjs::JSPropertyDescriptor> {
     // SAFETY: as the function's contract.
     unsafe {
-        own_property_or_throw(ctx, object, atom).unwrap_or_else(|Thrown| {
-            qjs::JS_FreeValue(ctx, qjs::JS_GetException(ctx));
+        own_property_or_throw(ctx, object, atom).unwrap_or_else(|thrown| {
+            thrown.dismiss(ctx);
             None
         })
     }
@@ -28,6 +28,17 @@ pub(super) unsafe fn own_property(
 /// A read or a listing threw (a proxy's trap, a module's binding not initialised yet): the exception is
 /// pending in the context, for the caller to take.
 pub(super) struct Thrown;
+
+impl Thrown {
+    /// Takes the pending exception and lets it go: the caller answers as if nothing was there.
+    ///
+    /// # Safety
+    /// `ctx` is the live context the exception is pending in.
+    unsafe fn dismiss(self, ctx: *mut qjs::JSContext) {
+        // SAFETY: as the function's contract; the exception taken is ours to free.
+        unsafe { qjs::JS_FreeValue(ctx, qjs::JS_GetException(ctx)) }
+    }
+}
 
 /// As [`own_property`], but an exception is left pending for the caller.
 ///
@@ -103,11 +114,7 @@ impl OwnKeys {
 
     unsafe fn listed(ctx: *mut qjs::JSContext, object: qjs::JSValue, flags: u32) -> Option<OwnKeys> {
         // SAFETY: as the callers' contract.
-        unsafe {
-            OwnKeys::listed_or_throw(ctx, object, flags)
-                .map_err(|Thrown| qjs::JS_FreeValue(ctx, qjs::JS_GetException(ctx)))
-                .ok()
-        }
+        unsafe { OwnKeys::listed_or_throw(ctx, object, flags).map_err(|thrown| thrown.dismiss(ctx)).ok() }
     }
 
     /// The own keys of `object` that `flags` (`JS_GPN_...`) select; an exception is left pending for

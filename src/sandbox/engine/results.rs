@@ -11,7 +11,7 @@
 
 use rquickjs::{Array, Ctx, Object, Value, qjs};
 
-use super::describe::Descriptions;
+use super::describe::{self, Descriptions};
 use super::props::own_value;
 use super::text::with_text;
 use crate::model::observed::{DescribedResult, Inspected, Observed, VariableState};
@@ -103,11 +103,7 @@ impl<'js> Reader<'_, 'js> {
 
     fn count(&self, value: Value<'js>) -> rquickjs::Result<usize> {
         let n = value.as_number().ok_or_else(|| bad("a number was expected"))?;
-        if n >= 0.0 && n.fract() == 0.0 && n <= usize::MAX as f64 {
-            Ok(n as usize)
-        } else {
-            Err(bad("an index was expected"))
-        }
+        describe::index(n).ok_or_else(|| bad("an index was expected"))
     }
 
     fn boolean(&self, value: Value<'js>) -> rquickjs::Result<bool> {

@@ -41,8 +41,6 @@ pub(super) struct Handles {
     keys: Keys,
     /// The descriptions made for the test that ran (see `describe.rs`).
     descriptions: Rc<Descriptions>,
-    /// The test's memory limit, which bounds the text read back (see `text.rs`).
-    memory: usize,
     direct: Direct,
 }
 
@@ -52,8 +50,8 @@ impl Handles {
         handles.as_ref().ok_or_else(|| rquickjs::Error::new_from_js("undefined", "the harness's globals"))
     }
 
-    /// The handles of `ctx`, whose tests have `memory` bytes at most and are described in `descriptions`.
-    pub(super) fn take(ctx: &Ctx, memory: usize, descriptions: Rc<Descriptions>) -> rquickjs::Result<Handles> {
+    /// The handles of `ctx`, whose tests are described in `descriptions`.
+    pub(super) fn take(ctx: &Ctx, descriptions: Rc<Descriptions>) -> rquickjs::Result<Handles> {
         let globals = ctx.globals();
         Ok(Handles {
             exec: Persistent::save(ctx, globals.get::<_, Function>(EXEC)?),
@@ -66,7 +64,6 @@ impl Handles {
             results: Persistent::save(ctx, globals.get::<_, Array>(RESULTS)?),
             keys: Keys::new(ctx),
             descriptions,
-            memory,
             direct: Direct::take(ctx)?,
         })
     }
@@ -111,7 +108,7 @@ impl Engine {
             let measuring = measuring && sources.distances;
             let handles = Handles::of(&self.handles).map_err(engine_error)?;
             clear_probes(&ctx, handles, watch, sources.distances, measuring).map_err(engine_error)?;
-            handles.descriptions.reset(handles.memory);
+            handles.descriptions.reset();
             let exec = handles.exec.clone().restore(&ctx).map_err(engine_error)?;
             let running = handles.at.clone().restore(&ctx).map_err(engine_error)?;
             deadline.set(limit);
