@@ -219,6 +219,11 @@ const ODD_RESULTS: &str = r#"class Odd {
     Object.defineProperty(e, 'name', { get() { __fc$describe.make(options); return 'made'; } });
     return e;
   }
+  // Makes a describer of options it cannot read (the process aborted at its end before).
+  misuse() {
+    try { __fc$describe.make({ classes: [], vars: [], maxDepth: Symbol('no') }); } catch (e) { return 'refused'; }
+    return 'made';
+  }
   loops() { return { [Symbol.toPrimitive]() { for (;;) {} } }; }
   add(a, b) { return a + b; }
 }

@@ -871,27 +871,43 @@ impl Descriptions {
     /// number. The first one also takes the primordials.
     fn make(&self, ctx: &Ctx, options: &Object) -> rquickjs::Result<u32> {
         let raw = ctx.as_raw().as_ptr();
-        let held_value = |v: Value| {
+        // Everything is read before a reference is kept: a failed read (code under test can call this
+        // with any options) then leaves no reference behind, which QuickJS would find at its end.
+        let held_value = |v: &Value| {
             // SAFETY: a new reference of this context, kept until `release`.
             unsafe { qjs::JS_DupValue(raw, v.as_raw()) }
         };
+        let count = |name: &str| -> rquickjs::Result<usize> {
+            let n: f64 = options.get(name)?;
+            Ok(if n >= usize::MAX as f64 { usize::MAX } else { n.max(0.0) as usize })
+        };
+        let (max_depth, max_items, max_nodes) = (count("maxDepth")?, count("maxItems")?, count("maxNodes")?);
+        let flags: [bool; 3] = [options.get("cycles")?, options.get("complete")?, options.get("exactDates")?];
+        let classes = options.get::<_, Array>("classes")?.into_value();
+        let vars = options.get::<_, Option<Array>>("vars")?.map(Array::into_value);
+        let recorded = options.get::<_, Option<Function>>("recorded")?.map(Function::into_value);
         // Code under test can reach the describers too, from a getter that describing runs.
         let mut held = self.held.try_borrow_mut().map_err(|_| bad("the describers are busy describing"))?;
         if held.primordials.is_none() {
             let p: Object = ctx.globals().get(crate::js::PRIMORDIALS)?;
-            let v = |name: &str| p.get::<_, Value>(name).map(held_value);
+            let names =
+                ["String", "isArray", "getTime", "regexpText", "Date", "RegExp", "Error", "DateProto", "ObjectProto"];
+            let values: Vec<Value> =
+                names.iter().map(|name| p.get::<_, Value>(*name)).collect::<rquickjs::Result<_>>()?;
+            let [string, is_array, get_time, regexp_text, date, regexp, error, date_proto, object_proto] =
+                std::array::from_fn(|i| held_value(&values[i]));
             // SAFETY: atoms of this live context, freed in `release`.
             let atom = |name: &std::ffi::CStr| unsafe { qjs::JS_NewAtom(raw, name.as_ptr()) };
             held.primordials = Some(Primordials {
-                string: v("String")?,
-                is_array: v("isArray")?,
-                get_time: v("getTime")?,
-                regexp_text: v("regexpText")?,
-                date: v("Date")?,
-                regexp: v("RegExp")?,
-                error: v("Error")?,
-                date_proto: v("DateProto")?,
-                object_proto: v("ObjectProto")?,
+                string,
+                is_array,
+                get_time,
+                regexp_text,
+                date,
+                regexp,
+                error,
+                date_proto,
+                object_proto,
                 atoms: Atoms {
                     proto: atom(c"__proto__"),
                     constructor: atom(c"constructor"),
@@ -902,26 +918,21 @@ impl Descriptions {
                 },
             });
         }
-        let count = |name: &str| -> rquickjs::Result<usize> {
-            let n: f64 = options.get(name)?;
-            Ok(if n >= usize::MAX as f64 { usize::MAX } else { n.max(0.0) as usize })
+        let known = match (&vars, &recorded) {
+            (Some(vars), _) => Known::Variables(held_value(vars)),
+            (None, Some(f)) => Known::Recorded(held_value(f)),
+            (None, None) => Known::Nothing,
         };
-        let known = if let Some(vars) = options.get::<_, Option<Array>>("vars")? {
-            Known::Variables(held_value(vars.into_value()))
-        } else if let Some(f) = options.get::<_, Option<Function>>("recorded")? {
-            Known::Recorded(held_value(f.into_value()))
-        } else {
-            Known::Nothing
-        };
+        let [cycles, complete, exact_dates] = flags;
         held.describers.push(Describer {
-            classes: held_value(options.get::<_, Array>("classes")?.into_value()),
+            classes: held_value(&classes),
             known,
-            max_depth: count("maxDepth")?,
-            max_items: count("maxItems")?,
-            max_nodes: count("maxNodes")?,
-            cycles: options.get("cycles")?,
-            complete: options.get("complete")?,
-            exact_dates: options.get("exactDates")?,
+            max_depth,
+            max_items,
+            max_nodes,
+            cycles,
+            complete,
+            exact_dates,
         });
         Ok((held.describers.len() - 1) as u32)
     }
