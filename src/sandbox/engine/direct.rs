@@ -8,6 +8,7 @@
 //! around the calls); tests that inspect their last call (mutation analysis's) keep to the
 //! interpreter, and a test whose call returns a promise goes on there.
 
+use rquickjs::function::Args;
 use rquickjs::{Array, Ctx, Function, Object, Persistent, TypedArray, Value, qjs};
 
 use super::run::set_statement_running;
@@ -150,7 +151,11 @@ impl<'js> Harness<'js> {
             Statement::Construct { class, args, variable } => {
                 let class: Value = self.classes.get(*class)?;
                 let args = self.arguments(ctx, test, program, args)?;
-                let instance: Value = self.construct.call((class, args))?;
+                let instance: Value = match class.as_constructor() {
+                    Some(constructor) => constructor.construct_args(call_arguments(ctx, args)?)?,
+                    // What is no constructor throws `Reflect.construct`'s own error, as in the interpreter.
+                    None => self.construct.call((class, array_of(ctx, args)?))?,
+                };
                 self.vars.set(*variable, instance)?;
                 Ok(None)
             }
@@ -162,7 +167,15 @@ impl<'js> Harness<'js> {
                     None => self.member.call((receiver.clone(), method.as_str()))?,
                 };
                 let args = self.arguments(ctx, test, program, args)?;
-                self.apply.call((function, receiver, args)).map(Some)
+                match function.as_function() {
+                    Some(function) => {
+                        let mut call = call_arguments(ctx, args)?;
+                        call.this(receiver)?;
+                        function.call_arg(call).map(Some)
+                    }
+                    // What cannot be called throws `Reflect.apply`'s own error, as in the interpreter.
+                    None => self.apply.call((function, receiver, array_of(ctx, args)?)).map(Some),
+                }
             }
             Statement::Rebuild { variable, class, fields } => {
                 // Replayed tests only: made by the harness, as the argument that is the same instance.
@@ -174,18 +187,15 @@ impl<'js> Harness<'js> {
         }
     }
 
+    /// The values of `values`, made in order.
     fn arguments(
         &self,
         ctx: &Ctx<'js>,
         test: &TestCase,
         program: &ProgramInfo,
         values: &[Argument],
-    ) -> rquickjs::Result<Array<'js>> {
-        let array = Array::new(ctx.clone())?;
-        for (index, value) in values.iter().enumerate() {
-            array.set(index, self.argument(ctx, test, program, value)?)?;
-        }
-        Ok(array)
+    ) -> rquickjs::Result<Vec<Value<'js>>> {
+        values.iter().map(|value| self.argument(ctx, test, program, value)).collect()
     }
 
     /// One argument, as the interpreter's `argument` makes it from its JSON: primitives, variables,
@@ -205,10 +215,27 @@ impl<'js> Harness<'js> {
             Argument::Undefined => Value::new_undefined(ctx.clone()),
             Argument::Variable(v) => self.vars.get(*v)?,
             Argument::Proxy(id) => self.recording.call((*id,))?,
-            Argument::Array(items) => self.arguments(ctx, test, program, items)?.into_value(),
+            Argument::Array(items) => array_of(ctx, self.arguments(ctx, test, program, items)?)?.into_value(),
             _ => self.argument.call((test.value_json(value, program),))?,
         })
     }
+}
+
+/// A JavaScript array of `values`.
+fn array_of<'js>(ctx: &Ctx<'js>, values: Vec<Value<'js>>) -> rquickjs::Result<Array<'js>> {
+    let array = Array::new(ctx.clone())?;
+    for (index, value) in values.into_iter().enumerate() {
+        array.set(index, value)?;
+    }
+    Ok(array)
+}
+
+/// `values` as the arguments of a call made through the C interface: the interpreter's `Reflect.apply`
+/// and `Reflect.construct` took an array made for the call, which cost more than many methods under test.
+fn call_arguments<'js>(ctx: &Ctx<'js>, values: Vec<Value<'js>>) -> rquickjs::Result<Args<'js>> {
+    let mut args = Args::new(ctx.clone(), values.len());
+    args.push_args(values)?;
+    Ok(args)
 }
 
 /// A number as the interpreter makes one (its `integral`): a whole number in 32 bits but -0 is an
