@@ -40,7 +40,7 @@ use rquickjs::{Context, Ctx, Function, Module, Object, Runtime, Value};
 use crate::error::{Error, Result};
 use crate::js::{
     BUILTINS_JS, CHARGE, CONSOLE_JS, DETERMINISM_JS, DISCOVER_MADE, DISTANCES, FORGET, HARNESS_JS, HAS_SETTER, INEXACT,
-    INEXACT_JS, JOURNAL_JS, LOAD_SEED, LOOPS_JS, PARITY_JS, PRIMORDIALS_JS, RUNTIME_JS, SHARED_WRITE, UNDO,
+    INEXACT_JS, JOURNAL_JS, LOAD_SEED, LOOPS_JS, PARITY_JS, PRIMORDIALS_JS, RUNTIME_JS, SHARED_WRITE,
 };
 use crate::model::program::ModuleKind;
 use crate::model::settings::Limits;
@@ -379,15 +379,15 @@ impl Engine {
     /// an undo that failed).
     pub(crate) fn restore_shared_state(&self) -> bool {
         self.context.with(|ctx| {
-            let globals = ctx.globals();
+            let Ok(handles) = run::Handles::of(&self.handles) else { return false };
             let mut flag = 2;
-            let read = run::Handles::of(&self.handles)
-                .and_then(|handles| handles.shared_write(&ctx))
+            let read = handles
+                .shared_write(&ctx)
                 .and_then(|array| run::probes(array, 0..1, |f| flag = f.first().copied().unwrap_or(2)));
             match (read, flag) {
                 (Ok(()), 0) => true,
                 (Ok(()), 1) => {
-                    let undone = globals.get::<_, Function>(UNDO).and_then(|undo| undo.call::<_, bool>(()));
+                    let undone = handles.undo(&ctx).and_then(|undo| undo.call::<_, bool>(()));
                     undone.unwrap_or_else(|_| {
                         ctx.catch();
                         false

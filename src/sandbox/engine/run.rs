@@ -15,6 +15,7 @@ use super::{Deadline, Engine};
 use crate::error::{Error, Result};
 use crate::js::{
     AT, BRANCHES, DISTANCES, EXEC, FAILURE, LOG, MEASURING, RESULTS, SETTLED, SHARED_WRITE, STACK, STATEMENTS, TIMERS,
+    UNDO,
 };
 use crate::model::observed::{Observed, Outcome, Thrown};
 use crate::model::program::ProgramInfo;
@@ -34,6 +35,9 @@ pub(super) struct Handles {
     statements: Persistent<TypedArray<'static, u8>>,
     branches: Persistent<TypedArray<'static, u8>>,
     shared_write: Persistent<TypedArray<'static, u8>>,
+    /// The journal's undo (see [`Engine::restore_shared_state`]), called after most tests of code that
+    /// writes shared state.
+    undo: Persistent<Function<'static>>,
     /// Where the harness leaves the error a test threw (most candidates throw one).
     failure: Persistent<Object<'static>>,
     /// The results of the test that ran (describing runs only), and their keys.
@@ -60,6 +64,7 @@ impl Handles {
             statements: Persistent::save(ctx, globals.get::<_, TypedArray<u8>>(STATEMENTS)?),
             branches: Persistent::save(ctx, globals.get::<_, TypedArray<u8>>(BRANCHES)?),
             shared_write: Persistent::save(ctx, globals.get::<_, TypedArray<u8>>(SHARED_WRITE)?),
+            undo: Persistent::save(ctx, globals.get::<_, Function>(UNDO)?),
             failure: Persistent::save(ctx, globals.get::<_, Object>(FAILURE)?),
             results: Persistent::save(ctx, globals.get::<_, Array>(RESULTS)?),
             keys: Keys::new(ctx),
@@ -71,6 +76,11 @@ impl Handles {
     /// The flag code under test sets when it writes shared state (see [`Engine::restore_shared_state`]).
     pub(super) fn shared_write<'js>(&self, ctx: &Ctx<'js>) -> rquickjs::Result<TypedArray<'js, u8>> {
         self.shared_write.clone().restore(ctx)
+    }
+
+    /// The journal's undo.
+    pub(super) fn undo<'js>(&self, ctx: &Ctx<'js>) -> rquickjs::Result<Function<'js>> {
+        self.undo.clone().restore(ctx)
     }
 }
 
