@@ -226,6 +226,36 @@ impl Drop for Owned {
     }
 }
 
+/// The keys a description of an object's fields walks, held while it walks them: listed by QuickJS (the
+/// enumerable ones kept), or made for the first elements of a large typed array (see
+/// [`Walk::typed_array_items`]).
+enum Listed {
+    Own { _listing: OwnKeys, atoms: Vec<qjs::JSAtom> },
+    Made(MadeAtoms),
+}
+
+impl Listed {
+    fn atoms(&self) -> &[qjs::JSAtom] {
+        match self {
+            Listed::Own { atoms, .. } => atoms,
+            Listed::Made(made) => &made.atoms,
+        }
+    }
+}
+
+/// Atoms made for a description, freed when dropped.
+struct MadeAtoms {
+    ctx: *mut qjs::JSContext,
+    atoms: Vec<qjs::JSAtom>,
+}
+
+impl Drop for MadeAtoms {
+    fn drop(&mut self) {
+        // SAFETY: atoms made in this live context, one reference each.
+        self.atoms.iter().for_each(|atom| unsafe { qjs::JS_FreeAtom(self.ctx, *atom) });
+    }
+}
+
 /// An own property's descriptor, its references freed when dropped.
 struct OwnedDescriptor {
     ctx: *mut qjs::JSContext,
@@ -624,17 +654,43 @@ impl Walk<'_> {
         }
     }
 
+    /// The keys of the first `max_items + 1` elements of a typed array that has more: all a description
+    /// reads of it, where listing its keys made one for every element (a bit set's or a heap's storage has
+    /// millions, listed at every description of a state that holds it). Its elements come first in the
+    /// listing, in order, and none is skipped (each is a number). `None` for anything else.
+    unsafe fn typed_array_items(&self, object: qjs::JSValue) -> Step<Option<MadeAtoms>> {
+        // SAFETY: see `owned`; the atoms made go to the answer, which frees them.
+        unsafe {
+            if qjs::JS_IsProxy(object) || qjs::JS_GetTypedArrayType(object) < 0 {
+                return Ok(None);
+            }
+            let Ok(last) = u32::try_from(self.d.max_items) else { return Ok(None) };
+            let beyond = MadeAtoms { ctx: self.ctx, atoms: vec![qjs::JS_NewAtomUInt32(self.ctx, last)] };
+            if self.own_property(object, beyond.atoms[0])?.is_none() {
+                return Ok(None);
+            }
+            let atoms = (0..=last).map(|i| qjs::JS_NewAtomUInt32(self.ctx, i)).collect();
+            Ok(Some(MadeAtoms { ctx: self.ctx, atoms }))
+        }
+    }
+
     /// Own data fields, without `__proto__` (it cannot be written back as a literal key or read as
     /// `x.__proto__`) and without functions and accessors; whether one was left out, or past the
     /// limit, or an enumerable symbol key (deep equality counts it, and a literal cannot say it).
     unsafe fn fields_of(&mut self, object: qjs::JSValue, depth: usize) -> Step<(Vec<(Text, Desc)>, bool)> {
         // SAFETY: see `owned`.
         unsafe {
-            let (keys, atoms) = self.enumerable_keys(object)?;
+            let keys = match self.typed_array_items(object)? {
+                Some(items) => Listed::Made(items),
+                None => {
+                    let (listing, atoms) = self.enumerable_keys(object)?;
+                    Listed::Own { _listing: listing, atoms }
+                }
+            };
             let mut fields = Vec::new();
             let mut count = 0;
             let mut partial = false;
-            for atom in atoms {
+            for &atom in keys.atoms() {
                 if atom == self.p.atoms.proto {
                     continue;
                 }
