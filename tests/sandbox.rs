@@ -139,6 +139,32 @@ fn a_test_run_directly_ends_as_the_interpreter_runs_it() {
 }
 
 #[test]
+fn what_is_no_constructor_fails_directly_as_in_the_interpreter() {
+    // A direct run constructs and calls through QuickJS's C interface; what cannot be constructed
+    // goes through `Reflect.construct` as the interpreter does, and throws its error. Each binding
+    // replaces the class table's, in the context of runs alone too.
+    let (session, mut sandbox, watch) = load_sandbox(PROBE);
+    let program = &session.program;
+    let probe = program.class_named("Probe").expect("Probe found");
+    for (binding, error) in
+        [("(() => 1)", "not a constructor"), ("5", "not a function"), ("Math.max", "not a constructor")]
+    {
+        sandbox.bind_classes(&[binding.to_string()]).unwrap();
+        let statements = vec![
+            Statement::Construct { variable: 0, class: probe, args: vec![Value::Number(3.0)] },
+            call("check", vec![Value::Number(1.0)], true),
+        ];
+        let variables = vec![Variable { class: probe, name: "probe".into() }];
+        let test = TestCase { class: probe, method: "check".into(), variables, statements };
+        let direct = sandbox.run(Test::Case(&test, program), 7, &watch).unwrap();
+        let interpreted = sandbox.run_isolated(Test::Json(&test.to_json(program)), 7, &watch, false).unwrap();
+        assert_eq!(seen(&direct), seen(&interpreted), "{binding}");
+        let ended = format!("{:?}", direct.outcome);
+        assert!(ended.contains("TypeError") && ended.contains(error), "{binding}: {ended}");
+    }
+}
+
+#[test]
 fn two_parameters_checked_by_one_pattern_both_note_it() {
     let source = "class Range {\n  constructor() {}\n  between(from, to) { return [/^v\\d+$/.test(from), /^v\\d+$/.test(to)]; }\n}\nmodule.exports = { Range };\n";
     let (session, mut sandbox, watch) = load_sandbox(source);

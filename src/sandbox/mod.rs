@@ -342,6 +342,8 @@ impl Sandbox {
         let positions = self.positions.clone();
         self.engine_mut().and_then(|e| e.eval_setup(&script, "binding classes")).map_err(|e| positions.locate(e))?;
         self.bind_classes = Some(script);
+        // A context for tests run alone has the table it was built with: the next one gets this one.
+        self.alone = None;
         Ok(())
     }
 
