@@ -25,9 +25,9 @@ fn shares_its_context(name: &str) {
 }
 
 /// `generate` on fixture `name` into a new folder, which no test of it behaved differently alone in.
-fn generate_without_kept_state(name: &str, timeout: &str) -> (tempfile::TempDir, serde_json::Value) {
+fn generate_without_kept_state(name: &str, options: &[&str]) -> (tempfile::TempDir, serde_json::Value) {
     let out = tempfile::tempdir().unwrap();
-    let report = generate(&[fixture(name)], out.path(), &["--seed", "1", "--timeout", timeout]);
+    let report = generate(&[fixture(name)], out.path(), &[&["--seed", "1"], options].concat());
     let warnings = report["warnings"].to_string();
     assert!(!warnings.contains("behaved differently"), "{warnings}");
     (out, report)
@@ -39,7 +39,7 @@ fn every_kind_of_shared_write_stays_with_the_test_that_made_it() {
     // module `let`, a static property, a prototype property, a module array and Map changed through
     // methods, a module object by key; a factory's closure counter): a candidate that saw an earlier
     // candidate's write would cover a statement it does not cover alone, and be caught when elected.
-    let (out, report) = generate_without_kept_state("bench/ledger.cjs", "1");
+    let (out, report) = generate_without_kept_state("bench/ledger.cjs", &["--timeout", "1"]);
     let warnings = report["warnings"].to_string();
     assert!(warnings.contains("what a test writes there is undone after it"), "{warnings}");
     for (name, covered, total, _) in methods(&report) {
@@ -63,7 +63,7 @@ fn a_static_private_field_is_undone_like_any_other_shared_write() {
     shares_its_context("private-counter.cjs");
     // `first` answers 'later' to a test that made two tickets, or that saw an earlier test's ticket:
     // had the write not been undone, a candidate would have covered alone less than after others.
-    let (out, report) = generate_without_kept_state("private-counter.cjs", "0.5");
+    let (out, report) = generate_without_kept_state("private-counter.cjs", &["--timeout", "0.5"]);
     assert!(methods(&report).iter().all(|(_, covered, _, _)| *covered > 0), "{report}");
     verify_passes(out.path(), 1);
 }
@@ -84,7 +84,19 @@ fn statements_only_describing_a_result_covers_are_no_kept_state() {
     // Elections run a test alone and describe its results; a getter or a trap the method defined runs
     // then, and not in the undescribed run that found the test: that difference is no state kept
     // between tests, and both methods get their tests.
-    let (out, _) = generate_without_kept_state("described-getter.js", "1");
+    let (out, _) = generate_without_kept_state("described-getter.js", &["--timeout", "1"]);
     let suite = std::fs::read_to_string(out.path().join("Reporter.test.js")).unwrap();
     assert!(suite.contains(".failure(") && suite.contains(".view("), "{suite}");
+}
+
+#[test]
+fn an_error_thrown_where_distances_are_measured_is_no_kept_state() {
+    // Search measures branch distances in the runs that find tests, never in a run alone: a condition
+    // that throws throws from its measuring form there, at another column of the instrumented line than
+    // its plain form alone. Same error, same operation of the user's code: no state kept between tests.
+    let (out, report) = generate_without_kept_state("measured-throw.js", &["--timeout", "1", "--strategy", "search"]);
+    for (name, covered, total, _) in methods(&report) {
+        assert_eq!(covered, total, "{name}");
+    }
+    verify_passes(out.path(), 1);
 }

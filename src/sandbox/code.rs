@@ -131,6 +131,29 @@ impl CodeBase {
         self.positions.original_offset(position)
     }
 
+    /// Whether two runs of a test ended the same way in the user's code: an error's origin is compared
+    /// as a place in the original text. A run that measures branch distances evaluates the measuring form
+    /// of a condition, whose operands stand elsewhere on the instrumented line than in the plain form
+    /// other runs evaluate: the same error of the same operation has another engine column there.
+    pub fn same_end(&self, a: &Outcome, b: &Outcome) -> bool {
+        match (a, b) {
+            (
+                Outcome::Threw { at, thrown: Thrown::Error { name, message, origin: Some(origin) } },
+                Outcome::Threw {
+                    at: other_at,
+                    thrown: Thrown::Error { name: other_name, message: other_message, origin: Some(other) },
+                },
+            ) => {
+                at == other_at
+                    && name == other_name
+                    && message == other_message
+                    && (origin == other
+                        || self.original_offset(origin).is_some_and(|o| self.original_offset(other) == Some(o)))
+            }
+            _ => a == b,
+        }
+    }
+
     /// Rewrites every `file:line:column` of the engine in `text` (stack frames in messages) as the
     /// user's file and position.
     pub fn source_positions(&self, text: &str) -> String {

@@ -65,7 +65,9 @@ impl Session {
             self.methods[index].warn(format!("tests that change a built-in ({what}) are not elected"));
             return Ok(None);
         }
-        if kept_state(&alone, first) && !self.covered_by_describing(test, seed, &watch, &alone, first)? {
+        if kept_state(&alone, first, |a, b| self.code.same_end(a, b))
+            && !self.covered_by_describing(test, seed, &watch, &alone, first)?
+        {
             let describe = |o: &Outcome| o.describe(self.sandbox.limits());
             let difference =
                 format!("{} alone, {} after other tests", describe(&alone.outcome), describe(&first.outcome));
@@ -139,11 +141,11 @@ impl Session {
         alone: &Execution,
         first: &Execution,
     ) -> Result<bool> {
-        if alone.outcome != first.outcome {
+        if !self.code.same_end(&alone.outcome, &first.outcome) {
             return Ok(false);
         }
         let plain = self.sandbox.run_in_new_context(Test::Case(test, &self.program), seed, watch)?;
-        Ok(plain.outcome == first.outcome && plain.statements == first.statements)
+        Ok(self.code.same_end(&plain.outcome, &first.outcome) && plain.statements == first.statements)
     }
 
     pub(super) fn statement_lines(&self, function: &FunctionRef, offsets: &[u32]) -> Vec<u32> {
@@ -162,9 +164,10 @@ impl Session {
 /// between tests. A run cut off by a limit shows nothing of the kind: how much time and memory a test
 /// has left depends on what ran before it and on the machine (`'x'.repeat(1e8)` can run out of memory
 /// in a fresh context and not in a used one), and one noisy method must not make every test of every
-/// method run in a fresh context.
-pub(super) fn kept_state(alone: &Execution, first: &Execution) -> bool {
-    let differs = alone.outcome != first.outcome || alone.statements != first.statements;
+/// method run in a fresh context. `same_end` compares how they ended (see
+/// [`crate::sandbox::CodeBase::same_end`]).
+pub(super) fn kept_state(alone: &Execution, first: &Execution, same_end: impl Fn(&Outcome, &Outcome) -> bool) -> bool {
+    let differs = !same_end(&alone.outcome, &first.outcome) || alone.statements != first.statements;
     differs && !alone.outcome.hit_limit() && !first.outcome.hit_limit()
 }
 
@@ -194,6 +197,7 @@ mod tests {
 
     #[test]
     fn a_limit_hit_is_no_evidence_of_kept_state() {
+        let kept_state = |a: &Execution, b: &Execution| kept_state(a, b, |x, y| x == y);
         let passed = run(Outcome::Passed, &[0, 1, 2]);
         assert!(!kept_state(&run(Outcome::OutOfMemory, &[0]), &passed));
         assert!(!kept_state(&run(Outcome::TimedOut, &[0, 1]), &passed));
