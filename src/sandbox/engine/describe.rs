@@ -665,12 +665,11 @@ impl Walk<'_> {
                 return Ok(None);
             }
             let Ok(last) = u32::try_from(self.d.max_items) else { return Ok(None) };
-            let beyond = MadeAtoms { ctx: self.ctx, atoms: vec![qjs::JS_NewAtomUInt32(self.ctx, last)] };
-            if self.own_property(object, beyond.atoms[0])?.is_none() {
-                return Ok(None);
-            }
-            let atoms = (0..=last).map(|i| qjs::JS_NewAtomUInt32(self.ctx, i)).collect();
-            Ok(Some(MadeAtoms { ctx: self.ctx, atoms }))
+            let items =
+                MadeAtoms { ctx: self.ctx, atoms: (0..=last).map(|i| qjs::JS_NewAtomUInt32(self.ctx, i)).collect() };
+            // A shorter array's listing is short.
+            let more = self.own_property(object, items.atoms[last as usize])?.is_some();
+            Ok(more.then_some(items))
         }
     }
 
