@@ -211,7 +211,8 @@ fn a_changed_built_in_is_named_by_how_the_listing_reached_it() {
     // One method per way the built-ins' listing reaches an object: the global object itself, a
     // global's value, its prototype, what a prototype inherits from, a root given by the harness, a
     // hidden iterator prototype. What the harness replaces before every test, and globals a test adds,
-    // are no change.
+    // are no change. Each follows a test that changed nothing, in the same context: the check after it
+    // compares what the first check read in place (see `sandbox/engine/layout.rs`).
     let source = r#"class Patch {
   constructor() {}
   change(what) {
@@ -223,6 +224,16 @@ fn a_changed_built_in_is_named_by_how_the_listing_reached_it() {
     if (what === 'iterator') Object.getPrototypeOf([][Symbol.iterator]()).next = () => ({ done: true });
     if (what === 'replaced') Math.random = () => 0.5;
     if (what === 'added') globalThis.added = 1;
+    if (what === 'element') Array.prototype[0] = 1;
+    if (what === 'length') Array.prototype.length = 2;
+    if (what === 'attributes') Object.defineProperty(JSON, 'stringify', { enumerable: true });
+    if (what === 'accessor') Object.defineProperty(Symbol.prototype, 'description', { get() { return 'x'; } });
+    if (what === 'moved') {
+      const apply = Reflect.apply;
+      delete Reflect.apply;
+      Object.defineProperty(Reflect, 'apply', { value: apply, writable: true, configurable: true });
+    }
+    if (what === 'same') Array.prototype.push = Array.prototype.push;
     return what;
   }
 }
@@ -249,8 +260,15 @@ module.exports = { Patch };
         ("iterator", Some("an iterator prototype.next")),
         ("replaced", None),
         ("added", None),
+        ("element", Some("Array.prototype.0")),
+        ("length", Some("Array.prototype.length")),
+        ("attributes", Some("JSON.stringify")),
+        ("accessor", Some("Symbol.prototype.description")),
+        ("moved", Some("Reflect (a property deleted or redefined)")),
+        ("same", None),
     ];
     for (what, name) in cases {
+        assert_eq!(changed(&mut sandbox, "nothing"), None, "before {what}");
         assert_eq!(changed(&mut sandbox, what).as_deref(), name, "{what}");
     }
 }

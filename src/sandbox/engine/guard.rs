@@ -9,13 +9,18 @@
 //! them with what they are now and names the first difference. Both run through QuickJS's C
 //! interface, which reads a property about ten times faster than JavaScript can (the listing, made in
 //! JavaScript, cost more than the snapshot: a descriptor object and a set lookup for every global).
-//! Comparing everything still costs as much as a small test, so a check after a test reads
-//! `Object.prototype` (every value inherits from it) and the next slice of the rest, about [`SLICE`]
-//! properties: a change to another built-in is seen within a few dozen tests.
+//! Comparing everything that way still costs as much as a small test, so an object found unchanged is
+//! also read in place (`layout.rs`): its keys' places in its shape, their attributes and their slots,
+//! the [`Image`] a later check compares in a few loads per property, turning to the C interface only
+//! where something differs (which decides, names the change, or takes a new image). A check after a
+//! test in the shared context reads `Object.prototype` (every value inherits from it) and the next
+//! slice of the rest, about [`SLICE`] properties: a change to another built-in is seen within a few
+//! dozen tests; after a test run alone, it reads them all.
 
 use rquickjs::{Array, Ctx, Value, qjs};
 use rustc_hash::FxHashSet;
 
+use super::layout::{self, Exotics, Slot, View};
 use super::props::{OwnKeys, own_property, own_value};
 
 /// Properties compared by one check besides `Object.prototype`'s.
@@ -51,6 +56,112 @@ struct Tracked {
     open: bool,
     name: Name,
     properties: Vec<Property>,
+    /// The object read in place when last found unchanged, if it could be.
+    image: Option<Image>,
+    /// Whether it may be read in place: until a reading did not agree with the C interface's.
+    in_place: bool,
+}
+
+/// An object found unchanged, read in place (see `layout.rs`): while it reads the same, it is unchanged.
+struct Image {
+    /// The one-bit fields that say where its own keys are kept.
+    flags: u8,
+    /// How many own keys it has, but for the global object (only the snapshot's keys are compared).
+    live: Option<usize>,
+    entries: Vec<Entry>,
+}
+
+/// A property of the snapshot as read in place: its place in the shape, its key, and its attributes and
+/// slot, but for a property the harness replaces (only its presence is compared).
+struct Entry {
+    index: usize,
+    atom: qjs::JSAtom,
+    held: Option<(u8, Slot)>,
+}
+
+impl Image {
+    /// Whether `object` reads as the image does.
+    ///
+    /// # Safety
+    /// `object` is the live object the image was taken of, and nothing runs in its context meanwhile.
+    unsafe fn matches(&self, object: qjs::JSValue) -> bool {
+        // SAFETY: as the function's contract.
+        let Some(view) = (unsafe { View::of(object) }) else { return false };
+        if view.flags() != self.flags || self.live.is_some_and(|live| live != view.live()) {
+            return false;
+        }
+        let entries = view.entries();
+        self.entries.iter().all(|e| {
+            let (atom, flags) = if e.index < entries { view.key(e.index) } else { return false };
+            atom == e.atom && e.held.is_none_or(|(held, slot)| held == flags && view.slot(e.index) == slot)
+        })
+    }
+}
+
+impl Tracked {
+    /// The object read in place, when every property of the snapshot reads there as the C interface read
+    /// it (the caller found it unchanged) and its own keys are all in its shape (`exotics`). An array's
+    /// elements are kept apart: an image is taken of one without elements and a length of 0 (its first
+    /// property), which an added element changes.
+    ///
+    /// # Safety
+    /// `object` is alive, and nothing runs in its context meanwhile.
+    unsafe fn image(&self, exotics: &Exotics) -> Option<Image> {
+        // SAFETY: as the function's contract.
+        let view = unsafe { View::of(self.object) }?;
+        if !view.keys_in_shape(exotics) || !self.open && view.live() != self.properties.len() {
+            return None;
+        }
+        let c_w_e = qjs::JS_PROP_C_W_E as u8;
+        let entries_now = view.entries();
+        let mut entries = Vec::with_capacity(self.properties.len());
+        // The listing is in the shape's order but for symbols (listed last): each key is looked for from
+        // where the last one was found on.
+        let mut from = 0;
+        for p in &self.properties {
+            let index = (from..entries_now).chain(0..from).find(|i| view.key(*i).0 == p.atom)?;
+            from = index + 1;
+            if p.replaced {
+                entries.push(Entry { index, atom: p.atom, held: None });
+                continue;
+            }
+            let (flags, slot) = (view.key(index).1, view.slot(index));
+            let read = match flags & layout::KIND {
+                kind if kind == qjs::JS_PROP_NORMAL as u8 => {
+                    (flags & c_w_e) as i32 == p.flags && same(slot.value(), p.value)
+                }
+                kind if kind == qjs::JS_PROP_GETSET as u8 => {
+                    ((flags & c_w_e) as i32 | qjs::JS_PROP_GETSET as i32) == p.flags
+                        && slot.accessors() == [object_address(p.getter), object_address(p.setter)]
+                }
+                // A binding's reference or a value not made yet: only the C interface reads it.
+                _ => false,
+            };
+            if !read {
+                return None;
+            }
+            entries.push(Entry { index, atom: p.atom, held: Some((flags, slot)) });
+        }
+        if view.fast_array() {
+            let length = entries.first().filter(|e| e.index == 0).and_then(|e| e.held).map(|(_, slot)| slot.value());
+            // SAFETY: reading a JSValue's tag and payload only looks at the struct's fields.
+            let empty = length.is_some_and(|v| unsafe {
+                qjs::JS_VALUE_GET_TAG(v) == qjs::JS_TAG_INT && qjs::JS_VALUE_GET_INT(v) == 0
+            });
+            if !empty {
+                return None;
+            }
+        }
+        Some(Image { flags: view.flags(), live: (!self.open).then_some(view.live()), entries })
+    }
+}
+
+/// The address of an accessor's function, 0 for none (as a property's slot holds it).
+fn object_address(value: qjs::JSValue) -> usize {
+    // SAFETY: reading a JSValue's tag and payload only looks at the struct's fields.
+    unsafe {
+        if qjs::JS_VALUE_GET_TAG(value) == qjs::JS_TAG_OBJECT { qjs::JS_VALUE_GET_PTR(value) as usize } else { 0 }
+    }
 }
 
 /// The snapshot of the built-ins, owned by one context (see [`Guard::take`]).
@@ -58,6 +169,8 @@ pub(super) struct Guard {
     ctx: *mut qjs::JSContext,
     tracked: Vec<Tracked>,
     cursor: usize,
+    /// What objects' own keys an image can follow.
+    exotics: Exotics,
 }
 
 /// The names of the global object's properties before the program loaded, Flycatcher's own
@@ -240,9 +353,17 @@ impl Guard {
                 let name = if i % 2 == 0 { "an iterator prototype" } else { "Iterator.prototype" };
                 listing.add(dup(prototype), Name::Fixed(name), Vec::new(), None);
             }
-            let mut guard = Guard { ctx: raw, tracked: Vec::with_capacity(listing.found.len()), cursor: 1 };
+            let exotics = Exotics::of(raw);
+            let tracked = Vec::with_capacity(listing.found.len());
+            let mut guard = Guard { ctx: raw, tracked, cursor: 1, exotics };
             for found in listing.found.drain(..) {
                 guard.tracked.push(snapshot(raw, found));
+            }
+            // Read in place once all are snapshotted: reading a property makes what QuickJS makes on first
+            // use (a built-in function), which changes its slot.
+            for tracked in &mut guard.tracked {
+                tracked.image = tracked.image(&guard.exotics);
+                tracked.in_place = tracked.image.is_some();
             }
             expanded?;
             Ok(guard)
@@ -283,7 +404,26 @@ impl Guard {
         }
     }
 
-    fn changed_in(&self, index: usize) -> Option<String> {
+    /// The first property of the built-in at `index` changed since the snapshot: none while it reads in
+    /// place as when last found unchanged, else as the C interface finds (and a new image if none).
+    fn changed_in(&mut self, index: usize) -> Option<String> {
+        let tracked = &self.tracked[index];
+        // SAFETY: the guard holds a reference to the object, and checks run between tests.
+        if tracked.image.as_ref().is_some_and(|image| unsafe { image.matches(tracked.object) }) {
+            return None;
+        }
+        let found = self.compared(index);
+        let tracked = &mut self.tracked[index];
+        if found.is_none() && tracked.in_place {
+            // SAFETY: as above.
+            tracked.image = unsafe { tracked.image(&self.exotics) };
+            tracked.in_place = tracked.image.is_some();
+        }
+        found
+    }
+
+    /// [`Guard::changed_in`] through the C interface.
+    fn compared(&self, index: usize) -> Option<String> {
         let ctx = self.ctx;
         let tracked = &self.tracked[index];
         let named = |atom| format!("{}{}", self.name_of(index), key_text(ctx, atom));
@@ -390,7 +530,7 @@ unsafe fn snapshot(ctx: *mut qjs::JSContext, found: Found) -> Tracked {
         }
         replaced.into_iter().chain(ignored).for_each(|atom| qjs::JS_FreeAtom(ctx, atom));
     }
-    Tracked { object, open, name, properties }
+    Tracked { object, open, name, properties, image: None, in_place: true }
 }
 
 /// A key's text: a string key as is, a symbol as its description.

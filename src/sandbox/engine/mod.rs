@@ -6,7 +6,7 @@
 //! `log.rs` reading its results and its log back, `text.rs` their strings within a budget); `sources.rs` is
 //! the program as plain data, `modules.rs` the ES-module resolver and loader, `script.rs` the bytecode
 //! cache of Flycatcher's own scripts, `deadline.rs` the interrupt deadline, `guard.rs` the built-ins'
-//! listing and snapshot, `props.rs` own properties read through the C interface (for the guard, the undo
+//! listing and snapshot (`layout.rs` reading objects in place for its checks), `props.rs` own properties read through the C interface (for the guard, the undo
 //! journal, the describers and the results' reader), `bare.rs` for the benchmarks a context without any of
 //! it, and the program loaded uninstrumented.
 
@@ -15,6 +15,7 @@ mod deadline;
 mod describe;
 mod direct;
 mod guard;
+mod layout;
 mod log;
 mod modules;
 mod props;
