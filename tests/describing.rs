@@ -46,6 +46,8 @@ class Shapes {
     });
   }
   logged() { return this.log.join(', '); }
+  half() { return this.n / 2; }
+  growth() { return Math.exp(this.n / 3.7); }
 }
 module.exports = { Shapes };
 "#;
@@ -149,4 +151,18 @@ fn a_proxy_sees_the_traps_of_a_description_in_their_order() {
 fn a_date_in_a_field_is_described_by_its_time() {
     let state = &results(&["self"])[0].state[0].description;
     assert_eq!(state.fields().unwrap()["when"], observed(r#"{"t":"date","v":86400000}"#));
+}
+
+#[test]
+fn an_inspector_that_used_an_operation_engines_round_differently_says_so() {
+    // Inspectors run after the call's result is described: whether their answers may differ under
+    // another engine is asked for each, after it (the flag stays up for the rest of the test).
+    let (_session, mut sandbox, watch) = load_sandbox(SHAPES);
+    let test = r#"[[0,0,[],0],[1,0,"self",[],1],[3,0,["half","growth","half"]]]"#;
+    let run = sandbox.run_isolated(Test::Json(test), 1, &watch, true).unwrap();
+    assert_eq!(run.outcome, Outcome::Passed);
+    let result = &run.results[0];
+    assert!(!result.inexact, "the call itself used none");
+    let flags: Vec<(&str, bool)> = result.inspected.iter().map(|i| (i.name.as_str(), i.inexact)).collect();
+    assert_eq!(flags, [("half", false), ("growth", true), ("half", true)]);
 }

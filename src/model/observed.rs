@@ -147,6 +147,10 @@ pub struct Inspected {
     /// Whether it changed the object's fields: then it is no inspector, and nothing after it was called.
     #[serde(default)]
     pub impure: bool,
+    /// Whether the test had used an operation engines round differently by the time it answered (see
+    /// [`DescribedResult::inexact`]; inspectors run after the result is described).
+    #[serde(default)]
+    pub inexact: bool,
 }
 
 /// A JavaScript value as the sandbox describes it, in the JSON the harness writes (`harness.js`,

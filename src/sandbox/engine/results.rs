@@ -162,6 +162,7 @@ impl<'js> Reader<'_, 'js> {
             getter: self.own(&object, Key::G).map(|g| self.boolean(g)).transpose()?.unwrap_or(false),
             value: self.own(&object, Key::V).map(|v| self.observed(v)).transpose()?,
             impure: self.own(&object, Key::Impure).map(|i| self.boolean(i)).transpose()?.unwrap_or(false),
+            inexact: self.own(&object, Key::Inexact).map(|i| self.boolean(i)).transpose()?.unwrap_or(false),
         })
     }
 }
