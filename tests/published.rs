@@ -141,6 +141,16 @@ fn numbers_engines_round_differently_are_compared_within_a_tolerance() {
 }
 
 #[test]
+fn a_test_that_reads_a_global_the_sandbox_lacks_is_no_regression_test() {
+    // `Intl` and `URL` exist under Node: what the sandbox saw without them (a ReferenceError, another
+    // path) would fail there.
+    let (_, out) = generate_passing(&published("absent-globals.js"));
+    let suite = read(out.path(), "Formats.test.js");
+    assert!(suite.contains(".fixed("), "{suite}");
+    assert!(!suite.contains(".money(") && !suite.contains(".link("), "{suite}");
+}
+
+#[test]
 fn node_globals_are_there_as_under_node() {
     let (_, out) = generate_passing(&published("node-globals.js"));
     let suite = read(out.path(), "Codec.test.js");
