@@ -87,17 +87,17 @@ fn the_sandbox_has_no_host_objects() {
     let probe = write(
         dir.path(),
         "probe.js",
-        "function Probe() {}\nProbe.prototype.host = function () {\n  return [typeof require, typeof process, \
+        "function Probe() {}\nProbe.prototype.host = function () {\n  return [typeof require, typeof global, \
          typeof setTimeout, typeof setInterval, typeof print, typeof XMLHttpRequest, \
          typeof std, typeof os, typeof module].join(',') + ' ' + typeof console.log + ' ' + console.log('x');\n};\n",
     );
     let out = dir.path().join("out");
     generate(&[probe], &out, &["--seed", "1"]);
     let suite = std::fs::read_to_string(out.join("Probe.test.js")).unwrap();
-    // `console` and timers are there, as under Node, but console's methods do nothing and answer
-    // `undefined`, and timers run on a virtual clock. (A test that reads `fetch`, which Node has, is no
-    // regression test: see `tests/published.rs`.)
-    let expected = "undefined,undefined,function,function,undefined,undefined,undefined,undefined,undefined";
+    // `global`, `console` and timers are there, as under Node, but console's methods do nothing and
+    // answer `undefined`, and timers run on a virtual clock. (A test that reads `process` or `fetch`,
+    // which Node has, is no regression test: see `tests/published.rs`.)
+    let expected = "undefined,object,function,function,undefined,undefined,undefined,undefined,undefined";
     assert!(suite.contains(&format!("\"{expected} function undefined\"")), "{suite}");
 }
 

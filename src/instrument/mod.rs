@@ -8,7 +8,9 @@
 //!   operand of `&&`, `||` and `??`, loop conditions, and `switch` clauses;
 //! - conditions holding comparisons also keep, per outcome, the smallest branch distance to it in
 //!   `__fc$d` (see `distance.rs`);
-//! - every write to state shared between tests sets `__fc$sw[0]` (see `writes.rs`).
+//! - every write to state shared between tests sets `__fc$sw[0]` (see `writes.rs`);
+//! - what QuickJS compiles otherwise than V8 (a string spread into an object) is rewritten to do as the
+//!   specification says (see `parity.rs`).
 //!
 //! Both arrays are `Uint8Array`s the caller installs on `globalThis`; [`crate::js::RUNTIME_JS`] adds the two helper
 //! functions the branch probes call. The printed code comes with a [`PositionMap`] (QuickJS stack
@@ -18,6 +20,7 @@
 //! Top-level code is left unprobed: it runs once when the file loads, so it tells nothing about tests.
 
 mod distance;
+mod parity;
 mod patterns;
 mod positions;
 mod probes;
@@ -156,6 +159,7 @@ pub fn instrument(file: &ParsedFile, first_statement: u32, first_branch: u32, di
     let coercion_sites = sites::find(file, &program);
     let shared: Vec<_> = shared_writes(&file.program).into_iter().map(|w| w.span).collect();
     writes::mark_writes(&mut program, &shared);
+    parity::spread_strings(&mut program);
 
     let mut buf = Vec::new();
     let mut entries = Vec::new();

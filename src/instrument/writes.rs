@@ -89,7 +89,7 @@ fn is_write(expr: &Expr) -> bool {
 }
 
 /// `callee(args...)`, its arguments given as the boxes the syntax tree holds.
-fn call<const N: usize>(callee: &str, args: [Box<Expr>; N], at: swc_common::BytePos) -> Box<Expr> {
+pub(super) fn call<const N: usize>(callee: &str, args: [Box<Expr>; N], at: swc_common::BytePos) -> Box<Expr> {
     Box::new(Expr::Call(CallExpr {
         callee: Callee::Expr(ident(callee, at)),
         args: args.into_iter().map(|expr| ExprOrSpread { spread: None, expr }).collect(),

@@ -17,7 +17,7 @@
 //! | [`DISTANCES`], [`STACK`] | the engine, [`RUNTIME_JS`] | branch distances per outcome; the operand stack |
 //! | [`SHARED_WRITE`] | the engine | a `Uint8Array(1)` that writes to shared state set: 1 undoable, 2 not (see `instrument/writes.rs`) |
 //! | `__fc$jv`, `__fc$jm`, `__fc$jp`, `__fc$jk`, [`UNDO`], [`FORGET`] | [`JOURNAL_JS`] | the undo journal of those writes |
-//! | `__fc$c`, `__fc$n`, `__fc$q`, `__fc$r`, `__fc$t`, `__fc$j`, `__fc$x`, `__fc$v`, `__fc$w`, `__fc$o`, `__fc$a` | [`RUNTIME_JS`] | helpers the instrumented code calls |
+//! | `__fc$c`, `__fc$n`, `__fc$sp`, `__fc$q`, `__fc$r`, `__fc$t`, `__fc$j`, `__fc$x`, `__fc$v`, `__fc$w`, `__fc$o`, `__fc$a` | [`RUNTIME_JS`] | helpers the instrumented code calls |
 //! | [`MEASURING`] | [`RUNTIME_JS`], set by the engine | whether measured conditions take their measuring form |
 //! | `__fc$observe` | [`RUNTIME_JS`] (`patterns.js`) | what the harness tells the pattern observer: a test's arguments, where to log |
 //! | [`DETERMINISTIC`] | the engine, from [`DETERMINISM_JS`] | fixes `Math.random` and the clocks |
@@ -180,7 +180,7 @@ pub const PARITY_JS: &str = include_str!("parity.js");
 pub const LOAD_SEED: u32 = 1;
 
 /// What instrumented code calls: the branch helpers `__fc$c` (truthiness) and `__fc$n` (nullishness) of
-/// `probes.js`, the branch-distance helpers of `distance.js` (`__fc$q`, `__fc$w`, `__fc$t`, `__fc$j`,
+/// `probes.js` (with `__fc$sp`, an object spread's operand, see `instrument/parity.rs`), the branch-distance helpers of `distance.js` (`__fc$q`, `__fc$w`, `__fc$t`, `__fc$j`,
 /// `__fc$x`, `__fc$v`, with their stack [`STACK`] and the switch [`MEASURING`]), and the pattern observer
 /// of `patterns.js` (`__fc$o`, `__fc$a`; the harness tells it each test's arguments through
 /// `__fc$observe`). They expect [`BRANCHES`] (and [`DISTANCES`]) to be installed already and look them

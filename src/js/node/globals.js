@@ -153,12 +153,16 @@
   lazy('TextEncoder', maker('makeTextEncoder'));
   lazy('TextDecoder', maker('makeTextDecoder'));
 
-  // Globals Node has and the sandbox does not: `Intl`, `URL`, `fetch`, `WebAssembly`, web streams, ...
-  // A test that reads one cannot run as under Node, whatever it does next (`new Intl.DateTimeFormat()`
-  // throwing, `typeof URL` choosing a fallback), so reading one is reported as host access
-  // (`__fc$hostAccess`: the test never becomes a regression test) and answers undefined, as before.
-  // Assigning one (a polyfill) makes it a plain global. Reads while the program loads are not tests'.
-  const absent = ['Intl', 'URL', 'URLSearchParams', 'AbortController', 'AbortSignal', 'Event', 'EventTarget',
+  // `global`, Node's name of the global object.
+  Object.defineProperty(g, 'global', { value: g, writable: true, enumerable: false, configurable: true });
+
+  // Globals Node has and the sandbox does not: `process` (the host's), `Intl`, `URL`, `fetch`,
+  // `WebAssembly`, web streams, ... A test that reads one cannot run as under Node, whatever it does next
+  // (`new Intl.DateTimeFormat()` throwing, `typeof URL` choosing a fallback), so reading one is reported
+  // as host access (`__fc$hostAccess`: the test never becomes a regression test) and answers undefined,
+  // as before. Assigning one (a polyfill) makes it a plain global. Reads while the program loads are not
+  // tests'.
+  const absent = ['process', 'Intl', 'URL', 'URLSearchParams', 'AbortController', 'AbortSignal', 'Event', 'EventTarget',
     'CustomEvent', 'structuredClone', 'fetch', 'FormData', 'Headers', 'Request', 'Response', 'Blob', 'File',
     'WebAssembly', 'crypto', 'Crypto', 'CryptoKey', 'SubtleCrypto', 'BroadcastChannel', 'MessageChannel',
     'MessagePort', 'MessageEvent', 'ReadableStream', 'WritableStream', 'TransformStream', 'TextEncoderStream',
