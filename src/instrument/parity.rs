@@ -16,7 +16,7 @@ use swc_ecma_visit::{VisitMut, VisitMutWith};
 use super::writes::call;
 
 /// The helper an object spread's operand goes through.
-pub const SPREAD: &str = "__fc$sp";
+const SPREAD: &str = "__fc$sp";
 
 /// Rewrites every object spread of `program` (see the module's documentation).
 pub(super) fn spread_strings(program: &mut Program) {

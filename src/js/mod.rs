@@ -180,13 +180,14 @@ pub const PARITY_JS: &str = include_str!("parity.js");
 pub const LOAD_SEED: u32 = 1;
 
 /// What instrumented code calls: the branch helpers `__fc$c` (truthiness) and `__fc$n` (nullishness) of
-/// `probes.js` (with `__fc$sp`, an object spread's operand, see `instrument/parity.rs`), the branch-distance helpers of `distance.js` (`__fc$q`, `__fc$w`, `__fc$t`, `__fc$j`,
-/// `__fc$x`, `__fc$v`, with their stack [`STACK`] and the switch [`MEASURING`]), and the pattern observer
-/// of `patterns.js` (`__fc$o`, `__fc$a`; the harness tells it each test's arguments through
-/// `__fc$observe`). They expect [`BRANCHES`] (and [`DISTANCES`]) to be installed already and look them
-/// up on every call, so the caller may replace the arrays between runs. They are non-enumerable, none
-/// converts its argument (a recording proxy must not notice them), and they capture what they use from
-/// the built-ins before user code runs, so code under test that replaces `Math`, `RegExp.prototype` or
-/// `String.prototype.charCodeAt` cannot change their results, nor see them.
+/// `probes.js` (with `__fc$sp`, an object spread's operand, see `instrument/parity.rs`), the
+/// branch-distance helpers of `distance.js` (`__fc$q`, `__fc$w`, `__fc$t`, `__fc$j`, `__fc$x`, `__fc$v`,
+/// with their stack [`STACK`] and the switch [`MEASURING`]), and the pattern observer of `patterns.js`
+/// (`__fc$o`, `__fc$a`; the harness tells it each test's arguments through `__fc$observe`). They expect
+/// [`BRANCHES`] (and [`DISTANCES`]) to be installed already and look them up on every call, so the
+/// caller may replace the arrays between runs. They are non-enumerable, none converts its argument (a
+/// recording proxy must not notice them), and they capture what they use from the built-ins before user
+/// code runs, so code under test that replaces `Math`, `RegExp.prototype` or `String.prototype.charCodeAt`
+/// cannot change their results, nor see them.
 pub const RUNTIME_JS: &str =
     concat!(include_str!("probes.js"), include_str!("distance.js"), include_str!("patterns.js"));

@@ -36,10 +36,12 @@
   // getter with the value, which is no change a test made.
   const lazyNames = [];
   Object.defineProperty(g, '__fc$lazyGlobals', { value: lazyNames });
+  // A global as Node's own are: a plain value, writable, not enumerable.
+  const plain = (name, value) =>
+    Object.defineProperty(g, name, { value, writable: true, enumerable: false, configurable: true });
   const lazy = (name, make) => {
     lazyNames.push(name);
-    const keep = (value) =>
-      Object.defineProperty(g, name, { value, writable: true, enumerable: false, configurable: true });
+    const keep = (value) => plain(name, value);
     Object.defineProperty(g, name, {
       get() {
         const value = make();
@@ -154,7 +156,7 @@
   lazy('TextDecoder', maker('makeTextDecoder'));
 
   // `global`, Node's name of the global object.
-  Object.defineProperty(g, 'global', { value: g, writable: true, enumerable: false, configurable: true });
+  plain('global', g);
 
   // Globals Node has and the sandbox does not: `process` (the host's), `Intl`, `URL`, `fetch`,
   // `WebAssembly`, web streams, ... A test that reads one cannot run as under Node, whatever it does next
@@ -177,7 +179,7 @@
         return undefined;
       },
       set(value) {
-        Object.defineProperty(g, name, { value, writable: true, enumerable: false, configurable: true });
+        plain(name, value);
       },
       enumerable: false,
       configurable: true,

@@ -56,10 +56,9 @@ struct Tracked {
     open: bool,
     name: Name,
     properties: Vec<Property>,
-    /// The object read in place when last found unchanged, if it could be.
+    /// The object read in place when last found unchanged; none since a reading did not agree with the
+    /// C interface's (then it is only compared through that).
     image: Option<Image>,
-    /// Whether it may be read in place: until a reading did not agree with the C interface's.
-    in_place: bool,
 }
 
 /// An object found unchanged, read in place (see `layout.rs`): while it reads the same, it is unchanged.
@@ -363,7 +362,6 @@ impl Guard {
             // use (a built-in function), which changes its slot.
             for tracked in &mut guard.tracked {
                 tracked.image = tracked.image(&guard.exotics);
-                tracked.in_place = tracked.image.is_some();
             }
             expanded?;
             Ok(guard)
@@ -414,10 +412,9 @@ impl Guard {
         }
         let found = self.compared(index);
         let tracked = &mut self.tracked[index];
-        if found.is_none() && tracked.in_place {
+        if found.is_none() && tracked.image.is_some() {
             // SAFETY: as above.
             tracked.image = unsafe { tracked.image(&self.exotics) };
-            tracked.in_place = tracked.image.is_some();
         }
         found
     }
@@ -530,7 +527,7 @@ unsafe fn snapshot(ctx: *mut qjs::JSContext, found: Found) -> Tracked {
         }
         replaced.into_iter().chain(ignored).for_each(|atom| qjs::JS_FreeAtom(ctx, atom));
     }
-    Tracked { object, open, name, properties, image: None, in_place: true }
+    Tracked { object, open, name, properties, image: None }
 }
 
 /// A key's text: a string key as is, a symbol as its description.
