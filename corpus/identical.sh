@@ -1,0 +1,94 @@
+#!/usr/bin/env bash
+# Writes everything a fixed seed makes Flycatcher write, for a change that must not change behaviour:
+# run it with the binary before and after, then `diff -r` the two folders (empty means no change).
+#
+#   corpus/identical.sh BIN OUT [--corpus]
+#
+# Covers: the suites, manifests, failing logs and JSON reports of every sample in node-test and jest
+# (seeds 1 and 3); linked-list, shapes and bank-account in the six other formats; the random, exhaustive,
+# search and search-cov strategies; `--mutation`; `mutate --suite`; `--jobs 1` against the default;
+# `record` with its replay suites; and, with --corpus, every package of corpus/packages.txt (fetched by
+# corpus/fetch.sh) at `--timeout 1 --seed 1`. Commands run from inside OUT with relative paths, so
+# headers that quote the command are equal; timings are taken out of the reports.
+#
+# Wall-clock budgets still decide where a method ends (issue 39): a method stopped by its time limit can
+# differ between two runs of one binary. Run the old binary twice to see which outputs do.
+set -euo pipefail
+bin=$(realpath "$1")
+out=$2
+corpus=${3:-}
+root=$(cd "$(dirname "$0")/.." && pwd)
+rm -rf "$out"
+mkdir -p "$out"
+cd "$out"
+ln -s "$root/samples" samples
+
+run() {
+  local name=$1
+  shift
+  if ! "$bin" "$@" > "$name.stdout" 2> "$name.stderr"; then echo "exit $?" >> "$name.stdout"; fi
+}
+
+# Reports: every key that measures time goes, so that only what was decided is compared.
+normalise() {
+  node -e '
+    const fs = require("fs");
+    const timing = /(^|_)(ms|seconds|secs|elapsed|time|times|per_second|rate)($|_)|elapsed|_ms$|duration/;
+    const strip = (v) => {
+      if (Array.isArray(v)) return v.map(strip);
+      if (v && typeof v === "object") {
+        const o = {};
+        for (const [k, x] of Object.entries(v)) if (!timing.test(k)) o[k] = strip(x);
+        return o;
+      }
+      return v;
+    };
+    for (const f of process.argv.slice(1)) {
+      fs.writeFileSync(f, JSON.stringify(strip(JSON.parse(fs.readFileSync(f, "utf8"))), null, 1) + "\n");
+    }' "$@"
+}
+
+classes="linked-list.js circle.js runtime-defined.js namespace.js triangle.js isbn.js shapes.mjs bank-account.cjs
+  schedule.js line-filter.js cart.js warehouse.js pathological.js ticket-queue.cjs"
+for seed in 1 3; do
+  for f in $classes; do
+    for format in node-test jest; do
+      name="$f.$format.$seed"
+      run "$name" generate "samples/$f" --seed $seed --timeout 1 --format $format --out "$name" --report "$name.json"
+    done
+  done
+done
+for f in linked-list.js shapes.mjs bank-account.cjs; do
+  for format in assert nodeunit expresso vows mocha vitest; do
+    run "$f.$format" generate "samples/$f" --seed 2 --timeout 1 --format $format --out "$f.$format" --report "$f.$format.json"
+  done
+done
+for strategy in random exhaustive search search-cov combined; do
+  for f in linked-list.js isbn.js warehouse.js; do
+    run "$f.$strategy" generate "samples/$f" --seed 4 --timeout 1 --strategy $strategy --out "$f.$strategy" --report "$f.$strategy.json"
+  done
+done
+for f in linked-list.js circle.js cart.js; do
+  run "$f.mutation" generate "samples/$f" --seed 5 --timeout 1 --mutation --out "$f.mutation" --report "$f.mutation.json"
+  run "$f.mutate" mutate "samples/$f" --suite "$f.node-test.1"
+done
+run "namespace.jobs1" generate samples/namespace.js --seed 6 --timeout 1 --jobs 1 --out namespace.jobs1 --report namespace.jobs1.json
+run "namespace.jobs2" generate samples/namespace.js --seed 6 --timeout 1 --jobs 2 --out namespace.jobs2 --report namespace.jobs2.json
+run "record" record samples/demo-reading-list.js samples/isbn.js samples/linked-list.js --out record
+run "seeded" generate samples/isbn.js samples/linked-list.js --seed 7 --timeout 1 --seed-from record/demo-reading-list.recording.json --out seeded --report seeded.json
+
+if [ "$corpus" = "--corpus" ]; then
+  grep -v '^\s*#' "$root/corpus/packages.txt" | awk 'NF { print $1 }' | while read -r spec; do
+    dir="$root/corpus/cache/$(echo "$spec" | tr '/' '+')/package"
+    [ -d "$dir" ] || continue
+    name="corpus.$(echo "$spec" | tr '/' '+')"
+    run "$name" generate "$dir" --seed 1 --timeout 1 --out "$name" --report "$name.json"
+  done
+fi
+
+# Lines that print timings (the summary's `time:` and per-second figures) are not decisions.
+for f in *.stdout; do sed -i -E 's/[0-9]+(\.[0-9]+)? ?(s|ms|µs)\b/T/g; s/[0-9]+ candidates\/s/N candidates\/s/g' "$f"; done
+mapfile -t reports < <(find . -maxdepth 1 -name '*.json' -type f)
+[ ${#reports[@]} -eq 0 ] || normalise "${reports[@]}"
+rm samples
+echo "wrote $(find . -type f | wc -l) files into $out"
