@@ -2,13 +2,14 @@
 # Writes everything a fixed seed makes Flycatcher write, for a change that must not change behaviour:
 # run it with the binary before and after, then `diff -r` the two folders (empty means no change).
 #
-#   corpus/identical.sh BIN OUT [--corpus]
+#   corpus/identical.sh BIN OUT             the samples
+#   corpus/identical.sh BIN OUT --corpus    the corpus packages instead
 #
 # Covers: the suites, manifests, failing logs and JSON reports of every sample in node-test and jest
 # (seeds 1 and 3); linked-list, shapes and bank-account in the six other formats; the random, exhaustive,
 # search and search-cov strategies; `--mutation`; `mutate --suite`; `--jobs 1` against the default;
-# `record` with its replay suites; and, with --corpus, every package of corpus/packages.txt (fetched by
-# corpus/fetch.sh) at `--timeout 1 --seed 1`. Commands run from inside OUT with relative paths, so
+# `record` with its replay suites. With --corpus: every package of corpus/packages.txt (fetched by
+# corpus/fetch.sh) at `--timeout 1 --seed 1`, as `node corpus/table.mjs --dir` runs them. Commands run from inside OUT with relative paths, so
 # headers that quote the command are equal; timings are taken out of the reports.
 #
 # Wall-clock budgets still decide where a method ends (issue 39): a method stopped by its time limit can
@@ -48,6 +49,7 @@ normalise() {
     }' "$@"
 }
 
+samples() {
 classes="linked-list.js circle.js runtime-defined.js namespace.js triangle.js isbn.js shapes.mjs bank-account.cjs
   schedule.js line-filter.js cart.js warehouse.js pathological.js ticket-queue.cjs"
 for seed in 1 3; do
@@ -76,8 +78,11 @@ run "namespace.jobs1" generate samples/namespace.js --seed 6 --timeout 1 --jobs 
 run "namespace.jobs2" generate samples/namespace.js --seed 6 --timeout 1 --jobs 2 --out namespace.jobs2 --report namespace.jobs2.json
 run "record" record samples/demo-reading-list.js samples/isbn.js samples/linked-list.js --out record
 run "seeded" generate samples/isbn.js samples/linked-list.js --seed 7 --timeout 1 --seed-from record/demo-reading-list.recording.json --out seeded --report seeded.json
+}
 
-if [ "$corpus" = "--corpus" ]; then
+if [ "$corpus" != "--corpus" ]; then
+  samples
+else
   grep -v '^\s*#' "$root/corpus/packages.txt" | awk 'NF { print $1 }' | while read -r spec; do
     dir="$root/corpus/cache/$(echo "$spec" | tr '/' '+')/package"
     [ -d "$dir" ] || continue
