@@ -1,7 +1,6 @@
 //! The `flycatcher` command line: parses arguments, wires them to [`flycatcher::app`], prints.
 
 #![deny(missing_docs)]
-#![warn(clippy::too_many_lines)]
 
 mod cli;
 
