@@ -11,12 +11,8 @@ use swc_ecma_visit::{VisitMut, VisitMutWith, VisitWith};
 
 use super::{Branch, BranchKind, Function, Statement, line_of, shorten, snippet};
 use crate::analysis::parse::ParsedFile;
-use crate::js::{BRANCHES, STATEMENTS};
+use crate::js::{BRANCHES, NULLISH, STATEMENTS, TRUTHY};
 
-/// Helper marking a truthy/falsy outcome.
-pub(super) const TRUTHY: &str = "__fc$c";
-/// Helper marking a nullish/defined outcome.
-const NULLISH: &str = "__fc$n";
 /// Longest source text quoted in a branch's label or condition.
 const LABEL_LENGTH: usize = 40;
 

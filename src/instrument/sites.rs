@@ -25,6 +25,7 @@ use swc_ecma_ast::*;
 use swc_ecma_visit::{Visit, VisitWith};
 
 use crate::analysis::parse::ParsedFile;
+use crate::js::PREFIX;
 
 /// The kind of operation that converts a value to a primitive.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -193,7 +194,7 @@ impl Finder<'_> {
             }
         }
         args.visit_with(self);
-        let probe_helper = matches!(callee, Some(Expr::Ident(i)) if i.sym.starts_with("__fc$"));
+        let probe_helper = matches!(callee, Some(Expr::Ident(i)) if i.sym.starts_with(PREFIX));
         if !args.is_empty() && !probe_helper {
             let name = callee.map_or_else(|| "()".to_string(), call_name);
             self.record(

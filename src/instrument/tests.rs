@@ -5,7 +5,10 @@ use rquickjs::{Context, Runtime};
 
 use super::*;
 use crate::analysis::parse::parse_source;
-use crate::js::{DISTANCES, HAS_SETTER, RUNTIME_JS, SHARED_WRITE, STACK};
+use crate::js::{
+    BRANCHES, COMPARE, DISTANCE_TEST, DISTANCES, FORGET, HAS_SETTER, JOURNAL_BINDING, JOURNAL_COLLECTION,
+    JOURNAL_MEMBER, JOURNAL_PRIVATE, MEASURING, OBSERVE, RUNTIME_JS, SHARED_WRITE, STACK, STATEMENTS, TRUTHY,
+};
 
 fn parse(text: &str) -> ParsedFile {
     parse_source(Path::new("/nonexistent/code.js"), "code.js", text.to_string()).unwrap()
@@ -32,7 +35,7 @@ impl Loaded {
         let context = Context::full(&runtime).unwrap();
         context.with(|ctx| {
             let arrays = format!(
-                "globalThis.__fc$s = new Uint8Array({}); globalThis.__fc$b = new Uint8Array({branches}); \
+                "globalThis.{STATEMENTS} = new Uint8Array({}); globalThis.{BRANCHES} = new Uint8Array({branches}); \
                  globalThis.{DISTANCES} = new Float64Array({branches}).fill(Infinity);",
                 statements.max(1),
                 branches = branches.max(1)
@@ -74,7 +77,9 @@ impl Loaded {
     }
 
     fn reset(&self) {
-        self.eval::<()>(&format!("__fc$s.fill(0); __fc$b.fill(0); {DISTANCES}.fill(Infinity); {STACK}[0] = 0;"));
+        self.eval::<()>(&format!(
+            "{STATEMENTS}.fill(0); {BRANCHES}.fill(0); {DISTANCES}.fill(Infinity); {STACK}[0] = 0;"
+        ));
     }
 }
 
@@ -122,7 +127,7 @@ fn probes_mark_exactly_the_statements_and_outcomes_that_ran() {
     let inst = instrument(&file, 0, 0, true);
     let run = Loaded::instrumented(&inst, "");
     assert_eq!(run.settle("f(1, {k: 'v'})"), r#"["pos","t",0,1,"one","two","v",{"k":"v"}]"#);
-    let stmts: Vec<&str> = run.hits("__fc$s").iter().map(|&id| statement_text(&file, &inst, id)).collect();
+    let stmts: Vec<&str> = run.hits(STATEMENTS).iter().map(|&id| statement_text(&file, &inst, id)).collect();
     assert_eq!(
         stmts,
         [
@@ -148,7 +153,7 @@ fn probes_mark_exactly_the_statements_and_outcomes_that_ran() {
             "return out.concat([z, w]);",
         ]
     );
-    let branches: Vec<String> = run.hits("__fc$b").iter().map(|&id| branch_text(&inst, id)).collect();
+    let branches: Vec<String> = run.hits(BRANCHES).iter().map(|&id| branch_text(&inst, id)).collect();
     assert_eq!(
         branches,
         [
@@ -169,7 +174,7 @@ fn probes_mark_exactly_the_statements_and_outcomes_that_ran() {
 
     run.reset();
     assert_eq!(run.settle("f(-7, null)"), r#"["neg","t",0,1,"none","dflt"]"#);
-    let branches: Vec<String> = run.hits("__fc$b").iter().map(|&id| branch_text(&inst, id)).collect();
+    let branches: Vec<String> = run.hits(BRANCHES).iter().map(|&id| branch_text(&inst, id)).collect();
     assert_eq!(
         branches,
         [
@@ -204,7 +209,11 @@ fn top_level_code_has_no_probes_and_ids_start_where_asked() {
     let inst = instrument(&file, 100, 50, true);
     assert_eq!(inst.statements.len(), 1);
     assert_eq!(inst.branches.len(), 2);
-    assert!(inst.code.contains("__fc$s[100]") && inst.code.contains("__fc$c(50,"), "{}", inst.code);
+    assert!(
+        inst.code.contains(&format!("{STATEMENTS}[100]")) && inst.code.contains(&format!("{TRUTHY}(50,")),
+        "{}",
+        inst.code
+    );
     assert_eq!(inst.functions[0].statements, 100..101);
     assert_eq!(inst.functions[0].branches, 50..52);
     assert_eq!(inst.function_by_statement(100).unwrap().name.as_deref(), Some("g"));
@@ -222,13 +231,13 @@ fn loop_conditions_mark_their_outcomes_without_a_call_per_iteration() {
     );
     for distances in [false, true] {
         let inst = instrument(&file, 0, 0, distances);
-        assert_eq!(inst.code.matches("__fc$c(").count(), 1, "{}", inst.code);
+        assert_eq!(inst.code.matches(&format!("{TRUTHY}(")).count(), 1, "{}", inst.code);
         let run = Loaded::instrumented(&inst, "");
         assert_eq!(run.settle("f(2, {})"), "2");
-        assert_eq!(run.hits("__fc$b"), [0, 1, 2, 3, 4, 5, 6], "every outcome of the loops, `&&`'s truthy one");
+        assert_eq!(run.hits(BRANCHES), [0, 1, 2, 3, 4, 5, 6], "every outcome of the loops, `&&`'s truthy one");
         run.reset();
         assert_eq!(run.settle("f(0, 0)"), "0");
-        assert_eq!(run.hits("__fc$b"), [1, 3, 5, 7], "each loop's false outcome, `&&`'s falsy one");
+        assert_eq!(run.hits(BRANCHES), [1, 3, 5, 7], "each loop's false outcome, `&&`'s falsy one");
     }
 }
 
@@ -321,7 +330,7 @@ fn instrumented_code_behaves_like_the_original() {
         assert!(!original.starts_with("threw"), "{original}\n{snippet}");
         // Both forms of measured conditions.
         for measuring in ["false", "true"] {
-            let instrumented = Loaded::instrumented(&inst, &format!("__fc$on = {measuring};")).settle("main()");
+            let instrumented = Loaded::instrumented(&inst, &format!("{MEASURING} = {measuring};")).settle("main()");
             assert_eq!(instrumented, original, "\n{snippet}\n---\n{}", inst.code);
         }
     }
@@ -399,8 +408,9 @@ fn conversions(code: &str, call: &str) -> Vec<(String, Option<CoercionSite>, Vec
     let inst = instrument(&file, 0, 0, true);
     let mut seen: Vec<String> = Vec::new();
     for measuring in ["false", "true"] {
-        let prelude =
-            format!("{HARNESS}\nvar p = rec(), o = {{ v: 1 }}, s = 'abcdef', a = [1, 2, 3]; __fc$on = {measuring};");
+        let prelude = format!(
+            "{HARNESS}\nvar p = rec(), o = {{ v: 1 }}, s = 'abcdef', a = [1, 2, 3]; {MEASURING} = {measuring};"
+        );
         let run = Loaded::instrumented(&inst, &prelude);
         run.eval::<()>(call);
         seen.extend(run.eval::<Vec<String>>("__seen"));
@@ -618,7 +628,7 @@ fn pair_after(run: &Loaded, call: &str, pair: usize) -> (f64, f64) {
 #[test]
 fn branch_distances_follow_each_operator_to_the_outcome_not_taken() {
     let inst = instrument(&parse(COMPARISONS), 0, 0, true);
-    let run = Loaded::instrumented(&inst, "__fc$on = true;");
+    let run = Loaded::instrumented(&inst, &format!("{MEASURING} = true;"));
     let norm = |d: f64| d / (d + 1.0);
     // (call, branch pair, distance to true, distance to false); the pair of `and` is the `if`, then
     // the `&&`'s left operand; likewise for `or`.
@@ -682,16 +692,16 @@ fn branch_distances_follow_each_operator_to_the_outcome_not_taken() {
     let (t, f) = pair_after(&run, "lt(1, 2)", 1);
     assert!(t.is_infinite() && f.is_infinite(), "{t} {f}");
     // The plain form measures nothing, and marks the same outcomes.
-    run.eval::<()>("__fc$on = false;");
+    run.eval::<()>(&format!("{MEASURING} = false;"));
     for call in ["lt(1, 5)", "and(-2, 5)", "or(1, 7)", "not(4)", "loop(3)"] {
         run.reset();
         run.eval::<()>(call);
         let measured_nothing = distances(&run).iter().all(|d| d.is_infinite());
-        let plain = run.hits("__fc$b");
+        let plain = run.hits(BRANCHES);
         run.reset();
-        run.eval::<()>(&format!("__fc$on = true; {call}; __fc$on = false;"));
+        run.eval::<()>(&format!("{MEASURING} = true; {call}; {MEASURING} = false;"));
         assert!(measured_nothing, "{call}");
-        assert_eq!(plain, run.hits("__fc$b"), "{call}");
+        assert_eq!(plain, run.hits(BRANCHES), "{call}");
     }
 }
 
@@ -706,7 +716,7 @@ function both(s, p) { if (s.length > 2 && s.startsWith(p)) { return 1; } return 
 #[test]
 fn string_predicates_measure_the_characters_to_change() {
     let inst = instrument(&parse(PREDICATES), 0, 0, true);
-    let run = Loaded::instrumented(&inst, "__fc$on = true;");
+    let run = Loaded::instrumented(&inst, &format!("{MEASURING} = true;"));
     let norm = |d: f64| d / (d + 1.0);
     // One character code off by one: norm(1) = 0.5 before the whole distance is normalised.
     let one_off = norm(norm(1.0));
@@ -774,10 +784,12 @@ function hand(h) { var cards = h.split(/\s+/); for (var c of cards) { if (!/^[2-
 function other(x) { return /q/.test(x) || x.replace(/a/g, "b") === 1 || [].map.call("x", String); }
 "#;
     let inst = instrument(&parse(code), 0, 0, true);
-    let prelude = "var notes = []; __fc$observe.attach(function (key, event, detail) { notes.push(key + ' ' + event + ' ' + detail); });";
-    let run = Loaded::instrumented(&inst, prelude);
+    let prelude = format!(
+        "var notes = []; {OBSERVE}.attach(function (key, event, detail) {{ notes.push(key + ' ' + event + ' ' + detail); }});"
+    );
+    let run = Loaded::instrumented(&inst, &prelude);
     let observe = |before: &str, call: &str| -> Vec<String> {
-        run.eval::<()>(&format!("notes.length = 0; __fc$observe.reset(); {before}; try {{ {call}; }} catch (e) {{}}"));
+        run.eval::<()>(&format!("notes.length = 0; {OBSERVE}.reset(); {before}; try {{ {call}; }} catch (e) {{}}"));
         run.eval("notes")
     };
     // A string meets a pattern built at run time elsewhere.
@@ -797,7 +809,7 @@ function other(x) { return /q/.test(x) || x.replace(/a/g, "b") === 1 || [].map.c
     );
     // A recording proxy (here any object the harness registered) is noted by its key, without its text;
     // a replacement that is not anchored is no validation.
-    let seen = observe("var proxy = {}; __fc$observe.proxy(proxy, 4)", "other('a'); other(proxy)");
+    let seen = observe(&format!("var proxy = {{}}; {OBSERVE}.proxy(proxy, 4)"), "other('a'); other(proxy)");
     assert_eq!(seen, ["-1 6 0 null  1 q sa", "4 6 0 null  1 q p"]);
 }
 
@@ -810,7 +822,7 @@ fn measured_operands_are_evaluated_once_in_order() {
 }"#;
     let original = Loaded::new(code, 0, 0, "");
     let inst = instrument(&parse(code), 0, 0, true);
-    assert!(inst.code.contains("__fc$q("), "the condition is measured: {}", inst.code);
+    assert!(inst.code.contains(&format!("{COMPARE}(")), "the condition is measured: {}", inst.code);
     let run = Loaded::instrumented(&inst, "");
     for arg in ["1", "3"] {
         let want: String = original.eval(&format!("f({arg})"));
@@ -825,10 +837,10 @@ fn measured_operands_are_evaluated_once_in_order() {
 fn conditions_without_measurable_comparisons_are_left_as_they_were() {
     let code = "function f(x, y) { if (x === null || typeof y === 'string' || !x) { return 1; } while (x) { x = 0; } return y ? 2 : 3; }";
     let inst = instrument(&parse(code), 0, 0, true);
-    assert!(!inst.code.contains("__fc$q") && !inst.code.contains("__fc$t"), "{}", inst.code);
+    assert!(!inst.code.contains(COMPARE) && !inst.code.contains(DISTANCE_TEST), "{}", inst.code);
     // Without distances asked for, measurable conditions are left alone too.
     let inst = instrument(&parse(COMPARISONS), 0, 0, false);
-    assert!(!inst.code.contains("__fc$q") && !inst.code.contains("__fc$t"), "{}", inst.code);
+    assert!(!inst.code.contains(COMPARE) && !inst.code.contains(DISTANCE_TEST), "{}", inst.code);
     assert_eq!(inst.branches.len(), instrument(&parse(COMPARISONS), 0, 0, true).branches.len());
 }
 
@@ -868,7 +880,7 @@ fn with_journal(code: &str, check: impl FnOnce(rquickjs::Ctx)) {
         // The engine gives the journal a native setter check (`sandbox/engine/props.rs`); a stand-in
         // that answers the same here.
         let prelude = format!(
-            "var {SHARED_WRITE} = new Uint8Array(1); var __fc$s = new Uint8Array(64); var __fc$b = new Uint8Array(64);\
+            "var {SHARED_WRITE} = new Uint8Array(1); var {STATEMENTS} = new Uint8Array(64); var {BRANCHES} = new Uint8Array(64);\
              var {HAS_SETTER} = function (o, skipProto) {{ return Reflect.ownKeys(o).some(function (k) {{ \
              var d = Object.getOwnPropertyDescriptor(o, k); \
              return d.set !== undefined && !(skipProto && k === '__proto__'); }}); }};"
@@ -891,7 +903,11 @@ fn writes_to_shared_state_are_journalled_and_undone() {
                 C.prototype.fixed = function () { Object.defineProperty(C, 'total', { value: 0 }); };\n                var dict = { a: 1, b: 2 };\nvar list = [1, 2];\nlist.tag = 't';\n                C.prototype.keyed = function (x) { var key = { toString: function () { return x; } };                 dict[key] = 3; delete dict.a; dict[{ toString: function () { return 'a'; } }] = 1;                 list[key] = 4; list[5] = x; list.push(x); return list.length; };\n                var seal = Object.freeze;\n                C.prototype.tagged = function (x) { list[{ toString: function () { return x; } }] = 1; return list.length; };\n                C.prototype.frozen = function () { dict[{}] = 0; seal(dict); };\n";
     let inst = instrument(&parse(code), 0, 0, false);
     // Each write keeps its value and its receiver.
-    for journalled in ["__fc$jc(log, \"push\").push(x)", "__fc$jm(C, \"total\").total++", "__fc$jv(()=>count"] {
+    for journalled in [
+        format!("{JOURNAL_COLLECTION}(log, \"push\").push(x)"),
+        format!("{JOURNAL_MEMBER}(C, \"total\").total++"),
+        format!("{JOURNAL_BINDING}(()=>count"),
+    ] {
         assert!(inst.code.replace(' ', "").contains(&journalled.replace(' ', "")), "{journalled}: {}", inst.code);
     }
     with_journal(&inst.code, |ctx| {
@@ -920,7 +936,7 @@ fn writes_to_shared_state_are_journalled_and_undone() {
         ctx.eval::<(), _>("new C().fixed()").unwrap();
         assert_eq!(flag(&ctx), 2);
         // So does a write to an array whose prototype has a setter the write could run.
-        ctx.eval::<(), _>(format!("{SHARED_WRITE}[0] = 0; __fc$forget();")).unwrap();
+        ctx.eval::<(), _>(format!("{SHARED_WRITE}[0] = 0; {FORGET}();")).unwrap();
         ctx.eval::<(), _>("new C().tagged('c')").unwrap();
         assert_eq!(flag(&ctx), 1);
         assert!(ctx.eval::<bool, _>(format!("{}()", crate::js::UNDO)).unwrap());
@@ -954,7 +970,7 @@ fn writes_to_the_elements_of_a_shared_typed_array_are_journalled() {
         ctx.eval::<(), _>("count(1); u32.buffer.transfer && u32.buffer.transfer()").unwrap();
         assert!(!undo(&ctx));
         for write in ["poke()", "tag()"] {
-            ctx.eval::<(), _>(format!("{SHARED_WRITE}[0] = 0; __fc$forget(); {write}")).unwrap();
+            ctx.eval::<(), _>(format!("{SHARED_WRITE}[0] = 0; {FORGET}(); {write}")).unwrap();
             assert_eq!(flag(&ctx), 2, "{write}");
         }
     });
@@ -978,7 +994,7 @@ fn writes_to_private_fields_are_journalled_where_the_name_is_in_scope() {
                   static inner() { return class { #n() { return 1; } static poke() { try { Pool.#n = 1; } catch (e) {} } }; }\n\
                 }";
     let inst = instrument(&parse(code), 0, 0, false);
-    assert!(inst.code.contains("__fc$jp(Pool"), "{}", inst.code);
+    assert!(inst.code.contains(&format!("{JOURNAL_PRIVATE}(Pool")), "{}", inst.code);
     with_journal(&inst.code, |ctx| {
         let flag = |ctx: &rquickjs::Ctx| ctx.eval::<u32, _>(format!("{SHARED_WRITE}[0]")).unwrap();
         let state = "JSON.stringify([Pool.count(), Pool.last === null, other.hits])";
@@ -992,7 +1008,7 @@ fn writes_to_private_fields_are_journalled_where_the_name_is_in_scope() {
         // through a name that the class around the write declares as a method.
         ctx.eval::<(), _>("Pool.spy(3)").unwrap();
         assert_eq!(flag(&ctx), 2);
-        ctx.eval::<(), _>(format!("{SHARED_WRITE}[0] = 0; __fc$forget(); Pool.inner().poke()")).unwrap();
+        ctx.eval::<(), _>(format!("{SHARED_WRITE}[0] = 0; {FORGET}(); Pool.inner().poke()")).unwrap();
         assert_eq!(flag(&ctx), 2);
     });
 }

@@ -6,123 +6,20 @@
 //! This is the bottom layer: it imports nothing else of the crate, so every other layer may use it.
 //!
 //! # The protocol
-//! Every name the harness, the probes and the recorder put on `globalThis` starts with `__fc$` and is
-//! non-enumerable, so code under test that walks the global object does not see it. The names Rust
-//! writes or reads are the constants below; the rest are private to one program:
-//!
-//! | name | who defines it | what it is |
-//! |---|---|---|
-//! | [`PRIMORDIALS`] | [`PRIMORDIALS_JS`] | the built-ins every program below uses, captured before user code |
-//! | [`STATEMENTS`], [`BRANCHES`] | the engine | `Uint8Array`s of statement and branch-outcome probes |
-//! | [`DISTANCES`], [`STACK`] | the engine, [`RUNTIME_JS`] | branch distances per outcome; the operand stack |
-//! | [`SHARED_WRITE`] | the engine | a `Uint8Array(1)` that writes to shared state set: 1 undoable, 2 not (see `instrument/writes.rs`) |
-//! | `__fc$jv`, `__fc$jm`, `__fc$jp`, `__fc$jk`, [`UNDO`], [`FORGET`] | [`JOURNAL_JS`] | the undo journal of those writes |
-//! | `__fc$c`, `__fc$n`, `__fc$sp`, `__fc$q`, `__fc$r`, `__fc$t`, `__fc$j`, `__fc$x`, `__fc$v`, `__fc$w`, `__fc$o`, `__fc$a` | [`RUNTIME_JS`] | helpers the instrumented code calls |
-//! | [`MEASURING`] | [`RUNTIME_JS`], set by the engine | whether measured conditions take their measuring form |
-//! | `__fc$observe` | [`RUNTIME_JS`] (`patterns.js`) | what the harness tells the pattern observer: a test's arguments, where to log |
-//! | [`DETERMINISTIC`] | the engine, from [`DETERMINISM_JS`] | fixes `Math.random` and the clocks |
-//! | [`INEXACT`] | [`INEXACT_JS`] | whether a test used an operation engines round differently |
-//! | [`TIMERS`] | [`node::GLOBALS_JS`] | Node's timers, on a virtual clock |
-//! | [`PRINT`] | the engine (record mode) | where [`CONSOLE_JS`] sends a printed line |
-//! | [`CHARGE`] | the engine, taken by [`LOOPS_JS`] | charges a built-in's loop over an array's length as work |
-//! | [`HAS_SETTER`] | the engine, taken by [`JOURNAL_JS`] | whether an object has an own setter |
-//! | `__fc$baseline` | the engine | the globals before the code under test loaded |
-//! | [`BUILTINS`] | [`BUILTINS_JS`] | the built-ins' snapshot, and which one a test changed |
-//! | [`CLASSES`], [`EXEC`], [`DIRECT`], [`AT`], [`FAILURE`], [`SETTLED`], [`AWAITED`], [`LOG`], [`RESULTS`], [`DISCOVER`], [`DISCOVER_MADE`], [`VIA_FACTORY`] | [`HARNESS_JS`] | the class table, running a test and reading what it did, discovery |
-//! | [`DEFINE_MODULE`], [`REQUIRE`], [`SET_EXPORTS`], [`NAMESPACES`] | [`HARNESS_JS`] | CommonJS factories, `require`, ES-module namespaces |
-//! | [`HOST_ACCESS`] | [`HARNESS_JS`] | what the stand-ins of Node's host modules ([`node`]) report a use to |
-//! | [`PROXY`] | nothing: only text | a recording proxy as a test's text shows it, `__fc$u(id)` |
-//! | [`RECORDER`] | [`RECORDER_JS`] | record mode's recorder |
-//! | [`DESCRIBE`] | the engine (`sandbox/engine/describe.rs`) | describes values for the harness and the recorder |
+//! Every `__fc$` name Rust, these programs and the instrumented code share is in [`protocol`], one
+//! table that a test checks against the `.js` files; its constants are re-exported here.
 
 pub mod literal;
 pub mod node;
 pub mod number;
+pub(crate) mod protocol;
 pub mod regex;
 pub mod runners;
 
-/// Whether conditions instrumented both ways take their measuring form (see `instrument/distance.rs`): a
-/// writable global the engine sets before each run, false until then.
-pub const MEASURING: &str = "__fc$on";
-/// The built-ins Flycatcher's programs use, as they were before the code under test ran (see
-/// [`PRIMORDIALS_JS`]).
-pub const PRIMORDIALS: &str = "__fc$P";
-/// The built-ins' snapshot and check (see [`BUILTINS_JS`]).
-pub const BUILTINS: &str = "__fc$builtins";
-/// Statement probes: `__fc$s[id] = 1` before every statement of a function.
-pub const STATEMENTS: &str = "__fc$s";
-/// Branch-outcome probes: `__fc$b[id] = 1` when outcome `id` is taken.
-pub const BRANCHES: &str = "__fc$b";
-/// Set by every write the instrumenter marked as one to state shared between tests: 1 when the journal
-/// ([`JOURNAL_JS`]) can undo what was written, 2 when only a new context can.
-pub const SHARED_WRITE: &str = "__fc$sw";
-/// Smallest branch distance seen per outcome in a run (a `Float64Array` as long as [`BRANCHES`]),
-/// measured under `--strategy search` only; 0 for taken outcomes, 1 for unknown ones.
-pub const DISTANCES: &str = "__fc$d";
-/// The distance helpers' stack of operand distances.
-pub const STACK: &str = "__fc$k";
-/// The determinism shim installed from [`DETERMINISM_JS`].
-pub const DETERMINISTIC: &str = "__fc$deterministic";
-/// Node's timers on a virtual clock ([`node::GLOBALS_JS`]): `next()` fires the one due first.
-pub const TIMERS: &str = "__fc$timers";
-/// Whether the running test used a `Math` function engines round differently (see [`INEXACT_JS`]).
-pub const INEXACT: &str = "__fc$inexact";
-/// Record mode: the native function the program's `console` prints through.
-pub const PRINT: &str = "__fc$print";
-/// The native function that charges a built-in's loop over an array's length as work (see
-/// [`LOOPS_JS`], which takes it off the global object).
-pub const CHARGE: &str = "__fc$charge";
-/// The native function that answers whether an object has an own setter (see [`JOURNAL_JS`], which
-/// takes it off the global object).
-pub const HAS_SETTER: &str = "__fc$hasSetter";
-/// The harness's class table, in `ProgramInfo` order once classes are bound.
-pub const CLASSES: &str = "__fc$C";
-/// Runs one test given as JSON; answers `''`, that it threw an error (see [`FAILURE`]), the JSON of another
-/// thrown value, or that the test awaits a promise.
-pub const EXEC: &str = "__fc$exec";
-/// What Rust calls to run a test's statements itself (see `sandbox/engine/direct.rs`): the harness's
-/// steps before, between and after them, as functions.
-pub const DIRECT: &str = "__fc$direct";
-/// The error the last test that threw one ended with: `name`, `message`, `stack` and `at`, the statement.
-pub const FAILURE: &str = "__fc$failure";
-/// The index of the test statement running (a `Uint32Array`), readable after a limit cut a test off.
-pub const AT: &str = "__fc$at";
-/// How an awaiting test ended, or `null` while it has not.
-pub const SETTLED: &str = "__fc$settled";
-/// The statements whose promises the last test awaited.
-pub const AWAITED: &str = "__fc$awaited";
-/// The recording proxies' and the patterns' log of the last test: the harness's array of triples,
-/// read by `sandbox/engine/log.rs`.
-pub const LOG: &str = "__fc$log";
-/// Descriptions of the results of the last test's calls of the method under test: the harness's array
-/// of them, read by `sandbox/engine/results.rs`.
-pub const RESULTS: &str = "__fc$results";
-/// Discovery: what the values reachable from some roots define.
-pub const DISCOVER: &str = "__fc$discover";
-/// Discovery: the class of what the `i`th plain function the walk met returns, if the walk missed it.
-pub const DISCOVER_MADE: &str = "__fc$discoverMade";
-/// What a class made by a factory is bound as: a constructor that calls the factory.
-pub const VIA_FACTORY: &str = "__fc$viaFactory";
-/// Registers a CommonJS file's factory.
-pub const DEFINE_MODULE: &str = "__fc$defineModule";
-/// `require` of a CommonJS file by index.
-pub const REQUIRE: &str = "__fc$require";
-/// Record mode: replaces a CommonJS file's exports.
-pub const SET_EXPORTS: &str = "__fc$setExports";
-/// Called by the stand-ins of Node's host modules when used: the test then fails with a
-/// [`HOST_ACCESS_ERROR`].
-pub const HOST_ACCESS: &str = "__fc$hostAccess";
+pub(crate) use protocol::*;
+
 /// The name of the error a test that reached the host ends with (never a regression test).
 pub const HOST_ACCESS_ERROR: &str = "HostAccessError";
-/// The namespaces of loaded ES modules, by file index.
-pub const NAMESPACES: &str = "__fc$ns";
-/// A recording proxy in a test's text: `__fc$u(id)`.
-pub const PROXY: &str = "__fc$u";
-/// Record mode's recorder.
-pub const RECORDER: &str = "__fc$recorder";
-/// The describers of values, made in Rust (`sandbox/engine/describe.rs`): the harness describes results
-/// and states with them, the recorder recorded calls, in the format of `model::observed`.
-pub const DESCRIBE: &str = "__fc$describe";
 
 /// The built-ins that [`HARNESS_JS`], [`RECORDER_JS`], [`CONSOLE_JS`] and the describers use, captured on
 /// the hidden global [`PRIMORDIALS`] before any code under test runs (Node calls them primordials), with
@@ -168,10 +65,6 @@ pub const JOURNAL_JS: &str = include_str!("journal.js");
 /// over a sparse array a billion long ends the test at its limits instead of running for minutes: each
 /// asks [`CHARGE`] first. Installed after Flycatcher's own programs, before any user code.
 pub const LOOPS_JS: &str = include_str!("loops.js");
-/// Undoes the journal after a test: answers whether the context is as loaded again.
-pub const UNDO: &str = "__fc$undo";
-/// Empties the journal and clears [`SHARED_WRITE`]: what loading wrote is the program's own state.
-pub const FORGET: &str = "__fc$forget";
 /// Corrections of where QuickJS departs from the specification and V8 does not (Date setters given
 /// NaN), installed before any user code so that the sandbox observes what Node will.
 pub const PARITY_JS: &str = include_str!("parity.js");

@@ -1,7 +1,7 @@
 //! A test as JavaScript text: the exported suite's statements and what people read in the explorer.
 
 use super::{Statement, TestCase, Value};
-use crate::js::literal;
+use crate::js::{PROXY, literal};
 use crate::model::program::{ClassId, ProgramInfo};
 
 impl TestCase {
@@ -45,7 +45,7 @@ impl TestCase {
             Value::Null => "null".into(),
             Value::Undefined => "undefined".into(),
             Value::Variable(v) => self.variables[*v].name.clone(),
-            Value::Proxy(id) => format!("__fc$u({id})"),
+            Value::Proxy(id) => format!("{PROXY}({id})"),
             Value::Array(items) => {
                 format!("[{}]", items.iter().map(|i| self.value(i, program)).collect::<Vec<_>>().join(", "))
             }
@@ -101,7 +101,7 @@ impl TestCase {
             .map(|i| {
                 let mut text = self.declaration(i, program, "var");
                 for id in self.proxies() {
-                    text = text.replace(&format!("__fc$u({id})"), &format!("<?{}>", param_name(id)));
+                    text = text.replace(&format!("{PROXY}({id})"), &format!("<?{}>", param_name(id)));
                 }
                 format!("{text};")
             })
