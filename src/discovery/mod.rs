@@ -81,7 +81,7 @@ fn json_string(s: &str) -> String {
 
 /// Builds the [`ProgramInfo`] of a loaded program. `namespace` (a dotted path) restricts discovery to
 /// the classes under that object.
-pub fn analyse(code: &CodeBase, sandbox: &mut Sandbox, namespace: Option<&str>) -> Result<ProgramInfo> {
+pub(crate) fn analyse(code: &CodeBase, sandbox: &mut Sandbox, namespace: Option<&str>) -> Result<ProgramInfo> {
     let namespace_path: Vec<String> = namespace.map(|n| n.split('.').map(str::to_string).collect()).unwrap_or_default();
     if namespace_path.iter().any(|p| !is_identifier(p)) {
         return Err(Error::Usage(format!(

@@ -46,7 +46,7 @@ struct Frame {
 impl<'a> Probes<'a> {
     /// A rewrite of `file` numbering statements and branches from the given ids, measuring branch
     /// distances when asked to.
-    pub fn new(file: &'a ParsedFile, first_statement: u32, first_branch: u32, distances: bool) -> Self {
+    pub(crate) fn new(file: &'a ParsedFile, first_statement: u32, first_branch: u32, distances: bool) -> Self {
         Probes {
             file,
             first_statement,

@@ -39,28 +39,14 @@ const LARGE_CLASS: usize = 256;
 
 /// Why a pattern was rejected, phrased for the user who wrote it.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct RegexError {
-    pattern: String,
-    message: String,
-    position: Option<usize>,
-}
-
-impl RegexError {
+pub(crate) struct RegexError {
     /// The pattern exactly as given.
-    pub fn pattern(&self) -> &str {
-        &self.pattern
-    }
-
+    pattern: String,
     /// What is wrong, without the pattern or position.
-    pub fn message(&self) -> &str {
-        &self.message
-    }
-
-    /// The 0-based character (not byte) offset in [`pattern`](Self::pattern) of the construct at
-    /// fault, when one construct is to blame.
-    pub fn position(&self) -> Option<usize> {
-        self.position
-    }
+    message: String,
+    /// The 0-based character (not byte) offset in `pattern` of the construct at fault, when one
+    /// construct is to blame.
+    position: Option<usize>,
 }
 
 impl fmt::Display for RegexError {
@@ -106,7 +92,7 @@ impl RegexGenerator {
     /// Invalid syntax, constructs a generator cannot honour (anchors elsewhere, `\b`, lookarounds,
     /// backreferences, lone surrogates), patterns that match nothing or can produce more than
     /// 10 000 bytes.
-    pub fn parse(pattern: &str) -> Result<RegexGenerator, RegexError> {
+    pub(crate) fn parse(pattern: &str) -> Result<RegexGenerator, RegexError> {
         let error = |fault: Fault, offset: usize| RegexError {
             pattern: pattern.to_owned(),
             message: fault.message,
@@ -142,12 +128,12 @@ impl RegexGenerator {
     }
 
     /// The pattern text exactly as given to [`parse`](Self::parse).
-    pub fn pattern(&self) -> &str {
+    pub(crate) fn pattern(&self) -> &str {
         &self.pattern
     }
 
     /// Draws one string that the pattern matches in full.
-    pub fn sample<R: Rng + ?Sized>(&self, rng: &mut R) -> String {
+    pub(crate) fn sample<R: Rng + ?Sized>(&self, rng: &mut R) -> String {
         // Only Unicode classes and UTF-8 literals go into the HIR, so the bytes are always UTF-8; the
         // lossy conversion just avoids `rand_regex`'s panicking `String` sampler.
         let bytes: Vec<u8> = self.regex.sample(rng);
