@@ -134,7 +134,7 @@ fn closest<'a>(name: &str, candidates: &'a [String]) -> Vec<&'a str> {
 }
 
 /// Shorthand for results of this crate.
-pub type Result<T> = std::result::Result<T, Error>;
+pub(crate) type Result<T> = std::result::Result<T, Error>;
 
 #[cfg(test)]
 mod tests {

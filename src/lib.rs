@@ -26,7 +26,6 @@
 //! - [`tui`]: `flycatcher explore`, the terminal UI over the same session.
 
 #![deny(missing_docs)]
-#![warn(clippy::too_many_lines)]
 
 pub mod analysis;
 pub mod app;

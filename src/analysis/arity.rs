@@ -18,7 +18,7 @@ use swc_ecma_visit::{Visit, VisitWith};
 
 /// One function's arity, as far as calls with another number of arguments matter.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
-pub struct Arity {
+pub(crate) struct Arity {
     /// Byte offset of the function's start in the file.
     pub start: u32,
     /// Byte offset of its end.
@@ -32,14 +32,14 @@ pub struct Arity {
 
 /// Every function (and constructor) of `program` with its arity; `base` is the file's start position,
 /// to turn spans into offsets.
-pub fn arities(program: &swc_ecma_ast::Program, base: u32) -> Vec<Arity> {
+pub(crate) fn arities(program: &swc_ecma_ast::Program, base: u32) -> Vec<Arity> {
     let mut collector = Collector { base, open: Vec::new(), done: Vec::new() };
     program.visit_with(&mut collector);
     collector.done
 }
 
 /// The arity of the function spanning `start..end` (one that shows nothing when it is not found).
-pub fn arity_of(all: &[Arity], start: u32, end: u32) -> Arity {
+pub(crate) fn arity_of(all: &[Arity], start: u32, end: u32) -> Arity {
     // The function's own entry is the largest one inside its range; others are nested functions.
     all.iter().filter(|f| f.start >= start && f.end <= end).max_by_key(|f| f.end - f.start).cloned().unwrap_or_default()
 }

@@ -28,7 +28,7 @@ pub enum Constant {
 
 /// The literals of a file, with their byte offsets.
 #[derive(Debug, Clone, Default)]
-pub struct Literals {
+pub(crate) struct Literals {
     found: Vec<(u32, Constant)>,
     /// Where the code reads a character's code (`.charCodeAt`, `.codePointAt`): there, its numbers
     /// may be compared with codes.
@@ -37,19 +37,19 @@ pub struct Literals {
 
 impl Literals {
     /// Mines `program`; `base` is the file's start position.
-    pub fn mine(program: &Program, base: u32) -> Literals {
+    pub(crate) fn mine(program: &Program, base: u32) -> Literals {
         let mut miner = Miner { base, found: Vec::new(), code_reads: Vec::new() };
         program.visit_with(&mut miner);
         Literals { found: miner.found, code_reads: miner.code_reads }
     }
 
     /// The literals between two byte offsets.
-    pub fn within(&self, start: u32, end: u32) -> impl Iterator<Item = &Constant> {
+    pub(crate) fn within(&self, start: u32, end: u32) -> impl Iterator<Item = &Constant> {
         self.found.iter().filter(move |(at, _)| (start..end).contains(at)).map(|(_, c)| c)
     }
 
     /// Whether the code between two byte offsets reads a character's code.
-    pub fn reads_character_codes(&self, start: u32, end: u32) -> bool {
+    pub(crate) fn reads_character_codes(&self, start: u32, end: u32) -> bool {
         self.code_reads.iter().any(|at| (start..end).contains(at))
     }
 }

@@ -15,7 +15,7 @@ use swc_ecma_visit::{Visit, VisitWith};
 
 /// The `this` fields one function assigns: its byte range in the file and the names.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct ThisFields {
+pub(crate) struct ThisFields {
     /// Byte offset of the function's start in the file.
     pub start: u32,
     /// Byte offset of its end.
@@ -26,14 +26,14 @@ pub struct ThisFields {
 
 /// Every function (and constructor) of `program` with the fields it assigns to `this`; `base` is the
 /// file's start position, to turn spans into offsets.
-pub fn this_fields(program: &Program, base: u32) -> Vec<ThisFields> {
+pub(crate) fn this_fields(program: &Program, base: u32) -> Vec<ThisFields> {
     let mut collector = Collector { base, open: Vec::new(), done: Vec::new() };
     program.visit_with(&mut collector);
     collector.done
 }
 
 /// The fields assigned by the function that spans `start..end`, or nested in it with the same `this`.
-pub fn fields_of_function(all: &[ThisFields], start: u32, end: u32) -> BTreeSet<String> {
+pub(crate) fn fields_of_function(all: &[ThisFields], start: u32, end: u32) -> BTreeSet<String> {
     // The function's own entry is the largest one inside its range; others are nested functions.
     all.iter()
         .filter(|f| f.start >= start && f.end <= end)

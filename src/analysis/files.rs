@@ -38,7 +38,7 @@ pub struct SourceEntry {
 
 impl SourceEntry {
     /// This file as `parsed` says it is now (a mutant of it), resolved as it was.
-    pub fn with_parsed(&self, parsed: ParsedFile) -> SourceEntry {
+    pub(crate) fn with_parsed(&self, parsed: ParsedFile) -> SourceEntry {
         SourceEntry {
             parsed,
             deps: self.deps.clone(),
@@ -63,7 +63,7 @@ pub struct SourceSet {
 impl SourceSet {
     /// Reads and parses `paths` and everything they load. A folder stands for the entry Node loads for
     /// the package in it (see [`package::folder_entry`]).
-    pub fn load(paths: &[PathBuf]) -> Result<SourceSet> {
+    pub(crate) fn load(paths: &[PathBuf]) -> Result<SourceSet> {
         let mut set = SourceSet { entries: Vec::new(), warnings: Vec::new() };
         for path in paths {
             let file = if path.is_dir() {
@@ -184,7 +184,7 @@ fn is_relative(specifier: &str) -> bool {
 /// Resolves a specifier like Node: built-in modules (as the sandbox offers them, `node:events`), relative
 /// paths with the extensions Node tries (and the extensionless imports bundlers allow), then packages in
 /// `node_modules` folders through their `package.json` (see [`package`]), with the conditions of `loader`.
-pub fn resolve(from_dir: &Path, specifier: &str, loader: Loader) -> std::result::Result<PathBuf, String> {
+pub(crate) fn resolve(from_dir: &Path, specifier: &str, loader: Loader) -> std::result::Result<PathBuf, String> {
     if let Some(name) = node::builtin(specifier) {
         return Ok(PathBuf::from(format!("{}{name}", node::PREFIX)));
     }
@@ -215,7 +215,7 @@ pub fn resolve(from_dir: &Path, specifier: &str, loader: Loader) -> std::result:
 
 /// The file `base` names as `require` finds it: itself, with `.js`, `.mjs`, `.cjs` or `.json`, or the index
 /// of the folder it names.
-pub fn resolve_file(base: &Path) -> Option<PathBuf> {
+pub(crate) fn resolve_file(base: &Path) -> Option<PathBuf> {
     let candidates = [
         base.to_path_buf(),
         with_suffix(base, ".js"),

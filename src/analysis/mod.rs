@@ -3,13 +3,13 @@
 //! and facts about its functions that generation and inference use (`this` fields, arities, constants,
 //! `typeof` checks, thrown values, `**` whose results engines round differently). Finding the classes needs the code loaded: see `discovery`.
 
-pub mod arity;
-pub mod constants;
-pub mod fields;
-pub mod files;
-pub mod package;
+pub(crate) mod arity;
+pub(crate) mod constants;
+pub(crate) mod fields;
+pub(crate) mod files;
+pub(crate) mod package;
 pub mod parse;
-pub mod rounding;
-pub mod state;
-pub mod throws;
-pub mod typeofs;
+pub(crate) mod rounding;
+pub(crate) mod state;
+pub(crate) mod throws;
+pub(crate) mod typeofs;

@@ -13,7 +13,7 @@ use crate::analysis::parse::package_type_is_module;
 
 /// How a file is loaded, which decides the conditions that `exports` matches.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Loader {
+pub(crate) enum Loader {
     /// `require`: the `node`, `require` and `default` conditions.
     Require,
     /// `import`: the `node`, `import` and `default` conditions.
@@ -99,7 +99,7 @@ fn manifest(dir: &Path) -> Option<Json> {
 }
 
 /// The file Node loads for `subpath` (`.` or `./x`) of the package in `dir` with `loader`.
-pub fn entry(dir: &Path, subpath: &str, loader: Loader) -> Result<PathBuf, String> {
+pub(crate) fn entry(dir: &Path, subpath: &str, loader: Loader) -> Result<PathBuf, String> {
     let manifest = manifest(dir);
     if let Some(exports) = manifest.as_ref().and_then(|m| m.get("exports")).filter(|e| !matches!(e, Json::Other)) {
         return exported(dir, exports, subpath, loader);
@@ -181,7 +181,7 @@ fn resolve_target(target: &Json, star: Option<&str>, loader: Loader) -> Option<S
 }
 
 /// Whether Node loads `path` as an ES module: `.mjs`, or `.js` under a `"type": "module"` package.
-pub fn is_es_module_file(path: &Path) -> bool {
+pub(crate) fn is_es_module_file(path: &Path) -> bool {
     match path.extension().and_then(|e| e.to_str()) {
         Some("mjs") => true,
         Some("cjs") => false,
@@ -192,7 +192,7 @@ pub fn is_es_module_file(path: &Path) -> bool {
 /// The file a folder given to test stands for: the entry `require` loads when it is CommonJS, else the
 /// entry `import` loads, else the ES module `require` names (as `main` often does in `"type": "module"`
 /// packages). CommonJS first: its suites load the file exactly as the package's users do.
-pub fn folder_entry(dir: &Path) -> Result<PathBuf, String> {
+pub(crate) fn folder_entry(dir: &Path) -> Result<PathBuf, String> {
     let required = entry(dir, ".", Loader::Require);
     if let Ok(path) = &required
         && !is_es_module_file(path)

@@ -29,23 +29,23 @@ pub struct ParsedFile {
 
 impl ParsedFile {
     /// Byte offset of `pos` from the start of the file's text.
-    pub fn offset(&self, pos: BytePos) -> u32 {
+    pub(crate) fn offset(&self, pos: BytePos) -> u32 {
         pos.0.saturating_sub(self.source.start_pos.0)
     }
 
     /// 1-based line and column (in characters) of a byte position.
-    pub fn line_col(&self, pos: BytePos) -> (usize, usize) {
+    pub(crate) fn line_col(&self, pos: BytePos) -> (usize, usize) {
         line_col(&self.cm, pos)
     }
 
     /// The text of the file.
-    pub fn text(&self) -> &str {
+    pub(crate) fn text(&self) -> &str {
         self.source.src.as_str()
     }
 }
 
 /// 1-based line and column (in characters) of a byte position of `cm`.
-pub fn line_col(cm: &SourceMap, pos: BytePos) -> (usize, usize) {
+pub(crate) fn line_col(cm: &SourceMap, pos: BytePos) -> (usize, usize) {
     let loc = cm.lookup_char_pos(pos);
     (loc.line, loc.col_display + 1)
 }
@@ -152,7 +152,7 @@ impl Visit for CommonJsFinder {
 
 /// Whether the nearest `package.json` above `path` declares `"type": "module"` (so Node loads `.js`
 /// files there as ES modules).
-pub fn package_type_is_module(path: &Path) -> bool {
+pub(crate) fn package_type_is_module(path: &Path) -> bool {
     path.ancestors().skip(1).find_map(|dir| std::fs::read_to_string(dir.join("package.json")).ok()).is_some_and(
         |json| {
             serde_json::from_str::<serde_json::Value>(&json)

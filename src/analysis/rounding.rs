@@ -7,7 +7,7 @@ use swc_ecma_ast::{AssignExpr, AssignOp, BinExpr, BinaryOp, Program};
 use swc_ecma_visit::{Visit, VisitWith};
 
 /// Whether `program` has a `**` or `**=` operator.
-pub fn uses_power_operator(program: &Program) -> bool {
+pub(crate) fn uses_power_operator(program: &Program) -> bool {
     let mut finder = PowerFinder::default();
     program.visit_with(&mut finder);
     finder.found

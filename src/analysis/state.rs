@@ -19,7 +19,7 @@ use swc_ecma_visit::{Visit, VisitWith};
 
 /// One expression in a function that writes state shared between tests.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct SharedWrite {
+pub(crate) struct SharedWrite {
     /// The writing expression: an assignment, `++`/`--`, `delete`, or the call of a mutating method.
     pub span: Span,
     /// What it writes, for the user (e.g. "assigns to 'nextId', which outlives a call").
@@ -27,7 +27,7 @@ pub struct SharedWrite {
 }
 
 /// Every write in the functions of `program` to state shared between tests, in source order.
-pub fn shared_writes(program: &Program) -> Vec<SharedWrite> {
+pub(crate) fn shared_writes(program: &Program) -> Vec<SharedWrite> {
     let mut finder = SharedWriteFinder { scopes: Vec::new(), found: Vec::new(), load_only: load_only(program) };
     program.visit_with(&mut finder);
     finder.found
@@ -35,7 +35,7 @@ pub fn shared_writes(program: &Program) -> Vec<SharedWrite> {
 
 /// Whether functions in `program` write state shared between tests: the first such write, described
 /// for the user.
-pub fn shared_state_write(program: &Program) -> Option<String> {
+pub(crate) fn shared_state_write(program: &Program) -> Option<String> {
     shared_writes(program).into_iter().next().map(|w| w.what)
 }
 
@@ -155,7 +155,7 @@ impl Visit for Uses<'_> {
 
 /// Names declared at the top level of a script with `class`, `let` or `const`: such bindings are not
 /// properties of the global object, so discovery must ask for them by name.
-pub fn lexical_globals(program: &Program) -> Vec<String> {
+pub(crate) fn lexical_globals(program: &Program) -> Vec<String> {
     let mut names = Vec::new();
     for stmt in top_level(program) {
         match stmt {

@@ -11,7 +11,7 @@ use swc_ecma_visit::{Visit, VisitWith};
 
 /// Byte ranges (start, end) of the arguments of every `throw` statement in `program`; `base` is the
 /// file's start position.
-pub fn throw_argument_ranges(program: &Program, base: u32) -> Vec<(u32, u32)> {
+pub(crate) fn throw_argument_ranges(program: &Program, base: u32) -> Vec<(u32, u32)> {
     let mut collector = ThrowCollector { base, ranges: Vec::new() };
     program.visit_with(&mut collector);
     collector.ranges

@@ -22,7 +22,7 @@ use super::constants::Constant;
 /// A `typeof name === 'type'` (or `name === null`, as type `'null'`) comparison: where, on which name,
 /// against which type.
 #[derive(Debug, Clone, PartialEq)]
-pub struct TypeofCheck {
+pub(crate) struct TypeofCheck {
     /// Byte offset of the comparison in the file.
     pub at: u32,
     /// The variable checked.
@@ -36,14 +36,14 @@ pub struct TypeofCheck {
 
 /// Every `typeof identifier` compared (`===`, `!==`, `==`, `!=`) with a string literal, and every
 /// identifier compared with `null`, in `program`; `base` is the file's start position.
-pub fn typeof_checks(program: &Program, base: u32) -> Vec<TypeofCheck> {
+pub(crate) fn typeof_checks(program: &Program, base: u32) -> Vec<TypeofCheck> {
     let mut finder = Finder { base, found: Vec::new() };
     program.visit_with(&mut finder);
     finder.found
 }
 
 /// The types compared with `name` between two offsets, most often compared first.
-pub fn types_checked(checks: &[TypeofCheck], name: &str, start: u32, end: u32) -> Vec<String> {
+pub(crate) fn types_checked(checks: &[TypeofCheck], name: &str, start: u32, end: u32) -> Vec<String> {
     let mut counts: BTreeMap<&str, usize> = BTreeMap::new();
     for check in checks.iter().filter(|c| c.name == name && (start..end).contains(&c.at)) {
         *counts.entry(check.ty.as_str()).or_default() += 1;
@@ -54,7 +54,7 @@ pub fn types_checked(checks: &[TypeofCheck], name: &str, start: u32, end: u32) -
 }
 
 /// The literals compared with `name` (see [`TypeofCheck::literal`]), each once, in source order.
-pub fn literals_compared(checks: &[TypeofCheck], name: &str) -> Vec<Constant> {
+pub(crate) fn literals_compared(checks: &[TypeofCheck], name: &str) -> Vec<Constant> {
     let mut literals: Vec<Constant> = Vec::new();
     for literal in checks.iter().filter(|c| c.name == name).filter_map(|c| c.literal.as_ref()) {
         if !literals.contains(literal) {
@@ -70,12 +70,12 @@ struct Finder {
 }
 
 /// Prefix of the pseudo-type of an `instanceof` check.
-pub const INSTANCEOF: &str = "instanceof ";
+pub(crate) const INSTANCEOF: &str = "instanceof ";
 
 /// Prefix of the pseudo-type of an equality with a literal (`kind === 'major'`, a `case 'minor':` of
 /// `switch (kind)`, `urlSafe === true`): `=string`, `=number`, `=boolean`. Weaker than a `typeof`
 /// check: the code names a value, not a type.
-pub const EQUALS: &str = "=";
+pub(crate) const EQUALS: &str = "=";
 
 /// `a.b.c` for a chain of identifiers and member names.
 fn dotted(e: &Expr) -> Option<String> {

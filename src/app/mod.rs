@@ -9,6 +9,7 @@
 //!   several.
 //! - [`mutate`]: a suite's mutation score, generating the suite first or reading one.
 //! - [`record`]: record an entry script's run, then elect replay tests from it.
+//! - [`cli_progress`]: `generate`'s and `mutate`'s progress as the command line shows it.
 //! - [`bench`](mod@bench): candidates per second against a bare QuickJS loop; [`speedup`]: `--jobs 2`
 //!   against `--jobs 1`.
 //! - [`project`]: the project file, `flycatcher.json`.
@@ -17,6 +18,7 @@
 //!   c8's coverage.
 
 pub mod bench;
+pub mod cli_progress;
 pub mod generate;
 pub mod jobs;
 pub mod merge;

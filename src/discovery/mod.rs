@@ -14,7 +14,7 @@ use crate::analysis::fields::{self, ThisFields, fields_of_function};
 use crate::analysis::state::lexical_globals;
 use crate::error::{Error, Result};
 use crate::instrument::Function;
-use crate::js::VIA_FACTORY;
+use crate::js::{BASELINE, NAMESPACES, REQUIRE, VIA_FACTORY};
 use crate::model::program::ModuleKind;
 use crate::model::program::{Access, ClassInfo, Factory, FileInfo, FunctionRef, MethodInfo, Origin, ProgramInfo};
 use crate::sandbox::{CodeBase, FoundClass, FoundMembers, FoundMethod, Sandbox};
@@ -59,9 +59,9 @@ pub fn sandbox_expression(access: &Access) -> String {
     let properties = |path: &[String]| path.iter().map(|p| format!("[{}]", json_string(p))).collect::<String>();
     match access {
         Access::Script { expression } => format!("({expression})"),
-        Access::CommonJs { file, path } => format!("__fc$require({file}){}", properties(path)),
+        Access::CommonJs { file, path } => format!("{REQUIRE}({file}){}", properties(path)),
         Access::EsModule { file, export, path } => {
-            format!("__fc$ns[{file}][{}]{}", json_string(export), properties(path))
+            format!("{NAMESPACES}[{file}][{}]{}", json_string(export), properties(path))
         }
     }
 }
@@ -81,7 +81,7 @@ fn json_string(s: &str) -> String {
 
 /// Builds the [`ProgramInfo`] of a loaded program. `namespace` (a dotted path) restricts discovery to
 /// the classes under that object.
-pub fn analyse(code: &CodeBase, sandbox: &mut Sandbox, namespace: Option<&str>) -> Result<ProgramInfo> {
+pub(crate) fn analyse(code: &CodeBase, sandbox: &mut Sandbox, namespace: Option<&str>) -> Result<ProgramInfo> {
     let namespace_path: Vec<String> = namespace.map(|n| n.split('.').map(str::to_string).collect()).unwrap_or_default();
     if namespace_path.iter().any(|p| !is_identifier(p)) {
         return Err(Error::Usage(format!(
@@ -141,7 +141,7 @@ fn discovery_roots(code: &CodeBase, namespace: &[String]) -> (Vec<Root>, Vec<Str
         // top-level `class`/`let`/`const` bindings, which are globals without being properties.
         let globals = format!(
             "(function () {{ var o = {{}}; Object.getOwnPropertyNames(globalThis).forEach(function (n) {{ \
-             if (!__fc$baseline.has(n)) o[n] = globalThis[n]; }}); {} return o; }})()",
+             if (!{BASELINE}.has(n)) o[n] = globalThis[n]; }}); {} return o; }})()",
             lexical
                 .iter()
                 .map(|n| format!("try {{ o[{0}] = {1}; }} catch (e) {{}}", json_string(n), n))
@@ -154,11 +154,11 @@ fn discovery_roots(code: &CodeBase, namespace: &[String]) -> (Vec<Root>, Vec<Str
         match file.entry.parsed.kind {
             ModuleKind::CommonJs => {
                 roots.push(Root::CommonJs { file: index, prefix: namespace.to_vec() });
-                expressions.push(below(format!("__fc$require({index})")));
+                expressions.push(below(format!("{REQUIRE}({index})")));
             }
             ModuleKind::EsModule => {
                 roots.push(Root::EsModule { file: index, prefix: namespace.to_vec() });
-                expressions.push(below(format!("__fc$ns[{index}]")));
+                expressions.push(below(format!("{NAMESPACES}[{index}]")));
             }
             ModuleKind::Script => {}
         }

@@ -29,7 +29,7 @@ pub enum Format {
 
 impl Format {
     /// Every format, in the order they are offered to users.
-    pub fn all() -> [Format; 8] {
+    pub(crate) fn all() -> [Format; 8] {
         [
             Format::NodeTest,
             Format::Assert,
@@ -43,7 +43,7 @@ impl Format {
     }
 
     /// The name users give on the command line.
-    pub fn name(self) -> &'static str {
+    pub(crate) fn name(self) -> &'static str {
         match self {
             Format::NodeTest => "node-test",
             Format::Assert => "assert",
@@ -68,7 +68,7 @@ impl Format {
     }
 
     /// Whether its runner can skip a test (failing tests are exported skipped, and only for such runners).
-    pub fn can_skip(self) -> bool {
+    pub(crate) fn can_skip(self) -> bool {
         !matches!(self, Format::Nodeunit | Format::Expresso | Format::Vows)
     }
 

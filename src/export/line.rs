@@ -5,7 +5,7 @@ use super::js_string;
 
 /// One statement of a test.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Line {
+pub(crate) enum Line {
     /// One JavaScript statement, e.g. `var list = new LinkedList();`.
     Code(String),
     /// `actual` is `Object.is`-equal to `expected`, a literal or expression (`NaN`, `-0`, `undefined`, a variable).
@@ -51,7 +51,7 @@ pub enum Line {
 /// [`crate::model::observed::Thrown`], what a run in the sandbox observed: the suite builds this from that,
 /// leaving out what another engine would not reproduce.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Expected {
+pub(crate) enum Expected {
     /// An error, told by name and message rather than by class: the class may belong to another realm.
     Error {
         /// The error's `name`, e.g. `TypeError`.
@@ -71,7 +71,7 @@ pub enum Expected {
 const CLOSE_ULPS: u32 = 4;
 
 /// The JavaScript statement of one test line.
-pub fn statement(line: &Line) -> String {
+pub(crate) fn statement(line: &Line) -> String {
     match line {
         Line::Code(code) => code.clone(),
         Line::StrictEqual { actual, expected } => format!("assert.strictEqual({actual}, {expected});"),

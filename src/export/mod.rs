@@ -39,7 +39,7 @@ mod tests;
 use std::path::{Path, PathBuf};
 
 pub use format::{Format, UnknownFormat};
-pub use line::{Expected, Line, statement};
+pub(crate) use line::{Expected, Line, statement};
 use loader::{Import, Js, Syntax, write_loader};
 use register::write_tests;
 
@@ -47,7 +47,7 @@ use crate::model::program::ModuleKind;
 
 /// A file of the code under test that a suite loads.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct SubjectFile {
+pub(crate) struct SubjectFile {
     /// Absolute path of the file.
     pub path: PathBuf,
     /// How the file is loaded.
@@ -56,7 +56,7 @@ pub struct SubjectFile {
 
 /// How a class (or the root of a namespace) is reached once the subject files are loaded.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Access {
+pub(crate) enum Access {
     /// An expression evaluated in the scripts' shared global scope, e.g. `LinkedList` or `Geo.Shapes.Rect`.
     Script {
         /// The JavaScript expression.
@@ -83,7 +83,7 @@ pub enum Access {
 
 /// A name under which test code refers to a class.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Binding {
+pub(crate) struct Binding {
     /// The JavaScript identifier used in test code; must not be `assert`, which test code uses for assertions.
     pub alias: String,
     /// Where the class is found.
@@ -92,7 +92,7 @@ pub struct Binding {
 
 /// One test: a title and its statements.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct ExportTest {
+pub(crate) struct ExportTest {
     /// The group it belongs to (its method under test); tests of a group are rendered together, in the order
     /// of the group's first test.
     pub group: String,
@@ -116,7 +116,7 @@ impl ExportTest {
 
 /// The tests of one class, ready to be rendered in any [`Format`].
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct ExportSuite {
+pub(crate) struct ExportSuite {
     /// The class under test: names the file and the suite.
     pub class_name: String,
     /// Comment lines written at the top of the file, without comment markers.
@@ -133,7 +133,7 @@ pub struct ExportSuite {
 
 /// A suite as a file's name and text.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct RenderedSuite {
+pub(crate) struct RenderedSuite {
     /// The file name, without a directory: `<Class>.test.js` or `<Class>.test.mjs`.
     pub file_name: String,
     /// The file's text.
@@ -145,7 +145,7 @@ pub struct RenderedSuite {
 /// # Panics
 /// When a binding reaches a file by an index that is out of range or of another module kind, or reaches a
 /// script expression in a suite without script files.
-pub fn render(suite: &ExportSuite, format: Format, out_dir: &Path) -> RenderedSuite {
+pub(crate) fn render(suite: &ExportSuite, format: Format, out_dir: &Path) -> RenderedSuite {
     let syntax = format.syntax(suite.files.iter().any(|file| file.kind == ModuleKind::EsModule));
     let mut js = Js::default();
     if format == Format::Vitest {
@@ -180,7 +180,7 @@ pub fn render(suite: &ExportSuite, format: Format, out_dir: &Path) -> RenderedSu
 
 /// The file name stem of a class's suite and failing log: the name with characters that are awkward in
 /// file names replaced.
-pub fn file_stem(class_name: &str) -> String {
+pub(crate) fn file_stem(class_name: &str) -> String {
     let stem: String = class_name
         .chars()
         .map(|c| if c.is_ascii_alphanumeric() || matches!(c, '_' | '$' | '.' | '-') { c } else { '_' })

@@ -88,7 +88,7 @@ impl Avm {
     /// Makes this state's move on `test`, whose variables are `variables` (not empty); returns the state
     /// the move stands for. A move that cannot be made (a character code past the last) leaves the test
     /// as it was, which then counts as a move that did not get closer.
-    pub fn make(self, test: &mut TestCase, variables: &[Variable]) -> Avm {
+    pub(crate) fn make(self, test: &mut TestCase, variables: &[Variable]) -> Avm {
         let avm = Avm { place: self.place % variables.len(), ..self };
         if avm.unit < 1.0 && !matches!(variables[avm.place], Variable::Number(_)) {
             // Lengths and character codes move by whole steps only.
@@ -118,7 +118,7 @@ impl Avm {
 
     /// Moves `value`; returns the state the move stands for (a whole number cannot be rounded: it is
     /// moved up instead).
-    pub fn apply(self, value: &mut f64) -> Avm {
+    pub(crate) fn apply(self, value: &mut f64) -> Avm {
         if self.direction == 0.0 {
             if value.fract() != 0.0 && value.is_finite() {
                 *value = value.round();
@@ -144,7 +144,7 @@ impl Avm {
     /// around the best value; after rounding, a step up; after a failed step up, a step down; after
     /// both, moves by a finer fraction (a tenth and a hundredth always, finer ones when a fraction got
     /// closer), or the next variable.
-    pub fn failed(self) -> Avm {
+    pub(crate) fn failed(self) -> Avm {
         if self.step > self.first_step() {
             Avm { step: self.first_step(), ..self }
         } else if self.direction == 0.0 {
@@ -172,7 +172,7 @@ impl Avm {
 
     /// The next move after this one got closer: the same way with a doubled step (after rounding, a
     /// step up).
-    pub fn succeeded(self) -> Avm {
+    pub(crate) fn succeeded(self) -> Avm {
         let refined = self.refined || self.unit < 1.0;
         if self.direction == 0.0 {
             Avm { direction: 1.0, refined, ..self }

@@ -29,7 +29,7 @@ use crate::model::test::{Statement, TestCase, Value};
 pub const COMBINED_CALLS: usize = 2;
 /// Most candidates the combined strategy enumerates per method before going random, so that a method
 /// with many parameters still gets to the random phase.
-pub const COMBINED_CANDIDATES: u64 = 2_000;
+pub(crate) const COMBINED_CANDIDATES: u64 = 2_000;
 /// How deep constructor arguments nest before `null` is passed instead.
 const MAX_DEPTH: usize = 3;
 
@@ -55,7 +55,7 @@ pub struct Enumeration {
 
 impl Enumeration {
     /// Calls in the sequences being enumerated (1 for the method under test alone).
-    pub fn calls(&self) -> usize {
+    pub(crate) fn calls(&self) -> usize {
         self.calls.max(1)
     }
 }
@@ -63,7 +63,7 @@ impl Enumeration {
 /// The next candidate of `method` of `class` under an exhaustive strategy (the combined strategy's
 /// random phase included), moving `enumeration` past it when its types are all known; the random
 /// tests take states of argument instances from the `elected` tests.
-pub fn generate(request: &Request, enumeration: &mut Enumeration, rng: &mut (impl Rng + ?Sized)) -> TestCase {
+pub(crate) fn generate(request: &Request, enumeration: &mut Enumeration, rng: &mut (impl Rng + ?Sized)) -> TestCase {
     let Request { program, types, settings, class, method, .. } = *request;
     let bounded = settings.strategy == Strategy::Combined;
     if bounded && (enumeration.calls() > COMBINED_CALLS || enumeration.enumerated >= COMBINED_CANDIDATES) {

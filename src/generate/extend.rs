@@ -11,7 +11,7 @@ use crate::model::test::TestCase;
 
 /// `base` with one more call of `method` on its variable `receiver`, asserted; the request names the
 /// method whose constants guide the arguments.
-pub fn with_call(
+pub(crate) fn with_call(
     request: &Request,
     base: &TestCase,
     receiver: usize,
@@ -26,7 +26,7 @@ pub fn with_call(
 
 /// `base` with a new instance of `class` and a call of `method` on it, asserted: what shows the state a
 /// constructor left.
-pub fn with_instance(
+pub(crate) fn with_instance(
     request: &Request,
     base: &TestCase,
     class: ClassId,

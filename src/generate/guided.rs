@@ -67,7 +67,7 @@ pub struct ConstantPool {
 impl ConstantPool {
     /// A pool of `constants`; those listed twice are drawn twice as often (the method's own constants
     /// are passed along with its class's).
-    pub fn new<'a>(constants: impl IntoIterator<Item = &'a Constant>) -> ConstantPool {
+    pub(crate) fn new<'a>(constants: impl IntoIterator<Item = &'a Constant>) -> ConstantPool {
         let mut pool = ConstantPool::default();
         for constant in constants {
             match constant {
@@ -103,13 +103,13 @@ impl ConstantPool {
     /// This pool, for a method that reads character codes (`charCodeAt`) or not: only where it does
     /// are strings given characters whose codes are mined numbers (elsewhere they only take strings
     /// from the rest of the pool: base64's `decode` wants its own symbols).
-    pub fn reading_character_codes(mut self, reads: bool) -> ConstantPool {
+    pub(crate) fn reading_character_codes(mut self, reads: bool) -> ConstantPool {
         self.reads_codes = reads;
         self
     }
 
     /// Adds the values of `other` to this pool (recorded values join the mined constants).
-    pub fn merge(&mut self, other: ConstantPool) {
+    pub(crate) fn merge(&mut self, other: ConstantPool) {
         self.numbers.extend(other.numbers);
         self.strings.extend(other.strings);
         self.patterns.extend(other.patterns);
@@ -121,7 +121,7 @@ impl ConstantPool {
     }
 
     /// A number: mined and maybe moved, or from `fallback`.
-    pub fn number<R: Rng + ?Sized>(&self, rng: &mut R, fallback: impl FnOnce(&mut R) -> f64) -> f64 {
+    pub(crate) fn number<R: Rng + ?Sized>(&self, rng: &mut R, fallback: impl FnOnce(&mut R) -> f64) -> f64 {
         if self.numbers.is_empty() || !rng.random_bool(MINED_NUMBER) {
             return fallback(rng);
         }
@@ -144,7 +144,7 @@ impl ConstantPool {
 
     /// A regular expression's source and flags for a `RegExp` parameter: one of the code's own half of
     /// the time when it has some, else `None` (the caller takes a default).
-    pub fn regex<R: Rng + ?Sized>(&self, rng: &mut R) -> Option<(&str, &str)> {
+    pub(crate) fn regex<R: Rng + ?Sized>(&self, rng: &mut R) -> Option<(&str, &str)> {
         if self.regexes.is_empty() || !rng.random_bool(0.5) {
             return None;
         }
@@ -155,7 +155,7 @@ impl ConstantPool {
     /// A string: mined, from a mined pattern, spelled from mined characters, digits at a mined length (a
     /// card number, an ISBN, an identifier), edited, or from `fallback`, sometimes with a character
     /// whose code is a mined number.
-    pub fn string<R: Rng + ?Sized>(&self, rng: &mut R, fallback: impl FnOnce(&mut R) -> String) -> String {
+    pub(crate) fn string<R: Rng + ?Sized>(&self, rng: &mut R, fallback: impl FnOnce(&mut R) -> String) -> String {
         if self.reads_codes && !self.code_characters.is_empty() && rng.random_bool(CODE_CHARACTER) {
             let mut chars: Vec<char> = fallback(rng).chars().collect();
             let at = rng.random_range(0..=chars.len());
@@ -191,7 +191,7 @@ impl ConstantPool {
     }
 
     /// A string one of the code's own regular expressions matches, if it has any.
-    pub fn pattern_sample<R: Rng + ?Sized>(&self, rng: &mut R) -> Option<String> {
+    pub(crate) fn pattern_sample<R: Rng + ?Sized>(&self, rng: &mut R) -> Option<String> {
         if self.patterns.is_empty() {
             return None;
         }
@@ -211,7 +211,7 @@ impl ConstantPool {
 
     /// How many items a list gets (the pieces of a split argument): a mined small number half of the
     /// time (`cards.length !== 5`), else 1 to 6.
-    pub fn count<R: Rng + ?Sized>(&self, rng: &mut R) -> usize {
+    pub(crate) fn count<R: Rng + ?Sized>(&self, rng: &mut R) -> usize {
         let mined: Vec<usize> = self.lengths.iter().copied().filter(|n| *n > 0).collect();
         if !mined.is_empty() && rng.random_bool(0.5) {
             return mined[rng.random_range(0..mined.len())];

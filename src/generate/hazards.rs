@@ -70,7 +70,7 @@ impl Count {
 impl Hazards {
     /// Learns from one run of `test`: the statements that started, and whether the one at `cut_at` was
     /// ended by a limit. `types` names the parameters of each statement.
-    pub fn record(&mut self, test: &TestCase, cut_at: Option<usize>, types: &TypeTable, program: &ProgramInfo) {
+    pub(crate) fn record(&mut self, test: &TestCase, cut_at: Option<usize>, types: &TypeTable, program: &ProgramInfo) {
         let last = cut_at.unwrap_or(usize::MAX);
         for (index, statement) in test.statements.iter().enumerate().take_while(|(i, _)| *i <= last) {
             let cut_off = index == last;
@@ -102,13 +102,18 @@ impl Hazards {
 
     /// The chance that parameter `param` should get a small number rather than a drawn one: none until
     /// large numbers passed to it were cut off.
-    pub fn small_number_chance(&self, param: u32) -> f64 {
+    pub(crate) fn small_number_chance(&self, param: u32) -> f64 {
         self.large_numbers.get(&param).map_or(0.0, |count| 1.0 - count.weight)
     }
 
     /// A method of `class` to call to reach a state, drawn by weight: a method never cut off weighs 1, one
     /// often cut off much less. `None` when the class has no methods.
-    pub fn pick<'p>(&self, program: &'p ProgramInfo, class: ClassId, rng: &mut (impl Rng + ?Sized)) -> Option<&'p str> {
+    pub(crate) fn pick<'p>(
+        &self,
+        program: &'p ProgramInfo,
+        class: ClassId,
+        rng: &mut (impl Rng + ?Sized),
+    ) -> Option<&'p str> {
         let methods = &program.classes[class].methods;
         if methods.is_empty() {
             return None;

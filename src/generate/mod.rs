@@ -7,14 +7,14 @@
 
 mod avm;
 pub mod exhaustive;
-pub mod extend;
+pub(crate) mod extend;
 pub mod guided;
-pub mod hazards;
+pub(crate) mod hazards;
 mod places;
 pub mod random;
-pub mod search;
-pub mod seeds;
-pub mod values;
+pub(crate) mod search;
+pub(crate) mod seeds;
+pub(crate) mod values;
 
 use rand::Rng;
 
@@ -53,7 +53,7 @@ pub struct Request<'a> {
 /// candidate afresh; the exhaustive strategies move the method's `enumeration` on; search evolves the
 /// closest candidates in the method's `archive`, and search-cov its elected tests. A method `searching`
 /// (guided generation stopped finding coverage on it) is searched whatever the strategy.
-pub fn candidate(
+pub(crate) fn candidate(
     request: &Request,
     enumeration: &mut Enumeration,
     archive: &mut Archive,

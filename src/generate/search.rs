@@ -90,13 +90,8 @@ struct Pending {
 
 impl Archive {
     /// An empty archive for a method whose branch outcome `i` guards statement `guards[i]`.
-    pub fn new(guards: Vec<Option<u32>>) -> Archive {
+    pub(crate) fn new(guards: Vec<Option<u32>>) -> Archive {
         Archive { guards, ..Archive::default() }
-    }
-
-    /// How many branch outcomes have a closest candidate.
-    pub fn len(&self) -> usize {
-        self.entries.len()
     }
 
     /// Whether no candidate came near any outcome still to take.
@@ -113,7 +108,7 @@ impl Archive {
     /// closer to, and the AVM of the entry it was made from moves on. `covered` and `taken` are the
     /// method's statements and branch outcomes its elected tests reached, elections of this run
     /// included: outcomes reached are dropped.
-    pub fn observe(&mut self, test: &TestCase, execution: &Execution, covered: &[bool], taken: &[bool]) {
+    pub(crate) fn observe(&mut self, test: &TestCase, execution: &Execution, covered: &[bool], taken: &[bool]) {
         let pending = self.pending.take();
         let guards = &self.guards;
         let open = |offset: u32| {
@@ -185,7 +180,7 @@ impl Archive {
 
 /// A candidate for the request's method under search with branch distances: mostly a move from the
 /// archive's closest candidates, else (and while the archive is empty) a fresh guided test.
-pub fn generate(request: &Request, archive: &mut Archive, rng: &mut (impl Rng + ?Sized)) -> TestCase {
+pub(crate) fn generate(request: &Request, archive: &mut Archive, rng: &mut (impl Rng + ?Sized)) -> TestCase {
     archive.pending = None;
     let Some(target) = archive.choose(rng) else { return random_test(request, rng) };
     let fails = f64::from(archive.entries[&target].fails);
@@ -216,7 +211,7 @@ fn from_archive(request: &Request, archive: &mut Archive, target: u32, rng: &mut
 
 /// A candidate under [`crate::model::settings::Strategy::SearchCoverage`]: a mutant of one of the method's elected tests, or
 /// (half of the time, and while there is none) a fresh guided test.
-pub fn mutate_elected(request: &Request, rng: &mut (impl Rng + ?Sized)) -> TestCase {
+pub(crate) fn mutate_elected(request: &Request, rng: &mut (impl Rng + ?Sized)) -> TestCase {
     let Request { settings, class, method, elected, .. } = *request;
     let own: Vec<&TestCase> = elected.iter().copied().filter(|t| t.class == class && t.method == method).collect();
     if own.is_empty() || rng.random_bool(FRESH) {
@@ -368,7 +363,7 @@ mod tests {
         assert_eq!(archive.entries[&2].test, test_with(2.0));
         // Statement 0 covered by an election: outcome 2 is done.
         archive.observe(&test_with(3.0), &run(vec![]), &[true, false], &taken);
-        assert_eq!((archive.len(), archive.distance(2)), (1, None));
+        assert_eq!((archive.entries.len(), archive.distance(2)), (1, None));
         // Outcome 0 taken by an elected test: nothing left to search for.
         archive.observe(&test_with(3.0), &run(vec![(0, 0.1)]), &[true, false], &[true, false, false]);
         assert!(archive.is_empty());

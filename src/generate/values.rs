@@ -8,12 +8,12 @@ use crate::model::settings::{NumberSource, StringSource};
 
 /// Regular expressions passed where a `RegExp` is needed and the code offers none of its own (source,
 /// flags): a literal, an anchored class, a case-insensitive and a global pattern, and the empty one.
-pub const REGEXPS: [(&str, &str); 5] = [("a", ""), ("^\\d+$", ""), ("[a-z]+", "i"), ("b", "g"), ("", "")];
+pub(crate) const REGEXPS: [(&str, &str); 5] = [("a", ""), ("^\\d+$", ""), ("[a-z]+", "i"), ("b", "g"), ("", "")];
 
 /// Drawing strings: the default mix, or a sample of the user's pattern.
 impl StringSource {
     /// Draws one string.
-    pub fn generate<R: Rng + ?Sized>(&self, rng: &mut R) -> String {
+    pub(crate) fn generate<R: Rng + ?Sized>(&self, rng: &mut R) -> String {
         match self {
             StringSource::Default => default_string(rng),
             StringSource::Regex(generator) => generator.sample(rng),
@@ -24,7 +24,7 @@ impl StringSource {
 /// Drawing numbers: the default mix, or a user's pattern converted as `Number(text)` would.
 impl NumberSource {
     /// Draws one number.
-    pub fn generate<R: Rng + ?Sized>(&self, rng: &mut R) -> f64 {
+    pub(crate) fn generate<R: Rng + ?Sized>(&self, rng: &mut R) -> f64 {
         match self {
             NumberSource::Default => default_number(rng),
             NumberSource::Regex(generator) => string_to_number(&generator.sample(rng)),

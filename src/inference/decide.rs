@@ -30,7 +30,7 @@ pub(super) const OBJECT_MEMBERS: &[&str] = &[
 ];
 
 /// The pseudo-member a call of the proxy itself is recorded as.
-pub const CALLED: &str = "()";
+pub(crate) const CALLED: &str = "()";
 
 /// Members only functions have (with being called).
 const FUNCTION_MEMBERS: &[&str] = &[CALLED, "call", "apply", "bind"];
@@ -147,7 +147,7 @@ const STRING_MEMBERS: &[&str] = &[
 ];
 
 /// Decides a parameter's type from its record (see the module docs for the rules).
-pub fn decide(record: &ParamRecord, program: &ProgramInfo, rng: &mut (impl Rng + ?Sized)) -> Decision {
+pub(crate) fn decide(record: &ParamRecord, program: &ProgramInfo, rng: &mut (impl Rng + ?Sized)) -> Decision {
     let inferred = |ty, evidence| Decision { ty, evidence, source: DecisionSource::Inferred };
     // The code says which class it wants; members read after the check belong to that class anyway.
     // Unless it also checks `typeof` (`x instanceof Decimal` then `typeof x === 'number'`: one of

@@ -19,7 +19,7 @@ use crate::sandbox::ProxyEvent;
 
 /// What a thrown message says about the value that caused it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Complaint {
+pub(crate) enum Complaint {
     /// It names the type it wanted.
     Wants(ParamType),
     /// It rejects the value without naming a type.
@@ -85,7 +85,7 @@ const REJECTING: &[&str] = &["invalid", "illegal", "unsupported", "unexpected", 
 
 /// What `message` says about the value that caused it, if anything: the first type name preceded
 /// (within four words) by a word of wanting and by none of receiving; else a rejection.
-pub fn complaint(message: &str) -> Option<Complaint> {
+pub(crate) fn complaint(message: &str) -> Option<Complaint> {
     let lower = message.to_lowercase();
     let words: Vec<&str> = lower.split(|c: char| !c.is_alphanumeric()).filter(|w| !w.is_empty()).collect();
     for (i, word) in words.iter().enumerate() {
@@ -106,7 +106,7 @@ impl TypeTable {
     /// saw): a type named goes to the proxy's record as evidence, or replaces a leap of faith; a
     /// rejection is counted on the proxy's record, and the members read on a rejected proxy are taken
     /// for probes. Returns the leaps of faith replaced.
-    pub fn learn_from_error(
+    pub(crate) fn learn_from_error(
         &mut self,
         test: &TestCase,
         at: usize,

@@ -86,7 +86,7 @@ const STRING_CALLS: &[&str] = &[
 ];
 
 /// Scores a conversion seen at `site` (`None` when the position matched no known site) with `hint`.
-pub fn score(site: Option<&CoercionSite>, hint: Hint) -> Scores {
+pub(crate) fn score(site: Option<&CoercionSite>, hint: Hint) -> Scores {
     let Some(site) = site else {
         return by_hint(hint, 1);
     };

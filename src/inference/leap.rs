@@ -11,7 +11,7 @@ use crate::model::test::{Statement, TestCase, Value};
 use crate::sandbox::Execution;
 
 /// How many inference delays a parameter without evidence waits before its leap of faith.
-pub const LEAP_PATIENCE: u32 = 5;
+pub(crate) const LEAP_PATIENCE: u32 = 5;
 
 /// Failures in a row, with no success, after which a leap of faith is retried with another primitive.
 const LEAP_FAILURES: u32 = 30;
@@ -30,7 +30,7 @@ struct LeapTrial {
 
 /// The leaps of faith on trial, by parameter id.
 #[derive(Debug, Clone, Default)]
-pub struct Leaps {
+pub(crate) struct Leaps {
     trials: BTreeMap<u32, LeapTrial>,
 }
 
@@ -38,7 +38,7 @@ impl Leaps {
     /// Counts, for parameters typed by a leap of faith, whether the calls of `test` receiving them
     /// succeeded, and switches a parameter to another primitive when its calls only ever fail. Returns
     /// the new decisions, already made in `types`.
-    pub fn judge(
+    pub(crate) fn judge(
         &mut self,
         types: &mut TypeTable,
         program: &ProgramInfo,

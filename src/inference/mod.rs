@@ -12,15 +12,15 @@
 //! generators), `decide.rs` (the rules) and [`leap`] (leaps of faith on trial).
 
 mod decide;
-pub mod errors;
-pub mod hints;
-pub mod leap;
-pub mod patterns;
+pub(crate) mod errors;
+pub(crate) mod hints;
+pub(crate) mod leap;
+pub(crate) mod patterns;
 mod record;
 mod table;
 mod types;
 
-pub use decide::{CALLED, decide};
-pub use record::{MemberUse, ParamKey, ParamRecord};
-pub use table::{Given, TypeTable};
+pub(crate) use decide::{CALLED, decide};
+pub(crate) use record::{ParamKey, ParamRecord};
+pub(crate) use table::TypeTable;
 pub use types::{Decision, DecisionSource, ParamType};

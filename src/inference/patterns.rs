@@ -121,7 +121,7 @@ impl LearntPattern {
 
     /// A string the pattern matches; for a pattern of pieces, mostly as many of them joined as an
     /// argument whose pieces met it had, else `pieces`.
-    pub fn sample<R: Rng + ?Sized>(&self, pieces: usize, rng: &mut R) -> String {
+    pub(crate) fn sample<R: Rng + ?Sized>(&self, pieces: usize, rng: &mut R) -> String {
         let Some(joiner) = &self.joiner else { return self.generator.sample(rng) };
         if rng.random_bool(0.2) {
             return self.generator.sample(rng);
@@ -188,7 +188,7 @@ impl LearntPattern {
     /// several: a move that keeps the rest of a hand of cards. The new piece is related to a random
     /// other one as pieces of a list are (the fifth card of a straight flush is a step from one of the
     /// four others).
-    pub fn redraw_piece<R: Rng + ?Sized>(&self, text: &str, rng: &mut R) -> Option<String> {
+    pub(crate) fn redraw_piece<R: Rng + ?Sized>(&self, text: &str, rng: &mut R) -> Option<String> {
         let joiner = self.joiner.as_deref()?;
         let mut pieces: Vec<String> = text.split(joiner).map(str::to_string).collect();
         if pieces.len() < 2 {
@@ -234,7 +234,7 @@ fn alphabets(generator: &RegexGenerator) -> [Vec<Vec<char>>; 2] {
 
 /// A list of `count` strings from `sample`, joined by `joiner`: an argument the code splits (a hand
 /// of cards) before it validates the pieces.
-pub fn list<R: Rng + ?Sized>(
+pub(crate) fn list<R: Rng + ?Sized>(
     joiner: &str,
     count: usize,
     rng: &mut R,
@@ -249,7 +249,7 @@ impl TypeTable {
     /// proxy's, or those the test gave the string arguments the value met came from (see
     /// [`PatternNote::came_from`]); others met values of the code's own. A `split` keeps what joins the
     /// items of the list on the record.
-    pub fn learn_patterns(&mut self, test: &TestCase, notes: &[PatternNote]) {
+    pub(crate) fn learn_patterns(&mut self, test: &TestCase, notes: &[PatternNote]) {
         if notes.is_empty() {
             return;
         }

@@ -43,7 +43,7 @@ pub struct MemberUse {
 
 impl MemberUse {
     /// All uses.
-    pub fn total(&self) -> u32 {
+    pub(crate) fn total(&self) -> u32 {
         self.reads + self.writes + self.checks
     }
 }
@@ -108,7 +108,7 @@ impl ParamRecord {
     /// Whether anything recorded can decide the type (members read, coercions scored or `typeof`
     /// checks naming a type; `undefined` and `null` name none): without, [`crate::inference::decide`] takes a leap of
     /// faith.
-    pub fn has_evidence(&self) -> bool {
+    pub(crate) fn has_evidence(&self) -> bool {
         !self.type_members().is_empty()
             || !self.wanted.is_empty()
             || self.typeofs.iter().any(|t| t != "undefined" && t != "null")
@@ -125,7 +125,7 @@ impl ParamRecord {
     /// and protocol checks like `toStringTag`, `_isBig` or `Symbol.iterator`, and members read only in
     /// calls that then rejected the proxy), and with keys that are neither names nor indexes (a random
     /// value used as a key, like `' 1b'`) counted as an index.
-    pub fn type_members(&self) -> Vec<&str> {
+    pub(crate) fn type_members(&self) -> Vec<&str> {
         let probe = |name: &str, used: &MemberUse| {
             is_probe(name)
                 || (used.writes == 0 && used.checks == 0 && self.probed.get(name).is_some_and(|p| *p >= used.reads))
@@ -142,12 +142,12 @@ impl ParamRecord {
     }
 
     /// The type the errors thrown for it asked for most, if any.
-    pub fn most_wanted(&self) -> Option<&Wanted> {
+    pub(crate) fn most_wanted(&self) -> Option<&Wanted> {
         self.wanted.iter().max_by_key(|w| w.count)
     }
 
     /// Whether the user fixed the type (inference leaves it alone).
-    pub fn frozen(&self) -> bool {
+    pub(crate) fn frozen(&self) -> bool {
         matches!(
             self.decision.as_ref().map(|d| d.source),
             Some(DecisionSource::Accepted | DecisionSource::Overridden | DecisionSource::Configured)

@@ -37,7 +37,7 @@ pub struct TypeTable {
 
 impl TypeTable {
     /// One record per parameter of every constructor and method of `program`.
-    pub fn new(program: &ProgramInfo) -> TypeTable {
+    pub(crate) fn new(program: &ProgramInfo) -> TypeTable {
         let mut records = Vec::new();
         for (class, info) in program.classes.iter().enumerate() {
             for function in std::iter::once(&info.constructor).chain(info.methods.iter()) {
@@ -69,7 +69,7 @@ impl TypeTable {
     /// Gives the parameters of `function` of `class` the types its `typeof` checks (`checks`, those in
     /// the function's range) compare them with and the literals its equalities name, and keeps the
     /// checks for the members of options objects.
-    pub fn set_typeof_checks(&mut self, class: ClassId, function: &str, checks: Vec<TypeofCheck>) {
+    pub(crate) fn set_typeof_checks(&mut self, class: ClassId, function: &str, checks: Vec<TypeofCheck>) {
         for id in self.params_of(class, function).to_vec() {
             let record = &mut self.records[id as usize];
             record.typeofs = types_checked(&checks, &record.name, 0, u32::MAX);
@@ -84,7 +84,7 @@ impl TypeTable {
     /// a local of its own name (`const { dispose } = options`) takes that local's `typeof` checks. A
     /// member that is an object itself (`options.perf.now`) gets member records the same way: only what
     /// the code reads has a record, so nesting ends where the code's reads end.
-    pub fn add_member_records(&mut self) {
+    pub(crate) fn add_member_records(&mut self) {
         for id in 0..self.records.len() as u32 {
             if self.records[id as usize].current_type() != ParamType::Object {
                 continue;
@@ -111,7 +111,7 @@ impl TypeTable {
 
     /// The record of member `name` of parameter `id`, once the parameter is a plain object and the code
     /// read that member (see [`TypeTable::add_member_records`]).
-    pub fn member_of(&self, id: u32, name: &str) -> Option<u32> {
+    pub(crate) fn member_of(&self, id: u32, name: &str) -> Option<u32> {
         self.members.get(&(id, name.to_string())).copied()
     }
 
@@ -139,18 +139,18 @@ impl TypeTable {
     }
 
     /// A record by id, to change.
-    pub fn get_mut(&mut self, id: u32) -> &mut ParamRecord {
+    pub(crate) fn get_mut(&mut self, id: u32) -> &mut ParamRecord {
         &mut self.records[id as usize]
     }
 
     /// All records.
-    pub fn records(&self) -> &[ParamRecord] {
+    pub(crate) fn records(&self) -> &[ParamRecord] {
         &self.records
     }
 
     /// Every value `test` gives a record: each argument to its parameter's, and inside arrays, options
     /// objects and callbacks, to the elements', members' and results' records, in order.
-    pub fn given<'t>(&self, test: &'t TestCase) -> Vec<Given<'t>> {
+    pub(crate) fn given<'t>(&self, test: &'t TestCase) -> Vec<Given<'t>> {
         let mut out = Vec::new();
         for (statement, s) in test.statements.iter().enumerate() {
             let (class, function) = match s {
@@ -191,7 +191,7 @@ impl TypeTable {
 
     /// Adds what one test's proxies saw. Coercion positions are mapped back to the code under test to
     /// find the operator that coerced.
-    pub fn record(&mut self, events: &[ProxyEvent], code: &CodeBase) {
+    pub(crate) fn record(&mut self, events: &[ProxyEvent], code: &CodeBase) {
         for event in events {
             let Some(record) = self.records.get_mut(event.key() as usize) else { continue };
             if record.frozen() {
@@ -226,7 +226,7 @@ impl TypeTable {
 
 /// A value a test gives a record (see [`TypeTable::given`]).
 #[derive(Debug, Clone, Copy)]
-pub struct Given<'t> {
+pub(crate) struct Given<'t> {
     /// The statement that passes it.
     pub statement: usize,
     /// The record: a parameter, or an element, member or callback result of one.

@@ -30,7 +30,7 @@ pub enum ParamType {
 
 impl ParamType {
     /// Name for users; classes by their name in `program`.
-    pub fn name(self, program: &ProgramInfo) -> String {
+    pub(crate) fn name(self, program: &ProgramInfo) -> String {
         match self {
             ParamType::Unknown => "Unknown".into(),
             ParamType::Number => "number".into(),
@@ -46,7 +46,7 @@ impl ParamType {
     }
 
     /// The types that are not classes of the program, as a user can name them.
-    pub const BUILT_IN: [ParamType; 8] = [
+    pub(crate) const BUILT_IN: [ParamType; 8] = [
         ParamType::Number,
         ParamType::String,
         ParamType::Boolean,
@@ -58,7 +58,7 @@ impl ParamType {
     ];
 
     /// Parses a type named by a user: a primitive or a class of `program`.
-    pub fn parse(text: &str, program: &ProgramInfo) -> Option<ParamType> {
+    pub(crate) fn parse(text: &str, program: &ProgramInfo) -> Option<ParamType> {
         ParamType::BUILT_IN
             .into_iter()
             .find(|t| t.name(program) == text)

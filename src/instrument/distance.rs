@@ -49,26 +49,12 @@ use swc_common::{BytePos, DUMMY_SP, Span, Spanned, util::take::Take};
 use swc_ecma_ast::*;
 use swc_ecma_visit::VisitMutWith;
 
-use super::probes::{Marker, Probes, TRUTHY, mark_outcome, wrap};
-use crate::js::MEASURING;
+use super::probes::{Marker, Probes, mark_outcome, wrap};
+use crate::js::{
+    COMPARE, DISTANCE_JOIN, DISTANCE_NOT, DISTANCE_TEST, DISTANCE_VALUE, MEASURING, RIGHT_OPERAND, STRING_PREDICATE,
+    TRUTHY,
+};
 
-/// Helper evaluating a comparison's operands: `__fc$q(a, b, op)`, or `__fc$q(a, b, op, id)` for a
-/// condition that is one comparison.
-const COMPARE: &str = "__fc$q";
-/// Array whose element 0 holds the right operand of the comparison being evaluated.
-const RIGHT: &str = "__fc$r";
-/// Helper at a branch point: `__fc$t(id, condition)`, or `__fc$t(id, left, or)` for the left operand
-/// of `&&` (`or` 0) or `||` (1) inside a condition.
-const TEST: &str = "__fc$t";
-/// Helper for the right operand of `&&` or `||` inside a condition: `__fc$j(right, or)`.
-const JOIN: &str = "__fc$j";
-/// Helper for `!`: `__fc$x(!x)`.
-const NOT: &str = "__fc$x";
-/// Helper for any other operand of a condition: `__fc$v(e)`.
-const VALUE: &str = "__fc$v";
-/// Helper evaluating a string predicate's receiver and argument: `__fc$w(a, b, kind, swap)`, or
-/// `__fc$w(a, b, kind, swap, id)` for a condition that is one predicate.
-const STRING: &str = "__fc$w";
 /// The string predicates measured, by the kind `__fc$w` takes.
 const PREDICATES: [&str; 3] = ["startsWith", "endsWith", "includes"];
 
@@ -124,7 +110,7 @@ impl Probes<'_> {
         if let Some(marker) = marker {
             mark_outcome(&mut plain, marker, id);
         }
-        wrap(test, TEST, id);
+        wrap(test, DISTANCE_TEST, id);
         let measuring = *test.take();
         **test = both(span, measuring, *plain);
     }
@@ -155,7 +141,7 @@ impl Probes<'_> {
         let (at, argument_at) = (m.obj.span().lo, argument.expr.span().lo);
         let mut args = vec![*m.obj.take(), *argument.expr.take(), number(f64::from(kind)), number(f64::from(swap))];
         args.extend(id.map(|id| number(id as f64)));
-        *m.obj = helper(STRING, at, args);
+        *m.obj = helper(STRING_PREDICATE, at, args);
         *argument.expr = slot(argument_at);
     }
 
@@ -185,23 +171,23 @@ impl Probes<'_> {
                 let id = self.logical_pair(b);
                 self.tree(&mut b.left);
                 let (left_at, left) = (b.left.span().lo, b.left.take());
-                *b.left = helper(TEST, left_at, vec![number(id as f64), *left, number(or)]);
+                *b.left = helper(DISTANCE_TEST, left_at, vec![number(id as f64), *left, number(or)]);
                 self.tree(&mut b.right);
                 let (right_at, right) = (b.right.span().lo, b.right.take());
-                *b.right = helper(JOIN, right_at, vec![*right, number(or)]);
+                *b.right = helper(DISTANCE_JOIN, right_at, vec![*right, number(or)]);
                 return;
             }
             _ if kind.is_some() => return self.measure(expr, kind.expect("just checked"), None),
             _ => {
                 expr.visit_mut_with(self);
                 let value = expr.take();
-                **expr = helper(VALUE, at, vec![*value]);
+                **expr = helper(DISTANCE_VALUE, at, vec![*value]);
                 return;
             }
         }
         // Only `!` falls through: its pair is swapped.
         let value = expr.take();
-        **expr = helper(NOT, at, vec![*value]);
+        **expr = helper(DISTANCE_NOT, at, vec![*value]);
     }
 }
 
@@ -300,18 +286,20 @@ fn plain_call(mut call: CallExpr) -> Expr {
     let Callee::Expr(callee) = &mut call.callee else { return Expr::Call(call) };
     let mut args: Vec<Expr> = call.args.iter().map(|a| (*a.expr).clone()).collect();
     match &mut **callee {
-        Expr::Ident(i) if i.sym == TEST && args.len() == 3 => {
+        Expr::Ident(i) if i.sym == DISTANCE_TEST && args.len() == 3 => {
             let mut left = Box::new(plain(args.swap_remove(1)));
             let Expr::Lit(Lit::Num(id)) = &args[0] else { unreachable!("the tree's ids are literals") };
             wrap(&mut left, TRUTHY, id.value as u32);
             *left
         }
-        Expr::Ident(i) if (i.sym == JOIN || i.sym == NOT) && !args.is_empty() => plain(args.swap_remove(0)),
-        Expr::Ident(i) if i.sym == VALUE && !args.is_empty() => args.swap_remove(0),
+        Expr::Ident(i) if (i.sym == DISTANCE_JOIN || i.sym == DISTANCE_NOT) && !args.is_empty() => {
+            plain(args.swap_remove(0))
+        }
+        Expr::Ident(i) if i.sym == DISTANCE_VALUE && !args.is_empty() => args.swap_remove(0),
         Expr::Member(m) => {
             let Expr::Call(inner) = &mut *m.obj else { return Expr::Call(call) };
             let is_string =
-                matches!(&inner.callee, Callee::Expr(c) if matches!(&**c, Expr::Ident(i) if i.sym == STRING));
+                matches!(&inner.callee, Callee::Expr(c) if matches!(&**c, Expr::Ident(i) if i.sym == STRING_PREDICATE));
             if is_string && inner.args.len() >= 2 && !call.args.is_empty() {
                 *call.args[0].expr = (*inner.args[1].expr).clone();
                 *m.obj = (*inner.args[0].expr).clone();
@@ -333,7 +321,7 @@ fn both(span: Span, measuring: Expr, plain: Expr) -> Expr {
 fn slot(at: BytePos) -> Expr {
     Expr::Member(MemberExpr {
         span: DUMMY_SP,
-        obj: Box::new(Expr::Ident(Ident::new_no_ctxt(RIGHT.into(), Span::new(at, at)))),
+        obj: Box::new(Expr::Ident(Ident::new_no_ctxt(RIGHT_OPERAND.into(), Span::new(at, at)))),
         prop: MemberProp::Computed(ComputedPropName { span: DUMMY_SP, expr: Box::new(number(0.0)) }),
     })
 }

@@ -40,8 +40,8 @@ use swc_ecma_visit::VisitMutWith;
 use crate::analysis::parse::ParsedFile;
 use crate::analysis::state::shared_writes;
 
-pub use positions::PositionMap;
-pub use sites::{CoercionSite, CoercionSites, LiteralKind, SiteKind};
+pub(crate) use positions::PositionMap;
+pub(crate) use sites::{CoercionSite, CoercionSites, LiteralKind, SiteKind};
 
 /// A file with coverage probes, and what its probe ids and positions mean.
 #[derive(Debug, Clone)]
@@ -140,7 +140,7 @@ pub struct Function {
 
 impl Instrumented {
     /// The innermost function containing statement `id`.
-    pub fn function_by_statement(&self, id: u32) -> Option<&Function> {
+    pub(crate) fn function_by_statement(&self, id: u32) -> Option<&Function> {
         // Functions are in pre-order and ranges nest, so the last one containing `id` is the innermost.
         self.functions.iter().rev().find(|f| f.statements.contains(&id))
     }
@@ -152,7 +152,7 @@ impl Instrumented {
 /// pre-order so that every function's ids, nested functions' included, are contiguous. With
 /// `distances`, conditions holding comparisons also measure branch distances (see `distance.rs`): only
 /// search uses them, and they cost time in every run.
-pub fn instrument(file: &ParsedFile, first_statement: u32, first_branch: u32, distances: bool) -> Instrumented {
+pub(crate) fn instrument(file: &ParsedFile, first_statement: u32, first_branch: u32, distances: bool) -> Instrumented {
     let mut program = file.program.clone();
     let mut probes = probes::Probes::new(file, first_statement, first_branch, distances);
     program.visit_mut_with(&mut probes);
@@ -186,7 +186,7 @@ fn line_of(file: &ParsedFile, pos: swc_common::BytePos) -> u32 {
 }
 
 /// `text` on one line and at most `max` characters (then ending in an ellipsis), for labels and titles.
-pub fn shorten(text: &str, max: usize) -> String {
+pub(crate) fn shorten(text: &str, max: usize) -> String {
     let text = text.split_whitespace().collect::<Vec<_>>().join(" ");
     if text.chars().count() <= max {
         text

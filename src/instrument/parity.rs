@@ -14,9 +14,7 @@ use swc_ecma_ast::{Program, SpreadElement};
 use swc_ecma_visit::{VisitMut, VisitMutWith};
 
 use super::writes::call;
-
-/// The helper an object spread's operand goes through.
-const SPREAD: &str = "__fc$sp";
+use crate::js::SPREAD;
 
 /// Rewrites every object spread of `program` (see the module's documentation).
 pub(super) fn spread_strings(program: &mut Program) {

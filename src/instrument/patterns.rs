@@ -19,11 +19,8 @@ use swc_ecma_visit::VisitMutWith;
 
 use super::distance::{helper, number};
 use super::probes::Probes;
+use crate::js::{PATTERN_ARGUMENT, PATTERN_RECEIVER};
 
-/// Helper keeping the receiver: `__fc$o(x)`.
-const RECEIVER: &str = "__fc$o";
-/// Helper pairing the kept receiver with the first argument: `__fc$a(a, kind)`.
-const ARGUMENT: &str = "__fc$a";
 /// The methods observed, by the kind `__fc$a` takes: RegExp methods first (the subject is the
 /// argument), then String methods (the subject is the receiver).
 const OBSERVED: [&str; 8] = ["test", "exec", "match", "matchAll", "search", "replace", "replaceAll", "split"];
@@ -38,9 +35,9 @@ impl Probes<'_> {
         let first = &mut call.args[0].expr;
         let (receiver_at, argument_at) = (member.obj.span().lo, first.span().lo);
         let receiver = member.obj.take();
-        *member.obj = helper(RECEIVER, receiver_at, vec![*receiver]);
+        *member.obj = helper(PATTERN_RECEIVER, receiver_at, vec![*receiver]);
         let argument = first.take();
-        **first = helper(ARGUMENT, argument_at, vec![*argument, number(kind as f64)]);
+        **first = helper(PATTERN_ARGUMENT, argument_at, vec![*argument, number(kind as f64)]);
     }
 }
 

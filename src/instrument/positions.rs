@@ -62,7 +62,7 @@ impl PositionMap {
     /// instrumented code (evaluated as is: with a prefix on its first line, subtract the prefix's length
     /// in bytes from first-line columns first). A position between tokens reads as the nearest token
     /// before it on the same line; `None` when there is none.
-    pub fn original_offset(&self, line: u32, column: u32) -> Option<u32> {
+    pub(crate) fn original_offset(&self, line: u32, column: u32) -> Option<u32> {
         let entries = self.lines.get(line.checked_sub(1)? as usize)?;
         let column = column.max(1);
         let byte = if line == 1 {

@@ -11,12 +11,8 @@ use swc_ecma_visit::{VisitMut, VisitMutWith, VisitWith};
 
 use super::{Branch, BranchKind, Function, Statement, line_of, shorten, snippet};
 use crate::analysis::parse::ParsedFile;
-use crate::js::{BRANCHES, STATEMENTS};
+use crate::js::{BRANCHES, NULLISH, STATEMENTS, TRUTHY};
 
-/// Helper marking a truthy/falsy outcome.
-pub(super) const TRUTHY: &str = "__fc$c";
-/// Helper marking a nullish/defined outcome.
-const NULLISH: &str = "__fc$n";
 /// Longest source text quoted in a branch's label or condition.
 const LABEL_LENGTH: usize = 40;
 
@@ -50,7 +46,7 @@ struct Frame {
 impl<'a> Probes<'a> {
     /// A rewrite of `file` numbering statements and branches from the given ids, measuring branch
     /// distances when asked to.
-    pub fn new(file: &'a ParsedFile, first_statement: u32, first_branch: u32, distances: bool) -> Self {
+    pub(crate) fn new(file: &'a ParsedFile, first_statement: u32, first_branch: u32, distances: bool) -> Self {
         Probes {
             file,
             first_statement,

@@ -25,10 +25,11 @@ use swc_ecma_ast::*;
 use swc_ecma_visit::{Visit, VisitWith};
 
 use crate::analysis::parse::ParsedFile;
+use crate::js::PREFIX;
 
 /// The kind of operation that converts a value to a primitive.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum SiteKind {
+pub(crate) enum SiteKind {
     /// A binary operator: `+`, `>`, `==`, `<<`, ...
     Binary,
     /// A compound assignment: `+=`, `-=`, ...
@@ -47,7 +48,7 @@ pub enum SiteKind {
 
 /// A literal on the other side of a binary operator, which says what the operator expects.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum LiteralKind {
+pub(crate) enum LiteralKind {
     /// A number (or bigint) literal, possibly negated.
     Number,
     /// A string literal, or a template without interpolations.
@@ -58,7 +59,7 @@ pub enum LiteralKind {
 /// calls: names are atoms (8 bytes, an identifier's shared with the syntax tree), not strings of their own;
 /// a bundle of 6 MB held 100 MB of sites as strings.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct CoercionSite {
+pub(crate) struct CoercionSite {
     /// What kind of operation.
     pub kind: SiteKind,
     /// The literal on the other side of a binary operator or compound assignment.
@@ -79,14 +80,14 @@ pub struct CoercionSites {
 
 impl CoercionSites {
     /// Every site reported at `offset`, innermost first.
-    pub fn all_at(&self, offset: u32) -> impl Iterator<Item = &CoercionSite> {
+    pub(crate) fn all_at(&self, offset: u32) -> impl Iterator<Item = &CoercionSite> {
         let start = self.sites.partition_point(|(at, _)| *at < offset);
         self.sites[start..].iter().take_while(move |(at, _)| *at == offset).map(|(_, site)| site)
     }
 
     /// The site at `offset` that converted the variable `name`: the innermost with `name` as an operand,
     /// else the innermost (the value may have come through a field or another variable).
-    pub fn of(&self, offset: u32, name: &str) -> Option<&CoercionSite> {
+    pub(crate) fn of(&self, offset: u32, name: &str) -> Option<&CoercionSite> {
         self.all_at(offset).find(|s| s.operands.iter().any(|o| o == name)).or_else(|| self.all_at(offset).next())
     }
 }
@@ -193,7 +194,7 @@ impl Finder<'_> {
             }
         }
         args.visit_with(self);
-        let probe_helper = matches!(callee, Some(Expr::Ident(i)) if i.sym.starts_with("__fc$"));
+        let probe_helper = matches!(callee, Some(Expr::Ident(i)) if i.sym.starts_with(PREFIX));
         if !args.is_empty() && !probe_helper {
             let name = callee.map_or_else(|| "()".to_string(), call_name);
             self.record(

@@ -38,22 +38,10 @@ use swc_ecma_ast::{
 use swc_ecma_visit::{VisitMut, VisitMutWith};
 
 use super::probes::{ident, mark_as};
-use crate::js::SHARED_WRITE;
-
-/// Journals a write to a binding: `__fc$jv(get, set, name)`.
-const JOURNAL_BINDING: &str = "__fc$jv";
-/// Journals a write to a property and answers its object: `__fc$jm(object, key)`.
-const JOURNAL_MEMBER: &str = "__fc$jm";
-/// Journals a collection before a mutating method's call and answers it: `__fc$jc(collection, method)`.
-const JOURNAL_COLLECTION: &str = "__fc$jc";
-/// Journals a write to a private field and answers its object: `__fc$jp(object, get, set)`.
-const JOURNAL_PRIVATE: &str = "__fc$jp";
-/// The key `__fc$jm` made of a computed member's key.
-const JOURNAL_KEY: &str = "__fc$jk";
-/// The new value's parameter of the journal's setters.
-const NEW_VALUE: &str = "__fc$nv";
-/// The object parameter of a private field's getter and setter.
-const OBJECT: &str = "__fc$ob";
+use crate::js::{
+    JOURNAL_BINDING, JOURNAL_COLLECTION, JOURNAL_KEY, JOURNAL_MEMBER, JOURNAL_NEW_VALUE, JOURNAL_OBJECT,
+    JOURNAL_PRIVATE, SHARED_WRITE,
+};
 
 /// Marks, in `program` (instrumented already: its original nodes keep their spans), each write at one of
 /// `sites`.
@@ -116,9 +104,9 @@ fn setter(params: &[&str], target: SimpleAssignTarget, at: swc_common::BytePos) 
         span: DUMMY_SP,
         op: AssignOp::Assign,
         left: AssignTarget::Simple(target),
-        right: ident(NEW_VALUE, at),
+        right: ident(JOURNAL_NEW_VALUE, at),
     }));
-    arrow(params.iter().chain([&NEW_VALUE]).map(|p| parameter(p)).collect(), set)
+    arrow(params.iter().chain([&JOURNAL_NEW_VALUE]).map(|p| parameter(p)).collect(), set)
 }
 
 /// `__fc$jv(() => x, (v) => x = v, "x")` for a write to binding `x`.
@@ -131,13 +119,13 @@ fn journal_binding(name: &Ident) -> Box<Expr> {
 
 /// `__fc$ob.#name`.
 fn private_member(name: &PrivateName, at: swc_common::BytePos) -> MemberExpr {
-    MemberExpr { span: DUMMY_SP, obj: ident(OBJECT, at), prop: MemberProp::PrivateName(name.clone()) }
+    MemberExpr { span: DUMMY_SP, obj: ident(JOURNAL_OBJECT, at), prop: MemberProp::PrivateName(name.clone()) }
 }
 
 /// `__fc$jp(object, (__fc$ob) => __fc$ob.#name, (__fc$ob, __fc$nv) => __fc$ob.#name = __fc$nv)`.
 fn journal_private(object: Box<Expr>, name: &PrivateName, at: swc_common::BytePos) -> Box<Expr> {
-    let get = arrow(vec![parameter(OBJECT)], Box::new(Expr::Member(private_member(name, at))));
-    let set = setter(&[OBJECT], SimpleAssignTarget::Member(private_member(name, at)), at);
+    let get = arrow(vec![parameter(JOURNAL_OBJECT)], Box::new(Expr::Member(private_member(name, at))));
+    let set = setter(&[JOURNAL_OBJECT], SimpleAssignTarget::Member(private_member(name, at)), at);
     call(JOURNAL_PRIVATE, [object, get, set], at)
 }
 

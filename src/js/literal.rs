@@ -64,7 +64,7 @@ const MAX_SAFE_INTEGER: f64 = 9_007_199_254_740_991.0;
 
 /// A JavaScript expression that evaluates to exactly `v` (`Object.is` equal), written as JavaScript's
 /// own `String(v)` would write it, except that negative zero is `-0`.
-pub fn number(v: f64) -> String {
+pub(crate) fn number(v: f64) -> String {
     if v.is_nan() {
         return "NaN".to_owned();
     }
@@ -145,7 +145,7 @@ fn break_tie_to_even(digits: String, exponent: i32, v: f64) -> (String, i32) {
 
 /// A double-quoted JavaScript string literal for `s`. Control characters, U+2028 and U+2029 are
 /// escaped so the literal stays on one line and is safe in any JavaScript version.
-pub fn string(s: &str) -> String {
+pub(crate) fn string(s: &str) -> String {
     let mut literal = String::with_capacity(s.len() + 2);
     literal.push('"');
     for c in s.chars() {
@@ -170,7 +170,7 @@ pub fn string(s: &str) -> String {
 ///
 /// Characters that cannot be in an identifier, and `_` and `$`, separate words; a name that would
 /// start with a digit gets a leading `_`, and reserved words get a `Value` suffix.
-pub fn identifier(base: &str) -> String {
+pub(crate) fn identifier(base: &str) -> String {
     let mut name = String::new();
     let words = base.split(|c: char| c == '_' || c == '$' || !is_id_continue(c)).filter(|word| !word.is_empty());
     for (index, word) in words.enumerate() {
@@ -196,13 +196,13 @@ pub fn identifier(base: &str) -> String {
 }
 
 /// Whether `name` is a reserved word (or `arguments`, `eval`, `undefined`...): it cannot name a binding.
-pub fn is_reserved(name: &str) -> bool {
+pub(crate) fn is_reserved(name: &str) -> bool {
     RESERVED.contains(&name)
 }
 
 /// Whether `name` can follow a dot (`object.name`) or stand unquoted as a property key (`{ name: 1 }`).
 /// Reserved words qualify there (`object.class`), unlike in [`identifier`].
-pub fn is_identifier_name(name: &str) -> bool {
+pub(crate) fn is_identifier_name(name: &str) -> bool {
     let mut chars = name.chars();
     chars.next().is_some_and(is_id_start) && chars.all(|c| is_id_continue(c) || c == '\u{200C}' || c == '\u{200D}')
 }
@@ -270,7 +270,7 @@ fn id_classes() -> &'static (Option<ClassUnicode>, Option<ClassUnicode>) {
 
 /// Where the regular expression literal that `text` starts with ends: the offset of its closing `/`
 /// (an escaped `/` or one in a character class does not close it; a line break ends the search).
-pub fn regex_end(text: &str) -> Option<usize> {
+pub(crate) fn regex_end(text: &str) -> Option<usize> {
     let body = text.strip_prefix('/')?;
     let (mut escaped, mut in_class) = (false, false);
     for (index, c) in body.char_indices() {

@@ -80,18 +80,18 @@ const HOST_JS: &str = include_str!("node/host.js");
 
 /// Node's host-free globals (`Buffer`, `TextEncoder`, `TextDecoder`, the timers), installed in every
 /// context before the code under test.
-pub const GLOBALS_JS: &str = include_str!("node/globals.js");
+pub(crate) const GLOBALS_JS: &str = include_str!("node/globals.js");
 
 /// The code of `Buffer`, `TextEncoder` and `TextDecoder`, read into a context when one is first used
 /// (see [`GLOBALS_JS`]).
-pub const ENCODING_JS: &str = include_str!("node/encoding.js");
+pub(crate) const ENCODING_JS: &str = include_str!("node/encoding.js");
 
 /// The prefix of the name a built-in module has in the sandbox, as Node writes it in stacks: `node:events`.
-pub const PREFIX: &str = "node:";
+pub(crate) const PREFIX: &str = "node:";
 
 /// The name of the built-in module `specifier` names (`events` for `events` and `node:events`), if it
 /// names one.
-pub fn builtin(specifier: &str) -> Option<&'static str> {
+pub(crate) fn builtin(specifier: &str) -> Option<&'static str> {
     let prefixed = specifier.strip_prefix(PREFIX);
     let bare = prefixed.unwrap_or(specifier);
     if let Some((name, _)) = MODULES.iter().find(|(name, _)| *name == bare) {
@@ -101,7 +101,7 @@ pub fn builtin(specifier: &str) -> Option<&'static str> {
 }
 
 /// The CommonJS source of built-in module `name` (as [`builtin`] answers it).
-pub fn source(name: &str) -> Option<String> {
+pub(crate) fn source(name: &str) -> Option<String> {
     if PREFIX_ONLY.contains(&name) {
         return Some(stand_in(name));
     }

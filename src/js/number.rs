@@ -18,7 +18,7 @@ pub(crate) const JS_WHITESPACE: [(char, char); 10] = [
 /// JavaScript's `Number(text)` for a string: surrounding whitespace is ignored, the empty string is 0,
 /// `0x`/`0o`/`0b` prefixes, `Infinity` and signed decimals (with `.5`, `5.` and exponents) are read,
 /// anything else is `NaN`.
-pub fn string_to_number(text: &str) -> f64 {
+pub(crate) fn string_to_number(text: &str) -> f64 {
     let text = text.trim_matches(is_js_whitespace);
     if text.is_empty() {
         return 0.0;

@@ -3,6 +3,6 @@
 //! and the queries on it; nothing here runs JavaScript, generates or decides.
 
 pub mod observed;
-pub mod program;
+pub(crate) mod program;
 pub mod settings;
 pub mod test;

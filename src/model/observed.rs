@@ -46,7 +46,7 @@ pub enum Outcome {
 
 impl Outcome {
     /// A short description for logs and the UI.
-    pub fn describe(&self, limits: &Limits) -> String {
+    pub(crate) fn describe(&self, limits: &Limits) -> String {
         match self {
             Outcome::Passed => "passed".into(),
             Outcome::Threw { thrown: Thrown::Error { name, message, .. }, .. } => format!("threw {name}: {message}"),
@@ -104,19 +104,19 @@ pub struct DescribedResult {
 
 impl DescribedResult {
     /// A result without any state (tests, and results the harness did not describe the state of).
-    pub fn bare(at: usize, value: Observed) -> DescribedResult {
+    pub(crate) fn bare(at: usize, value: Observed) -> DescribedResult {
         DescribedResult { at, value, inexact: false, state: Vec::new(), changed: Vec::new(), inspected: Vec::new() }
     }
 
     /// The value of field `field` of variable `variable` after the call: `undefined` for a field it does
     /// not have; `None` when the variable was not described.
-    pub fn field(&self, variable: usize, field: &str) -> Option<&Observed> {
+    pub(crate) fn field(&self, variable: usize, field: &str) -> Option<&Observed> {
         let state = self.state.iter().find(|s| s.variable == variable)?;
         Some(state.description.fields()?.get(field).unwrap_or(&Observed::Undefined))
     }
 
     /// The answer of inspector `name`, when it gave one without changing anything.
-    pub fn answer(&self, name: &str) -> Option<&Observed> {
+    pub(crate) fn answer(&self, name: &str) -> Option<&Observed> {
         self.inspected.iter().find(|i| i.name == name && !i.impure).and_then(|i| i.value.as_ref())
     }
 }
@@ -352,7 +352,7 @@ impl Observed {
     /// Reads a description out of JSON already parsed (a recording's values, a field of a message);
     /// `None` when it is not a description this build knows (another tag, a field missing or of
     /// another type).
-    pub fn from_json(json: &serde_json::Value) -> Option<Observed> {
+    pub(crate) fn from_json(json: &serde_json::Value) -> Option<Observed> {
         Observed::deserialize(json).ok()
     }
 
@@ -365,7 +365,7 @@ impl Observed {
     }
 
     /// The fields of a plain object or of an instance of a class, to change; `None` for any other value.
-    pub fn fields_mut(&mut self) -> Option<&mut BTreeMap<String, Observed>> {
+    pub(crate) fn fields_mut(&mut self) -> Option<&mut BTreeMap<String, Observed>> {
         match self {
             Observed::Object { fields, .. } | Observed::Instance { fields, .. } => Some(fields),
             _ => None,
@@ -373,12 +373,12 @@ impl Observed {
     }
 
     /// The description as JSON, as `serde_json::Value` holds it: every object's keys sorted.
-    pub fn to_json(&self) -> serde_json::Value {
+    pub(crate) fn to_json(&self) -> serde_json::Value {
         serde_json::to_value(self).expect("descriptions have string keys and serialise")
     }
 
     /// The tag a description has in JSON (`n`, `obj`): how a report names a kind of value.
-    pub fn tag(&self) -> String {
+    pub(crate) fn tag(&self) -> String {
         // Read from the serialised form, so that the `rename`s above stay the one list of tags.
         self.to_json().get("t").and_then(serde_json::Value::as_str).unwrap_or_default().to_string()
     }

@@ -21,7 +21,7 @@ pub enum ModuleKind {
 
 impl ModuleKind {
     /// A short lower-case name, as shown to users.
-    pub fn name(self) -> &'static str {
+    pub(crate) fn name(self) -> &'static str {
         match self {
             ModuleKind::Script => "script",
             ModuleKind::CommonJs => "commonjs",
@@ -31,10 +31,10 @@ impl ModuleKind {
 }
 
 /// Index of a class in [`ProgramInfo::classes`].
-pub type ClassId = usize;
+pub(crate) type ClassId = usize;
 
 /// Index of a file in [`ProgramInfo::files`].
-pub type FileId = usize;
+pub(crate) type FileId = usize;
 
 /// A source file loaded into the sandbox.
 #[derive(Debug, Clone)]
@@ -162,13 +162,13 @@ pub struct Factory {
 impl ClassInfo {
     /// The identifier tests make instances with, and under which a suite binds what [`ClassInfo::access`]
     /// reaches: the factory's for a class made by one, else the class's alias.
-    pub fn binding(&self) -> &str {
+    pub(crate) fn binding(&self) -> &str {
         self.factory.as_ref().map_or(&self.alias, |f| &f.alias)
     }
 
     /// The expression that makes an instance from `arguments` (their text, comma-separated):
     /// `new Tree(a, b)`, or `createTree(a, b)` for a class made by a factory.
-    pub fn making(&self, arguments: &str) -> String {
+    pub(crate) fn making(&self, arguments: &str) -> String {
         match &self.factory {
             Some(factory) => format!("{}({arguments})", factory.alias),
             None => format!("new {}({arguments})", self.alias),
@@ -176,22 +176,22 @@ impl ClassInfo {
     }
 
     /// The methods this class itself defines: the candidates for methods under test.
-    pub fn own_methods(&self) -> impl Iterator<Item = &MethodInfo> {
+    pub(crate) fn own_methods(&self) -> impl Iterator<Item = &MethodInfo> {
         self.methods.iter().filter(|m| m.origin != Origin::Inherited)
     }
 
     /// Looks a method up by name.
-    pub fn method(&self, name: &str) -> Option<&MethodInfo> {
+    pub(crate) fn method(&self, name: &str) -> Option<&MethodInfo> {
         self.methods.iter().find(|m| m.name == name)
     }
 
     /// Whether an instance answers to `member` (a method, a field or an accessor).
-    pub fn has_member(&self, member: &str) -> bool {
+    pub(crate) fn has_member(&self, member: &str) -> bool {
         self.methods.iter().any(|m| m.name == member) || self.fields.iter().any(|f| f == member)
     }
 
     /// Number of members an instance has.
-    pub fn member_count(&self) -> usize {
+    pub(crate) fn member_count(&self) -> usize {
         self.methods.len() + self.fields.len()
     }
 }
@@ -212,7 +212,7 @@ impl ProgramInfo {
     }
 
     /// Whether `sub` is `class` or extends it, directly or not.
-    pub fn is_subclass(&self, sub: ClassId, class: ClassId) -> bool {
+    pub(crate) fn is_subclass(&self, sub: ClassId, class: ClassId) -> bool {
         let mut current = Some(sub);
         while let Some(c) = current {
             if c == class {

@@ -95,12 +95,12 @@ impl Strategy {
 
     /// Whether conditions are instrumented to measure branch distances: search reads them on every run,
     /// guided once a method stops progressing (see `session`).
-    pub fn measures_distances(self) -> bool {
+    pub(crate) fn measures_distances(self) -> bool {
         matches!(self, Strategy::Guided | Strategy::Search)
     }
 
     /// Whether random primitives are mixed with mined constants.
-    pub fn guided_inputs(self) -> bool {
+    pub(crate) fn guided_inputs(self) -> bool {
         matches!(self, Strategy::Guided | Strategy::Combined | Strategy::Search | Strategy::SearchCoverage)
     }
 }
@@ -164,7 +164,7 @@ pub enum StringSource {
 
 impl StringSource {
     /// The pattern of a regex source, `None` for the default generator.
-    pub fn pattern(&self) -> Option<&str> {
+    pub(crate) fn pattern(&self) -> Option<&str> {
         match self {
             StringSource::Default => None,
             StringSource::Regex(regex) => Some(regex.pattern()),
@@ -185,7 +185,7 @@ pub enum NumberSource {
 
 impl NumberSource {
     /// The pattern of a regex source, `None` for the default generator.
-    pub fn pattern(&self) -> Option<&str> {
+    pub(crate) fn pattern(&self) -> Option<&str> {
         match self {
             NumberSource::Default => None,
             NumberSource::Regex(regex) => Some(regex.pattern()),
@@ -232,7 +232,7 @@ fn present<'de, D: serde::Deserializer<'de>>(value: D) -> std::result::Result<Op
 }
 
 /// The name of the project file, looked for beside the first file under test.
-pub const PROJECT_FILE: &str = "flycatcher.json";
+pub(crate) const PROJECT_FILE: &str = "flycatcher.json";
 
 /// Where a patch comes from, for error messages.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -258,7 +258,7 @@ impl SettingsOrigin {
 
 impl SettingsPatch {
     /// Every setting the patch can change, as `settings` has it: what the project file saves.
-    pub fn of(settings: &Settings) -> SettingsPatch {
+    pub(crate) fn of(settings: &Settings) -> SettingsPatch {
         SettingsPatch {
             delay: Some(settings.delay),
             timeout: Some(settings.timeout.as_secs_f64()),
@@ -322,7 +322,7 @@ impl SettingsPatch {
 
 /// A number generator from `pattern`: a valid pattern whose strings `Number()` reads as numbers (some of
 /// them at least: `abc` would only ever give `NaN`).
-pub fn number_generator(pattern: &str) -> std::result::Result<RegexGenerator, String> {
+pub(crate) fn number_generator(pattern: &str) -> std::result::Result<RegexGenerator, String> {
     use rand::SeedableRng;
     let generator = RegexGenerator::parse(pattern).map_err(|e| e.to_string())?;
     // Samples from a fixed seed: the same pattern is always judged the same way.

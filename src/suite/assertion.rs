@@ -21,7 +21,7 @@ const MAX_LINES: usize = 12;
 /// in their last bits under another engine (the test used `Math.sin`, `**`...: see
 /// [`DescribedResult::inexact`](crate::model::observed::DescribedResult::inexact)).
 #[derive(Clone, Copy)]
-pub struct Against<'a> {
+pub(crate) struct Against<'a> {
     /// The test whose variables descriptions name.
     pub test: &'a TestCase,
     /// The program whose classes descriptions name.
@@ -31,24 +31,15 @@ pub struct Against<'a> {
 }
 
 /// Writes assertions that `actual` (a JavaScript expression) has the described value.
-pub fn assert_described(description: &Observed, actual: &str, against: Against, lines: &mut Vec<Line>) {
+pub(crate) fn assert_described(description: &Observed, actual: &str, against: Against, lines: &mut Vec<Line>) {
     let start = lines.len();
     describe_into(description, actual, against, lines, true);
     lines.truncate(start + MAX_LINES);
 }
 
-/// Writes assertions on the fields of a receiver after a call that returned `undefined`.
-pub fn assert_fields(description: &Observed, receiver: &str, against: Against, lines: &mut Vec<Line>) {
-    let start = lines.len();
-    for (name, field) in description.fields().into_iter().flatten() {
-        describe_into(field, &member(receiver, name), against, lines, true);
-    }
-    lines.truncate(start + MAX_LINES);
-}
-
 /// Whether the assertions on a description compare it in one line, so that the expression asserted is
 /// evaluated once: a value with a literal, unless it holds numbers compared one by one within a tolerance.
-pub fn asserted_whole(description: &Observed, inexact: bool) -> bool {
+pub(crate) fn asserted_whole(description: &Observed, inexact: bool) -> bool {
     literal_of(description).is_some()
         && (!inexact || matches!(description, Observed::Number { .. }) || !holds_rounded_number(description))
 }
@@ -70,7 +61,7 @@ fn holds_rounded_number(description: &Observed) -> bool {
 /// Adds to `classes` the classes a description names: instances are asserted with `instanceof`, and a
 /// class returned as a value is compared with its binding, so the suite must bring them into scope even
 /// when no statement of the test builds one.
-pub fn classes_named(description: &Observed, classes: &mut Vec<ClassId>) {
+pub(crate) fn classes_named(description: &Observed, classes: &mut Vec<ClassId>) {
     let mut add = |class: ClassId| {
         if !classes.contains(&class) {
             classes.push(class);
@@ -92,7 +83,7 @@ pub fn classes_named(description: &Observed, classes: &mut Vec<ClassId>) {
 
 /// The JavaScript literal of a described value, when it has one (primitives, and arrays and plain
 /// objects of such values).
-pub fn literal_of(description: &Observed) -> Option<String> {
+pub(crate) fn literal_of(description: &Observed) -> Option<String> {
     match description {
         Observed::Undefined => Some("undefined".into()),
         Observed::Null => Some("null".into()),

@@ -42,7 +42,7 @@ impl ElectedTest {
     /// The fields asserted after the call that `result` describes: the chosen ones, or by default those
     /// the call changed when what it returned says little by itself (`undefined`, or a variable of the
     /// test such as `this`).
-    pub fn field_checks(&self, result: &DescribedResult) -> Vec<(usize, String)> {
+    pub(crate) fn field_checks(&self, result: &DescribedResult) -> Vec<(usize, String)> {
         match &self.checks {
             Some(checks) => {
                 checks.fields.iter().filter(|c| c.at == result.at).map(|c| (c.variable, c.field.clone())).collect()
@@ -52,12 +52,12 @@ impl ElectedTest {
     }
 
     /// The inspectors asserted after the test's last call.
-    pub fn inspectors(&self) -> &[String] {
+    pub(crate) fn inspectors(&self) -> &[String] {
         self.checks.as_ref().map_or(&[], |c| &c.inspect)
     }
 
     /// The test as the sandbox runs it: with its inspection after the last call.
-    pub fn json(&self, program: &ProgramInfo) -> String {
+    pub(crate) fn json(&self, program: &ProgramInfo) -> String {
         run_json(&self.test, self.inspectors(), program)
     }
 }
@@ -74,12 +74,12 @@ fn default_field_checks(result: &DescribedResult) -> Vec<(usize, String)> {
 
 /// What [`asserted_by_default`] gives for one call: where it is, what it returned, and each field asserted
 /// (variable, name, value).
-pub type DefaultAssertions<'a> = (usize, &'a Observed, Vec<(usize, String, Option<&'a Observed>)>);
+pub(crate) type DefaultAssertions<'a> = (usize, &'a Observed, Vec<(usize, String, Option<&'a Observed>)>);
 
 /// What a test whose state assertions were not chosen asserts of its calls' `results`: where each call
 /// is, what it returned and the fields asserted by default with their values. Two runs whose answers are
 /// equal pass the same assertions, whatever else of the state differs.
-pub fn asserted_by_default(results: &[DescribedResult]) -> Vec<DefaultAssertions<'_>> {
+pub(crate) fn asserted_by_default(results: &[DescribedResult]) -> Vec<DefaultAssertions<'_>> {
     let mut asserted = Vec::new();
     for result in results {
         let mut fields = Vec::new();
@@ -94,7 +94,7 @@ pub fn asserted_by_default(results: &[DescribedResult]) -> Vec<DefaultAssertions
 
 /// `test` in the harness's format, followed by an inspection of the last call's receiver by `inspect`
 /// (nothing when the test does not end with a call).
-pub fn run_json(test: &TestCase, inspect: &[String], program: &ProgramInfo) -> String {
+pub(crate) fn run_json(test: &TestCase, inspect: &[String], program: &ProgramInfo) -> String {
     let mut json = test.to_json(program);
     if let (false, Some(Statement::Call { receiver, .. })) = (inspect.is_empty(), test.statements.last()) {
         let names = serde_json::to_string(inspect).expect("strings serialise");
@@ -105,7 +105,7 @@ pub fn run_json(test: &TestCase, inspect: &[String], program: &ProgramInfo) -> S
 }
 
 /// The receiver of the test's last call, whose inspectors are asserted.
-pub fn inspected_variable(test: &TestCase) -> Option<usize> {
+pub(crate) fn inspected_variable(test: &TestCase) -> Option<usize> {
     match test.statements.last() {
         Some(Statement::Call { receiver, .. }) => Some(*receiver),
         _ => None,
@@ -114,7 +114,7 @@ pub fn inspected_variable(test: &TestCase) -> Option<usize> {
 
 /// The assertion lines of field `field` of `variable` after the call `result` describes (none when the
 /// variable was not described).
-pub fn field_lines(
+pub(crate) fn field_lines(
     program: &ProgramInfo,
     test: &TestCase,
     result: &DescribedResult,
@@ -129,7 +129,12 @@ pub fn field_lines(
 
 /// The assertion lines of inspector `name`'s answer after the call `result` describes (none when it gave
 /// none).
-pub fn inspection_lines(program: &ProgramInfo, test: &TestCase, result: &DescribedResult, name: &str) -> Vec<Line> {
+pub(crate) fn inspection_lines(
+    program: &ProgramInfo,
+    test: &TestCase,
+    result: &DescribedResult,
+    name: &str,
+) -> Vec<Line> {
     let (Some(inspected), Some(receiver)) =
         (result.inspected.iter().find(|i| i.name == name), inspected_variable(test))
     else {

@@ -7,7 +7,7 @@ use crate::model::test::{Statement, TestCase};
 use crate::suite::{ElectedTest, assertion, checks, stability};
 
 /// The lines of an elected test as exported: statements and assertions.
-pub fn test_lines(program: &ProgramInfo, elected: &ElectedTest) -> Vec<Line> {
+pub(crate) fn test_lines(program: &ProgramInfo, elected: &ElectedTest) -> Vec<Line> {
     let test = &elected.test;
     let mut lines = Vec::new();
     let mut result_names = ResultNames::for_results(&elected.results);

@@ -22,7 +22,7 @@ use crate::model::test::{Statement, TestCase, Value, Variable};
 use crate::sandbox::code::CodeBase;
 
 /// How manifest files end: `LinkedList.flycatcher.json`.
-pub const SUFFIX: &str = ".flycatcher.json";
+pub(crate) const SUFFIX: &str = ".flycatcher.json";
 
 /// Version of the manifest format. Version 2 added state assertions (`checks`) and the suite's `format`,
 /// `suite` file and `subjects`; version 3 what changed between runs in a test's results (`offsets`,
@@ -53,7 +53,7 @@ pub struct ManifestTest {
 
 /// What a manifest says of the exported suite beside it: what `verify` runs.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct SuiteFile {
+pub(crate) struct SuiteFile {
     /// The class it tests.
     pub class: String,
     /// Its format.
@@ -65,12 +65,12 @@ pub struct SuiteFile {
 }
 
 /// The assertions an elected test is exported with, as JavaScript statements (code lines left out).
-pub fn assertions(program: &ProgramInfo, elected: &ElectedTest) -> Vec<String> {
+pub(crate) fn assertions(program: &ProgramInfo, elected: &ElectedTest) -> Vec<String> {
     test_lines(program, elected).iter().filter(|l| !matches!(l, Line::Code(_))).map(export::statement).collect()
 }
 
 /// Where a class's suite was written: the manifest names it.
-pub struct Written<'a> {
+pub(crate) struct Written<'a> {
     /// The suite's format.
     pub format: Format,
     /// The suite's file name, in the manifest's folder.
@@ -81,7 +81,7 @@ pub struct Written<'a> {
 
 /// Writes the manifest of one class's elected tests, whose suite `written` says where it went, into
 /// `out_dir`; returns its path.
-pub fn write(
+pub(crate) fn write(
     program: &ProgramInfo,
     code: &CodeBase,
     class: ClassId,
@@ -195,7 +195,7 @@ fn open(path: &Path) -> Result<Json> {
 }
 
 /// The suites the manifests in `dir` describe, in file name order.
-pub fn suite_files(dir: &Path) -> Result<Vec<SuiteFile>> {
+pub(crate) fn suite_files(dir: &Path) -> Result<Vec<SuiteFile>> {
     let mut suites = Vec::new();
     for path in manifests(dir)? {
         let json = open(&path)?;
@@ -213,7 +213,7 @@ pub fn suite_files(dir: &Path) -> Result<Vec<SuiteFile>> {
 }
 
 /// Reads every manifest in `dir`, in file name order, mapping its classes onto `program`'s.
-pub fn read_dir(dir: &Path, program: &ProgramInfo) -> Result<Vec<ManifestTest>> {
+pub(crate) fn read_dir(dir: &Path, program: &ProgramInfo) -> Result<Vec<ManifestTest>> {
     let mut tests = Vec::new();
     for path in manifests(dir)? {
         let json = open(&path)?;

@@ -2,12 +2,12 @@
 //! out for JavaScript test runners: this module puts the tests in JavaScript terms (an
 //! [`crate::export::ExportSuite`]), and [`crate::export`] renders them for each runner.
 
-pub mod assertion;
-pub mod checks;
-pub mod lines;
-pub mod manifest;
-pub mod stability;
-pub mod title;
+pub(crate) mod assertion;
+pub(crate) mod checks;
+pub(crate) mod lines;
+pub(crate) mod manifest;
+pub(crate) mod stability;
+pub(crate) mod title;
 mod unelected;
 mod write;
 
@@ -16,10 +16,10 @@ use rustc_hash::{FxHashMap, FxHashSet};
 use crate::model::observed::{DescribedResult, Outcome};
 use crate::model::program::ClassId;
 use crate::model::test::TestCase;
-pub use checks::{FieldCheck, StateChecks};
-pub use lines::test_lines;
-pub use stability::Unstable;
-pub use write::{compress_lines, export_suite};
+pub(crate) use checks::{FieldCheck, StateChecks};
+pub(crate) use lines::test_lines;
+pub(crate) use stability::Unstable;
+pub(crate) use write::{compress_lines, export_suite};
 
 /// A test kept because it covered new statements of its method under test.
 #[derive(Debug, Clone)]
@@ -98,7 +98,13 @@ impl Suite {
     /// class (messages that differ only in numbers, like `index out of bounds: 7`, count as the same).
     /// Most candidates fail, nearly all of them as one logged already: the test, message and outcome
     /// are copied only when logged.
-    pub fn log_failure(&mut self, test: &TestCase, culprit: Option<String>, message: &str, outcome: &Outcome) -> bool {
+    pub(crate) fn log_failure(
+        &mut self,
+        test: &TestCase,
+        culprit: Option<String>,
+        message: &str,
+        outcome: &Outcome,
+    ) -> bool {
         let key = FailureKey {
             class: test.class,
             method: culprit.is_none().then(|| test.method.clone()),
@@ -123,7 +129,7 @@ impl Suite {
     }
 
     /// The classes that have elected or failing tests, in class order.
-    pub fn classes(&self) -> Vec<ClassId> {
+    pub(crate) fn classes(&self) -> Vec<ClassId> {
         let mut classes: Vec<ClassId> =
             self.elected.iter().map(|e| e.test.class).chain(self.failing.iter().map(|f| f.test.class)).collect();
         classes.sort_unstable();

@@ -34,7 +34,7 @@ pub struct Unstable {
 /// Keeps in `elected` only what every run in `runs` agrees with; returns what was dropped. When a run
 /// ended differently, the test is left as it was and the only entry returned says so, with
 /// `test_dropped` set: the caller drops the test.
-pub fn stabilize(program: &ProgramInfo, elected: &mut ElectedTest, runs: &[Execution]) -> Vec<Unstable> {
+pub(crate) fn stabilize(program: &ProgramInfo, elected: &mut ElectedTest, runs: &[Execution]) -> Vec<Unstable> {
     let unstable = |what: String, test_dropped: bool| Unstable {
         class: elected.test.class,
         method: elected.test.method.clone(),
@@ -121,7 +121,7 @@ fn relate(
 
 /// What the call at `at` returned minus what the call at `from` did, among `results` (a run's), when
 /// both are integers a double holds exactly.
-pub fn offset(results: &[DescribedResult], at: usize, from: usize) -> Option<i64> {
+pub(crate) fn offset(results: &[DescribedResult], at: usize, from: usize) -> Option<i64> {
     Some(integer_at(results, at)? - integer_at(results, from)?)
 }
 
@@ -150,20 +150,20 @@ pub struct Instability {
 
 impl Instability {
     /// What changed in `results` (a stable suite's).
-    pub fn of(results: &[DescribedResult]) -> Instability {
+    pub(crate) fn of(results: &[DescribedResult]) -> Instability {
         Instability { offsets: offsets(results), unstable: unstable_parts(results) }
     }
 
     /// Makes `results` (a fresh run's) what the exported test asserts: offsets measured, unstable parts
     /// left out.
-    pub fn apply(&self, results: &mut [DescribedResult]) {
+    pub(crate) fn apply(&self, results: &mut [DescribedResult]) {
         measure_offsets(results, &self.offsets);
         mark_unstable(results, &self.unstable);
     }
 }
 
 /// The offsets among `results`, as (the call, the earlier call it is measured from).
-pub fn offsets(results: &[DescribedResult]) -> Vec<(usize, usize)> {
+pub(crate) fn offsets(results: &[DescribedResult]) -> Vec<(usize, usize)> {
     results
         .iter()
         .filter_map(|r| match r.value {

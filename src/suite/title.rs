@@ -18,7 +18,7 @@ const MAX_DECISIONS: usize = 2;
 const MAX_QUOTE: usize = 40;
 
 /// The titles of `elected`, in order: each test's peers are the tests of the same class and method.
-pub fn titles(program: &ProgramInfo, code: &CodeBase, elected: &[&ElectedTest]) -> Vec<String> {
+pub(crate) fn titles(program: &ProgramInfo, code: &CodeBase, elected: &[&ElectedTest]) -> Vec<String> {
     elected
         .iter()
         .map(|e| {
@@ -33,7 +33,12 @@ pub fn titles(program: &ProgramInfo, code: &CodeBase, elected: &[&ElectedTest]) 
 }
 
 /// The title of `elected`, whose method's elected tests (itself included) are `peers`.
-pub fn test_title(program: &ProgramInfo, code: &CodeBase, elected: &ElectedTest, peers: &[&ElectedTest]) -> String {
+pub(crate) fn test_title(
+    program: &ProgramInfo,
+    code: &CodeBase,
+    elected: &ElectedTest,
+    peers: &[&ElectedTest],
+) -> String {
     let branches = method_branches(program, code, elected);
     let mut parts: Vec<String> =
         distinguishing(branches, elected, peers).into_iter().map(|b| decision(&branches[b as usize])).collect();

@@ -16,7 +16,7 @@ impl Suite {
     /// Writes, for each class of `outcomes` (a class and one line per method under test saying how it
     /// ended), `<Class>.test.js` with a single test that says no test was elected, and
     /// `<Class>.failing.log` with the outcomes; returns the files written.
-    pub fn write_unelected(
+    pub(crate) fn write_unelected(
         &self,
         program: &ProgramInfo,
         format: Format,

@@ -103,7 +103,7 @@ pub(super) fn failing_log(
 
 /// The exportable form of the elected tests of one class: one group per method under test, titles saying
 /// what each test exercises (see [`title`]).
-pub fn export_suite(
+pub(crate) fn export_suite(
     program: &ProgramInfo,
     code: &CodeBase,
     class: ClassId,
@@ -243,7 +243,7 @@ pub(super) fn subjects_suite(
 }
 
 /// `3, 5-7, 9`.
-pub fn compress_lines(lines: &[u32]) -> String {
+pub(crate) fn compress_lines(lines: &[u32]) -> String {
     let mut sorted = lines.to_vec();
     sorted.sort_unstable();
     sorted.dedup();

@@ -12,7 +12,7 @@ use super::{Statement, TestCase, Value};
 impl TestCase {
     /// `Ok` when every variable is declared by exactly one statement and every statement names only
     /// variables declared by an earlier one; else what is wrong, naming the variable and the statement.
-    pub fn check_declarations(&self) -> Result<(), String> {
+    pub(crate) fn check_declarations(&self) -> Result<(), String> {
         let mut declared = vec![false; self.variables.len()];
         let name = |v: usize| self.variables.get(v).map_or_else(|| format!("#{v}"), |v| v.name.clone());
         for (index, statement) in self.statements.iter().enumerate() {
@@ -37,7 +37,7 @@ impl TestCase {
 
     /// The test without statement `index`, or `None` when that statement declares a variable another
     /// statement still uses. A variable it declared is forgotten.
-    pub fn without_statement(&self, index: usize) -> Option<TestCase> {
+    pub(crate) fn without_statement(&self, index: usize) -> Option<TestCase> {
         let mut shorter = self.clone();
         let removed = shorter.statements.remove(index);
         if removed.declared().is_some_and(|v| shorter.uses_variable(v)) {
@@ -48,7 +48,7 @@ impl TestCase {
     }
 
     /// Keeps the first `len` statements, and the variables they declare.
-    pub fn truncate(&mut self, len: usize) {
+    pub(crate) fn truncate(&mut self, len: usize) {
         self.statements.truncate(len);
         self.forget_undeclared();
     }
@@ -90,7 +90,7 @@ impl TestCase {
 
 impl Statement {
     /// The variable the statement declares, if it is a construction or a rebuilt instance.
-    pub fn declared(&self) -> Option<usize> {
+    pub(crate) fn declared(&self) -> Option<usize> {
         match self {
             Statement::Construct { variable, .. } | Statement::Rebuild { variable, .. } => Some(*variable),
             Statement::Call { .. } => None,

@@ -43,7 +43,7 @@ impl TestCase {
 
     /// One argument in the interpreter's encoding: what the sandbox's direct runs hand the harness for
     /// an argument they do not build themselves (see `sandbox/engine/direct.rs`).
-    pub fn value_json(&self, value: &Value, program: &ProgramInfo) -> String {
+    pub(crate) fn value_json(&self, value: &Value, program: &ProgramInfo) -> String {
         let mut json = String::new();
         self.push_json_value(&mut json, value, program);
         json

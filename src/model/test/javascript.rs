@@ -1,13 +1,13 @@
 //! A test as JavaScript text: the exported suite's statements and what people read in the explorer.
 
 use super::{Statement, TestCase, Value};
-use crate::js::literal;
+use crate::js::{PROXY, literal};
 use crate::model::program::{ClassId, ProgramInfo};
 
 impl TestCase {
     /// The JavaScript expression or statement text of statement `index`, without a terminating `;`:
     /// `new Node(5)` for constructions (see [`TestCase::declaration`]), `list.add(node)` for calls.
-    pub fn expression(&self, index: usize, program: &ProgramInfo) -> String {
+    pub(crate) fn expression(&self, index: usize, program: &ProgramInfo) -> String {
         let args = |args: &[Value]| args.iter().map(|a| self.value(a, program)).collect::<Vec<_>>().join(", ");
         match &self.statements[index] {
             Statement::Construct { class, args: a, .. } => program.classes[*class].making(&args(a)),
@@ -27,7 +27,7 @@ impl TestCase {
     }
 
     /// `var name = new C(...)` for a construction (or a rebuilt instance), the call expression otherwise.
-    pub fn declaration(&self, index: usize, program: &ProgramInfo, keyword: &str) -> String {
+    pub(crate) fn declaration(&self, index: usize, program: &ProgramInfo, keyword: &str) -> String {
         let expression = self.expression(index, program);
         match &self.statements[index] {
             Statement::Construct { variable, .. } | Statement::Rebuild { variable, .. } => {
@@ -45,7 +45,7 @@ impl TestCase {
             Value::Null => "null".into(),
             Value::Undefined => "undefined".into(),
             Value::Variable(v) => self.variables[*v].name.clone(),
-            Value::Proxy(id) => format!("__fc$u({id})"),
+            Value::Proxy(id) => format!("{PROXY}({id})"),
             Value::Array(items) => {
                 format!("[{}]", items.iter().map(|i| self.value(i, program)).collect::<Vec<_>>().join(", "))
             }
@@ -96,12 +96,12 @@ impl TestCase {
 
     /// The test as readable JavaScript, with unknown parameters marked (`<?name>`, the name being
     /// `param_name` of the parameter's id), for people.
-    pub fn display(&self, program: &ProgramInfo, param_name: impl Fn(u32) -> String) -> Vec<String> {
+    pub(crate) fn display(&self, program: &ProgramInfo, param_name: impl Fn(u32) -> String) -> Vec<String> {
         (0..self.statements.len())
             .map(|i| {
                 let mut text = self.declaration(i, program, "var");
                 for id in self.proxies() {
-                    text = text.replace(&format!("__fc$u({id})"), &format!("<?{}>", param_name(id)));
+                    text = text.replace(&format!("{PROXY}({id})"), &format!("<?{}>", param_name(id)));
                 }
                 format!("{text};")
             })

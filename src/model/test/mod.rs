@@ -57,7 +57,7 @@ pub enum Value {
 
 impl Value {
     /// Whether the value means the same in any test: it names no variable and holds no proxy.
-    pub fn is_self_contained(&self) -> bool {
+    pub(crate) fn is_self_contained(&self) -> bool {
         match self {
             Value::Variable(_) | Value::Proxy(_) => false,
             Value::Array(items) | Value::Answers(items) => items.iter().all(Value::is_self_contained),
@@ -128,12 +128,12 @@ pub struct TestCase {
 impl TestCase {
     /// Whether the test has no unknowns left and declares every variable it uses before using it (see
     /// `declared.rs`): only such tests can be elected.
-    pub fn is_valid(&self) -> bool {
+    pub(crate) fn is_valid(&self) -> bool {
         self.proxies().is_empty() && self.check_declarations().is_ok()
     }
 
     /// Ids of the parameters (and array elements) passed a recording proxy.
-    pub fn proxies(&self) -> Vec<u32> {
+    pub(crate) fn proxies(&self) -> Vec<u32> {
         let mut ids: Vec<u32> = self.statements.iter().flat_map(Statement::proxies).collect();
         ids.sort_unstable();
         ids.dedup();
@@ -141,7 +141,7 @@ impl TestCase {
     }
 
     /// Whether a variable is used by a statement other than its own construction.
-    pub fn uses_variable(&self, variable: usize) -> bool {
+    pub(crate) fn uses_variable(&self, variable: usize) -> bool {
         let in_value = |v: &Value| v.uses_variable(variable);
         self.statements.iter().any(|s| match s {
             Statement::Call { receiver, args, .. } => *receiver == variable || args.iter().any(in_value),
@@ -154,7 +154,7 @@ impl TestCase {
     /// This test's statements, then `other`'s, its variables renamed where they clash. With `shared`
     /// (a variable of `other`, one of this test), `other`'s variable is this test's and its construction
     /// (and variable) is dropped.
-    pub fn appended(&self, other: &TestCase, program: &ProgramInfo, shared: Option<(usize, usize)>) -> TestCase {
+    pub(crate) fn appended(&self, other: &TestCase, program: &ProgramInfo, shared: Option<(usize, usize)>) -> TestCase {
         let mut joined = self.clone();
         let offset = joined.variables.len();
         let map = |v: usize| match shared {
@@ -197,7 +197,7 @@ impl TestCase {
 
     /// A name for a new variable of `class`: `list`, then `list2`, ...: named after the class, never
     /// clashing with another variable or a class alias.
-    pub fn variable_name(&self, program: &ProgramInfo, class: ClassId) -> String {
+    pub(crate) fn variable_name(&self, program: &ProgramInfo, class: ClassId) -> String {
         let base = literal::identifier(&program.classes[class].alias);
         let taken = |name: &str| {
             self.variables.iter().any(|v| v.name == name)
@@ -211,7 +211,7 @@ impl TestCase {
 
     /// The classes the test names, in order of first use: those it constructs or rebuilds, and those of
     /// rebuilt instances among values.
-    pub fn classes_used(&self) -> Vec<ClassId> {
+    pub(crate) fn classes_used(&self) -> Vec<ClassId> {
         let mut classes = Vec::new();
         let mut add = |class: ClassId| {
             if !classes.contains(&class) {
@@ -232,7 +232,7 @@ impl TestCase {
     }
 
     /// What statement `index` calls, for messages: `add`, `new Node`, or a factory (`createTree`).
-    pub fn callee(&self, index: usize, program: &ProgramInfo) -> String {
+    pub(crate) fn callee(&self, index: usize, program: &ProgramInfo) -> String {
         match self.statements.get(index) {
             Some(Statement::Construct { class, .. }) => match &program.classes[*class].factory {
                 Some(factory) => factory.alias.clone(),
@@ -249,7 +249,7 @@ impl TestCase {
 
 impl Value {
     /// Whether `variable` appears anywhere in this value.
-    pub fn uses_variable(&self, variable: usize) -> bool {
+    pub(crate) fn uses_variable(&self, variable: usize) -> bool {
         match self {
             Value::Variable(v) => *v == variable,
             Value::Array(items) | Value::Answers(items) => items.iter().any(|i| i.uses_variable(variable)),
@@ -262,7 +262,7 @@ impl Value {
     }
 
     /// The value with every variable it names replaced by `map` of it.
-    pub fn remapped(&self, map: &impl Fn(usize) -> usize) -> Value {
+    pub(crate) fn remapped(&self, map: &impl Fn(usize) -> usize) -> Value {
         let list = |items: &[Value]| items.iter().map(|i| i.remapped(map)).collect();
         let members = |members: &[(String, Value)]| members.iter().map(|(k, v)| (k.clone(), v.remapped(map))).collect();
         match self {
@@ -291,7 +291,7 @@ impl Value {
     }
 
     /// Whether a recording proxy is in this value, nested ones included (an options object's member).
-    pub fn contains_proxy(&self) -> bool {
+    pub(crate) fn contains_proxy(&self) -> bool {
         let mut ids = Vec::new();
         self.collect_proxies(&mut ids);
         !ids.is_empty()
@@ -314,7 +314,7 @@ impl Value {
 
 impl Statement {
     /// The values the statement passes, in order: its arguments, or the fields of a rebuilt instance.
-    pub fn values_mut(&mut self) -> Vec<&mut Value> {
+    pub(crate) fn values_mut(&mut self) -> Vec<&mut Value> {
         match self {
             Statement::Construct { args, .. } | Statement::Call { args, .. } => args.iter_mut().collect(),
             Statement::Rebuild { fields, .. } => fields.iter_mut().map(|(_, v)| v).collect(),
@@ -330,7 +330,7 @@ impl Statement {
     }
 
     /// Ids of the recording proxies among the statement's arguments, nested ones included.
-    pub fn proxies(&self) -> Vec<u32> {
+    pub(crate) fn proxies(&self) -> Vec<u32> {
         let mut ids = Vec::new();
         self.args().iter().for_each(|a| a.collect_proxies(&mut ids));
         ids
