@@ -136,11 +136,21 @@ impl Run {
         let started = Instant::now();
         let extra = if strength == Strength::Mutation { MUTATION_EXTRA_BUDGETS } else { 0.0 };
         let options = strength.options(constructors, session.mutation_deadline(started, extra));
-        let tests = SuiteTest::elected(&session.suite, &session.program, &session.code);
-        let analysis = mutate::analyse(session, tests, &options, &mut |done, count| progress.mutant(done, count));
+        let subject = session.subject();
+        let tests = SuiteTest::elected(session.suite(), subject.program(), subject.code());
+        let analysis =
+            mutate::analyse(subject, session.methods(), session.settings(), tests, &options, &mut |done, count| {
+                progress.mutant(done, count)
+            });
         progress.mutated();
-        let kept = analysis.and_then(|analysis| mutate::keep(session, &analysis).map(|()| analysis));
-        session.passes.mutation += started.elapsed();
+        let kept = analysis.and_then(|analysis| {
+            session
+                .rewrite_elected(|subject, settings, elected| {
+                    mutate::keep(subject, &settings.limits, elected, &analysis)
+                })
+                .map(|()| analysis)
+        });
+        session.add_mutation_time(started.elapsed());
         kept
     }
 
@@ -150,7 +160,7 @@ impl Run {
         let mut json = report::json_report(&self.session);
         if let Some(analysis) = analysis {
             json["mutation"] =
-                mutate::report::json_report(analysis, &self.session.program, self.session.settings().seed);
+                mutate::report::json_report(analysis, self.session.subject().program(), self.session.settings().seed);
         }
         json
     }

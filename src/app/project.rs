@@ -77,15 +77,16 @@ impl Project {
     pub fn of(session: &Session) -> Project {
         let settings = SettingsPatch::of(session.settings());
         let types = session
-            .types
+            .subject()
+            .types()
             .records()
             .iter()
             .filter(|r| r.frozen())
             .map(|r| TypeEntry {
-                class: session.program.classes[r.key.class].name.clone(),
+                class: session.subject().program().classes[r.key.class].name.clone(),
                 function: r.key.function.clone(),
                 parameter: r.name.clone(),
-                ty: r.current_type().name(&session.program),
+                ty: r.current_type().name(session.subject().program()),
             })
             .collect();
         Project { settings, types }
@@ -96,16 +97,16 @@ impl Project {
     pub fn apply_types(&self, session: &mut Session) -> Vec<String> {
         let mut warnings = Vec::new();
         for entry in &self.types {
-            let found = session.program.class_named(&entry.class).and_then(|class| {
+            let found = session.subject().program().class_named(&entry.class).and_then(|class| {
                 // A parameter, or the elements (`items[i]`) or result (`label()`) of one.
-                let types = &session.types;
+                let types = session.subject().types();
                 let id = types.params_of(class, &entry.function).iter().copied().find_map(|id| {
                     [Some(id), types.element_of(id), types.result_of(id)]
                         .into_iter()
                         .flatten()
                         .find(|id| types.get(*id).name == entry.parameter)
                 })?;
-                Some((id, ParamType::parse(&entry.ty, &session.program)?))
+                Some((id, ParamType::parse(&entry.ty, session.subject().program())?))
             });
             match found {
                 Some((id, ty)) => session.set_type(id, ty, DecisionSource::Configured),

@@ -99,7 +99,7 @@ mod tests {
         let file = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("samples/linked-list.js");
         let session =
             Session::new(&SessionOptions { files: vec![file], ..Default::default() }, Settings::default()).unwrap();
-        let program = &session.program;
+        let program = session.subject().program();
         let (list, node) = (program.class_named("LinkedList").unwrap(), program.class_named("Node").unwrap());
         let variable = |class, name: &str| Variable { class, name: name.into() };
         let state = TestCase {

@@ -394,10 +394,10 @@ mod tests {
             call(0, "add", node),
             call(0, "get", serde_json::json!([{ "t": "n", "v": "0" }])),
         ]));
-        let (built, refused) = replays(&recording, &session.program);
+        let (built, refused) = replays(&recording, session.subject().program());
         assert!(refused.is_empty(), "{refused:?}");
         let get = built.iter().find(|r| r.test.method == "get").unwrap();
-        let source = get.test.source(&session.program);
+        let source = get.test.source(session.subject().program());
         assert_eq!(
             source,
             "var linkedList = new LinkedList();\nvar node = new Node(\"a\");\nvar linkedList2 = new LinkedList();\n\
@@ -406,7 +406,7 @@ mod tests {
         assert!(matches!(get.test.statements.last(), Some(Statement::Call { under_test: true, .. })));
         // The first `add` needs neither the other list nor anything after it.
         let first = built.iter().find(|r| r.event == 3).unwrap();
-        assert_eq!(first.test.statements.len(), 3, "{}", first.test.source(&session.program));
+        assert_eq!(first.test.statements.len(), 3, "{}", first.test.source(session.subject().program()));
     }
 
     #[test]
@@ -427,20 +427,20 @@ mod tests {
             made,
             after_skip,
         ]));
-        let (built, refused) = replays(&recording, &session.program);
+        let (built, refused) = replays(&recording, session.subject().program());
         assert!(refused.is_empty(), "{refused:?}");
         assert_eq!(
-            built[0].test.source(&session.program),
+            built[0].test.source(session.subject().program()),
             "var linkedList = Object.assign(Object.create(LinkedList.prototype), { head: \
              Object.assign(Object.create(Node.prototype), { next: \
              Object.assign(Object.create(Node.prototype), { next: null, value: \"b\" }), value: \"a\" }), length: 2 });\n\
              linkedList.get(1);\n"
         );
-        let class = |name: &str| session.program.class_named(name).unwrap();
+        let class = |name: &str| session.subject().program().class_named(name).unwrap();
         assert_eq!(built[0].test.classes_used(), vec![class("LinkedList"), class("Node")]);
         // A recorded node in its fields is still built by its own construction, before the receiver.
         assert_eq!(
-            built[1].test.source(&session.program),
+            built[1].test.source(session.subject().program()),
             "var node = new Node(\"x\");\nvar linkedList = Object.assign(Object.create(LinkedList.prototype), \
              { head: node });\nlinkedList.get(node);\n"
         );
@@ -461,9 +461,9 @@ mod tests {
             tangled,
             call(-1, "size", serde_json::json!([{ "t": "sym" }])),
         ]));
-        let (built, refused) = replays(&recording, &session.program);
+        let (built, refused) = replays(&recording, session.subject().program());
         // Only `add` replays: its receiver (after the unrecorded call) from its fields, the node from its history.
-        let sources: Vec<String> = built.iter().map(|r| r.test.source(&session.program)).collect();
+        let sources: Vec<String> = built.iter().map(|r| r.test.source(session.subject().program())).collect();
         assert_eq!(
             sources,
             ["var node = new Node();\nvar linkedList = Object.create(LinkedList.prototype);\nlinkedList.add(node);\n"]

@@ -64,6 +64,12 @@ impl Session {
         self.passes_deadline(started, MUTATION_SHARE)
     }
 
+    /// Counts `took` as time of the mutation analysis (run by the application layer, see
+    /// [`PassTimes::mutation`]).
+    pub fn add_mutation_time(&mut self, took: Duration) {
+        self.passes.mutation += took;
+    }
+
     /// The moment a pass must stop starting new runs, when the passes together may use `share` of their
     /// budget, given that the current pass started at `started` (its time is not in [`Session::passes`]
     /// yet).

@@ -4,7 +4,7 @@
 
 use std::collections::VecDeque;
 
-use crate::session::{Session, StepReport};
+use crate::session::{MethodState, StepReport};
 
 /// Candidates kept.
 pub const HISTORY: usize = 100;
@@ -19,17 +19,18 @@ pub struct History {
 }
 
 impl History {
-    /// Records the step `session` just took.
-    pub fn record(&mut self, session: &Session, report: StepReport) {
+    /// Records step `iteration`, which worked on one of `methods` (the methods under test, as the
+    /// step left them).
+    pub fn record(&mut self, iteration: u64, methods: &[MethodState], report: StepReport) {
         let method = report.method;
         if self.reports.len() == HISTORY {
             self.reports.pop_front();
         }
-        self.reports.push_back((session.iteration, report));
-        if self.progress.len() < session.methods.len() {
-            self.progress.resize(session.methods.len(), Vec::new());
+        self.reports.push_back((iteration, report));
+        if self.progress.len() < methods.len() {
+            self.progress.resize(methods.len(), Vec::new());
         }
-        let m = &session.methods[method];
+        let m = &methods[method];
         let covered = m.covered_count();
         let points = &mut self.progress[method];
         if points.last().map_or(0, |p| p.1) != covered {

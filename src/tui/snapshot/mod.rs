@@ -342,10 +342,10 @@ pub struct Facts<'a> {
 impl Snapshot {
     /// Copies what the UI shows out of `session`.
     pub fn of(session: &Session, facts: Facts) -> Snapshot {
-        let program = &session.program;
+        let program = session.subject().program();
         let settings = session.settings();
         let methods: Vec<MethodRow> = session
-            .methods
+            .methods()
             .iter()
             .enumerate()
             .map(|(index, m)| MethodRow {
@@ -370,34 +370,40 @@ impl Snapshot {
             })
             .collect();
         let mut classes: Vec<ClassRow> = Vec::new();
-        for (index, m) in session.methods.iter().enumerate() {
+        for (index, m) in session.methods().iter().enumerate() {
             let name = &program.classes[m.class].name;
             match classes.iter_mut().find(|c| &c.name == name) {
                 Some(row) => row.methods.push(index),
                 None => classes.push(ClassRow { name: name.clone(), methods: vec![index] }),
             }
         }
-        let current = session.current.or_else(|| session.methods.iter().position(|m| m.status == Status::Pending));
-        let class = current.map(|c| session.methods[c].class);
+        let current = session.current().or_else(|| session.methods().iter().position(|m| m.status == Status::Pending));
+        let class = current.map(|c| session.methods()[c].class);
         let latest = current.and_then(|c| facts.history.latest_of(c)).map(|r| &r.test);
         Snapshot {
             files: program.files.iter().filter(|f| f.given).map(|f| f.display.clone()).collect(),
             seed: settings.seed,
-            iteration: session.iteration,
-            executions: session.executions,
-            elapsed: session.elapsed,
+            iteration: session.iteration(),
+            executions: session.executions(),
+            elapsed: session.elapsed(),
             rate: facts.rate,
             running: facts.running,
             settings: settings.clone(),
             classes,
             methods,
             current,
-            history: facts.history.iter().map(|(step, report)| candidate_view(session, *step, report)).collect(),
+            history: facts
+                .history
+                .iter()
+                .map(|(step, report)| candidate_view(session.subject(), *step, report))
+                .collect(),
             class: class.map(|c| program.classes[c].name.clone()),
-            params: class.map(|c| param_rows(session, c, latest)).unwrap_or_default(),
-            coverage: current.map(|c| coverage_view(session, c)).unwrap_or_default(),
-            suite: suite_view(session),
-            warnings: session.warnings.clone(),
+            params: class.map(|c| param_rows(session.subject(), settings.delay, c, latest)).unwrap_or_default(),
+            coverage: current
+                .map(|c| coverage_view(session.subject().code(), &session.methods()[c]))
+                .unwrap_or_default(),
+            suite: suite_view(session.subject(), session.suite()),
+            warnings: session.warnings().to_vec(),
             unexported: facts.unexported,
             unsaved: facts.unsaved,
             type_names: crate::inference::ParamType::BUILT_IN
