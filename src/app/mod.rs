@@ -106,8 +106,8 @@ impl Opening {
 /// parameters not typed yet, the recorded primitives in the guided pools, the recorded values and call
 /// sequences as seeds, then the replays offered for election.
 fn seed(session: &mut Session, from: &SeedFrom) -> Result<()> {
-    let seeding = Seeding::load(from, session.subject().program())?;
-    for (param, decision) in seeding.types(session.subject().types(), session.subject().program()) {
+    let seeding = Seeding::load(from, session.subject())?;
+    for (param, decision) in seeding.types(session.subject()) {
         session.fix_type(param, decision);
     }
     session.merge_constants(|class, method| seeding.constants(class, method));

@@ -102,13 +102,12 @@ pub(super) fn best(test: &TestCase, checks: Vec<Check>) -> Check {
     checks.into_iter().min_by_key(rank).expect("a kill by state assertions names one")
 }
 
-/// Writes what the analysis chose into the `elected` tests of the suite (which `analysis` ran, in
+/// Writes what the analysis chose into the elected tests of the `suite` (which `analysis` ran, in
 /// order): each test as extended, its kept state assertions, and its results described again by a run
 /// of exactly what is exported, on `subject`'s code under `limits`. A test that keeps none asserts,
 /// after its last call, the fields that call changed when what it returned says little by itself.
-pub fn keep(subject: &Subject, limits: &Limits, elected: &mut [ElectedTest], analysis: &Analysis) -> Result<()> {
+pub fn keep(subject: &Subject, limits: &Limits, suite: &mut [ElectedTest], analysis: &Analysis) -> Result<()> {
     let mut originals = Originals::new(subject, limits)?;
-    let tests = elected;
     for (index, test) in analysis.tests.iter().enumerate() {
         let kept = &analysis.kept[index];
         let offered = test.checks.as_ref().map_or(&[][..], |c| &c.inspect[..]);
@@ -132,7 +131,7 @@ pub fn keep(subject: &Subject, limits: &Limits, elected: &mut [ElectedTest], ana
             chosen.checks = Some(StateChecks { fields, inspect: Vec::new() });
             baseline.elected.checks = chosen.checks.clone();
         }
-        let Some(elected) = tests.get_mut(index) else { continue };
+        let Some(elected) = suite.get_mut(index) else { continue };
         if !is_regression(&baseline.elected.outcome, chosen.test.statements.len().saturating_sub(1)) {
             // Not what it did when analysed (a limit on a loaded machine): left as it was.
             continue;

@@ -2,6 +2,10 @@
 //! join the guided pools and the per-parameter value pools, recorded call sequences become starting
 //! states that generated candidates extend, and each recorded call of a method under test is offered
 //! for election as a replay test.
+//!
+//! A [`Seeding`] reads what a recording teaches, in the terms of the session's [`Subject`]; the application
+//! layer (`app::seed`) gives it to the session, and [`Seeding::offer_replays`] offers the replays through
+//! the two operations of an [`Election`].
 
 use std::collections::BTreeMap;
 use std::path::PathBuf;
@@ -19,6 +23,7 @@ use crate::model::program::ClassId;
 use crate::model::program::ProgramInfo;
 use crate::model::test::{Statement, TestCase, Value};
 use crate::sandbox::Execution;
+use crate::session::Subject;
 use crate::suite::checks;
 
 /// Strings longer than this and arrays with more items are shrunk in replay tests while the test keeps
@@ -74,8 +79,9 @@ pub(crate) struct Seeding {
 }
 
 impl Seeding {
-    /// Reads the recording `from` names for a run of `program`.
-    pub(crate) fn load(from: &SeedFrom, program: &ProgramInfo) -> Result<Seeding> {
+    /// Reads the recording `from` names for a run of `subject`.
+    pub(crate) fn load(from: &SeedFrom, subject: &Subject) -> Result<Seeding> {
+        let program = subject.program();
         let recording = Recording::load(&from.path)?;
         let classes = class_map(&recording, program);
         let constants = recorded_constants(&recording, &classes);
@@ -175,9 +181,9 @@ impl Seeding {
         message
     }
 
-    /// Every parameter that has no type in `types` yet, with the type most of its recorded values had.
-    pub(crate) fn types(&self, types: &TypeTable, program: &ProgramInfo) -> Vec<(u32, Decision)> {
-        recorded_types(&self.recording, &self.classes, types, program)
+    /// Every parameter of `subject` that has no type yet, with the type most of its recorded values had.
+    pub(crate) fn types(&self, subject: &Subject) -> Vec<(u32, Decision)> {
+        recorded_types(&self.recording, &self.classes, subject.types(), subject.program())
     }
 }
 
