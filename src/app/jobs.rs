@@ -67,7 +67,7 @@ pub struct MethodLine {
 
 impl MethodLine {
     /// The line of method `index` of `session`.
-    pub fn of(session: &Session, index: usize) -> MethodLine {
+    pub(crate) fn of(session: &Session, index: usize) -> MethodLine {
         let m = &session.methods()[index];
         MethodLine {
             name: format!("{}.{}", session.subject().program().classes[m.class].name, m.method),

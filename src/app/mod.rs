@@ -19,7 +19,7 @@
 pub mod bench;
 pub mod generate;
 pub mod jobs;
-pub mod merge;
+pub(crate) mod merge;
 pub mod mutate;
 pub mod project;
 pub mod record;
@@ -82,7 +82,7 @@ impl Opening {
 
     /// [`Opening::open`] for one class of the run (see [`jobs`]): only its methods are under test, and
     /// its random choices start from `seed`, before the recording seeds it.
-    pub fn open_unit(&self, class: ClassId, seed: u64) -> Result<Session> {
+    pub(crate) fn open_unit(&self, class: ClassId, seed: u64) -> Result<Session> {
         self.open_with(|session| {
             session.narrow_to_class(class);
             session.reseed(seed);

@@ -68,13 +68,13 @@ impl Project {
     }
 
     /// Writes the project file.
-    pub fn save(&self, path: &Path) -> Result<()> {
+    pub(crate) fn save(&self, path: &Path) -> Result<()> {
         let text = serde_json::to_string_pretty(self).expect("project serialises") + "\n";
         std::fs::write(path, text).map_err(|source| Error::Write { path: path.to_path_buf(), source })
     }
 
     /// What a session's settings and fixed types would be saved as.
-    pub fn of(session: &Session) -> Project {
+    pub(crate) fn of(session: &Session) -> Project {
         let settings = SettingsPatch::of(session.settings());
         let types = session
             .subject()
@@ -94,7 +94,7 @@ impl Project {
 
     /// Fixes the file's parameter types in `session`. Entries that name nothing known are returned as
     /// warnings rather than stopping the run: the code may have changed since the file was saved.
-    pub fn apply_types(&self, session: &mut Session) -> Vec<String> {
+    pub(crate) fn apply_types(&self, session: &mut Session) -> Vec<String> {
         let mut warnings = Vec::new();
         for entry in &self.types {
             let found = session.subject().program().class_named(&entry.class).and_then(|class| {

@@ -106,7 +106,7 @@ pub(super) fn best(test: &TestCase, checks: Vec<Check>) -> Check {
 /// order): each test as extended, its kept state assertions, and its results described again by a run
 /// of exactly what is exported, on `subject`'s code under `limits`. A test that keeps none asserts,
 /// after its last call, the fields that call changed when what it returned says little by itself.
-pub fn keep(subject: &Subject, limits: &Limits, suite: &mut [ElectedTest], analysis: &Analysis) -> Result<()> {
+pub(crate) fn keep(subject: &Subject, limits: &Limits, suite: &mut [ElectedTest], analysis: &Analysis) -> Result<()> {
     let mut originals = Originals::new(subject, limits)?;
     for (index, test) in analysis.tests.iter().enumerate() {
         let kept = &analysis.kept[index];

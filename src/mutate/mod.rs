@@ -25,7 +25,7 @@ mod equivalence;
 mod extend;
 mod keep;
 mod mutants;
-pub mod operators;
+pub(crate) mod operators;
 pub mod report;
 mod verdict;
 
@@ -46,39 +46,39 @@ use crate::suite::stability::{self, Instability};
 use crate::suite::title::titles;
 use crate::suite::{ElectedTest, StateChecks, Suite, manifest};
 use equivalence::distinguish;
-pub use keep::keep;
+pub(crate) use keep::keep;
 use mutants::{Built, create_mutants, mutant_runner};
 use operators::Edit;
-pub use verdict::Check;
+pub(crate) use verdict::Check;
 use verdict::{as_elected, assert_only, verdict};
 
 /// A test of the suite, as mutation analysis runs it.
 #[derive(Debug, Clone)]
-pub struct SuiteTest {
+pub(crate) struct SuiteTest {
     /// Its title in the exported suite.
-    pub title: String,
+    pub(crate) title: String,
     /// The test.
-    pub test: TestCase,
+    pub(crate) test: TestCase,
     /// The seed it runs with.
-    pub seed: u32,
+    pub(crate) seed: u32,
     /// Whether it asserts the message of the error it expects.
-    pub own_message: bool,
+    pub(crate) own_message: bool,
     /// The assertions its exported form makes, when read from a manifest: checked against the original
     /// code before any mutant runs.
-    pub asserts: Option<Vec<String>>,
+    pub(crate) asserts: Option<Vec<String>>,
     /// Its state assertions (see [`crate::suite::checks`]).
-    pub checks: Option<StateChecks>,
+    pub(crate) checks: Option<StateChecks>,
     /// Calls added to it to tell mutants apart (see [`extend`]).
-    pub extended: usize,
+    pub(crate) extended: usize,
     /// What changed between runs in its results, as its exported form asserts them (none for a test
     /// not checked for stability yet).
-    pub instability: Instability,
+    pub(crate) instability: Instability,
 }
 
 impl SuiteTest {
     /// The tests of a session's suite as written: with the assertions the exported tests make, which
     /// leave out what changed between runs.
-    pub fn written(suite: &Suite, program: &ProgramInfo, code: &CodeBase) -> Vec<SuiteTest> {
+    pub(crate) fn written(suite: &Suite, program: &ProgramInfo, code: &CodeBase) -> Vec<SuiteTest> {
         let mut tests = SuiteTest::elected(suite, program, code);
         for (test, elected) in tests.iter_mut().zip(&suite.elected) {
             test.asserts = Some(manifest::assertions(program, elected));
@@ -87,7 +87,7 @@ impl SuiteTest {
     }
 
     /// The tests of a session's elected suite, in election order, asserting what they observed.
-    pub fn elected(suite: &Suite, program: &ProgramInfo, code: &CodeBase) -> Vec<SuiteTest> {
+    pub(crate) fn elected(suite: &Suite, program: &ProgramInfo, code: &CodeBase) -> Vec<SuiteTest> {
         let elected: Vec<&ElectedTest> = suite.elected.iter().collect();
         elected
             .iter()
@@ -106,7 +106,7 @@ impl SuiteTest {
     }
 
     /// The tests of a manifest.
-    pub fn from_manifest(tests: Vec<manifest::ManifestTest>) -> Vec<SuiteTest> {
+    pub(crate) fn from_manifest(tests: Vec<manifest::ManifestTest>) -> Vec<SuiteTest> {
         tests
             .into_iter()
             .map(|t| SuiteTest {
@@ -123,7 +123,7 @@ impl SuiteTest {
     }
 
     /// The test as the sandbox runs it, inspection included.
-    pub fn json(&self, program: &ProgramInfo) -> String {
+    pub(crate) fn json(&self, program: &ProgramInfo) -> String {
         run_json(&self.test, self.checks.as_ref().map_or(&[], |c| &c.inspect), program)
     }
 }
@@ -154,46 +154,46 @@ pub enum Status {
 #[derive(Debug, Clone)]
 pub struct Mutant {
     /// The class whose method or constructor it changes.
-    pub class: ClassId,
+    pub(crate) class: ClassId,
     /// The method (`constructor` for a constructor).
-    pub method: String,
+    pub(crate) method: String,
     /// The file, as an index of the program's files.
-    pub file: usize,
+    pub(crate) file: usize,
     /// The edit.
-    pub edit: Edit,
+    pub(crate) edit: Edit,
     /// 1-based line of the edit.
-    pub line: usize,
+    pub(crate) line: usize,
     /// 1-based column of the edit.
-    pub column: usize,
+    pub(crate) column: usize,
     /// The enclosing construct before the edit.
-    pub original: String,
+    pub(crate) original: String,
     /// The enclosing construct after the edit.
-    pub mutated: String,
+    pub(crate) mutated: String,
     /// The global id of the innermost probed statement containing the edit.
-    pub statement: Option<u32>,
+    pub(crate) statement: Option<u32>,
     /// What became of it.
     pub status: Status,
 }
 
 /// How thorough the analysis is.
 #[derive(Debug, Clone)]
-pub struct Options {
+pub(crate) struct Options {
     /// Random tests per surviving mutant in the equivalence check (0: survivors stay survivors).
-    pub equivalence_tests: usize,
+    pub(crate) equivalence_tests: usize,
     /// Choose the state assertions of the suite's passing tests: every field and inspector is a
     /// candidate, and for every mutant that only state assertions kill, one of them is kept (see
     /// [`keep`]). Covering tests then run on a mutant until one kills it by an assertion the test makes
     /// anyway.
-    pub choose: bool,
+    pub(crate) choose: bool,
     /// Extended tests tried per surviving mutant whose statement a test covers, to tell it apart (see
     /// [`extend`]; 0: none).
-    pub extensions: usize,
+    pub(crate) extensions: usize,
     /// Mutate the constructors of the classes under test too (off when one method is chosen).
-    pub constructors: bool,
+    pub(crate) constructors: bool,
     /// When to stop judging mutants (`generate`'s share of the budget; none for `flycatcher mutate`,
     /// which measures): the mutants left are [`Status::Unjudged`], and the analysis ends early enough
     /// for [`keep`] to run every test once more before it.
-    pub deadline: Option<Instant>,
+    pub(crate) deadline: Option<Instant>,
 }
 
 impl Default for Options {
@@ -206,36 +206,36 @@ impl Default for Options {
 #[derive(Debug, Clone)]
 pub struct Analysis {
     /// The tests run (extended ones as extended).
-    pub tests: Vec<SuiteTest>,
+    pub(crate) tests: Vec<SuiteTest>,
     /// The mutants, in file and source order.
     pub mutants: Vec<Mutant>,
     /// Per test, the state assertions kept because they kill a mutant that nothing else kept kills
     /// ([`Options::choose`]).
-    pub kept: Vec<Vec<Check>>,
+    pub(crate) kept: Vec<Vec<Check>>,
     /// Per test, the mutants it killed first.
-    pub kills: Vec<usize>,
+    pub(crate) kills: Vec<usize>,
     /// Test runs against mutants (equivalence checks and extensions included).
-    pub runs: u64,
+    pub(crate) runs: u64,
     /// Time the analysis took.
     pub elapsed: Duration,
 }
 
 /// Mutant counts of a group of mutants (a method, a class, everything).
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
-pub struct Score {
+pub(crate) struct Score {
     /// Killed by a test.
-    pub killed: usize,
+    pub(crate) killed: usize,
     /// Not killed, and told from the original by random tests.
-    pub survived: usize,
+    pub(crate) survived: usize,
     /// Not killed, and never told from the original.
-    pub equivalent: usize,
+    pub(crate) equivalent: usize,
     /// In statements no test covers.
-    pub uncovered: usize,
+    pub(crate) uncovered: usize,
 }
 
 impl Score {
     /// Counts the valid mutants among `mutants`.
-    pub fn of<'a>(mutants: impl IntoIterator<Item = &'a Mutant>) -> Score {
+    pub(crate) fn of<'a>(mutants: impl IntoIterator<Item = &'a Mutant>) -> Score {
         let mut score = Score::default();
         for m in mutants {
             match m.status {
@@ -250,13 +250,13 @@ impl Score {
     }
 
     /// Valid mutants.
-    pub fn total(&self) -> usize {
+    pub(crate) fn total(&self) -> usize {
         self.killed + self.survived + self.equivalent + self.uncovered
     }
 
     /// Killed mutants in percent of the non-equivalent ones (uncovered ones count as not killed); `None`
     /// without any.
-    pub fn percent(&self) -> Option<f64> {
+    pub(crate) fn percent(&self) -> Option<f64> {
         let counted = self.killed + self.survived + self.uncovered;
         (counted > 0).then(|| 100.0 * self.killed as f64 / counted as f64)
     }
@@ -264,7 +264,7 @@ impl Score {
 
 impl Analysis {
     /// The score of every valid mutant.
-    pub fn score(&self) -> Score {
+    pub(crate) fn score(&self) -> Score {
         Score::of(&self.mutants)
     }
 }
@@ -380,7 +380,7 @@ pub(super) fn run_on_mutant(
 /// first (or those covered by the fewest tests first) judged more of them in the time, but kept
 /// inspectors before extensions were tried, and a test whose inspector is kept is never made longer
 /// (linked-list's suite lost 3 kills).
-pub fn analyse(
+pub(crate) fn analyse(
     subject: &Subject,
     methods: &[MethodState],
     settings: &Settings,

@@ -32,7 +32,7 @@ pub(super) fn as_elected(test: &SuiteTest, run: &Execution) -> ElectedTest {
 
 /// A state assertion of a test: a field after a call, or an inspector after the last call.
 #[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
-pub enum Check {
+pub(crate) enum Check {
     /// An inspector's answer.
     Inspector(String),
     /// A field.

@@ -14,24 +14,24 @@ use crate::model::test::{Statement, TestCase, Value, Variable};
 
 /// A recorded call as a test, with what the call did when recorded.
 #[derive(Debug, Clone)]
-pub struct Replay {
+pub(crate) struct Replay {
     /// Index of the call in [`Recording::events`].
-    pub event: usize,
+    pub(crate) event: usize,
     /// The test; its last statement is the recorded call.
-    pub test: TestCase,
+    pub(crate) test: TestCase,
     /// What the call returned, described (`None` when the recording holds a description this build does
     /// not know), or what it threw.
-    pub expected: Result<Option<Observed>, Thrown>,
+    pub(crate) expected: Result<Option<Observed>, Thrown>,
 }
 
 /// The recording's classes as classes of `program`, by name.
-pub fn class_map(recording: &Recording, program: &ProgramInfo) -> Vec<Option<ClassId>> {
+pub(crate) fn class_map(recording: &Recording, program: &ProgramInfo) -> Vec<Option<ClassId>> {
     recording.classes.iter().map(|name| program.class_named(name)).collect()
 }
 
 /// Every recorded call of a method of `program` as a replay test, in recording order, and for each call
 /// that cannot be replayed, why.
-pub fn replays(recording: &Recording, program: &ProgramInfo) -> (Vec<Replay>, Vec<String>) {
+pub(crate) fn replays(recording: &Recording, program: &ProgramInfo) -> (Vec<Replay>, Vec<String>) {
     let classes = class_map(recording, program);
     let mut built = Vec::new();
     let mut refused = Vec::new();

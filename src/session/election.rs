@@ -13,7 +13,7 @@ use crate::suite::ElectedTest;
 impl Session {
     /// Runs `test` alone, as an exported test runs, watching the probes of its method
     /// under test and describing its results; `None` when that method is not under test.
-    pub fn run_alone(&mut self, test: &TestCase, seed: u32) -> Result<Option<Execution>> {
+    pub(crate) fn run_alone(&mut self, test: &TestCase, seed: u32) -> Result<Option<Execution>> {
         let Some(index) = self.methods.iter().position(|m| m.class == test.class && m.method == test.method) else {
             return Ok(None);
         };
@@ -24,7 +24,7 @@ impl Session {
     /// Offers a test made outside the loop (a replay of a recorded call) for election, as if it had been
     /// generated: it is elected when, alone, it ends as a regression test and covers statements of its
     /// method that no elected test covers. Returns how many it covered first.
-    pub fn offer(&mut self, test: &TestCase, seed: u32) -> Result<Option<usize>> {
+    pub(crate) fn offer(&mut self, test: &TestCase, seed: u32) -> Result<Option<usize>> {
         let Some(index) = self.methods.iter().position(|m| m.class == test.class && m.method == test.method) else {
             return Ok(None);
         };
@@ -173,7 +173,7 @@ pub(super) fn kept_state(alone: &Execution, first: &Execution, same_end: impl Fn
 
 /// Whether a run can become a regression test: it passed, or the method under test (the last
 /// statement) threw something other than QuickJS's own InternalError, which other engines do not have.
-pub fn is_regression(outcome: &Outcome, last_statement: usize) -> bool {
+pub(crate) fn is_regression(outcome: &Outcome, last_statement: usize) -> bool {
     match outcome {
         Outcome::Passed => true,
         // Errors of the engine itself, and uses of the host, which Node would not reproduce.

@@ -21,7 +21,7 @@ impl Session {
     /// [`Session::export`], with `changes` made to the run after it started (the explorer's live
     /// settings and types) named in the suites' headers under the command: the command alone would not
     /// reproduce the run.
-    pub fn export_noting(
+    pub(crate) fn export_noting(
         &mut self,
         format: crate::export::Format,
         out_dir: &std::path::Path,

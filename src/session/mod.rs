@@ -36,12 +36,12 @@ use std::time::Duration;
 use rand::SeedableRng;
 use rand::rngs::StdRng;
 
-pub use budget::PassTimes;
-pub use election::is_regression;
+pub(crate) use budget::PassTimes;
+pub(crate) use election::is_regression;
 pub use method::{MethodState, Selection, Status, StopReason};
 pub use step::{CandidateVerdict, StepReport};
 
-pub use runner::Runner;
+pub(crate) use runner::Runner;
 pub use subject::Subject;
 
 use scheduler::Scheduler;
@@ -160,13 +160,13 @@ impl Session {
     /// Starts the session's random choices afresh from `seed` (the settings' seed stays the one reported):
     /// a run split into units gives each its own stream, so that what one unit generates does not depend
     /// on how many units came before it on the same thread.
-    pub fn reseed(&mut self, seed: u64) {
+    pub(crate) fn reseed(&mut self, seed: u64) {
         self.rng = StdRng::seed_from_u64(seed);
     }
 
     /// Narrows the run to the methods of `class` (a unit of a run split by class, see `app::jobs`): the
     /// other classes are no longer under test.
-    pub fn narrow_to_class(&mut self, class: ClassId) {
+    pub(crate) fn narrow_to_class(&mut self, class: ClassId) {
         self.methods.retain(|m| m.class == class);
         for (id, info) in self.subject.program.classes.iter_mut().enumerate() {
             info.under_test &= id == class;
@@ -184,7 +184,7 @@ impl Session {
     }
 
     /// The runner of the loop's candidates: how many contexts it built, the limits in force.
-    pub fn runner(&self) -> &Runner {
+    pub(crate) fn runner(&self) -> &Runner {
         &self.runner
     }
 
@@ -209,17 +209,17 @@ impl Session {
     }
 
     /// Candidates executed (elections re-run a candidate; that is not counted).
-    pub fn executions(&self) -> u64 {
+    pub(crate) fn executions(&self) -> u64 {
         self.executions
     }
 
     /// Time spent stepping.
-    pub fn elapsed(&self) -> Duration {
+    pub(crate) fn elapsed(&self) -> Duration {
         self.elapsed
     }
 
     /// Time spent in the passes after generation (see `budget.rs`).
-    pub fn passes(&self) -> PassTimes {
+    pub(crate) fn passes(&self) -> PassTimes {
         self.passes
     }
 
@@ -229,13 +229,13 @@ impl Session {
     }
 
     /// Adds a warning that concerns no single method.
-    pub fn warn(&mut self, warning: String) {
+    pub(crate) fn warn(&mut self, warning: String) {
         self.warnings.push(warning);
     }
 
     /// Adds to each method's guided pool the constants `pool_of` gives for its class and name (recorded
     /// ones, see `record::seed`).
-    pub fn merge_constants(&mut self, pool_of: impl Fn(ClassId, &str) -> ConstantPool) {
+    pub(crate) fn merge_constants(&mut self, pool_of: impl Fn(ClassId, &str) -> ConstantPool) {
         for m in &mut self.methods {
             m.constants.merge(pool_of(m.class, &m.method));
         }
@@ -243,14 +243,17 @@ impl Session {
 
     /// The recorded values and call sequences candidates may start from, for seeding them (see
     /// `record::seed`).
-    pub fn seeds_mut(&mut self) -> &mut Seeds {
+    pub(crate) fn seeds_mut(&mut self) -> &mut Seeds {
         &mut self.subject.seeds
     }
 
     /// Lets `rewrite` change the elected tests in place (mutation analysis strengthening them: their
     /// statements, results and assertions), given the subject and the settings they ran under. None is
     /// added or dropped, so what the methods under test count stays true.
-    pub fn rewrite_elected<T>(&mut self, rewrite: impl FnOnce(&Subject, &Settings, &mut [ElectedTest]) -> T) -> T {
+    pub(crate) fn rewrite_elected<T>(
+        &mut self,
+        rewrite: impl FnOnce(&Subject, &Settings, &mut [ElectedTest]) -> T,
+    ) -> T {
         rewrite(&self.subject, &self.settings, &mut self.suite.elected)
     }
 

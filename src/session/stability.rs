@@ -22,7 +22,7 @@ impl Session {
     /// changed (and the tests that ended differently), recording each in [`crate::suite::Suite::unstable`]
     /// and as a warning. Past the passes' deadline (see `budget.rs`) the runs after the first are left out,
     /// with a warning.
-    pub fn check_stability(&mut self) -> Result<()> {
+    pub(crate) fn check_stability(&mut self) -> Result<()> {
         let started = Instant::now();
         let checked = self.rerun_suite(self.passes_deadline(started, 1.0));
         self.passes.stability += started.elapsed();

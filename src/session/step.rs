@@ -48,15 +48,15 @@ pub struct StepReport {
     pub outcome: Outcome,
     /// The statement of the candidate that threw or that a limit cut off, when known (not always the
     /// call of the method under test).
-    pub failed_at: Option<usize>,
+    pub(crate) failed_at: Option<usize>,
     /// Statements of the method under test the candidate ran (offsets in the method, ascending).
-    pub statements: Vec<u32>,
+    pub(crate) statements: Vec<u32>,
     /// Those of them no elected test had covered before this step.
-    pub new_statements: Vec<u32>,
+    pub(crate) new_statements: Vec<u32>,
     /// What became of it.
     pub verdict: CandidateVerdict,
     /// Types decided after this step: (parameter id, decision).
-    pub decisions: Vec<(u32, Decision)>,
+    pub(crate) decisions: Vec<(u32, Decision)>,
     /// Set when the method under test stopped after this step.
     pub stopped: Option<StopReason>,
 }
@@ -74,7 +74,7 @@ impl Session {
 
     /// [`Session::step`], except that a bug in Flycatcher (a panic while stepping) comes back as an
     /// error instead of unwinding: the tests elected so far stay in the session for the caller to write.
-    pub fn step_guarded(&mut self) -> Result<Option<StepReport>> {
+    pub(crate) fn step_guarded(&mut self) -> Result<Option<StepReport>> {
         std::panic::catch_unwind(AssertUnwindSafe(|| self.step()))
             .map_err(|_| Error::Engine("internal error while stepping (a bug in flycatcher)".into()))?
     }
@@ -86,7 +86,7 @@ impl Session {
 
     /// Steps (guarded, see [`Session::step_guarded`]) until every method has stopped or `interrupted` is
     /// set (by a Ctrl-C handler), calling `progress` after each step.
-    pub fn run_until(
+    pub(crate) fn run_until(
         &mut self,
         interrupted: &AtomicBool,
         mut progress: impl FnMut(&Session, &StepReport),

@@ -51,11 +51,6 @@ impl Subject {
         &self.hazards
     }
 
-    /// Recorded values and call sequences that candidates may start from (see `record::seed`).
-    pub fn seeds(&self) -> &Seeds {
-        &self.seeds
-    }
-
     /// The type inference would decide for an undecided parameter from its evidence so far, ignoring
     /// the delay; `None` without evidence (that would be a leap of faith, not a guess).
     pub fn leading_guess(&self, param: u32) -> Option<Decision> {

@@ -45,7 +45,7 @@ impl Session {
 
     /// Fixes a parameter's type to `decision` (a person's, a project file's, a recording's): it no longer
     /// changes until given back to inference ([`Session::reinfer_type`]).
-    pub fn fix_type(&mut self, param: u32, decision: Decision) {
+    pub(crate) fn fix_type(&mut self, param: u32, decision: Decision) {
         self.subject.types.get_mut(param).decision = Some(decision);
         // A method aborted for want of this type may be testable now: it starts counting afresh.
         for m in &mut self.methods {

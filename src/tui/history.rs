@@ -7,11 +7,11 @@ use std::collections::VecDeque;
 use crate::session::{MethodState, StepReport};
 
 /// Candidates kept.
-pub const HISTORY: usize = 100;
+pub(crate) const HISTORY: usize = 100;
 
 /// The last candidates and each method's coverage over time.
 #[derive(Debug, Default)]
-pub struct History {
+pub(crate) struct History {
     /// (step, report), oldest first.
     reports: VecDeque<(u64, StepReport)>,
     /// Per method: (candidates of it executed, statements covered) at each change of coverage.
@@ -21,7 +21,7 @@ pub struct History {
 impl History {
     /// Records step `iteration`, which worked on one of `methods` (the methods under test, as the
     /// step left them).
-    pub fn record(&mut self, iteration: u64, methods: &[MethodState], report: StepReport) {
+    pub(crate) fn record(&mut self, iteration: u64, methods: &[MethodState], report: StepReport) {
         let method = report.method;
         if self.reports.len() == HISTORY {
             self.reports.pop_front();
@@ -39,22 +39,22 @@ impl History {
     }
 
     /// The candidates kept, oldest first, with their steps.
-    pub fn iter(&self) -> impl Iterator<Item = &(u64, StepReport)> {
+    pub(crate) fn iter(&self) -> impl Iterator<Item = &(u64, StepReport)> {
         self.reports.iter()
     }
 
     /// The candidate of step `step`, if still kept.
-    pub fn at_step(&self, step: u64) -> Option<&StepReport> {
+    pub(crate) fn at_step(&self, step: u64) -> Option<&StepReport> {
         self.reports.iter().find(|(s, _)| *s == step).map(|(_, r)| r)
     }
 
     /// The latest candidate kept for method `method`.
-    pub fn latest_of(&self, method: usize) -> Option<&StepReport> {
+    pub(crate) fn latest_of(&self, method: usize) -> Option<&StepReport> {
         self.reports.iter().rev().map(|(_, r)| r).find(|r| r.method == method)
     }
 
     /// Method `method`'s coverage over time: (candidates executed, statements covered) at each change.
-    pub fn progress(&self, method: usize) -> &[(u64, usize)] {
+    pub(crate) fn progress(&self, method: usize) -> &[(u64, usize)] {
         self.progress.get(method).map_or(&[], Vec::as_slice)
     }
 }

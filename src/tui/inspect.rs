@@ -56,7 +56,7 @@ pub enum Subject {
 }
 
 /// The document for `shown`, or why there is none.
-pub fn document(session: &Session, history: &History, shown: &Subject) -> Result<Document, String> {
+pub(crate) fn document(session: &Session, history: &History, shown: &Subject) -> Result<Document, String> {
     let (subject, suite) = (session.subject(), session.suite());
     match shown {
         Subject::Candidate(step) => {

@@ -112,7 +112,7 @@ pub struct WorkerOptions {
 /// The UI's handle on the session thread.
 pub struct Worker {
     /// Commands to the session.
-    pub commands: Sender<Command>,
+    pub(crate) commands: Sender<Command>,
     /// Events from the session.
     pub events: Receiver<Event>,
     thread: Option<JoinHandle<()>>,

@@ -8,7 +8,7 @@ use crate::session::{CandidateVerdict, StepReport, Subject};
 use super::{CandidateLine, CandidateOutcome, CandidateView};
 
 /// The view of `report`, taken at step `step`, in the terms of `subject`.
-pub fn candidate_view(subject: &Subject, step: u64, report: &StepReport) -> CandidateView {
+pub(crate) fn candidate_view(subject: &Subject, step: u64, report: &StepReport) -> CandidateView {
     let program = subject.program();
     CandidateView {
         step,

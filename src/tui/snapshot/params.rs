@@ -110,7 +110,7 @@ fn param_row(subject: &Subject, delay: u32, helper: Option<&str>, function: &str
 }
 
 /// How a decision was reached, in the words the pane shows.
-pub fn source_name(source: DecisionSource) -> &'static str {
+pub(crate) fn source_name(source: DecisionSource) -> &'static str {
     match source {
         DecisionSource::Inferred => "inferred",
         DecisionSource::LeapOfFaith => "leap of faith",

@@ -10,18 +10,18 @@ use crate::session::MethodState;
 use super::{BranchRow, CoverageView, LineMark, SourceLine};
 
 /// A line of a method's source.
-pub struct MethodLine {
+pub(crate) struct MethodLine {
     /// 1-based line number in the file.
-    pub number: u32,
+    pub(crate) number: u32,
     /// Text.
-    pub text: String,
+    pub(crate) text: String,
     /// Offsets in the method of the statements that start on it.
     pub statements: Vec<usize>,
 }
 
 /// The source lines in `code` of the method under test `method`, from its first line to the line after
 /// its last statement; empty when its code cannot be located.
-pub fn method_lines(code: &CodeBase, method: &MethodState) -> Vec<MethodLine> {
+pub(crate) fn method_lines(code: &CodeBase, method: &MethodState) -> Vec<MethodLine> {
     let Some(function) = &method.function else { return Vec::new() };
     let file = &code.files[function.file];
     let statements = &file.instrumented.statements;
@@ -55,7 +55,7 @@ pub fn method_lines(code: &CodeBase, method: &MethodState) -> Vec<MethodLine> {
 }
 
 /// How a line fares when the statements for which `flag` holds ran.
-pub fn line_mark(statements: &[usize], flag: impl Fn(usize) -> bool) -> LineMark {
+pub(crate) fn line_mark(statements: &[usize], flag: impl Fn(usize) -> bool) -> LineMark {
     match statements.iter().filter(|s| flag(**s)).count() {
         _ if statements.is_empty() => LineMark::Plain,
         n if n == statements.len() => LineMark::Covered,
