@@ -8,7 +8,8 @@
 //! is generated from them together, and mutation analysis generates its random tests from the same facts.
 //!
 //! The session owns the subject and is the only one to change it (types decided, methods found
-//! asynchronous, hazards recorded), so that what it knows stays consistent with the methods under test.
+//! asynchronous, hazards recorded, seeds given by a recording through [`super::Session::seeds_mut`]), so
+//! that what it knows stays consistent with the methods under test.
 //! Everything else borrows it read-only: mutation analysis, the explorer's views, the reports, and
 //! recording (which reads the classes a recording names).
 
