@@ -76,19 +76,19 @@ fn run(file: &str, strategy: Strategy, budget: Duration, seed: u64) -> Vec<Measu
     let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("samples").join(file);
     let mut session =
         Session::new(&SessionOptions { files: vec![path], ..Default::default() }, settings).expect("sample loads");
-    let mut early: Vec<Option<f64>> = vec![None; session.methods.len()];
+    let mut early: Vec<Option<f64>> = vec![None; session.methods().len()];
     while let Some(report) = session.step().expect("step") {
-        let m = &session.methods[report.method];
+        let m = &session.methods()[report.method];
         if early[report.method].is_none() && (m.elapsed >= EARLY || matches!(m.status, Status::Done(_))) {
             early[report.method] = Some(m.coverage_percent());
         }
     }
     session
-        .methods
+        .methods()
         .iter()
         .zip(early)
         .map(|(m, early)| Measure {
-            name: format!("{}.{}", session.program.classes[m.class].name, m.method),
+            name: format!("{}.{}", session.subject().program().classes[m.class].name, m.method),
             time_to_full: m.time_to_full,
             at_early: early.unwrap_or_else(|| m.coverage_percent()),
             at_budget: m.coverage_percent(),

@@ -140,7 +140,7 @@ pub(crate) fn mutate_suite(args: &MutateArgs) -> Result<(), Error> {
         for path in mutated.written.iter().filter(|p| p.extension().is_some_and(|e| e != "json")) {
             println!("wrote {}", path.display());
         }
-        print!("{}", mutate::report::summary(&mutated.analysis, &mutated.session.program));
+        print!("{}", mutate::report::summary(&mutated.analysis, mutated.session.subject().program()));
         let what = if args.suite.is_some() { "reading the suite and learning types" } else { "generating the suite" };
         println!(
             "time: {what} {:.2} s, mutation analysis {:.2} s",
@@ -150,7 +150,8 @@ pub(crate) fn mutate_suite(args: &MutateArgs) -> Result<(), Error> {
     }
     if let Some(path) = &args.report {
         let session = &mutated.session;
-        let mut json = mutate::report::json_report(&mutated.analysis, &session.program, session.settings().seed);
+        let mut json =
+            mutate::report::json_report(&mutated.analysis, session.subject().program(), session.settings().seed);
         json["preparation_ms"] = serde_json::json!(mutated.preparation.as_millis() as u64);
         write_json(path, &json)?;
     }
@@ -177,7 +178,7 @@ pub(crate) fn record(args: &RecordArgs) -> Result<(), Error> {
     )?;
     if !args.quiet {
         println!("recorded {} events in {}", recorded.events, recorded.recording.display());
-        for warning in &recorded.session.warnings {
+        for warning in recorded.session.warnings() {
             println!("{warning}");
         }
         for path in &recorded.written {

@@ -30,7 +30,7 @@ fn minimising_and_stability_take_no_longer_than_generation() {
     assert!(ms("minimising_ms") + ms("stability_ms") <= ms("generating_ms") + 500, "{time}");
     assert!(ms("minimising_ms") > 0, "{time}");
     // Minimisation leaves the stability re-runs their share: every one of them ran.
-    assert!(!session.warnings.iter().any(|w| w.contains("ran again")), "{:?}", session.warnings);
+    assert!(!session.warnings().iter().any(|w| w.contains("ran again")), "{:?}", session.warnings());
     assert!(summary(&session).contains("time: generating "), "{}", summary(&session));
 }
 

@@ -353,8 +353,9 @@ fn the_numbers_a_test_passes_are_the_literals_its_exported_form_passes() {
     );
     let options = SessionOptions { files: vec![file], ..Default::default() };
     let session = Session::new(&options, Settings::default()).unwrap();
-    let expressions: Vec<String> = session.program.classes.iter().map(|c| sandbox_expression(&c.access)).collect();
-    let mut sandbox = Sandbox::new(&session.code, session.settings().limits.clone()).unwrap();
+    let expressions: Vec<String> =
+        session.subject().program().classes.iter().map(|c| sandbox_expression(&c.access)).collect();
+    let mut sandbox = Sandbox::new(session.subject().code(), session.settings().limits.clone()).unwrap();
     sandbox.bind_classes(&expressions).unwrap();
     let json =
         r#"[[0,0,[],0],[1,0,"read",[-0],1],[1,0,"read",[1],1],[1,0,"read",[2.5],1],[1,0,"read",[4294967298],1]]"#;
@@ -385,8 +386,9 @@ fn a_work_limit_set_later_applies_to_the_context_tests_run_alone_in() {
     );
     let options = SessionOptions { files: vec![file], ..Default::default() };
     let session = Session::new(&options, Settings::default()).unwrap();
-    let expressions: Vec<String> = session.program.classes.iter().map(|c| sandbox_expression(&c.access)).collect();
-    let mut sandbox = Sandbox::new(&session.code, session.settings().limits.clone()).unwrap();
+    let expressions: Vec<String> =
+        session.subject().program().classes.iter().map(|c| sandbox_expression(&c.access)).collect();
+    let mut sandbox = Sandbox::new(session.subject().code(), session.settings().limits.clone()).unwrap();
     sandbox.bind_classes(&expressions).unwrap();
     sandbox.keep_loaded_for_tests_alone();
     let json = r#"[[0,0,[],0],[1,0,"turn",[300000],1]]"#;
@@ -437,11 +439,12 @@ fn a_mutant_shares_the_files_it_did_not_change_and_runs_its_own() {
     write(dir.path(), "unit.js", "exports.one = (function () { return 1; })();\n");
     let options = SessionOptions { files: vec![file], ..Default::default() };
     let session = Session::new(&options, Settings::default()).unwrap();
-    let code = &session.code;
+    let code = session.subject().code();
     let scale = code.files.iter().position(|f| f.entry.parsed.display.ends_with("scale.js")).unwrap();
     let unit = code.files.iter().position(|f| f.entry.parsed.display.ends_with("unit.js")).unwrap();
     assert!(scale < unit, "files are in the order `require` reached them");
-    let expressions: Vec<String> = session.program.classes.iter().map(|c| sandbox_expression(&c.access)).collect();
+    let expressions: Vec<String> =
+        session.subject().program().classes.iter().map(|c| sandbox_expression(&c.access)).collect();
     let limits = session.settings().limits.clone();
     let read = |sandbox: &mut Sandbox| read_five(sandbox, &expressions);
     let mutant = |text: &str| -> CodeBase {
@@ -488,9 +491,10 @@ fn es_modules_read_from_bytecode_run_as_compiled_and_a_mutant_compiles_its_own()
     write(dir.path(), "unit.mjs", "export default (function () { return 1; })();\n");
     let options = SessionOptions { files: vec![file], ..Default::default() };
     let session = Session::new(&options, Settings::default()).unwrap();
-    let code = &session.code;
+    let code = session.subject().code();
     let scale = code.files.iter().position(|f| f.entry.parsed.display.ends_with("scale.mjs")).unwrap();
-    let expressions: Vec<String> = session.program.classes.iter().map(|c| sandbox_expression(&c.access)).collect();
+    let expressions: Vec<String> =
+        session.subject().program().classes.iter().map(|c| sandbox_expression(&c.access)).collect();
     let limits = session.settings().limits.clone();
     let read = |sandbox: &mut Sandbox| read_five(sandbox, &expressions);
     let mut original = Sandbox::new(code, limits.clone()).unwrap();
@@ -519,5 +523,5 @@ fn a_script_that_patches_set_has_while_loading_still_has_its_classes_found() {
     );
     let session = Session::new(&SessionOptions { files: vec![file], ..Default::default() }, Settings::default());
     let session = session.unwrap_or_else(|e| panic!("{e}"));
-    assert!(session.program.class_named("Counter").is_some(), "{:?}", session.program.classes);
+    assert!(session.subject().program().class_named("Counter").is_some(), "{:?}", session.subject().program().classes);
 }

@@ -179,17 +179,17 @@ fn recorded_types_are_decisions_marked_as_recorded() {
         }),
     };
     let session = opening.open().unwrap();
-    let list = session.program.class_named("LinkedList").unwrap();
-    let node = session.program.class_named("Node").unwrap();
-    let insert_at = session.types.params_of(list, "insertAt");
-    let index = session.types.get(insert_at[0]).decision.clone().expect("index decided");
-    let inserted = session.types.get(insert_at[1]).decision.clone().expect("node decided");
+    let list = session.subject().program().class_named("LinkedList").unwrap();
+    let node = session.subject().program().class_named("Node").unwrap();
+    let insert_at = session.subject().types().params_of(list, "insertAt");
+    let index = session.subject().types().get(insert_at[0]).decision.clone().expect("index decided");
+    let inserted = session.subject().types().get(insert_at[1]).decision.clone().expect("node decided");
     assert_eq!(index.ty, flycatcher::inference::ParamType::Number);
     assert_eq!(inserted.ty, flycatcher::inference::ParamType::Class(node));
     assert_eq!(inserted.source, flycatcher::inference::DecisionSource::Recorded);
     assert!(inserted.evidence.starts_with("recorded: 1 of 1"), "{}", inserted.evidence);
     // Every recorded LinkedList method is covered by replays before any candidate is generated.
-    assert!(session.suite.elected.iter().any(|e| e.test.method == "insertAt"));
+    assert!(session.suite().elected.iter().any(|e| e.test.method == "insertAt"));
 }
 
 /// A program whose methods talk to what they receive, and an entry script that uses it.

@@ -49,7 +49,7 @@ fn seen(run: &Execution) -> String {
 #[test]
 fn a_test_run_directly_ends_as_the_interpreter_runs_it() {
     let (session, mut sandbox, watch) = load_sandbox(PROBE);
-    let program = &session.program;
+    let program = session.subject().program();
     let probe = program.class_named("Probe").expect("Probe found");
 
     let every_kind = vec![
@@ -144,7 +144,7 @@ fn what_is_no_constructor_fails_directly_as_in_the_interpreter() {
     // goes through `Reflect.construct` as the interpreter does, and throws its error. Each binding
     // replaces the class table's, in the context of runs alone too.
     let (session, mut sandbox, watch) = load_sandbox(PROBE);
-    let program = &session.program;
+    let program = session.subject().program();
     let probe = program.class_named("Probe").expect("Probe found");
     for (binding, error) in
         [("(() => 1)", "not a constructor"), ("5", "not a function"), ("Math.max", "not a constructor")]
@@ -168,7 +168,7 @@ fn what_is_no_constructor_fails_directly_as_in_the_interpreter() {
 fn two_parameters_checked_by_one_pattern_both_note_it() {
     let source = "class Range {\n  constructor() {}\n  between(from, to) { return [/^v\\d+$/.test(from), /^v\\d+$/.test(to)]; }\n}\nmodule.exports = { Range };\n";
     let (session, mut sandbox, watch) = load_sandbox(source);
-    let program = &session.program;
+    let program = session.subject().program();
     let range = program.class_named("Range").expect("Range found");
     let statements = vec![
         Statement::Construct { variable: 0, class: range, args: vec![] },
@@ -188,7 +188,7 @@ fn a_member_name_with_a_lone_surrogate_keeps_the_tests_events() {
     let source =
         "class Odd {\n  constructor() {}\n  read(p) { return [p['\\ud800x'], p.ok]; }\n}\nmodule.exports = { Odd };\n";
     let (session, mut sandbox, watch) = load_sandbox(source);
-    let program = &session.program;
+    let program = session.subject().program();
     let odd = program.class_named("Odd").expect("Odd found");
     let statements =
         vec![Statement::Construct { variable: 0, class: odd, args: vec![] }, call("read", vec![Value::Proxy(0)], true)];
@@ -240,7 +240,7 @@ fn a_changed_built_in_is_named_by_how_the_listing_reached_it() {
 module.exports = { Patch };
 "#;
     let (session, mut sandbox, watch) = load_sandbox(source);
-    let program = &session.program;
+    let program = session.subject().program();
     let patch = program.class_named("Patch").expect("Patch found");
     let changed = |sandbox: &mut Sandbox, what: &str| {
         let statements = vec![
@@ -288,7 +288,7 @@ fn what_the_harness_installs_reads_as_native_code_and_nodes_javascript_keeps_its
 module.exports = { Texts };
 "#;
     let (session, mut sandbox, watch) = load_sandbox(source);
-    let program = &session.program;
+    let program = session.subject().program();
     let texts = program.class_named("Texts").expect("Texts found");
     let statements = vec![
         Statement::Construct { variable: 0, class: texts, args: vec![] },

@@ -17,20 +17,20 @@ fn session(file: &str, settings: Settings) -> Session {
 #[test]
 fn recording_then_inference_then_election() {
     let mut s = session("linked-list.js", Settings { seed: 4, delay: 5, ..Settings::default() });
-    let list = s.program.class_named("LinkedList").expect("LinkedList found");
-    let node = s.program.class_named("Node").expect("Node found");
-    let add = s.types.params_of(list, "add").to_vec();
+    let list = s.subject().program().class_named("LinkedList").expect("LinkedList found");
+    let node = s.subject().program().class_named("Node").expect("Node found");
+    let add = s.subject().types().params_of(list, "add").to_vec();
     assert_eq!(add.len(), 1, "add takes one parameter");
     let mut saw_invalid = false;
     let mut steps = 0;
-    while s.types.get(add[0]).decision.is_none() {
+    while s.subject().types().get(add[0]).decision.is_none() {
         let report = s.step().unwrap().expect("not finished before inferring");
         saw_invalid |= report.verdict == CandidateVerdict::Invalid;
         steps += 1;
         assert!(steps < 10_000, "add's parameter is never decided");
     }
     assert!(saw_invalid, "candidates with unknowns come first");
-    let record = s.types.get(add[0]);
+    let record = s.subject().types().get(add[0]);
     assert!(record.uses >= 5, "decided only after the delay: {} uses", record.uses);
     assert!(record.members.contains_key("next") || record.members.contains_key("prev"), "{:?}", record.members);
     let decision = record.decision.as_ref().unwrap();
@@ -38,15 +38,15 @@ fn recording_then_inference_then_election() {
     assert!(decision.evidence.contains("Node"), "{}", decision.evidence);
     // Node's data is never read: no evidence, so a leap of faith with a warning.
     s.run_to_end(|_, _| {}).unwrap();
-    let data = s.types.params_of(node, "constructor")[0];
-    assert_eq!(s.types.get(data).decision.as_ref().unwrap().source, DecisionSource::LeapOfFaith);
+    let data = s.subject().types().params_of(node, "constructor")[0];
+    assert_eq!(s.subject().types().get(data).decision.as_ref().unwrap().source, DecisionSource::LeapOfFaith);
     assert!(
-        s.warnings.iter().any(|w| w.starts_with("Node.constructor(data)") && w.contains("leap of faith")),
+        s.warnings().iter().any(|w| w.starts_with("Node.constructor(data)") && w.contains("leap of faith")),
         "{:?}",
-        s.warnings
+        s.warnings()
     );
-    assert!(s.methods.iter().all(|m| m.status == Status::Done(StopReason::Covered)));
-    assert!(!s.suite.elected.is_empty());
+    assert!(s.methods().iter().all(|m| m.status == Status::Done(StopReason::Covered)));
+    assert!(!s.suite().elected.is_empty());
 }
 
 #[test]
@@ -54,15 +54,15 @@ fn settings_apply_from_the_next_step() {
     let options = SessionOptions { files: vec![common::fixture("gauge.js")], ..Default::default() };
     let mut s = Session::new(&options, Settings { seed: 2, ..Settings::default() }).unwrap();
     s.step().unwrap();
-    let iteration = s.iteration;
+    let iteration = s.iteration();
     let mut settings = s.settings().clone();
     settings.max_stale = 1;
     settings.timeout = Duration::from_secs(2);
     s.set_settings(settings);
     assert_eq!(s.settings().max_stale, 1);
     s.run_to_end(|_, _| {}).unwrap();
-    assert!(s.iteration > iteration);
-    let read = &s.methods[0];
+    assert!(s.iteration() > iteration);
+    let read = &s.methods()[0];
     // Stale at half the new time budget without new coverage, long before the default limits (50,000
     // candidates, half of 10 s) would stop it.
     assert_eq!(read.status, Status::Done(StopReason::Stale), "with max_stale 1 and 2 s the method stops as stale");
@@ -75,7 +75,7 @@ fn a_method_is_stale_only_once_half_its_budget_passed_without_new_coverage() {
     let settings = Settings { seed: 3, max_stale: 100, timeout: Duration::from_millis(600), ..Settings::default() };
     let mut s = Session::new(&options, settings).unwrap();
     s.run_to_end(|_, _| {}).unwrap();
-    let read = &s.methods[0];
+    let read = &s.methods()[0];
     assert!(read.covered_count() < read.covered.len(), "the fixture keeps a statement out of reach");
     assert!(read.stale > 100, "{} candidates without new coverage", read.stale);
     // 100 candidates without new coverage take a few milliseconds: the count alone would stop it there.
@@ -90,11 +90,11 @@ fn a_method_is_stale_only_once_half_its_budget_passed_without_new_coverage() {
 #[test]
 fn an_overridden_type_is_used_by_the_next_candidates() {
     let mut s = session("circle.js", Settings { seed: 9, delay: 1000, ..Settings::default() });
-    let circle = s.program.class_named("Circle").unwrap();
-    let index = s.methods.iter().position(|m| m.method == "compare").expect("compare is a method under test");
+    let circle = s.subject().program().class_named("Circle").unwrap();
+    let index = s.methods().iter().position(|m| m.method == "compare").expect("compare is a method under test");
     s.select(index);
-    let other = s.types.params_of(circle, "compare")[0];
-    let radius = s.types.params_of(circle, "constructor")[0];
+    let other = s.subject().types().params_of(circle, "compare")[0];
+    let radius = s.subject().types().params_of(circle, "constructor")[0];
     s.set_type(radius, ParamType::Number, DecisionSource::Overridden);
     s.set_type(other, ParamType::Class(circle), DecisionSource::Overridden);
     let report = s.step().unwrap().unwrap();
@@ -109,7 +109,7 @@ fn an_overridden_type_is_used_by_the_next_candidates() {
             assert!(statement.args().iter().all(|a| !matches!(a, Value::Proxy(_))), "{statement:?}");
         }
     }
-    assert_eq!(s.types.get(other).current_type(), ParamType::Class(circle));
+    assert_eq!(s.subject().types().get(other).current_type(), ParamType::Class(circle));
 }
 
 #[test]
@@ -137,7 +137,7 @@ fn minimising_shortens_tests_and_keeps_what_they_cover() {
     s.run_to_end(|_, _| {}).unwrap();
     let coverage = |s: &Session| -> Vec<(String, Vec<u32>)> {
         let mut union: Vec<(String, Vec<u32>)> = Vec::new();
-        for e in &s.suite.elected {
+        for e in &s.suite().elected {
             let key = e.test.method.clone();
             match union.iter_mut().find(|(k, _)| *k == key) {
                 Some((_, covers)) => covers.extend(&e.covers),
@@ -153,14 +153,14 @@ fn minimising_shortens_tests_and_keeps_what_they_cover() {
         union
     };
     let before = coverage(&s);
-    let lines_before: usize = s.suite.elected.iter().map(|e| e.test.statements.len()).sum();
-    let tests_before = s.suite.elected.len();
+    let lines_before: usize = s.suite().elected.iter().map(|e| e.test.statements.len()).sum();
+    let tests_before = s.suite().elected.len();
     s.minimize().unwrap();
-    let lines_after: usize = s.suite.elected.iter().map(|e| e.test.statements.len()).sum();
+    let lines_after: usize = s.suite().elected.iter().map(|e| e.test.statements.len()).sum();
     assert!(lines_after < lines_before, "{lines_after} statements after, {lines_before} before");
-    assert!(s.suite.elected.len() <= tests_before);
+    assert!(s.suite().elected.len() <= tests_before);
     assert_eq!(coverage(&s), before, "the suite covers exactly what it covered");
-    for e in &s.suite.elected {
+    for e in &s.suite().elected {
         assert!(e.minimized);
         assert!(
             matches!(e.test.statements.last(), Some(Statement::Call { under_test: true, .. })),
@@ -174,23 +174,24 @@ fn a_parameter_compared_with_a_quotient_is_blamed_on_the_comparison() {
     let file = common::root().join("tests/fixtures/half-compare.js");
     let options = SessionOptions { files: vec![file], ..Default::default() };
     let mut s = Session::new(&options, Settings { seed: 1, delay: 20, ..Settings::default() }).unwrap();
-    let half = s.program.class_named("Half").unwrap();
-    let (x, n) = (s.types.params_of(half, "below")[0], s.types.params_of(half, "constructor")[0]);
+    let half = s.subject().program().class_named("Half").unwrap();
+    let (x, n) =
+        (s.subject().types().params_of(half, "below")[0], s.subject().types().params_of(half, "constructor")[0]);
     for _ in 0..200 {
-        if s.types.get(x).decision.is_some() {
+        if s.subject().types().get(x).decision.is_some() {
             break;
         }
         s.step().unwrap();
     }
-    let coercions: Vec<&String> = s.types.get(x).coercions.keys().collect();
+    let coercions: Vec<&String> = s.subject().types().get(x).coercions.keys().collect();
     assert!(
         !coercions.is_empty() && coercions.iter().all(|c| c.starts_with("'<=' at half-compare.js:7")),
         "{coercions:?}"
     );
-    let evidence = &s.types.get(x).decision.as_ref().expect("x is decided").evidence;
+    let evidence = &s.subject().types().get(x).decision.as_ref().expect("x is decided").evidence;
     assert!(evidence.contains("'<='") && !evidence.contains("'/'"), "{evidence}");
     // The field divided by 2 is the constructor's parameter: its conversion is the division's.
-    let coercions: Vec<&String> = s.types.get(n).coercions.keys().collect();
+    let coercions: Vec<&String> = s.subject().types().get(n).coercions.keys().collect();
     assert!(coercions.iter().all(|c| c.starts_with("'/' at")), "{coercions:?}");
 }
 
@@ -200,39 +201,39 @@ fn a_stopped_method_can_be_reopened_and_runs_until_a_limit() {
     let settings = Settings { seed: 5, max_stale: 40, timeout: Duration::from_millis(400), ..Settings::default() };
     let mut s = session("circle.js", settings);
     s.run_to_end(|_, _| {}).unwrap();
-    let index = s.methods.iter().position(|m| m.status == Status::Done(StopReason::Covered)).expect("one is covered");
+    let index = s.methods().iter().position(|m| m.status == Status::Done(StopReason::Covered)).expect("one is covered");
     assert_eq!(s.select(index), Selection::Reopened(StopReason::Covered));
-    assert_eq!(s.methods[index].status, Status::Running);
+    assert_eq!(s.methods()[index].status, Status::Running);
     let mut steps = 0;
     while let Some(report) = s.step().unwrap() {
         assert_eq!(report.method, index, "only the reopened method is open");
         steps += 1;
     }
     assert!(steps >= 40, "a reopened covered method runs until it is stale: {steps} steps");
-    assert_eq!(s.methods[index].status, Status::Done(StopReason::Covered), "and says how far it got");
+    assert_eq!(s.methods()[index].status, Status::Done(StopReason::Covered), "and says how far it got");
     assert_eq!(s.select(index), Selection::Reopened(StopReason::Covered), "and can be reopened again");
 }
 
 #[test]
 fn accepting_before_the_delay_takes_the_leading_guess_and_inference_can_take_back_a_fixed_type() {
     let mut s = session("linked-list.js", Settings { seed: 4, delay: 1000, ..Settings::default() });
-    let list = s.program.class_named("LinkedList").unwrap();
-    let node = s.program.class_named("Node").unwrap();
-    let add = s.types.params_of(list, "add")[0];
-    let index = s.methods.iter().position(|m| m.method == "add").unwrap();
+    let list = s.subject().program().class_named("LinkedList").unwrap();
+    let node = s.subject().program().class_named("Node").unwrap();
+    let add = s.subject().types().params_of(list, "add")[0];
+    let index = s.methods().iter().position(|m| m.method == "add").unwrap();
     s.select(index);
     assert_eq!(s.accept_type(add), None, "nothing seen, nothing to accept");
-    while s.leading_guess(add).is_none() {
+    while s.subject().leading_guess(add).is_none() {
         s.step().unwrap();
     }
-    let guess = s.leading_guess(add).unwrap();
-    assert!(s.types.get(add).uses < 1000 && s.types.get(add).decision.is_none());
+    let guess = s.subject().leading_guess(add).unwrap();
+    assert!(s.subject().types().get(add).uses < 1000 && s.subject().types().get(add).decision.is_none());
     assert_eq!(s.accept_type(add), Some(ParamType::Class(node)));
-    let decision = s.types.get(add).decision.clone().unwrap();
+    let decision = s.subject().types().get(add).decision.clone().unwrap();
     assert_eq!(decision.source, DecisionSource::Accepted);
     assert_eq!(decision.evidence, guess.evidence, "the evidence stays visible once accepted");
     s.set_type(add, ParamType::Number, DecisionSource::Overridden);
     assert!(s.reinfer_type(add));
-    assert_eq!(s.types.get(add).decision, None, "back to inference");
+    assert_eq!(s.subject().types().get(add).decision, None, "back to inference");
     assert!(!s.reinfer_type(add), "nothing fixed to give back");
 }

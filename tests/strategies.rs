@@ -22,12 +22,12 @@ fn session(file: &str, strategy: Strategy, seed: u64) -> Session {
 
 /// Fixes every parameter of `class`'s constructor and methods to `ty`.
 fn type_everything(s: &mut Session, class: &str, ty: ParamType) {
-    let class = s.program.class_named(class).unwrap();
+    let class = s.subject().program().class_named(class).unwrap();
     let functions: Vec<String> = std::iter::once("constructor".to_string())
-        .chain(s.program.classes[class].methods.iter().map(|m| m.name.clone()))
+        .chain(s.subject().program().classes[class].methods.iter().map(|m| m.name.clone()))
         .collect();
     for function in functions {
-        for id in s.types.params_of(class, &function).to_vec() {
+        for id in s.subject().types().params_of(class, &function).to_vec() {
             s.set_type(id, ty, DecisionSource::Overridden);
         }
     }
@@ -45,22 +45,23 @@ fn methods_are_worked_on_interleaved_until_all_are_done_and_a_selected_one_is_pi
         if stepped.last() != Some(&report.method) {
             stepped.push(report.method);
         }
-        let running: Vec<usize> = (0..s.methods.len()).filter(|i| s.methods[*i].status == Status::Running).collect();
+        let running: Vec<usize> =
+            (0..s.methods().len()).filter(|i| s.methods()[*i].status == Status::Running).collect();
         assert!(running.len() <= 1, "at most one method runs: {running:?}");
-        assert_eq!(s.current, Some(report.method));
+        assert_eq!(s.current(), Some(report.method));
     }
     assert!(s.finished());
     let revisited = stepped.iter().enumerate().any(|(i, m)| stepped[..i].contains(m));
     assert!(revisited, "methods take turns, not one after the other: {stepped:?}");
 
     let mut s = session("linked-list.js", Strategy::Guided, 5);
-    let get = s.methods.iter().position(|m| m.method == "get").unwrap();
+    let get = s.methods().iter().position(|m| m.method == "get").unwrap();
     s.select(get);
-    while s.methods[get].status == Status::Running {
+    while s.methods()[get].status == Status::Running {
         let report = s.step().unwrap().unwrap();
         assert_eq!(report.method, get, "a selected method keeps the steps until it stops");
     }
-    assert!(matches!(s.methods[get].status, Status::Done(_)));
+    assert!(matches!(s.methods()[get].status, Status::Done(_)));
     let next = s.step().unwrap().unwrap();
     assert_ne!(next.method, get, "then the others are chosen again");
 }
@@ -69,7 +70,7 @@ fn methods_are_worked_on_interleaved_until_all_are_done_and_a_selected_one_is_pi
 fn exhaustive_enumerates_every_canonical_combination_shortest_first() {
     let mut s = session("triangle.js", Strategy::Exhaustive, 1);
     type_everything(&mut s, "Triangle", ParamType::Number);
-    let classify = s.methods.iter().position(|m| m.method == "classify").unwrap();
+    let classify = s.methods().iter().position(|m| m.method == "classify").unwrap();
     s.select(classify);
     // Three number parameters of the constructor, five canonical numbers each.
     let mut seen = Vec::new();
@@ -97,7 +98,7 @@ fn exhaustive_enumerates_every_canonical_combination_shortest_first() {
 fn combined_enumerates_short_sequences_then_goes_random() {
     let mut s = session("isbn.js", Strategy::Combined, 2);
     type_everything(&mut s, "IsbnValidator", ParamType::String);
-    let normalize = s.methods.iter().position(|m| m.method == "normalize").unwrap();
+    let normalize = s.methods().iter().position(|m| m.method == "normalize").unwrap();
     s.select(normalize);
     let canonical = ["", "a", "ab"];
     let mut enumerated = 0;
@@ -132,7 +133,7 @@ fn the_same_seed_gives_the_same_tests_under_every_strategy() {
         let run = || {
             let mut s = session("circle.js", strategy, 8);
             s.run_to_end(|_, _| {}).unwrap();
-            s.suite.elected.iter().map(|e| e.test.source(&s.program)).collect::<Vec<_>>()
+            s.suite().elected.iter().map(|e| e.test.source(s.subject().program())).collect::<Vec<_>>()
         };
         let first = run();
         assert!(!first.is_empty(), "{}", strategy.name());
@@ -165,33 +166,35 @@ fn exhaustive_combined_and_search_suites_pass_under_node() {
 fn regexp_parameters_are_inferred_and_passed_as_literals() {
     let mut s = session("line-filter.js", Strategy::Guided, 3);
     s.run_to_end(|_, _| {}).unwrap();
-    let class = s.program.class_named("LineFilter").unwrap();
+    let class = s.subject().program().class_named("LineFilter").unwrap();
     for method in ["matching", "describe"] {
-        let pattern = s.types.get(s.types.params_of(class, method)[0]);
+        let pattern = s.subject().types().get(s.subject().types().params_of(class, method)[0]);
         let decision = pattern.decision.as_ref().expect("decided");
         assert_eq!(decision.ty, ParamType::RegExp, "{method}: {}", decision.evidence);
         assert!(decision.evidence.contains("RegExp members"), "{}", decision.evidence);
     }
-    let sources: Vec<String> = s.suite.elected.iter().map(|e| e.test.source(&s.program)).collect();
+    let sources: Vec<String> = s.suite().elected.iter().map(|e| e.test.source(s.subject().program())).collect();
     assert!(sources.iter().any(|t| t.contains(".matching(/b/g)")), "the global pattern is refused: {sources:?}");
-    assert!(s.methods.iter().all(|m| m.status == Status::Done(flycatcher::session::StopReason::Covered)));
+    assert!(s.methods().iter().all(|m| m.status == Status::Done(flycatcher::session::StopReason::Covered)));
 }
 
 #[test]
 fn array_elements_and_callback_results_get_types_of_their_own() {
     let mut s = session("cart.js", Strategy::Guided, 2);
     s.run_to_end(|_, _| {}).unwrap();
-    let (cart, item) = (s.program.class_named("Cart").unwrap(), s.program.class_named("Item").unwrap());
-    let items = s.types.params_of(cart, "addAll")[0];
-    assert_eq!(s.types.get(items).current_type(), ParamType::Array);
-    let element = s.types.get(s.types.element_of(items).expect("parameters have element records"));
+    let (cart, item) =
+        (s.subject().program().class_named("Cart").unwrap(), s.subject().program().class_named("Item").unwrap());
+    let items = s.subject().types().params_of(cart, "addAll")[0];
+    assert_eq!(s.subject().types().get(items).current_type(), ParamType::Array);
+    let element =
+        s.subject().types().get(s.subject().types().element_of(items).expect("parameters have element records"));
     assert_eq!(element.name, "items[i]");
     let decision = element.decision.as_ref().expect("the elements' type is decided");
     assert_eq!(decision.ty, ParamType::Class(item), "{}", decision.evidence);
-    let label = s.types.params_of(cart, "lines")[0];
-    assert_eq!(s.types.get(label).current_type(), ParamType::Function);
-    assert!(s.types.get(s.types.result_of(label).unwrap()).decision.is_some());
-    let sources: Vec<String> = s.suite.elected.iter().map(|e| e.test.source(&s.program)).collect();
+    let label = s.subject().types().params_of(cart, "lines")[0];
+    assert_eq!(s.subject().types().get(label).current_type(), ParamType::Function);
+    assert!(s.subject().types().get(s.subject().types().result_of(label).unwrap()).decision.is_some());
+    let sources: Vec<String> = s.suite().elected.iter().map(|e| e.test.source(s.subject().program())).collect();
     assert!(
         sources.iter().any(|t| t.contains(".addAll([item")),
         "arrays of instances are passed as arrays of variables: {sources:?}"
@@ -200,23 +203,23 @@ fn array_elements_and_callback_results_get_types_of_their_own() {
         sources.iter().any(|t| t.contains(".lines(function () { return \"")),
         "a callback returning a string reaches the end of lines: {sources:?}"
     );
-    assert!(s.methods.iter().all(|m| m.status == Status::Done(flycatcher::session::StopReason::Covered)));
+    assert!(s.methods().iter().all(|m| m.status == Status::Done(flycatcher::session::StopReason::Covered)));
 }
 
 #[test]
 fn optional_arguments_get_undefined_and_subclasses_stand_in_for_their_class() {
     let mut s = session("cart.js", Strategy::Guided, 4);
     s.run_to_end(|_, _| {}).unwrap();
-    let total = s.methods.iter().find(|m| m.method == "total").unwrap();
+    let total = s.methods().iter().find(|m| m.method == "total").unwrap();
     assert_eq!(total.covered_count(), total.covered.len(), "the plain sum needs an omitted percent");
-    let sources: Vec<String> = s.suite.elected.iter().map(|e| e.test.source(&s.program)).collect();
+    let sources: Vec<String> = s.suite().elected.iter().map(|e| e.test.source(s.subject().program())).collect();
     assert!(sources.iter().any(|t| t.contains(".total(undefined)")), "{sources:?}");
 
     let mut s = session("shapes.mjs", Strategy::Guided, 3);
-    let shape = s.program.class_named("Shape").unwrap();
-    let other = s.types.params_of(shape, "isLargerThan")[0];
+    let shape = s.subject().program().class_named("Shape").unwrap();
+    let other = s.subject().types().params_of(shape, "isLargerThan")[0];
     s.set_type(other, ParamType::Class(shape), DecisionSource::Overridden);
-    let index = s.methods.iter().position(|m| m.class == shape && m.method == "isLargerThan");
+    let index = s.methods().iter().position(|m| m.class == shape && m.method == "isLargerThan");
     let mut passed = BTreeSet::new();
     s.select(index.expect("Shape's isLargerThan is under test"));
     for _ in 0..300 {
@@ -226,7 +229,7 @@ fn optional_arguments_get_undefined_and_subclasses_stand_in_for_their_class() {
                 && method == "isLargerThan"
                 && let [Value::Variable(v)] = args.as_slice()
             {
-                passed.insert(s.program.classes[report.test.variables[*v].class].name.clone());
+                passed.insert(s.subject().program().classes[report.test.variables[*v].class].name.clone());
             }
         }
         if report.stopped.is_some() {
@@ -266,8 +269,8 @@ fn argument_states_are_copied_from_elected_receivers() {
     use rand::SeedableRng;
     let mut s = session("warehouse.js", Strategy::Guided, 5);
     s.run_to_end(|_, _| {}).unwrap();
-    let shipment = s.program.class_named("Shipment").unwrap();
-    let warehouse = s.program.class_named("Warehouse").unwrap();
+    let shipment = s.subject().program().class_named("Shipment").unwrap();
+    let warehouse = s.subject().program().class_named("Warehouse").unwrap();
     // What elected tests of Shipment did to their receiver before the method under test.
     let calls_on = |test: &flycatcher::model::test::TestCase, receiver: usize| -> Vec<String> {
         test.statements
@@ -281,7 +284,7 @@ fn argument_states_are_copied_from_elected_receivers() {
             .collect()
     };
     let prefixes: BTreeSet<Vec<String>> = s
-        .suite
+        .suite()
         .elected
         .iter()
         .filter(|e| e.test.class == shipment)
@@ -289,21 +292,21 @@ fn argument_states_are_copied_from_elected_receivers() {
         .filter(|p| !p.is_empty())
         .collect();
     assert!(!prefixes.is_empty(), "Shipment's elected tests call methods before the one under test");
-    let elected: Vec<&flycatcher::model::test::TestCase> = s.suite.elected.iter().map(|e| &e.test).collect();
+    let elected: Vec<&flycatcher::model::test::TestCase> = s.suite().elected.iter().map(|e| &e.test).collect();
     let settings = Settings::default().generation;
     let constants = flycatcher::generate::guided::ConstantPool::default();
     let mut rng = rand::rngs::StdRng::seed_from_u64(1);
     let (mut copied, mut fresh) = (0, 0);
     for _ in 0..300 {
         let request = flycatcher::generate::Request {
-            program: &s.program,
-            types: &s.types,
+            program: s.subject().program(),
+            types: s.subject().types(),
             settings: &settings,
             constants: &constants,
             class: warehouse,
             method: "receive",
             elected: &elected,
-            hazards: &s.hazards,
+            hazards: s.subject().hazards(),
         };
         let test = flycatcher::generate::random::generate(&request, &mut rng);
         for v in (0..test.variables.len()).filter(|v| test.variables[*v].class == shipment) {
@@ -323,14 +326,14 @@ fn argument_states_are_copied_from_elected_receivers() {
 fn near_elected_candidates(strategy: Strategy) -> usize {
     let mut s = session("triangle.js", strategy, 6);
     type_everything(&mut s, "Triangle", ParamType::Number);
-    let classify = s.methods.iter().position(|m| m.method == "classify").unwrap();
+    let classify = s.methods().iter().position(|m| m.method == "classify").unwrap();
     s.select(classify);
     let mut near = 0;
     for _ in 0..400 {
         let Some(report) = s.step().unwrap() else { break };
         let test = &report.test;
         near += usize::from(
-            s.suite
+            s.suite()
                 .elected
                 .iter()
                 .any(|e| e.test.statements[0] == test.statements[0] && e.test.statements != test.statements),
@@ -358,15 +361,15 @@ fn steps_to_calibrate(strategy: Strategy, seed: u64, budget: u64) -> Option<u64>
     settings.generation.strategy = strategy;
     let options = SessionOptions { files: vec![fixture("calibration.js")], ..Default::default() };
     let mut s = Session::new(&options, settings).expect("the fixture loads");
-    let check = s.methods.iter().position(|m| m.method == "check").unwrap();
+    let check = s.methods().iter().position(|m| m.method == "check").unwrap();
     s.select(check);
-    while s.methods[check].executions < budget {
+    while s.methods()[check].executions < budget {
         let report = s.step().unwrap().expect("check is still running");
         if report.stopped.is_some() {
             break;
         }
     }
-    let m = &s.methods[check];
+    let m = &s.methods()[check];
     (m.status == Status::Done(flycatcher::session::StopReason::Covered)).then_some(m.executions)
 }
 
@@ -397,30 +400,30 @@ fn guided_measures_branch_distances_only_once_a_method_stops_progressing() {
     // Outcome 0 is the `then` of `coarse > 400 && coarse * 7 === fine + 1234`: reached, not taken, its
     // distance kept by the archive of the closest candidates.
     let mut search = open(Strategy::Search);
-    let check = search.methods.iter().position(|m| m.method == "check").unwrap();
+    let check = search.methods().iter().position(|m| m.method == "check").unwrap();
     search.select(check);
-    while search.methods[check].archive.is_empty() {
+    while search.methods()[check].archive.is_empty() {
         search.step().unwrap().expect("check is still running");
     }
-    let distance = search.methods[check].archive.distance(0);
+    let distance = search.methods()[check].archive.distance(0);
     assert!(distance.is_some_and(|d| d > 0.0 && d < 2.0), "{distance:?}");
 
     let mut guided = open(Strategy::Guided);
     guided.select(check);
-    while !guided.methods[check].searching {
+    while !guided.methods()[check].searching {
         guided.step().unwrap().expect("check is still running");
-        assert!(guided.methods[check].archive.is_empty(), "no distance before the plateau");
+        assert!(guided.methods()[check].archive.is_empty(), "no distance before the plateau");
     }
-    assert!(guided.methods[check].stale >= 200);
-    while guided.methods[check].archive.is_empty() {
+    assert!(guided.methods()[check].stale >= 200);
+    while guided.methods()[check].archive.is_empty() {
         guided.step().unwrap().expect("check is still running");
     }
-    assert!(guided.methods[check].archive.distance(0).is_some());
+    assert!(guided.methods()[check].archive.distance(0).is_some());
 
     // Code loaded for a strategy that never measures cannot be searched with distances.
     let mut random = open(Strategy::Random);
     let mut settings = random.settings().clone();
     settings.generation.strategy = Strategy::Search;
     random.set_settings(settings);
-    assert!(random.warnings.iter().any(|w| w.contains("without branch distances")), "{:?}", random.warnings);
+    assert!(random.warnings().iter().any(|w| w.contains("without branch distances")), "{:?}", random.warnings());
 }

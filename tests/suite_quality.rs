@@ -59,7 +59,10 @@ fn the_minimised_suite_keeps_what_c8_measures_and_is_shorter() {
         session.run_to_end(|_, _| {}).unwrap();
         let dirs = tempfile::tempdir().unwrap();
         let (full, minimised): (PathBuf, PathBuf) = (dirs.path().join("full"), dirs.path().join("minimised"));
-        session.suite.write(&session.program, &session.code, Format::NodeTest, &full, &[]).unwrap();
+        session
+            .suite()
+            .write(session.subject().program(), session.subject().code(), Format::NodeTest, &full, &[])
+            .unwrap();
         session.export(Format::NodeTest, &minimised, "test").unwrap();
         let (before, after) = (c8_covered(&full, &sample(name)), c8_covered(&minimised, &sample(name)));
         let lost: Vec<&(u64, u64)> = before.iter().filter(|s| !after.contains(s)).collect();

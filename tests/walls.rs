@@ -22,15 +22,15 @@ fn uncovered(file: &str, seed: u64, only: &[&str]) -> Vec<String> {
     let options = SessionOptions { files: vec![fixture(file)], ..Default::default() };
     let mut s = Session::new(&options, settings).expect("the fixture loads");
     let mut missed = Vec::new();
-    for index in 0..s.methods.len() {
-        if !only.is_empty() && !only.contains(&s.methods[index].method.as_str()) {
+    for index in 0..s.methods().len() {
+        if !only.is_empty() && !only.contains(&s.methods()[index].method.as_str()) {
             continue;
         }
         s.select(index);
-        while s.methods[index].status == Status::Running && s.methods[index].executions < BUDGET {
+        while s.methods()[index].status == Status::Running && s.methods()[index].executions < BUDGET {
             s.step().unwrap().expect("the method is still running");
         }
-        let m = &s.methods[index];
+        let m = &s.methods()[index];
         if m.status != Status::Done(StopReason::Covered) {
             let covered = m.covered.iter().filter(|c| **c).count();
             missed.push(format!("{} {covered}/{} after {}", m.method, m.covered.len(), m.executions));

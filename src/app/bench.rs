@@ -51,9 +51,9 @@ pub fn run(options: &BenchOptions) -> Result<String> {
         let mut session =
             Session::new(&SessionOptions { files: vec![options.file.clone()], ..Default::default() }, settings)?;
         if bare.is_none() {
-            let program = BareProgram::new(&session.code, &session.settings().limits)?;
+            let program = BareProgram::new(session.subject().code(), &session.settings().limits)?;
             program.eval(BARE_HARNESS)?;
-            program.eval(&session.program.classes.iter().map(bare_binding).collect::<String>())?;
+            program.eval(&session.subject().program().classes.iter().map(bare_binding).collect::<String>())?;
             bare = Some(program);
         }
         // Steady: set once every method was done; `turn` is the method to work on next.
@@ -68,7 +68,7 @@ pub fn run(options: &BenchOptions) -> Result<String> {
                 stepping += started.elapsed();
                 // A method that stops at once gives no step: after every method did so, stop.
                 idle += 1;
-                if options.steady && idle <= session.methods.len() {
+                if options.steady && idle <= session.methods().len() {
                     rotating = true;
                     continue;
                 }
@@ -78,13 +78,13 @@ pub fn run(options: &BenchOptions) -> Result<String> {
             stepping += started.elapsed();
             steps += 1;
             if bodies.len() < 200_000 {
-                bodies.push(report.test.source(&session.program));
+                bodies.push(report.test.source(session.subject().program()));
             }
             if stepping >= budget {
                 break;
             }
         }
-        contexts += session.contexts_built();
+        contexts += session.runner().contexts_built();
         seed += 1;
         if steps == before {
             // Every method stopped before its first candidate (none could be located, say): every
@@ -121,7 +121,7 @@ pub fn run(options: &BenchOptions) -> Result<String> {
 /// Makes the next testable method from `turn` on the one worked on (reopened with a fresh budget when
 /// it had stopped); false when no method can be worked on.
 fn select_in_turn(session: &mut Session, turn: &mut usize) -> bool {
-    let count = session.methods.len();
+    let count = session.methods().len();
     for _ in 0..count {
         let index = *turn % count;
         *turn += 1;

@@ -5,9 +5,6 @@ use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
-use serde_json::Value as Json;
-
-use super::report;
 use super::{Opening, Progress};
 use crate::error::Result;
 use crate::export::Format;
@@ -37,7 +34,7 @@ const MUTATION_EXTRA_BUDGETS: f64 = 2.0;
 
 impl Strength {
     /// The analysis it runs.
-    pub fn options(self, constructors: bool, deadline: Instant) -> mutate::Options {
+    pub(crate) fn options(self, constructors: bool, deadline: Instant) -> mutate::Options {
         let (extensions, equivalence_tests) = match self {
             Strength::Default => (DEFAULT_EXTENSIONS, 0),
             Strength::Mutation => (MUTATION_EXTENSIONS, mutate::Options::default().equivalence_tests),
@@ -58,15 +55,15 @@ pub struct Export<'a> {
 }
 
 /// A run carried through to its written suite (see [`Run::finish`]).
-pub struct Finished {
+pub(crate) struct Finished {
     /// The run, its session holding the suite as written.
-    pub run: Run,
+    pub(crate) run: Run,
     /// The mutation analysis, kept under [`Strength::Mutation`] to be reported.
-    pub analysis: Option<Analysis>,
+    pub(crate) analysis: Option<Analysis>,
     /// How strengthening went (not tried when the run did not complete).
-    pub strengthening: Result<()>,
+    pub(crate) strengthening: Result<()>,
     /// The files written, or why writing failed.
-    pub written: Result<Vec<PathBuf>>,
+    pub(crate) written: Result<Vec<PathBuf>>,
 }
 
 /// A session stepped to its end, or stopped early.
@@ -83,12 +80,12 @@ impl Run {
     /// Opens the session and steps it until every method has stopped or `interrupted` is set, telling
     /// `progress` after each step and at the end. Errors are those of opening: once the session is open, the run
     /// always comes back with its tests.
-    pub fn start(opening: &Opening, interrupted: &AtomicBool, progress: &mut dyn Progress) -> Result<Run> {
+    pub(crate) fn start(opening: &Opening, interrupted: &AtomicBool, progress: &mut dyn Progress) -> Result<Run> {
         Ok(Run::steps(opening.open()?, interrupted, progress))
     }
 
     /// Steps an open session as [`Run::start`] does.
-    pub fn steps(mut session: Session, interrupted: &AtomicBool, progress: &mut dyn Progress) -> Run {
+    pub(crate) fn steps(mut session: Session, interrupted: &AtomicBool, progress: &mut dyn Progress) -> Run {
         let stepping = session.run_until(interrupted, |session, report| progress.step(session, report));
         progress.stepped(&session);
         Run { session, stepping, interrupted: interrupted.load(Ordering::SeqCst) }
@@ -96,7 +93,7 @@ impl Run {
 
     /// What `generate` does once stepping ended: strengthens the suite (see [`Run::strengthen`]) when the
     /// run completed, then writes it, whatever happened before.
-    pub fn finish(
+    pub(crate) fn finish(
         mut self,
         strength: Strength,
         constructors: bool,
@@ -116,7 +113,7 @@ impl Run {
     }
 
     /// Whether the run ended normally: every method stopped, without an error or an interruption.
-    pub fn completed(&self) -> bool {
+    pub(crate) fn completed(&self) -> bool {
         self.stepping.is_ok() && !self.interrupted
     }
 
@@ -136,22 +133,21 @@ impl Run {
         let started = Instant::now();
         let extra = if strength == Strength::Mutation { MUTATION_EXTRA_BUDGETS } else { 0.0 };
         let options = strength.options(constructors, session.mutation_deadline(started, extra));
-        let tests = SuiteTest::elected(&session.suite, &session.program, &session.code);
-        let analysis = mutate::analyse(session, tests, &options, &mut |done, count| progress.mutant(done, count));
+        let subject = session.subject();
+        let tests = SuiteTest::elected(session.suite(), subject.program(), subject.code());
+        let analysis =
+            mutate::analyse(subject, session.methods(), session.settings(), tests, &options, &mut |done, count| {
+                progress.mutant(done, count)
+            });
         progress.mutated();
-        let kept = analysis.and_then(|analysis| mutate::keep(session, &analysis).map(|()| analysis));
-        session.passes.mutation += started.elapsed();
+        let kept = analysis.and_then(|analysis| {
+            session
+                .rewrite_elected(|subject, settings, elected| {
+                    mutate::keep(subject, &settings.limits, elected, &analysis)
+                })
+                .map(|()| analysis)
+        });
+        session.add_mutation_time(started.elapsed());
         kept
-    }
-
-    /// The JSON report of the run (see [`report::json_report`]), with the mutation analysis under
-    /// `mutation` when there was one.
-    pub fn json_report(&self, analysis: Option<&Analysis>) -> Json {
-        let mut json = report::json_report(&self.session);
-        if let Some(analysis) = analysis {
-            json["mutation"] =
-                mutate::report::json_report(analysis, &self.session.program, self.session.settings().seed);
-        }
-        json
     }
 }

@@ -67,10 +67,10 @@ pub struct MethodLine {
 
 impl MethodLine {
     /// The line of method `index` of `session`.
-    pub fn of(session: &Session, index: usize) -> MethodLine {
-        let m = &session.methods[index];
+    pub(crate) fn of(session: &Session, index: usize) -> MethodLine {
+        let m = &session.methods()[index];
         MethodLine {
-            name: format!("{}.{}", session.program.classes[m.class].name, m.method),
+            name: format!("{}.{}", session.subject().program().classes[m.class].name, m.method),
             covered: m.covered_count(),
             statements: m.covered.len(),
             elected: m.elected,
@@ -79,7 +79,7 @@ impl MethodLine {
                 crate::session::Status::Done(reason) => Some(reason),
                 _ => None,
             },
-            methods: session.methods.len(),
+            methods: session.methods().len(),
         }
     }
 }
@@ -157,12 +157,12 @@ pub fn generate(jobs: &Jobs, interrupted: &AtomicBool, watch: &mut dyn Watch) ->
     let started = Instant::now();
     let plan = jobs.opening.open()?;
     let all = classes_of(&plan);
-    let names: Vec<(&str, &str)> = all.iter().map(|&c| class_key(&plan.program, c)).collect();
+    let names: Vec<(&str, &str)> = all.iter().map(|&c| class_key(plan.subject().program(), c)).collect();
     let taken = jobs.shard.map_or_else(|| vec![true; all.len()], |shard| shard.takes(&names));
     let units: Vec<ClassId> = all.iter().zip(&taken).filter(|(_, t)| **t).map(|(c, _)| *c).collect();
-    let program = plan.program.clone();
+    let program = plan.subject().program().clone();
     let (outcomes, workers) = if all.len() <= 1 && units.len() == all.len() {
-        watch.started(&[plan.methods.len()], 1);
+        watch.started(&[plan.methods().len()], 1);
         let run = Run::steps(plan, interrupted, &mut Relay { unit: 0, sink: &mut |e| watch.event(e) });
         let outcome = conclude(run.finish(
             jobs.strength,
@@ -173,7 +173,8 @@ pub fn generate(jobs: &Jobs, interrupted: &AtomicBool, watch: &mut dyn Watch) ->
         watch.event(Event::Done { unit: 0 });
         (vec![outcome], 1)
     } else {
-        let methods: Vec<usize> = units.iter().map(|&c| plan.methods.iter().filter(|m| m.class == c).count()).collect();
+        let methods: Vec<usize> =
+            units.iter().map(|&c| plan.methods().iter().filter(|m| m.class == c).count()).collect();
         drop(plan);
         let workers = jobs.workers.clamp(1, units.len().max(1));
         watch.started(&methods, workers);
@@ -184,7 +185,7 @@ pub fn generate(jobs: &Jobs, interrupted: &AtomicBool, watch: &mut dyn Watch) ->
 
 /// The classes with methods under test, in program order.
 fn classes_of(session: &Session) -> Vec<ClassId> {
-    let mut classes: Vec<ClassId> = session.methods.iter().map(|m| m.class).collect();
+    let mut classes: Vec<ClassId> = session.methods().iter().map(|m| m.class).collect();
     classes.dedup();
     classes
 }
@@ -379,7 +380,7 @@ impl Progress for Relay<'_> {
         let line = MethodLine::of(session, report.method);
         if report.stopped.is_some() {
             (self.sink)(Event::Stopped { unit: self.unit, method: report.method, line });
-        } else if session.iteration.is_multiple_of(64) {
+        } else if session.iteration().is_multiple_of(64) {
             (self.sink)(Event::Working { unit: self.unit, line });
         }
     }
@@ -387,7 +388,7 @@ impl Progress for Relay<'_> {
     fn stepped(&mut self, session: &Session) {
         // Methods stopped without a step of theirs (aborted when opened) are told now; telling a method
         // twice is harmless.
-        for (method, m) in session.methods.iter().enumerate() {
+        for (method, m) in session.methods().iter().enumerate() {
             if matches!(m.status, crate::session::Status::Done(_)) {
                 (self.sink)(Event::Stopped { unit: self.unit, method, line: MethodLine::of(session, method) });
             }

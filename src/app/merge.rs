@@ -13,7 +13,7 @@ const SUMS: [&str; 4] = ["executions", "elapsed_ms", "elected", "failing"];
 const TIME_SUMS: [&str; 4] = ["generating_ms", "minimising_ms", "mutation_ms", "stability_ms"];
 
 /// Merges `reports` (each the report of a run over other classes, with one seed) in their order.
-pub fn merge_reports(reports: &[Json]) -> Json {
+pub(crate) fn merge_reports(reports: &[Json]) -> Json {
     let mut merged = json!({});
     for key in SUMS {
         merged[key] = json!(reports.iter().filter_map(|r| r[key].as_u64()).sum::<u64>());

@@ -21,7 +21,7 @@ pub mod bench;
 pub mod cli_progress;
 pub mod generate;
 pub mod jobs;
-pub mod merge;
+pub(crate) mod merge;
 pub mod mutate;
 pub mod project;
 pub mod record;
@@ -33,7 +33,10 @@ pub mod verify;
 use crate::error::Result;
 use crate::model::program::ClassId;
 use crate::model::settings::Settings;
+use crate::model::test::TestCase;
 use crate::record::SeedFrom;
+use crate::record::seed::{Election, Seeding};
+use crate::sandbox::Execution;
 use crate::session::{Session, SessionOptions, StepReport};
 use project::Project;
 
@@ -81,12 +84,9 @@ impl Opening {
 
     /// [`Opening::open`] for one class of the run (see [`jobs`]): only its methods are under test, and
     /// its random choices start from `seed`, before the recording seeds it.
-    pub fn open_unit(&self, class: ClassId, seed: u64) -> Result<Session> {
+    pub(crate) fn open_unit(&self, class: ClassId, seed: u64) -> Result<Session> {
         self.open_with(|session| {
-            session.methods.retain(|m| m.class == class);
-            for (id, info) in session.program.classes.iter_mut().enumerate() {
-                info.under_test &= id == class;
-            }
+            session.narrow_to_class(class);
             session.reseed(seed);
         })
     }
@@ -95,10 +95,36 @@ impl Opening {
         let mut session = Session::new(&self.options, self.settings.clone())?;
         narrow(&mut session);
         if let Some(seed_from) = &self.seed_from {
-            crate::record::seed::seed_session(&mut session, seed_from)?;
+            seed(&mut session, seed_from)?;
         }
-        let warnings = self.project.apply_types(&mut session);
-        session.warnings.extend(warnings);
+        for warning in self.project.apply_types(&mut session) {
+            session.warn(warning);
+        }
         Ok(session)
+    }
+}
+
+/// Seeds `session` from the recording `from` names (see [`crate::record::seed`]): the recorded types of
+/// parameters not typed yet, the recorded primitives in the guided pools, the recorded values and call
+/// sequences as seeds, then the replays offered for election.
+fn seed(session: &mut Session, from: &SeedFrom) -> Result<()> {
+    let seeding = Seeding::load(from, session.subject())?;
+    for (param, decision) in seeding.types(session.subject()) {
+        session.fix_type(param, decision);
+    }
+    session.merge_constants(|class, method| seeding.constants(class, method));
+    seeding.seed(session.seeds_mut());
+    let summary = seeding.offer_replays(from, session)?;
+    session.warn(summary);
+    Ok(())
+}
+
+impl Election for Session {
+    fn run_alone(&mut self, test: &TestCase, seed: u32) -> Result<Option<Execution>> {
+        Session::run_alone(self, test, seed)
+    }
+
+    fn offer(&mut self, test: &TestCase, seed: u32) -> Result<Option<usize>> {
+        Session::offer(self, test, seed)
     }
 }

@@ -61,7 +61,7 @@ pub fn run(
                 )));
             }
             let mut session = opening.open()?;
-            let tests = SuiteTest::from_manifest(manifest::read_dir(dir, &session.program)?);
+            let tests = SuiteTest::from_manifest(manifest::read_dir(dir, session.subject().program())?);
             // The equivalence check generates random tests: a short run learns the parameter types.
             let mut settings = session.settings().clone();
             settings.timeout = settings.timeout.min(Duration::from_secs(1));
@@ -79,13 +79,16 @@ pub fn run(
             run.strengthen(Strength::Default, constructors, progress)?;
             let written = run.session.export(format, out, command)?;
             // Scored as written: what changed between runs is not asserted there.
-            let tests = SuiteTest::written(&run.session.suite, &run.session.program, &run.session.code);
+            let subject = run.session.subject();
+            let tests = SuiteTest::written(run.session.suite(), subject.program(), subject.code());
             (run.session, tests, written)
         }
     };
     let preparation = started.elapsed();
     let options = mutate::Options { equivalence_tests, constructors, ..Default::default() };
-    let analysis = mutate::analyse(&session, tests, &options, &mut |done, count| progress.mutant(done, count));
+    let (subject, methods, settings) = (session.subject(), session.methods(), session.settings());
+    let analysis =
+        mutate::analyse(subject, methods, settings, tests, &options, &mut |done, count| progress.mutant(done, count));
     progress.mutated();
     let analysis = analysis?;
     Ok(Mutated { session, analysis, written, preparation })

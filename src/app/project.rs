@@ -68,24 +68,25 @@ impl Project {
     }
 
     /// Writes the project file.
-    pub fn save(&self, path: &Path) -> Result<()> {
+    pub(crate) fn save(&self, path: &Path) -> Result<()> {
         let text = serde_json::to_string_pretty(self).expect("project serialises") + "\n";
         std::fs::write(path, text).map_err(|source| Error::Write { path: path.to_path_buf(), source })
     }
 
     /// What a session's settings and fixed types would be saved as.
-    pub fn of(session: &Session) -> Project {
+    pub(crate) fn of(session: &Session) -> Project {
         let settings = SettingsPatch::of(session.settings());
         let types = session
-            .types
+            .subject()
+            .types()
             .records()
             .iter()
             .filter(|r| r.frozen())
             .map(|r| TypeEntry {
-                class: session.program.classes[r.key.class].name.clone(),
+                class: session.subject().program().classes[r.key.class].name.clone(),
                 function: r.key.function.clone(),
                 parameter: r.name.clone(),
-                ty: r.current_type().name(&session.program),
+                ty: r.current_type().name(session.subject().program()),
             })
             .collect();
         Project { settings, types }
@@ -93,19 +94,19 @@ impl Project {
 
     /// Fixes the file's parameter types in `session`. Entries that name nothing known are returned as
     /// warnings rather than stopping the run: the code may have changed since the file was saved.
-    pub fn apply_types(&self, session: &mut Session) -> Vec<String> {
+    pub(crate) fn apply_types(&self, session: &mut Session) -> Vec<String> {
         let mut warnings = Vec::new();
         for entry in &self.types {
-            let found = session.program.class_named(&entry.class).and_then(|class| {
+            let found = session.subject().program().class_named(&entry.class).and_then(|class| {
                 // A parameter, or the elements (`items[i]`) or result (`label()`) of one.
-                let types = &session.types;
+                let types = session.subject().types();
                 let id = types.params_of(class, &entry.function).iter().copied().find_map(|id| {
                     [Some(id), types.element_of(id), types.result_of(id)]
                         .into_iter()
                         .flatten()
                         .find(|id| types.get(*id).name == entry.parameter)
                 })?;
-                Some((id, ParamType::parse(&entry.ty, &session.program)?))
+                Some((id, ParamType::parse(&entry.ty, session.subject().program())?))
             });
             match found {
                 Some((id, ty)) => session.set_type(id, ty, DecisionSource::Configured),

@@ -6,15 +6,15 @@ use crate::session::{Session, Status};
 
 /// The JSON report (`--report FILE.json`).
 pub fn json_report(session: &Session) -> Json {
-    let program = &session.program;
+    let program = session.subject().program();
     let classes: Vec<Json> = program
         .classes
         .iter()
         .enumerate()
-        .filter(|(id, _)| session.methods.iter().any(|m| m.class == *id))
+        .filter(|(id, _)| session.methods().iter().any(|m| m.class == *id))
         .map(|(id, class)| {
             let methods: Vec<Json> = session
-                .methods
+                .methods()
                 .iter()
                 .filter(|m| m.class == id)
                 .map(|m| {
@@ -37,7 +37,8 @@ pub fn json_report(session: &Session) -> Json {
         })
         .collect();
     let types: Vec<Json> = session
-        .types
+        .subject()
+        .types()
         .records()
         .iter()
         .filter(|r| r.decision.is_some())
@@ -54,26 +55,26 @@ pub fn json_report(session: &Session) -> Json {
         })
         .collect();
     json!({
-        "executions": session.executions,
-        "elapsed_ms": session.elapsed.as_millis() as u64,
+        "executions": session.executions(),
+        "elapsed_ms": session.elapsed().as_millis() as u64,
         "time": {
-            "generating_ms": session.elapsed.as_millis() as u64,
-            "minimising_ms": session.passes.minimising.as_millis() as u64,
-            "mutation_ms": session.passes.mutation.as_millis() as u64,
-            "stability_ms": session.passes.stability.as_millis() as u64,
+            "generating_ms": session.elapsed().as_millis() as u64,
+            "minimising_ms": session.passes().minimising.as_millis() as u64,
+            "mutation_ms": session.passes().mutation.as_millis() as u64,
+            "stability_ms": session.passes().stability.as_millis() as u64,
         },
         "seed": session.settings().seed,
-        "elected": session.suite.elected.len(),
-        "failing": session.suite.failing.len(),
+        "elected": session.suite().elected.len(),
+        "failing": session.suite().failing.len(),
         "classes": classes,
         "types": types,
-        "unstable": session.suite.unstable.iter().map(|u| json!({
+        "unstable": session.suite().unstable.iter().map(|u| json!({
             "class": program.classes[u.class].name,
             "method": u.method,
             "what": u.what,
             "test_dropped": u.test_dropped,
         })).collect::<Vec<Json>>(),
-        "warnings": session.warnings,
+        "warnings": session.warnings(),
     })
 }
 

@@ -18,9 +18,9 @@ use crate::error::{Error, Result};
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Shard {
     /// Which share, from 1.
-    pub index: usize,
+    pub(crate) index: usize,
     /// How many shares.
-    pub count: usize,
+    pub(crate) count: usize,
 }
 
 impl std::str::FromStr for Shard {
@@ -45,7 +45,7 @@ impl std::fmt::Display for Shard {
 
 impl Shard {
     /// Which of `classes` (file, name) this shard takes, as flags in their order.
-    pub fn takes(&self, classes: &[(&str, &str)]) -> Vec<bool> {
+    pub(crate) fn takes(&self, classes: &[(&str, &str)]) -> Vec<bool> {
         let mut sorted: Vec<usize> = (0..classes.len()).collect();
         sorted.sort_by_key(|&i| classes[i]);
         let mut taken = vec![false; classes.len()];

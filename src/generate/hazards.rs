@@ -149,7 +149,7 @@ mod tests {
         let file = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("samples/pathological.js");
         let options = SessionOptions { files: vec![file], ..Default::default() };
         let session = Session::new(&options, crate::model::settings::Settings::default()).unwrap();
-        let class = session.program.class_named("Sequences").unwrap();
+        let class = session.subject().program().class_named("Sequences").unwrap();
         (session, class)
     }
 
@@ -182,7 +182,7 @@ mod tests {
     #[test]
     fn a_method_cut_off_often_is_rarely_chosen_and_the_method_under_test_is_never_blamed() {
         let (session, class) = sequences();
-        let (program, types) = (&session.program, &session.types);
+        let (program, types) = (session.subject().program(), session.subject().types());
         let methods = program.classes[class].methods.len() as f64;
         let mut hazards = Hazards::default();
         let fair = share(&hazards, program, class, "collatzSteps");
@@ -203,7 +203,7 @@ mod tests {
     #[test]
     fn calls_after_the_cut_are_not_counted_and_one_cut_does_not_banish_a_method() {
         let (session, class) = sequences();
-        let (program, types) = (&session.program, &session.types);
+        let (program, types) = (session.subject().program(), session.subject().types());
         let fair = share(&Hazards::default(), program, class, "collatzSteps");
         let mut hazards = Hazards::default();
         hazards.record(&test_calling(class, &["collatzSteps", "fibonacci", "isPrime"]), Some(1), types, program);
@@ -220,7 +220,7 @@ mod tests {
     #[test]
     fn large_numbers_that_were_cut_off_make_a_parameter_prefer_small_ones() {
         let (session, class) = sequences();
-        let (program, types) = (&session.program, &session.types);
+        let (program, types) = (session.subject().program(), session.subject().types());
         let count = types.params_of(class, "range")[0];
         let range = |n: f64| TestCase {
             class,

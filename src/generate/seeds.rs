@@ -15,7 +15,7 @@ const RECORDED_VALUE: f64 = 0.25;
 
 /// What generation takes from a recording while it runs.
 #[derive(Debug, Clone, Default)]
-pub struct Seeds {
+pub(crate) struct Seeds {
     /// Recorded call sequences (constructions and calls, none under test), per class of their receiver.
     states: BTreeMap<ClassId, Vec<TestCase>>,
     /// Recorded values without references to recorded objects, per (class, function, parameter index).
@@ -24,13 +24,13 @@ pub struct Seeds {
 
 impl Seeds {
     /// Adds a recorded call sequence (none of its calls under test) as a starting state of `class`.
-    pub fn add_state(&mut self, class: ClassId, state: TestCase) {
+    pub(crate) fn add_state(&mut self, class: ClassId, state: TestCase) {
         self.states.entry(class).or_default().push(state);
     }
 
     /// Adds a value recorded for parameter `index` of `function` of `class` to that parameter's pool,
     /// once; it must not refer to objects of the recorded run.
-    pub fn add_value(&mut self, class: ClassId, function: &str, index: usize, value: &Value) {
+    pub(crate) fn add_value(&mut self, class: ClassId, function: &str, index: usize, value: &Value) {
         let pool = self.values.entry((class, function.to_string(), index)).or_default();
         if !pool.contains(value) {
             pool.push(value.clone());
@@ -38,14 +38,19 @@ impl Seeds {
     }
 
     /// Whether there is nothing to seed from.
-    pub fn is_empty(&self) -> bool {
+    pub(crate) fn is_empty(&self) -> bool {
         self.states.is_empty() && self.values.is_empty()
     }
 
     /// A candidate made from `test`: half the time starting from a recorded state of its class instead of
     /// a fresh receiver, and with some arguments replaced by values recorded for the same parameter.
     /// Returns `test` unchanged (drawing nothing from `rng`) when there is nothing to seed from.
-    pub fn start_from(&self, mut test: TestCase, program: &ProgramInfo, rng: &mut (impl Rng + ?Sized)) -> TestCase {
+    pub(crate) fn start_from(
+        &self,
+        mut test: TestCase,
+        program: &ProgramInfo,
+        rng: &mut (impl Rng + ?Sized),
+    ) -> TestCase {
         if self.is_empty() {
             return test;
         }
@@ -99,7 +104,7 @@ mod tests {
         let file = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("samples/linked-list.js");
         let session =
             Session::new(&SessionOptions { files: vec![file], ..Default::default() }, Settings::default()).unwrap();
-        let program = &session.program;
+        let program = session.subject().program();
         let (list, node) = (program.class_named("LinkedList").unwrap(), program.class_named("Node").unwrap());
         let variable = |class, name: &str| Variable { class, name: name.into() };
         let state = TestCase {

@@ -427,11 +427,13 @@ mod tests {
         let file = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/walls/version/version.js");
         let options = SessionOptions { files: vec![file], ..Default::default() };
         let session = Session::new(&options, crate::model::settings::Settings::default()).unwrap();
-        let class = session.program.class_named("Release").unwrap();
-        let (text, kind) =
-            (session.types.params_of(class, "constructor")[0], session.types.params_of(class, "bump")[0]);
+        let class = session.subject().program().class_named("Release").unwrap();
+        let (text, kind) = (
+            session.subject().types().params_of(class, "constructor")[0],
+            session.subject().types().params_of(class, "bump")[0],
+        );
         let learnt = |made: &str, bumped: &str| {
-            let mut types = session.types.clone();
+            let mut types = session.subject().types().clone();
             let test = TestCase {
                 class,
                 method: "bump".into(),

@@ -6,15 +6,15 @@ use rand::rngs::StdRng;
 
 use super::keep::{all_fields, inspectors};
 use super::verdict::{as_elected, verdict};
-use super::{Mutant, SuiteTest};
-use super::{limit_work, usual_work};
+use super::{Mutant, SuiteTest, Under};
 use crate::error::Result;
 use crate::generate::Request;
 use crate::generate::random::generate;
 use crate::model::observed::Outcome;
+use crate::model::program::ProgramInfo;
 use crate::model::test::{Statement, TestCase};
-use crate::sandbox::{Sandbox, Watch};
-use crate::session::{Session, is_regression};
+use crate::sandbox::Watch;
+use crate::session::{Runner, is_regression};
 use crate::suite::StateChecks;
 use crate::suite::checks::inspected_variable;
 
@@ -29,34 +29,34 @@ const BATCH: usize = 25;
 /// (the same on any machine): one that loops there (code that loops for most inputs) costs less, and
 /// tells nothing apart anyway.
 pub(super) fn distinguish(
-    session: &Session,
-    original: &mut Sandbox,
-    mutant_sandbox: &mut Sandbox,
+    under: Under,
+    original: &mut Runner,
+    mutant_runner: &mut Runner,
     mutant: &Mutant,
     tests: usize,
     rng: &mut StdRng,
 ) -> Result<(Option<Witness>, u64)> {
-    limit_work(session, original, Some(usual_work(&session.settings().limits) / 4));
-    let found = random_tests(session, original, mutant_sandbox, mutant, tests, rng);
-    limit_work(session, original, None);
+    original.limit_work(Some(original.usual_work() / 4));
+    let found = random_tests(under, original, mutant_runner, mutant, tests, rng);
+    original.limit_work(None);
     found
 }
 
 fn random_tests(
-    session: &Session,
-    original: &mut Sandbox,
-    mutant_sandbox: &mut Sandbox,
+    under: Under,
+    original: &mut Runner,
+    mutant_runner: &mut Runner,
     mutant: &Mutant,
     tests: usize,
     rng: &mut StdRng,
 ) -> Result<(Option<Witness>, u64)> {
     // Half the tests call the mutated method last, with observers after it; the other half test other
     // methods of its class, where it is often called earlier and the later calls see what it left.
-    let own = |i: &usize| session.methods[*i].class == mutant.class && session.methods[*i].method == mutant.method;
-    let mut methods: Vec<usize> =
-        (0..session.methods.len()).filter(|i| session.methods[*i].class == mutant.class).collect();
+    let (subject, states, settings) = (under.subject, under.methods, under.settings);
+    let own = |i: &usize| states[*i].class == mutant.class && states[*i].method == mutant.method;
+    let mut methods: Vec<usize> = (0..states.len()).filter(|i| states[*i].class == mutant.class).collect();
     if methods.is_empty() {
-        methods = (0..session.methods.len()).collect();
+        methods = (0..states.len()).collect();
     }
     let mutated: Vec<usize> = methods.iter().copied().filter(own).collect();
     if !mutated.is_empty() {
@@ -65,7 +65,6 @@ fn random_tests(
     if methods.is_empty() {
         return Ok((None, 0));
     }
-    let settings = session.settings();
     let (mut valid, mut runs) = (0, 0);
     let mut limited = 0;
     let mut batch = Vec::new();
@@ -74,16 +73,16 @@ fn random_tests(
         if valid == tests {
             break;
         }
-        let m = &session.methods[methods[attempt % methods.len()]];
+        let m = &states[methods[attempt % methods.len()]];
         let request = Request {
-            program: &session.program,
-            types: &session.types,
+            program: subject.program(),
+            types: subject.types(),
             settings: &settings.generation,
             constants: &m.constants,
             class: m.class,
             method: &m.method,
             elected: &[],
-            hazards: &session.hazards,
+            hazards: subject.hazards(),
         };
         let test = generate(&request, rng);
         let seed = rng.random::<u32>();
@@ -91,10 +90,10 @@ fn random_tests(
             continue;
         }
         valid += 1;
-        batch.push(observed(session, test, seed, mutant));
+        batch.push(observed(subject.program(), test, seed, mutant));
         if batch.len() == BATCH || valid == tests {
             runs += batch.len() as u64;
-            match compare(session, original, mutant_sandbox, &mut batch, &mut limited)? {
+            match compare(under, original, mutant_runner, &mut batch, &mut limited)? {
                 Compared::Apart(witness) => return Ok((Some(*witness), runs)),
                 Compared::Limited => return Ok((None, runs)),
                 Compared::Alike => batch.clear(),
@@ -103,7 +102,7 @@ fn random_tests(
     }
     if !batch.is_empty() {
         runs += batch.len() as u64;
-        if let Compared::Apart(witness) = compare(session, original, mutant_sandbox, &mut batch, &mut limited)? {
+        if let Compared::Apart(witness) = compare(under, original, mutant_runner, &mut batch, &mut limited)? {
             return Ok((Some(*witness), runs));
         }
     }
@@ -132,13 +131,13 @@ enum Compared {
 /// runner would (a context per test would cost more than the tests), and compares them in order, up to
 /// a test that hits a limit on the original: after it, the original's context is a new one.
 fn compare(
-    session: &Session,
-    original: &mut Sandbox,
-    mutant_sandbox: &mut Sandbox,
+    under: Under,
+    original: &mut Runner,
+    mutant_runner: &mut Runner,
     batch: &mut [SuiteTest],
     limited: &mut usize,
 ) -> Result<Compared> {
-    let program = &session.program;
+    let program = under.subject.program();
     let jsons: Vec<String> = batch.iter().map(|t| t.json(program)).collect();
     let watch = Watch::default();
     let runs: Vec<(&str, u32, &Watch)> =
@@ -148,10 +147,10 @@ fn compare(
     // compared, and each that loops there too would cost it the whole usual limit (pathological.js spent
     // four fifths of its `--mutation` analysis so).
     let compared = bases.iter().position(|b| b.outcome.hit_limit()).unwrap_or(bases.len());
-    let theirs = mutant_sandbox.run_in_sequence(&runs[..compared])?;
+    let theirs = mutant_runner.run_in_sequence(&runs[..compared])?;
     for ((probe, base), run) in batch.iter_mut().zip(&bases).zip(&theirs) {
         probe.checks.as_mut().expect("set by observed").fields = all_fields(&base.results);
-        if verdict(session, &as_elected(probe, base), run).is_some() {
+        if verdict(program, &under.settings.limits, &as_elected(probe, base), run).is_some() {
             let mut witness = probe.clone();
             // One that throws on the original tells the mutant apart by then: it ends there.
             if let Outcome::Threw { at, .. } = base.outcome {
@@ -177,15 +176,14 @@ fn compare(
 
 /// A random test as the check compares it: the results of the calls of the mutated method and of the
 /// last call, every field after them, and every inspector of the last call's receiver.
-pub(super) fn observed(session: &Session, mut test: TestCase, seed: u32, mutant: &Mutant) -> SuiteTest {
+pub(super) fn observed(program: &ProgramInfo, mut test: TestCase, seed: u32, mutant: &Mutant) -> SuiteTest {
     let last = test.statements.len().saturating_sub(1);
     for (at, statement) in test.statements.iter_mut().enumerate() {
         if let Statement::Call { under_test, method, .. } = statement {
             *under_test = at == last || *method == mutant.method;
         }
     }
-    let inspect =
-        inspected_variable(&test).map(|r| inspectors(&session.program, test.variables[r].class)).unwrap_or_default();
+    let inspect = inspected_variable(&test).map(|r| inspectors(program, test.variables[r].class)).unwrap_or_default();
     let checks = Some(StateChecks { fields: Vec::new(), inspect });
     SuiteTest {
         title: String::new(),

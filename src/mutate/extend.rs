@@ -12,15 +12,14 @@ use rand::{RngExt, SeedableRng};
 
 use super::equivalence::Witness;
 use super::verdict::{Check, Kill, verdict};
-use super::{Judging, Mutant, SLOWDOWN, Status, SuiteTest, keep, limit_work, run_on_mutant, usual_work};
+use super::{Judging, Mutant, SLOWDOWN, Status, SuiteTest, keep, run_on_mutant};
 use crate::error::Result;
 use crate::generate::Request;
 use crate::generate::extend::{with_call, with_instance};
 use crate::generate::guided::ConstantPool;
 use crate::model::observed::{Outcome, Thrown};
 use crate::model::test::{Statement, TestCase};
-use crate::sandbox::Sandbox;
-use crate::session::is_regression;
+use crate::session::{Runner, is_regression};
 use crate::suite::StateChecks;
 
 /// Times one test may be made longer, over all the mutants it is extended for.
@@ -31,7 +30,7 @@ const MAX_EXTENSIONS: usize = 2;
 /// that kills it replaces the test it extends.
 pub(super) fn tell_apart(
     judging: &mut Judging,
-    sandbox: &mut Sandbox,
+    runner: &mut Runner,
     mutant: &mut Mutant,
     covering: &[usize],
     id: usize,
@@ -50,38 +49,37 @@ pub(super) fn tell_apart(
         .collect();
     let Some(&first) = open.first() else { return Ok(()) };
     if let Some(witness) = witness.filter(|w| w.usable) {
-        let witness = shortest(judging, sandbox, witness.test)?;
-        let longer = judging.analysis.tests[first].test.appended(&witness.test, &judging.session.program, None);
+        let witness = shortest(judging, runner, witness.test)?;
+        let longer = judging.analysis.tests[first].test.appended(&witness.test, judging.under.subject.program(), None);
         let inspect = witness.checks.map(|c| c.inspect).unwrap_or_default();
-        if try_longer(judging, sandbox, mutant, first, longer, inspect)? {
+        if try_longer(judging, runner, mutant, first, longer, inspect)? {
             return Ok(());
         }
     }
-    one_more_call(judging, sandbox, mutant, &open, id)
+    one_more_call(judging, runner, mutant, &open, id)
 }
 
 /// Up to [`super::Options::extensions`] tests of `open` with one more call.
 fn one_more_call(
     judging: &mut Judging,
-    sandbox: &mut Sandbox,
+    runner: &mut Runner,
     mutant: &mut Mutant,
     open: &[usize],
     id: usize,
 ) -> Result<()> {
-    let session = judging.session;
+    let (subject, settings) = (judging.under.subject, judging.under.settings);
     let method = mutant.method.clone();
-    let state = session.methods.iter().find(|m| m.class == mutant.class && m.method == method);
+    let state = judging.under.methods.iter().find(|m| m.class == mutant.class && m.method == method);
     let constants = state.map_or_else(ConstantPool::default, |m| m.constants.clone());
-    let settings = session.settings();
     let request = Request {
-        program: &session.program,
-        types: &session.types,
+        program: subject.program(),
+        types: subject.types(),
         settings: &settings.generation,
         constants: &constants,
         class: mutant.class,
         method: &method,
         elected: &[],
-        hazards: &session.hazards,
+        hazards: subject.hazards(),
     };
     let mut rng = StdRng::seed_from_u64(settings.seed ^ (id as u64).wrapping_mul(0xA24B_AED4_963E_E407));
     for attempt in 0..judging.options.extensions {
@@ -94,7 +92,7 @@ fn one_more_call(
             continue;
         }
         let inspect = base.checks.as_ref().map(|c| c.inspect.clone()).unwrap_or_default();
-        if try_longer(judging, sandbox, mutant, t, longer, inspect)? {
+        if try_longer(judging, runner, mutant, t, longer, inspect)? {
             return Ok(());
         }
     }
@@ -106,7 +104,7 @@ fn one_more_call(
 /// test `t`, keeping a state assertion if only one kills.
 fn try_longer(
     judging: &mut Judging,
-    sandbox: &mut Sandbox,
+    runner: &mut Runner,
     mutant: &mut Mutant,
     t: usize,
     longer: TestCase,
@@ -119,7 +117,7 @@ fn try_longer(
         extended: base.extended + 1,
         ..base.clone()
     };
-    let Some((trial, baseline, kill)) = tells_apart(judging, sandbox, trial)? else { return Ok(false) };
+    let Some((trial, baseline, kill)) = tells_apart(judging, runner, trial)? else { return Ok(false) };
     mutant.status = Status::Killed { test: t, reason: kill.reason.clone() };
     judging.analysis.kills[t] += 1;
     let kept = &mut judging.analysis.kept[t];
@@ -137,16 +135,16 @@ fn try_longer(
 /// how it kills.
 fn tells_apart(
     judging: &mut Judging,
-    sandbox: &mut Sandbox,
+    runner: &mut Runner,
     mut probe: SuiteTest,
 ) -> Result<Option<(SuiteTest, super::Baseline, Kill)>> {
-    let session = judging.session;
+    let (subject, limits) = (judging.under.subject, &judging.under.settings.limits);
     // A probe that does a tenth of the usual limit's work is slow already: it is cut off there, and not
     // kept.
-    let usual = usual_work(&session.settings().limits);
-    limit_work(session, &mut judging.originals.sandbox, Some(usual / SLOWDOWN));
-    let baseline = judging.originals.baseline(session, &probe);
-    limit_work(session, &mut judging.originals.sandbox, None);
+    let usual = judging.originals.runner.usual_work();
+    judging.originals.runner.limit_work(Some(usual / SLOWDOWN));
+    let baseline = judging.originals.baseline(subject, &probe);
+    judging.originals.runner.limit_work(None);
     let mut baseline = baseline?;
     judging.analysis.runs += 1;
     let last = probe.test.statements.len().saturating_sub(1);
@@ -156,33 +154,33 @@ fn tells_apart(
     // A test that ends by throwing asserts the message of an error the code under test built.
     probe.own_message = matches!(
         &baseline.elected.outcome,
-        Outcome::Threw { thrown: Thrown::Error { origin: Some(origin), .. }, .. } if session.code.in_throw_argument(origin)
+        Outcome::Threw { thrown: Thrown::Error { origin: Some(origin), .. }, .. } if subject.code().in_throw_argument(origin)
     );
     baseline.elected.own_message = probe.own_message;
     probe.checks.get_or_insert_with(Default::default).fields = keep::all_fields(&baseline.elected.results);
     baseline.elected.checks = probe.checks.clone();
-    let run = run_on_mutant(session, sandbox, &probe, &baseline, true)?;
+    let run = run_on_mutant(subject.program(), runner, &probe, &baseline, true)?;
     judging.analysis.runs += 1;
-    if verdict(session, &baseline.elected, &run).is_none() {
+    if verdict(subject.program(), limits, &baseline.elected, &run).is_none() {
         return Ok(None);
     }
     // Only a probe that kills is worth finding what of it changes when it runs again.
-    judging.originals.settle(session, &probe, &mut baseline)?;
+    judging.originals.settle(subject.program(), &probe, &mut baseline)?;
     judging.analysis.runs += 2;
-    Ok(verdict(session, &baseline.elected, &run).map(|kill| (probe, baseline, kill)))
+    Ok(verdict(subject.program(), limits, &baseline.elected, &run).map(|kill| (probe, baseline, kill)))
 }
 
 /// The witness with the statements it does not need to tell the mutant apart left out, last first, and
 /// only the calls whose results tell it apart described.
-fn shortest(judging: &mut Judging, sandbox: &mut Sandbox, mut witness: SuiteTest) -> Result<SuiteTest> {
+fn shortest(judging: &mut Judging, runner: &mut Runner, mut witness: SuiteTest) -> Result<SuiteTest> {
     for k in (0..witness.test.statements.len().saturating_sub(1)).rev() {
         let Some(test) = witness.test.without_statement(k) else { continue };
         let shorter = SuiteTest { test, ..witness.clone() };
-        if let Some((shorter, _, _)) = tells_apart(judging, sandbox, shorter)? {
+        if let Some((shorter, _, _)) = tells_apart(judging, runner, shorter)? {
             witness = shorter;
         }
     }
-    let Some((mut witness, _, kill)) = tells_apart(judging, sandbox, witness.clone())? else { return Ok(witness) };
+    let Some((mut witness, _, kill)) = tells_apart(judging, runner, witness.clone())? else { return Ok(witness) };
     let last = witness.test.statements.len() - 1;
     let checked: Vec<usize> =
         kill.checks.iter().filter_map(|c| if let Check::Field(f) = c { Some(f.at) } else { None }).collect();

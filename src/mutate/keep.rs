@@ -12,11 +12,12 @@ use super::{Analysis, Originals, SuiteTest};
 use crate::error::Result;
 use crate::model::observed::{DescribedResult, Observed, Outcome};
 use crate::model::program::{ClassId, ProgramInfo};
+use crate::model::settings::Limits;
 use crate::model::test::{Statement, TestCase};
 use crate::sandbox::{Test, Watch};
-use crate::session::{Session, is_regression};
+use crate::session::{Subject, is_regression};
 use crate::suite::checks::inspected_variable;
-use crate::suite::{FieldCheck, StateChecks};
+use crate::suite::{ElectedTest, FieldCheck, StateChecks};
 
 /// Rounds of probing for inspectors that change nothing: each drops those that changed something.
 const PROBES: usize = 4;
@@ -43,8 +44,7 @@ pub(crate) fn inspectors(program: &ProgramInfo, class: ClassId) -> Vec<String> {
 
 /// `test` with the inspectors of its last call's receiver that answer there without changing anything
 /// (none when it does not pass): the candidates of [`keep`].
-pub(super) fn candidates(session: &Session, originals: &mut Originals, test: &SuiteTest) -> Result<SuiteTest> {
-    let program = &session.program;
+pub(super) fn candidates(program: &ProgramInfo, originals: &mut Originals, test: &SuiteTest) -> Result<SuiteTest> {
     let mut test = test.clone();
     let Some(receiver) = inspected_variable(&test.test) else { return Ok(test) };
     let called = match test.test.statements.last() {
@@ -59,8 +59,7 @@ pub(super) fn candidates(session: &Session, originals: &mut Originals, test: &Su
             break;
         }
         test.checks = Some(StateChecks { fields: Vec::new(), inspect: names.clone() });
-        let run =
-            originals.sandbox.run_isolated(Test::Json(&test.json(program)), test.seed, &Watch::default(), true)?;
+        let run = originals.runner.run_isolated(Test::Json(&test.json(program)), test.seed, &Watch::default(), true)?;
         let inspected = run.results.iter().find(|r| r.at == last).map_or(&[][..], |r| &r.inspected[..]);
         let answered = |name: &String| inspected.iter().any(|i| i.name == *name && i.value.is_some() && !i.impure);
         // An impure inspector stops the inspection: those after it were not called, and stay candidates.
@@ -103,12 +102,12 @@ pub(super) fn best(test: &TestCase, checks: Vec<Check>) -> Check {
     checks.into_iter().min_by_key(rank).expect("a kill by state assertions names one")
 }
 
-/// Writes what the analysis chose into the session's elected tests (which `analysis` ran, in order):
-/// each test as extended, its kept state assertions, and its results described again by a run of
-/// exactly what is exported. A test that keeps none asserts, after its last call, the fields that call
-/// changed when what it returned says little by itself.
-pub fn keep(session: &mut Session, analysis: &Analysis) -> Result<()> {
-    let mut originals = Originals::new(session)?;
+/// Writes what the analysis chose into the elected tests of the `suite` (which `analysis` ran, in
+/// order): each test as extended, its kept state assertions, and its results described again by a run
+/// of exactly what is exported, on `subject`'s code under `limits`. A test that keeps none asserts,
+/// after its last call, the fields that call changed when what it returned says little by itself.
+pub(crate) fn keep(subject: &Subject, limits: &Limits, suite: &mut [ElectedTest], analysis: &Analysis) -> Result<()> {
+    let mut originals = Originals::new(subject, limits)?;
     for (index, test) in analysis.tests.iter().enumerate() {
         let kept = &analysis.kept[index];
         let offered = test.checks.as_ref().map_or(&[][..], |c| &c.inspect[..]);
@@ -118,7 +117,7 @@ pub fn keep(session: &mut Session, analysis: &Analysis) -> Result<()> {
         };
         checks.fields.sort();
         let mut chosen = SuiteTest { checks: Some(checks), ..test.clone() };
-        let mut baseline = originals.baseline(session, &chosen)?;
+        let mut baseline = originals.baseline(subject, &chosen)?;
         if kept.is_empty() {
             let last = chosen.test.statements.len().saturating_sub(1);
             let result = baseline.elected.results.iter().find(|r| r.at == last);
@@ -132,7 +131,7 @@ pub fn keep(session: &mut Session, analysis: &Analysis) -> Result<()> {
             chosen.checks = Some(StateChecks { fields, inspect: Vec::new() });
             baseline.elected.checks = chosen.checks.clone();
         }
-        let Some(elected) = session.suite.elected.get_mut(index) else { continue };
+        let Some(elected) = suite.get_mut(index) else { continue };
         if !is_regression(&baseline.elected.outcome, chosen.test.statements.len().saturating_sub(1)) {
             // Not what it did when analysed (a limit on a loaded machine): left as it was.
             continue;

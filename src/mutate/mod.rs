@@ -15,14 +15,17 @@
 //! Files: [`operators`] (the edits), `mutants.rs` (mutants and their sandboxes), `verdict.rs` (does a
 //! run on a mutant fail a test), `equivalence.rs` (the check of survivors), `keep.rs` (the state
 //! assertions that kill), `extend.rs` (tests made longer to tell survivors apart), [`report`]. Runs on
-//! mutants are limited by work rather than time (see [`limit_work`]): which mutants a test kills decides
-//! what the suite asserts, so it must not depend on how loaded the machine is.
+//! mutants are limited by work rather than time (see [`Runner::limit_work`]): which mutants a test kills
+//! decides what the suite asserts, so it must not depend on how loaded the machine is.
+//!
+//! The analysis borrows from the session the [`Subject`] (the program, its code and what is known of
+//! its types), the methods under test and the settings; it runs tests on [`Runner`]s of its own.
 
 mod equivalence;
 mod extend;
 mod keep;
 mod mutants;
-pub mod operators;
+pub(crate) mod operators;
 pub mod report;
 mod verdict;
 
@@ -34,48 +37,48 @@ use rand::rngs::StdRng;
 use crate::discovery::sandbox_expression;
 use crate::error::{Error, Result};
 use crate::model::program::{ClassId, ProgramInfo};
-use crate::model::settings::Limits;
+use crate::model::settings::{Limits, Settings};
 use crate::model::test::TestCase;
-use crate::sandbox::{CodeBase, Sandbox, Test, WORK_PER_MS, Watch};
-use crate::session::Session;
+use crate::sandbox::{CodeBase, Test, WORK_PER_MS, Watch};
+use crate::session::{MethodState, Runner, Subject};
 use crate::suite::checks::run_json;
 use crate::suite::stability::{self, Instability};
 use crate::suite::title::titles;
 use crate::suite::{ElectedTest, StateChecks, Suite, manifest};
 use equivalence::distinguish;
-pub use keep::keep;
-use mutants::{Built, create_mutants, mutant_sandbox};
+pub(crate) use keep::keep;
+use mutants::{Built, create_mutants, mutant_runner};
 use operators::Edit;
-pub use verdict::Check;
+pub(crate) use verdict::Check;
 use verdict::{as_elected, assert_only, verdict};
 
 /// A test of the suite, as mutation analysis runs it.
 #[derive(Debug, Clone)]
-pub struct SuiteTest {
+pub(crate) struct SuiteTest {
     /// Its title in the exported suite.
-    pub title: String,
+    pub(crate) title: String,
     /// The test.
-    pub test: TestCase,
+    pub(crate) test: TestCase,
     /// The seed it runs with.
-    pub seed: u32,
+    pub(crate) seed: u32,
     /// Whether it asserts the message of the error it expects.
-    pub own_message: bool,
+    pub(crate) own_message: bool,
     /// The assertions its exported form makes, when read from a manifest: checked against the original
     /// code before any mutant runs.
-    pub asserts: Option<Vec<String>>,
+    pub(crate) asserts: Option<Vec<String>>,
     /// Its state assertions (see [`crate::suite::checks`]).
-    pub checks: Option<StateChecks>,
+    pub(crate) checks: Option<StateChecks>,
     /// Calls added to it to tell mutants apart (see [`extend`]).
-    pub extended: usize,
+    pub(crate) extended: usize,
     /// What changed between runs in its results, as its exported form asserts them (none for a test
     /// not checked for stability yet).
-    pub instability: Instability,
+    pub(crate) instability: Instability,
 }
 
 impl SuiteTest {
     /// The tests of a session's suite as written: with the assertions the exported tests make, which
     /// leave out what changed between runs.
-    pub fn written(suite: &Suite, program: &ProgramInfo, code: &CodeBase) -> Vec<SuiteTest> {
+    pub(crate) fn written(suite: &Suite, program: &ProgramInfo, code: &CodeBase) -> Vec<SuiteTest> {
         let mut tests = SuiteTest::elected(suite, program, code);
         for (test, elected) in tests.iter_mut().zip(&suite.elected) {
             test.asserts = Some(manifest::assertions(program, elected));
@@ -84,7 +87,7 @@ impl SuiteTest {
     }
 
     /// The tests of a session's elected suite, in election order, asserting what they observed.
-    pub fn elected(suite: &Suite, program: &ProgramInfo, code: &CodeBase) -> Vec<SuiteTest> {
+    pub(crate) fn elected(suite: &Suite, program: &ProgramInfo, code: &CodeBase) -> Vec<SuiteTest> {
         let elected: Vec<&ElectedTest> = suite.elected.iter().collect();
         elected
             .iter()
@@ -103,7 +106,7 @@ impl SuiteTest {
     }
 
     /// The tests of a manifest.
-    pub fn from_manifest(tests: Vec<manifest::ManifestTest>) -> Vec<SuiteTest> {
+    pub(crate) fn from_manifest(tests: Vec<manifest::ManifestTest>) -> Vec<SuiteTest> {
         tests
             .into_iter()
             .map(|t| SuiteTest {
@@ -120,7 +123,7 @@ impl SuiteTest {
     }
 
     /// The test as the sandbox runs it, inspection included.
-    pub fn json(&self, program: &ProgramInfo) -> String {
+    pub(crate) fn json(&self, program: &ProgramInfo) -> String {
         run_json(&self.test, self.checks.as_ref().map_or(&[], |c| &c.inspect), program)
     }
 }
@@ -151,46 +154,46 @@ pub enum Status {
 #[derive(Debug, Clone)]
 pub struct Mutant {
     /// The class whose method or constructor it changes.
-    pub class: ClassId,
+    pub(crate) class: ClassId,
     /// The method (`constructor` for a constructor).
-    pub method: String,
+    pub(crate) method: String,
     /// The file, as an index of the program's files.
-    pub file: usize,
+    pub(crate) file: usize,
     /// The edit.
-    pub edit: Edit,
+    pub(crate) edit: Edit,
     /// 1-based line of the edit.
-    pub line: usize,
+    pub(crate) line: usize,
     /// 1-based column of the edit.
-    pub column: usize,
+    pub(crate) column: usize,
     /// The enclosing construct before the edit.
-    pub original: String,
+    pub(crate) original: String,
     /// The enclosing construct after the edit.
-    pub mutated: String,
+    pub(crate) mutated: String,
     /// The global id of the innermost probed statement containing the edit.
-    pub statement: Option<u32>,
+    pub(crate) statement: Option<u32>,
     /// What became of it.
     pub status: Status,
 }
 
 /// How thorough the analysis is.
 #[derive(Debug, Clone)]
-pub struct Options {
+pub(crate) struct Options {
     /// Random tests per surviving mutant in the equivalence check (0: survivors stay survivors).
-    pub equivalence_tests: usize,
+    pub(crate) equivalence_tests: usize,
     /// Choose the state assertions of the suite's passing tests: every field and inspector is a
     /// candidate, and for every mutant that only state assertions kill, one of them is kept (see
     /// [`keep`]). Covering tests then run on a mutant until one kills it by an assertion the test makes
     /// anyway.
-    pub choose: bool,
+    pub(crate) choose: bool,
     /// Extended tests tried per surviving mutant whose statement a test covers, to tell it apart (see
     /// [`extend`]; 0: none).
-    pub extensions: usize,
+    pub(crate) extensions: usize,
     /// Mutate the constructors of the classes under test too (off when one method is chosen).
-    pub constructors: bool,
+    pub(crate) constructors: bool,
     /// When to stop judging mutants (`generate`'s share of the budget; none for `flycatcher mutate`,
     /// which measures): the mutants left are [`Status::Unjudged`], and the analysis ends early enough
     /// for [`keep`] to run every test once more before it.
-    pub deadline: Option<Instant>,
+    pub(crate) deadline: Option<Instant>,
 }
 
 impl Default for Options {
@@ -203,36 +206,36 @@ impl Default for Options {
 #[derive(Debug, Clone)]
 pub struct Analysis {
     /// The tests run (extended ones as extended).
-    pub tests: Vec<SuiteTest>,
+    pub(crate) tests: Vec<SuiteTest>,
     /// The mutants, in file and source order.
     pub mutants: Vec<Mutant>,
     /// Per test, the state assertions kept because they kill a mutant that nothing else kept kills
     /// ([`Options::choose`]).
-    pub kept: Vec<Vec<Check>>,
+    pub(crate) kept: Vec<Vec<Check>>,
     /// Per test, the mutants it killed first.
-    pub kills: Vec<usize>,
+    pub(crate) kills: Vec<usize>,
     /// Test runs against mutants (equivalence checks and extensions included).
-    pub runs: u64,
+    pub(crate) runs: u64,
     /// Time the analysis took.
     pub elapsed: Duration,
 }
 
 /// Mutant counts of a group of mutants (a method, a class, everything).
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
-pub struct Score {
+pub(crate) struct Score {
     /// Killed by a test.
-    pub killed: usize,
+    pub(crate) killed: usize,
     /// Not killed, and told from the original by random tests.
-    pub survived: usize,
+    pub(crate) survived: usize,
     /// Not killed, and never told from the original.
-    pub equivalent: usize,
+    pub(crate) equivalent: usize,
     /// In statements no test covers.
-    pub uncovered: usize,
+    pub(crate) uncovered: usize,
 }
 
 impl Score {
     /// Counts the valid mutants among `mutants`.
-    pub fn of<'a>(mutants: impl IntoIterator<Item = &'a Mutant>) -> Score {
+    pub(crate) fn of<'a>(mutants: impl IntoIterator<Item = &'a Mutant>) -> Score {
         let mut score = Score::default();
         for m in mutants {
             match m.status {
@@ -247,13 +250,13 @@ impl Score {
     }
 
     /// Valid mutants.
-    pub fn total(&self) -> usize {
+    pub(crate) fn total(&self) -> usize {
         self.killed + self.survived + self.equivalent + self.uncovered
     }
 
     /// Killed mutants in percent of the non-equivalent ones (uncovered ones count as not killed); `None`
     /// without any.
-    pub fn percent(&self) -> Option<f64> {
+    pub(crate) fn percent(&self) -> Option<f64> {
         let counted = self.killed + self.survived + self.uncovered;
         (counted > 0).then(|| 100.0 * self.killed as f64 / counted as f64)
     }
@@ -261,7 +264,7 @@ impl Score {
 
 impl Analysis {
     /// The score of every valid mutant.
-    pub fn score(&self) -> Score {
+    pub(crate) fn score(&self) -> Score {
         Score::of(&self.mutants)
     }
 }
@@ -292,47 +295,35 @@ pub(super) const SLOWDOWN: u64 = 10;
 const LEAST_WORK: u64 = 5 * WORK_PER_MS;
 
 /// The work limit of a test on a mutant: [`SLOWDOWN`] times its work on the original, at least
-/// [`LEAST_WORK`], at most `usual` (see [`usual_work`]).
+/// [`LEAST_WORK`], at most `usual` (see [`Runner::usual_work`]).
 fn mutant_work_limit(work_on_original: u64, usual: u64) -> u64 {
     work_on_original.saturating_mul(SLOWDOWN).clamp(LEAST_WORK.min(usual), usual)
 }
 
-/// The work the usual time limit (`--test-timeout-ms`) stands for on a quiet machine.
-pub(super) fn usual_work(limits: &Limits) -> u64 {
-    limits.test_time.as_millis() as u64 * WORK_PER_MS
-}
-
-/// Limits the tests `sandbox` runs to `work` (or lifts the work limit), with twice the usual time
-/// limit: on a loaded machine the work limit, the same on any machine, is still the one that ends a
-/// test that does too much.
-pub(super) fn limit_work(session: &Session, sandbox: &mut Sandbox, work: Option<u64>) {
-    let usual = session.settings().limits.clone();
-    let test_time = if work.is_some() { usual.test_time * 2 } else { usual.test_time };
-    sandbox.set_limits(Limits { test_time, ..usual });
-    sandbox.set_work_limit(work);
-}
-
-/// The sandboxes of an analysis: the original code, and the expressions that reach its classes.
+/// The runner of an analysis on the original code, and the expressions that reach its classes.
 pub(super) struct Originals {
-    pub(super) sandbox: Sandbox,
+    pub(super) runner: Runner,
     pub(super) expressions: Vec<String>,
 }
 
 impl Originals {
-    fn new(session: &Session) -> Result<Originals> {
-        let expressions: Vec<String> = session.program.classes.iter().map(|c| sandbox_expression(&c.access)).collect();
-        let mut sandbox = Sandbox::new(&session.code, session.settings().limits.clone())?;
-        sandbox.bind_classes(&expressions)?;
-        sandbox.keep_loaded_for_tests_alone();
-        Ok(Originals { sandbox, expressions })
+    /// The original code of `subject` loaded, its tests to run under `limits`.
+    fn new(subject: &Subject, limits: &Limits) -> Result<Originals> {
+        let expressions: Vec<String> =
+            subject.program().classes.iter().map(|c| sandbox_expression(&c.access)).collect();
+        let mut runner = Runner::new(subject.code(), limits.clone())?;
+        runner.bind_classes(&expressions)?;
+        runner.keep_loaded_for_tests_alone();
+        Ok(Originals { runner, expressions })
     }
 
     /// Runs `test` on the original with every statement watched.
-    pub(super) fn baseline(&mut self, session: &Session, test: &SuiteTest) -> Result<Baseline> {
-        let everything = Watch { statements: 0..session.code.statement_count, branches: 0..0 };
+    pub(super) fn baseline(&mut self, subject: &Subject, test: &SuiteTest) -> Result<Baseline> {
+        let everything = Watch { statements: 0..subject.code().statement_count, branches: 0..0 };
         let started = Instant::now();
-        let run = self.sandbox.run_isolated(Test::Json(&test.json(&session.program)), test.seed, &everything, true)?;
-        let usual = usual_work(&session.settings().limits);
+        let json = test.json(subject.program());
+        let run = self.runner.run_isolated(Test::Json(&json), test.seed, &everything, true)?;
+        let usual = self.runner.usual_work();
         let took = started.elapsed();
         let work_limit = mutant_work_limit(run.work, usual);
         let elected = as_elected(test, &run);
@@ -348,15 +339,14 @@ impl Originals {
     /// analysis then keeps no assertion, and makes no test longer, for a kill that pass would undo (a
     /// counter that outlives a test: the absolute ticket number kills the mutants the exported suite
     /// cannot assert). Order-dependent results that only other tests cause are left to that pass.
-    pub(super) fn settle(&mut self, session: &Session, test: &SuiteTest, baseline: &mut Baseline) -> Result<()> {
-        limit_work(session, &mut self.sandbox, Some(baseline.work_limit));
-        let runs =
-            self.sandbox.run_isolated_twice(Test::Json(&test.json(&session.program)), test.seed, &Watch::default());
-        limit_work(session, &mut self.sandbox, None);
+    pub(super) fn settle(&mut self, program: &ProgramInfo, test: &SuiteTest, baseline: &mut Baseline) -> Result<()> {
+        self.runner.limit_work(Some(baseline.work_limit));
+        let runs = self.runner.run_isolated_twice(Test::Json(&test.json(program)), test.seed, &Watch::default());
+        self.runner.limit_work(None);
         if let [_, again] = &runs?[..]
             && again.outcome == baseline.elected.outcome
         {
-            stability::stabilize(&session.program, &mut baseline.elected, std::slice::from_ref(again));
+            stability::stabilize(program, &mut baseline.elected, std::slice::from_ref(again));
         }
         Ok(())
     }
@@ -365,20 +355,20 @@ impl Originals {
 /// Runs `test` on a mutant within the work limit its baseline sets; with its inspection (the
 /// inspectors called after its last call) when `inspect`.
 pub(super) fn run_on_mutant(
-    session: &Session,
-    sandbox: &mut Sandbox,
+    program: &ProgramInfo,
+    runner: &mut Runner,
     test: &SuiteTest,
     baseline: &Baseline,
     inspect: bool,
 ) -> Result<crate::sandbox::Execution> {
-    limit_work(session, sandbox, Some(baseline.work_limit));
-    let json = inspect.then(|| test.json(&session.program));
-    let run = json.as_deref().map_or(Test::Case(&test.test, &session.program), Test::Json);
-    sandbox.run_isolated(run, test.seed, &Watch::default(), true)
+    runner.limit_work(Some(baseline.work_limit));
+    let json = inspect.then(|| test.json(program));
+    let run = json.as_deref().map_or(Test::Case(&test.test, program), Test::Json);
+    runner.run_isolated(run, test.seed, &Watch::default(), true)
 }
 
-/// Creates the mutants of the session's methods under test (and, unless one method was chosen, of their
-/// classes' constructors), runs `tests` against them, and (as `options` say) chooses state assertions,
+/// Creates the mutants of `methods` (the methods under test of `subject`, and, unless one method was
+/// chosen, their classes' constructors), runs `tests` against them under `settings`, and (as `options` say) chooses state assertions,
 /// extends tests to tell survivors apart and checks survivors for equivalence.
 ///
 /// `tests` with recorded assertions (from a manifest) must pass on the original code first: an error says
@@ -390,14 +380,16 @@ pub(super) fn run_on_mutant(
 /// first (or those covered by the fewest tests first) judged more of them in the time, but kept
 /// inspectors before extensions were tried, and a test whose inspector is kept is never made longer
 /// (linked-list's suite lost 3 kills).
-pub fn analyse(
-    session: &Session,
+pub(crate) fn analyse(
+    subject: &Subject,
+    methods: &[MethodState],
+    settings: &Settings,
     mut tests: Vec<SuiteTest>,
     options: &Options,
     progress: &mut dyn FnMut(usize, usize),
 ) -> Result<Analysis> {
     let started = Instant::now();
-    let mut originals = Originals::new(session)?;
+    let mut originals = Originals::new(subject, &settings.limits)?;
     let mut baselines: Vec<Baseline> = Vec::new();
     // What `keep` will spend running again the tests read so far: the analysis ends early enough for it.
     let mut reserve = Duration::ZERO;
@@ -407,20 +399,20 @@ pub fn analyse(
             break;
         }
         if options.choose {
-            *test = keep::candidates(session, &mut originals, test)?;
+            *test = keep::candidates(subject.program(), &mut originals, test)?;
         }
-        let mut baseline = originals.baseline(session, test)?;
+        let mut baseline = originals.baseline(subject, test)?;
         reserve += baseline.took;
-        check_asserts(session, index, test, &mut baseline)?;
+        check_asserts(subject.program(), &settings.limits, index, test, &mut baseline)?;
         if options.choose {
             test.checks.get_or_insert_with(Default::default).fields = keep::all_fields(&baseline.elected.results);
             baseline.elected.checks = test.checks.clone();
-            originals.settle(session, test, &mut baseline)?;
+            originals.settle(subject.program(), test, &mut baseline)?;
         }
         baselines.push(baseline);
     }
     tests.truncate(baselines.len());
-    let mut mutants = create_mutants(session, &tests, options.constructors);
+    let mut mutants = create_mutants(subject, methods, &tests, options.constructors);
     let analysis = Analysis {
         kept: vec![Vec::new(); tests.len()],
         kills: vec![0; tests.len()],
@@ -429,8 +421,9 @@ pub fn analyse(
         runs: 0,
         elapsed: Duration::ZERO,
     };
-    let builds = vec![None; session.code.files.len()];
-    let mut judging = Judging { session, options, originals, baselines, analysis, reserve, builds };
+    let builds = vec![None; subject.code().files.len()];
+    let under = Under { subject, methods, settings };
+    let mut judging = Judging { under, options, originals, baselines, analysis, reserve, builds };
     let count = mutants.len();
     for (id, mutant) in mutants.iter_mut().enumerate() {
         progress(id, count);
@@ -458,13 +451,19 @@ fn covers(baseline: &Baseline, mutant: &Mutant) -> bool {
 
 /// A test read from a manifest must still make the assertions it was written with. Its baseline then
 /// asserts those only: a value that changed between runs was left out of the suite when it was written.
-fn check_asserts(session: &Session, index: usize, test: &mut SuiteTest, baseline: &mut Baseline) -> Result<()> {
+fn check_asserts(
+    program: &ProgramInfo,
+    limits: &Limits,
+    index: usize,
+    test: &mut SuiteTest,
+    baseline: &mut Baseline,
+) -> Result<()> {
     let Some(expected) = &test.asserts else { return Ok(()) };
     test.instability.apply(&mut baseline.elected.results);
-    let actual = manifest::assertions(&session.program, &baseline.elected);
+    let actual = manifest::assertions(program, &baseline.elected);
     let outcome = &baseline.elected.outcome;
     if !outcome.hit_limit() && expected.iter().all(|e| actual.contains(e)) {
-        assert_only(session, &mut baseline.elected, expected);
+        assert_only(program, &mut baseline.elected, expected);
         test.checks = baseline.elected.checks.clone();
         return Ok(());
     }
@@ -475,14 +474,24 @@ fn check_asserts(session: &Session, index: usize, test: &mut SuiteTest, baseline
         match (actual.iter().find(|a| !expected.contains(a)), expected.iter().find(|e| !actual.contains(e))) {
             (Some(a), Some(_)) => format!("it now gives `{a}`"),
             (_, Some(e)) => format!("`{e}` no longer holds"),
-            _ => outcome.describe(&session.settings().limits),
+            _ => outcome.describe(limits),
         }
     )))
 }
 
+/// What an analysis borrows from the session: the program and what is known about it, the methods under
+/// test (random tests are generated for them, from their constants) and the settings (generation, the
+/// usual limits, the seed).
+#[derive(Clone, Copy)]
+pub(super) struct Under<'a> {
+    pub(super) subject: &'a Subject,
+    pub(super) methods: &'a [MethodState],
+    pub(super) settings: &'a Settings,
+}
+
 /// An analysis under way: the original code, what every test does on it, and what is known so far.
 pub(super) struct Judging<'a> {
-    pub(super) session: &'a Session,
+    pub(super) under: Under<'a>,
     pub(super) options: &'a Options,
     pub(super) originals: Originals,
     pub(super) baselines: Vec<Baseline>,
@@ -500,23 +509,23 @@ impl Judging<'_> {
     /// assertion where only state assertions kill it, checks a survivor for equivalence, and tries
     /// extended tests on a survivor not presumed equivalent.
     fn judge(&mut self, mutant: &mut Mutant, id: usize) -> Result<()> {
-        let session = self.session;
+        let subject = self.under.subject;
         let covering: Vec<usize> = (0..self.baselines.len()).filter(|t| covers(&self.baselines[*t], mutant)).collect();
         if covering.is_empty() {
             mutant.status = Status::Uncovered;
             return Ok(());
         }
         // Before one is built, instrumenting the file as the session did is the least a build costs.
-        let build = self.builds[mutant.file].unwrap_or(session.code.files[mutant.file].instrumenting);
+        let build = self.builds[mutant.file].unwrap_or(subject.code().files[mutant.file].instrumenting);
         if past(self.options.deadline, self.reserve + build) {
             mutant.status = Status::Unjudged;
             return Ok(());
         }
         let started = Instant::now();
-        let built = mutant_sandbox(session, &self.originals.sandbox, mutant, &self.originals.expressions)?;
+        let built = mutant_runner(subject.code(), &self.originals.runner, mutant, &self.originals.expressions)?;
         self.builds[mutant.file] = Some(started.elapsed());
-        let mut sandbox = match built {
-            Built::Sandbox(sandbox) => *sandbox,
+        let mut runner = match built {
+            Built::Runner(runner) => *runner,
             Built::Invalid => {
                 mutant.status = Status::Invalid;
                 return Ok(());
@@ -528,19 +537,19 @@ impl Judging<'_> {
             }
         };
         mutant.status = Status::Survived;
-        self.run_covering(&mut sandbox, mutant, &covering)?;
+        self.run_covering(&mut runner, mutant, &covering)?;
         // A survivor that random tests cannot tell apart is presumed equivalent: no extension is tried on
         // it. The check runs with the usual limit (its tests have no baseline), as work.
-        limit_work(session, &mut sandbox, Some(usual_work(&session.settings().limits)));
+        runner.limit_work(Some(runner.usual_work()));
         let mut witness = None;
         // Past the deadline, a survivor stays one: the check and the extensions are the long part.
         let late = past(self.options.deadline, self.reserve);
         if mutant.status == Status::Survived && self.options.equivalence_tests > 0 && !late {
-            let seed = session.settings().seed ^ (id as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+            let seed = self.under.settings.seed ^ (id as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
             let mut rng = StdRng::seed_from_u64(seed);
             let tests = self.options.equivalence_tests;
-            let original = &mut self.originals.sandbox;
-            let (found, runs) = distinguish(session, original, &mut sandbox, mutant, tests, &mut rng)?;
+            let original = &mut self.originals.runner;
+            let (found, runs) = distinguish(self.under, original, &mut runner, mutant, tests, &mut rng)?;
             self.analysis.runs += runs;
             match found {
                 Some(found) => witness = Some(found),
@@ -548,14 +557,14 @@ impl Judging<'_> {
             }
         }
         if mutant.status == Status::Survived && self.options.extensions > 0 && !late {
-            extend::tell_apart(self, &mut sandbox, mutant, &covering, id, witness)?;
+            extend::tell_apart(self, &mut runner, mutant, &covering, id, witness)?;
         }
         Ok(())
     }
 
     /// Runs the covering tests on a mutant until one kills it by what it asserts anyway; where only
     /// state assertions kill it, keeps one of the first test that does.
-    fn run_covering(&mut self, sandbox: &mut Sandbox, mutant: &mut Mutant, covering: &[usize]) -> Result<()> {
+    fn run_covering(&mut self, runner: &mut Runner, mutant: &mut Mutant, covering: &[usize]) -> Result<()> {
         let analysis = &mut self.analysis;
         let mut chosen: Option<(usize, Check)> = None;
         for &t in covering {
@@ -566,9 +575,12 @@ impl Judging<'_> {
             // the run (fifty inspectors after each of color's tests): the run leaves it out. An exported
             // test calls only its kept inspectors, so one that loops on the mutant kills nothing there.
             let inspect = chosen.is_none() || analysis.kept[t].iter().any(|c| matches!(c, Check::Inspector(_)));
-            let run = run_on_mutant(self.session, sandbox, test, &self.baselines[t], inspect)?;
+            let program = self.under.subject.program();
+            let run = run_on_mutant(program, runner, test, &self.baselines[t], inspect)?;
             analysis.runs += 1;
-            let Some(kill) = verdict(self.session, &self.baselines[t].elected, &run) else { continue };
+            let Some(kill) = verdict(program, &self.under.settings.limits, &self.baselines[t].elected, &run) else {
+                continue;
+            };
             if !matches!(mutant.status, Status::Killed { .. }) {
                 mutant.status = Status::Killed { test: t, reason: kill.reason.clone() };
                 analysis.kills[t] += 1;

@@ -1,17 +1,22 @@
-//! Making mutants: the functions under test, the edits inside them, and a sandbox holding each mutated
+//! Making mutants: the functions under test, the edits inside them, and a runner holding each mutated
 //! program.
 
 use super::{Mutant, Status, SuiteTest};
 use crate::analysis::parse::parse_source;
 use crate::error::{Error, Result};
 use crate::model::program::ClassId;
-use crate::sandbox::Sandbox;
-use crate::session::Session;
+use crate::sandbox::CodeBase;
+use crate::session::{MethodState, Runner, Subject};
 
-/// The ranges of the methods (and constructors) under test, and the mutants made inside them.
-pub(super) fn create_mutants(session: &Session, tests: &[SuiteTest], constructors: bool) -> Vec<Mutant> {
-    let program = &session.program;
-    let code = &session.code;
+/// The ranges of `methods` (the methods under test, and their constructors) in `subject`'s code, and
+/// the mutants made inside them.
+pub(super) fn create_mutants(
+    subject: &Subject,
+    methods: &[MethodState],
+    tests: &[SuiteTest],
+    constructors: bool,
+) -> Vec<Mutant> {
+    let (program, code) = (subject.program(), subject.code());
     // (file, start, end, class, method) of every function under test.
     let mut targets: Vec<(usize, u32, u32, ClassId, String)> = Vec::new();
     let mut add = |class: ClassId, method: &str, function: Option<&crate::model::program::FunctionRef>| {
@@ -22,12 +27,12 @@ pub(super) fn create_mutants(session: &Session, tests: &[SuiteTest], constructor
             targets.push((file, f.start, f.end, class, method.to_string()));
         }
     };
-    for m in &session.methods {
+    for m in methods {
         add(m.class, &m.method, m.function.as_ref());
     }
     if constructors {
         for (id, class) in program.classes.iter().enumerate() {
-            let tested = session.methods.iter().any(|m| m.class == id);
+            let tested = methods.iter().any(|m| m.class == id);
             let used = tests.iter().any(|t| t.test.classes_used().contains(&id));
             if tested || (class.under_test && used) {
                 add(id, "constructor", class.constructor.function.as_ref());
@@ -78,41 +83,42 @@ pub(super) fn create_mutants(session: &Session, tests: &[SuiteTest], constructor
     mutants
 }
 
-/// A mutant's sandbox, or why there is none.
+/// A mutant's runner, or why there is none.
 pub(super) enum Built {
-    /// Boxed: a sandbox is many times the size of the other variants.
-    Sandbox(Box<Sandbox>),
+    /// Boxed: a runner is many times the size of the other variants.
+    Runner(Box<Runner>),
     /// The edit does not parse.
     Invalid,
     /// The mutated code fails to load: every test fails.
     Fails(String),
 }
 
-pub(super) fn mutant_sandbox(
-    session: &Session,
-    original: &Sandbox,
+/// A runner of `code` (the original's) with `mutant`'s edit made, beside the `original` runner.
+pub(super) fn mutant_runner(
+    code: &CodeBase,
+    original: &Runner,
     mutant: &Mutant,
     expressions: &[String],
 ) -> Result<Built> {
     // The mutant is the program the session analysed with one file edited: that file alone is parsed
     // and instrumented again, and only it is compiled (the others' bytecode is `original`'s). Reading
     // and parsing every file again was two thirds of judging a mutant of a package of many files.
-    let parsed = &session.code.files[mutant.file].entry.parsed;
+    let parsed = &code.files[mutant.file].entry.parsed;
     let text = mutant.edit.apply(parsed.text());
     let parsed = match parse_source(&parsed.path, &parsed.display, text) {
         Ok(mutated) if mutated.kind == parsed.kind => mutated,
         _ => return Ok(Built::Invalid),
     };
-    let code = session.code.with_file(mutant.file, parsed);
-    let mut sandbox = match Sandbox::new_beside(&code, session.settings().limits.clone(), original) {
-        Ok(sandbox) => sandbox,
+    let code = code.with_file(mutant.file, parsed);
+    let mut runner = match original.beside(&code) {
+        Ok(runner) => runner,
         Err(Error::Load { message, .. }) => return Ok(Built::Fails(format!("the code fails to load: {message}"))),
         Err(e) => return Err(e),
     };
-    if let Err(e) = sandbox.bind_classes(expressions) {
+    if let Err(e) = runner.bind_classes(expressions) {
         return Ok(Built::Fails(format!("a class is no longer found: {e}")));
     }
     // Tests run on a mutant alone (`run_on_mutant`), and the equivalence check in a context of its own.
-    sandbox.keep_loaded_for_tests_alone();
-    Ok(Built::Sandbox(Box::new(sandbox)))
+    runner.keep_loaded_for_tests_alone();
+    Ok(Built::Runner(Box::new(runner)))
 }

@@ -17,7 +17,7 @@ use crate::js::literal;
 
 /// The kind of change a mutant makes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub enum Operator {
+pub(crate) enum Operator {
     /// `+` ↔ `-`, `*` ↔ `/`, `%` → `*`, and the bitwise operators.
     Arithmetic,
     /// `<` → `<=`/`>=` and the like: boundaries and reversals.
@@ -42,7 +42,7 @@ pub enum Operator {
 
 impl Operator {
     /// The name used in reports.
-    pub fn name(self) -> &'static str {
+    pub(crate) fn name(self) -> &'static str {
         match self {
             Operator::Arithmetic => "arithmetic",
             Operator::Relational => "relational",
@@ -60,28 +60,28 @@ impl Operator {
 
 /// One textual edit of a file: what a mutant changes.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Edit {
+pub(crate) struct Edit {
     /// The kind of change.
-    pub operator: Operator,
+    pub(crate) operator: Operator,
     /// Byte offset of the replaced text in the original file.
-    pub start: u32,
+    pub(crate) start: u32,
     /// Byte offset just past the replaced text.
-    pub end: u32,
+    pub(crate) end: u32,
     /// The text put in its place.
-    pub replacement: String,
+    pub(crate) replacement: String,
     /// The byte range of the enclosing construct, shown to people before and after the edit.
-    pub context: (u32, u32),
+    pub(crate) context: (u32, u32),
 }
 
 impl Edit {
     /// The file's text with the edit applied.
-    pub fn apply(&self, text: &str) -> String {
+    pub(crate) fn apply(&self, text: &str) -> String {
         let (start, end) = (self.start as usize, self.end as usize);
         format!("{}{}{}", &text[..start], self.replacement, &text[end..])
     }
 
     /// The enclosing construct's text before and after the edit, on one line and shortened.
-    pub fn snippets(&self, text: &str) -> (String, String) {
+    pub(crate) fn snippets(&self, text: &str) -> (String, String) {
         let (from, to) = (self.context.0 as usize, self.context.1 as usize);
         let before = &text[from..to];
         let after = format!("{}{}{}", &text[from..self.start as usize], self.replacement, &text[self.end as usize..to]);
@@ -102,7 +102,7 @@ fn one_line(text: &str) -> String {
 }
 
 /// Every edit of `file` inside `ranges` (byte offsets of the original text), in source order.
-pub fn edits(file: &ParsedFile, ranges: &[(u32, u32)]) -> Vec<Edit> {
+pub(crate) fn edits(file: &ParsedFile, ranges: &[(u32, u32)]) -> Vec<Edit> {
     let mut collector = Collector { file, ranges, edits: Vec::new() };
     file.program.visit_with(&mut collector);
     collector.edits.sort_by_key(|e| (e.start, e.end));

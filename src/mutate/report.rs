@@ -9,7 +9,7 @@ use super::{Analysis, Mutant, Score, Status};
 use crate::model::program::{ClassId, ProgramInfo};
 
 /// `file:line:col` of a mutant.
-pub fn position(program: &ProgramInfo, mutant: &Mutant) -> String {
+pub(crate) fn position(program: &ProgramInfo, mutant: &Mutant) -> String {
     format!("{}:{}:{}", program.files[mutant.file].display, mutant.line, mutant.column)
 }
 

@@ -5,9 +5,9 @@ use super::SuiteTest;
 use crate::export::{self, Line};
 use crate::model::observed::{DescribedResult, Observed, Outcome, Thrown};
 use crate::model::program::ProgramInfo;
+use crate::model::settings::Limits;
 use crate::model::test::TestCase;
 use crate::sandbox::Execution;
-use crate::session::Session;
 use crate::suite::checks::{field_lines, inspection_lines};
 use crate::suite::lines::{ResultNames, primary_lines, state_lines};
 use crate::suite::stability::Instability;
@@ -32,7 +32,7 @@ pub(super) fn as_elected(test: &SuiteTest, run: &Execution) -> ElectedTest {
 
 /// A state assertion of a test: a field after a call, or an inspector after the last call.
 #[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
-pub enum Check {
+pub(crate) enum Check {
     /// An inspector's answer.
     Inspector(String),
     /// A field.
@@ -51,8 +51,8 @@ pub(super) struct Kill {
 }
 
 /// Whether `run` (on a mutant) fails the test that `baseline` is the original run of, and why.
-pub(super) fn verdict(session: &Session, baseline: &ElectedTest, run: &Execution) -> Option<Kill> {
-    let program = &session.program;
+/// `limits` are the usual ones, which a run cut off by a limit is described by.
+pub(super) fn verdict(program: &ProgramInfo, limits: &Limits, baseline: &ElectedTest, run: &Execution) -> Option<Kill> {
     let test = &baseline.test;
     let kill = |reason: String, at: Option<usize>| {
         Some(Kill { reason, primary: true, calls: at.into_iter().collect(), checks: Vec::new() })
@@ -63,7 +63,7 @@ pub(super) fn verdict(session: &Session, baseline: &ElectedTest, run: &Execution
     };
     match (&baseline.outcome, &run.outcome) {
         (_, Outcome::TimedOut | Outcome::OutOfMemory | Outcome::StackOverflow { .. }) => {
-            return kill(run.outcome.describe(&session.settings().limits), run.failed_at());
+            return kill(run.outcome.describe(limits), run.failed_at());
         }
         (Outcome::Passed, Outcome::Threw { at, thrown }) => {
             return kill(format!("`{}` threw {}", test.callee(*at, program), thrown_text(thrown)), Some(*at));
@@ -146,8 +146,7 @@ pub(super) fn verdict(session: &Session, baseline: &ElectedTest, run: &Execution
 
 /// Makes `baseline` assert only what `expected` (a manifest's assertions) holds: a value whose assertion
 /// is not there is unstable, a state assertion not there is not made.
-pub(super) fn assert_only(session: &Session, baseline: &mut ElectedTest, expected: &[String]) {
-    let program = &session.program;
+pub(super) fn assert_only(program: &ProgramInfo, baseline: &mut ElectedTest, expected: &[String]) {
     let held = |lines: Vec<Line>| rendered(lines).iter().all(|l| expected.contains(l));
     let last = baseline.test.statements.len().saturating_sub(1);
     let mut checks = baseline.checks.clone().unwrap_or_default();

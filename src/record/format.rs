@@ -16,28 +16,28 @@ use serde::{Deserialize, Serialize};
 use crate::error::{Error, Result};
 
 /// The format version this build writes and reads.
-pub const VERSION: u32 = 1;
+pub(crate) const VERSION: u32 = 1;
 
 /// A whole recording.
 #[derive(Debug, Clone, Serialize, Deserialize)]
-pub struct Recording {
+pub(crate) struct Recording {
     /// [`VERSION`] of the writer.
-    pub version: u32,
+    pub(crate) version: u32,
     /// The entry script, as the user named it.
-    pub entry: String,
+    pub(crate) entry: String,
     /// The files of the program the entry used (scripts loaded before it, modules it reached), as
     /// named when recorded.
-    pub files: Vec<String>,
+    pub(crate) files: Vec<String>,
     /// The classes found, by name; events refer to them by index.
-    pub classes: Vec<String>,
+    pub(crate) classes: Vec<String>,
     /// Constructions and calls, in the order they finished.
-    pub events: Vec<Event>,
+    pub(crate) events: Vec<Event>,
 }
 
 /// One recorded event.
 #[derive(Debug, Clone, Serialize, Deserialize)]
 #[serde(tag = "k")]
-pub enum Event {
+pub(crate) enum Event {
     /// `new C(args)` made by the entry script.
     #[serde(rename = "new")]
     New {
@@ -98,40 +98,40 @@ pub enum Event {
 
 /// A thrown value.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub struct Thrown {
+pub(crate) struct Thrown {
     /// Whether it had a `name` and a `message` (an `Error`, usually).
-    pub error: bool,
+    pub(crate) error: bool,
     /// Its `name`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub name: Option<String>,
+    pub(crate) name: Option<String>,
     /// Its `message`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub message: Option<String>,
+    pub(crate) message: Option<String>,
     /// The value, described, when it was not an error.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub value: Option<serde_json::Value>,
+    pub(crate) value: Option<serde_json::Value>,
 }
 
 /// An argument the call talked to: a callback and its answers, or an object with methods and the
 /// answers of each call made on it, in order.
 #[derive(Debug, Clone, Serialize, Deserialize)]
-pub struct Stub {
+pub(crate) struct Stub {
     /// Position of the argument.
-    pub argument: usize,
+    pub(crate) argument: usize,
     /// A callback's results, in call order.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub answers: Option<Vec<serde_json::Value>>,
+    pub(crate) answers: Option<Vec<serde_json::Value>>,
     /// An object's data fields.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub fields: Option<serde_json::Map<String, serde_json::Value>>,
+    pub(crate) fields: Option<serde_json::Map<String, serde_json::Value>>,
     /// An object's method calls: (member, result), in call order.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub calls: Option<Vec<(String, serde_json::Value)>>,
+    pub(crate) calls: Option<Vec<(String, serde_json::Value)>>,
 }
 
 impl Recording {
     /// Reads a recording; errors name the file and say what to do.
-    pub fn load(path: &Path) -> Result<Recording> {
+    pub(crate) fn load(path: &Path) -> Result<Recording> {
         let text = std::fs::read_to_string(path).map_err(|source| Error::Read { file: path.to_path_buf(), source })?;
         let bad = |what: String| {
             Error::Usage(format!(
@@ -155,7 +155,7 @@ impl Recording {
     }
 
     /// Writes the recording as pretty JSON.
-    pub fn write(&self, path: &Path) -> Result<()> {
+    pub(crate) fn write(&self, path: &Path) -> Result<()> {
         let text = serde_json::to_string_pretty(self).expect("recordings serialise");
         std::fs::write(path, text + "\n").map_err(|source| Error::Write { path: path.to_path_buf(), source })
     }

@@ -9,14 +9,14 @@
 //! The [`format::Recording`] it leaves feeds generation ([`seed`]) and replay
 //! tests ([`replay`]).
 
-pub mod format;
-pub mod replay;
-pub mod seed;
+pub(crate) mod format;
+pub(crate) mod replay;
+pub(crate) mod seed;
 
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
-pub use format::Recording;
+pub(crate) use format::Recording;
 pub use seed::SeedFrom;
 
 use crate::analysis::files::SourceSet;
@@ -47,13 +47,13 @@ pub struct RecordOptions {
 /// What a recording run produced.
 pub struct Recorded {
     /// The recording (also when the entry failed part way: it holds what happened before).
-    pub recording: Recording,
+    pub(crate) recording: Recording,
     /// The program's files (the entry excluded), as absolute paths: what replay tests load.
-    pub files: Vec<PathBuf>,
+    pub(crate) files: Vec<PathBuf>,
     /// Classes whose constructions could not be recorded, and why.
-    pub warnings: Vec<String>,
+    pub(crate) warnings: Vec<String>,
     /// How the entry failed, if it did.
-    pub failure: Option<Error>,
+    pub(crate) failure: Option<Error>,
 }
 
 /// The loaded program with the entry held back.
@@ -151,7 +151,7 @@ fn install(prepared: &mut Prepared, max_calls_per_method: usize) -> Result<Vec<S
 }
 
 /// Runs the entry script with every class wrapped and returns the recording.
-pub fn record(options: &RecordOptions) -> Result<Recorded> {
+pub(crate) fn record(options: &RecordOptions) -> Result<Recorded> {
     let mut prepared = prepare(options)?;
     let warnings = install(&mut prepared, options.max_calls_per_method)?;
     let failure = prepared.sandbox.run_file(prepared.entry, options.timeout).err();

@@ -14,24 +14,24 @@ use crate::model::test::{Statement, TestCase, Value, Variable};
 
 /// A recorded call as a test, with what the call did when recorded.
 #[derive(Debug, Clone)]
-pub struct Replay {
+pub(crate) struct Replay {
     /// Index of the call in [`Recording::events`].
-    pub event: usize,
+    pub(crate) event: usize,
     /// The test; its last statement is the recorded call.
-    pub test: TestCase,
+    pub(crate) test: TestCase,
     /// What the call returned, described (`None` when the recording holds a description this build does
     /// not know), or what it threw.
-    pub expected: Result<Option<Observed>, Thrown>,
+    pub(crate) expected: Result<Option<Observed>, Thrown>,
 }
 
 /// The recording's classes as classes of `program`, by name.
-pub fn class_map(recording: &Recording, program: &ProgramInfo) -> Vec<Option<ClassId>> {
+pub(crate) fn class_map(recording: &Recording, program: &ProgramInfo) -> Vec<Option<ClassId>> {
     recording.classes.iter().map(|name| program.class_named(name)).collect()
 }
 
 /// Every recorded call of a method of `program` as a replay test, in recording order, and for each call
 /// that cannot be replayed, why.
-pub fn replays(recording: &Recording, program: &ProgramInfo) -> (Vec<Replay>, Vec<String>) {
+pub(crate) fn replays(recording: &Recording, program: &ProgramInfo) -> (Vec<Replay>, Vec<String>) {
     let classes = class_map(recording, program);
     let mut built = Vec::new();
     let mut refused = Vec::new();
@@ -394,10 +394,10 @@ mod tests {
             call(0, "add", node),
             call(0, "get", serde_json::json!([{ "t": "n", "v": "0" }])),
         ]));
-        let (built, refused) = replays(&recording, &session.program);
+        let (built, refused) = replays(&recording, session.subject().program());
         assert!(refused.is_empty(), "{refused:?}");
         let get = built.iter().find(|r| r.test.method == "get").unwrap();
-        let source = get.test.source(&session.program);
+        let source = get.test.source(session.subject().program());
         assert_eq!(
             source,
             "var linkedList = new LinkedList();\nvar node = new Node(\"a\");\nvar linkedList2 = new LinkedList();\n\
@@ -406,7 +406,7 @@ mod tests {
         assert!(matches!(get.test.statements.last(), Some(Statement::Call { under_test: true, .. })));
         // The first `add` needs neither the other list nor anything after it.
         let first = built.iter().find(|r| r.event == 3).unwrap();
-        assert_eq!(first.test.statements.len(), 3, "{}", first.test.source(&session.program));
+        assert_eq!(first.test.statements.len(), 3, "{}", first.test.source(session.subject().program()));
     }
 
     #[test]
@@ -427,20 +427,20 @@ mod tests {
             made,
             after_skip,
         ]));
-        let (built, refused) = replays(&recording, &session.program);
+        let (built, refused) = replays(&recording, session.subject().program());
         assert!(refused.is_empty(), "{refused:?}");
         assert_eq!(
-            built[0].test.source(&session.program),
+            built[0].test.source(session.subject().program()),
             "var linkedList = Object.assign(Object.create(LinkedList.prototype), { head: \
              Object.assign(Object.create(Node.prototype), { next: \
              Object.assign(Object.create(Node.prototype), { next: null, value: \"b\" }), value: \"a\" }), length: 2 });\n\
              linkedList.get(1);\n"
         );
-        let class = |name: &str| session.program.class_named(name).unwrap();
+        let class = |name: &str| session.subject().program().class_named(name).unwrap();
         assert_eq!(built[0].test.classes_used(), vec![class("LinkedList"), class("Node")]);
         // A recorded node in its fields is still built by its own construction, before the receiver.
         assert_eq!(
-            built[1].test.source(&session.program),
+            built[1].test.source(session.subject().program()),
             "var node = new Node(\"x\");\nvar linkedList = Object.assign(Object.create(LinkedList.prototype), \
              { head: node });\nlinkedList.get(node);\n"
         );
@@ -461,9 +461,9 @@ mod tests {
             tangled,
             call(-1, "size", serde_json::json!([{ "t": "sym" }])),
         ]));
-        let (built, refused) = replays(&recording, &session.program);
+        let (built, refused) = replays(&recording, session.subject().program());
         // Only `add` replays: its receiver (after the unrecorded call) from its fields, the node from its history.
-        let sources: Vec<String> = built.iter().map(|r| r.test.source(&session.program)).collect();
+        let sources: Vec<String> = built.iter().map(|r| r.test.source(session.subject().program())).collect();
         assert_eq!(
             sources,
             ["var node = new Node();\nvar linkedList = Object.create(LinkedList.prototype);\nlinkedList.add(node);\n"]

@@ -2,6 +2,10 @@
 //! join the guided pools and the per-parameter value pools, recorded call sequences become starting
 //! states that generated candidates extend, and each recorded call of a method under test is offered
 //! for election as a replay test.
+//!
+//! A [`Seeding`] reads what a recording teaches, in the terms of the session's [`Subject`]; the application
+//! layer (`app::seed`) gives it to the session, and [`Seeding::offer_replays`] offers the replays through
+//! the two operations of an [`Election`].
 
 use std::collections::BTreeMap;
 use std::path::PathBuf;
@@ -11,11 +15,15 @@ use super::replay::{Replay, class_map, replays};
 use crate::analysis::constants::Constant;
 use crate::error::Result;
 use crate::generate::guided::ConstantPool;
+use crate::generate::seeds::Seeds;
+use crate::inference::TypeTable;
 use crate::inference::{Decision, DecisionSource, ParamType};
 use crate::model::observed::{Observed, Outcome, Thrown};
 use crate::model::program::ClassId;
+use crate::model::program::ProgramInfo;
 use crate::model::test::{Statement, TestCase, Value};
-use crate::session::Session;
+use crate::sandbox::Execution;
+use crate::session::Subject;
 use crate::suite::checks;
 
 /// Strings longer than this and arrays with more items are shrunk in replay tests while the test keeps
@@ -47,89 +55,136 @@ fn has_variables(value: &Value) -> bool {
     }
 }
 
-/// What seeding did, for the session's warnings.
-#[derive(Debug, Default)]
-struct Summary {
-    elected: usize,
-    replayed_differently: usize,
+/// What seeding asks of a session besides what [`Seeding`] teaches it: running a test alone, and offering
+/// one for election (see [`crate::session::Session::run_alone`] and [`crate::session::Session::offer`]).
+pub(crate) trait Election {
+    /// Runs `test` alone with `seed`, describing its results; `None` when its method is not under test.
+    fn run_alone(&mut self, test: &TestCase, seed: u32) -> Result<Option<Execution>>;
+    /// Offers `test` for election; how many statements it covered first when elected.
+    fn offer(&mut self, test: &TestCase, seed: u32) -> Result<Option<usize>>;
+}
+
+/// A recording read for seeding a session, and what it teaches (see the module documentation): the
+/// application layer applies it to the session (`app::seed`), offering each replay for election.
+pub(crate) struct Seeding {
+    recording: Recording,
+    /// Per class of the recording, the class of the program it is.
+    classes: Vec<Option<ClassId>>,
+    /// Recorded primitives per (class, function), for the guided pools.
+    constants: BTreeMap<(ClassId, String), Vec<Constant>>,
+    /// Every recorded call that can be replayed, in recording order.
+    pub(crate) replays: Vec<Replay>,
+    /// Why each of the others cannot.
     refused: Vec<String>,
 }
 
-/// Seeds `session` from the recording `from` names (see the module documentation).
-pub fn seed_session(session: &mut Session, from: &SeedFrom) -> Result<()> {
-    let recording = Recording::load(&from.path)?;
-    let classes = class_map(&recording, &session.program);
-    decide_recorded_types(session, &recording, &classes);
-    merge_constants(session, &recording, &classes);
-    let (replays, refused) = replays(&recording, &session.program);
-    let mut summary = Summary { refused, ..Summary::default() };
-    let mut tried: BTreeMap<(ClassId, String), (usize, usize)> = BTreeMap::new();
-    for replay in &replays {
-        let last = replay.test.statements.len() - 1;
-        let mut state = replay.test.clone();
-        if let Some(Statement::Call { under_test, .. }) = state.statements.last_mut() {
-            *under_test = false;
-        }
-        session.seeds.add_state(replay.test.class, state);
-        for (index, statement) in replay.test.statements.iter().enumerate() {
-            let (class, function) = match statement {
-                Statement::Construct { class, .. } => (*class, "constructor".to_string()),
-                Statement::Call { method, receiver, .. } => (replay.test.variables[*receiver].class, method.clone()),
-                Statement::Rebuild { .. } => continue,
-            };
-            if index < last && matches!(statement, Statement::Call { .. }) {
-                continue;
+impl Seeding {
+    /// Reads the recording `from` names for a run of `subject`.
+    pub(crate) fn load(from: &SeedFrom, subject: &Subject) -> Result<Seeding> {
+        let program = subject.program();
+        let recording = Recording::load(&from.path)?;
+        let classes = class_map(&recording, program);
+        let constants = recorded_constants(&recording, &classes);
+        let (replays, refused) = replays(&recording, program);
+        Ok(Seeding { recording, classes, constants, replays, refused })
+    }
+
+    /// The recorded primitives of `method` of `class` and of its class's constructor, as a guided pool.
+    pub(crate) fn constants(&self, class: ClassId, method: &str) -> ConstantPool {
+        let own = self.constants.get(&(class, method.to_string())).into_iter().flatten();
+        let constructor = self.constants.get(&(class, "constructor".to_string())).into_iter().flatten();
+        ConstantPool::new(own.chain(constructor))
+    }
+
+    /// Every recorded call sequence as a starting state of its class, and the recorded values of the
+    /// replayed calls and of the constructions they rebuild as values of their parameters.
+    pub(crate) fn seed(&self, seeds: &mut Seeds) {
+        for replay in &self.replays {
+            let last = replay.test.statements.len() - 1;
+            let mut state = replay.test.clone();
+            if let Some(Statement::Call { under_test, .. }) = state.statements.last_mut() {
+                *under_test = false;
             }
-            for (i, arg) in statement.args().iter().enumerate() {
-                if !has_variables(arg) {
-                    session.seeds.add_value(class, &function, i, arg);
+            seeds.add_state(replay.test.class, state);
+            for (index, statement) in replay.test.statements.iter().enumerate() {
+                let (class, function) = match statement {
+                    Statement::Construct { class, .. } => (*class, "constructor".to_string()),
+                    Statement::Call { method, receiver, .. } => {
+                        (replay.test.variables[*receiver].class, method.clone())
+                    }
+                    Statement::Rebuild { .. } => continue,
+                };
+                if index < last && matches!(statement, Statement::Call { .. }) {
+                    continue;
+                }
+                for (i, arg) in statement.args().iter().enumerate() {
+                    if !has_variables(arg) {
+                        seeds.add_value(class, &function, i, arg);
+                    }
                 }
             }
         }
-        let counts = tried.entry((replay.test.class, replay.test.method.clone())).or_default();
-        if counts.0 >= from.threshold || counts.1 >= TRIED_PER_METHOD {
-            continue;
-        }
-        counts.1 += 1;
-        let seed = replay.event as u32;
-        let Some(run) = session.run_alone(&replay.test, seed)? else { continue };
-        if !replayed_as_recorded(replay, &run.outcome, &run.results) {
-            summary.replayed_differently += 1;
-            continue;
-        }
-        let test = shrink(session, &replay.test, seed, &run)?;
-        if session.offer(&test, seed)?.is_some() {
-            summary.elected += 1;
-            tried.entry((replay.test.class, replay.test.method.clone())).or_default().0 += 1;
-        }
     }
-    if replays.is_empty() && summary.refused.is_empty() {
-        session.warnings.push(format!(
-            "seeded from {}: the recording has no call of a method of these classes (it recorded {}): pass the files \
-             its entry script used",
+
+    /// Offers the replays for election (see [`Election`]), up to `from`'s threshold of elected ones and
+    /// [`TRIED_PER_METHOD`] tried per method, each shrunk first (see [`shrink`]) when it replays as
+    /// recorded. Returns what seeding did, for the session's warnings.
+    pub(crate) fn offer_replays(&self, from: &SeedFrom, election: &mut impl Election) -> Result<String> {
+        let (mut elected, mut replayed_differently) = (0, 0);
+        let mut tried: BTreeMap<(ClassId, String), (usize, usize)> = BTreeMap::new();
+        for replay in &self.replays {
+            let counts = tried.entry((replay.test.class, replay.test.method.clone())).or_default();
+            if counts.0 >= from.threshold || counts.1 >= TRIED_PER_METHOD {
+                continue;
+            }
+            counts.1 += 1;
+            let seed = replay.event as u32;
+            let Some(run) = election.run_alone(&replay.test, seed)? else { continue };
+            if !replayed_as_recorded(replay, &run.outcome, &run.results) {
+                replayed_differently += 1;
+                continue;
+            }
+            let test = shrink(&replay.test, &run, |candidate| election.run_alone(candidate, seed))?;
+            if election.offer(&test, seed)?.is_some() {
+                elected += 1;
+                tried.entry((replay.test.class, replay.test.method.clone())).or_default().0 += 1;
+            }
+        }
+        Ok(self.summary(from, elected, replayed_differently))
+    }
+
+    /// What seeding did, for the session's warnings: `elected` replay tests, `replayed_differently`
+    /// left out.
+    fn summary(&self, from: &SeedFrom, elected: usize, replayed_differently: usize) -> String {
+        if self.replays.is_empty() && self.refused.is_empty() {
+            return format!(
+                "seeded from {}: the recording has no call of a method of these classes (it recorded {}): pass the \
+                 files its entry script used",
+                from.path.display(),
+                self.recording.classes.join(", ")
+            );
+        }
+        let mut message = format!(
+            "seeded from {}: {elected} replay test(s) elected from {} recorded call(s)",
             from.path.display(),
-            recording.classes.join(", ")
-        ));
-        return Ok(());
+            self.replays.len() + self.refused.len()
+        );
+        if replayed_differently > 0 {
+            message.push_str(&format!(
+                "; {replayed_differently} call(s) replayed differently from the recording (the entry's run depended \
+                 on state a replay does not rebuild) and were left out"
+            ));
+        }
+        if let Some(first) = self.refused.first() {
+            message.push_str(&format!("; {} call(s) cannot be replayed, e.g. {first}", self.refused.len()));
+        }
+        message
     }
-    let mut message = format!(
-        "seeded from {}: {} replay test(s) elected from {} recorded call(s)",
-        from.path.display(),
-        summary.elected,
-        replays.len() + summary.refused.len()
-    );
-    if summary.replayed_differently > 0 {
-        message.push_str(&format!(
-            "; {} call(s) replayed differently from the recording (the entry's run depended on state a replay does \
-             not rebuild) and were left out",
-            summary.replayed_differently
-        ));
+
+    /// Every parameter of `subject` that has no type yet, with the type most of its recorded values had.
+    pub(crate) fn types(&self, subject: &Subject) -> Vec<(u32, Decision)> {
+        recorded_types(&self.recording, &self.classes, subject.types(), subject.program())
     }
-    if let Some(first) = summary.refused.first() {
-        message.push_str(&format!("; {} call(s) cannot be replayed, e.g. {first}", summary.refused.len()));
-    }
-    session.warnings.push(message);
-    Ok(())
 }
 
 /// Whether a replay ended as the recorded call did: the same error name, or the same primitive result.
@@ -167,7 +222,12 @@ fn replayed_as_recorded(
 /// calls of the method under test pass the same assertions (results, and the state a call returning
 /// nothing leaves: the other fields hold the values being shrunk). Values are tried in the order they
 /// appear in the test, each run with the replay's seed: a recording always shrinks the same way.
-fn shrink(session: &mut Session, test: &TestCase, seed: u32, original: &crate::sandbox::Execution) -> Result<TestCase> {
+/// `run_alone` runs a test alone, as [`crate::session::Session::run_alone`] does.
+fn shrink(
+    test: &TestCase,
+    original: &Execution,
+    mut run_alone: impl FnMut(&TestCase) -> Result<Option<Execution>>,
+) -> Result<TestCase> {
     let mut test = test.clone();
     let same_end = |a: &Outcome, b: &Outcome| match (a, b) {
         (Outcome::Passed, Outcome::Passed) => true,
@@ -186,7 +246,7 @@ fn shrink(session: &mut Session, test: &TestCase, seed: u32, original: &crate::s
                 };
                 let mut candidate = test.clone();
                 *candidate.statements[statement].values_mut()[index] = smaller;
-                let Some(run) = session.run_alone(&candidate, seed)? else { break };
+                let Some(run) = run_alone(&candidate)? else { break };
                 if !same_end(&run.outcome, &original.outcome)
                     || checks::asserted_by_default(&run.results) != checks::asserted_by_default(&original.results)
                     || !original.statements.iter().all(|s| run.statements.contains(s))
@@ -224,8 +284,13 @@ fn recorded_type(
     })
 }
 
-/// Gives every parameter that has no type yet the type most of its recorded values had.
-fn decide_recorded_types(session: &mut Session, recording: &Recording, classes: &[Option<ClassId>]) {
+/// The decisions of [`Seeding::types`].
+fn recorded_types(
+    recording: &Recording,
+    classes: &[Option<ClassId>],
+    types: &TypeTable,
+    program: &ProgramInfo,
+) -> Vec<(u32, Decision)> {
     let mut objects: BTreeMap<i64, Option<ClassId>> = BTreeMap::new();
     let mut seen: BTreeMap<u32, BTreeMap<String, (ParamType, u32)>> = BTreeMap::new();
     for event in &recording.events {
@@ -238,30 +303,34 @@ fn decide_recorded_types(session: &mut Session, recording: &Recording, classes: 
             Event::Skip { .. } => continue,
         };
         let Some(class) = classes.get(class).copied().flatten() else { continue };
-        let params = session.types.params_of(class, function).to_vec();
+        let params = types.params_of(class, function).to_vec();
         for (index, arg) in args.iter().enumerate() {
             let Some(&id) = params.get(index) else { continue };
             let stub = stubs.iter().find(|s| s.argument == index);
             if let Some(ty) = recorded_type(arg, stub, &objects, classes) {
-                let name = ty.name(&session.program);
+                let name = ty.name(program);
                 seen.entry(id).or_default().entry(name).or_insert((ty, 0)).1 += 1;
             }
         }
     }
-    for (id, types) in seen {
-        if session.types.get(id).decision.is_some() {
+    let mut decisions = Vec::new();
+    for (id, seen) in seen {
+        if types.get(id).decision.is_some() {
             continue;
         }
-        let total: u32 = types.values().map(|(_, n)| n).sum();
-        let Some((name, (ty, count))) = types.into_iter().max_by_key(|(_, (_, n))| *n) else { continue };
+        let total: u32 = seen.values().map(|(_, n)| n).sum();
+        let Some((name, (ty, count))) = seen.into_iter().max_by_key(|(_, (_, n))| *n) else { continue };
         let evidence = format!("recorded: {count} of {total} recorded call(s) passed a {name}");
-        session.types.get_mut(id).decision = Some(Decision { ty, evidence, source: DecisionSource::Recorded });
+        decisions.push((id, Decision { ty, evidence, source: DecisionSource::Recorded }));
     }
+    decisions
 }
 
-/// Adds the recorded primitives (arguments of a method and of its class's constructor) to each method's
-/// guided pool.
-fn merge_constants(session: &mut Session, recording: &Recording, classes: &[Option<ClassId>]) {
+/// The recorded primitives (arguments of constructions and calls), per (class, function).
+fn recorded_constants(
+    recording: &Recording,
+    classes: &[Option<ClassId>],
+) -> BTreeMap<(ClassId, String), Vec<Constant>> {
     let mut by_function: BTreeMap<(ClassId, String), Vec<Constant>> = BTreeMap::new();
     for event in &recording.events {
         let (class, function, args) = match event {
@@ -275,11 +344,7 @@ fn merge_constants(session: &mut Session, recording: &Recording, classes: &[Opti
             primitives(&arg, constants);
         }
     }
-    for m in &mut session.methods {
-        let own = by_function.get(&(m.class, m.method.clone())).into_iter().flatten();
-        let constructor = by_function.get(&(m.class, "constructor".to_string())).into_iter().flatten();
-        m.constants.merge(ConstantPool::new(own.chain(constructor)));
-    }
+    by_function
 }
 
 /// Adds the finite numbers and the strings of a recorded value, and of its items, to `into`.

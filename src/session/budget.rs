@@ -24,21 +24,21 @@ const MUTATION_SHARE: f64 = 0.75;
 
 /// The time the passes after generation took, summed over every time they ran.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
-pub struct PassTimes {
+pub(crate) struct PassTimes {
     /// Shortening tests and dropping redundant ones ([`Session::minimize`]).
-    pub minimising: Duration,
+    pub(crate) minimising: Duration,
     /// The mutation analysis that chooses state assertions and extends tests (`generate`'s strengthening,
     /// run by the application layer, which adds its time here).
-    pub mutation: Duration,
+    pub(crate) mutation: Duration,
     /// Re-running the suite ([`Session::check_stability`]).
-    pub stability: Duration,
+    pub(crate) stability: Duration,
     /// Time granted to the passes beyond the generation budget (see [`Session::mutation_deadline`]).
-    pub granted: Duration,
+    pub(crate) granted: Duration,
 }
 
 impl PassTimes {
     /// Both passes together.
-    pub fn total(&self) -> Duration {
+    pub(crate) fn total(&self) -> Duration {
         self.minimising + self.mutation + self.stability
     }
 }
@@ -59,9 +59,15 @@ impl Session {
     /// granted to the passes for an analysis asked for by name (`generate --mutation`: its equivalence
     /// check and 40 extensions per survivor would not fit in a run's share on a small class, and its
     /// score counts only what it judged); the stability re-runs keep their share of those too.
-    pub fn mutation_deadline(&mut self, started: Instant, extra: f64) -> Instant {
+    pub(crate) fn mutation_deadline(&mut self, started: Instant, extra: f64) -> Instant {
         self.passes.granted = self.generation_budget().mul_f64(extra);
         self.passes_deadline(started, MUTATION_SHARE)
+    }
+
+    /// Counts `took` as time of the mutation analysis (run by the application layer, see
+    /// [`PassTimes::mutation`]).
+    pub(crate) fn add_mutation_time(&mut self, took: Duration) {
+        self.passes.mutation += took;
     }
 
     /// The moment a pass must stop starting new runs, when the passes together may use `share` of their

@@ -13,23 +13,23 @@ use crate::suite::ElectedTest;
 impl Session {
     /// Runs `test` alone, as an exported test runs, watching the probes of its method
     /// under test and describing its results; `None` when that method is not under test.
-    pub fn run_alone(&mut self, test: &TestCase, seed: u32) -> Result<Option<Execution>> {
+    pub(crate) fn run_alone(&mut self, test: &TestCase, seed: u32) -> Result<Option<Execution>> {
         let Some(index) = self.methods.iter().position(|m| m.class == test.class && m.method == test.method) else {
             return Ok(None);
         };
         let watch = self.methods[index].watch();
-        self.sandbox.run_isolated(Test::Case(test, &self.program), seed, &watch, true).map(Some)
+        self.runner.run_isolated(Test::Case(test, &self.subject.program), seed, &watch, true).map(Some)
     }
 
     /// Offers a test made outside the loop (a replay of a recorded call) for election, as if it had been
     /// generated: it is elected when, alone, it ends as a regression test and covers statements of its
     /// method that no elected test covers. Returns how many it covered first.
-    pub fn offer(&mut self, test: &TestCase, seed: u32) -> Result<Option<usize>> {
+    pub(crate) fn offer(&mut self, test: &TestCase, seed: u32) -> Result<Option<usize>> {
         let Some(index) = self.methods.iter().position(|m| m.class == test.class && m.method == test.method) else {
             return Ok(None);
         };
         let watch = self.methods[index].watch();
-        let first = self.sandbox.run_isolated(Test::Case(test, &self.program), seed, &watch, true)?;
+        let first = self.runner.run_isolated(Test::Case(test, &self.subject.program), seed, &watch, true)?;
         let elected = self.elect(index, test, seed, &first)?;
         let m = &mut self.methods[index];
         if elected.is_some() && m.status == Status::Pending && m.covered.iter().all(|c| *c) {
@@ -55,7 +55,7 @@ impl Session {
         first: &Execution,
     ) -> Result<Option<usize>> {
         let watch = self.methods[index].watch();
-        let mut alone = self.sandbox.run_isolated(Test::Case(test, &self.program), seed, &watch, true)?;
+        let mut alone = self.runner.run_isolated(Test::Case(test, &self.subject.program), seed, &watch, true)?;
         if alone.outcome.hit_limit() {
             // Not a regression test alone, whatever it did after others (see `kept_state`).
             return Ok(None);
@@ -65,26 +65,26 @@ impl Session {
             self.methods[index].warn(format!("tests that change a built-in ({what}) are not elected"));
             return Ok(None);
         }
-        if kept_state(&alone, first, |a, b| self.code.same_end(a, b))
+        if kept_state(&alone, first, |a, b| self.subject.code.same_end(a, b))
             && !self.covered_by_describing(test, seed, &watch, &alone, first)?
         {
-            let describe = |o: &Outcome| o.describe(self.sandbox.limits());
+            let describe = |o: &Outcome| o.describe(self.runner.in_force());
             let difference =
                 format!("{} alone, {} after other tests", describe(&alone.outcome), describe(&first.outcome));
-            if self.sandbox.fresh_each_test() {
+            if self.runner.fresh_each_test() {
                 self.methods[index]
                     .warn(format!("a test behaved differently when run again ({difference}); it was not elected"));
                 return Ok(None);
             }
-            self.sandbox.set_fresh_each_test(true);
+            self.runner.set_fresh_each_test(true);
             let m = &self.methods[index];
             self.warnings.push(format!(
                 "a test of {}.{} behaved differently alone ({difference}): the code keeps state between tests, so every \
                  test now runs in a fresh context",
-                self.program.classes[m.class].name, m.method
+                self.subject.program.classes[m.class].name, m.method
             ));
             // Earlier tests run alone may have used the context this one ran in: decide in a new one.
-            alone = self.sandbox.run_isolated(Test::Case(test, &self.program), seed, &watch, true)?;
+            alone = self.runner.run_isolated(Test::Case(test, &self.subject.program), seed, &watch, true)?;
             if alone.outcome.hit_limit() || alone.changed_builtin.is_some() {
                 return Ok(None);
             }
@@ -97,7 +97,7 @@ impl Session {
         let new_lines = m.function.as_ref().map(|f| self.statement_lines(f, &new)).unwrap_or_default();
         let own_message = matches!(
             &alone.outcome,
-            Outcome::Threw { thrown: Thrown::Error { origin: Some(origin), .. }, .. } if self.code.in_throw_argument(origin)
+            Outcome::Threw { thrown: Thrown::Error { origin: Some(origin), .. }, .. } if self.subject.code.in_throw_argument(origin)
         );
         let m = &mut self.methods[index];
         for s in &new {
@@ -141,15 +141,15 @@ impl Session {
         alone: &Execution,
         first: &Execution,
     ) -> Result<bool> {
-        if !self.code.same_end(&alone.outcome, &first.outcome) {
+        if !self.subject.code.same_end(&alone.outcome, &first.outcome) {
             return Ok(false);
         }
-        let plain = self.sandbox.run_in_new_context(Test::Case(test, &self.program), seed, watch)?;
-        Ok(self.code.same_end(&plain.outcome, &first.outcome) && plain.statements == first.statements)
+        let plain = self.runner.run_in_new_context(Test::Case(test, &self.subject.program), seed, watch)?;
+        Ok(self.subject.code.same_end(&plain.outcome, &first.outcome) && plain.statements == first.statements)
     }
 
     pub(super) fn statement_lines(&self, function: &FunctionRef, offsets: &[u32]) -> Vec<u32> {
-        let file = &self.code.files[function.file];
+        let file = &self.subject.code.files[function.file];
         offsets
             .iter()
             .filter_map(|o| {
@@ -173,7 +173,7 @@ pub(super) fn kept_state(alone: &Execution, first: &Execution, same_end: impl Fn
 
 /// Whether a run can become a regression test: it passed, or the method under test (the last
 /// statement) threw something other than QuickJS's own InternalError, which other engines do not have.
-pub fn is_regression(outcome: &Outcome, last_statement: usize) -> bool {
+pub(crate) fn is_regression(outcome: &Outcome, last_statement: usize) -> bool {
     match outcome {
         Outcome::Passed => true,
         // Errors of the engine itself, and uses of the host, which Node would not reproduce.

@@ -21,7 +21,7 @@ impl Session {
     /// [`Session::export`], with `changes` made to the run after it started (the explorer's live
     /// settings and types) named in the suites' headers under the command: the command alone would not
     /// reproduce the run.
-    pub fn export_noting(
+    pub(crate) fn export_noting(
         &mut self,
         format: crate::export::Format,
         out_dir: &std::path::Path,
@@ -35,9 +35,9 @@ impl Session {
             format!("Seed {}; command: {command}", self.settings.seed),
         ];
         header.extend(changes.iter().cloned());
-        let mut written = self.suite.write(&self.program, &self.code, format, out_dir, &header)?;
+        let mut written = self.suite.write(&self.subject.program, &self.subject.code, format, out_dir, &header)?;
         if self.suite.elected.is_empty() {
-            for path in self.suite.write_unelected(&self.program, format, out_dir, &header, &self.outcomes())? {
+            for path in self.suite.write_unelected(&self.subject.program, format, out_dir, &header, &self.outcomes())? {
                 if !written.contains(&path) {
                     written.push(path);
                 }

@@ -69,15 +69,15 @@ pub struct MethodState {
     /// Its name.
     pub method: String,
     /// Its code, when it could be located.
-    pub function: Option<FunctionRef>,
+    pub(crate) function: Option<FunctionRef>,
     /// One flag per statement: covered by an elected test.
     pub covered: Vec<bool>,
     /// One flag per branch outcome: taken by an elected test.
-    pub branches: Vec<bool>,
+    pub(crate) branches: Vec<bool>,
     /// Candidates executed.
     pub executions: u64,
     /// Valid candidates executed.
-    pub valid_runs: u64,
+    pub(crate) valid_runs: u64,
     /// Valid runs since the last new coverage.
     pub stale: u64,
     /// Time spent on it when it last gained coverage (see `stopping.rs`).
@@ -87,22 +87,22 @@ pub struct MethodState {
     /// When it reached full coverage, in time spent on it.
     pub time_to_full: Option<Duration>,
     /// Tests elected for it.
-    pub elected: usize,
+    pub(crate) elected: usize,
     /// Failing tests logged for it.
-    pub failing: usize,
+    pub(crate) failing: usize,
     /// Where it stands.
     pub status: Status,
     /// Reopened by a person after it stopped: it runs until it is stale or out of time, even when fully
     /// covered or at the target coverage.
-    pub reopened: bool,
+    pub(crate) reopened: bool,
     /// Warnings for people.
-    pub warnings: Vec<String>,
+    pub(crate) warnings: Vec<String>,
     /// Candidates whose receiver was built, and those whose construction threw.
-    pub constructions: (u64, u64),
+    pub(crate) constructions: (u64, u64),
     /// Constants of the method and its class, for guided inputs.
-    pub constants: ConstantPool,
+    pub(crate) constants: ConstantPool,
     /// How far the exhaustive strategies have enumerated its call sequences.
-    pub enumeration: Enumeration,
+    pub(crate) enumeration: Enumeration,
     /// The closest candidates to its branch outcomes not taken yet, for search.
     pub archive: Archive,
     /// Whether guided generation handed it to search with branch distances, having stopped finding
@@ -146,7 +146,7 @@ impl MethodState {
     }
 
     /// Taken branch outcomes.
-    pub fn branches_covered(&self) -> usize {
+    pub(crate) fn branches_covered(&self) -> usize {
         self.branches.iter().filter(|c| **c).count()
     }
 

@@ -28,7 +28,7 @@ impl Session {
 
     fn shorten_tests(&mut self, deadline: Instant) -> Result<()> {
         // Stepping may have lowered the test time limit to the last method's remaining budget.
-        self.sandbox.set_limits(self.settings.limits.clone());
+        self.runner.restore_limits();
         for elected in 0..self.suite.elected.len() {
             if self.suite.elected[elected].minimized {
                 continue;
@@ -47,7 +47,7 @@ impl Session {
                     break;
                 }
                 let Some(shorter) = test.without_statement(k) else { continue };
-                let run = self.sandbox.run_isolated(Test::Case(&shorter, &self.program), seed, &watch, true)?;
+                let run = self.runner.run_isolated(Test::Case(&shorter, &self.subject.program), seed, &watch, true)?;
                 let same_end = match (&run.outcome, &original) {
                     (Outcome::Passed, Outcome::Passed) => true,
                     (Outcome::Threw { at, thrown }, Outcome::Threw { thrown: before, .. }) => {

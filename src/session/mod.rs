@@ -1,6 +1,10 @@
 //! The session stepper: the Flycatcher loop, one candidate test per step.
 //!
-//! A [`Session`] owns the loaded program, the sandbox, the type records and the suite. [`Session::step`]
+//! A [`Session`] composes the services the rest of Flycatcher borrows, the [`Subject`] (the program and
+//! what is known about it, `subject.rs`), the [`Runner`] (the sandbox and its limits, `runner.rs`) and the
+//! [`Suite`], with the loop's own state (methods under test, scheduler, random generator, counters).
+//! Mutation analysis, the explorer's views and the reports borrow those services; only the application
+//! layer and the explorer's worker hold the session itself, mutably. [`Session::step`]
 //! generates one candidate for the current method under test, runs it, records what the proxies saw,
 //! decides types whose delay has passed, elects the candidate if it is valid and covers new
 //! statements, and stops the method when it is done. Everything is readable between steps and the
@@ -17,11 +21,13 @@ mod election;
 mod export;
 mod method;
 mod minimize;
+mod runner;
 mod scheduler;
 mod setup;
 mod stability;
 mod step;
 mod stopping;
+mod subject;
 mod types;
 
 use std::path::PathBuf;
@@ -30,10 +36,13 @@ use std::time::Duration;
 use rand::SeedableRng;
 use rand::rngs::StdRng;
 
-pub use budget::PassTimes;
-pub use election::is_regression;
+pub(crate) use budget::PassTimes;
+pub(crate) use election::is_regression;
 pub use method::{MethodState, Selection, Status, StopReason};
 pub use step::{CandidateVerdict, StepReport};
+
+pub(crate) use runner::Runner;
+pub use subject::Subject;
 
 use scheduler::Scheduler;
 use setup::{methods_under_test, mine_constants, prepare_archives, record_typeof_checks, select_classes};
@@ -42,14 +51,15 @@ use crate::analysis::files::SourceSet;
 use crate::analysis::state::shared_state_write;
 use crate::discovery::analyse;
 use crate::error::Result;
+use crate::generate::guided::ConstantPool;
 use crate::generate::hazards::Hazards;
 use crate::generate::seeds::Seeds;
 use crate::inference::TypeTable;
 use crate::inference::leap::Leaps;
-use crate::model::program::ProgramInfo;
+use crate::model::program::ClassId;
 use crate::model::settings::{Settings, Strategy};
-use crate::sandbox::{CodeBase, Sandbox};
-use crate::suite::Suite;
+use crate::sandbox::CodeBase;
+use crate::suite::{ElectedTest, Suite};
 
 /// Everything a run needs to start.
 #[derive(Debug, Clone, Default)]
@@ -64,37 +74,34 @@ pub struct SessionOptions {
     pub method: Option<String>,
 }
 
-/// The whole state of a run.
+/// A run of the loop: the services it borrows out, and its own state.
+///
+/// The services are the [`Subject`] (the program and what is known about it), the [`Runner`] (the
+/// sandbox and its limits) and the [`Suite`] (elected tests, failing log). The loop's own state is the
+/// methods under test, the one worked on, the scheduler, the random generator, the leaps of faith, the
+/// counters and the passes' times. Everything is read through accessors; what changes it are the
+/// session's methods, which keep the parts consistent (a type fixed reopens the methods it blocked, new
+/// settings reach the runner's limits, ...).
 pub struct Session {
-    /// What the analyser found.
-    pub program: ProgramInfo,
-    /// The instrumented code.
-    pub code: CodeBase,
-    /// Type records of every parameter.
-    pub types: TypeTable,
+    subject: Subject,
+    runner: Runner,
+    suite: Suite,
+    settings: Settings,
     /// The methods under test, in the order of the program (see `scheduler.rs` for the order they are
     /// worked on).
-    pub methods: Vec<MethodState>,
+    methods: Vec<MethodState>,
     /// The method the last step worked on (or the one selected for the next step).
-    pub current: Option<usize>,
-    /// Elected and failing tests.
-    pub suite: Suite,
+    current: Option<usize>,
     /// Steps taken.
-    pub iteration: u64,
+    iteration: u64,
     /// Candidates executed (elections re-run a candidate; that is not counted).
-    pub executions: u64,
+    executions: u64,
     /// Time spent stepping.
-    pub elapsed: Duration,
+    elapsed: Duration,
     /// Time spent in the passes after generation (see `budget.rs`).
-    pub passes: PassTimes,
+    passes: PassTimes,
     /// Warnings that concern no single method.
-    pub warnings: Vec<String>,
-    /// Recorded values and call sequences that candidates may start from (see `record::seed`).
-    pub seeds: Seeds,
-    /// Methods whose calls tend to hit a limit, learnt from every run.
-    pub hazards: Hazards,
-    settings: Settings,
-    sandbox: Sandbox,
+    warnings: Vec<String>,
     rng: StdRng,
     /// How the random primitives chosen by a leap of faith fare.
     leaps: Leaps,
@@ -113,8 +120,8 @@ impl Session {
         // Only search reads branch distances (guided hands methods to it): other strategies' code does
         // without the measuring form of conditions.
         let code = CodeBase::new(sources, settings.generation.strategy.measures_distances());
-        let mut sandbox = Sandbox::new(&code, settings.limits.clone())?;
-        let mut program = analyse(&code, &mut sandbox, options.namespace.as_deref())?;
+        let mut runner = Runner::new(&code, settings.limits.clone())?;
+        let mut program = analyse(&code, runner.sandbox_mut(), options.namespace.as_deref())?;
         let mut warnings = code_warnings;
         if let Some(what) = shared_write {
             warnings.push(format!(
@@ -129,22 +136,19 @@ impl Session {
         let mut types = TypeTable::new(&program);
         record_typeof_checks(&code, &program, &mut types);
         let rng = StdRng::seed_from_u64(settings.seed);
+        let subject = Subject { program, code, types, hazards: Hazards::default(), seeds: Seeds::default() };
         let mut session = Session {
-            program,
-            code,
-            types,
-            methods,
-            hazards: Hazards::default(),
-            current: None,
+            subject,
+            runner,
             suite: Suite::default(),
+            settings,
+            methods,
+            current: None,
             iteration: 0,
             executions: 0,
             elapsed: Duration::ZERO,
             passes: PassTimes::default(),
             warnings,
-            seeds: Default::default(),
-            settings,
-            sandbox,
             rng,
             leaps: Leaps::default(),
             scheduler: Scheduler::default(),
@@ -156,8 +160,17 @@ impl Session {
     /// Starts the session's random choices afresh from `seed` (the settings' seed stays the one reported):
     /// a run split into units gives each its own stream, so that what one unit generates does not depend
     /// on how many units came before it on the same thread.
-    pub fn reseed(&mut self, seed: u64) {
+    pub(crate) fn reseed(&mut self, seed: u64) {
         self.rng = StdRng::seed_from_u64(seed);
+    }
+
+    /// Narrows the run to the methods of `class` (a unit of a run split by class, see `app::jobs`): the
+    /// other classes are no longer under test.
+    pub(crate) fn narrow_to_class(&mut self, class: ClassId) {
+        self.methods.retain(|m| m.class == class);
+        for (id, info) in self.subject.program.classes.iter_mut().enumerate() {
+            info.under_test &= id == class;
+        }
     }
 
     /// The settings in force.
@@ -165,17 +178,90 @@ impl Session {
         &self.settings
     }
 
-    /// How many times the context that candidates share was built, the first included (see
-    /// [`Sandbox::contexts_built`]).
-    pub fn contexts_built(&self) -> u64 {
-        self.sandbox.contexts_built()
+    /// The program under test and what is known about it.
+    pub fn subject(&self) -> &Subject {
+        &self.subject
+    }
+
+    /// The runner of the loop's candidates: how many contexts it built, the limits in force.
+    pub(crate) fn runner(&self) -> &Runner {
+        &self.runner
+    }
+
+    /// Elected and failing tests.
+    pub fn suite(&self) -> &Suite {
+        &self.suite
+    }
+
+    /// The methods under test, in the order of the program.
+    pub fn methods(&self) -> &[MethodState] {
+        &self.methods
+    }
+
+    /// The method the last step worked on (or the one selected for the next step).
+    pub fn current(&self) -> Option<usize> {
+        self.current
+    }
+
+    /// Steps taken.
+    pub fn iteration(&self) -> u64 {
+        self.iteration
+    }
+
+    /// Candidates executed (elections re-run a candidate; that is not counted).
+    pub(crate) fn executions(&self) -> u64 {
+        self.executions
+    }
+
+    /// Time spent stepping.
+    pub(crate) fn elapsed(&self) -> Duration {
+        self.elapsed
+    }
+
+    /// Time spent in the passes after generation (see `budget.rs`).
+    pub(crate) fn passes(&self) -> PassTimes {
+        self.passes
+    }
+
+    /// Warnings that concern no single method.
+    pub fn warnings(&self) -> &[String] {
+        &self.warnings
+    }
+
+    /// Adds a warning that concerns no single method.
+    pub(crate) fn warn(&mut self, warning: String) {
+        self.warnings.push(warning);
+    }
+
+    /// Adds to each method's guided pool the constants `pool_of` gives for its class and name (recorded
+    /// ones, see `record::seed`).
+    pub(crate) fn merge_constants(&mut self, pool_of: impl Fn(ClassId, &str) -> ConstantPool) {
+        for m in &mut self.methods {
+            m.constants.merge(pool_of(m.class, &m.method));
+        }
+    }
+
+    /// The recorded values and call sequences candidates may start from, for seeding them (see
+    /// `record::seed`).
+    pub(crate) fn seeds_mut(&mut self) -> &mut Seeds {
+        &mut self.subject.seeds
+    }
+
+    /// Lets `rewrite` change the elected tests in place (mutation analysis strengthening them: their
+    /// statements, results and assertions), given the subject and the settings they ran under. None is
+    /// added or dropped, so what the methods under test count stays true.
+    pub(crate) fn rewrite_elected<T>(
+        &mut self,
+        rewrite: impl FnOnce(&Subject, &Settings, &mut [ElectedTest]) -> T,
+    ) -> T {
+        rewrite(&self.subject, &self.settings, &mut self.suite.elected)
     }
 
     /// Changes settings; they apply from the next step. Methods stopped by the time or stale limits
     /// start again when the change raises that limit.
     pub fn set_settings(&mut self, settings: Settings) {
-        self.sandbox.set_limits(settings.limits.clone());
-        if settings.generation.strategy == Strategy::Search && !self.code.distances {
+        self.runner.set_limits(settings.limits.clone());
+        if settings.generation.strategy == Strategy::Search && !self.subject.code.distances {
             let warning = "search runs without branch distances: the code was loaded under another strategy (start \
                            with --strategy search to measure them)";
             if !self.warnings.iter().any(|w| w == warning) {

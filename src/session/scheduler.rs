@@ -14,11 +14,11 @@ use super::{MethodState, Status};
 /// Steps given to a method before the next one is chosen: long enough for the sandbox's per-method
 /// limits and the "current method" shown to people to stay put for a while, short enough that a method
 /// stuck on a hard branch does not hold the others back.
-pub const SLICE: u32 = 32;
+pub(crate) const SLICE: u32 = 32;
 
 /// The state of the choice between steps.
 #[derive(Debug, Clone, Default)]
-pub struct Scheduler {
+pub(crate) struct Scheduler {
     /// The method the user selected, worked on until it stops.
     pinned: Option<usize>,
     /// The method of the current slice and the steps left in it.
@@ -29,14 +29,14 @@ pub struct Scheduler {
 
 impl Scheduler {
     /// Pins `index`: it is worked on from the next step until it stops.
-    pub fn pin(&mut self, index: usize) {
+    pub(crate) fn pin(&mut self, index: usize) {
         self.pinned = Some(index);
         self.slice = None;
     }
 
     /// The method to work on next among `methods`, or `None` when every method is done. Statuses are
     /// kept coherent: the method returned is `Running`, the one it replaces goes back to `Pending`.
-    pub fn next(&mut self, methods: &mut [MethodState], rng: &mut (impl Rng + ?Sized)) -> Option<usize> {
+    pub(crate) fn next(&mut self, methods: &mut [MethodState], rng: &mut (impl Rng + ?Sized)) -> Option<usize> {
         self.slices.resize(methods.len(), 0);
         let open = |m: &MethodState| matches!(m.status, Status::Pending | Status::Running);
         if let Some(pinned) = self.pinned {

@@ -22,7 +22,7 @@ impl Session {
     /// changed (and the tests that ended differently), recording each in [`crate::suite::Suite::unstable`]
     /// and as a warning. Past the passes' deadline (see `budget.rs`) the runs after the first are left out,
     /// with a warning.
-    pub fn check_stability(&mut self) -> Result<()> {
+    pub(crate) fn check_stability(&mut self) -> Result<()> {
         let started = Instant::now();
         let checked = self.rerun_suite(self.passes_deadline(started, 1.0));
         self.passes.stability += started.elapsed();
@@ -34,7 +34,7 @@ impl Session {
         if count == 0 {
             return Ok(());
         }
-        self.sandbox.set_limits(self.settings.limits.clone());
+        self.runner.restore_limits();
         let watches: Vec<Watch> = self
             .suite
             .elected
@@ -44,7 +44,7 @@ impl Session {
                 method.map(|m| m.watch()).unwrap_or_default()
             })
             .collect();
-        let jsons: Vec<String> = self.suite.elected.iter().map(|e| e.json(&self.program)).collect();
+        let jsons: Vec<String> = self.suite.elected.iter().map(|e| e.json(&self.subject.program)).collect();
         let mut shuffled: Vec<usize> = (0..count).collect();
         shuffled.shuffle(&mut StdRng::seed_from_u64(self.settings.seed));
         let orders = [(0..count).collect(), (0..count).rev().collect(), shuffled];
@@ -59,16 +59,16 @@ impl Session {
             }
             let tests: Vec<(&str, u32, &Watch)> =
                 order.iter().map(|&i| (jsons[i].as_str(), self.suite.elected[i].seed, &watches[i])).collect();
-            for (execution, &i) in self.sandbox.run_in_sequence(&tests)?.into_iter().zip(order) {
+            for (execution, &i) in self.runner.run_in_sequence(&tests)?.into_iter().zip(order) {
                 runs[i].push(execution);
             }
         }
         for index in (0..count).rev() {
-            let changes = stabilize(&self.program, &mut self.suite.elected[index], &runs[index]);
+            let changes = stabilize(&self.subject.program, &mut self.suite.elected[index], &runs[index]);
             if changes.is_empty() {
                 continue;
             }
-            let name = format!("{}.{}", self.program.classes[changes[0].class].name, changes[0].method);
+            let name = format!("{}.{}", self.subject.program.classes[changes[0].class].name, changes[0].method);
             if changes.iter().any(|c| c.test_dropped) {
                 let removed = self.suite.elected.remove(index);
                 if let Some(m) =

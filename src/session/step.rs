@@ -3,7 +3,7 @@
 
 use std::panic::AssertUnwindSafe;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 use rand::RngExt;
 
@@ -48,15 +48,15 @@ pub struct StepReport {
     pub outcome: Outcome,
     /// The statement of the candidate that threw or that a limit cut off, when known (not always the
     /// call of the method under test).
-    pub failed_at: Option<usize>,
+    pub(crate) failed_at: Option<usize>,
     /// Statements of the method under test the candidate ran (offsets in the method, ascending).
-    pub statements: Vec<u32>,
+    pub(crate) statements: Vec<u32>,
     /// Those of them no elected test had covered before this step.
-    pub new_statements: Vec<u32>,
+    pub(crate) new_statements: Vec<u32>,
     /// What became of it.
     pub verdict: CandidateVerdict,
     /// Types decided after this step: (parameter id, decision).
-    pub decisions: Vec<(u32, Decision)>,
+    pub(crate) decisions: Vec<(u32, Decision)>,
     /// Set when the method under test stopped after this step.
     pub stopped: Option<StopReason>,
 }
@@ -74,7 +74,7 @@ impl Session {
 
     /// [`Session::step`], except that a bug in Flycatcher (a panic while stepping) comes back as an
     /// error instead of unwinding: the tests elected so far stay in the session for the caller to write.
-    pub fn step_guarded(&mut self) -> Result<Option<StepReport>> {
+    pub(crate) fn step_guarded(&mut self) -> Result<Option<StepReport>> {
         std::panic::catch_unwind(AssertUnwindSafe(|| self.step()))
             .map_err(|_| Error::Engine("internal error while stepping (a bug in flycatcher)".into()))?
     }
@@ -86,7 +86,7 @@ impl Session {
 
     /// Steps (guarded, see [`Session::step_guarded`]) until every method has stopped or `interrupted` is
     /// set (by a Ctrl-C handler), calling `progress` after each step.
-    pub fn run_until(
+    pub(crate) fn run_until(
         &mut self,
         interrupted: &AtomicBool,
         mut progress: impl FnMut(&Session, &StepReport),
@@ -109,38 +109,35 @@ impl Session {
     pub(super) fn step_method(&mut self, index: usize, started: Instant) -> Result<StepReport> {
         let (class, method) = (self.methods[index].class, self.methods[index].method.clone());
         self.iteration += 1;
-        self.types.add_member_records();
+        let subject = &mut self.subject;
+        subject.types.add_member_records();
         let elected: Vec<&TestCase> = self.suite.elected.iter().map(|e| &e.test).collect();
         let m = &mut self.methods[index];
         let request = Request {
-            program: &self.program,
-            types: &self.types,
+            program: &subject.program,
+            types: &subject.types,
             settings: &self.settings.generation,
             constants: &m.constants,
             class,
             method: &method,
             elected: &elected,
-            hazards: &self.hazards,
+            hazards: &subject.hazards,
         };
         let strategy = self.settings.generation.strategy;
         let searching = strategy == Strategy::Search || m.searching;
         let test = candidate(&request, &mut m.enumeration, &mut m.archive, searching, &mut self.rng);
-        let test = self.seeds.start_from(test, &self.program, &mut self.rng);
+        let test = subject.seeds.start_from(test, &subject.program, &mut self.rng);
         let seed = self.rng.random::<u32>();
         let watch = self.methods[index].watch();
-        let remaining = self.settings.timeout.saturating_sub(self.methods[index].elapsed);
-        let mut limits = self.settings.limits.clone();
-        limits.test_time = limits.test_time.min(remaining.max(Duration::from_millis(1)));
-        if limits.test_time != self.sandbox.limits().test_time {
-            self.sandbox.set_limits(limits);
-        }
-        self.sandbox.set_measuring(searching);
-        let execution = self.sandbox.run(Test::Case(&test, &self.program), seed, &watch)?;
-        if let Some(what) = self.sandbox.take_builtin_change() {
+        self.runner.cap_test_time(self.settings.timeout.saturating_sub(self.methods[index].elapsed));
+        self.runner.set_measuring(searching);
+        let program = &self.subject.program;
+        let execution = self.runner.run(Test::Case(&test, program), seed, &watch)?;
+        if let Some(what) = self.runner.take_builtin_change() {
             self.warnings.push(format!(
                 "a test of {}.{method} changed a built-in ({what}): the code keeps state between tests, so every test \
                  now runs in a fresh context",
-                self.program.classes[class].name
+                program.classes[class].name
             ));
         }
         self.executions += 1;
@@ -154,11 +151,10 @@ impl Session {
         if valid {
             self.methods[index].valid_runs += 1;
             // A test cut short by the end of the method's own budget is not a possible bug.
-            let budget_ended = execution.outcome == Outcome::TimedOut
-                && self.sandbox.limits().test_time < self.settings.limits.test_time;
+            let budget_ended = execution.outcome == Outcome::TimedOut && self.runner.capped();
             if execution.outcome != Outcome::Passed && !budget_ended {
-                let message = execution.outcome.describe(self.sandbox.limits());
-                let culprit = execution.failed_at().map(|at| test.callee(at, &self.program));
+                let message = execution.outcome.describe(self.runner.in_force());
+                let culprit = execution.failed_at().map(|at| test.callee(at, &self.subject.program));
                 if self.suite.log_failure(&test, culprit, &message, &execution.outcome) {
                     self.methods[index].failing += 1;
                 }
@@ -179,7 +175,7 @@ impl Session {
         if valid && searching {
             m.archive.observe(&test, &execution, &m.covered, &m.branches);
         }
-        if strategy == Strategy::Guided && m.stale >= PLATEAU && self.code.distances {
+        if strategy == Strategy::Guided && m.stale >= PLATEAU && self.subject.code.distances {
             m.searching = true;
         }
         m.elapsed += started.elapsed();
@@ -209,15 +205,16 @@ impl Session {
     /// error's message too; limits hit to the hazards; promises returned mark methods asynchronous. Returns
     /// the types decided (after the delay) and the leaps of faith judged.
     fn learn(&mut self, test: &TestCase, execution: &Execution) -> Vec<(u32, Decision)> {
-        self.types.record(&execution.events, &self.code);
-        self.types.learn_patterns(test, &execution.patterns);
+        let subject = &mut self.subject;
+        subject.types.record(&execution.events, &subject.code);
+        subject.types.learn_patterns(test, &execution.patterns);
         let mut decisions = match &execution.outcome {
             Outcome::Threw { at, thrown: Thrown::Error { message, .. } } => {
-                self.types.learn_from_error(test, *at, message, &execution.events, &self.program)
+                subject.types.learn_from_error(test, *at, message, &execution.events, &subject.program)
             }
             _ => Vec::new(),
         };
-        self.hazards.record(test, execution.limit_hit_at(), &self.types, &self.program);
+        subject.hazards.record(test, execution.limit_hit_at(), &subject.types, &subject.program);
         self.mark_asynchronous(test, &execution.awaited);
         decisions.extend(self.decide_types(test, execution.limit_hit_at()));
         decisions.extend(self.judge_leaps(test, execution));
@@ -229,7 +226,7 @@ impl Session {
     pub(super) fn mark_asynchronous(&mut self, test: &TestCase, awaited: &[usize]) {
         for &at in awaited {
             let Some(Statement::Call { receiver, method, .. }) = test.statements.get(at) else { continue };
-            let class = &mut self.program.classes[test.variables[*receiver].class];
+            let class = &mut self.subject.program.classes[test.variables[*receiver].class];
             if let Some(info) = class.methods.iter_mut().find(|m| m.name == *method) {
                 info.asynchronous = true;
             }

@@ -61,7 +61,7 @@ impl Session {
             Some(thrown) => {
                 m.constructions.1 += 1;
                 if m.constructions.0 == 0 && m.constructions.1 >= CONSTRUCTION_FAILURES {
-                    let class = &self.program.classes[m.class].name;
+                    let class = &self.subject.program.classes[m.class].name;
                     let what = match thrown {
                         Thrown::Error { name, message, .. } => format!("{name}: {message}"),
                         Thrown::Value(_) => "a non-error value".into(),

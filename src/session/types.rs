@@ -1,9 +1,6 @@
 //! Parameter types in the loop: deciding those whose inference delay has passed, judging leaps of faith
 //! (see [`crate::inference::leap`]), fixing types a person chose, and warning about guesses.
 
-use rand::SeedableRng;
-use rand::rngs::StdRng;
-
 use super::{MethodState, Session, Status, StopReason};
 use crate::inference::leap::LEAP_PATIENCE;
 use crate::inference::{Decision, DecisionSource, ParamType, decide};
@@ -25,30 +22,20 @@ impl Session {
     /// before the inference delay has passed, the leading guess from the evidence so far. The evidence
     /// stays with the decision. `None` when there is nothing to accept (no evidence yet).
     pub fn accept_type(&mut self, param: u32) -> Option<ParamType> {
-        let decision = match &self.types.get(param).decision {
+        let decision = match &self.subject.types.get(param).decision {
             Some(decision) => decision.clone(),
-            None => self.leading_guess(param)?,
+            None => self.subject.leading_guess(param)?,
         };
         let ty = decision.ty;
         self.fix_type(param, Decision { source: DecisionSource::Accepted, ..decision });
         Some(ty)
     }
 
-    /// The type inference would decide for an undecided parameter from its evidence so far, ignoring
-    /// the delay; `None` without evidence (that would be a leap of faith, not a guess).
-    pub fn leading_guess(&self, param: u32) -> Option<Decision> {
-        let record = self.types.get(param);
-        // With evidence, the rules never draw at random: any generator will do, and the session's own
-        // is left alone so that looking does not change the run.
-        let guess = decide(record, &self.program, &mut StdRng::seed_from_u64(0));
-        (record.has_evidence() && guess.source == DecisionSource::Inferred).then_some(guess)
-    }
-
     /// Gives a parameter's type back to inference after a person or a file fixed it: it is decided again
     /// from its evidence, which its records keep gathering, once the delay has passed. Returns whether
     /// there was a fixed type to give back.
     pub fn reinfer_type(&mut self, param: u32) -> bool {
-        let record = self.types.get_mut(param);
+        let record = self.subject.types.get_mut(param);
         let fixed = record.frozen();
         if fixed {
             record.decision = None;
@@ -56,8 +43,10 @@ impl Session {
         fixed
     }
 
-    fn fix_type(&mut self, param: u32, decision: Decision) {
-        self.types.get_mut(param).decision = Some(decision);
+    /// Fixes a parameter's type to `decision` (a person's, a project file's, a recording's): it no longer
+    /// changes until given back to inference ([`Session::reinfer_type`]).
+    pub(crate) fn fix_type(&mut self, param: u32, decision: Decision) {
+        self.subject.types.get_mut(param).decision = Some(decision);
         // A method aborted for want of this type may be testable now: it starts counting afresh.
         for m in &mut self.methods {
             if m.status == Status::Done(StopReason::Aborted) && m.function.is_some() {
@@ -76,7 +65,7 @@ impl Session {
         let cut_off = cut_at.and_then(|at| test.statements.get(at)).map(|s| s.proxies()).unwrap_or_default();
         let mut decisions = Vec::new();
         for id in test.proxies() {
-            let record = self.types.get(id);
+            let record = self.subject.types.get(id);
             let hurried = cut_off.contains(&id);
             if record.decision.is_some() || (record.uses < self.settings.delay && !hurried) {
                 continue;
@@ -89,9 +78,9 @@ impl Session {
             if !record.has_evidence() && record.uses < LEAP_PATIENCE * self.settings.delay && !hurried && !rejected {
                 continue;
             }
-            let decision = decide(record, &self.program, &mut self.rng);
+            let decision = decide(record, &self.subject.program, &mut self.rng);
             self.warn_about_decision(id, &decision);
-            self.types.get_mut(id).decision = Some(decision.clone());
+            self.subject.types.get_mut(id).decision = Some(decision.clone());
             decisions.push((id, decision));
         }
         decisions
@@ -100,9 +89,9 @@ impl Session {
     /// Warns the methods a parameter concerns about a leap of faith, replacing an earlier warning about
     /// the same parameter.
     pub(super) fn warn_about_decision(&mut self, id: u32, decision: &Decision) {
-        let record = self.types.get(id);
+        let record = self.subject.types.get(id);
         let key = &record.key;
-        let name = format!("{}.{}({})", self.program.classes[key.class].name, key.function, record.name);
+        let name = format!("{}.{}({})", self.subject.program.classes[key.class].name, key.function, record.name);
         if decision.source != DecisionSource::LeapOfFaith {
             return;
         }
@@ -123,7 +112,7 @@ impl Session {
 
     /// Judges the leaps of faith `test` exercised (see [`Leaps::judge`]) and warns about the switches.
     pub(super) fn judge_leaps(&mut self, test: &TestCase, execution: &Execution) -> Vec<(u32, Decision)> {
-        let switched = self.leaps.judge(&mut self.types, &self.program, test, execution);
+        let switched = self.leaps.judge(&mut self.subject.types, &self.subject.program, test, execution);
         for (id, decision) in &switched {
             self.warn_about_decision(*id, decision);
         }

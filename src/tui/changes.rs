@@ -6,7 +6,7 @@ use crate::model::settings::{Settings, SettingsPatch};
 
 /// The changes made so far, in order.
 #[derive(Debug, Clone, Default)]
-pub struct LiveChanges {
+pub(crate) struct LiveChanges {
     /// (step, what) per change.
     changes: Vec<(u64, String)>,
     /// How many of them the project file has.
@@ -16,7 +16,7 @@ pub struct LiveChanges {
 impl LiveChanges {
     /// Records a change of settings at step `step`, as the options that make it (`--delay 5
     /// --number-gen '\d{2}'`); returns them, or `None` when nothing changed.
-    pub fn settings(&mut self, step: u64, old: &Settings, new: &Settings) -> Option<String> {
+    pub(crate) fn settings(&mut self, step: u64, old: &Settings, new: &Settings) -> Option<String> {
         let options = options_changed(&SettingsPatch::of(old), &SettingsPatch::of(new));
         if options.is_empty() {
             return None;
@@ -27,22 +27,22 @@ impl LiveChanges {
 
     /// Records a change of a parameter's type at step `step`, described (`LinkedList.add(node): Node,
     /// overridden`).
-    pub fn typed(&mut self, step: u64, what: String) {
+    pub(crate) fn typed(&mut self, step: u64, what: String) {
         self.changes.push((step, what));
     }
 
     /// The lines the suite's header adds under the command: one per change.
-    pub fn header(&self) -> Vec<String> {
+    pub(crate) fn header(&self) -> Vec<String> {
         self.changes.iter().map(|(step, what)| format!("Changed in explore after step {step}: {what}")).collect()
     }
 
     /// The changes the project file does not have yet.
-    pub fn unsaved(&self) -> Vec<String> {
+    pub(crate) fn unsaved(&self) -> Vec<String> {
         self.changes[self.saved..].iter().map(|(_, what)| what.clone()).collect()
     }
 
     /// The project file now has every change.
-    pub fn saved(&mut self) {
+    pub(crate) fn saved(&mut self) {
         self.saved = self.changes.len();
     }
 }

@@ -4,14 +4,14 @@
 
 use std::collections::VecDeque;
 
-use crate::session::{Session, StepReport};
+use crate::session::{MethodState, StepReport};
 
 /// Candidates kept.
-pub const HISTORY: usize = 100;
+pub(crate) const HISTORY: usize = 100;
 
 /// The last candidates and each method's coverage over time.
 #[derive(Debug, Default)]
-pub struct History {
+pub(crate) struct History {
     /// (step, report), oldest first.
     reports: VecDeque<(u64, StepReport)>,
     /// Per method: (candidates of it executed, statements covered) at each change of coverage.
@@ -19,17 +19,18 @@ pub struct History {
 }
 
 impl History {
-    /// Records the step `session` just took.
-    pub fn record(&mut self, session: &Session, report: StepReport) {
+    /// Records step `iteration`, which worked on one of `methods` (the methods under test, as the
+    /// step left them).
+    pub(crate) fn record(&mut self, iteration: u64, methods: &[MethodState], report: StepReport) {
         let method = report.method;
         if self.reports.len() == HISTORY {
             self.reports.pop_front();
         }
-        self.reports.push_back((session.iteration, report));
-        if self.progress.len() < session.methods.len() {
-            self.progress.resize(session.methods.len(), Vec::new());
+        self.reports.push_back((iteration, report));
+        if self.progress.len() < methods.len() {
+            self.progress.resize(methods.len(), Vec::new());
         }
-        let m = &session.methods[method];
+        let m = &methods[method];
         let covered = m.covered_count();
         let points = &mut self.progress[method];
         if points.last().map_or(0, |p| p.1) != covered {
@@ -38,22 +39,22 @@ impl History {
     }
 
     /// The candidates kept, oldest first, with their steps.
-    pub fn iter(&self) -> impl Iterator<Item = &(u64, StepReport)> {
+    pub(crate) fn iter(&self) -> impl Iterator<Item = &(u64, StepReport)> {
         self.reports.iter()
     }
 
     /// The candidate of step `step`, if still kept.
-    pub fn at_step(&self, step: u64) -> Option<&StepReport> {
+    pub(crate) fn at_step(&self, step: u64) -> Option<&StepReport> {
         self.reports.iter().find(|(s, _)| *s == step).map(|(_, r)| r)
     }
 
     /// The latest candidate kept for method `method`.
-    pub fn latest_of(&self, method: usize) -> Option<&StepReport> {
+    pub(crate) fn latest_of(&self, method: usize) -> Option<&StepReport> {
         self.reports.iter().rev().map(|(_, r)| r).find(|r| r.method == method)
     }
 
     /// Method `method`'s coverage over time: (candidates executed, statements covered) at each change.
-    pub fn progress(&self, method: usize) -> &[(u64, usize)] {
+    pub(crate) fn progress(&self, method: usize) -> &[(u64, usize)] {
         self.progress.get(method).map_or(&[], Vec::as_slice)
     }
 }

@@ -8,8 +8,9 @@ use std::path::Path;
 use super::history::History;
 use super::snapshot::{LineMark, candidate_view, line_mark, method_lines};
 use crate::export::Format;
-use crate::session::Session;
-use crate::suite::ElectedTest;
+use crate::model::program::ProgramInfo;
+use crate::session::{self, MethodState, Session, StepReport};
+use crate::suite::{ElectedTest, Suite};
 
 /// What a line of a document is, for its style.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -54,25 +55,26 @@ pub enum Subject {
     Suite(Format, std::path::PathBuf),
 }
 
-/// The document for `subject`, or why there is none.
-pub fn document(session: &Session, history: &History, subject: &Subject) -> Result<Document, String> {
-    match subject {
+/// The document for `shown`, or why there is none.
+pub(crate) fn document(session: &Session, history: &History, shown: &Subject) -> Result<Document, String> {
+    let (subject, suite) = (session.subject(), session.suite());
+    match shown {
         Subject::Candidate(step) => {
             let report = history.at_step(*step).ok_or_else(|| format!("step {step} is no longer in the history"))?;
-            Ok(candidate(session, *step, report))
+            Ok(candidate(subject, &session.methods()[report.method], *step, report))
         }
         Subject::Elected(index) => {
-            session.suite.elected.get(*index).map(|e| elected(session, e)).ok_or("no such elected test".into())
+            suite.elected.get(*index).map(|e| elected(subject, suite, e)).ok_or("no such elected test".into())
         }
-        Subject::Failing(index) => failing(session, *index).ok_or("no such failing test".into()),
-        Subject::Suite(format, dir) => Ok(suite(session, *format, dir)),
+        Subject::Failing(index) => failing(subject.program(), suite, *index).ok_or("no such failing test".into()),
+        Subject::Suite(format, dir) => Ok(suite_document(subject, suite, *format, dir)),
     }
 }
 
-fn candidate(session: &Session, step: u64, report: &crate::session::StepReport) -> Document {
-    let view = candidate_view(session, step, report);
-    let m = &session.methods[report.method];
-    let name = format!("{}.{}", session.program.classes[m.class].name, m.method);
+/// The candidate of step `step` (`report`), which worked on `m`.
+fn candidate(subject: &session::Subject, m: &MethodState, step: u64, report: &StepReport) -> Document {
+    let view = candidate_view(subject, step, report);
+    let name = format!("{}.{}", subject.program().classes[m.class].name, m.method);
     let mut lines = vec![(Tone::Title, "Code".to_string())];
     for (index, line) in view.lines.iter().enumerate() {
         let (mark, tone) = match (view.failed_at == Some(index), line.under_test) {
@@ -91,7 +93,7 @@ fn candidate(session: &Session, step: u64, report: &crate::session::StepReport) 
     lines.push((Tone::Plain, String::new()));
     lines.push((Tone::Title, format!("Coverage of {name}: {} statements run, {} of them new", view.ran.0, view.ran.1)));
     lines.push((Tone::Dim, "+ first run by this candidate · • run · ✓ covered by the suite only · ✗ neither".into()));
-    for line in method_lines(session, report.method) {
+    for line in method_lines(subject.code(), m) {
         let ran = |offset: usize| report.statements.contains(&(offset as u32));
         let new = line.statements.iter().any(|s| report.new_statements.contains(&(*s as u32)));
         let (mark, tone) = match (new, line_mark(&line.statements, ran)) {
@@ -109,11 +111,11 @@ fn candidate(session: &Session, step: u64, report: &crate::session::StepReport) 
     Document { title: format!("Candidate of step {step} · {name}"), lines }
 }
 
-fn elected(session: &Session, e: &ElectedTest) -> Document {
-    let program = &session.program;
+fn elected(subject: &session::Subject, suite: &Suite, e: &ElectedTest) -> Document {
+    let program = subject.program();
     let name = format!("{}.{}", program.classes[e.test.class].name, e.test.method);
-    let peers: Vec<&ElectedTest> = session.suite.elected.iter().filter(|o| o.test.method == e.test.method).collect();
-    let title = crate::suite::title::test_title(program, &session.code, e, &peers);
+    let peers: Vec<&ElectedTest> = suite.elected.iter().filter(|o| o.test.method == e.test.method).collect();
+    let title = crate::suite::title::test_title(program, subject.code(), e, &peers);
     let mut lines: Vec<(Tone, String)> =
         crate::suite::test_lines(program, e).iter().map(|l| (Tone::Plain, crate::export::statement(l))).collect();
     lines.push((Tone::Plain, String::new()));
@@ -122,9 +124,8 @@ fn elected(session: &Session, e: &ElectedTest) -> Document {
     Document { title: format!("Elected test · {name}: {title}"), lines }
 }
 
-fn failing(session: &Session, index: usize) -> Option<Document> {
-    let f = session.suite.failing.get(index)?;
-    let program = &session.program;
+fn failing(program: &ProgramInfo, suite: &Suite, index: usize) -> Option<Document> {
+    let f = suite.failing.get(index)?;
     let name = format!("{}.{}", program.classes[f.test.class].name, f.test.method);
     let culprit = f.culprit.as_deref().unwrap_or(&f.test.method);
     let mut lines = vec![(Tone::Error, format!("{culprit} {}", f.message)), (Tone::Plain, String::new())];
@@ -132,20 +133,20 @@ fn failing(session: &Session, index: usize) -> Option<Document> {
     Some(Document { title: format!("Failing test · while testing {name}"), lines })
 }
 
-fn suite(session: &Session, format: Format, dir: &Path) -> Document {
-    let program = &session.program;
+fn suite_document(subject: &session::Subject, suite: &Suite, format: Format, dir: &Path) -> Document {
+    let program = subject.program();
     let mut lines = vec![(
         Tone::Dim,
         "as it would be written now: the export first shortens the tests and drops redundant and unstable ones"
             .to_string(),
     )];
-    for class in session.suite.classes() {
-        let elected: Vec<&ElectedTest> = session.suite.elected.iter().filter(|e| e.test.class == class).collect();
+    for class in suite.classes() {
+        let elected: Vec<&ElectedTest> = suite.elected.iter().filter(|e| e.test.class == class).collect();
         if elected.is_empty() {
             continue;
         }
-        let suite = crate::suite::export_suite(program, &session.code, class, &elected, &[]);
-        let rendered = crate::export::render(&suite, format, dir);
+        let exported = crate::suite::export_suite(program, subject.code(), class, &elected, &[]);
+        let rendered = crate::export::render(&exported, format, dir);
         lines.push((Tone::Plain, String::new()));
         lines.push((Tone::Title, format!("── {} ──", dir.join(&rendered.file_name).display())));
         lines.extend(rendered.text.lines().map(|l| (Tone::Plain, l.to_string())));

@@ -6,13 +6,13 @@ use super::state::Pane;
 
 /// A key (or keys) and what it does.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Binding {
+pub(crate) struct Binding {
     /// The keys, as written in the help: `j k, ↑ ↓`.
-    pub keys: &'static str,
+    pub(crate) keys: &'static str,
     /// The footer's short form: `a accept`; empty to leave it out of the footer.
-    pub short: &'static str,
+    pub(crate) short: &'static str,
     /// What it does, for the help.
-    pub what: &'static str,
+    pub(crate) what: &'static str,
 }
 
 const fn key(keys: &'static str, short: &'static str, what: &'static str) -> Binding {
@@ -20,7 +20,7 @@ const fn key(keys: &'static str, short: &'static str, what: &'static str) -> Bin
 }
 
 /// Keys that work in every pane, most used first (the footer keeps the first ones when it is short).
-pub const GLOBAL: &[Binding] = &[
+pub(crate) const GLOBAL: &[Binding] = &[
     key("space, n", "n step", "step: run one candidate"),
     key("r", "r run", "run / pause continuous stepping"),
     key("?", "? help", "this help (j k scroll, esc close)"),
@@ -63,7 +63,7 @@ const SUITE: &[Binding] = &[
 ];
 
 /// Keys of a full view.
-pub const FULL_VIEW: &[Binding] = &[
+pub(crate) const FULL_VIEW: &[Binding] = &[
     key("j k, ↓ ↑", "j k scroll", "scroll"),
     key("PgDn PgUp, g G", "g G top/end", "by a page; to the top, to the end"),
     key("w", "w wrap", "wrap long lines, or cut them"),
@@ -71,7 +71,7 @@ pub const FULL_VIEW: &[Binding] = &[
 ];
 
 /// The keys of `pane`.
-pub fn of_pane(pane: Pane) -> &'static [Binding] {
+pub(crate) fn of_pane(pane: Pane) -> &'static [Binding] {
     match pane {
         Pane::Methods => METHODS,
         Pane::Candidate => CANDIDATE,
@@ -82,12 +82,12 @@ pub fn of_pane(pane: Pane) -> &'static [Binding] {
 }
 
 /// The footer's hints with `pane` focused: its own keys first, then the global ones.
-pub fn footer(pane: Pane) -> Vec<&'static str> {
+pub(crate) fn footer(pane: Pane) -> Vec<&'static str> {
     of_pane(pane).iter().chain(GLOBAL).map(|b| b.short).filter(|s| !s.is_empty()).collect()
 }
 
 /// Every binding by place, for the help.
-pub fn sections() -> Vec<(&'static str, &'static [Binding])> {
+pub(crate) fn sections() -> Vec<(&'static str, &'static [Binding])> {
     let mut sections = vec![("Everywhere", GLOBAL)];
     sections.extend(Pane::ALL.iter().map(|p| (p.title(), of_pane(*p))));
     sections.push(("Full view", FULL_VIEW));

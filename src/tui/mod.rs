@@ -6,13 +6,13 @@
 //! stepper `generate` uses) and sends [`snapshot`]s back; it also keeps the [`history`] of candidates,
 //! the [`changes`] made live, and builds the full views' documents ([`inspect`]).
 
-pub mod changes;
-pub mod history;
-pub mod inspect;
-pub mod keys;
+pub(crate) mod changes;
+pub(crate) mod history;
+pub(crate) mod inspect;
+pub(crate) mod keys;
 pub mod snapshot;
 pub mod state;
-pub mod theme;
+pub(crate) mod theme;
 pub mod update;
 pub mod view;
 pub mod worker;

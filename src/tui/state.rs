@@ -9,7 +9,7 @@ use super::snapshot::{CandidateView, Snapshot};
 use crate::export::Format;
 
 /// Frames a note stays in the status line (about five seconds; errors twice as long).
-pub const NOTE_TICKS: u32 = 150;
+pub(crate) const NOTE_TICKS: u32 = 150;
 
 /// The panes, in their order on a narrow screen (`tab` follows the screen: see `update.rs`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -28,10 +28,10 @@ pub enum Pane {
 
 impl Pane {
     /// Every pane, in `tab` order.
-    pub const ALL: [Pane; 5] = [Pane::Methods, Pane::Candidate, Pane::Params, Pane::Coverage, Pane::Suite];
+    pub(crate) const ALL: [Pane; 5] = [Pane::Methods, Pane::Candidate, Pane::Params, Pane::Coverage, Pane::Suite];
 
     /// The pane's title.
-    pub fn title(self) -> &'static str {
+    pub(crate) fn title(self) -> &'static str {
         match self {
             Pane::Methods => "Classes & methods",
             Pane::Candidate => "Candidate test",
@@ -44,7 +44,7 @@ impl Pane {
 
 /// Which list the suite pane shows.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-pub enum SuiteTab {
+pub(crate) enum SuiteTab {
     /// Elected tests.
     #[default]
     Elected,
@@ -54,13 +54,13 @@ pub enum SuiteTab {
 
 /// One editable field of a form.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Field {
+pub(crate) struct Field {
     /// Label.
-    pub label: &'static str,
+    pub(crate) label: &'static str,
     /// Text as typed.
-    pub value: String,
+    pub(crate) value: String,
     /// Why the text is not valid, shown next to it.
-    pub error: Option<String>,
+    pub(crate) error: Option<String>,
 }
 
 /// The settings dialog (`t`).
@@ -68,33 +68,33 @@ pub struct Field {
 pub struct SettingsForm {
     /// Fields, in order: delay, timeout (s), max stale, max calls, test time limit (ms), string
     /// generator, number generator.
-    pub fields: Vec<Field>,
+    pub(crate) fields: Vec<Field>,
     /// The field being edited.
-    pub selected: usize,
+    pub(crate) selected: usize,
 }
 
 /// The type picker (`o`).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct OverridePicker {
     /// The parameter's id.
-    pub param: u32,
+    pub(crate) param: u32,
     /// The parameter, for the title: `add(node)`.
-    pub label: String,
+    pub(crate) label: String,
     /// Choices: primitives, then classes.
     pub choices: Vec<String>,
     /// The highlighted choice.
-    pub selected: usize,
+    pub(crate) selected: usize,
 }
 
 /// The export dialog (`x`).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ExportForm {
     /// The chosen format.
-    pub format: Format,
+    pub(crate) format: Format,
     /// The folder, as typed.
     pub folder: String,
     /// 0: the format is being chosen; 1: the folder is being typed.
-    pub field: usize,
+    pub(crate) field: usize,
 }
 
 /// What the person is doing.
@@ -124,9 +124,9 @@ pub struct FullView {
     /// What is shown.
     pub document: Document,
     /// The first row shown.
-    pub scroll: usize,
+    pub(crate) scroll: usize,
     /// Whether long lines wrap (else they are cut).
-    pub wrap: bool,
+    pub(crate) wrap: bool,
 }
 
 /// A note in the status line: the result of the last action.
@@ -135,9 +135,9 @@ pub struct Message {
     /// Text.
     pub text: String,
     /// Whether it reports a failure.
-    pub error: bool,
+    pub(crate) error: bool,
     /// Frames left before it goes.
-    pub ticks: u32,
+    pub(crate) ticks: u32,
 }
 
 /// The whole UI state.
@@ -152,31 +152,31 @@ pub struct App {
     /// Selected parameter row.
     pub param_cursor: usize,
     /// Which suite list is shown.
-    pub suite_tab: SuiteTab,
+    pub(crate) suite_tab: SuiteTab,
     /// Selected test of that list.
-    pub suite_cursor: usize,
+    pub(crate) suite_cursor: usize,
     /// First source line shown in the coverage pane.
-    pub coverage_scroll: usize,
+    pub(crate) coverage_scroll: usize,
     /// What the person is doing.
     pub mode: Mode,
     /// The last action's result.
     pub message: Option<Message>,
     /// Where suites are exported by default.
-    pub out_dir: PathBuf,
+    pub(crate) out_dir: PathBuf,
     /// The default export format.
-    pub format: Format,
+    pub(crate) format: Format,
     /// Set when the UI should close.
     pub quit: bool,
     /// Set when it closes because of Ctrl-C.
-    pub interrupted: bool,
+    pub(crate) interrupted: bool,
     /// The notes that came after quitting: printed once the screen is gone.
     pub farewell: Vec<Message>,
     /// The step of the candidate viewed in the history; `None` follows the latest.
-    pub history_step: Option<u64>,
+    pub(crate) history_step: Option<u64>,
     /// Methods and tests shown contain this (case-insensitive); empty shows all.
-    pub filter: String,
+    pub(crate) filter: String,
     /// First row of the help.
-    pub help_scroll: usize,
+    pub(crate) help_scroll: usize,
 }
 
 impl App {
@@ -204,12 +204,12 @@ impl App {
     }
 
     /// Whether `text` passes the filter.
-    pub fn passes(&self, text: &str) -> bool {
+    pub(crate) fn passes(&self, text: &str) -> bool {
         self.filter.is_empty() || text.to_lowercase().contains(&self.filter.to_lowercase())
     }
 
     /// Whether method `index` ([`Snapshot::methods`]) passes the filter, by `Class.method`.
-    pub fn shows_method(&self, index: usize) -> bool {
+    pub(crate) fn shows_method(&self, index: usize) -> bool {
         self.snapshot.methods.get(index).is_some_and(|m| self.passes(&format!("{}.{}", m.class, m.name)))
     }
 
@@ -219,7 +219,7 @@ impl App {
     }
 
     /// Indices of the tests of the suite list shown that pass the filter.
-    pub fn suite_rows(&self) -> Vec<usize> {
+    pub(crate) fn suite_rows(&self) -> Vec<usize> {
         let suite = &self.snapshot.suite;
         match self.suite_tab {
             SuiteTab::Elected => (0..suite.elected.len())
@@ -235,7 +235,7 @@ impl App {
     }
 
     /// The selected test's index in its list, if any.
-    pub fn selected_test(&self) -> Option<usize> {
+    pub(crate) fn selected_test(&self) -> Option<usize> {
         self.suite_rows().get(self.suite_cursor).copied()
     }
 
@@ -249,7 +249,7 @@ impl App {
     }
 
     /// Position of the viewed candidate in the history, counted from the latest (0).
-    pub fn candidates_back(&self) -> usize {
+    pub(crate) fn candidates_back(&self) -> usize {
         let history = &self.snapshot.history;
         let viewed = self.viewed_candidate().map(|c| c.step);
         history.iter().rev().position(|c| Some(c.step) == viewed).unwrap_or(0)
@@ -261,12 +261,12 @@ impl App {
     }
 
     /// The selected parameter row.
-    pub fn selected_param(&self) -> Option<&super::snapshot::ParamRow> {
+    pub(crate) fn selected_param(&self) -> Option<&super::snapshot::ParamRow> {
         self.snapshot.params.get(self.param_cursor)
     }
 
     /// Number of rows in the suite list shown.
-    pub fn suite_len(&self) -> usize {
+    pub(crate) fn suite_len(&self) -> usize {
         self.suite_rows().len()
     }
 
@@ -291,7 +291,7 @@ impl App {
     }
 
     /// One frame passed without input: notes age and go.
-    pub fn tick(&mut self) {
+    pub(crate) fn tick(&mut self) {
         if let Some(message) = &mut self.message {
             message.ticks = message.ticks.saturating_sub(1);
             if message.ticks == 0 {
@@ -308,7 +308,7 @@ impl App {
     }
 
     /// What quitting now would lose: unexported tests, and changes not saved to the project file.
-    pub fn unsaved_work(&self) -> bool {
+    pub(crate) fn unsaved_work(&self) -> bool {
         self.snapshot.unexported > 0 || !self.snapshot.unsaved.is_empty()
     }
 }

@@ -43,69 +43,69 @@ const BUNDLED: [(&str, &str); 3] = [
 /// Every style the view draws with. The field names are the keys of a theme file.
 #[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub struct Theme {
+pub(crate) struct Theme {
     /// Text and background of everything, the other styles are laid over it.
     #[serde(deserialize_with = "style")]
-    pub base: Style,
+    pub(crate) base: Style,
     /// Borders of panes without focus.
     #[serde(deserialize_with = "style")]
-    pub border: Style,
+    pub(crate) border: Style,
     /// Border and title of the pane with focus, and of dialogs.
     #[serde(deserialize_with = "style")]
-    pub focused_border: Style,
+    pub(crate) focused_border: Style,
     /// Pane titles and class names.
     #[serde(deserialize_with = "style")]
-    pub title: Style,
+    pub(crate) title: Style,
     /// The selected row of a list, the active tab, the field being edited.
     #[serde(deserialize_with = "style")]
-    pub selection: Style,
+    pub(crate) selection: Style,
     /// The `▶` of the method being worked on, in the tree.
     #[serde(deserialize_with = "style")]
-    pub current: Style,
+    pub(crate) current: Style,
     /// Covered statements, lines and branches.
     #[serde(deserialize_with = "style")]
-    pub covered: Style,
+    pub(crate) covered: Style,
     /// Statements, lines and branches no test reached.
     #[serde(deserialize_with = "style")]
-    pub uncovered: Style,
+    pub(crate) uncovered: Style,
     /// Lines where only some statements ran.
     #[serde(deserialize_with = "style")]
-    pub partial: Style,
+    pub(crate) partial: Style,
     /// Parameters of unknown type: `<?name>` and `Unknown`.
     #[serde(deserialize_with = "style")]
-    pub unknown: Style,
+    pub(crate) unknown: Style,
     /// Candidate lines calling the method under test.
     #[serde(deserialize_with = "style")]
-    pub under_test: Style,
+    pub(crate) under_test: Style,
     /// Outcome: the candidate covered new statements.
     #[serde(deserialize_with = "style")]
-    pub new_coverage: Style,
+    pub(crate) new_coverage: Style,
     /// Outcome: valid, nothing new.
     #[serde(deserialize_with = "style")]
-    pub no_new_coverage: Style,
+    pub(crate) no_new_coverage: Style,
     /// Outcome: the candidate threw or hit a limit.
     #[serde(deserialize_with = "style")]
-    pub threw: Style,
+    pub(crate) threw: Style,
     /// Outcome: unknown parameters were left.
     #[serde(deserialize_with = "style")]
-    pub invalid: Style,
+    pub(crate) invalid: Style,
     /// Warnings, leaps of faith, unexported tests.
     #[serde(deserialize_with = "style")]
-    pub warning: Style,
+    pub(crate) warning: Style,
     /// Errors: failed actions, invalid form fields, failing tests.
     #[serde(deserialize_with = "style")]
-    pub error: Style,
+    pub(crate) error: Style,
     /// The status line.
     #[serde(deserialize_with = "style")]
-    pub status: Style,
+    pub(crate) status: Style,
     /// Secondary text: line numbers, hints, placeholders.
     #[serde(deserialize_with = "style")]
-    pub dim: Style,
+    pub(crate) dim: Style,
 }
 
 impl Theme {
     /// The names of the bundled themes, the default first.
-    pub fn bundled_names() -> impl Iterator<Item = &'static str> {
+    pub(crate) fn bundled_names() -> impl Iterator<Item = &'static str> {
         BUNDLED.iter().map(|(name, _)| *name)
     }
 
@@ -113,7 +113,7 @@ impl Theme {
     ///
     /// A file that cannot be read or does not describe a theme is an [`Error::Usage`] naming the file, the
     /// line and column of the fault when there is one, and what to fix.
-    pub fn load(name_or_path: &str) -> Result<Theme, Error> {
+    pub(crate) fn load(name_or_path: &str) -> Result<Theme, Error> {
         if let Some((name, text)) = BUNDLED.iter().find(|(name, _)| *name == name_or_path) {
             return parse(&format!("bundled theme '{name}'"), text);
         }
@@ -134,7 +134,7 @@ impl Theme {
     }
 
     /// A theme without any colour, only bold, dim, reversed and underlined text: what `NO_COLOR` asks for.
-    pub fn monochrome() -> Theme {
+    pub(crate) fn monochrome() -> Theme {
         let plain = Style::new();
         let bold = Style::new().add_modifier(Modifier::BOLD);
         Theme {

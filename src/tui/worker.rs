@@ -112,7 +112,7 @@ pub struct WorkerOptions {
 /// The UI's handle on the session thread.
 pub struct Worker {
     /// Commands to the session.
-    pub commands: Sender<Command>,
+    pub(crate) commands: Sender<Command>,
     /// Events from the session.
     pub events: Receiver<Event>,
     thread: Option<JoinHandle<()>>,
@@ -213,7 +213,7 @@ struct WorkerState {
 
 impl WorkerState {
     fn new(session: Session, options: WorkerOptions) -> WorkerState {
-        let mark = (session.executions, session.elapsed, Instant::now());
+        let mark = (session.executions(), session.elapsed(), Instant::now());
         WorkerState {
             session,
             options,
@@ -230,7 +230,7 @@ impl WorkerState {
         let facts = Facts {
             running: self.running,
             rate: self.rate,
-            unexported: self.session.suite.elected.len().saturating_sub(self.exported),
+            unexported: self.session.suite().elected.len().saturating_sub(self.exported),
             history: &self.history,
             unsaved: self.changes.unsaved(),
         };
@@ -312,11 +312,11 @@ impl WorkerState {
     fn update_rate(&mut self) {
         let (executions, stepping, since) = self.rate_mark;
         if since.elapsed() >= Duration::from_millis(500) {
-            let spent = self.session.elapsed.saturating_sub(stepping).as_secs_f64();
+            let spent = self.session.elapsed().saturating_sub(stepping).as_secs_f64();
             if spent > 0.0 {
-                self.rate = (self.session.executions - executions) as f64 / spent;
+                self.rate = (self.session.executions() - executions) as f64 / spent;
             }
-            self.rate_mark = (self.session.executions, self.session.elapsed, Instant::now());
+            self.rate_mark = (self.session.executions(), self.session.elapsed(), Instant::now());
         }
     }
 
@@ -325,7 +325,7 @@ impl WorkerState {
     fn step(&mut self) -> std::result::Result<bool, String> {
         match self.session.step_guarded() {
             Ok(Some(report)) => {
-                self.history.record(&self.session, report);
+                self.history.record(self.session.iteration(), self.session.methods(), report);
                 Ok(true)
             }
             Ok(None) => Ok(false),
@@ -347,7 +347,7 @@ impl WorkerState {
             },
             Command::ToggleRun => {
                 self.running = !self.running && !self.session.finished();
-                self.rate_mark = (self.session.executions, self.session.elapsed, Instant::now());
+                self.rate_mark = (self.session.executions(), self.session.elapsed(), Instant::now());
                 match self.session.finished() {
                     true => note("every method under test has stopped: enter on one reopens it".into()),
                     false => Vec::new(),
@@ -360,7 +360,7 @@ impl WorkerState {
             Command::Reinfer { param } => {
                 let name = self.param_name(param);
                 if self.session.reinfer_type(param) {
-                    self.changes.typed(self.session.iteration, format!("{name} back to inference"));
+                    self.changes.typed(self.session.iteration(), format!("{name} back to inference"));
                     note(format!("{name} is back to inference: decided again from its evidence at its next use"))
                 } else {
                     vec![(format!("{name} is not fixed: nothing to give back to inference"), true)]
@@ -374,7 +374,7 @@ impl WorkerState {
                 if save {
                     notes.push(self.save_project());
                 }
-                if self.session.suite.elected.len() > self.exported {
+                if self.session.suite().elected.len() > self.exported {
                     let dir = if export { dir } else { dir.join("recovery") };
                     notes.push(self.export(format, &dir));
                 }
@@ -385,13 +385,13 @@ impl WorkerState {
 
     /// `Class.function(name)`, as notes name a parameter: several parameters may share a name.
     fn param_name(&self, param: u32) -> String {
-        let record = self.session.types.get(param);
-        let class = &self.session.program.classes[record.key.class].name;
+        let record = self.session.subject().types().get(param);
+        let class = &self.session.subject().program().classes[record.key.class].name;
         format!("{class}.{}({})", record.key.function, record.name)
     }
 
     fn select(&mut self, index: usize) -> Option<(String, bool)> {
-        let name = self.session.methods.get(index).map(|m| m.method.clone()).unwrap_or_default();
+        let name = self.session.methods().get(index).map(|m| m.method.clone()).unwrap_or_default();
         match self.session.select(index) {
             Selection::Working => None,
             Selection::Reopened(StopReason::Covered) => Some((
@@ -411,10 +411,10 @@ impl WorkerState {
 
     fn override_type(&mut self, param: u32, ty: &str) -> (String, bool) {
         let name = self.param_name(param);
-        match ParamType::parse(ty, &self.session.program) {
+        match ParamType::parse(ty, self.session.subject().program()) {
             Some(t) => {
                 self.session.set_type(param, t, DecisionSource::Overridden);
-                self.changes.typed(self.session.iteration, format!("{name}: {ty}, overridden"));
+                self.changes.typed(self.session.iteration(), format!("{name}: {ty}, overridden"));
                 (format!("{name} is now {ty} (i gives it back to inference)"), false)
             }
             None => (format!("unknown type {ty}"), true),
@@ -423,11 +423,11 @@ impl WorkerState {
 
     fn accept(&mut self, param: u32) -> (String, bool) {
         let name = self.param_name(param);
-        let before = self.session.types.get(param).decision.as_ref().map(|d| source_name(d.source));
+        let before = self.session.subject().types().get(param).decision.as_ref().map(|d| source_name(d.source));
         match self.session.accept_type(param) {
             Some(ty) => {
-                let ty = ty.name(&self.session.program);
-                self.changes.typed(self.session.iteration, format!("{name}: {ty}, accepted"));
+                let ty = ty.name(self.session.subject().program());
+                self.changes.typed(self.session.iteration(), format!("{name}: {ty}, accepted"));
                 let how = before.unwrap_or("its leading guess");
                 (format!("{name} stays {ty} (accepted {how})"), false)
             }
@@ -451,7 +451,7 @@ impl WorkerState {
         if let Err(e) = change.apply(&mut settings, SettingsOrigin::Explorer) {
             return (e.to_string(), true);
         }
-        let changed = self.changes.settings(self.session.iteration, self.session.settings(), &settings);
+        let changed = self.changes.settings(self.session.iteration(), self.session.settings(), &settings);
         self.session.set_settings(settings);
         match changed {
             Some(options) => (format!("settings changed: {options}"), false),
@@ -462,11 +462,11 @@ impl WorkerState {
     /// Writes the suite; the note says how many elected tests minimisation and the stability check
     /// left, so that the count in the file can be told from the count in the pane.
     fn export(&mut self, format: Format, dir: &std::path::Path) -> (String, bool) {
-        let before = self.session.suite.elected.len();
+        let before = self.session.suite().elected.len();
         let header = self.changes.header();
         match self.session.export_noting(format, dir, &self.options.command, &header) {
             Ok(files) => {
-                let after = self.session.suite.elected.len();
+                let after = self.session.suite().elected.len();
                 self.exported = after;
                 let count = match before == after {
                     true => format!("{after} elected"),
@@ -480,7 +480,7 @@ impl WorkerState {
 
     /// The UI went away without quitting (it crashed): keep the suite.
     fn rescue(&mut self) {
-        if self.session.suite.elected.len() > self.exported {
+        if self.session.suite().elected.len() > self.exported {
             let dir = self.options.out_dir.clone();
             let (text, _) = self.export(self.options.format, &dir);
             eprintln!("flycatcher: {text}");

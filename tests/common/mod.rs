@@ -157,9 +157,13 @@ pub fn load_sandbox(source: &str) -> (Session, Sandbox, Watch) {
     std::fs::write(&file, source).unwrap();
     let session = Session::new(&SessionOptions { files: vec![file], ..Default::default() }, Settings::default());
     let session = session.unwrap_or_else(|e| panic!("{e}"));
-    let mut sandbox = Sandbox::new(&session.code, session.settings().limits.clone()).unwrap();
-    let expressions: Vec<String> = session.program.classes.iter().map(|c| sandbox_expression(&c.access)).collect();
+    let mut sandbox = Sandbox::new(session.subject().code(), session.settings().limits.clone()).unwrap();
+    let expressions: Vec<String> =
+        session.subject().program().classes.iter().map(|c| sandbox_expression(&c.access)).collect();
     sandbox.bind_classes(&expressions).unwrap();
-    let watch = Watch { statements: 0..session.code.statement_count, branches: 0..session.code.branch_count };
+    let watch = Watch {
+        statements: 0..session.subject().code().statement_count,
+        branches: 0..session.subject().code().branch_count,
+    };
     (session, sandbox, watch)
 }

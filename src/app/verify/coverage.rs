@@ -9,13 +9,13 @@ use crate::error::{Error, Result};
 
 /// Covered and total counts of one kind (lines, branches).
 #[derive(Debug, Clone, Copy, Default, PartialEq)]
-pub struct Count {
+pub(crate) struct Count {
     /// Covered.
-    pub covered: u64,
+    pub(crate) covered: u64,
     /// In all.
-    pub total: u64,
+    pub(crate) total: u64,
     /// Covered in percent, as c8 rounds it (100 when there is nothing to cover).
-    pub pct: f64,
+    pub(crate) pct: f64,
 }
 
 impl Count {
@@ -27,36 +27,36 @@ impl Count {
     }
 
     /// The count as JSON.
-    pub fn json(&self) -> Json {
+    pub(crate) fn json(&self) -> Json {
         json!({ "covered": self.covered, "total": self.total, "pct": self.pct })
     }
 }
 
 /// One file's coverage.
 #[derive(Debug, Clone, PartialEq)]
-pub struct FileCoverage {
+pub(crate) struct FileCoverage {
     /// The file.
-    pub path: PathBuf,
+    pub(crate) path: PathBuf,
     /// Its lines.
-    pub lines: Count,
+    pub(crate) lines: Count,
     /// Its branches.
-    pub branches: Count,
+    pub(crate) branches: Count,
 }
 
 /// What c8 reported.
 #[derive(Debug, Clone, Default, PartialEq)]
-pub struct Coverage {
+pub(crate) struct Coverage {
     /// Every file measured, in path order.
-    pub files: Vec<FileCoverage>,
+    pub(crate) files: Vec<FileCoverage>,
     /// Lines of them all.
-    pub lines: Count,
+    pub(crate) lines: Count,
     /// Branches of them all.
-    pub branches: Count,
+    pub(crate) branches: Count,
 }
 
 impl Coverage {
     /// Reads `coverage-summary.json` in `reports`.
-    pub fn read(reports: &Path) -> Result<Coverage> {
+    pub(crate) fn read(reports: &Path) -> Result<Coverage> {
         let path = reports.join("coverage-summary.json");
         let text = std::fs::read_to_string(&path).map_err(|source| Error::Read { file: path.clone(), source })?;
         let json: Json = serde_json::from_str(&text)
@@ -82,7 +82,7 @@ impl Coverage {
     }
 
     /// The coverage as JSON.
-    pub fn json(&self) -> Json {
+    pub(crate) fn json(&self) -> Json {
         json!({
             "lines": self.lines.json(),
             "branches": self.branches.json(),

@@ -7,9 +7,9 @@
 //! runner's reason; and c8 gives the line and branch coverage of the code under test as the user will
 //! measure it ([`coverage`]), optionally as an lcov file too.
 
-pub mod coverage;
+pub(crate) mod coverage;
 mod order;
-pub mod runner;
+pub(crate) mod runner;
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -38,20 +38,20 @@ pub struct VerifyOptions {
 
 /// What one test did over every run.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct TestRuns {
+pub(crate) struct TestRuns {
     /// Its name, as the runner gives it.
-    pub name: String,
+    pub(crate) name: String,
     /// Runs it passed.
-    pub passed: usize,
+    pub(crate) passed: usize,
     /// Runs it failed (or did not run in).
-    pub failed: usize,
+    pub(crate) failed: usize,
     /// Why it failed the first time.
-    pub reason: Option<String>,
+    pub(crate) reason: Option<String>,
 }
 
 impl TestRuns {
     /// `passed` (every run), `failed` (every run) or `flaky`.
-    pub fn status(&self) -> &'static str {
+    pub(crate) fn status(&self) -> &'static str {
         match (self.passed, self.failed) {
             (_, 0) => "passed",
             (0, _) => "failed",
@@ -64,15 +64,15 @@ impl TestRuns {
 #[derive(Debug, Clone)]
 pub struct Verification {
     /// Its format.
-    pub format: Format,
+    pub(crate) format: Format,
     /// Its files.
-    pub files: Vec<PathBuf>,
+    pub(crate) files: Vec<PathBuf>,
     /// Runs made, the one in reverse order included.
-    pub runs: usize,
+    pub(crate) runs: usize,
     /// Every test, in the order the runner first reported them.
-    pub tests: Vec<TestRuns>,
+    pub(crate) tests: Vec<TestRuns>,
     /// What c8 measured in the first run.
-    pub coverage: Coverage,
+    pub(crate) coverage: Coverage,
 }
 
 impl Verification {

@@ -13,7 +13,7 @@ use crate::analysis::parse::{ParsedFile, parse_source};
 use crate::error::{Error, Result};
 
 /// The text of the suite at `path` with its tests reversed.
-pub fn reversed(path: &Path, text: String) -> Result<String> {
+pub(crate) fn reversed(path: &Path, text: String) -> Result<String> {
     let display = path.display().to_string();
     let parsed = parse_source(path, &display, text)
         .map_err(|e| Error::Usage(format!("{display}: not a suite flycatcher can reorder ({e})")))?;

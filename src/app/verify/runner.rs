@@ -15,26 +15,26 @@ const NODE_TEST_TIMEOUT_MS: u32 = 20_000;
 
 /// What one test did in one run.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Outcome {
+pub(crate) struct Outcome {
     /// Its name: the titles of its groups and its own, as the runner gives them.
-    pub name: String,
+    pub(crate) name: String,
     /// Whether it passed.
-    pub passed: bool,
+    pub(crate) passed: bool,
     /// Why it failed: the error's first lines.
-    pub reason: Option<String>,
+    pub(crate) reason: Option<String>,
 }
 
 /// The programs a verification runs, found in a `node_modules` folder.
 #[derive(Debug, Clone)]
-pub struct Tools {
+pub(crate) struct Tools {
     /// The `node_modules` folder they come from.
-    pub node_modules: PathBuf,
+    pub(crate) node_modules: PathBuf,
 }
 
 impl Tools {
     /// The `node_modules` folder that has c8 (and the runner `format` needs): `given`, or the nearest one
     /// above any of `from` (the suite's folder, then the code's).
-    pub fn find(given: Option<&Path>, from: &[&Path], format: Format) -> Result<Tools> {
+    pub(crate) fn find(given: Option<&Path>, from: &[&Path], format: Format) -> Result<Tools> {
         let has = |modules: &Path| {
             modules.join(".bin").join("c8").exists()
                 && runner_bin(format).is_none_or(|bin| modules.join(".bin").join(bin).exists())
@@ -75,7 +75,7 @@ impl Tools {
 
     /// The command that runs `files` (in `dir`) with the runner of `format`, writing its report to
     /// `report`; under c8, writing coverage reports (`reporters`) into `coverage`, when given.
-    pub fn command(
+    pub(crate) fn command(
         &self,
         format: Format,
         dir: &Path,
@@ -144,7 +144,7 @@ impl Tools {
 }
 
 /// Whether `verify` can run suites of `format` (those of today's runners); an error says what to do.
-pub fn supported(format: Format) -> Result<()> {
+pub(crate) fn supported(format: Format) -> Result<()> {
     match format {
         Format::NodeTest | Format::Jest | Format::Mocha | Format::Vitest => Ok(()),
         other => Err(Error::Usage(format!(
@@ -165,7 +165,7 @@ fn runner_bin(format: Format) -> Option<&'static str> {
 }
 
 /// What each test did, from the runner's report (`stdout` for `node --test`, the report file else).
-pub fn outcomes(format: Format, stdout: &str, report: &Path) -> Result<Vec<Outcome>> {
+pub(crate) fn outcomes(format: Format, stdout: &str, report: &Path) -> Result<Vec<Outcome>> {
     if format == Format::NodeTest {
         return Ok(tap(stdout));
     }

@@ -3,17 +3,17 @@
 //! covered and the types decided after it.
 
 use crate::model::test::{Statement, TestCase};
-use crate::session::{CandidateVerdict, Session, StepReport};
+use crate::session::{CandidateVerdict, StepReport, Subject};
 
 use super::{CandidateLine, CandidateOutcome, CandidateView};
 
-/// The view of `report`, taken at step `step`.
-pub fn candidate_view(session: &Session, step: u64, report: &StepReport) -> CandidateView {
-    let program = &session.program;
+/// The view of `report`, taken at step `step`, in the terms of `subject`.
+pub(crate) fn candidate_view(subject: &Subject, step: u64, report: &StepReport) -> CandidateView {
+    let program = subject.program();
     CandidateView {
         step,
         method: report.method,
-        lines: candidate_lines(session, &report.test),
+        lines: candidate_lines(subject, &report.test),
         outcome: match &report.verdict {
             CandidateVerdict::NewCoverage(n) => CandidateOutcome::NewCoverage(*n),
             CandidateVerdict::NoNewCoverage => CandidateOutcome::NoNewCoverage,
@@ -30,15 +30,15 @@ pub fn candidate_view(session: &Session, step: u64, report: &StepReport) -> Cand
             .decisions
             .iter()
             .map(|(id, d)| {
-                let record = session.types.get(*id);
+                let record = subject.types().get(*id);
                 format!("{}({}): {}", record.key.function, record.name, d.ty.name(program))
             })
             .collect(),
     }
 }
 
-fn candidate_lines(session: &Session, test: &TestCase) -> Vec<CandidateLine> {
-    test.display(&session.program, |id| session.types.get(id).name.clone())
+fn candidate_lines(subject: &Subject, test: &TestCase) -> Vec<CandidateLine> {
+    test.display(subject.program(), |id| subject.types().get(id).name.clone())
         .into_iter()
         .zip(&test.statements)
         .map(|(text, statement)| CandidateLine {

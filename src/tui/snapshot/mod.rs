@@ -13,9 +13,9 @@ mod suite;
 
 use std::time::Duration;
 
-pub use candidates::candidate_view;
-pub use params::source_name;
-pub use source::{MethodLine, line_mark, method_lines};
+pub(crate) use candidates::candidate_view;
+pub(crate) use params::source_name;
+pub(crate) use source::{line_mark, method_lines};
 
 use super::history::History;
 use crate::model::settings::Settings;
@@ -27,29 +27,23 @@ use suite::suite_view;
 /// Everything the UI draws.
 #[derive(Debug, Clone, Default)]
 pub struct Snapshot {
-    /// The files under test, as named.
-    pub files: Vec<String>,
     /// The seed of the run.
-    pub seed: u64,
+    pub(crate) seed: u64,
     /// Steps taken.
     pub iteration: u64,
-    /// Candidates executed.
-    pub executions: u64,
-    /// Time spent stepping.
-    pub elapsed: Duration,
     /// Candidates per second over the last stretch of stepping.
     pub rate: f64,
     /// Whether continuous stepping is on.
     pub running: bool,
     /// Settings in force.
-    pub settings: Settings,
+    pub(crate) settings: Settings,
     /// Classes with methods under test, in order.
     pub classes: Vec<ClassRow>,
     /// Methods under test ([`ClassRow::methods`] index into this).
     pub methods: Vec<MethodRow>,
     /// The method being worked on (before the first step, the one that will be worked on first): the
     /// parameter and coverage panes show it.
-    pub current: Option<usize>,
+    pub(crate) current: Option<usize>,
     /// The last candidates, oldest first: the last one is the latest (see [`super::history`]).
     pub history: Vec<CandidateView>,
     /// The current method's class, which the parameters are listed for.
@@ -58,17 +52,17 @@ pub struct Snapshot {
     /// constructors' of the other classes its tests build.
     pub params: Vec<ParamRow>,
     /// Coverage of the current method.
-    pub coverage: CoverageView,
+    pub(crate) coverage: CoverageView,
     /// Elected tests and the failing-tests log.
     pub suite: SuiteView,
     /// Warnings that concern no single method.
-    pub warnings: Vec<String>,
+    pub(crate) warnings: Vec<String>,
     /// Elected tests not written out since the last export.
     pub unexported: usize,
     /// Settings and types changed in the explorer and not saved to the project file, in words.
     pub unsaved: Vec<String>,
     /// Types a parameter's type can be overridden with: the built-in ones, then the classes.
-    pub type_names: Vec<String>,
+    pub(crate) type_names: Vec<String>,
 }
 
 /// A class and its methods under test.
@@ -77,7 +71,7 @@ pub struct ClassRow {
     /// Its name.
     pub name: String,
     /// Indices into [`Snapshot::methods`].
-    pub methods: Vec<usize>,
+    pub(crate) methods: Vec<usize>,
 }
 
 /// Where a method stands, for the tree.
@@ -96,38 +90,30 @@ pub enum MethodStatus {
 #[derive(Debug, Clone, Default)]
 pub struct MethodRow {
     /// Class name.
-    pub class: String,
+    pub(crate) class: String,
     /// Method name.
     pub name: String,
     /// Where it stands.
     pub status: MethodStatus,
     /// Covered statements.
-    pub covered: usize,
+    pub(crate) covered: usize,
     /// Statements.
-    pub statements: usize,
-    /// Branch outcomes taken.
-    pub branches_covered: usize,
-    /// Branch outcomes.
-    pub branches: usize,
-    /// Elected tests.
-    pub elected: usize,
-    /// Failing tests logged.
-    pub failing: usize,
+    pub(crate) statements: usize,
     /// Candidates executed.
-    pub executions: u64,
+    pub(crate) executions: u64,
     /// Valid runs since the last new coverage.
-    pub stale: u64,
+    pub(crate) stale: u64,
     /// Time spent on it.
-    pub elapsed: Duration,
+    pub(crate) elapsed: Duration,
     /// Warnings.
-    pub warnings: Vec<String>,
+    pub(crate) warnings: Vec<String>,
     /// Its coverage over time: (candidates of it executed, statements covered), at each change.
-    pub progress: Vec<(u64, usize)>,
+    pub(crate) progress: Vec<(u64, usize)>,
 }
 
 impl MethodRow {
     /// Statement coverage as a ratio in 0..=1 (1 for a method without statements).
-    pub fn ratio(&self) -> f64 {
+    pub(crate) fn ratio(&self) -> f64 {
         if self.statements == 0 { 1.0 } else { self.covered as f64 / self.statements as f64 }
     }
 }
@@ -186,7 +172,7 @@ pub struct CandidateView {
     /// The step that ran it (the iteration count after it).
     pub step: u64,
     /// Index of its method in [`Snapshot::methods`].
-    pub method: usize,
+    pub(crate) method: usize,
     /// Its statements.
     pub lines: Vec<CandidateLine>,
     /// What became of it.
@@ -194,9 +180,9 @@ pub struct CandidateView {
     /// The line that threw or that a limit cut off.
     pub failed_at: Option<usize>,
     /// Statements of its method it ran, and how many of them no elected test had covered before.
-    pub ran: (usize, usize),
+    pub(crate) ran: (usize, usize),
     /// Types decided after it, in words: `add(node): Node`.
-    pub decisions: Vec<String>,
+    pub(crate) decisions: Vec<String>,
 }
 
 /// One parameter of the current class, or of the constructor of a class its tests build.
@@ -217,13 +203,13 @@ pub struct ParamRow {
     /// Uses so far.
     pub uses: u32,
     /// The inference delay.
-    pub delay: u32,
+    pub(crate) delay: u32,
     /// Members used, with counts, most used first.
-    pub members: Vec<(String, u32)>,
+    pub(crate) members: Vec<(String, u32)>,
     /// Number score.
-    pub number: u32,
+    pub(crate) number: u32,
     /// String score.
-    pub string: u32,
+    pub(crate) string: u32,
     /// The evidence that decided, empty while unknown.
     pub evidence: String,
     /// How it was decided: `inferred`, `leap of faith`, `accepted`, `overridden`, `project file`.
@@ -246,7 +232,7 @@ impl ParamRow {
 
 /// How a source line of the method fared.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum LineMark {
+pub(crate) enum LineMark {
     /// No statement starts on it.
     Plain,
     /// All its statements ran.
@@ -259,37 +245,37 @@ pub enum LineMark {
 
 /// One line of the method's source.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct SourceLine {
+pub(crate) struct SourceLine {
     /// 1-based line number in the file.
-    pub number: u32,
+    pub(crate) number: u32,
     /// Text.
-    pub text: String,
+    pub(crate) text: String,
     /// Coverage.
-    pub mark: LineMark,
+    pub(crate) mark: LineMark,
 }
 
 /// One branch outcome of the method.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct BranchRow {
+pub(crate) struct BranchRow {
     /// Line.
-    pub line: u32,
+    pub(crate) line: u32,
     /// Which way: `then`, `else`, `true`, ...
-    pub outcome: String,
+    pub(crate) outcome: String,
     /// What decides it, shortened: the condition, or the left operand of `&&`, `||`, `??`.
-    pub condition: String,
+    pub(crate) condition: String,
     /// Whether an elected test took it.
-    pub taken: bool,
+    pub(crate) taken: bool,
 }
 
 /// Coverage of the current method.
 #[derive(Debug, Clone, Default)]
-pub struct CoverageView {
+pub(crate) struct CoverageView {
     /// One cell per statement.
-    pub cells: Vec<bool>,
+    pub(crate) cells: Vec<bool>,
     /// The method's source lines.
-    pub source: Vec<SourceLine>,
+    pub(crate) source: Vec<SourceLine>,
     /// Branch outcomes.
-    pub branches: Vec<BranchRow>,
+    pub(crate) branches: Vec<BranchRow>,
 }
 
 /// An elected test.
@@ -298,9 +284,9 @@ pub struct ElectedRow {
     /// The class; the title names the method.
     pub method: String,
     /// A title: what it covered.
-    pub title: String,
+    pub(crate) title: String,
     /// Its code.
-    pub code: String,
+    pub(crate) code: String,
 }
 
 /// A failing test.
@@ -313,7 +299,7 @@ pub struct FailingRow {
     /// What happened.
     pub message: String,
     /// Its code.
-    pub code: String,
+    pub(crate) code: String,
 }
 
 /// Elected and failing tests.
@@ -326,26 +312,26 @@ pub struct SuiteView {
 }
 
 /// What the session thread knows besides the session itself.
-pub struct Facts<'a> {
+pub(crate) struct Facts<'a> {
     /// Whether continuous stepping is on.
-    pub running: bool,
+    pub(crate) running: bool,
     /// Candidates per second over the last stretch of continuous stepping.
-    pub rate: f64,
+    pub(crate) rate: f64,
     /// Elected tests not written out since the last export.
-    pub unexported: usize,
+    pub(crate) unexported: usize,
     /// The last candidates, and each method's coverage over time.
-    pub history: &'a History,
+    pub(crate) history: &'a History,
     /// Changes made in the explorer and not saved to the project file.
-    pub unsaved: Vec<String>,
+    pub(crate) unsaved: Vec<String>,
 }
 
 impl Snapshot {
     /// Copies what the UI shows out of `session`.
-    pub fn of(session: &Session, facts: Facts) -> Snapshot {
-        let program = &session.program;
+    pub(crate) fn of(session: &Session, facts: Facts) -> Snapshot {
+        let program = session.subject().program();
         let settings = session.settings();
         let methods: Vec<MethodRow> = session
-            .methods
+            .methods()
             .iter()
             .enumerate()
             .map(|(index, m)| MethodRow {
@@ -358,10 +344,6 @@ impl Snapshot {
                 },
                 covered: m.covered_count(),
                 statements: m.covered.len(),
-                branches_covered: m.branches_covered(),
-                branches: m.branches.len(),
-                elected: m.elected,
-                failing: m.failing,
                 executions: m.executions,
                 stale: m.stale,
                 elapsed: m.elapsed,
@@ -370,34 +352,37 @@ impl Snapshot {
             })
             .collect();
         let mut classes: Vec<ClassRow> = Vec::new();
-        for (index, m) in session.methods.iter().enumerate() {
+        for (index, m) in session.methods().iter().enumerate() {
             let name = &program.classes[m.class].name;
             match classes.iter_mut().find(|c| &c.name == name) {
                 Some(row) => row.methods.push(index),
                 None => classes.push(ClassRow { name: name.clone(), methods: vec![index] }),
             }
         }
-        let current = session.current.or_else(|| session.methods.iter().position(|m| m.status == Status::Pending));
-        let class = current.map(|c| session.methods[c].class);
+        let current = session.current().or_else(|| session.methods().iter().position(|m| m.status == Status::Pending));
+        let class = current.map(|c| session.methods()[c].class);
         let latest = current.and_then(|c| facts.history.latest_of(c)).map(|r| &r.test);
         Snapshot {
-            files: program.files.iter().filter(|f| f.given).map(|f| f.display.clone()).collect(),
             seed: settings.seed,
-            iteration: session.iteration,
-            executions: session.executions,
-            elapsed: session.elapsed,
+            iteration: session.iteration(),
             rate: facts.rate,
             running: facts.running,
             settings: settings.clone(),
             classes,
             methods,
             current,
-            history: facts.history.iter().map(|(step, report)| candidate_view(session, *step, report)).collect(),
+            history: facts
+                .history
+                .iter()
+                .map(|(step, report)| candidate_view(session.subject(), *step, report))
+                .collect(),
             class: class.map(|c| program.classes[c].name.clone()),
-            params: class.map(|c| param_rows(session, c, latest)).unwrap_or_default(),
-            coverage: current.map(|c| coverage_view(session, c)).unwrap_or_default(),
-            suite: suite_view(session),
-            warnings: session.warnings.clone(),
+            params: class.map(|c| param_rows(session.subject(), settings.delay, c, latest)).unwrap_or_default(),
+            coverage: current
+                .map(|c| coverage_view(session.subject().code(), &session.methods()[c]))
+                .unwrap_or_default(),
+            suite: suite_view(session.subject(), session.suite()),
+            warnings: session.warnings().to_vec(),
             unexported: facts.unexported,
             unsaved: facts.unsaved,
             type_names: crate::inference::ParamType::BUILT_IN

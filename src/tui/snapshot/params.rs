@@ -6,29 +6,30 @@
 use crate::inference::{DecisionSource, ParamType};
 use crate::model::program::ClassId;
 use crate::model::test::{Statement, TestCase};
-use crate::session::Session;
+use crate::session::Subject;
 
 use super::ParamRow;
 
 /// The rows for `class`, then for the helper classes its tests build: those constructed by `latest`
-/// (the last candidate of the current method) and those its parameters are typed with, transitively.
-pub(super) fn param_rows(session: &Session, class: ClassId, latest: Option<&TestCase>) -> Vec<ParamRow> {
-    let info = &session.program.classes[class];
+/// (the last candidate of the current method) and those its parameters are typed with, transitively;
+/// `delay` is the inference delay in force.
+pub(super) fn param_rows(subject: &Subject, delay: u32, class: ClassId, latest: Option<&TestCase>) -> Vec<ParamRow> {
+    let info = &subject.program().classes[class];
     let functions = std::iter::once("constructor").chain(info.methods.iter().map(|m| m.name.as_str()));
     let mut rows = Vec::new();
     for function in functions {
-        push_param(&mut rows, session, None, class, function);
+        push_param(&mut rows, (subject, delay), None, class, function);
     }
-    for helper in helper_classes(session, class, &rows, latest) {
-        push_param(&mut rows, session, Some(&session.program.classes[helper].name), helper, "constructor");
+    for helper in helper_classes(subject, class, &rows, latest) {
+        push_param(&mut rows, (subject, delay), Some(&subject.program().classes[helper].name), helper, "constructor");
     }
     rows
 }
 
 /// The classes other than `class` that `latest` constructs or that `rows` are typed with, then those
 /// their constructors' parameters are typed with, in the order found.
-fn helper_classes(session: &Session, class: ClassId, rows: &[ParamRow], latest: Option<&TestCase>) -> Vec<ClassId> {
-    let typed_class = |id: u32| match session.types.get(id).current_type() {
+fn helper_classes(subject: &Subject, class: ClassId, rows: &[ParamRow], latest: Option<&TestCase>) -> Vec<ClassId> {
+    let typed_class = |id: u32| match subject.types().get(id).current_type() {
         ParamType::Class(c) => Some(c),
         _ => None,
     };
@@ -47,7 +48,7 @@ fn helper_classes(session: &Session, class: ClassId, rows: &[ParamRow], latest: 
             continue;
         }
         helpers.push(next);
-        found.extend(session.types.params_of(next, "constructor").iter().filter_map(|id| typed_class(*id)));
+        found.extend(subject.types().params_of(next, "constructor").iter().filter_map(|id| typed_class(*id)));
     }
     helpers
 }
@@ -55,32 +56,38 @@ fn helper_classes(session: &Session, class: ClassId, rows: &[ParamRow], latest: 
 /// Adds the rows of `function`'s parameters, each followed by the records of its elements (`items[i]`)
 /// when it is an array and of its result (`label()`) when it is a callback, or when those records have
 /// been used or typed already.
-fn push_param(rows: &mut Vec<ParamRow>, session: &Session, helper: Option<&str>, class: ClassId, function: &str) {
-    for &id in session.types.params_of(class, function) {
-        rows.push(param_row(session, helper, function, id));
-        let ty = session.types.get(id).current_type();
+fn push_param(
+    rows: &mut Vec<ParamRow>,
+    (subject, delay): (&Subject, u32),
+    helper: Option<&str>,
+    class: ClassId,
+    function: &str,
+) {
+    for &id in subject.types().params_of(class, function) {
+        rows.push(param_row(subject, delay, helper, function, id));
+        let ty = subject.types().get(id).current_type();
         let derived =
-            [(session.types.element_of(id), ParamType::Array), (session.types.result_of(id), ParamType::Function)];
+            [(subject.types().element_of(id), ParamType::Array), (subject.types().result_of(id), ParamType::Function)];
         for (record, of) in derived {
             let Some(record) = record else { continue };
-            let used = session.types.get(record).uses > 0 || session.types.get(record).decision.is_some();
+            let used = subject.types().get(record).uses > 0 || subject.types().get(record).decision.is_some();
             if ty == of || used {
-                rows.push(param_row(session, helper, function, record));
+                rows.push(param_row(subject, delay, helper, function, record));
             }
         }
     }
 }
 
-fn param_row(session: &Session, helper: Option<&str>, function: &str, id: u32) -> ParamRow {
-    let record = session.types.get(id);
+fn param_row(subject: &Subject, delay: u32, helper: Option<&str>, function: &str, id: u32) -> ParamRow {
+    let record = subject.types().get(id);
     let mut members: Vec<(String, u32)> = record.members.iter().map(|(n, u)| (n.clone(), u.total())).collect();
     members.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
     let (ty, evidence, source) = match &record.decision {
         None => ("Unknown".to_string(), String::new(), None),
-        Some(d) => (d.ty.name(&session.program), d.evidence.clone(), Some(source_name(d.source))),
+        Some(d) => (d.ty.name(subject.program()), d.evidence.clone(), Some(source_name(d.source))),
     };
     let guess = match record.decision {
-        None => session.leading_guess(id).map(|d| (d.ty.name(&session.program), d.evidence)),
+        None => subject.leading_guess(id).map(|d| (d.ty.name(subject.program()), d.evidence)),
         Some(_) => None,
     };
     ParamRow {
@@ -91,7 +98,7 @@ fn param_row(session: &Session, helper: Option<&str>, function: &str, id: u32) -
         unknown: record.decision.is_none(),
         ty,
         uses: record.uses,
-        delay: session.settings().delay,
+        delay,
         members,
         number: record.scores.number,
         string: record.scores.string,
@@ -103,7 +110,7 @@ fn param_row(session: &Session, helper: Option<&str>, function: &str, id: u32) -
 }
 
 /// How a decision was reached, in the words the pane shows.
-pub fn source_name(source: DecisionSource) -> &'static str {
+pub(crate) fn source_name(source: DecisionSource) -> &'static str {
     match source {
         DecisionSource::Inferred => "inferred",
         DecisionSource::LeapOfFaith => "leap of faith",

@@ -4,25 +4,26 @@
 
 use std::collections::BTreeMap;
 
-use crate::session::Session;
+use crate::sandbox::CodeBase;
+use crate::session::MethodState;
 
 use super::{BranchRow, CoverageView, LineMark, SourceLine};
 
 /// A line of a method's source.
-pub struct MethodLine {
+pub(crate) struct MethodLine {
     /// 1-based line number in the file.
-    pub number: u32,
+    pub(crate) number: u32,
     /// Text.
-    pub text: String,
+    pub(crate) text: String,
     /// Offsets in the method of the statements that start on it.
     pub statements: Vec<usize>,
 }
 
-/// The source lines of method `method` (index in the session's methods), from its first line to the
-/// line after its last statement; empty when its code cannot be located.
-pub fn method_lines(session: &Session, method: usize) -> Vec<MethodLine> {
-    let Some(function) = &session.methods[method].function else { return Vec::new() };
-    let file = &session.code.files[function.file];
+/// The source lines in `code` of the method under test `method`, from its first line to the line after
+/// its last statement; empty when its code cannot be located.
+pub(crate) fn method_lines(code: &CodeBase, method: &MethodState) -> Vec<MethodLine> {
+    let Some(function) = &method.function else { return Vec::new() };
+    let file = &code.files[function.file];
     let statements = &file.instrumented.statements;
     let local = |id: u32| (id - file.statements.start) as usize;
     let mut on_line: BTreeMap<u32, Vec<usize>> = BTreeMap::new();
@@ -54,7 +55,7 @@ pub fn method_lines(session: &Session, method: usize) -> Vec<MethodLine> {
 }
 
 /// How a line fares when the statements for which `flag` holds ran.
-pub fn line_mark(statements: &[usize], flag: impl Fn(usize) -> bool) -> LineMark {
+pub(crate) fn line_mark(statements: &[usize], flag: impl Fn(usize) -> bool) -> LineMark {
     match statements.iter().filter(|s| flag(**s)).count() {
         _ if statements.is_empty() => LineMark::Plain,
         n if n == statements.len() => LineMark::Covered,
@@ -63,18 +64,18 @@ pub fn line_mark(statements: &[usize], flag: impl Fn(usize) -> bool) -> LineMark
     }
 }
 
-/// The coverage of method `method` by the elected tests: cells, marked source and branch outcomes.
-pub(super) fn coverage_view(session: &Session, method: usize) -> CoverageView {
-    let state = &session.methods[method];
+/// The coverage of the method under test `state` by the elected tests: cells, marked source (in
+/// `code`) and branch outcomes.
+pub(super) fn coverage_view(code: &CodeBase, state: &MethodState) -> CoverageView {
     let Some(function) = &state.function else {
         return CoverageView { cells: state.covered.clone(), ..CoverageView::default() };
     };
     let covered = |offset: usize| state.covered.get(offset).copied().unwrap_or(false);
-    let source = method_lines(session, method)
+    let source = method_lines(code, state)
         .into_iter()
         .map(|line| SourceLine { number: line.number, mark: line_mark(&line.statements, covered), text: line.text })
         .collect();
-    let file = &session.code.files[function.file];
+    let file = &code.files[function.file];
     let branches = file.instrumented.branches.get(
         (function.branches.start - file.branches.start) as usize
             ..(function.branches.end - file.branches.start) as usize,

@@ -70,7 +70,7 @@ fn help_lines(theme: &Theme, columns: usize) -> Vec<Line<'static>> {
 }
 
 /// Rows of the help, for scrolling.
-pub fn help_rows() -> usize {
+pub(crate) fn help_rows() -> usize {
     help_lines(&Theme::monochrome(), usize::MAX).len()
 }
 

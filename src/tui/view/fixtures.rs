@@ -35,10 +35,8 @@ pub(super) fn method(name: &str, status: MethodStatus, covered: usize, statement
 fn snapshot() -> Snapshot {
     let line = |number, text: &str, mark| SourceLine { number, text: text.into(), mark };
     Snapshot {
-        files: vec!["list.js".into()],
         seed: 42,
         iteration: 1234,
-        executions: 5000,
         rate: 5400.0,
         running: true,
         settings: Settings { delay: 20, timeout: Duration::from_secs(10), max_stale: 200, ..Settings::default() },

@@ -43,13 +43,13 @@ fn area(columns: u16, rows: u16) -> Rect {
 }
 
 /// Rows of text a page of the full view shows on a screen `rows` high.
-pub fn full_page(rows: u16) -> u16 {
+pub(crate) fn full_page(rows: u16) -> u16 {
     area(1, rows).height.saturating_sub(2)
 }
 
 /// The largest useful scroll of `view` on a `columns` × `rows` screen: the last row at the bottom. With
 /// no screen known (`columns` 0), every line may come first.
-pub fn full_last_scroll(view: &FullView, columns: u16, rows: u16) -> usize {
+pub(crate) fn full_last_scroll(view: &FullView, columns: u16, rows: u16) -> usize {
     if columns == 0 {
         return view.document.lines.len().saturating_sub(1);
     }

@@ -22,22 +22,22 @@ const STATUS_ROWS: u16 = 2;
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub struct Areas {
     /// Classes & methods.
-    pub methods: Rect,
+    pub(crate) methods: Rect,
     /// Candidate test.
-    pub candidate: Rect,
+    pub(crate) candidate: Rect,
     /// Parameters.
-    pub params: Rect,
+    pub(crate) params: Rect,
     /// Coverage.
-    pub coverage: Rect,
+    pub(crate) coverage: Rect,
     /// Suite.
-    pub suite: Rect,
+    pub(crate) suite: Rect,
     /// Status line (two rows).
-    pub status: Rect,
+    pub(crate) status: Rect,
 }
 
 impl Areas {
     /// The area of `pane`, border included.
-    pub fn pane(&self, pane: Pane) -> Rect {
+    pub(crate) fn pane(&self, pane: Pane) -> Rect {
         match pane {
             Pane::Methods => self.methods,
             Pane::Candidate => self.candidate,

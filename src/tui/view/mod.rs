@@ -40,19 +40,18 @@ mod suite;
 use ratatui::Frame;
 use ratatui::widgets::{Block, Paragraph, Wrap};
 
-pub use self::dialogs::help_rows;
-pub use self::full::{full_last_scroll, full_page};
+pub(crate) use self::dialogs::help_rows;
+pub(crate) use self::full::{full_last_scroll, full_page};
 pub use self::layout::{Areas, item_at, layout, list_row_at, pane_at};
-pub use self::pane::scroll_offset;
 use super::state::{App, Mode};
 use super::theme::Theme;
 
 /// The smallest screen the panes are drawn on; below, a note asks for more room (dialogs, the help and
 /// full views still show).
-pub const MIN_SIZE: (u16, u16) = (60, 16);
+pub(crate) const MIN_SIZE: (u16, u16) = (60, 16);
 
 /// Draws the whole screen.
-pub fn draw(frame: &mut Frame, app: &App, theme: &Theme) {
+pub(crate) fn draw(frame: &mut Frame, app: &App, theme: &Theme) {
     let area = frame.area();
     frame.render_widget(Block::new().style(theme.base), area);
     let areas = layout(area);

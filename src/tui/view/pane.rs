@@ -37,7 +37,7 @@ pub(super) fn selection_style(pane: Pane, app: &App, theme: &Theme) -> Style {
 }
 
 /// The first item a list of `visible` rows shows when item `selected` is selected.
-pub fn scroll_offset(selected: usize, visible: usize) -> usize {
+pub(crate) fn scroll_offset(selected: usize, visible: usize) -> usize {
     (selected + 1).saturating_sub(visible.max(1))
 }
 
