@@ -13,6 +13,7 @@ use std::time::{Duration, Instant};
 
 use crate::discovery::sandbox_expression;
 use crate::error::{Error, Result};
+use crate::js::PROXY;
 use crate::model::program::{Access, ClassInfo};
 use crate::model::settings::Settings;
 use crate::sandbox::BareProgram;
@@ -35,7 +36,9 @@ pub struct BenchOptions {
 }
 
 /// Stands in for recording proxies in the bare loop, so the same test code runs unchanged.
-const BARE_HARNESS: &str = "function __fc$u() { return {}; }";
+fn bare_harness() -> String {
+    format!("function {PROXY}() {{ return {{}}; }}")
+}
 
 /// Runs the benchmark and returns the printed report.
 pub fn run(options: &BenchOptions) -> Result<String> {
@@ -52,7 +55,7 @@ pub fn run(options: &BenchOptions) -> Result<String> {
             Session::new(&SessionOptions { files: vec![options.file.clone()], ..Default::default() }, settings)?;
         if bare.is_none() {
             let program = BareProgram::new(session.subject().code(), &session.settings().limits)?;
-            program.eval(BARE_HARNESS)?;
+            program.eval(&bare_harness())?;
             program.eval(&session.subject().program().classes.iter().map(bare_binding).collect::<String>())?;
             bare = Some(program);
         }

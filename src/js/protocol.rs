@@ -194,7 +194,6 @@ protocol! {
         /// `require` of a CommonJS file by index.
         REQUIRE = "__fc$require";
         /// Record mode: replaces a CommonJS file's exports.
-        #[expect(dead_code, reason = "record/mod.rs spells the name out until it switches to the table")]
         SET_EXPORTS = "__fc$setExports";
         /// The namespaces of loaded ES modules, by file index.
         NAMESPACES = "__fc$ns";
@@ -207,7 +206,6 @@ protocol! {
 
         // Record mode (`recorder.js`).
         /// Record mode's recorder.
-        #[expect(dead_code, reason = "record/mod.rs spells the name out until it switches to the table")]
         RECORDER = "__fc$recorder";
     }
     javascript {

@@ -22,7 +22,7 @@ pub use seed::SeedFrom;
 use crate::analysis::files::SourceSet;
 use crate::discovery::{analyse, sandbox_expression};
 use crate::error::{Error, Result};
-use crate::js::RECORDER_JS;
+use crate::js::{PRIMORDIALS, RECORDER, RECORDER_JS, SET_EXPORTS};
 use crate::model::program::ModuleKind;
 use crate::model::program::{Access, Origin, ProgramInfo};
 use crate::model::settings::Limits;
@@ -108,7 +108,7 @@ fn install(prepared: &mut Prepared, max_calls_per_method: usize) -> Result<Vec<S
     });
     prepared
         .sandbox
-        .evaluate(&format!("{RECORDER_JS}; __fc$recorder.install({config}); ''"), "installing the recorder")?;
+        .evaluate(&format!("{RECORDER_JS}; {RECORDER}.install({config}); ''"), "installing the recorder")?;
     let mut script = String::from("(function () { var failed = [];\n");
     let mut warnings = Vec::new();
     // A class made by a factory keeps its factory: calls on its instances are recorded, not replayed.
@@ -116,7 +116,7 @@ fn install(prepared: &mut Prepared, max_calls_per_method: usize) -> Result<Vec<S
         let target = match &class.access {
             Access::Script { expression } => expression.clone(),
             Access::CommonJs { file, path } if path.is_empty() => {
-                script.push_str(&format!("__fc$setExports({file}, __fc$recorder.constructorFor({index}));\n"));
+                script.push_str(&format!("{SET_EXPORTS}({file}, {RECORDER}.constructorFor({index}));\n"));
                 continue;
             }
             Access::CommonJs { .. } => sandbox_expression(&class.access),
@@ -135,10 +135,10 @@ fn install(prepared: &mut Prepared, max_calls_per_method: usize) -> Result<Vec<S
             Access::EsModule { .. } => sandbox_expression(&class.access),
         };
         script.push_str(&format!(
-            "try {{ {target} = __fc$recorder.constructorFor({index}); }} catch (e) {{ failed[failed.length] = [{index}, __fc$P.String(e)]; }}\n"
+            "try {{ {target} = {RECORDER}.constructorFor({index}); }} catch (e) {{ failed[failed.length] = [{index}, {PRIMORDIALS}.String(e)]; }}\n"
         ));
     }
-    script.push_str("return __fc$P.json(failed); })()");
+    script.push_str(&format!("return {PRIMORDIALS}.json(failed); }})()"));
     let failed = prepared.sandbox.evaluate(&script, "wrapping the constructors")?;
     let failed: Vec<(usize, String)> = serde_json::from_str(&failed).unwrap_or_default();
     for (index, why) in failed {
@@ -155,7 +155,7 @@ pub(crate) fn record(options: &RecordOptions) -> Result<Recorded> {
     let mut prepared = prepare(options)?;
     let warnings = install(&mut prepared, options.max_calls_per_method)?;
     let failure = prepared.sandbox.run_file(prepared.entry, options.timeout).err();
-    let events = prepared.sandbox.evaluate("__fc$recorder.take()", "reading the recording")?;
+    let events = prepared.sandbox.evaluate(&format!("{RECORDER}.take()"), "reading the recording")?;
     let events = serde_json::from_str(&events).map_err(|e| Error::Engine(format!("reading the recording: {e}")))?;
     // The files replay tests load: all but the entry and Node's built-ins, which load by name.
     let others = || prepared.code.files.iter().filter(|f| f.entry.given);
@@ -198,7 +198,7 @@ pub fn overhead(options: &RecordOptions, runs: usize) -> Result<String> {
         let started = Instant::now();
         install(&mut prepared, quiet.max_calls_per_method)?;
         prepared.sandbox.run_file(prepared.entry, quiet.timeout)?;
-        let events = prepared.sandbox.evaluate("__fc$recorder.take()", "reading the recording")?;
+        let events = prepared.sandbox.evaluate(&format!("{RECORDER}.take()"), "reading the recording")?;
         recorded.push(started.elapsed());
         calls = serde_json::from_str::<Vec<serde_json::Value>>(&events).map_or(0, |e| e.len());
     }
