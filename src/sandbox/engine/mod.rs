@@ -2,7 +2,7 @@
 //!
 //! `mod.rs` builds an engine (limits, probes, the determinism shim, the describers, the harness, then the
 //! program: scripts, CommonJS factories, ES modules); `run.rs` runs one test in it (`direct.rs` performing
-//! its statements from Rust, `describe.rs` describing its results and the state they left, `results.rs` and
+//! its statements from Rust, `describe/` describing its results and the state they left, `results.rs` and
 //! `log.rs` reading its results and its log back, `text.rs` their strings within a budget); `sources.rs` is
 //! the program as plain data, `modules.rs` the ES-module resolver and loader, `script.rs` the bytecode
 //! cache of Flycatcher's own scripts, `deadline.rs` the interrupt deadline, `guard.rs` the built-ins'

@@ -1,6 +1,6 @@
 //! Reading the harness's results (`results` in `harness.js`) through the C interface, as
 //! [`DescribedResult`]s: each call of the method under test, with the numbers of its descriptions,
-//! which Rust made and kept for the test (`describe.rs`).
+//! which Rust made and kept for the test (`describe/`).
 //!
 //! They came as JSON: `JSON.stringify` of the results in the harness, then serde in Rust, whose
 //! internally tagged [`Observed`] buffers every object before it reads its tag. The reader takes what

@@ -44,7 +44,7 @@ pub(super) struct Handles {
     /// The results of the test that ran (describing runs only), and their keys.
     results: Persistent<Array<'static>>,
     keys: Keys,
-    /// The descriptions made for the test that ran (see `describe.rs`).
+    /// The descriptions made for the test that ran (see `describe/`).
     descriptions: Rc<Descriptions>,
     direct: Direct,
 }
@@ -340,7 +340,7 @@ pub(super) fn near_misses(bytes: &[u8]) -> Vec<(u32, f64)> {
 pub(super) fn probes<T>(
     array: TypedArray<T>,
     range: std::ops::Range<u32>,
-    f: impl FnOnce(&mut [u8]),
+    f: impl FnOnce(&mut [u8]) + Send,
 ) -> rquickjs::Result<()> {
     if range.is_empty() {
         return Ok(());

@@ -61,12 +61,13 @@ impl<'js> Cx<'js> {
 }
 
 /// Gives `f` the bytes of `array`'s elements, if its buffer is attached (user code may have detached
-/// it: `__fc$s.buffer.transfer()`); answers whether it was.
-pub(crate) fn with_bytes<T>(array: &TypedArray<T>, f: impl FnOnce(&mut [u8])) -> bool {
+/// it: `__fc$s.buffer.transfer()`); answers whether it was. `f` is `Send`, so it holds no handle of
+/// QuickJS (none is): it cannot run JavaScript while it has the bytes.
+pub(crate) fn with_bytes<T>(array: &TypedArray<T>, f: impl FnOnce(&mut [u8]) + Send) -> bool {
     let Some(raw) = array.as_raw() else { return false };
     // SAFETY: `as_raw` has just checked that the buffer is attached, and the slice lives only while `f`
-    // runs, which is Rust code: no JavaScript runs that could detach or resize it, and nothing else
-    // reads or writes it meanwhile.
+    // runs, which cannot run JavaScript (it holds no QuickJS handle, see above) that could detach or
+    // resize it; nothing else reads or writes it meanwhile (QuickJS runs on this thread only).
     f(unsafe { &mut *raw.as_ptr() });
     true
 }
