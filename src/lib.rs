@@ -26,6 +26,8 @@
 //! - [`tui`]: `flycatcher explore`, the terminal UI over the same session.
 
 #![deny(missing_docs)]
+#![deny(unsafe_code)]
+#![deny(clippy::undocumented_unsafe_blocks)]
 
 pub mod analysis;
 pub mod app;

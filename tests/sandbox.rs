@@ -208,11 +208,21 @@ fn a_member_name_with_a_lone_surrogate_keeps_the_tests_events() {
 
 #[test]
 fn a_changed_built_in_is_named_by_how_the_listing_reached_it() {
-    // One method per way the built-ins' listing reaches an object: the global object itself, a
-    // global's value, its prototype, what a prototype inherits from, a root given by the harness, a
-    // hidden iterator prototype. What the harness replaces before every test, and globals a test adds,
-    // are no change. Each follows a test that changed nothing, in the same context: the check after it
-    // compares what the first check read in place (see `sandbox/engine/layout.rs`).
+    changed_built_ins_are_named(true);
+}
+
+#[test]
+fn a_changed_built_in_is_named_the_same_when_read_through_the_c_interface_only() {
+    changed_built_ins_are_named(false);
+}
+
+/// One method per way the built-ins' listing reaches an object: the global object itself, a global's
+/// value, its prototype, what a prototype inherits from, a root given by the harness, a hidden iterator
+/// prototype. What the harness replaces before every test, and globals a test adds, are no change. Each
+/// follows a test that changed nothing, in the same context: with `in_place`, the check after it
+/// compares what the first check read in place (see `sandbox/qjs/layout.rs`); without, every check goes
+/// through the C interface, the in-place reading's fallback.
+fn changed_built_ins_are_named(in_place: bool) {
     let source = r#"class Patch {
   constructor() {}
   change(what) {
@@ -240,6 +250,7 @@ fn a_changed_built_in_is_named_by_how_the_listing_reached_it() {
 module.exports = { Patch };
 "#;
     let (session, mut sandbox, watch) = load_sandbox(source);
+    sandbox.set_reading_in_place(in_place);
     let program = session.subject().program();
     let patch = program.class_named("Patch").expect("Patch found");
     let changed = |sandbox: &mut Sandbox, what: &str| {
@@ -268,8 +279,15 @@ module.exports = { Patch };
         ("same", None),
     ];
     for (what, name) in cases {
-        assert_eq!(changed(&mut sandbox, "nothing"), None, "before {what}");
-        assert_eq!(changed(&mut sandbox, what).as_deref(), name, "{what}");
+        assert_eq!(changed(&mut sandbox, "nothing"), None, "before {what} (in place: {in_place})");
+        assert_eq!(changed(&mut sandbox, what).as_deref(), name, "{what} (in place: {in_place})");
+    }
+    if !in_place {
+        // Switched on in the engine kept for tests run alone: read in place from its next check on.
+        sandbox.set_reading_in_place(true);
+        assert_eq!(changed(&mut sandbox, "nothing"), None);
+        assert_eq!(changed(&mut sandbox, "nothing"), None);
+        assert_eq!(changed(&mut sandbox, "root").as_deref(), Some("Math.max"));
     }
 }
 

@@ -9,12 +9,13 @@
 //! interpreter, and a test whose call returns a promise goes on there.
 
 use rquickjs::function::Args;
-use rquickjs::{Array, Ctx, Function, Object, Persistent, TypedArray, Value, qjs};
+use rquickjs::{Array, Ctx, Function, Object, Persistent, TypedArray, Value};
 
 use super::run::set_statement_running;
 use crate::js::DIRECT;
 use crate::model::program::ProgramInfo;
 use crate::model::test::{Statement, TestCase, Value as Argument};
+use crate::sandbox::qjs::Ref;
 
 /// The harness's functions a direct run calls (see `__fc$direct` in `harness.js`), taken once.
 pub(super) struct Direct {
@@ -124,8 +125,7 @@ impl Direct {
                 }
                 Err(rquickjs::Error::Exception) => {
                     let thrown = ctx.catch();
-                    // SAFETY: the value is alive for the call.
-                    if unsafe { qjs::JS_IsUncatchableError(thrown.as_raw()) } {
+                    if Ref::of(&thrown).is_uncatchable() {
                         return Err(ctx.throw(thrown));
                     }
                     return self.failed.clone().restore(ctx)?.call((thrown, at as u32));

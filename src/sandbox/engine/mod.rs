@@ -2,20 +2,20 @@
 //!
 //! `mod.rs` builds an engine (limits, probes, the determinism shim, the describers, the harness, then the
 //! program: scripts, CommonJS factories, ES modules); `run.rs` runs one test in it (`direct.rs` performing
-//! its statements from Rust, `describe.rs` describing its results and the state they left, `results.rs` and
+//! its statements from Rust, `describe/` describing its results and the state they left, `results.rs` and
 //! `log.rs` reading its results and its log back, `text.rs` their strings within a budget); `sources.rs` is
 //! the program as plain data, `modules.rs` the ES-module resolver and loader, `script.rs` the bytecode
 //! cache of Flycatcher's own scripts, `deadline.rs` the interrupt deadline, `guard.rs` the built-ins'
-//! listing and snapshot (`layout.rs` reading objects in place for its checks), `props.rs` own properties read through the C interface (for the guard, the undo
-//! journal, the describers and the results' reader), `bare.rs` for the benchmarks a context without any of
-//! it, and the program loaded uninstrumented.
+//! listing and snapshot (reading objects in place for its checks, see `sandbox/qjs/layout.rs`),
+//! `props.rs` the undo journal's native question, `bare.rs` for the benchmarks a context without any of
+//! it, and the program loaded uninstrumented. Every raw call of QuickJS's C interface is
+//! `sandbox/qjs`'s: this engine is written in its safe API.
 
 mod bare;
 mod deadline;
 mod describe;
 mod direct;
 mod guard;
-mod layout;
 mod log;
 mod modules;
 mod props;
@@ -45,6 +45,7 @@ use crate::js::{
 };
 use crate::model::program::ModuleKind;
 use crate::model::settings::Limits;
+use crate::sandbox::qjs::{Anchor, Cx};
 use modules::{TableLoader, TableResolver};
 use script::{HARNESS_SCRIPTS, NODE_SCRIPTS, SETUP, ScriptCache, eval_script, exception_text};
 use sources::COMMONJS_HEADER;
@@ -60,13 +61,15 @@ const LOAD_STACK: usize = 16 << 20;
 const LOAD_MEMORY: usize = 1 << 30;
 
 /// A runtime and a context with the harness and the program loaded.
+///
+/// What holds references of the context is let go before it, by [`Engine`]'s `Drop`.
 pub(crate) struct Engine {
-    // Field order matters: the handles' and the guard's references must go before the context, the
-    // context before its runtime.
     /// Set once the harness is installed (see [`run::Handles`]).
     handles: Option<run::Handles>,
     guard: Option<guard::Guard>,
-    descriptions: Described,
+    descriptions: Rc<describe::Descriptions>,
+    /// A reference to the context, for what the engine keeps of it between two scopes.
+    anchor: Anchor,
     context: Context,
     _runtime: Runtime,
     sources: Arc<Sources>,
@@ -115,11 +118,13 @@ impl Engine {
             runtime.set_loader(TableResolver { table, known, recorded_importer, es_modules }, loader);
         }
         let context = Context::full(&runtime).map_err(|e| Error::Engine(e.to_string()))?;
-        let descriptions = Described(Rc::new(context.with(|ctx| describe::Descriptions::new(&ctx, limits.memory))));
+        let anchor = Anchor::new(&context);
+        let descriptions = Rc::new(describe::Descriptions::new(anchor.clone(), limits.memory));
         let mut engine = Engine {
             handles: None,
             guard: None,
             descriptions,
+            anchor,
             context,
             _runtime: runtime,
             sources,
@@ -128,15 +133,15 @@ impl Engine {
             work_limit: None,
         };
         let baseline = engine.install(limits, guard)?;
-        let descriptions = engine.descriptions.0.clone();
+        let descriptions = engine.descriptions.clone();
         let handles = engine.context.with(|ctx| {
-            run::Handles::take(&ctx, descriptions)
+            run::Handles::take(&ctx, &engine.anchor, descriptions)
                 .map_err(|e| Error::Engine(format!("reading the harness's globals: {}", exception_text(&ctx, e))))
         });
         engine.handles = Some(handles?);
         if let Some(baseline) = baseline {
             let taken = engine.context.with(|ctx| {
-                guard::Guard::take(&ctx, &baseline)
+                guard::Guard::take(&ctx, &engine.anchor, &baseline)
                     .map_err(|e| Error::Engine(format!("taking the built-ins' snapshot: {}", exception_text(&ctx, e))))
             });
             engine.guard = Some(taken?);
@@ -170,7 +175,7 @@ impl Engine {
         self.eval_setup(INEXACT_JS, "watching operations engines round differently")?;
         self.install_node_globals()?;
         self.context.with(|ctx| {
-            describe::install(&ctx, &self.descriptions.0)
+            describe::install(&ctx, &self.descriptions)
                 .map_err(|e| Error::Engine(format!("installing the describers: {}", exception_text(&ctx, e))))
         })?;
         self.eval_setup(HARNESS_JS, "installing the harness")?;
@@ -185,7 +190,7 @@ impl Engine {
             "recording the built-in globals",
         )?;
         let baseline = if guard {
-            let taken = self.context.with(|ctx| guard::Baseline::take(&ctx));
+            let taken = self.context.with(|ctx| guard::Baseline::take(&ctx, &self.anchor));
             Some(taken.ok_or_else(|| Error::Engine("listing the global object's keys failed".into()))?)
         } else {
             None
@@ -403,7 +408,15 @@ impl Engine {
     /// is checked, or all with `all` (see [`guard`]). `None` for an engine built without a guard.
     pub(crate) fn changed_builtins(&mut self, all: bool) -> Option<String> {
         let guard = self.guard.as_mut()?;
-        self.context.with(|_| guard.changed(all))
+        self.context.with(|ctx| guard.changed(Cx::of(&ctx), all))
+    }
+
+    /// Makes the built-ins' guard read objects found unchanged in place (`on`, as an engine starts), or
+    /// compare them all through the C interface (see `guard.rs`).
+    pub(crate) fn set_reading_in_place(&mut self, on: bool) {
+        if let Some(guard) = self.guard.as_mut() {
+            self.context.with(|ctx| guard.set_in_place(Cx::of(&ctx), on));
+        }
     }
 
     pub(crate) fn discover(&mut self, roots: &[String], depth: usize) -> Result<String> {
@@ -442,14 +455,15 @@ impl Engine {
     }
 }
 
-/// The engine's describers (see `describe.rs`), whose references to the context's values are freed
-/// before the context goes: the functions that use them may outlive the engine in the context's
-/// teardown, holding the rest.
-struct Described(Rc<describe::Descriptions>);
-
-impl Drop for Described {
+impl Drop for Engine {
+    /// Lets go of what holds references of the context before the fields go: the harness's handles
+    /// (rquickjs's `Persistent`s, which keep the context but not its runtime, so they must go before
+    /// the runtime), the guard's snapshot, and the describers' references, which the describers'
+    /// functions in the context hold (until released, the context would never be freed).
     fn drop(&mut self) {
-        self.0.release();
+        self.handles = None;
+        self.guard = None;
+        self.descriptions.release();
     }
 }
 

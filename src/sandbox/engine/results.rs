@@ -1,6 +1,6 @@
 //! Reading the harness's results (`results` in `harness.js`) through the C interface, as
 //! [`DescribedResult`]s: each call of the method under test, with the numbers of its descriptions,
-//! which Rust made and kept for the test (`describe.rs`).
+//! which Rust made and kept for the test (`describe/`).
 //!
 //! They came as JSON: `JSON.stringify` of the results in the harness, then serde in Rust, whose
 //! internally tagged [`Observed`] buffers every object before it reads its tag. The reader takes what
@@ -9,17 +9,16 @@
 //! missing or of another type, a string with a lone surrogate, which serde refused in JSON, and text
 //! past the test's budget, see `text.rs`).
 
-use rquickjs::{Array, Ctx, Object, Value, qjs};
+use rquickjs::{Array, Ctx, Object, Value};
 
 use super::describe::{self, Descriptions};
-use super::props::own_value;
 use super::text::with_text;
 use crate::model::observed::{DescribedResult, Inspected, Observed, VariableState};
+use crate::sandbox::qjs::{Anchor, Atom, Cx, KeptAtom, Owned, Ref};
 
 /// The keys results use, as atoms made once per engine (see [`Keys::new`]).
 pub(super) struct Keys {
-    ctx: *mut qjs::JSContext,
-    atoms: [qjs::JSAtom; KEY_NAMES.len()],
+    atoms: [KeptAtom; KEY_NAMES.len()],
 }
 
 /// In the order of [`Key`].
@@ -43,24 +42,14 @@ enum Key {
 }
 
 impl Keys {
-    /// The atoms of `ctx`'s runtime, freed with the keys (which go before the context, see `Engine`'s
-    /// field order).
-    pub(super) fn new(ctx: &Ctx) -> Keys {
-        let raw = ctx.as_raw().as_ptr();
-        // SAFETY: `raw` is a live context; each atom is a new reference, freed in `drop`.
-        let atoms = KEY_NAMES.map(|name| unsafe { qjs::JS_NewAtom(raw, name.as_ptr()) });
-        Keys { ctx: raw, atoms }
+    /// The atoms, kept in the context of `ctx` (`anchor`'s).
+    pub(super) fn new(ctx: &Ctx, anchor: &Anchor) -> Keys {
+        let cx = Cx::of(ctx);
+        Keys { atoms: KEY_NAMES.map(|name| KeptAtom::new(anchor, Atom::new(cx, name))) }
     }
 
-    fn atom(&self, key: Key) -> qjs::JSAtom {
-        self.atoms[key as usize]
-    }
-}
-
-impl Drop for Keys {
-    fn drop(&mut self) {
-        // SAFETY: the atoms `new` made, of a context still alive.
-        self.atoms.iter().for_each(|atom| unsafe { qjs::JS_FreeAtom(self.ctx, *atom) });
+    fn atom(&self, key: Key) -> &KeptAtom {
+        &self.atoms[key as usize]
     }
 }
 
@@ -82,12 +71,9 @@ impl<'js> Reader<'_, 'js> {
         self.own_atom(object, self.keys.atom(key))
     }
 
-    fn own_atom(&self, object: &Object<'js>, atom: qjs::JSAtom) -> Option<Value<'js>> {
-        // SAFETY: the context is the live context of `object`; the value read is ours, given to the answer.
-        unsafe {
-            let value = own_value(self.ctx.as_raw().as_ptr(), object.as_raw(), atom)?;
-            Some(Value::from_raw(self.ctx.clone(), value))
-        }
+    fn own_atom(&self, object: &Object<'js>, atom: &KeptAtom) -> Option<Value<'js>> {
+        let cx = Cx::of(self.ctx);
+        cx.own_value(Ref::of(object.as_value()), atom.get(cx)).map(Owned::into_value)
     }
 
     fn required(&self, object: &Object<'js>, key: Key) -> rquickjs::Result<Value<'js>> {

@@ -21,6 +21,7 @@ use crate::model::observed::{Observed, Outcome, Thrown};
 use crate::model::program::ProgramInfo;
 use crate::model::test::TestCase;
 use crate::sandbox::events::first_user_frame;
+use crate::sandbox::qjs::{Anchor, with_bytes};
 use crate::sandbox::{Execution, Watch};
 
 /// The harness's globals that every run reads, taken once the harness is installed: looking each one up
@@ -43,7 +44,7 @@ pub(super) struct Handles {
     /// The results of the test that ran (describing runs only), and their keys.
     results: Persistent<Array<'static>>,
     keys: Keys,
-    /// The descriptions made for the test that ran (see `describe.rs`).
+    /// The descriptions made for the test that ran (see `describe/`).
     descriptions: Rc<Descriptions>,
     direct: Direct,
 }
@@ -55,7 +56,7 @@ impl Handles {
     }
 
     /// The handles of `ctx`, whose tests are described in `descriptions`.
-    pub(super) fn take(ctx: &Ctx, descriptions: Rc<Descriptions>) -> rquickjs::Result<Handles> {
+    pub(super) fn take(ctx: &Ctx, anchor: &Anchor, descriptions: Rc<Descriptions>) -> rquickjs::Result<Handles> {
         let globals = ctx.globals();
         Ok(Handles {
             exec: Persistent::save(ctx, globals.get::<_, Function>(EXEC)?),
@@ -67,7 +68,7 @@ impl Handles {
             undo: Persistent::save(ctx, globals.get::<_, Function>(UNDO)?),
             failure: Persistent::save(ctx, globals.get::<_, Object>(FAILURE)?),
             results: Persistent::save(ctx, globals.get::<_, Array>(RESULTS)?),
-            keys: Keys::new(ctx),
+            keys: Keys::new(ctx, anchor),
             descriptions,
             direct: Direct::take(ctx)?,
         })
@@ -339,20 +340,17 @@ pub(super) fn near_misses(bytes: &[u8]) -> Vec<(u32, f64)> {
 pub(super) fn probes<T>(
     array: TypedArray<T>,
     range: std::ops::Range<u32>,
-    f: impl FnOnce(&mut [u8]),
+    f: impl FnOnce(&mut [u8]) + Send,
 ) -> rquickjs::Result<()> {
     if range.is_empty() {
         return Ok(());
     }
-    // User code could detach the buffer (`__fc$s.buffer.transfer()`): then there is nothing to read.
-    let Some(raw) = array.as_raw() else { return Ok(()) };
-    // SAFETY: `as_raw` has just checked that the buffer is attached, and the slice lives only while this
-    // function runs, during which no JavaScript runs that could detach or resize it.
-    let bytes = unsafe { &mut *raw.as_ptr() };
-    let width = std::mem::size_of::<T>();
-    let end = (range.end as usize * width).min(bytes.len());
-    let start = (range.start as usize * width).min(end);
-    f(&mut bytes[start..end]);
+    with_bytes(&array, |bytes| {
+        let width = std::mem::size_of::<T>();
+        let end = (range.end as usize * width).min(bytes.len());
+        let start = (range.start as usize * width).min(end);
+        f(&mut bytes[start..end]);
+    });
     Ok(())
 }
 

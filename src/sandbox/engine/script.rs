@@ -2,14 +2,14 @@
 //! errors read back as text.
 
 use std::collections::HashMap;
-use std::ffi::CString;
 use std::hash::{Hash, Hasher};
 use std::sync::{Arc, LazyLock, Mutex};
 
-use rquickjs::module::{Declared, WriteOptions};
-use rquickjs::{Ctx, Module, Value, qjs};
+use rquickjs::module::Declared;
+use rquickjs::{Ctx, Module};
 
 use crate::js::node;
+use crate::sandbox::qjs::script::{self, Bytecode};
 
 /// A script's name and the hash of its text.
 type ScriptKey = (String, u64);
@@ -23,7 +23,7 @@ type ScriptKey = (String, u64);
 #[derive(Default)]
 pub(crate) struct ScriptCache {
     /// Bytecode by (file name, hash of the text); shared, not copied, by the engines reading it.
-    compiled: Mutex<HashMap<ScriptKey, Arc<[u8]>>>,
+    compiled: Mutex<HashMap<ScriptKey, Bytecode>>,
     /// Where a script not compiled here is looked up next; what this cache compiles stays in it.
     base: Option<Arc<ScriptCache>>,
     /// Whether functions compiled here answer `toString` with `[native code]` rather than their text
@@ -37,12 +37,12 @@ impl ScriptCache {
         ScriptCache { compiled: Mutex::default(), base: Some(base), strip_source: false }
     }
 
-    fn get(&self, key: &ScriptKey) -> Option<Arc<[u8]>> {
+    fn get(&self, key: &ScriptKey) -> Option<Bytecode> {
         let own = self.compiled.lock().ok().and_then(|c| c.get(key).cloned());
         own.or_else(|| self.base.as_ref().and_then(|b| b.get(key)))
     }
 
-    fn insert(&self, key: ScriptKey, bytes: Arc<[u8]>) {
+    fn insert(&self, key: ScriptKey, bytes: Bytecode) {
         if let Ok(mut c) = self.compiled.lock() {
             c.insert(key, bytes);
         }
@@ -81,16 +81,14 @@ pub(super) fn declare_module<'js>(
 ) -> rquickjs::Result<Module<'js, Declared>> {
     let key = key_of(name, code);
     if let Some(bytes) = cache.get(&key) {
-        // SAFETY: the bytes are what `Module::write` made of a module of this name and text, in this
-        // process (so by this build of QuickJS); QuickJS copies what it reads.
-        return unsafe { Module::load(ctx.clone(), &bytes) };
+        return script::load_module(ctx, &bytes);
     }
     let module = Module::declare(ctx.clone(), name, code)?;
-    match module.write(WriteOptions::default()) {
-        Ok(bytes) => cache.insert(key, Arc::from(bytes)),
+    match script::write_module(&module) {
+        Some(bytes) => cache.insert(key, bytes),
         // A module that cannot be written is still declared, and the next engine compiles it again; the
         // exception the failed write left pending must not be taken for the module's own.
-        Err(_) => drop(ctx.catch()),
+        None => drop(ctx.catch()),
     }
     Ok(module)
 }
@@ -103,45 +101,17 @@ pub(super) fn eval_script<'js, V: rquickjs::FromJs<'js>>(
     filename: &str,
 ) -> rquickjs::Result<V> {
     let key = key_of(filename, code);
-    let raw = ctx.as_raw().as_ptr();
-    let is_exception = |v: qjs::JSValue| unsafe { qjs::JS_VALUE_GET_NORM_TAG(v) == qjs::JS_TAG_EXCEPTION };
-    let cached = cache.get(&key);
-    // SAFETY: `raw` is the live context of `ctx`; every JSValue made here is either handed on to a call
-    // that takes ownership of it (JS_EvalFunction) or wrapped in a `Value` that frees it; the bytecode
-    // buffer from JS_WriteObject is copied and freed with the context's allocator.
-    let function = unsafe {
-        match cached {
-            Some(bytes) => qjs::JS_ReadObject(raw, bytes.as_ptr(), bytes.len() as _, qjs::JS_READ_OBJ_BYTECODE as i32),
-            None => {
-                let source = CString::new(code)?;
-                let name = CString::new(filename)?;
-                let flags = (qjs::JS_EVAL_TYPE_GLOBAL | qjs::JS_EVAL_FLAG_COMPILE_ONLY) as i32;
-                let function = qjs::JS_Eval(raw, source.as_ptr(), code.len() as _, name.as_ptr(), flags);
-                if !is_exception(function) {
-                    let mut size = 0;
-                    let strip = if cache.strip_source { qjs::JS_WRITE_OBJ_STRIP_SOURCE } else { 0 };
-                    let bytes =
-                        qjs::JS_WriteObject(raw, &mut size, function, (qjs::JS_WRITE_OBJ_BYTECODE | strip) as i32);
-                    if !bytes.is_null() {
-                        let copy = Arc::from(std::slice::from_raw_parts(bytes, size as usize));
-                        qjs::js_free(raw, bytes.cast());
-                        cache.insert(key, copy);
-                    }
-                }
-                function
+    let compiled = match cache.get(&key) {
+        Some(bytes) => script::read(ctx, &bytes)?,
+        None => {
+            let compiled = script::compile(ctx, code, filename)?;
+            if let Some(bytes) = compiled.write(cache.strip_source) {
+                cache.insert(key, bytes);
             }
+            compiled
         }
     };
-    if is_exception(function) {
-        return Err(rquickjs::Error::Exception);
-    }
-    // SAFETY: as above; JS_EvalFunction takes ownership of `function`.
-    let result = unsafe { qjs::JS_EvalFunction(raw, function) };
-    if is_exception(result) {
-        return Err(rquickjs::Error::Exception);
-    }
-    // SAFETY: `result` is a new value owned by us, now by the `Value`.
-    V::from_js(ctx, unsafe { Value::from_raw(ctx.clone(), result) })
+    V::from_js(ctx, compiled.run()?)
 }
 
 /// The name Flycatcher's own scripts run under, in stack frames.

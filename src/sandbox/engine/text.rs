@@ -9,7 +9,9 @@
 
 use std::cell::Cell;
 
-use rquickjs::{Ctx, Value, qjs};
+use rquickjs::{Ctx, Value};
+
+use crate::sandbox::qjs::{Cx, Ref};
 
 /// What is left of the text a read may take, in bytes of UTF-8.
 pub(super) struct TextBudget(Cell<usize>);
@@ -48,29 +50,16 @@ pub(super) fn too_large() -> rquickjs::Error {
 
 /// The UTF-8 QuickJS makes of `value` (a lone surrogate written as if it were a character) given to
 /// `read`; `Ok(None)` when `value` is not a string.
-pub(super) fn with_text<T>(
-    ctx: &Ctx,
-    value: &Value,
+pub(super) fn with_text<'js, T>(
+    ctx: &Ctx<'js>,
+    value: &Value<'js>,
     budget: &TextBudget,
     read: impl FnOnce(&[u8]) -> T,
 ) -> rquickjs::Result<Option<T>> {
     if !value.is_string() {
         return Ok(None);
     }
-    let raw = ctx.as_raw().as_ptr();
-    // SAFETY: `raw` is the live context of `value`; the C string QuickJS makes is read, then freed.
-    unsafe {
-        let mut length = 0;
-        let text = qjs::JS_ToCStringLen(raw, &mut length, value.as_raw());
-        if text.is_null() {
-            return Err(rquickjs::Error::Exception);
-        }
-        let answer = if budget.take(length) {
-            Ok(Some(read(std::slice::from_raw_parts(text.cast::<u8>(), length))))
-        } else {
-            Err(too_large())
-        };
-        qjs::JS_FreeCString(raw, text);
-        answer
-    }
+    let text = Cx::of(ctx).text(Ref::of(value))?;
+    let bytes = text.bytes();
+    if budget.take(bytes.len()) { Ok(Some(read(bytes))) } else { Err(too_large()) }
 }
