@@ -119,21 +119,18 @@ protocol! {
         // Defined by the engine for the programs.
         /// The determinism shim installed from [`super::DETERMINISM_JS`]: fixes `Math.random` and the
         /// clocks.
-        #[expect(dead_code, reason = "sandbox/engine/mod.rs spells the name out until it switches to the table")]
         DETERMINISTIC = "__fc$deterministic";
         /// The names of the globals before the code under test loaded (a `Set`): a script's classes are
         /// the globals it added.
         BASELINE = "__fc$baseline";
         /// Record mode: the native function the program's `console` ([`super::CONSOLE_JS`]) prints
         /// through.
-        #[expect(dead_code, reason = "sandbox/engine/mod.rs spells the name out until it switches to the table")]
         PRINT = "__fc$print";
         /// The native function that charges a built-in's loop over an array's length as work (see
         /// [`super::LOOPS_JS`], which takes it off the global object).
         CHARGE = "__fc$charge";
         /// The native function that loads `TextEncoder` and `TextDecoder` when first used (see
         /// [`super::node::ENCODING_JS`]; `node/globals.js` takes it off the global object).
-        #[expect(dead_code, reason = "sandbox/engine/mod.rs spells the name out until it switches to the table")]
         LOAD_ENCODING = "__fc$loadEncoding";
         /// The describers of values, made in Rust (`sandbox/engine/describe.rs`): the harness describes
         /// results and states with them, the recorder recorded calls, in the format of `model::observed`.
@@ -151,7 +148,6 @@ protocol! {
 
         // The harness (`harness.js`).
         /// The harness's class table, in `ProgramInfo` order once classes are bound.
-        #[expect(dead_code, reason = "sandbox/mod.rs spells the name out until it switches to the table")]
         CLASSES = "__fc$C";
         /// Runs one test given as JSON; answers `''`, that it threw an error (see [`FAILURE`]), the JSON of
         /// another thrown value, or that the test awaits a promise.
@@ -168,7 +164,6 @@ protocol! {
         /// How an awaiting test ended, or `null` while it has not.
         SETTLED = "__fc$settled";
         /// The statements whose promises the last test awaited.
-        #[expect(dead_code, reason = "sandbox/engine/run.rs spells the name out until it switches to the table")]
         AWAITED = "__fc$awaited";
         /// The recording proxies' and the patterns' log of the last test: the harness's array of triples,
         /// read by `sandbox/engine/log.rs`.
@@ -179,7 +174,6 @@ protocol! {
         /// A recording proxy in a test's text: `__fc$u(id)` (nothing defines it: only text).
         PROXY = "__fc$u";
         /// Discovery: what the values reachable from some roots define.
-        #[expect(dead_code, reason = "sandbox/engine/mod.rs spells the name out until it switches to the table")]
         DISCOVER = "__fc$discover";
         /// Discovery: the class of what the `i`th plain function the walk met returns, if the walk missed
         /// it.
@@ -189,7 +183,6 @@ protocol! {
 
         // Modules (`harness.js`, and the module views of `sandbox/engine/modules.rs`).
         /// Registers a CommonJS file's factory.
-        #[expect(dead_code, reason = "sandbox/engine/mod.rs spells the name out until it switches to the table")]
         DEFINE_MODULE = "__fc$defineModule";
         /// `require` of a CommonJS file by index.
         REQUIRE = "__fc$require";
@@ -198,10 +191,8 @@ protocol! {
         /// The namespaces of loaded ES modules, by file index.
         NAMESPACES = "__fc$ns";
         /// A module view's binding of the module it stands for.
-        #[expect(dead_code, reason = "sandbox/engine/modules.rs spells the name out until it switches to the table")]
         VIEW_MODULE = "__fc$m";
         /// A module view's bindings of the exports it re-exports: `__fc$e0`, `__fc$e1`, ...
-        #[expect(dead_code, reason = "sandbox/engine/modules.rs spells the name out until it switches to the table")]
         VIEW_EXPORT = "__fc$e";
 
         // Record mode (`recorder.js`).

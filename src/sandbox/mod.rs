@@ -25,6 +25,7 @@ pub use engine::WORK_PER_MS;
 pub use events::{PatternNote, ProxyEvent};
 
 use crate::error::{Error, Result};
+use crate::js::CLASSES;
 use crate::model::observed::{DescribedResult, Outcome};
 use crate::model::settings::Limits;
 use code::SourcePositions;
@@ -349,8 +350,8 @@ impl Sandbox {
     pub fn bind_classes(&mut self, expressions: &[String]) -> Result<()> {
         // Indexes, not `push`: the code under test may have patched `Array.prototype.push` while loading.
         let script = format!(
-            "__fc$C.length = 0; {}",
-            expressions.iter().enumerate().map(|(i, e)| format!("__fc$C[{i}] = ({e});")).collect::<String>()
+            "{CLASSES}.length = 0; {}",
+            expressions.iter().enumerate().map(|(i, e)| format!("{CLASSES}[{i}] = ({e});")).collect::<String>()
         );
         // The context used for discovery has its table in discovery order: rebind it too.
         let positions = self.positions.clone();

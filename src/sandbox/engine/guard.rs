@@ -21,6 +21,7 @@
 use rquickjs::{Array, Ctx, Value};
 use rustc_hash::FxHashSet;
 
+use crate::js::PREFIX;
 use crate::sandbox::qjs::layout::{self, Exotics, Flags, Slot, View};
 use crate::sandbox::qjs::{Anchor, Atom, AtomRef, Cx, Kept, KeptAtom, KeyFilter, OwnKeys, Owned, Ref};
 
@@ -162,7 +163,7 @@ impl Baseline {
         let keys = OwnKeys::of_or_none(cx, global.get(), KeyFilter::STRINGS)?;
         let keys: Vec<KeptAtom> = keys
             .atoms()
-            .filter(|atom| !atom_text(cx, *atom).starts_with("__fc$"))
+            .filter(|atom| !atom_text(cx, *atom).starts_with(PREFIX))
             .map(|atom| KeptAtom::new(anchor, Atom::dup(cx, atom)))
             .collect();
         let names = keys.iter().map(KeptAtom::id).collect();

@@ -40,8 +40,9 @@ use rquickjs::{Context, Ctx, Function, Module, Object, Runtime, Value};
 
 use crate::error::{Error, Result};
 use crate::js::{
-    BUILTINS_JS, CHARGE, CONSOLE_JS, DETERMINISM_JS, DISCOVER_MADE, DISTANCES, FORGET, HARNESS_JS, HAS_SETTER, INEXACT,
-    INEXACT_JS, JOURNAL_JS, LOAD_SEED, LOOPS_JS, PARITY_JS, PRIMORDIALS_JS, RUNTIME_JS, SHARED_WRITE,
+    BASELINE, BRANCHES, BUILTINS_JS, CHARGE, CONSOLE_JS, DEFINE_MODULE, DETERMINISM_JS, DETERMINISTIC, DISCOVER,
+    DISCOVER_MADE, DISTANCES, FORGET, HARNESS_JS, HAS_SETTER, INEXACT, INEXACT_JS, JOURNAL_JS, LOAD_ENCODING,
+    LOAD_SEED, LOOPS_JS, NAMESPACES, PARITY_JS, PRIMORDIALS_JS, PRINT, REQUIRE, RUNTIME_JS, SHARED_WRITE, STATEMENTS,
 };
 use crate::model::program::ModuleKind;
 use crate::model::settings::Limits;
@@ -154,8 +155,8 @@ impl Engine {
     fn install(&self, limits: &Limits, guard: bool) -> Result<Option<guard::Baseline>> {
         self.eval_setup(PRIMORDIALS_JS, "capturing the built-ins")?;
         let probes = format!(
-            "Object.defineProperty(globalThis, '__fc$s', {{ value: new Uint8Array({}) }});\
-             Object.defineProperty(globalThis, '__fc$b', {{ value: new Uint8Array({branches}) }});\
+            "Object.defineProperty(globalThis, '{STATEMENTS}', {{ value: new Uint8Array({}) }});\
+             Object.defineProperty(globalThis, '{BRANCHES}', {{ value: new Uint8Array({branches}) }});\
              Object.defineProperty(globalThis, '{DISTANCES}', {{ value: new Float64Array({branches}).fill(Infinity) }});\
              Object.defineProperty(globalThis, '{SHARED_WRITE}', {{ value: new Uint8Array(1) }});",
             self.sources.statement_count.max(1),
@@ -167,8 +168,8 @@ impl Engine {
         // Randomness and the clock are fixed before any user code runs, from the same seed as in
         // exported suites, and again for every test from the test's seed.
         let determinism = format!(
-            "Object.defineProperty(globalThis, '__fc$deterministic', {{ value: ({DETERMINISM_JS}) }}); \
-             __fc$deterministic(globalThis, {LOAD_SEED});"
+            "Object.defineProperty(globalThis, '{DETERMINISTIC}', {{ value: ({DETERMINISM_JS}) }}); \
+             {DETERMINISTIC}(globalThis, {LOAD_SEED});"
         );
         self.eval_setup(&determinism, "fixing randomness and the clock")?;
         self.eval_setup(PARITY_JS, "correcting where QuickJS departs from the specification")?;
@@ -184,9 +185,11 @@ impl Engine {
         // What the global object holds before user code runs: discovery looks at what is added. The set
         // answers `has` as `Set.prototype.has` did before the code ran, which may replace that.
         self.eval_setup(
-            "(function () { var names = new Set(Object.getOwnPropertyNames(globalThis)); \
-             Object.defineProperty(names, 'has', { value: Set.prototype.has }); \
-             Object.defineProperty(globalThis, '__fc$baseline', { value: names }); })();",
+            &format!(
+                "(function () {{ var names = new Set(Object.getOwnPropertyNames(globalThis)); \
+                 Object.defineProperty(names, 'has', {{ value: Set.prototype.has }}); \
+                 Object.defineProperty(globalThis, '{BASELINE}', {{ value: names }}); }})();"
+            ),
             "recording the built-in globals",
         )?;
         let baseline = if guard {
@@ -248,7 +251,7 @@ impl Engine {
                         for (spec, why) in &file.missing {
                             deps.set(spec.as_str(), why.as_str()).map_err(|e| failed(&ctx, e))?;
                         }
-                        let define: Function = globals.get("__fc$defineModule").map_err(|e| failed(&ctx, e))?;
+                        let define: Function = globals.get(DEFINE_MODULE).map_err(|e| failed(&ctx, e))?;
                         define
                             .call::<_, ()>((index, factory, file.engine_name.as_str(), file.dirname.as_str(), deps))
                             .map_err(|e| failed(&ctx, e))?;
@@ -271,14 +274,14 @@ impl Engine {
         let globals = ctx.globals();
         match file.kind {
             ModuleKind::CommonJs => {
-                let require: Function = globals.get("__fc$require").map_err(failed)?;
+                let require: Function = globals.get(REQUIRE).map_err(failed)?;
                 require.call::<_, Value>((index,)).map_err(failed)?;
             }
             ModuleKind::EsModule => {
                 let namespace: Object = Module::import(ctx, file.engine_name.as_str())
                     .and_then(|promise| promise.finish::<Object>())
                     .map_err(failed)?;
-                let namespaces: Object = globals.get("__fc$ns").map_err(failed)?;
+                let namespaces: Object = globals.get(NAMESPACES).map_err(failed)?;
                 namespaces.set(index as u32, namespace).map_err(failed)?;
             }
             ModuleKind::Script => {
@@ -312,7 +315,7 @@ impl Engine {
                 let print = Function::new(ctx.clone(), |line: String| println!("{line}"))
                     .map_err(|e| Error::Engine(format!("installing console: {e}")))?;
                 ctx.globals()
-                    .set("__fc$print", print)
+                    .set(PRINT, print)
                     .map_err(|e| Error::Engine(format!("installing console: {}", exception_text(&ctx, e))))
             })?;
         }
@@ -326,7 +329,7 @@ impl Engine {
         self.context.with(|ctx| {
             let failed = |e| Error::Engine(format!("installing Node's host-free globals: {}", exception_text(&ctx, e)));
             let load = Function::new(ctx.clone(), load_encoding).map_err(failed)?;
-            ctx.globals().set("__fc$loadEncoding", load).map_err(failed)?;
+            ctx.globals().set(LOAD_ENCODING, load).map_err(failed)?;
             eval_script::<()>(&ctx, &NODE_SCRIPTS, crate::js::node::GLOBALS_JS, SETUP).map_err(failed)
         })
     }
@@ -421,7 +424,7 @@ impl Engine {
 
     pub(crate) fn discover(&mut self, roots: &[String], depth: usize) -> Result<String> {
         let script = format!(
-            "(function () {{ var roots = []; {} return __fc$discover(roots, {depth}); }})()",
+            "(function () {{ var roots = []; {} return {DISCOVER}(roots, {depth}); }})()",
             roots
                 .iter()
                 .enumerate()

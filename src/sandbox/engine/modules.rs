@@ -10,7 +10,7 @@ use rquickjs::{Ctx, Module};
 
 use super::Sources;
 use super::script::declare_module;
-use crate::js::REQUIRE;
+use crate::js::{NAMESPACES, PRIMORDIALS, RECORDER, REQUIRE, VIEW_EXPORT, VIEW_MODULE};
 use crate::model::program::ModuleKind;
 
 /// Suffix of the recording view of an ES module: a module that re-exports it with every export that is a
@@ -72,19 +72,21 @@ impl Loader for TableLoader {
         if let Some(original) = name.strip_suffix(RECORDING_VIEW) {
             // The original is loaded already (it is a file of the program): its exports are known.
             let keys: String = ctx.eval(format!(
-                "__fc$P.json(__fc$P.keys(__fc$ns[{}] || {{}}))",
+                "{PRIMORDIALS}.json({PRIMORDIALS}.keys({NAMESPACES}[{}] || {{}}))",
                 self.index.get(original).copied().unwrap_or(usize::MAX)
             ))?;
             let keys: Vec<String> = serde_json::from_str(&keys).unwrap_or_default();
             let quoted = serde_json::Value::String(original.to_string());
-            let mut view = format!("import * as __fc$m from {quoted};\nexport * from {quoted};\n");
+            let mut view = format!("import * as {VIEW_MODULE} from {quoted};\nexport * from {quoted};\n");
             for (n, key) in keys.into_iter().enumerate() {
                 let key_text = serde_json::Value::String(key.clone());
-                let value = format!("globalThis.__fc$recorder.exported(__fc$m[{key_text}])");
+                let value = format!("globalThis.{RECORDER}.exported({VIEW_MODULE}[{key_text}])");
                 if key == "default" {
                     view.push_str(&format!("export default {value};\n"));
                 } else {
-                    view.push_str(&format!("const __fc$e{n} = {value};\nexport {{ __fc$e{n} as {key_text} }};\n"));
+                    view.push_str(&format!(
+                        "const {VIEW_EXPORT}{n} = {value};\nexport {{ {VIEW_EXPORT}{n} as {key_text} }};\n"
+                    ));
                 }
             }
             return Module::declare(ctx.clone(), name, view);
@@ -112,10 +114,12 @@ fn commonjs_view(ctx: &Ctx, index: usize, imported: &[String]) -> rquickjs::Resu
     keys.sort();
     keys.dedup();
     keys.retain(|k| k != "default");
-    let mut view = format!("const __fc$m = globalThis.{REQUIRE}({index});\nexport default __fc$m;\n");
+    let mut view = format!("const {VIEW_MODULE} = globalThis.{REQUIRE}({index});\nexport default {VIEW_MODULE};\n");
     for (n, key) in keys.into_iter().enumerate() {
         let key_text = serde_json::Value::String(key).to_string();
-        view.push_str(&format!("const __fc$e{n} = __fc$m[{key_text}];\nexport {{ __fc$e{n} as {key_text} }};\n"));
+        view.push_str(&format!(
+            "const {VIEW_EXPORT}{n} = {VIEW_MODULE}[{key_text}];\nexport {{ {VIEW_EXPORT}{n} as {key_text} }};\n"
+        ));
     }
     Ok(view)
 }

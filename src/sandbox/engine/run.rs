@@ -14,8 +14,8 @@ use super::script::exception_text;
 use super::{Deadline, Engine};
 use crate::error::{Error, Result};
 use crate::js::{
-    AT, BRANCHES, DISTANCES, EXEC, FAILURE, LOG, MEASURING, RESULTS, SETTLED, SHARED_WRITE, STACK, STATEMENTS, TIMERS,
-    UNDO,
+    AT, AWAITED, BRANCHES, DISTANCES, EXEC, FAILURE, LOG, MEASURING, RESULTS, SETTLED, SHARED_WRITE, STACK, STATEMENTS,
+    TIMERS, UNDO,
 };
 use crate::model::observed::{Observed, Outcome, Thrown};
 use crate::model::program::ProgramInfo;
@@ -214,14 +214,14 @@ fn outcome_of(
 
 /// How an awaiting test settled (see `__fc$settled`), and the statements whose promises it awaited.
 fn settle<'js>(globals: &Object<'js>) -> rquickjs::Result<(Answer, Vec<usize>)> {
-    let settled: Function = globals.get("__fc$settled")?;
+    let settled: Function = globals.get(SETTLED)?;
     // A test whose promise never settles (it waits for something that never comes) would fail under a
     // runner as well; it ends as if it had not finished.
     let result = match settled.call::<_, Option<String>>(())? {
         Some(info) => Ok(info),
         None => Err(None),
     };
-    let list: Function = globals.get("__fc$awaited")?;
+    let list: Function = globals.get(AWAITED)?;
     let text: String = list.call(())?;
     Ok((result, text.split(',').filter_map(|i| i.parse().ok()).collect()))
 }
