@@ -116,3 +116,69 @@ fn every_top_level_module_is_on_a_layer() {
         assert!(layer_of(module).is_some(), "lib.rs declares `{module}`, which LAYERS does not place");
     }
 }
+
+/// Lines of a production file at most: past that, one reader no longer holds it (split it by concept).
+const MOST_LINES: usize = 800;
+/// Lines of `main.rs` at most: it parses arguments and wires them to the library, nothing more.
+const MOST_MAIN_LINES: usize = 250;
+
+/// Unit tests (a `tests.rs` file or a `tests/` folder inside `src/`) are not production files.
+fn is_unit_test(path: &Path) -> bool {
+    path.file_name().is_some_and(|n| n == "tests.rs") || path.components().any(|c| c.as_os_str() == "tests")
+}
+
+#[test]
+fn every_production_file_is_one_a_reader_holds() {
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let mut long = Vec::new();
+    for (_, path) in sources() {
+        let relative = path.strip_prefix(&src).unwrap();
+        if is_unit_test(relative) {
+            continue;
+        }
+        let lines = std::fs::read_to_string(&path).unwrap().lines().count();
+        let most = if relative == Path::new("main.rs") { MOST_MAIN_LINES } else { MOST_LINES };
+        if lines > most {
+            long.push(format!("{}: {lines} lines (at most {most})", relative.display()));
+        }
+    }
+    assert!(long.is_empty(), "files past what one reader holds: {long:#?}");
+}
+
+/// The one folder where unsafe code is allowed: QuickJS's C interface behind a safe API.
+const SEALED: &str = "sandbox/qjs";
+
+#[test]
+fn unsafe_code_is_allowed_in_one_sealed_folder_that_depends_on_nothing_of_ours() {
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let lib = std::fs::read_to_string(src.join("lib.rs")).unwrap();
+    assert!(lib.contains("#![deny(unsafe_code)]"), "lib.rs must deny unsafe code");
+    assert!(
+        lib.contains("#![deny(clippy::undocumented_unsafe_blocks)]"),
+        "lib.rs must deny undocumented unsafe blocks"
+    );
+    for (_, path) in sources() {
+        let relative = path.strip_prefix(&src).unwrap();
+        let code = std::fs::read_to_string(&path).unwrap();
+        let sealed = relative.starts_with(SEALED);
+        if !sealed {
+            assert!(
+                !code.contains("allow(unsafe_code)"),
+                "{}: only {SEALED} may allow unsafe code",
+                relative.display()
+            );
+            assert!(
+                !code.contains("rquickjs::qjs"),
+                "{}: QuickJS's C interface is reached only in {SEALED}",
+                relative.display()
+            );
+        } else {
+            let production = code.split("#[cfg(test)]").next().unwrap_or_default();
+            assert!(
+                !production.contains("crate::"),
+                "{}: the sealed folder uses nothing of the crate",
+                relative.display()
+            );
+        }
+    }
+}
