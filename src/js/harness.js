@@ -141,7 +141,7 @@
   const results = [];
 
   // Results are described up to three levels deep and fifty items or fields, by Rust
-  // (`sandbox/engine/describe.rs`), which keeps each description for the test and answers its number; a
+  // (`sandbox/engine/describe/`), which keeps each description for the test and answers its number; a
   // variable of the test met inside a result is named, not described again.
   const D = g.__fc$describe;
   P.freeze(D);

@@ -132,7 +132,7 @@ protocol! {
         /// The native function that loads `TextEncoder` and `TextDecoder` when first used (see
         /// [`super::node::ENCODING_JS`]; `node/globals.js` takes it off the global object).
         LOAD_ENCODING = "__fc$loadEncoding";
-        /// The describers of values, made in Rust (`sandbox/engine/describe.rs`): the harness describes
+        /// The describers of values, made in Rust (`sandbox/engine/describe/`): the harness describes
         /// results and states with them, the recorder recorded calls, in the format of `model::observed`.
         DESCRIBE = "__fc$describe";
 

@@ -24,7 +24,7 @@
   const skipped = new P.WeakSet();
   const has = (v) => P.weakMapHas(ids, v);
 
-  // Values in the harness's description format, made by Rust (`sandbox/engine/describe.rs`) and
+  // Values in the harness's description format, made by Rust (`sandbox/engine/describe/`) and
   // handed over as JSON, with `ref` for recorded instances; deep or huge structures are cut rather
   // than copied whole. A value Rust cannot hold (a lone surrogate) is unreadable.
   const D = g.__fc$describe;
