@@ -10,7 +10,7 @@ use swc_ecma_ast::{
 };
 use swc_ecma_visit::{Visit, VisitWith};
 
-use crate::analysis::package::{self, Loader};
+use crate::analysis::package::{self, Loader, resolve_file, with_suffix};
 use crate::analysis::parse::{ParsedFile, parse_source};
 use crate::error::{Error, Result};
 use crate::js::node;
@@ -213,22 +213,6 @@ pub(crate) fn resolve(from_dir: &Path, specifier: &str, loader: Loader) -> std::
     ))
 }
 
-/// The file `base` names as `require` finds it: itself, with `.js`, `.mjs`, `.cjs` or `.json`, or the index
-/// of the folder it names.
-pub(crate) fn resolve_file(base: &Path) -> Option<PathBuf> {
-    let candidates = [
-        base.to_path_buf(),
-        with_suffix(base, ".js"),
-        with_suffix(base, ".mjs"),
-        with_suffix(base, ".cjs"),
-        with_suffix(base, ".json"),
-        base.join("index.js"),
-        base.join("index.mjs"),
-        base.join("index.json"),
-    ];
-    candidates.into_iter().find(|p| p.is_file()).and_then(|p| std::fs::canonicalize(p).ok())
-}
-
 /// A JSON file as the CommonJS module `require` makes of it (`require('../package.json').version` is how
 /// many packages read their own version): its text, without a byte-order mark, given to `JSON.parse`,
 /// which throws the `SyntaxError` Node's `require` would for text that is not JSON.
@@ -236,12 +220,6 @@ fn json_module(text: &str) -> String {
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let literal = serde_json::to_string(text).expect("a string encodes as JSON");
     format!("module.exports = JSON.parse({literal});\n")
-}
-
-fn with_suffix(path: &Path, suffix: &str) -> PathBuf {
-    let mut text = path.as_os_str().to_owned();
-    text.push(suffix);
-    PathBuf::from(text)
 }
 
 /// Collects the static module specifiers of a file: `require('x')`, `import`, `export ... from`.

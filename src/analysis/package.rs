@@ -8,7 +8,6 @@ use std::path::{Path, PathBuf};
 
 use serde::de::{Deserialize, Deserializer, MapAccess, SeqAccess, Visitor};
 
-use crate::analysis::files::resolve_file;
 use crate::analysis::parse::package_type_is_module;
 
 /// How a file is loaded, which decides the conditions that `exports` matches.
@@ -203,6 +202,29 @@ pub(crate) fn folder_entry(dir: &Path) -> Result<PathBuf, String> {
         (Ok(path), _) | (Err(_), Ok(path)) => Ok(path),
         (Err(reason), Err(_)) => Err(reason),
     }
+}
+
+/// The file `base` names as `require` finds it: itself, with `.js`, `.mjs`, `.cjs` or `.json`, or the index
+/// of the folder it names.
+pub(crate) fn resolve_file(base: &Path) -> Option<PathBuf> {
+    let candidates = [
+        base.to_path_buf(),
+        with_suffix(base, ".js"),
+        with_suffix(base, ".mjs"),
+        with_suffix(base, ".cjs"),
+        with_suffix(base, ".json"),
+        base.join("index.js"),
+        base.join("index.mjs"),
+        base.join("index.json"),
+    ];
+    candidates.into_iter().find(|p| p.is_file()).and_then(|p| std::fs::canonicalize(p).ok())
+}
+
+/// `path` with `suffix` added to its last component (`heap` and `.js`: `heap.js`).
+pub(crate) fn with_suffix(path: &Path, suffix: &str) -> PathBuf {
+    let mut text = path.as_os_str().to_owned();
+    text.push(suffix);
+    PathBuf::from(text)
 }
 
 #[cfg(test)]

@@ -158,14 +158,6 @@ fn string_predicates_measure_the_characters_to_change() {
 #[test]
 fn the_statement_after_an_early_exit_is_guarded_by_the_outcome_that_stays() {
     let code = "function f(s) {\n  if (s.length < 13) return;\n  var sum = 0;\n  for (var i = 0; i < s.length; i++) {\n    if (s[i] === 'x') {\n      throw new Error('x');\n    }\n    sum++;\n  }\n  if (sum) {\n    return 1;\n  } else {\n    return 2;\n  }\n}\nfunction g(a) {\n  while (a > 0) {\n    if (a === 5) break;\n    if (a === 7) return 7;\n    a--;\n  }\n  return a;\n}";
-    let file = parse(code);
-    let inst = instrument(&file, 0, 0, true);
-    let guarded: Vec<(String, Option<&str>)> = inst
-        .branches
-        .iter()
-        .enumerate()
-        .map(|(id, b)| (branch_text(&inst, id as u32), b.guards.map(|s| statement_text(&file, &inst, s))))
-        .collect();
     let expected = [
         ("2:If:then", Some("return;")),
         ("2:If:else", Some("var sum = 0;")),
@@ -183,8 +175,7 @@ fn the_statement_after_an_early_exit_is_guarded_by_the_outcome_that_stays() {
         ("19:If:then", Some("return 7;")),
         ("19:If:else", Some("a--;")),
     ];
-    let expected: Vec<(String, Option<&str>)> = expected.iter().map(|(b, s)| (b.to_string(), *s)).collect();
-    assert_eq!(guarded, expected);
+    assert_guards(code, &expected);
 }
 
 #[test]

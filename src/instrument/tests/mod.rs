@@ -101,3 +101,17 @@ fn branch_text(inst: &Instrumented, id: u32) -> String {
     let b = &inst.branches[id as usize];
     format!("{}:{:?}:{}", b.line, b.kind, b.outcome)
 }
+
+/// Checks which statement each branch outcome of `code` guards (see `Branch::guards`), in branch order.
+fn assert_guards(code: &str, expected: &[(&str, Option<&str>)]) {
+    let file = parse(code);
+    let inst = instrument(&file, 0, 0, true);
+    let guarded: Vec<(String, Option<&str>)> = inst
+        .branches
+        .iter()
+        .enumerate()
+        .map(|(id, b)| (branch_text(&inst, id as u32), b.guards.map(|s| statement_text(&file, &inst, s))))
+        .collect();
+    let expected: Vec<(String, Option<&str>)> = expected.iter().map(|(b, s)| (b.to_string(), *s)).collect();
+    assert_eq!(guarded, expected);
+}

@@ -288,14 +288,6 @@ fn function_ranges_nest_and_are_contiguous() {
 #[test]
 fn branch_outcomes_name_the_statement_only_they_cover() {
     let code = "function f(x) {\n  if (x) {\n    g(1);\n  }\n  if (x > 1) h(); else { k(); }\n  while (x < 3) x++;\n  switch (x) {\n    case 1:\n      m();\n    case 2:\n  }\n  return x ? 1 : 2;\n}";
-    let file = parse(code);
-    let inst = instrument(&file, 0, 0, true);
-    let guarded: Vec<(String, Option<&str>)> = inst
-        .branches
-        .iter()
-        .enumerate()
-        .map(|(id, b)| (branch_text(&inst, id as u32), b.guards.map(|s| statement_text(&file, &inst, s))))
-        .collect();
     let expected = [
         ("2:If:then", Some("g(1);")),
         ("2:If:else", None),
@@ -309,6 +301,5 @@ fn branch_outcomes_name_the_statement_only_they_cover() {
         ("12:Conditional:true", None),
         ("12:Conditional:false", None),
     ];
-    let expected: Vec<(String, Option<&str>)> = expected.iter().map(|(b, s)| (b.to_string(), *s)).collect();
-    assert_eq!(guarded, expected);
+    assert_guards(code, &expected);
 }

@@ -11,7 +11,7 @@
 use rquickjs::function::Args;
 use rquickjs::{Array, Ctx, Function, Object, Persistent, TypedArray, Value};
 
-use super::run::set_statement_running;
+use super::arrays::set_statement_running;
 use crate::js::DIRECT;
 use crate::model::program::ProgramInfo;
 use crate::model::test::{Statement, TestCase, Value as Argument};

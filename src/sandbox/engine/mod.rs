@@ -3,7 +3,8 @@
 //! `mod.rs` builds an engine (limits, probes, the determinism shim, the describers, the harness, then the
 //! program: scripts, CommonJS factories, ES modules); `run.rs` runs one test in it (`direct.rs` performing
 //! its statements from Rust, `describe/` describing its results and the state they left, `results.rs` and
-//! `log.rs` reading its results and its log back, `text.rs` their strings within a budget); `sources.rs` is
+//! `log.rs` reading its results and its log back, `text.rs` their strings within a budget, `arrays.rs` the
+//! harness's typed arrays in place); `sources.rs` is
 //! the program as plain data, `modules.rs` the ES-module resolver and loader, `script.rs` the bytecode
 //! cache of Flycatcher's own scripts, `deadline.rs` the interrupt deadline, `guard.rs` the built-ins'
 //! listing and snapshot (reading objects in place for its checks, see `sandbox/qjs/layout.rs`),
@@ -11,6 +12,7 @@
 //! it, and the program loaded uninstrumented. Every raw call of QuickJS's C interface is
 //! `sandbox/qjs`'s: this engine is written in its safe API.
 
+mod arrays;
 mod bare;
 mod deadline;
 mod describe;
@@ -392,7 +394,7 @@ impl Engine {
             let mut flag = 2;
             let read = handles
                 .shared_write(&ctx)
-                .and_then(|array| run::probes(array, 0..1, |f| flag = f.first().copied().unwrap_or(2)));
+                .and_then(|array| arrays::probes(array, 0..1, |f| flag = f.first().copied().unwrap_or(2)));
             match (read, flag) {
                 (Ok(()), 0) => true,
                 (Ok(()), 1) => {

@@ -6,6 +6,7 @@ use std::time::Duration;
 
 use rquickjs::{Array, Ctx, Function, Object, Persistent, TypedArray};
 
+use super::arrays::{probes, statement_running};
 use super::describe::Descriptions;
 use super::direct::Direct;
 use super::log;
@@ -21,7 +22,7 @@ use crate::model::observed::{Observed, Outcome, Thrown};
 use crate::model::program::ProgramInfo;
 use crate::model::test::TestCase;
 use crate::sandbox::events::first_user_frame;
-use crate::sandbox::qjs::{Anchor, with_bytes};
+use crate::sandbox::qjs::Anchor;
 use crate::sandbox::{Execution, Watch};
 
 /// The harness's globals that every run reads, taken once the harness is installed: looking each one up
@@ -279,23 +280,6 @@ fn run_jobs(ctx: &Ctx, globals: &Object, deadline: &Deadline) -> rquickjs::Resul
     }
 }
 
-/// The harness's index of the statement running (see [`AT`]), which Rust reads after a limit cut a test
-/// off; `None` if user code detached its buffer.
-fn statement_running(running: &TypedArray<u32>) -> Option<usize> {
-    let mut at = None;
-    let _ = probes(running.clone(), 0..1, |bytes| at = bytes.try_into().ok().map(u32::from_ne_bytes));
-    at.map(|at| at as usize)
-}
-
-/// Sets the harness's index of the statement running, for a test whose statements Rust performs.
-pub(super) fn set_statement_running(running: &TypedArray<u32>, at: usize) {
-    let _ = probes(running.clone(), 0..1, |bytes| {
-        if let Ok(slot) = <&mut [u8; 4]>::try_from(bytes) {
-            *slot = (at as u32).to_ne_bytes();
-        }
-    });
-}
-
 /// Clears the probes `watch` reads before a test, and tells code instrumented for `distances` whether
 /// it is `measuring` them in this run.
 fn clear_probes(ctx: &Ctx, handles: &Handles, watch: &Watch, distances: bool, measuring: bool) -> rquickjs::Result<()> {
@@ -334,24 +318,6 @@ pub(super) fn near_misses(bytes: &[u8]) -> Vec<(u32, f64)> {
         .filter(|(_, d)| d.is_finite() && *d > 0.0)
         .map(|(i, d)| (i as u32, d))
         .collect()
-}
-
-/// Gives `f` the bytes of the elements in `range` of the harness's typed `array` of `T`s.
-pub(super) fn probes<T>(
-    array: TypedArray<T>,
-    range: std::ops::Range<u32>,
-    f: impl FnOnce(&mut [u8]) + Send,
-) -> rquickjs::Result<()> {
-    if range.is_empty() {
-        return Ok(());
-    }
-    with_bytes(&array, |bytes| {
-        let width = std::mem::size_of::<T>();
-        let end = (range.end as usize * width).min(bytes.len());
-        let start = (range.start as usize * width).min(end);
-        f(&mut bytes[start..end]);
-    });
-    Ok(())
 }
 
 /// How a test that threw an error ended, from what the harness left in [`FAILURE`].
