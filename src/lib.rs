@@ -26,6 +26,10 @@
 //! - [`tui`]: `flycatcher explore`, the terminal UI over the same session.
 
 #![deny(missing_docs)]
+// The library's readers are its developers: its docs are built with `--document-private-items`, where
+// links to crate-private items resolve. Items are `pub(crate)` so that the compiler finds dead code, not
+// to hide the architecture from the module docs that describe it.
+#![allow(rustdoc::private_intra_doc_links)]
 #![deny(unsafe_code)]
 #![deny(clippy::undocumented_unsafe_blocks)]
 

@@ -2,7 +2,7 @@
 //!
 //! Every parameter of every constructor and method is a [`ParamKey`]. Until its type is decided, tests
 //! pass it a recording proxy; each use adds member accesses and primitive coercions (scored by
-//! [`hints`]) to its [`ParamRecord`]. Once it has been used `delay` times, [`decide`] applies the
+//! [`hints`]) to its [`ParamRecord`]. Once it has been used `delay` times, [`decide()`] applies the
 //! Flycatcher rules: the best matching class; else Number members → number; else String members →
 //! string; else the coercion scores; with no evidence at all, a random primitive (a "leap of faith").
 //!

@@ -106,7 +106,7 @@ impl ParamRecord {
     }
 
     /// Whether anything recorded can decide the type (members read, coercions scored or `typeof`
-    /// checks naming a type; `undefined` and `null` name none): without, [`crate::inference::decide`] takes a leap of
+    /// checks naming a type; `undefined` and `null` name none): without, [`crate::inference::decide()`] takes a leap of
     /// faith.
     pub(crate) fn has_evidence(&self) -> bool {
         !self.type_members().is_empty()

@@ -182,7 +182,7 @@ pub(crate) struct Options {
     pub(crate) equivalence_tests: usize,
     /// Choose the state assertions of the suite's passing tests: every field and inspector is a
     /// candidate, and for every mutant that only state assertions kill, one of them is kept (see
-    /// [`keep`]). Covering tests then run on a mutant until one kills it by an assertion the test makes
+    /// [`keep()`]). Covering tests then run on a mutant until one kills it by an assertion the test makes
     /// anyway.
     pub(crate) choose: bool,
     /// Extended tests tried per surviving mutant whose statement a test covers, to tell it apart (see
@@ -192,7 +192,7 @@ pub(crate) struct Options {
     pub(crate) constructors: bool,
     /// When to stop judging mutants (`generate`'s share of the budget; none for `flycatcher mutate`,
     /// which measures): the mutants left are [`Status::Unjudged`], and the analysis ends early enough
-    /// for [`keep`] to run every test once more before it.
+    /// for [`keep()`] to run every test once more before it.
     pub(crate) deadline: Option<Instant>,
 }
 
@@ -279,7 +279,7 @@ pub(super) struct Baseline {
     /// limit, which every such mutant would otherwise cost. Work, not time: whether a mutant reaches it
     /// decides what the suite asserts, and must not depend on how loaded the machine is.
     pub(super) work_limit: u64,
-    /// How long its run on the original took: what [`keep`] will spend on it again.
+    /// How long its run on the original took: what [`keep()`] will spend on it again.
     pub(super) took: Duration,
 }
 

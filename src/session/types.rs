@@ -110,7 +110,7 @@ impl Session {
         }
     }
 
-    /// Judges the leaps of faith `test` exercised (see [`Leaps::judge`]) and warns about the switches.
+    /// Judges the leaps of faith `test` exercised (see [`Leaps::judge`](crate::inference::leap::Leaps::judge)) and warns about the switches.
     pub(super) fn judge_leaps(&mut self, test: &TestCase, execution: &Execution) -> Vec<(u32, Decision)> {
         let switched = self.leaps.judge(&mut self.subject.types, &self.subject.program, test, execution);
         for (id, decision) in &switched {

@@ -39,10 +39,10 @@ pub(crate) struct Sources {
     /// Whether the code has `**`: every test's numbers may then differ in their last bits under Node.
     pub(super) power: bool,
     /// Record mode: the file whose imports of ES modules get the recording view of them instead (see
-    /// [`RECORDING_VIEW`]).
+    /// [`RECORDING_VIEW`](super::modules::RECORDING_VIEW)).
     pub(crate) recorded_importer: Option<usize>,
     /// Record mode with echo: the program's `console` prints to standard output (see
-    /// [`Engine::install_console`]); otherwise it is silent.
+    /// [`Engine::install_console`](super::Engine::install_console)); otherwise it is silent.
     pub(crate) print_console: bool,
 }
 

@@ -5,7 +5,7 @@
 //! [`item_at`], using the same rules as [`draw`].
 //!
 //! Lists scroll without memory: a list shows its items from the top until the selected one would fall
-//! below the last visible row, then scrolls just enough to keep it on that row ([`scroll_offset`]).
+//! below the last visible row, then scrolls just enough to keep it on that row ([`scroll_offset`](pane::scroll_offset)).
 //!
 //! One file per part of the screen:
 //! - `layout.rs`: where the panes go, and which pane, row and item a click hits; how lists scroll.
