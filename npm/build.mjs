@@ -116,7 +116,7 @@ function mismatch(path, platform) {
   return wrongCpu(format, bytes.readUInt16LE(pe + 4), platform.cpu);
 }
 
-/** Empties and fills DIR/<folder> with `files` (name → text or `{ copy: path, mode }`). Returns the folder. */
+/** Empties and fills DIR/<folder> with `files` (name → text or `{ copy: path, mode }`). */
 function stage(out, folder, files) {
   const dir = join(out, folder);
   rmSync(dir, { recursive: true, force: true });
@@ -130,7 +130,6 @@ function stage(out, folder, files) {
       chmodSync(path, content.mode);
     }
   }
-  return dir;
 }
 
 /** Packs the staged DIR/<folder> into DIR with `npm pack`; returns the tarball's path. */
