@@ -152,7 +152,12 @@ for (const p of packages) {
   const started = Date.now();
   const run = generate(target, out, report);
   row.seconds = ((Date.now() - started) / 1000).toFixed(1);
-  if (run.status !== 0) row.note = `generate exit ${run.status ?? run.signal}: ${lastLine(run.stderr)}`;
+  if (run.status !== 0) {
+    // Paths inside the package, relative to it, so that the reason fits in the column.
+    let said = run.stderr || '';
+    for (const prefix of new Set([p.dir, fs.realpathSync(p.dir)])) said = said.replaceAll(`${prefix}/`, '');
+    row.note = `generate exit ${run.status ?? run.signal}: ${lastLine(said.replace(/^flycatcher: /gm, ''))}`;
+  }
   if (fs.existsSync(report)) {
     const json = JSON.parse(fs.readFileSync(report, 'utf8'));
     const methods = json.classes.flatMap((c) => c.methods);
