@@ -28,7 +28,8 @@ const mapComment = /^\s*\/\/[#@] sourceMappingURL=.*$/gm;
 
 // Runs `command` (an array: program and arguments) from `cwd` with V8 coverage on, then reports the files
 // below `cwd` that `include` (c8's globs, relative to `cwd`; all of them when empty) admits. Returns the
-// percentage of lines covered and the number of lines, or null when nothing was measured.
+// percentage of lines covered, the number of lines and the files measured (relative to `cwd`), or null
+// when nothing was measured.
 // (v8-to-istanbul gives every line of a file one statement: lines are read off the statements.)
 export const lineCoverage = async (command, { cwd, include = [], timeout = 10 * 60 * 1000 }) => {
   const work = fs.mkdtempSync(path.join(os.tmpdir(), 'fc-coverage-'));
@@ -82,7 +83,8 @@ export const lineCoverage = async (command, { cwd, include = [], timeout = 10 * 
     if (!fs.existsSync(final)) return null;
     let total = 0;
     let covered = 0;
-    for (const [file, { statementMap, s: counts }] of Object.entries(JSON.parse(fs.readFileSync(final, 'utf8')))) {
+    const measured = JSON.parse(fs.readFileSync(final, 'utf8'));
+    for (const [file, { statementMap, s: counts }] of Object.entries(measured)) {
       const code = codeLines.get(file);
       for (const [id, { start }] of Object.entries(statementMap)) {
         if (code && !code.has(start.line)) continue;
@@ -91,7 +93,9 @@ export const lineCoverage = async (command, { cwd, include = [], timeout = 10 * 
       }
     }
     // Two decimals, cut as istanbul (so c8's summaries) cuts them.
-    return total === 0 ? null : { pct: Math.floor((covered / total) * 10000) / 100, lines: total };
+    if (total === 0) return null;
+    const files = Object.keys(measured).map((f) => path.relative(report.exclude.cwd, f));
+    return { pct: Math.floor((covered / total) * 10000) / 100, lines: total, files };
   } finally {
     fs.rmSync(work, { recursive: true, force: true });
   }

@@ -183,7 +183,10 @@ for (const p of packages) {
   const include = p.entry ? [`${path.relative(p.dir, path.dirname(p.entry))}/**`] : [];
   const command = [process.execPath, ...(typescript ? ['--import', tsx] : []), '--test', ...files];
   const coverage = await lineCoverage(command, { cwd: p.dir, include, timeout: minutes(10) });
-  if (coverage) row.lines = `${coverage.pct}%`;
+  if (coverage) {
+    row.lines = `${coverage.pct}%`;
+    row.measured = coverage.files;
+  }
 }
 
 const columns = ['package', 'shape', 'methods', 'node', 'vitest', 'tsc', 'lines', 'seconds', 'note'];
