@@ -28,8 +28,8 @@ const mapComment = /^\s*\/\/[#@] sourceMappingURL=.*$/gm;
 
 // Runs `command` (an array: program and arguments) from `cwd` with V8 coverage on, then reports the files
 // below `cwd` that `include` (c8's globs, relative to `cwd`; all of them when empty) admits. Returns the
-// percentage of lines covered, the number of lines and the files measured (relative to `cwd`), or null
-// when nothing was measured.
+// percentage of lines covered (null when no file could be), the number of lines, the files measured and
+// the `.ts` files left out for want of a source map (both relative to `cwd`), or null when nothing ran.
 // (v8-to-istanbul gives every line of a file one statement: lines are read off the statements.)
 export const lineCoverage = async (command, { cwd, include = [], timeout = 10 * 60 * 1000 }) => {
   const work = fs.mkdtempSync(path.join(os.tmpdir(), 'fc-coverage-'));
@@ -59,6 +59,7 @@ export const lineCoverage = async (command, { cwd, include = [], timeout = 10 * 
     report.exclude.cwd = fs.realpathSync(cwd);
     const followMap = report._getSourceMap.bind(report);
     const codeLines = new Map();
+    const unmapped = [];
     report._getSourceMap = (script) => {
       const file = script.url.startsWith('file:') ? fileURLToPath(script.url) : script.url;
       if (!typescript.test(file) && fs.existsSync(file)) {
@@ -66,6 +67,12 @@ export const lineCoverage = async (command, { cwd, include = [], timeout = 10 * 
       }
       const sources = followMap(script);
       const map = sources?.sourceMap?.sourcemap;
+      // Without its map (a runner that transpiles in a vm of its own, as jest does, hands Node none),
+      // V8's offsets are of JavaScript nobody kept: counting them against the `.ts` text would be noise.
+      if (!map && typescript.test(file)) {
+        unmapped.push(path.relative(report.exclude.cwd, file));
+        throw new Error(`no source map for ${file}`);
+      }
       if (map) {
         // A map of one source is the file's own (tsx names it as it likes); others are relative to it.
         const named = (source) =>
@@ -80,7 +87,7 @@ export const lineCoverage = async (command, { cwd, include = [], timeout = 10 * 
     };
     await report.run();
     const final = path.join(work, 'report', 'coverage-final.json');
-    if (!fs.existsSync(final)) return null;
+    if (!fs.existsSync(final)) return unmapped.length ? { pct: null, lines: 0, files: [], unmapped } : null;
     let total = 0;
     let covered = 0;
     const measured = JSON.parse(fs.readFileSync(final, 'utf8'));
@@ -93,9 +100,9 @@ export const lineCoverage = async (command, { cwd, include = [], timeout = 10 * 
       }
     }
     // Two decimals, cut as istanbul (so c8's summaries) cuts them.
-    if (total === 0) return null;
     const files = Object.keys(measured).map((f) => path.relative(report.exclude.cwd, f));
-    return { pct: Math.floor((covered / total) * 10000) / 100, lines: total, files };
+    if (total === 0) return unmapped.length ? { pct: null, lines: 0, files, unmapped } : null;
+    return { pct: Math.floor((covered / total) * 10000) / 100, lines: total, files, unmapped };
   } finally {
     fs.rmSync(work, { recursive: true, force: true });
   }

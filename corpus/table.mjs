@@ -184,8 +184,11 @@ for (const p of packages) {
   const command = [process.execPath, ...(typescript ? ['--import', tsx] : []), '--test', ...files];
   const coverage = await lineCoverage(command, { cwd: p.dir, include, timeout: minutes(10) });
   if (coverage) {
-    row.lines = `${coverage.pct}%`;
+    if (coverage.pct !== null) row.lines = `${coverage.pct}%`;
     row.measured = coverage.files;
+    if (coverage.unmapped.length) {
+      row.note = [row.note, `no source map, not counted: ${coverage.unmapped.join(', ')}`].filter(Boolean).join('; ');
+    }
   }
 }
 
