@@ -127,10 +127,14 @@ const typeCheck = (out, files) => {
   return `${ours} error${ours === 1 ? '' : 's'}${theirs ? ` (+${theirs} in the package)` : ''}`;
 };
 
-// Suites import `vitest` (and tsc finds @types/node) from the out folder, as from a project's own.
+// Suites import `vitest` (and tsc finds @types/node) from the out folder, as from a project's own: a link
+// to the runners' real folder (a link left by another checkout is replaced).
 fs.mkdirSync(outRoot, { recursive: true });
 const modules = path.join(outRoot, 'node_modules');
-if (!fs.existsSync(modules)) fs.symlinkSync(runnerModules, modules, 'dir');
+const runnersReal = fs.realpathSync(runnerModules);
+const linked = fs.lstatSync(modules, { throwIfNoEntry: false });
+if (linked?.isSymbolicLink() && fs.readlinkSync(modules) !== runnersReal) fs.rmSync(modules);
+if (!fs.lstatSync(modules, { throwIfNoEntry: false })) fs.symlinkSync(runnersReal, modules, 'dir');
 
 const rows = [];
 for (const p of packages) {
