@@ -2,14 +2,13 @@
 // file that ran rather than on whatever its source map names.
 //
 // c8 follows every `//# sourceMappingURL` it meets, and offers no option to stop: a compiled package
-// that ships its maps was reported on the `.ts` files they name (shipped or not, with or without their
-// text: @flatten-js/interval-tree's dist/main.cjs came out as "100 %" of 4 lines of src/**/*.ts). Here a
-// JavaScript file is reported as itself: its text is handed to the converter with the map comment taken
-// out. A TypeScript file is the one case where the map is followed: Node ran the JavaScript that tsx
-// made of it, and only the map (which tsx hands Node) leads back to the `.ts` lines. Of those, only the
-// lines the map sends code to are counted: c8 counts every line it finds no uncovered range on, and the
-// comments, interfaces and type aliases a `.ts` file is full of (no code at all once types are stripped)
-// made a suite of one test "78 %" of typescript-lru-cache, where vitest's v8 coverage says 37.6 %.
+// that ships its maps was reported on the `.ts` files they name, shipped or not, with or without their
+// text (a map without `sourcesContent` gives a few lines of nothing). Here a JavaScript file is reported
+// as itself: its text is handed to the converter with the map comment taken out. A TypeScript file is
+// the one case where the map is followed: Node ran the JavaScript that tsx made of it, and only the map
+// (which tsx hands Node) leads back to the `.ts` lines. Of those, only the lines the map sends code to
+// are counted: c8 counts every line no uncovered range touches, and the comments, interfaces and type
+// aliases a `.ts` file is full of (nothing at all once types are stripped) would count as covered.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
@@ -79,8 +78,9 @@ export const lineCoverage = async (command, { cwd, include = [], timeout = 10 * 
           map.sources.length === 1 ? file : source.startsWith('file:') ? fileURLToPath(source) : path.resolve(path.dirname(file), source);
         eachMapping(new TraceMap(map), ({ source, originalLine }) => {
           if (source == null) return;
-          const lines = codeLines.get(named(source)) ?? codeLines.set(named(source), new Set()).get(named(source));
-          lines.add(originalLine);
+          const original = named(source);
+          if (!codeLines.has(original)) codeLines.set(original, new Set());
+          codeLines.get(original).add(originalLine);
         });
       }
       return sources;
@@ -99,9 +99,9 @@ export const lineCoverage = async (command, { cwd, include = [], timeout = 10 * 
         if (counts[id] > 0) covered += 1;
       }
     }
-    // Two decimals, cut as istanbul (so c8's summaries) cuts them.
     const files = Object.keys(measured).map((f) => path.relative(report.exclude.cwd, f));
     if (total === 0) return unmapped.length ? { pct: null, lines: 0, files, unmapped } : null;
+    // Two decimals, cut as istanbul (so c8's summaries) cuts them.
     return { pct: Math.floor((covered / total) * 10000) / 100, lines: total, files, unmapped };
   } finally {
     fs.rmSync(work, { recursive: true, force: true });
