@@ -14,8 +14,9 @@ export const option = (name, fallback) => {
   return at >= 0 ? args[at + 1] : fallback;
 };
 
-// The packages of packages.txt (`--only NAME`, repeatable, keeps those named): spec, name, shape, and
-// the folder of the unpacked package.
+// The packages of packages.txt (`--only NAME`, repeatable, keeps those named): spec, name, shape, the
+// folder of the unpacked package and, for the shape `typescript-src` (a package measured on the `.ts`
+// sources it ships), `entry`: the `.ts` file named by the row's third column, as an absolute path.
 export const packages = () => {
   const only = args.flatMap((a, i) => (a === '--only' ? [args[i + 1]] : []));
   return fs
@@ -23,9 +24,10 @@ export const packages = () => {
     .split('\n')
     .filter((line) => line.trim() && !line.trim().startsWith('#'))
     .map((line) => {
-      const [spec, shape] = line.trim().split(/\s+/);
+      const [spec, shape, third] = line.trim().split(/\s+/);
       const name = spec.slice(0, spec.lastIndexOf('@'));
-      return { spec, name, shape, dir: path.join(here, 'cache', spec.replace('/', '+'), 'package') };
+      const dir = path.join(here, 'cache', spec.replace('/', '+'), 'package');
+      return { spec, name, shape, dir, entry: shape === 'typescript-src' ? path.join(dir, third) : undefined };
     })
     .filter((p) => only.length === 0 || only.includes(p.name) || only.includes(p.spec));
 };

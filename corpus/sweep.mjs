@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // Crash sweep: `flycatcher generate` with a short budget on every JavaScript file of the corpus packages
-// (corpus/packages.txt, fetched by corpus/fetch.sh), each classified as
+// (corpus/packages.txt, fetched by corpus/fetch.sh), and on the `.ts` sources of the `typescript-src`
+// ones, each classified as
 //   ok       exit 0 with a suite written under --out
 //   refusal  exit 2 with one clear line on stderr (no class, unusable input...)
 //   panic    a Rust panic or a crash by signal
@@ -45,8 +46,13 @@ const listing = (dir, found = new Map()) => {
   return found;
 };
 const same = (a, b) => a.size === b.size && [...a].every(([k, v]) => b.get(k) === v);
-const javascript = (dir) =>
-  [...listing(dir).keys()].filter((f) => /\.(c|m)?js$/.test(f) && !f.split(path.sep).includes('node_modules')).sort();
+// The files to sweep: every JavaScript file, and for a `typescript-src` package its TypeScript sources
+// too (declaration files hold no code to run).
+const sources = (p) =>
+  [...listing(p.dir).keys()]
+    .filter((f) => /\.(c|m)?js$/.test(f) || (p.entry && /\.(c|m)?ts$/.test(f) && !/\.d\.(c|m)?ts$/.test(f)))
+    .filter((f) => !f.split(path.sep).includes('node_modules'))
+    .sort();
 
 const classify = (run, out, rss, wroteOutside) => {
   const stderr = run.stderr || '';
@@ -70,7 +76,7 @@ for (const p of packages) {
     console.error(`sweep: ${p.spec} is not fetched (run corpus/fetch.sh)`);
     continue;
   }
-  for (const file of javascript(p.dir)) {
+  for (const file of sources(p)) {
     const relative = path.relative(p.dir, file);
     const out = path.join(outRoot, p.spec.replace('/', '+'), relative.replace(/[\\/]/g, '__'));
     fs.rmSync(out, { recursive: true, force: true });
