@@ -334,4 +334,40 @@ mod tests {
         let sugar = package(&[("package.json", r#"{ "exports": "./main.cjs" }"#), ("main.cjs", "")]);
         assert!(is(folder_entry(sugar.path()), "main.cjs"));
     }
+
+    #[test]
+    fn typescript_sources_named_as_types_are_loaded() {
+        let conditions = package(&[
+            ("package.json", r#"{ "exports": { ".": { "types": "./src/index.ts", "require": "./dist/index.js" } } }"#),
+            ("src/index.ts", ""),
+        ]);
+        assert!(is(folder_entry(conditions.path()), "src/index.ts"), "dist/ need not be built");
+        let declarations = package(&[
+            ("package.json", r#"{ "exports": { ".": { "types": "./index.d.ts", "default": "./index.js" } } }"#),
+            ("index.d.ts", ""),
+            ("index.js", ""),
+        ]);
+        assert!(is(folder_entry(declarations.path()), "index.js"), "declarations are no code");
+        let field =
+            package(&[("package.json", r#"{ "types": "lib/main.ts", "main": "dist/main.js" }"#), ("lib/main.ts", "")]);
+        assert!(is(folder_entry(field.path()), "lib/main.ts"));
+        let main = package(&[("package.json", r#"{ "main": "src/index.ts" }"#), ("src/index.ts", "")]);
+        assert!(is(folder_entry(main.path()), "src/index.ts"));
+        let index = package(&[("index.ts", "")]);
+        assert!(is(folder_entry(index.path()), "index.ts"));
+    }
+
+    #[test]
+    fn typescript_names_its_files_first() {
+        let dir = package(&[("heap.ts", ""), ("heap.js", ""), ("only.ts", ""), ("q.mts", ""), ("units/index.ts", "")]);
+        let at = |name: &str| dir.path().join(name);
+        assert!(resolve_file(&at("heap.js"), true).unwrap().ends_with("heap.ts"), "NodeNext: heap.js is heap.ts");
+        assert!(resolve_file(&at("heap.js"), false).unwrap().ends_with("heap.js"), "from JavaScript, Node's file");
+        assert!(resolve_file(&at("heap"), true).unwrap().ends_with("heap.ts"));
+        assert!(resolve_file(&at("heap"), false).unwrap().ends_with("heap.js"));
+        assert!(resolve_file(&at("only.js"), false).unwrap().ends_with("only.ts"));
+        assert!(resolve_file(&at("q.mjs"), true).unwrap().ends_with("q.mts"));
+        assert!(resolve_file(&at("units"), true).unwrap().ends_with("units/index.ts"));
+        assert!(resolve_file(&at("q"), true).is_none(), "an extensionless name does not find .mts, as in TypeScript");
+    }
 }
