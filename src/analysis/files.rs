@@ -194,20 +194,21 @@ pub(crate) struct Importer {
     pub(crate) dir: PathBuf,
     /// Whether it is TypeScript, whose specifiers name TypeScript files first.
     pub(crate) typescript: bool,
-    /// The `tsconfig.json` governing it (`paths`, `baseUrl`), for a file outside `node_modules`, as
-    /// `tsx` applies it to every file of the project.
+    /// The `tsconfig.json` governing a TypeScript file outside `node_modules` (`paths`, `baseUrl`).
+    /// JavaScript files resolve as Node resolves them, which knows no `tsconfig.json`: the suites of
+    /// JavaScript code run under plain Node.
     pub(crate) tsconfig: Option<TsConfig>,
 }
 
 impl Importer {
     fn of(parsed: &ParsedFile) -> Importer {
+        let typescript = parsed.language == Language::TypeScript;
         let in_project = !parsed.path.components().any(|c| c.as_os_str() == "node_modules");
         Importer {
             dir: parsed.path.parent().map(Path::to_path_buf).unwrap_or_default(),
-            typescript: parsed.language == Language::TypeScript,
-            // A configuration that does not parse fails a TypeScript file's parsing already, and is
-            // nothing to a JavaScript file.
-            tsconfig: if in_project { tsconfig::for_file(&parsed.path).ok() } else { None },
+            typescript,
+            // A configuration that does not parse has failed the file's parsing already.
+            tsconfig: if typescript && in_project { tsconfig::for_file(&parsed.path).ok() } else { None },
         }
     }
 }

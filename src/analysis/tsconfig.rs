@@ -17,7 +17,9 @@ pub(crate) struct TsConfig {
     /// `emitDecoratorMetadata`: legacy decorators also record the design types.
     pub(crate) emit_decorator_metadata: bool,
     /// `useDefineForClassFields`, or its default: true for a `target` of ES2022 or later (and when no
-    /// target is set, as `tsx` and Node's type stripping run the code), false for older targets.
+    /// target is set, as `tsx` and Node's type stripping run the code), false for older targets. swc
+    /// follows it where parameter properties and legacy decorators meet fields; plain fields stay
+    /// JavaScript fields (defined, not assigned) either way.
     pub(crate) define_class_fields: bool,
     /// `paths`, in the order written: a pattern (at most one `*`) and the locations it maps to.
     pub(crate) paths: Vec<(String, Vec<String>)>,

@@ -89,15 +89,16 @@ pub(crate) fn strip(program: Program, config: &TsConfig) -> Program {
             let top_level = Mark::new();
             let mut program = program.apply(resolver(unresolved, top_level, true));
             // Decorators first, as swc orders them: the legacy transform reads the type annotations.
-            program = if config.experimental_decorators {
-                program.apply(decorators(decorators::Config {
+            if config.experimental_decorators {
+                program = program.apply(decorators(decorators::Config {
                     legacy: true,
                     emit_metadata: config.emit_decorator_metadata,
                     use_define_for_class_fields: config.define_class_fields,
-                }))
-            } else {
-                program.apply(decorator_2023_11())
-            };
+                }));
+            }
+            // The standard decorators, and `accessor` fields (which QuickJS does not parse) with or
+            // without them: after the legacy transform, only the accessors are left to it.
+            program = program.apply(decorator_2023_11());
             let options = Config {
                 native_class_properties: config.define_class_fields,
                 import_export_assign_config: TsImportExportAssignConfig::Classic,
