@@ -247,19 +247,19 @@ pub(crate) fn candidates(base: &Path, typescript: bool) -> Vec<PathBuf> {
     let javascript = [".js", ".mjs", ".cjs", ".json"].map(|e| with_suffix(base, e));
     let (typescript_index, javascript_index) =
         (base.join("index.ts"), ["index.js", "index.mjs", "index.json"].map(|i| base.join(i)));
+    // A name ending in `.js` stands for its `.ts`, not for `heap.js.ts`.
+    let with_ts = if compiled_from.is_some() { compiled_from } else { Some(with_suffix(base, ".ts")) };
     let mut all = Vec::new();
     if typescript {
-        all.extend(compiled_from.clone());
+        all.extend(with_ts);
         all.push(base.to_path_buf());
-        all.push(with_suffix(base, ".ts"));
         all.extend(javascript);
         all.push(typescript_index);
         all.extend(javascript_index);
     } else {
         all.push(base.to_path_buf());
         all.extend(javascript);
-        all.push(with_suffix(base, ".ts"));
-        all.extend(compiled_from);
+        all.extend(with_ts);
         all.extend(javascript_index);
         all.push(typescript_index);
     }

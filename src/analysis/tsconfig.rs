@@ -115,7 +115,8 @@ fn read(path: &Path, options: &mut Options, depth: usize) -> Result<(), String> 
         options.target = Some(target.to_string());
     }
     if let Some(base_url) = compiler.get("baseUrl").and_then(Value::as_str) {
-        options.base_url = Some(dir.join(base_url));
+        // Collecting the components drops the `.` of `"baseUrl": "."` from the paths messages show.
+        options.base_url = Some(dir.join(base_url).components().collect());
     }
     if let Some(Value::Object(paths)) = compiler.get("paths") {
         let mapped = paths
