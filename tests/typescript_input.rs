@@ -49,6 +49,7 @@ fn constructs_that_run_become_what_typescript_emits() {
     covers(&typescript("namespace.ts"), &["Vector.length", "Vector.normalised", "Path.add", "Path.span"]);
     covers(&typescript("parameter-properties.ts"), &["Account.deposit", "Account.withdraw"]);
     covers(&typescript("export-assignment.ts"), &["Formatter.format", "Formatter.calls"]);
+    covers(&typescript("import-require.ts"), &["Extensions.note"]);
     covers(&typescript("accessor.ts"), &["Thermostat.set"]);
     covers(&typescript("decorators-2022.ts"), &["Dimmer.adjust"]);
     covers(&typescript("decorators-legacy/service.ts"), &["CacheService.put", "CacheService.get"]);

@@ -119,7 +119,8 @@ pub fn parse_source(path: &Path, display: &str, text: String) -> Result<ParsedFi
     }
     let (kind, program) = match config {
         Some(config) => {
-            let commonjs = typescript::is_commonjs_syntax(&program);
+            let mut program = program;
+            let commonjs = typescript::commonjs_syntax(&mut program);
             let program = typescript::strip(program, &config);
             let kind = match module_kind(path, &program) {
                 ModuleKind::EsModule if commonjs && !has_extension(path, "mts") => ModuleKind::CommonJs,

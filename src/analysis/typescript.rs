@@ -16,8 +16,9 @@ use std::path::Path;
 use rustc_hash::FxHashMap;
 use swc_common::{BytePos, DUMMY_SP, GLOBALS, Globals, Mark, Span, Spanned};
 use swc_ecma_ast::{
-    AssignTarget, Constructor, Expr, MemberProp, ModuleDecl, ModuleItem, ParamOrTsParamProp, Program, Stmt,
-    TsModuleRef, TsParamPropParam,
+    AssignTarget, Constructor, Decl, Expr, ImportDecl, ImportDefaultSpecifier, ImportPhase, ImportSpecifier,
+    MemberProp, ModuleDecl, ModuleItem, ParamOrTsParamProp, Program, Stmt, Str, TsImportEqualsDecl, TsModuleRef,
+    TsParamPropParam,
 };
 use swc_ecma_transforms_base::fixer::fixer;
 use swc_ecma_transforms_base::helpers::{HELPERS, Helpers, inject_helpers};
@@ -66,17 +67,65 @@ impl Language {
     }
 }
 
-/// Whether a TypeScript program is CommonJS by its own syntax: `import x = require('y')` or `export =`,
-/// which TypeScript only accepts in CommonJS output.
-pub(crate) fn is_commonjs_syntax(program: &Program) -> bool {
+/// Whether a TypeScript program is CommonJS by its own syntax: `export =`, or `import x = require('y')`
+/// in a file without `import` or `export` of values. Where such an import meets the ES-module syntax
+/// TypeScript also accepts beside it (compiling both to CommonJS), it becomes `import x from 'y'`, which
+/// gives the same value (a CommonJS module's `module.exports`), and the file stays an ES module.
+pub(crate) fn commonjs_syntax(program: &mut Program) -> bool {
     let Program::Module(module) = program else { return false };
-    module.body.iter().any(|item| match item {
-        ModuleItem::ModuleDecl(ModuleDecl::TsExportAssignment(_)) => true,
-        ModuleItem::ModuleDecl(ModuleDecl::TsImportEquals(import)) => {
-            !import.is_type_only && matches!(import.module_ref, TsModuleRef::TsExternalModuleRef(_))
+    let mut export_assignment = false;
+    let mut requires = false;
+    let mut es_module = false;
+    for item in &module.body {
+        match item {
+            ModuleItem::ModuleDecl(ModuleDecl::TsExportAssignment(_)) => export_assignment = true,
+            ModuleItem::ModuleDecl(ModuleDecl::TsImportEquals(import)) => requires |= required(import).is_some(),
+            ModuleItem::ModuleDecl(decl) => es_module |= carries_values(decl),
+            ModuleItem::Stmt(_) => {}
         }
+    }
+    if export_assignment || !requires {
+        return export_assignment || requires;
+    }
+    if !es_module {
+        return true;
+    }
+    for item in &mut module.body {
+        if let ModuleItem::ModuleDecl(ModuleDecl::TsImportEquals(import)) = item
+            && let Some(src) = required(import)
+        {
+            let local = import.id.clone();
+            *item = ModuleItem::ModuleDecl(ModuleDecl::Import(ImportDecl {
+                span: import.span,
+                specifiers: vec![ImportSpecifier::Default(ImportDefaultSpecifier { span: local.span, local })],
+                src: Box::new(src.clone()),
+                type_only: false,
+                with: None,
+                phase: ImportPhase::default(),
+            }));
+        }
+    }
+    false
+}
+
+/// The module an `import x = require('y')` of a value loads (not `import type`, not `export import`).
+fn required(import: &TsImportEqualsDecl) -> Option<&Str> {
+    match &import.module_ref {
+        TsModuleRef::TsExternalModuleRef(external) if !import.is_type_only && !import.is_export => Some(&external.expr),
+        _ => None,
+    }
+}
+
+/// Whether an `import` or `export` is there at run time: not `import type`, `export type`, an exported
+/// interface or type alias, or `export as namespace`.
+fn carries_values(decl: &ModuleDecl) -> bool {
+    match decl {
+        ModuleDecl::Import(import) => !import.type_only,
+        ModuleDecl::ExportNamed(export) => !export.type_only,
+        ModuleDecl::ExportDecl(export) => !matches!(export.decl, Decl::TsInterface(_) | Decl::TsTypeAlias(_)),
+        ModuleDecl::ExportDefaultExpr(_) | ModuleDecl::ExportDefaultDecl(_) | ModuleDecl::ExportAll(_) => true,
         _ => false,
-    })
+    }
 }
 
 /// The JavaScript of a parsed TypeScript `program`, under the options of `config`, its nodes keeping
