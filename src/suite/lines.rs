@@ -1,6 +1,6 @@
 //! An elected test's statements and assertions, as the lines of an exported test.
 
-use crate::export::{self, Line};
+use crate::export::{self, Declarations, Line};
 use crate::model::observed::{DescribedResult, Observed, Outcome, Thrown};
 use crate::model::program::ProgramInfo;
 use crate::model::test::{Statement, TestCase};
@@ -8,19 +8,31 @@ use crate::suite::{ElectedTest, assertion, checks, stability};
 
 /// The lines of an elected test as exported: statements and assertions.
 pub(crate) fn test_lines(program: &ProgramInfo, elected: &ElectedTest) -> Vec<Line> {
+    test_lines_in(program, elected, None)
+}
+
+/// The lines of an elected test in JavaScript, or, given what is declared, in TypeScript.
+pub(crate) fn test_lines_in(
+    program: &ProgramInfo,
+    elected: &ElectedTest,
+    typescript: Option<&Declarations>,
+) -> Vec<Line> {
     let test = &elected.test;
     let mut lines = Vec::new();
     let mut result_names = ResultNames::for_results(&elected.results);
     let last = test.statements.len().saturating_sub(1);
     for (index, statement) in test.statements.iter().enumerate() {
-        let expression = test.expression(index, program);
+        let expression = match typescript {
+            Some(declared) => export::typescript_expression(test, index, program, declared),
+            None => test.expression(index, program),
+        };
         match statement {
             Statement::Construct { .. } if index == last && thrown_at(elected) == Some(index) => {
                 // A test that ends by constructing an instance its constructor refuses.
                 lines.push(Line::Throws { code: format!("{expression};"), thrown: expected_error(elected) });
             }
             Statement::Construct { .. } | Statement::Rebuild { .. } => {
-                lines.push(Line::Code(format!("{};", test.declaration(index, program, "const"))))
+                lines.push(Line::Code(format!("{};", declaration(test, index, program, typescript))))
             }
             Statement::Call { under_test, .. } => {
                 if index == last && thrown_at(elected) == Some(index) {
@@ -38,6 +50,19 @@ pub(crate) fn test_lines(program: &ProgramInfo, elected: &ElectedTest) -> Vec<Li
         }
     }
     lines
+}
+
+/// `const v = ...` for a construction, the call otherwise, in JavaScript or TypeScript.
+pub(crate) fn declaration(
+    test: &TestCase,
+    index: usize,
+    program: &ProgramInfo,
+    typescript: Option<&Declarations>,
+) -> String {
+    match typescript {
+        Some(declared) => export::typescript_declaration(test, index, program, declared),
+        None => test.declaration(index, program, "const"),
+    }
 }
 
 /// The statement the test throws at, if it throws.
