@@ -90,7 +90,7 @@ fn run(format: &str, suite: &Path) -> Output {
 fn tsc(dir: &Path, suites: &[PathBuf], extra: &[&str]) -> String {
     let config = serde_json::json!({
         "compilerOptions": {
-            "strict": true, "noEmit": true, "target": "es2022", "module": "esnext", "moduleResolution": "bundler",
+            "strict": true, "noEmit": true, "target": "es2022", "module": "preserve", "moduleResolution": "bundler",
             "allowImportingTsExtensions": true, "skipLibCheck": true, "types": ["node"],
         },
         "files": suites.iter().map(|s| s.display().to_string()).collect::<Vec<_>>(),

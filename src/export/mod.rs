@@ -179,16 +179,20 @@ pub(crate) struct RenderedSuite {
     pub text: String,
 }
 
-/// Renders `suite` for `format`, as a file to be written into `out_dir` (which need not exist yet).
+/// Renders `suite` for `format`, as a file to be written into `out_dir` (which need not exist yet). A suite
+/// that cannot be written for `format` ([`ExportSuite::refusal`]) renders as a comment saying why.
 ///
 /// # Panics
 /// When a binding reaches a file by an index that is out of range or of another module kind, or reaches a
 /// script expression in a suite without script files.
 pub(crate) fn render(suite: &ExportSuite, format: Format, out_dir: &Path) -> RenderedSuite {
-    if let Some(refusal) = suite.refusal(format) {
-        panic!("{refusal}");
-    }
     let typescript = suite.typescript.is_some();
+    let kind = if suite.failing { "failing.test" } else { "test" };
+    if let Some(refusal) = suite.refusal(format) {
+        // Writers refuse such a suite first; a preview shows why.
+        let file_name = format!("{}.{kind}.ts", file_stem(&suite.class_name));
+        return RenderedSuite { file_name, text: format!("// {refusal}\n") };
+    }
     // TypeScript suites are written as ES modules, which their runners compile as they need.
     let syntax = if typescript {
         Syntax::EsModule
@@ -231,7 +235,6 @@ pub(crate) fn render(suite: &ExportSuite, format: Format, out_dir: &Path) -> Ren
         Syntax::CommonJs => "js",
         Syntax::EsModule => "mjs",
     };
-    let kind = if suite.failing { "failing.test" } else { "test" };
     RenderedSuite { file_name: format!("{}.{kind}.{extension}", file_stem(&suite.class_name)), text }
 }
 

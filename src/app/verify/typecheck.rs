@@ -1,6 +1,7 @@
 //! The type check of TypeScript suites: `tsc --noEmit --strict` on the suite files, against the user's code,
 //! under the project's own `tsconfig.json` when it has one (extended, with strictness forced), else under a
-//! configuration of ours (bundler resolution, which takes `.js`, `.ts` and extensionless specifiers alike).
+//! configuration of ours (`module: preserve`, which takes ES modules and TypeScript's CommonJS syntax alike,
+//! with bundler resolution, which takes `.js`, `.ts` and extensionless specifiers alike).
 //! Each error tsc reports in a suite file is a failure of the suite; errors in the user's own files are
 //! theirs, and not counted.
 
@@ -58,7 +59,7 @@ fn configuration(tools: &Tools, suites: &[PathBuf], project: Option<&Path>) -> S
         None => {
             for (key, value) in [
                 ("target", json!("es2022")),
-                ("module", json!("esnext")),
+                ("module", json!("preserve")),
                 ("moduleResolution", json!("bundler")),
                 ("esModuleInterop", json!(true)),
                 // The runners' own types (vitest, @jest/globals) from the node_modules the runners come from.

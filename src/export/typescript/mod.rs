@@ -244,6 +244,66 @@ pub(super) fn import_type(specifier: &str, path: &[&str]) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::model::program::{Access, ClassInfo, MethodInfo, Origin};
+    use crate::model::test::Variable;
+
+    /// A program of one class, `Shelf(size)` with `put(item, count)`, and a test that builds one and
+    /// calls `put` with an options object and a number, then with a function handing out answers.
+    fn shelf_test() -> (ProgramInfo, TestCase) {
+        let method = |name: &str, params: &[&str]| MethodInfo {
+            name: name.into(),
+            params: params.iter().map(|p| p.to_string()).collect(),
+            function: None,
+            origin: Origin::Prototype,
+            alias_of: None,
+            asynchronous: false,
+            optional_from: None,
+            variadic: false,
+        };
+        let class = ClassInfo {
+            name: "Shelf".into(),
+            alias: "Shelf".into(),
+            file: 0,
+            access: Access::EsModule { file: 0, export: "Shelf".into(), path: Vec::new() },
+            superclass: None,
+            constructor: method("constructor", &["size"]),
+            methods: vec![method("put", &["item", "count"])],
+            fields: Vec::new(),
+            under_test: true,
+            factory: None,
+        };
+        let program = ProgramInfo { files: Vec::new(), classes: vec![class] };
+        let put = |args: Vec<Value>| Statement::Call { receiver: 0, method: "put".into(), args, under_test: true };
+        let test = TestCase {
+            class: 0,
+            method: "put".into(),
+            variables: vec![Variable { class: 0, name: "shelf".into() }],
+            statements: vec![
+                Statement::Construct { variable: 0, class: 0, args: vec![Value::Number(3.0)] },
+                put(vec![Value::Object(vec![("id".into(), Value::Number(1.0))]), Value::Number(2.0)]),
+                put(vec![Value::Answers(vec![Value::Number(1.0)])]),
+            ],
+        };
+        (program, test)
+    }
+
+    #[test]
+    fn what_is_not_declared_is_cast_and_what_is_declared_is_not() {
+        let (program, test) = shelf_test();
+        let nothing = Declarations::default();
+        let lines: Vec<String> = (0..3).map(|i| declaration(&test, i, &program, &nothing)).collect();
+        assert_eq!(lines[0], "const shelf = new (Shelf as any)(3)");
+        assert_eq!(lines[1], "(shelf as any).put({ id: 1 }, 2)");
+        assert!(lines[2].starts_with("(shelf as any).put((function (answers: unknown[]) {"), "{}", lines[2]);
+
+        let mut declared = Declarations::default();
+        declared.params.insert((0, None), vec![true]);
+        declared.params.insert((0, Some("put".into())), vec![false, true]);
+        let lines: Vec<String> = (0..3).map(|i| declaration(&test, i, &program, &declared)).collect();
+        assert_eq!(lines[0], "const shelf = new Shelf(3)");
+        assert_eq!(lines[1], "shelf.put({ id: 1 } as any, 2)", "the object is not built for its declared type");
+        assert!(lines[2].starts_with("(shelf as any).put("), "one argument of two: {}", lines[2]);
+    }
 
     #[test]
     fn the_style_of_most_relative_imports_wins() {
