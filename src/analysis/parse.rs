@@ -259,4 +259,71 @@ mod tests {
         assert!(err.column > 1, "{err}");
         assert!(err.to_string().starts_with("broken.js:2:"), "{err}");
     }
+
+    #[test]
+    fn typescript_module_formats_follow_extension_and_syntax() {
+        let ts = |name: &str, text: &str| parse(name, text).unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(ts("a.ts", "export class A { x: number = 1 }").kind, ModuleKind::EsModule);
+        assert_eq!(ts("a.mts", "class A { x!: number }").kind, ModuleKind::EsModule);
+        assert_eq!(ts("a.cts", "class A { private y?: string }").kind, ModuleKind::CommonJs);
+        let assigned = ts(
+            "a.ts",
+            "import fs = require('node:fs');
+class A {}
+export = A;",
+        );
+        assert_eq!(assigned.kind, ModuleKind::CommonJs);
+        assert!(matches!(assigned.program, Program::Script(_)), "stripped, it is statements only");
+        // Type-only imports and exports still make a module, as TypeScript keeps it one.
+        assert_eq!(
+            ts(
+                "a.ts",
+                "import type { T } from './t';
+export type U = T;
+class A {}"
+            )
+            .kind,
+            ModuleKind::EsModule
+        );
+        assert_eq!(
+            ts(
+                "a.ts",
+                "interface I { x: number }
+class A {}"
+            )
+            .kind,
+            ModuleKind::Script
+        );
+    }
+
+    #[test]
+    fn typescript_is_stripped_and_keeps_its_positions() {
+        let text = "interface Shape {\n  area(): number;\n}\nenum E { A, B }\nclass Sq implements Shape {\n  constructor(private side: number) {}\n  area(): number { return this.side ** 2 as number; }\n}";
+        let parsed = parse("sq.ts", text).unwrap();
+        assert_eq!(parsed.text(), text, "the text is the .ts file's");
+        let plain = parsed.plain_code();
+        assert!(!plain.contains("interface") && !plain.contains(": number") && !plain.contains("private"), "{plain}");
+        assert!(plain.contains("this.side = side") && plain.contains("E[E[\"A\"] = 0]"), "{plain}");
+        let area = text.find("area(): number {").unwrap() as u32;
+        let mut found = None;
+        struct Methods<'a>(&'a mut Option<u32>, &'a ParsedFile);
+        impl Visit for Methods<'_> {
+            fn visit_class_method(&mut self, m: &swc_ecma_ast::ClassMethod) {
+                *self.0 = Some(self.1.offset(m.span.lo));
+            }
+        }
+        parsed.program.visit_with(&mut Methods(&mut found, &parsed));
+        assert_eq!(found, Some(area), "the method keeps its span in the .ts text");
+        assert_eq!(parsed.line_col(BytePos(parsed.source.start_pos.0 + area)), (7, 3));
+    }
+
+    #[test]
+    fn typescript_errors_and_refusals_name_the_file() {
+        let err = parse("broken.ts", "interface A {\n  x: number;\n}\nlet a: = 1;").err().unwrap();
+        assert!(err.to_string().starts_with("broken.ts:4:"), "{err}");
+        assert!(err.to_string().contains("cannot parse TypeScript"), "{err}");
+        assert!(parse("v.tsx", "export const v = 1;").err().unwrap().to_string().contains("TSX is not supported"));
+        assert!(parse("v.d.ts", "export declare const v: number;").err().unwrap().to_string().contains("declaration"));
+        assert!(parse("broken.js", "let a: = 1;").err().unwrap().to_string().contains("cannot parse JavaScript"));
+    }
 }

@@ -50,8 +50,8 @@ impl Language {
         }
         match path.extension().and_then(|e| e.to_str()) {
             Some("ts" | "mts" | "cts") => Ok(Language::TypeScript),
-            Some("tsx" | "jsx") => Err("JSX is not supported (it needs a JSX runtime): test the classes of a \
-                                        .ts or .js file instead, or move them out of the .tsx/.jsx file"
+            Some("tsx") => Err("TSX is not supported (JSX needs a JSX runtime): test the classes of a \
+                                        .ts or .js file instead, or move them out of the .tsx file"
                 .into()),
             _ => Ok(Language::JavaScript),
         }

@@ -350,6 +350,10 @@ impl VisitMut for Probes<'_> {
     }
 
     fn visit_mut_function_body(&mut self, body: &mut FunctionBody) {
+        if !self.probing {
+            // The body of a function the TypeScript transform wrote (see `written_by_transform`).
+            return body.stmts.visit_mut_with(self);
+        }
         // A body with nothing to execute (`noop() {}`) still gets one probe, for the body itself: every
         // function has a statement to cover, and its code can be located by its probes.
         let empty = !body.stmts.iter().any(|s| !is_directive(s) && is_executable(s));
