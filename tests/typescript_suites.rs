@@ -13,8 +13,8 @@ use common::*;
 use serde_json::Value as Json;
 
 /// The TypeScript fixtures and a class each tests: an interface parameter, private and protected fields
-/// and an enum imported with a `.js` specifier (inventory); a union, a union of literals and an ES private
-/// field (canvas).
+/// and an enum imported with a `.ts` specifier (inventory); a union, a union of literals and an ES private
+/// field, with a function imported with a `.js` specifier (canvas).
 const FIXTURES: [(&str, &str); 2] = [("inventory.ts", "Inventory"), ("shapes.ts", "Canvas")];
 
 /// The formats that write TypeScript suites.
@@ -144,14 +144,18 @@ fn typescript_suites_pass_every_runner_and_type_check() {
 
 #[test]
 fn suites_import_the_code_the_way_the_project_does() {
-    // inventory.ts imports './priority.js': the suite's types name `../inventory.js`.
-    let (_dir, out) = project();
-    generate(&[fixture_file("inventory.ts")], &out, &["--seed", "1", "--timeout", "1", "--class", "Inventory"]);
-    let suite = typescript_suites(&out).into_iter().find(|s| !s.to_string_lossy().contains(".failing.")).unwrap();
-    let text = std::fs::read_to_string(&suite).unwrap();
-    let fixtures = fixture_file("inventory.ts").parent().unwrap().canonicalize().unwrap();
-    let relative = format!("{}/inventory.js", pathdiff(&out, &fixtures));
-    assert!(text.contains(&format!("typeof import(\"{relative}\").Inventory")), "{relative}:\n{text}");
+    // inventory.ts imports './priority.ts', shapes.ts './geometry.js' (NodeNext): each suite's types name
+    // the file under test the same way.
+    for (file, class, named) in [("inventory.ts", "Inventory", "inventory.ts"), ("shapes.ts", "Canvas", "shapes.js")] {
+        let (_dir, out) = project();
+        generate(&[fixture_file(file)], &out, &["--seed", "1", "--timeout", "1", "--class", class]);
+        let suite =
+            typescript_suites(&out).into_iter().find(|s| !s.to_string_lossy().contains(".failing.")).unwrap();
+        let text = std::fs::read_to_string(&suite).unwrap();
+        let fixtures = fixture_file(file).parent().unwrap().canonicalize().unwrap();
+        let relative = format!("{}/{named}", pathdiff(&out, &fixtures));
+        assert!(text.contains(&format!("typeof import(\"{relative}\").{class}")), "{relative}:\n{text}");
+    }
 }
 
 /// The path of `to` relative to `from` (both absolute, without links below their common part).

@@ -74,7 +74,6 @@ impl Tools {
     /// The command that runs `files` (in `dir`, TypeScript when `typescript`) with the runner of `format`,
     /// writing its report to `report`; under c8, writing coverage reports (`reporters`) into `coverage`, when
     /// given. c8 reads the source maps of TypeScript compiled on the fly, so it names `.ts` lines.
-    #[allow(clippy::too_many_arguments)] // a run: the suite, its runner, its reports
     pub(crate) fn command(
         &self,
         format: Format,
