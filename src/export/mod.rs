@@ -46,7 +46,7 @@ use loader::{Import, Js, Syntax, write_loader};
 use register::write_tests;
 pub(crate) use typescript::{
     Declarations, JEST_CONFIG, Specifiers, declaration as typescript_declaration, expression as typescript_expression,
-    is_typescript,
+    is_typed, is_typescript, state_reader,
 };
 
 use crate::model::program::ModuleKind;

@@ -43,7 +43,12 @@ pub(crate) fn test_lines_in(
                     lines.push(Line::Code(format!("{expression};")));
                     continue;
                 };
-                let state = state_lines(program, elected, result, index == last);
+                let state = state_lines_in(program, elected, result, index == last, typescript);
+                // A typed result is read by parts through `any` (see `export::is_typed`).
+                result_names.annotation = match typescript {
+                    Some(declared) if export::is_typed(test, index, declared) => ": any",
+                    _ => "",
+                };
                 primary_lines(program, test, result, &expression, !state.is_empty(), &mut result_names, &mut lines);
                 lines.extend(state);
             }
@@ -96,14 +101,31 @@ pub(crate) fn state_lines(
     result: &DescribedResult,
     last: bool,
 ) -> Vec<Line> {
+    state_lines_in(program, elected, result, last, None)
+}
+
+/// [`state_lines`] in JavaScript, or, given what is declared, in TypeScript: the state of a typed instance
+/// is read through `any` (see `export::state_reader`).
+fn state_lines_in(
+    program: &ProgramInfo,
+    elected: &ElectedTest,
+    result: &DescribedResult,
+    last: bool,
+    typescript: Option<&Declarations>,
+) -> Vec<Line> {
     let test = &elected.test;
+    let reader = |variable: usize| match typescript {
+        Some(declared) => export::state_reader(test, variable, declared),
+        None => test.variables[variable].name.clone(),
+    };
     let mut lines = Vec::new();
     for (variable, field) in elected.field_checks(result) {
-        lines.extend(checks::field_lines(program, test, result, variable, &field));
+        lines.extend(checks::field_lines_on(program, test, result, variable, &field, &reader(variable)));
     }
-    if last {
+    if last && let Some(receiver) = checks::inspected_variable(test) {
+        let object = reader(receiver);
         for name in elected.inspectors() {
-            lines.extend(checks::inspection_lines(program, test, result, name));
+            lines.extend(checks::inspection_lines_on(program, test, result, name, &object));
         }
     }
     lines
@@ -116,13 +138,16 @@ pub(crate) struct ResultNames {
     given: Vec<(usize, String)>,
     /// The statements whose result a later offset is measured from.
     referenced: Vec<usize>,
+    /// What follows the name where the next result is declared: `: any` for a typed result in TypeScript,
+    /// which the test reads by parts whatever its declared type says.
+    annotation: &'static str,
 }
 
 impl ResultNames {
     /// The names for a test whose calls of the method under test returned `results`.
     pub(crate) fn for_results(results: &[DescribedResult]) -> ResultNames {
         let referenced = stability::offsets(results).into_iter().map(|(_, from)| from).collect();
-        ResultNames { given: Vec::new(), referenced }
+        ResultNames { given: Vec::new(), referenced, annotation: "" }
     }
 
     /// Names the result of statement `at`: the next name no variable of `test` has.
@@ -164,7 +189,7 @@ pub(crate) fn primary_lines(
     if let Some((earlier, by)) = offset {
         let actual = if referenced {
             let name = names.give(result.at, test);
-            lines.push(Line::Code(format!("const {name} = {expression};")));
+            lines.push(Line::Code(format!("const {name}{} = {expression};", names.annotation)));
             name
         } else if expression.contains('=') {
             // A setter's expression is an assignment, which the subtraction must not take apart.
@@ -190,7 +215,7 @@ pub(crate) fn primary_lines(
             names.given.pop();
             lines.push(Line::Code(format!("{expression};")));
         } else {
-            lines.push(Line::Code(format!("const {name} = {expression};")));
+            lines.push(Line::Code(format!("const {name}{} = {expression};", names.annotation)));
             lines.extend(asserted);
         }
     }

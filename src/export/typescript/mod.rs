@@ -175,6 +175,29 @@ pub(crate) fn expression(test: &TestCase, index: usize, program: &ProgramInfo, d
     }
 }
 
+/// Whether statement `index` of `test` is written typed (its member declared public, its arguments
+/// fitting): a construction then gives a typed variable, and a call a typed result. What a test reads
+/// of those by parts (fields, inspectors, members of results) is read through `any`, as members may be
+/// declared private or protected, or results of a union type.
+pub(crate) fn is_typed(test: &TestCase, index: usize, declared: &Declarations) -> bool {
+    match &test.statements[index] {
+        Statement::Construct { class, args, .. } => declared.fitting(*class, None, args.len()).is_some(),
+        Statement::Rebuild { .. } => false,
+        Statement::Call { receiver, method, args, .. } => {
+            declared.fitting(test.variables[*receiver].class, Some(method), args.len()).is_some()
+        }
+    }
+}
+
+/// How a test reads the state of `variable`: by its name when it is `any` already, else cast to `any`
+/// (see [`is_typed`]).
+pub(crate) fn state_reader(test: &TestCase, variable: usize, declared: &Declarations) -> String {
+    let name = &test.variables[variable].name;
+    let typed = (0..test.statements.len())
+        .any(|i| test.statements[i].declared() == Some(variable) && is_typed(test, i, declared));
+    if typed { format!("({name} as any)") } else { name.clone() }
+}
+
 /// `const name = ...` for a construction (or a rebuilt instance), the call expression otherwise: as
 /// [`TestCase::declaration`] writes it, in TypeScript.
 pub(crate) fn declaration(test: &TestCase, index: usize, program: &ProgramInfo, declared: &Declarations) -> String {
@@ -303,6 +326,9 @@ mod tests {
         assert_eq!(lines[0], "const shelf = new Shelf(3)");
         assert_eq!(lines[1], "shelf.put({ id: 1 } as any, 2)", "the object is not built for its declared type");
         assert!(lines[2].starts_with("(shelf as any).put("), "one argument of two: {}", lines[2]);
+        assert_eq!(state_reader(&test, 0, &declared), "(shelf as any)", "a typed instance's state is read as any");
+        assert_eq!(state_reader(&test, 0, &nothing), "shelf");
+        assert!(is_typed(&test, 1, &declared) && !is_typed(&test, 2, &declared) && !is_typed(&test, 1, &nothing));
     }
 
     #[test]
