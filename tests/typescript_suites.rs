@@ -149,8 +149,7 @@ fn suites_import_the_code_the_way_the_project_does() {
     for (file, class, named) in [("inventory.ts", "Inventory", "inventory.ts"), ("shapes.ts", "Canvas", "shapes.js")] {
         let (_dir, out) = project();
         generate(&[fixture_file(file)], &out, &["--seed", "1", "--timeout", "1", "--class", class]);
-        let suite =
-            typescript_suites(&out).into_iter().find(|s| !s.to_string_lossy().contains(".failing.")).unwrap();
+        let suite = typescript_suites(&out).into_iter().find(|s| !s.to_string_lossy().contains(".failing.")).unwrap();
         let text = std::fs::read_to_string(&suite).unwrap();
         let fixtures = fixture_file(file).parent().unwrap().canonicalize().unwrap();
         let relative = format!("{}/{named}", pathdiff(&out, &fixtures));

@@ -204,7 +204,11 @@ pub(crate) fn render(suite: &ExportSuite, format: Format, out_dir: &Path) -> Ren
         // vitest rewrites uses of imported names; test bodies compiled again in a vm context must find `assert`
         // as it is written. (TypeScript's assertion functions must be called through names typed explicitly.)
         js.import("node:assert/strict", Import::Default("nodeAssert"));
-        js.line(if typescript { "const assert: typeof nodeAssert = nodeAssert;" } else { "const assert = nodeAssert;" });
+        js.line(if typescript {
+            "const assert: typeof nodeAssert = nodeAssert;"
+        } else {
+            "const assert = nodeAssert;"
+        });
     } else {
         js.import("node:assert/strict", Import::Default("assert"));
     }

@@ -188,8 +188,14 @@ pub fn verify(options: &VerifyOptions, progress: &mut dyn FnMut(&str)) -> Result
         let reporters: &[&str] = if options.lcov.is_some() { &["json-summary", "lcovonly"] } else { &["json-summary"] };
         let coverage = (run == 0).then(|| (scratch.path.join("coverage"), reporters));
         let report = scratch.path.join(format!("report-{run}.json"));
-        let mut command =
-            tools.command(format, typescript, dir, &files, &report, coverage.as_ref().map(|(p, r)| (p.as_path(), *r)))?;
+        let mut command = tools.command(
+            format,
+            typescript,
+            dir,
+            &files,
+            &report,
+            coverage.as_ref().map(|(p, r)| (p.as_path(), *r)),
+        )?;
         let output = command.output().map_err(|e| Error::Usage(format!("cannot run the {format} runner: {e}")))?;
         let stdout = String::from_utf8_lossy(&output.stdout);
         let outcomes = runner::outcomes(format, &stdout, &report).unwrap_or_default();

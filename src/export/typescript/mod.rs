@@ -333,11 +333,15 @@ mod tests {
 
     #[test]
     fn the_style_of_most_relative_imports_wins() {
-        let nodenext = "import { Heap } from './heap.js';\nimport type { T } from \"../types.js\";\nimport x from 'lodash';";
+        let nodenext =
+            "import { Heap } from './heap.js';\nimport type { T } from \"../types.js\";\nimport x from 'lodash';";
         assert_eq!(Specifiers::detect([nodenext]), Specifiers::Js);
         let bundler = "export * from './a';\nconst b = await import('./b');\nimport './c.js';";
         assert_eq!(Specifiers::detect([bundler]), Specifiers::Extensionless);
-        assert_eq!(Specifiers::detect(["import { a } from './a.ts';", "import b = require('./b.ts');"]), Specifiers::Ts);
+        assert_eq!(
+            Specifiers::detect(["import { a } from './a.ts';", "import b = require('./b.ts');"]),
+            Specifiers::Ts
+        );
         assert_eq!(Specifiers::detect(["import data from './data.json';"]), Specifiers::Js, "no evidence");
         assert_eq!(Specifiers::detect(["const information = 1; reimport('./x');"]), Specifiers::Js);
     }
@@ -354,6 +358,9 @@ mod tests {
     #[test]
     fn import_types_reach_nested_and_awkward_names() {
         assert_eq!(import_type("./a.js", &["Heap"]), "typeof import(\"./a.js\").Heap");
-        assert_eq!(import_type("./a.js", &["default", "odd-name"]), "(typeof import(\"./a.js\"))[\"default\"][\"odd-name\"]");
+        assert_eq!(
+            import_type("./a.js", &["default", "odd-name"]),
+            "(typeof import(\"./a.js\"))[\"default\"][\"odd-name\"]"
+        );
     }
 }
