@@ -165,7 +165,8 @@ pub struct VerifyArgs {
     pub dir: PathBuf,
 
     /// The node_modules folder holding c8 and the runner (default: the nearest one above DIR or the
-    /// code it tests).
+    /// code it tests); for TypeScript suites also typescript and @types/node (which type-check them), and
+    /// tsx (node-test) or @swc/core and @swc/jest (jest).
     #[arg(long, value_name = "DIR")]
     pub node_modules: Option<PathBuf>,
 
@@ -294,7 +295,10 @@ pub struct RunArgs {
     /// Test format: node-test (node:test + node:assert), assert (plain script), nodeunit, expresso, vows,
     /// jest, mocha or vitest (all with node:assert). Tests that threw unexpectedly also go to
     /// `<Class>.failing.test.js`, skipped, for the runners that can skip (all but nodeunit, expresso, vows).
-    /// Jest suites of ES modules need `NODE_OPTIONS=--experimental-vm-modules`.
+    /// Jest suites of ES modules need `NODE_OPTIONS=--experimental-vm-modules`. TypeScript code gets
+    /// TypeScript suites (`<Class>.test.ts`, which `tsc --strict` accepts), for node-test (run with
+    /// `node --import tsx --test`), jest (with `@swc/jest`: the suite's header gives the configuration)
+    /// or vitest.
     #[arg(long, default_value = "node-test", value_name = "FORMAT")]
     pub format: Format,
 

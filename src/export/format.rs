@@ -72,6 +72,13 @@ impl Format {
         !matches!(self, Format::Nodeunit | Format::Expresso | Format::Vows)
     }
 
+    /// Whether suites of TypeScript code can be written for it: its runner runs TypeScript (vitest itself,
+    /// node:test through tsx or Node's type stripping, jest through `@swc/jest`) and ships the types of
+    /// what a suite imports from it, so that the suite type-checks.
+    pub(crate) fn writes_typescript(self) -> bool {
+        matches!(self, Format::NodeTest | Format::Jest | Format::Vitest)
+    }
+
     /// Whether its runner groups tests with `describe`: then each method under test gets its own group;
     /// otherwise the group's name starts each title.
     pub(super) fn has_groups(self) -> bool {

@@ -285,7 +285,7 @@ pub(super) fn member(object: &str, key: &str) -> String {
 }
 
 /// Array items (or call arguments), one per line after `indent` spaces, each with a trailing comma.
-fn array_items(items: &[String], indent: usize) -> String {
+pub(super) fn array_items(items: &[String], indent: usize) -> String {
     items.iter().map(|item| format!("{:indent$}{item},\n", "")).collect()
 }
 

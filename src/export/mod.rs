@@ -27,7 +27,8 @@
 //! - `format.rs`: the runners ([`Format`]) and what tells them apart;
 //! - `line.rs`: one statement of a test ([`Line`], [`Expected`]) and its text ([`statement`]);
 //! - `loader.rs`: the suite file under construction, and how it loads the code under test afresh per test;
-//! - `register.rs`: how tests are registered with each runner, under unique titles.
+//! - `register.rs`: how tests are registered with each runner, under unique titles;
+//! - `typescript/`: suites of TypeScript code, written in TypeScript ([`TypeScript`]).
 
 mod format;
 mod line;
@@ -35,6 +36,7 @@ mod loader;
 mod register;
 #[cfg(test)]
 mod tests;
+mod typescript;
 
 use std::path::{Path, PathBuf};
 
@@ -42,6 +44,10 @@ pub use format::{Format, UnknownFormat};
 pub(crate) use line::{Expected, Line, statement};
 use loader::{Import, Js, Syntax, write_loader};
 use register::write_tests;
+pub(crate) use typescript::{
+    Declarations, JEST_CONFIG, Specifiers, declaration as typescript_declaration, expression as typescript_expression,
+    is_typed, is_typescript, state_reader,
+};
 
 use crate::model::program::ModuleKind;
 
@@ -129,6 +135,39 @@ pub(crate) struct ExportSuite {
     pub tests: Vec<ExportTest>,
     /// Whether these are error-revealing tests: written to `<Class>.failing.test.js`, every test skipped.
     pub failing: bool,
+    /// Set when the code under test is TypeScript: the suite is then a `.test.ts` file, whose test lines
+    /// must be TypeScript too (see [`typescript`]).
+    pub typescript: Option<TypeScript>,
+}
+
+/// How a TypeScript suite refers to the code under test.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct TypeScript {
+    /// How the project's relative imports name its files, which the suite's type imports follow.
+    pub specifiers: Specifiers,
+}
+
+impl ExportSuite {
+    /// Why this suite cannot be written for `format`, if it cannot: a TypeScript suite needs a runner
+    /// that runs TypeScript and has types of its own, and subjects that are modules.
+    pub(crate) fn refusal(&self, format: Format) -> Option<String> {
+        self.typescript?;
+        if !format.writes_typescript() {
+            let names: Vec<&str> =
+                Format::all().into_iter().filter(|f| f.writes_typescript()).map(Format::name).collect();
+            return Some(format!(
+                "{}: a TypeScript suite cannot be written for {format}: use --format {}",
+                self.class_name,
+                names.join(", --format ")
+            ));
+        }
+        let script = self.bindings.iter().find(|b| matches!(b.access, Access::Script { .. }))?;
+        Some(format!(
+            "{}: `{}` is defined by a TypeScript file without imports or exports, which a suite cannot load: \
+             export it",
+            self.class_name, script.alias
+        ))
+    }
 }
 
 /// A suite as a file's name and text.
@@ -140,41 +179,66 @@ pub(crate) struct RenderedSuite {
     pub text: String,
 }
 
-/// Renders `suite` for `format`, as a file to be written into `out_dir` (which need not exist yet).
+/// Renders `suite` for `format`, as a file to be written into `out_dir` (which need not exist yet). A suite
+/// that cannot be written for `format` ([`ExportSuite::refusal`]) renders as a comment saying why.
 ///
 /// # Panics
 /// When a binding reaches a file by an index that is out of range or of another module kind, or reaches a
 /// script expression in a suite without script files.
 pub(crate) fn render(suite: &ExportSuite, format: Format, out_dir: &Path) -> RenderedSuite {
-    let syntax = format.syntax(suite.files.iter().any(|file| file.kind == ModuleKind::EsModule));
+    let typescript = suite.typescript.is_some();
+    let kind = if suite.failing { "failing.test" } else { "test" };
+    if let Some(refusal) = suite.refusal(format) {
+        // Writers refuse such a suite first; a preview shows why.
+        let file_name = format!("{}.{kind}.ts", file_stem(&suite.class_name));
+        return RenderedSuite { file_name, text: format!("// {refusal}\n") };
+    }
+    // TypeScript suites are written as ES modules, which their runners compile as they need.
+    let syntax = if typescript {
+        Syntax::EsModule
+    } else {
+        format.syntax(suite.files.iter().any(|file| file.kind == ModuleKind::EsModule))
+    };
     let mut js = Js::default();
     if format == Format::Vitest {
         // vitest rewrites uses of imported names; test bodies compiled again in a vm context must find `assert`
-        // as it is written.
+        // as it is written. (TypeScript's assertion functions must be called through names typed explicitly.)
         js.import("node:assert/strict", Import::Default("nodeAssert"));
-        js.line("const assert = nodeAssert;");
+        js.line(if typescript {
+            "const assert: typeof nodeAssert = nodeAssert;"
+        } else {
+            "const assert = nodeAssert;"
+        });
     } else {
         js.import("node:assert/strict", Import::Default("assert"));
     }
     js.import("node:path", Import::Default("path"));
-    write_loader(&mut js, suite, format, syntax, out_dir);
+    if typescript {
+        typescript::write_loader(&mut js, suite, format, out_dir);
+    } else {
+        write_loader(&mut js, suite, format, syntax, out_dir);
+    }
     write_tests(&mut js, suite, format);
 
     let mut text = String::new();
-    for comment in suite.header.iter().flat_map(|line| line.split('\n')) {
+    let mut header = suite.header.clone();
+    if typescript && format == Format::Jest {
+        header.push(format!("Run with this jest configuration (needs @swc/core and @swc/jest): {JEST_CONFIG}"));
+    }
+    for comment in header.iter().flat_map(|line| line.split('\n')) {
         text.push_str(format!("// {comment}").trim_end());
         text.push('\n');
     }
-    if !suite.header.is_empty() {
+    if !header.is_empty() {
         text.push('\n');
     }
     text.push_str(&js.imports.render(syntax));
     text.push_str(&js.code);
     let extension = match syntax {
+        _ if typescript => "ts",
         Syntax::CommonJs => "js",
         Syntax::EsModule => "mjs",
     };
-    let kind = if suite.failing { "failing.test" } else { "test" };
     RenderedSuite { file_name: format!("{}.{kind}.{extension}", file_stem(&suite.class_name)), text }
 }
 

@@ -7,6 +7,7 @@ use std::collections::HashSet;
 use std::fmt::Write as _;
 
 use super::loader::{Import, Js};
+use super::typescript::class_type;
 use super::{ExportSuite, ExportTest, Format, js_string, statement};
 use crate::js::runners::{ASSERT_RUN_JS, EXPRESSO_SETTLED_JS, SETTLE_JS, VOWS_PASSES_JS};
 
@@ -21,7 +22,16 @@ type Groups<'a> = Vec<(&'a str, Vec<&'a ExportTest>)>;
 
 /// Writes the tests, registered the way `format`'s runner expects.
 pub(super) fn write_tests(js: &mut Js, suite: &ExportSuite, format: Format) {
-    let aliases: Vec<&str> = suite.bindings.iter().map(|binding| binding.alias.as_str()).collect();
+    // A TypeScript body's parameters carry the types of the classes they are.
+    let params: Vec<String> = suite
+        .bindings
+        .iter()
+        .map(|binding| match suite.typescript {
+            Some(_) => format!("{}: {}", binding.alias, class_type(&binding.alias)),
+            None => binding.alias.clone(),
+        })
+        .collect();
+    let aliases: Vec<&str> = params.iter().map(String::as_str).collect();
     let groups = groups(&suite.tests);
     if format.has_groups() {
         write_grouped(js, suite, format, &groups, &aliases);
@@ -44,6 +54,12 @@ fn write_grouped(js: &mut Js, suite: &ExportSuite, format: Format, groups: &Grou
             "test"
         }
         Format::Mocha => "it",
+        // TypeScript needs jest's globals imported to know their types.
+        Format::Jest if suite.typescript.is_some() => {
+            js.import("@jest/globals", Import::Named("describe"));
+            js.import("@jest/globals", Import::Named("test"));
+            "test"
+        }
         _ => "test",
     };
     let skip = if suite.failing { ".skip" } else { "" };

@@ -265,6 +265,7 @@ fn suite(fixture: Fixture, root: &Path, tests: Vec<ExportTest>) -> ExportSuite {
         bindings,
         tests,
         failing: false,
+        typescript: None,
     }
 }
 

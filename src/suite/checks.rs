@@ -121,10 +121,21 @@ pub(crate) fn field_lines(
     variable: usize,
     field: &str,
 ) -> Vec<Line> {
-    let (Some(value), Some(owner)) = (result.field(variable, field), test.variables.get(variable)) else {
-        return Vec::new();
-    };
-    state_lines(program, test, result.inexact, value, &member(&owner.name, field))
+    let Some(owner) = test.variables.get(variable) else { return Vec::new() };
+    field_lines_on(program, test, result, variable, field, &owner.name)
+}
+
+/// [`field_lines`], the variable read as `object` (an expression of it, e.g. a TypeScript cast).
+pub(crate) fn field_lines_on(
+    program: &ProgramInfo,
+    test: &TestCase,
+    result: &DescribedResult,
+    variable: usize,
+    field: &str,
+    object: &str,
+) -> Vec<Line> {
+    let Some(value) = result.field(variable, field) else { return Vec::new() };
+    state_lines(program, test, result.inexact, value, &member(object, field))
 }
 
 /// The assertion lines of inspector `name`'s answer after the call `result` describes (none when it gave
@@ -135,14 +146,23 @@ pub(crate) fn inspection_lines(
     result: &DescribedResult,
     name: &str,
 ) -> Vec<Line> {
-    let (Some(inspected), Some(receiver)) =
-        (result.inspected.iter().find(|i| i.name == name), inspected_variable(test))
-    else {
-        return Vec::new();
-    };
+    let Some(receiver) = inspected_variable(test) else { return Vec::new() };
+    inspection_lines_on(program, test, result, name, &test.variables[receiver].name)
+}
+
+/// [`inspection_lines`], the inspected receiver read as `object` (an expression of it, e.g. a TypeScript
+/// cast).
+pub(crate) fn inspection_lines_on(
+    program: &ProgramInfo,
+    test: &TestCase,
+    result: &DescribedResult,
+    name: &str,
+    object: &str,
+) -> Vec<Line> {
+    let Some(inspected) = result.inspected.iter().find(|i| i.name == name) else { return Vec::new() };
     let Some(value) = result.answer(name) else { return Vec::new() };
     let property = name.strip_prefix('@').unwrap_or(name);
-    let read = member(&test.variables[receiver].name, property);
+    let read = member(object, property);
     if inspected.getter {
         return state_lines(program, test, inspected.inexact, value, &read);
     }

@@ -1,6 +1,6 @@
 //! An elected test's statements and assertions, as the lines of an exported test.
 
-use crate::export::{self, Line};
+use crate::export::{self, Declarations, Line};
 use crate::model::observed::{DescribedResult, Observed, Outcome, Thrown};
 use crate::model::program::ProgramInfo;
 use crate::model::test::{Statement, TestCase};
@@ -8,19 +8,31 @@ use crate::suite::{ElectedTest, assertion, checks, stability};
 
 /// The lines of an elected test as exported: statements and assertions.
 pub(crate) fn test_lines(program: &ProgramInfo, elected: &ElectedTest) -> Vec<Line> {
+    test_lines_in(program, elected, None)
+}
+
+/// The lines of an elected test in JavaScript, or, given what is declared, in TypeScript.
+pub(crate) fn test_lines_in(
+    program: &ProgramInfo,
+    elected: &ElectedTest,
+    typescript: Option<&Declarations>,
+) -> Vec<Line> {
     let test = &elected.test;
     let mut lines = Vec::new();
     let mut result_names = ResultNames::for_results(&elected.results);
     let last = test.statements.len().saturating_sub(1);
     for (index, statement) in test.statements.iter().enumerate() {
-        let expression = test.expression(index, program);
+        let expression = match typescript {
+            Some(declared) => export::typescript_expression(test, index, program, declared),
+            None => test.expression(index, program),
+        };
         match statement {
             Statement::Construct { .. } if index == last && thrown_at(elected) == Some(index) => {
                 // A test that ends by constructing an instance its constructor refuses.
                 lines.push(Line::Throws { code: format!("{expression};"), thrown: expected_error(elected) });
             }
             Statement::Construct { .. } | Statement::Rebuild { .. } => {
-                lines.push(Line::Code(format!("{};", test.declaration(index, program, "const"))))
+                lines.push(Line::Code(format!("{};", declaration(test, index, program, typescript))))
             }
             Statement::Call { under_test, .. } => {
                 if index == last && thrown_at(elected) == Some(index) {
@@ -31,13 +43,31 @@ pub(crate) fn test_lines(program: &ProgramInfo, elected: &ElectedTest) -> Vec<Li
                     lines.push(Line::Code(format!("{expression};")));
                     continue;
                 };
-                let state = state_lines(program, elected, result, index == last);
+                let state = state_lines_in(program, elected, result, index == last, typescript);
+                // A typed result is read by parts through `any` (see `export::is_typed`).
+                result_names.annotation = match typescript {
+                    Some(declared) if export::is_typed(test, index, declared) => ": any",
+                    _ => "",
+                };
                 primary_lines(program, test, result, &expression, !state.is_empty(), &mut result_names, &mut lines);
                 lines.extend(state);
             }
         }
     }
     lines
+}
+
+/// `const v = ...` for a construction, the call otherwise, in JavaScript or TypeScript.
+pub(crate) fn declaration(
+    test: &TestCase,
+    index: usize,
+    program: &ProgramInfo,
+    typescript: Option<&Declarations>,
+) -> String {
+    match typescript {
+        Some(declared) => export::typescript_declaration(test, index, program, declared),
+        None => test.declaration(index, program, "const"),
+    }
 }
 
 /// The statement the test throws at, if it throws.
@@ -71,14 +101,31 @@ pub(crate) fn state_lines(
     result: &DescribedResult,
     last: bool,
 ) -> Vec<Line> {
+    state_lines_in(program, elected, result, last, None)
+}
+
+/// [`state_lines`] in JavaScript, or, given what is declared, in TypeScript: the state of a typed instance
+/// is read through `any` (see `export::state_reader`).
+fn state_lines_in(
+    program: &ProgramInfo,
+    elected: &ElectedTest,
+    result: &DescribedResult,
+    last: bool,
+    typescript: Option<&Declarations>,
+) -> Vec<Line> {
     let test = &elected.test;
+    let reader = |variable: usize| match typescript {
+        Some(declared) => export::state_reader(test, variable, declared),
+        None => test.variables[variable].name.clone(),
+    };
     let mut lines = Vec::new();
     for (variable, field) in elected.field_checks(result) {
-        lines.extend(checks::field_lines(program, test, result, variable, &field));
+        lines.extend(checks::field_lines_on(program, test, result, variable, &field, &reader(variable)));
     }
-    if last {
+    if last && let Some(receiver) = checks::inspected_variable(test) {
+        let object = reader(receiver);
         for name in elected.inspectors() {
-            lines.extend(checks::inspection_lines(program, test, result, name));
+            lines.extend(checks::inspection_lines_on(program, test, result, name, &object));
         }
     }
     lines
@@ -91,13 +138,16 @@ pub(crate) struct ResultNames {
     given: Vec<(usize, String)>,
     /// The statements whose result a later offset is measured from.
     referenced: Vec<usize>,
+    /// What follows the name where the next result is declared: `: any` for a typed result in TypeScript,
+    /// which the test reads by parts whatever its declared type says.
+    annotation: &'static str,
 }
 
 impl ResultNames {
     /// The names for a test whose calls of the method under test returned `results`.
     pub(crate) fn for_results(results: &[DescribedResult]) -> ResultNames {
         let referenced = stability::offsets(results).into_iter().map(|(_, from)| from).collect();
-        ResultNames { given: Vec::new(), referenced }
+        ResultNames { given: Vec::new(), referenced, annotation: "" }
     }
 
     /// Names the result of statement `at`: the next name no variable of `test` has.
@@ -139,7 +189,7 @@ pub(crate) fn primary_lines(
     if let Some((earlier, by)) = offset {
         let actual = if referenced {
             let name = names.give(result.at, test);
-            lines.push(Line::Code(format!("const {name} = {expression};")));
+            lines.push(Line::Code(format!("const {name}{} = {expression};", names.annotation)));
             name
         } else if expression.contains('=') {
             // A setter's expression is an assignment, which the subtraction must not take apart.
@@ -165,7 +215,7 @@ pub(crate) fn primary_lines(
             names.given.pop();
             lines.push(Line::Code(format!("{expression};")));
         } else {
-            lines.push(Line::Code(format!("const {name} = {expression};")));
+            lines.push(Line::Code(format!("const {name}{} = {expression};", names.annotation)));
             lines.extend(asserted);
         }
     }

@@ -6,7 +6,7 @@
 
 use std::path::{Path, PathBuf};
 
-use super::write::{failing_log, write_rendered};
+use super::write::{failing_log, typescript_of, write_rendered};
 use crate::error::{Error, Result};
 use crate::export::{self, ExportSuite, ExportTest, Format};
 use crate::model::program::{ClassId, ProgramInfo};
@@ -45,6 +45,7 @@ impl Suite {
                 bindings: Vec::new(),
                 tests: vec![test],
                 failing: false,
+                typescript: typescript_of(program, *class).map(|(typescript, _)| typescript),
             };
             write_rendered(&suite, format, out_dir, &mut written)?;
             let failing: Vec<&FailingTest> = self.failing.iter().filter(|f| f.test.class == *class).collect();

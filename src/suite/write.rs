@@ -3,10 +3,12 @@
 
 use std::path::{Path, PathBuf};
 
-use super::lines::test_lines;
+use super::lines::{declaration, test_lines_in};
 use crate::analysis::parse::package_type_is_module;
 use crate::error::{Error, Result};
-use crate::export::{self, Binding, ExportSuite, ExportTest, Format, Line, SubjectFile};
+use crate::export::{
+    self, Binding, Declarations, ExportSuite, ExportTest, Format, Line, Specifiers, SubjectFile, TypeScript,
+};
 use crate::model::observed::Outcome;
 use crate::model::program::{Access, ClassId, ModuleKind, ProgramInfo};
 use crate::model::test::TestCase;
@@ -61,6 +63,9 @@ pub(super) fn write_rendered(
     out_dir: &Path,
     written: &mut Vec<PathBuf>,
 ) -> Result<String> {
+    if let Some(refusal) = suite.refusal(format) {
+        return Err(Error::Usage(refusal));
+    }
     let rendered = export::render(suite, format, out_dir);
     let path = out_dir.join(&rendered.file_name);
     std::fs::write(&path, rendered.text).map_err(|source| Error::Write { path: path.clone(), source })?;
@@ -110,13 +115,15 @@ pub(crate) fn export_suite(
     elected: &[&ElectedTest],
     header: &[String],
 ) -> ExportSuite {
+    let typescript = typescript_of(program, class);
+    let declared = typescript.as_ref().map(|(_, declared)| declared);
     let tests = elected
         .iter()
         .zip(title::titles(program, code, elected))
         .map(|(e, title)| ExportTest {
             group: e.test.method.clone(),
             title,
-            lines: test_lines(program, e),
+            lines: test_lines_in(program, e, declared),
             seed: e.seed,
         })
         .collect();
@@ -131,7 +138,25 @@ pub(crate) fn export_suite(
             assertion::classes_named(answer, &mut named);
         }
     }
-    subjects_suite(program, class, &tests_used, &named, header, tests, false)
+    let typescript = typescript.map(|(typescript, _)| typescript);
+    subjects_suite(program, class, &tests_used, &named, header, tests, false, typescript)
+}
+
+/// For a class written in TypeScript: how its suite refers to the project's files (as most of the
+/// project's TypeScript files import each other), and what is declared about its members.
+pub(super) fn typescript_of(program: &ProgramInfo, class: ClassId) -> Option<(TypeScript, Declarations)> {
+    if !export::is_typescript(&program.files[program.classes[class].file].path) {
+        return None;
+    }
+    let sources: Vec<String> = program
+        .files
+        .iter()
+        .filter(|file| export::is_typescript(&file.path))
+        .filter_map(|file| std::fs::read_to_string(&file.path).ok())
+        .collect();
+    let specifiers = Specifiers::detect(sources.iter().map(String::as_str));
+    // Declared types do not reach suites yet (issue 38, item 3): every value of a TypeScript suite is cast.
+    Some((TypeScript { specifiers }, Declarations::default()))
 }
 
 /// The error-revealing tests of one class: each runs its statements up to the one that threw, under a
@@ -142,6 +167,8 @@ pub(super) fn failing_suite(
     failing: &[&FailingTest],
     header: &[String],
 ) -> ExportSuite {
+    let typescript = typescript_of(program, class);
+    let declared = typescript.as_ref().map(|(_, declared)| declared);
     let tests = failing
         .iter()
         .map(|f| {
@@ -154,7 +181,7 @@ pub(super) fn failing_suite(
             let mut lines = vec![Line::Code(format!("// Threw in the sandbox: {message}"))];
             lines.extend(
                 (0..reached.min(f.test.statements.len()))
-                    .map(|i| Line::Code(format!("{};", f.test.declaration(i, program, "const")))),
+                    .map(|i| Line::Code(format!("{};", declaration(&f.test, i, program, declared)))),
             );
             let culprit = f.culprit.as_deref().map(|c| format!(" (in {c})")).unwrap_or_default();
             ExportTest {
@@ -172,11 +199,13 @@ pub(super) fn failing_suite(
             .to_string(),
     );
     let tests_used: Vec<&TestCase> = failing.iter().map(|f| &f.test).collect();
-    subjects_suite(program, class, &tests_used, &[], &header, tests, true)
+    let typescript = typescript.map(|(typescript, _)| typescript);
+    subjects_suite(program, class, &tests_used, &[], &header, tests, true, typescript)
 }
 
 /// A suite of `tests` with the files and bindings that the test cases `used_by` need, and the classes
-/// their assertions name.
+/// their assertions name; in TypeScript when `typescript` is given.
+#[allow(clippy::too_many_arguments)] // the parts of a suite, each from its own source
 pub(super) fn subjects_suite(
     program: &ProgramInfo,
     class: ClassId,
@@ -185,6 +214,7 @@ pub(super) fn subjects_suite(
     header: &[String],
     tests: Vec<ExportTest>,
     failing: bool,
+    typescript: Option<TypeScript>,
 ) -> ExportSuite {
     let mut used: Vec<ClassId> = Vec::new();
     for c in used_by.iter().flat_map(|test| test.classes_used()).chain(named.iter().copied()) {
@@ -239,6 +269,7 @@ pub(super) fn subjects_suite(
         bindings,
         tests,
         failing,
+        typescript,
     }
 }
 

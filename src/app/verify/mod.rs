@@ -10,6 +10,7 @@
 pub(crate) mod coverage;
 mod order;
 pub(crate) mod runner;
+mod typecheck;
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -168,7 +169,9 @@ pub fn verify(options: &VerifyOptions, progress: &mut dyn FnMut(&str)) -> Result
     }
     let mut from: Vec<&Path> = vec![dir.as_path()];
     from.extend(suites.iter().flat_map(|s| s.subjects.iter().filter_map(|p| p.parent())));
-    let tools = Tools::find(options.node_modules.as_deref(), &from, format)?;
+    // Suites of TypeScript code are TypeScript: run through their runner's TypeScript support, and type-checked.
+    let typescript = suites.iter().any(|s| s.path.extension().is_some_and(|e| e == "ts"));
+    let tools = Tools::find(options.node_modules.as_deref(), &from, format, typescript)?;
     let scratch = Scratch::new()?;
     let reversed = Reversed::write(&suites)?;
     let names = |paths: &[PathBuf]| -> Vec<String> {
@@ -185,8 +188,14 @@ pub fn verify(options: &VerifyOptions, progress: &mut dyn FnMut(&str)) -> Result
         let reporters: &[&str] = if options.lcov.is_some() { &["json-summary", "lcovonly"] } else { &["json-summary"] };
         let coverage = (run == 0).then(|| (scratch.path.join("coverage"), reporters));
         let report = scratch.path.join(format!("report-{run}.json"));
-        let mut command =
-            tools.command(format, dir, &files, &report, coverage.as_ref().map(|(p, r)| (p.as_path(), *r)))?;
+        let mut command = tools.command(
+            format,
+            typescript,
+            dir,
+            &files,
+            &report,
+            coverage.as_ref().map(|(p, r)| (p.as_path(), *r)),
+        )?;
         let output = command.output().map_err(|e| Error::Usage(format!("cannot run the {format} runner: {e}")))?;
         let stdout = String::from_utf8_lossy(&output.stdout);
         let outcomes = runner::outcomes(format, &stdout, &report).unwrap_or_default();
@@ -201,12 +210,22 @@ pub fn verify(options: &VerifyOptions, progress: &mut dyn FnMut(&str)) -> Result
         }
         seen.push(outcomes);
     }
+    let mut tests = tally(&seen);
+    if typescript {
+        progress(&format!("verify: {}", typecheck::CHECK));
+        let absolute: Vec<PathBuf> = written.iter().map(|p| std::path::absolute(p).unwrap_or(p.clone())).collect();
+        let code = suites.iter().flat_map(|s| s.subjects.iter()).next().map(PathBuf::as_path);
+        for error in typecheck::check(&tools, &absolute, code, &scratch.path)? {
+            // A type error fails the suite in every run.
+            tests.push(TestRuns { name: error.name, passed: 0, failed: runs, reason: error.reason });
+        }
+    }
     let coverage = Coverage::read(&scratch.path.join("coverage"))?;
     if let Some(lcov) = &options.lcov {
         let from = scratch.path.join("coverage").join("lcov.info");
         std::fs::copy(&from, lcov).map_err(|source| Error::Write { path: lcov.clone(), source })?;
     }
-    Ok(Verification { format, files: written, runs, tests: tally(&seen), coverage })
+    Ok(Verification { format, files: written, runs, tests, coverage })
 }
 
 /// Every test seen in any run, with how often it passed; a run that did not report a test failed it.

@@ -8,7 +8,7 @@ use std::process::Command;
 use serde_json::Value as Json;
 
 use crate::error::{Error, Result};
-use crate::export::Format;
+use crate::export::{Format, JEST_CONFIG};
 
 /// Per-test time limit given to `node --test`, which has none by default (the other runners have one).
 const NODE_TEST_TIMEOUT_MS: u32 = 20_000;
@@ -32,24 +32,24 @@ pub(crate) struct Tools {
 }
 
 impl Tools {
-    /// The `node_modules` folder that has c8 (and the runner `format` needs): `given`, or the nearest one
-    /// above any of `from` (the suite's folder, then the code's).
-    pub(crate) fn find(given: Option<&Path>, from: &[&Path], format: Format) -> Result<Tools> {
-        let has = |modules: &Path| {
-            modules.join(".bin").join("c8").exists()
-                && runner_bin(format).is_none_or(|bin| modules.join(".bin").join(bin).exists())
-        };
+    /// The `node_modules` folder that has c8 and what suites of `format` need (in TypeScript when
+    /// `typescript`): `given`, or the nearest one above any of `from` (the suite's folder, then the code's).
+    pub(crate) fn find(given: Option<&Path>, from: &[&Path], format: Format, typescript: bool) -> Result<Tools> {
+        let needed = needed(format, typescript);
+        let has = |modules: &Path| needed.iter().all(|(_, path)| modules.join(path).exists());
+        let packages = needed.iter().map(|(package, _)| *package).collect::<Vec<_>>().join(" ");
         if let Some(given) = given {
             // Runners run from the suite's folder: the path must not be relative to ours.
             let given = &given.canonicalize().unwrap_or_else(|_| given.to_path_buf());
             if has(given) {
                 return Ok(Tools { node_modules: given.to_path_buf() });
             }
+            let missing: Vec<&str> =
+                needed.iter().filter(|(_, path)| !given.join(path).exists()).map(|(package, _)| *package).collect();
             return Err(Error::Usage(format!(
-                "--node-modules {}: no c8{} in its .bin folder (npm install --save-dev c8{})",
+                "--node-modules {}: {} missing (npm install --save-dev {packages})",
                 given.display(),
-                runner_bin(format).map(|b| format!(" or {b}")).unwrap_or_default(),
-                runner_bin(format).map(|b| format!(" {b}")).unwrap_or_default()
+                missing.join(", ")
             )));
         }
         for start in from {
@@ -62,22 +62,22 @@ impl Tools {
             }
         }
         Err(Error::Usage(format!(
-            "no node_modules with c8{} above the suite or the code it tests: install them (npm install --save-dev \
-             c8{}) or give --node-modules DIR",
-            runner_bin(format).map(|b| format!(" and {b}")).unwrap_or_default(),
-            runner_bin(format).map(|b| format!(" {b}")).unwrap_or_default()
+            "no node_modules with {packages} above the suite or the code it tests: install them (npm install \
+             --save-dev {packages}) or give --node-modules DIR"
         )))
     }
 
-    fn bin(&self, name: &str) -> PathBuf {
+    pub(crate) fn bin(&self, name: &str) -> PathBuf {
         self.node_modules.join(".bin").join(name)
     }
 
-    /// The command that runs `files` (in `dir`) with the runner of `format`, writing its report to
-    /// `report`; under c8, writing coverage reports (`reporters`) into `coverage`, when given.
+    /// The command that runs `files` (in `dir`, TypeScript when `typescript`) with the runner of `format`,
+    /// writing its report to `report`; under c8, writing coverage reports (`reporters`) into `coverage`, when
+    /// given. c8 reads the source maps of TypeScript compiled on the fly, so it names `.ts` lines.
     pub(crate) fn command(
         &self,
         format: Format,
+        typescript: bool,
         dir: &Path,
         files: &[String],
         report: &Path,
@@ -87,12 +87,22 @@ impl Tools {
         let mut words: Vec<String> = Vec::new();
         match format {
             Format::NodeTest => {
-                words.extend(["node".into(), "--test".into(), "--test-reporter=tap".into()]);
+                // tsx's command is node with its loader (what `node --import tsx` does).
+                let node = if typescript { self.bin("tsx").display().to_string() } else { "node".into() };
+                words.extend([node, "--test".into(), "--test-reporter=tap".into()]);
                 words.push(format!("--test-timeout={NODE_TEST_TIMEOUT_MS}"));
             }
             Format::Jest => {
                 words.push(self.bin("jest").display().to_string());
-                words.extend(["--ci", "--config", "{}", "--json", "--runTestsByPath"].map(String::from));
+                // TypeScript suites say their configuration in their header; its transform is found here.
+                let config = if typescript {
+                    let swc = self.node_modules.join("@swc/jest").display().to_string();
+                    JEST_CONFIG.replace("\"@swc/jest\"", &serde_json::to_string(&swc).unwrap_or_default())
+                } else {
+                    "{}".to_string()
+                };
+                words.extend(["--ci".into(), "--config".into(), config]);
+                words.extend(["--json", "--runTestsByPath"].map(String::from));
                 words.push(format!("--outputFile={}", report.display()));
             }
             Format::Vitest => {
@@ -154,14 +164,25 @@ pub(crate) fn supported(format: Format) -> Result<()> {
     }
 }
 
-/// The `.bin` program a format's runner is, when not `node` itself.
-fn runner_bin(format: Format) -> Option<&'static str> {
+/// What suites of `format` (in TypeScript when `typescript`) need in `node_modules`: (package, path in
+/// `node_modules`) pairs, c8 first.
+fn needed(format: Format, typescript: bool) -> Vec<(&'static str, &'static str)> {
+    let mut needed = vec![("c8", ".bin/c8")];
     match format {
-        Format::Jest => Some("jest"),
-        Format::Vitest => Some("vitest"),
-        Format::Mocha => Some("mocha"),
-        _ => None,
+        Format::Jest => needed.push(("jest", ".bin/jest")),
+        Format::Vitest => needed.push(("vitest", ".bin/vitest")),
+        Format::Mocha => needed.push(("mocha", ".bin/mocha")),
+        _ => {}
     }
+    if typescript {
+        needed.extend([("typescript", ".bin/tsc"), ("@types/node", "@types/node")]);
+        match format {
+            Format::NodeTest => needed.push(("tsx", ".bin/tsx")),
+            Format::Jest => needed.extend([("@swc/core", "@swc/core"), ("@swc/jest", "@swc/jest")]),
+            _ => {}
+        }
+    }
+    needed
 }
 
 /// What each test did, from the runner's report (`stdout` for `node --test`, the report file else).

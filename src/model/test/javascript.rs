@@ -37,7 +37,7 @@ impl TestCase {
         }
     }
 
-    pub(super) fn value(&self, value: &Value, program: &ProgramInfo) -> String {
+    pub(crate) fn value(&self, value: &Value, program: &ProgramInfo) -> String {
         match value {
             Value::Number(n) => literal::number(*n),
             Value::String(s) => literal::string(s),

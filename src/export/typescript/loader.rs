@@ -1,0 +1,188 @@
+//! How a TypeScript suite loads the code under test, in TypeScript: the same JavaScript loaders and
+//! determinism shim as JavaScript suites ([`crate::js::runners`], [`crate::js::DETERMINISM_JS`]), given the
+//! annotations `tsc --strict` asks for ([`typed`]), and `withSubjects` written with its types.
+//!
+//! Every subject file is loaded the same way, whatever its module kind: imported afresh (node:test and
+//! vitest, which run TypeScript as ES modules through tsx or vite), or required afresh inside
+//! `jest.isolateModules` (jest, whose `@swc/jest` transform compiles TypeScript to CommonJS).
+
+use std::path::Path;
+
+use super::super::loader::{Import, Js, array_items, member, relative_path};
+use super::super::{Access, ExportSuite, ExportTest, Format, js_string};
+use super::{Specifiers, class_type, import_type};
+use crate::js::runners::{ES_MODULES_JS, FILES, JEST_COMMON_JS_JS, UNDO_JS, VITEST_ES_MODULES_JS};
+use crate::js::{DETERMINISM_JS, LOAD_SEED};
+
+/// Annotations that make [`DETERMINISM_JS`] pass `tsc --strict`, as (JavaScript, TypeScript) pairs.
+const DETERMINISM_TYPES: &[(&str, &str)] = &[
+    ("function deterministic(g, seed) {", "function deterministic(g: any, seed: number): void {"),
+    // Its state is kept on the function itself, which TypeScript does not let a function declare.
+    ("deterministic.installed", "(deterministic as any).installed"),
+    ("function FixedDate(...args)", "function FixedDate(...args: any[])"),
+    ("let fixedNow = null;", "let fixedNow: any = null;"),
+    ("reseed: (next) =>", "reseed: (next: number) =>"),
+];
+
+/// Annotations for [`UNDO_JS`].
+const UNDO_TYPES: &[(&str, &str)] = &[("function undo(g) {", "function undo(g: any): void {")];
+
+/// Annotations for the loader of ES modules under Node ([`ES_MODULES_JS`]); it finds files from the
+/// suite's folder, `suiteDir`.
+const ES_MODULES_TYPES: &[(&str, &str)] = &[
+    ("path.resolve(__dirname, file)", "path.resolve(suiteDir, file)"),
+    ("globalThis[Symbol.for(", "(globalThis as any)[Symbol.for("),
+];
+
+/// Annotations for the loader of ES modules under vitest ([`VITEST_ES_MODULES_JS`]).
+const VITEST_TYPES: &[(&str, &str)] = &[("path.resolve(__dirname, file)", "path.resolve(suiteDir, file)")];
+
+/// Annotations for the loader of modules under jest ([`JEST_COMMON_JS_JS`]).
+const JEST_TYPES: &[(&str, &str)] = &[("let required;", "let required: any[] = [];")];
+
+/// `js` with each pair's JavaScript replaced by its TypeScript.
+fn typed(js: &str, types: &[(&str, &str)]) -> String {
+    types.iter().fold(js.to_string(), |text, (from, to)| text.replace(from, to))
+}
+
+/// Writes the test bodies' helpers: the type of a body, `seeded`, and the determinism shim.
+fn helpers(js: &mut Js) {
+    js.line("// Math.random and the clock of the code under test are fixed per test, as when the test was generated.");
+    js.line(&typed(DETERMINISM_JS, DETERMINISM_TYPES));
+    js.line("// A test's body: a function of the classes it tests, with the seed of its Math.random.");
+    js.line("type Body = ((...classes: any[]) => void | Promise<void>) & { seed: number };");
+    js.line(
+        "function seeded<Test extends (...classes: any[]) => void | Promise<void>>(seed: number, body: Test): Test & \
+         { seed: number } {\n  return Object.assign(body, { seed });\n}\n",
+    );
+}
+
+/// Writes the classes' types, the loader of the subject files and `withSubjects(body)`, which loads fresh
+/// subjects and calls `body` with the bound classes.
+///
+/// # Panics
+/// When a binding reaches a script (TypeScript files are modules) or a file out of range.
+pub(in crate::export) fn write_loader(js: &mut Js, suite: &ExportSuite, format: Format, out_dir: &Path) {
+    let specifiers = suite.typescript.map(|t| t.specifiers).unwrap_or_default();
+    let paths: Vec<String> = suite.files.iter().map(|file| relative_path(out_dir, &file.path)).collect();
+    write_types(js, suite, specifiers, &paths);
+    let jest = format == Format::Jest;
+    if !suite.files.is_empty() {
+        js.line("// The code under test is found relative to this file, so that a moved checkout still works.");
+        let items = array_items(&paths.iter().map(|p| js_string(p)).collect::<Vec<_>>(), 2);
+        if jest {
+            js.import("@jest/globals", Import::Named("jest"));
+            js.line(&typed(JEST_COMMON_JS_JS, JEST_TYPES).replace(FILES, &items));
+        } else {
+            // Runners may run the suite as an ES module (no `__dirname`) or compile it to CommonJS (where
+            // `import.meta` is empty).
+            js.import("node:url", Import::Named("fileURLToPath"));
+            js.import("node:url", Import::Named("pathToFileURL"));
+            js.line(
+                "const suiteDir = typeof __dirname === 'string' ? __dirname : \
+                 path.dirname(fileURLToPath(import.meta.url));",
+            );
+            let loader = if format == Format::Vitest {
+                js.import("vitest", Import::Named("vi"));
+                typed(VITEST_ES_MODULES_JS, VITEST_TYPES)
+            } else {
+                js.import("node:module", Import::Named("register"));
+                typed(ES_MODULES_JS, ES_MODULES_TYPES)
+            };
+            js.line(&loader.replace(FILES, &items));
+        }
+    }
+    helpers(js);
+    write_with_subjects(js, suite, jest);
+}
+
+/// Writes a type alias per bound class: `typeof` what the binding reaches in the user's file, imported
+/// the way the project imports its own files.
+fn write_types(js: &mut Js, suite: &ExportSuite, specifiers: Specifiers, paths: &[String]) {
+    if suite.bindings.is_empty() {
+        return;
+    }
+    js.line("// The types of the classes the tests take; the code itself is loaded afresh for every test, below.");
+    for binding in &suite.bindings {
+        let (file, keys) = match &binding.access {
+            Access::Script { .. } => panic!("`{}` is reached in a script: TypeScript files are modules", binding.alias),
+            Access::CommonJs { file, path } => (*file, path.iter().map(String::as_str).collect::<Vec<_>>()),
+            Access::EsModule { file, export, path } => {
+                (*file, std::iter::once(export.as_str()).chain(path.iter().map(String::as_str)).collect())
+            }
+        };
+        let path = paths.get(file).unwrap_or_else(|| panic!("no subject file {file}"));
+        let specifier = specifiers.specifier(path);
+        js.line(&format!("type {} = {};", class_type(&binding.alias), import_type(&specifier, &keys)));
+    }
+    js.line("");
+}
+
+/// Writes `withSubjects(body)`: loads the subjects with one seed, runs the body with the test's own, and
+/// puts the suite's clock and `Math.random` back afterwards.
+fn write_with_subjects(js: &mut Js, suite: &ExportSuite, jest: bool) {
+    let has_files = !suite.files.is_empty();
+    if has_files {
+        js.line(&typed(UNDO_JS, UNDO_TYPES));
+    }
+    js.line("// Loads fresh copies of the code under test and runs one test's body with the classes it tests.");
+    let awaiting = (has_files && !jest) || suite.tests.iter().any(ExportTest::awaits);
+    let (signature, returned) = if awaiting {
+        ("async function withSubjects(body: Body): Promise<void> {", "return await")
+    } else {
+        ("function withSubjects(body: Body): void | Promise<void> {", "return")
+    };
+    js.line(signature);
+    if !has_files {
+        js.line(&format!("  {returned} body();\n}}\n"));
+        return;
+    }
+    let loaded = if jest { "required" } else { "imported" };
+    js.line(&format!("  deterministic(globalThis, {LOAD_SEED});"));
+    if jest {
+        js.line("  const required = requireFresh();");
+    } else {
+        js.line("  const imported = await importFresh();");
+    }
+    js.line("  deterministic(globalThis, body.seed);");
+    let classes: Vec<String> = suite
+        .bindings
+        .iter()
+        .map(|binding| match &binding.access {
+            Access::Script { .. } => unreachable!("refused by write_types"),
+            Access::CommonJs { file, path } => {
+                // Imported, a CommonJS module is its namespace's default export.
+                let module = if jest { format!("{loaded}[{file}]") } else { format!("{loaded}[{file}].default") };
+                path.iter().fold(module, |object, key| member(&object, key))
+            }
+            Access::EsModule { file, export, path } => {
+                let export = member(&format!("{loaded}[{file}]"), export);
+                path.iter().fold(export, |object, key| member(&object, key))
+            }
+        })
+        .collect();
+    js.line("  try {");
+    js.line(&format!("    {returned} body(\n{}    );", array_items(&classes, 6)));
+    js.line("  } finally {\n    undo(globalThis);\n  }\n}\n");
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_annotation_finds_its_javascript() {
+        let texts = [
+            (DETERMINISM_JS, DETERMINISM_TYPES),
+            (UNDO_JS, UNDO_TYPES),
+            (ES_MODULES_JS, ES_MODULES_TYPES),
+            (VITEST_ES_MODULES_JS, VITEST_TYPES),
+            (JEST_COMMON_JS_JS, JEST_TYPES),
+        ];
+        for (js, types) in texts {
+            for (from, _) in types {
+                assert!(js.contains(from), "the JavaScript changed: `{from}` is gone; annotate its new form");
+            }
+        }
+    }
+}

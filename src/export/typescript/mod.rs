@@ -1,0 +1,366 @@
+//! TypeScript suites: for code under test written in TypeScript (`.ts`, `.mts`, `.cts`), a suite is a
+//! `.test.ts` file that its runner runs as TypeScript (vitest natively, `node --import tsx --test`, jest with
+//! `@swc/jest`, Node's `--experimental-strip-types`) and that `tsc --noEmit --strict` accepts.
+//!
+//! The suite loads fresh copies of the code under test per test, as JavaScript suites do (by path, from the
+//! suite's folder), and takes the classes' types from the user's files through `import()` types written the
+//! way the project writes its own relative imports ([`Specifiers`]): `./x.js` (the NodeNext convention),
+//! `./x.ts` or `./x`. Everything in it is erasable syntax (annotations, `as`, type aliases, `declare`), so
+//! that a runner that only strips types runs it.
+//!
+//! Type-checking is decided per statement ([`expression`]): a value built for a parameter whose declared
+//! type it carries is written as it is; any other value carries `as any`; a call or construction whose
+//! member is not known to be declared public, or whose argument count is not known to fit, is made on the
+//! receiver or class cast to `any`. What is known to be declared is [`Declarations`], the seam through which
+//! declared types reach suites; until it is filled, every value is cast.
+
+mod loader;
+
+use std::collections::HashMap;
+use std::path::Path;
+
+use super::loader::member;
+use crate::js::literal;
+use crate::model::program::{ClassId, ProgramInfo};
+use crate::model::test::{Statement, TestCase, Value};
+
+pub(super) use loader::write_loader;
+
+/// The jest configuration TypeScript suites run under (documented in each jest suite's header, used by
+/// `verify`): `@swc/jest` strips the types (and compiles ES modules to CommonJS, which jest runs without
+/// flags), `.mts`/`.cts` are resolved, and `.js` specifiers reach the `.ts` files they name.
+pub(crate) const JEST_CONFIG: &str = crate::js::runners::JEST_TYPESCRIPT_CONFIG;
+
+/// Whether `path` is a TypeScript source (`.ts`, `.mts`, `.cts`; not a declaration file).
+pub(crate) fn is_typescript(path: &Path) -> bool {
+    let name = path.file_name().unwrap_or_default().to_string_lossy();
+    let declaration = [".d.ts", ".d.mts", ".d.cts"].iter().any(|ext| name.ends_with(ext));
+    !declaration && path.extension().is_some_and(|e| e == "ts" || e == "mts" || e == "cts")
+}
+
+/// How a project's relative imports name its TypeScript files, which a suite's type imports follow.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub(crate) enum Specifiers {
+    /// `./heap.js` names `heap.ts` (the `NodeNext` convention; also what bundler resolution accepts): the
+    /// default, as every module resolution but the classic ones accepts it.
+    #[default]
+    Js,
+    /// `./heap.ts` (with `allowImportingTsExtensions`, or under Node's type stripping).
+    Ts,
+    /// `./heap` (bundler resolution).
+    Extensionless,
+}
+
+impl Specifiers {
+    /// The style most relative imports of `sources` (TypeScript texts) use; [`Specifiers::Js`] when they
+    /// have none. Import and export declarations, `import()` and `require()` calls are counted by their
+    /// string's text: a string that merely looks like one is rare enough not to sway a count.
+    pub(crate) fn detect<'a>(sources: impl IntoIterator<Item = &'a str>) -> Specifiers {
+        let mut counts = [0usize; 3];
+        for source in sources {
+            for specifier in relative_specifiers(source) {
+                let file = specifier.rsplit('/').next().unwrap_or_default();
+                let style = match file.rsplit_once('.').map(|(_, ext)| ext) {
+                    Some("js" | "mjs" | "cjs" | "jsx") => Specifiers::Js,
+                    Some("ts" | "mts" | "cts" | "tsx") => Specifiers::Ts,
+                    // `./x.y` names a file `x.y.ts` extensionless, or a file of another kind (`.json`).
+                    _ if file.contains('.') => continue,
+                    _ => Specifiers::Extensionless,
+                };
+                counts[style as usize] += 1;
+            }
+        }
+        let styles = [Specifiers::Js, Specifiers::Ts, Specifiers::Extensionless];
+        let best = (0..3).max_by_key(|&i| (counts[i], std::cmp::Reverse(i))).unwrap_or(0);
+        if counts[best] == 0 { Specifiers::Js } else { styles[best] }
+    }
+
+    /// The specifier of a TypeScript file at `relative` (a path relative to the suite's folder, `/`
+    /// separated) in this style.
+    pub(crate) fn specifier(self, relative: &str) -> String {
+        let relative = if relative.starts_with("../") || relative.starts_with('/') || relative.contains(':') {
+            relative.to_string()
+        } else {
+            format!("./{relative}")
+        };
+        let Some((stem, extension)) = relative.rsplit_once('.') else { return relative };
+        match (self, extension) {
+            (Specifiers::Ts, _) => relative.clone(),
+            (Specifiers::Js, "ts") => format!("{stem}.js"),
+            (Specifiers::Extensionless, "ts") => stem.to_string(),
+            // `.mts`/`.cts` files are named by their output's extension in every other style.
+            (_, "mts") => format!("{stem}.mjs"),
+            (_, "cts") => format!("{stem}.cjs"),
+            _ => relative.clone(),
+        }
+    }
+}
+
+/// The relative module specifiers (`./x`, `../y/z.js`) in a source text: the strings after `from`,
+/// `import` (a side-effect import, or `import(`), and `require(`.
+fn relative_specifiers(source: &str) -> Vec<&str> {
+    let mut found = Vec::new();
+    for keyword in ["from", "import", "require("] {
+        let mut rest = source;
+        while let Some(at) = rest.find(keyword) {
+            let before = rest[..at].chars().next_back();
+            rest = &rest[at + keyword.len()..];
+            if before.is_some_and(|c| c.is_alphanumeric() || c == '_' || c == '$' || c == '.') {
+                continue;
+            }
+            let after = rest.trim_start().trim_start_matches('(').trim_start();
+            let Some(quote) = after.chars().next().filter(|c| *c == '"' || *c == '\'') else { continue };
+            let Some(end) = after[1..].find(quote) else { continue };
+            let specifier = &after[1..=end];
+            if specifier.starts_with("./") || specifier.starts_with("../") {
+                found.push(specifier);
+            }
+        }
+    }
+    found
+}
+
+/// What the TypeScript declarations of the code under test say about its members, as far as a suite's
+/// casts need it: the seam through which declared parameter types reach TypeScript suites. A member that
+/// is absent is not known to be declared public (a private or protected method, one assigned at run time,
+/// or any member before declarations are read): it is called on its receiver cast to `any`. A member that
+/// is present is declared public, with one flag per declared parameter saying whether the values tests
+/// build for it carry its declared type (they are then written without a cast).
+///
+/// Nothing fills it yet: it is filled where declared types are read (issue 38, item 3), so that until then
+/// every value of a TypeScript suite is cast.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub(crate) struct Declarations {
+    /// Per class and member (`None`: the constructor, or the factory that makes the class's instances),
+    /// whether each declared parameter's values carry its type.
+    pub(crate) params: HashMap<(ClassId, Option<String>), Vec<bool>>,
+}
+
+impl Declarations {
+    /// The flags of `member` of `class` when it is declared public and a call with `count` arguments fits
+    /// its declared parameters (one value for each, no more, none left out).
+    fn fitting(&self, class: ClassId, member: Option<&str>, count: usize) -> Option<&[bool]> {
+        let params = self.params.get(&(class, member.map(str::to_string)))?;
+        (params.len() == count).then_some(params.as_slice())
+    }
+}
+
+/// The TypeScript text of statement `index` of `test`, without a terminating `;`: as
+/// [`TestCase::expression`] writes it, with the casts [`Declarations`] calls for.
+pub(crate) fn expression(test: &TestCase, index: usize, program: &ProgramInfo, declared: &Declarations) -> String {
+    match &test.statements[index] {
+        Statement::Construct { class, args, .. } => {
+            let info = &program.classes[*class];
+            let arguments = |flags: &[bool]| arguments(test, args, flags, program);
+            match (&info.factory, declared.fitting(*class, None, args.len())) {
+                (Some(factory), Some(flags)) => format!("{}({})", factory.alias, arguments(flags)),
+                (Some(factory), None) => format!("({} as any)({})", factory.alias, arguments(&[])),
+                (None, Some(flags)) => format!("new {}({})", info.alias, arguments(flags)),
+                (None, None) => format!("new ({} as any)({})", info.alias, arguments(&[])),
+            }
+        }
+        // Rebuilt from `Object.create`, which TypeScript types `any`.
+        Statement::Rebuild { .. } => test.expression(index, program),
+        Statement::Call { receiver, method, args, .. } => {
+            let variable = &test.variables[*receiver];
+            let class = variable.class;
+            let (object, flags) = match declared.fitting(class, Some(method), args.len()) {
+                Some(flags) => (variable.name.clone(), flags),
+                None => (format!("({} as any)", variable.name), &[][..]),
+            };
+            let call = format!("{}({})", member(&object, method), arguments(test, args, flags, program));
+            let asynchronous = program.classes[class].method(method).is_some_and(|m| m.asynchronous);
+            if asynchronous { format!("await {call}") } else { call }
+        }
+    }
+}
+
+/// Whether statement `index` of `test` is written typed (its member declared public, its arguments
+/// fitting): a construction then gives a typed variable, and a call a typed result. What a test reads
+/// of those by parts (fields, inspectors, members of results) is read through `any`, as members may be
+/// declared private or protected, or results of a union type.
+pub(crate) fn is_typed(test: &TestCase, index: usize, declared: &Declarations) -> bool {
+    match &test.statements[index] {
+        Statement::Construct { class, args, .. } => declared.fitting(*class, None, args.len()).is_some(),
+        Statement::Rebuild { .. } => false,
+        Statement::Call { receiver, method, args, .. } => {
+            declared.fitting(test.variables[*receiver].class, Some(method), args.len()).is_some()
+        }
+    }
+}
+
+/// How a test reads the state of `variable`: by its name when it is `any` already, else cast to `any`
+/// (see [`is_typed`]).
+pub(crate) fn state_reader(test: &TestCase, variable: usize, declared: &Declarations) -> String {
+    let name = &test.variables[variable].name;
+    let typed = (0..test.statements.len())
+        .any(|i| test.statements[i].declared() == Some(variable) && is_typed(test, i, declared));
+    if typed { format!("({name} as any)") } else { name.clone() }
+}
+
+/// `const name = ...` for a construction (or a rebuilt instance), the call expression otherwise: as
+/// [`TestCase::declaration`] writes it, in TypeScript.
+pub(crate) fn declaration(test: &TestCase, index: usize, program: &ProgramInfo, declared: &Declarations) -> String {
+    let expression = expression(test, index, program, declared);
+    match &test.statements[index] {
+        Statement::Construct { variable, .. } | Statement::Rebuild { variable, .. } => {
+            format!("const {} = {expression}", test.variables[*variable].name)
+        }
+        Statement::Call { .. } => expression,
+    }
+}
+
+/// Arguments, each cast to `any` unless its flag says it carries its parameter's declared type; no flags
+/// (a callee cast to `any`): as they are.
+fn arguments(test: &TestCase, args: &[Value], flags: &[bool], program: &ProgramInfo) -> String {
+    let cast = !flags.is_empty();
+    let texts: Vec<String> = args
+        .iter()
+        .enumerate()
+        .map(|(i, value)| {
+            let text = value_text(test, value, program);
+            if cast && !flags[i] { format!("{text} as any") } else { text }
+        })
+        .collect();
+    texts.join(", ")
+}
+
+/// A value's text in TypeScript: JavaScript's, but a function handing out answers in turn names the type
+/// of its parameter, which TypeScript would otherwise refuse as an implicit `any`.
+fn value_text(test: &TestCase, value: &Value, program: &ProgramInfo) -> String {
+    let text = test.value(value, program);
+    if value_has_answers(value) { text.replace(ANSWERS_JS, ANSWERS_TS) } else { text }
+}
+
+/// How [`TestCase::value`] opens a [`Value::Answers`], and its typed form.
+const ANSWERS_JS: &str = "(function (answers) {";
+const ANSWERS_TS: &str = "(function (answers: unknown[]) {";
+
+fn value_has_answers(value: &Value) -> bool {
+    match value {
+        Value::Answers(_) => true,
+        Value::Array(items) => items.iter().any(value_has_answers),
+        Value::Function(result) => value_has_answers(result),
+        Value::Object(members) | Value::Instance { fields: members, .. } => {
+            members.iter().any(|(_, v)| value_has_answers(v))
+        }
+        _ => false,
+    }
+}
+
+/// The name of the type alias of a bound class, `typeof` what the binding reaches: `<alias>Class`
+/// (type aliases live apart from values, and no two aliases give the same name).
+pub(super) fn class_type(alias: &str) -> String {
+    format!("{alias}Class")
+}
+
+/// `typeof import("specifier")` followed by the properties of `path`, outermost first.
+pub(super) fn import_type(specifier: &str, path: &[&str]) -> String {
+    let module = format!("typeof import({})", literal::string(specifier));
+    if path.iter().all(|key| literal::is_identifier_name(key)) {
+        path.iter().fold(module, |text, key| format!("{text}.{key}"))
+    } else {
+        path.iter().fold(format!("({module})"), |text, key| format!("{text}[{}]", literal::string(key)))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::program::{Access, ClassInfo, MethodInfo, Origin};
+    use crate::model::test::Variable;
+
+    /// A program of one class, `Shelf(size)` with `put(item, count)`, and a test that builds one and
+    /// calls `put` with an options object and a number, then with a function handing out answers.
+    fn shelf_test() -> (ProgramInfo, TestCase) {
+        let method = |name: &str, params: &[&str]| MethodInfo {
+            name: name.into(),
+            params: params.iter().map(|p| p.to_string()).collect(),
+            function: None,
+            origin: Origin::Prototype,
+            alias_of: None,
+            asynchronous: false,
+            optional_from: None,
+            variadic: false,
+        };
+        let class = ClassInfo {
+            name: "Shelf".into(),
+            alias: "Shelf".into(),
+            file: 0,
+            access: Access::EsModule { file: 0, export: "Shelf".into(), path: Vec::new() },
+            superclass: None,
+            constructor: method("constructor", &["size"]),
+            methods: vec![method("put", &["item", "count"])],
+            fields: Vec::new(),
+            under_test: true,
+            factory: None,
+        };
+        let program = ProgramInfo { files: Vec::new(), classes: vec![class] };
+        let put = |args: Vec<Value>| Statement::Call { receiver: 0, method: "put".into(), args, under_test: true };
+        let test = TestCase {
+            class: 0,
+            method: "put".into(),
+            variables: vec![Variable { class: 0, name: "shelf".into() }],
+            statements: vec![
+                Statement::Construct { variable: 0, class: 0, args: vec![Value::Number(3.0)] },
+                put(vec![Value::Object(vec![("id".into(), Value::Number(1.0))]), Value::Number(2.0)]),
+                put(vec![Value::Answers(vec![Value::Number(1.0)])]),
+            ],
+        };
+        (program, test)
+    }
+
+    #[test]
+    fn what_is_not_declared_is_cast_and_what_is_declared_is_not() {
+        let (program, test) = shelf_test();
+        let nothing = Declarations::default();
+        let lines: Vec<String> = (0..3).map(|i| declaration(&test, i, &program, &nothing)).collect();
+        assert_eq!(lines[0], "const shelf = new (Shelf as any)(3)");
+        assert_eq!(lines[1], "(shelf as any).put({ id: 1 }, 2)");
+        assert!(lines[2].starts_with("(shelf as any).put((function (answers: unknown[]) {"), "{}", lines[2]);
+
+        let mut declared = Declarations::default();
+        declared.params.insert((0, None), vec![true]);
+        declared.params.insert((0, Some("put".into())), vec![false, true]);
+        let lines: Vec<String> = (0..3).map(|i| declaration(&test, i, &program, &declared)).collect();
+        assert_eq!(lines[0], "const shelf = new Shelf(3)");
+        assert_eq!(lines[1], "shelf.put({ id: 1 } as any, 2)", "the object is not built for its declared type");
+        assert!(lines[2].starts_with("(shelf as any).put("), "one argument of two: {}", lines[2]);
+        assert_eq!(state_reader(&test, 0, &declared), "(shelf as any)", "a typed instance's state is read as any");
+        assert_eq!(state_reader(&test, 0, &nothing), "shelf");
+        assert!(is_typed(&test, 1, &declared) && !is_typed(&test, 2, &declared) && !is_typed(&test, 1, &nothing));
+    }
+
+    #[test]
+    fn the_style_of_most_relative_imports_wins() {
+        let nodenext =
+            "import { Heap } from './heap.js';\nimport type { T } from \"../types.js\";\nimport x from 'lodash';";
+        assert_eq!(Specifiers::detect([nodenext]), Specifiers::Js);
+        let bundler = "export * from './a';\nconst b = await import('./b');\nimport './c.js';";
+        assert_eq!(Specifiers::detect([bundler]), Specifiers::Extensionless);
+        assert_eq!(
+            Specifiers::detect(["import { a } from './a.ts';", "import b = require('./b.ts');"]),
+            Specifiers::Ts
+        );
+        assert_eq!(Specifiers::detect(["import data from './data.json';"]), Specifiers::Js, "no evidence");
+        assert_eq!(Specifiers::detect(["const information = 1; reimport('./x');"]), Specifiers::Js);
+    }
+
+    #[test]
+    fn specifiers_name_typescript_files_in_each_style() {
+        assert_eq!(Specifiers::Js.specifier("../src/heap.ts"), "../src/heap.js");
+        assert_eq!(Specifiers::Js.specifier("heap.mts"), "./heap.mjs");
+        assert_eq!(Specifiers::Ts.specifier("heap.cts"), "./heap.cts");
+        assert_eq!(Specifiers::Extensionless.specifier("../heap.ts"), "../heap");
+        assert_eq!(Specifiers::Extensionless.specifier("../heap.cts"), "../heap.cjs");
+    }
+
+    #[test]
+    fn import_types_reach_nested_and_awkward_names() {
+        assert_eq!(import_type("./a.js", &["Heap"]), "typeof import(\"./a.js\").Heap");
+        assert_eq!(
+            import_type("./a.js", &["default", "odd-name"]),
+            "(typeof import(\"./a.js\"))[\"default\"][\"odd-name\"]"
+        );
+    }
+}

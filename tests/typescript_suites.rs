@@ -1,0 +1,266 @@
+//! Suites of TypeScript code, end to end: `flycatcher generate file.ts` writes `.test.ts` suites that pass,
+//! unchanged, under vitest, `node --import tsx --test` and jest with `@swc/jest` (with the configuration the
+//! suite's header gives), and that `tsc --noEmit --strict` accepts against the user's code; `verify` runs
+//! them, type-checks them, and reports coverage on the `.ts` lines. The runners are those of
+//! `tests/runners` (`npm ci --prefix tests/runners`).
+
+mod common;
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+use common::*;
+use serde_json::Value as Json;
+
+/// The TypeScript fixtures and a class each tests: an interface parameter, private and protected fields
+/// and an enum imported with a `.ts` specifier (inventory); a union, a union of literals and an ES private
+/// field, with a function imported with a `.js` specifier (canvas).
+const FIXTURES: [(&str, &str); 2] = [("inventory.ts", "Inventory"), ("shapes.ts", "Canvas")];
+
+/// The formats that write TypeScript suites.
+const FORMATS: [&str; 3] = ["node-test", "jest", "vitest"];
+
+fn fixture_file(name: &str) -> PathBuf {
+    root().join("tests/fixtures/ts-suites").join(name)
+}
+
+fn runners() -> PathBuf {
+    let modules = root().join("tests/runners/node_modules");
+    for needed in [".bin/tsc", ".bin/tsx", ".bin/jest", ".bin/vitest", ".bin/c8", "@swc/jest", "@types/node"] {
+        assert!(modules.join(needed).exists(), "{needed} is missing: run `npm ci --prefix tests/runners`");
+    }
+    modules
+}
+
+/// A project folder for the suites: a `node_modules` link to the runners (as a user has them installed
+/// above their tests, where `--import tsx` and tsc's module resolution look), and `out/` for the suites.
+fn project() -> (tempfile::TempDir, PathBuf) {
+    let dir = tempfile::tempdir().unwrap();
+    std::os::unix::fs::symlink(runners(), dir.path().join("node_modules")).unwrap();
+    let out = dir.path().join("out");
+    (dir, out)
+}
+
+/// The `.test.ts` suites in `out`, the failing ones included.
+fn typescript_suites(out: &Path) -> Vec<PathBuf> {
+    let mut found: Vec<PathBuf> = std::fs::read_dir(out)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.to_string_lossy().ends_with(".test.ts"))
+        .collect();
+    found.sort();
+    found
+}
+
+/// The jest configuration a suite's header gives.
+fn jest_config(suite: &Path) -> String {
+    let text = std::fs::read_to_string(suite).unwrap();
+    let marker = "Run with this jest configuration (needs @swc/core and @swc/jest): ";
+    let line = text.lines().find_map(|l| l.strip_prefix("// ")?.strip_prefix(marker));
+    line.unwrap_or_else(|| panic!("{}: no jest configuration in its header", suite.display())).to_string()
+}
+
+/// Runs `suite` under `format`'s runner as a user would, from the suite's folder.
+fn run(format: &str, suite: &Path) -> Output {
+    let bin = |name: &str| runners().join(".bin").join(name);
+    let mut command = match format {
+        "node-test" => {
+            let mut c = Command::new("node");
+            c.args(["--import", "tsx", "--test"]);
+            c
+        }
+        "jest" => {
+            let mut c = Command::new(bin("jest"));
+            c.args(["--ci", "--config", &jest_config(suite)]);
+            c
+        }
+        "vitest" => {
+            let mut c = Command::new(bin("vitest"));
+            c.args(["run", "--root", "."]);
+            c
+        }
+        other => panic!("{other} writes no TypeScript"),
+    };
+    command.arg(suite.file_name().unwrap()).current_dir(suite.parent().unwrap()).env("NO_COLOR", "1");
+    command.output().unwrap()
+}
+
+/// Runs tsc over `suites` with a strict configuration written in `dir`, and `extra` options; returns its
+/// output (empty when clean).
+fn tsc(dir: &Path, suites: &[PathBuf], extra: &[&str]) -> String {
+    let config = serde_json::json!({
+        "compilerOptions": {
+            "strict": true, "noEmit": true, "target": "es2022", "module": "preserve", "moduleResolution": "bundler",
+            "allowImportingTsExtensions": true, "skipLibCheck": true, "types": ["node"],
+        },
+        "files": suites.iter().map(|s| s.display().to_string()).collect::<Vec<_>>(),
+    });
+    std::fs::write(dir.join("tsconfig.json"), config.to_string()).unwrap();
+    let output = Command::new(runners().join(".bin/tsc"))
+        .args(["--project", "tsconfig.json", "--pretty", "false"])
+        .args(extra)
+        .current_dir(dir)
+        .output()
+        .unwrap();
+    String::from_utf8_lossy(&output.stdout).into_owned()
+}
+
+#[test]
+fn typescript_suites_pass_every_runner_and_type_check() {
+    for (file, class) in FIXTURES {
+        for format in FORMATS {
+            let (dir, out) = project();
+            let report = generate(
+                &[fixture_file(file)],
+                &out,
+                &["--seed", "3", "--timeout", "2", "--format", format, "--class", class],
+            );
+            let suites = typescript_suites(&out);
+            let regression: Vec<&PathBuf> =
+                suites.iter().filter(|s| !s.to_string_lossy().contains(".failing.")).collect();
+            assert_eq!(regression.len(), 1, "{format} on {file}: {suites:?}");
+            assert!(suites::no_javascript(&out), "{format} on {file}: a JavaScript suite was written for TypeScript");
+            for suite in &suites {
+                let output = run(format, suite);
+                let text = text(&output);
+                assert!(output.status.success(), "{format} failed on {}: {text}", suite.display());
+                let failing = suite.to_string_lossy().contains(".failing.");
+                if !failing {
+                    suites::some_test_passed(format, &text);
+                }
+            }
+            // Every method was reached: the suite is not empty of substance.
+            assert!(methods(&report).iter().any(|(_, covered, _, _)| *covered > 0), "{report}");
+            let errors = tsc(dir.path(), &suites, &[]);
+            assert!(errors.is_empty(), "tsc --strict on the {format} suites of {file}:\n{errors}");
+            // Node's type stripping runs only erasable syntax: the suites have no other (the fixtures' enum
+            // is theirs).
+            let erasable = tsc(dir.path(), &suites, &["--erasableSyntaxOnly"]);
+            let in_suites: Vec<&str> = erasable.lines().filter(|l| l.contains(".test.ts(")).collect();
+            assert!(in_suites.is_empty(), "not erasable in the {format} suites of {file}:\n{erasable}");
+        }
+    }
+}
+
+#[test]
+fn suites_import_the_code_the_way_the_project_does() {
+    // inventory.ts imports './priority.ts', shapes.ts './geometry.js' (NodeNext): each suite's types name
+    // the file under test the same way.
+    for (file, class, named) in [("inventory.ts", "Inventory", "inventory.ts"), ("shapes.ts", "Canvas", "shapes.js")] {
+        let (_dir, out) = project();
+        generate(&[fixture_file(file)], &out, &["--seed", "1", "--timeout", "1", "--class", class]);
+        let suite = typescript_suites(&out).into_iter().find(|s| !s.to_string_lossy().contains(".failing.")).unwrap();
+        let text = std::fs::read_to_string(&suite).unwrap();
+        let fixtures = fixture_file(file).parent().unwrap().canonicalize().unwrap();
+        let relative = format!("{}/{named}", pathdiff(&out, &fixtures));
+        assert!(text.contains(&format!("typeof import(\"{relative}\").{class}")), "{relative}:\n{text}");
+    }
+}
+
+/// The path of `to` relative to `from` (both absolute, without links below their common part).
+fn pathdiff(from: &Path, to: &Path) -> String {
+    let from = from.canonicalize().unwrap();
+    let common = from.ancestors().find(|a| to.starts_with(a)).unwrap();
+    let ups = from.strip_prefix(common).unwrap().components().count();
+    let downs = to.strip_prefix(common).unwrap().display().to_string();
+    let mut parts: Vec<String> = std::iter::repeat_n("..".to_string(), ups).collect();
+    if !downs.is_empty() {
+        parts.push(downs);
+    }
+    parts.join("/")
+}
+
+/// `flycatcher verify` on `dir`, with the runners' node_modules: exit code, JSON report and output.
+fn verify(dir: &Path) -> (Option<i32>, Json, String) {
+    let report = dir.join("verify.json");
+    let output = flycatcher(&[
+        "verify",
+        dir.to_str().unwrap(),
+        "--node-modules",
+        runners().to_str().unwrap(),
+        "--report",
+        report.to_str().unwrap(),
+    ]);
+    let json = std::fs::read_to_string(&report).map(|t| serde_json::from_str(&t).unwrap()).unwrap_or(Json::Null);
+    (output.status.code(), json, text(&output))
+}
+
+#[test]
+fn verify_runs_typescript_suites_and_measures_the_ts_lines() {
+    for format in FORMATS {
+        let (_dir, out) = project();
+        generate(&[fixture_file("inventory.ts")], &out, &["--seed", "3", "--timeout", "2", "--format", format]);
+        let (code, report, output) = verify(&out);
+        assert_eq!(code, Some(0), "{format}: {output}");
+        assert_eq!(report["failed"], 0, "{format}: {report}");
+        assert!(report["passed"].as_u64().unwrap() > 0, "{format}: {report}");
+        let files = report["coverage"]["files"].as_array().unwrap();
+        let inventory = files
+            .iter()
+            .find(|f| f["file"].as_str().unwrap().ends_with("inventory.ts"))
+            .unwrap_or_else(|| panic!("{format}: no coverage of inventory.ts: {report}"));
+        // Lines of the .ts file, through source maps: more are covered than the file's first few.
+        let covered = inventory["lines"]["covered"].as_u64().unwrap();
+        let total = inventory["lines"]["total"].as_u64().unwrap();
+        assert!(covered > 10 && total >= covered, "{format}: {inventory}");
+    }
+}
+
+#[test]
+fn verify_reports_type_errors_as_failures_of_the_suite() {
+    let (_dir, out) = project();
+    generate(&[fixture_file("shapes.ts")], &out, &["--seed", "1", "--timeout", "1", "--format", "vitest"]);
+    let suite = typescript_suites(&out).into_iter().find(|s| !s.to_string_lossy().contains(".failing.")).unwrap();
+    let mut text = std::fs::read_to_string(&suite).unwrap();
+    text.push_str("\nexport const wrong: number = 'a string';\n");
+    std::fs::write(&suite, text).unwrap();
+    let (code, report, output) = verify(&out);
+    assert_ne!(code, Some(0), "{output}");
+    let tests = report["tests"].as_array().unwrap();
+    let failed: Vec<&Json> = tests.iter().filter(|t| t["status"] == "failed").collect();
+    assert_eq!(failed.len(), 1, "{report}");
+    let name = failed[0]["name"].as_str().unwrap();
+    assert!(name.starts_with("tsc --noEmit --strict > Canvas.test.ts:"), "{name}");
+    assert!(failed[0]["reason"].as_str().unwrap().starts_with("TS2322"), "{report}");
+}
+
+#[test]
+fn formats_without_typescript_are_refused_with_what_to_use() {
+    let (_dir, out) = project();
+    let output = flycatcher(&[
+        "generate",
+        fixture_file("shapes.ts").to_str().unwrap(),
+        "--out",
+        out.to_str().unwrap(),
+        "--format",
+        "mocha",
+        "--timeout",
+        "1",
+    ]);
+    assert_eq!(output.status.code(), Some(2), "{}", text(&output));
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(stderr.contains("cannot be written for mocha: use --format node-test, --format jest"), "{stderr}");
+}
+
+/// Checks on what runners printed and what was written.
+mod suites {
+    use std::path::Path;
+
+    /// Whether no JavaScript suite was written in `out`.
+    pub fn no_javascript(out: &Path) -> bool {
+        std::fs::read_dir(out).unwrap().all(|e| {
+            let name = e.unwrap().file_name().to_string_lossy().into_owned();
+            !name.ends_with(".test.js") && !name.ends_with(".test.mjs")
+        })
+    }
+
+    /// Panics unless the runner's output says some test passed and none failed.
+    pub fn some_test_passed(format: &str, output: &str) {
+        let passed = match format {
+            "node-test" => output.contains("# fail 0") && !output.contains("# pass 0\n"),
+            "jest" => output.contains(" passed,") && !output.contains(" failed,"),
+            _ => output.contains(" passed") && !output.contains(" failed"),
+        };
+        assert!(passed, "{format}: no test passed, or some failed:\n{output}");
+    }
+}
