@@ -75,9 +75,12 @@ pub(in crate::export) fn write_loader(js: &mut Js, suite: &ExportSuite, format: 
             js.line(&typed(JEST_COMMON_JS_JS, JEST_TYPES).replace(FILES, &items));
         } else {
             // Runners may run the suite as an ES module (no `__dirname`) or compile it to CommonJS (where
-            // `import.meta` is empty).
+            // `import.meta` is empty, and never read: `__dirname` is there). tsc refuses `import.meta` in a
+            // file it compiles to CommonJS (`module: commonjs`, or `nodenext` outside a `"type": "module"`
+            // package), so that one line is exempted from the check.
             js.import("node:url", Import::Named("fileURLToPath"));
             js.import("node:url", Import::Named("pathToFileURL"));
+            js.line("// @ts-ignore: import.meta is only read where the suite runs as an ES module");
             js.line(
                 "const suiteDir = typeof __dirname === 'string' ? __dirname : \
                  path.dirname(fileURLToPath(import.meta.url));",
