@@ -11,15 +11,20 @@ use rand::{Rng, RngExt};
 use super::random::{Builder, SMALL_NUMBER, date};
 use crate::analysis::declared::{DeclaredType, Literal};
 use crate::inference::ParamType;
-use crate::inference::declared::buildable;
+use crate::inference::declared::{arrays_satisfy, buildable};
 use crate::model::test::Value;
 
 /// Longest array built for an array type.
 const MAX_ARRAY_LENGTH: usize = 5;
 /// Object types nested this deep are built with their required members only.
 const MAX_OBJECT_DEPTH: usize = 4;
-/// Chance that an optional member of an object type is given a value.
+/// Chance that an optional member of an object type is given a value, at most...
 const OPTIONAL_MEMBER_PROBABILITY: f64 = 0.5;
+/// ...and how many optional members an object is given on average: real options objects set a few of
+/// many (an object with twenty options set at random mostly breaks one of the rules that tie them).
+const OPTIONAL_MEMBERS_EXPECTED: f64 = 2.0;
+/// Chance of an array for an object type that arrays satisfy.
+const ARRAY_FOR_OBJECT_PROBABILITY: f64 = 0.5;
 /// Chance of leaving out the optional parameters at the end of a call (some of them).
 const OMIT_OPTIONAL_PROBABILITY: f64 = 0.3;
 /// Under `--probe-outside-types`, chance of a value outside a parameter's declared type.
@@ -73,13 +78,20 @@ impl Builder<'_> {
             DeclaredType::Tuple(items) => {
                 Value::Array(items.iter().map(|item| self.declared(None, item, depth + 1, rng)).collect())
             }
+            DeclaredType::Object(members)
+                if arrays_satisfy(members) && rng.random_bool(ARRAY_FOR_OBJECT_PROBABILITY) =>
+            {
+                self.declared(param, &DeclaredType::Array(Box::new(DeclaredType::Any)), depth, rng)
+            }
             DeclaredType::Object(members) => {
+                let optional = members.iter().filter(|m| m.optional).count().max(1) as f64;
+                let chance = (OPTIONAL_MEMBERS_EXPECTED / optional).min(OPTIONAL_MEMBER_PROBABILITY);
                 let mut values = Vec::new();
                 for member in members {
                     let wanted = !member.optional
                         || (depth < MAX_OBJECT_DEPTH
                             && buildable(&member.ty, self.program, false)
-                            && rng.random_bool(OPTIONAL_MEMBER_PROBABILITY));
+                            && rng.random_bool(chance));
                     if wanted {
                         values.push((member.name.clone(), self.declared(None, &member.ty, depth + 1, rng)));
                     }

@@ -2,8 +2,9 @@
 //! decided before any candidate runs, and no recording proxy is spent on it. `any`, `unknown`, an
 //! unconstrained generic and what cannot be built are left to the proxies, as without declarations.
 
+use super::decide::ARRAY_ONLY_MEMBERS;
 use super::{Decision, DecisionSource, ParamType};
-use crate::analysis::declared::{DeclaredParam, DeclaredType, Literal};
+use crate::analysis::declared::{DeclaredParam, DeclaredType, Literal, Member};
 use crate::model::program::ProgramInfo;
 
 /// The decision a declaration makes for its parameter, when the engine can build its values.
@@ -65,4 +66,14 @@ fn coarse(ty: &DeclaredType, program: &ProgramInfo) -> ParamType {
         | DeclaredType::Any
         | DeclaredType::Opaque => ParamType::Object,
     }
+}
+
+/// Whether an array satisfies an object type (structurally, as TypeScript checks): every required
+/// member is one arrays have (`forEach`, `length`...). Collections that take "anything with `forEach`"
+/// are mostly given arrays.
+pub(crate) fn arrays_satisfy(members: &[Member]) -> bool {
+    const ALSO: [&str; 7] = ["length", "indexOf", "lastIndexOf", "includes", "slice", "concat", "at"];
+    let mut required = members.iter().filter(|m| !m.optional).peekable();
+    required.peek().is_some()
+        && required.all(|m| ARRAY_ONLY_MEMBERS.contains(&m.name.as_str()) || ALSO.contains(&m.name.as_str()))
 }

@@ -13,10 +13,13 @@ mod resolve;
 mod scope;
 mod types;
 
+#[cfg(test)]
+mod tests;
+
 use std::path::Path;
 
 pub(crate) use locate::declarations_of;
-pub(crate) use types::{DeclaredParam, DeclaredType, Literal, Signature};
+pub(crate) use types::{DeclaredParam, DeclaredType, Literal, Member, Signature};
 
 use resolve::{Files, Place};
 

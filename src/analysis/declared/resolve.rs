@@ -500,7 +500,36 @@ fn built_in(name: &str, args: &[DeclaredType]) -> DeclaredType {
         "Readonly" => first(),
         "Partial" => members_optional(true),
         "Required" => members_optional(false),
+        "Pick" | "Omit" => match (first(), args.get(1).map(literal_strings)) {
+            (DeclaredType::Object(members), Some(Some(keys))) => DeclaredType::Object(
+                members.into_iter().filter(|m| keys.contains(&m.name) == (name == "Pick")).collect(),
+            ),
+            _ => DeclaredType::Opaque,
+        },
+        // An object with no members is a record of any keys; with literal keys, it has each of them.
+        "Record" => match args.first() {
+            Some(DeclaredType::String) => DeclaredType::Object(Vec::new()),
+            Some(keys) => match (literal_strings(keys), args.get(1)) {
+                (Some(keys), Some(value)) => DeclaredType::Object(
+                    keys.into_iter().map(|name| Member { name, ty: value.clone(), optional: false }).collect(),
+                ),
+                _ => DeclaredType::Opaque,
+            },
+            None => DeclaredType::Opaque,
+        },
         _ => DeclaredType::Opaque,
+    }
+}
+
+/// The strings a union of string literals (or one literal) is made of.
+fn literal_strings(ty: &DeclaredType) -> Option<Vec<String>> {
+    let one = |t: &DeclaredType| match t {
+        DeclaredType::Literal(Literal::String(s)) => Some(s.clone()),
+        _ => None,
+    };
+    match ty {
+        DeclaredType::Union(members) => members.iter().map(one).collect(),
+        other => one(other).map(|s| vec![s]),
     }
 }
 
