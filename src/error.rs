@@ -13,13 +13,14 @@ pub struct ParseError {
     pub line: usize,
     /// 1-based column.
     pub column: usize,
-    /// The parser's message.
+    /// What is wrong: the parser's message after "cannot parse JavaScript:" (or TypeScript), or why the
+    /// file is not loaded at all.
     pub message: String,
 }
 
 impl fmt::Display for ParseError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}:{}:{}: cannot parse JavaScript: {}", self.file, self.line, self.column, self.message)
+        write!(f, "{}:{}:{}: {}", self.file, self.line, self.column, self.message)
     }
 }
 

@@ -1,5 +1,7 @@
 //! Reading the user's files and the files they `require` or `import`, resolved the way Node would: Node's
-//! built-in modules as the sandbox offers them, relative paths, and packages in `node_modules` folders.
+//! built-in modules as the sandbox offers them, relative paths, and packages in `node_modules` folders; and
+//! the way TypeScript and `tsx` do for TypeScript: extensionless paths and `.js` names finding `.ts`
+//! files, and the `paths` and `baseUrl` of `tsconfig.json`.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
@@ -10,8 +12,10 @@ use swc_ecma_ast::{
 };
 use swc_ecma_visit::{Visit, VisitWith};
 
-use crate::analysis::package::{self, Loader, resolve_file, with_suffix};
+use crate::analysis::package::{self, Loader, candidates, resolve_file, with_suffix};
 use crate::analysis::parse::{ParsedFile, parse_source};
+use crate::analysis::tsconfig::{self, TsConfig};
+use crate::analysis::typescript::Language;
 use crate::error::{Error, Result};
 use crate::js::node;
 use crate::model::program::ModuleKind;
@@ -125,7 +129,8 @@ impl SourceSet {
         let mut collector = SpecifierCollector::default();
         self.entries[index].parsed.program.visit_with(&mut collector);
         self.entries[index].imported_names = std::mem::take(&mut collector.names);
-        let importer_dir = self.entries[index].parsed.path.parent().map(Path::to_path_buf).unwrap_or_default();
+        let importer = Importer::of(&self.entries[index].parsed);
+        let importer_dir = importer.dir.clone();
         let es_module = self.entries[index].parsed.kind == ModuleKind::EsModule;
         let loader = if es_module { Loader::Import } else { Loader::Require };
         for (specifier, span) in collector.specifiers {
@@ -136,7 +141,7 @@ impl SourceSet {
                 let parsed = &self.entries[index].parsed;
                 format!("{}:{}", parsed.display, parsed.line_col(span.lo).0)
             };
-            let target = match resolve(&importer_dir, &specifier, loader) {
+            let target = match resolve(&importer, &specifier, loader) {
                 Ok(target) => target,
                 Err(reason) => {
                     // A specifier that is only mentioned (e.g. inside a branch never taken) must not stop
@@ -149,7 +154,9 @@ impl SourceSet {
                     continue;
                 }
             };
-            if es_module && is_relative(&specifier) && !importer_dir.join(&specifier).is_file() {
+            // TypeScript names files without extensions, or by the `.js` they compile to; `tsx` loads them.
+            if es_module && !importer.typescript && is_relative(&specifier) && !importer_dir.join(&specifier).is_file()
+            {
                 self.warnings.push(format!(
                     "{}: imports '{specifier}' without its file extension, as bundlers allow: Node cannot load it, so \
                      the suite written will not run under Node (test the package's CommonJS build, or a build meant \
@@ -181,10 +188,35 @@ fn is_relative(specifier: &str) -> bool {
     specifier.starts_with("./") || specifier.starts_with("../") || specifier.starts_with('/')
 }
 
+/// The file a specifier is resolved from.
+pub(crate) struct Importer {
+    /// Its folder.
+    pub(crate) dir: PathBuf,
+    /// Whether it is TypeScript, whose specifiers name TypeScript files first.
+    pub(crate) typescript: bool,
+    /// The `tsconfig.json` governing it (`paths`, `baseUrl`), for a file outside `node_modules`, as
+    /// `tsx` applies it to every file of the project.
+    pub(crate) tsconfig: Option<TsConfig>,
+}
+
+impl Importer {
+    fn of(parsed: &ParsedFile) -> Importer {
+        let in_project = !parsed.path.components().any(|c| c.as_os_str() == "node_modules");
+        Importer {
+            dir: parsed.path.parent().map(Path::to_path_buf).unwrap_or_default(),
+            typescript: parsed.language == Language::TypeScript,
+            // A configuration that does not parse fails a TypeScript file's parsing already, and is
+            // nothing to a JavaScript file.
+            tsconfig: if in_project { tsconfig::for_file(&parsed.path).ok() } else { None },
+        }
+    }
+}
+
 /// Resolves a specifier like Node: built-in modules (as the sandbox offers them, `node:events`), relative
-/// paths with the extensions Node tries (and the extensionless imports bundlers allow), then packages in
+/// paths with the extensions Node tries (and the extensionless imports bundlers allow, and TypeScript's
+/// files: see [`package::resolve_file`]), then `tsconfig.json`'s `paths` and `baseUrl`, then packages in
 /// `node_modules` folders through their `package.json` (see [`package`]), with the conditions of `loader`.
-pub(crate) fn resolve(from_dir: &Path, specifier: &str, loader: Loader) -> std::result::Result<PathBuf, String> {
+pub(crate) fn resolve(importer: &Importer, specifier: &str, loader: Loader) -> std::result::Result<PathBuf, String> {
     if let Some(name) = node::builtin(specifier) {
         return Ok(PathBuf::from(format!("{}{name}", node::PREFIX)));
     }
@@ -192,25 +224,74 @@ pub(crate) fn resolve(from_dir: &Path, specifier: &str, loader: Loader) -> std::
         return Err(format!("Node has no built-in module '{bare}'"));
     }
     if is_relative(specifier) {
-        let base = from_dir.join(specifier);
-        return resolve_file(&base)
-            .ok_or_else(|| format!("no file {} (tried .js, .mjs, .cjs, .json and index.js)", base.display()));
+        let base = importer.dir.join(specifier);
+        return resolve_file(&base, importer.typescript).ok_or_else(|| no_file(&base, importer.typescript));
+    }
+    let mut tried = Vec::new();
+    if let Some(config) = &importer.tsconfig {
+        if let Some(found) = mapped(config, specifier, &mut tried) {
+            return Ok(found);
+        }
+        if let Some(base_url) = &config.base_url {
+            let base = base_url.join(specifier);
+            if let Some(found) = resolve_file(&base, true) {
+                return Ok(found);
+            }
+            tried.push(format!("{} (baseUrl of {})", base.display(), config.file.display()));
+        }
     }
     // `@scope/name/sub/path` is package `@scope/name`, subpath `./sub/path`.
     let parts = if specifier.starts_with('@') { 2 } else { 1 };
     let mut segments = specifier.splitn(parts + 1, '/');
     let name = segments.by_ref().take(parts).collect::<Vec<_>>().join("/");
     let subpath = segments.next().map_or_else(|| ".".to_string(), |rest| format!("./{rest}"));
-    for dir in from_dir.ancestors() {
+    for dir in importer.dir.ancestors() {
         let package_dir = dir.join("node_modules").join(&name);
         if package_dir.is_dir() {
             return package::entry(&package_dir, &subpath, loader);
         }
     }
+    let also = if tried.is_empty() { String::new() } else { format!("; tried {}", tried.join(", ")) };
     Err(format!(
-        "package '{name}' not found in any node_modules folder above {} (install it there: npm install {name})",
-        from_dir.display()
+        "package '{name}' not found in any node_modules folder above {} (install it there: npm install {name}){also}",
+        importer.dir.display()
     ))
+}
+
+/// Why a relative specifier names no file: the files tried, by their names.
+fn no_file(base: &Path, typescript: bool) -> String {
+    let dir = base.parent().unwrap_or(Path::new(""));
+    let tried: Vec<String> = candidates(base, typescript)
+        .iter()
+        .map(|c| c.strip_prefix(dir).map_or_else(|_| c.display().to_string(), |p| p.display().to_string()))
+        .collect();
+    format!("no file {} (tried {})", base.display(), tried.join(", "))
+}
+
+/// The file `tsconfig.json`'s `paths` map `specifier` to: the pattern matching it with the longest prefix
+/// (an exact one first), then its locations in order, the first that resolves. What was tried is added to
+/// `tried`.
+fn mapped(config: &TsConfig, specifier: &str, tried: &mut Vec<String>) -> Option<PathBuf> {
+    let base = config.paths_base.as_ref()?;
+    let (_, targets, star) = config
+        .paths
+        .iter()
+        .filter_map(|(pattern, targets)| match pattern.split_once('*') {
+            None => (pattern == specifier).then(|| (usize::MAX, targets, String::new())),
+            Some((prefix, suffix)) => {
+                let middle = specifier.strip_prefix(prefix)?.strip_suffix(suffix)?;
+                Some((prefix.len(), targets, middle.to_string()))
+            }
+        })
+        .max_by_key(|(prefix, ..)| *prefix)?;
+    for target in targets {
+        let path = base.join(target.replace('*', &star));
+        if let Some(found) = resolve_file(&path, true) {
+            return Some(found);
+        }
+        tried.push(format!("{} (paths of {})", path.display(), config.file.display()));
+    }
+    None
 }
 
 /// A JSON file as the CommonJS module `require` makes of it (`require('../package.json').version` is how

@@ -1,5 +1,5 @@
 //! Reading the code under test from its syntax trees, before anything runs: parsing and module formats
-//! ([`parse`]), the files it loads ([`files`]) and the packages they come from ([`package`]), whether it writes state that outlives a test ([`state`]),
+//! ([`parse`], TypeScript made JavaScript in [`typescript`] under its [`tsconfig`]), the files it loads ([`files`]) and the packages they come from ([`package`]), whether it writes state that outlives a test ([`state`]),
 //! and facts about its functions that generation and inference use (`this` fields, arities, constants,
 //! `typeof` checks, thrown values, `**` whose results engines round differently). Finding the classes needs the code loaded: see `discovery`.
 
@@ -13,4 +13,6 @@ pub mod parse;
 pub(crate) mod rounding;
 pub(crate) mod state;
 pub(crate) mod throws;
+pub(crate) mod tsconfig;
 pub(crate) mod typeofs;
+pub(crate) mod typescript;

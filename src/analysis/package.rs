@@ -3,6 +3,10 @@
 //! subpaths and `*` patterns, with `require` / `import` / `node` / `default` conditions nested in any
 //! order); otherwise `main`, then `index.js`. A folder given on the command line is tested through the entry
 //! Node loads for it ([`folder_entry`]).
+//!
+//! A package that ships its TypeScript sources as its types (a `types` condition, or a top-level `types` or
+//! `typings`, naming a `.ts`, `.mts` or `.cts` file that is not a declaration file) is loaded from them: they
+//! are what its JavaScript is compiled from, and positions then name the lines its authors wrote.
 
 use std::path::{Path, PathBuf};
 
@@ -103,17 +107,23 @@ pub(crate) fn entry(dir: &Path, subpath: &str, loader: Loader) -> Result<PathBuf
     if let Some(exports) = manifest.as_ref().and_then(|m| m.get("exports")).filter(|e| !matches!(e, Json::Other)) {
         return exported(dir, exports, subpath, loader);
     }
-    let legacy = if subpath == "." {
-        let main = manifest.as_ref().and_then(|m| m.get("main")).and_then(|main| match main {
-            Json::String(main) => Some(main.as_str()),
+    let field = |name: &str| {
+        manifest.as_ref().and_then(|m| m.get(name)).and_then(|value| match value {
+            Json::String(value) => Some(value.as_str()),
             _ => None,
-        });
-        main.and_then(|main| resolve_file(&dir.join(main))).or_else(|| resolve_file(&dir.join("index")))
+        })
+    };
+    let legacy = if subpath == "." {
+        let sources = field("types").or_else(|| field("typings")).filter(|t| is_typescript_source(t));
+        sources
+            .and_then(|types| resolve_file(&dir.join(types), true))
+            .or_else(|| field("main").and_then(|main| resolve_file(&dir.join(main), false)))
+            .or_else(|| resolve_file(&dir.join("index"), false))
     } else {
-        resolve_file(&dir.join(subpath))
+        resolve_file(&dir.join(subpath), false)
     };
     legacy.filter(|p| p.is_file()).ok_or_else(|| match subpath {
-        "." => format!("{} has no main file and no index.js", dir.display()),
+        "." => format!("{} has no main file and no index.js or index.ts", dir.display()),
         _ => format!("no file {} in {}", subpath, dir.display()),
     })
 }
@@ -133,7 +143,7 @@ fn exported(dir: &Path, exports: &Json, subpath: &str, loader: Loader) -> Result
             None => best_pattern(entries, subpath).ok_or_else(not_exported)?,
         },
     };
-    let found = resolve_target(target, star.as_deref(), loader).ok_or_else(not_exported)?;
+    let found = resolve_target(dir, target, star.as_deref(), loader).ok_or_else(not_exported)?;
     let path = dir.join(found.trim_start_matches("./"));
     if path.is_file() {
         std::fs::canonicalize(&path).map_err(|e| format!("{}: {e}", path.display()))
@@ -163,27 +173,41 @@ fn best_pattern<'a>(entries: &'a [(String, Json)], subpath: &str) -> Option<(&'a
 }
 
 /// A target of `exports`: a `./` path (its `*` replaced), the first fallback of an array that resolves, or
-/// the first condition of an object that matches and resolves; `None` for `null` (excluded).
-fn resolve_target(target: &Json, star: Option<&str>, loader: Loader) -> Option<String> {
+/// the first condition of an object that matches and resolves; `None` for `null` (excluded). A `types`
+/// condition matches when it names a TypeScript source that exists.
+fn resolve_target(dir: &Path, target: &Json, star: Option<&str>, loader: Loader) -> Option<String> {
     match target {
         Json::String(path) if path.starts_with("./") => Some(match star {
             Some(star) => path.replace('*', star),
             None => path.clone(),
         }),
-        Json::Array(fallbacks) => fallbacks.iter().find_map(|t| resolve_target(t, star, loader)),
-        Json::Object(conditions) => conditions
-            .iter()
-            .filter(|(condition, _)| loader.conditions().contains(&condition.as_str()))
-            .find_map(|(_, t)| resolve_target(t, star, loader)),
+        Json::Array(fallbacks) => fallbacks.iter().find_map(|t| resolve_target(dir, t, star, loader)),
+        Json::Object(conditions) => conditions.iter().find_map(|(condition, t)| {
+            if condition == "types" {
+                resolve_target(dir, t, star, loader)
+                    .filter(|path| is_typescript_source(path) && dir.join(path.trim_start_matches("./")).is_file())
+            } else if loader.conditions().contains(&condition.as_str()) {
+                resolve_target(dir, t, star, loader)
+            } else {
+                None
+            }
+        }),
         _ => None,
     }
 }
 
-/// Whether Node loads `path` as an ES module: `.mjs`, or `.js` under a `"type": "module"` package.
+/// Whether `path` names TypeScript code (`.ts`, `.mts`, `.cts`), not a declaration file.
+fn is_typescript_source(path: &str) -> bool {
+    [".ts", ".mts", ".cts"].iter().any(|e| path.ends_with(e))
+        && ![".d.ts", ".d.mts", ".d.cts"].iter().any(|e| path.ends_with(e))
+}
+
+/// Whether Node loads `path` as an ES module: `.mjs` or `.mts`, or `.js` or `.ts` under a `"type": "module"`
+/// package.
 pub(crate) fn is_es_module_file(path: &Path) -> bool {
     match path.extension().and_then(|e| e.to_str()) {
-        Some("mjs") => true,
-        Some("cjs") => false,
+        Some("mjs" | "mts") => true,
+        Some("cjs" | "cts") => false,
         _ => package_type_is_module(path),
     }
 }
@@ -204,20 +228,42 @@ pub(crate) fn folder_entry(dir: &Path) -> Result<PathBuf, String> {
     }
 }
 
-/// The file `base` names as `require` finds it: itself, with `.js`, `.mjs`, `.cjs` or `.json`, or the index
-/// of the folder it names.
-pub(crate) fn resolve_file(base: &Path) -> Option<PathBuf> {
-    let candidates = [
-        base.to_path_buf(),
-        with_suffix(base, ".js"),
-        with_suffix(base, ".mjs"),
-        with_suffix(base, ".cjs"),
-        with_suffix(base, ".json"),
-        base.join("index.js"),
-        base.join("index.mjs"),
-        base.join("index.json"),
-    ];
-    candidates.into_iter().find(|p| p.is_file()).and_then(|p| std::fs::canonicalize(p).ok())
+/// The file `base` names as `require` finds it, or as TypeScript does: itself, with `.js`, `.mjs`, `.cjs`,
+/// `.json` or `.ts`, or the index of the folder it names; and a `.js`, `.mjs` or `.cjs` name also stands
+/// for the `.ts`, `.mts` or `.cts` file it is compiled from (TypeScript's `NodeNext` convention:
+/// `import './heap.js'` loads `heap.ts`). From `typescript` code the TypeScript files come first, as
+/// TypeScript and `tsx` look for them; from JavaScript, the files Node would load.
+pub(crate) fn resolve_file(base: &Path, typescript: bool) -> Option<PathBuf> {
+    candidates(base, typescript).into_iter().find(|p| p.is_file()).and_then(|p| std::fs::canonicalize(p).ok())
+}
+
+/// The files [`resolve_file`] tries, in order.
+pub(crate) fn candidates(base: &Path, typescript: bool) -> Vec<PathBuf> {
+    let compiled_from = ["js", "mjs", "cjs"]
+        .iter()
+        .zip(["ts", "mts", "cts"])
+        .find(|(js, _)| base.extension().is_some_and(|e| e == **js))
+        .map(|(_, ts)| base.with_extension(ts));
+    let javascript = [".js", ".mjs", ".cjs", ".json"].map(|e| with_suffix(base, e));
+    let (typescript_index, javascript_index) =
+        (base.join("index.ts"), ["index.js", "index.mjs", "index.json"].map(|i| base.join(i)));
+    let mut all = Vec::new();
+    if typescript {
+        all.extend(compiled_from.clone());
+        all.push(base.to_path_buf());
+        all.push(with_suffix(base, ".ts"));
+        all.extend(javascript);
+        all.push(typescript_index);
+        all.extend(javascript_index);
+    } else {
+        all.push(base.to_path_buf());
+        all.extend(javascript);
+        all.push(with_suffix(base, ".ts"));
+        all.extend(compiled_from);
+        all.extend(javascript_index);
+        all.push(typescript_index);
+    }
+    all
 }
 
 /// `path` with `suffix` added to its last component (`heap` and `.js`: `heap.js`).
@@ -287,5 +333,41 @@ mod tests {
         assert!(is(folder_entry(dir.path()), "index.js"));
         let sugar = package(&[("package.json", r#"{ "exports": "./main.cjs" }"#), ("main.cjs", "")]);
         assert!(is(folder_entry(sugar.path()), "main.cjs"));
+    }
+
+    #[test]
+    fn typescript_sources_named_as_types_are_loaded() {
+        let conditions = package(&[
+            ("package.json", r#"{ "exports": { ".": { "types": "./src/index.ts", "require": "./dist/index.js" } } }"#),
+            ("src/index.ts", ""),
+        ]);
+        assert!(is(folder_entry(conditions.path()), "src/index.ts"), "dist/ need not be built");
+        let declarations = package(&[
+            ("package.json", r#"{ "exports": { ".": { "types": "./index.d.ts", "default": "./index.js" } } }"#),
+            ("index.d.ts", ""),
+            ("index.js", ""),
+        ]);
+        assert!(is(folder_entry(declarations.path()), "index.js"), "declarations are no code");
+        let field =
+            package(&[("package.json", r#"{ "types": "lib/main.ts", "main": "dist/main.js" }"#), ("lib/main.ts", "")]);
+        assert!(is(folder_entry(field.path()), "lib/main.ts"));
+        let main = package(&[("package.json", r#"{ "main": "src/index.ts" }"#), ("src/index.ts", "")]);
+        assert!(is(folder_entry(main.path()), "src/index.ts"));
+        let index = package(&[("index.ts", "")]);
+        assert!(is(folder_entry(index.path()), "index.ts"));
+    }
+
+    #[test]
+    fn typescript_names_its_files_first() {
+        let dir = package(&[("heap.ts", ""), ("heap.js", ""), ("only.ts", ""), ("q.mts", ""), ("units/index.ts", "")]);
+        let at = |name: &str| dir.path().join(name);
+        assert!(resolve_file(&at("heap.js"), true).unwrap().ends_with("heap.ts"), "NodeNext: heap.js is heap.ts");
+        assert!(resolve_file(&at("heap.js"), false).unwrap().ends_with("heap.js"), "from JavaScript, Node's file");
+        assert!(resolve_file(&at("heap"), true).unwrap().ends_with("heap.ts"));
+        assert!(resolve_file(&at("heap"), false).unwrap().ends_with("heap.js"));
+        assert!(resolve_file(&at("only.js"), false).unwrap().ends_with("only.ts"));
+        assert!(resolve_file(&at("q.mjs"), true).unwrap().ends_with("q.mts"));
+        assert!(resolve_file(&at("units"), true).unwrap().ends_with("units/index.ts"));
+        assert!(resolve_file(&at("q"), true).is_none(), "an extensionless name does not find .mts, as in TypeScript");
     }
 }

@@ -131,6 +131,17 @@ impl<'a> Probes<'a> {
         function.branches.end = branch;
     }
 
+    /// Whether the function-like node about to be visited was written by the TypeScript transform (swc's
+    /// helpers, an `accessor` field's accessors, an enum's or namespace's wrapper): it has no position in
+    /// the file, so it is no code of the user's to cover. Forgets what its parent said of it.
+    fn written_by_transform(&mut self, span: Span) -> bool {
+        if !self.span.unwrap_or(span).is_dummy() {
+            return false;
+        }
+        (self.name, self.span) = (None, None);
+        true
+    }
+
     /// Visits `node` outside any probed body: class field initialisers and static blocks run at
     /// construction or definition time, not as part of the enclosing function.
     fn unprobed<N: VisitMutWith<Self>>(&mut self, node: &mut N) {
@@ -294,6 +305,9 @@ impl<'a> Probes<'a> {
 
 impl VisitMut for Probes<'_> {
     fn visit_mut_function(&mut self, f: &mut swc_ecma_ast::Function) {
+        if self.written_by_transform(f.span) {
+            return self.unprobed(&mut f.body);
+        }
         let frame = self.enter_function(f.span, param_names(f.params.iter().map(|p| &p.pat)));
         f.params.visit_mut_with(self);
         f.body.visit_mut_with(self);
@@ -306,6 +320,9 @@ impl VisitMut for Probes<'_> {
             ParamOrTsParamProp::TsParamProp(_) => None,
         });
         self.name = Some("constructor".to_string());
+        if self.written_by_transform(c.span) {
+            return self.unprobed(&mut c.body);
+        }
         let frame = self.enter_function(c.span, param_names(params));
         c.params.visit_mut_with(self);
         c.body.visit_mut_with(self);
@@ -313,6 +330,9 @@ impl VisitMut for Probes<'_> {
     }
 
     fn visit_mut_arrow_expr(&mut self, a: &mut ArrowExpr) {
+        if self.written_by_transform(a.span) {
+            return self.unprobed(&mut a.body);
+        }
         let frame = self.enter_function(a.span, param_names(a.params.iter()));
         a.params.visit_mut_with(self);
         if let ArrowFunctionBody::Expr(expr) = &mut *a.body {
@@ -330,6 +350,10 @@ impl VisitMut for Probes<'_> {
     }
 
     fn visit_mut_function_body(&mut self, body: &mut FunctionBody) {
+        if !self.probing {
+            // The body of a function the TypeScript transform wrote (see `written_by_transform`).
+            return body.stmts.visit_mut_with(self);
+        }
         // A body with nothing to execute (`noop() {}`) still gets one probe, for the body itself: every
         // function has a statement to cover, and its code can be located by its probes.
         let empty = !body.stmts.iter().any(|s| !is_directive(s) && is_executable(s));

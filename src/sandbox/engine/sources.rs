@@ -53,7 +53,7 @@ impl Sources {
 
     /// The program without instrumentation, as its files were written (the bare side of the benchmark).
     pub(crate) fn plain(code: &CodeBase) -> Sources {
-        Sources::with_text(code, |f| f.entry.parsed.source.src.to_string())
+        Sources::with_text(code, |f| f.entry.parsed.plain_code())
     }
 
     fn with_text(code: &CodeBase, text: impl Fn(&CodeFile) -> String) -> Sources {
