@@ -81,14 +81,7 @@ fn declarations_decide_every_parameter_and_cover_the_class_in_fewer_candidates()
         assert!(declared.iter().any(|(n, t)| n == name && t == text), "{name}: {text} not in {declared:?}");
     }
     assert_eq!(declared.len(), expected.len(), "{declared:?}");
-    // Values come from the declarations: the literals of the unions, and nothing else.
-    for (method, allowed) in [("sortBy", &["'asc'", "'desc'"][..]), ("rate", &["'low'", "'medium'", "'high'"][..])] {
-        let calls = calls_of(&out, method);
-        assert!(!calls.is_empty(), "{method} is never called");
-        for call in calls {
-            assert!(allowed.iter().any(|a| call.replace('"', "'") == *a), "{method}({call})");
-        }
-    }
+    literals_only(&out);
     node_test_passes(&suites(&out));
 
     let (untyped, file) = copied(&["shelf.js"]);
@@ -99,6 +92,37 @@ fn declarations_decide_every_parameter_and_cover_the_class_in_fewer_candidates()
         candidates(&report),
         candidates(&without)
     );
+}
+
+/// Panics unless the suites in `out` call the shelf's methods taking unions of literals with those
+/// literals only.
+fn literals_only(out: &Path) {
+    for (method, allowed) in [("sortBy", &["'asc'", "'desc'"][..]), ("rate", &["'low'", "'medium'", "'high'"][..])] {
+        let calls = calls_of(out, method);
+        assert!(!calls.is_empty(), "{method} is never called");
+        for call in calls {
+            assert!(allowed.iter().any(|a| call.replace('"', "'") == *a), "{method}({call})");
+        }
+    }
+}
+
+#[test]
+fn every_strategy_keeps_to_declared_types() {
+    // `align` throws only for a side its declaration does not allow: searching strategies that move
+    // strings would reach the throw, and must not.
+    let (dir, file) = copied(&["label.js", "label.d.ts"]);
+    for strategy in ["exhaustive", "search", "search-cov", "random"] {
+        let out = dir.path().join(strategy);
+        let settings = ["--seed", "2", "--timeout", "2", "--max-stale", "500", "--strategy", strategy, "--jobs", "1"];
+        let report = generate(&[file.clone()], &out, &settings);
+        let align = methods(&report).into_iter().find(|m| m.0 == "Label.align").expect("align");
+        assert!(align.1 < align.2, "{strategy}: {align:?}");
+        let calls = calls_of(&out, "align");
+        assert!(!calls.is_empty(), "{strategy}: align is never called");
+        for call in calls {
+            assert!(["'left'", "'right'"].contains(&call.replace('"', "'").as_str()), "{strategy}: align({call})");
+        }
+    }
 }
 
 #[test]
