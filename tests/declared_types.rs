@@ -7,6 +7,14 @@ mod common;
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
+use std::time::Duration;
+
+use flycatcher::app::Opening;
+use flycatcher::export::Format;
+use flycatcher::model::settings::Settings;
+use flycatcher::session::SessionOptions;
+use flycatcher::tui::snapshot::Snapshot;
+use flycatcher::tui::worker::{Command as Ask, Event, Worker, WorkerOptions};
 
 use common::*;
 
@@ -114,7 +122,7 @@ fn every_strategy_keeps_to_declared_types() {
     for strategy in ["exhaustive", "search", "search-cov", "random"] {
         let out = dir.path().join(strategy);
         let settings = ["--seed", "2", "--timeout", "2", "--max-stale", "500", "--strategy", strategy, "--jobs", "1"];
-        let report = generate(&[file.clone()], &out, &settings);
+        let report = generate(std::slice::from_ref(&file), &out, &settings);
         let align = methods(&report).into_iter().find(|m| m.0 == "Label.align").expect("align");
         assert!(align.1 < align.2, "{strategy}: {align:?}");
         let calls = calls_of(&out, "align");
@@ -130,7 +138,7 @@ fn values_outside_declared_types_are_passed_only_when_asked_for() {
     let settings = ["--seed", "3", "--timeout", "2", "--max-stale", "300", "--jobs", "1"];
     let (dir, file) = copied(&["label.js", "label.d.ts"]);
     let respectful = dir.path().join("respectful");
-    let report = generate(&[file.clone()], &respectful, &settings);
+    let report = generate(std::slice::from_ref(&file), &respectful, &settings);
     // The check that a caller keeping to the declarations cannot fail stays uncovered.
     let pad = methods(&report).into_iter().find(|m| m.0 == "Label.widen").expect("widen");
     assert!(pad.1 < pad.2, "{pad:?}");
@@ -155,7 +163,7 @@ fn a_typescript_class_declares_its_own_types() {
     let source = fixture("declared").join("playlist.ts");
     let dir = tempfile::tempdir().unwrap();
     let out = dir.path().join("typed");
-    let report = generate(&[source.clone()], &out, &settings);
+    let report = generate(std::slice::from_ref(&source), &out, &settings);
     all_covered(&report, "from TypeScript");
     let declared = declared_parameters(&report);
     for (name, text) in [
@@ -200,4 +208,37 @@ fn a_typescript_class_declares_its_own_types() {
         candidates(&report),
         candidates(&without)
     );
+}
+
+#[test]
+fn the_explorer_says_declared_and_o_still_overrides() {
+    let (dir, file) = copied(&["shelf.js", "shelf.d.ts"]);
+    let settings = Settings { seed: 1, ..Settings::default() };
+    let options = WorkerOptions {
+        opening: Opening {
+            options: SessionOptions { files: vec![file], classes: vec!["Shelf".into()], ..Default::default() },
+            settings,
+            project: Default::default(),
+            seed_from: None,
+        },
+        project_path: dir.path().join("flycatcher.json"),
+        out_dir: dir.path().join("out"),
+        format: Format::NodeTest,
+        command: "flycatcher explore (test)".into(),
+    };
+    let (worker, snapshot) = Worker::start(options).expect("the fixture loads");
+    let row = |snapshot: &Snapshot| snapshot.params.iter().find(|p| p.function == "sortBy").cloned().expect("sortBy");
+    let order = row(&snapshot);
+    assert_eq!((order.ty.as_str(), order.source, order.uses), ("string", Some("declared"), 0));
+    assert!(order.evidence.contains("`Order`"), "{}", order.evidence);
+    assert!(!order.fixed, "a declared type is not the user's to give back");
+    worker.send(Ask::Override { param: order.id, ty: "number".into() });
+    let next = loop {
+        match worker.events.recv_timeout(Duration::from_secs(30)).expect("the session answers") {
+            Event::Snapshot(s) => break *s,
+            _ => continue,
+        }
+    };
+    let order = row(&next);
+    assert_eq!((order.ty.as_str(), order.source), ("number", Some("overridden")));
 }

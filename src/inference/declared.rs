@@ -14,7 +14,7 @@ pub(crate) fn decision(param: &DeclaredParam, program: &ProgramInfo) -> Option<D
     }
     Some(Decision {
         ty: coarse(&param.ty, program),
-        evidence: format!("declared `{}`", param.text),
+        evidence: format!("the annotation `{}`", param.text),
         source: DecisionSource::Declared,
     })
 }
