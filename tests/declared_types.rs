@@ -211,7 +211,7 @@ fn a_typescript_class_declares_its_own_types() {
 }
 
 #[test]
-fn the_explorer_says_declared_and_o_still_overrides() {
+fn the_explorer_says_declared_o_still_overrides_and_i_gives_it_back() {
     let (dir, file) = copied(&["shelf.js", "shelf.d.ts"]);
     let settings = Settings { seed: 1, ..Settings::default() };
     let options = WorkerOptions {
@@ -232,13 +232,18 @@ fn the_explorer_says_declared_and_o_still_overrides() {
     assert_eq!((order.ty.as_str(), order.source, order.uses), ("string", Some("declared"), 0));
     assert!(order.evidence.contains("`Order`"), "{}", order.evidence);
     assert!(!order.fixed, "a declared type is not the user's to give back");
-    worker.send(Ask::Override { param: order.id, ty: "number".into() });
-    let next = loop {
-        match worker.events.recv_timeout(Duration::from_secs(30)).expect("the session answers") {
-            Event::Snapshot(s) => break *s,
-            _ => continue,
+    let answer = |command: Ask| {
+        worker.send(command);
+        loop {
+            match worker.events.recv_timeout(Duration::from_secs(30)).expect("the session answers") {
+                Event::Snapshot(s) => break *s,
+                _ => continue,
+            }
         }
     };
-    let order = row(&next);
-    assert_eq!((order.ty.as_str(), order.source), ("number", Some("overridden")));
+    let overridden = row(&answer(Ask::Override { param: order.id, ty: "number".into() }));
+    assert_eq!((overridden.ty.as_str(), overridden.source), ("number", Some("overridden")));
+    // Given back, the type is the declaration's again.
+    let given_back = row(&answer(Ask::Reinfer { param: order.id }));
+    assert_eq!((given_back.ty.as_str(), given_back.source), ("string", Some("declared")));
 }
