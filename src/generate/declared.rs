@@ -27,6 +27,9 @@ const OPTIONAL_MEMBERS_EXPECTED: f64 = 2.0;
 const ARRAY_FOR_OBJECT_PROBABILITY: f64 = 0.5;
 /// Chance of leaving out the optional parameters at the end of a call (some of them).
 const OMIT_OPTIONAL_PROBABILITY: f64 = 0.3;
+/// Chance of `NaN`, `Infinity` or `-Infinity` for a declared `number`: values of the type that code
+/// guards against (`Number.isFinite`), which the ordinary number pools never draw.
+const NON_FINITE_PROBABILITY: f64 = 0.05;
 /// Under `--probe-outside-types`, chance of a value outside a parameter's declared type.
 const OUTSIDE_PROBABILITY: f64 = 0.05;
 
@@ -44,6 +47,9 @@ impl Builder<'_> {
         match ty {
             DeclaredType::Number | DeclaredType::String => {
                 let of = if *ty == DeclaredType::Number { ParamType::Number } else { ParamType::String };
+                if of == ParamType::Number && rng.random_bool(NON_FINITE_PROBABILITY) {
+                    return Value::Number([f64::NAN, f64::INFINITY, f64::NEG_INFINITY][rng.random_range(0..3)]);
+                }
                 match param {
                     Some(p) if of == ParamType::Number && rng.random_bool(self.hazards.small_number_chance(p)) => {
                         Value::Number(rng.random_range(-1..=SMALL_NUMBER) as f64)
