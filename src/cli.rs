@@ -328,6 +328,13 @@ pub struct RunArgs {
     /// Most replay tests elected per method from --seed-from (only calls that add coverage are elected).
     #[arg(long, default_value_t = 10, value_name = "N")]
     pub threshold: usize,
+
+    /// Also pass values outside the parameters' declared types now and then (null, undefined, another
+    /// primitive, fewer arguments), for code that validates its arguments at run time. Types are declared
+    /// by TypeScript sources, or by the `.d.ts` files a JavaScript file ships (beside it, or named by its
+    /// package's `types`); by default tests respect them, as a TypeScript caller must.
+    #[arg(long)]
+    pub probe_outside_types: bool,
 }
 
 impl RunArgs {
@@ -352,6 +359,7 @@ impl RunArgs {
             test_timeout_ms: self.test_timeout_ms,
             string_gen: self.string_gen.clone().map(Some),
             number_gen: self.number_gen.clone().map(Some),
+            probe_outside_types: self.probe_outside_types.then_some(true),
         };
         given.apply(&mut settings, SettingsOrigin::CommandLine)?;
         if let Some(strategy) = self.strategy {

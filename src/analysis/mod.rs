@@ -5,6 +5,7 @@
 
 pub(crate) mod arity;
 pub(crate) mod constants;
+pub(crate) mod declared;
 pub(crate) mod fields;
 pub(crate) mod files;
 pub(crate) mod package;

@@ -50,6 +50,8 @@ pub fn json_report(session: &Session) -> Json {
                 "parameter": r.name,
                 "type": decision.ty.name(program),
                 "evidence": decision.evidence,
+                "source": decision.source.name(),
+                "declared": r.declared.as_ref().map(|d| d.text.as_str()),
                 "uses": r.uses,
             })
         })

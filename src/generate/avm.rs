@@ -65,11 +65,13 @@ pub(super) enum Variable {
     Char(Place, usize),
 }
 
-/// The variables of `test`: each number, and each string's length then its first characters; those of
-/// the last statement (the call of the method under test) first, then the earlier ones backwards.
-pub(super) fn variables(test: &TestCase) -> Vec<Variable> {
+/// The variables of `test` at the places `free` lets move: each number, and each string's length then its
+/// first characters; those of the last statement (the call of the method under test) first, then the
+/// earlier ones backwards.
+pub(super) fn variables(test: &TestCase, free: impl Fn(&Place) -> bool) -> Vec<Variable> {
     let mut out = Vec::new();
     let mut primitives = places(test, |v| matches!(v, Value::Number(_) | Value::String(_)));
+    primitives.retain(|(place, _)| free(place));
     primitives.sort_by_key(|(place, _)| std::cmp::Reverse(place.statement));
     for (place, value) in primitives {
         match value {
@@ -275,7 +277,7 @@ mod tests {
     #[test]
     fn strings_move_by_length_and_by_character_codes_nested_ones_too() {
         let mut test = test_with(vec![Value::Array(vec![Value::String("ab".into())]), Value::Number(1.5)]);
-        let variables = super::variables(&test);
+        let variables = super::variables(&test, |_| true);
         assert_eq!(variables.len(), 4, "{variables:?}");
         assert!(matches!(variables[0], Variable::Length(_)) && matches!(variables[3], Variable::Number(_)));
         let string = |test: &TestCase| match &test.statements[0].args()[0] {
@@ -291,14 +293,14 @@ mod tests {
         assert_eq!(string(&test), Value::String("a".into()));
         // Character codes, over the surrogates.
         let mut test = test_with(vec![Value::String("a\u{d7ff}".into())]);
-        let variables = super::variables(&test);
+        let variables = super::variables(&test, |_| true);
         Avm { direction: -1.0, place: 1, ..Avm::default() }.make(&mut test, &variables);
         assert_eq!(test.statements[0].args()[0], Value::String("`\u{d7ff}".into()));
         Avm { direction: 1.0, place: 2, ..Avm::default() }.make(&mut test, &variables);
         assert_eq!(test.statements[0].args()[0], Value::String("`\u{e000}".into()));
         // The number is rounded, as before.
         let mut test = test_with(vec![Value::String(String::new()), Value::Number(1.5)]);
-        let variables = super::variables(&test);
+        let variables = super::variables(&test, |_| true);
         Avm { place: 1, ..Avm::default() }.make(&mut test, &variables);
         assert_eq!(test.statements[0].args()[1], Value::Number(2.0));
     }

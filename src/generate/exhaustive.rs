@@ -14,12 +14,14 @@
 //! tests. The exhaustive strategy goes on enumerating longer sequences, up to the most calls allowed,
 //! and then starts again.
 
-use rand::Rng;
+use rand::rngs::StdRng;
+use rand::{Rng, SeedableRng};
 
 use super::random::{Builder, generate as random_test};
 
 use super::Request;
 use super::values::REGEXPS;
+use crate::analysis::declared::{DeclaredType, Literal};
 use crate::inference::{DecisionSource, ParamType, TypeTable};
 use crate::model::program::ClassId;
 use crate::model::settings::Strategy;
@@ -37,6 +39,9 @@ const NUMBERS: [f64; 5] = [0.0, 1.0, -1.0, 2.0, 0.5];
 const STRINGS: [&str; 3] = ["", "a", "ab"];
 /// 1970-01-01, Saturday 2024-01-06 and Monday 2024-01-08, in milliseconds.
 const DATES: [f64; 3] = [0.0, 1_704_499_200_000.0, 1_704_672_000_000.0];
+/// Draws from the declaration enumerated for a parameter of a declared type other than a primitive or
+/// literals (an options object, a callback, an instance...).
+const DECLARED_DRAWS: u128 = 4;
 /// What an instance parameter takes, in this order.
 const INSTANCE_CHOICES: u128 = 4;
 
@@ -73,7 +78,7 @@ pub(crate) fn generate(request: &Request, enumeration: &mut Enumeration, rng: &m
     let max_calls = if callable.is_empty() { 1 } else { settings.max_calls.max(1) };
     enumeration.calls = enumeration.calls();
     let calls = shape_calls(&callable, enumeration, method);
-    let radices: Vec<u128> = slots(types, class, &calls).iter().map(|p| radix(types.get(*p).current_type())).collect();
+    let radices: Vec<u128> = slots(types, class, &calls).iter().map(|p| radix_of(types, *p)).collect();
     let size = radices.iter().fold(1u128, |size, r| size.saturating_mul(*r));
     let mut digits = vec![0u128; radices.len()];
     let mut rest = enumeration.index;
@@ -138,6 +143,35 @@ fn advance(enumeration: &mut Enumeration, size: u128, callable: u64, max_calls: 
     enumeration.calls = if enumeration.calls() >= max_calls { 1 } else { enumeration.calls() + 1 };
 }
 
+/// How many canonical values parameter `param` takes: one per literal of a declared union of literals,
+/// [`DECLARED_DRAWS`] draws of another declared type (but `number`, `string` and `boolean`), else as many
+/// as its type's pool has.
+fn radix_of(types: &TypeTable, param: u32) -> u128 {
+    match types.get(param).declared_in_force().filter(|d| !is_primitive(&d.ty)) {
+        Some(declared) => literals(&declared.ty).map_or(DECLARED_DRAWS, |values| values.len() as u128),
+        None => radix(types.get(param).current_type()),
+    }
+}
+
+/// Whether a declared type is one whose canonical pool is the inferred type's.
+fn is_primitive(ty: &DeclaredType) -> bool {
+    matches!(ty, DeclaredType::Number | DeclaredType::String | DeclaredType::Boolean)
+}
+
+/// The values of a declared literal or union of literals.
+fn literals(ty: &DeclaredType) -> Option<Vec<Value>> {
+    let value = |t: &DeclaredType| match t {
+        DeclaredType::Literal(Literal::Number(n)) => Some(Value::Number(*n)),
+        DeclaredType::Literal(Literal::String(s)) => Some(Value::String(s.clone())),
+        DeclaredType::Literal(Literal::Boolean(b)) => Some(Value::Boolean(*b)),
+        _ => None,
+    };
+    match ty {
+        DeclaredType::Union(members) => members.iter().map(value).collect(),
+        other => value(other).map(|v| vec![v]),
+    }
+}
+
 /// How many canonical values a parameter of type `ty` takes.
 fn radix(ty: ParamType) -> u128 {
     match ty {
@@ -166,13 +200,24 @@ fn construct(builder: &mut Builder, class: ClassId, digits: &mut impl Iterator<I
 /// constructor and the calls), digits are not enumerated: each nested instance takes the values at the
 /// position of its variable's number, so that successive instances differ.
 fn value(builder: &mut Builder, param: u32, digits: &mut impl Iterator<Item = u128>, depth: usize) -> Value {
-    let ty = builder.types.get(param).current_type();
-    let digit = if depth == 0 { digits.next().unwrap_or(0) } else { builder.test.variables.len() as u128 % radix(ty) };
+    let digit = if depth == 0 {
+        digits.next().unwrap_or(0)
+    } else {
+        builder.test.variables.len() as u128 % radix_of(builder.types, param)
+    };
     canonical(builder, param, digit, depth)
 }
 
 /// The canonical value number `digit` of parameter `param`'s type.
 fn canonical(builder: &mut Builder, param: u32, digit: u128, depth: usize) -> Value {
+    let types = builder.types;
+    if let Some(declared) = types.get(param).declared_in_force().filter(|d| !is_primitive(&d.ty)) {
+        return match literals(&declared.ty) {
+            Some(values) => values[(digit % values.len() as u128) as usize].clone(),
+            // Values of other declared types are drawn from the declaration, the same for the same digit.
+            None => builder.declared(Some(param), &declared.ty, depth, &mut StdRng::seed_from_u64(digit as u64)),
+        };
+    }
     let ty = builder.types.get(param).current_type();
     let pick = |values: &[f64]| values[(digit % values.len() as u128) as usize];
     match ty {

@@ -3,9 +3,11 @@
 //! sequence over small pools), [`search`] (evolving tests towards branch outcomes not taken yet, by
 //! the moves of `avm.rs` on the primitives `places.rs` finds, nested ones included). What they draw
 //! from: [`guided`] (constants mined from the code), [`values`] (default numbers and strings, or
-//! a user's patterns), [`hazards`] (what to avoid after limits were hit), [`seeds`] (a recorded run).
+//! a user's patterns), [`hazards`] (what to avoid after limits were hit), [`seeds`] (a recorded run),
+//! and `declared.rs` (values of the types TypeScript declares).
 
 mod avm;
+mod declared;
 pub mod exhaustive;
 pub(crate) mod extend;
 pub mod guided;

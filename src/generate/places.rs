@@ -2,6 +2,7 @@
 //! members of options objects and the results of callbacks. Search moves and mutates values at these
 //! places, nested ones as much as top-level ones (`new Matrix([[1, 2], [3, 4]])`, `{ limit: 3 }`).
 
+use crate::analysis::declared::DeclaredType;
 use crate::inference::TypeTable;
 use crate::model::test::{Statement, TestCase, Value};
 
@@ -92,6 +93,39 @@ pub(super) fn record_at(types: &TypeTable, test: &TestCase, place: &Place) -> Op
         };
     }
     Some(record)
+}
+
+/// Whether search may move the primitive at `place` and stay within its parameter's declared type: a
+/// parameter without a declaration in force may take anything; in a declared one, only a place declared
+/// `number`, `string`, `boolean` or `any` (not a literal, nor a member of a union) is free.
+pub(super) fn free(types: &TypeTable, test: &TestCase, place: &Place) -> bool {
+    let top = Place { inner: Vec::new(), ..place.clone() };
+    let Some(declared) = record_at(types, test, &top).and_then(|record| types.get(record).declared_in_force()) else {
+        return true;
+    };
+    let value = test.statements.get(place.statement).and_then(|s| s.args().get(place.argument));
+    value.is_some_and(|value| free_within(&declared.ty, value, &place.inner))
+}
+
+/// Whether the value at path `inner` of `value`, of declared type `ty`, may be moved (see [`free`]).
+fn free_within(ty: &DeclaredType, value: &Value, inner: &[usize]) -> bool {
+    let Some((&i, rest)) = inner.split_first() else {
+        return matches!(ty, DeclaredType::Number | DeclaredType::String | DeclaredType::Boolean | DeclaredType::Any);
+    };
+    match (ty, value) {
+        (DeclaredType::Any, _) => true,
+        (DeclaredType::Array(element), Value::Array(items)) => {
+            items.get(i).is_some_and(|v| free_within(element, v, rest))
+        }
+        (DeclaredType::Tuple(elements), Value::Array(items)) => {
+            elements.get(i).zip(items.get(i)).is_some_and(|(t, v)| free_within(t, v, rest))
+        }
+        (DeclaredType::Object(declared), Value::Object(members)) => members.get(i).is_some_and(|(name, v)| {
+            declared.iter().find(|m| m.name == *name).is_some_and(|m| free_within(&m.ty, v, rest))
+        }),
+        (DeclaredType::Function { returns, .. }, Value::Function(result)) => free_within(returns, result, rest),
+        _ => false,
+    }
 }
 
 #[cfg(test)]

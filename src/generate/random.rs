@@ -58,7 +58,7 @@ const OTHER_CHECKED_PROBABILITY: f64 = 0.3;
 /// Chance of passing a number or string already passed earlier in the test (guided strategies only).
 const EARLIER_PRIMITIVE_PROBABILITY: f64 = 0.2;
 /// Largest small number, given to a parameter whose large numbers were cut off by limits (sizes).
-const SMALL_NUMBER: i32 = 10;
+pub(super) const SMALL_NUMBER: i32 = 10;
 /// Chance of a call with another number of arguments than parameters, where the function shows that
 /// the count matters (see [`crate::analysis::arity`]; guided strategies only).
 const ARITY_PROBABILITY: f64 = 0.2;
@@ -93,8 +93,8 @@ pub fn generate(request: &Request, rng: &mut (impl Rng + ?Sized)) -> TestCase {
 pub(super) struct Builder<'a> {
     pub(super) program: &'a ProgramInfo,
     pub(super) types: &'a TypeTable,
-    settings: &'a GenerationSettings,
-    constants: &'a ConstantPool,
+    pub(super) settings: &'a GenerationSettings,
+    pub(super) constants: &'a ConstantPool,
     /// Tests already elected, whose receivers' calls are states known to be reachable.
     pub(super) elected: &'a [&'a TestCase],
     pub(super) hazards: &'a Hazards,
@@ -255,6 +255,7 @@ impl<'a> Builder<'a> {
                 _ => extra = rng.random_range(1..=MAX_EXTRA_ARGUMENTS),
             }
         }
+        let count = self.declared_count(params, count, rng);
         let mut args: Vec<Value> = params[..count].iter().map(|p| self.argument(*p, depth, rng)).collect();
         for _ in 0..extra {
             let of = if rng.random_bool(0.6) { ParamType::Number } else { ParamType::String };
@@ -296,7 +297,14 @@ impl<'a> Builder<'a> {
     }
 
     /// A value for parameter `param`, `depth` constructions deep, of its type as inferred so far.
-    fn argument(&mut self, param: u32, depth: usize, rng: &mut (impl Rng + ?Sized)) -> Value {
+    pub(super) fn argument(&mut self, param: u32, depth: usize, rng: &mut (impl Rng + ?Sized)) -> Value {
+        let types = self.types;
+        if let Some(declared) = types.get(param).declared_in_force() {
+            return match self.outside_declared(param, rng) {
+                Some(outside) => outside,
+                None => self.declared(Some(param), &declared.ty, depth, rng),
+            };
+        }
         let ty = self.types.get(param).current_type();
         let guided = ty != ParamType::Unknown && self.settings.strategy.guided_inputs();
         if guided {
@@ -373,45 +381,53 @@ impl<'a> Builder<'a> {
                 None => self.primitive(ParamType::Number, rng),
             })),
             ParamType::Object => self.options_object(param, depth, rng),
-            ParamType::Date => Value::Date(rng.random_range(DATE_RANGE.0..DATE_RANGE.1) as f64 * 1000.0),
-            ParamType::RegExp => {
-                let mined = if self.settings.strategy.guided_inputs() { self.constants.regex(rng) } else { None };
-                let (source, flags) = mined.unwrap_or_else(|| REGEXPS[rng.random_range(0..REGEXPS.len())]);
-                Value::RegExp { source: source.to_string(), flags: flags.to_string() }
-            }
-            ParamType::Class(class) => {
-                let pool: Vec<usize> = (0..self.test.variables.len())
-                    .filter(|v| self.program.is_subclass(self.test.variables[*v].class, class))
-                    .collect();
-                let too_deep = depth >= MAX_CONSTRUCTION_DEPTH;
-                if !pool.is_empty() && (too_deep || rng.random_bool(REUSE_PROBABILITY)) {
-                    Value::Variable(pool[rng.random_range(0..pool.len())])
-                } else if too_deep {
-                    Value::Null
-                } else {
-                    // An instance of a subclass satisfies the class too, and may take other branches.
-                    let family: Vec<ClassId> =
-                        (0..self.program.classes.len()).filter(|c| self.program.is_subclass(*c, class)).collect();
-                    let chosen = if family.len() > 1 && rng.random_bool(SUBCLASS_PROBABILITY) {
-                        family[rng.random_range(0..family.len())]
-                    } else {
-                        class
-                    };
-                    let variable = match self.sibling_arguments(chosen, rng) {
-                        Some(args) => self.declare(chosen, args),
-                        None => self.construct(chosen, depth, rng),
-                    };
-                    self.prepare(variable, depth, rng);
-                    Value::Variable(variable)
-                }
-            }
+            ParamType::Date => date(rng),
+            ParamType::RegExp => self.regexp(rng),
+            ParamType::Class(class) => self.instance(class, depth, rng),
         }
+    }
+
+    /// An instance of `class` for an argument `depth` constructions deep: often a variable of the class
+    /// (or a subclass) already in the test, else one built (of a subclass now and then) and perhaps put
+    /// into a state; `null` when nothing can be built that deep.
+    pub(super) fn instance(&mut self, class: ClassId, depth: usize, rng: &mut (impl Rng + ?Sized)) -> Value {
+        let pool: Vec<usize> = (0..self.test.variables.len())
+            .filter(|v| self.program.is_subclass(self.test.variables[*v].class, class))
+            .collect();
+        let too_deep = depth >= MAX_CONSTRUCTION_DEPTH;
+        if !pool.is_empty() && (too_deep || rng.random_bool(REUSE_PROBABILITY)) {
+            Value::Variable(pool[rng.random_range(0..pool.len())])
+        } else if too_deep {
+            Value::Null
+        } else {
+            // An instance of a subclass satisfies the class too, and may take other branches.
+            let family: Vec<ClassId> =
+                (0..self.program.classes.len()).filter(|c| self.program.is_subclass(*c, class)).collect();
+            let chosen = if family.len() > 1 && rng.random_bool(SUBCLASS_PROBABILITY) {
+                family[rng.random_range(0..family.len())]
+            } else {
+                class
+            };
+            let variable = match self.sibling_arguments(chosen, rng) {
+                Some(args) => self.declare(chosen, args),
+                None => self.construct(chosen, depth, rng),
+            };
+            self.prepare(variable, depth, rng);
+            Value::Variable(variable)
+        }
+    }
+
+    /// A regular expression: one the code uses (guided strategies), else one of a fixed pool.
+    pub(super) fn regexp(&self, rng: &mut (impl Rng + ?Sized)) -> Value {
+        let mined = if self.settings.strategy.guided_inputs() { self.constants.regex(rng) } else { None };
+        let (source, flags) = mined.unwrap_or_else(|| REGEXPS[rng.random_range(0..REGEXPS.len())]);
+        Value::RegExp { source: source.to_string(), flags: flags.to_string() }
     }
 
     /// Sometimes (guided strategies) a number or string (of type `ty`; any primitive without one)
     /// passed earlier in the test: a key put into a map is found again only by the same key, an id given
     /// to `add` is the one `remove` must name.
-    fn earlier_primitive(&self, ty: Option<ParamType>, rng: &mut (impl Rng + ?Sized)) -> Option<Value> {
+    pub(super) fn earlier_primitive(&self, ty: Option<ParamType>, rng: &mut (impl Rng + ?Sized)) -> Option<Value> {
         if !self.settings.strategy.guided_inputs() {
             return None;
         }
@@ -451,15 +467,21 @@ impl<'a> Builder<'a> {
     /// literal its function compares it with, the digits of a number for a string checked against
     /// `'number'` too, and often a string matching a pattern its values met at run time (see
     /// [`crate::inference::patterns`]).
-    fn primitive_for(&self, param: u32, ty: ParamType, rng: &mut (impl Rng + ?Sized)) -> Value {
+    pub(super) fn primitive_for(&self, param: u32, ty: ParamType, rng: &mut (impl Rng + ?Sized)) -> Value {
         let record = self.types.get(param);
         if !self.settings.strategy.guided_inputs() {
             return self.primitive(ty, rng);
         }
         let checked = |name: &str| record.typeofs.iter().any(|t| t == name);
+        // A declared type says which of the two it is.
+        let either = record.declared_in_force().is_none();
         let ty = match ty {
-            ParamType::Number if checked("string") && rng.random_bool(OTHER_CHECKED_PROBABILITY) => ParamType::String,
-            ParamType::String if checked("number") && rng.random_bool(OTHER_CHECKED_PROBABILITY) => ParamType::Number,
+            ParamType::Number if either && checked("string") && rng.random_bool(OTHER_CHECKED_PROBABILITY) => {
+                ParamType::String
+            }
+            ParamType::String if either && checked("number") && rng.random_bool(OTHER_CHECKED_PROBABILITY) => {
+                ParamType::Number
+            }
             ty => ty,
         };
         let default_strings = matches!(self.settings.strings, StringSource::Default);
@@ -529,6 +551,11 @@ impl<'a> Builder<'a> {
             (_, _, strings) => Value::String(strings.generate(rng)),
         }
     }
+}
+
+/// A date between 2000 and 2030, in whole seconds.
+pub(super) fn date(rng: &mut (impl Rng + ?Sized)) -> Value {
+    Value::Date(rng.random_range(DATE_RANGE.0..DATE_RANGE.1) as f64 * 1000.0)
 }
 
 /// Sometimes one of the literals of type `ty` that `record`'s function compares it with, as it is.

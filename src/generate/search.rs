@@ -26,7 +26,7 @@ use rand::Rng;
 use rand::RngExt;
 
 use super::avm::{Avm, variables};
-use super::places::{places, record_at, value_at};
+use super::places::{free, places, record_at, value_at};
 use super::random::{Builder, generate as random_test};
 
 use super::Request;
@@ -196,7 +196,7 @@ fn from_archive(request: &Request, archive: &mut Archive, target: u32, rng: &mut
     let entry = &archive.entries[&target];
     let mut builder = Builder::new(request);
     builder.test = entry.test.clone();
-    let variables = variables(&builder.test);
+    let variables = variables(&builder.test, |place| free(request.types, &entry.test, place));
     if !variables.is_empty() && rng.random_bool(AVM) {
         let avm = entry.avm.make(&mut builder.test, &variables);
         archive.pending = Some(Pending { target, avm: Some(avm), variables: variables.len() });
@@ -241,7 +241,12 @@ fn mutate(builder: &mut Builder, max_calls: usize, rng: &mut (impl Rng + ?Sized)
 /// Moves one primitive, nested ones too.
 fn change_argument(builder: &mut Builder, rng: &mut (impl Rng + ?Sized)) -> bool {
     let primitive = |v: &Value| matches!(v, Value::Number(_) | Value::String(_) | Value::Boolean(_));
-    let places: Vec<_> = places(&builder.test, primitive).into_iter().map(|(place, _)| place).collect();
+    let test = &builder.test;
+    let places: Vec<_> = places(test, primitive)
+        .into_iter()
+        .map(|(place, _)| place)
+        .filter(|place| free(builder.types, test, place))
+        .collect();
     if places.is_empty() {
         return false;
     }
@@ -377,7 +382,7 @@ mod tests {
         let mut moves = 0;
         while !archive.is_empty() && moves < 20 {
             let mut moved = archive.entries[&0].test.clone();
-            let variables = variables(&moved);
+            let variables = variables(&moved, |_| true);
             let avm = archive.entries[&0].avm.make(&mut moved, &variables);
             archive.pending = Some(Pending { target: 0, avm: Some(avm), variables: 1 });
             archive.observe(&moved, &run(vec![(0, 0.95)]), &covered, &taken);

@@ -77,7 +77,7 @@ const DATE_MEMBERS: &[&str] = &[
 ];
 
 /// Members of `Array.prototype` that strings lack: with indexes and `length`, they make an array.
-const ARRAY_ONLY_MEMBERS: &[&str] = &[
+pub(super) const ARRAY_ONLY_MEMBERS: &[&str] = &[
     "push",
     "pop",
     "shift",

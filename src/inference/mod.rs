@@ -9,9 +9,11 @@
 //! Files: `types.rs` (types and decisions), `record.rs` (one parameter's evidence), `table.rs` (every
 //! parameter's record, fed by proxy events), [`hints`] (scoring coercions), [`errors`] (what thrown
 //! messages say of the value that caused them), [`patterns`] (the regular expressions its values met, as
-//! generators), `decide.rs` (the rules) and [`leap`] (leaps of faith on trial).
+//! generators), `decide.rs` (the rules), [`leap`] (leaps of faith on trial) and [`declared`] (types
+//! declared in TypeScript, decided before any proxy runs).
 
 mod decide;
+pub(crate) mod declared;
 pub(crate) mod errors;
 pub(crate) mod hints;
 pub(crate) mod leap;

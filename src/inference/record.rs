@@ -10,6 +10,7 @@ use super::hints::Scores;
 use super::patterns::LearntPattern;
 use super::{CALLED, Decision, DecisionSource, ParamType};
 use crate::analysis::constants::Constant;
+use crate::analysis::declared::DeclaredParam;
 use crate::js::literal::is_identifier_name;
 use crate::model::program::ClassId;
 
@@ -82,6 +83,9 @@ pub struct ParamRecord {
     pub rejected: u32,
     /// Reads of members, by name, in calls that then rejected it: probes (`v.toStringTag`), not uses.
     pub probed: BTreeMap<String, u32>,
+    /// What TypeScript declares it as, when its class ships declarations (see
+    /// [`crate::analysis::declared`]); it decides the type when the engine can build its values.
+    pub(crate) declared: Option<DeclaredParam>,
 }
 
 impl ParamRecord {
@@ -102,6 +106,7 @@ impl ParamRecord {
             wanted: Vec::new(),
             rejected: 0,
             probed: BTreeMap::new(),
+            declared: None,
         }
     }
 
@@ -146,12 +151,25 @@ impl ParamRecord {
         self.wanted.iter().max_by_key(|w| w.count)
     }
 
-    /// Whether the user fixed the type (inference leaves it alone).
+    /// Whether the user fixed the type (inference leaves it alone; a declared type is never decided
+    /// again either, having a decision, but it is not the user's to give back).
     pub(crate) fn frozen(&self) -> bool {
         matches!(
             self.decision.as_ref().map(|d| d.source),
             Some(DecisionSource::Accepted | DecisionSource::Overridden | DecisionSource::Configured)
         )
+    }
+
+    /// The declaration values are built from: while the declaration decides the type (a person's choice
+    /// or the project file's replaces it).
+    pub(crate) fn declared_in_force(&self) -> Option<&DeclaredParam> {
+        let in_force = self.decision.as_ref().is_some_and(|d| d.source == DecisionSource::Declared);
+        self.declared.as_ref().filter(|_| in_force)
+    }
+
+    /// Whether callers may leave it out, by its declaration.
+    pub(crate) fn declared_optional(&self) -> bool {
+        self.declared.as_ref().is_some_and(|d| d.optional)
     }
 }
 

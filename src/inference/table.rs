@@ -7,6 +7,7 @@ use rustc_hash::FxHashMap;
 
 use super::hints;
 use super::{CALLED, ParamKey, ParamRecord, ParamType};
+use crate::analysis::declared::Signature;
 use crate::analysis::typeofs::{TypeofCheck, literals_compared, types_checked};
 use crate::js::literal::is_identifier_name;
 use crate::model::observed::EnginePosition;
@@ -76,6 +77,16 @@ impl TypeTable {
             record.literals = literals_compared(&checks, &record.name);
         }
         self.checks.insert((class, function.to_string()), checks);
+    }
+
+    /// Gives the parameters of `function` of `class` their declarations (`signature`), and the types of
+    /// those whose values the engine can build (see [`super::declared`]).
+    pub(crate) fn declare(&mut self, class: ClassId, function: &str, signature: &Signature, program: &ProgramInfo) {
+        for (id, declared) in self.params_of(class, function).to_vec().into_iter().zip(&signature.params) {
+            let record = &mut self.records[id as usize];
+            record.decision = super::declared::decision(declared, program).or(record.decision.take());
+            record.declared = Some(declared.clone());
+        }
     }
 
     /// Gives every member read on a parameter now typed as a plain object (`options.max`) a record of

@@ -1,5 +1,5 @@
 //! The types a parameter can be given, and the decisions that give them: inferred, a leap of faith,
-//! recorded, or fixed by a person.
+//! recorded, declared, or fixed by a person.
 
 use crate::model::program::{ClassId, ProgramInfo};
 
@@ -81,6 +81,24 @@ pub enum DecisionSource {
     Configured,
     /// The type of the values a recorded run passed (see `record`).
     Recorded,
+    /// Declared in TypeScript (a `.ts` source, or the `.d.ts` a JavaScript file ships): the evidence
+    /// quotes the annotation, and values are built from the declaration itself.
+    Declared,
+}
+
+impl DecisionSource {
+    /// How people are told where a type comes from, in the explorer and the reports.
+    pub fn name(self) -> &'static str {
+        match self {
+            DecisionSource::Inferred => "inferred",
+            DecisionSource::LeapOfFaith => "leap of faith",
+            DecisionSource::Accepted => "accepted",
+            DecisionSource::Overridden => "overridden",
+            DecisionSource::Configured => "project file",
+            DecisionSource::Recorded => "recorded",
+            DecisionSource::Declared => "declared",
+        }
+    }
 }
 
 /// A decision with its reasons.

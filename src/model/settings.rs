@@ -39,6 +39,7 @@ impl Default for Settings {
                 strings: StringSource::Default,
                 numbers: NumberSource::Default,
                 strategy: Strategy::Guided,
+                probe_outside_types: false,
             },
             limits: Limits::default(),
             seed: 0,
@@ -126,6 +127,9 @@ pub struct GenerationSettings {
     pub numbers: NumberSource,
     /// How primitives are chosen when no regular expression is given for their type.
     pub strategy: Strategy,
+    /// Whether parameters with a declared type (TypeScript) are also given values outside it, now and
+    /// then, for code that validates at run time; by default tests respect declared types.
+    pub probe_outside_types: bool,
 }
 
 /// Per-test and per-load limits.
@@ -224,6 +228,9 @@ pub struct SettingsPatch {
     /// Number generator, as [`string_gen`](Self::string_gen).
     #[serde(default, skip_serializing_if = "Option::is_none", deserialize_with = "present")]
     pub number_gen: Option<Option<String>>,
+    /// Whether values outside declared types are generated too.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub probe_outside_types: Option<bool>,
 }
 
 /// A key that is present, even as `null`, is a change (see [`SettingsPatch::string_gen`]).
@@ -268,6 +275,8 @@ impl SettingsPatch {
             test_timeout_ms: Some(settings.limits.test_time.as_millis() as u64),
             string_gen: settings.generation.strings.pattern().map(|p| Some(p.to_string())),
             number_gen: settings.generation.numbers.pattern().map(|p| Some(p.to_string())),
+            // Saved only when on: the default needs no line in a project file.
+            probe_outside_types: settings.generation.probe_outside_types.then_some(true),
         }
     }
 
@@ -306,6 +315,9 @@ impl SettingsPatch {
                 Some(pattern) => StringSource::Regex(regex("string_gen", pattern)?),
                 None => StringSource::Default,
             };
+        }
+        if let Some(probe) = self.probe_outside_types {
+            settings.generation.probe_outside_types = probe;
         }
         if let Some(pattern) = &self.number_gen {
             settings.generation.numbers = match pattern {

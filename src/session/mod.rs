@@ -45,7 +45,9 @@ pub(crate) use runner::Runner;
 pub use subject::Subject;
 
 use scheduler::Scheduler;
-use setup::{methods_under_test, mine_constants, prepare_archives, record_typeof_checks, select_classes};
+use setup::{
+    methods_under_test, mine_constants, prepare_archives, record_declared_types, record_typeof_checks, select_classes,
+};
 
 use crate::analysis::files::SourceSet;
 use crate::analysis::state::shared_state_write;
@@ -135,6 +137,7 @@ impl Session {
         prepare_archives(&code, &mut methods);
         let mut types = TypeTable::new(&program);
         record_typeof_checks(&code, &program, &mut types);
+        warnings.extend(record_declared_types(&program, &mut types));
         let rng = StdRng::seed_from_u64(settings.seed);
         let subject = Subject { program, code, types, hazards: Hazards::default(), seeds: Seeds::default() };
         let mut session = Session {

@@ -3,6 +3,7 @@
 //! of every parameter.
 
 use crate::analysis::constants::{Constant, Literals};
+use crate::analysis::declared::{Declarations, declarations_of};
 use crate::analysis::typeofs::{TypeofCheck, typeof_checks};
 use crate::error::{Error, Result};
 use crate::generate::guided::ConstantPool;
@@ -124,4 +125,30 @@ pub(super) fn record_typeof_checks(code: &CodeBase, program: &ProgramInfo, types
             types.set_typeof_checks(class, &method.name, within);
         }
     }
+}
+
+/// Gives every parameter its declared type, where the code declares one (a TypeScript source) or ships
+/// declarations (a `.d.ts` beside a JavaScript file, or its package's `types`): each class is looked up by
+/// name in the declarations of the file that defines it, then of the file that exports it. Returns
+/// warnings for declaration files that could not be read.
+pub(super) fn record_declared_types(program: &ProgramInfo, types: &mut TypeTable) -> Vec<String> {
+    let mut declarations = Declarations::default();
+    for (class, info) in program.classes.iter().enumerate() {
+        let defining = info.constructor.function.as_ref().map(|f| f.file);
+        let files: Vec<_> =
+            defining.into_iter().chain([info.file]).filter_map(|f| declarations_of(&program.files[f].path)).collect();
+        let short = info.name.rsplit('.').next().unwrap_or(&info.name);
+        let names = [short, info.alias.as_str()];
+        for function in std::iter::once(&info.constructor).chain(&info.methods) {
+            let signature = files.iter().find_map(|file| declarations.signature(file, &names, &function.name));
+            if let Some(signature) = signature {
+                types.declare(class, &function.name, &signature, program);
+            }
+        }
+    }
+    declarations
+        .errors()
+        .iter()
+        .map(|e| format!("{e}: the declarations there cannot be read, so parameter types are inferred instead"))
+        .collect()
 }

@@ -3,7 +3,7 @@
 
 use super::{MethodState, Session, Status, StopReason};
 use crate::inference::leap::LEAP_PATIENCE;
-use crate::inference::{Decision, DecisionSource, ParamType, decide};
+use crate::inference::{Decision, DecisionSource, ParamType, decide, declared};
 use crate::model::test::TestCase;
 use crate::sandbox::Execution;
 
@@ -32,13 +32,14 @@ impl Session {
     }
 
     /// Gives a parameter's type back to inference after a person or a file fixed it: it is decided again
-    /// from its evidence, which its records keep gathering, once the delay has passed. Returns whether
-    /// there was a fixed type to give back.
+    /// from its evidence, which its records keep gathering, once the delay has passed; a parameter with a
+    /// declared type goes back to its declaration. Returns whether there was a fixed type to give back.
     pub fn reinfer_type(&mut self, param: u32) -> bool {
+        let program = &self.subject.program;
         let record = self.subject.types.get_mut(param);
         let fixed = record.frozen();
         if fixed {
-            record.decision = None;
+            record.decision = record.declared.as_ref().and_then(|d| declared::decision(d, program));
         }
         fixed
     }

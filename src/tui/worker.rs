@@ -11,7 +11,7 @@ use std::time::{Duration, Instant};
 use super::changes::LiveChanges;
 use super::history::History;
 use super::inspect::{Document, Subject, document};
-use super::snapshot::{Facts, Snapshot, source_name};
+use super::snapshot::{Facts, Snapshot};
 use crate::app::project::Project;
 use crate::app::{ENGINE_THREAD_STACK, Opening};
 use crate::error::{Error, Result};
@@ -423,7 +423,7 @@ impl WorkerState {
 
     fn accept(&mut self, param: u32) -> (String, bool) {
         let name = self.param_name(param);
-        let before = self.session.subject().types().get(param).decision.as_ref().map(|d| source_name(d.source));
+        let before = self.session.subject().types().get(param).decision.as_ref().map(|d| d.source.name());
         match self.session.accept_type(param) {
             Some(ty) => {
                 let ty = ty.name(self.session.subject().program());

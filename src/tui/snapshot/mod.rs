@@ -14,7 +14,6 @@ mod suite;
 use std::time::Duration;
 
 pub(crate) use candidates::candidate_view;
-pub(crate) use params::source_name;
 pub(crate) use source::{line_mark, method_lines};
 
 use super::history::History;

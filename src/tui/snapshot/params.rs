@@ -3,7 +3,7 @@
 //! `Node`), so that everything that can leave a candidate invalid can be seen, accepted and overridden.
 //! Unknown parameters carry the leading guess from their evidence so far.
 
-use crate::inference::{DecisionSource, ParamType};
+use crate::inference::ParamType;
 use crate::model::program::ClassId;
 use crate::model::test::{Statement, TestCase};
 use crate::session::Subject;
@@ -84,7 +84,7 @@ fn param_row(subject: &Subject, delay: u32, helper: Option<&str>, function: &str
     members.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
     let (ty, evidence, source) = match &record.decision {
         None => ("Unknown".to_string(), String::new(), None),
-        Some(d) => (d.ty.name(subject.program()), d.evidence.clone(), Some(source_name(d.source))),
+        Some(d) => (d.ty.name(subject.program()), d.evidence.clone(), Some(d.source.name())),
     };
     let guess = match record.decision {
         None => subject.leading_guess(id).map(|d| (d.ty.name(subject.program()), d.evidence)),
@@ -106,17 +106,5 @@ fn param_row(subject: &Subject, delay: u32, helper: Option<&str>, function: &str
         source,
         guess,
         fixed: record.frozen(),
-    }
-}
-
-/// How a decision was reached, in the words the pane shows.
-pub(crate) fn source_name(source: DecisionSource) -> &'static str {
-    match source {
-        DecisionSource::Inferred => "inferred",
-        DecisionSource::LeapOfFaith => "leap of faith",
-        DecisionSource::Accepted => "accepted",
-        DecisionSource::Overridden => "overridden",
-        DecisionSource::Configured => "project file",
-        DecisionSource::Recorded => "recorded",
     }
 }

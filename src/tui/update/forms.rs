@@ -72,6 +72,7 @@ fn settings_change(form: &SettingsForm) -> SettingsPatch {
         test_timeout_ms: Some(value(4).parse().unwrap_or(1)),
         string_gen: pattern(5),
         number_gen: pattern(6),
+        probe_outside_types: None,
     }
 }
 

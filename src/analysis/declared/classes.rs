@@ -1,0 +1,184 @@
+//! The declared signatures of a class's constructor and methods: found by the class's name (a default
+//! export, or inside a namespace, too), inherited along `extends` with the base's type arguments, and
+//! overloads merged.
+
+use std::collections::HashMap;
+use std::rc::Rc;
+
+use swc_common::Spanned;
+use swc_ecma_ast::{Class, ClassMember, MethodKind, Param, ParamOrTsParamProp, Pat, PropName, TsParamPropParam};
+
+use super::resolve::{Ctx, Files, Named, Place, entity};
+use super::types::{DeclaredParam, DeclaredType, Signature};
+
+/// Classes followed along `extends` before giving up (a cycle, or a very deep hierarchy).
+const MAX_BASES: usize = 16;
+
+/// A class's declaration with the context its members are read in.
+pub(super) struct Found {
+    class: Rc<Class>,
+    ctx: Ctx,
+}
+
+/// The class `names` (its name and alias, tried in order) in the file `top`: declared there, exported
+/// under the name, the default export, or in a namespace.
+pub(super) fn find(files: &mut Files, top: &Place, names: &[&str]) -> Option<Found> {
+    let named = names
+        .iter()
+        .find_map(|n| files.exported(top, n, 0).filter(|f| matches!(f, Named::Class(..))))
+        .or_else(|| names.iter().find_map(|n| in_namespaces(top, n)))
+        .or_else(|| files.exported(top, "default", 0).filter(|f| matches!(f, Named::Class(..))))?;
+    let Named::Class(place, name, class) = named else { return None };
+    let ctx = Ctx { place, env: Rc::new(HashMap::new()), this_class: Some(name), depth: 0 };
+    let ctx = ctx.with_own_params(files, class.type_params.as_deref());
+    Some(Found { class, ctx })
+}
+
+/// The class `name` declared in a namespace of `place`, at any depth.
+fn in_namespaces(place: &Place, name: &str) -> Option<Named> {
+    let scope = place.file.scope(&place.path)?;
+    for (namespace, inner) in &scope.namespaces {
+        let mut path = place.path.clone();
+        path.push(namespace.clone());
+        let here = Place { file: place.file.clone(), path };
+        if let Some(class) = inner.classes.get(name) {
+            return Some(Named::Class(here, name.to_string(), class.clone()));
+        }
+        if let Some(found) = in_namespaces(&here, name) {
+            return Some(found);
+        }
+    }
+    None
+}
+
+/// The declared signature of `function` (`constructor` or a method) of `found`, or of the nearest base
+/// class that declares it.
+pub(super) fn signature(files: &mut Files, found: Found, function: &str) -> Option<Signature> {
+    let mut current = found;
+    for _ in 0..MAX_BASES {
+        if let Some(signature) = own_signature(files, &current, function) {
+            return Some(signature);
+        }
+        current = base(files, &current)?;
+    }
+    None
+}
+
+/// The class `found` extends, its type parameters bound to the arguments `extends` gives them.
+fn base(files: &mut Files, found: &Found) -> Option<Found> {
+    let name = entity(found.class.super_class.as_deref()?)?;
+    let args: Vec<DeclaredType> = found
+        .class
+        .super_type_params
+        .as_deref()
+        .map(|p| p.params.iter().map(|a| files.resolve(a, &found.ctx)).collect())
+        .unwrap_or_default();
+    let named = match &name {
+        swc_ecma_ast::TsEntityName::Ident(id) => files.lookup(&found.ctx.place, id.sym.as_str(), 0)?,
+        swc_ecma_ast::TsEntityName::TsQualifiedName(_) => return None,
+    };
+    let Named::Class(place, _, class) = named else { return None };
+    // `this` stays the class the method is called on.
+    let mut ctx = found.ctx.with_params(files, place, class.type_params.as_deref(), &args);
+    ctx.depth = 0;
+    Some(Found { class, ctx })
+}
+
+/// The signature `found` itself declares for `function`: its overloads merged when it has several (in a
+/// `.ts` file the implementation's signature is not part of the contract then), else its one
+/// declaration.
+fn own_signature(files: &mut Files, found: &Found, function: &str) -> Option<Signature> {
+    let mut overloads: Vec<Vec<DeclaredParam>> = Vec::new();
+    let mut implementation = None;
+    for member in &found.class.body {
+        let (params, bodyless) = match member {
+            ClassMember::Constructor(c) if function == "constructor" => {
+                let params = c.params.iter().map(|p| match p {
+                    ParamOrTsParamProp::Param(p) => param_of(files, &p.pat, &found.ctx),
+                    ParamOrTsParamProp::TsParamProp(p) => match &p.param {
+                        TsParamPropParam::Ident(id) => param_of(files, &Pat::Ident(id.clone()), &found.ctx),
+                        TsParamPropParam::Assign(a) => param_of(files, &Pat::Assign(a.clone()), &found.ctx),
+                    },
+                });
+                (until_rest(params), c.body.is_none())
+            }
+            ClassMember::Method(m)
+                if !m.is_static && m.kind == MethodKind::Method && prop_name(&m.key).as_deref() == Some(function) =>
+            {
+                let ctx = found.ctx.with_own_params(files, m.function.type_params.as_deref());
+                let params = m.function.params.iter().map(|p: &Param| param_of(files, &p.pat, &ctx));
+                (until_rest(params), m.function.body.is_none())
+            }
+            _ => continue,
+        };
+        if bodyless {
+            overloads.push(params);
+        } else {
+            implementation = Some(params);
+        }
+    }
+    let params = match (overloads.len(), implementation) {
+        (0, None) => return None,
+        (0, Some(params)) => params,
+        (1, _) => overloads.pop().expect("one overload"),
+        _ => merge_overloads(overloads),
+    };
+    Some(Signature { params })
+}
+
+/// Parameters up to the first rest parameter (`None`).
+fn until_rest(params: impl Iterator<Item = Option<DeclaredParam>>) -> Vec<DeclaredParam> {
+    params.map_while(|p| p).collect()
+}
+
+/// One signature for several overloads: each position takes the union of their types there, and is
+/// optional where one of them leaves it out or marks it optional.
+fn merge_overloads(overloads: Vec<Vec<DeclaredParam>>) -> Vec<DeclaredParam> {
+    let longest = overloads.iter().map(Vec::len).max().unwrap_or(0);
+    (0..longest)
+        .map(|i| {
+            let at: Vec<&DeclaredParam> = overloads.iter().filter_map(|o| o.get(i)).collect();
+            let mut texts: Vec<&str> = Vec::new();
+            for p in &at {
+                if !texts.contains(&p.text.as_str()) {
+                    texts.push(&p.text);
+                }
+            }
+            DeclaredParam {
+                name: at[0].name.clone(),
+                ty: DeclaredType::union(at.iter().map(|p| p.ty.clone()).collect()),
+                text: texts.join(" | "),
+                optional: at.len() < overloads.len() || at.iter().any(|p| p.optional),
+            }
+        })
+        .collect()
+}
+
+/// A parameter as its pattern declares it; `None` for a rest parameter. Without an annotation its type
+/// is any value.
+fn param_of(files: &mut Files, pat: &Pat, ctx: &Ctx) -> Option<DeclaredParam> {
+    let (pat, default) = match pat {
+        Pat::Assign(a) => (&*a.left, true),
+        Pat::Rest(_) => return None,
+        other => (other, false),
+    };
+    let (name, annotation, optional) = match pat {
+        Pat::Ident(id) => (id.id.sym.to_string(), id.type_ann.as_deref(), id.id.optional),
+        Pat::Array(a) => ("array".to_string(), a.type_ann.as_deref(), a.optional),
+        Pat::Object(o) => ("options".to_string(), o.type_ann.as_deref(), o.optional),
+        _ => return None,
+    };
+    let (ty, text) = match annotation {
+        Some(a) => (files.resolve(&a.type_ann, ctx), ctx.place.file.text(a.type_ann.span())),
+        None => (DeclaredType::Any, "any".to_string()),
+    };
+    Some(DeclaredParam { name, ty, text, optional: optional || default })
+}
+
+fn prop_name(key: &PropName) -> Option<String> {
+    match key {
+        PropName::Ident(id) => Some(id.sym.to_string()),
+        PropName::Str(s) => Some(s.value.to_atom_lossy().to_string()),
+        _ => None,
+    }
+}

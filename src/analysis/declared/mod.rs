@@ -1,0 +1,46 @@
+//! Declared types: what TypeScript says the parameters of a class's constructor and methods are, read
+//! from a `.ts` source itself or from the declarations a JavaScript file ships (see `locate.rs`). The
+//! file is parsed here, with TypeScript's syntax, apart from the parse that loads the code: a second
+//! parse is cheap and keeps the two independent.
+//!
+//! Files: `types.rs` (the [`DeclaredType`] language), `scope.rs` (what a file declares, by name),
+//! `resolve.rs` (names looked up and expanded, across the files imports name), `classes.rs` (a class's
+//! signatures, along `extends`, overloads merged), `locate.rs` (where a file's declarations are).
+
+mod classes;
+mod locate;
+mod resolve;
+mod scope;
+mod types;
+
+#[cfg(test)]
+mod tests;
+
+use std::path::Path;
+
+pub(crate) use locate::declarations_of;
+pub(crate) use types::{DeclaredParam, DeclaredType, Literal, Member, Signature};
+
+use resolve::{Files, Place};
+
+/// The declarations read for a program: each file once, whatever asks for it.
+#[derive(Default)]
+pub(crate) struct Declarations {
+    files: Files,
+}
+
+impl Declarations {
+    /// The declared signature of `function` (`constructor` or a method name) of the class known by one
+    /// of `names` (tried in order) in the declarations file `file`, inherited from a base class when the
+    /// class does not declare it.
+    pub(crate) fn signature(&mut self, file: &Path, names: &[&str], function: &str) -> Option<Signature> {
+        let top = Place { file: self.files.load(file)?, path: Vec::new() };
+        let found = classes::find(&mut self.files, &top, names)?;
+        classes::signature(&mut self.files, found, function)
+    }
+
+    /// Why declaration files could not be read, each naming the file and the place.
+    pub(crate) fn errors(&self) -> &[String] {
+        &self.files.errors
+    }
+}

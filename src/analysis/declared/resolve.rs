@@ -1,0 +1,563 @@
+//! Declared types resolved to [`DeclaredType`]s: names looked up in their scope (namespaces outward,
+//! then imports, followed into the files they name), interfaces and aliases expanded with their type
+//! arguments, enums turned into their values, generics into their bounds.
+
+use std::collections::HashMap;
+use std::path::{Path, PathBuf};
+use std::rc::Rc;
+
+use swc_ecma_ast::{
+    Class, Expr, Lit, TsEntityName, TsFnOrConstructorType, TsFnParam, TsInterfaceDecl, TsKeywordTypeKind, TsLit,
+    TsType, TsTypeAliasDecl, TsTypeElement, TsTypeOperatorOp, TsTypeParamDecl, TsTypeParamInstantiation,
+    TsUnionOrIntersectionType,
+};
+
+use super::scope::{FileScope, Import, Imported, Scope};
+use super::types::{DeclaredType, Literal, Member};
+
+/// Names followed, one inside another, before a type counts as unbuildable: recursive types
+/// (`parent: TreeNode`) end there.
+const MAX_DEPTH: usize = 8;
+
+/// Where a declaration is: its file, and the namespaces around it.
+#[derive(Clone)]
+pub(super) struct Place {
+    pub file: Rc<FileScope>,
+    pub path: Vec<String>,
+}
+
+impl Place {
+    fn scope(&self) -> &Scope {
+        self.file.scope(&self.path).unwrap_or(&self.file.top)
+    }
+}
+
+/// What a name stands for.
+pub(super) enum Named {
+    Class(Place, String, Rc<Class>),
+    Interface(Place, Vec<Rc<TsInterfaceDecl>>),
+    Alias(Place, Rc<TsTypeAliasDecl>),
+    Enum(Vec<(String, Literal)>),
+    Namespace(Place),
+}
+
+/// The context a type is read in: where, the type parameters in force, the class `this` is, and how
+/// many names deep.
+#[derive(Clone)]
+pub(super) struct Ctx {
+    pub place: Place,
+    pub env: Rc<HashMap<String, DeclaredType>>,
+    pub this_class: Option<String>,
+    pub depth: usize,
+}
+
+impl Ctx {
+    /// A context at `place` with the type parameters of `params` bound to `args` (read in `outer`), their
+    /// defaults or bounds otherwise.
+    pub(super) fn with_params(
+        &self,
+        files: &mut Files,
+        place: Place,
+        params: Option<&TsTypeParamDecl>,
+        args: &[DeclaredType],
+    ) -> Ctx {
+        let mut inner =
+            Ctx { place, env: self.env.clone(), this_class: self.this_class.clone(), depth: self.depth + 1 };
+        let mut env = (*self.env).clone();
+        for (i, param) in params.map(|p| p.params.as_slice()).unwrap_or_default().iter().enumerate() {
+            let ty = match (args.get(i), &param.default, &param.constraint) {
+                (Some(arg), _, _) => arg.clone(),
+                (None, Some(default), _) => files.resolve(default, &inner),
+                (None, None, Some(bound)) => bound_of(files.resolve(bound, &inner)),
+                (None, None, None) => DeclaredType::Any,
+            };
+            env.insert(param.name.sym.to_string(), ty);
+            inner.env = Rc::new(env.clone());
+        }
+        inner
+    }
+
+    /// This context with type parameters of a function or class as declared: a constrained one stands for
+    /// its bound, any other for any value.
+    pub(super) fn with_own_params(&self, files: &mut Files, params: Option<&TsTypeParamDecl>) -> Ctx {
+        let mut inner = self.clone();
+        for param in params.map(|p| p.params.as_slice()).unwrap_or_default() {
+            let ty = match &param.constraint {
+                Some(bound) => bound_of(files.resolve(bound, &inner)),
+                None => DeclaredType::Any,
+            };
+            let mut env = (*inner.env).clone();
+            env.insert(param.name.sym.to_string(), ty);
+            inner.env = Rc::new(env);
+        }
+        inner
+    }
+}
+
+/// What a generic's bound lets through: a bound that says nothing (`{}`, `object`, `unknown`) lets
+/// anything through.
+fn bound_of(bound: DeclaredType) -> DeclaredType {
+    match bound {
+        DeclaredType::Object(members) if members.is_empty() => DeclaredType::Any,
+        other => other,
+    }
+}
+
+/// The declaration files read so far, by path (`None`: unreadable).
+#[derive(Default)]
+pub(super) struct Files {
+    files: HashMap<PathBuf, Option<Rc<FileScope>>>,
+    /// Why files could not be read, for warnings.
+    pub errors: Vec<String>,
+}
+
+impl Files {
+    /// The declarations of the file at `path`, read once.
+    pub(super) fn load(&mut self, path: &Path) -> Option<Rc<FileScope>> {
+        if let Some(known) = self.files.get(path) {
+            return known.clone();
+        }
+        let read = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()));
+        let scope = match read.and_then(|text| FileScope::parse(path, text)) {
+            Ok(scope) => Some(Rc::new(scope)),
+            Err(error) => {
+                self.errors.push(error);
+                None
+            }
+        };
+        self.files.insert(path.to_path_buf(), scope.clone());
+        scope
+    }
+
+    /// What `name` stands for, seen from `place`: declared in its namespace or one around it, or imported.
+    pub(super) fn lookup(&mut self, place: &Place, name: &str, depth: usize) -> Option<Named> {
+        for end in (0..=place.path.len()).rev() {
+            let here = Place { file: place.file.clone(), path: place.path[..end].to_vec() };
+            if let Some(found) = self.local(&here, name) {
+                return Some(found);
+            }
+            if let Some(import) = here.scope().imports.get(name).cloned() {
+                return self.imported(&here.file, &import, depth + 1);
+            }
+        }
+        None
+    }
+
+    /// What `name` is declared as in the scope of `place` itself.
+    fn local(&self, place: &Place, name: &str) -> Option<Named> {
+        let scope = place.scope();
+        if let Some(class) = scope.classes.get(name) {
+            return Some(Named::Class(place.clone(), name.to_string(), class.clone()));
+        }
+        if let Some(interfaces) = scope.interfaces.get(name) {
+            return Some(Named::Interface(place.clone(), interfaces.clone()));
+        }
+        if let Some(alias) = scope.aliases.get(name) {
+            return Some(Named::Alias(place.clone(), alias.clone()));
+        }
+        if let Some(values) = scope.enums.get(name) {
+            return Some(Named::Enum(values.clone()));
+        }
+        if scope.namespaces.contains_key(name) {
+            let mut path = place.path.clone();
+            path.push(name.to_string());
+            return Some(Named::Namespace(Place { file: place.file.clone(), path }));
+        }
+        None
+    }
+
+    /// What an import names, in the file it comes from.
+    fn imported(&mut self, from: &FileScope, import: &Import, depth: usize) -> Option<Named> {
+        if depth > MAX_DEPTH {
+            return None;
+        }
+        let file = self.load(&module_file(&from.path, &import.from)?)?;
+        let top = Place { file, path: Vec::new() };
+        match &import.what {
+            Imported::Namespace => Some(Named::Namespace(top)),
+            Imported::Default => self.exported(&top, "default", depth),
+            Imported::Named(name) => self.exported(&top, name, depth),
+        }
+    }
+
+    /// What a file exports as `name`: declared there (under that name or another), or re-exported.
+    pub(super) fn exported(&mut self, top: &Place, name: &str, depth: usize) -> Option<Named> {
+        let scope = top.scope();
+        let local = scope.exported_as.get(name).cloned().unwrap_or_else(|| name.to_string());
+        if let Some(found) = self.local(top, &local) {
+            return Some(found);
+        }
+        if let Some(import) = scope.imports.get(&local).or_else(|| scope.reexports.get(name)).cloned() {
+            return self.imported(&top.file, &import, depth + 1);
+        }
+        for star in scope.star_exports.clone() {
+            let import = Import { from: star, what: Imported::Named(name.to_string()) };
+            if let Some(found) = self.imported(&top.file, &import, depth + 1) {
+                return Some(found);
+            }
+        }
+        None
+    }
+
+    /// The type `ty` declares, read in `ctx`.
+    pub(super) fn resolve(&mut self, ty: &TsType, ctx: &Ctx) -> DeclaredType {
+        if ctx.depth > MAX_DEPTH {
+            return DeclaredType::Opaque;
+        }
+        match ty {
+            TsType::TsKeywordType(k) => keyword(k.kind),
+            TsType::TsThisType(_) => ctx.this_class.clone().map_or(DeclaredType::Opaque, DeclaredType::Class),
+            TsType::TsFnOrConstructorType(TsFnOrConstructorType::TsFnType(f)) => {
+                let inner = ctx.with_own_params(self, f.type_params.as_deref());
+                DeclaredType::Function {
+                    arity: arity(&f.params),
+                    returns: Box::new(self.resolve(&f.type_ann.type_ann, &inner)),
+                }
+            }
+            TsType::TsTypeRef(r) => {
+                let args: Vec<DeclaredType> = r
+                    .type_params
+                    .as_deref()
+                    .map(|p| p.params.iter().map(|a| self.resolve(a, ctx)).collect())
+                    .unwrap_or_default();
+                self.reference(&r.type_name, &args, ctx)
+            }
+            TsType::TsTypeLit(lit) => self.object(&lit.members, ctx),
+            TsType::TsArrayType(a) => DeclaredType::Array(Box::new(self.resolve(&a.elem_type, ctx))),
+            TsType::TsTupleType(t) => {
+                let items: Vec<DeclaredType> = t.elem_types.iter().map(|e| self.resolve(&e.ty, ctx)).collect();
+                // Optional and rest elements make a tuple of several lengths: not built.
+                let plain =
+                    t.elem_types.iter().all(|e| !matches!(*e.ty, TsType::TsOptionalType(_) | TsType::TsRestType(_)));
+                if plain { DeclaredType::Tuple(items) } else { DeclaredType::Opaque }
+            }
+            TsType::TsUnionOrIntersectionType(TsUnionOrIntersectionType::TsUnionType(u)) => {
+                DeclaredType::union(u.types.iter().map(|t| self.resolve(t, ctx)).collect())
+            }
+            TsType::TsUnionOrIntersectionType(TsUnionOrIntersectionType::TsIntersectionType(i)) => {
+                intersection(i.types.iter().map(|t| self.resolve(t, ctx)).collect())
+            }
+            TsType::TsParenthesizedType(p) => self.resolve(&p.type_ann, ctx),
+            TsType::TsOptionalType(o) => self.resolve(&o.type_ann, ctx),
+            TsType::TsTypeOperator(op) => match op.op {
+                TsTypeOperatorOp::ReadOnly => self.resolve(&op.type_ann, ctx),
+                TsTypeOperatorOp::KeyOf => match self.resolve(&op.type_ann, ctx) {
+                    DeclaredType::Object(members) if !members.is_empty() => DeclaredType::union(
+                        members.into_iter().map(|m| DeclaredType::Literal(Literal::String(m.name))).collect(),
+                    ),
+                    _ => DeclaredType::Opaque,
+                },
+                _ => DeclaredType::Opaque,
+            },
+            TsType::TsLitType(lit) => match &lit.lit {
+                TsLit::Number(n) => DeclaredType::Literal(Literal::Number(n.value)),
+                TsLit::Str(s) => DeclaredType::Literal(Literal::String(s.value.to_atom_lossy().to_string())),
+                TsLit::Bool(b) => DeclaredType::Literal(Literal::Boolean(b.value)),
+                // A template without holes is one string.
+                TsLit::Tpl(t) if t.types.is_empty() && t.quasis.len() == 1 => {
+                    t.quasis[0].cooked.as_ref().map_or(DeclaredType::Opaque, |c| {
+                        DeclaredType::Literal(Literal::String(c.to_atom_lossy().to_string()))
+                    })
+                }
+                _ => DeclaredType::Opaque,
+            },
+            _ => DeclaredType::Opaque,
+        }
+    }
+
+    /// The type a name (`Options`, `LRUCache.Options`, `Color.Red`) stands for, with type arguments
+    /// `args`.
+    fn reference(&mut self, name: &TsEntityName, args: &[DeclaredType], ctx: &Ctx) -> DeclaredType {
+        let named = match name {
+            TsEntityName::Ident(id) => {
+                let name = id.sym.as_str();
+                if let Some(bound) = ctx.env.get(name) {
+                    return bound.clone();
+                }
+                match self.lookup(&ctx.place, name, ctx.depth) {
+                    Some(named) => named,
+                    None => return built_in(name, args),
+                }
+            }
+            TsEntityName::TsQualifiedName(q) => {
+                let right = q.right.sym.as_str();
+                match self.qualifier(&q.left, ctx) {
+                    Some(Named::Namespace(place)) => match self.local(&place, right) {
+                        Some(named) => named,
+                        None => return DeclaredType::Opaque,
+                    },
+                    Some(Named::Enum(values)) => {
+                        return values
+                            .into_iter()
+                            .find(|(member, _)| member == right)
+                            .map_or(DeclaredType::Opaque, |(_, v)| DeclaredType::Literal(v));
+                    }
+                    _ => return DeclaredType::Opaque,
+                }
+            }
+        };
+        self.named(named, args, ctx)
+    }
+
+    /// What the left part of a qualified name stands for: a namespace or an enum.
+    fn qualifier(&mut self, name: &TsEntityName, ctx: &Ctx) -> Option<Named> {
+        match name {
+            TsEntityName::Ident(id) => {
+                // A class and a namespace may share a name (`LRUCache` and `LRUCache.Options`).
+                for end in (0..=ctx.place.path.len()).rev() {
+                    let here = Place { file: ctx.place.file.clone(), path: ctx.place.path[..end].to_vec() };
+                    let scope = here.scope();
+                    if scope.namespaces.contains_key(id.sym.as_str()) || scope.enums.contains_key(id.sym.as_str()) {
+                        return self.local_namespace_first(&here, id.sym.as_str());
+                    }
+                }
+                self.lookup(&ctx.place, id.sym.as_str(), ctx.depth)
+            }
+            TsEntityName::TsQualifiedName(q) => match self.qualifier(&q.left, ctx)? {
+                Named::Namespace(place) => self.local_namespace_first(&place, q.right.sym.as_str()),
+                _ => None,
+            },
+        }
+    }
+
+    fn local_namespace_first(&self, place: &Place, name: &str) -> Option<Named> {
+        let scope = place.scope();
+        if scope.namespaces.contains_key(name) {
+            let mut path = place.path.clone();
+            path.push(name.to_string());
+            return Some(Named::Namespace(Place { file: place.file.clone(), path }));
+        }
+        self.local(place, name)
+    }
+
+    /// The type a declaration stands for, given type arguments.
+    fn named(&mut self, named: Named, args: &[DeclaredType], ctx: &Ctx) -> DeclaredType {
+        match named {
+            Named::Class(_, name, _) => DeclaredType::Class(name),
+            Named::Enum(values) => {
+                DeclaredType::union(values.into_iter().map(|(_, v)| DeclaredType::Literal(v)).collect())
+            }
+            Named::Namespace(_) => DeclaredType::Opaque,
+            Named::Alias(place, alias) => {
+                let inner = ctx.with_params(self, place, alias.type_params.as_deref(), args);
+                self.resolve(&alias.type_ann, &inner)
+            }
+            Named::Interface(place, declarations) => {
+                let mut members: Vec<Member> = Vec::new();
+                for declaration in &declarations {
+                    let inner = ctx.with_params(self, place.clone(), declaration.type_params.as_deref(), args);
+                    for base in &declaration.extends {
+                        let args = type_args(self, base.type_args.as_deref(), &inner);
+                        let base = match entity(&base.expr) {
+                            Some(name) => self.reference(&name, &args, &inner),
+                            None => DeclaredType::Opaque,
+                        };
+                        match base {
+                            DeclaredType::Object(inherited) => merge(&mut members, inherited),
+                            _ => return DeclaredType::Opaque,
+                        }
+                    }
+                    match self.object(&declaration.body.body, &inner) {
+                        DeclaredType::Object(own) => merge(&mut members, own),
+                        other => return other,
+                    }
+                }
+                DeclaredType::Object(members)
+            }
+        }
+    }
+
+    /// An object type from its members; one with only a call signature is a function type.
+    fn object(&mut self, elements: &[TsTypeElement], ctx: &Ctx) -> DeclaredType {
+        let mut members = Vec::new();
+        let mut call = None;
+        for element in elements {
+            match element {
+                TsTypeElement::TsPropertySignature(p) if !p.computed => {
+                    let Some(name) = key_name(&p.key) else { continue };
+                    let ty = p.type_ann.as_ref().map_or(DeclaredType::Any, |t| self.resolve(&t.type_ann, ctx));
+                    members.push(Member { name, ty, optional: p.optional });
+                }
+                TsTypeElement::TsMethodSignature(m) if !m.computed => {
+                    let Some(name) = key_name(&m.key) else { continue };
+                    let inner = ctx.with_own_params(self, m.type_params.as_deref());
+                    let returns = m.type_ann.as_ref().map_or(DeclaredType::Any, |t| self.resolve(&t.type_ann, &inner));
+                    let ty = DeclaredType::Function { arity: arity(&m.params), returns: Box::new(returns) };
+                    members.push(Member { name, ty, optional: m.optional });
+                }
+                TsTypeElement::TsGetterSignature(g) if !g.computed => {
+                    let Some(name) = key_name(&g.key) else { continue };
+                    let ty = g.type_ann.as_ref().map_or(DeclaredType::Any, |t| self.resolve(&t.type_ann, ctx));
+                    members.push(Member { name, ty, optional: false });
+                }
+                TsTypeElement::TsCallSignatureDecl(c) => {
+                    let inner = ctx.with_own_params(self, c.type_params.as_deref());
+                    let returns = c.type_ann.as_ref().map_or(DeclaredType::Any, |t| self.resolve(&t.type_ann, &inner));
+                    call = Some(DeclaredType::Function { arity: arity(&c.params), returns: Box::new(returns) });
+                }
+                // Index signatures allow more members; construct signatures make no plain object.
+                TsTypeElement::TsIndexSignature(_) => {}
+                _ => return DeclaredType::Opaque,
+            }
+        }
+        match call {
+            Some(function) if members.is_empty() => function,
+            Some(_) => DeclaredType::Opaque,
+            None => DeclaredType::Object(members),
+        }
+    }
+}
+
+/// The type arguments of an `extends` clause, read in `ctx`.
+fn type_args(files: &mut Files, args: Option<&TsTypeParamInstantiation>, ctx: &Ctx) -> Vec<DeclaredType> {
+    args.map(|p| p.params.iter().map(|a| files.resolve(a, ctx)).collect()).unwrap_or_default()
+}
+
+/// The name an expression of an `extends` clause is (`Base`, `ns.Base`).
+pub(super) fn entity(expr: &Expr) -> Option<TsEntityName> {
+    match expr {
+        Expr::Ident(id) => Some(TsEntityName::Ident(id.clone())),
+        Expr::Member(m) => {
+            let left = entity(&m.obj)?;
+            let right = m.prop.as_ident()?.clone();
+            Some(TsEntityName::TsQualifiedName(Box::new(swc_ecma_ast::TsQualifiedName { span: m.span, left, right })))
+        }
+        _ => None,
+    }
+}
+
+/// Members of `more` added to `members`, a member declared again replacing the first.
+fn merge(members: &mut Vec<Member>, more: Vec<Member>) {
+    for member in more {
+        members.retain(|m| m.name != member.name);
+        members.push(member);
+    }
+}
+
+/// An intersection: objects merge; `any` parts add nothing; anything else cannot be built.
+fn intersection(parts: Vec<DeclaredType>) -> DeclaredType {
+    let mut members = Vec::new();
+    let mut object = false;
+    for part in parts {
+        match part {
+            DeclaredType::Object(more) => {
+                object = true;
+                merge(&mut members, more);
+            }
+            DeclaredType::Any => {}
+            _ => return DeclaredType::Opaque,
+        }
+    }
+    if object { DeclaredType::Object(members) } else { DeclaredType::Any }
+}
+
+/// The name of a member key: an identifier or a string.
+fn key_name(key: &Expr) -> Option<String> {
+    match key {
+        Expr::Ident(id) => Some(id.sym.to_string()),
+        Expr::Lit(Lit::Str(s)) => Some(s.value.to_atom_lossy().to_string()),
+        _ => None,
+    }
+}
+
+/// Parameters of a function type before any rest parameter.
+fn arity(params: &[TsFnParam]) -> usize {
+    params.iter().take_while(|p| !matches!(p, TsFnParam::Rest(_))).count()
+}
+
+fn keyword(kind: TsKeywordTypeKind) -> DeclaredType {
+    match kind {
+        TsKeywordTypeKind::TsNumberKeyword => DeclaredType::Number,
+        TsKeywordTypeKind::TsStringKeyword => DeclaredType::String,
+        TsKeywordTypeKind::TsBooleanKeyword => DeclaredType::Boolean,
+        TsKeywordTypeKind::TsNullKeyword => DeclaredType::Null,
+        TsKeywordTypeKind::TsUndefinedKeyword | TsKeywordTypeKind::TsVoidKeyword => DeclaredType::Undefined,
+        TsKeywordTypeKind::TsAnyKeyword | TsKeywordTypeKind::TsUnknownKeyword => DeclaredType::Any,
+        // `object` is any object: an empty one is one.
+        TsKeywordTypeKind::TsObjectKeyword => DeclaredType::Object(Vec::new()),
+        _ => DeclaredType::Opaque,
+    }
+}
+
+/// The types of the standard library the engine builds, by name, with their type arguments.
+fn built_in(name: &str, args: &[DeclaredType]) -> DeclaredType {
+    let first = || args.first().cloned().unwrap_or(DeclaredType::Any);
+    let members_optional = |optional: bool| match first() {
+        DeclaredType::Object(members) => {
+            DeclaredType::Object(members.into_iter().map(|m| Member { optional, ..m }).collect())
+        }
+        _ => DeclaredType::Opaque,
+    };
+    match name {
+        "Date" => DeclaredType::Date,
+        "RegExp" => DeclaredType::RegExp,
+        "Number" => DeclaredType::Number,
+        "String" => DeclaredType::String,
+        "Boolean" => DeclaredType::Boolean,
+        "Array" | "ReadonlyArray" => DeclaredType::Array(Box::new(first())),
+        "Function" => DeclaredType::Function { arity: 0, returns: Box::new(DeclaredType::Any) },
+        "Object" => DeclaredType::Any,
+        "Readonly" => first(),
+        "Partial" => members_optional(true),
+        "Required" => members_optional(false),
+        "Pick" | "Omit" => match (first(), args.get(1).map(literal_strings)) {
+            (DeclaredType::Object(members), Some(Some(keys))) => DeclaredType::Object(
+                members.into_iter().filter(|m| keys.contains(&m.name) == (name == "Pick")).collect(),
+            ),
+            _ => DeclaredType::Opaque,
+        },
+        // An object with no members is a record of any keys; with literal keys, it has each of them.
+        "Record" => match args.first() {
+            Some(DeclaredType::String) => DeclaredType::Object(Vec::new()),
+            Some(keys) => match (literal_strings(keys), args.get(1)) {
+                (Some(keys), Some(value)) => DeclaredType::Object(
+                    keys.into_iter().map(|name| Member { name, ty: value.clone(), optional: false }).collect(),
+                ),
+                _ => DeclaredType::Opaque,
+            },
+            None => DeclaredType::Opaque,
+        },
+        _ => DeclaredType::Opaque,
+    }
+}
+
+/// The strings a union of string literals (or one literal) is made of.
+fn literal_strings(ty: &DeclaredType) -> Option<Vec<String>> {
+    let one = |t: &DeclaredType| match t {
+        DeclaredType::Literal(Literal::String(s)) => Some(s.clone()),
+        _ => None,
+    };
+    match ty {
+        DeclaredType::Union(members) => members.iter().map(one).collect(),
+        other => one(other).map(|s| vec![s]),
+    }
+}
+
+/// The file a relative module specifier names, as TypeScript finds it: the declarations or source of the
+/// path itself, with `.js` meaning `.ts`, or of its folder's `index`. Packages are not followed.
+pub(super) fn module_file(from: &Path, specifier: &str) -> Option<PathBuf> {
+    if !specifier.starts_with('.') {
+        return None;
+    }
+    let base = from.parent()?.join(specifier);
+    let text = base.to_string_lossy().into_owned();
+    let stem = [".js", ".mjs", ".cjs", ".ts", ".mts", ".cts"]
+        .iter()
+        .find_map(|e| text.strip_suffix(e).map(|s| (s.to_string(), *e)));
+    let mut candidates: Vec<PathBuf> = Vec::new();
+    if let Some((stem, extension)) = &stem {
+        let (declaration, source) = match *extension {
+            ".mjs" | ".mts" => (".d.mts", ".mts"),
+            ".cjs" | ".cts" => (".d.cts", ".cts"),
+            _ => (".d.ts", ".ts"),
+        };
+        candidates.push(PathBuf::from(format!("{stem}{source}")));
+        candidates.push(PathBuf::from(format!("{stem}{declaration}")));
+    }
+    for extension in [".ts", ".d.ts", ".mts", ".d.mts", ".cts", ".d.cts"] {
+        candidates.push(PathBuf::from(format!("{text}{extension}")));
+    }
+    candidates.push(base.join("index.ts"));
+    candidates.push(base.join("index.d.ts"));
+    candidates.into_iter().find(|c| c.is_file())
+}

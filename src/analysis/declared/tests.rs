@@ -1,0 +1,153 @@
+use std::path::Path;
+
+use super::*;
+
+/// The signature of `function` of class `class` in `files` (name, text), the first being looked in.
+fn signature_in(files: &[(&str, &str)], class: &str, function: &str) -> Option<Signature> {
+    let dir = tempfile::tempdir().unwrap();
+    for (name, text) in files {
+        std::fs::write(dir.path().join(name), text).unwrap();
+    }
+    let mut declarations = Declarations::default();
+    let found = declarations.signature(&dir.path().join(files[0].0), &[class], function);
+    assert!(declarations.errors().is_empty(), "{:?}", declarations.errors());
+    found
+}
+
+fn types_of(text: &str, class: &str, function: &str) -> Vec<DeclaredType> {
+    let signature = signature_in(&[("x.d.ts", text)], class, function).expect("declared");
+    signature.params.into_iter().map(|p| p.ty).collect()
+}
+
+fn string(s: &str) -> DeclaredType {
+    DeclaredType::Literal(Literal::String(s.into()))
+}
+
+fn number(n: f64) -> DeclaredType {
+    DeclaredType::Literal(Literal::Number(n))
+}
+
+#[test]
+fn primitives_literals_and_aliases_resolve() {
+    let text = "type Order = 'asc' | 'desc';\n\
+                export declare class C { m(a: number, b: string, c: boolean, d: Order, e: 0 | 1, f: Date, g: RegExp): void; }";
+    assert_eq!(
+        types_of(text, "C", "m"),
+        vec![
+            DeclaredType::Number,
+            DeclaredType::String,
+            DeclaredType::Boolean,
+            DeclaredType::Union(vec![string("asc"), string("desc")]),
+            DeclaredType::Union(vec![number(0.0), number(1.0)]),
+            DeclaredType::Date,
+            DeclaredType::RegExp,
+        ]
+    );
+}
+
+#[test]
+fn interfaces_merge_their_bases_and_keep_optional_members() {
+    let text = "interface Base { id: number }\n\
+                interface Options extends Base { label?: string; each(x: number, y: number): boolean }\n\
+                export class C { constructor(options: Options); }";
+    let members = vec![
+        Member { name: "id".into(), ty: DeclaredType::Number, optional: false },
+        Member { name: "label".into(), ty: DeclaredType::String, optional: true },
+        Member {
+            name: "each".into(),
+            ty: DeclaredType::Function { arity: 2, returns: Box::new(DeclaredType::Boolean) },
+            optional: false,
+        },
+    ];
+    assert_eq!(types_of(text, "C", "constructor"), vec![DeclaredType::Object(members)]);
+}
+
+#[test]
+fn enums_give_their_values_and_members_name_one() {
+    let text = "declare enum Level { Low, Mid = 5, High }\ndeclare enum Kind { A = 'a', B = 'b' }\n\
+                export declare class C { m(level: Level, kind: Kind, only: Level.High): void; }";
+    assert_eq!(
+        types_of(text, "C", "m"),
+        vec![
+            DeclaredType::Union(vec![number(0.0), number(5.0), number(6.0)]),
+            DeclaredType::Union(vec![string("a"), string("b")]),
+            number(6.0),
+        ]
+    );
+}
+
+#[test]
+fn generics_are_any_value_unless_bounded_and_classes_stay_names() {
+    let text = "declare class Node { value: number }\n\
+                export declare class Tree<K, V extends number> { m(k: K, v: V, n: Node | null, xs: K[], t: [string, number]): this; }";
+    assert_eq!(
+        types_of(text, "Tree", "m"),
+        vec![
+            DeclaredType::Any,
+            DeclaredType::Number,
+            DeclaredType::Union(vec![DeclaredType::Class("Node".into()), DeclaredType::Null]),
+            DeclaredType::Array(Box::new(DeclaredType::Any)),
+            DeclaredType::Tuple(vec![DeclaredType::String, DeclaredType::Number]),
+        ]
+    );
+}
+
+#[test]
+fn overloads_merge_and_defaults_are_optional() {
+    let text = "export class C {\n  m(a: number): void;\n  m(a: string, b: boolean): void;\n  \
+                m(a: any, b?: any) {}\n  n(x = 3, y?: string) {}\n}";
+    let signature = signature_in(&[("x.ts", text)], "C", "m").unwrap();
+    assert_eq!(signature.params[0].ty, DeclaredType::Union(vec![DeclaredType::Number, DeclaredType::String]));
+    assert_eq!(signature.params[0].text, "number | string");
+    assert!(!signature.params[0].optional && signature.params[1].optional);
+    let defaults = signature_in(&[("x.ts", text)], "C", "n").unwrap();
+    assert!(defaults.params.iter().all(|p| p.optional));
+    assert_eq!(defaults.params[0].ty, DeclaredType::Any);
+}
+
+#[test]
+fn names_are_followed_into_namespaces_imports_and_base_classes() {
+    let main = "import { Base } from './base';\n\
+                export declare namespace Cache { interface Options { max: number } }\n\
+                export default class Cache extends Base<string> { constructor(options: Cache.Options); }";
+    let base = "export declare class Base<T> { get(key: T): void; }";
+    let files = [("main.d.ts", main), ("base.d.ts", base)];
+    let constructor = signature_in(&files, "Cache", "constructor").unwrap();
+    let max = Member { name: "max".into(), ty: DeclaredType::Number, optional: false };
+    assert_eq!(constructor.params[0].ty, DeclaredType::Object(vec![max]));
+    assert_eq!(constructor.params[0].text, "Cache.Options");
+    // Inherited from the base, its type parameter bound by `extends Base<string>`.
+    assert_eq!(signature_in(&files, "Cache", "get").unwrap().params[0].ty, DeclaredType::String);
+    // The default export is found whatever the program calls the class.
+    assert!(signature_in(&files, "Other", "constructor").is_some());
+}
+
+#[test]
+fn what_cannot_be_built_is_opaque_and_broken_files_are_reported() {
+    let text = "export declare class C { m(a: keyof Window, b: symbol, c: T extends 1 ? 2 : 3): void; }";
+    assert!(types_of(text, "C", "m").iter().all(|t| *t == DeclaredType::Opaque));
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("broken.d.ts");
+    std::fs::write(&path, "export declare class {").unwrap();
+    let mut declarations = Declarations::default();
+    assert!(declarations.signature(&path, &["C"], "m").is_none());
+    assert!(declarations.errors()[0].contains("broken.d.ts:1:"), "{:?}", declarations.errors());
+}
+
+#[test]
+fn declarations_are_found_beside_the_file_or_through_the_package() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path();
+    std::fs::create_dir_all(root.join("dist")).unwrap();
+    for file in ["a.js", "a.d.ts", "b.mjs", "b.d.mts", "dist/index.js", "types.d.ts", "c.js"] {
+        std::fs::write(root.join(file), "").unwrap();
+    }
+    let manifest =
+        r#"{ "main": "dist/index.js", "exports": { ".": { "types": "./types.d.ts", "require": "./dist/index.js" } } }"#;
+    std::fs::write(root.join("package.json"), manifest).unwrap();
+    assert_eq!(declarations_of(&root.join("a.js")), Some(root.join("a.d.ts")));
+    assert_eq!(declarations_of(&root.join("b.mjs")), Some(root.join("b.d.mts")));
+    assert_eq!(declarations_of(&root.join("dist/index.js")), Some(root.join("./types.d.ts")));
+    assert_eq!(declarations_of(&root.join("c.js")), None);
+    assert_eq!(declarations_of(Path::new("/x/source.ts")), Some(Path::new("/x/source.ts").to_path_buf()));
+}

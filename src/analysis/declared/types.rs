@@ -1,0 +1,116 @@
+//! The declared types, as far as the engine can use them: a small language of what TypeScript says a
+//! value is, with every name already resolved (interfaces, aliases and enums expanded; classes kept by
+//! name, for the program to find).
+
+/// What a declaration says a value is.
+#[derive(Debug, Clone, PartialEq)]
+pub(crate) enum DeclaredType {
+    /// `number`.
+    Number,
+    /// `string`.
+    String,
+    /// `boolean`.
+    Boolean,
+    /// One value: `'asc'`, `0`, `true`, or an enum member.
+    Literal(Literal),
+    /// `null`.
+    Null,
+    /// `undefined` or `void`.
+    Undefined,
+    /// One of several types; unions of literals and enums are unions of [`DeclaredType::Literal`]s.
+    Union(Vec<DeclaredType>),
+    /// `T[]`, `Array<T>`, `ReadonlyArray<T>`.
+    Array(Box<DeclaredType>),
+    /// `[A, B]`.
+    Tuple(Vec<DeclaredType>),
+    /// An object type, an interface or an alias of one: its members.
+    Object(Vec<Member>),
+    /// A function type: how many parameters it takes, and what it returns.
+    Function {
+        /// Parameters before any rest parameter.
+        arity: usize,
+        /// Its return type.
+        returns: Box<DeclaredType>,
+    },
+    /// An instance of the class of that name.
+    Class(String),
+    /// `Date`.
+    Date,
+    /// `RegExp`.
+    RegExp,
+    /// Any value the caller picks: `any`, `unknown`, an unconstrained generic, or one whose bound says
+    /// nothing (`K extends {}`).
+    Any,
+    /// A type the engine cannot build a value of (`never`, `symbol`, conditional and mapped types, a name
+    /// it could not resolve).
+    Opaque,
+}
+
+/// A literal value of a type.
+#[derive(Debug, Clone, PartialEq)]
+pub(crate) enum Literal {
+    /// A number.
+    Number(f64),
+    /// A string.
+    String(String),
+    /// `true` or `false`.
+    Boolean(bool),
+}
+
+/// A member of an object type.
+#[derive(Debug, Clone, PartialEq)]
+pub(crate) struct Member {
+    /// Its name.
+    pub name: String,
+    /// Its type.
+    pub ty: DeclaredType,
+    /// Whether it may be left out (`name?: T`).
+    pub optional: bool,
+}
+
+/// A parameter as declared.
+#[derive(Debug, Clone, PartialEq)]
+pub(crate) struct DeclaredParam {
+    /// Its name in the declaration.
+    pub name: String,
+    /// Its type.
+    pub ty: DeclaredType,
+    /// The annotation as written (`'asc' | 'desc'`), for people.
+    pub text: String,
+    /// Whether callers may leave it out (`x?: T`, or a default value).
+    pub optional: bool,
+}
+
+/// The declared parameters of a constructor or method.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub(crate) struct Signature {
+    /// In order; a rest parameter and what follows it are not listed.
+    pub params: Vec<DeclaredParam>,
+}
+
+impl DeclaredType {
+    /// A union of `types`, flattened, without repeats: one type stays itself, and a union with `any` in it
+    /// is `any`.
+    pub(crate) fn union(types: Vec<DeclaredType>) -> DeclaredType {
+        let mut members: Vec<DeclaredType> = Vec::new();
+        for ty in types {
+            let parts = match ty {
+                DeclaredType::Union(parts) => parts,
+                other => vec![other],
+            };
+            for part in parts {
+                if part == DeclaredType::Any {
+                    return DeclaredType::Any;
+                }
+                if !members.contains(&part) {
+                    members.push(part);
+                }
+            }
+        }
+        match members.len() {
+            0 => DeclaredType::Opaque,
+            1 => members.pop().expect("one member"),
+            _ => DeclaredType::Union(members),
+        }
+    }
+}

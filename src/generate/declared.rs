@@ -1,0 +1,175 @@
+//! Values of declared types (TypeScript annotations, see [`crate::analysis::declared`]): a union draws one
+//! of its members, a literal is itself, an enum one of its values, an object type an object with its
+//! members (optional ones now and then left out), a function type a callback returning a value of its
+//! return type, an array of `T` an array of `T`s, a class an instance built like any other argument.
+//! Parts declared `any` (the elements of `any[]`, what a callback returns) take their type from inference
+//! where the parameter has a record for them, and are any primitive elsewhere. Optional parameters are now
+//! and then left out. Values outside the declared types are passed only under `--probe-outside-types`.
+
+use rand::{Rng, RngExt};
+
+use super::random::{Builder, SMALL_NUMBER, date};
+use crate::analysis::declared::{DeclaredType, Literal};
+use crate::inference::ParamType;
+use crate::inference::declared::{arrays_satisfy, buildable};
+use crate::model::test::Value;
+
+/// Longest array built for an array type.
+const MAX_ARRAY_LENGTH: usize = 5;
+/// Object types nested this deep are built with their required members only.
+const MAX_OBJECT_DEPTH: usize = 4;
+/// Chance that an optional member of an object type is given a value, at most...
+const OPTIONAL_MEMBER_PROBABILITY: f64 = 0.5;
+/// ...and how many optional members an object is given on average: real options objects set a few of
+/// many (an object with twenty options set at random mostly breaks one of the rules that tie them).
+const OPTIONAL_MEMBERS_EXPECTED: f64 = 2.0;
+/// Chance of an array for an object type that arrays satisfy.
+const ARRAY_FOR_OBJECT_PROBABILITY: f64 = 0.5;
+/// Chance of leaving out the optional parameters at the end of a call (some of them).
+const OMIT_OPTIONAL_PROBABILITY: f64 = 0.3;
+/// Chance of `NaN`, `Infinity` or `-Infinity` for a declared `number`: values of the type that code
+/// guards against (`Number.isFinite`), which the ordinary number pools never draw.
+const NON_FINITE_PROBABILITY: f64 = 0.05;
+/// Under `--probe-outside-types`, chance of a value outside a parameter's declared type.
+const OUTSIDE_PROBABILITY: f64 = 0.05;
+
+impl Builder<'_> {
+    /// A value of declared type `ty` for parameter `param` (`None` inside another value), `depth`
+    /// constructions deep.
+    pub(super) fn declared(
+        &mut self,
+        param: Option<u32>,
+        ty: &DeclaredType,
+        depth: usize,
+        rng: &mut (impl Rng + ?Sized),
+    ) -> Value {
+        let types = self.types;
+        match ty {
+            DeclaredType::Number | DeclaredType::String => {
+                let of = if *ty == DeclaredType::Number { ParamType::Number } else { ParamType::String };
+                if of == ParamType::Number && rng.random_bool(NON_FINITE_PROBABILITY) {
+                    return Value::Number([f64::NAN, f64::INFINITY, f64::NEG_INFINITY][rng.random_range(0..3)]);
+                }
+                match param {
+                    Some(p) if of == ParamType::Number && rng.random_bool(self.hazards.small_number_chance(p)) => {
+                        Value::Number(rng.random_range(-1..=SMALL_NUMBER) as f64)
+                    }
+                    Some(p) => match self.earlier_primitive(Some(of), rng) {
+                        Some(earlier) => earlier,
+                        None => self.primitive_for(p, of, rng),
+                    },
+                    None => self.primitive(of, rng),
+                }
+            }
+            DeclaredType::Boolean => Value::Boolean(rng.random_bool(0.5)),
+            DeclaredType::Literal(literal) => literal_value(literal),
+            DeclaredType::Null => Value::Null,
+            DeclaredType::Undefined => Value::Undefined,
+            DeclaredType::Union(members) => {
+                let member = &members[rng.random_range(0..members.len())];
+                self.declared(param, member, depth, rng)
+            }
+            DeclaredType::Array(element) => {
+                let length = rng.random_range(0..=MAX_ARRAY_LENGTH);
+                let record = param.and_then(|p| types.element_of(p)).filter(|_| **element == DeclaredType::Any);
+                Value::Array(
+                    (0..length)
+                        .map(|_| match record {
+                            Some(record) => self.argument(record, depth + 1, rng),
+                            None => self.declared(None, element, depth + 1, rng),
+                        })
+                        .collect(),
+                )
+            }
+            DeclaredType::Tuple(items) => {
+                Value::Array(items.iter().map(|item| self.declared(None, item, depth + 1, rng)).collect())
+            }
+            DeclaredType::Object(members)
+                if arrays_satisfy(members) && rng.random_bool(ARRAY_FOR_OBJECT_PROBABILITY) =>
+            {
+                self.declared(param, &DeclaredType::Array(Box::new(DeclaredType::Any)), depth, rng)
+            }
+            DeclaredType::Object(members) => {
+                let optional = members.iter().filter(|m| m.optional).count().max(1) as f64;
+                let chance = (OPTIONAL_MEMBERS_EXPECTED / optional).min(OPTIONAL_MEMBER_PROBABILITY);
+                let mut values = Vec::new();
+                for member in members {
+                    let wanted = !member.optional
+                        || (depth < MAX_OBJECT_DEPTH
+                            && buildable(&member.ty, self.program, false)
+                            && rng.random_bool(chance));
+                    if wanted {
+                        values.push((member.name.clone(), self.declared(None, &member.ty, depth + 1, rng)));
+                    }
+                }
+                Value::Object(values)
+            }
+            DeclaredType::Function { returns, .. } => {
+                let record = param.and_then(|p| types.result_of(p)).filter(|_| **returns == DeclaredType::Any);
+                Value::Function(Box::new(match record {
+                    Some(record) => self.argument(record, depth + 1, rng),
+                    None => self.declared(None, returns, depth + 1, rng),
+                }))
+            }
+            DeclaredType::Class(name) => match self.program.class_named(name) {
+                Some(class) => self.instance(class, depth, rng),
+                None => Value::Null,
+            },
+            DeclaredType::Date => date(rng),
+            DeclaredType::RegExp => self.regexp(rng),
+            // Inside another value, any primitive is a value of `any`.
+            DeclaredType::Any => match rng.random_range(0..3u32) {
+                0 => self.primitive(ParamType::Number, rng),
+                1 => self.primitive(ParamType::String, rng),
+                _ => Value::Boolean(rng.random_bool(0.5)),
+            },
+            // Never built: `buildable` keeps such types to proxies, and optional members of them out.
+            DeclaredType::Opaque => Value::Undefined,
+        }
+    }
+
+    /// Under `--probe-outside-types` (guided strategies), now and then a value outside `param`'s declared
+    /// type: `null`, `undefined`, or a primitive of another type.
+    pub(super) fn outside_declared(&self, param: u32, rng: &mut (impl Rng + ?Sized)) -> Option<Value> {
+        if !self.settings.probe_outside_types
+            || !self.settings.strategy.guided_inputs()
+            || !rng.random_bool(OUTSIDE_PROBABILITY)
+        {
+            return None;
+        }
+        Some(match (rng.random_range(0..3u32), self.types.get(param).current_type()) {
+            (0, _) => Value::Null,
+            (1, _) => Value::Undefined,
+            (_, ParamType::Number) => Value::String(String::new()),
+            (_, ParamType::String) => Value::Number(0.0),
+            _ => Value::Number(1.0),
+        })
+    }
+
+    /// How many of `params` a call passes, given `count` drawn for the code's own signs of optional
+    /// parameters: now and then fewer, leaving out declared optional parameters at the end; never fewer
+    /// than the declared required ones unless outside values are probed.
+    pub(super) fn declared_count(&self, params: &[u32], count: usize, rng: &mut (impl Rng + ?Sized)) -> usize {
+        let record = |p: &u32| self.types.get(*p);
+        let optional_from = params.len() - params.iter().rev().take_while(|p| record(p).declared_optional()).count();
+        let count = if optional_from < params.len() && rng.random_bool(OMIT_OPTIONAL_PROBABILITY) {
+            rng.random_range(optional_from..params.len()).min(count)
+        } else {
+            count
+        };
+        if self.settings.probe_outside_types {
+            return count;
+        }
+        let required = params.iter().rposition(|p| record(p).declared.as_ref().is_some_and(|d| !d.optional));
+        count.max(required.map_or(0, |last| last + 1))
+    }
+}
+
+/// The value a literal type stands for.
+fn literal_value(literal: &Literal) -> Value {
+    match literal {
+        Literal::Number(n) => Value::Number(*n),
+        Literal::String(s) => Value::String(s.clone()),
+        Literal::Boolean(b) => Value::Boolean(*b),
+    }
+}

@@ -1,0 +1,79 @@
+//! Declared types as decisions: a parameter whose declaration the engine can build a value of is
+//! decided before any candidate runs, and no recording proxy is spent on it. `any`, `unknown`, an
+//! unconstrained generic and what cannot be built are left to the proxies, as without declarations.
+
+use super::decide::ARRAY_ONLY_MEMBERS;
+use super::{Decision, DecisionSource, ParamType};
+use crate::analysis::declared::{DeclaredParam, DeclaredType, Literal, Member};
+use crate::model::program::ProgramInfo;
+
+/// The decision a declaration makes for its parameter, when the engine can build its values.
+pub(crate) fn decision(param: &DeclaredParam, program: &ProgramInfo) -> Option<Decision> {
+    if !buildable(&param.ty, program, true) {
+        return None;
+    }
+    Some(Decision {
+        ty: coarse(&param.ty, program),
+        evidence: format!("the annotation `{}`", param.text),
+        source: DecisionSource::Declared,
+    })
+}
+
+/// Whether values of `ty` can be built for `program`. Inside another type (`top` false) any value will do
+/// for `any`; a parameter declared `any` is left to its proxy, which learns more. An optional member
+/// that cannot be built is left out; a required one makes the object unbuildable.
+pub(crate) fn buildable(ty: &DeclaredType, program: &ProgramInfo, top: bool) -> bool {
+    match ty {
+        DeclaredType::Number
+        | DeclaredType::String
+        | DeclaredType::Boolean
+        | DeclaredType::Literal(_)
+        | DeclaredType::Null
+        | DeclaredType::Undefined
+        | DeclaredType::Date
+        | DeclaredType::RegExp => true,
+        DeclaredType::Any => !top,
+        DeclaredType::Opaque => false,
+        DeclaredType::Class(name) => program.class_named(name).is_some(),
+        DeclaredType::Union(members) => members.iter().all(|m| buildable(m, program, false)),
+        DeclaredType::Array(element) => buildable(element, program, false),
+        DeclaredType::Tuple(items) => items.iter().all(|i| buildable(i, program, false)),
+        DeclaredType::Object(members) => members.iter().all(|m| m.optional || buildable(&m.ty, program, false)),
+        DeclaredType::Function { returns, .. } => buildable(returns, program, false),
+    }
+}
+
+/// The type, among those inference knows, that values of `ty` have: what people see, and what the
+/// strategies that do not read declarations fall back on.
+fn coarse(ty: &DeclaredType, program: &ProgramInfo) -> ParamType {
+    match ty {
+        DeclaredType::Number | DeclaredType::Literal(Literal::Number(_)) => ParamType::Number,
+        DeclaredType::String | DeclaredType::Literal(Literal::String(_)) => ParamType::String,
+        DeclaredType::Boolean | DeclaredType::Literal(Literal::Boolean(_)) => ParamType::Boolean,
+        DeclaredType::Array(_) | DeclaredType::Tuple(_) => ParamType::Array,
+        DeclaredType::Function { .. } => ParamType::Function,
+        DeclaredType::Date => ParamType::Date,
+        DeclaredType::RegExp => ParamType::RegExp,
+        DeclaredType::Class(name) => program.class_named(name).map_or(ParamType::Object, ParamType::Class),
+        // The first member that is a value (`Node | null` is a node).
+        DeclaredType::Union(members) => members
+            .iter()
+            .find(|m| !matches!(m, DeclaredType::Null | DeclaredType::Undefined))
+            .map_or(ParamType::Object, |m| coarse(m, program)),
+        DeclaredType::Object(_)
+        | DeclaredType::Null
+        | DeclaredType::Undefined
+        | DeclaredType::Any
+        | DeclaredType::Opaque => ParamType::Object,
+    }
+}
+
+/// Whether an array satisfies an object type (structurally, as TypeScript checks): every required
+/// member is one arrays have (`forEach`, `length`...). Collections that take "anything with `forEach`"
+/// are mostly given arrays.
+pub(crate) fn arrays_satisfy(members: &[Member]) -> bool {
+    const ALSO: [&str; 7] = ["length", "indexOf", "lastIndexOf", "includes", "slice", "concat", "at"];
+    let mut required = members.iter().filter(|m| !m.optional).peekable();
+    required.peek().is_some()
+        && required.all(|m| ARRAY_ONLY_MEMBERS.contains(&m.name.as_str()) || ALSO.contains(&m.name.as_str()))
+}
