@@ -14,11 +14,12 @@ use flycatcher::model::settings::{Settings, SettingsOrigin, SettingsPatch, Strat
 use flycatcher::record::SeedFrom;
 use flycatcher::session::SessionOptions;
 
-/// Writes unit tests for JavaScript classes by itself.
+/// Writes unit tests for JavaScript and TypeScript classes by itself.
 ///
-/// Flycatcher loads your JavaScript files into a QuickJS sandbox, finds their classes, and for each
-/// method generates random call sequences. Parameters of unknown type receive recording proxies until
-/// their type is inferred; tests that cover new statements are kept, with assertions on the results
+/// Flycatcher loads your JavaScript or TypeScript files into a QuickJS sandbox, finds their classes, and
+/// for each method generates random call sequences. Parameters whose type TypeScript declares (in a .ts
+/// source, or in the .d.ts a JavaScript file ships) get values of that type; others receive recording
+/// proxies until their type is inferred; tests that cover new statements are kept, with assertions on the results
 /// observed, and written as a regression suite for a JavaScript test runner.
 #[derive(Debug, Parser)]
 #[command(name = "flycatcher", version, max_term_width = 100)]
@@ -219,11 +220,16 @@ pub struct MutateArgs {
 /// (flycatcher.json beside the first file), then from the defaults shown.
 #[derive(Debug, Args)]
 pub struct RunArgs {
-    /// JavaScript files to test (.js, .cjs, .mjs): plain scripts, CommonJS or ES modules. Files they
-    /// require or import are loaded too, Node's built-in modules as host-free versions or stand-ins. A
-    /// package folder (`.`, `node_modules/some-lib`) stands for the entry Node loads for it: package.json's
-    /// `exports` (its `require` condition first, then `import`), then `main`, then index.js; its classes
-    /// are named by their export path.
+    /// JavaScript or TypeScript files to test (.js, .cjs, .mjs, .ts, .mts, .cts): plain scripts, CommonJS
+    /// or ES modules. TypeScript is stripped of its types by swc under its tsconfig.json (enums,
+    /// namespaces, parameter properties and decorators run as TypeScript emits them); lines and columns
+    /// stay those of the .ts file, and its suites are written in TypeScript (.test.ts, for node-test
+    /// through tsx, jest through @swc/jest, or vitest). .tsx is refused; .d.ts files hold no code. Files
+    /// they require or import are loaded too (from TypeScript: `./x`, `./x.js` naming x.ts, index.ts,
+    /// tsconfig paths), Node's built-in modules as host-free versions or stand-ins. A package folder (`.`,
+    /// `node_modules/some-lib`) stands for the entry Node loads for it: package.json's `exports` (a
+    /// `types` condition naming TypeScript sources first, then `require`, then `import`), then `main`,
+    /// then index.js or index.ts; its classes are named by their export path.
     #[arg(required = true, value_name = "FILE|DIR")]
     pub files: Vec<PathBuf>,
 
@@ -287,8 +293,9 @@ pub struct RunArgs {
     #[arg(long, value_name = "STRATEGY")]
     pub strategy: Option<Strategy>,
 
-    /// Seed of every random choice: the same seed gives the same suite. Default: a random seed, printed
-    /// in the suite's header.
+    /// Seed of every random choice: the same seed gives the same suite, as long as no method stops on
+    /// its --timeout or as stale and no candidate is cut off by --test-timeout-ms (time limits depend on
+    /// the machine and its load). Default: a random seed, printed in the suite's header.
     #[arg(long, value_name = "N")]
     pub seed: Option<u64>,
 
@@ -397,7 +404,8 @@ impl RunArgs {
 /// Options of `flycatcher bench`.
 #[derive(Debug, Args)]
 pub struct BenchArgs {
-    /// The code to measure on: a script, a CommonJS file, an ES module or a package folder.
+    /// The code to measure on: a script, a CommonJS file, an ES module, a TypeScript file or a package
+    /// folder.
     #[arg(default_value = "samples/linked-list.js", value_name = "FILE|DIR")]
     pub file: PathBuf,
 
