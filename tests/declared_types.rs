@@ -185,8 +185,10 @@ fn a_typescript_class_declares_its_own_types() {
     let suites: Vec<PathBuf> = std::fs::read_dir(&out)
         .unwrap()
         .map(|e| e.unwrap().path())
-        .filter(|p| p.to_string_lossy().ends_with(".test.mjs") || p.to_string_lossy().ends_with(".test.js"))
+        .filter(|p| p.to_string_lossy().ends_with(".test.ts"))
         .collect();
+    // TypeScript code gets TypeScript suites; with none, `node --test` would look for tests everywhere.
+    assert!(!suites.is_empty(), "no .test.ts suite in {}", out.display());
     let run = Command::new("node").arg("--import").arg(&loader).arg("--test").args(&suites).output().unwrap();
     assert!(run.status.success() && String::from_utf8_lossy(&run.stdout).contains("# fail 0"), "{}", text(&run));
 
