@@ -318,7 +318,7 @@ pub(super) struct Originals {
 
 impl Originals {
     /// The original code of `subject` loaded, its tests to run under `limits`.
-    fn new(subject: &Subject, limits: &Limits) -> Result<Originals> {
+    pub(super) fn new(subject: &Subject, limits: &Limits) -> Result<Originals> {
         let expressions: Vec<String> =
             subject.program().classes.iter().map(|c| sandbox_expression(&c.access)).collect();
         let mut runner = Runner::new(subject.code(), limits.clone())?;

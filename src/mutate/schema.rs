@@ -478,6 +478,32 @@ mod tests {
     }
 
     #[test]
+    fn mutants_in_code_the_load_runs_are_left_to_their_own_programs() {
+        use crate::model::settings::Settings;
+        use crate::mutate::mutants::create_mutants;
+        use crate::session::{Session, SessionOptions};
+        let file = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/static-mutants.js");
+        let options = SessionOptions { files: vec![file], ..Default::default() };
+        let session = Session::new(&options, Settings::default()).unwrap();
+        let subject = session.subject();
+        let mutants = create_mutants(subject, session.methods(), &[], true);
+        let originals = Originals::new(subject, &session.settings().limits).unwrap();
+        let schemata = Schemata::build(subject, &originals, &mutants).unwrap();
+        // The constructor (a static field's instance), `plus` and the `factor === 0` part of `scaled` (a
+        // module-level constant) ran at load; the rest of `scaled`, `converted` and `isFree` did not.
+        for (index, mutant) in mutants.iter().enumerate() {
+            let at_load = match mutant.method.as_str() {
+                "constructor" | "plus" => true,
+                "scaled" => mutant.line < 23,
+                _ => false,
+            };
+            assert_eq!(schemata.switch(index).is_none(), at_load, "{}:{} {:?}", mutant.method, mutant.line, mutant.edit);
+        }
+        let methods: HashSet<&str> = mutants.iter().map(|m| m.method.as_str()).collect();
+        assert_eq!(methods, HashSet::from(["constructor", "plus", "scaled", "converted", "isFree"]));
+    }
+
+    #[test]
     fn nested_mutants_switch_inside_the_originals_branch_only() {
         let (text, placed, all) = schema("function f(a, b, c) { return (a + b) * c; }");
         assert_eq!(placed, all);
