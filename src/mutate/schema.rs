@@ -212,7 +212,6 @@ impl Visit for Collector<'_> {
         }
         c.visit_children_with(self);
     }
-
 }
 
 /// Binding strength of a binary operator: higher binds tighter.
@@ -266,10 +265,8 @@ impl Context {
         if joins(text, start, end, &mutated) {
             return None;
         }
-        if matches!(
-            edit.operator,
-            Operator::Arithmetic | Operator::Relational | Operator::Equality | Operator::Logical
-        ) && !self.keeps_grouping((start, end), text.get(edit.start as usize..edit.end as usize)?, &edit.replacement)
+        if matches!(edit.operator, Operator::Arithmetic | Operator::Relational | Operator::Equality | Operator::Logical)
+            && !self.keeps_grouping((start, end), text.get(edit.start as usize..edit.end as usize)?, &edit.replacement)
         {
             return None;
         }
@@ -497,7 +494,14 @@ mod tests {
                 "scaled" => mutant.line < 23,
                 _ => false,
             };
-            assert_eq!(schemata.switch(index).is_none(), at_load, "{}:{} {:?}", mutant.method, mutant.line, mutant.edit);
+            assert_eq!(
+                schemata.switch(index).is_none(),
+                at_load,
+                "{}:{} {:?}",
+                mutant.method,
+                mutant.line,
+                mutant.edit
+            );
         }
         let methods: HashSet<&str> = mutants.iter().map(|m| m.method.as_str()).collect();
         assert_eq!(methods, HashSet::from(["constructor", "plus", "scaled", "converted", "isFree"]));

@@ -44,7 +44,8 @@ use crate::error::{Error, Result};
 use crate::js::{
     BASELINE, BRANCHES, BUILTINS_JS, CHARGE, CONSOLE_JS, DEFINE_MODULE, DETERMINISM_JS, DETERMINISTIC, DISCOVER,
     DISCOVER_MADE, DISTANCES, FORGET, HARNESS_JS, HAS_SETTER, INEXACT, INEXACT_JS, JOURNAL_JS, LOAD_ENCODING,
-    LOAD_SEED, LOOPS_JS, MUTANT, NAMESPACES, PARITY_JS, PRIMORDIALS_JS, PRINT, REQUIRE, RUNTIME_JS, SHARED_WRITE, STATEMENTS,
+    LOAD_SEED, LOOPS_JS, MUTANT, NAMESPACES, PARITY_JS, PRIMORDIALS_JS, PRINT, REQUIRE, RUNTIME_JS, SHARED_WRITE,
+    STATEMENTS,
 };
 use crate::model::program::ModuleKind;
 use crate::model::settings::Limits;
@@ -405,9 +406,7 @@ impl Engine {
             handles
                 .statements(&ctx)
                 .and_then(|array| {
-                    arrays::probes(array, 0..self.sources.statement_count, |bytes| {
-                        statements = run::set_offsets(bytes)
-                    })
+                    arrays::probes(array, 0..self.sources.statement_count, |bytes| statements = run::set_offsets(bytes))
                 })
                 .map_err(|e| Error::Engine(format!("reading the statement probes: {}", exception_text(&ctx, e))))?;
             Ok(statements)
