@@ -262,7 +262,7 @@ impl Context {
             edit.replacement,
             text.get(edit.end as usize..end as usize)?
         );
-        if joins(text, start, end, &mutated) {
+        if joins(text, start, end, &mutated) || self.starts_another_statement(start, &mutated) {
             return None;
         }
         if matches!(edit.operator, Operator::Arithmetic | Operator::Relational | Operator::Equality | Operator::Logical)
@@ -271,6 +271,14 @@ impl Context {
             return None;
         }
         Some(Spot { start, end, id, kind: Kind::Replaced(mutated) })
+    }
+
+    /// Whether `mutated`, put where an expression statement starts, would be read as another kind of
+    /// statement (`!function () {}()` made `function () {}()`, a declaration that does not parse).
+    fn starts_another_statement(&self, start: u32, mutated: &str) -> bool {
+        let word = mutated.split(|c: char| !(c.is_alphanumeric() || c == '_' || c == '$')).next().unwrap_or("");
+        self.statement_starts.contains(&start)
+            && (mutated.starts_with('{') || matches!(word, "function" | "class" | "let" | "async"))
     }
 
     /// Whether the binary expression at `range` with operator `from` made `to` groups with its
@@ -448,13 +456,15 @@ mod tests {
 
     #[test]
     fn mutants_that_read_otherwise_glued_to_their_neighbours_are_left_to_their_own_programs() {
-        // `!0` made `0` after `return`, `+` made `-` before `-b`, a directive, a `require` specifier,
-        // `&` made `|` under `^`: each one's own program reads it otherwise than a schema would.
+        // `!0` made `0` after `return`, `+` made `-` before `-b`, a directive, a `require` specifier, a
+        // function expression that would start a statement, `&` made `|` under `^`: each one's own program
+        // reads it otherwise than a schema would.
         for (source, text) in [
             ("function f() { return!0 }", "!0"),
             ("function f(a, b) { return a+-b }", "+"),
             ("function f() { 'use strict'; return 1 }", "'use strict'"),
             ("function f() { return require('x') }", "'x'"),
+            ("function f() { !function () {}(); }", "!function () {}()"),
         ] {
             let file = parse_source(Path::new("/m.js"), "m.js", source.to_string()).unwrap();
             let context = Context::of(&file);
