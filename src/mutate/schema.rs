@@ -27,7 +27,8 @@
 
 use std::collections::{HashMap, HashSet};
 
-use swc_ecma_ast::{BinExpr, BinaryOp, CallExpr, Callee, Expr, ExprStmt, Lit};
+use swc_common::Spanned;
+use swc_ecma_ast::{BinExpr, BinaryOp, CallExpr, Callee, Decl, Expr, ExprStmt, FunctionBody, Lit, Stmt};
 use swc_ecma_visit::{Visit, VisitWith};
 
 use super::operators::{Edit, Operator};
@@ -83,7 +84,7 @@ impl Schemata {
                 .iter()
                 .filter_map(|(index, m)| context.spot(parsed.text(), &m.edit, *index as u32 + 1))
                 .collect();
-            let (text, placed) = print(parsed.text(), spots, &context.statement_starts);
+            let (text, placed) = print(parsed.text(), spots, &context);
             match parse_source(&parsed.path, &parsed.display, text) {
                 Ok(schema) if schema.kind == parsed.kind && !placed.is_empty() => {
                     code = Some(code.as_ref().unwrap_or(subject.code()).with_file(file, schema));
@@ -130,6 +131,9 @@ impl Schemata {
 /// What a spot does when its mutant is active.
 #[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
 enum Kind {
+    /// Not a mutant: a function body holding spots, which runs as written unless one of its mutants is
+    /// on (see [`print_gate`]).
+    Gate,
     /// The statement is not run (a deletion).
     Skipped,
     /// The expression is replaced by the mutated text.
@@ -161,6 +165,10 @@ struct Context {
     /// Where expression statements start: a `(` put there would continue the statement before it when
     /// that one ends without a semicolon.
     statement_starts: HashSet<u32>,
+    /// The function bodies that may be gated (see [`print_gate`]): from after their directives to
+    /// their closing brace. Those declaring a function or class at their top level are left out: in a
+    /// block, such a declaration is scoped otherwise.
+    bodies: Vec<(u32, u32)>,
 }
 
 struct Collector<'a> {
@@ -181,7 +189,29 @@ fn binary(expr: &Expr) -> Option<&BinExpr> {
     }
 }
 
+impl Collector<'_> {
+    /// Records `body` as a body that may be gated.
+    fn body(&mut self, body: &FunctionBody) {
+        let declares = body.stmts.iter().any(|s| matches!(s, Stmt::Decl(Decl::Fn(_) | Decl::Class(_))));
+        if declares {
+            return;
+        }
+        let directives =
+            body.stmts.iter().take_while(|s| matches!(s, Stmt::Expr(e) if matches!(&*e.expr, Expr::Lit(Lit::Str(_)))));
+        let start = directives.last().map_or(self.file.offset(body.span.lo) + 1, |d| self.file.offset(d.span().hi));
+        let end = self.file.offset(body.span.hi) - 1;
+        if start < end {
+            self.found.bodies.push((start, end));
+        }
+    }
+}
+
 impl Visit for Collector<'_> {
+    fn visit_function_body(&mut self, body: &FunctionBody) {
+        self.body(body);
+        body.visit_children_with(self);
+    }
+
     fn visit_bin_expr(&mut self, e: &BinExpr) {
         let (left, right) = (binary(&e.left), binary(&e.right));
         self.found.operands.insert(self.range(e.span), (left.map(|b| b.op), right.map(|b| b.op)));
@@ -328,22 +358,30 @@ struct Node {
 
 /// The schema of `text` with `spots`, and the ids of those placed: a spot that overlaps another
 /// without holding it or lying inside it is left out.
-fn print(text: &str, mut spots: Vec<Spot>, starts: &HashSet<u32>) -> (String, Vec<u32>) {
-    // Outer before inner; at one range a statement before the expression that is all of it, and then
-    // the mutants in source order.
+fn print(text: &str, mut spots: Vec<Spot>, context: &Context) -> (String, Vec<u32>) {
+    spots.extend(context.bodies.iter().map(|&(start, end)| Spot { start, end, id: 0, kind: Kind::Gate }));
+    // Outer before inner; at one range a gate, then a statement, then the expression that is all of
+    // it, and then the mutants in source order.
+    let rank = |kind: &Kind| match kind {
+        Kind::Gate => 0,
+        Kind::Skipped => 1,
+        Kind::Replaced(_) => 2,
+    };
     spots.sort_by(|a, b| {
-        (a.start, std::cmp::Reverse(a.end), a.kind != Kind::Skipped, a.id).cmp(&(
+        (a.start, std::cmp::Reverse(a.end), rank(&a.kind), a.id).cmp(&(
             b.start,
             std::cmp::Reverse(b.end),
-            b.kind != Kind::Skipped,
+            rank(&b.kind),
             b.id,
         ))
     });
+    let starts = &context.statement_starts;
     let mut roots: Vec<Node> = Vec::new();
     let mut placed = Vec::new();
     for spot in spots {
-        if insert(&mut roots, spot.clone()) {
-            placed.push(spot.id);
+        let id = spot.id;
+        if insert(&mut roots, spot) && id > 0 {
+            placed.push(id);
         }
     }
     let mut out = String::with_capacity(text.len() * 2);
@@ -399,6 +437,7 @@ fn print_spot(text: &str, nodes: &[Node], starts: &HashSet<u32>, out: &mut Strin
     let (start, end) = (nodes[0].spot.start, nodes[0].spot.end);
     let inner = &nodes[nodes.len() - 1].inner;
     match &nodes[0].spot.kind {
+        Kind::Gate => print_gate(text, &nodes[0], starts, out),
         Kind::Skipped => {
             // A block, so that an `else` after it stays the outer `if`'s; the line break ends a statement
             // that has no semicolon.
@@ -424,6 +463,32 @@ fn print_spot(text: &str, nodes: &[Node], starts: &HashSet<u32>, out: &mut Strin
     }
 }
 
+/// Prints a function body that holds spots behind a gate: the body as written runs unless one of its
+/// mutants is on, so that code under test runs at its own speed under every other mutant (the spots
+/// of a loop of a big-number library otherwise cost more than its arithmetic). Ids in the gate's range
+/// that are another function's only cost that function's speed. The gate is a conditional, as the
+/// spots are: no call, so the work a test does stays the same.
+fn print_gate(text: &str, node: &Node, starts: &HashSet<u32>, out: &mut String) {
+    let (start, end) = (node.spot.start, node.spot.end);
+    let mut ids = Vec::new();
+    let mut stack: Vec<&Node> = node.inner.iter().collect();
+    while let Some(n) = stack.pop() {
+        if n.spot.id > 0 {
+            ids.push(n.spot.id);
+        }
+        stack.extend(n.inner.iter());
+    }
+    let (Some(lo), Some(hi)) = (ids.iter().min(), ids.iter().max()) else {
+        print_range(text, start, end, &node.inner, starts, out);
+        return;
+    };
+    out.push_str(&format!("if ({MUTANT} >= {lo} ? {MUTANT} > {hi} : true) {{"));
+    out.push_str(&text[start as usize..end as usize]);
+    out.push_str("\n} else {");
+    print_range(text, start, end, &node.inner, starts, out);
+    out.push_str("\n}");
+}
+
 #[cfg(test)]
 mod tests {
     use std::path::Path;
@@ -438,7 +503,7 @@ mod tests {
         let context = Context::of(&file);
         let spots: Vec<Spot> =
             all.iter().enumerate().filter_map(|(i, e)| context.spot(source, e, i as u32 + 1)).collect();
-        let (text, placed) = print(source, spots, &context.statement_starts);
+        let (text, placed) = print(source, spots, &context);
         parse_source(Path::new("/s.js"), "s.js", text.clone()).expect("the schema parses");
         (text, placed.len(), all.len())
     }
