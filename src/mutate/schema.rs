@@ -3,7 +3,7 @@
 //! Judging a mutant by building its own program costs a parse, an instrumentation, a compilation and a
 //! load of the mutated file each time. Untch, Offutt and Harrold's mutant schemata (ISSTA 1993), as
 //! StrykerJS does them, print every mutant into one copy of each file, where each mutated spot reads the
-//! active mutant: `(__fc$m === 17 ? (a - b) : (a + b))` for an expression, `{ if (__fc$m !== 18) stmt }`
+//! active mutant: `(__fc$mut === 17 ? (a - b) : (a + b))` for an expression, `{ if (__fc$mut !== 18) stmt }`
 //! for a deleted statement. That program is loaded once ([`Schemata::build`]) and a test runs under
 //! mutant `k` once the switch holds `k` ([`crate::sandbox::Sandbox::set_mutant`]).
 //!
@@ -166,8 +166,10 @@ struct Context {
     /// that one ends without a semicolon.
     statement_starts: HashSet<u32>,
     /// The function bodies that may be gated (see [`print_gate`]): from after their directives to
-    /// their closing brace. Those declaring a function or class at their top level are left out: in a
-    /// block, such a declaration is scoped otherwise.
+    /// their closing brace. Those declaring a function or class at their top level are left out (in a
+    /// block, such a declaration is scoped otherwise), and so are those holding any function: one made
+    /// while another mutant was on (at load, by a method that ran at load) would keep the body as
+    /// written, and its mutants would silently not run.
     bodies: Vec<(u32, u32)>,
 }
 
@@ -189,11 +191,30 @@ fn binary(expr: &Expr) -> Option<&BinExpr> {
     }
 }
 
+/// Whether a function-like node is found.
+struct Nested(bool);
+
+impl Visit for Nested {
+    fn visit_function(&mut self, _: &swc_ecma_ast::Function) {
+        self.0 = true;
+    }
+
+    fn visit_arrow_expr(&mut self, _: &swc_ecma_ast::ArrowExpr) {
+        self.0 = true;
+    }
+
+    fn visit_class(&mut self, _: &swc_ecma_ast::Class) {
+        self.0 = true;
+    }
+}
+
 impl Collector<'_> {
     /// Records `body` as a body that may be gated.
     fn body(&mut self, body: &FunctionBody) {
         let declares = body.stmts.iter().any(|s| matches!(s, Stmt::Decl(Decl::Fn(_) | Decl::Class(_))));
-        if declares {
+        let mut nested = Nested(false);
+        body.stmts.visit_with(&mut nested);
+        if declares || nested.0 {
             return;
         }
         let directives =
@@ -580,6 +601,17 @@ mod tests {
         }
         let methods: HashSet<&str> = mutants.iter().map(|m| m.method.as_str()).collect();
         assert_eq!(methods, HashSet::from(["constructor", "plus", "scaled", "converted", "isFree"]));
+    }
+
+    #[test]
+    fn only_bodies_without_functions_inside_are_gated() {
+        // The callback runs at load and makes the method: behind a gate, the method would be made from
+        // the body as written, without its spots.
+        let source = "[1].forEach(function (u) { X.prototype.f = function (a) { return a + u; }; });";
+        let (text, placed, all) = schema(source);
+        assert_eq!(placed, all);
+        assert_eq!(text.matches(&format!("if ({MUTANT} >= ")).count(), 1, "{text}");
+        assert!(text.contains(&format!("X.prototype.f = function (a) {{if ({MUTANT} >= ")), "{text}");
     }
 
     #[test]
