@@ -359,6 +359,8 @@ fn switching_and_one_program_per_mutant_agree_on_every_mutant() {
     // grafts): every mutant ends the same way, and the suite written is the same.
     switching_agrees(&sample("linked-list.js"), &["--equivalence-tests", "50"]);
     switching_agrees(&fixture("ring.js"), &[]);
+    // Methods made at load by a callback: a function made while another mutant is on must still switch.
+    switching_agrees(&sample("runtime-defined.js"), &["--equivalence-tests", "50"]);
     let (switched, switched_suite) = run_switching("generate", &fixture("ring.js"), true, &["--mutation"]);
     let (own, own_suite) = run_switching("generate", &fixture("ring.js"), false, &["--mutation"]);
     assert!(switched_suite == own_suite, "the suites `generate --mutation` wrote differ: {switched_suite:#?}");
