@@ -10,7 +10,9 @@
 //! A mutated copy holds the original text of everything inside it, so inner spots switch only inside
 //! the original's branch; nested mutants never combine. The spots read a plain global and make no call,
 //! so a test does the same work under a switched mutant as on the mutant's own program, and the work
-//! limit judges both alike.
+//! limit judges both alike. A function body holding spots (and no function of its own) also runs as
+//! written behind a gate unless one of its mutants is on ([`print_gate`]), so that the spots cost
+//! nothing under every other mutant.
 //!
 //! Some mutants cannot be switched, and are judged on their own program as before (never mis-scored):
 //!
