@@ -173,6 +173,11 @@ struct Context {
     /// while another mutant was on (at load, by a method that ran at load) would keep the body as
     /// written, and its mutants would silently not run.
     bodies: Vec<(u32, u32)>,
+    /// The function bodies holding a loop: a mutant there keeps its own program. Its loop would run the
+    /// spots' checks on every turn, and a test that ends within the time limit on the mutant's own
+    /// program could end past it on the schemata (the equivalence check's random tests that count to
+    /// large numbers did, and a mutant presumed equivalent survived).
+    looping: Vec<(u32, u32)>,
 }
 
 struct Collector<'a> {
@@ -190,6 +195,31 @@ fn binary(expr: &Expr) -> Option<&BinExpr> {
     match expr {
         Expr::Bin(b) => Some(b),
         _ => None,
+    }
+}
+
+/// Whether a loop is found.
+struct Loops(bool);
+
+impl Visit for Loops {
+    fn visit_while_stmt(&mut self, _: &swc_ecma_ast::WhileStmt) {
+        self.0 = true;
+    }
+
+    fn visit_do_while_stmt(&mut self, _: &swc_ecma_ast::DoWhileStmt) {
+        self.0 = true;
+    }
+
+    fn visit_for_stmt(&mut self, _: &swc_ecma_ast::ForStmt) {
+        self.0 = true;
+    }
+
+    fn visit_for_in_stmt(&mut self, _: &swc_ecma_ast::ForInStmt) {
+        self.0 = true;
+    }
+
+    fn visit_for_of_stmt(&mut self, _: &swc_ecma_ast::ForOfStmt) {
+        self.0 = true;
     }
 }
 
@@ -213,6 +243,11 @@ impl Visit for Nested {
 impl Collector<'_> {
     /// Records `body` as a body that may be gated.
     fn body(&mut self, body: &FunctionBody) {
+        let mut loops = Loops(false);
+        body.stmts.visit_with(&mut loops);
+        if loops.0 {
+            self.found.looping.push((self.file.offset(body.span.lo), self.file.offset(body.span.hi)));
+        }
         let declares = body.stmts.iter().any(|s| matches!(s, Stmt::Decl(Decl::Fn(_) | Decl::Class(_))));
         let mut nested = Nested(false);
         body.stmts.visit_with(&mut nested);
@@ -298,6 +333,9 @@ impl Context {
 
     /// Where `edit` goes in the schema as mutant `id`, or `None` when its own program must judge it.
     fn spot(&self, text: &str, edit: &Edit, id: u32) -> Option<Spot> {
+        if self.looping.iter().any(|&(from, to)| from <= edit.start && edit.end <= to) {
+            return None;
+        }
         let (start, end) = match edit.operator {
             Operator::Deletion => return Some(Spot { start: edit.start, end: edit.end, id, kind: Kind::Skipped }),
             Operator::Decision => (edit.start, edit.end),
@@ -306,6 +344,7 @@ impl Context {
         if !(start <= edit.start && edit.end <= end) || self.fixed.contains(&(edit.start, edit.end)) {
             return None;
         }
+
         if joins(text, edit.start, edit.end, &edit.replacement) {
             return None;
         }
