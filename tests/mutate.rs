@@ -4,7 +4,7 @@ mod common;
 
 use std::path::Path;
 
-use common::{fixture, flycatcher, generate, node_test_passes, sample, suites, text};
+use common::{fixture, flycatcher, generate, node_test_passes, root, sample, suites, text};
 use serde_json::Value as Json;
 
 /// Runs `mutate` with a JSON report; panics unless it exits 0. Returns the report and stdout.
@@ -275,4 +275,100 @@ fn extensions_never_name_a_variable_minimisation_dropped() {
             &suites(out.path()).into_iter().filter(|s| !s.to_string_lossy().contains(".failing.")).collect::<Vec<_>>(),
         );
     }
+}
+
+/// `COMMAND FILE --seed 1 --timeout 1` writing its suite and report, with mutant switching on or off
+/// (each mutant judged on a program of its own, the path switching replaced): the report, and every
+/// file written.
+fn run_switching(command: &str, file: &Path, switching: bool, extra: &[&str]) -> (Json, Vec<(String, String)>) {
+    let out = tempfile::tempdir().unwrap();
+    let (report, suite) = (out.path().join("report.json"), out.path().join("suite"));
+    let mut args = vec![
+        command.to_string(),
+        file.display().to_string(),
+        "--seed".into(),
+        "1".into(),
+        "--timeout".into(),
+        "1".into(),
+        "--report".into(),
+        report.display().to_string(),
+        "--out".into(),
+        suite.display().to_string(),
+    ];
+    args.extend(extra.iter().map(|s| s.to_string()));
+    let output = std::process::Command::new(env!("CARGO_BIN_EXE_flycatcher"))
+        .args(&args)
+        .env("FLYCATCHER_MUTANT_SWITCHING", if switching { "on" } else { "off" })
+        .current_dir(root())
+        .output()
+        .expect("flycatcher runs");
+    assert!(output.status.success(), "{}", text(&output));
+    let json: Json = serde_json::from_str(&std::fs::read_to_string(&report).unwrap()).unwrap();
+    let mut written: Vec<(String, String)> = std::fs::read_dir(&suite)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .map(|p| {
+            // The command line in a suite's header names this run's folder.
+            let text = std::fs::read_to_string(&p).unwrap().replace(&out.path().display().to_string(), "<out>");
+            (p.file_name().unwrap().to_string_lossy().into_owned(), text)
+        })
+        .collect();
+    written.sort();
+    (json, written)
+}
+
+/// Every mutant of a report with what became of it: its method, list, place, edit, and the test and
+/// reason that killed it.
+fn fates(report: &Json) -> Vec<String> {
+    let lists = ["killed_mutants", "survivors", "equivalent_mutants", "uncovered_mutants"];
+    let mut all: Vec<String> = lists
+        .iter()
+        .flat_map(|list| listed(report, list).into_iter().map(move |(m, j)| format!("{m} {list} {j}")))
+        .collect();
+    all.sort();
+    all
+}
+
+/// Runs `mutate FILE` both ways and asserts the same fates, the same score and the same suite.
+fn switching_agrees(file: &Path, extra: &[&str]) -> Vec<String> {
+    let (switched, switched_suite) = run_switching("mutate", file, true, extra);
+    let (own, own_suite) = run_switching("mutate", file, false, extra);
+    let fates_switched = fates(&switched);
+    assert_eq!(fates_switched, fates(&own), "{}: switched, then one program per mutant", file.display());
+    assert_eq!(switched["score"], own["score"]);
+    assert!(switched_suite == own_suite, "the suites written differ: {switched_suite:#?}");
+    assert!(fates_switched.len() > 10, "{fates_switched:#?}");
+    fates_switched
+}
+
+#[test]
+fn static_mutants_are_judged_on_their_own_programs_and_score_as_before_switching() {
+    // The constructor runs at load (a static field builds an instance), and so do `scaled` and `plus` (a
+    // module-level constant); a class field initialiser runs with every instance. A context loads the
+    // program of schemata as the original, so those mutants keep their own programs: switched, the
+    // constructor's deleted statement would be killed by another test (`FREE` built by the original).
+    let fates = switching_agrees(&fixture("static-mutants.js"), &[]);
+    for method in ["Price.constructor", "Price.scaled", "Price.converted", "Price.isFree"] {
+        assert!(fates.iter().any(|f| f.starts_with(&format!("{method} killed_mutants"))), "{method}: {fates:#?}");
+    }
+}
+
+#[test]
+fn switching_and_one_program_per_mutant_agree_on_every_mutant() {
+    // Survivors checked for equivalence, state assertions chosen, tests extended (`--mutation` adds the
+    // grafts): every mutant ends the same way, and the suite written is the same.
+    switching_agrees(&sample("linked-list.js"), &["--equivalence-tests", "50"]);
+    switching_agrees(&fixture("ring.js"), &[]);
+    // Methods made at load by a callback: a function made while another mutant is on must still switch.
+    switching_agrees(&sample("runtime-defined.js"), &["--equivalence-tests", "50"]);
+    let (switched, switched_suite) = run_switching("generate", &fixture("ring.js"), true, &["--mutation"]);
+    let (own, own_suite) = run_switching("generate", &fixture("ring.js"), false, &["--mutation"]);
+    assert!(switched_suite == own_suite, "the suites `generate --mutation` wrote differ: {switched_suite:#?}");
+    assert!(switched["mutation"].is_object(), "{switched:#}");
+    let strip = |report: &Json| {
+        let mut report = report["mutation"].clone();
+        report.as_object_mut().unwrap().retain(|key, _| !key.ends_with("_ms"));
+        report
+    };
+    assert_eq!(strip(&switched), strip(&own));
 }

@@ -65,6 +65,12 @@ protocol! {
         /// Whether conditions instrumented both ways take their measuring form (see
         /// `instrument/distance.rs`): a writable global the engine sets before each run, false until then.
         MEASURING = "__fc$on";
+
+        // Mutant switching (see `mutate/schema.rs`).
+        /// The mutant a program of mutant schemata runs: every mutated spot reads it (`__fc$mut === 17 ?
+        /// mutated : original`); 0, the original, while the program loads. A writable global the engine
+        /// defines after the built-ins' snapshot and sets before each run.
+        MUTANT = "__fc$mut";
         /// Helper evaluating a comparison's operands: `__fc$q(a, b, op)`, or `__fc$q(a, b, op, id)` for a
         /// condition that is one comparison.
         COMPARE = "__fc$q";

@@ -142,12 +142,12 @@ fn compare(
     let watch = Watch::default();
     let runs: Vec<(&str, u32, &Watch)> =
         jsons.iter().zip(batch.iter()).map(|(j, t)| (j.as_str(), t.seed, &watch)).collect();
-    let bases = original.run_in_sequence(&runs)?;
+    let bases = original.run_in_sequence_from_kept(&runs)?;
     // The mutant runs none of the tests from the first that hits a limit on the original on: none is
     // compared, and each that loops there too would cost it the whole usual limit (pathological.js spent
     // four fifths of its `--mutation` analysis so).
     let compared = bases.iter().position(|b| b.outcome.hit_limit()).unwrap_or(bases.len());
-    let theirs = mutant_runner.run_in_sequence(&runs[..compared])?;
+    let theirs = mutant_runner.run_in_sequence_from_kept(&runs[..compared])?;
     for ((probe, base), run) in batch.iter_mut().zip(&bases).zip(&theirs) {
         probe.checks.as_mut().expect("set by observed").fields = all_fields(&base.results);
         if verdict(program, &under.settings.limits, &as_elected(probe, base), run).is_some() {

@@ -12,7 +12,12 @@
 //! differential generation, random tests run on the original and the mutant and compared: those never told
 //! apart are reported as presumed equivalent, and the headline score leaves them out.
 //!
-//! Files: [`operators`] (the edits), `mutants.rs` (mutants and their sandboxes), `verdict.rs` (does a
+//! Mutants run in one program of mutant schemata, loaded once, where each mutated spot reads which mutant
+//! is on (`schema.rs`); a mutant it cannot carry (one whose code runs while the program loads) runs in a
+//! program of its own, as before.
+//!
+//! Files: [`operators`] (the edits), `mutants.rs` (mutants and their sandboxes), `schema.rs` (the program
+//! that switches them), `verdict.rs` (does a
 //! run on a mutant fail a test), `equivalence.rs` (the check of survivors), `keep.rs` (the state
 //! assertions that kill), `extend.rs` (tests made longer to tell survivors apart), [`report`]. Runs on
 //! mutants are limited by work rather than time (see [`Runner::limit_work`]): which mutants a test kills
@@ -27,6 +32,7 @@ mod keep;
 mod mutants;
 pub(crate) mod operators;
 pub mod report;
+mod schema;
 mod verdict;
 
 use std::time::{Duration, Instant};
@@ -49,6 +55,7 @@ use equivalence::distinguish;
 pub(crate) use keep::keep;
 use mutants::{Built, create_mutants, mutant_runner};
 use operators::Edit;
+use schema::Schemata;
 pub(crate) use verdict::Check;
 use verdict::{as_elected, assert_only, verdict};
 
@@ -304,17 +311,21 @@ fn mutant_work_limit(work_on_original: u64, usual: u64) -> u64 {
 pub(super) struct Originals {
     pub(super) runner: Runner,
     pub(super) expressions: Vec<String>,
+    /// The statements the program ran while it loaded and its classes were bound: a mutant in one of
+    /// them is static, and cannot be switched (see [`schema`]).
+    pub(super) loaded: schema::Loaded,
 }
 
 impl Originals {
     /// The original code of `subject` loaded, its tests to run under `limits`.
-    fn new(subject: &Subject, limits: &Limits) -> Result<Originals> {
+    pub(super) fn new(subject: &Subject, limits: &Limits) -> Result<Originals> {
         let expressions: Vec<String> =
             subject.program().classes.iter().map(|c| sandbox_expression(&c.access)).collect();
         let mut runner = Runner::new(subject.code(), limits.clone())?;
         runner.bind_classes(&expressions)?;
         runner.keep_loaded_for_tests_alone();
-        Ok(Originals { runner, expressions })
+        let loaded = runner.statements_run_at_load()?.into_iter().collect();
+        Ok(Originals { runner, expressions, loaded })
     }
 
     /// Runs `test` on the original with every statement watched.
@@ -423,7 +434,12 @@ pub(crate) fn analyse(
     };
     let builds = vec![None; subject.code().files.len()];
     let under = Under { subject, methods, settings };
-    let mut judging = Judging { under, options, originals, baselines, analysis, reserve, builds };
+    let schemata = if past(options.deadline, reserve) {
+        Schemata::none(mutants.len())
+    } else {
+        Schemata::build(subject, &originals, &mutants)?
+    };
+    let mut judging = Judging { under, options, originals, baselines, analysis, reserve, builds, schemata };
     let count = mutants.len();
     for (id, mutant) in mutants.iter_mut().enumerate() {
         progress(id, count);
@@ -502,6 +518,8 @@ pub(super) struct Judging<'a> {
     /// it again): a mutant is not started when that much time is not left. One of a bundle of
     /// megabytes takes seconds, and memory like the session's own code.
     builds: Vec<Option<Duration>>,
+    /// The program that switches the mutants it can (see [`schema`]).
+    schemata: Schemata,
 }
 
 impl Judging<'_> {
@@ -509,35 +527,64 @@ impl Judging<'_> {
     /// assertion where only state assertions kill it, checks a survivor for equivalence, and tries
     /// extended tests on a survivor not presumed equivalent.
     fn judge(&mut self, mutant: &mut Mutant, id: usize) -> Result<()> {
-        let subject = self.under.subject;
         let covering: Vec<usize> = (0..self.baselines.len()).filter(|t| covers(&self.baselines[*t], mutant)).collect();
         if covering.is_empty() {
             mutant.status = Status::Uncovered;
             return Ok(());
         }
+        // A switched mutant costs no build: setting the switch is all.
+        let switched = match self.schemata.switch(id) {
+            Some(_) if past(self.options.deadline, self.reserve) => {
+                mutant.status = Status::Unjudged;
+                return Ok(());
+            }
+            Some(k) => self.schemata.take(k),
+            None => None,
+        };
+        let lent = switched.is_some();
+        let runner = match switched {
+            Some(runner) => Some(runner),
+            None => self.own_program(mutant, &covering)?,
+        };
+        let Some(mut runner) = runner else { return Ok(()) };
+        let judged = self.judge_on(&mut runner, mutant, id, &covering);
+        if lent {
+            self.schemata.give_back(runner);
+        }
+        judged
+    }
+
+    /// A runner of `mutant`'s own program, or `None` when it is judged already (invalid, killed at
+    /// load) or the deadline leaves no time to build it (unjudged).
+    fn own_program(&mut self, mutant: &mut Mutant, covering: &[usize]) -> Result<Option<Box<Runner>>> {
+        let subject = self.under.subject;
         // Before one is built, instrumenting the file as the session did is the least a build costs.
         let build = self.builds[mutant.file].unwrap_or(subject.code().files[mutant.file].instrumenting);
         if past(self.options.deadline, self.reserve + build) {
             mutant.status = Status::Unjudged;
-            return Ok(());
+            return Ok(None);
         }
         let started = Instant::now();
         let built = mutant_runner(subject.code(), &self.originals.runner, mutant, &self.originals.expressions)?;
         self.builds[mutant.file] = Some(started.elapsed());
-        let mut runner = match built {
-            Built::Runner(runner) => *runner,
+        match built {
+            Built::Runner(runner) => Ok(Some(runner)),
             Built::Invalid => {
                 mutant.status = Status::Invalid;
-                return Ok(());
+                Ok(None)
             }
             Built::Fails(reason) => {
                 mutant.status = Status::Killed { test: covering[0], reason };
                 self.analysis.kills[covering[0]] += 1;
-                return Ok(());
+                Ok(None)
             }
-        };
+        }
+    }
+
+    /// Judges `mutant` on `runner`, which runs it (its own program, or the schemata switched to it).
+    fn judge_on(&mut self, runner: &mut Runner, mutant: &mut Mutant, id: usize, covering: &[usize]) -> Result<()> {
         mutant.status = Status::Survived;
-        self.run_covering(&mut runner, mutant, &covering)?;
+        self.run_covering(runner, mutant, covering)?;
         // A survivor that random tests cannot tell apart is presumed equivalent: no extension is tried on
         // it. The check runs with the usual limit (its tests have no baseline), as work.
         runner.limit_work(Some(runner.usual_work()));
@@ -549,7 +596,7 @@ impl Judging<'_> {
             let mut rng = StdRng::seed_from_u64(seed);
             let tests = self.options.equivalence_tests;
             let original = &mut self.originals.runner;
-            let (found, runs) = distinguish(self.under, original, &mut runner, mutant, tests, &mut rng)?;
+            let (found, runs) = distinguish(self.under, original, runner, mutant, tests, &mut rng)?;
             self.analysis.runs += runs;
             match found {
                 Some(found) => witness = Some(found),
@@ -557,7 +604,7 @@ impl Judging<'_> {
             }
         }
         if mutant.status == Status::Survived && self.options.extensions > 0 && !late {
-            extend::tell_apart(self, &mut runner, mutant, &covering, id, witness)?;
+            extend::tell_apart(self, runner, mutant, covering, id, witness)?;
         }
         Ok(())
     }

@@ -204,6 +204,8 @@ pub struct Sandbox {
     positions: Rc<SourcePositions>,
     /// Whether the built-ins' guard reads objects in place (see [`Sandbox::set_reading_in_place`]).
     reading_in_place: bool,
+    /// The mutant tests run under, in a program of mutant schemata (see [`Sandbox::set_mutant`]).
+    mutant: u32,
 }
 
 impl Sandbox {
@@ -251,6 +253,7 @@ impl Sandbox {
             builtin_change: None,
             positions,
             reading_in_place: true,
+            mutant: 0,
         })
     }
 
@@ -298,6 +301,29 @@ impl Sandbox {
         for engine in [&mut self.engine, &mut self.alone].into_iter().flatten() {
             engine.work_limit = work;
         }
+    }
+
+    /// Runs the tests from now on under mutant `id` of a program of mutant schemata (0: the original):
+    /// every mutated spot reads the switch ([`crate::js::MUTANT`]), which the engine sets before each
+    /// test, in every context this sandbox builds. Contexts still load the program as the original: a
+    /// mutant whose code runs while it loads cannot be switched (see `mutate/schema.rs`).
+    pub fn set_mutant(&mut self, id: u32) {
+        self.mutant = id;
+        for engine in [&mut self.engine, &mut self.alone].into_iter().flatten() {
+            engine.mutant = id;
+        }
+    }
+
+    /// The statements that ran in the context kept for tests since it was built and no test has run in
+    /// it: those the program ran while it loaded and its classes were bound (a context is built if
+    /// none is kept).
+    pub fn statements_run_at_load(&mut self) -> Result<Vec<u32>> {
+        let positions = self.positions.clone();
+        let engine = match self.alone.as_ref() {
+            Some(engine) => engine,
+            None => self.engine_mut().map_err(|e| positions.locate(e))?,
+        };
+        engine.statements_run()
     }
 
     /// Makes the check for a changed built-in after a test read the built-ins found unchanged in place,
@@ -467,16 +493,36 @@ impl Sandbox {
     /// the code once would run them; leaves the reused context as it was. A test cut off by a limit is
     /// followed by a new context.
     pub fn run_in_sequence(&mut self, tests: &[(&str, u32, &Watch)]) -> Result<Vec<Execution>> {
+        self.sequence(tests, false)
+    }
+
+    /// Runs tests as [`Sandbox::run_in_sequence`] does, starting from the context kept for tests alone
+    /// when there is one: the journal put it back as the program loaded, so it starts them as a new
+    /// context would, without loading the program again (the equivalence check runs a few hundred such
+    /// sequences per analysis). The context is kept again when its tests changed no built-in and the
+    /// journal undoes what they wrote.
+    pub fn run_in_sequence_from_kept(&mut self, tests: &[(&str, u32, &Watch)]) -> Result<Vec<Execution>> {
+        self.sequence(tests, true)
+    }
+
+    fn sequence(&mut self, tests: &[(&str, u32, &Watch)], kept: bool) -> Result<Vec<Execution>> {
         let located = |e| self.positions.locate(e);
-        let mut engine = self.new_engine(false).map_err(located)?;
+        let kept = kept && !self.fresh_each_test;
+        let mut engine = match if kept { self.alone.take() } else { None } {
+            Some(engine) => engine,
+            None => self.new_engine(kept).map_err(located)?,
+        };
         let mut executions = Vec::with_capacity(tests.len());
         for (test, seed, watch) in tests {
             let execution =
                 engine.run(Test::Json(test), *seed, watch, true, false, self.limits.test_time).map_err(located)?;
             if execution.outcome.hit_limit() || engine.broken {
-                engine = self.new_engine(false).map_err(located)?;
+                engine = self.new_engine(kept).map_err(located)?;
             }
             executions.push(self.positions.locate_execution(execution));
+        }
+        if kept && engine.changed_builtins(true).is_none() && engine.restore_shared_state() {
+            self.alone = Some(engine);
         }
         Ok(executions)
     }
@@ -503,6 +549,7 @@ impl Sandbox {
             engine.eval_setup(script, "binding classes")?;
         }
         engine.work_limit = self.work_limit;
+        engine.mutant = self.mutant;
         if !self.reading_in_place {
             engine.set_reading_in_place(false);
         }

@@ -45,6 +45,17 @@ impl Runner {
         self.limits = limits;
     }
 
+    /// Runs tests from now on under mutant `id` of a program of mutant schemata (see
+    /// [`Sandbox::set_mutant`]).
+    pub(crate) fn set_mutant(&mut self, id: u32) {
+        self.sandbox.set_mutant(id);
+    }
+
+    /// The statements the program ran while it loaded (see [`Sandbox::statements_run_at_load`]).
+    pub(crate) fn statements_run_at_load(&mut self) -> Result<Vec<u32>> {
+        self.sandbox.statements_run_at_load()
+    }
+
     /// Puts the usual limits back in force.
     pub(crate) fn restore_limits(&mut self) {
         self.sandbox.set_limits(self.limits.clone());
@@ -103,6 +114,11 @@ impl Runner {
     /// See [`Sandbox::run_in_sequence`].
     pub(crate) fn run_in_sequence(&mut self, tests: &[(&str, u32, &Watch)]) -> Result<Vec<Execution>> {
         self.sandbox.run_in_sequence(tests)
+    }
+
+    /// See [`Sandbox::run_in_sequence_from_kept`].
+    pub(crate) fn run_in_sequence_from_kept(&mut self, tests: &[(&str, u32, &Watch)]) -> Result<Vec<Execution>> {
+        self.sandbox.run_in_sequence_from_kept(tests)
     }
 
     /// See [`Sandbox::set_measuring`].

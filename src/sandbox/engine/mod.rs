@@ -44,7 +44,8 @@ use crate::error::{Error, Result};
 use crate::js::{
     BASELINE, BRANCHES, BUILTINS_JS, CHARGE, CONSOLE_JS, DEFINE_MODULE, DETERMINISM_JS, DETERMINISTIC, DISCOVER,
     DISCOVER_MADE, DISTANCES, FORGET, HARNESS_JS, HAS_SETTER, INEXACT, INEXACT_JS, JOURNAL_JS, LOAD_ENCODING,
-    LOAD_SEED, LOOPS_JS, NAMESPACES, PARITY_JS, PRIMORDIALS_JS, PRINT, REQUIRE, RUNTIME_JS, SHARED_WRITE, STATEMENTS,
+    LOAD_SEED, LOOPS_JS, MUTANT, NAMESPACES, PARITY_JS, PRIMORDIALS_JS, PRINT, REQUIRE, RUNTIME_JS, SHARED_WRITE,
+    STATEMENTS,
 };
 use crate::model::program::ModuleKind;
 use crate::model::settings::Limits;
@@ -82,6 +83,11 @@ pub(crate) struct Engine {
     pub(crate) broken: bool,
     /// Most work (interrupt checks, see [`Deadline`]) one test may do besides its time limit.
     pub(crate) work_limit: Option<u64>,
+    /// The mutant the next test runs under, in a program of mutant schemata ([`MUTANT`]; 0: the
+    /// original).
+    pub(crate) mutant: u32,
+    /// The mutant [`MUTANT`] holds now.
+    switched: u32,
 }
 
 impl Engine {
@@ -134,6 +140,8 @@ impl Engine {
             deadline,
             broken: false,
             work_limit: None,
+            mutant: 0,
+            switched: 0,
         };
         let baseline = engine.install(limits, guard)?;
         let descriptions = engine.descriptions.clone();
@@ -201,6 +209,11 @@ impl Engine {
             None
         };
         self.eval_setup(BUILTINS_JS, "listing the built-ins")?;
+        // After the snapshots: its value changes between tests, as the program's own globals do.
+        self.eval_setup(
+            &format!("Object.defineProperty(globalThis, '{MUTANT}', {{ value: 0, writable: true }});"),
+            "installing the mutant switch",
+        )?;
         self.deadline.set(limits.load_time);
         // A test's stack is too small to load a bundle: QuickJS keeps a function's locals on the C stack,
         // and a module of 60,000 functions needs about 1 MB of it. Loading gets its own limits.
@@ -382,6 +395,37 @@ impl Engine {
             eval_script::<()>(&ctx, &HARNESS_SCRIPTS, script, SETUP)
                 .map_err(|e| Error::Engine(format!("{what}: {}", exception_text(&ctx, e))))
         })
+    }
+
+    /// The statements that have run in this context since it was built and no test has cleared (those
+    /// that ran while the program loaded, before any test): every probe is read.
+    pub(crate) fn statements_run(&self) -> Result<Vec<u32>> {
+        self.context.with(|ctx| {
+            let handles = run::Handles::of(&self.handles).map_err(|e| Error::Engine(exception_text(&ctx, e)))?;
+            let mut statements = Vec::new();
+            handles
+                .statements(&ctx)
+                .and_then(|array| {
+                    arrays::probes(array, 0..self.sources.statement_count, |bytes| statements = run::set_offsets(bytes))
+                })
+                .map_err(|e| Error::Engine(format!("reading the statement probes: {}", exception_text(&ctx, e))))?;
+            Ok(statements)
+        })
+    }
+
+    /// Sets [`MUTANT`] to [`Engine::mutant`] if it holds another.
+    fn switch_mutant(&mut self) -> Result<()> {
+        if self.mutant == self.switched {
+            return Ok(());
+        }
+        let mutant = self.mutant;
+        self.context.with(|ctx| {
+            ctx.globals()
+                .set(MUTANT, mutant)
+                .map_err(|e| Error::Engine(format!("switching the mutant: {}", exception_text(&ctx, e))))
+        })?;
+        self.switched = mutant;
+        Ok(())
     }
 
     /// Puts the context back as the program loaded after code wrote shared state (see

@@ -75,6 +75,11 @@ impl Handles {
         })
     }
 
+    /// The statement probes (see [`crate::js::STATEMENTS`]).
+    pub(super) fn statements<'js>(&self, ctx: &Ctx<'js>) -> rquickjs::Result<TypedArray<'js, u8>> {
+        self.statements.clone().restore(ctx)
+    }
+
     /// The flag code under test sets when it writes shared state (see [`Engine::restore_shared_state`]).
     pub(super) fn shared_write<'js>(&self, ctx: &Ctx<'js>) -> rquickjs::Result<TypedArray<'js, u8>> {
         self.shared_write.clone().restore(ctx)
@@ -111,6 +116,7 @@ impl Engine {
         measuring: bool,
         limit: Duration,
     ) -> Result<Execution> {
+        self.switch_mutant()?;
         let sources = self.sources.clone();
         let deadline = self.deadline.clone();
         let mut broken = false;
