@@ -45,6 +45,8 @@ const entryOf = (p) => {
   const base = path.dirname(p.dir);
   const link = path.join(base, 'node_modules', p.name);
   fs.mkdirSync(path.dirname(link), { recursive: true });
+  // A link another checkout made may point into a folder that is gone: make it point here.
+  if (fs.lstatSync(link, { throwIfNoEntry: false }) && !fs.existsSync(link)) fs.unlinkSync(link);
   if (!fs.existsSync(link)) fs.symlinkSync(p.dir, link, 'dir');
   const resolve = (code, type) =>
     spawnSync(process.execPath, type ? ['--input-type=module', '-e', code] : ['-e', code], { cwd: base, encoding: 'utf8' });
