@@ -274,10 +274,11 @@ pub(crate) fn with_suffix(path: &Path, suffix: &str) -> PathBuf {
 }
 
 #[cfg(test)]
-mod tests {
+pub(super) mod tests {
     use super::*;
 
-    fn package(files: &[(&str, &str)]) -> tempfile::TempDir {
+    /// A folder holding `files` (paths relative to it, and their text), for tests of what is found there.
+    pub(in crate::analysis) fn package(files: &[(&str, &str)]) -> tempfile::TempDir {
         let dir = tempfile::tempdir().unwrap();
         for (name, text) in files {
             let path = dir.path().join(name);

@@ -214,16 +214,7 @@ fn string_end(chars: &[char], start: usize, out: &mut Vec<char>) -> usize {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn project(files: &[(&str, &str)]) -> tempfile::TempDir {
-        let dir = tempfile::tempdir().unwrap();
-        for (name, text) in files {
-            let path = dir.path().join(name);
-            std::fs::create_dir_all(path.parent().unwrap()).unwrap();
-            std::fs::write(path, text).unwrap();
-        }
-        dir
-    }
+    use crate::analysis::package::tests::package as project;
 
     #[test]
     fn comments_and_trailing_commas_are_allowed() {
