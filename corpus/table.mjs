@@ -50,7 +50,10 @@ const entryOf = (p) => {
   if (!fs.existsSync(link)) fs.symlinkSync(p.dir, link, 'dir');
   const resolve = (code, type) =>
     spawnSync(process.execPath, type ? ['--input-type=module', '-e', code] : ['-e', code], { cwd: base, encoding: 'utf8' });
-  const cjs = resolve(`console.log(require.resolve(${JSON.stringify(p.name)}))`);
+  // A package named like a Node built-in (`events`, `buffer`) resolves to the built-in by name: ask for
+  // the folder's path then, which Node resolves through the package's `main`.
+  const builtin = `require('module').isBuiltin(${JSON.stringify(p.name)})`;
+  const cjs = resolve(`console.log(require.resolve(${builtin} ? require('path').resolve(${JSON.stringify(link)}) : ${JSON.stringify(p.name)}))`);
   if (cjs.status === 0) return fs.realpathSync(cjs.stdout.trim());
   const esm = resolve(`console.log(import.meta.resolve(${JSON.stringify(p.name)}))`, 'module');
   if (esm.status === 0) return fs.realpathSync(fileURLToPath(esm.stdout.trim()));
