@@ -168,6 +168,7 @@ fn param_of(files: &mut Files, pat: &Pat, ctx: &Ctx) -> Option<DeclaredParam> {
         Pat::Object(o) => ("options".to_string(), o.type_ann.as_deref(), o.optional),
         _ => return None,
     };
+    files.fresh_budget();
     let (ty, text) = match annotation {
         Some(a) => (files.resolve(&a.type_ann, ctx), ctx.place.file.text(a.type_ann.span())),
         None => (DeclaredType::Any, "any".to_string()),

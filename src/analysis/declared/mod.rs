@@ -35,6 +35,7 @@ impl Declarations {
     /// class does not declare it.
     pub(crate) fn signature(&mut self, file: &Path, names: &[&str], function: &str) -> Option<Signature> {
         let top = Place { file: self.files.load(file)?, path: Vec::new() };
+        self.files.fresh_budget();
         let found = classes::find(&mut self.files, &top, names)?;
         classes::signature(&mut self.files, found, function)
     }

@@ -19,6 +19,12 @@ use super::types::{DeclaredType, Literal, Member};
 /// (`parent: TreeNode`) end there.
 const MAX_DEPTH: usize = 8;
 
+/// Type nodes read for one parameter (or one class's type parameters) before the rest counts as
+/// unbuildable. Depth alone does not bound the work: interfaces whose members name other interfaces
+/// (a parse tree's nodes, cursors and buffers) expand to as many members as the depth allows, to the
+/// power of the members each one has, and resolving them ran out of memory.
+const MAX_TYPES_READ: usize = 4_000;
+
 /// Where a declaration is: its file, and the namespaces around it.
 #[derive(Clone)]
 pub(super) struct Place {
@@ -109,9 +115,16 @@ pub(super) struct Files {
     files: HashMap<PathBuf, Option<Rc<FileScope>>>,
     /// Why files could not be read, for warnings.
     pub errors: Vec<String>,
+    /// Type nodes read since the last [`Files::fresh_budget`], against [`MAX_TYPES_READ`].
+    read: usize,
 }
 
 impl Files {
+    /// Starts a new allowance of [`MAX_TYPES_READ`] type nodes: each parameter gets its own.
+    pub(super) fn fresh_budget(&mut self) {
+        self.read = 0;
+    }
+
     /// The declarations of the file at `path`, read once.
     pub(super) fn load(&mut self, path: &Path) -> Option<Rc<FileScope>> {
         if let Some(known) = self.files.get(path) {
@@ -201,9 +214,10 @@ impl Files {
 
     /// The type `ty` declares, read in `ctx`.
     pub(super) fn resolve(&mut self, ty: &TsType, ctx: &Ctx) -> DeclaredType {
-        if ctx.depth > MAX_DEPTH {
+        if ctx.depth > MAX_DEPTH || self.read >= MAX_TYPES_READ {
             return DeclaredType::Opaque;
         }
+        self.read += 1;
         match ty {
             TsType::TsKeywordType(k) => keyword(k.kind),
             TsType::TsThisType(_) => ctx.this_class.clone().map_or(DeclaredType::Opaque, DeclaredType::Class),

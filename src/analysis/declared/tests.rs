@@ -151,3 +151,28 @@ fn declarations_are_found_beside_the_file_or_through_the_package() {
     assert_eq!(declarations_of(&root.join("c.js")), None);
     assert_eq!(declarations_of(Path::new("/x/source.ts")), Some(Path::new("/x/source.ts").to_path_buf()));
 }
+
+/// Interfaces whose members name the next interface eight times over: read to the depth limit they
+/// expand to 8^8 members, which ran out of memory. Each parameter has its own allowance, so the one
+/// after such a type is still read.
+#[test]
+fn interfaces_that_fan_out_stop_at_the_allowance_and_spare_the_next_parameter() {
+    let mut text = String::new();
+    for level in 0..12 {
+        let members: String = (0..8).map(|m| format!(" m{m}: Node{};", level + 1)).collect();
+        text.push_str(&format!("interface Node{level} {{{members} }}\n"));
+    }
+    text.push_str("interface Node12 { leaf: number }\n");
+    text.push_str("export declare class C { m(tree: Node0, count: number): void; }");
+    let types = types_of(&text, "C", "m");
+    assert_eq!(types[1], DeclaredType::Number);
+    fn has_opaque(ty: &DeclaredType) -> bool {
+        match ty {
+            DeclaredType::Opaque => true,
+            DeclaredType::Object(members) => members.iter().any(|m| has_opaque(&m.ty)),
+            _ => false,
+        }
+    }
+    assert!(matches!(&types[0], DeclaredType::Object(_)), "{:?}", types[0]);
+    assert!(has_opaque(&types[0]), "the fan-out is cut somewhere");
+}
