@@ -186,3 +186,78 @@ impl Carries<'_> {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::analysis::declared::Member;
+    use crate::export::DeclaredParam;
+
+    fn param(ty: DeclaredType, enums: Vec<(String, Vec<(String, Literal)>)>, enum_values: Vec<Literal>) -> Param {
+        Param { ty, optional: false, enums, enum_values: Rc::new(enum_values) }
+    }
+
+    fn typed(param: &Param, value: Value) -> Option<Typed> {
+        let test = TestCase { class: 0, method: "m".into(), variables: Vec::new(), statements: Vec::new() };
+        param.typed(&value, &test, &ProgramInfo::default())
+    }
+
+    #[test]
+    fn values_inside_the_declared_types_are_written_as_they_are_and_others_are_not() {
+        let number = param(DeclaredType::Number, Vec::new(), Vec::new());
+        assert_eq!(typed(&number, Value::Number(-3.5)), Some(Typed::AsWritten));
+        assert_eq!(typed(&number, Value::String("3".into())), None, "a value outside the type keeps its cast");
+        let member = |name: &str, ty: DeclaredType, optional: bool| Member { name: name.into(), ty, optional };
+        let options = DeclaredType::Object(vec![
+            member("capacity", DeclaredType::Number, false),
+            member("name", DeclaredType::String, true),
+        ]);
+        let options = param(options, Vec::new(), Vec::new());
+        let object =
+            |fields: Vec<(&str, Value)>| Value::Object(fields.into_iter().map(|(k, v)| (k.into(), v)).collect());
+        assert_eq!(typed(&options, object(vec![("capacity", Value::Number(1.0))])), Some(Typed::AsWritten));
+        assert_eq!(
+            typed(&options, object(vec![("name", Value::String("a".into()))])),
+            None,
+            "a required member left out"
+        );
+        let extra = object(vec![("capacity", Value::Number(1.0)), ("other", Value::Null)]);
+        assert_eq!(typed(&options, extra), None, "a member the type does not declare");
+        let direction = DeclaredType::union(vec![
+            DeclaredType::Literal(Literal::String("asc".into())),
+            DeclaredType::Literal(Literal::String("desc".into())),
+        ]);
+        let direction = param(direction, Vec::new(), Vec::new());
+        assert_eq!(typed(&direction, Value::String("asc".into())), Some(Typed::AsWritten));
+        assert_eq!(typed(&direction, Value::String("up".into())), None);
+        let zero = param(DeclaredType::Literal(Literal::Number(0.0)), Vec::new(), Vec::new());
+        assert_eq!(typed(&zero, Value::Number(-0.0)), None, "`-0` is a number, not the literal 0");
+        let callback = DeclaredType::Function { arity: 1, returns: Box::new(DeclaredType::Number) };
+        let callback = param(callback, Vec::new(), Vec::new());
+        assert_eq!(typed(&callback, Value::Function(Box::new(Value::Number(2.0)))), Some(Typed::AsWritten));
+        assert_eq!(typed(&callback, Value::Function(Box::new(Value::String("2".into())))), None);
+        let anything = param(DeclaredType::Any, Vec::new(), Vec::new());
+        assert_eq!(typed(&anything, Value::Number(1.0)), None, "`any` may be a generic a typed receiver fixed");
+    }
+
+    #[test]
+    fn enum_values_are_written_as_their_members_and_cast_where_no_member_can_be_named() {
+        let values = vec![Literal::String("draft".into()), Literal::Number(1.0)];
+        let mode = DeclaredType::union(values.iter().cloned().map(DeclaredType::Literal).collect());
+        let members =
+            vec![("Draft".to_string(), values[0].clone()), ("not an identifier".to_string(), values[1].clone())];
+        let bound = param(mode.clone(), vec![("Mode".into(), members)], values.clone());
+        assert_eq!(typed(&bound, Value::String("draft".into())), Some(Typed::As("Mode.Draft".into())));
+        assert_eq!(typed(&bound, Value::Number(1.0)), Some(Typed::As("Mode[\"not an identifier\"]".into())));
+        let unbound = param(mode, Vec::new(), values.clone());
+        assert_eq!(typed(&unbound, Value::String("draft".into())), None, "an enum the suite cannot reach");
+        let nested = DeclaredType::Object(vec![Member {
+            name: "mode".into(),
+            ty: DeclaredType::Literal(values[0].clone()),
+            optional: false,
+        }]);
+        let nested = param(nested, Vec::new(), values);
+        let object = Value::Object(vec![("mode".into(), Value::String("draft".into()))]);
+        assert_eq!(typed(&nested, object), None, "an enum member inside an object is not written as one");
+    }
+}
