@@ -11,7 +11,7 @@ use swc_ecma_ast::{
     Accessibility, Class, ClassMember, MethodKind, Param, ParamOrTsParamProp, Pat, PropName, TsParamPropParam,
 };
 
-use super::resolve::{Ctx, Files, Named, Place, entity};
+use super::resolve::{Ctx, EnumMembers, Files, Named, Place, entity};
 use super::types::{DeclaredParam, DeclaredType, Literal, Signature};
 
 /// Classes followed along `extends` before giving up (a cycle, or a very deep hierarchy).
@@ -197,7 +197,7 @@ fn param_of(files: &mut Files, pat: &Pat, ctx: &Ctx) -> Option<(DeclaredParam, V
 }
 
 /// An enum as a suite reaches it: exported under its name from the top of its file, and there at run time.
-fn reachable((place, name, members): (Place, String, Vec<(String, Literal)>)) -> Option<DeclaredEnum> {
+fn reachable((place, name, members): (Place, String, EnumMembers)) -> Option<DeclaredEnum> {
     let scope = &place.file.top;
     let reached = place.path.is_empty() && scope.exported.contains(&name) && scope.runtime_enums.contains(&name);
     reached.then(|| DeclaredEnum { name, file: place.file.path.clone(), members })

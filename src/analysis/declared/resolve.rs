@@ -32,13 +32,16 @@ impl Place {
     }
 }
 
+/// An enum's members: their names and values, in order.
+pub(super) type EnumMembers = Vec<(String, Literal)>;
+
 /// What a name stands for.
 pub(super) enum Named {
     Class(Place, String, Rc<Class>),
     Interface(Place, Vec<Rc<TsInterfaceDecl>>),
     Alias(Place, Rc<TsTypeAliasDecl>),
     /// An enum: where it is declared, its name there, and its members' values.
-    Enum(Place, String, Vec<(String, Literal)>),
+    Enum(Place, String, EnumMembers),
     Namespace(Place),
 }
 
@@ -315,7 +318,7 @@ impl Files {
     /// The enums a parameter annotated `ty` takes the members of, where `ty` names them itself: `Color`,
     /// `Color.Red`, or a union with them (`Color | null`). Each as where it is declared, its name there and
     /// its members.
-    pub(super) fn enums(&mut self, ty: &TsType, ctx: &Ctx) -> Vec<(Place, String, Vec<(String, Literal)>)> {
+    pub(super) fn enums(&mut self, ty: &TsType, ctx: &Ctx) -> Vec<(Place, String, EnumMembers)> {
         match ty {
             TsType::TsParenthesizedType(p) => self.enums(&p.type_ann, ctx),
             TsType::TsUnionOrIntersectionType(TsUnionOrIntersectionType::TsUnionType(u)) => {
