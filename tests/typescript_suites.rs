@@ -161,7 +161,7 @@ fn suites_import_the_code_the_way_the_project_does() {
 fn values_built_for_declared_types_carry_them_without_a_cast() {
     // planner.ts declares a union of literals, an options interface, a string enum, a numeric enum from
     // another file, a class instance and a callback: the suite's calls carry them as written.
-    for format in ["node-test", "vitest"] {
+    for format in FORMATS {
         let (dir, out) = project();
         let args = ["--seed", "1", "--timeout", "2", "--format", format, "--class", "Planner"];
         generate(&[fixture_file("planner.ts")], &out, &args);
