@@ -157,6 +157,39 @@ fn suites_import_the_code_the_way_the_project_does() {
     }
 }
 
+#[test]
+fn values_built_for_declared_types_carry_them_without_a_cast() {
+    // planner.ts declares a union of literals, an options interface, a string enum, a numeric enum from
+    // another file, a class instance and a callback: the suite's calls carry them as written.
+    for format in FORMATS {
+        let (dir, out) = project();
+        let args = ["--seed", "1", "--timeout", "2", "--format", format, "--class", "Planner"];
+        generate(&[fixture_file("planner.ts")], &out, &args);
+        let suites = typescript_suites(&out);
+        let suite = suites.iter().find(|s| !s.to_string_lossy().contains(".failing.")).unwrap();
+        let written = std::fs::read_to_string(suite).unwrap();
+        let calls: Vec<&str> = written
+            .lines()
+            .filter(|l| ["new Planner(", ".add(", ".setMode(", ".titles(", ".total("].iter().any(|c| l.contains(c)))
+            .collect();
+        assert!(!calls.is_empty(), "{format}: no call of Planner's members:\n{written}");
+        for call in &calls {
+            assert!(!call.contains("as any"), "{format}: a declared call is cast: {call}\n{written}");
+        }
+        assert!(written.contains("new Planner({"), "{format}: the options are not built as declared:\n{written}");
+        assert!(written.contains(".setMode(Mode."), "{format}: a string enum's value is not its member:\n{written}");
+        assert!(written.contains("Priority."), "{format}: a numeric enum's value is not its member:\n{written}");
+        // The private member is reached through a cast.
+        assert!(!written.contains("planner.label("), "{format}: a private member is called as declared:\n{written}");
+        for suite in &suites {
+            let output = run(format, suite);
+            assert!(output.status.success(), "{format} failed on {}: {}", suite.display(), text(&output));
+        }
+        let errors = tsc(dir.path(), &suites, &[]);
+        assert!(errors.is_empty(), "tsc --strict on the {format} suites of planner.ts:\n{errors}");
+    }
+}
+
 /// The path of `to` relative to `from` (both absolute, without links below their common part).
 fn pathdiff(from: &Path, to: &Path) -> String {
     let from = from.canonicalize().unwrap();

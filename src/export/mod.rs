@@ -45,8 +45,8 @@ pub(crate) use line::{Expected, Line, statement};
 use loader::{Import, Js, Syntax, write_loader};
 use register::write_tests;
 pub(crate) use typescript::{
-    Declarations, JEST_CONFIG, Specifiers, declaration as typescript_declaration, expression as typescript_expression,
-    is_typed, is_typescript, state_reader,
+    Declarations, DeclaredMember, DeclaredParam, EnumBinding, JEST_CONFIG, Specifiers, Typed,
+    declaration as typescript_declaration, expression as typescript_expression, is_typed, is_typescript, state_reader,
 };
 
 use crate::model::program::ModuleKind;

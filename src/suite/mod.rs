@@ -4,6 +4,7 @@
 
 pub(crate) mod assertion;
 pub(crate) mod checks;
+mod declared;
 pub(crate) mod lines;
 pub(crate) mod manifest;
 pub(crate) mod stability;

@@ -7,11 +7,12 @@ use super::lines::{declaration, test_lines_in};
 use crate::analysis::parse::package_type_is_module;
 use crate::error::{Error, Result};
 use crate::export::{
-    self, Binding, Declarations, ExportSuite, ExportTest, Format, Line, Specifiers, SubjectFile, TypeScript,
+    self, Binding, Declarations, EnumBinding, ExportSuite, ExportTest, Format, Line, Specifiers, SubjectFile,
+    TypeScript,
 };
 use crate::model::observed::Outcome;
 use crate::model::program::{Access, ClassId, ModuleKind, ProgramInfo};
-use crate::model::test::TestCase;
+use crate::model::test::{Statement, TestCase};
 use crate::sandbox::CodeBase;
 use crate::suite::{ElectedTest, FailingTest, Suite, assertion, manifest, title};
 
@@ -138,8 +139,9 @@ pub(crate) fn export_suite(
             assertion::classes_named(answer, &mut named);
         }
     }
+    let enums = typescript.as_ref().map(|(_, declared)| enums_bound(declared, &tests_used)).unwrap_or_default();
     let typescript = typescript.map(|(typescript, _)| typescript);
-    subjects_suite(program, class, &tests_used, &named, header, tests, false, typescript)
+    subjects_suite(program, class, &tests_used, &named, &enums, header, tests, false, typescript)
 }
 
 /// For a class written in TypeScript: how its suite refers to the project's files (as most of the
@@ -155,8 +157,19 @@ pub(super) fn typescript_of(program: &ProgramInfo, class: ClassId) -> Option<(Ty
         .filter_map(|file| std::fs::read_to_string(&file.path).ok())
         .collect();
     let specifiers = Specifiers::detect(sources.iter().map(String::as_str));
-    // Declared types do not reach suites yet (issue 38, item 3): every value of a TypeScript suite is cast.
-    Some((TypeScript { specifiers }, Declarations::default()))
+    Some((TypeScript { specifiers }, super::declared::declarations(program)))
+}
+
+/// The enums the calls of `tests` may write values with (see [`Declarations::enums_of`]).
+fn enums_bound(declared: &Declarations, tests: &[&TestCase]) -> Vec<EnumBinding> {
+    let calls = tests.iter().flat_map(|test| {
+        test.statements.iter().filter_map(|statement| match statement {
+            Statement::Construct { class, .. } => Some((*class, None)),
+            Statement::Call { receiver, method, .. } => Some((test.variables[*receiver].class, Some(method.as_str()))),
+            Statement::Rebuild { .. } => None,
+        })
+    });
+    declared.enums_of(calls).into_iter().cloned().collect()
 }
 
 /// The error-revealing tests of one class: each runs its statements up to the one that threw, under a
@@ -199,18 +212,21 @@ pub(super) fn failing_suite(
             .to_string(),
     );
     let tests_used: Vec<&TestCase> = failing.iter().map(|f| &f.test).collect();
+    let enums = typescript.as_ref().map(|(_, declared)| enums_bound(declared, &tests_used)).unwrap_or_default();
     let typescript = typescript.map(|(typescript, _)| typescript);
-    subjects_suite(program, class, &tests_used, &[], &header, tests, true, typescript)
+    subjects_suite(program, class, &tests_used, &[], &enums, &header, tests, true, typescript)
 }
 
-/// A suite of `tests` with the files and bindings that the test cases `used_by` need, and the classes
-/// their assertions name; in TypeScript when `typescript` is given.
+/// A suite of `tests` with the files and bindings that the test cases `used_by` need, the classes
+/// their assertions name and the enums their values are written with; in TypeScript when `typescript` is
+/// given.
 #[allow(clippy::too_many_arguments)] // the parts of a suite, each from its own source
 pub(super) fn subjects_suite(
     program: &ProgramInfo,
     class: ClassId,
     used_by: &[&TestCase],
     named: &[ClassId],
+    enums: &[EnumBinding],
     header: &[String],
     tests: Vec<ExportTest>,
     failing: bool,
@@ -241,6 +257,11 @@ pub(super) fn subjects_suite(
             file_ids.push(*file);
         }
     }
+    for e in enums {
+        if !file_ids.contains(&e.file) {
+            file_ids.push(e.file);
+        }
+    }
     let files: Vec<SubjectFile> = file_ids
         .iter()
         .map(|f| SubjectFile { path: program.files[*f].path.clone(), kind: program.files[*f].kind })
@@ -261,6 +282,10 @@ pub(super) fn subjects_suite(
             };
             Binding { alias: info.binding().to_string(), access }
         })
+        .chain(enums.iter().map(|e| Binding {
+            alias: e.alias.clone(),
+            access: export::Access::EsModule { file: position(&e.file), export: e.export.clone(), path: Vec::new() },
+        }))
         .collect();
     ExportSuite {
         class_name: program.classes[class].name.clone(),

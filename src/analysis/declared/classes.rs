@@ -3,13 +3,16 @@
 //! overloads merged.
 
 use std::collections::HashMap;
+use std::path::PathBuf;
 use std::rc::Rc;
 
 use swc_common::Spanned;
-use swc_ecma_ast::{Class, ClassMember, MethodKind, Param, ParamOrTsParamProp, Pat, PropName, TsParamPropParam};
+use swc_ecma_ast::{
+    Accessibility, Class, ClassMember, MethodKind, Param, ParamOrTsParamProp, Pat, PropName, TsParamPropParam,
+};
 
-use super::resolve::{Ctx, Files, Named, Place, entity};
-use super::types::{DeclaredParam, DeclaredType, Signature};
+use super::resolve::{Ctx, EnumMembers, Files, Named, Place, entity};
+use super::types::{DeclaredParam, DeclaredType, Literal, Signature};
 
 /// Classes followed along `extends` before giving up (a cycle, or a very deep hierarchy).
 const MAX_BASES: usize = 16;
@@ -54,10 +57,18 @@ fn in_namespaces(place: &Place, name: &str) -> Option<Named> {
 /// The declared signature of `function` (`constructor` or a method) of `found`, or of the nearest base
 /// class that declares it.
 pub(super) fn signature(files: &mut Files, found: Found, function: &str) -> Option<Signature> {
+    member(files, found, function).map(|m| m.signature)
+}
+
+/// [`signature`], with what a suite calling the member needs to know of it.
+pub(super) fn member(files: &mut Files, found: Found, function: &str) -> Option<DeclaredMember> {
+    // An abstract class is not constructed as declared (TS2511).
+    let constructible = !(function == "constructor" && found.class.is_abstract);
     let mut current = found;
     for _ in 0..MAX_BASES {
-        if let Some(signature) = own_signature(files, &current, function) {
-            return Some(signature);
+        if let Some(mut member) = own_member(files, &current, function) {
+            member.callable &= constructible;
+            return Some(member);
         }
         current = base(files, &current)?;
     }
@@ -84,14 +95,16 @@ fn base(files: &mut Files, found: &Found) -> Option<Found> {
     Some(Found { class, ctx })
 }
 
-/// The signature `found` itself declares for `function`: its overloads merged when it has several (in a
+/// The member `found` itself declares as `function`: its overloads merged when it has several (in a
 /// `.ts` file the implementation's signature is not part of the contract then), else its one
 /// declaration.
-fn own_signature(files: &mut Files, found: &Found, function: &str) -> Option<Signature> {
+fn own_member(files: &mut Files, found: &Found, function: &str) -> Option<DeclaredMember> {
     let mut overloads: Vec<Vec<DeclaredParam>> = Vec::new();
     let mut implementation = None;
+    let mut enums = Vec::new();
+    let mut public = true;
     for member in &found.class.body {
-        let (params, bodyless) = match member {
+        let (params, bodyless, accessibility) = match member {
             ClassMember::Constructor(c) if function == "constructor" => {
                 let params = c.params.iter().map(|p| match p {
                     ParamOrTsParamProp::Param(p) => param_of(files, &p.pat, &found.ctx),
@@ -100,34 +113,39 @@ fn own_signature(files: &mut Files, found: &Found, function: &str) -> Option<Sig
                         TsParamPropParam::Assign(a) => param_of(files, &Pat::Assign(a.clone()), &found.ctx),
                     },
                 });
-                (until_rest(params), c.body.is_none())
+                (until_rest(params), c.body.is_none(), c.accessibility)
             }
             ClassMember::Method(m)
                 if !m.is_static && m.kind == MethodKind::Method && prop_name(&m.key).as_deref() == Some(function) =>
             {
                 let ctx = found.ctx.with_own_params(files, m.function.type_params.as_deref());
                 let params = m.function.params.iter().map(|p: &Param| param_of(files, &p.pat, &ctx));
-                (until_rest(params), m.function.body.is_none())
+                (until_rest(params), m.function.body.is_none(), m.accessibility)
             }
             _ => continue,
         };
+        public &= matches!(accessibility, None | Some(Accessibility::Public));
+        let (params, param_enums): (Vec<DeclaredParam>, Vec<Vec<DeclaredEnum>>) = params.into_iter().unzip();
         if bodyless {
             overloads.push(params);
         } else {
             implementation = Some(params);
         }
+        // The enums of the one signature a suite's calls are checked against (see `DeclaredMember`).
+        enums = param_enums;
     }
+    let overloaded = overloads.len() > 1;
     let params = match (overloads.len(), implementation) {
         (0, None) => return None,
         (0, Some(params)) => params,
         (1, _) => overloads.pop().expect("one overload"),
         _ => merge_overloads(overloads),
     };
-    Some(Signature { params })
+    Some(DeclaredMember { signature: Signature { params }, callable: public && !overloaded, enums })
 }
 
 /// Parameters up to the first rest parameter (`None`).
-fn until_rest(params: impl Iterator<Item = Option<DeclaredParam>>) -> Vec<DeclaredParam> {
+fn until_rest<T>(params: impl Iterator<Item = Option<T>>) -> Vec<T> {
     params.map_while(|p| p).collect()
 }
 
@@ -154,9 +172,9 @@ fn merge_overloads(overloads: Vec<Vec<DeclaredParam>>) -> Vec<DeclaredParam> {
         .collect()
 }
 
-/// A parameter as its pattern declares it; `None` for a rest parameter. Without an annotation its type
-/// is any value.
-fn param_of(files: &mut Files, pat: &Pat, ctx: &Ctx) -> Option<DeclaredParam> {
+/// A parameter as its pattern declares it, with the enums its annotation names that a suite can reach;
+/// `None` for a rest parameter. Without an annotation its type is any value.
+fn param_of(files: &mut Files, pat: &Pat, ctx: &Ctx) -> Option<(DeclaredParam, Vec<DeclaredEnum>)> {
     let (pat, default) = match pat {
         Pat::Assign(a) => (&*a.left, true),
         Pat::Rest(_) => return None,
@@ -169,11 +187,45 @@ fn param_of(files: &mut Files, pat: &Pat, ctx: &Ctx) -> Option<DeclaredParam> {
         _ => return None,
     };
     files.fresh_budget();
-    let (ty, text) = match annotation {
-        Some(a) => (files.resolve(&a.type_ann, ctx), ctx.place.file.text(a.type_ann.span())),
-        None => (DeclaredType::Any, "any".to_string()),
+    let (ty, text, enums) = match annotation {
+        Some(a) => {
+            let enums = files.enums(&a.type_ann, ctx).into_iter().filter_map(reachable).collect();
+            (files.resolve(&a.type_ann, ctx), ctx.place.file.text(a.type_ann.span()), enums)
+        }
+        None => (DeclaredType::Any, "any".to_string(), Vec::new()),
     };
-    Some(DeclaredParam { name, ty, text, optional: optional || default })
+    Some((DeclaredParam { name, ty, text, optional: optional || default }, enums))
+}
+
+/// An enum as a suite reaches it: exported under its name from the top of its file, and there at run time.
+fn reachable((place, name, members): (Place, String, EnumMembers)) -> Option<DeclaredEnum> {
+    let scope = &place.file.top;
+    let reached = place.path.is_empty() && scope.exported.contains(&name) && scope.runtime_enums.contains(&name);
+    reached.then(|| DeclaredEnum { name, file: place.file.path.clone(), members })
+}
+
+/// A declared constructor or method, as far as a suite calling it needs to know.
+#[derive(Debug, Clone, PartialEq)]
+pub(crate) struct DeclaredMember {
+    /// Its parameters.
+    pub signature: Signature,
+    /// Whether a call of it type-checks against [`DeclaredMember::signature`]: it is declared public (not
+    /// `private` or `protected`) and has one signature (overloads type-check each apart; the merged
+    /// signature is none of them).
+    pub callable: bool,
+    /// Per parameter, the enums its annotation names (`Color`, `Color | null`) that a suite can reach.
+    pub enums: Vec<Vec<DeclaredEnum>>,
+}
+
+/// An enum a suite can reach: its name, exported from the file that declares it, and its members.
+#[derive(Debug, Clone, PartialEq)]
+pub(crate) struct DeclaredEnum {
+    /// Its name, which is also its export's.
+    pub name: String,
+    /// The file declaring it.
+    pub file: PathBuf,
+    /// Its members' names and values, in order.
+    pub members: Vec<(String, Literal)>,
 }
 
 fn prop_name(key: &PropName) -> Option<String> {

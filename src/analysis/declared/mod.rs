@@ -18,6 +18,7 @@ mod tests;
 
 use std::path::Path;
 
+pub(crate) use classes::{DeclaredEnum, DeclaredMember};
 pub(crate) use locate::declarations_of;
 pub(crate) use types::{DeclaredParam, DeclaredType, Literal, Member, Signature};
 
@@ -38,6 +39,20 @@ impl Declarations {
         self.files.fresh_budget();
         let found = classes::find(&mut self.files, &top, names)?;
         classes::signature(&mut self.files, found, function)
+    }
+
+    /// [`Declarations::signature`], with what a suite calling the member needs to know of it.
+    pub(crate) fn member(&mut self, file: &Path, names: &[&str], function: &str) -> Option<DeclaredMember> {
+        let top = Place { file: self.files.load(file)?, path: Vec::new() };
+        self.files.fresh_budget();
+        let found = classes::find(&mut self.files, &top, names)?;
+        classes::member(&mut self.files, found, function)
+    }
+
+    /// The values of the enum members that the types read so far stood for: a literal type with one
+    /// of these values may be an enum member, which TypeScript accepts only written as the member.
+    pub(crate) fn enum_values(&self) -> &[Literal] {
+        &self.files.enum_values
     }
 
     /// Why declaration files could not be read, each naming the file and the place.

@@ -38,12 +38,16 @@ impl Place {
     }
 }
 
+/// An enum's members: their names and values, in order.
+pub(super) type EnumMembers = Vec<(String, Literal)>;
+
 /// What a name stands for.
 pub(super) enum Named {
     Class(Place, String, Rc<Class>),
     Interface(Place, Vec<Rc<TsInterfaceDecl>>),
     Alias(Place, Rc<TsTypeAliasDecl>),
-    Enum(Vec<(String, Literal)>),
+    /// An enum: where it is declared, its name there, and its members' values.
+    Enum(Place, String, EnumMembers),
     Namespace(Place),
 }
 
@@ -117,6 +121,9 @@ pub(super) struct Files {
     pub errors: Vec<String>,
     /// Type nodes read since the last [`Files::fresh_budget`], against [`MAX_TYPES_READ`].
     read: usize,
+    /// The values of the enum members types resolved so far stood for: a literal type may be one of
+    /// them, which TypeScript accepts only written as the member (`Color.Red`, not `'red'`).
+    pub enum_values: Vec<Literal>,
 }
 
 impl Files {
@@ -140,6 +147,14 @@ impl Files {
         };
         self.files.insert(path.to_path_buf(), scope.clone());
         scope
+    }
+
+    fn note_enum_values(&mut self, values: &[(String, Literal)]) {
+        for (_, value) in values {
+            if !self.enum_values.contains(value) {
+                self.enum_values.push(value.clone());
+            }
+        }
     }
 
     /// What `name` stands for, seen from `place`: declared in its namespace or one around it, or imported.
@@ -169,7 +184,7 @@ impl Files {
             return Some(Named::Alias(place.clone(), alias.clone()));
         }
         if let Some(values) = scope.enums.get(name) {
-            return Some(Named::Enum(values.clone()));
+            return Some(Named::Enum(place.clone(), name.to_string(), values.clone()));
         }
         if scope.namespaces.contains_key(name) {
             let mut path = place.path.clone();
@@ -300,7 +315,8 @@ impl Files {
                         Some(named) => named,
                         None => return DeclaredType::Opaque,
                     },
-                    Some(Named::Enum(values)) => {
+                    Some(Named::Enum(_, _, values)) => {
+                        self.note_enum_values(&values);
                         return values
                             .into_iter()
                             .find(|(member, _)| member == right)
@@ -311,6 +327,32 @@ impl Files {
             }
         };
         self.named(named, args, ctx)
+    }
+
+    /// The enums a parameter annotated `ty` takes the members of, where `ty` names them itself: `Color`,
+    /// `Color.Red`, or a union with them (`Color | null`). Each as where it is declared, its name there and
+    /// its members.
+    pub(super) fn enums(&mut self, ty: &TsType, ctx: &Ctx) -> Vec<(Place, String, EnumMembers)> {
+        match ty {
+            TsType::TsParenthesizedType(p) => self.enums(&p.type_ann, ctx),
+            TsType::TsUnionOrIntersectionType(TsUnionOrIntersectionType::TsUnionType(u)) => {
+                u.types.iter().flat_map(|t| self.enums(t, ctx)).collect()
+            }
+            TsType::TsTypeRef(r) if r.type_params.is_none() => {
+                let named = match &r.type_name {
+                    TsEntityName::Ident(id) if !ctx.env.contains_key(id.sym.as_str()) => {
+                        self.lookup(&ctx.place, id.sym.as_str(), ctx.depth)
+                    }
+                    TsEntityName::TsQualifiedName(q) => self.qualifier(&q.left, ctx),
+                    TsEntityName::Ident(_) => None,
+                };
+                match named {
+                    Some(Named::Enum(place, name, values)) => vec![(place, name, values)],
+                    _ => Vec::new(),
+                }
+            }
+            _ => Vec::new(),
+        }
     }
 
     /// What the left part of a qualified name stands for: a namespace or an enum.
@@ -348,7 +390,8 @@ impl Files {
     fn named(&mut self, named: Named, args: &[DeclaredType], ctx: &Ctx) -> DeclaredType {
         match named {
             Named::Class(_, name, _) => DeclaredType::Class(name),
-            Named::Enum(values) => {
+            Named::Enum(_, _, values) => {
+                self.note_enum_values(&values);
                 DeclaredType::union(values.into_iter().map(|(_, v)| DeclaredType::Literal(v)).collect())
             }
             Named::Namespace(_) => DeclaredType::Opaque,

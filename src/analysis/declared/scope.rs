@@ -2,7 +2,7 @@
 //! namespaces (`declare namespace`, `declare module 'x'`), what it imports and what it re-exports, so that
 //! a type named anywhere in it can be looked up.
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::path::{Path, PathBuf};
 use std::rc::Rc;
 
@@ -58,6 +58,10 @@ pub(super) struct Scope {
     pub reexports: HashMap<String, Import>,
     /// Modules all of whose exports are re-exported (`export * from './a'`).
     pub star_exports: Vec<String>,
+    /// Names declared here and exported under their own name (`export enum A`, `export { A }`).
+    pub exported: HashSet<String>,
+    /// Enums that exist at run time (not `const enum`), whose members code can read.
+    pub runtime_enums: HashSet<String>,
 }
 
 /// A parsed declarations file (or TypeScript source) and what it declares.
@@ -123,6 +127,9 @@ impl Scope {
                 self.aliases.insert(a.id.sym.to_string(), Rc::new((**a).clone()));
             }
             Decl::TsEnum(e) => {
+                if !e.is_const {
+                    self.runtime_enums.insert(e.id.sym.to_string());
+                }
                 self.enums.insert(e.id.sym.to_string(), enum_values(e));
             }
             Decl::TsModule(m) => self.add_namespace(m),
@@ -149,7 +156,17 @@ impl Scope {
 
     fn add_module_decl(&mut self, decl: &ModuleDecl) {
         match decl {
-            ModuleDecl::ExportDecl(export) => self.add_decl(&export.decl),
+            ModuleDecl::ExportDecl(export) => {
+                let name = match &export.decl {
+                    Decl::Class(c) => Some(&c.ident.sym),
+                    Decl::TsEnum(e) => Some(&e.id.sym),
+                    _ => None,
+                };
+                if let Some(name) = name {
+                    self.exported.insert(name.to_string());
+                }
+                self.add_decl(&export.decl)
+            }
             ModuleDecl::ExportDefaultDecl(export) => {
                 if let DefaultDecl::Class(c) = &export.decl {
                     let name = c.ident.as_ref().map_or_else(|| "default".to_string(), |i| i.sym.to_string());
@@ -214,7 +231,9 @@ impl Scope {
                 None if local != exported => {
                     self.exported_as.insert(exported, local);
                 }
-                None => {}
+                None => {
+                    self.exported.insert(local);
+                }
             }
         }
     }

@@ -176,3 +176,35 @@ fn interfaces_that_fan_out_stop_at_the_allowance_and_spare_the_next_parameter() 
     assert!(matches!(&types[0], DeclaredType::Object(_)), "{:?}", types[0]);
     assert!(has_opaque(&types[0]), "the fan-out is cut somewhere");
 }
+
+#[test]
+fn members_say_whether_a_suite_calls_them_as_declared_and_which_enums_it_can_name() {
+    let dir = tempfile::tempdir().unwrap();
+    let colors = "export enum Color { Red = 'red', Blue = 'blue' }\nexport const enum Size { S, M }\n";
+    let shop = "import { Color, Size } from './colors';\n\
+                enum Hidden { A }\n\
+                export abstract class Base { protected constructor() {} }\n\
+                export class Shop extends Base {\n\
+                  paint(color: Color | null, size: Size, hidden: Hidden): void {}\n\
+                  private secret(): void {}\n\
+                  protected guarded(): void {}\n\
+                  pick(a: string): void;\n  pick(a: number, b: string): void;\n  pick(a: any, b?: any): void {}\n\
+                }\n";
+    std::fs::write(dir.path().join("colors.ts"), colors).unwrap();
+    std::fs::write(dir.path().join("shop.ts"), shop).unwrap();
+    let file = dir.path().join("shop.ts");
+    let mut declarations = Declarations::default();
+    let mut member = |class: &str, function: &str| declarations.member(&file, &[class], function).expect(function);
+    let paint = member("Shop", "paint");
+    assert!(paint.callable);
+    let named: Vec<Vec<&str>> = paint.enums.iter().map(|e| e.iter().map(|e| e.name.as_str()).collect()).collect();
+    // A const enum is not there at run time, a local one is not exported: neither can be named.
+    assert_eq!(named, vec![vec!["Color"], vec![], vec![]]);
+    assert!(paint.enums[0][0].file.ends_with("colors.ts"));
+    assert_eq!(paint.enums[0][0].members[0], ("Red".to_string(), Literal::String("red".into())));
+    for private in ["secret", "guarded", "pick"] {
+        assert!(!member("Shop", private).callable, "{private}: private, protected or overloaded");
+    }
+    assert!(!member("Base", "constructor").callable, "an abstract class's protected constructor");
+    assert!(declarations.enum_values().contains(&Literal::String("red".into())));
+}

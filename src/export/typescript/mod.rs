@@ -122,26 +122,77 @@ fn relative_specifiers(source: &str) -> Vec<&str> {
 
 /// What the TypeScript declarations of the code under test say about its members, as far as a suite's
 /// casts need it: the seam through which declared parameter types reach TypeScript suites. A member that
-/// is absent is not known to be declared public (a private or protected method, one assigned at run time,
-/// or any member before declarations are read): it is called on its receiver cast to `any`. A member that
-/// is present is declared public, with one flag per declared parameter saying whether the values tests
-/// build for it carry its declared type (they are then written without a cast).
-///
-/// Nothing fills it yet: it is filled where declared types are read (issue 38, item 3), so that until then
-/// every value of a TypeScript suite is cast.
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
+/// is absent is not known to be callable as declared (a private, protected or overloaded method, an
+/// abstract class's constructor, one assigned at run time, or any member of code without declarations):
+/// it is called on its receiver cast to `any`. A member that is present is declared public, with its
+/// parameters, each able to say whether a value carries its declared type.
+#[derive(Debug, Default)]
 pub(crate) struct Declarations {
-    /// Per class and member (`None`: the constructor, or the factory that makes the class's instances),
-    /// whether each declared parameter's values carry its type.
-    pub(crate) params: HashMap<(ClassId, Option<String>), Vec<bool>>,
+    /// Per class and member (`None`: the constructor, or the factory that makes the class's instances).
+    pub(crate) members: HashMap<(ClassId, Option<String>), DeclaredMember>,
+    /// The enums whose members values of declared parameters are written as (`Color.Red`), bound in the
+    /// suite as classes are.
+    pub(crate) enums: Vec<EnumBinding>,
+}
+
+/// A constructor or method declared public with one signature.
+#[derive(Debug)]
+pub(crate) struct DeclaredMember {
+    /// How many of its parameters a call must give (those before the first optional one).
+    pub(crate) required: usize,
+    /// Its parameters, before any rest parameter.
+    pub(crate) params: Vec<Box<dyn DeclaredParam>>,
+    /// The enums (indices in [`Declarations::enums`]) its parameters' values may be written with.
+    pub(crate) enums: Vec<usize>,
+}
+
+/// A declared parameter, as a suite writes the values given for it.
+pub(crate) trait DeclaredParam: std::fmt::Debug {
+    /// How `value` (an argument of `test`) is written so that it carries the parameter's declared type;
+    /// `None` when it cannot be proved to (it is then cast to `any`).
+    fn typed(&self, value: &Value, test: &TestCase, program: &ProgramInfo) -> Option<Typed>;
+}
+
+/// How a value that carries its declared type is written.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) enum Typed {
+    /// As JavaScript writes it.
+    AsWritten,
+    /// As this text: an enum's member (`Color.Red`), which TypeScript requires for a value of an enum type.
+    As(String),
+}
+
+/// An enum a suite binds: under `alias`, export `export` of program file `file`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct EnumBinding {
+    /// The name tests use.
+    pub(crate) alias: String,
+    /// The program file exporting it.
+    pub(crate) file: usize,
+    /// Its export's name.
+    pub(crate) export: String,
 }
 
 impl Declarations {
-    /// The flags of `member` of `class` when it is declared public and a call with `count` arguments fits
-    /// its declared parameters (one value for each, no more, none left out).
-    fn fitting(&self, class: ClassId, member: Option<&str>, count: usize) -> Option<&[bool]> {
-        let params = self.params.get(&(class, member.map(str::to_string)))?;
-        (params.len() == count).then_some(params.as_slice())
+    /// `member` of `class` when it is declared callable and a call with `count` arguments fits its
+    /// declared parameters (each required one given, no more than declared).
+    fn fitting(&self, class: ClassId, member: Option<&str>, count: usize) -> Option<&DeclaredMember> {
+        let declared = self.members.get(&(class, member.map(str::to_string)))?;
+        (declared.required <= count && count <= declared.params.len()).then_some(declared)
+    }
+
+    /// The enums the calls `used` (class and member, `None` the constructor) may write values with.
+    pub(crate) fn enums_of<'a>(&self, used: impl IntoIterator<Item = (ClassId, Option<&'a str>)>) -> Vec<&EnumBinding> {
+        let mut found: Vec<usize> = Vec::new();
+        for (class, member) in used {
+            for &e in self.members.get(&(class, member.map(str::to_string))).map_or(&[][..], |m| &m.enums) {
+                if !found.contains(&e) {
+                    found.push(e);
+                }
+            }
+        }
+        found.sort_unstable();
+        found.iter().map(|&e| &self.enums[e]).collect()
     }
 }
 
@@ -151,12 +202,13 @@ pub(crate) fn expression(test: &TestCase, index: usize, program: &ProgramInfo, d
     match &test.statements[index] {
         Statement::Construct { class, args, .. } => {
             let info = &program.classes[*class];
-            let arguments = |flags: &[bool]| arguments(test, args, flags, program);
-            match (&info.factory, declared.fitting(*class, None, args.len())) {
-                (Some(factory), Some(flags)) => format!("{}({})", factory.alias, arguments(flags)),
-                (Some(factory), None) => format!("({} as any)({})", factory.alias, arguments(&[])),
-                (None, Some(flags)) => format!("new {}({})", info.alias, arguments(flags)),
-                (None, None) => format!("new ({} as any)({})", info.alias, arguments(&[])),
+            let member = declared.fitting(*class, None, args.len());
+            let arguments = arguments(test, args, member, program);
+            match (&info.factory, member) {
+                (Some(factory), Some(_)) => format!("{}({arguments})", factory.alias),
+                (Some(factory), None) => format!("({} as any)({arguments})", factory.alias),
+                (None, Some(_)) => format!("new {}({arguments})", info.alias),
+                (None, None) => format!("new ({} as any)({arguments})", info.alias),
             }
         }
         // Rebuilt from `Object.create`, which TypeScript types `any`.
@@ -164,11 +216,12 @@ pub(crate) fn expression(test: &TestCase, index: usize, program: &ProgramInfo, d
         Statement::Call { receiver, method, args, .. } => {
             let variable = &test.variables[*receiver];
             let class = variable.class;
-            let (object, flags) = match declared.fitting(class, Some(method), args.len()) {
-                Some(flags) => (variable.name.clone(), flags),
-                None => (format!("({} as any)", variable.name), &[][..]),
+            let declared = declared.fitting(class, Some(method), args.len());
+            let object = match declared {
+                Some(_) => variable.name.clone(),
+                None => format!("({} as any)", variable.name),
             };
-            let call = format!("{}({})", member(&object, method), arguments(test, args, flags, program));
+            let call = format!("{}({})", member(&object, method), arguments(test, args, declared, program));
             let asynchronous = program.classes[class].method(method).is_some_and(|m| m.asynchronous);
             if asynchronous { format!("await {call}") } else { call }
         }
@@ -210,16 +263,19 @@ pub(crate) fn declaration(test: &TestCase, index: usize, program: &ProgramInfo, 
     }
 }
 
-/// Arguments, each cast to `any` unless its flag says it carries its parameter's declared type; no flags
-/// (a callee cast to `any`): as they are.
-fn arguments(test: &TestCase, args: &[Value], flags: &[bool], program: &ProgramInfo) -> String {
-    let cast = !flags.is_empty();
+/// Arguments of a call of `declared`, each as its parameter types it (see [`DeclaredParam::typed`]), else
+/// cast to `any`; of a callee cast to `any` (no `declared`): as they are.
+fn arguments(test: &TestCase, args: &[Value], declared: Option<&DeclaredMember>, program: &ProgramInfo) -> String {
     let texts: Vec<String> = args
         .iter()
         .enumerate()
         .map(|(i, value)| {
-            let text = value_text(test, value, program);
-            if cast && !flags[i] { format!("{text} as any") } else { text }
+            let Some(param) = declared.and_then(|d| d.params.get(i)) else { return value_text(test, value, program) };
+            match param.typed(value, test, program) {
+                Some(Typed::AsWritten) => value_text(test, value, program),
+                Some(Typed::As(text)) => text,
+                None => format!("{} as any", value_text(test, value, program)),
+            }
         })
         .collect();
     texts.join(", ")
@@ -310,6 +366,16 @@ mod tests {
         (program, test)
     }
 
+    /// A parameter whose values carry its type, or do not, whatever they are.
+    #[derive(Debug)]
+    struct Carries(bool);
+
+    impl DeclaredParam for Carries {
+        fn typed(&self, _: &Value, _: &TestCase, _: &ProgramInfo) -> Option<Typed> {
+            self.0.then_some(Typed::AsWritten)
+        }
+    }
+
     #[test]
     fn what_is_not_declared_is_cast_and_what_is_declared_is_not() {
         let (program, test) = shelf_test();
@@ -320,8 +386,11 @@ mod tests {
         assert!(lines[2].starts_with("(shelf as any).put((function (answers: unknown[]) {"), "{}", lines[2]);
 
         let mut declared = Declarations::default();
-        declared.params.insert((0, None), vec![true]);
-        declared.params.insert((0, Some("put".into())), vec![false, true]);
+        let param = |carries: bool| Box::new(Carries(carries)) as Box<dyn DeclaredParam>;
+        let member =
+            |params: Vec<Box<dyn DeclaredParam>>| DeclaredMember { required: params.len(), params, enums: Vec::new() };
+        declared.members.insert((0, None), member(vec![param(true)]));
+        declared.members.insert((0, Some("put".into())), member(vec![param(false), param(true)]));
         let lines: Vec<String> = (0..3).map(|i| declaration(&test, i, &program, &declared)).collect();
         assert_eq!(lines[0], "const shelf = new Shelf(3)");
         assert_eq!(lines[1], "shelf.put({ id: 1 } as any, 2)", "the object is not built for its declared type");

@@ -1,0 +1,263 @@
+//! Declared types in TypeScript suites: what the declarations of the code under test say about the
+//! members a suite calls ([`export::Declarations`]), so that a value built for a parameter's declared
+//! type is written as it is (an enum's value as its member, `Color.Red`), and any other value, or one that
+//! cannot be proved to carry the type, keeps its cast to `any` (values outside the declared types, from
+//! `--probe-outside-types`, among them).
+
+use std::path::Path;
+use std::rc::Rc;
+
+use crate::analysis::declared::{self, DeclaredEnum, DeclaredType, Literal, declarations_of};
+use crate::export::{self, Declarations, DeclaredMember, EnumBinding, Typed};
+use crate::js::literal;
+use crate::model::program::ProgramInfo;
+use crate::model::test::{TestCase, Value};
+
+/// What the declarations of `program`'s classes say about their public members.
+pub(super) fn declarations(program: &ProgramInfo) -> Declarations {
+    let mut reader = declared::Declarations::default();
+    let mut found = Vec::new();
+    for (class, info) in program.classes.iter().enumerate() {
+        // As `session::setup` reads them: in the file defining the class, then the one exporting it.
+        let defining = info.constructor.function.as_ref().map(|f| f.file);
+        let files: Vec<_> =
+            defining.into_iter().chain([info.file]).filter_map(|f| declarations_of(&program.files[f].path)).collect();
+        let short = info.name.rsplit('.').next().unwrap_or(&info.name);
+        let names = [short, info.alias.as_str()];
+        for function in std::iter::once(&info.constructor).chain(&info.methods) {
+            let constructor = function.name == "constructor";
+            // A factory's parameters are not its class's constructor's.
+            if constructor && info.factory.is_some() {
+                continue;
+            }
+            let Some(member) = files.iter().find_map(|file| reader.member(file, &names, &function.name)) else {
+                continue;
+            };
+            if member.callable {
+                found.push(((class, (!constructor).then(|| function.name.clone())), member));
+            }
+        }
+    }
+    let enum_values: Rc<Vec<Literal>> = Rc::new(reader.enum_values().to_vec());
+    let mut declarations = Declarations::default();
+    for (key, member) in found {
+        let mut enums_used = Vec::new();
+        let params = member
+            .signature
+            .params
+            .iter()
+            .enumerate()
+            .map(|(i, param)| {
+                let enums: Vec<(String, Vec<(String, Literal)>)> = member
+                    .enums
+                    .get(i)
+                    .map_or(&[][..], Vec::as_slice)
+                    .iter()
+                    .filter_map(|e| {
+                        let index = bind(&mut declarations.enums, e, program)?;
+                        enums_used.push(index);
+                        Some((declarations.enums[index].alias.clone(), e.members.clone()))
+                    })
+                    .collect();
+                let param =
+                    Param { ty: param.ty.clone(), optional: param.optional, enums, enum_values: enum_values.clone() };
+                Box::new(param) as Box<dyn export::DeclaredParam>
+            })
+            .collect();
+        let required = member.signature.params.iter().take_while(|p| !p.optional).count();
+        enums_used.sort_unstable();
+        enums_used.dedup();
+        declarations.members.insert(key, DeclaredMember { required, params, enums: enums_used });
+    }
+    declarations
+}
+
+/// The index of `declared` among the suite's enum bindings, bound now if it was not: `None` when no file
+/// of the program is the one declaring it, or its name is a class's binding already.
+fn bind(bindings: &mut Vec<EnumBinding>, declared: &DeclaredEnum, program: &ProgramInfo) -> Option<usize> {
+    let file = program.files.iter().position(|f| same_file(&f.path, &declared.file))?;
+    if let Some(index) = bindings.iter().position(|b| b.file == file && b.export == declared.name) {
+        return Some(index);
+    }
+    let taken = program.classes.iter().any(|c| c.binding() == declared.name)
+        || bindings.iter().any(|b| b.alias == declared.name);
+    if taken {
+        return None;
+    }
+    bindings.push(EnumBinding { alias: declared.name.clone(), file, export: declared.name.clone() });
+    Some(bindings.len() - 1)
+}
+
+fn same_file(a: &Path, b: &Path) -> bool {
+    a == b || a.canonicalize().ok().is_some_and(|a| b.canonicalize().ok().as_deref() == Some(a.as_path()))
+}
+
+/// A declared parameter: its type, whether it may be left out, the enums its values may be members of
+/// (by the alias the suite binds them under), and the values of every enum member types stood for.
+#[derive(Debug)]
+struct Param {
+    ty: DeclaredType,
+    optional: bool,
+    enums: Vec<(String, Vec<(String, Literal)>)>,
+    enum_values: Rc<Vec<Literal>>,
+}
+
+impl export::DeclaredParam for Param {
+    fn typed(&self, value: &Value, test: &TestCase, program: &ProgramInfo) -> Option<Typed> {
+        if self.optional && *value == Value::Undefined {
+            return Some(Typed::AsWritten);
+        }
+        if let Some(value) = literal_of(value) {
+            for (alias, members) in &self.enums {
+                if let Some((name, _)) = members.iter().find(|(_, v)| *v == value) {
+                    let text = if literal::is_identifier_name(name) {
+                        format!("{alias}.{name}")
+                    } else {
+                        format!("{alias}[{}]", literal::string(name))
+                    };
+                    return Some(Typed::As(text));
+                }
+            }
+        }
+        let carries = Carries { test, program, enum_values: &self.enum_values };
+        carries.value(value, &self.ty).then_some(Typed::AsWritten)
+    }
+}
+
+/// The literal a value is, when it is a number or string (what enum members are).
+fn literal_of(value: &Value) -> Option<Literal> {
+    match value {
+        Value::Number(n) => Some(Literal::Number(*n)),
+        Value::String(s) => Some(Literal::String(s.clone())),
+        _ => None,
+    }
+}
+
+/// Whether values, written as JavaScript writes them, type-check against declared types: only what can
+/// be proved is (an `any` stands for an unconstrained generic, which a typed receiver may have fixed).
+struct Carries<'a> {
+    test: &'a TestCase,
+    program: &'a ProgramInfo,
+    /// A literal type with one of these values may be an enum member, which a literal does not satisfy.
+    enum_values: &'a [Literal],
+}
+
+impl Carries<'_> {
+    fn value(&self, value: &Value, ty: &DeclaredType) -> bool {
+        match (value, ty) {
+            (_, DeclaredType::Union(types)) => types.iter().any(|t| self.value(value, t)),
+            (Value::Number(_), DeclaredType::Number)
+            | (Value::String(_), DeclaredType::String)
+            | (Value::Boolean(_), DeclaredType::Boolean)
+            | (Value::Null, DeclaredType::Null)
+            | (Value::Undefined, DeclaredType::Undefined)
+            | (Value::Date(_), DeclaredType::Date)
+            | (Value::RegExp { .. }, DeclaredType::RegExp) => true,
+            // `-0` is written as a negation, of type `number`.
+            (Value::Number(n), DeclaredType::Literal(Literal::Number(l))) => {
+                n == l && !(*n == 0.0 && n.is_sign_negative()) && !self.enum_values.contains(&Literal::Number(*l))
+            }
+            (Value::String(s), DeclaredType::Literal(Literal::String(l))) => {
+                s == l && !self.enum_values.contains(&Literal::String(l.clone()))
+            }
+            (Value::Boolean(b), DeclaredType::Literal(Literal::Boolean(l))) => b == l,
+            (Value::Array(items), DeclaredType::Array(item)) => items.iter().all(|i| self.value(i, item)),
+            (Value::Array(items), DeclaredType::Tuple(types)) => {
+                items.len() == types.len() && items.iter().zip(types).all(|(i, t)| self.value(i, t))
+            }
+            (Value::Object(fields), DeclaredType::Object(members)) => {
+                let declared = fields.iter().all(|(name, v)| {
+                    members
+                        .iter()
+                        .find(|m| m.name == *name)
+                        .is_some_and(|m| (m.optional && *v == Value::Undefined) || self.value(v, &m.ty))
+                });
+                let complete = members.iter().filter(|m| !m.optional).all(|m| fields.iter().any(|(n, _)| *n == m.name));
+                declared && complete
+            }
+            // `function () { return x; }` takes fewer parameters than any arity; a `void` result takes any.
+            (Value::Function(result), DeclaredType::Function { returns, .. }) => {
+                **returns == DeclaredType::Undefined || self.value(result, returns)
+            }
+            (Value::Variable(v), DeclaredType::Class(name)) => self.program.class_named(name).is_some_and(|class| {
+                self.test.variables.get(*v).is_some_and(|variable| self.program.is_subclass(variable.class, class))
+            }),
+            _ => false,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::analysis::declared::Member;
+    use crate::export::DeclaredParam;
+
+    fn param(ty: DeclaredType, enums: Vec<(String, Vec<(String, Literal)>)>, enum_values: Vec<Literal>) -> Param {
+        Param { ty, optional: false, enums, enum_values: Rc::new(enum_values) }
+    }
+
+    fn typed(param: &Param, value: Value) -> Option<Typed> {
+        let test = TestCase { class: 0, method: "m".into(), variables: Vec::new(), statements: Vec::new() };
+        param.typed(&value, &test, &ProgramInfo::default())
+    }
+
+    #[test]
+    fn values_inside_the_declared_types_are_written_as_they_are_and_others_are_not() {
+        let number = param(DeclaredType::Number, Vec::new(), Vec::new());
+        assert_eq!(typed(&number, Value::Number(-3.5)), Some(Typed::AsWritten));
+        assert_eq!(typed(&number, Value::String("3".into())), None, "a value outside the type keeps its cast");
+        let member = |name: &str, ty: DeclaredType, optional: bool| Member { name: name.into(), ty, optional };
+        let options = DeclaredType::Object(vec![
+            member("capacity", DeclaredType::Number, false),
+            member("name", DeclaredType::String, true),
+        ]);
+        let options = param(options, Vec::new(), Vec::new());
+        let object =
+            |fields: Vec<(&str, Value)>| Value::Object(fields.into_iter().map(|(k, v)| (k.into(), v)).collect());
+        assert_eq!(typed(&options, object(vec![("capacity", Value::Number(1.0))])), Some(Typed::AsWritten));
+        assert_eq!(
+            typed(&options, object(vec![("name", Value::String("a".into()))])),
+            None,
+            "a required member left out"
+        );
+        let extra = object(vec![("capacity", Value::Number(1.0)), ("other", Value::Null)]);
+        assert_eq!(typed(&options, extra), None, "a member the type does not declare");
+        let direction = DeclaredType::union(vec![
+            DeclaredType::Literal(Literal::String("asc".into())),
+            DeclaredType::Literal(Literal::String("desc".into())),
+        ]);
+        let direction = param(direction, Vec::new(), Vec::new());
+        assert_eq!(typed(&direction, Value::String("asc".into())), Some(Typed::AsWritten));
+        assert_eq!(typed(&direction, Value::String("up".into())), None);
+        let zero = param(DeclaredType::Literal(Literal::Number(0.0)), Vec::new(), Vec::new());
+        assert_eq!(typed(&zero, Value::Number(-0.0)), None, "`-0` is a number, not the literal 0");
+        let callback = DeclaredType::Function { arity: 1, returns: Box::new(DeclaredType::Number) };
+        let callback = param(callback, Vec::new(), Vec::new());
+        assert_eq!(typed(&callback, Value::Function(Box::new(Value::Number(2.0)))), Some(Typed::AsWritten));
+        assert_eq!(typed(&callback, Value::Function(Box::new(Value::String("2".into())))), None);
+        let anything = param(DeclaredType::Any, Vec::new(), Vec::new());
+        assert_eq!(typed(&anything, Value::Number(1.0)), None, "`any` may be a generic a typed receiver fixed");
+    }
+
+    #[test]
+    fn enum_values_are_written_as_their_members_and_cast_where_no_member_can_be_named() {
+        let values = vec![Literal::String("draft".into()), Literal::Number(1.0)];
+        let mode = DeclaredType::union(values.iter().cloned().map(DeclaredType::Literal).collect());
+        let members =
+            vec![("Draft".to_string(), values[0].clone()), ("not an identifier".to_string(), values[1].clone())];
+        let bound = param(mode.clone(), vec![("Mode".into(), members)], values.clone());
+        assert_eq!(typed(&bound, Value::String("draft".into())), Some(Typed::As("Mode.Draft".into())));
+        assert_eq!(typed(&bound, Value::Number(1.0)), Some(Typed::As("Mode[\"not an identifier\"]".into())));
+        let unbound = param(mode, Vec::new(), values.clone());
+        assert_eq!(typed(&unbound, Value::String("draft".into())), None, "an enum the suite cannot reach");
+        let nested = DeclaredType::Object(vec![Member {
+            name: "mode".into(),
+            ty: DeclaredType::Literal(values[0].clone()),
+            optional: false,
+        }]);
+        let nested = param(nested, Vec::new(), values);
+        let object = Value::Object(vec![("mode".into(), Value::String("draft".into()))]);
+        assert_eq!(typed(&nested, object), None, "an enum member inside an object is not written as one");
+    }
+}
