@@ -109,6 +109,10 @@ pub(super) struct Files {
     files: HashMap<PathBuf, Option<Rc<FileScope>>>,
     /// Why files could not be read, for warnings.
     pub errors: Vec<String>,
+    /// The interfaces and aliases being expanded, one inside another (by address): a type met again
+    /// inside itself is not built, which also keeps an interface whose members return it (`clone():
+    /// Shape`) from expanding as many times as it has such members, to the power of `MAX_DEPTH`.
+    expanding: Vec<usize>,
 }
 
 impl Files {
@@ -296,7 +300,19 @@ impl Files {
                 }
             }
         };
-        self.named(named, args, ctx)
+        let key = match &named {
+            Named::Interface(_, declarations) => declarations.first().map(|d| Rc::as_ptr(d) as usize),
+            Named::Alias(_, alias) => Some(Rc::as_ptr(alias) as usize),
+            _ => None,
+        };
+        let Some(key) = key else { return self.named(named, args, ctx) };
+        if self.expanding.contains(&key) {
+            return DeclaredType::Opaque;
+        }
+        self.expanding.push(key);
+        let ty = self.named(named, args, ctx);
+        self.expanding.pop();
+        ty
     }
 
     /// What the left part of a qualified name stands for: a namespace or an enum.
