@@ -345,4 +345,20 @@ mod tests {
         let (values, types) = names("m.js", "export const a = 1;\nexport { a as b };\nexport default a;\n");
         assert_eq!((values, types), (set(&["a", "b", "default"]), set(&[])));
     }
+
+    /// Types re-exported through `export *` and a cycle of `export *`s: the run-time exports stay,
+    /// misspelt names are left to fail.
+    #[test]
+    fn types_reached_through_stars_and_cycles_go() {
+        let dir = tempfile::tempdir().unwrap();
+        let write = |name: &str, text: &str| std::fs::write(dir.path().join(name), text).unwrap();
+        write("a.ts", "export * from './b';\nexport interface A { x: number }\nexport const a = 1;\n");
+        write("b.ts", "export * from './a';\nexport type B = string;\nexport function b() { return 2; }\n");
+        write("c.ts", "export { A, B, a, b } from './b';\nimport { A as Alias, Missing } from './a';\nexport { Alias };\n");
+        let set = crate::analysis::files::SourceSet::load(&[dir.path().join("c.ts")]).unwrap();
+        let c = &set.entries[0];
+        assert_eq!(c.type_only.get("./b"), Some(&self::set(&["A", "B"])));
+        assert_eq!(c.type_only.get("./a"), Some(&self::set(&["A"])), "`Missing` is no type of a.ts: it stays");
+        assert_eq!(exported_names(&c.parsed.program), self::set(&["a", "b"]));
+    }
 }
