@@ -354,7 +354,10 @@ mod tests {
         let write = |name: &str, text: &str| std::fs::write(dir.path().join(name), text).unwrap();
         write("a.ts", "export * from './b';\nexport interface A { x: number }\nexport const a = 1;\n");
         write("b.ts", "export * from './a';\nexport type B = string;\nexport function b() { return 2; }\n");
-        write("c.ts", "export { A, B, a, b } from './b';\nimport { A as Alias, Missing } from './a';\nexport { Alias };\n");
+        write(
+            "c.ts",
+            "export { A, B, a, b } from './b';\nimport { A as Alias, Missing } from './a';\nexport { Alias };\n",
+        );
         let set = crate::analysis::files::SourceSet::load(&[dir.path().join("c.ts")]).unwrap();
         let c = &set.entries[0];
         assert_eq!(c.type_only.get("./b"), Some(&self::set(&["A", "B"])));
