@@ -78,9 +78,12 @@ const suitesIn = (dir, failing = false) =>
     : [];
 const isTypeScript = (file) => /\.(c|m)?ts$/.test(file);
 
-// `node --test` on the suites (through tsx when they are TypeScript): "green (passed)" or "F of N fail".
-const nodeTest = (files, typescript) => {
-  const run = spawnSync(process.execPath, [...(typescript ? ['--import', tsx] : []), '--test', ...files], {
+// `node --test` on the suites (through tsx when they are TypeScript), run in the package's folder as its
+// own tests are (tsx reads the tsconfig.json of the folder it runs in: its `target` decides whether class
+// fields declared without a value exist): "green (passed)" or "F of N fail".
+const nodeTest = (files, typescript, cwd) => {
+  const run = spawnSync(process.execPath, [...(typescript ? ['--import', tsx] : []), '--test', ...files.map((f) => path.resolve(f))], {
+    cwd,
     encoding: 'utf8',
     timeout: minutes(10),
   });
@@ -178,7 +181,7 @@ for (const p of packages) {
     continue;
   }
   const typescript = files.some(isTypeScript);
-  row.node = nodeTest(files, typescript);
+  row.node = nodeTest(files, typescript, p.dir);
   row.vitest = 'n/a';
   row.tsc = 'n/a';
   if (typescript) {

@@ -12,6 +12,7 @@ use swc_ecma_ast::{
 };
 use swc_ecma_visit::{Visit, VisitWith};
 
+use crate::analysis::elision::{self, TypeOnly};
 use crate::analysis::package::{self, Loader, candidates, resolve_file, with_suffix};
 use crate::analysis::parse::{ParsedFile, parse_source};
 use crate::analysis::tsconfig::{self, TsConfig};
@@ -33,6 +34,9 @@ pub struct SourceEntry {
     /// an ES-module view of a CommonJS file or built-in must export them even when its `module.exports`
     /// does not list them (a stand-in's).
     pub imported_names: BTreeMap<String, BTreeSet<String>>,
+    /// Module specifier → the names this file imports or re-exports from it that are types only there,
+    /// which its program goes without (see [`elision`]).
+    pub(crate) type_only: TypeOnly,
     /// Whether the user named this file (its classes are under test by default).
     pub given: bool,
     /// Whether it is one of Node's built-in modules as the sandbox offers them ([`crate::js::node`]), named
@@ -42,12 +46,14 @@ pub struct SourceEntry {
 
 impl SourceEntry {
     /// This file as `parsed` says it is now (a mutant of it), resolved as it was.
-    pub(crate) fn with_parsed(&self, parsed: ParsedFile) -> SourceEntry {
+    pub(crate) fn with_parsed(&self, mut parsed: ParsedFile) -> SourceEntry {
+        elision::elide(&mut parsed.program, &self.type_only);
         SourceEntry {
             parsed,
             deps: self.deps.clone(),
             missing: self.missing.clone(),
             imported_names: self.imported_names.clone(),
+            type_only: self.type_only.clone(),
             given: self.given,
             builtin: self.builtin,
         }
@@ -92,6 +98,11 @@ impl SourceSet {
             set.resolve_dependencies(next)?;
             next += 1;
         }
+        let type_only = elision::type_only(&set.entries);
+        for (entry, type_only) in set.entries.iter_mut().zip(type_only) {
+            elision::elide(&mut entry.parsed.program, &type_only);
+            entry.type_only = type_only;
+        }
         Ok(set)
     }
 
@@ -121,7 +132,8 @@ impl SourceSet {
             }
         };
         let (deps, missing, imported_names) = (BTreeMap::new(), BTreeMap::new(), BTreeMap::new());
-        self.entries.push(SourceEntry { parsed, deps, missing, imported_names, given, builtin: builtin.is_some() });
+        let (type_only, builtin) = (TypeOnly::new(), builtin.is_some());
+        self.entries.push(SourceEntry { parsed, deps, missing, imported_names, type_only, given, builtin });
         Ok(self.entries.len() - 1)
     }
 

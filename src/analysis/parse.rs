@@ -2,6 +2,7 @@
 //! parsed as TypeScript and made JavaScript at once (see [`typescript`](crate::analysis::typescript)):
 //! the tree is always JavaScript, while the text and every span stay those of the file as written.
 
+use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 
 use swc_common::sync::Lrc;
@@ -10,6 +11,7 @@ use swc_ecma_ast::{CallExpr, Callee, EsVersion, Expr, Lit, MemberExpr, MemberPro
 use swc_ecma_parser::{EsSyntax, Syntax, TsSyntax, parse_file_as_program};
 use swc_ecma_visit::{Visit, VisitWith};
 
+use crate::analysis::elision::exported_names;
 use crate::analysis::tsconfig;
 use crate::analysis::typescript::{self, Language};
 use crate::error::ParseError;
@@ -32,6 +34,9 @@ pub struct ParsedFile {
     pub kind: ModuleKind,
     /// The language the file is written in.
     pub(crate) language: Language,
+    /// The names a TypeScript file exports only as types (stripping removed them): see
+    /// [`elision`](crate::analysis::elision).
+    pub(crate) type_exports: BTreeSet<String>,
 }
 
 impl ParsedFile {
@@ -117,18 +122,20 @@ pub fn parse_source(path: &Path, display: &str, text: String) -> Result<ParsedFi
     if let Some(e) = recovered.first() {
         return Err(located(e.span().lo, e.kind().msg().into_owned()));
     }
-    let (kind, program) = match config {
+    let (kind, program, type_exports) = match config {
         Some(config) => {
             let mut program = program;
             let commonjs = typescript::commonjs_syntax(&mut program);
+            let declared = exported_names(&program);
             let program = typescript::strip(program, &config);
             let kind = match module_kind(path, &program) {
                 ModuleKind::EsModule if commonjs && !has_extension(path, "mts") => ModuleKind::CommonJs,
                 kind => kind,
             };
-            (kind, program)
+            let type_exports = declared.difference(&exported_names(&program)).cloned().collect();
+            (kind, program, type_exports)
         }
-        None => (module_kind(path, &program), program),
+        None => (module_kind(path, &program), program, BTreeSet::new()),
     };
     let mut program = match (kind, program) {
         // A file with no import/export parses as a script; a declared module still is one.
@@ -157,7 +164,8 @@ pub fn parse_source(path: &Path, display: &str, text: String) -> Result<ParsedFi
         Program::Script(script) => script.shebang = None,
         Program::Module(module) => module.shebang = None,
     }
-    Ok(ParsedFile { path: path.to_path_buf(), display: display.to_string(), source, cm, program, kind, language })
+    let (path, display) = (path.to_path_buf(), display.to_string());
+    Ok(ParsedFile { path, display, source, cm, program, kind, language, type_exports })
 }
 
 fn has_extension(path: &Path, extension: &str) -> bool {

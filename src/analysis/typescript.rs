@@ -16,9 +16,9 @@ use std::path::Path;
 use rustc_hash::FxHashMap;
 use swc_common::{BytePos, DUMMY_SP, GLOBALS, Globals, Mark, Span, Spanned};
 use swc_ecma_ast::{
-    AssignTarget, Constructor, Decl, Expr, ImportDecl, ImportDefaultSpecifier, ImportPhase, ImportSpecifier,
-    MemberProp, ModuleDecl, ModuleItem, ParamOrTsParamProp, Program, Stmt, Str, TsImportEqualsDecl, TsModuleRef,
-    TsParamPropParam,
+    AssignTarget, ClassMember, Constructor, Decl, Expr, ImportDecl, ImportDefaultSpecifier, ImportPhase,
+    ImportSpecifier, MemberProp, ModuleDecl, ModuleItem, ParamOrTsParamProp, Program, Stmt, Str, TsImportEqualsDecl,
+    TsModuleRef, TsParamPropParam,
 };
 use swc_ecma_transforms_base::fixer::fixer;
 use swc_ecma_transforms_base::helpers::{HELPERS, Helpers, inject_helpers};
@@ -148,6 +148,9 @@ pub(crate) fn strip(program: Program, config: &TsConfig) -> Program {
             // The standard decorators, and `accessor` fields (which QuickJS does not parse) with or
             // without them: after the legacy transform, only the accessors are left to it.
             program = program.apply(decorator_2023_11());
+            if !config.define_class_fields {
+                program.visit_mut_with(&mut UninitialisedFields);
+            }
             let options = Config {
                 native_class_properties: config.define_class_fields,
                 import_export_assign_config: TsImportExportAssignConfig::Classic,
@@ -159,6 +162,20 @@ pub(crate) fn strip(program: Program, config: &TsConfig) -> Program {
     });
     program.visit_mut_with(&mut Placer { properties, function: None });
     program
+}
+
+/// Removes the class fields declared without a value (`x?: number`, `y!: string`, `static z: T`), as
+/// TypeScript emits nothing for them when fields are assigned rather than defined
+/// (`useDefineForClassFields` false, an ES2021 or older `target`), and as `tsx` and vitest run such code:
+/// swc's transform keeps them, defining own properties set to `undefined` that shadow the prototype's (a
+/// field `['constructor']!: new () => this` hid the class from `new this.constructor()`).
+struct UninitialisedFields;
+
+impl VisitMut for UninitialisedFields {
+    fn visit_mut_class_members(&mut self, members: &mut Vec<ClassMember>) {
+        members.retain(|member| !matches!(member, ClassMember::ClassProp(prop) if prop.value.is_none()));
+        members.visit_mut_children_with(self);
+    }
 }
 
 /// Parameter properties (`constructor(private x: number)`) by the start of their constructor: the

@@ -344,6 +344,8 @@ fn merge_analyses(analyses: Vec<Analysis>) -> Analysis {
         kills: Vec::new(),
         runs: 0,
         elapsed: Duration::ZERO,
+        // Every unit analysed the same program's files.
+        languages: analyses.first().map(|a| a.languages.clone()).unwrap_or_default(),
     };
     for analysis in analyses {
         let offset = merged.tests.len();

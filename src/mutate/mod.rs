@@ -225,6 +225,9 @@ pub struct Analysis {
     pub(crate) runs: u64,
     /// Time the analysis took.
     pub elapsed: Duration,
+    /// The language each file of the program is written in ("JavaScript", "TypeScript"), by the files'
+    /// indices: a mutant that does not parse is not valid in its file's language.
+    pub(crate) languages: Vec<&'static str>,
 }
 
 /// Mutant counts of a group of mutants (a method, a class, everything).
@@ -431,6 +434,7 @@ pub(crate) fn analyse(
         mutants: Vec::new(),
         runs: 0,
         elapsed: Duration::ZERO,
+        languages: subject.code().files.iter().map(|f| f.entry.parsed.language.name()).collect(),
     };
     let builds = vec![None; subject.code().files.len()];
     let under = Under { subject, methods, settings };

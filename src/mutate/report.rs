@@ -1,6 +1,7 @@
 //! Mutation scores per class and method, with the mutants that were not killed: a table for people and a
 //! JSON document for scripts (`mutate --report`).
 
+use std::collections::BTreeMap;
 use std::fmt::Write as _;
 
 use serde_json::{Value as Json, json};
@@ -43,7 +44,11 @@ fn count(analysis: &Analysis, status: &Status) -> usize {
 /// One line: the mutation score, what it counts, and how long the analysis took.
 pub fn headline(analysis: &Analysis) -> String {
     let total = analysis.score();
-    let invalid = count(analysis, &Status::Invalid);
+    let mut invalid: BTreeMap<&str, usize> = BTreeMap::new();
+    for mutant in analysis.mutants.iter().filter(|m| m.status == Status::Invalid) {
+        *invalid.entry(analysis.languages.get(mutant.file).copied().unwrap_or("JavaScript")).or_default() += 1;
+    }
+    let invalid: String = invalid.iter().map(|(language, n)| format!(", {n} not valid {language}")).collect();
     let unjudged = count(analysis, &Status::Unjudged);
     format!(
         "mutation score: {} ({} of {} non-equivalent mutants killed; {} presumed equivalent{}{}; {:.2} s)",
@@ -51,7 +56,7 @@ pub fn headline(analysis: &Analysis) -> String {
         total.killed,
         total.killed + total.survived + total.uncovered,
         total.equivalent,
-        if invalid > 0 { format!(", {invalid} not valid JavaScript") } else { String::new() },
+        invalid,
         if unjudged > 0 { format!(", {unjudged} not judged within the time budget") } else { String::new() },
         analysis.elapsed.as_secs_f64()
     )

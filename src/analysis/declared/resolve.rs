@@ -124,6 +124,10 @@ pub(super) struct Files {
     /// The values of the enum members types resolved so far stood for: a literal type may be one of
     /// them, which TypeScript accepts only written as the member (`Color.Red`, not `'red'`).
     pub enum_values: Vec<Literal>,
+    /// The interfaces and aliases being expanded, one inside another (by address): a type met again
+    /// inside itself is not built, which also keeps an interface whose members return it (`clone():
+    /// Shape`) from expanding as many times as it has such members, to the power of `MAX_DEPTH`.
+    expanding: Vec<usize>,
 }
 
 impl Files {
@@ -326,7 +330,19 @@ impl Files {
                 }
             }
         };
-        self.named(named, args, ctx)
+        let key = match &named {
+            Named::Interface(_, declarations) => declarations.first().map(|d| Rc::as_ptr(d) as usize),
+            Named::Alias(_, alias) => Some(Rc::as_ptr(alias) as usize),
+            _ => None,
+        };
+        let Some(key) = key else { return self.named(named, args, ctx) };
+        if self.expanding.contains(&key) {
+            return DeclaredType::Opaque;
+        }
+        self.expanding.push(key);
+        let ty = self.named(named, args, ctx);
+        self.expanding.pop();
+        ty
     }
 
     /// The enums a parameter annotated `ty` takes the members of, where `ty` names them itself: `Color`,
