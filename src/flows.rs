@@ -73,6 +73,10 @@ pub(crate) fn generate(args: &GenerateArgs) -> Result<Verdict, Error> {
     let generated = jobs::generate(&jobs, &interrupted, &mut watch)?;
     watch.end();
     let mut json = generated.report;
+    let warnings = json["warnings"].as_array().into_iter().flatten().filter_map(|w| w.as_str());
+    for missing in warnings.filter(|w| w.starts_with(flycatcher::session::MISSING_GLOBALS_WARNING)) {
+        eprintln!("flycatcher: warning: {missing}");
+    }
     if generated.interrupted {
         eprintln!("flycatcher: interrupted; writing the {} tests elected so far", json["elected"]);
     }

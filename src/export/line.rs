@@ -65,6 +65,12 @@ pub(crate) enum Expected {
         /// The literal's JavaScript source.
         literal: String,
     },
+    /// A value no literal writes (an object whose `name` is not a string, an instance): what can be said
+    /// of it, as assertions on `Object(thrown)` (`any` in TypeScript, the value itself for an object).
+    Described {
+        /// The assertions, as test lines.
+        checks: Vec<Line>,
+    },
 }
 
 /// How far, in units in the last place, a [`Line::Close`] number may be from the value recorded.
@@ -90,6 +96,10 @@ pub(crate) fn statement(line: &Line) -> String {
                 Expected::Error { name, message: None } => format!("{{ name: {} }}", js_string(name)),
                 Expected::Value { literal } => {
                     format!("(thrown) => {{\n  assert.deepStrictEqual(thrown, {literal});\n  return true;\n}}")
+                }
+                Expected::Described { checks } => {
+                    let checks: String = checks.iter().map(|line| format!("  {}\n", statement(line))).collect();
+                    format!("(thrown) => {{\n{checks}  return true;\n}}")
                 }
             };
             // A call of an asynchronous method fails by rejecting its promise.

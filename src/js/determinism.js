@@ -1,4 +1,9 @@
 function deterministic(g, seed) {
+  // Node's `process.hrtime`, or null (the sandbox makes its `process` after this first runs).
+  const hrtimeOf = (g) => {
+    const p = g.process;
+    return p !== null && typeof p === 'object' && typeof p.hrtime === 'function' ? p.hrtime : null;
+  };
   // Called before every test: building the stand-ins again each time cost more than many tests. While
   // everything installed last time in this global scope is still in place, reseeding is enough; once
   // anything was replaced (the code under test assigned `Math.random`, a suite put the real clock back),
@@ -8,7 +13,8 @@ function deterministic(g, seed) {
   if (fixed !== null && last.g === g && g.Math.random === last.random && g.Date === fixed &&
       fixed.now === last.now && fixed.parse === last.RealDate.parse && fixed.UTC === last.RealDate.UTC &&
       fixed.prototype === last.RealDate.prototype && g.performance === last.performance &&
-      (last.fixedNow === null || last.performance.now === last.fixedNow)) {
+      (last.fixedNow === null || last.performance.now === last.fixedNow) &&
+      hrtimeOf(g) === last.fixedHrtime) {
     last.reseed(seed);
     return;
   }
@@ -47,8 +53,26 @@ function deterministic(g, seed) {
       g.performance = { __proto__: perf, now: fixedNow };
     }
   }
+  // And `process.hrtime`, Node's nanosecond clock: the same second.
+  const proc = g.process;
+  let fixedHrtime = null;
+  if (hrtimeOf(g) !== null) {
+    fixedHrtime = function hrtime(previous) {
+      if (previous === undefined) return [1, 0];
+      let seconds = 1 - previous[0];
+      let nanoseconds = 0 - previous[1];
+      if (nanoseconds < 0) {
+        seconds -= 1;
+        nanoseconds += 1e9;
+      }
+      return [seconds, nanoseconds];
+    };
+    fixedHrtime.bigint = function bigint() { return BigInt(1e9); };
+    fixedHrtime.flycatcherRealHrtime = proc.hrtime.flycatcherRealHrtime || proc.hrtime;
+    proc.hrtime = fixedHrtime;
+  }
   deterministic.installed = {
-    g, random, RealDate, FixedDate, now: FixedDate.now, performance: g.performance, fixedNow,
+    g, random, RealDate, FixedDate, now: FixedDate.now, performance: g.performance, fixedNow, fixedHrtime,
     reseed: (next) => { state = next >>> 0 || 1; },
   };
 }

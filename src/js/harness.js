@@ -474,7 +474,10 @@
     const drained = drain(value);
     if (describing) after = describeResult(at, value, drained, before);
   };
-  const failed = (e) => (hostAccess !== null ? hostFailure() : thrownAnswer(e, at));
+  const failed = (e) => {
+    timers.held();
+    return hostAccess !== null ? hostFailure() : thrownAnswer(e, at);
+  };
   // A call that returns a promise is awaited, as the exported test awaits it, and so is every later one
   // that returns a promise; Rust runs the jobs until the test settles (or drops the context).
   const awaitRest = async (pending) => {
@@ -491,6 +494,7 @@
           value = await value;
         }
       }
+      timers.held();
       settled = hostAccess === null ? '' : hostFailure();
     } catch (e) {
       settled = failed(e);
@@ -519,7 +523,10 @@
     settled = null;
   };
   // What a test that ran to its end answers.
-  const ended = () => (hostAccess === null ? '' : hostFailure());
+  const ended = () => {
+    timers.held();
+    return hostAccess === null ? '' : hostFailure();
+  };
   hide('__fc$exec', (json, seed, describes) => {
     begin(seed, describes);
     ops = parse(json);
@@ -581,7 +588,8 @@
     },
   }));
   // How an awaiting test ended ('' or an error as `__fc$exec` returns it), or null while it has not.
-  hide('__fc$settled', () => settled);
+  // A test still pending that reached the host (a timer Node would wait for in real time) has ended.
+  hide('__fc$settled', () => (settled === null && hostAccess !== null ? hostFailure() : settled));
   // The statements whose promises the last test awaited, comma-separated.
   hide('__fc$awaited', () => P.join(awaited, ','));
   // The proxies' and patterns' log itself: Rust reads its array (`sandbox/engine/log.rs`).

@@ -151,6 +151,8 @@ protocol! {
         /// Node's timers on a virtual clock ([`super::node::GLOBALS_JS`]): `next()` fires the one due
         /// first.
         TIMERS = "__fc$timers";
+        /// The globals Node has and the sandbox does not that code read, as own keys (`node/globals.js`).
+        MISSING_GLOBALS = "__fc$missingGlobals";
 
         // The harness (`harness.js`).
         /// The harness's class table, in `ProgramInfo` order once classes are bound.

@@ -25,7 +25,7 @@ pub use engine::WORK_PER_MS;
 pub use events::{PatternNote, ProxyEvent};
 
 use crate::error::{Error, Result};
-use crate::js::CLASSES;
+use crate::js::{CLASSES, MISSING_GLOBALS, PRIMORDIALS};
 use crate::model::observed::{DescribedResult, Outcome};
 use crate::model::settings::Limits;
 use code::SourcePositions;
@@ -324,6 +324,15 @@ impl Sandbox {
             None => self.engine_mut().map_err(|e| positions.locate(e))?,
         };
         engine.statements_run()
+    }
+
+    /// The globals Node has and the sandbox lacks (`Intl`, `URL`...) that the code read in the context kept
+    /// for tests since it was built: asked once the program has loaded and no test has run, those it read
+    /// while loading, whose absence sends every test down the path a library takes without them.
+    pub fn globals_missing_at_load(&mut self) -> Result<Vec<String>> {
+        let script = format!("{PRIMORDIALS}.join({PRIMORDIALS}.keys({MISSING_GLOBALS}), ',')");
+        let names = self.evaluate(&script, "reading the globals the code missed")?;
+        Ok(names.split(',').filter(|name| !name.is_empty()).map(String::from).collect())
     }
 
     /// Makes the check for a changed built-in after a test read the built-ins found unchanged in place,

@@ -63,6 +63,11 @@ use crate::model::settings::{Settings, Strategy};
 use crate::sandbox::CodeBase;
 use crate::suite::{ElectedTest, Suite};
 
+/// How the warning naming the globals Node has and the sandbox lacks that the code read while loading
+/// starts (`generate` repeats it on stderr): the code took the path it takes without them, in every test.
+pub const MISSING_GLOBALS_WARNING: &str = "the code read globals Node has and the sandbox lacks while loading (every test takes the path it takes \
+     without them, which under Node it does not): ";
+
 /// Everything a run needs to start.
 #[derive(Debug, Clone, Default)]
 pub struct SessionOptions {
@@ -130,6 +135,10 @@ impl Session {
                 "the code can change shared state ({what}): what a test writes there is undone after it, or its \
                  context built anew"
             ));
+        }
+        let missing = runner.sandbox_mut().globals_missing_at_load()?;
+        if !missing.is_empty() {
+            warnings.push(format!("{MISSING_GLOBALS_WARNING}{}", missing.join(", ")));
         }
         select_classes(&mut program, &options.classes)?;
         let mut methods = methods_under_test(&program, options.method.as_deref())?;

@@ -29,14 +29,17 @@ pub(crate) fn test_lines_in(
         match statement {
             Statement::Construct { .. } if index == last && thrown_at(elected) == Some(index) => {
                 // A test that ends by constructing an instance its constructor refuses.
-                lines.push(Line::Throws { code: format!("{expression};"), thrown: expected_error(elected) });
+                lines.push(Line::Throws { code: format!("{expression};"), thrown: expected_error(program, elected) });
             }
             Statement::Construct { .. } | Statement::Rebuild { .. } => {
                 lines.push(Line::Code(format!("{};", declaration(test, index, program, typescript))))
             }
             Statement::Call { under_test, .. } => {
                 if index == last && thrown_at(elected) == Some(index) {
-                    lines.push(Line::Throws { code: format!("{expression};"), thrown: expected_error(elected) });
+                    lines.push(Line::Throws {
+                        code: format!("{expression};"),
+                        thrown: expected_error(program, elected),
+                    });
                     continue;
                 }
                 let Some(result) = elected.results.iter().find(|r| r.at == index).filter(|_| *under_test) else {
@@ -100,13 +103,20 @@ fn thrown_at(elected: &ElectedTest) -> Option<usize> {
 /// What a test that throws expects: the error's name (and its message, when the code under test wrote
 /// it: messages of errors the engine makes, like reading a property of undefined, differ between
 /// engines), or the value thrown.
-fn expected_error(elected: &ElectedTest) -> export::Expected {
+fn expected_error(program: &ProgramInfo, elected: &ElectedTest) -> export::Expected {
     match &elected.outcome {
         Outcome::Threw { thrown: Thrown::Error { name, message, .. }, .. } => {
             export::Expected::Error { name: name.clone(), message: elected.own_message.then(|| message.clone()) }
         }
-        Outcome::Threw { thrown: Thrown::Value(description), .. } => export::Expected::Value {
-            literal: assertion::literal_of(description).unwrap_or_else(|| "undefined".into()),
+        Outcome::Threw { thrown: Thrown::Value(description), .. } => match assertion::literal_of(description) {
+            Some(literal) => export::Expected::Value { literal },
+            None => {
+                // An error whose `name` is no string is such a value (`error.name = params.name`).
+                let mut checks = Vec::new();
+                let against = assertion::Against { test: &elected.test, program, inexact: false };
+                assertion::assert_described(description, "Object(thrown)", against, &mut checks);
+                export::Expected::Described { checks }
+            }
         },
         _ => unreachable!("only a test that throws expects an error"),
     }

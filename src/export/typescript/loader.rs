@@ -21,6 +21,9 @@ const DETERMINISM_TYPES: &[(&str, &str)] = &[
     ("deterministic.installed", "(deterministic as any).installed"),
     ("function FixedDate(...args)", "function FixedDate(...args: any[])"),
     ("let fixedNow = null;", "let fixedNow: any = null;"),
+    ("const hrtimeOf = (g) =>", "const hrtimeOf = (g: any): any =>"),
+    ("let fixedHrtime = null;", "let fixedHrtime: any = null;"),
+    ("function hrtime(previous) {", "function hrtime(previous?: any): number[] {"),
     ("reseed: (next) =>", "reseed: (next: number) =>"),
 ];
 

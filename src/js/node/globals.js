@@ -56,8 +56,22 @@
 
   // Timers: `setTimeout`, `setInterval` and `setImmediate` as Node has them (objects with `ref`, `unref`,
   // `hasRef`, `refresh`, `close`, and a number as primitive), queued on a virtual clock.
+  //
+  // Node waits for its timers in real time, and a refed timer still pending holds its process (`node
+  // --test` runs a file until its loop is empty): a test that waits on the virtual clock further than
+  // `REAL_WAIT_MS` past its start, or ends with a refed timer due further than that or a refed interval,
+  // would hang its suite or time it out under Node, so it is reported as host access (the real clock) and
+  // never becomes a regression test. A second keeps tests of short delays (debounces, timeouts) while a
+  // suite of them still runs in moments under mocha's 2 s and jest's 5 s per test.
+  const REAL_WAIT_MS = 1000;
+  const report = (what) => {
+    const hostAccess = g.__fc$hostAccess;
+    if (typeof hostAccess === 'function') hostAccess(what + ', which Node would wait for in real time');
+  };
   const makeTimers = () => {
     let now = 0;
+    // The virtual time the running test started at.
+    let start = 0;
     let nextId = 1;
     let pending = [];
     const kId = Symbol('asyncId');
@@ -104,7 +118,18 @@
       value: Object.freeze({
         // Before each test: nothing left from another (most tests leave nothing).
         clear() {
+          start = now;
           if (pending.length !== 0) pending = [];
+        },
+        // At the end of a test: reports a refed timer that would hold Node's process past the wait Node's
+        // runners allow (see `REAL_WAIT_MS`).
+        held() {
+          for (const timer of pending) {
+            const state = timer[kId];
+            if (!state.refed || state.immediate) continue;
+            if (state.repeat) return report('an interval of ' + state.delay + ' ms left running');
+            if (state.at - start > REAL_WAIT_MS) return report('a timer due ' + (state.at - start) + ' ms after the test started left pending');
+          }
         },
         // Fires the timer due first (immediates before timers); false when none is pending.
         next() {
@@ -117,6 +142,10 @@
           }
           const timer = pending[first];
           const state = timer[kId];
+          if (state.at - start > REAL_WAIT_MS) {
+            report('awaiting a timer due ' + (state.at - start) + ' ms after the test started');
+            return false;
+          }
           pending.splice(first, 1);
           now = Math.max(now, state.at);
           if (state.repeat) timer.refresh();
@@ -158,22 +187,90 @@
   // `global`, Node's name of the global object.
   plain('global', g);
 
-  // Globals Node has and the sandbox does not: `process` (the host's), `Intl`, `URL`, `fetch`,
+  // `process` without the host: what a library reads to choose its path or calls at run time answers as
+  // under a fixed Node 20 on Linux with an empty environment (`env`, `argv`, `platform`, `version`,
+  // `versions`...), `nextTick` queues its callback as a job, and `emitWarning`, which only prints on the
+  // host's stderr, checks its argument and prints nothing. `hrtime` is the fixed clock `js/determinism.js`
+  // installs, in the sandbox and in exported suites alike. What reaches the host (`exit`, `kill`,
+  // `chdir`, `cwd`, the standard streams, the process's events, its id and usage) is host access.
+  const makeProcess = () => {
+    const hostAccess = (what) => {
+      const report = g.__fc$hostAccess;
+      return typeof report === 'function' ? report('process.' + what) : new Error('no host access: process.' + what);
+    };
+    const then = Promise.prototype.then;
+    const resolved = Promise.resolve();
+    const apply = Reflect.apply;
+    const process = {
+      title: 'node',
+      version: 'v20.19.0',
+      versions: { node: '20.19.0', v8: '11.3.244.8-node.30', uv: '1.46.0', zlib: '1.3.0.1-motley', modules: '115' },
+      release: { name: 'node', lts: 'Iron' },
+      platform: 'linux',
+      arch: 'x64',
+      argv: ['/usr/local/bin/node', '/flycatcher/test.js'],
+      argv0: 'node',
+      execArgv: [],
+      execPath: '/usr/local/bin/node',
+      env: {},
+      exitCode: undefined,
+      nextTick(callback, ...args) {
+        if (typeof callback !== 'function') throw invalidArgType('callback', 'of type function', callback);
+        apply(then, resolved, [() => apply(callback, undefined, args)]);
+      },
+      emitWarning(warning) {
+        if (typeof warning !== 'string' && !(warning instanceof Error)) {
+          throw invalidArgType('warning', 'of type string or an instance of Error', warning);
+        }
+      },
+      hrtime() {
+        throw hostAccess('hrtime, the host\'s clock');
+      },
+      [Symbol.toStringTag]: 'process',
+    };
+    process.hrtime.bigint = process.hrtime;
+    for (const name of ['exit', 'reallyExit', 'abort', 'kill', 'chdir', 'cwd', 'umask', 'uptime', 'memoryUsage',
+      'cpuUsage', 'resourceUsage', 'on', 'once', 'off', 'addListener', 'prependListener', 'removeListener',
+      'removeAllListeners', 'emit', 'listeners', 'send', 'disconnect', 'binding', 'dlopen']) {
+      process[name] = function () {
+        throw hostAccess(name + '()');
+      };
+    }
+    for (const name of ['stdout', 'stderr', 'stdin', 'pid', 'ppid', 'connected', 'channel', 'mainModule']) {
+      Object.defineProperty(process, name, {
+        get() {
+          hostAccess(name);
+          return undefined;
+        },
+        enumerable: true,
+        configurable: true,
+      });
+    }
+    return process;
+  };
+  lazy('process', makeProcess);
+
+  // Globals Node has and the sandbox does not: `Intl`, `URL`, `fetch`,
   // `WebAssembly`, web streams, ... A test that reads one cannot run as under Node, whatever it does next
   // (`new Intl.DateTimeFormat()` throwing, `typeof URL` choosing a fallback), so reading one is reported
   // as host access (`__fc$hostAccess`: the test never becomes a regression test) and answers undefined,
   // as before. Assigning one (a polyfill) makes it a plain global. Reads while the program loads are not
   // tests'.
-  const absent = ['process', 'Intl', 'URL', 'URLSearchParams', 'AbortController', 'AbortSignal', 'Event', 'EventTarget',
+  const absent = ['Intl', 'URL', 'URLSearchParams', 'AbortController', 'AbortSignal', 'Event', 'EventTarget',
     'CustomEvent', 'structuredClone', 'fetch', 'FormData', 'Headers', 'Request', 'Response', 'Blob', 'File',
     'WebAssembly', 'crypto', 'Crypto', 'CryptoKey', 'SubtleCrypto', 'BroadcastChannel', 'MessageChannel',
     'MessagePort', 'MessageEvent', 'ReadableStream', 'WritableStream', 'TransformStream', 'TextEncoderStream',
     'TextDecoderStream', 'CompressionStream', 'DecompressionStream', 'Performance', 'PerformanceEntry',
     'PerformanceMark', 'PerformanceMeasure', 'PerformanceObserver'];
+  // The names read (from loading on: Rust reads them once the program has loaded, to name the globals a
+  // library read while loading, a fallback path its every test then takes), as own keys.
+  const missing = Object.create(null);
+  Object.defineProperty(g, '__fc$missingGlobals', { value: missing });
   for (const name of absent) {
     if (name in g) continue;
     Object.defineProperty(g, name, {
       get() {
+        missing[name] = true;
         const report = g.__fc$hostAccess;
         if (typeof report === 'function') report(name + ', which Node has and the sandbox does not');
         return undefined;

@@ -8,4 +8,8 @@ function undo(g) {
     delete perf.now;
     if (perf.now !== real) perf.now = real;
   }
+  const proc = g.process;
+  if (proc && typeof proc.hrtime === 'function' && proc.hrtime.flycatcherRealHrtime) {
+    proc.hrtime = proc.hrtime.flycatcherRealHrtime;
+  }
 }

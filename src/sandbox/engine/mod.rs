@@ -175,16 +175,17 @@ impl Engine {
         self.eval_setup(&probes, "installing probes")?;
         self.eval_setup(RUNTIME_JS, "installing the coverage runtime")?;
         self.install_journal()?;
+        self.eval_setup(PARITY_JS, "correcting where QuickJS departs from the specification")?;
+        self.eval_setup(INEXACT_JS, "watching operations engines round differently")?;
+        self.install_node_globals()?;
         // Randomness and the clock are fixed before any user code runs, from the same seed as in
-        // exported suites, and again for every test from the test's seed.
+        // exported suites, and again for every test from the test's seed. After Node's globals: the clock
+        // includes `process.hrtime`, fixed here once rather than seen by the guard as a test's change.
         let determinism = format!(
             "Object.defineProperty(globalThis, '{DETERMINISTIC}', {{ value: ({DETERMINISM_JS}) }}); \
              {DETERMINISTIC}(globalThis, {LOAD_SEED});"
         );
         self.eval_setup(&determinism, "fixing randomness and the clock")?;
-        self.eval_setup(PARITY_JS, "correcting where QuickJS departs from the specification")?;
-        self.eval_setup(INEXACT_JS, "watching operations engines round differently")?;
-        self.install_node_globals()?;
         self.context.with(|ctx| {
             describe::install(&ctx, &self.descriptions)
                 .map_err(|e| Error::Engine(format!("installing the describers: {}", exception_text(&ctx, e))))

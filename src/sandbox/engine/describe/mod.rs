@@ -227,11 +227,21 @@ impl Descriptions {
         let keep = |v: &Value<'js>| Kept::new(&anchor, Owned::dup(cx, Ref::of(v)));
         if held.primordials.is_none() {
             let p: Object = ctx.globals().get(crate::js::PRIMORDIALS)?;
-            let names =
-                ["String", "isArray", "getTime", "regexpText", "Date", "RegExp", "Error", "DateProto", "ObjectProto"];
+            let names = [
+                "String",
+                "isArray",
+                "getTime",
+                "regexpText",
+                "Date",
+                "RegExp",
+                "Error",
+                "DateProto",
+                "ObjectProto",
+                "ArrayProto",
+            ];
             let values: Vec<Value> =
                 names.iter().map(|name| p.get::<_, Value>(*name)).collect::<rquickjs::Result<_>>()?;
-            let [string, is_array, get_time, regexp_text, date, regexp, error, date_proto, object_proto] =
+            let [string, is_array, get_time, regexp_text, date, regexp, error, date_proto, object_proto, array_proto] =
                 std::array::from_fn(|i| keep(&values[i]));
             let atom = |name: &std::ffi::CStr| KeptAtom::new(&anchor, Atom::new(cx, name));
             held.primordials = Some(Primordials {
@@ -244,6 +254,7 @@ impl Descriptions {
                 error,
                 date_proto,
                 object_proto,
+                array_proto,
                 atoms: Atoms {
                     proto: atom(c"__proto__"),
                     constructor: atom(c"constructor"),

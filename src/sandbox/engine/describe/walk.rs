@@ -46,6 +46,7 @@ pub(super) struct Primordials {
     pub(super) error: Kept,
     pub(super) date_proto: Kept,
     pub(super) object_proto: Kept,
+    pub(super) array_proto: Kept,
     pub(super) atoms: Atoms,
 }
 
@@ -236,10 +237,24 @@ impl<'a, 'js> Walk<'a, 'js> {
         } else {
             value.is_array()
         };
-        if is_array {
+        if is_array && value.is_proxy() {
+            // A proxy stays an array: its prototype is what its trap answers.
             return self.array(value, depth);
         }
         let proto = cx.prototype(value)?;
+        if is_array && cx.strict_eq(proto.get(), p.array_proto.get(cx)) {
+            return self.array(value, depth);
+        }
+        if is_array {
+            // An instance of a class extending `Array` (a vector, a matrix) is no array literal to deep
+            // equality, which compares prototypes: it is an instance, by its items as fields, or else
+            // another object.
+            let (fields, _) = self.fields_of(value, depth)?;
+            return Ok(match self.class_of(proto.get())? {
+                Some(class) => Desc::Instance { class, fields },
+                None => Desc::Other(self.constructor_name(proto.get())?),
+            });
+        }
         let date = if self.d.exact_dates {
             cx.strict_eq(proto.get(), p.date_proto.get(cx))
         } else {

@@ -1,0 +1,98 @@
+//! A sandbox Node code cannot tell apart (issue 40, item 7), and suites that must not fail or hang under
+//! Node on the code they came from (`tests/fixtures/parity`, written fresh): timers Node waits for in real
+//! time, classes extending `Array`, errors whose `name` is not a string, a host-free `process`, and the
+//! globals the sandbox lacks named when a library reads them while loading. Each suite runs under `node
+//! --test` with a per-test timeout, so that a suite that would hang fails instead.
+
+mod common;
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use common::*;
+
+fn parity(name: &str) -> PathBuf {
+    fixture(&format!("parity/{name}"))
+}
+
+/// Generates `name`'s suite into a fresh folder and checks that it passes under `node --test`, each test
+/// cut off after 20 s (a test waiting on a timer of the sandbox's virtual clock would wait for ever).
+fn generate_passing(name: &str) -> (serde_json::Value, tempfile::TempDir, String) {
+    let out = tempfile::tempdir().unwrap();
+    let report = generate(&[parity(name)], out.path(), &["--seed", "1", "--timeout", "2"]);
+    let files = suites(out.path());
+    assert!(!files.is_empty(), "no suite for {name}");
+    let output = Command::new("node").args(["--test", "--test-timeout", "20000"]).args(&files).output().unwrap();
+    let stdout = String::from_utf8_lossy(&output.stdout).into_owned();
+    assert!(output.status.success() && stdout.contains("# fail 0"), "{name}: {}", text(&output));
+    assert!(stdout.contains("# cancelled 0") && !stdout.contains("# pass 0\n"), "{name}: {stdout}");
+    (report, out, stdout)
+}
+
+fn suite(out: &Path, name: &str) -> String {
+    std::fs::read_to_string(out.join(name)).unwrap_or_else(|e| panic!("{name}: {e}"))
+}
+
+#[test]
+fn a_test_that_waits_on_a_timer_node_would_wait_for_is_not_exported() {
+    let (_, out, _) = generate_passing("waits.js");
+    let log = suite(out.path(), "Waiter.failing.log");
+    // `wait(ms)` past the mined 5000 ms would take that long under Node; `start` leaves an interval
+    // running, which holds Node's process for ever: neither is elected, both are logged.
+    assert!(log.contains("which Node would wait for in real time"), "{log}");
+    assert!(log.contains("an interval of"), "{log}");
+    let tests = suite(out.path(), "Waiter.test.js");
+    assert!(!tests.contains("waiter.start(0)") && !tests.contains("wait(5000)"), "{tests}");
+}
+
+#[test]
+fn an_instance_of_a_class_extending_array_is_asserted_as_an_instance() {
+    let (_, out, _) = generate_passing("vec.js");
+    let tests = suite(out.path(), "Vec.test.js");
+    assert!(tests.contains("instanceof Vec"), "{tests}");
+}
+
+#[test]
+fn an_error_whose_name_is_not_a_string_is_asserted_by_what_it_holds() {
+    let (_, out, _) = generate_passing("coded.js");
+    let tests = suite(out.path(), "Refuser.test.js");
+    assert!(tests.contains("assert.strictEqual(String(Object(thrown).name), \"undefined\");"), "{tests}");
+    assert!(!tests.contains("deepStrictEqual(thrown, undefined)"), "{tests}");
+}
+
+#[test]
+fn process_is_host_free_and_globals_read_while_loading_are_named() {
+    let out = tempfile::tempdir().unwrap();
+    let report_path = out.path().join("report.json");
+    let output = flycatcher(&[
+        "generate",
+        &parity("env.js").display().to_string(),
+        "--seed",
+        "1",
+        "--timeout",
+        "2",
+        "-q",
+        "--out",
+        &out.path().display().to_string(),
+        "--report",
+        &report_path.display().to_string(),
+    ]);
+    assert!(output.status.success(), "{}", text(&output));
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(
+        stderr.contains("globals Node has and the sandbox lacks while loading") && stderr.contains("Intl"),
+        "{stderr}"
+    );
+    let report: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(&report_path).unwrap()).unwrap();
+    assert!(report["warnings"].to_string().contains("Intl"), "{}", report["warnings"]);
+    // Every method reads `process` (env, platform, versions, nextTick, hrtime) and is fully covered.
+    for (name, covered, statements, _) in methods(&report) {
+        assert_eq!(covered, statements, "{name}");
+    }
+    let files = suites(out.path());
+    let output = Command::new("node").args(["--test", "--test-timeout", "20000"]).args(&files).output().unwrap();
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    assert!(output.status.success() && stdout.contains("# fail 0"), "{}", text(&output));
+    let tests = suite(out.path(), "Settings.test.js");
+    assert!(tests.contains("settings.elapsed()") && tests.contains("settings.doubleLater("), "{tests}");
+}
