@@ -134,6 +134,22 @@ fn every_strategy_keeps_to_declared_types() {
 }
 
 #[test]
+fn parameters_beyond_the_declared_signatures_are_left_out() {
+    // Every construction passing `offset` throws: before, it was passed in each, and the class was given up.
+    let (dir, file) = copied(&["bytes.js", "bytes.d.ts"]);
+    let out = dir.path().join("out");
+    let report = generate(&[file], &out, &["--seed", "1", "--timeout", "2", "--max-stale", "300", "--jobs", "1"]);
+    all_covered(&report, "with constructions that keep to the declarations");
+    let suite = suites(&out).iter().map(|s| std::fs::read_to_string(s).unwrap()).collect::<String>();
+    let constructions: Vec<&str> = suite.split("new Bytes(").skip(1).map(|c| &c[..c.find(')').unwrap()]).collect();
+    assert!(!constructions.is_empty());
+    for arguments in constructions {
+        assert!(arguments.matches(',').count() <= 1, "new Bytes({arguments})");
+    }
+    node_test_passes(&suites(&out));
+}
+
+#[test]
 fn values_outside_declared_types_are_passed_only_when_asked_for() {
     let settings = ["--seed", "3", "--timeout", "2", "--max-stale", "300", "--jobs", "1"];
     let (dir, file) = copied(&["label.js", "label.d.ts"]);

@@ -148,10 +148,12 @@ impl Builder<'_> {
 
     /// How many of `params` a call passes, given `count` drawn for the code's own signs of optional
     /// parameters: now and then fewer, leaving out declared optional parameters at the end; never fewer
-    /// than the declared required ones unless outside values are probed.
+    /// than the declared required ones, nor more than the declared signature lists, unless outside values
+    /// are probed.
     pub(super) fn declared_count(&self, params: &[u32], count: usize, rng: &mut (impl Rng + ?Sized)) -> usize {
         let record = |p: &u32| self.types.get(*p);
-        let optional_from = params.len() - params.iter().rev().take_while(|p| record(p).declared_optional()).count();
+        let leavable = |p: &&u32| record(p).declared_optional() || record(p).beyond_declaration;
+        let optional_from = params.len() - params.iter().rev().take_while(leavable).count();
         let count = if optional_from < params.len() && rng.random_bool(OMIT_OPTIONAL_PROBABILITY) {
             rng.random_range(optional_from..params.len()).min(count)
         } else {
@@ -161,7 +163,8 @@ impl Builder<'_> {
             return count;
         }
         let required = params.iter().rposition(|p| record(p).declared.as_ref().is_some_and(|d| !d.optional));
-        count.max(required.map_or(0, |last| last + 1))
+        let passable = params.iter().position(|p| record(p).beyond_declaration).unwrap_or(params.len());
+        count.max(required.map_or(0, |last| last + 1)).min(passable)
     }
 }
 

@@ -86,6 +86,10 @@ pub struct ParamRecord {
     /// What TypeScript declares it as, when its class ships declarations (see
     /// [`crate::analysis::declared`]); it decides the type when the engine can build its values.
     pub(crate) declared: Option<DeclaredParam>,
+    /// Whether it comes after every parameter its declared signature lists, with no rest parameter
+    /// there: TypeScript callers cannot pass it (`Buffer(arg, encodingOrOffset, length)` declared
+    /// only as `(str, encoding?)`, `(size)`...), so calls that keep to declared types leave it out.
+    pub(crate) beyond_declaration: bool,
 }
 
 impl ParamRecord {
@@ -107,6 +111,7 @@ impl ParamRecord {
             rejected: 0,
             probed: BTreeMap::new(),
             declared: None,
+            beyond_declaration: false,
         }
     }
 

@@ -82,10 +82,16 @@ impl TypeTable {
     /// Gives the parameters of `function` of `class` their declarations (`signature`), and the types of
     /// those whose values the engine can build (see [`super::declared`]).
     pub(crate) fn declare(&mut self, class: ClassId, function: &str, signature: &Signature, program: &ProgramInfo) {
-        for (id, declared) in self.params_of(class, function).to_vec().into_iter().zip(&signature.params) {
-            let record = &mut self.records[id as usize];
+        let params = self.params_of(class, function).to_vec();
+        for (id, declared) in params.iter().zip(&signature.params) {
+            let record = &mut self.records[*id as usize];
             record.decision = super::declared::decision(declared, program).or(record.decision.take());
             record.declared = Some(declared.clone());
+        }
+        if !signature.open {
+            for id in params.iter().skip(signature.params.len()) {
+                self.records[*id as usize].beyond_declaration = true;
+            }
         }
     }
 

@@ -101,6 +101,8 @@ fn base(files: &mut Files, found: &Found) -> Option<Found> {
 fn own_member(files: &mut Files, found: &Found, function: &str) -> Option<DeclaredMember> {
     let mut overloads: Vec<Vec<DeclaredParam>> = Vec::new();
     let mut implementation = None;
+    // Whether a signature read ends in a rest parameter: calls may then pass more arguments than listed.
+    let mut open = false;
     let mut enums = Vec::new();
     let mut public = true;
     for member in &found.class.body {
@@ -113,14 +115,14 @@ fn own_member(files: &mut Files, found: &Found, function: &str) -> Option<Declar
                         TsParamPropParam::Assign(a) => param_of(files, &Pat::Assign(a.clone()), &found.ctx),
                     },
                 });
-                (until_rest(params), c.body.is_none(), c.accessibility)
+                (until_rest(params, &mut open), c.body.is_none(), c.accessibility)
             }
             ClassMember::Method(m)
                 if !m.is_static && m.kind == MethodKind::Method && prop_name(&m.key).as_deref() == Some(function) =>
             {
                 let ctx = found.ctx.with_own_params(files, m.function.type_params.as_deref());
                 let params = m.function.params.iter().map(|p: &Param| param_of(files, &p.pat, &ctx));
-                (until_rest(params), m.function.body.is_none(), m.accessibility)
+                (until_rest(params, &mut open), m.function.body.is_none(), m.accessibility)
             }
             _ => continue,
         };
@@ -141,12 +143,14 @@ fn own_member(files: &mut Files, found: &Found, function: &str) -> Option<Declar
         (1, _) => overloads.pop().expect("one overload"),
         _ => merge_overloads(overloads),
     };
-    Some(DeclaredMember { signature: Signature { params }, callable: public && !overloaded, enums })
+    Some(DeclaredMember { signature: Signature { params, open }, callable: public && !overloaded, enums })
 }
 
-/// Parameters up to the first rest parameter (`None`).
-fn until_rest<T>(params: impl Iterator<Item = Option<T>>) -> Vec<T> {
-    params.map_while(|p| p).collect()
+/// Parameters up to the first rest parameter (`None`); `open` is set when there is one.
+fn until_rest<T>(params: impl Iterator<Item = Option<T>>, open: &mut bool) -> Vec<T> {
+    let all: Vec<Option<T>> = params.collect();
+    *open |= all.iter().any(Option::is_none);
+    all.into_iter().map_while(|p| p).collect()
 }
 
 /// One signature for several overloads: each position takes the union of their types there, and is

@@ -86,6 +86,9 @@ pub(crate) struct DeclaredParam {
 pub(crate) struct Signature {
     /// In order; a rest parameter and what follows it are not listed.
     pub params: Vec<DeclaredParam>,
+    /// Whether calls may pass more arguments than `params` lists (a rest parameter). When not, a
+    /// parameter the code has beyond them is one no TypeScript caller can pass.
+    pub open: bool,
 }
 
 impl DeclaredType {
