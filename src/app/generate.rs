@@ -9,7 +9,7 @@ use super::{Opening, Progress};
 use crate::error::Result;
 use crate::export::Format;
 use crate::mutate::{self, Analysis, SuiteTest};
-use crate::session::Session;
+use crate::session::{PassLimit, Session};
 
 /// How hard [`Run::strengthen`] works on the suite.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -29,17 +29,17 @@ const DEFAULT_EXTENSIONS: usize = 6;
 const MUTATION_EXTENSIONS: usize = 40;
 
 /// Generation budgets the analysis of `--mutation` may use beyond the passes' own (see
-/// `Session::mutation_deadline`): the run then ends within four budgets, twice a plain run's bound.
+/// `Session::mutation_limit`): the run then ends within four caps, twice a plain run's bound.
 const MUTATION_EXTRA_BUDGETS: f64 = 2.0;
 
 impl Strength {
     /// The analysis it runs.
-    pub(crate) fn options(self, constructors: bool, deadline: Instant) -> mutate::Options {
+    pub(crate) fn options(self, constructors: bool, limit: PassLimit) -> mutate::Options {
         let (extensions, equivalence_tests) = match self {
             Strength::Default => (DEFAULT_EXTENSIONS, 0),
             Strength::Mutation => (MUTATION_EXTENSIONS, mutate::Options::default().equivalence_tests),
         };
-        mutate::Options { equivalence_tests, choose: true, extensions, constructors, deadline: Some(deadline) }
+        mutate::Options { equivalence_tests, choose: true, extensions, constructors, limit: Some(limit) }
     }
 }
 
@@ -132,7 +132,7 @@ impl Run {
         session.minimize()?;
         let started = Instant::now();
         let extra = if strength == Strength::Mutation { MUTATION_EXTRA_BUDGETS } else { 0.0 };
-        let options = strength.options(constructors, session.mutation_deadline(started, extra));
+        let options = strength.options(constructors, session.mutation_limit(started, extra));
         let subject = session.subject();
         let tests = SuiteTest::elected(session.suite(), subject.program(), subject.code());
         let analysis =
@@ -147,7 +147,8 @@ impl Run {
                 })
                 .map(|()| analysis)
         });
-        session.add_mutation_time(started.elapsed());
+        let (work, capped) = kept.as_ref().map_or((0, false), |a| (a.work, a.capped));
+        session.add_mutation(started.elapsed(), work, capped);
         kept
     }
 }

@@ -344,6 +344,8 @@ fn merge_analyses(analyses: Vec<Analysis>) -> Analysis {
         kills: Vec::new(),
         runs: 0,
         elapsed: Duration::ZERO,
+        work: 0,
+        capped: false,
     };
     for analysis in analyses {
         let offset = merged.tests.len();
@@ -358,6 +360,8 @@ fn merge_analyses(analyses: Vec<Analysis>) -> Analysis {
         merged.kills.extend(analysis.kills);
         merged.runs += analysis.runs;
         merged.elapsed += analysis.elapsed;
+        merged.work += analysis.work;
+        merged.capped |= analysis.capped;
     }
     merged
 }
