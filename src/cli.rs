@@ -255,18 +255,18 @@ pub struct RunArgs {
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..))]
     pub max_calls: Option<u32>,
 
-    /// Work budget per method under test, in work units: QuickJS's interrupt checks (about 20 µs of
-    /// JavaScript each) plus a few per candidate run and more per context built. Counted, not timed, so
-    /// that a seed gives the same suite on any machine and under any load; 50,000 units are about a
-    /// second of generation on a 2-core machine of 2026. The passes after generation (minimising, the
-    /// mutation analysis, stability) share as much again [default: half of --timeout's worth, 500000].
+    /// Work budget per method under test, in work units: one per candidate run, eight per 10,000 calls
+    /// and loop iterations it made, eighty per context built. Counted, not timed, so that a seed gives
+    /// the same suite on any machine, under any load and with any --jobs; 60,000 units are about a
+    /// second of generation on one core of a 2026 machine. The passes after generation (minimising, the
+    /// mutation analysis, stability) share as much again [default: a third of --timeout's worth, 600000].
     #[arg(long, value_name = "UNITS")]
     pub budget: Option<u64>,
 
     /// Wall-clock cap per method under test, in seconds: a method this machine has not finished by then
     /// stops there (the summary and the report then say its suite may differ on another machine), and
     /// the passes after generation take at most as long again. Without --budget, the budget is what a
-    /// 2026 machine spends in half of it [default: 20, or twice what --budget costs].
+    /// 2026 machine spends in a third of it [default: 30, or three times what --budget costs].
     #[arg(long, value_name = "SECS")]
     pub timeout: Option<f64>,
 
@@ -324,8 +324,9 @@ pub struct RunArgs {
     #[arg(long, default_value = "flycatcher-out", value_name = "DIR")]
     pub out: PathBuf,
 
-    /// Limit of one candidate test, in milliseconds of work on a 2026 machine (ends infinite loops):
-    /// counted as work (50 units a millisecond), with twice the time as a cap [default: 100].
+    /// Limit of one candidate test, in milliseconds on a 2026 machine (ends infinite loops): counted as
+    /// work (10,000 calls and loop iterations of instrumented code a millisecond), with five times the
+    /// time as a cap [default: 100].
     #[arg(long, value_name = "MS")]
     pub test_timeout_ms: Option<u64>,
 

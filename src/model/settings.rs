@@ -35,15 +35,15 @@ pub struct Settings {
     pub mutant_switching: bool,
 }
 
-/// Work units the default settings' session spends in a second of stepping on the machine the defaults
-/// were calibrated on (2 cores, 2026): a unit is one of QuickJS's interrupt checks, about 20 µs of
-/// JavaScript, and a candidate costs a few more for what surrounds its run (see `session::budget`).
-pub const WORK_PER_SECOND: u64 = 50_000;
+/// Work units a session spends in a second of stepping on one core of the machine the defaults were
+/// calibrated on (2 cores, 2026): a unit is about 15 µs there, what a short candidate costs (see
+/// `session::budget` for what a run is charged).
+pub const WORK_PER_SECOND: u64 = 60_000;
 
 /// The share of the `--timeout` cap a method's work budget derived from it stands for on that machine:
-/// the cap is then twice what the budget costs there, so that a loaded or slower machine still ends
-/// methods by work, and so with the same suite.
-const BUDGET_SHARE_OF_CAP: f64 = 0.5;
+/// the cap is then three times what the budget costs there, so that a machine twice as slow, or as
+/// loaded, still ends methods by work, and so with the same suite.
+const BUDGET_SHARE_OF_CAP: f64 = 1.0 / 3.0;
 
 /// The work budget a cap of `timeout` implies when no budget is given (see [`BUDGET_SHARE_OF_CAP`]).
 pub fn budget_for(timeout: Duration) -> u64 {
@@ -57,7 +57,7 @@ pub fn cap_for(budget: u64) -> Duration {
 
 /// The default cap per method: its budget is then about ten seconds of this machine's stepping, what a
 /// method cost when the budget was ten seconds of time.
-const DEFAULT_CAP: Duration = Duration::from_secs(20);
+const DEFAULT_CAP: Duration = Duration::from_secs(30);
 
 impl Default for Settings {
     fn default() -> Self {

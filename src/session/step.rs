@@ -188,6 +188,13 @@ impl Session {
         let stopped = self.stop_reason(index);
         let m = &mut self.methods[index];
         if let Some(reason) = stopped {
+            if reason == StopReason::TimeCap {
+                m.warn(
+                    "stopped by the time cap (--timeout) before its work budget: this suite may differ on another \
+                     machine"
+                        .into(),
+                );
+            }
             m.status = Status::Done(reason);
             m.reopened = false;
             if reason == StopReason::Covered && m.time_to_full.is_none() {
