@@ -431,10 +431,14 @@ mod tests {
     #[test]
     fn a_cap_alone_implies_a_budget_and_a_budget_alone_a_cap() {
         let mut settings = Settings::default();
-        SettingsPatch { timeout: Some(4.0), ..Default::default() }.apply(&mut settings, SettingsOrigin::CommandLine).unwrap();
+        SettingsPatch { timeout: Some(4.0), ..Default::default() }
+            .apply(&mut settings, SettingsOrigin::CommandLine)
+            .unwrap();
         assert_eq!((settings.timeout, settings.budget), (Duration::from_secs(4), budget_for(Duration::from_secs(4))));
         let big = budget_for(Duration::from_secs(100));
-        SettingsPatch { budget: Some(big), ..Default::default() }.apply(&mut settings, SettingsOrigin::CommandLine).unwrap();
+        SettingsPatch { budget: Some(big), ..Default::default() }
+            .apply(&mut settings, SettingsOrigin::CommandLine)
+            .unwrap();
         assert_eq!((settings.timeout, settings.budget), (Duration::from_secs(100), big));
         let both = SettingsPatch { timeout: Some(1.0), budget: Some(7), ..Default::default() };
         both.apply(&mut settings, SettingsOrigin::ProjectFile).unwrap();

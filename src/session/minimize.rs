@@ -63,11 +63,11 @@ impl Session {
                     break;
                 }
                 let Some(shorter) = test.without_statement(k) else { continue };
-                let run = match self.runner.run_isolated(Test::Case(&shorter, &self.subject.program), seed, &watch, true)
-                {
-                    Ok(run) => run,
-                    Err(e) => return (Err(e), ended),
-                };
+                let run =
+                    match self.runner.run_isolated(Test::Case(&shorter, &self.subject.program), seed, &watch, true) {
+                        Ok(run) => run,
+                        Err(e) => return (Err(e), ended),
+                    };
                 let same_end = match (&run.outcome, &original) {
                     (Outcome::Passed, Outcome::Passed) => true,
                     (Outcome::Threw { at, thrown }, Outcome::Threw { thrown: before, .. }) => {
