@@ -3,7 +3,7 @@
 
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use super::{Opening, Progress};
 use crate::error::Result;
@@ -33,6 +33,26 @@ const MUTATION_EXTENSIONS: usize = 40;
 const MUTATION_EXTRA_BUDGETS: f64 = 2.0;
 
 impl Strength {
+    /// The passes' wall-clock cap, in caps of generation (see `session/budget.rs`): as long as
+    /// generation, and under `--mutation` [`MUTATION_EXTRA_BUDGETS`] more.
+    pub fn passes_caps(self) -> f64 {
+        match self {
+            Strength::Default => 1.0,
+            Strength::Mutation => 1.0 + MUTATION_EXTRA_BUDGETS,
+        }
+    }
+
+    /// The most a run may take, besides loading the program and writing the suite: each unit of
+    /// `methods` methods (a class under `--jobs`) is capped at `cap` per method for generation and
+    /// [`Strength::passes_caps`] as long again for the passes; `workers` take units one after the other,
+    /// so no worker waits for another for longer than the largest unit.
+    pub fn bound(self, methods: &[usize], workers: usize, cap: Duration) -> Duration {
+        let unit = |n: usize| cap.mul_f64(n as f64 * (1.0 + self.passes_caps()));
+        let total: Duration = methods.iter().map(|&n| unit(n)).sum();
+        let largest = methods.iter().map(|&n| unit(n)).max().unwrap_or_default();
+        if workers <= 1 { total } else { (total / workers as u32 + largest).min(total) }
+    }
+
     /// The analysis it runs.
     pub(crate) fn options(self, constructors: bool, limit: PassLimit) -> mutate::Options {
         let (extensions, equivalence_tests) = match self {

@@ -630,7 +630,7 @@ mod tests {
         let subject = session.subject();
         let mutants = create_mutants(subject, session.methods(), &[], true);
         let originals = Originals::new(subject, &session.settings().limits).unwrap();
-        let schemata = Schemata::build(subject, &originals, &mutants).unwrap();
+        let schemata = Schemata::build(subject, &originals, &mutants, true).unwrap();
         // The constructor (a static field's instance), `plus` and the `factor === 0` part of `scaled` (a
         // module-level constant) ran at load; the rest of `scaled`, `converted` and `isFree` did not.
         for (index, mutant) in mutants.iter().enumerate() {
