@@ -106,6 +106,27 @@ impl Session {
         Some(next)
     }
 
+    /// Stops method `index` when it is done (see `stopping.rs`), saying so when the time cap ended it.
+    fn stop_if_done(&mut self, index: usize) -> Option<StopReason> {
+        let stopped = self.stop_reason(index);
+        let m = &mut self.methods[index];
+        if let Some(reason) = stopped {
+            if reason == StopReason::TimeCap {
+                m.warn(
+                    "stopped by the time cap (--timeout) before its work budget: this suite may differ on another \
+                     machine"
+                        .into(),
+                );
+            }
+            m.status = Status::Done(reason);
+            m.reopened = false;
+            if reason == StopReason::Covered && m.time_to_full.is_none() {
+                m.time_to_full = Some(m.elapsed);
+            }
+        }
+        stopped
+    }
+
     pub(super) fn step_method(&mut self, index: usize, started: Instant) -> Result<StepReport> {
         let (class, method) = (self.methods[index].class, self.methods[index].method.clone());
         self.iteration += 1;
@@ -185,22 +206,7 @@ impl Session {
         }
         m.elapsed += started.elapsed();
         m.work += self.runner.spent() - spent;
-        let stopped = self.stop_reason(index);
-        let m = &mut self.methods[index];
-        if let Some(reason) = stopped {
-            if reason == StopReason::TimeCap {
-                m.warn(
-                    "stopped by the time cap (--timeout) before its work budget: this suite may differ on another \
-                     machine"
-                        .into(),
-                );
-            }
-            m.status = Status::Done(reason);
-            m.reopened = false;
-            if reason == StopReason::Covered && m.time_to_full.is_none() {
-                m.time_to_full = Some(m.elapsed);
-            }
-        }
+        let stopped = self.stop_if_done(index);
         Ok(StepReport {
             method: index,
             test,
