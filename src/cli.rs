@@ -405,14 +405,16 @@ impl RunArgs {
         Ok(Opening { options, settings, project, seed_from })
     }
 
-    /// The command that reproduces this run, for the suite's header. `--jobs` is left out: the suite is
-    /// the same whatever it is, and so is the header.
+    /// The command that reproduces this run, for the suite's header. `--jobs` and `--no-mutant-switching`
+    /// are left out: the suite is the same whatever they are, and so is the header.
     pub fn command_line(&self, command: &str) -> String {
         let mut parts = vec![format!("flycatcher {command}")];
         let mut args = std::env::args().skip(2);
         while let Some(arg) = args.next() {
             if arg == "--jobs" || arg == "-j" {
                 args.next();
+            } else if arg == "--no-mutant-switching" {
+                continue;
             } else if !(arg.starts_with("--jobs=") || arg.starts_with("-j")) {
                 parts.push(arg);
             }
