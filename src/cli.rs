@@ -255,13 +255,24 @@ pub struct RunArgs {
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..))]
     pub max_calls: Option<u32>,
 
-    /// Time budget per method under test, in seconds (strict) [default: 10].
+    /// Work budget per method under test, in work units: one per candidate run, eight per 10,000 calls
+    /// and loop iterations it made, eighty per context built. Counted, not timed, so that a seed gives
+    /// the same suite on any machine, under any load and with any --jobs; 60,000 units are about a
+    /// second of generation on one core of a 2026 machine. The passes after generation (minimising, the
+    /// mutation analysis, stability) share as much again [default: a third of --timeout's worth, 600000].
+    #[arg(long, value_name = "UNITS")]
+    pub budget: Option<u64>,
+
+    /// Wall-clock cap per method under test, in seconds: a method this machine has not finished by then
+    /// stops there (the summary and the report then say its suite may differ on another machine), and
+    /// the passes after generation take at most as long again. Without --budget, the budget is what a
+    /// 2026 machine spends in a third of it [default: 30, or three times what --budget costs].
     #[arg(long, value_name = "SECS")]
     pub timeout: Option<f64>,
 
-    /// Stop a method once this many valid candidates in a row added no coverage and half its --timeout
-    /// has passed since its last new coverage (a fast engine runs 50,000 candidates in about two seconds)
-    /// [default: 50000].
+    /// Stop a method once this many valid candidates in a row added no coverage and half its --budget
+    /// has been spent since its last new coverage (a fast engine runs 50,000 candidates in about two
+    /// seconds) [default: 50000].
     #[arg(long, value_name = "N")]
     pub max_stale: Option<u64>,
 
@@ -293,9 +304,9 @@ pub struct RunArgs {
     #[arg(long, value_name = "STRATEGY")]
     pub strategy: Option<Strategy>,
 
-    /// Seed of every random choice: the same seed gives the same suite, as long as no method stops on
-    /// its --timeout or as stale and no candidate is cut off by --test-timeout-ms (time limits depend on
-    /// the machine and its load). Default: a random seed, printed in the suite's header.
+    /// Seed of every random choice: the same seed gives the same suite, on any machine and with any
+    /// --jobs, as long as no method is stopped by its --timeout cap (the summary says so when one is).
+    /// Default: a random seed, printed in the suite's header.
     #[arg(long, value_name = "N")]
     pub seed: Option<u64>,
 
@@ -313,7 +324,9 @@ pub struct RunArgs {
     #[arg(long, default_value = "flycatcher-out", value_name = "DIR")]
     pub out: PathBuf,
 
-    /// Time limit of one candidate test, in milliseconds (ends infinite loops) [default: 100].
+    /// Limit of one candidate test, in milliseconds on a 2026 machine (ends infinite loops): counted as
+    /// work (10,000 calls and loop iterations of instrumented code a millisecond), with five times the
+    /// time as a cap [default: 100].
     #[arg(long, value_name = "MS")]
     pub test_timeout_ms: Option<u64>,
 
@@ -342,6 +355,11 @@ pub struct RunArgs {
     /// package's `types`); by default tests respect them, as a TypeScript caller must.
     #[arg(long)]
     pub probe_outside_types: bool,
+
+    /// Judge every mutant on a program of its own instead of switching mutants in one program of mutant
+    /// schemata: slower, kept to compare the two (tests, measurements).
+    #[arg(long, hide = true)]
+    pub no_mutant_switching: bool,
 }
 
 impl RunArgs {
@@ -360,6 +378,7 @@ impl RunArgs {
         let given = SettingsPatch {
             delay: self.delay,
             timeout: self.timeout,
+            budget: self.budget,
             max_stale: self.max_stale,
             max_calls: self.max_calls,
             target_coverage: self.target_coverage,
@@ -372,6 +391,7 @@ impl RunArgs {
         if let Some(strategy) = self.strategy {
             settings.generation.strategy = strategy;
         }
+        settings.mutant_switching &= !self.no_mutant_switching;
         settings.limits.memory = self.memory_mb.max(16).checked_mul(1 << 20).ok_or_else(|| {
             Error::Usage(format!("--memory-mb {} is more than this machine can address", self.memory_mb))
         })?;
@@ -385,14 +405,16 @@ impl RunArgs {
         Ok(Opening { options, settings, project, seed_from })
     }
 
-    /// The command that reproduces this run, for the suite's header. `--jobs` is left out: the suite is
-    /// the same whatever it is, and so is the header.
+    /// The command that reproduces this run, for the suite's header. `--jobs` and `--no-mutant-switching`
+    /// are left out: the suite is the same whatever they are, and so is the header.
     pub fn command_line(&self, command: &str) -> String {
         let mut parts = vec![format!("flycatcher {command}")];
         let mut args = std::env::args().skip(2);
         while let Some(arg) = args.next() {
             if arg == "--jobs" || arg == "-j" {
                 args.next();
+            } else if arg == "--no-mutant-switching" {
+                continue;
             } else if !(arg.starts_with("--jobs=") || arg.starts_with("-j")) {
                 parts.push(arg);
             }

@@ -69,7 +69,8 @@ pub(crate) fn generate(args: &GenerateArgs) -> Result<Verdict, Error> {
         workers: args.workers(),
         shard: args.shard,
     };
-    let mut watch = Watcher::new(std::io::stderr().is_terminal() && !args.quiet, args.quiet);
+    let mut watch = Watcher::new(std::io::stderr().is_terminal() && !args.quiet, args.quiet)
+        .bounded(jobs.strength, opening.settings.timeout);
     let generated = jobs::generate(&jobs, &interrupted, &mut watch)?;
     watch.end();
     let mut json = generated.report;

@@ -66,7 +66,7 @@ fn every_format_passes_its_runner() {
             generate(
                 &[sample(sample_file)],
                 out.path(),
-                &["--seed", "2", "--format", format, "--class", class, "--timeout", "2"],
+                &["--seed", "2", "--format", format, "--class", class, "--budget", "120000", "--timeout", "600"],
             );
             let (suites, failing) = split(out.path());
             assert_eq!(suites.len(), 1, "{format}: {suites:?}");
@@ -88,7 +88,11 @@ fn every_format_passes_its_runner() {
 fn tests_that_await_promises_pass_every_runner() {
     for format in ["node-test", "assert", "nodeunit", "expresso", "vows"].into_iter().chain(NEW_FORMATS) {
         let out = tempfile::tempdir().unwrap();
-        generate(&[fixture("async-cache.cjs")], out.path(), &["--seed", "7", "--format", format, "--timeout", "2"]);
+        generate(
+            &[fixture("async-cache.cjs")],
+            out.path(),
+            &["--seed", "7", "--format", format, "--budget", "120000", "--timeout", "600"],
+        );
         let (suites, failing) = split(out.path());
         assert_eq!(suites.len(), 1, "{format}: {suites:?}");
         let suite = std::fs::read_to_string(&suites[0]).unwrap();

@@ -53,10 +53,19 @@ fn every_other_sample_exits_zero_and_its_suite_passes() {
     for (files, extra) in [
         (
             vec![sample("isbn.js")],
-            vec!["--strategy", "random", "--string-gen", r"97[89]\d{10}|\d{9}[\dX]", "--timeout", "3"],
+            vec![
+                "--strategy",
+                "random",
+                "--string-gen",
+                r"97[89]\d{10}|\d{9}[\dX]",
+                "--budget",
+                "180000",
+                "--timeout",
+                "600",
+            ],
         ),
-        (vec![sample("shapes.mjs")], vec!["--timeout", "3"]),
-        (vec![sample("bank-account.cjs")], vec!["--timeout", "3"]),
+        (vec![sample("shapes.mjs")], vec!["--budget", "180000", "--timeout", "600"]),
+        (vec![sample("bank-account.cjs")], vec!["--budget", "180000", "--timeout", "600"]),
     ] {
         let out = tempfile::tempdir().unwrap();
         let mut args = vec!["--seed", "3"];
@@ -73,7 +82,7 @@ fn pathological_code_ends_each_test_and_logs_the_reasons() {
     let report = generate(
         &[sample("pathological.js")],
         out.path(),
-        &["--seed", "7", "--timeout", "2", "--test-timeout-ms", "50", "--memory-mb", "64"],
+        &["--seed", "7", "--budget", "120000", "--timeout", "600", "--test-timeout-ms", "50", "--memory-mb", "64"],
     );
     let methods = methods(&report);
     assert!(methods.iter().any(|(_, covered, _, _)| *covered > 0), "{methods:?}");
@@ -235,7 +244,8 @@ fn progress_lines_come_in_source_order_when_piped() {
     .unwrap();
     let out = dir.path().join("out");
     let (file, out) = (file.display().to_string(), out.display().to_string());
-    let output = flycatcher(&["generate", &file, "--out", &out, "--seed", "1", "--timeout", "1"]);
+    let output =
+        flycatcher(&["generate", &file, "--out", &out, "--seed", "1", "--budget", "60000", "--timeout", "600"]);
     assert!(output.status.success(), "{}", text(&output));
     let stderr = String::from_utf8_lossy(&output.stderr);
     let lines: Vec<&str> = stderr.lines().filter(|l| l.starts_with('[')).collect();

@@ -9,7 +9,7 @@ use common::{fixture, generate, methods, node_test_passes, suites};
 /// report.
 fn generate_for(name: &str) -> (tempfile::TempDir, serde_json::Value) {
     let out = tempfile::tempdir().unwrap();
-    let report = generate(&[fixture(name)], out.path(), &["--seed", "7", "--timeout", "2"]);
+    let report = generate(&[fixture(name)], out.path(), &["--seed", "7", "--budget", "120000", "--timeout", "600"]);
     (out, report)
 }
 

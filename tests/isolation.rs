@@ -39,7 +39,7 @@ fn every_kind_of_shared_write_stays_with_the_test_that_made_it() {
     // module `let`, a static property, a prototype property, a module array and Map changed through
     // methods, a module object by key; a factory's closure counter): a candidate that saw an earlier
     // candidate's write would cover a statement it does not cover alone, and be caught when elected.
-    let (out, report) = generate_without_kept_state("bench/ledger.cjs", &["--timeout", "1"]);
+    let (out, report) = generate_without_kept_state("bench/ledger.cjs", &["--budget", "60000", "--timeout", "600"]);
     let warnings = report["warnings"].to_string();
     assert!(warnings.contains("what a test writes there is undone after it"), "{warnings}");
     for (name, covered, total, _) in methods(&report) {
@@ -63,7 +63,7 @@ fn a_static_private_field_is_undone_like_any_other_shared_write() {
     shares_its_context("private-counter.cjs");
     // `first` answers 'later' to a test that made two tickets, or that saw an earlier test's ticket:
     // had the write not been undone, a candidate would have covered alone less than after others.
-    let (out, report) = generate_without_kept_state("private-counter.cjs", &["--timeout", "0.5"]);
+    let (out, report) = generate_without_kept_state("private-counter.cjs", &["--budget", "30000", "--timeout", "600"]);
     assert!(methods(&report).iter().all(|(_, covered, _, _)| *covered > 0), "{report}");
     verify_passes(out.path(), 1);
 }
@@ -74,7 +74,8 @@ fn state_no_marked_write_reaches_never_makes_an_exported_test_depend_on_another(
     // journals: in the shared context and in the context tests run alone in, a call sees earlier calls.
     // Whatever was elected, the exported suite must pass as written, again, and in reverse order.
     let out = tempfile::tempdir().unwrap();
-    let report = generate(&[fixture("hidden-state.cjs")], out.path(), &["--seed", "1", "--timeout", "0.5"]);
+    let report =
+        generate(&[fixture("hidden-state.cjs")], out.path(), &["--seed", "1", "--budget", "30000", "--timeout", "600"]);
     assert!(!methods(&report).is_empty(), "{report}");
     verify_passes(out.path(), 3);
 }
@@ -84,7 +85,7 @@ fn statements_only_describing_a_result_covers_are_no_kept_state() {
     // Elections run a test alone and describe its results; a getter or a trap the method defined runs
     // then, and not in the undescribed run that found the test: that difference is no state kept
     // between tests, and both methods get their tests.
-    let (out, _) = generate_without_kept_state("described-getter.js", &["--timeout", "1"]);
+    let (out, _) = generate_without_kept_state("described-getter.js", &["--budget", "60000", "--timeout", "600"]);
     let suite = std::fs::read_to_string(out.path().join("Reporter.test.js")).unwrap();
     assert!(suite.contains(".failure(") && suite.contains(".view("), "{suite}");
 }
@@ -94,7 +95,10 @@ fn an_error_thrown_where_distances_are_measured_is_no_kept_state() {
     // Search measures branch distances in the runs that find tests, never in a run alone: a condition
     // that throws throws from its measuring form there, at another column of the instrumented line than
     // its plain form alone. Same error, same operation of the user's code: no state kept between tests.
-    let (out, report) = generate_without_kept_state("measured-throw.js", &["--timeout", "1", "--strategy", "search"]);
+    let (out, report) = generate_without_kept_state(
+        "measured-throw.js",
+        &["--budget", "60000", "--timeout", "600", "--strategy", "search"],
+    );
     for (name, covered, total, _) in methods(&report) {
         assert_eq!(covered, total, "{name}");
     }

@@ -111,7 +111,7 @@ fn state_shared_between_tests_is_never_observed() {
          Ticket.prototype.label = function () { if (this.number > 1) { return 'later'; } return 'first'; };\n",
     );
     let out = dir.path().join("out");
-    let report = generate(&[file], &out, &["--seed", "1", "--timeout", "2"]);
+    let report = generate(&[file], &out, &["--seed", "1", "--budget", "120000", "--timeout", "600"]);
     // Every test starts from a fresh context: the receiver is the test's first ticket, number 1, so
     // 'later' is out of reach of any test on its own (state left by earlier tests or by class
     // discovery must not make it look reachable), and the suite passes in any order.
@@ -264,7 +264,11 @@ fn state_the_static_analysis_misses_is_caught_when_electing() {
     // Within one test a tag never meets its own name again: 'again' is reached only through names
     // registered by earlier tests, which the re-run of an elected test alone exposes.
     let out = dir.path().join("out");
-    let report = generate(&[file], &out, &["--seed", "1", "--delay", "2", "--max-stale", "2000", "--timeout", "1"]);
+    let report = generate(
+        &[file],
+        &out,
+        &["--seed", "1", "--delay", "2", "--max-stale", "2000", "--budget", "60000", "--timeout", "600"],
+    );
     let warnings = report["warnings"].to_string();
     assert!(warnings.contains("fresh context"), "{warnings}");
     let suite = std::fs::read_to_string(out.join("Tag.test.js")).unwrap();
@@ -326,7 +330,8 @@ fn a_constructor_whose_trailing_arguments_are_optional_is_called_without_them() 
     // array class but its own; `data` has no default but is tested for truth (`data && ...`), so calls
     // may leave both out. Counting `data` as required, every construction threw and nothing was elected.
     let out = tempfile::tempdir().unwrap();
-    let report = generate(&[fixture("typed-grid.mjs")], out.path(), &["--seed", "1", "--timeout", "1"]);
+    let report =
+        generate(&[fixture("typed-grid.mjs")], out.path(), &["--seed", "1", "--budget", "60000", "--timeout", "600"]);
     let covered: Vec<String> = methods(&report)
         .into_iter()
         .filter(|(_, covered, total, _)| covered == total && *total > 0)

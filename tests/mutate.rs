@@ -39,7 +39,7 @@ fn a_default_suite_asserts_the_state_its_calls_leave_and_kills_what_returned_val
     // only; `count--` made `count++`, `node.prev = null` and `this.head = null` deleted all survived.
     let out = tempfile::tempdir().unwrap();
     let suite = out.path().join("suite");
-    generate(&[fixture("ring.js")], &suite, &["--seed", "1", "--timeout", "1"]);
+    generate(&[fixture("ring.js")], &suite, &["--seed", "1", "--budget", "60000", "--timeout", "600"]);
     node_test_passes(&suites(&suite));
     let written = std::fs::read_to_string(suite.join("Ring.test.js")).unwrap();
     assert!(written.contains(".prev, null);") || written.contains(".next, null);"), "an unlinked node: {written}");
@@ -47,7 +47,7 @@ fn a_default_suite_asserts_the_state_its_calls_leave_and_kills_what_returned_val
     let (report, _) = mutate(
         &[&fixture("ring.js")],
         &report_path,
-        &["--suite", suite.to_str().unwrap(), "--seed", "1", "--timeout", "1"],
+        &["--suite", suite.to_str().unwrap(), "--seed", "1", "--budget", "60000", "--timeout", "600"],
     );
     let score = report["score"].as_f64().unwrap();
     assert!(score >= 85.0, "score {score}: {report:#}");
@@ -69,7 +69,7 @@ fn a_counter_that_outlives_tests_is_asserted_by_its_steps_and_scored_as_written(
     // tickets instead, which tells apart what the absolute number would have.
     let out = tempfile::tempdir().unwrap();
     let suite = out.path().join("suite");
-    let args = ["--seed", "1", "--timeout", "1", "--out", suite.to_str().unwrap()];
+    let args = ["--seed", "1", "--budget", "60000", "--timeout", "600", "--out", suite.to_str().unwrap()];
     let (generated, _) = mutate(&[&sample("ticket-queue.cjs")], &out.path().join("generated.json"), &args);
     let written = std::fs::read_to_string(suite.join("TicketQueue.test.js")).unwrap();
     assert!(written.contains("assert.strictEqual(ticketQueue.issue() - result, 1);"), "{written}");
@@ -90,7 +90,7 @@ fn a_counter_that_outlives_tests_is_asserted_by_its_steps_and_scored_as_written(
 #[test]
 fn a_manifest_written_before_state_assertions_is_refused_with_a_message() {
     let dir = tempfile::tempdir().unwrap();
-    generate(&[sample("circle.js")], dir.path(), &["--seed", "1", "--timeout", "1"]);
+    generate(&[sample("circle.js")], dir.path(), &["--seed", "1", "--budget", "60000", "--timeout", "600"]);
     let manifest = dir.path().join("Circle.flycatcher.json");
     let old = std::fs::read_to_string(&manifest).unwrap().replace("\"version\": 3", "\"version\": 1");
     std::fs::write(&manifest, old).unwrap();
@@ -163,7 +163,18 @@ fn every_sample_gets_a_score_and_the_summary_says_how_long_it_took() {
         let (json, stdout) = mutate(
             &[&sample(file)],
             &report,
-            &["--seed", "3", "--timeout", "1", "--out", suite.to_str().unwrap(), "--equivalence-tests", "20"],
+            &[
+                "--seed",
+                "3",
+                "--budget",
+                "60000",
+                "--timeout",
+                "600",
+                "--out",
+                suite.to_str().unwrap(),
+                "--equivalence-tests",
+                "20",
+            ],
         );
         assert!(json["score"].as_f64().is_some_and(|s| s > 0.0), "{file}: {json:#}");
         assert!(json["mutants"].as_u64().unwrap() > 10, "{file}: {json:#}");
@@ -173,7 +184,7 @@ fn every_sample_gets_a_score_and_the_summary_says_how_long_it_took() {
         node_test_passes(&suites(&suite));
     }
     let output = flycatcher(
-        &["mutate", "samples/triangle.js", "--seed", "2", "--timeout", "1", "--out"]
+        &["mutate", "samples/triangle.js", "--seed", "2", "--budget", "60000", "--timeout", "600", "--out"]
             .into_iter()
             .chain([out.path().join("t").to_str().unwrap()])
             .collect::<Vec<_>>(),
@@ -202,7 +213,18 @@ fn a_mutant_that_loops_forever_is_killed_by_the_time_limit() {
     let (json, _) = mutate(
         &[&file],
         &report,
-        &["--seed", "1", "--out", out.to_str().unwrap(), "--test-timeout-ms", "200", "--timeout", "1"],
+        &[
+            "--seed",
+            "1",
+            "--out",
+            out.to_str().unwrap(),
+            "--test-timeout-ms",
+            "200",
+            "--budget",
+            "60000",
+            "--timeout",
+            "600",
+        ],
     );
     let killed = listed(&json, "killed_mutants");
     let looping = killed
@@ -241,7 +263,7 @@ fn a_bad_suite_folder_is_a_clear_error() {
     check(dir.path(), "not a usable suite manifest: invalid JSON");
     // A suite of another program: its class is unknown here.
     let other = dir.path().join("other");
-    generate(&[sample("triangle.js")], &other, &["--seed", "1", "--timeout", "1"]);
+    generate(&[sample("triangle.js")], &other, &["--seed", "1", "--budget", "60000", "--timeout", "600"]);
     check(&other, "class `Triangle`, which the files given do not define");
 }
 
@@ -252,7 +274,7 @@ fn a_suite_that_no_longer_passes_is_refused() {
     let source = "function Acc() { this.total = 0; }\nAcc.prototype.add = function (n) { this.total += 2; return this.total; };\n";
     std::fs::write(&code, source).unwrap();
     let suite = dir.path().join("suite");
-    generate(std::slice::from_ref(&code), &suite, &["--seed", "1", "--timeout", "1"]);
+    generate(std::slice::from_ref(&code), &suite, &["--seed", "1", "--budget", "60000", "--timeout", "600"]);
     std::fs::write(&code, source.replace("+= 2", "+= 3")).unwrap();
     let output = flycatcher(&["mutate", code.to_str().unwrap(), "--suite", suite.to_str().unwrap()]);
     let stderr = String::from_utf8_lossy(&output.stderr);
@@ -270,14 +292,18 @@ fn extensions_never_name_a_variable_minimisation_dropped() {
     // sandbox, a `ReferenceError` under Node (victor@1.1.0 of the corpus; these seeds did it here).
     for seed in ["10", "12", "13"] {
         let out = tempfile::tempdir().unwrap();
-        generate(&[fixture("vec-pair.js")], out.path(), &["--seed", seed, "--timeout", "1", "-q"]);
+        generate(
+            &[fixture("vec-pair.js")],
+            out.path(),
+            &["--seed", seed, "--budget", "60000", "--timeout", "600", "-q"],
+        );
         node_test_passes(
             &suites(out.path()).into_iter().filter(|s| !s.to_string_lossy().contains(".failing.")).collect::<Vec<_>>(),
         );
     }
 }
 
-/// `COMMAND FILE --seed 1 --timeout 1` writing its suite and report, with mutant switching on or off
+/// `COMMAND FILE --seed 1 --budget 60000` writing its suite and report, with mutant switching on or off
 /// (each mutant judged on a program of its own, the path switching replaced): the report, and every
 /// file written.
 fn run_switching(command: &str, file: &Path, switching: bool, extra: &[&str]) -> (Json, Vec<(String, String)>) {
@@ -288,17 +314,21 @@ fn run_switching(command: &str, file: &Path, switching: bool, extra: &[&str]) ->
         file.display().to_string(),
         "--seed".into(),
         "1".into(),
+        "--budget".into(),
+        "60000".into(),
         "--timeout".into(),
-        "1".into(),
+        "600".into(),
         "--report".into(),
         report.display().to_string(),
         "--out".into(),
         suite.display().to_string(),
     ];
     args.extend(extra.iter().map(|s| s.to_string()));
+    if !switching {
+        args.push("--no-mutant-switching".into());
+    }
     let output = std::process::Command::new(env!("CARGO_BIN_EXE_flycatcher"))
         .args(&args)
-        .env("FLYCATCHER_MUTANT_SWITCHING", if switching { "on" } else { "off" })
         .current_dir(root())
         .output()
         .expect("flycatcher runs");

@@ -18,7 +18,8 @@ fn published(name: &str) -> PathBuf {
 /// returns the report and the folder.
 fn generate_passing(target: &Path) -> (serde_json::Value, tempfile::TempDir) {
     let out = tempfile::tempdir().unwrap();
-    let report = generate(&[target.to_path_buf()], out.path(), &["--seed", "1", "--timeout", "2"]);
+    let report =
+        generate(&[target.to_path_buf()], out.path(), &["--seed", "1", "--budget", "120000", "--timeout", "600"]);
     node_test_passes(&suites(out.path()));
     (report, out)
 }

@@ -141,7 +141,7 @@ fn seeding_covers_an_isbn_method_that_random_generation_misses_within_a_second()
     assert!(output.status.success(), "{}", text(&output));
     let rec = dir.path().join("rec/demo-reading-list.recording.json").display().to_string();
     let isbn = [sample("isbn.js")];
-    let random = ["--strategy", "random", "--timeout", "1", "--seed", "3"];
+    let random = ["--strategy", "random", "--budget", "60000", "--timeout", "600", "--seed", "3"];
     let to_isbn10 = |report: &serde_json::Value| {
         methods(report).into_iter().find(|m| m.0 == "IsbnValidator.toIsbn10").map(|m| (m.1, m.2)).unwrap()
     };
@@ -417,7 +417,11 @@ fn a_recording_of_other_classes_says_so() {
     let output = record(&demo_files(), dir.path(), &[]);
     assert!(output.status.success(), "{}", text(&output));
     let rec = dir.path().join("demo-reading-list.recording.json").display().to_string();
-    let report = generate(&[sample("circle.js")], &dir.path().join("out"), &["--timeout", "0.2", "--seed-from", &rec]);
+    let report = generate(
+        &[sample("circle.js")],
+        &dir.path().join("out"),
+        &["--budget", "12000", "--timeout", "600", "--seed-from", &rec],
+    );
     let warnings = report["warnings"].to_string();
     assert!(warnings.contains("no call of a method of these classes (it recorded IsbnValidator, "), "{warnings}");
 }

@@ -57,33 +57,35 @@ fn settings_apply_from_the_next_step() {
     let iteration = s.iteration();
     let mut settings = s.settings().clone();
     settings.max_stale = 1;
-    settings.timeout = Duration::from_secs(2);
+    settings.budget = 40_000;
+    settings.timeout = Duration::from_secs(3600);
     s.set_settings(settings);
     assert_eq!(s.settings().max_stale, 1);
     s.run_to_end(|_, _| {}).unwrap();
     assert!(s.iteration() > iteration);
     let read = &s.methods()[0];
-    // Stale at half the new time budget without new coverage, long before the default limits (50,000
-    // candidates, half of 10 s) would stop it.
-    assert_eq!(read.status, Status::Done(StopReason::Stale), "with max_stale 1 and 2 s the method stops as stale");
-    assert!(read.elapsed < Duration::from_secs(2), "{:?}", read.elapsed);
+    // Stale at half the new work budget without new coverage, long before the default limits (50,000
+    // candidates, half of the default budget) would stop it.
+    assert_eq!(read.status, Status::Done(StopReason::Stale), "with max_stale 1 and 40,000 units it stops as stale");
+    assert!(read.work < 40_000, "{}", read.work);
 }
 
 #[test]
 fn a_method_is_stale_only_once_half_its_budget_passed_without_new_coverage() {
     let options = SessionOptions { files: vec![common::fixture("gauge.js")], ..Default::default() };
-    let settings = Settings { seed: 3, max_stale: 100, timeout: Duration::from_millis(600), ..Settings::default() };
+    let settings =
+        Settings { seed: 3, max_stale: 100, budget: 36_000, timeout: Duration::from_secs(3600), ..Settings::default() };
     let mut s = Session::new(&options, settings).unwrap();
     s.run_to_end(|_, _| {}).unwrap();
     let read = &s.methods()[0];
     assert!(read.covered_count() < read.covered.len(), "the fixture keeps a statement out of reach");
     assert!(read.stale > 100, "{} candidates without new coverage", read.stale);
-    // 100 candidates without new coverage take a few milliseconds: the count alone would stop it there.
+    // 100 candidates without new coverage cost a few hundred units: the count alone would stop it there.
     assert!(
-        read.elapsed - read.gained_at >= Duration::from_millis(300),
-        "stopped ({:?}) {:?} after its last new coverage, before half of its 600 ms",
+        read.work - read.gained_at >= 18_000,
+        "stopped ({:?}) {} units after its last new coverage, before half of its 36,000",
         read.status,
-        read.elapsed - read.gained_at
+        read.work - read.gained_at
     );
 }
 
@@ -115,7 +117,8 @@ fn an_overridden_type_is_used_by_the_next_candidates() {
 #[test]
 fn endless_loops_recursion_and_allocation_end_the_test_not_the_run() {
     let mut settings = Settings { seed: 1, delay: 3, ..Settings::default() };
-    settings.timeout = Duration::from_secs(2);
+    settings.budget = 120_000;
+    settings.timeout = Duration::from_secs(3600);
     settings.limits.test_time = Duration::from_millis(30);
     settings.limits.memory = 64 << 20;
     let mut s = session("pathological.js", settings);
@@ -197,8 +200,9 @@ fn a_parameter_compared_with_a_quotient_is_blamed_on_the_comparison() {
 
 #[test]
 fn a_stopped_method_can_be_reopened_and_runs_until_a_limit() {
-    // Stale takes 40 candidates and 0.2 s without new coverage (half the budget).
-    let settings = Settings { seed: 5, max_stale: 40, timeout: Duration::from_millis(400), ..Settings::default() };
+    // Stale takes 40 candidates and 12,000 units without new coverage (half the budget).
+    let settings =
+        Settings { seed: 5, max_stale: 40, budget: 24_000, timeout: Duration::from_secs(3600), ..Settings::default() };
     let mut s = session("circle.js", settings);
     s.run_to_end(|_, _| {}).unwrap();
     let index = s.methods().iter().position(|m| m.status == Status::Done(StopReason::Covered)).expect("one is covered");

@@ -243,7 +243,8 @@ fn optional_arguments_get_undefined_and_subclasses_stand_in_for_their_class() {
 #[test]
 fn argument_instances_are_put_into_states_and_null_checked_parameters_get_null() {
     let out = tempfile::tempdir().unwrap();
-    let report = generate(&[sample("warehouse.js")], out.path(), &["--seed", "2", "--timeout", "5"]);
+    let report =
+        generate(&[sample("warehouse.js")], out.path(), &["--seed", "2", "--budget", "300000", "--timeout", "600"]);
     for (method, covered, statements, _) in methods(&report) {
         assert_eq!(covered, statements, "{method}");
     }
@@ -258,8 +259,11 @@ fn argument_instances_are_put_into_states_and_null_checked_parameters_get_null()
 
     // The report's random generator builds argument instances fresh, and never reaches receive's loop.
     let out = tempfile::tempdir().unwrap();
-    let report =
-        generate(&[sample("warehouse.js")], out.path(), &["--seed", "2", "--timeout", "1", "--strategy", "random"]);
+    let report = generate(
+        &[sample("warehouse.js")],
+        out.path(),
+        &["--seed", "2", "--budget", "60000", "--timeout", "600", "--strategy", "random"],
+    );
     let receive = methods(&report).into_iter().find(|m| m.0.ends_with("receive")).unwrap();
     assert!(receive.1 < receive.2, "{receive:?}");
 }
@@ -356,7 +360,8 @@ fn search_mutates_the_tests_that_reached_something() {
 /// `budget` candidates ran; the candidates it took to cover it.
 fn steps_to_calibrate(strategy: Strategy, seed: u64, budget: u64) -> Option<u64> {
     // Counted in candidates, not time: no time or staleness limit ends the method first.
-    let mut settings = Settings { seed, timeout: std::time::Duration::from_secs(3600), ..Settings::default() };
+    let mut settings =
+        Settings { seed, timeout: std::time::Duration::from_secs(3600), budget: 3600 * 60_000, ..Settings::default() };
     settings.max_stale = u64::MAX;
     settings.generation.strategy = strategy;
     let options = SessionOptions { files: vec![fixture("calibration.js")], ..Default::default() };

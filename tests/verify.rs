@@ -56,7 +56,11 @@ fn verify_reports_the_coverage_c8_measures_by_hand_under_every_runner() {
     for format in ["node-test", "jest", "mocha", "vitest"] {
         let out = tempfile::tempdir().unwrap();
         let dir = out.path();
-        generate(std::slice::from_ref(&subject), dir, &["--seed", "3", "--timeout", "1", "--format", format]);
+        generate(
+            std::slice::from_ref(&subject),
+            dir,
+            &["--seed", "3", "--budget", "60000", "--timeout", "600", "--format", format],
+        );
         let suite = suites(dir).into_iter().find(|s| !s.to_string_lossy().contains(".failing.")).unwrap();
         let file = suite.file_name().unwrap().to_str().unwrap().to_string();
         let lcov = dir.join("lcov.info");
@@ -106,7 +110,7 @@ fn verify_reports_the_coverage_c8_measures_by_hand_under_every_runner() {
 fn a_failing_test_is_named_with_its_reason_and_the_exit_status_says_so() {
     let out = tempfile::tempdir().unwrap();
     let dir = out.path();
-    generate(&[sample("circle.js")], dir, &["--seed", "1", "--timeout", "1"]);
+    generate(&[sample("circle.js")], dir, &["--seed", "1", "--budget", "60000", "--timeout", "600"]);
     let suite = dir.join("Circle.test.js");
     let mut text = std::fs::read_to_string(&suite).unwrap();
     text.push_str("\ntest(\"planted\", () => { assert.strictEqual(1 + 1, 3); });\n");
@@ -126,7 +130,11 @@ fn suites_of_the_older_formats_and_folders_without_a_suite_are_refused_with_a_me
     let (code, _, output) = verify(out.path(), &[]);
     assert_eq!(code, Some(2), "{output}");
     assert!(output.contains("no suite manifest"), "{output}");
-    generate(&[sample("circle.js")], out.path(), &["--seed", "1", "--timeout", "1", "--format", "nodeunit"]);
+    generate(
+        &[sample("circle.js")],
+        out.path(),
+        &["--seed", "1", "--budget", "60000", "--timeout", "600", "--format", "nodeunit"],
+    );
     let (code, _, output) = verify(out.path(), &[]);
     assert_eq!(code, Some(2), "{output}");
     assert!(output.contains("verify runs node-test, jest, mocha and vitest suites; this one is nodeunit"), "{output}");
@@ -142,8 +150,10 @@ fn generate_with_verify_puts_the_verification_in_its_report() {
         sample("circle.js").to_str().unwrap(),
         "--seed",
         "1",
+        "--budget",
+        "60000",
         "--timeout",
-        "1",
+        "600",
         "--out",
         dir.to_str().unwrap(),
         "--report",

@@ -17,7 +17,8 @@ const BUDGET: u64 = 10_000;
 /// Steps every method of `file` (or those named in `only`) with `seed` until it stops or ran `BUDGET`
 /// candidates; the methods not fully covered, with their coverage.
 fn uncovered(file: &str, seed: u64, only: &[&str]) -> Vec<String> {
-    let mut settings = Settings { seed, timeout: std::time::Duration::from_secs(3600), ..Settings::default() };
+    let mut settings =
+        Settings { seed, timeout: std::time::Duration::from_secs(3600), budget: 3600 * 60_000, ..Settings::default() };
     settings.max_stale = u64::MAX;
     let options = SessionOptions { files: vec![fixture(file)], ..Default::default() };
     let mut s = Session::new(&options, settings).expect("the fixture loads");
@@ -102,6 +103,6 @@ fn suites_of_validated_inputs_pass_under_node() {
         fixture("walls/version/version.js"),
         fixture("walls/right-triangle.js"),
     ];
-    generate(&files, out.path(), &["--seed", "3", "--timeout", "1", "--quiet"]);
+    generate(&files, out.path(), &["--seed", "3", "--budget", "60000", "--timeout", "600", "--quiet"]);
     node_test_passes(&suites(out.path()));
 }

@@ -2,7 +2,9 @@
 //! terminal, plain lines in source order in a log.
 
 use std::io::Write;
+use std::time::Duration;
 
+use super::generate::Strength;
 use super::jobs::{self, Event, MethodLine};
 
 /// The plain line of a stopped method, the `written`-th of `total`.
@@ -38,6 +40,8 @@ fn working_line(done: usize, total: usize, line: &MethodLine) -> String {
 /// methods before it in its class and for the classes before its own: a log reads in source order,
 /// class by class, whatever the number of workers.
 pub struct Watcher {
+    /// The run's strength and its cap per method, to print the bound when the run starts.
+    bound: Option<(Strength, Duration)>,
     terminal: bool,
     quiet: bool,
     drawn: bool,
@@ -52,7 +56,14 @@ pub struct Watcher {
 impl Watcher {
     /// Progress on a terminal (`terminal`: a line redrawn in place) or in a log; nothing if `quiet`.
     pub fn new(terminal: bool, quiet: bool) -> Watcher {
-        Watcher { terminal, quiet, drawn: false, workers: 1, lines: Vec::new(), flushed: 0, written: 0 }
+        let lines = Vec::new();
+        Watcher { bound: None, terminal, quiet, drawn: false, workers: 1, lines, flushed: 0, written: 0 }
+    }
+
+    /// Prints, when the run starts, the most it may take (see [`Strength::bound`]) under `strength`
+    /// and `cap` per method.
+    pub fn bounded(self, strength: Strength, cap: Duration) -> Watcher {
+        Watcher { bound: Some((strength, cap)), ..self }
     }
 
     fn total(&self) -> usize {
@@ -107,6 +118,18 @@ impl Watcher {
 impl jobs::Watch for Watcher {
     fn started(&mut self, methods: &[usize], workers: usize) {
         self.workers = workers;
+        if let Some((strength, cap)) = self.bound
+            && !self.quiet
+        {
+            let count: usize = methods.iter().sum();
+            eprintln!(
+                "bound: at most {:.0} s besides loading and writing ({count} methods × {} s cap, the passes {}× as \
+                 long, {workers} workers)",
+                strength.bound(methods, workers, cap).as_secs_f64().ceil(),
+                cap.as_secs_f64(),
+                strength.passes_caps()
+            );
+        }
         self.lines = methods.iter().map(|&n| vec![(None, false); n]).collect();
     }
 
@@ -140,6 +163,10 @@ impl jobs::Watch for Watcher {
                 let named = self.lines.get(unit).into_iter().flatten().find_map(|(l, _)| l.as_ref());
                 let class = named.and_then(|l| l.name.rsplit_once('.')).map(|(class, _)| format!(" of {class}"));
                 self.draw(&format!("mutation analysis{}: mutant {}/{count}", class.unwrap_or_default(), done + 1));
+            }
+            // In a log, a line per tenth of the mutants: a long analysis shows it is moving.
+            Event::Mutant { unit, done, count } if done.is_multiple_of(count.div_ceil(10).max(1)) => {
+                eprintln!("mutation analysis of unit {}: mutant {}/{count}", unit + 1, done + 1);
             }
             _ => {}
         }

@@ -3,13 +3,13 @@
 
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use super::{Opening, Progress};
 use crate::error::Result;
 use crate::export::Format;
 use crate::mutate::{self, Analysis, SuiteTest};
-use crate::session::Session;
+use crate::session::{PassLimit, Session};
 
 /// How hard [`Run::strengthen`] works on the suite.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -29,17 +29,37 @@ const DEFAULT_EXTENSIONS: usize = 6;
 const MUTATION_EXTENSIONS: usize = 40;
 
 /// Generation budgets the analysis of `--mutation` may use beyond the passes' own (see
-/// `Session::mutation_deadline`): the run then ends within four budgets, twice a plain run's bound.
+/// `Session::mutation_limit`): the run then ends within four caps, twice a plain run's bound.
 const MUTATION_EXTRA_BUDGETS: f64 = 2.0;
 
 impl Strength {
+    /// The passes' wall-clock cap, in caps of generation (see `session/budget.rs`): as long as
+    /// generation, and under `--mutation` [`MUTATION_EXTRA_BUDGETS`] more.
+    pub fn passes_caps(self) -> f64 {
+        match self {
+            Strength::Default => 1.0,
+            Strength::Mutation => 1.0 + MUTATION_EXTRA_BUDGETS,
+        }
+    }
+
+    /// The most a run may take, besides loading the program and writing the suite: each unit of
+    /// `methods` methods (a class under `--jobs`) is capped at `cap` per method for generation and
+    /// [`Strength::passes_caps`] as long again for the passes; `workers` take units one after the other,
+    /// so no worker waits for another for longer than the largest unit.
+    pub fn bound(self, methods: &[usize], workers: usize, cap: Duration) -> Duration {
+        let unit = |n: usize| cap.mul_f64(n as f64 * (1.0 + self.passes_caps()));
+        let total: Duration = methods.iter().map(|&n| unit(n)).sum();
+        let largest = methods.iter().map(|&n| unit(n)).max().unwrap_or_default();
+        if workers <= 1 { total } else { (total / workers as u32 + largest).min(total) }
+    }
+
     /// The analysis it runs.
-    pub(crate) fn options(self, constructors: bool, deadline: Instant) -> mutate::Options {
+    pub(crate) fn options(self, constructors: bool, limit: PassLimit) -> mutate::Options {
         let (extensions, equivalence_tests) = match self {
             Strength::Default => (DEFAULT_EXTENSIONS, 0),
             Strength::Mutation => (MUTATION_EXTENSIONS, mutate::Options::default().equivalence_tests),
         };
-        mutate::Options { equivalence_tests, choose: true, extensions, constructors, deadline: Some(deadline) }
+        mutate::Options { equivalence_tests, choose: true, extensions, constructors, limit: Some(limit) }
     }
 }
 
@@ -132,7 +152,7 @@ impl Run {
         session.minimize()?;
         let started = Instant::now();
         let extra = if strength == Strength::Mutation { MUTATION_EXTRA_BUDGETS } else { 0.0 };
-        let options = strength.options(constructors, session.mutation_deadline(started, extra));
+        let options = strength.options(constructors, session.mutation_limit(started, extra));
         let subject = session.subject();
         let tests = SuiteTest::elected(session.suite(), subject.program(), subject.code());
         let analysis =
@@ -147,7 +167,8 @@ impl Run {
                 })
                 .map(|()| analysis)
         });
-        session.add_mutation_time(started.elapsed());
+        let (work, capped) = kept.as_ref().map_or((0, false), |a| (a.work, a.capped));
+        session.add_mutation(started.elapsed(), work, capped);
         kept
     }
 }

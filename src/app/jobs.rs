@@ -346,6 +346,8 @@ fn merge_analyses(analyses: Vec<Analysis>) -> Analysis {
         elapsed: Duration::ZERO,
         // Every unit analysed the same program's files.
         languages: analyses.first().map(|a| a.languages.clone()).unwrap_or_default(),
+        work: 0,
+        capped: false,
     };
     for analysis in analyses {
         let offset = merged.tests.len();
@@ -360,6 +362,8 @@ fn merge_analyses(analyses: Vec<Analysis>) -> Analysis {
         merged.kills.extend(analysis.kills);
         merged.runs += analysis.runs;
         merged.elapsed += analysis.elapsed;
+        merged.work += analysis.work;
+        merged.capped |= analysis.capped;
     }
     merged
 }

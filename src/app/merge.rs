@@ -9,7 +9,7 @@ use std::collections::BTreeSet;
 use serde_json::{Value as Json, json};
 
 /// The fields that add up across shares (at the top of the report, then under `time`).
-const SUMS: [&str; 4] = ["executions", "elapsed_ms", "elected", "failing"];
+const SUMS: [&str; 6] = ["executions", "elapsed_ms", "elected", "failing", "work", "passes_work"];
 const TIME_SUMS: [&str; 4] = ["generating_ms", "minimising_ms", "mutation_ms", "stability_ms"];
 
 /// Merges `reports` (each the report of a run over other classes, with one seed) in their order.
@@ -24,6 +24,7 @@ pub(crate) fn merge_reports(reports: &[Json]) -> Json {
     }
     merged["time"] = time;
     merged["seed"] = reports.first().map_or(Json::Null, |r| r["seed"].clone());
+    merged["budget"] = reports.first().map_or(Json::Null, |r| r["budget"].clone());
     let items = |key: &'static str| reports.iter().flat_map(move |r| r[key].as_array().cloned().unwrap_or_default());
     merged["classes"] = json!(items("classes").collect::<Vec<_>>());
     merged["types"] = json!(types(reports));

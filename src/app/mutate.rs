@@ -62,9 +62,10 @@ pub fn run(
             }
             let mut session = opening.open()?;
             let tests = SuiteTest::from_manifest(manifest::read_dir(dir, session.subject().program())?);
-            // The equivalence check generates random tests: a short run learns the parameter types.
+            // The equivalence check generates random tests: a short run learns the parameter types, on
+            // counted work so that it learns the same ones on any machine.
             let mut settings = session.settings().clone();
-            settings.timeout = settings.timeout.min(Duration::from_secs(1));
+            settings.budget = settings.budget.min(crate::model::settings::budget_for(Duration::from_secs(1)));
             session.set_settings(settings);
             session.run_to_end(|_, _| {})?;
             (session, tests, Vec::new())

@@ -27,6 +27,7 @@ pub fn json_report(session: &Session) -> Json {
                         "elected": m.elected,
                         "failing": m.failing,
                         "executions": m.executions,
+                        "work": m.work,
                         "time_to_full_ms": m.time_to_full.map(|t| t.as_millis() as u64),
                         "stop": match m.status { Status::Done(reason) => reason.name(), _ => "running" },
                         "warnings": m.warnings,
@@ -59,6 +60,8 @@ pub fn json_report(session: &Session) -> Json {
     json!({
         "executions": session.executions(),
         "elapsed_ms": session.elapsed().as_millis() as u64,
+        "work": session.methods().iter().map(|m| m.work).sum::<u64>(),
+        "passes_work": session.passes().work,
         "time": {
             "generating_ms": session.elapsed().as_millis() as u64,
             "minimising_ms": session.passes().minimising.as_millis() as u64,
@@ -66,6 +69,7 @@ pub fn json_report(session: &Session) -> Json {
             "stability_ms": session.passes().stability.as_millis() as u64,
         },
         "seed": session.settings().seed,
+        "budget": session.settings().budget,
         "elected": session.suite().elected.len(),
         "failing": session.suite().failing.len(),
         "classes": classes,
@@ -136,6 +140,12 @@ pub fn text(report: &Json) -> String {
         seconds(&time["minimising_ms"]),
         seconds(&time["mutation_ms"]),
         seconds(&time["stability_ms"])
+    ));
+    out.push_str(&format!(
+        "work: generating {} units, passes {} units (budget {} units a method)\n",
+        number(&report["work"]),
+        number(&report["passes_work"]),
+        number(&report["budget"]),
     ));
     if let Some(workers) = time["workers"].as_u64() {
         out.push_str(&format!("workers: {workers} ({:.1} s from start to end)\n", seconds(&time["wall_ms"])));

@@ -13,8 +13,13 @@ use crate::js::regex::RegexGenerator;
 pub struct Settings {
     /// Uses of a parameter before its type is inferred.
     pub delay: u32,
-    /// Time budget per method under test (time spent stepping it).
+    /// Wall-clock cap per method under test (time spent stepping it): ends a method this machine has not
+    /// finished by then, whatever is left of its [`Settings::budget`]. A suite shaped by the cap depends on
+    /// the machine's speed and load, and the reports say so.
     pub timeout: Duration,
+    /// Work budget per method under test, in work units (see [`WORK_PER_SECOND`]): what decides where a
+    /// method stops, and the share of the passes after generation, the same on any machine.
+    pub budget: u64,
     /// Valid runs without new coverage after which a method stops.
     pub max_stale: u64,
     /// Statement coverage (percent) at which a method stops.
@@ -25,13 +30,41 @@ pub struct Settings {
     pub limits: Limits,
     /// Seed of every random choice.
     pub seed: u64,
+    /// Whether the mutation analysis switches mutants in one program of mutant schemata (on) or builds
+    /// every mutant's program (off; slower, kept to compare the two).
+    pub mutant_switching: bool,
 }
+
+/// Work units a session spends in a second of stepping on one core of the machine the defaults were
+/// calibrated on (2 cores, 2026): a unit is about 15 µs there, what a short candidate costs (see
+/// `session::budget` for what a run is charged).
+pub const WORK_PER_SECOND: u64 = 60_000;
+
+/// The share of the `--timeout` cap a method's work budget derived from it stands for on that machine:
+/// the cap is then three times what the budget costs there, so that a machine twice as slow, or as
+/// loaded, still ends methods by work, and so with the same suite.
+const BUDGET_SHARE_OF_CAP: f64 = 1.0 / 3.0;
+
+/// The work budget a cap of `timeout` implies when no budget is given (see [`BUDGET_SHARE_OF_CAP`]).
+pub fn budget_for(timeout: Duration) -> u64 {
+    (timeout.as_secs_f64() * BUDGET_SHARE_OF_CAP * WORK_PER_SECOND as f64).round().max(1.0) as u64
+}
+
+/// The cap a work budget of `budget` implies when no cap is given: the inverse of [`budget_for`].
+pub fn cap_for(budget: u64) -> Duration {
+    Duration::from_secs_f64(budget as f64 / WORK_PER_SECOND as f64 / BUDGET_SHARE_OF_CAP)
+}
+
+/// The default cap per method: its budget is then about ten seconds of this machine's stepping, what a
+/// method cost when the budget was ten seconds of time.
+const DEFAULT_CAP: Duration = Duration::from_secs(30);
 
 impl Default for Settings {
     fn default() -> Self {
         Settings {
             delay: 20,
-            timeout: Duration::from_secs(10),
+            timeout: DEFAULT_CAP,
+            budget: budget_for(DEFAULT_CAP),
             max_stale: 50_000,
             target_coverage: 100.0,
             generation: GenerationSettings {
@@ -43,6 +76,7 @@ impl Default for Settings {
             },
             limits: Limits::default(),
             seed: 0,
+            mutant_switching: true,
         }
     }
 }
@@ -206,9 +240,12 @@ pub struct SettingsPatch {
     /// Inference delay.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub delay: Option<u32>,
-    /// Seconds per method.
+    /// Wall-clock cap per method, in seconds.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub timeout: Option<f64>,
+    /// Work budget per method, in work units.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub budget: Option<u64>,
     /// Stale runs before a method stops.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub max_stale: Option<u64>,
@@ -269,6 +306,7 @@ impl SettingsPatch {
         SettingsPatch {
             delay: Some(settings.delay),
             timeout: Some(settings.timeout.as_secs_f64()),
+            budget: Some(settings.budget),
             max_stale: Some(settings.max_stale),
             max_calls: Some(settings.generation.max_calls as u32),
             target_coverage: Some(settings.target_coverage),
@@ -293,6 +331,18 @@ impl SettingsPatch {
             settings.timeout = Duration::try_from_secs_f64(timeout).ok().filter(|t| !t.is_zero()).ok_or_else(|| {
                 Error::Usage(format!("{} must be a positive number of seconds, not {timeout}", origin.name("timeout")))
             })?;
+            if self.budget.is_none() {
+                settings.budget = budget_for(settings.timeout);
+            }
+        }
+        if let Some(budget) = self.budget {
+            if budget == 0 {
+                return Err(Error::Usage(format!("{} must be a positive number of work units", origin.name("budget"))));
+            }
+            settings.budget = budget;
+            if self.timeout.is_none() {
+                settings.timeout = settings.timeout.max(cap_for(budget));
+            }
         }
         if let Some(max_stale) = self.max_stale {
             settings.max_stale = max_stale;
@@ -376,5 +426,25 @@ mod tests {
         assert!(message.starts_with("--number-gen: 'abc' gives no number (Number('abc') is NaN)"), "{message}");
         let some = SettingsPatch { number_gen: Some(Some("[0-9a]".into())), ..Default::default() };
         assert!(some.apply(&mut settings, SettingsOrigin::CommandLine).is_ok(), "some numbers are enough");
+    }
+
+    #[test]
+    fn a_cap_alone_implies_a_budget_and_a_budget_alone_a_cap() {
+        let mut settings = Settings::default();
+        SettingsPatch { timeout: Some(4.0), ..Default::default() }
+            .apply(&mut settings, SettingsOrigin::CommandLine)
+            .unwrap();
+        assert_eq!((settings.timeout, settings.budget), (Duration::from_secs(4), budget_for(Duration::from_secs(4))));
+        let big = budget_for(Duration::from_secs(100));
+        SettingsPatch { budget: Some(big), ..Default::default() }
+            .apply(&mut settings, SettingsOrigin::CommandLine)
+            .unwrap();
+        assert_eq!((settings.timeout, settings.budget), (Duration::from_secs(100), big));
+        let both = SettingsPatch { timeout: Some(1.0), budget: Some(7), ..Default::default() };
+        both.apply(&mut settings, SettingsOrigin::ProjectFile).unwrap();
+        assert_eq!((settings.timeout, settings.budget), (Duration::from_secs(1), 7));
+        let zero = SettingsPatch { budget: Some(0), ..Default::default() };
+        let message = zero.apply(&mut settings, SettingsOrigin::CommandLine).unwrap_err().to_string();
+        assert!(message.starts_with("--budget must be a positive"), "{message}");
     }
 }

@@ -46,7 +46,7 @@ use crate::model::program::{ClassId, ProgramInfo};
 use crate::model::settings::{Limits, Settings};
 use crate::model::test::TestCase;
 use crate::sandbox::{CodeBase, Test, WORK_PER_MS, Watch};
-use crate::session::{MethodState, Runner, Subject};
+use crate::session::{BYTES_PER_UNIT, CONTEXT_COST, Ending, MethodState, PassLimit, Runner, Subject};
 use crate::suite::checks::run_json;
 use crate::suite::stability::{self, Instability};
 use crate::suite::title::titles;
@@ -153,7 +153,7 @@ pub enum Status {
     Uncovered,
     /// The edit does not give valid JavaScript (e.g. `??` mixed with `||`): not counted.
     Invalid,
-    /// The analysis reached its deadline ([`Options::deadline`]) before judging it: not counted.
+    /// The analysis reached its limit ([`Options::limit`]) before judging it: not counted.
     Unjudged,
 }
 
@@ -197,15 +197,15 @@ pub(crate) struct Options {
     pub(crate) extensions: usize,
     /// Mutate the constructors of the classes under test too (off when one method is chosen).
     pub(crate) constructors: bool,
-    /// When to stop judging mutants (`generate`'s share of the budget; none for `flycatcher mutate`,
-    /// which measures): the mutants left are [`Status::Unjudged`], and the analysis ends early enough
-    /// for [`keep()`] to run every test once more before it.
-    pub(crate) deadline: Option<Instant>,
+    /// When to stop judging mutants (`generate`'s share of the passes' work and cap; none for
+    /// `flycatcher mutate`, which measures): the mutants left are [`Status::Unjudged`], and the analysis
+    /// ends early enough for [`keep()`] to run every test once more within it.
+    pub(crate) limit: Option<PassLimit>,
 }
 
 impl Default for Options {
     fn default() -> Self {
-        Options { equivalence_tests: 200, choose: false, extensions: 0, constructors: true, deadline: None }
+        Options { equivalence_tests: 200, choose: false, extensions: 0, constructors: true, limit: None }
     }
 }
 
@@ -228,6 +228,11 @@ pub struct Analysis {
     /// The language each file of the program is written in ("JavaScript", "TypeScript"), by the files'
     /// indices: a mutant that does not parse is not valid in its file's language.
     pub(crate) languages: Vec<&'static str>,
+    /// Work units its runs and builds used (see `session/budget.rs`).
+    pub(crate) work: u64,
+    /// Whether the wall-clock cap of [`Options::limit`], rather than its work, ended it: what it judged
+    /// then depends on the machine.
+    pub(crate) capped: bool,
 }
 
 /// Mutant counts of a group of mutants (a method, a class, everything).
@@ -289,8 +294,8 @@ pub(super) struct Baseline {
     /// limit, which every such mutant would otherwise cost. Work, not time: whether a mutant reaches it
     /// decides what the suite asserts, and must not depend on how loaded the machine is.
     pub(super) work_limit: u64,
-    /// How long its run on the original took: what [`keep()`] will spend on it again.
-    pub(super) took: Duration,
+    /// The work its run on the original cost: what [`keep()`] will spend on it again.
+    pub(super) cost: u64,
 }
 
 /// How many times its work on the original a test may do on a mutant.
@@ -334,17 +339,17 @@ impl Originals {
     /// Runs `test` on the original with every statement watched.
     pub(super) fn baseline(&mut self, subject: &Subject, test: &SuiteTest) -> Result<Baseline> {
         let everything = Watch { statements: 0..subject.code().statement_count, branches: 0..0 };
-        let started = Instant::now();
+        let before = self.runner.spent();
         let json = test.json(subject.program());
         let run = self.runner.run_isolated(Test::Json(&json), test.seed, &everything, true)?;
         let usual = self.runner.usual_work();
-        let took = started.elapsed();
+        let cost = self.runner.spent() - before;
         let work_limit = mutant_work_limit(run.work, usual);
         let elected = as_elected(test, &run);
         // A test cut off by a limit on the original (a loaded machine) cannot tell anything apart: it
         // covers nothing, so it runs against no mutant.
         let covers = if run.outcome.hit_limit() { Vec::new() } else { run.statements };
-        Ok(Baseline { elected, covers, work_limit, took })
+        Ok(Baseline { elected, covers, work_limit, cost })
     }
 
     /// Marks in `baseline` (of `test`, with its candidate assertions) what the test's own leftovers
@@ -388,7 +393,7 @@ pub(super) fn run_on_mutant(
 /// `tests` with recorded assertions (from a manifest) must pass on the original code first: an error says
 /// which does not. `progress` is told (mutants done, mutants in all) after each mutant.
 ///
-/// From the deadline on nothing more is done: the tests not read on the original yet are left out
+/// From the limit on nothing more is done: the tests not read on the original yet are left out
 /// (they stay as elected), the mutants left are unjudged, a survivor is neither checked for equivalence
 /// nor told apart. Mutants are judged in source order, each to the end: judging the cheap part of all
 /// first (or those covered by the fewest tests first) judged more of them in the time, but kept
@@ -406,9 +411,10 @@ pub(crate) fn analyse(
     let mut originals = Originals::new(subject, &settings.limits)?;
     let mut baselines: Vec<Baseline> = Vec::new();
     // What `keep` will spend running again the tests read so far: the analysis ends early enough for it.
-    let mut reserve = Duration::ZERO;
+    let mut reserve = 0;
+    let mut stop = Stop { limit: options.limit, from: originals.runner.spent(), capped: false };
     for (index, test) in tests.iter_mut().enumerate() {
-        if past(options.deadline, reserve) {
+        if stop.past(&originals.runner, reserve) {
             // The tests left are not analysed (nor written back by `keep`): they stay as elected.
             break;
         }
@@ -416,7 +422,7 @@ pub(crate) fn analyse(
             *test = keep::candidates(subject.program(), &mut originals, test)?;
         }
         let mut baseline = originals.baseline(subject, test)?;
-        reserve += baseline.took;
+        reserve += baseline.cost;
         check_asserts(subject.program(), &settings.limits, index, test, &mut baseline)?;
         if options.choose {
             test.checks.get_or_insert_with(Default::default).fields = keep::all_fields(&baseline.elected.results);
@@ -435,19 +441,20 @@ pub(crate) fn analyse(
         runs: 0,
         elapsed: Duration::ZERO,
         languages: subject.code().files.iter().map(|f| f.entry.parsed.language.name()).collect(),
+        work: 0,
+        capped: false,
     };
-    let builds = vec![None; subject.code().files.len()];
     let under = Under { subject, methods, settings };
-    let schemata = if past(options.deadline, reserve) {
+    let schemata = if stop.past(&originals.runner, reserve) {
         Schemata::none(mutants.len())
     } else {
-        Schemata::build(subject, &originals, &mutants)?
+        Schemata::build(subject, &originals, &mutants, settings.mutant_switching)?
     };
-    let mut judging = Judging { under, options, originals, baselines, analysis, reserve, builds, schemata };
+    let mut judging = Judging { under, options, originals, baselines, analysis, reserve, stop, schemata };
     let count = mutants.len();
     for (id, mutant) in mutants.iter_mut().enumerate() {
         progress(id, count);
-        if past(options.deadline, judging.reserve) {
+        if judging.past(0) {
             mutant.status = Status::Unjudged;
             continue;
         }
@@ -456,12 +463,33 @@ pub(crate) fn analyse(
     let mut analysis = judging.analysis;
     analysis.mutants = mutants;
     analysis.elapsed = started.elapsed();
+    analysis.work = judging.originals.runner.spent() - judging.stop.from;
+    analysis.capped = judging.stop.capped;
     Ok(analysis)
 }
 
-/// Whether fewer than `reserve` are left before `deadline`.
-fn past(deadline: Option<Instant>, reserve: Duration) -> bool {
-    deadline.is_some_and(|deadline| Instant::now() + reserve >= deadline)
+/// Where an analysis stops (see [`Options::limit`]): its limit, the meter reading it started from, and
+/// whether the cap rather than the work ended it.
+pub(super) struct Stop {
+    limit: Option<PassLimit>,
+    from: u64,
+    capped: bool,
+}
+
+impl Stop {
+    /// Whether the analysis, whose runners charge the meter of `runner`, must stop with `reserve` work
+    /// units kept; notes when the cap is why.
+    fn past(&mut self, runner: &Runner, reserve: u64) -> bool {
+        let Some(limit) = &self.limit else { return false };
+        match limit.reached((runner.spent() - self.from).saturating_add(reserve)) {
+            Some(Ending::Cap) => {
+                self.capped = true;
+                true
+            }
+            Some(Ending::Work) => true,
+            None => false,
+        }
+    }
 }
 
 /// Whether a test runs the statement a mutant is in (a mutant outside every statement: any test).
@@ -516,17 +544,20 @@ pub(super) struct Judging<'a> {
     pub(super) originals: Originals,
     pub(super) baselines: Vec<Baseline>,
     pub(super) analysis: Analysis,
-    /// The time left before [`Options::deadline`] at which judging stops.
-    pub(super) reserve: Duration,
-    /// Per file, how long building the last mutant of it took (parsing, instrumenting and compiling
-    /// it again): a mutant is not started when that much time is not left. One of a bundle of
-    /// megabytes takes seconds, and memory like the session's own code.
-    builds: Vec<Option<Duration>>,
+    /// The work kept before [`Options::limit`] for [`keep()`]: judging stops that much before it.
+    pub(super) reserve: u64,
+    /// Where the analysis stops.
+    stop: Stop,
     /// The program that switches the mutants it can (see [`schema`]).
     schemata: Schemata,
 }
 
 impl Judging<'_> {
+    /// Whether judging must stop, with `more` work units needed besides the reserve.
+    fn past(&mut self, more: u64) -> bool {
+        self.stop.past(&self.originals.runner, self.reserve + more)
+    }
+
     /// Decides what becomes of one mutant: runs the tests covering its statement on it, keeps a state
     /// assertion where only state assertions kill it, checks a survivor for equivalence, and tries
     /// extended tests on a survivor not presumed equivalent.
@@ -538,7 +569,7 @@ impl Judging<'_> {
         }
         // A switched mutant costs no build: setting the switch is all.
         let switched = match self.schemata.switch(id) {
-            Some(_) if past(self.options.deadline, self.reserve) => {
+            Some(_) if self.past(0) => {
                 mutant.status = Status::Unjudged;
                 return Ok(());
             }
@@ -559,18 +590,17 @@ impl Judging<'_> {
     }
 
     /// A runner of `mutant`'s own program, or `None` when it is judged already (invalid, killed at
-    /// load) or the deadline leaves no time to build it (unjudged).
+    /// load) or the limit leaves no work to build it (unjudged). A build is charged by the size of the
+    /// file it parses, instruments and compiles again: one of a bundle of megabytes takes seconds.
     fn own_program(&mut self, mutant: &mut Mutant, covering: &[usize]) -> Result<Option<Box<Runner>>> {
         let subject = self.under.subject;
-        // Before one is built, instrumenting the file as the session did is the least a build costs.
-        let build = self.builds[mutant.file].unwrap_or(subject.code().files[mutant.file].instrumenting);
-        if past(self.options.deadline, self.reserve + build) {
+        let build = subject.code().files[mutant.file].entry.parsed.source.src.len() as u64 / BYTES_PER_UNIT;
+        if self.past(build + CONTEXT_COST) {
             mutant.status = Status::Unjudged;
             return Ok(None);
         }
-        let started = Instant::now();
+        self.originals.runner.charge(build);
         let built = mutant_runner(subject.code(), &self.originals.runner, mutant, &self.originals.expressions)?;
-        self.builds[mutant.file] = Some(started.elapsed());
         match built {
             Built::Runner(runner) => Ok(Some(runner)),
             Built::Invalid => {
@@ -593,8 +623,8 @@ impl Judging<'_> {
         // it. The check runs with the usual limit (its tests have no baseline), as work.
         runner.limit_work(Some(runner.usual_work()));
         let mut witness = None;
-        // Past the deadline, a survivor stays one: the check and the extensions are the long part.
-        let late = past(self.options.deadline, self.reserve);
+        // Past the limit, a survivor stays one: the check and the extensions are the long part.
+        let late = self.past(0);
         if mutant.status == Status::Survived && self.options.equivalence_tests > 0 && !late {
             let seed = self.under.settings.seed ^ (id as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
             let mut rng = StdRng::seed_from_u64(seed);

@@ -40,10 +40,6 @@ use crate::error::{Error, Result};
 use crate::js::MUTANT;
 use crate::session::{Runner, Subject};
 
-/// The environment variable that, set to `off`, judges every mutant on its own program: the path
-/// switching replaced, kept so that tests can compare the two.
-pub(crate) const ONE_BY_ONE: &str = "FLYCATCHER_MUTANT_SWITCHING";
-
 /// The program of mutant schemata of an analysis, and which mutants it switches.
 pub(super) struct Schemata {
     /// The runner of the program, while no mutant borrows it (see [`Schemata::take`]).
@@ -64,10 +60,17 @@ impl Schemata {
 
     /// Prints the schemata of every file holding `mutants` and loads them beside the original (see the
     /// module documentation for the mutants left out). A schema that does not parse, or a program that
-    /// does not load, leaves its mutants to their own programs.
-    pub(super) fn build(subject: &Subject, originals: &Originals, mutants: &[Mutant]) -> Result<Schemata> {
+    /// does not load, leaves its mutants to their own programs. Without `switching` (the settings'
+    /// [`mutant_switching`](crate::model::settings::Settings::mutant_switching), off to compare the two
+    /// paths) every mutant gets its own program.
+    pub(super) fn build(
+        subject: &Subject,
+        originals: &Originals,
+        mutants: &[Mutant],
+        switching: bool,
+    ) -> Result<Schemata> {
         let mut schemata = Schemata::none(mutants.len());
-        if std::env::var(ONE_BY_ONE).is_ok_and(|v| v == "off") {
+        if !switching {
             return Ok(schemata);
         }
         let mut code: Option<crate::sandbox::CodeBase> = None;
@@ -627,7 +630,7 @@ mod tests {
         let subject = session.subject();
         let mutants = create_mutants(subject, session.methods(), &[], true);
         let originals = Originals::new(subject, &session.settings().limits).unwrap();
-        let schemata = Schemata::build(subject, &originals, &mutants).unwrap();
+        let schemata = Schemata::build(subject, &originals, &mutants, true).unwrap();
         // The constructor (a static field's instance), `plus` and the `factor === 0` part of `scaled` (a
         // module-level constant) ran at load; the rest of `scaled`, `converted` and `isFree` did not.
         for (index, mutant) in mutants.iter().enumerate() {

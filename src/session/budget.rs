@@ -1,29 +1,66 @@
-//! The budget of the passes after generation. Minimisation re-runs every elected test once per
-//! statement, the mutation analysis that chooses state assertions runs the tests on every mutant, and the
-//! stability check re-runs the suite three times: on a library whose every test needs a fresh context
-//! that took many times the generation budget (80 s after `--timeout 5`; mnemonist's analysis alone 390
-//! s after 364). Together they may take at most what generation was allowed (`--timeout` per method under
-//! test; `generate --mutation` grants them two more), so that a run ends within about twice its budget; bounding them by what generation *took*
-//! instead would cut short runs that end by coverage, and make their suites depend on the machine's
-//! speed. Each pass may use its share of that budget less what the passes before it took, so time one
+//! What a run may spend: counted work, and the wall-clock caps above it.
+//!
+//! **Work.** Every test a runner runs is charged to its meter (`runner.rs`): [`RUN_COST`] for what
+//! surrounds a run (generating, encoding, describing, reading probes back), [`CHECK_COST`] per interrupt
+//! check QuickJS made while it ran (one per 10,000 calls and backward jumps), and [`CONTEXT_COST`] per
+//! context built. The same seed makes the same tests, which do the same work, so a budget in work ends
+//! a method, a pass or the mutation analysis at the same test on any machine, under any load and with
+//! any `--jobs`: the suite does not depend on the machine. A unit is about 15 µs of one core of the
+//! machine the defaults were calibrated on (see [`crate::model::settings::WORK_PER_SECOND`]): 26,000
+//! short candidates took 0.39 s of CPU for 80,000 units, and candidates looping in instrumented code
+//! about 115 µs per interrupt check.
+//!
+//! **Caps.** `--timeout` stays as a wall-clock cap per method, and the passes after generation are capped
+//! at as long again: a run never takes much more than it said it might, even where work is not counted
+//! (a built-in's own loop, a slow machine). A method, or a pass, that the cap ends says so: its suite
+//! may differ on another machine.
+//!
+//! **The passes after generation.** Minimisation re-runs every elected test once per statement, the
+//! mutation analysis that chooses state assertions runs the tests on every mutant, and the stability
+//! check re-runs the suite three times: on a library whose every test needs a fresh context that took
+//! many times the generation budget. Together they may use what generation was allowed (`--budget` per
+//! method under test; `generate --mutation` grants them two more), in work, and as long as generation's
+//! cap, in time; bounding them by what generation *took* instead would cut short runs that end by
+//! coverage. Each pass may use its share of that budget less what the passes before it used, so what one
 //! leaves goes to the next. What each pass took is kept for the reports (`time: generating … s,
 //! minimising … s, mutation analysis … s, stability … s`).
 
 use std::time::{Duration, Instant};
 
 use super::Session;
+use crate::sandbox::Execution;
 
-/// The share of the passes' time minimisation may use: the rest is kept for the stability re-runs,
+/// Work units a run costs besides its interrupt checks: generating the candidate, running the harness
+/// around it, describing its results and reading its probes back (about 15 µs for a short candidate).
+pub(crate) const RUN_COST: u64 = 1;
+
+/// Work units an interrupt check costs: 10,000 calls and backward jumps of instrumented code, whose
+/// probes make them about 115 µs (plain JavaScript takes about 20 µs).
+pub(crate) const CHECK_COST: u64 = 8;
+
+/// Work units building a context costs (loading the program again, about 1.2 ms for a small one).
+pub(crate) const CONTEXT_COST: u64 = 80;
+
+/// Bytes of source that building a mutant's own program (parsing, instrumenting, compiling it) handles
+/// for a work unit.
+pub(crate) const BYTES_PER_UNIT: u64 = 200;
+
+/// What running `execution` costs, in work units.
+pub(crate) fn cost_of(execution: &Execution) -> u64 {
+    RUN_COST + CHECK_COST * execution.work
+}
+
+/// The share of the passes' budget minimisation may use: the rest is kept for the stability re-runs,
 /// which are cheaper (three runs of the suite) and guard the suite's correctness, not its length.
 pub(super) const MINIMISING_SHARE: f64 = 0.5;
 
-/// The share minimisation and the mutation analysis may use together (see
-/// [`Session::mutation_deadline`]): the analysis gets what minimisation left of it, and the stability
-/// re-runs keep at least the last quarter.
+/// The share minimisation and the mutation analysis may use together (see [`Session::mutation_limit`]):
+/// the analysis gets what minimisation left of it, and the stability re-runs keep at least the last
+/// quarter.
 const MUTATION_SHARE: f64 = 0.75;
 
-/// The time the passes after generation took, summed over every time they ran.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+/// What the passes after generation took, summed over every time they ran.
+#[derive(Debug, Clone, Copy, Default, PartialEq)]
 pub(crate) struct PassTimes {
     /// Shortening tests and dropping redundant ones ([`Session::minimize`]).
     pub(crate) minimising: Duration,
@@ -32,49 +69,110 @@ pub(crate) struct PassTimes {
     pub(crate) mutation: Duration,
     /// Re-running the suite ([`Session::check_stability`]).
     pub(crate) stability: Duration,
-    /// Time granted to the passes beyond the generation budget (see [`Session::mutation_deadline`]).
-    pub(crate) granted: Duration,
+    /// Work units the passes used.
+    pub(crate) work: u64,
+    /// Budgets granted to the passes beyond the generation budget (see [`Session::mutation_limit`]).
+    pub(crate) granted: f64,
+    /// The first pass the wall-clock cap, rather than its work, ended.
+    pub(crate) capped: Option<&'static str>,
 }
 
 impl PassTimes {
-    /// Both passes together.
+    /// The passes together.
     pub(crate) fn total(&self) -> Duration {
         self.minimising + self.mutation + self.stability
     }
 }
 
+/// Where a pass must stop starting new runs: once it used `work` units, or at the wall-clock `cap`.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct PassLimit {
+    /// The work units the pass may use.
+    pub(crate) work: u64,
+    /// The moment the cap ends it.
+    pub(crate) cap: Instant,
+}
+
+/// What ended a pass early.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Ending {
+    /// Its work: the same on any machine.
+    Work,
+    /// The wall-clock cap: this machine was too slow for its work.
+    Cap,
+}
+
+impl PassLimit {
+    /// Whether a pass that used `used` units must stop, and why.
+    pub(crate) fn reached(&self, used: u64) -> Option<Ending> {
+        if used >= self.work {
+            Some(Ending::Work)
+        } else if Instant::now() >= self.cap {
+            Some(Ending::Cap)
+        } else {
+            None
+        }
+    }
+}
+
 impl Session {
-    /// What the passes after generation may take in all: the generation budget of the methods under test.
-    fn passes_budget(&self) -> Duration {
-        self.generation_budget().saturating_add(self.passes.granted)
+    /// What the passes after generation may use in all, in work units: the generation budget of the
+    /// methods under test, and the budgets granted.
+    fn passes_work(&self) -> u64 {
+        let methods = self.methods.len().max(1) as f64;
+        (self.settings.budget as f64 * methods * (1.0 + self.passes.granted)).min(u64::MAX as f64) as u64
     }
 
-    /// What generation was allowed: `--timeout` per method under test.
-    fn generation_budget(&self) -> Duration {
-        self.settings.timeout.saturating_mul(self.methods.len().max(1) as u32)
+    /// The passes' wall-clock cap: as long as generation's cap, and the budgets granted.
+    pub(crate) fn passes_cap(&self) -> Duration {
+        self.settings.timeout.saturating_mul(self.methods.len().max(1) as u32).mul_f64(1.0 + self.passes.granted)
     }
 
-    /// The moment the mutation analysis, started at `started` after minimisation, must have stopped
-    /// judging mutants, so that the stability re-runs keep their share. `extra` generation budgets are
-    /// granted to the passes for an analysis asked for by name (`generate --mutation`: its equivalence
-    /// check and 40 extensions per survivor would not fit in a run's share on a small class, and its
-    /// score counts only what it judged); the stability re-runs keep their share of those too.
-    pub(crate) fn mutation_deadline(&mut self, started: Instant, extra: f64) -> Instant {
-        self.passes.granted = self.generation_budget().mul_f64(extra);
-        self.passes_deadline(started, MUTATION_SHARE)
+    /// The limit of the mutation analysis, started at `started` after minimisation, so that the stability
+    /// re-runs keep their share. `extra` generation budgets are granted to the passes for an analysis
+    /// asked for by name (`generate --mutation`: its equivalence check and 40 extensions per survivor
+    /// would not fit in a run's share on a small class, and its score counts only what it judged); the
+    /// stability re-runs keep their share of those too.
+    pub(crate) fn mutation_limit(&mut self, started: Instant, extra: f64) -> PassLimit {
+        self.passes.granted = extra;
+        self.pass_limit(started, MUTATION_SHARE)
     }
 
-    /// Counts `took` as time of the mutation analysis (run by the application layer, see
-    /// [`PassTimes::mutation`]).
-    pub(crate) fn add_mutation_time(&mut self, took: Duration) {
+    /// Counts what the mutation analysis took (run by the application layer, see
+    /// [`PassTimes::mutation`]): its time, its work, and whether the cap ended it.
+    pub(crate) fn add_mutation(&mut self, took: Duration, work: u64, capped: bool) {
         self.passes.mutation += took;
+        self.passes.work += work;
+        if capped {
+            self.note_capped("the mutation analysis");
+        }
     }
 
-    /// The moment a pass must stop starting new runs, when the passes together may use `share` of their
-    /// budget, given that the current pass started at `started` (its time is not in [`Session::passes`]
-    /// yet).
-    pub(super) fn passes_deadline(&self, started: Instant, share: f64) -> Instant {
-        let left = self.passes_budget().mul_f64(share).saturating_sub(self.passes.total());
-        started.checked_add(left).unwrap_or_else(|| started + Duration::from_secs(365 * 24 * 3600))
+    /// The limit of a pass started at `started`, when the passes together may use `share` of their
+    /// budget and cap (the current pass's use is not in [`Session::passes`] yet).
+    pub(super) fn pass_limit(&self, started: Instant, share: f64) -> PassLimit {
+        let work = ((self.passes_work() as f64 * share) as u64).saturating_sub(self.passes.work);
+        let left = self.passes_cap().mul_f64(share).saturating_sub(self.passes.total());
+        let cap = started.checked_add(left).unwrap_or_else(|| started + Duration::from_secs(365 * 24 * 3600));
+        PassLimit { work, cap }
+    }
+
+    /// Counts what a pass of the session used: `used` work units, and how it `ended` (the cap noted).
+    pub(super) fn add_pass(&mut self, pass: &'static str, used: u64, ended: Option<Ending>) {
+        self.passes.work += used;
+        if ended == Some(Ending::Cap) {
+            self.note_capped(pass);
+        }
+    }
+
+    /// Says that the wall-clock cap ended `pass` before its work did.
+    fn note_capped(&mut self, pass: &'static str) {
+        if self.passes.capped.is_none() {
+            self.passes.capped = Some(pass);
+            self.warnings.push(format!(
+                "{pass} was stopped by the time cap (--timeout) before its work budget: this suite may differ on \
+                 another machine"
+            ));
+        }
     }
 }

@@ -68,7 +68,7 @@ impl Session {
         if kept_state(&alone, first, |a, b| self.subject.code.same_end(a, b))
             && !self.covered_by_describing(test, seed, &watch, &alone, first)?
         {
-            let describe = |o: &Outcome| o.describe(self.runner.in_force());
+            let describe = |o: &Outcome| o.describe(self.runner.usual_limits());
             let difference =
                 format!("{} alone, {} after other tests", describe(&alone.outcome), describe(&first.outcome));
             if self.runner.fresh_each_test() {
@@ -110,7 +110,7 @@ impl Session {
         }
         m.elected += 1;
         m.stale = 0;
-        m.gained_at = m.elapsed;
+        m.gained_at = m.work;
         self.suite.elected.push(ElectedTest {
             test: test.clone(),
             results: alone.results,

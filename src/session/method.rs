@@ -16,8 +16,11 @@ pub enum StopReason {
     Covered,
     /// The target coverage was reached.
     Target,
-    /// Its time budget ran out.
+    /// Its work budget was spent.
     Timeout,
+    /// The wall-clock cap (`--timeout`) ended it before its work budget: where it stopped depends on the
+    /// machine's speed and load.
+    TimeCap,
     /// Too many valid runs in a row added no coverage.
     Stale,
     /// It cannot be tested (a parameter's type cannot be inferred, or its code cannot be measured).
@@ -25,12 +28,13 @@ pub enum StopReason {
 }
 
 impl StopReason {
-    /// The name used in reports: `covered`, `target`, `timeout`, `stale`, `aborted`.
+    /// The name used in reports: `covered`, `target`, `budget`, `time cap`, `stale`, `aborted`.
     pub fn name(self) -> &'static str {
         match self {
             StopReason::Covered => "covered",
             StopReason::Target => "target",
-            StopReason::Timeout => "timeout",
+            StopReason::Timeout => "budget",
+            StopReason::TimeCap => "time cap",
             StopReason::Stale => "stale",
             StopReason::Aborted => "aborted",
         }
@@ -80,9 +84,11 @@ pub struct MethodState {
     pub(crate) valid_runs: u64,
     /// Valid runs since the last new coverage.
     pub stale: u64,
-    /// Time spent on it when it last gained coverage (see `stopping.rs`).
-    pub gained_at: Duration,
-    /// Time spent on it (only while stepping).
+    /// Work spent on it when it last gained coverage (see `stopping.rs`).
+    pub gained_at: u64,
+    /// Work units spent on it (see `budget.rs`): what its budget counts.
+    pub work: u64,
+    /// Time spent on it (only while stepping): what its cap counts.
     pub elapsed: Duration,
     /// When it reached full coverage, in time spent on it.
     pub time_to_full: Option<Duration>,
@@ -124,7 +130,8 @@ impl MethodState {
             executions: 0,
             valid_runs: 0,
             stale: 0,
-            gained_at: Duration::ZERO,
+            gained_at: 0,
+            work: 0,
             elapsed: Duration::ZERO,
             time_to_full: None,
             elected: 0,

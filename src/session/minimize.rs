@@ -4,7 +4,7 @@
 use std::time::Instant;
 
 use super::Session;
-use super::budget::MINIMISING_SHARE;
+use super::budget::{Ending, MINIMISING_SHARE, PassLimit};
 use crate::error::Result;
 use crate::model::observed::Outcome;
 use crate::sandbox::{Execution, Test};
@@ -15,21 +15,36 @@ impl Session {
     /// (never the final call of the method under test, nor a construction still used), as long as the
     /// test alone still covers every statement of its method it covered and ends the same way. Its
     /// results are described again from the shorter run, so the assertions stay true. Then tests that
-    /// the other tests of their method make redundant are dropped. Past its share of the passes' time
-    /// (see `budget.rs`), the tests left are kept as they are: longer, but as true.
+    /// the other tests of their method make redundant are dropped. Past its share of the passes' work
+    /// or cap (see `budget.rs`), the tests left are kept as they are: longer, but as true.
     pub fn minimize(&mut self) -> Result<()> {
+        self.minimize_telling(&mut |_, _| {})
+    }
+
+    /// [`Session::minimize`], telling `progress` (tests done, tests in all) before each test.
+    pub(crate) fn minimize_telling(&mut self, progress: &mut dyn FnMut(usize, usize)) -> Result<()> {
         let started = Instant::now();
-        let deadline = self.passes_deadline(started, MINIMISING_SHARE);
-        let shortened = self.shorten_tests(deadline);
+        let limit = self.pass_limit(started, MINIMISING_SHARE);
+        let from = self.runner.spent();
+        let (shortened, ended) = self.shorten_tests(&limit, from, progress);
         self.drop_redundant_tests();
         self.passes.minimising += started.elapsed();
+        self.add_pass("minimisation", self.runner.spent() - from, ended);
         shortened
     }
 
-    fn shorten_tests(&mut self, deadline: Instant) -> Result<()> {
-        // Stepping may have lowered the test time limit to the last method's remaining budget.
+    fn shorten_tests(
+        &mut self,
+        limit: &PassLimit,
+        from: u64,
+        progress: &mut dyn FnMut(usize, usize),
+    ) -> (Result<()>, Option<Ending>) {
+        // Stepping may have lowered the test limits to the last method's remaining budget.
         self.runner.restore_limits();
-        for elected in 0..self.suite.elected.len() {
+        let mut ended = None;
+        let count = self.suite.elected.len();
+        for elected in 0..count {
+            progress(elected, count);
             if self.suite.elected[elected].minimized {
                 continue;
             }
@@ -43,11 +58,16 @@ impl Session {
             let mut test = e.test.clone();
             let mut kept: Option<Execution> = None;
             for k in (0..test.statements.len().saturating_sub(1)).rev() {
-                if Instant::now() >= deadline {
+                ended = ended.or_else(|| limit.reached(self.runner.spent() - from));
+                if ended.is_some() {
                     break;
                 }
                 let Some(shorter) = test.without_statement(k) else { continue };
-                let run = self.runner.run_isolated(Test::Case(&shorter, &self.subject.program), seed, &watch, true)?;
+                let run =
+                    match self.runner.run_isolated(Test::Case(&shorter, &self.subject.program), seed, &watch, true) {
+                        Ok(run) => run,
+                        Err(e) => return (Err(e), ended),
+                    };
                 let same_end = match (&run.outcome, &original) {
                     (Outcome::Passed, Outcome::Passed) => true,
                     (Outcome::Threw { at, thrown }, Outcome::Threw { thrown: before, .. }) => {
@@ -68,10 +88,11 @@ impl Session {
                 e.covers = run.statements;
                 e.branches = run.branches;
             }
-            // A test cut short by the deadline stays as true as it was, and is not tried again.
+            // A test cut short by the limit stays as true as it was, and is not tried again.
             e.minimized = true;
         }
-        Ok(())
+        progress(count, count);
+        (Ok(()), ended)
     }
 
     /// Drops tests whose statements the other tests of the same method cover too (an early test is

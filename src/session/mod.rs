@@ -36,7 +36,7 @@ use std::time::Duration;
 use rand::SeedableRng;
 use rand::rngs::StdRng;
 
-pub(crate) use budget::PassTimes;
+pub(crate) use budget::{BYTES_PER_UNIT, CONTEXT_COST, Ending, PassLimit, PassTimes};
 pub(crate) use election::is_regression;
 pub use method::{MethodState, Selection, Status, StopReason};
 pub use step::{CandidateVerdict, StepReport};
@@ -282,7 +282,8 @@ impl Session {
         }
         for m in &mut self.methods {
             let resume = match m.status {
-                Status::Done(StopReason::Timeout) => settings.timeout > m.elapsed,
+                Status::Done(StopReason::Timeout) => settings.budget > m.work,
+                Status::Done(StopReason::TimeCap) => settings.timeout > m.elapsed,
                 Status::Done(StopReason::Stale) => !stopping::is_stale(&settings, m),
                 Status::Done(StopReason::Target) => settings.target_coverage > m.coverage_percent(),
                 _ => false,
@@ -313,8 +314,9 @@ impl Session {
         let selection = match m.status {
             Status::Done(reason) => {
                 m.elapsed = Duration::ZERO;
+                m.work = 0;
                 m.stale = 0;
-                m.gained_at = Duration::ZERO;
+                m.gained_at = 0;
                 m.constructions = (0, 0);
                 m.reopened = true;
                 Selection::Reopened(reason)

@@ -1,48 +1,89 @@
 //! Running tests: a sandbox and the limits its tests run under.
 //!
 //! A [`Runner`] owns a [`Sandbox`] and the usual limits (the settings' `--test-timeout-ms`, memory and
-//! stack): the limits in force may be lowered for a while, to a method's remaining time budget
-//! ([`Runner::cap_test_time`]) or to a count of work ([`Runner::limit_work`]), and they come back to
-//! the usual ones from the runner, never from a caller's copy of the settings.
+//! stack). A test's limit is counted work (`--test-timeout-ms` worth of interrupt checks, see
+//! [`CHECKS_PER_MS`]), with [`TIME_CAP`] times the time as a cap for what work does not count: whether a
+//! test reaches its limit decides whether it is elected, and must not depend on the machine's load. The limits in
+//! force may be lowered for a while, to a method's remaining budget ([`Runner::cap_test`]) or to a count
+//! of work ([`Runner::limit_work`]), and they come back to the usual ones from the runner, never from a
+//! caller's copy of the settings.
+//!
+//! Every run is charged to the runner's meter (see `budget.rs`): what the budgets of generation and of
+//! the passes after it count. Runners made [`Runner::beside`] one share its meter.
 //!
 //! The session owns the runner of its loop. Mutation analysis makes its own: one for the original code
 //! and one per mutant ([`Runner::beside`]), under the same usual limits.
 
+use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Duration;
 
+use super::budget::{CONTEXT_COST, cost_of};
 use crate::error::Result;
 use crate::model::settings::Limits;
-use crate::sandbox::{CodeBase, Execution, Sandbox, Test, WORK_PER_MS, Watch};
+use crate::sandbox::{CodeBase, Execution, Sandbox, Test, Watch};
+
+/// Interrupt checks in a millisecond of instrumented code: its probes make a check (10,000 calls and
+/// backward jumps) about 115 µs rather than plain JavaScript's 20 µs (`sandbox::WORK_PER_MS`), and a
+/// test's limit is meant as time in the code under test.
+const CHECKS_PER_MS: u64 = 10;
+
+/// How many times its usual time limit a test may run before the time cap ends it: far enough above
+/// the time its work limit stands for that a loaded machine still ends it by work.
+const TIME_CAP: u32 = 5;
 
 /// A sandbox and the limits its tests run under (see the module documentation).
 pub(crate) struct Runner {
     sandbox: Sandbox,
     /// The usual limits: those in force unless lowered for a while.
     limits: Limits,
+    /// The work limit in force (see [`Runner::usual_work`]).
+    work: u64,
+    /// Work units charged for the runs so far, shared with the runners made beside this one.
+    meter: Arc<AtomicU64>,
 }
 
 impl Runner {
     /// Loads `code` in a sandbox whose tests run under `limits`. Errors name the file that failed to load.
     pub(crate) fn new(code: &CodeBase, limits: Limits) -> Result<Runner> {
-        Ok(Runner { sandbox: Sandbox::new(code, limits.clone())?, limits })
+        let sandbox = Sandbox::new(code, limits.clone())?;
+        Ok(Runner::usual(sandbox, limits, Arc::default()))
+    }
+
+    /// A runner of `sandbox` with `limits` in force as the usual ones, charging `meter`.
+    fn usual(sandbox: Sandbox, limits: Limits, meter: Arc<AtomicU64>) -> Runner {
+        let mut runner = Runner { sandbox, limits, work: 0, meter };
+        runner.restore_limits();
+        runner
     }
 
     /// A runner for `code`, a variant of the program this one runs (a mutant), under the same usual
     /// limits, compiling only the files this one has not (see [`Sandbox::new_beside`]).
     pub(crate) fn beside(&self, code: &CodeBase) -> Result<Runner> {
         let sandbox = Sandbox::new_beside(code, self.limits.clone(), &self.sandbox)?;
-        Ok(Runner { sandbox, limits: self.limits.clone() })
+        self.charge(CONTEXT_COST);
+        Ok(Runner::usual(sandbox, self.limits.clone(), self.meter.clone()))
     }
 
-    /// The limits in force: the usual ones, or lower for a while.
-    pub(crate) fn in_force(&self) -> &Limits {
-        self.sandbox.limits()
+    /// The usual limits, what messages about a test's limit name (its work stands for that much time).
+    pub(crate) fn usual_limits(&self) -> &Limits {
+        &self.limits
     }
 
     /// Changes the usual limits, in force from now on.
     pub(crate) fn set_limits(&mut self, limits: Limits) {
-        self.sandbox.set_limits(limits.clone());
         self.limits = limits;
+        self.restore_limits();
+    }
+
+    /// Work units charged so far, by this runner and those beside it (see `budget.rs`).
+    pub(crate) fn spent(&self) -> u64 {
+        self.meter.load(Ordering::Relaxed)
+    }
+
+    /// Charges `units` of work done outside a run (building a program).
+    pub(crate) fn charge(&self, units: u64) {
+        self.meter.fetch_add(units, Ordering::Relaxed);
     }
 
     /// Runs tests from now on under mutant `id` of a program of mutant schemata (see
@@ -56,69 +97,100 @@ impl Runner {
         self.sandbox.statements_run_at_load()
     }
 
-    /// Puts the usual limits back in force.
+    /// Puts the usual limits back in force: the usual work, and the time cap.
     pub(crate) fn restore_limits(&mut self) {
-        self.sandbox.set_limits(self.limits.clone());
+        self.set_in_force(self.usual_work(), self.limits.test_time * TIME_CAP);
     }
 
-    /// Lowers the test time limit in force to `remaining` (a method's time budget left; at least a
-    /// millisecond), or puts the usual one back when that is lower.
-    pub(crate) fn cap_test_time(&mut self, remaining: Duration) {
-        let mut limits = self.limits.clone();
-        limits.test_time = limits.test_time.min(remaining.max(Duration::from_millis(1)));
-        if limits.test_time != self.sandbox.limits().test_time {
+    fn set_in_force(&mut self, work: u64, time: Duration) {
+        let limits = Limits { test_time: time, ..self.limits.clone() };
+        if &limits != self.sandbox.limits() {
             self.sandbox.set_limits(limits);
         }
+        self.work = work;
+        self.sandbox.set_work_limit(Some(work));
     }
 
-    /// Whether the test time limit in force is below the usual one (see [`Runner::cap_test_time`]).
+    /// Lowers the limits in force to a method's budget left: `work` units (at least one interrupt check)
+    /// and `time` of its wall-clock cap (at least a millisecond); the usual ones where those are lower.
+    pub(crate) fn cap_test(&mut self, work: u64, time: Duration) {
+        let work = self.usual_work().min(work.max(1));
+        let time = (self.limits.test_time * TIME_CAP).min(time.max(Duration::from_millis(1)));
+        self.set_in_force(work, time);
+    }
+
+    /// Whether the limits in force are below the usual ones (see [`Runner::cap_test`]).
     pub(crate) fn capped(&self) -> bool {
-        self.sandbox.limits().test_time < self.limits.test_time
+        self.work < self.usual_work() || self.sandbox.limits().test_time < self.limits.test_time * TIME_CAP
     }
 
     /// The work the usual time limit stands for on a quiet machine.
     pub(crate) fn usual_work(&self) -> u64 {
-        self.limits.test_time.as_millis() as u64 * WORK_PER_MS
+        self.limits.test_time.as_millis() as u64 * CHECKS_PER_MS
     }
 
-    /// Limits the tests run to `work` (or lifts the work limit), with twice the usual time limit: on a
-    /// loaded machine the work limit, the same on any machine, is still the one that ends a test that
-    /// does too much.
+    /// Limits the tests run to `work` (`None`: the usual work), with the usual time cap.
     pub(crate) fn limit_work(&mut self, work: Option<u64>) {
-        let usual = self.limits.clone();
-        let test_time = if work.is_some() { usual.test_time * 2 } else { usual.test_time };
-        self.sandbox.set_limits(Limits { test_time, ..usual });
-        self.sandbox.set_work_limit(work);
+        self.set_in_force(work.unwrap_or_else(|| self.usual_work()), self.limits.test_time * TIME_CAP);
+    }
+
+    /// Charges `executions` to the meter, and the contexts built for them.
+    fn charged<'e>(&self, executions: impl IntoIterator<Item = &'e Execution>, built_before: u64) {
+        let built = self.sandbox.contexts_built().saturating_sub(built_before);
+        self.charge(executions.into_iter().map(cost_of).sum::<u64>() + built * CONTEXT_COST);
     }
 
     /// See [`Sandbox::run`].
     pub(crate) fn run(&mut self, test: Test, seed: u32, watch: &Watch) -> Result<Execution> {
-        self.sandbox.run(test, seed, watch)
+        let built = self.sandbox.contexts_built();
+        let execution = self.sandbox.run(test, seed, watch)?;
+        self.charged([&execution], built);
+        Ok(execution)
     }
 
-    /// See [`Sandbox::run_isolated`].
+    /// See [`Sandbox::run_isolated`]; a test run alone is charged a context.
     pub(crate) fn run_isolated(&mut self, test: Test, seed: u32, watch: &Watch, describe: bool) -> Result<Execution> {
-        self.sandbox.run_isolated(test, seed, watch, describe)
+        let built = self.sandbox.contexts_built();
+        let execution = self.sandbox.run_isolated(test, seed, watch, describe)?;
+        self.charged([&execution], built);
+        self.charge(CONTEXT_COST);
+        Ok(execution)
     }
 
     /// See [`Sandbox::run_isolated_twice`].
     pub(crate) fn run_isolated_twice(&mut self, test: Test, seed: u32, watch: &Watch) -> Result<Vec<Execution>> {
-        self.sandbox.run_isolated_twice(test, seed, watch)
+        let built = self.sandbox.contexts_built();
+        let executions = self.sandbox.run_isolated_twice(test, seed, watch)?;
+        self.charged(&executions, built);
+        self.charge(CONTEXT_COST);
+        Ok(executions)
     }
 
     /// See [`Sandbox::run_in_new_context`].
     pub(crate) fn run_in_new_context(&mut self, test: Test, seed: u32, watch: &Watch) -> Result<Execution> {
-        self.sandbox.run_in_new_context(test, seed, watch)
+        let built = self.sandbox.contexts_built();
+        let execution = self.sandbox.run_in_new_context(test, seed, watch)?;
+        self.charged([&execution], built);
+        self.charge(CONTEXT_COST);
+        Ok(execution)
     }
 
     /// See [`Sandbox::run_in_sequence`].
     pub(crate) fn run_in_sequence(&mut self, tests: &[(&str, u32, &Watch)]) -> Result<Vec<Execution>> {
-        self.sandbox.run_in_sequence(tests)
+        let built = self.sandbox.contexts_built();
+        let executions = self.sandbox.run_in_sequence(tests)?;
+        self.charged(&executions, built);
+        self.charge(CONTEXT_COST);
+        Ok(executions)
     }
 
     /// See [`Sandbox::run_in_sequence_from_kept`].
     pub(crate) fn run_in_sequence_from_kept(&mut self, tests: &[(&str, u32, &Watch)]) -> Result<Vec<Execution>> {
-        self.sandbox.run_in_sequence_from_kept(tests)
+        let built = self.sandbox.contexts_built();
+        let executions = self.sandbox.run_in_sequence_from_kept(tests)?;
+        self.charged(&executions, built);
+        self.charge(CONTEXT_COST);
+        Ok(executions)
     }
 
     /// See [`Sandbox::set_measuring`].

@@ -10,6 +10,7 @@ use rand::rngs::StdRng;
 use rand::seq::SliceRandom;
 
 use super::Session;
+use super::budget::{Ending, PassLimit};
 use crate::error::Result;
 use crate::sandbox::{Execution, Watch};
 use crate::suite::stability::stabilize;
@@ -20,16 +21,31 @@ const RUNS: usize = 3;
 impl Session {
     /// Re-runs the elected tests `RUNS` times in different orders and drops the assertions whose values
     /// changed (and the tests that ended differently), recording each in [`crate::suite::Suite::unstable`]
-    /// and as a warning. Past the passes' deadline (see `budget.rs`) the runs after the first are left out,
-    /// with a warning.
+    /// and as a warning. Past the passes' work or cap (see `budget.rs`) the runs after the first are
+    /// left out, with a warning.
     pub(crate) fn check_stability(&mut self) -> Result<()> {
+        self.check_stability_telling(&mut |_, _| {})
+    }
+
+    /// [`Session::check_stability`], telling `progress` (runs done, runs in all) before each run.
+    pub(crate) fn check_stability_telling(&mut self, progress: &mut dyn FnMut(usize, usize)) -> Result<()> {
         let started = Instant::now();
-        let checked = self.rerun_suite(self.passes_deadline(started, 1.0));
+        let from = self.runner.spent();
+        let limit = self.pass_limit(started, 1.0);
+        let mut ended = None;
+        let checked = self.rerun_suite(&limit, from, &mut ended, progress);
         self.passes.stability += started.elapsed();
+        self.add_pass("the stability check", self.runner.spent() - from, ended);
         checked
     }
 
-    fn rerun_suite(&mut self, deadline: Instant) -> Result<()> {
+    fn rerun_suite(
+        &mut self,
+        limit: &PassLimit,
+        from: u64,
+        ended: &mut Option<Ending>,
+        progress: &mut dyn FnMut(usize, usize),
+    ) -> Result<()> {
         let count = self.suite.elected.len();
         if count == 0 {
             return Ok(());
@@ -50,10 +66,17 @@ impl Session {
         let orders = [(0..count).collect(), (0..count).rev().collect(), shuffled];
         let mut runs: Vec<Vec<Execution>> = vec![Vec::with_capacity(RUNS); count];
         for (done, order) in orders.iter().take(RUNS).enumerate() {
-            if done > 0 && Instant::now() >= deadline {
+            progress(done, RUNS);
+            if done > 0
+                && let Some(ending) = limit.reached(self.runner.spent() - from)
+            {
+                *ended = Some(ending);
+                let what = match ending {
+                    Ending::Work => "the work after generation was used up",
+                    Ending::Cap => "the time cap after generation was reached",
+                };
                 self.warnings.push(format!(
-                    "the suite ran again {done} of {RUNS} times: the time after generation was used up \
-                     (order-dependent results may remain)"
+                    "the suite ran again {done} of {RUNS} times: {what} (order-dependent results may remain)"
                 ));
                 break;
             }
@@ -63,6 +86,7 @@ impl Session {
                 runs[i].push(execution);
             }
         }
+        progress(RUNS, RUNS);
         for index in (0..count).rev() {
             let changes = stabilize(&self.subject.program, &mut self.suite.elected[index], &runs[index]);
             if changes.is_empty() {

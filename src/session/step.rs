@@ -106,6 +106,27 @@ impl Session {
         Some(next)
     }
 
+    /// Stops method `index` when it is done (see `stopping.rs`), saying so when the time cap ended it.
+    fn stop_if_done(&mut self, index: usize) -> Option<StopReason> {
+        let stopped = self.stop_reason(index);
+        let m = &mut self.methods[index];
+        if let Some(reason) = stopped {
+            if reason == StopReason::TimeCap {
+                m.warn(
+                    "stopped by the time cap (--timeout) before its work budget: this suite may differ on another \
+                     machine"
+                        .into(),
+                );
+            }
+            m.status = Status::Done(reason);
+            m.reopened = false;
+            if reason == StopReason::Covered && m.time_to_full.is_none() {
+                m.time_to_full = Some(m.elapsed);
+            }
+        }
+        stopped
+    }
+
     pub(super) fn step_method(&mut self, index: usize, started: Instant) -> Result<StepReport> {
         let (class, method) = (self.methods[index].class, self.methods[index].method.clone());
         self.iteration += 1;
@@ -129,7 +150,12 @@ impl Session {
         let test = subject.seeds.start_from(test, &subject.program, &mut self.rng);
         let seed = self.rng.random::<u32>();
         let watch = self.methods[index].watch();
-        self.runner.cap_test_time(self.settings.timeout.saturating_sub(self.methods[index].elapsed));
+        let spent = self.runner.spent();
+        let m = &self.methods[index];
+        self.runner.cap_test(
+            self.settings.budget.saturating_sub(m.work),
+            self.settings.timeout.saturating_sub(m.elapsed + started.elapsed()),
+        );
         self.runner.set_measuring(searching);
         let program = &self.subject.program;
         let execution = self.runner.run(Test::Case(&test, program), seed, &watch)?;
@@ -153,7 +179,7 @@ impl Session {
             // A test cut short by the end of the method's own budget is not a possible bug.
             let budget_ended = execution.outcome == Outcome::TimedOut && self.runner.capped();
             if execution.outcome != Outcome::Passed && !budget_ended {
-                let message = execution.outcome.describe(self.runner.in_force());
+                let message = execution.outcome.describe(self.runner.usual_limits());
                 let culprit = execution.failed_at().map(|at| test.callee(at, &self.subject.program));
                 if self.suite.log_failure(&test, culprit, &message, &execution.outcome) {
                     self.methods[index].failing += 1;
@@ -179,15 +205,8 @@ impl Session {
             m.searching = true;
         }
         m.elapsed += started.elapsed();
-        let stopped = self.stop_reason(index);
-        let m = &mut self.methods[index];
-        if let Some(reason) = stopped {
-            m.status = Status::Done(reason);
-            m.reopened = false;
-            if reason == StopReason::Covered && m.time_to_full.is_none() {
-                m.time_to_full = Some(m.elapsed);
-            }
-        }
+        m.work += self.runner.spent() - spent;
+        let stopped = self.stop_if_done(index);
         Ok(StepReport {
             method: index,
             test,

@@ -1,23 +1,22 @@
-//! When a method under test stops: covered, at its target, out of time, stale, or aborted because its
-//! receiver can never be built.
+//! When a method under test stops: covered, at its target, out of work, out of time (the cap), stale, or
+//! aborted because its receiver can never be built.
 //!
 //! Stale takes two conditions: `--max-stale` valid candidates in a row without new coverage, and a share
-//! of the time budget spent since the last new coverage. A count alone stops a fast engine early: 50,000
+//! of the work budget spent since the last new coverage. A count alone stops a fast engine early: 50,000
 //! candidates (the report's figure, from when a candidate took milliseconds) pass in about two seconds
 //! now, and a classifier that needs a Pythagorean triple stopped one branch short at 1.4 s of a 5 s
-//! budget. A share of the time alone would let a slow method (a few candidates a second) give up after
-//! a handful of tries. The time condition makes a stale stop depend on the machine's speed, as a
-//! timeout does; a method that stops by coverage does not.
+//! budget. A share of the budget alone would let a slow method (a few candidates a second) give up after
+//! a handful of tries. Both are counted, so a stale stop is the same on any machine.
 
 use super::{MethodState, Session, Status, StopReason};
 use crate::model::settings::Settings;
 
-/// The share of its time budget a method must have spent without new coverage to be stale.
+/// The share of its work budget a method must have spent without new coverage to be stale.
 pub(super) const STALE_SHARE: f64 = 0.5;
 
 /// Whether `m` is stale under `settings` (see the module's note).
 pub(super) fn is_stale(settings: &Settings, m: &MethodState) -> bool {
-    m.stale >= settings.max_stale && m.elapsed.saturating_sub(m.gained_at) >= settings.timeout.mul_f64(STALE_SHARE)
+    m.stale >= settings.max_stale && m.work.saturating_sub(m.gained_at) as f64 >= settings.budget as f64 * STALE_SHARE
 }
 use crate::model::observed::{Outcome, Thrown};
 use crate::model::test::{Statement, TestCase};
@@ -82,8 +81,10 @@ impl Session {
             return Some(StopReason::Aborted);
         }
         let covered = m.covered.iter().all(|c| *c);
-        let limit = if m.elapsed >= self.settings.timeout {
+        let limit = if m.work >= self.settings.budget {
             Some(StopReason::Timeout)
+        } else if m.elapsed >= self.settings.timeout {
+            Some(StopReason::TimeCap)
         } else if is_stale(&self.settings, m) {
             Some(StopReason::Stale)
         } else {

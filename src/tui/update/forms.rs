@@ -66,6 +66,7 @@ fn settings_change(form: &SettingsForm) -> SettingsPatch {
     SettingsPatch {
         delay: Some(value(0).parse().unwrap_or(0)),
         timeout: Some(value(1).parse().unwrap_or(1.0)),
+        budget: None,
         max_stale: Some(value(2).parse().unwrap_or(0)),
         max_calls: Some(value(3).parse().unwrap_or(1)),
         target_coverage: None,

@@ -57,7 +57,7 @@ fn status_mark(status: MethodStatus, theme: &Theme) -> (&'static str, &'static s
         MethodStatus::Stopped(reason) => match reason {
             StopReason::Covered => ("✓", reason.name(), theme.covered),
             StopReason::Target => ("◎", reason.name(), theme.covered),
-            StopReason::Timeout => ("⏱", reason.name(), theme.warning),
+            StopReason::Timeout | StopReason::TimeCap => ("⏱", reason.name(), theme.warning),
             StopReason::Stale => ("≈", reason.name(), theme.warning),
             StopReason::Aborted => ("✗", reason.name(), theme.error),
         },
