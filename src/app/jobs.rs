@@ -214,7 +214,8 @@ fn run_units(
 ) -> Vec<UnitOutcome> {
     enum Message {
         Event(Event),
-        Finished(usize, UnitOutcome),
+        // Boxed: an outcome (its analysis) is far larger than an event, and events are most messages.
+        Finished(usize, Box<UnitOutcome>),
     }
     let next = AtomicUsize::new(0);
     let mut outcomes: Vec<Option<UnitOutcome>> = units.iter().map(|_| None).collect();
@@ -237,7 +238,7 @@ fn run_units(
                             "internal error in a worker (a bug in flycatcher)".into(),
                         )))
                     });
-                    let _ = sender.send(Message::Finished(unit, outcome));
+                    let _ = sender.send(Message::Finished(unit, Box::new(outcome)));
                 }
             };
             // A worker that cannot start leaves its share to the others.
@@ -248,7 +249,7 @@ fn run_units(
             match message {
                 Message::Event(event) => watch.event(event),
                 Message::Finished(unit, outcome) => {
-                    outcomes[unit] = Some(outcome);
+                    outcomes[unit] = Some(*outcome);
                     watch.event(Event::Done { unit });
                 }
             }
