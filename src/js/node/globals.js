@@ -189,8 +189,9 @@
 
   // `process` without the host: what a library reads to choose its path or calls at run time answers as
   // under a fixed Node 20 on Linux with an empty environment (`env`, `argv`, `platform`, `version`,
-  // `versions`...), `nextTick` queues its callback as a job, and `emitWarning`, which only prints on the
-  // host's stderr, checks its argument and prints nothing. `hrtime` is the fixed clock `js/determinism.js`
+  // `versions`...; read in a test, those naming the host are host access), `nextTick` queues its
+  // callback as a job, and `emitWarning`, which only prints on the host's stderr, checks its argument
+  // and prints nothing. `hrtime` is the fixed clock `js/determinism.js`
   // installs, in the sandbox and in exported suites alike. What reaches the host (`exit`, `kill`,
   // `chdir`, `cwd`, the standard streams, the process's events, its id and usage) is host access.
   const makeProcess = () => {
@@ -229,6 +230,22 @@
       [Symbol.toStringTag]: 'process',
     };
     process.hrtime.bigint = process.hrtime;
+    // What names the host a suite runs on (another platform, another Node, its command line) answers as
+    // the fixed Node 20 on Linux above, so the code takes one path whatever the machine; read in a test it
+    // is host access, for a regression test asserting it would fail on another machine. Reads while the
+    // program loads are not a test's.
+    for (const name of ['platform', 'arch', 'version', 'versions', 'release', 'title', 'argv', 'argv0',
+      'execArgv', 'execPath']) {
+      const value = process[name];
+      Object.defineProperty(process, name, {
+        get() {
+          hostAccess(name + ', which names the host');
+          return value;
+        },
+        enumerable: true,
+        configurable: true,
+      });
+    }
     for (const name of ['exit', 'reallyExit', 'abort', 'kill', 'chdir', 'cwd', 'umask', 'uptime', 'memoryUsage',
       'cpuUsage', 'resourceUsage', 'on', 'once', 'off', 'addListener', 'prependListener', 'removeListener',
       'removeAllListeners', 'emit', 'listeners', 'send', 'disconnect', 'binding', 'dlopen']) {

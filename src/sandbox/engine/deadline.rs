@@ -87,14 +87,20 @@ impl Deadline {
             return false;
         }
         let checks = elements / ELEMENTS_PER_CHECK;
-        let work = self.work.fetch_add(checks, Ordering::Relaxed) + checks;
+        let most = self.most_work.load(Ordering::Relaxed);
+        let before = self.work.load(Ordering::Relaxed);
         let ends_at =
             (self.epoch.elapsed().as_nanos() as u64).saturating_add(elements.saturating_mul(NANOS_PER_ELEMENT));
-        if work > self.most_work.load(Ordering::Relaxed) || ends_at >= at {
+        let refused = before.saturating_add(checks) > most || ends_at >= at;
+        // A loop refused never runs: the evaluation ends as one that reached its work limit, and is
+        // charged that much rather than the whole loop (a test's run then costs what any test that
+        // reaches the limit costs, not the loop's billion steps).
+        let charged = if refused { checks.min(most.saturating_add(1).saturating_sub(before)) } else { checks };
+        self.work.fetch_add(charged, Ordering::Relaxed);
+        if refused {
             self.at.store(0, Ordering::Relaxed);
-            return true;
         }
-        false
+        refused
     }
 
     /// Whether the time limit passed or the work limit was reached.
