@@ -70,7 +70,7 @@ fn calls_of(out: &Path, method: &str) -> Vec<String> {
 
 #[test]
 fn declarations_decide_every_parameter_and_cover_the_class_in_fewer_candidates() {
-    let settings = ["--seed", "1", "--timeout", "30", "--jobs", "1"];
+    let settings = ["--seed", "1", "--budget", "1800000", "--timeout", "600", "--jobs", "1"];
     let (typed, file) = copied(&["shelf.js", "shelf.d.ts"]);
     let out = typed.path().join("out");
     let report = generate(&[file], &out, &settings);
@@ -121,7 +121,20 @@ fn every_strategy_keeps_to_declared_types() {
     let (dir, file) = copied(&["label.js", "label.d.ts"]);
     for strategy in ["exhaustive", "search", "search-cov", "random"] {
         let out = dir.path().join(strategy);
-        let settings = ["--seed", "2", "--timeout", "2", "--max-stale", "500", "--strategy", strategy, "--jobs", "1"];
+        let settings = [
+            "--seed",
+            "2",
+            "--budget",
+            "120000",
+            "--timeout",
+            "600",
+            "--max-stale",
+            "500",
+            "--strategy",
+            strategy,
+            "--jobs",
+            "1",
+        ];
         let report = generate(std::slice::from_ref(&file), &out, &settings);
         let align = methods(&report).into_iter().find(|m| m.0 == "Label.align").expect("align");
         assert!(align.1 < align.2, "{strategy}: {align:?}");
@@ -138,7 +151,11 @@ fn parameters_beyond_the_declared_signatures_are_left_out() {
     // Every construction passing `offset` throws: before, it was passed in each, and the class was given up.
     let (dir, file) = copied(&["bytes.js", "bytes.d.ts"]);
     let out = dir.path().join("out");
-    let report = generate(&[file], &out, &["--seed", "1", "--timeout", "2", "--max-stale", "300", "--jobs", "1"]);
+    let report = generate(
+        &[file],
+        &out,
+        &["--seed", "1", "--budget", "120000", "--timeout", "600", "--max-stale", "300", "--jobs", "1"],
+    );
     all_covered(&report, "with constructions that keep to the declarations");
     let suite = suites(&out).iter().map(|s| std::fs::read_to_string(s).unwrap()).collect::<String>();
     let constructions: Vec<&str> = suite.split("new Bytes(").skip(1).map(|c| &c[..c.find(')').unwrap()]).collect();
@@ -151,7 +168,7 @@ fn parameters_beyond_the_declared_signatures_are_left_out() {
 
 #[test]
 fn values_outside_declared_types_are_passed_only_when_asked_for() {
-    let settings = ["--seed", "3", "--timeout", "2", "--max-stale", "300", "--jobs", "1"];
+    let settings = ["--seed", "3", "--budget", "120000", "--timeout", "600", "--max-stale", "300", "--jobs", "1"];
     let (dir, file) = copied(&["label.js", "label.d.ts"]);
     let respectful = dir.path().join("respectful");
     let report = generate(std::slice::from_ref(&file), &respectful, &settings);
@@ -175,7 +192,7 @@ fn values_outside_declared_types_are_passed_only_when_asked_for() {
 
 #[test]
 fn a_typescript_class_declares_its_own_types() {
-    let settings = ["--seed", "1", "--timeout", "30", "--jobs", "1"];
+    let settings = ["--seed", "1", "--budget", "1800000", "--timeout", "600", "--jobs", "1"];
     let source = fixture("declared").join("playlist.ts");
     let dir = tempfile::tempdir().unwrap();
     let out = dir.path().join("typed");

@@ -19,7 +19,7 @@ fn parity(name: &str) -> PathBuf {
 /// cut off after 20 s (a test waiting on a timer of the sandbox's virtual clock would wait for ever).
 fn generate_passing(name: &str) -> (serde_json::Value, tempfile::TempDir, String) {
     let out = tempfile::tempdir().unwrap();
-    let report = generate(&[parity(name)], out.path(), &["--seed", "1", "--timeout", "2"]);
+    let report = generate(&[parity(name)], out.path(), &["--seed", "1", "--budget", "120000", "--timeout", "600"]);
     let files = suites(out.path());
     assert!(!files.is_empty(), "no suite for {name}");
     let output = Command::new("node").args(["--test", "--test-timeout", "20000"]).args(&files).output().unwrap();
@@ -69,8 +69,10 @@ fn process_is_host_free_and_globals_read_while_loading_are_named() {
         &parity("env.js").display().to_string(),
         "--seed",
         "1",
+        "--budget",
+        "120000",
         "--timeout",
-        "2",
+        "600",
         "-q",
         "--out",
         &out.path().display().to_string(),

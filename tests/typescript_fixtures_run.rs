@@ -62,7 +62,7 @@ const NOT_UNDER: &[(&str, &str, &str)] = &[
     ("jest", "resolution/paths/src/till.ts", "jest reads no tsconfig `paths` (a moduleNameMapper does)"),
 ];
 
-const RUN: &[&str] = &["--seed", "1", "--timeout", "2"];
+const RUN: &[&str] = &["--seed", "1", "--budget", "120000", "--timeout", "600"];
 
 fn runners() -> PathBuf {
     let modules = root().join("tests/runners/node_modules");

@@ -15,7 +15,7 @@ fn typescript(name: &str) -> PathBuf {
 }
 
 /// Bounds every run: a method that stalls stops after this many seconds (nothing asserts on time).
-const RUN: &[&str] = &["--seed", "1", "--timeout", "2"];
+const RUN: &[&str] = &["--seed", "1", "--budget", "120000", "--timeout", "600"];
 
 /// Generates a suite for `file` and checks that every method got covered statements, and that the
 /// methods in `full` were covered entirely.

@@ -113,7 +113,7 @@ fn typescript_suites_pass_every_runner_and_type_check() {
             let report = generate(
                 &[fixture_file(file)],
                 &out,
-                &["--seed", "3", "--timeout", "2", "--format", format, "--class", class],
+                &["--seed", "3", "--budget", "120000", "--timeout", "600", "--format", format, "--class", class],
             );
             let suites = typescript_suites(&out);
             let regression: Vec<&PathBuf> =
@@ -148,7 +148,11 @@ fn suites_import_the_code_the_way_the_project_does() {
     // the file under test the same way.
     for (file, class, named) in [("inventory.ts", "Inventory", "inventory.ts"), ("shapes.ts", "Canvas", "shapes.js")] {
         let (_dir, out) = project();
-        generate(&[fixture_file(file)], &out, &["--seed", "1", "--timeout", "1", "--class", class]);
+        generate(
+            &[fixture_file(file)],
+            &out,
+            &["--seed", "1", "--budget", "60000", "--timeout", "600", "--class", class],
+        );
         let suite = typescript_suites(&out).into_iter().find(|s| !s.to_string_lossy().contains(".failing.")).unwrap();
         let text = std::fs::read_to_string(&suite).unwrap();
         let fixtures = fixture_file(file).parent().unwrap().canonicalize().unwrap();
@@ -163,7 +167,7 @@ fn values_built_for_declared_types_carry_them_without_a_cast() {
     // another file, a class instance and a callback: the suite's calls carry them as written.
     for format in FORMATS {
         let (dir, out) = project();
-        let args = ["--seed", "1", "--timeout", "2", "--format", format, "--class", "Planner"];
+        let args = ["--seed", "1", "--budget", "120000", "--timeout", "600", "--format", format, "--class", "Planner"];
         generate(&[fixture_file("planner.ts")], &out, &args);
         let suites = typescript_suites(&out);
         let suite = suites.iter().find(|s| !s.to_string_lossy().contains(".failing.")).unwrap();
@@ -222,7 +226,11 @@ fn verify(dir: &Path) -> (Option<i32>, Json, String) {
 fn verify_runs_typescript_suites_and_measures_the_ts_lines() {
     for format in FORMATS {
         let (_dir, out) = project();
-        generate(&[fixture_file("inventory.ts")], &out, &["--seed", "3", "--timeout", "2", "--format", format]);
+        generate(
+            &[fixture_file("inventory.ts")],
+            &out,
+            &["--seed", "3", "--budget", "120000", "--timeout", "600", "--format", format],
+        );
         let (code, report, output) = verify(&out);
         assert_eq!(code, Some(0), "{format}: {output}");
         assert_eq!(report["failed"], 0, "{format}: {report}");
@@ -242,7 +250,11 @@ fn verify_runs_typescript_suites_and_measures_the_ts_lines() {
 #[test]
 fn verify_reports_type_errors_as_failures_of_the_suite() {
     let (_dir, out) = project();
-    generate(&[fixture_file("shapes.ts")], &out, &["--seed", "1", "--timeout", "1", "--format", "vitest"]);
+    generate(
+        &[fixture_file("shapes.ts")],
+        &out,
+        &["--seed", "1", "--budget", "60000", "--timeout", "600", "--format", "vitest"],
+    );
     let suite = typescript_suites(&out).into_iter().find(|s| !s.to_string_lossy().contains(".failing.")).unwrap();
     let mut text = std::fs::read_to_string(&suite).unwrap();
     text.push_str("\nexport const wrong: number = 'a string';\n");
