@@ -108,5 +108,18 @@ fn the_same_seed_gives_the_same_suite_with_any_workers_and_under_load() {
         }
     }
     assert_eq!(untimed(one_report.clone()), untimed(two_report));
-    assert_eq!(untimed(one_report), untimed(busy_report));
+    assert_eq!(untimed(one_report.clone()), untimed(busy_report));
+
+    // Another checkout: the same code at another absolute path runs the same candidates.
+    let elsewhere = dir.path().join("another").join("checkout");
+    std::fs::create_dir_all(&elsewhere).unwrap();
+    std::fs::copy(fixture("work-budget.js"), elsewhere.join("work-budget.js")).unwrap();
+    let args = ["--seed", "3", "--budget", "20000", "--timeout", "3600", "--jobs", "1"];
+    let moved = generate(&[elsewhere.join("work-budget.js")], &dir.path().join("moved"), &args);
+    let runs = |report: &serde_json::Value| -> Vec<String> {
+        let classes = report["classes"].as_array().unwrap();
+        let methods = classes.iter().flat_map(|c| c["methods"].as_array().unwrap().iter());
+        methods.map(|m| format!("{} {} {} {}", m["name"], m["executions"], m["covered"], m["stop"])).collect()
+    };
+    assert_eq!(runs(&one_report), runs(&moved), "another checkout");
 }

@@ -157,7 +157,8 @@ pub fn generate(jobs: &Jobs, interrupted: &AtomicBool, watch: &mut dyn Watch) ->
     let started = Instant::now();
     let plan = jobs.opening.open()?;
     let all = classes_of(&plan);
-    let names: Vec<(&str, &str)> = all.iter().map(|&c| class_key(plan.subject().program(), c)).collect();
+    let keys: Vec<(String, &str)> = all.iter().map(|&c| class_key(plan.subject().program(), c)).collect();
+    let names: Vec<(&str, &str)> = keys.iter().map(|(file, name)| (file.as_str(), *name)).collect();
     let taken = jobs.shard.map_or_else(|| vec![true; all.len()], |shard| shard.takes(&names));
     let units: Vec<ClassId> = all.iter().zip(&taken).filter(|(_, t)| **t).map(|(c, _)| *c).collect();
     let program = plan.subject().program().clone();
@@ -191,9 +192,20 @@ fn classes_of(session: &Session) -> Vec<ClassId> {
 }
 
 /// A class's file and name: what shards sort by and unit seeds derive from.
-fn class_key(program: &ProgramInfo, class: ClassId) -> (&str, &str) {
+fn class_key(program: &ProgramInfo, class: ClassId) -> (String, &str) {
     let info = &program.classes[class];
-    (program.files[info.file].display.as_str(), info.name.as_str())
+    (portable_path(program, info.file), info.name.as_str())
+}
+
+/// The path of file `file` below the folder every file of the program is in, with `/` separators: the
+/// same in every checkout, where the path the user gave may be absolute (a seed or a shard drawn from
+/// `/home/a/lib/x.js` would change with the checkout, and the suite with it).
+fn portable_path(program: &ProgramInfo, file: usize) -> String {
+    let mut root = program.files[0].path.parent().map(std::path::Path::to_path_buf).unwrap_or_default();
+    while !program.files.iter().all(|f| f.path.starts_with(&root)) && root.pop() {}
+    let path = &program.files[file].path;
+    let relative = path.strip_prefix(&root).unwrap_or(path);
+    relative.components().map(|c| c.as_os_str().to_string_lossy()).collect::<Vec<_>>().join("/")
 }
 
 /// The seed of a unit's random choices: the run's seed and the class's file and name, mixed (FNV-1a),
@@ -228,7 +240,8 @@ fn run_units(
                 loop {
                     let unit = next.fetch_add(1, Ordering::SeqCst);
                     let Some(&class) = units.get(unit) else { break };
-                    let seed = unit_seed(jobs.opening.settings.seed, class_key(program, class));
+                    let (file, name) = class_key(program, class);
+                    let seed = unit_seed(jobs.opening.settings.seed, (&file, name));
                     let mut sink = |event| drop(sender.send(Message::Event(event)));
                     let outcome = std::panic::catch_unwind(AssertUnwindSafe(|| {
                         run_unit(jobs, class, seed, unit, interrupted, &mut sink)

@@ -82,10 +82,12 @@ pub(crate) fn statement(line: &Line) -> String {
         Line::Code(code) => code.clone(),
         Line::StrictEqual { actual, expected } => format!("assert.strictEqual({actual}, {expected});"),
         Line::DeepStrictEqual { actual, expected } => format!("assert.deepStrictEqual({actual}, {expected});"),
-        // `Number.EPSILON * |e|` is one or two units in the last place of `e`.
+        // `Number.EPSILON * |e|` is one or two units in the last place of `e`. Below 1 the units are those
+        // of 1: a small result is often a difference of larger terms (a quaternion from angles, a power
+        // through exp and log), and engines' rounding of the terms shows there as many of its own units.
         Line::Close { actual, expected } => format!(
-            "assert.ok(Math.abs(({actual}) - ({expected})) <= {CLOSE_ULPS} * Number.EPSILON * Math.abs({expected}), {});",
-            js_string(&format!("within {CLOSE_ULPS} units in the last place of {expected}"))
+            "assert.ok(Math.abs(({actual}) - ({expected})) <= {CLOSE_ULPS} * Number.EPSILON * Math.max(1, Math.abs({expected})), {});",
+            js_string(&format!("within {CLOSE_ULPS} units in the last place of {expected} (of 1 below 1)"))
         ),
         Line::Ok { expression, message } => format!("assert.ok({expression}, {});", js_string(message)),
         Line::Throws { code, thrown } => {
