@@ -8,32 +8,6 @@ use std::sync::Mutex;
 
 use common::*;
 
-/// Every file `generate` wrote into `out` (the report aside), by name.
-fn written(out: &Path) -> BTreeMap<String, String> {
-    std::fs::read_dir(out)
-        .expect("out folder")
-        .map(|e| e.expect("entry").path())
-        .filter(|p| p.file_name().is_some_and(|n| n != "report.json"))
-        .map(|p| (p.file_name().unwrap().to_string_lossy().into_owned(), std::fs::read_to_string(&p).unwrap()))
-        .collect()
-}
-
-/// The report without what measures time or the machine.
-fn untimed(mut report: serde_json::Value) -> serde_json::Value {
-    fn strip(json: &mut serde_json::Value) {
-        match json {
-            serde_json::Value::Object(map) => {
-                map.retain(|key, _| !key.ends_with("_ms") && key != "workers");
-                map.values_mut().for_each(strip);
-            }
-            serde_json::Value::Array(items) => items.iter_mut().for_each(strip),
-            _ => {}
-        }
-    }
-    strip(&mut report);
-    report
-}
-
 /// The tests of this file run one at a time: each runs `generate` with several workers, and a
 /// candidate cut off by its time limit on a loaded machine would change the suite (see `run`).
 static ONE_AT_A_TIME: Mutex<()> = Mutex::new(());

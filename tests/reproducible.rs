@@ -14,32 +14,6 @@ use std::sync::atomic::{AtomicBool, Ordering};
 
 use common::*;
 
-/// Every file `generate` wrote into `out` (the report aside), by name.
-fn written(out: &Path) -> BTreeMap<String, String> {
-    std::fs::read_dir(out)
-        .expect("out folder")
-        .map(|e| e.expect("entry").path())
-        .filter(|p| p.file_name().is_some_and(|n| n != "report.json"))
-        .map(|p| (p.file_name().unwrap().to_string_lossy().into_owned(), std::fs::read_to_string(&p).unwrap()))
-        .collect()
-}
-
-/// The report without what measures time or the machine.
-fn untimed(mut report: serde_json::Value) -> serde_json::Value {
-    fn strip(json: &mut serde_json::Value) {
-        match json {
-            serde_json::Value::Object(map) => {
-                map.retain(|key, _| !key.ends_with("_ms") && key != "workers");
-                map.values_mut().for_each(strip);
-            }
-            serde_json::Value::Array(items) => items.iter_mut().for_each(strip),
-            _ => {}
-        }
-    }
-    strip(&mut report);
-    report
-}
-
 /// `generate` on the fixture with a small counted budget and `jobs` workers into `out`.
 fn run(out: &Path, jobs: &str) -> (BTreeMap<String, String>, serde_json::Value) {
     let _ = std::fs::remove_dir_all(out);

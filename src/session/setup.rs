@@ -3,7 +3,7 @@
 //! of every parameter.
 
 use crate::analysis::constants::{Constant, Literals};
-use crate::analysis::declared::{Declarations, declarations_of};
+use crate::analysis::declared::{Declarations, lookup_of};
 use crate::analysis::typeofs::{TypeofCheck, typeof_checks};
 use crate::error::{Error, Result};
 use crate::generate::guided::ConstantPool;
@@ -134,11 +134,7 @@ pub(super) fn record_typeof_checks(code: &CodeBase, program: &ProgramInfo, types
 pub(super) fn record_declared_types(program: &ProgramInfo, types: &mut TypeTable) -> Vec<String> {
     let mut declarations = Declarations::default();
     for (class, info) in program.classes.iter().enumerate() {
-        let defining = info.constructor.function.as_ref().map(|f| f.file);
-        let files: Vec<_> =
-            defining.into_iter().chain([info.file]).filter_map(|f| declarations_of(&program.files[f].path)).collect();
-        let short = info.name.rsplit('.').next().unwrap_or(&info.name);
-        let names = [short, info.alias.as_str()];
+        let (files, names) = lookup_of(program, info);
         for function in std::iter::once(&info.constructor).chain(&info.methods) {
             let signature = files.iter().find_map(|file| declarations.signature(file, &names, &function.name));
             if let Some(signature) = signature {

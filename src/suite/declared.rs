@@ -7,7 +7,7 @@
 use std::path::Path;
 use std::rc::Rc;
 
-use crate::analysis::declared::{self, DeclaredEnum, DeclaredType, Literal, declarations_of};
+use crate::analysis::declared::{self, DeclaredEnum, DeclaredType, Literal, lookup_of};
 use crate::export::{self, Declarations, DeclaredMember, EnumBinding, Typed};
 use crate::js::literal;
 use crate::model::program::ProgramInfo;
@@ -18,12 +18,7 @@ pub(super) fn declarations(program: &ProgramInfo) -> Declarations {
     let mut reader = declared::Declarations::default();
     let mut found = Vec::new();
     for (class, info) in program.classes.iter().enumerate() {
-        // As `session::setup` reads them: in the file defining the class, then the one exporting it.
-        let defining = info.constructor.function.as_ref().map(|f| f.file);
-        let files: Vec<_> =
-            defining.into_iter().chain([info.file]).filter_map(|f| declarations_of(&program.files[f].path)).collect();
-        let short = info.name.rsplit('.').next().unwrap_or(&info.name);
-        let names = [short, info.alias.as_str()];
+        let (files, names) = lookup_of(program, info);
         for function in std::iter::once(&info.constructor).chain(&info.methods) {
             let constructor = function.name == "constructor";
             // A factory's parameters are not its class's constructor's.

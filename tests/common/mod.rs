@@ -167,3 +167,29 @@ pub fn load_sandbox(source: &str) -> (Session, Sandbox, Watch) {
     };
     (session, sandbox, watch)
 }
+
+/// Every file `generate` wrote into `out` (the report aside), by name.
+pub fn written(out: &Path) -> std::collections::BTreeMap<String, String> {
+    std::fs::read_dir(out)
+        .expect("out folder")
+        .map(|e| e.expect("entry").path())
+        .filter(|p| p.file_name().is_some_and(|n| n != "report.json"))
+        .map(|p| (p.file_name().unwrap().to_string_lossy().into_owned(), std::fs::read_to_string(&p).unwrap()))
+        .collect()
+}
+
+/// The report without what measures time or the machine.
+pub fn untimed(mut report: serde_json::Value) -> serde_json::Value {
+    fn strip(json: &mut serde_json::Value) {
+        match json {
+            serde_json::Value::Object(map) => {
+                map.retain(|key, _| !key.ends_with("_ms") && key != "workers");
+                map.values_mut().for_each(strip);
+            }
+            serde_json::Value::Array(items) => items.iter_mut().for_each(strip),
+            _ => {}
+        }
+    }
+    strip(&mut report);
+    report
+}

@@ -16,7 +16,9 @@ mod types;
 #[cfg(test)]
 mod tests;
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
+
+use crate::model::program::{ClassInfo, ProgramInfo};
 
 pub(crate) use classes::{DeclaredEnum, DeclaredMember};
 pub(crate) use locate::declarations_of;
@@ -59,4 +61,15 @@ impl Declarations {
     pub(crate) fn errors(&self) -> &[String] {
         &self.files.errors
     }
+}
+
+/// Where the declarations of class `info` are looked for (the file defining it, then the one exporting
+/// it, each its `.d.ts` or itself when TypeScript) and the names it may go by there (its own, its
+/// export alias): how the engine and the suites find the same declarations.
+pub(crate) fn lookup_of<'a>(program: &ProgramInfo, info: &'a ClassInfo) -> (Vec<PathBuf>, [&'a str; 2]) {
+    let defining = info.constructor.function.as_ref().map(|f| f.file);
+    let files =
+        defining.into_iter().chain([info.file]).filter_map(|f| declarations_of(&program.files[f].path)).collect();
+    let short = info.name.rsplit('.').next().unwrap_or(&info.name);
+    (files, [short, info.alias.as_str()])
 }
