@@ -625,7 +625,11 @@ fn mark_stmt(array: &str, id: u32, at: BytePos) -> Stmt {
 /// loses its `this`.
 pub(super) fn wrap(expr: &mut Box<Expr>, helper: &str, id: u32) {
     let at = expr.span().lo;
-    let value = expr.take();
+    let mut value = expr.take();
+    // A sequence as one argument (a `for` loop's test `i < n, j < m` has no parentheses of its own).
+    if matches!(*value, Expr::Seq(_)) {
+        value = Box::new(Expr::Paren(ParenExpr { span: DUMMY_SP, expr: value }));
+    }
     **expr = Expr::Call(CallExpr {
         callee: Callee::Expr(ident(helper, at)),
         args: vec![ExprOrSpread { spread: None, expr: num(id) }, ExprOrSpread { spread: None, expr: value }],
@@ -658,7 +662,9 @@ pub(super) fn mark_outcome(expr: &mut Box<Expr>, marker: Marker, id: u32) {
                 };
                 Box::new(Expr::Paren(ParenExpr { span: DUMMY_SP, expr: Box::new(Expr::Seq(seq)) }))
             };
-            let test = expr.take();
+            // In parentheses: an assignment or a sequence binds looser than `?:`, and `while (q = next())`
+            // would otherwise assign the outcome's `true` to `q`.
+            let test = Box::new(Expr::Paren(ParenExpr { span: DUMMY_SP, expr: expr.take() }));
             let choice = CondExpr { span: DUMMY_SP, test, cons: outcome(id, true), alt: outcome(id + 1, false) };
             **expr = Expr::Paren(ParenExpr { span: DUMMY_SP, expr: Box::new(Expr::Cond(choice)) });
         }

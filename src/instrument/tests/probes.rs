@@ -303,3 +303,24 @@ fn branch_outcomes_name_the_statement_only_they_cover() {
     ];
     assert_guards(code, &expected);
 }
+
+#[test]
+fn conditions_that_assign_or_sequence_keep_their_value() {
+    let code = r#"function drain(items) {
+  var q, seen = [];
+  while (q = items.pop()) seen.push(q);
+  var node = { next: { next: null, v: 2 }, v: 1 };
+  do seen.push(node.v); while (node = node.next);
+  for (var i = 0, j = 3; i++, i < j; ) seen.push(i);
+  if ((q = seen.length) && q > 2) seen.push("n" + q);
+  return seen;
+}
+"#;
+    let expected = r#"["c","b","a",1,2,1,2,"n7"]"#;
+    for distances in [true, false] {
+        let file = parse(code);
+        let inst = instrument(&file, 0, 0, distances);
+        let run = Loaded::instrumented(&inst, "");
+        assert_eq!(run.settle(r#"drain(["a", "b", "c"])"#), expected, "distances {distances}:\n{}", inst.code);
+    }
+}
