@@ -282,3 +282,19 @@ fn the_explorer_says_declared_o_still_overrides_and_i_gives_it_back() {
     let given_back = row(&answer(Ask::Reinfer { param: order.id }));
     assert_eq!((given_back.ty.as_str(), given_back.source), ("string", Some("declared")));
 }
+
+#[test]
+fn a_class_the_declarations_do_not_name_is_not_given_the_default_exports_types() {
+    // `Sprout.add` takes sprouts; `Grove`, the default export, declares an `add(height: number)`.
+    let (dir, file) = copied(&["grove.js", "grove.d.ts"]);
+    let out = dir.path().join("out");
+    let report = generate(&[file], &out, &["--seed", "1", "--budget", "60000", "--timeout", "600"]);
+    let sources = |class: &str| -> Vec<String> {
+        let types =
+            report["types"].as_array().unwrap().iter().filter(|t| t["class"] == class && t["function"] == "add");
+        types.map(|t| t["source"].as_str().unwrap_or_default().to_string()).collect()
+    };
+    assert_eq!(sources("Grove"), ["declared"], "{report}");
+    assert!(!sources("Sprout").is_empty() && !sources("Sprout").contains(&"declared".to_string()), "{report}");
+    all_covered(&report, "with sprouts given to sprouts");
+}

@@ -5,9 +5,11 @@
 //! runner runs all their suites at once (tsx once per `tsconfig.json` the fixtures need, since it reads
 //! the one of the folder it runs in).
 //!
-//! Where a runner cannot run a fixture's code as its users configure it by default, the fixture is left
-//! out of that runner, with the reason (`NOT_UNDER`): these are limits of the runners' default
-//! configurations, not of the suites.
+//! Each runner runs as the suites' headers say a TypeScript project configures it: jest with the
+//! configuration a jest suite's header gives (derived from the project's `tsconfig.json`: its
+//! decorators, its `paths`), vitest with `resolve.tsconfigPaths` where a vitest suite's header asks for it.
+//! Where a runner cannot run a fixture's code however it is configured, the fixture is left out of that
+//! runner, with the reason (`NOT_UNDER`): these are limits of the runners' transforms, not of the suites.
 
 mod common;
 
@@ -31,6 +33,7 @@ const FIXTURES: &[Fixture] = &[
     Fixture { entry: "declare.ts", classes: &["Inventory"], project: None },
     Fixture { entry: "decorators-2022.ts", classes: &["Dimmer"], project: None },
     Fixture { entry: "decorators-legacy/service.ts", classes: &["CacheService"], project: Some("decorators-legacy") },
+    Fixture { entry: "decorators-legacy/ledger.ts", classes: &["Ledger"], project: Some("decorators-legacy") },
     Fixture { entry: "enums.ts", classes: &["Gauge"], project: None },
     Fixture { entry: "export-assignment.ts", classes: &["Formatter"], project: None },
     Fixture { entry: "expressions.ts", classes: &["Queue"], project: None },
@@ -50,17 +53,26 @@ const FIXTURES: &[Fixture] = &[
     Fixture { entry: "resolution/main", classes: &["Toggle"], project: None },
 ];
 
-/// (format, fixture, why its runner cannot run the fixture's code in its default configuration).
+/// (format, fixture, why its runner cannot run the fixture's code, however configured).
 const NOT_UNDER: &[(&str, &str, &str)] = &[
     ("vitest", "commonjs.cts", "Vite transforms .ts and .mts files only: a .cts file is parsed as JavaScript"),
     ("vitest", "decorators-2022.ts", "Vite's transform (oxc) lowers legacy decorators only; Node parses no other"),
-    ("vitest", "accessor.ts", "Vite's transform (oxc) leaves `accessor` fields, which Node does not parse"),
-    ("vitest", "resolution/paths/src/till.ts", "vitest reads no tsconfig `paths` (vite-tsconfig-paths does)"),
-    ("jest", "decorators-legacy/service.ts", "the @swc/jest options do not turn legacy decorators on"),
-    ("jest", "decorators-2022.ts", "the @swc/jest options do not select the 2022-03 decorators"),
-    ("jest", "accessor.ts", "the @swc/jest options set no target, and `accessor` fields stay unlowered"),
-    ("jest", "resolution/paths/src/till.ts", "jest reads no tsconfig `paths` (a moduleNameMapper does)"),
+    (
+        "vitest",
+        "accessor.ts",
+        "Vite's transform (oxc) lowers `accessor` fields only with legacy decorators on, which this code is not",
+    ),
+    (
+        "jest",
+        "decorators-legacy/service.ts",
+        "swc's legacy decorator transform leaves `accessor` fields (TypeScript lowers them), which Node does not parse",
+    ),
 ];
+
+/// The header line of a jest suite that gives its configuration.
+const JEST_CONFIG_LINE: &str = "// Run with this jest configuration (needs @swc/core and @swc/jest): ";
+/// The header line of a vitest suite whose code imports through `paths`.
+const VITEST_PATHS_LINE: &str = "`resolve: { tsconfigPaths: true }`";
 
 const RUN: &[&str] = &["--seed", "1", "--budget", "120000", "--timeout", "600"];
 
@@ -94,8 +106,16 @@ fn suites(format: &str, out: &Path) -> Vec<(&'static Fixture, Vec<PathBuf>)> {
         .collect()
 }
 
-/// Runs `suites` under `format`'s runner from `cwd` (with `tsconfig` for tsx); panics unless all pass.
-fn run(format: &str, suites: &[PathBuf], cwd: &Path, tsconfig: Option<PathBuf>) {
+/// The jest configuration `suite`'s header gives.
+fn jest_config(suite: &Path) -> String {
+    let text = std::fs::read_to_string(suite).unwrap();
+    let line = text.lines().find_map(|l| l.strip_prefix(JEST_CONFIG_LINE));
+    line.unwrap_or_else(|| panic!("{}: no jest configuration in its header", suite.display())).to_string()
+}
+
+/// Runs `suites` under `format`'s runner from `cwd` (with `tsconfig` for tsx, `config` for jest and
+/// vitest); panics unless all pass.
+fn run(format: &str, suites: &[PathBuf], cwd: &Path, tsconfig: Option<PathBuf>, config: Option<&str>) {
     let bin = |name: &str| runners().join(".bin").join(name);
     let mut command = match format {
         "node-test" => {
@@ -107,14 +127,16 @@ fn run(format: &str, suites: &[PathBuf], cwd: &Path, tsconfig: Option<PathBuf>) 
             c
         }
         "jest" => {
-            let config = std::fs::read_to_string(root().join("src/js/runners/jest-typescript.json")).unwrap();
             let mut c = Command::new(bin("jest"));
-            c.args(["--ci", "--config", config.trim()]);
+            c.args(["--ci", "--config", config.expect("a jest configuration")]);
             c
         }
         _ => {
             let mut c = Command::new(bin("vitest"));
             c.args(["run", "--root", "."]);
+            if let Some(config) = config {
+                c.args(["--config", config]);
+            }
             c
         }
     };
@@ -146,11 +168,33 @@ fn every_fixture_passes_under_every_runner() {
                 let group: Vec<PathBuf> =
                     runs.clone().filter(|(f, _)| f.project == project).flat_map(|(_, s)| s.clone()).collect();
                 let tsconfig = project.map(|p| fixture("typescript").join(p).join("tsconfig.json"));
-                run(format, &group, &out, tsconfig);
+                run(format, &group, &out, tsconfig, None);
+            }
+        } else if format == "jest" {
+            // Suites of projects configured alike run together.
+            let mut by_config: Vec<(String, Vec<PathBuf>)> = Vec::new();
+            for suite in runs.flat_map(|(_, s)| s.clone()) {
+                let config = jest_config(&suite);
+                match by_config.iter_mut().find(|(c, _)| *c == config) {
+                    Some((_, group)) => group.push(suite),
+                    None => by_config.push((config, vec![suite])),
+                }
+            }
+            assert!(
+                by_config.len() >= 3,
+                "legacy decorators, paths and neither: {:?}",
+                by_config.iter().map(|(c, _)| c)
+            );
+            for (config, group) in &by_config {
+                run(format, group, &out, None, Some(config));
             }
         } else {
             let all: Vec<PathBuf> = runs.flat_map(|(_, s)| s.clone()).collect();
-            run(format, &all, &out, None);
+            let paths = all.iter().any(|s| std::fs::read_to_string(s).unwrap().contains(VITEST_PATHS_LINE));
+            assert!(paths, "no vitest suite's header asks for tsconfig paths");
+            let config = out.join("vitest.config.mjs");
+            std::fs::write(&config, "export default { resolve: { tsconfigPaths: true } };\n").unwrap();
+            run(format, &all, &out, None, Some(config.to_str().unwrap()));
         }
     }
 }

@@ -52,6 +52,8 @@ fn constructs_that_run_become_what_typescript_emits() {
     covers(&typescript("accessor.ts"), &["Thermostat.set"]);
     covers(&typescript("decorators-2022.ts"), &["Dimmer.adjust"]);
     covers(&typescript("decorators-legacy/service.ts"), &["CacheService.put", "CacheService.get"]);
+    // Classes whose computed keys swc names: two of them in one function.
+    covers(&typescript("computed-keys.ts"), &["Drafts.describe"]);
 }
 
 #[test]

@@ -22,6 +22,7 @@ use swc_ecma_ast::{
 };
 use swc_ecma_transforms_base::fixer::fixer;
 use swc_ecma_transforms_base::helpers::{HELPERS, Helpers, inject_helpers};
+use swc_ecma_transforms_base::hygiene::hygiene;
 use swc_ecma_transforms_base::resolver;
 use swc_ecma_transforms_proposal::decorator_2023_11::decorator_2023_11;
 use swc_ecma_transforms_proposal::decorators;
@@ -157,7 +158,9 @@ pub(crate) fn strip(program: Program, config: &TsConfig) -> Program {
                 ..Config::default()
             };
             program = program.apply(typescript(options, unresolved, top_level));
-            program.apply((inject_helpers(unresolved), fixer(None)))
+            // The names the transforms wrote (the keys of computed members, `_Symbol_iterator`) are told
+            // apart by their marks only: two classes of one scope would declare the same name twice.
+            program.apply((inject_helpers(unresolved), hygiene(), fixer(None)))
         })
     });
     program.visit_mut_with(&mut Placer { properties, function: None });

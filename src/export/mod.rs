@@ -45,8 +45,9 @@ pub(crate) use line::{Expected, Line, statement};
 use loader::{Import, Js, Syntax, write_loader};
 use register::write_tests;
 pub(crate) use typescript::{
-    Declarations, DeclaredMember, DeclaredParam, EnumBinding, JEST_CONFIG, Specifiers, Typed,
-    declaration as typescript_declaration, expression as typescript_expression, is_typed, is_typescript, state_reader,
+    Declarations, DeclaredMember, DeclaredParam, EnumBinding, Project, Specifiers, Typed,
+    declaration as typescript_declaration, expression as typescript_expression, is_typed, is_typescript, jest_config,
+    state_reader,
 };
 
 use crate::model::program::ModuleKind;
@@ -141,17 +142,19 @@ pub(crate) struct ExportSuite {
 }
 
 /// How a TypeScript suite refers to the code under test.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub(crate) struct TypeScript {
     /// How the project's relative imports name its files, which the suite's type imports follow.
     pub specifiers: Specifiers,
+    /// What the project's `tsconfig.json` asks of the runners.
+    pub project: Project,
 }
 
 impl ExportSuite {
     /// Why this suite cannot be written for `format`, if it cannot: a TypeScript suite needs a runner
     /// that runs TypeScript and has types of its own, and subjects that are modules.
     pub(crate) fn refusal(&self, format: Format) -> Option<String> {
-        self.typescript?;
+        self.typescript.as_ref()?;
         if !format.writes_typescript() {
             let names: Vec<&str> =
                 Format::all().into_iter().filter(|f| f.writes_typescript()).map(Format::name).collect();
@@ -222,8 +225,13 @@ pub(crate) fn render(suite: &ExportSuite, format: Format, out_dir: &Path) -> Ren
 
     let mut text = String::new();
     let mut header = suite.header.clone();
-    if typescript && format == Format::Jest {
-        header.push(format!("Run with this jest configuration (needs @swc/core and @swc/jest): {JEST_CONFIG}"));
+    match (&suite.typescript, format) {
+        (Some(ts), Format::Jest) => header.push(format!(
+            "Run with this jest configuration (needs @swc/core and @swc/jest): {}",
+            jest_config(&ts.project)
+        )),
+        (Some(ts), Format::Vitest) => header.extend(typescript::vitest_note(&ts.project)),
+        _ => {}
     }
     for comment in header.iter().flat_map(|line| line.split('\n')) {
         text.push_str(format!("// {comment}").trim_end());

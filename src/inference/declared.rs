@@ -35,7 +35,10 @@ pub(crate) fn buildable(ty: &DeclaredType, program: &ProgramInfo, top: bool) -> 
         DeclaredType::Any => !top,
         DeclaredType::Opaque => false,
         DeclaredType::Class(name) => program.class_named(name).is_some(),
-        DeclaredType::Union(members) => members.iter().all(|m| buildable(m, program, false)),
+        // `K | undefined` is left to its proxy as `K` is.
+        DeclaredType::Union(members) => {
+            members.iter().all(|m| buildable(m, program, false)) && !(top && members.contains(&DeclaredType::Any))
+        }
         DeclaredType::Array(element) => buildable(element, program, false),
         DeclaredType::Tuple(items) => items.iter().all(|i| buildable(i, program, false)),
         DeclaredType::Object(members) => members.iter().all(|m| m.optional || buildable(&m.ty, program, false)),
@@ -68,6 +71,20 @@ fn coarse(ty: &DeclaredType, program: &ProgramInfo) -> ParamType {
     }
 }
 
+/// What a parameter left to its proxy is declared to take besides any value: `undefined` and `null`,
+/// named by a union (`K | undefined`), as the `typeof` checks that are passed them now and then name them.
+pub(crate) fn absent_values(param: &DeclaredParam) -> Vec<&'static str> {
+    let DeclaredType::Union(members) = &param.ty else { return Vec::new() };
+    let mut absent = Vec::new();
+    if members.contains(&DeclaredType::Undefined) {
+        absent.push("undefined");
+    }
+    if members.contains(&DeclaredType::Null) {
+        absent.push("null");
+    }
+    absent
+}
+
 /// Whether an array satisfies an object type (structurally, as TypeScript checks): every required
 /// member is one arrays have (`forEach`, `length`...). Collections that take "anything with `forEach`"
 /// are mostly given arrays.
@@ -76,4 +93,22 @@ pub(crate) fn arrays_satisfy(members: &[Member]) -> bool {
     let mut required = members.iter().filter(|m| !m.optional).peekable();
     required.peek().is_some()
         && required.all(|m| ARRAY_ONLY_MEMBERS.contains(&m.name.as_str()) || ALSO.contains(&m.name.as_str()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn any_value_or_undefined_is_left_to_the_proxy_which_is_also_passed_undefined() {
+        let param = |ty: DeclaredType| DeclaredParam { name: "k".into(), ty, text: String::new(), optional: false };
+        let key = param(DeclaredType::union(vec![DeclaredType::Any, DeclaredType::Undefined]));
+        let program = ProgramInfo::default();
+        assert!(decision(&key, &program).is_none(), "left to the proxy");
+        assert!(buildable(&key.ty, &program, false), "inside another value, any primitive or undefined");
+        assert_eq!(absent_values(&key), ["undefined"]);
+        let nullable = param(DeclaredType::union(vec![DeclaredType::Number, DeclaredType::Null]));
+        assert!(decision(&nullable, &program).is_some());
+        assert!(absent_values(&param(DeclaredType::Any)).is_empty());
+    }
 }

@@ -86,6 +86,13 @@ impl TypeTable {
         for (id, declared) in params.iter().zip(&signature.params) {
             let record = &mut self.records[*id as usize];
             record.decision = super::declared::decision(declared, program).or(record.decision.take());
+            if record.decision.is_none() {
+                for absent in super::declared::absent_values(declared) {
+                    if !record.typeofs.iter().any(|t| t == absent) {
+                        record.typeofs.push(absent.to_string());
+                    }
+                }
+            }
             record.declared = Some(declared.clone());
         }
         if !signature.open {

@@ -53,9 +53,3 @@ pub(crate) const VOWS_PASSES_JS: &str = include_str!("runners/vows-passes.js");
 /// `N passed, N failed` line, exiting with 1 unless every test passed; `skipping`, when not `false`, is why
 /// every test is skipped. Ends without a newline.
 pub(crate) const ASSERT_RUN_JS: &str = include_str!("runners/assert-run.js");
-
-/// The jest configuration of TypeScript suites, as JSON on one line (for `jest --config`): `@swc/jest`
-/// strips types and compiles ES modules to CommonJS (which jest runs without experimental flags); `.mts`
-/// and `.cts` files resolve; and a relative `.js` specifier (the `NodeNext` convention) also finds the
-/// `.ts` file it names.
-pub(crate) const JEST_TYPESCRIPT_CONFIG: &str = include_str!("runners/jest-typescript.json");

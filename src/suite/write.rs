@@ -5,9 +5,10 @@ use std::path::{Path, PathBuf};
 
 use super::lines::{declaration, test_lines_in};
 use crate::analysis::parse::package_type_is_module;
+use crate::analysis::tsconfig;
 use crate::error::{Error, Result};
 use crate::export::{
-    self, Binding, Declarations, EnumBinding, ExportSuite, ExportTest, Format, Line, Specifiers, SubjectFile,
+    self, Binding, Declarations, EnumBinding, ExportSuite, ExportTest, Format, Line, Project, Specifiers, SubjectFile,
     TypeScript,
 };
 use crate::model::observed::Outcome;
@@ -157,7 +158,27 @@ pub(super) fn typescript_of(program: &ProgramInfo, class: ClassId) -> Option<(Ty
         .filter_map(|file| std::fs::read_to_string(&file.path).ok())
         .collect();
     let specifiers = Specifiers::detect(sources.iter().map(String::as_str));
-    Some((TypeScript { specifiers }, super::declared::declarations(program)))
+    let project = project_of(&program.files[program.classes[class].file].path);
+    Some((TypeScript { specifiers, project }, super::declared::declarations(program)))
+}
+
+/// What the `tsconfig.json` governing `file` asks of the runners (a configuration that does not parse has
+/// refused the file already).
+fn project_of(file: &Path) -> Project {
+    let Ok(config) = tsconfig::for_file(file) else { return Project::default() };
+    let base = config.paths_base.unwrap_or_default();
+    Project {
+        legacy_decorators: config.experimental_decorators,
+        decorator_metadata: config.experimental_decorators && config.emit_decorator_metadata,
+        paths: config
+            .paths
+            .into_iter()
+            .map(|(pattern, locations)| {
+                (pattern, locations.iter().map(|l| base.join(l).components().collect()).collect())
+            })
+            .collect(),
+        base_url: config.base_url,
+    }
 }
 
 /// The enums the calls of `tests` may write values with (see [`Declarations::enums_of`]).

@@ -23,14 +23,13 @@ pub(super) struct Found {
     ctx: Ctx,
 }
 
-/// The class `names` (its name and alias, tried in order) in the file `top`: declared there, exported
-/// under the name, the default export, or in a namespace.
+/// The class `names` (its name and alias, and `default` for a default export, tried in order) in the file
+/// `top`: declared there, exported under the name, or in a namespace.
 pub(super) fn find(files: &mut Files, top: &Place, names: &[&str]) -> Option<Found> {
     let named = names
         .iter()
         .find_map(|n| files.exported(top, n, 0).filter(|f| matches!(f, Named::Class(..))))
-        .or_else(|| names.iter().find_map(|n| in_namespaces(top, n)))
-        .or_else(|| files.exported(top, "default", 0).filter(|f| matches!(f, Named::Class(..))))?;
+        .or_else(|| names.iter().find_map(|n| in_namespaces(top, n)))?;
     let Named::Class(place, name, class) = named else { return None };
     let ctx = Ctx { place, env: Rc::new(HashMap::new()), this_class: Some(name), depth: 0 };
     let ctx = ctx.with_own_params(files, class.type_params.as_deref());

@@ -18,7 +18,7 @@ mod tests;
 
 use std::path::{Path, PathBuf};
 
-use crate::model::program::{ClassInfo, ProgramInfo};
+use crate::model::program::{Access, ClassInfo, ProgramInfo};
 
 pub(crate) use classes::{DeclaredEnum, DeclaredMember};
 pub(crate) use locate::declarations_of;
@@ -65,11 +65,22 @@ impl Declarations {
 
 /// Where the declarations of class `info` are looked for (the file defining it, then the one exporting
 /// it, each its `.d.ts` or itself when TypeScript) and the names it may go by there (its own, its
-/// export alias): how the engine and the suites find the same declarations.
-pub(crate) fn lookup_of<'a>(program: &ProgramInfo, info: &'a ClassInfo) -> (Vec<PathBuf>, [&'a str; 2]) {
+/// export alias, and `default` when it is the file's default export): how the engine and the suites find
+/// the same declarations. A class the declarations do not name is not declared: another class's
+/// signatures (the default export's) would be taken for its own.
+pub(crate) fn lookup_of<'a>(program: &ProgramInfo, info: &'a ClassInfo) -> (Vec<PathBuf>, Vec<&'a str>) {
     let defining = info.constructor.function.as_ref().map(|f| f.file);
     let files =
         defining.into_iter().chain([info.file]).filter_map(|f| declarations_of(&program.files[f].path)).collect();
     let short = info.name.rsplit('.').next().unwrap_or(&info.name);
-    (files, [short, info.alias.as_str()])
+    let mut names = vec![short, info.alias.as_str()];
+    let default = match &info.access {
+        Access::CommonJs { path, .. } => path.is_empty() || path == &["default"],
+        Access::EsModule { export, path, .. } => export == "default" && path.is_empty(),
+        Access::Script { .. } => false,
+    };
+    if default {
+        names.push("default");
+    }
+    (files, names)
 }

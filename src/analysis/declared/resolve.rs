@@ -51,8 +51,8 @@ pub(super) enum Named {
     Namespace(Place),
 }
 
-/// The context a type is read in: where, the type parameters in force, the class `this` is, and how
-/// many names deep.
+/// The context a type is read in: where, the type parameters in force, the class `this` is (none inside
+/// an interface), and how many names deep.
 #[derive(Clone)]
 pub(super) struct Ctx {
     pub place: Place,
@@ -239,7 +239,8 @@ impl Files {
         self.read += 1;
         match ty {
             TsType::TsKeywordType(k) => keyword(k.kind),
-            TsType::TsThisType(_) => ctx.this_class.clone().map_or(DeclaredType::Opaque, DeclaredType::Class),
+            // Inside an interface `this` is whatever implements it, which no class names: any value.
+            TsType::TsThisType(_) => ctx.this_class.clone().map_or(DeclaredType::Any, DeclaredType::Class),
             TsType::TsFnOrConstructorType(TsFnOrConstructorType::TsFnType(f)) => {
                 let inner = ctx.with_own_params(self, f.type_params.as_deref());
                 DeclaredType::Function {
@@ -418,7 +419,9 @@ impl Files {
             Named::Interface(place, declarations) => {
                 let mut members: Vec<Member> = Vec::new();
                 for declaration in &declarations {
-                    let inner = ctx.with_params(self, place.clone(), declaration.type_params.as_deref(), args);
+                    let mut inner = ctx.with_params(self, place.clone(), declaration.type_params.as_deref(), args);
+                    // `this` in an interface is the implementing type, not the class whose member names it.
+                    inner.this_class = None;
                     for base in &declaration.extends {
                         let args = type_args(self, base.type_args.as_deref(), &inner);
                         let base = match entity(&base.expr) {

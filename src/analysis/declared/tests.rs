@@ -93,6 +93,34 @@ fn generics_are_any_value_unless_bounded_and_classes_stay_names() {
 }
 
 #[test]
+fn this_is_the_class_in_its_members_and_any_value_in_an_interface() {
+    let text = "interface Copyable { copy(): this; size: number }\n\
+                export declare class Box { m(other: this, source: Copyable): void; }";
+    let copyable = DeclaredType::Object(vec![
+        Member {
+            name: "copy".into(),
+            ty: DeclaredType::Function { arity: 0, returns: Box::new(DeclaredType::Any) },
+            optional: false,
+        },
+        Member { name: "size".into(), ty: DeclaredType::Number, optional: false },
+    ]);
+    assert_eq!(types_of(text, "Box", "m"), vec![DeclaredType::Class("Box".into()), copyable]);
+}
+
+#[test]
+fn a_union_with_any_keeps_undefined_and_null_only() {
+    let text = "export declare class Tree<K> { m(a: K | undefined, b: K | null | string, c: any | number): void; }";
+    assert_eq!(
+        types_of(text, "Tree", "m"),
+        vec![
+            DeclaredType::Union(vec![DeclaredType::Any, DeclaredType::Undefined]),
+            DeclaredType::Union(vec![DeclaredType::Any, DeclaredType::Null]),
+            DeclaredType::Any,
+        ]
+    );
+}
+
+#[test]
 fn overloads_merge_and_defaults_are_optional() {
     let text = "export class C {\n  m(a: number): void;\n  m(a: string, b: boolean): void;\n  \
                 m(a: any, b?: any) {}\n  n(x = 3, y?: string) {}\n}";
@@ -118,8 +146,10 @@ fn names_are_followed_into_namespaces_imports_and_base_classes() {
     assert_eq!(constructor.params[0].text, "Cache.Options");
     // Inherited from the base, its type parameter bound by `extends Base<string>`.
     assert_eq!(signature_in(&files, "Cache", "get").unwrap().params[0].ty, DeclaredType::String);
-    // The default export is found whatever the program calls the class.
-    assert!(signature_in(&files, "Other", "constructor").is_some());
+    // The default export is found as `default` whatever the program calls the class (a class the program
+    // reaches as the default export is looked up under that name too), and never as another class.
+    assert!(signature_in(&files, "default", "constructor").is_some());
+    assert!(signature_in(&files, "Other", "constructor").is_none(), "an undeclared class is not the default one");
 }
 
 #[test]

@@ -93,7 +93,8 @@ pub(crate) struct Signature {
 
 impl DeclaredType {
     /// A union of `types`, flattened, without repeats: one type stays itself, and a union with `any` in it
-    /// is `any`.
+    /// is `any`, or `any` with `undefined` and `null` when it names them (`K | undefined`: code checks for
+    /// them, and callers may pass them).
     pub(crate) fn union(types: Vec<DeclaredType>) -> DeclaredType {
         let mut members: Vec<DeclaredType> = Vec::new();
         for ty in types {
@@ -102,13 +103,13 @@ impl DeclaredType {
                 other => vec![other],
             };
             for part in parts {
-                if part == DeclaredType::Any {
-                    return DeclaredType::Any;
-                }
                 if !members.contains(&part) {
                     members.push(part);
                 }
             }
+        }
+        if members.contains(&DeclaredType::Any) {
+            members.retain(|m| matches!(m, DeclaredType::Any | DeclaredType::Undefined | DeclaredType::Null));
         }
         match members.len() {
             0 => DeclaredType::Opaque,

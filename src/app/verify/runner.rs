@@ -8,7 +8,7 @@ use std::process::Command;
 use serde_json::Value as Json;
 
 use crate::error::{Error, Result};
-use crate::export::{Format, JEST_CONFIG};
+use crate::export::{Format, Project, jest_config};
 
 /// Per-test time limit given to `node --test`, which has none by default (the other runners have one).
 const NODE_TEST_TIMEOUT_MS: u32 = 20_000;
@@ -97,7 +97,8 @@ impl Tools {
                 // TypeScript suites say their configuration in their header; its transform is found here.
                 let config = if typescript {
                     let swc = self.node_modules.join("@swc/jest").display().to_string();
-                    JEST_CONFIG.replace("\"@swc/jest\"", &serde_json::to_string(&swc).unwrap_or_default())
+                    jest_config(&Project::default())
+                        .replace("\"@swc/jest\"", &serde_json::to_string(&swc).unwrap_or_default())
                 } else {
                     "{}".to_string()
                 };

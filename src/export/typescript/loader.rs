@@ -66,7 +66,7 @@ fn helpers(js: &mut Js) {
 /// # Panics
 /// When a binding reaches a script (TypeScript files are modules) or a file out of range.
 pub(in crate::export) fn write_loader(js: &mut Js, suite: &ExportSuite, format: Format, out_dir: &Path) {
-    let specifiers = suite.typescript.map(|t| t.specifiers).unwrap_or_default();
+    let specifiers = suite.typescript.as_ref().map(|t| t.specifiers).unwrap_or_default();
     let paths: Vec<String> = suite.files.iter().map(|file| relative_path(out_dir, &file.path)).collect();
     write_types(js, suite, specifiers, &paths);
     let jest = format == Format::Jest;

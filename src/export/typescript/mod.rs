@@ -15,6 +15,7 @@
 //! declared types reach suites; until it is filled, every value is cast.
 
 mod loader;
+mod project;
 
 use std::collections::HashMap;
 use std::path::Path;
@@ -25,11 +26,7 @@ use crate::model::program::{ClassId, ProgramInfo};
 use crate::model::test::{Statement, TestCase, Value};
 
 pub(super) use loader::write_loader;
-
-/// The jest configuration TypeScript suites run under (documented in each jest suite's header, used by
-/// `verify`): `@swc/jest` strips the types (and compiles ES modules to CommonJS, which jest runs without
-/// flags), `.mts`/`.cts` are resolved, and `.js` specifiers reach the `.ts` files they name.
-pub(crate) const JEST_CONFIG: &str = crate::js::runners::JEST_TYPESCRIPT_CONFIG;
+pub(crate) use project::{Project, jest_config, vitest_note};
 
 /// Whether `path` is a TypeScript source (`.ts`, `.mts`, `.cts`; not a declaration file).
 pub(crate) fn is_typescript(path: &Path) -> bool {
