@@ -5,6 +5,7 @@
 pub(crate) mod assertion;
 pub(crate) mod checks;
 mod declared;
+pub(crate) mod kept;
 pub(crate) mod lines;
 pub(crate) mod manifest;
 pub(crate) mod stability;
@@ -20,7 +21,7 @@ use crate::model::test::TestCase;
 pub(crate) use checks::{FieldCheck, StateChecks};
 pub(crate) use lines::test_lines;
 pub(crate) use stability::Unstable;
-pub(crate) use write::{compress_lines, export_suite};
+pub(crate) use write::{compress_lines, export_suite, written_lines};
 
 /// A test kept because it covered new statements of its method under test.
 #[derive(Debug, Clone)]
@@ -75,6 +76,8 @@ pub struct Suite {
     pub failing: Vec<FailingTest>,
     /// Assertions (or whole tests) dropped because their values changed when the tests ran again.
     pub unstable: Vec<Unstable>,
+    /// What `generate --update` keeps of the suite it brings up to date (nothing otherwise).
+    pub kept: kept::Kept,
     /// The failures logged, as [`Suite::log_failure`] tells them apart, and how many per method under
     /// test: every failing candidate is looked up, and a library's run meets thousands.
     logged: FxHashSet<FailureKey>,
@@ -129,10 +132,18 @@ impl Suite {
         true
     }
 
-    /// The classes that have elected or failing tests, in class order.
+    /// The classes that have elected, kept or failing tests, or whose suite is brought up to date, in class
+    /// order.
     pub(crate) fn classes(&self) -> Vec<ClassId> {
-        let mut classes: Vec<ClassId> =
-            self.elected.iter().map(|e| e.test.class).chain(self.failing.iter().map(|f| f.test.class)).collect();
+        let kept = &self.kept;
+        let mut classes: Vec<ClassId> = self
+            .elected
+            .iter()
+            .map(|e| e.test.class)
+            .chain(self.failing.iter().chain(&kept.failing).map(|f| f.test.class))
+            .chain(kept.tests.iter().map(|k| k.elected.test.class))
+            .chain(kept.classes.iter().copied())
+            .collect();
         classes.sort_unstable();
         classes.dedup();
         classes
