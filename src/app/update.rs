@@ -52,6 +52,13 @@ fn keep_class(session: &mut Session, suite: Previous, update: Update) -> Result<
     if let Some(header) = header {
         kept.headers.push((class, header));
     }
+    let mut groups: Vec<String> = Vec::new();
+    for test in &tests {
+        if !groups.contains(&test.test.method) {
+            groups.push(test.test.method.clone());
+        }
+    }
+    kept.groups.push((class, groups));
     for test in tests {
         keep_test(session, test, update)?;
     }

@@ -75,6 +75,9 @@ pub struct Kept {
     pub classes: Vec<ClassId>,
     /// The header of each class's suite as written, kept so that a suite's first lines do not change.
     pub headers: Vec<(ClassId, Vec<String>)>,
+    /// The methods of each class's suite as written, in the order of their groups there: a group keeps
+    /// its place when its first test is set aside, and a new group comes after them.
+    pub groups: Vec<(ClassId, Vec<String>)>,
     /// Tests kept or rewritten, in the order of their manifests.
     pub tests: Vec<KeptTest>,
     /// Tests whose behaviour changed.
@@ -87,6 +90,11 @@ impl Kept {
     /// The header of `class`'s suite as written, if it is brought up to date.
     pub(crate) fn header(&self, class: ClassId) -> Option<&[String]> {
         self.headers.iter().find(|(c, _)| *c == class).map(|(_, h)| h.as_slice())
+    }
+
+    /// The order of the groups of `class`'s suite as written (none for a suite written anew).
+    pub(crate) fn groups(&self, class: ClassId) -> &[String] {
+        self.groups.iter().find(|(c, _)| *c == class).map_or(&[], |(_, g)| g.as_slice())
     }
 
     /// Whether `class`'s suite is brought up to date.

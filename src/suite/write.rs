@@ -42,7 +42,7 @@ impl Suite {
             let typescript = typescript_of(program, class);
             let tests = entries(program, code, &kept, &elected, typescript.as_ref().map(|(_, declared)| declared));
             if !tests.is_empty() {
-                let suite = suite_of(program, class, &tests, header, typescript);
+                let suite = suite_of(program, class, &tests, self.kept.groups(class), header, typescript);
                 let file_name = out.rendered(&suite, format)?;
                 let subjects = suite.files.iter().map(|f| f.path.as_path()).collect();
                 let suite_file = manifest::Written { format, file_name: &file_name, subjects, header };
@@ -60,15 +60,11 @@ impl Suite {
                 let path = out_dir.join(format!("{stem}.failing.log"));
                 out.put(path, failing_log(program, class, &failing, header))?;
             }
-            if out.only_changed {
-                let changed: Vec<&ChangedTest> = self.kept.changed.iter().filter(|c| c.class == class).collect();
+            // An update that changes nothing leaves the log of the last one that did.
+            let changed: Vec<&ChangedTest> = self.kept.changed.iter().filter(|c| c.class == class).collect();
+            if !changed.is_empty() {
                 let path = out_dir.join(format!("{stem}.changed.log"));
-                if changed.is_empty() {
-                    // The log of an earlier update: these tests changed then, not now.
-                    remove_stale(&path)?;
-                } else {
-                    out.put(path, changed_log(&program.classes[class].name, &changed, header))?;
-                }
+                out.put(path, changed_log(&program.classes[class].name, &changed, header))?;
             }
         }
         Ok(written)
@@ -111,16 +107,6 @@ impl Output<'_> {
         }
         self.put(path, rendered.text)?;
         Ok(rendered.file_name)
-    }
-}
-
-/// Removes `path` if it is there.
-fn remove_stale(path: &Path) -> Result<()> {
-    match std::fs::remove_file(path) {
-        Err(e) if e.kind() != std::io::ErrorKind::NotFound => {
-            Err(Error::Write { path: path.to_path_buf(), source: e })
-        }
-        _ => Ok(()),
     }
 }
 
@@ -213,18 +199,20 @@ pub(crate) fn export_suite(
 ) -> ExportSuite {
     let typescript = typescript_of(program, class);
     let tests = entries(program, code, &[], elected, typescript.as_ref().map(|(_, declared)| declared));
-    suite_of(program, class, &tests, header, typescript)
+    suite_of(program, class, &tests, &[], header, typescript)
 }
 
-/// The exportable form of `entries`, the tests of `class`.
+/// The exportable form of `entries`, the tests of `class`, the groups named in `groups` first and in
+/// that order (a suite brought up to date keeps the order of its groups as written).
 fn suite_of(
     program: &ProgramInfo,
     class: ClassId,
     entries: &[Entry],
+    groups: &[String],
     header: &[String],
     typescript: Option<(TypeScript, Declarations)>,
 ) -> ExportSuite {
-    let tests = entries
+    let mut tests: Vec<ExportTest> = entries
         .iter()
         .map(|e| ExportTest {
             group: e.elected.test.method.clone(),
@@ -233,6 +221,7 @@ fn suite_of(
             seed: e.elected.seed,
         })
         .collect();
+    tests.sort_by_key(|t| groups.iter().position(|g| *g == t.group).unwrap_or(groups.len()));
     let tests_used: Vec<&TestCase> = entries.iter().map(|e| &e.elected.test).collect();
     let mut named = Vec::new();
     for result in entries.iter().flat_map(|e| &e.elected.results) {
