@@ -288,7 +288,8 @@ fn run_unit(
         return UnitOutcome { interrupted: true, ..UnitOutcome::nothing(Ok(())) };
     }
     let opened = jobs.opening.open_unit(class, seed);
-    let session = match opened.and_then(|mut session| update::keep_suite(&mut session, &jobs.export).map(|()| session)) {
+    let session = match opened.and_then(|mut session| update::keep_suite(&mut session, &jobs.export).map(|()| session))
+    {
         Ok(session) => session,
         Err(e) => return UnitOutcome::nothing(Err(e)),
     };

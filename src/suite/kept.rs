@@ -124,7 +124,11 @@ pub(crate) fn change(
 }
 
 /// The assertions of `expected` that `elected` no longer makes, and those it makes instead.
-pub(crate) fn differences(program: &ProgramInfo, elected: &ElectedTest, expected: &[String]) -> (Vec<String>, Vec<String>) {
+pub(crate) fn differences(
+    program: &ProgramInfo,
+    elected: &ElectedTest,
+    expected: &[String],
+) -> (Vec<String>, Vec<String>) {
     let actual = super::manifest::assertions(program, elected);
     let was = expected.iter().filter(|e| !actual.contains(e)).cloned().collect();
     let now = actual.iter().filter(|a| !expected.contains(a)).cloned().collect();
@@ -172,11 +176,8 @@ pub(crate) fn failing_outcome(threw_at: Option<usize>) -> Outcome {
 /// generated again by an update. `None` when its text cannot be found.
 pub(crate) fn fingerprint(code: &CodeBase, function: &FunctionRef) -> Option<u64> {
     let file = code.files.get(function.file)?;
-    let found = file
-        .instrumented
-        .functions
-        .iter()
-        .find(|f| f.statements == function.statements && f.line == function.line)?;
+    let found =
+        file.instrumented.functions.iter().find(|f| f.statements == function.statements && f.line == function.line)?;
     let text = file.entry.parsed.text().as_bytes().get(found.start as usize..found.end as usize)?;
     Some(text.iter().fold(0xcbf2_9ce4_8422_2325, |hash, byte| (hash ^ u64::from(*byte)).wrapping_mul(0x100_0000_01b3)))
 }

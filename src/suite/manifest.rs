@@ -315,7 +315,9 @@ pub(crate) fn read_previous(dir: &Path, program: &ProgramInfo) -> Result<(Vec<Pr
             continue;
         };
         let header = match json.get("header") {
-            Some(h) => Some(serde_json::from_value::<Vec<String>>(h.clone()).map_err(|e| bad(format!("\"header\": {e}")))?),
+            Some(h) => {
+                Some(serde_json::from_value::<Vec<String>>(h.clone()).map_err(|e| bad(format!("\"header\": {e}")))?)
+            }
             None => None,
         };
         let methods = json
@@ -337,7 +339,11 @@ pub(crate) fn read_previous(dir: &Path, program: &ProgramInfo) -> Result<(Vec<Pr
 }
 
 /// The failing tests of a manifest, of `class`.
-fn read_failing(manifest: &Json, program: &ProgramInfo, class: ClassId) -> std::result::Result<Vec<FailingTest>, String> {
+fn read_failing(
+    manifest: &Json,
+    program: &ProgramInfo,
+    class: ClassId,
+) -> std::result::Result<Vec<FailingTest>, String> {
     let classes = classes_of(manifest, program)?;
     let Some(failing) = manifest.get("failing").and_then(Json::as_array) else { return Ok(Vec::new()) };
     failing
@@ -363,7 +369,9 @@ fn read_failing(manifest: &Json, program: &ProgramInfo, class: ClassId) -> std::
 fn classes_of(manifest: &Json, program: &ProgramInfo) -> std::result::Result<Vec<ClassId>, String> {
     array(manifest, "classes")?
         .iter()
-        .map(|c| c.as_str().ok_or("a class name is not a string").map_err(String::from).and_then(|c| class_of(program, c)))
+        .map(|c| {
+            c.as_str().ok_or("a class name is not a string").map_err(String::from).and_then(|c| class_of(program, c))
+        })
         .collect()
 }
 
@@ -420,7 +428,9 @@ fn read(manifest: &Json, program: &ProgramInfo) -> std::result::Result<Vec<Manif
             array(t, key)
                 .map_err(&at)?
                 .iter()
-                .map(|a| a.as_str().map(String::from).ok_or_else(|| at(format!("an item of \"{key}\" is not a string"))))
+                .map(|a| {
+                    a.as_str().map(String::from).ok_or_else(|| at(format!("an item of \"{key}\" is not a string")))
+                })
                 .collect()
         };
         let asserts = strings("asserts")?;

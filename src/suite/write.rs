@@ -185,7 +185,10 @@ fn entries<'a>(
 /// The lines of `elected` as its class's suite writes them, as statements.
 pub(crate) fn written_lines(program: &ProgramInfo, elected: &ElectedTest) -> Vec<String> {
     let typescript = typescript_of(program, elected.test.class);
-    test_lines_in(program, elected, typescript.as_ref().map(|(_, declared)| declared)).iter().map(export::statement).collect()
+    test_lines_in(program, elected, typescript.as_ref().map(|(_, declared)| declared))
+        .iter()
+        .map(export::statement)
+        .collect()
 }
 
 /// The exportable form of the elected tests of one class: one group per method under test, titles saying
