@@ -76,9 +76,11 @@ fn keep_class(session: &mut Session, suite: Previous, update: Update) -> Result<
         }
         session.close_kept(index, unchanged);
     }
-    // The failures logged for the methods generated again are logged anew.
-    let failing = failing.into_iter().filter(|f| !generated.contains(&f.test.method));
-    session.kept_mut().failing.extend(failing);
+    // The failures logged for a method generated again stay only if they still happen.
+    for f in failing {
+        let check = generated.contains(&f.test.method);
+        session.keep_failing(f, check)?;
+    }
     Ok(())
 }
 

@@ -5,10 +5,12 @@
 
 use super::{Session, Status, StopReason};
 use crate::error::Result;
+use crate::model::observed::Outcome;
 use crate::model::program::ClassId;
 use crate::model::test::TestCase;
 use crate::sandbox::{Execution, Test};
 use crate::suite::kept::{Kept, KeptTest};
+use crate::suite::{FailingTest, message_shape};
 
 impl Session {
     /// The index of the method under test `method` of `class`.
@@ -57,6 +59,22 @@ impl Session {
             m.status = Status::Done(StopReason::Covered);
             m.time_to_full = Some(m.elapsed);
         }
+    }
+
+    /// Keeps a failing test of the suite as written in the failing log, counted as logged, unless
+    /// `check` and it no longer fails the same way (run as its skipped test runs).
+    pub(crate) fn keep_failing(&mut self, failing: FailingTest, check: bool) -> Result<()> {
+        if check {
+            let json = failing.test.to_json(&self.subject.program);
+            let run = self.run_written(&failing.test, &json, 1)?;
+            let message = run.outcome.describe(self.runner.usual_limits());
+            if run.outcome == Outcome::Passed || message_shape(&message) != message_shape(&failing.message) {
+                return Ok(());
+            }
+        }
+        self.suite.remember_failure(&failing);
+        self.suite.kept.failing.push(failing);
+        Ok(())
     }
 
     /// What the suite keeps of the suite an update brings up to date.

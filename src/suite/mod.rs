@@ -94,6 +94,17 @@ struct FailureKey {
     shape: String,
 }
 
+impl FailureKey {
+    fn of(test: &TestCase, culprit: Option<&str>, message: &str) -> FailureKey {
+        FailureKey {
+            class: test.class,
+            method: culprit.is_none().then(|| test.method.clone()),
+            culprit: culprit.map(String::from),
+            shape: message_shape(message),
+        }
+    }
+}
+
 /// Most failing tests kept per method under test.
 const MAX_FAILING_PER_METHOD: usize = 20;
 
@@ -109,12 +120,7 @@ impl Suite {
         message: &str,
         outcome: &Outcome,
     ) -> bool {
-        let key = FailureKey {
-            class: test.class,
-            method: culprit.is_none().then(|| test.method.clone()),
-            culprit: culprit.clone(),
-            shape: message_shape(message),
-        };
+        let key = FailureKey::of(test, culprit.as_deref(), message);
         let per_method = (test.class, test.method.clone());
         if self.logged.contains(&key)
             || self.logged_per_method.get(&per_method).copied().unwrap_or(0) >= MAX_FAILING_PER_METHOD
@@ -130,6 +136,13 @@ impl Suite {
             outcome: outcome.clone(),
         });
         true
+    }
+
+    /// Counts `failing`, a failing test an update keeps (see [`kept`]), as logged: the same failure found
+    /// again is not logged twice.
+    pub(crate) fn remember_failure(&mut self, failing: &FailingTest) {
+        self.logged.insert(FailureKey::of(&failing.test, failing.culprit.as_deref(), &failing.message));
+        *self.logged_per_method.entry((failing.test.class, failing.test.method.clone())).or_default() += 1;
     }
 
     /// The classes that have elected, kept or failing tests, or whose suite is brought up to date, in class
@@ -151,7 +164,7 @@ impl Suite {
 }
 
 /// The message with every number replaced by `#`.
-pub(super) fn message_shape(message: &str) -> String {
+pub(crate) fn message_shape(message: &str) -> String {
     let mut shape = String::with_capacity(message.len());
     let mut chars = message.chars().peekable();
     while let Some(c) = chars.next() {
