@@ -133,6 +133,21 @@ pub struct GenerateArgs {
     /// writes the suites of its classes, and `flycatcher merge` makes one report of their --report files.
     #[arg(long, value_name = "K/N")]
     pub shard: Option<Shard>,
+
+    /// Bring the suite already in --out up to date with the code rather than write it anew: every test
+    /// of its manifests runs on the current code; those that still pass are kept byte for byte, those
+    /// whose assertions no longer hold are behaviour changes, set aside and named with the reason (in the
+    /// summary, --report under `changed`, and <Class>.changed.log); then only the methods whose code
+    /// changed, or whose kept tests cover less than before, are generated again, and what covers
+    /// statements the kept tests leave is appended. Files whose text would not change are not written:
+    /// with unchanged code, nothing is. Without a suite in --out, the suite is written anew.
+    #[arg(long)]
+    pub update: bool,
+
+    /// With --update: the changes were intended. Tests whose behaviour changed are rewritten in place to
+    /// assert the new behaviour (and still listed in <Class>.changed.log), rather than set aside.
+    #[arg(long, requires = "update")]
+    pub accept_changes: bool,
 }
 
 impl GenerateArgs {
@@ -406,14 +421,15 @@ impl RunArgs {
     }
 
     /// The command that reproduces this run, for the suite's header. `--jobs` and `--no-mutant-switching`
-    /// are left out: the suite is the same whatever they are, and so is the header.
+    /// are left out: the suite is the same whatever they are, and so is the header; so are `--update` and
+    /// `--accept-changes`, since a suite brought up to date keeps the header it was written with.
     pub fn command_line(&self, command: &str) -> String {
         let mut parts = vec![format!("flycatcher {command}")];
         let mut args = std::env::args().skip(2);
         while let Some(arg) = args.next() {
             if arg == "--jobs" || arg == "-j" {
                 args.next();
-            } else if arg == "--no-mutant-switching" {
+            } else if arg == "--no-mutant-switching" || arg == "--update" || arg == "--accept-changes" {
                 continue;
             } else if !(arg.starts_with("--jobs=") || arg.starts_with("-j")) {
                 parts.push(arg);

@@ -10,6 +10,7 @@ use flycatcher::app::cli_progress::Watcher;
 use flycatcher::app::generate::{Export, Strength};
 use flycatcher::app::jobs::{self, Jobs, Relay};
 use flycatcher::app::mutate::SuiteSource;
+use flycatcher::app::update::Update;
 use flycatcher::app::verify::{self, Verification, VerifyOptions};
 use flycatcher::app::{self, report};
 use flycatcher::error::Error;
@@ -65,7 +66,12 @@ pub(crate) fn generate(args: &GenerateArgs) -> Result<Verdict, Error> {
         opening: &opening,
         strength: if args.mutation { Strength::Mutation } else { Strength::Default },
         constructors: args.run.method.is_none(),
-        export: Export { format: args.run.format, out: &args.run.out, command: &command },
+        export: Export {
+            format: args.run.format,
+            out: &args.run.out,
+            command: &command,
+            update: args.update.then_some(Update { accept_changes: args.accept_changes }),
+        },
         workers: args.workers(),
         shard: args.shard,
     };
@@ -90,7 +96,7 @@ pub(crate) fn generate(args: &GenerateArgs) -> Result<Verdict, Error> {
             println!("wrote {}", path.display());
         }
     }
-    if json["elected"] == 0 {
+    if json["elected"] == 0 && json["kept"] == 0 && json["changed"].as_array().is_none_or(Vec::is_empty) {
         eprintln!(
             "flycatcher: no test was elected; the suites written say why, method by method (and the failing logs \
              hold the tests that failed)"

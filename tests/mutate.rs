@@ -92,7 +92,7 @@ fn a_manifest_written_before_state_assertions_is_refused_with_a_message() {
     let dir = tempfile::tempdir().unwrap();
     generate(&[sample("circle.js")], dir.path(), &["--seed", "1", "--budget", "60000", "--timeout", "600"]);
     let manifest = dir.path().join("Circle.flycatcher.json");
-    let old = std::fs::read_to_string(&manifest).unwrap().replace("\"version\": 3", "\"version\": 1");
+    let old = std::fs::read_to_string(&manifest).unwrap().replace("\"version\": 4", "\"version\": 1");
     std::fs::write(&manifest, old).unwrap();
     let output = flycatcher(&["mutate", "samples/circle.js", "--suite", dir.path().to_str().unwrap()]);
     let stderr = String::from_utf8_lossy(&output.stderr);

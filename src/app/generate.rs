@@ -72,6 +72,9 @@ pub struct Export<'a> {
     pub out: &'a Path,
     /// The command named in the suites' headers.
     pub command: &'a str,
+    /// Bring the suite already in `out` up to date rather than write it anew (`--update`, see
+    /// [`super::update`]).
+    pub update: Option<super::update::Update>,
 }
 
 /// A run carried through to its written suite (see [`Run::finish`]).

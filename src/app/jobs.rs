@@ -24,7 +24,7 @@ use serde_json::{Value as Json, json};
 use super::generate::{Export, Finished, Run, Strength};
 use super::merge::merge_reports;
 use super::shard::Shard;
-use super::{ENGINE_THREAD_STACK, Opening, Progress, report};
+use super::{ENGINE_THREAD_STACK, Opening, Progress, report, update};
 use crate::error::{Error, Result};
 use crate::model::program::{ClassId, ProgramInfo};
 use crate::mutate::{self, Analysis};
@@ -155,7 +155,7 @@ struct UnitOutcome {
 /// Errors are those of opening (the user's); later errors come back in [`Generated::outcome`].
 pub fn generate(jobs: &Jobs, interrupted: &AtomicBool, watch: &mut dyn Watch) -> Result<Generated> {
     let started = Instant::now();
-    let plan = jobs.opening.open()?;
+    let mut plan = jobs.opening.open()?;
     let all = classes_of(&plan);
     let keys: Vec<(String, &str)> = all.iter().map(|&c| class_key(plan.subject().program(), c)).collect();
     let names: Vec<(&str, &str)> = keys.iter().map(|(file, name)| (file.as_str(), *name)).collect();
@@ -163,6 +163,7 @@ pub fn generate(jobs: &Jobs, interrupted: &AtomicBool, watch: &mut dyn Watch) ->
     let units: Vec<ClassId> = all.iter().zip(&taken).filter(|(_, t)| **t).map(|(c, _)| *c).collect();
     let program = plan.subject().program().clone();
     let (outcomes, workers) = if all.len() <= 1 && units.len() == all.len() {
+        update::keep_suite(&mut plan, &jobs.export)?;
         watch.started(&[plan.methods().len()], 1);
         let run = Run::steps(plan, interrupted, &mut Relay { unit: 0, sink: &mut |e| watch.event(e) });
         let outcome = conclude(run.finish(
@@ -286,7 +287,9 @@ fn run_unit(
     if interrupted.load(Ordering::SeqCst) {
         return UnitOutcome { interrupted: true, ..UnitOutcome::nothing(Ok(())) };
     }
-    let session = match jobs.opening.open_unit(class, seed) {
+    let opened = jobs.opening.open_unit(class, seed);
+    let session = match opened.and_then(|mut session| update::keep_suite(&mut session, &jobs.export).map(|()| session))
+    {
         Ok(session) => session,
         Err(e) => return UnitOutcome::nothing(Err(e)),
     };

@@ -9,7 +9,7 @@ use std::collections::BTreeSet;
 use serde_json::{Value as Json, json};
 
 /// The fields that add up across shares (at the top of the report, then under `time`).
-const SUMS: [&str; 6] = ["executions", "elapsed_ms", "elected", "failing", "work", "passes_work"];
+const SUMS: [&str; 7] = ["executions", "elapsed_ms", "elected", "kept", "failing", "work", "passes_work"];
 const TIME_SUMS: [&str; 4] = ["generating_ms", "minimising_ms", "mutation_ms", "stability_ms"];
 
 /// Merges `reports` (each the report of a run over other classes, with one seed) in their order.
@@ -29,6 +29,7 @@ pub(crate) fn merge_reports(reports: &[Json]) -> Json {
     merged["classes"] = json!(items("classes").collect::<Vec<_>>());
     merged["types"] = json!(types(reports));
     merged["unstable"] = json!(items("unstable").collect::<Vec<_>>());
+    merged["changed"] = json!(items("changed").collect::<Vec<_>>());
     let mut said = BTreeSet::new();
     merged["warnings"] = json!(items("warnings").filter(|w| said.insert(w.to_string())).collect::<Vec<_>>());
     merged

@@ -8,6 +8,7 @@
 //!   CI machine's share of the classes, and `flycatcher merge`; [`merge`](mod@merge): one report from
 //!   several.
 //! - [`mutate`]: a suite's mutation score, generating the suite first or reading one.
+//! - [`update`]: `generate --update`, the suite in the out folder brought up to date with the code.
 //! - [`record`]: record an entry script's run, then elect replay tests from it.
 //! - [`cli_progress`]: `generate`'s and `mutate`'s progress as the command line shows it.
 //! - [`bench`](mod@bench): candidates per second against a bare QuickJS loop; [`speedup`]: `--jobs 2`
@@ -28,6 +29,7 @@ pub mod record;
 pub mod report;
 pub mod shard;
 pub mod speedup;
+pub mod update;
 pub mod verify;
 
 use crate::error::Result;

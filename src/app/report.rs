@@ -71,6 +71,14 @@ pub fn json_report(session: &Session) -> Json {
         "seed": session.settings().seed,
         "budget": session.settings().budget,
         "elected": session.suite().elected.len(),
+        "kept": session.suite().kept.tests.iter().filter(|k| k.written.is_some()).count(),
+        "changed": session.suite().kept.changed.iter().map(|c| json!({
+            "class": program.classes[c.class].name,
+            "method": c.method,
+            "title": c.title,
+            "reason": c.reason,
+            "accepted": c.accepted,
+        })).collect::<Vec<Json>>(),
         "failing": session.suite().failing.len(),
         "classes": classes,
         "types": types,
@@ -150,6 +158,7 @@ pub fn text(report: &Json) -> String {
     if let Some(workers) = time["workers"].as_u64() {
         out.push_str(&format!("workers: {workers} ({:.1} s from start to end)\n", seconds(&time["wall_ms"])));
     }
+    out.push_str(&update_lines(report));
     let unstable = report["unstable"].as_array().map(Vec::as_slice).unwrap_or_default();
     if !unstable.is_empty() {
         let tests = unstable.iter().filter(|u| u["test_dropped"] == true).count();
@@ -164,6 +173,36 @@ pub fn text(report: &Json) -> String {
     });
     for w in run_warnings.chain(method_warnings) {
         out.push_str(&format!("warning: {w}\n"));
+    }
+    out
+}
+
+/// What an update kept and what changed (see [`super::update`]): nothing for a run that wrote its suite
+/// anew.
+fn update_lines(report: &Json) -> String {
+    let kept = report["kept"].as_u64().unwrap_or_default();
+    let changed = report["changed"].as_array().map(Vec::as_slice).unwrap_or_default();
+    if kept == 0 && changed.is_empty() {
+        return String::new();
+    }
+    let accepted = changed.iter().filter(|c| c["accepted"] == true).count();
+    let mut out = format!(
+        "update: {kept} tests kept as written, {} changed behaviour ({} set aside, {accepted} rewritten to the new \
+         behaviour)\n",
+        changed.len(),
+        changed.len() - accepted
+    );
+    for c in changed {
+        let text = |key: &str| c[key].as_str().unwrap_or_default().to_string();
+        let what = if c["accepted"] == true { "rewritten" } else { "set aside" };
+        out.push_str(&format!(
+            "changed: {}.{}: {}: {} ({what}; see {}.changed.log)\n",
+            text("class"),
+            text("method"),
+            text("title"),
+            text("reason"),
+            crate::export::file_stem(&text("class"))
+        ));
     }
     out
 }

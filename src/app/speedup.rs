@@ -43,7 +43,8 @@ pub fn run(file: &Path, seconds: f64, seed: u64) -> Result<String> {
     let began = Instant::now();
     while times[0].len() < MOST_PAIRS && (times[0].is_empty() || began.elapsed() < PAIRS_TIME) {
         for (index, workers) in [1, 2].into_iter().enumerate() {
-            let export = Export { format: Format::NodeTest, out: &out, command: "flycatcher bench --jobs-on" };
+            let export =
+                Export { format: Format::NodeTest, out: &out, command: "flycatcher bench --jobs-on", update: None };
             let jobs = Jobs {
                 opening: &opening,
                 strength: Strength::Default,

@@ -15,19 +15,7 @@ use crate::suite::{ElectedTest, FieldCheck};
 
 /// The elected-test form of a run of `test`: what the exported test would assert.
 pub(super) fn as_elected(test: &SuiteTest, run: &Execution) -> ElectedTest {
-    ElectedTest {
-        test: test.test.clone(),
-        results: run.results.clone(),
-        outcome: run.outcome.clone(),
-        new_lines: Vec::new(),
-        own_message: test.own_message,
-        seed: test.seed,
-        covers: Vec::new(),
-        branches: Vec::new(),
-        minimized: true,
-        checks: test.checks.clone(),
-        extended_at: None,
-    }
+    crate::suite::kept::as_elected(&test.test, test.seed, test.own_message, test.checks.clone(), run)
 }
 
 /// A state assertion of a test: a field after a call, or an inspector after the last call.

@@ -36,7 +36,7 @@ impl Session {
         ];
         header.extend(changes.iter().cloned());
         let mut written = self.suite.write(&self.subject.program, &self.subject.code, format, out_dir, &header)?;
-        if self.suite.elected.is_empty() {
+        if self.suite.elected.is_empty() && self.suite.kept.tests.is_empty() && self.suite.kept.classes.is_empty() {
             for path in self.suite.write_unelected(&self.subject.program, format, out_dir, &header, &self.outcomes())? {
                 if !written.contains(&path) {
                     written.push(path);

@@ -25,10 +25,13 @@ pub enum StopReason {
     Stale,
     /// It cannot be tested (a parameter's type cannot be inferred, or its code cannot be measured).
     Aborted,
+    /// `generate --update`: its code is as the suite was written, and the suite's tests of it still pass
+    /// and cover what they covered, so it is not generated again.
+    Kept,
 }
 
 impl StopReason {
-    /// The name used in reports: `covered`, `target`, `budget`, `time cap`, `stale`, `aborted`.
+    /// The name used in reports: `covered`, `target`, `budget`, `time cap`, `stale`, `aborted`, `kept`.
     pub fn name(self) -> &'static str {
         match self {
             StopReason::Covered => "covered",
@@ -37,6 +40,7 @@ impl StopReason {
             StopReason::TimeCap => "time cap",
             StopReason::Stale => "stale",
             StopReason::Aborted => "aborted",
+            StopReason::Kept => "kept",
         }
     }
 }

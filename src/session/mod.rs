@@ -19,6 +19,7 @@
 mod budget;
 mod election;
 mod export;
+mod kept;
 mod method;
 mod minimize;
 mod runner;

@@ -11,9 +11,10 @@ use std::path::{Path, PathBuf};
 
 use serde_json::{Value as Json, json};
 
+use super::kept::{self, MethodMark};
 use super::stability::Instability;
-use super::title::titles;
-use super::{ElectedTest, FieldCheck, StateChecks, test_lines};
+use super::write::Entry;
+use super::{ElectedTest, FailingTest, FieldCheck, StateChecks, test_lines};
 use crate::error::{Error, Result};
 use crate::export::{self, Format, Line};
 use crate::model::observed::{Outcome, Thrown};
@@ -26,8 +27,11 @@ pub(crate) const SUFFIX: &str = ".flycatcher.json";
 
 /// Version of the manifest format. Version 2 added state assertions (`checks`) and the suite's `format`,
 /// `suite` file and `subjects`; version 3 what changed between runs in a test's results (`offsets`,
-/// `unstable`), which a version 2 manifest reads as nothing: a reader refuses versions before [`OLDEST`] and after this one.
-const VERSION: u64 = 3;
+/// `unstable`), which a version 2 manifest reads as nothing; version 4 what `generate --update` needs to
+/// write a suite again as it was (the suite's `header`, each test's `lines`, the `failing` tests) and to
+/// tell what to generate again (`methods`). A reader refuses versions before [`OLDEST`] and after this
+/// one.
+const VERSION: u64 = 4;
 
 /// The oldest version of the manifest format this one reads.
 const OLDEST: u64 = 2;
@@ -49,6 +53,10 @@ pub struct ManifestTest {
     pub checks: Option<StateChecks>,
     /// What changed between runs in its results, which it does not assert, or asserts as offsets.
     pub instability: Instability,
+    /// The exported test's statements and assertions (none in manifests before version 4).
+    pub lines: Option<Vec<String>>,
+    /// Its entry in the manifest, as read.
+    pub entry: Json,
 }
 
 /// What a manifest says of the exported suite beside it: what `verify` runs.
@@ -77,42 +85,41 @@ pub(crate) struct Written<'a> {
     pub file_name: &'a str,
     /// The files of the code under test it loads.
     pub subjects: Vec<&'a Path>,
+    /// The comment lines at the top of the suite, which an update keeps.
+    pub header: &'a [String],
 }
 
-/// Writes the manifest of one class's elected tests, whose suite `written` says where it went, into
-/// `out_dir`; returns its path.
-pub(crate) fn write(
+/// The manifest of one class's tests (`tests`, as its suite writes them) and its failing tests, whose
+/// suite `written` says where it went, in `out_dir`: its path and text. A test written again as it was
+/// (see [`super::kept`]) keeps its entry.
+pub(crate) fn render(
     program: &ProgramInfo,
     code: &CodeBase,
     class: ClassId,
-    elected: &[&ElectedTest],
-    out_dir: &Path,
+    tests: &[Entry],
+    failing: &[&FailingTest],
     written: &Written,
-) -> Result<PathBuf> {
+    out_dir: &Path,
+) -> (PathBuf, String) {
     let name = |c: ClassId| program.classes[c].name.clone();
-    let tests: Vec<Json> = elected
+    let entries: Vec<Json> = tests
         .iter()
-        .zip(titles(program, code, elected))
-        .map(|(e, title)| {
-            let instability = Instability::of(&e.results);
-            let test: Json = serde_json::from_str(&e.test.to_json(program)).expect("the harness format is JSON");
-            let outcome = match &e.outcome {
-                Outcome::Threw { thrown: Thrown::Error { name, .. }, .. } => json!({ "throws": name }),
-                Outcome::Threw { .. } => json!({ "throws": null }),
-                _ => json!("passed"),
-            };
+        .map(|entry| match entry.written {
+            Some(w) => w.entry.clone(),
+            None => test_entry(program, entry),
+        })
+        .collect();
+    let failing: Vec<Json> = failing
+        .iter()
+        .map(|f| {
+            let test: Json = serde_json::from_str(&f.test.to_json(program)).expect("the harness format is JSON");
             json!({
-                "title": title,
-                "method": e.test.method,
-                "seed": e.seed,
-                "own_message": e.own_message,
-                "variables": e.test.variables.iter().map(|v| json!({ "class": name(v.class), "name": v.name })).collect::<Vec<_>>(),
+                "method": f.test.method,
+                "culprit": f.culprit,
+                "message": f.message,
+                "threw_at": match f.outcome { Outcome::Threw { at, .. } => Some(at), _ => None },
+                "variables": variables(program, &f.test.variables),
                 "test": test,
-                "checks": e.checks.as_ref().map(checks_json),
-                "outcome": outcome,
-                "asserts": assertions(program, e),
-                "offsets": instability.offsets,
-                "unstable": instability.unstable,
             })
         })
         .collect();
@@ -124,12 +131,61 @@ pub(crate) fn write(
         "suite": written.file_name,
         "subjects": written.subjects.iter().map(|p| p.display().to_string()).collect::<Vec<_>>(),
         "classes": (0..program.classes.len()).map(name).collect::<Vec<_>>(),
-        "tests": tests,
+        "header": written.header,
+        "methods": methods(program, code, class, tests),
+        "tests": entries,
+        "failing": failing,
     });
     let path = out_dir.join(format!("{}{SUFFIX}", export::file_stem(&program.classes[class].name)));
-    let text = serde_json::to_string_pretty(&manifest).expect("JSON values serialise") + "\n";
-    std::fs::write(&path, text).map_err(|source| Error::Write { path: path.clone(), source })?;
-    Ok(path)
+    (path, serde_json::to_string_pretty(&manifest).expect("JSON values serialise") + "\n")
+}
+
+/// The manifest entry of a test written now.
+fn test_entry(program: &ProgramInfo, entry: &Entry) -> Json {
+    let e = entry.elected;
+    let instability = Instability::of(&e.results);
+    let test: Json = serde_json::from_str(&e.test.to_json(program)).expect("the harness format is JSON");
+    let outcome = match &e.outcome {
+        Outcome::Threw { thrown: Thrown::Error { name, .. }, .. } => json!({ "throws": name }),
+        Outcome::Threw { .. } => json!({ "throws": null }),
+        _ => json!("passed"),
+    };
+    json!({
+        "title": entry.title,
+        "method": e.test.method,
+        "seed": e.seed,
+        "own_message": e.own_message,
+        "variables": variables(program, &e.test.variables),
+        "test": test,
+        "checks": e.checks.as_ref().map(checks_json),
+        "outcome": outcome,
+        "asserts": assertions(program, e),
+        "lines": entry.lines.iter().map(export::statement).collect::<Vec<_>>(),
+        "offsets": instability.offsets,
+        "unstable": instability.unstable,
+    })
+}
+
+fn variables(program: &ProgramInfo, variables: &[Variable]) -> Json {
+    variables.iter().map(|v| json!({ "class": program.classes[v.class].name, "name": v.name })).collect()
+}
+
+/// What the manifest says of each method of `class`: its source's fingerprint and how many of its
+/// statements `tests` cover (see [`MethodMark`]), which tells an update what to generate again.
+fn methods(program: &ProgramInfo, code: &CodeBase, class: ClassId, tests: &[Entry]) -> Json {
+    let mut marks = serde_json::Map::new();
+    for method in &program.classes[class].methods {
+        let Some(source) = method.function.as_ref().and_then(|f| kept::fingerprint(code, f)) else { continue };
+        let mut covers: Vec<u32> = tests
+            .iter()
+            .filter(|t| t.elected.test.method == method.name)
+            .flat_map(|t| t.elected.covers.iter().copied())
+            .collect();
+        covers.sort_unstable();
+        covers.dedup();
+        marks.insert(method.name.clone(), json!({ "source": format!("{source:016x}"), "covers": covers.len() }));
+    }
+    Json::Object(marks)
 }
 
 fn checks_json(checks: &StateChecks) -> Json {
@@ -223,17 +279,132 @@ pub(crate) fn read_dir(dir: &Path, program: &ProgramInfo) -> Result<Vec<Manifest
     Ok(tests)
 }
 
+/// A class's suite as its manifest describes it: what an update brings up to date.
+#[derive(Debug, Clone)]
+pub(crate) struct Previous {
+    /// The class it tests.
+    pub class: ClassId,
+    /// The comment lines at the top of the suite (none in manifests before version 4).
+    pub header: Option<Vec<String>>,
+    /// What it says of each method (none in manifests before version 4).
+    pub methods: Vec<(String, MethodMark)>,
+    /// Its tests, in order.
+    pub tests: Vec<ManifestTest>,
+    /// Its failing tests (none in manifests before version 4).
+    pub failing: Vec<FailingTest>,
+}
+
+/// The suites the manifests in `dir` describe, in file name order, their classes mapped onto `program`'s;
+/// none when `dir` holds no manifest. A manifest of a class the program no longer defines is left alone,
+/// with a warning.
+pub(crate) fn read_previous(dir: &Path, program: &ProgramInfo) -> Result<(Vec<Previous>, Vec<String>)> {
+    let (mut suites, mut warnings) = (Vec::new(), Vec::new());
+    if !dir.is_dir() {
+        return Ok((suites, warnings));
+    }
+    let Ok(paths) = manifests(dir) else { return Ok((suites, warnings)) };
+    for path in paths {
+        let json = open(&path)?;
+        let bad = |what: String| Error::Usage(format!("{}: not a usable suite manifest: {what}", path.display()));
+        let name = json.get("class").and_then(Json::as_str).ok_or_else(|| bad("no string \"class\"".into()))?;
+        let Some(class) = program.class_named(name) else {
+            warnings.push(format!(
+                "{}: class `{name}` is not defined by the files given any more: its suite is left as it is",
+                path.display()
+            ));
+            continue;
+        };
+        let header = match json.get("header") {
+            Some(h) => {
+                Some(serde_json::from_value::<Vec<String>>(h.clone()).map_err(|e| bad(format!("\"header\": {e}")))?)
+            }
+            None => None,
+        };
+        let methods = json
+            .get("methods")
+            .and_then(Json::as_object)
+            .into_iter()
+            .flatten()
+            .filter_map(|(method, mark)| {
+                let source = mark.get("source").and_then(Json::as_str).and_then(|s| u64::from_str_radix(s, 16).ok());
+                let covers = mark.get("covers").and_then(Json::as_u64);
+                Some((method.clone(), MethodMark { source: source?, covers: covers? as usize }))
+            })
+            .collect();
+        let tests = read(&json, program).map_err(bad)?;
+        let failing = read_failing(&json, program, class).map_err(bad)?;
+        suites.push(Previous { class, header, methods, tests, failing });
+    }
+    Ok((suites, warnings))
+}
+
+/// The failing tests of a manifest, of `class`.
+fn read_failing(
+    manifest: &Json,
+    program: &ProgramInfo,
+    class: ClassId,
+) -> std::result::Result<Vec<FailingTest>, String> {
+    let classes = classes_of(manifest, program)?;
+    let Some(failing) = manifest.get("failing").and_then(Json::as_array) else { return Ok(Vec::new()) };
+    failing
+        .iter()
+        .enumerate()
+        .map(|(index, f)| {
+            let at = |what: String| format!("failing test {}: {what}", index + 1);
+            let text = |key: &str| f.get(key).and_then(Json::as_str).map(String::from);
+            let (variables, statements) = case(f, program, &classes).map_err(&at)?;
+            let method = text("method").ok_or_else(|| at("no string \"method\"".into()))?;
+            let threw_at = f.get("threw_at").and_then(Json::as_u64).map(|a| a as usize);
+            Ok(FailingTest {
+                test: TestCase { class, method, variables, statements },
+                culprit: text("culprit"),
+                message: text("message").unwrap_or_default(),
+                outcome: kept::failing_outcome(threw_at),
+            })
+        })
+        .collect()
+}
+
+/// The classes a manifest numbers its statements' classes by, mapped onto `program`'s.
+fn classes_of(manifest: &Json, program: &ProgramInfo) -> std::result::Result<Vec<ClassId>, String> {
+    array(manifest, "classes")?
+        .iter()
+        .map(|c| {
+            c.as_str().ok_or("a class name is not a string").map_err(String::from).and_then(|c| class_of(program, c))
+        })
+        .collect()
+}
+
+fn class_of(program: &ProgramInfo, name: &str) -> std::result::Result<ClassId, String> {
+    program.class_named(name).ok_or_else(|| {
+        format!("it names class `{name}`, which the files given do not define (pass the files the suite tests)")
+    })
+}
+
+/// The variables and statements of a test entry.
+fn case(
+    t: &Json,
+    program: &ProgramInfo,
+    classes: &[ClassId],
+) -> std::result::Result<(Vec<Variable>, Vec<Statement>), String> {
+    let variables = array(t, "variables")?
+        .iter()
+        .map(|v| {
+            let class = v.get("class").and_then(Json::as_str).ok_or("a variable without a class")?;
+            let name = v.get("name").and_then(Json::as_str).ok_or("a variable without a name")?;
+            Ok(Variable { class: class_of(program, class)?, name: name.to_string() })
+        })
+        .collect::<std::result::Result<Vec<_>, String>>()?;
+    let statements = array(t, "test")?
+        .iter()
+        .map(|s| statement(s, classes, variables.len()))
+        .collect::<std::result::Result<Vec<_>, String>>()?;
+    Ok((variables, statements))
+}
+
 /// The tests of one manifest; errors say what is wrong in it.
 fn read(manifest: &Json, program: &ProgramInfo) -> std::result::Result<Vec<ManifestTest>, String> {
-    let class_of = |name: &str| {
-        program.class_named(name).ok_or_else(|| {
-            format!("it names class `{name}`, which the files given do not define (pass the files the suite tests)")
-        })
-    };
-    let classes: Vec<ClassId> = array(manifest, "classes")?
-        .iter()
-        .map(|c| c.as_str().ok_or("a class name is not a string").map_err(String::from).and_then(&class_of))
-        .collect::<std::result::Result<_, _>>()?;
+    let classes = classes_of(manifest, program)?;
     let mut tests = Vec::new();
     for (index, t) in array(manifest, "tests")?.iter().enumerate() {
         let at = |what: String| format!("test {}: {what}", index + 1);
@@ -242,37 +413,28 @@ fn read(manifest: &Json, program: &ProgramInfo) -> std::result::Result<Vec<Manif
         let title = text("title")?.to_string();
         let seed =
             t.get("seed").and_then(Json::as_u64).and_then(|s| u32::try_from(s).ok()).ok_or(at("no seed".into()))?;
-        let variables = array(t, "variables")
-            .map_err(&at)?
-            .iter()
-            .map(|v| {
-                let class = v.get("class").and_then(Json::as_str).ok_or("a variable without a class")?;
-                let name = v.get("name").and_then(Json::as_str).ok_or("a variable without a name")?;
-                Ok(Variable { class: class_of(class)?, name: name.to_string() })
-            })
-            .collect::<std::result::Result<Vec<_>, String>>()
-            .map_err(&at)?;
-        let statements = array(t, "test")
-            .map_err(&at)?
-            .iter()
-            .map(|s| statement(s, &classes, variables.len()))
-            .collect::<std::result::Result<Vec<_>, String>>()
-            .map_err(&at)?;
+        let (variables, statements) = case(t, program, &classes).map_err(&at)?;
         // A replay test may rebuild its receiver, or construct an argument first: the class under test is
         // the receiver's of the last call. A test made longer to tell a mutant apart may end by
         // constructing an instance its constructor refuses: it tests the manifest's class.
         let class = match statements.last() {
             Some(Statement::Call { receiver, .. }) => variables[*receiver].class,
             Some(Statement::Construct { .. }) => {
-                class_of(manifest.get("class").and_then(Json::as_str).unwrap_or_default())?
+                class_of(program, manifest.get("class").and_then(Json::as_str).unwrap_or_default())?
             }
             _ => return Err(at("it does not end by calling a method".into())),
         };
-        let asserts = array(t, "asserts")
-            .map_err(&at)?
-            .iter()
-            .map(|a| a.as_str().map(String::from).ok_or_else(|| at("an assertion is not a string".into())))
-            .collect::<std::result::Result<_, _>>()?;
+        let strings = |key: &str| -> std::result::Result<Vec<String>, String> {
+            array(t, key)
+                .map_err(&at)?
+                .iter()
+                .map(|a| {
+                    a.as_str().map(String::from).ok_or_else(|| at(format!("an item of \"{key}\" is not a string")))
+                })
+                .collect()
+        };
+        let asserts = strings("asserts")?;
+        let lines = if t.get("lines").is_some() { Some(strings("lines")?) } else { None };
         let own_message = t.get("own_message").and_then(Json::as_bool).unwrap_or(false);
         let checks = read_checks(t.get("checks")).map_err(&at)?;
         let read = |key: &str| t.get(key).cloned().unwrap_or(json!([]));
@@ -284,7 +446,8 @@ fn read(manifest: &Json, program: &ProgramInfo) -> std::result::Result<Vec<Manif
             .map_err(|e| at(format!("\"unstable\" is not a list of parts of results ({e})")))?;
         let instability = Instability { offsets, unstable };
         let test = TestCase { class, method, variables, statements };
-        tests.push(ManifestTest { title, test, seed, own_message, asserts, checks, instability });
+        let entry = t.clone();
+        tests.push(ManifestTest { title, test, seed, own_message, asserts, checks, instability, lines, entry });
     }
     Ok(tests)
 }

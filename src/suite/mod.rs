@@ -5,6 +5,7 @@
 pub(crate) mod assertion;
 pub(crate) mod checks;
 mod declared;
+pub(crate) mod kept;
 pub(crate) mod lines;
 pub(crate) mod manifest;
 pub(crate) mod stability;
@@ -20,7 +21,7 @@ use crate::model::test::TestCase;
 pub(crate) use checks::{FieldCheck, StateChecks};
 pub(crate) use lines::test_lines;
 pub(crate) use stability::Unstable;
-pub(crate) use write::{compress_lines, export_suite};
+pub(crate) use write::{compress_lines, export_suite, written_lines};
 
 /// A test kept because it covered new statements of its method under test.
 #[derive(Debug, Clone)]
@@ -75,6 +76,8 @@ pub struct Suite {
     pub failing: Vec<FailingTest>,
     /// Assertions (or whole tests) dropped because their values changed when the tests ran again.
     pub unstable: Vec<Unstable>,
+    /// What `generate --update` keeps of the suite it brings up to date (nothing otherwise).
+    pub kept: kept::Kept,
     /// The failures logged, as [`Suite::log_failure`] tells them apart, and how many per method under
     /// test: every failing candidate is looked up, and a library's run meets thousands.
     logged: FxHashSet<FailureKey>,
@@ -89,6 +92,17 @@ struct FailureKey {
     culprit: Option<String>,
     method: Option<String>,
     shape: String,
+}
+
+impl FailureKey {
+    fn of(test: &TestCase, culprit: Option<&str>, message: &str) -> FailureKey {
+        FailureKey {
+            class: test.class,
+            method: culprit.is_none().then(|| test.method.clone()),
+            culprit: culprit.map(String::from),
+            shape: message_shape(message),
+        }
+    }
 }
 
 /// Most failing tests kept per method under test.
@@ -106,12 +120,7 @@ impl Suite {
         message: &str,
         outcome: &Outcome,
     ) -> bool {
-        let key = FailureKey {
-            class: test.class,
-            method: culprit.is_none().then(|| test.method.clone()),
-            culprit: culprit.clone(),
-            shape: message_shape(message),
-        };
+        let key = FailureKey::of(test, culprit.as_deref(), message);
         let per_method = (test.class, test.method.clone());
         if self.logged.contains(&key)
             || self.logged_per_method.get(&per_method).copied().unwrap_or(0) >= MAX_FAILING_PER_METHOD
@@ -129,10 +138,25 @@ impl Suite {
         true
     }
 
-    /// The classes that have elected or failing tests, in class order.
+    /// Counts `failing`, a failing test an update keeps (see [`kept`]), as logged: the same failure found
+    /// again is not logged twice.
+    pub(crate) fn remember_failure(&mut self, failing: &FailingTest) {
+        self.logged.insert(FailureKey::of(&failing.test, failing.culprit.as_deref(), &failing.message));
+        *self.logged_per_method.entry((failing.test.class, failing.test.method.clone())).or_default() += 1;
+    }
+
+    /// The classes that have elected, kept or failing tests, or whose suite is brought up to date, in class
+    /// order.
     pub(crate) fn classes(&self) -> Vec<ClassId> {
-        let mut classes: Vec<ClassId> =
-            self.elected.iter().map(|e| e.test.class).chain(self.failing.iter().map(|f| f.test.class)).collect();
+        let kept = &self.kept;
+        let mut classes: Vec<ClassId> = self
+            .elected
+            .iter()
+            .map(|e| e.test.class)
+            .chain(self.failing.iter().chain(&kept.failing).map(|f| f.test.class))
+            .chain(kept.tests.iter().map(|k| k.elected.test.class))
+            .chain(kept.classes.iter().copied())
+            .collect();
         classes.sort_unstable();
         classes.dedup();
         classes
@@ -140,7 +164,7 @@ impl Suite {
 }
 
 /// The message with every number replaced by `#`.
-pub(super) fn message_shape(message: &str) -> String {
+pub(crate) fn message_shape(message: &str) -> String {
     let mut shape = String::with_capacity(message.len());
     let mut chars = message.chars().peekable();
     while let Some(c) = chars.next() {

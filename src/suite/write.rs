@@ -15,12 +15,14 @@ use crate::model::observed::Outcome;
 use crate::model::program::{Access, ClassId, ModuleKind, ProgramInfo};
 use crate::model::test::{Statement, TestCase};
 use crate::sandbox::CodeBase;
+use crate::suite::kept::{AsWritten, ChangedTest, KeptTest, changed_log};
 use crate::suite::{ElectedTest, FailingTest, Suite, assertion, manifest, title};
 
 impl Suite {
     /// Writes `<Class>.test.js` (or `.mjs`), `<Class>.failing.test.js` (tests that threw unexpectedly,
     /// skipped, for runners that can skip) and `<Class>.failing.log` files into `out_dir`; returns the files
-    /// written.
+    /// written. A suite brought up to date (see [`super::kept`]) keeps its header and its tests as written,
+    /// adds `<Class>.changed.log` when tests changed, and writes only the files whose text changes.
     pub fn write(
         &self,
         program: &ProgramInfo,
@@ -32,29 +34,80 @@ impl Suite {
         std::fs::create_dir_all(out_dir).map_err(|source| Error::Write { path: out_dir.to_path_buf(), source })?;
         let mut written = Vec::new();
         for class in self.classes() {
+            let header = self.kept.header(class).unwrap_or(header);
+            let mut out = Output { dir: out_dir, only_changed: self.kept.updates(class), written: &mut written };
+            let kept: Vec<&KeptTest> = self.kept.tests.iter().filter(|k| k.elected.test.class == class).collect();
             let elected: Vec<&ElectedTest> = self.elected.iter().filter(|e| e.test.class == class).collect();
-            if !elected.is_empty() {
-                let suite = export_suite(program, code, class, &elected, header);
-                let file_name = write_rendered(&suite, format, out_dir, &mut written)?;
+            let failing: Vec<&FailingTest> =
+                self.kept.failing.iter().chain(&self.failing).filter(|f| f.test.class == class).collect();
+            let typescript = typescript_of(program, class);
+            let tests = entries(program, code, &kept, &elected, typescript.as_ref().map(|(_, declared)| declared));
+            if !tests.is_empty() {
+                let suite = suite_of(program, class, &tests, self.kept.groups(class), header, typescript);
+                let file_name = out.rendered(&suite, format)?;
                 let subjects = suite.files.iter().map(|f| f.path.as_path()).collect();
-                let suite_file = manifest::Written { format, file_name: &file_name, subjects };
-                written.push(manifest::write(program, code, class, &elected, out_dir, &suite_file)?);
+                let suite_file = manifest::Written { format, file_name: &file_name, subjects, header };
+                let (path, text) = manifest::render(program, code, class, &tests, &failing, &suite_file, out_dir);
+                out.put(path, text)?;
             }
-            let failing: Vec<&FailingTest> = self.failing.iter().filter(|f| f.test.class == class).collect();
             let thrown: Vec<&FailingTest> =
                 failing.iter().copied().filter(|f| matches!(f.outcome, Outcome::Threw { .. })).collect();
             if format.can_skip() && !thrown.is_empty() {
                 let suite = failing_suite(program, class, &thrown, header);
-                write_rendered(&suite, format, out_dir, &mut written)?;
+                out.rendered(&suite, format)?;
             }
+            let stem = export::file_stem(&program.classes[class].name);
             if !failing.is_empty() {
-                let path = out_dir.join(format!("{}.failing.log", export::file_stem(&program.classes[class].name)));
-                let text = failing_log(program, class, &failing, header);
-                std::fs::write(&path, text).map_err(|source| Error::Write { path: path.clone(), source })?;
-                written.push(path);
+                let path = out_dir.join(format!("{stem}.failing.log"));
+                out.put(path, failing_log(program, class, &failing, header))?;
+            }
+            // An update that changes nothing leaves the log of the last one that did.
+            let changed: Vec<&ChangedTest> = self.kept.changed.iter().filter(|c| c.class == class).collect();
+            if !changed.is_empty() {
+                let path = out_dir.join(format!("{stem}.changed.log"));
+                out.put(path, changed_log(&program.classes[class].name, &changed, header))?;
             }
         }
         Ok(written)
+    }
+}
+
+/// Where a class's files go: every one written, or, for a suite brought up to date, only those whose text
+/// changes (so that an update of unchanged code touches nothing).
+struct Output<'a> {
+    dir: &'a Path,
+    only_changed: bool,
+    written: &'a mut Vec<PathBuf>,
+}
+
+impl Output<'_> {
+    /// Writes `text` to `path` (unless it holds that text already and only changes are written).
+    fn put(&mut self, path: PathBuf, text: String) -> Result<()> {
+        if self.only_changed && std::fs::read(&path).is_ok_and(|old| old == text.as_bytes()) {
+            return Ok(());
+        }
+        std::fs::write(&path, text).map_err(|source| Error::Write { path: path.clone(), source })?;
+        self.written.push(path);
+        Ok(())
+    }
+
+    /// Renders `suite` here; returns the suite's file name.
+    fn rendered(&mut self, suite: &ExportSuite, format: Format) -> Result<String> {
+        if let Some(refusal) = suite.refusal(format) {
+            return Err(Error::Usage(refusal));
+        }
+        let rendered = export::render(suite, format, self.dir);
+        let path = self.dir.join(&rendered.file_name);
+        if path.extension().is_some_and(|e| e == "js") && package_type_is_module(&path) {
+            // A `.test.js` suite is CommonJS; under a `"type": "module"` package Node would load it as an ES
+            // module.
+            let manifest = self.dir.join("package.json");
+            if !self.written.contains(&manifest) {
+                self.put(manifest, "{ \"type\": \"commonjs\" }\n".to_string())?;
+            }
+        }
+        self.put(path, rendered.text)?;
+        Ok(rendered.file_name)
     }
 }
 
@@ -65,24 +118,7 @@ pub(super) fn write_rendered(
     out_dir: &Path,
     written: &mut Vec<PathBuf>,
 ) -> Result<String> {
-    if let Some(refusal) = suite.refusal(format) {
-        return Err(Error::Usage(refusal));
-    }
-    let rendered = export::render(suite, format, out_dir);
-    let path = out_dir.join(&rendered.file_name);
-    std::fs::write(&path, rendered.text).map_err(|source| Error::Write { path: path.clone(), source })?;
-    if path.extension().is_some_and(|e| e == "js") && package_type_is_module(&path) {
-        // A `.test.js` suite is CommonJS; under a `"type": "module"` package Node would load it as an ES
-        // module.
-        let manifest = out_dir.join("package.json");
-        if !written.contains(&manifest) {
-            std::fs::write(&manifest, "{ \"type\": \"commonjs\" }\n")
-                .map_err(|source| Error::Write { path: manifest.clone(), source })?;
-            written.push(manifest);
-        }
-    }
-    written.push(path);
-    Ok(rendered.file_name)
+    Output { dir: out_dir, only_changed: false, written }.rendered(suite, format)
 }
 
 pub(super) fn failing_log(
@@ -108,6 +144,54 @@ pub(super) fn failing_log(
     text
 }
 
+/// One test as a suite writes it: its title and lines, and how it was written when it is written again as
+/// it was (a test kept by an update).
+pub(crate) struct Entry<'a> {
+    /// The test and what it observed.
+    pub elected: &'a ElectedTest,
+    /// Its title.
+    pub title: String,
+    /// Its statements and assertions.
+    pub lines: Vec<Line>,
+    /// How it was written, if it is written again as it was.
+    pub written: Option<&'a AsWritten>,
+}
+
+/// The tests of one class as its suite writes them: `kept` (by an update) first, in their manifest's order,
+/// then `elected`. Titles of the tests not written before say what sets them apart from all the others.
+fn entries<'a>(
+    program: &ProgramInfo,
+    code: &CodeBase,
+    kept: &[&'a KeptTest],
+    elected: &[&'a ElectedTest],
+    declared: Option<&Declarations>,
+) -> Vec<Entry<'a>> {
+    let all: Vec<&ElectedTest> = kept.iter().map(|k| &k.elected).chain(elected.iter().copied()).collect();
+    let written = kept.iter().map(|k| k.written.as_ref()).chain(elected.iter().map(|_| None));
+    all.iter()
+        .zip(title::titles(program, code, &all))
+        .zip(written)
+        .map(|((e, title), written)| match written {
+            Some(w) => Entry {
+                elected: e,
+                title: w.title.clone(),
+                lines: w.lines.iter().cloned().map(Line::Code).collect(),
+                written: Some(w),
+            },
+            None => Entry { elected: e, title, lines: test_lines_in(program, e, declared), written: None },
+        })
+        .collect()
+}
+
+/// The lines of `elected` as its class's suite writes them, as statements.
+pub(crate) fn written_lines(program: &ProgramInfo, elected: &ElectedTest) -> Vec<String> {
+    let typescript = typescript_of(program, elected.test.class);
+    test_lines_in(program, elected, typescript.as_ref().map(|(_, declared)| declared))
+        .iter()
+        .map(export::statement)
+        .collect()
+}
+
 /// The exportable form of the elected tests of one class: one group per method under test, titles saying
 /// what each test exercises (see [`title`]).
 pub(crate) fn export_suite(
@@ -118,20 +202,33 @@ pub(crate) fn export_suite(
     header: &[String],
 ) -> ExportSuite {
     let typescript = typescript_of(program, class);
-    let declared = typescript.as_ref().map(|(_, declared)| declared);
-    let tests = elected
+    let tests = entries(program, code, &[], elected, typescript.as_ref().map(|(_, declared)| declared));
+    suite_of(program, class, &tests, &[], header, typescript)
+}
+
+/// The exportable form of `entries`, the tests of `class`, the groups named in `groups` first and in
+/// that order (a suite brought up to date keeps the order of its groups as written).
+fn suite_of(
+    program: &ProgramInfo,
+    class: ClassId,
+    entries: &[Entry],
+    groups: &[String],
+    header: &[String],
+    typescript: Option<(TypeScript, Declarations)>,
+) -> ExportSuite {
+    let mut tests: Vec<ExportTest> = entries
         .iter()
-        .zip(title::titles(program, code, elected))
-        .map(|(e, title)| ExportTest {
-            group: e.test.method.clone(),
-            title,
-            lines: test_lines_in(program, e, declared),
-            seed: e.seed,
+        .map(|e| ExportTest {
+            group: e.elected.test.method.clone(),
+            title: e.title.clone(),
+            lines: e.lines.clone(),
+            seed: e.elected.seed,
         })
         .collect();
-    let tests_used: Vec<&TestCase> = elected.iter().map(|e| &e.test).collect();
+    tests.sort_by_key(|t| groups.iter().position(|g| *g == t.group).unwrap_or(groups.len()));
+    let tests_used: Vec<&TestCase> = entries.iter().map(|e| &e.elected.test).collect();
     let mut named = Vec::new();
-    for result in elected.iter().flat_map(|e| &e.results) {
+    for result in entries.iter().flat_map(|e| &e.elected.results) {
         assertion::classes_named(&result.value, &mut named);
         for state in &result.state {
             assertion::classes_named(&state.description, &mut named);

@@ -55,7 +55,7 @@ fn status_mark(status: MethodStatus, theme: &Theme) -> (&'static str, &'static s
         MethodStatus::Pending => ("·", "pending", theme.dim),
         MethodStatus::Running => ("▶", "running", theme.current),
         MethodStatus::Stopped(reason) => match reason {
-            StopReason::Covered => ("✓", reason.name(), theme.covered),
+            StopReason::Covered | StopReason::Kept => ("✓", reason.name(), theme.covered),
             StopReason::Target => ("◎", reason.name(), theme.covered),
             StopReason::Timeout | StopReason::TimeCap => ("⏱", reason.name(), theme.warning),
             StopReason::Stale => ("≈", reason.name(), theme.warning),
