@@ -16,8 +16,8 @@ use flycatcher::session::SessionOptions;
 
 /// Writes unit tests for JavaScript and TypeScript classes by itself.
 ///
-/// Flycatcher loads your JavaScript or TypeScript files into a QuickJS sandbox, finds their classes, and
-/// for each method generates random call sequences. Parameters whose type TypeScript declares (in a .ts
+/// Flycatcher loads your JavaScript or TypeScript files into a QuickJS sandbox, finds their classes and
+/// exported functions, and for each method or function generates random call sequences. Parameters whose type TypeScript declares (in a .ts
 /// source, or in the .d.ts a JavaScript file ships) get values of that type; others receive recording
 /// proxies until their type is inferred; tests that cover new statements are kept, with assertions on the results
 /// observed, and written as a regression suite for a JavaScript test runner.
@@ -252,11 +252,13 @@ pub struct RunArgs {
     #[arg(long, value_name = "PATH")]
     pub namespace: Option<String>,
 
-    /// Only test this class (repeatable). Other classes still serve as parameter types.
+    /// Only test this class (repeatable). Other classes still serve as parameter types. The functions a
+    /// module exports are tested as one more unit, named by the module (its file's name, or its package's
+    /// for an index file) or by the namespace object holding them: `--class utils` selects them.
     #[arg(long = "class", value_name = "NAME")]
     pub classes: Vec<String>,
 
-    /// Only test this method (of the selected classes).
+    /// Only test this method (of the selected classes), or this exported function.
     #[arg(long, value_name = "NAME")]
     pub method: Option<String>,
 

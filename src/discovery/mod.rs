@@ -7,6 +7,8 @@
 //! and everything a module exports or re-exports. The syntax tree supplies what the values cannot:
 //! the names of top-level `class`/`let`/`const` bindings of scripts, and parameter names.
 
+mod functions;
+
 use std::collections::BTreeSet;
 
 use crate::analysis::arity::{self, Arity, arity_of};
@@ -14,7 +16,7 @@ use crate::analysis::fields::{self, ThisFields, fields_of_function};
 use crate::analysis::state::lexical_globals;
 use crate::error::{Error, Result};
 use crate::instrument::Function;
-use crate::js::{BASELINE, NAMESPACES, REQUIRE, VIA_FACTORY};
+use crate::js::{BASELINE, MODULE_FUNCTIONS, NAMESPACES, REQUIRE, VIA_FACTORY};
 use crate::model::program::ModuleKind;
 use crate::model::program::{Access, ClassInfo, Factory, FileInfo, FunctionRef, MethodInfo, Origin, ProgramInfo};
 use crate::sandbox::{CodeBase, FoundClass, FoundMembers, FoundMethod, Sandbox};
@@ -66,9 +68,16 @@ pub fn sandbox_expression(access: &Access) -> String {
     }
 }
 
-/// What the sandbox's class table holds for `class`: the class, or for one a factory makes, a constructor
-/// that calls the factory (see [`crate::js::VIA_FACTORY`]).
-fn bound_expression(class: &ClassInfo) -> String {
+/// What the sandbox's class table holds for `class`: the class, for one a factory makes, a constructor
+/// that calls the factory (see [`crate::js::VIA_FACTORY`]), and for a module of functions, a constructor
+/// of the object its tests call the functions on (see [`crate::js::MODULE_FUNCTIONS`]).
+pub(crate) fn bound_expression(class: &ClassInfo) -> String {
+    if let Some(functions) = &class.functions {
+        // A module of functions: a constructor of the object its tests call the functions on.
+        let names: Vec<String> = functions.iter().map(|f| json_string(&f.method)).collect();
+        let reached: Vec<String> = functions.iter().map(|f| sandbox_expression(&f.access)).collect();
+        return format!("{MODULE_FUNCTIONS}([{}], [{}])", names.join(", "), reached.join(", "));
+    }
     match &class.factory {
         Some(factory) => format!("{VIA_FACTORY}({}, {})", sandbox_expression(&class.access), factory.sample),
         None => sandbox_expression(&class.access),
@@ -111,9 +120,12 @@ pub(crate) fn analyse(code: &CodeBase, sandbox: &mut Sandbox, namespace: Option<
     let arities: Vec<Vec<Arity>> =
         code.files.iter().map(|f| arity::arities(&f.entry.parsed.program, f.entry.parsed.source.start_pos.0)).collect();
     let syntax = Syntax { this_fields: &this_fields, arities: &arities };
-    for class in &found {
+    for class in &found.classes {
         program.classes.push(class_info(code, &syntax, &roots, class, &mut aliases));
     }
+    // Classes first, then the modules of functions.
+    let mut names: BTreeSet<String> = program.classes.iter().map(|c| c.name.clone()).collect();
+    program.classes.extend(functions::module_units(code, &syntax, &roots, &found.functions, &mut names, &mut aliases));
     if program.classes.is_empty() {
         return Err(Error::NoClass { message: nothing_found_message(code, namespace) });
     }
@@ -265,6 +277,7 @@ fn class_info(
         fields,
         under_test: true,
         factory,
+        functions: None,
     }
 }
 
@@ -393,7 +406,8 @@ fn nothing_found_message(code: &CodeBase, namespace: Option<&str>) -> String {
     let what =
         if defined.is_empty() { "no functions".to_string() } else { format!("only functions: {}", defined.join(", ")) };
     format!(
-        "{}{place} defines no class (a `class`, or a constructor function with prototype methods); found {what}",
+        "{}{place} defines no class (a `class`, or a constructor function with prototype methods) and exports no \
+         function of its own; found {what}",
         files.join(", ")
     )
 }

@@ -288,10 +288,9 @@ fn instanceof_type<'t>(checked: &'t str, program: &ProgramInfo) -> Option<(Param
         "Function" => ParamType::Function,
         _ => {
             let last = written.rsplit('.').next().unwrap_or(written);
-            let class = program
-                .classes
-                .iter()
-                .position(|c| c.name == written || c.alias == written || c.name.rsplit('.').next() == Some(last))?;
+            let class = program.classes.iter().position(|c| {
+                !c.is_module() && (c.name == written || c.alias == written || c.name.rsplit('.').next() == Some(last))
+            })?;
             ParamType::Class(class)
         }
     };
@@ -308,7 +307,7 @@ fn class_named_like(record: &ParamRecord, program: &ProgramInfo) -> Option<Class
         let suffix = name.len() > class_name.len()
             && name.ends_with(class_name)
             && name[..name.len() - class_name.len()].chars().last().is_some_and(|c| c.is_ascii_lowercase());
-        !own && !class_name.is_empty() && (name.eq_ignore_ascii_case(class_name) || suffix)
+        !own && !class.is_module() && !class_name.is_empty() && (name.eq_ignore_ascii_case(class_name) || suffix)
     })
 }
 
@@ -323,7 +322,8 @@ fn best_class(
         .classes
         .iter()
         .enumerate()
-        .filter(|(id, _)| candidate(*id))
+        // A module of functions is no type: no value is one.
+        .filter(|(id, class)| candidate(*id) && !class.is_module())
         .map(|(id, class)| (id, members.iter().filter(|m| class.has_member(m)).count(), class.member_count()))
         .filter(|(_, matched, _)| *matched > 0)
         .min_by_key(|(id, matched, size)| (std::cmp::Reverse(*matched), *size, *id))

@@ -793,13 +793,15 @@
     const found = [];
     const seen = new P.Set();
     plainFunctions.length = 0;
-    const walk = (path, value, depth) => {
+    // `inClass`: the value is a member of a class (a static method), not of a module or a namespace.
+    const walk = (path, value, depth, inClass) => {
       if (value === null || (typeof value !== 'object' && typeof value !== 'function') || P.setHas(seen, value)) return;
       P.setAdd(seen, value);
-      if (isClassLike(value)) {
+      const classLike = isClassLike(value);
+      if (classLike) {
         push(found, { path, value });
       } else if (typeof value === 'function') {
-        push(plainFunctions, { path, value });
+        push(plainFunctions, { path, value, inClass });
       }
       if (depth >= maxDepth) return;
       let names;
@@ -825,10 +827,10 @@
         }
         const deeper = map(path, (step) => step);
         push(deeper, names[i]);
-        walk(deeper, child, depth + 1);
+        walk(deeper, child, depth + 1, classLike);
       }
     };
-    for (let i = 0; i < roots.length; i++) walk(roots[i][0], roots[i][1], 0);
+    for (let i = 0; i < roots.length; i++) walk(roots[i][0], roots[i][1], 0, false);
     const infos = map(found, ({ path, value }) => {
       push(classes, value);
       return { path, index: classes.length - 1, info: describeClass(value), parent: -1 };
@@ -838,7 +840,12 @@
       c.parent = c.info.parent ? classOf(c.info.parent) : -1;
       delete c.info.parent;
     }
-    return stringify({ classes: infos, functions: plainFunctions.length });
+    // The plain functions are the methods of modules of functions too, unless they make a class.
+    const functions = map(plainFunctions, ({ path, value, inClass }) => {
+      const name = dataOf(value, 'name');
+      return { path, name: typeof name === 'string' ? name : '', probes: probesOf(value), length: lengthOf(value), in_class: inClass };
+    });
+    return stringify({ classes: infos, functions });
   });
 
   // Classes reached only through a factory: a plain function the walk met is called (with no arguments,
@@ -892,5 +899,21 @@
     };
     made.prototype = getProto(sample);
     return made;
+  });
+  // What a module of functions is bound as: `new` of it makes the object a test calls the functions on
+  // (`names[i]` being `functions[i]`), each called without a receiver, as a suite calls `parse(text)`.
+  hide('__fc$moduleFunctions', (names, functions) => function () {
+    const module = {};
+    for (let i = 0; i < names.length; i++) {
+      const f = functions[i];
+      P.defineProperty(module, names[i], {
+        __proto__: null,
+        value: function () {
+          return apply(f, undefined, arguments);
+        },
+        enumerable: true,
+      });
+    }
+    return module;
   });
 })(globalThis);

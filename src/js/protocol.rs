@@ -192,6 +192,9 @@ protocol! {
         DISCOVER_MADE = "__fc$discoverMade";
         /// What a class made by a factory is bound as: a constructor that calls the factory.
         VIA_FACTORY = "__fc$viaFactory";
+        /// What a module of functions is bound as: a constructor of the object its tests call the
+        /// functions on, each without a receiver.
+        MODULE_FUNCTIONS = "__fc$moduleFunctions";
 
         // Modules (`harness.js`, and the module views of `sandbox/engine/modules.rs`).
         /// Registers a CommonJS file's factory.

@@ -122,7 +122,9 @@ pub struct MethodInfo {
     pub variadic: bool,
 }
 
-/// A class: a constructor function (ES5 or `class`) with methods.
+/// A unit of state under test: a class (a constructor function, ES5 or `class`, with methods), or a
+/// module of functions ([`ClassInfo::functions`]): a unit with no constructor, whose methods are the
+/// functions a module (or a namespace object) exports, called without a receiver.
 #[derive(Debug, Clone)]
 pub struct ClassInfo {
     /// The name users know it by, namespace included: `Geo.Point`.
@@ -147,6 +149,22 @@ pub struct ClassInfo {
     /// (`createTree(compare)`): [`ClassInfo::access`] then reaches that function, tests call it instead of
     /// `new`, and [`ClassInfo::constructor`] holds its parameters.
     pub factory: Option<Factory>,
+    /// Set for a module of functions: where tests reach each of its methods, which are plain functions
+    /// called without a receiver (`parse(text)`). Such a unit has no constructor, no fields and no
+    /// instances: a test's variable of it stands for the module itself, made by no statement of the
+    /// exported suite, which binds the functions instead (see [`ClassInfo::function`]).
+    pub functions: Option<Vec<ModuleFunction>>,
+}
+
+/// A function of a module of functions.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ModuleFunction {
+    /// The method it is among the unit's methods: the name the module exports it under.
+    pub method: String,
+    /// The JavaScript identifier tests call it by (unique among aliases): `parse`.
+    pub alias: String,
+    /// How tests reach it.
+    pub access: Access,
 }
 
 /// The exported function that makes a class's instances.
@@ -173,6 +191,16 @@ impl ClassInfo {
             Some(factory) => format!("{}({arguments})", factory.alias),
             None => format!("new {}({arguments})", self.alias),
         }
+    }
+
+    /// Whether this unit is a module of functions rather than a class.
+    pub(crate) fn is_module(&self) -> bool {
+        self.functions.is_some()
+    }
+
+    /// The function of a module of functions that is its method `method`.
+    pub(crate) fn function(&self, method: &str) -> Option<&ModuleFunction> {
+        self.functions.as_ref()?.iter().find(|f| f.method == method)
     }
 
     /// The methods this class itself defines: the candidates for methods under test.

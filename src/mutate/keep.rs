@@ -27,6 +27,10 @@ const PROBES: usize = 4;
 /// accessors).
 pub(crate) fn inspectors(program: &ProgramInfo, class: ClassId) -> Vec<String> {
     let info = &program.classes[class];
+    if info.is_module() {
+        // The functions of a module are called without a receiver: there is no object to inspect.
+        return Vec::new();
+    }
     let methods = info
         .methods
         .iter()

@@ -40,9 +40,9 @@ use std::time::{Duration, Instant};
 use rand::SeedableRng;
 use rand::rngs::StdRng;
 
-use crate::discovery::sandbox_expression;
+use crate::discovery::{bound_expression, sandbox_expression};
 use crate::error::{Error, Result};
-use crate::model::program::{ClassId, ProgramInfo};
+use crate::model::program::{ClassId, ClassInfo, ProgramInfo};
 use crate::model::settings::{Limits, Settings};
 use crate::model::test::TestCase;
 use crate::sandbox::{CodeBase, Test, WORK_PER_MS, Watch};
@@ -324,11 +324,16 @@ pub(super) struct Originals {
     pub(super) loaded: schema::Loaded,
 }
 
+/// What a class is bound as for the mutation analysis: as for the tests, but a factory's class is bound as
+/// the factory itself, which binding a mutant would otherwise call (see [`bound_expression`]).
+fn binding(class: &ClassInfo) -> String {
+    if class.factory.is_some() { sandbox_expression(&class.access) } else { bound_expression(class) }
+}
+
 impl Originals {
     /// The original code of `subject` loaded, its tests to run under `limits`.
     pub(super) fn new(subject: &Subject, limits: &Limits) -> Result<Originals> {
-        let expressions: Vec<String> =
-            subject.program().classes.iter().map(|c| sandbox_expression(&c.access)).collect();
+        let expressions: Vec<String> = subject.program().classes.iter().map(binding).collect();
         let mut runner = Runner::new(subject.code(), limits.clone())?;
         runner.bind_classes(&expressions)?;
         runner.keep_loaded_for_tests_alone();

@@ -112,7 +112,8 @@ fn install(prepared: &mut Prepared, max_calls_per_method: usize) -> Result<Vec<S
     let mut script = String::from("(function () { var failed = [];\n");
     let mut warnings = Vec::new();
     // A class made by a factory keeps its factory: calls on its instances are recorded, not replayed.
-    for (index, class) in program.classes.iter().enumerate().filter(|(_, c)| c.factory.is_none()) {
+    // Modules of functions are not recorded.
+    for (index, class) in program.classes.iter().enumerate().filter(|(_, c)| c.factory.is_none() && !c.is_module()) {
         let target = match &class.access {
             Access::Script { expression } => expression.clone(),
             Access::CommonJs { file, path } if path.is_empty() => {

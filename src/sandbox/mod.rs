@@ -111,6 +111,31 @@ impl Execution {
     }
 }
 
+/// What discovery found in the sandbox.
+#[derive(Debug, Clone)]
+pub struct Found {
+    /// The classes: those the walk met, then those made by factories.
+    pub classes: Vec<FoundClass>,
+    /// The plain functions the walk met that make no class, in walk order.
+    pub functions: Vec<FoundFunction>,
+}
+
+/// A plain function discovery met on its walk: a function of a module (or a namespace object), or a
+/// static method of a class.
+#[derive(Debug, Clone, Deserialize)]
+pub struct FoundFunction {
+    /// Root index, then property names from the root.
+    pub path: Vec<serde_json::Value>,
+    /// The function's `name`.
+    pub name: String,
+    /// Every coverage probe in its text.
+    pub probes: Vec<u32>,
+    /// Its `length`.
+    pub length: usize,
+    /// Whether a class holds it (a static method) rather than a module or a namespace object.
+    pub in_class: bool,
+}
+
 /// A class as discovery found it in the sandbox.
 #[derive(Debug, Clone, Deserialize)]
 pub struct FoundClass {
@@ -355,22 +380,24 @@ impl Sandbox {
     /// after loading), walking plain objects up to `depth` levels. Must run before any test.
     /// Then each function met on the way that is not a class is tried as a factory: the class of what it
     /// returns, when the walk did not meet it, is found too (see [`FoundClass::factory`]).
-    pub fn discover(&mut self, roots: &[String], depth: usize) -> Result<Vec<FoundClass>> {
+    pub fn discover(&mut self, roots: &[String], depth: usize) -> Result<Found> {
         #[derive(Deserialize)]
         struct Walked {
             classes: Vec<FoundClass>,
-            functions: usize,
+            functions: Vec<FoundFunction>,
         }
         let positions = self.positions.clone();
         let engine = self.engine_mut().map_err(|e| positions.locate(e))?;
         let json = engine.discover(roots, depth).map_err(|e| positions.locate(e))?;
         let walked: Walked =
             serde_json::from_str(&json).map_err(|e| Error::Engine(format!("discovery answered badly: {e}")))?;
-        let mut found = walked.classes;
-        for function in 0..walked.functions {
+        let mut found = Found { classes: walked.classes, functions: Vec::new() };
+        for (index, function) in walked.functions.into_iter().enumerate() {
             // A function that throws, loops or answers nothing usable makes no class.
-            if let Some(json) = engine.discover_made(function).filter(|json| !json.is_empty()) {
-                found.extend(serde_json::from_str::<FoundClass>(&json).ok());
+            let made = engine.discover_made(index).filter(|json| !json.is_empty());
+            match made.and_then(|json| serde_json::from_str::<FoundClass>(&json).ok()) {
+                Some(class) => found.classes.push(class),
+                None => found.functions.push(function),
             }
         }
         if engine.changed_builtins(true).is_some() || !engine.restore_shared_state() {

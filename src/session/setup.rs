@@ -61,7 +61,8 @@ pub(super) fn methods_under_test(program: &ProgramInfo, method: Option<&str>) ->
     if methods.is_empty() {
         return Err(Error::NoClass {
             message: format!(
-                "the classes selected have no methods to test: {} (getters, setters and static methods are not tested)",
+                "the classes selected have no methods to test: {} (getters, setters and static methods are not \
+                 tested)",
                 program.classes.iter().filter(|c| c.under_test).map(|c| c.name.as_str()).collect::<Vec<_>>().join(", ")
             ),
         });
@@ -84,7 +85,10 @@ pub(super) fn mine_constants(code: &CodeBase, program: &ProgramInfo, methods: &m
         let class = &program.classes[m.class];
         let mut constants: Vec<Constant> = m.function.as_ref().map(&constants_of).unwrap_or_default();
         constants.extend(constants.clone());
-        for f in std::iter::once(&class.constructor).chain(class.own_methods()).filter_map(|f| f.function.as_ref()) {
+        // The functions of a module share no state as a class's methods do: each mines its own code only.
+        let siblings = if class.is_module() { &[][..] } else { &class.methods[..] };
+        let own = siblings.iter().filter(|m| m.origin != Origin::Inherited);
+        for f in std::iter::once(&class.constructor).chain(own).filter_map(|f| f.function.as_ref()) {
             constants.extend(constants_of(f));
         }
         let reads_codes = m

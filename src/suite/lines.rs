@@ -21,7 +21,7 @@ pub(crate) fn test_lines_in(
     let mut lines = Vec::new();
     let mut result_names = ResultNames::for_results(&elected.results);
     let last = test.statements.len().saturating_sub(1);
-    for (index, statement) in test.statements.iter().enumerate() {
+    for (index, statement) in test.statements.iter().enumerate().filter(|(i, _)| test.is_written(*i, program)) {
         let expression = match typescript {
             Some(declared) => export::typescript_expression(test, index, program, declared),
             None => test.expression(index, program),

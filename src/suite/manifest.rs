@@ -579,6 +579,7 @@ mod tests {
             fields: Vec::new(),
             under_test: true,
             factory: None,
+            functions: None,
         };
         ProgramInfo { files: Vec::new(), classes: vec![class("A"), class("B")] }
     }

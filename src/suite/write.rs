@@ -136,7 +136,7 @@ pub(super) fn failing_log(
     for f in failing {
         let culprit = f.culprit.as_deref().map(|c| format!("{c}: ")).unwrap_or_default();
         text.push_str(&format!("\n## {culprit}{} (while testing {})\n", f.message, f.test.method));
-        for i in 0..f.test.statements.len() {
+        for i in (0..f.test.statements.len()).filter(|i| f.test.is_written(*i, program)) {
             text.push_str(&f.test.declaration(i, program, "var"));
             text.push_str(";\n");
         }
@@ -312,6 +312,7 @@ pub(super) fn failing_suite(
             let mut lines = vec![Line::Code(format!("// Threw in the sandbox: {message}"))];
             lines.extend(
                 (0..reached.min(f.test.statements.len()))
+                    .filter(|i| f.test.is_written(*i, program))
                     .map(|i| Line::Code(format!("{};", declaration(&f.test, i, program, declared)))),
             );
             let culprit = f.culprit.as_deref().map(|c| format!(" (in {c})")).unwrap_or_default();
@@ -385,20 +386,26 @@ pub(super) fn subjects_suite(
         .map(|f| SubjectFile { path: program.files[*f].path.clone(), kind: program.files[*f].kind })
         .collect();
     let position = |file: &usize| file_ids.iter().position(|f| f == file).unwrap_or(0);
+    let exported = |access: &Access| match access {
+        Access::Script { expression } => export::Access::Script { expression: expression.clone() },
+        Access::CommonJs { file, path } => export::Access::CommonJs { file: position(file), path: path.clone() },
+        Access::EsModule { file, export, path } => {
+            export::Access::EsModule { file: position(file), export: export.clone(), path: path.clone() }
+        }
+    };
     let bindings = used
         .iter()
-        .map(|c| {
+        .flat_map(|c| {
             let info = &program.classes[*c];
-            let access = match &info.access {
-                Access::Script { expression } => export::Access::Script { expression: expression.clone() },
-                Access::CommonJs { file, path } => {
-                    export::Access::CommonJs { file: position(file), path: path.clone() }
-                }
-                Access::EsModule { file, export, path } => {
-                    export::Access::EsModule { file: position(file), export: export.clone(), path: path.clone() }
-                }
-            };
-            Binding { alias: info.binding().to_string(), access }
+            match &info.functions {
+                // A module of functions binds the functions its tests call, each under its own name.
+                Some(functions) => functions
+                    .iter()
+                    .filter(|f| calls(used_by, *c, &f.method))
+                    .map(|f| Binding { alias: f.alias.clone(), access: exported(&f.access) })
+                    .collect(),
+                None => vec![Binding { alias: info.binding().to_string(), access: exported(&info.access) }],
+            }
         })
         .chain(enums.iter().map(|e| Binding {
             alias: e.alias.clone(),
@@ -414,6 +421,15 @@ pub(super) fn subjects_suite(
         failing,
         typescript,
     }
+}
+
+/// Whether one of `tests` calls `method` of `unit`.
+fn calls(tests: &[&TestCase], unit: ClassId, method: &str) -> bool {
+    tests.iter().any(|test| {
+        test.statements.iter().any(|s| {
+            matches!(s, Statement::Call { receiver, method: m, .. } if test.variables[*receiver].class == unit && m == method)
+        })
+    })
 }
 
 /// `3, 5-7, 9`.

@@ -214,11 +214,14 @@ pub(crate) fn expression(test: &TestCase, index: usize, program: &ProgramInfo, d
             let variable = &test.variables[*receiver];
             let class = variable.class;
             let declared = declared.fitting(class, Some(method), args.len());
-            let object = match declared {
-                Some(_) => variable.name.clone(),
-                None => format!("({} as any)", variable.name),
+            let callee = match (program.classes[class].function(method), declared) {
+                // A function of a module is called by the name the suite binds it to.
+                (Some(function), Some(_)) => function.alias.clone(),
+                (Some(function), None) => format!("({} as any)", function.alias),
+                (None, Some(_)) => member(&variable.name, method),
+                (None, None) => member(&format!("({} as any)", variable.name), method),
             };
-            let call = format!("{}({})", member(&object, method), arguments(test, args, declared, program));
+            let call = format!("{callee}({})", arguments(test, args, declared, program));
             let asynchronous = program.classes[class].method(method).is_some_and(|m| m.asynchronous);
             if asynchronous { format!("await {call}") } else { call }
         }
@@ -347,6 +350,7 @@ mod tests {
             fields: Vec::new(),
             under_test: true,
             factory: None,
+            functions: None,
         };
         let program = ProgramInfo { files: Vec::new(), classes: vec![class] };
         let put = |args: Vec<Value>| Statement::Call { receiver: 0, method: "put".into(), args, under_test: true };

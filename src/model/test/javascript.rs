@@ -15,15 +15,22 @@ impl TestCase {
             Statement::Call { receiver, method, args: a, .. } => {
                 let variable = &self.variables[*receiver];
                 let name = &variable.name;
-                let call = if literal::is_identifier_name(method) {
-                    format!("{name}.{method}({})", args(a))
-                } else {
-                    format!("{name}[{}]({})", literal::string(method), args(a))
+                let call = match program.classes[variable.class].function(method) {
+                    // A function of a module is called without a receiver, by the name the suite binds.
+                    Some(function) => format!("{}({})", function.alias, args(a)),
+                    None if literal::is_identifier_name(method) => format!("{name}.{method}({})", args(a)),
+                    None => format!("{name}[{}]({})", literal::string(method), args(a)),
                 };
                 let asynchronous = program.classes[variable.class].method(method).is_some_and(|m| m.asynchronous);
                 if asynchronous { format!("await {call}") } else { call }
             }
         }
+    }
+
+    /// Whether statement `index` is written out: not a variable of a module of functions, which stands
+    /// for the module itself and is made by no statement (its functions are bound instead).
+    pub(crate) fn is_written(&self, index: usize, program: &ProgramInfo) -> bool {
+        !matches!(&self.statements[index], Statement::Construct { class, .. } if program.classes[*class].is_module())
     }
 
     /// `var name = new C(...)` for a construction (or a rebuilt instance), the call expression otherwise.
@@ -91,13 +98,17 @@ impl TestCase {
 
     /// The test as plain JavaScript statements, one per line (`var` declarations, calls).
     pub fn source(&self, program: &ProgramInfo) -> String {
-        (0..self.statements.len()).map(|i| format!("{};\n", self.declaration(i, program, "var"))).collect()
+        (0..self.statements.len())
+            .filter(|i| self.is_written(*i, program))
+            .map(|i| format!("{};\n", self.declaration(i, program, "var")))
+            .collect()
     }
 
     /// The test as readable JavaScript, with unknown parameters marked (`<?name>`, the name being
     /// `param_name` of the parameter's id), for people.
     pub(crate) fn display(&self, program: &ProgramInfo, param_name: impl Fn(u32) -> String) -> Vec<String> {
         (0..self.statements.len())
+            .filter(|i| self.is_written(*i, program))
             .map(|i| {
                 let mut text = self.declaration(i, program, "var");
                 for id in self.proxies() {

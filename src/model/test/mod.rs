@@ -201,7 +201,9 @@ impl TestCase {
         let base = literal::identifier(&program.classes[class].alias);
         let taken = |name: &str| {
             self.variables.iter().any(|v| v.name == name)
-                || program.classes.iter().any(|c| c.alias == name || c.binding() == name)
+                || program.classes.iter().any(|c| {
+                    c.alias == name || c.binding() == name || c.functions.iter().flatten().any(|f| f.alias == name)
+                })
         };
         if !taken(&base) {
             return base;
