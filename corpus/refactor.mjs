@@ -4,12 +4,13 @@
 // files (property accesses, definitions, string keys: every whole-word occurrence), a refactoring that
 // changes no behaviour, and reruns the package's exported suite against the renamed copy: each test that
 // fails then asserted on private state. Also measures what a reader meets in the written tests: the
-// share of assertions on private (underscore) members, and the median length of string literals and
-// magnitude of number literals in the tests' statements.
+// share of assertions on private (underscore) members, and the length of string literals and magnitude
+// of number literals the tests pass.
 //
-//   node corpus/refactor.mjs [--only NAME]... [--out DIR]
+//   node corpus/refactor.mjs [--only NAME]... [--out DIR] [--failing]
 //
-// reads the suites table.mjs wrote into DIR/<package> (its --out folder), and prints a Markdown table.
+// reads the suites table.mjs wrote into DIR/<package> (its --out folder), and prints a Markdown table
+// (with --failing, then the first lines of each failure under the renaming).
 // table.mjs calls `refactorCheck` for its `renamed` column.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -17,7 +18,7 @@ import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { here, option, packages, root } from './common.mjs';
+import { args, here, option, packages, root } from './common.mjs';
 
 // Underscore members that are not the package's own: Node's (an EventEmitter or a stream the package
 // extends reads them by these names) and the language's (`__proto__`, `__esModule`...).
@@ -128,7 +129,8 @@ const failures = (files, cwd, tsx) => {
     timeout: 10 * 60 * 1000,
   });
   const count = (what) => Number((run.stdout.match(new RegExp(`^# ${what} (\\d+)`, 'm')) || [])[1] || 0);
-  return { failed: count('fail'), tests: count('tests') };
+  const said = [...run.stdout.matchAll(/^\s*not ok \d+ - (.*)$\n(?:.*\n){0,12}?\s*error: (.*)$/gm)].map((m) => `${m[1]}: ${m[2]}`);
+  return { failed: count('fail'), tests: count('tests'), said };
 };
 
 // Renames the underscore members of package `p` (from common.mjs's `packages`) in a copy and reruns the
@@ -142,7 +144,8 @@ export const refactorCheck = (p, suites, tsx) => {
     renamedCopy(p.dir, names, copy);
     const files = redirectedSuites(suites, p.dir, copy, path.join(work, 'suites'));
     const typescript = files.some((f) => /\.(c|m)?ts$/.test(f));
-    const { failed, tests } = failures(files, copy, typescript ? tsx : undefined);
+    const { failed, tests, said } = failures(files, copy, typescript ? tsx : undefined);
+    if (args.includes('--failing')) said.forEach((line) => console.error(`${p.spec}: ${line.slice(0, 200)}`));
     return `${failed} of ${tests} fail (${names.length} names)`;
   } finally {
     fs.rmSync(work, { recursive: true, force: true });
@@ -163,7 +166,8 @@ const testLines = (text) => {
 };
 
 // What a reader meets in the suites `files`: assertions in all and on private state (an underscore
-// member read), and the string and number literals of the tests' statements.
+// member read), and the string lengths and number magnitudes of the literals the tests pass (those of
+// their statements other than assertions): median, 90th percentile and count.
 export const readability = (files) => {
   let assertions = 0;
   let privateAssertions = 0;
@@ -176,6 +180,8 @@ export const readability = (files) => {
         assertions += 1;
         const subject = code.replace(/^\s*assert\.\w+\(/, '').split(/,\s*(?=[^,]*$)/)[0];
         if (/(\.|\[")_[A-Za-z0-9$]/.test(subject)) privateAssertions += 1;
+        // What a test expects is what the code returned; the values a reader meets are its inputs.
+        continue;
       }
       for (const m of code.matchAll(/"((?:[^"\\]|\\.)*)"/g)) strings.push(m[1].length);
       const bare = code.replace(/"((?:[^"\\]|\\.)*)"/g, '""');
@@ -184,12 +190,13 @@ export const readability = (files) => {
       }
     }
   }
-  const median = (xs) => {
+  const quantile = (xs, q) => {
     if (xs.length === 0) return null;
     const sorted = [...xs].sort((a, b) => a - b);
-    return sorted[Math.floor(sorted.length / 2)];
+    return sorted[Math.floor(sorted.length * q)];
   };
-  return { assertions, privateAssertions, stringMedian: median(strings), numberMedian: median(numbers) };
+  const spread = (xs) => (xs.length ? `${quantile(xs, 0.5)} (p90 ${quantile(xs, 0.9)}, n ${xs.length})` : '');
+  return { assertions, privateAssertions, strings: spread(strings), numbers: spread(numbers) };
 };
 
 // Standalone: the check and the measures on the suites table.mjs left in --out.
@@ -197,7 +204,7 @@ if (process.argv[1] && fs.realpathSync(process.argv[1]) === fileURLToPath(import
   const outRoot = path.resolve(option('--out', path.join(here, 'cache', 'out')));
   const fromRunners = createRequire(path.join(root, 'tests/runners/package.json'));
   const tsx = fromRunners.resolve('tsx');
-  const columns = ['package', 'renamed', 'assertions', 'private', 'string median', 'number median'];
+  const columns = ['package', 'renamed', 'assertions', 'private', 'string length', 'number magnitude'];
   console.log(`| ${columns.join(' | ')} |`);
   console.log(`|${columns.map(() => '---').join('|')}|`);
   for (const p of packages()) {
@@ -214,6 +221,6 @@ if (process.argv[1] && fs.realpathSync(process.argv[1]) === fileURLToPath(import
     }
     const r = readability(suites);
     const share = r.assertions ? `${r.privateAssertions} (${((100 * r.privateAssertions) / r.assertions).toFixed(1)}%)` : '';
-    console.log(`| ${p.spec} | ${refactorCheck(p, suites, tsx)} | ${r.assertions} | ${share} | ${r.stringMedian ?? ''} | ${r.numberMedian ?? ''} |`);
+    console.log(`| ${p.spec} | ${refactorCheck(p, suites, tsx)} | ${r.assertions} | ${share} | ${r.strings} | ${r.numbers} |`);
   }
 }
