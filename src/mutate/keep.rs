@@ -185,11 +185,11 @@ mod tests {
         // Anything public before anything private, however close to the call.
         let private = |at: usize, variable: usize| Check::Field(FieldCheck { at, variable, field: "_x".into() });
         assert_eq!(best(&test, vec![private(1, 0), field(0, 1)]), field(0, 1));
+        assert_eq!(best(&test, vec![Check::Inspector("_count".into()), private(1, 0), field(0, 0)]), field(0, 0));
         assert_eq!(
-            best(&test, vec![Check::Inspector("_count".into()), private(1, 0), field(0, 0)]),
-            field(0, 0)
+            best(&test, vec![private(0, 1), Check::Inspector("@_count".into())]),
+            Check::Inspector("@_count".into())
         );
-        assert_eq!(best(&test, vec![private(0, 1), Check::Inspector("@_count".into())]), Check::Inspector("@_count".into()));
     }
 
     #[test]

@@ -83,7 +83,8 @@ impl Session {
                     kept = Some(run);
                 }
             }
-            let branches = kept.as_ref().map_or_else(|| self.suite.elected[elected].branches.clone(), |r| r.branches.clone());
+            let branches =
+                kept.as_ref().map_or_else(|| self.suite.elected[elected].branches.clone(), |r| r.branches.clone());
             let goal = Goal { seed, watch: &watch, required: &required, branches: &branches, original: &original };
             for value in simplifiable(&test) {
                 for simpler in simpler(&value) {
@@ -125,7 +126,8 @@ impl Session {
     /// The run of `candidate` when it still does what `goal` asks: ends the same way, covers the same
     /// statements and takes the same branches.
     fn keeps(&mut self, candidate: &TestCase, goal: &Goal) -> Result<Option<Execution>> {
-        let run = self.runner.run_isolated(Test::Case(candidate, &self.subject.program), goal.seed, goal.watch, true)?;
+        let run =
+            self.runner.run_isolated(Test::Case(candidate, &self.subject.program), goal.seed, goal.watch, true)?;
         let kept = same_end(&run.outcome, goal.original, candidate.statements.len())
             && goal.required.iter().all(|s| run.statements.contains(s))
             && goal.branches.iter().all(|b| run.branches.contains(b));
@@ -211,18 +213,21 @@ fn string_cost(s: &str) -> usize {
     s.chars().map(|c| if c.is_ascii_alphanumeric() || c == ' ' { 1 } else { 4 }).sum()
 }
 
-/// The values simpler than `value` to try in its place, simplest first: none for a value already
-/// simple, and none for one whose kind is its point (booleans, `null`, dates, regular expressions,
-/// instances, variables).
+/// The values simpler than `value` to try in its place, most telling first (`0` and `''` last: a value
+/// of nothing tells a mutant apart least): none for a value already simple (an integer up to ten, a
+/// plain string of up to five characters), and none for one whose kind is its point (booleans, `null`,
+/// dates, regular expressions, instances, variables, `NaN`, the infinities, `-0`).
 fn simpler(value: &Value) -> Vec<Value> {
     match value {
-        Value::Number(x) if x.is_finite() && !(*x == 0.0 && x.is_sign_negative()) => {
-            let mut tried = vec![0.0, 1.0, -1.0, 2.0, x.trunc()];
-            tried.dedup();
+        Value::Number(x) if x.is_finite() && !(*x == 0.0 && x.is_sign_negative()) && number_cost(*x) > 10.5 => {
+            let mut tried = vec![1.0, 2.0, 0.0, -1.0];
+            if x.trunc().abs() <= 100.0 && !tried.contains(&x.trunc()) {
+                tried.push(x.trunc());
+            }
             tried.into_iter().filter(|c| number_cost(*c) < number_cost(*x)).map(Value::Number).collect()
         }
-        Value::String(s) => {
-            ["", "a", "abc"].into_iter().filter(|c| string_cost(c) < string_cost(s)).map(|c| Value::String(c.into())).collect()
+        Value::String(s) if string_cost(s) > 5 => {
+            ["a", "abc", ""].into_iter().map(|c| Value::String(c.into())).collect()
         }
         Value::Array(items) if !items.is_empty() => vec![Value::Array(Vec::new())],
         Value::Object(members) if !members.is_empty() => vec![Value::Object(Vec::new())],
@@ -261,14 +266,15 @@ mod tests {
     #[test]
     fn simpler_values_are_small_integers_short_plain_strings_and_empty_structures() {
         let numbers = |x: f64| simpler(&Value::Number(x));
-        assert_eq!(numbers(94.812), [0.0, 1.0, -1.0, 2.0, 94.0].map(Value::Number).to_vec());
-        assert_eq!(numbers(-8413909.0), [0.0, 1.0, -1.0, 2.0].map(Value::Number).to_vec());
-        assert_eq!(numbers(1.0), vec![Value::Number(0.0)]);
-        assert!(numbers(0.0).is_empty() && numbers(f64::NAN).is_empty() && numbers(-0.0).is_empty());
+        assert_eq!(numbers(94.812), [1.0, 2.0, 0.0, -1.0, 94.0].map(Value::Number).to_vec());
+        assert_eq!(numbers(-8413909.0), [1.0, 2.0, 0.0, -1.0].map(Value::Number).to_vec());
+        assert_eq!(numbers(0.5), [1.0, 2.0, 0.0, -1.0].map(Value::Number).to_vec());
+        assert!(numbers(7.0).is_empty() && numbers(-10.0).is_empty(), "small integers are simple already");
+        assert!(numbers(f64::NAN).is_empty() && numbers(f64::INFINITY).is_empty() && numbers(-0.0).is_empty());
         let strings = |s: &str| simpler(&Value::String(s.into()));
-        assert_eq!(strings("size mismatch: counted "), ["", "a", "abc"].map(|s| Value::String(s.into())).to_vec());
-        assert_eq!(strings("ab"), ["", "a"].map(|s| Value::String(s.into())).to_vec());
-        assert!(strings("").is_empty());
+        assert_eq!(strings("size mismatch: counted "), ["a", "abc", ""].map(|s| Value::String(s.into())).to_vec());
+        assert!(strings("").is_empty() && strings("abc").is_empty() && strings("hello").is_empty());
+        assert_eq!(strings("a-b"), ["a", "abc", ""].map(|s| Value::String(s.into())).to_vec());
         assert_eq!(simpler(&Value::Array(vec![Value::Null])), vec![Value::Array(Vec::new())]);
         assert!(simpler(&Value::Array(Vec::new())).is_empty() && simpler(&Value::Boolean(true)).is_empty());
     }

@@ -10,8 +10,8 @@ use crate::generate::guided::ConstantPool;
 use crate::generate::search::Archive;
 use crate::inference::TypeTable;
 use crate::model::program::{FunctionRef, Origin, ProgramInfo};
-use crate::suite::assertion::private_member;
 use crate::sandbox::CodeBase;
+use crate::suite::assertion::private_member;
 
 use super::MethodState;
 

@@ -307,18 +307,21 @@ mod tests {
     fn instances_are_asserted_by_their_public_fields_only() {
         let program = ProgramInfo::default();
         let test = TestCase { class: 0, method: "m".into(), variables: Vec::new(), statements: Vec::new() };
-        let fields = json!({"_root": {"t": "n", "v": "1"}, "__proto__x": {"t": "n", "v": "2"}, "size": {"t": "n", "v": "3"}});
+        let fields =
+            json!({"_root": {"t": "n", "v": "1"}, "__proto__x": {"t": "n", "v": "2"}, "size": {"t": "n", "v": "3"}});
         let lines_of = |kind: &str| {
             let mut lines = Vec::new();
             let against = Against { test: &test, program: &program, inexact: false };
             assert_described(&observed(json!({"t": kind, "c": 0, "fields": fields})), "r", against, &mut lines);
             lines
         };
-        let strict = |actual: &str, expected: &str| Line::StrictEqual { actual: actual.into(), expected: expected.into() };
+        let strict =
+            |actual: &str, expected: &str| Line::StrictEqual { actual: actual.into(), expected: expected.into() };
         // The program has no class 0 to assert `instanceof` with.
         assert_eq!(lines_of("inst"), vec![strict("r.size", "3")]);
         // A plain object is data: all of its fields are what it says.
-        let object = vec![Line::DeepStrictEqual { actual: "r".into(), expected: "{ __proto__x: 2, _root: 1, size: 3 }".into() }];
+        let object =
+            vec![Line::DeepStrictEqual { actual: "r".into(), expected: "{ __proto__x: 2, _root: 1, size: 3 }".into() }];
         assert_eq!(lines_of("obj"), object);
         assert!(private_member("_size") && private_member("@_size") && private_member("#items"));
         assert!(!private_member("size") && !private_member("__proto__") && !private_member("a_b"));

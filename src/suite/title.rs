@@ -41,7 +41,8 @@ pub(crate) fn test_title(
     peers: &[&ElectedTest],
 ) -> String {
     let branches = method_branches(program, code, elected);
-    let conditions = said_once(distinguishing(branches, elected, peers).into_iter().map(|b| decision(&branches[b as usize])));
+    let conditions =
+        said_once(distinguishing(branches, elected, peers).into_iter().map(|b| decision(&branches[b as usize])));
     phrase(result(program, elected), &conditions).unwrap_or_else(|| {
         let lines = super::compress_lines(&elected.new_lines);
         if lines.is_empty() { "runs".to_string() } else { format!("covers line {lines}") }
@@ -124,9 +125,9 @@ fn overlap(a: &str, b: &str) -> bool {
     let (short, long) = if a.len() <= b.len() { (a, b) } else { (b, a) };
     let word = |c: Option<char>| c.is_some_and(|c| c.is_alphanumeric() || c == '_' || c == '$' || c == '.');
     !short.is_empty()
-        && long.match_indices(short).any(|(at, _)| {
-            !word(long[..at].chars().next_back()) && !word(long[at + short.len()..].chars().next())
-        })
+        && long
+            .match_indices(short)
+            .any(|(at, _)| !word(long[..at].chars().next_back()) && !word(long[at + short.len()..].chars().next()))
 }
 
 /// A condition without the negations and parentheses around it.
