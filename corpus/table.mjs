@@ -15,7 +15,9 @@
 // suite); `vitest`, a second suite generated with `--format vitest` under vitest (TypeScript suites
 // only); `tsc`, `tsc --noEmit` with a strict tsconfig over the TypeScript suites (errors in the suites,
 // and apart those in the package's own sources); `lines`, the coverage of the package's files (of its
-// `.ts` sources for `typescript-src`) under the node suite.
+// `.ts` sources for `typescript-src`) under the node suite; `renamed`, the node suite's tests that fail
+// once the package's underscore members are renamed (corpus/refactor.mjs: a refactoring that changes no
+// behaviour, so every failure is an assertion on private state).
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
@@ -23,6 +25,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { args, here, option, packages as corpusPackages, root } from './common.mjs';
 import { lineCoverage } from './coverage.mjs';
+import { refactorCheck } from './refactor.mjs';
 
 const bin = path.resolve(root, option('--bin', 'target/release/flycatcher'));
 const timeout = option('--timeout', '1');
@@ -182,6 +185,7 @@ for (const p of packages) {
   }
   const typescript = files.some(isTypeScript);
   row.node = nodeTest(files, typescript, p.dir);
+  row.renamed = refactorCheck(p, files, tsx);
   row.vitest = 'n/a';
   row.tsc = 'n/a';
   if (typescript) {
@@ -204,7 +208,7 @@ for (const p of packages) {
   }
 }
 
-const columns = ['package', 'shape', 'methods', 'node', 'vitest', 'tsc', 'lines', 'seconds', 'note'];
+const columns = ['package', 'shape', 'methods', 'node', 'renamed', 'vitest', 'tsc', 'lines', 'seconds', 'note'];
 console.log(`| ${columns.join(' | ')} |`);
 console.log(`|${columns.map(() => '---').join('|')}|`);
 for (const row of rows) console.log(`| ${columns.map((c) => row[c] ?? '').join(' | ')} |`);

@@ -133,3 +133,75 @@ fn titles_say_what_each_test_exercises_once_per_group() {
     assert!(get.iter().any(|t| t.contains("throws RangeError \"index out of bounds")), "{get:?}");
     assert!(get.iter().any(|t| t.contains("returns ")), "{get:?}");
 }
+
+#[test]
+fn every_samples_titles_say_the_behaviour_first_then_each_condition_once() {
+    let out = tempfile::tempdir().unwrap();
+    let mut samples: Vec<PathBuf> = std::fs::read_dir(root().join("samples"))
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|x| ["js", "cjs", "mjs", "ts"].contains(&x.to_str().unwrap())))
+        .collect();
+    samples.sort();
+    let mut titles = 0;
+    for sample in &samples {
+        let name = sample.file_name().unwrap().to_str().unwrap();
+        let dir = out.path().join(name);
+        // An entry script, and modules of functions only, have no class of their own to test.
+        let output = flycatcher(&[
+            "generate",
+            sample.to_str().unwrap(),
+            "--out",
+            dir.to_str().unwrap(),
+            "--seed",
+            "1",
+            "--budget",
+            "3000",
+            "--timeout",
+            "600",
+            "--jobs",
+            "1",
+            "-q",
+        ]);
+        if !output.status.success() {
+            assert!(text(&output).contains("no class found") || name.starts_with("demo-"), "{name}: {}", text(&output));
+            continue;
+        }
+        for suite in std::fs::read_dir(&dir).unwrap().map(|e| e.unwrap().path()) {
+            let file = suite.file_name().unwrap().to_str().unwrap().to_string();
+            if !file.contains(".test.") {
+                continue;
+            }
+            let mut groups: Vec<Vec<String>> = Vec::new();
+            for line in std::fs::read_to_string(&suite).unwrap().lines() {
+                let line = line.trim_start();
+                if line.starts_with("describe(") {
+                    groups.push(Vec::new());
+                } else if let Some(title) = line.strip_prefix("test(").or_else(|| line.strip_prefix("it(")) {
+                    let title: String =
+                        serde_json::Deserializer::from_str(title).into_iter::<String>().next().unwrap().unwrap();
+                    groups.last_mut().expect("tests are in a group").push(title);
+                }
+            }
+            for group in &groups {
+                let mut unique = group.clone();
+                unique.sort();
+                unique.dedup();
+                assert_eq!(unique.len(), group.len(), "{file}: titles repeat within a describe: {group:?}");
+                for title in group {
+                    titles += 1;
+                    let path = title.split_once(" when ").map_or("", |(_, path)| path);
+                    assert!(!path.contains(" when "), "{file}: {title}");
+                    let conditions: Vec<&str> = path.split(" and ").filter(|c| !c.is_empty()).collect();
+                    let mut once = conditions.clone();
+                    once.sort();
+                    once.dedup();
+                    assert_eq!(once.len(), conditions.len(), "{file}: a condition repeats in {title:?}");
+                    let behaviour = title.find("returns ").or_else(|| title.find("throws "));
+                    assert!(behaviour.is_none_or(|at| at == 0), "{file}: the behaviour comes first: {title:?}");
+                }
+            }
+        }
+    }
+    assert!(titles > 100, "{titles} titles");
+}

@@ -10,13 +10,14 @@
 use super::verdict::Check;
 use super::{Analysis, Originals, SuiteTest};
 use crate::error::Result;
-use crate::model::observed::{DescribedResult, Observed, Outcome};
+use crate::model::observed::{DescribedResult, Outcome};
 use crate::model::program::{ClassId, ProgramInfo};
 use crate::model::settings::Limits;
 use crate::model::test::{Statement, TestCase};
 use crate::sandbox::{Test, Watch};
 use crate::session::{Subject, is_regression};
-use crate::suite::checks::inspected_variable;
+use crate::suite::assertion::private_member;
+use crate::suite::checks::{default_field_checks, inspected_variable};
 use crate::suite::{ElectedTest, FieldCheck, StateChecks};
 
 /// Rounds of probing for inspectors that change nothing: each drops those that changed something.
@@ -92,18 +93,31 @@ pub(super) fn all_fields(results: &[DescribedResult]) -> Vec<FieldCheck> {
     fields
 }
 
-/// The state assertion to keep among those that kill a mutant: an inspector (the class's own word for
-/// its state) first, then a field of the last call's receiver, then any field after the last call.
+/// The state assertion to keep among those that kill a mutant, the public surface first: what the class
+/// promises survives a refactoring, what it hides (`_size`, `_root()`) may be renamed without a change of
+/// behaviour. Among public ones and then among private ones: an inspector (the class's own word for its
+/// state), then a field of the last call's receiver, then any field after the last call, then any field.
 pub(super) fn best(test: &TestCase, checks: Vec<Check>) -> Check {
     let last = test.statements.len().saturating_sub(1);
     let receiver = inspected_variable(test);
-    let rank = |check: &Check| match check {
-        Check::Inspector(_) => 0,
-        Check::Field(f) if f.at == last && Some(f.variable) == receiver => 1,
-        Check::Field(f) if f.at == last => 2,
-        Check::Field(_) => 3,
+    let rank = |check: &Check| {
+        let route = match check {
+            Check::Inspector(_) => 0,
+            Check::Field(f) if f.at == last && Some(f.variable) == receiver => 1,
+            Check::Field(f) if f.at == last => 2,
+            Check::Field(_) => 3,
+        };
+        (private(check), route)
     };
     checks.into_iter().min_by_key(rank).expect("a kill by state assertions names one")
+}
+
+/// Whether a state assertion reads private state: an inspector or a field named `_x`.
+pub(super) fn private(check: &Check) -> bool {
+    match check {
+        Check::Inspector(name) => private_member(name),
+        Check::Field(f) => private_member(&f.field),
+    }
 }
 
 /// Writes what the analysis chose into the elected tests of the `suite` (which `analysis` ran, in
@@ -125,11 +139,10 @@ pub(crate) fn keep(subject: &Subject, limits: &Limits, suite: &mut [ElectedTest]
         if kept.is_empty() {
             let last = chosen.test.statements.len().saturating_sub(1);
             let result = baseline.elected.results.iter().find(|r| r.at == last);
-            let pinned = result.filter(|r| matches!(r.value, Observed::Undefined | Observed::Variable { .. }));
-            let fields = pinned.map_or_else(Vec::new, |r| {
-                r.changed
-                    .iter()
-                    .map(|(variable, field)| FieldCheck { at: last, variable: *variable, field: field.clone() })
+            let fields = result.map_or_else(Vec::new, |r| {
+                default_field_checks(r)
+                    .into_iter()
+                    .map(|(variable, field)| FieldCheck { at: last, variable, field })
                     .collect()
             });
             chosen.checks = Some(StateChecks { fields, inspect: Vec::new() });
@@ -173,6 +186,14 @@ mod tests {
         assert_eq!(best(&test, vec![field(0, 0), field(1, 1), field(1, 0)]), field(1, 0));
         assert_eq!(best(&test, vec![field(1, 0), Check::Inspector("size".into())]), Check::Inspector("size".into()));
         assert_eq!(best(&test, vec![field(0, 1), field(1, 1)]), field(1, 1));
+        // Anything public before anything private, however close to the call.
+        let private = |at: usize, variable: usize| Check::Field(FieldCheck { at, variable, field: "_x".into() });
+        assert_eq!(best(&test, vec![private(1, 0), field(0, 1)]), field(0, 1));
+        assert_eq!(best(&test, vec![Check::Inspector("_count".into()), private(1, 0), field(0, 0)]), field(0, 0));
+        assert_eq!(
+            best(&test, vec![private(0, 1), Check::Inspector("@_count".into())]),
+            Check::Inspector("@_count".into())
+        );
     }
 
     #[test]

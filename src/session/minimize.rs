@@ -1,5 +1,10 @@
 //! Minimisation before export: shorter tests that still cover what they covered and end the same way,
-//! and no test that the other tests of its method make redundant.
+//! with the simplest values that do so, and no test that the other tests of its method make redundant.
+//!
+//! A value is simpler when a reader takes it in at once: a small integer rather than a fraction or a
+//! large number, a short plain string rather than a mined error message, `[]` and `{}` rather than
+//! filled ones. A special value (a boundary, `NaN`, the string a regex wants) stays where it is the
+//! point of the test: where a simpler one would cover less, take another branch or end otherwise.
 
 use std::time::Instant;
 
@@ -7,14 +12,17 @@ use super::Session;
 use super::budget::{Ending, MINIMISING_SHARE, PassLimit};
 use crate::error::Result;
 use crate::model::observed::Outcome;
-use crate::sandbox::{Execution, Test};
+use crate::model::test::{Statement, TestCase, Value};
+use crate::sandbox::{Execution, Test, Watch};
 use crate::suite::ElectedTest;
 
 impl Session {
     /// Shortens every elected test not minimised yet: statements are dropped one at a time, last first
     /// (never the final call of the method under test, nor a construction still used), as long as the
-    /// test alone still covers every statement of its method it covered and ends the same way. Its
-    /// results are described again from the shorter run, so the assertions stay true. Then tests that
+    /// test alone still covers every statement of its method it covered and ends the same way. Then its
+    /// values are made simpler ([`simpler`]), each everywhere it occurs, as long as it also takes every
+    /// branch it took. Its results are described again from the last run kept, so the assertions stay
+    /// true. Then tests that
     /// the other tests of their method make redundant are dropped. Past its share of the passes' work
     /// or cap (see `budget.rs`), the tests left are kept as they are: longer, but as true.
     pub fn minimize(&mut self) -> Result<()> {
@@ -68,16 +76,36 @@ impl Session {
                         Ok(run) => run,
                         Err(e) => return (Err(e), ended),
                     };
-                let same_end = match (&run.outcome, &original) {
-                    (Outcome::Passed, Outcome::Passed) => true,
-                    (Outcome::Threw { at, thrown }, Outcome::Threw { thrown: before, .. }) => {
-                        *at + 1 == shorter.statements.len() && thrown == before
-                    }
-                    _ => false,
-                };
-                if same_end && required.iter().all(|s| run.statements.contains(s)) {
+                if same_end(&run.outcome, &original, shorter.statements.len())
+                    && required.iter().all(|s| run.statements.contains(s))
+                {
                     test = shorter;
                     kept = Some(run);
+                }
+            }
+            let branches =
+                kept.as_ref().map_or_else(|| self.suite.elected[elected].branches.clone(), |r| r.branches.clone());
+            let goal = Goal { seed, watch: &watch, required: &required, branches: &branches, original: &original };
+            for value in simplifiable(&test) {
+                for simpler in simpler(&value) {
+                    ended = ended.or_else(|| limit.reached(self.runner.spent() - from));
+                    if ended.is_some() {
+                        break;
+                    }
+                    let candidate = replaced_in(&test, &value, &simpler);
+                    if candidate == test {
+                        // Gone with a simpler value that held it (`[]` for `[3]`).
+                        break;
+                    }
+                    match self.keeps(&candidate, &goal) {
+                        Ok(Some(run)) => {
+                            test = candidate;
+                            kept = Some(run);
+                            break;
+                        }
+                        Ok(None) => {}
+                        Err(e) => return (Err(e), ended),
+                    }
                 }
             }
             let e = &mut self.suite.elected[elected];
@@ -93,6 +121,17 @@ impl Session {
         }
         progress(count, count);
         (Ok(()), ended)
+    }
+
+    /// The run of `candidate` when it still does what `goal` asks: ends the same way, covers the same
+    /// statements and takes the same branches.
+    fn keeps(&mut self, candidate: &TestCase, goal: &Goal) -> Result<Option<Execution>> {
+        let run =
+            self.runner.run_isolated(Test::Case(candidate, &self.subject.program), goal.seed, goal.watch, true)?;
+        let kept = same_end(&run.outcome, goal.original, candidate.statements.len())
+            && goal.required.iter().all(|s| run.statements.contains(s))
+            && goal.branches.iter().all(|b| run.branches.contains(b));
+        Ok(kept.then_some(run))
     }
 
     /// Drops tests whose statements the other tests of the same method cover too (an early test is
@@ -115,5 +154,151 @@ impl Session {
                 }
             }
         }
+    }
+}
+
+/// What a simpler form of a test must still do: run under its seed and watch, cover the statements
+/// `required`, take the `branches` and end as `original` did.
+struct Goal<'a> {
+    seed: u32,
+    watch: &'a Watch,
+    required: &'a [u32],
+    branches: &'a [u32],
+    original: &'a Outcome,
+}
+
+/// Whether a run of a test of `length` statements ends as `original` did: both pass, or the last
+/// statement throws what was thrown.
+fn same_end(outcome: &Outcome, original: &Outcome, length: usize) -> bool {
+    match (outcome, original) {
+        (Outcome::Passed, Outcome::Passed) => true,
+        (Outcome::Threw { at, thrown }, Outcome::Threw { thrown: before, .. }) => *at + 1 == length && thrown == before,
+        _ => false,
+    }
+}
+
+/// The values of the test's arguments that a simpler one might replace, outer ones before the values
+/// they hold, each once, in the order they first occur.
+fn simplifiable(test: &TestCase) -> Vec<Value> {
+    fn walk(value: &Value, found: &mut Vec<Value>) {
+        if !simpler(value).is_empty() && !found.contains(value) {
+            found.push(value.clone());
+        }
+        match value {
+            Value::Array(items) | Value::Answers(items) => items.iter().for_each(|v| walk(v, found)),
+            Value::Object(members) => members.iter().for_each(|(_, v)| walk(v, found)),
+            Value::Function(result) => walk(result, found),
+            _ => {}
+        }
+    }
+    let mut found = Vec::new();
+    for statement in &test.statements {
+        if let Statement::Construct { args, .. } | Statement::Call { args, .. } = statement {
+            args.iter().for_each(|a| walk(a, &mut found));
+        }
+    }
+    found
+}
+
+/// How long a reader takes over a number: its size, more for a negative, much more for a fraction or
+/// a value past the integers a person writes (`NaN`, the infinities, `-0` are left as they are).
+fn number_cost(x: f64) -> f64 {
+    let fraction = if x.fract() == 0.0 { 0.0 } else { 1e9 };
+    x.abs() + fraction + if x < 0.0 { 0.5 } else { 0.0 }
+}
+
+/// How long a reader takes over a string: its length, more for each character that is not a letter,
+/// a digit or a space.
+fn string_cost(s: &str) -> usize {
+    s.chars().map(|c| if c.is_ascii_alphanumeric() || c == ' ' { 1 } else { 4 }).sum()
+}
+
+/// The values simpler than `value` to try in its place, most telling first (`0` and `''` last: a value
+/// of nothing tells a mutant apart least): none for a value already simple (an integer up to ten, a
+/// plain string of up to five characters), and none for one whose kind is its point (booleans, `null`,
+/// dates, regular expressions, instances, variables, `NaN`, the infinities, `-0`).
+fn simpler(value: &Value) -> Vec<Value> {
+    match value {
+        Value::Number(x) if x.is_finite() && !(*x == 0.0 && x.is_sign_negative()) && number_cost(*x) > 10.5 => {
+            let mut tried = vec![1.0, 2.0, 0.0, -1.0];
+            if x.trunc().abs() <= 100.0 && !tried.contains(&x.trunc()) {
+                tried.push(x.trunc());
+            }
+            tried.into_iter().filter(|c| number_cost(*c) < number_cost(*x)).map(Value::Number).collect()
+        }
+        Value::String(s) if string_cost(s) > 5 => {
+            ["a", "abc", ""].into_iter().map(|c| Value::String(c.into())).collect()
+        }
+        Value::Array(items) if !items.is_empty() => vec![Value::Array(Vec::new())],
+        Value::Object(members) if !members.is_empty() => vec![Value::Object(Vec::new())],
+        _ => Vec::new(),
+    }
+}
+
+/// `test` with every occurrence of `from` in its arguments replaced by `to`, so that values equal in
+/// the test (a key set, then looked up) stay equal.
+fn replaced_in(test: &TestCase, from: &Value, to: &Value) -> TestCase {
+    fn replaced(value: &mut Value, from: &Value, to: &Value) {
+        if value == from {
+            *value = to.clone();
+            return;
+        }
+        match value {
+            Value::Array(items) | Value::Answers(items) => items.iter_mut().for_each(|v| replaced(v, from, to)),
+            Value::Object(members) => members.iter_mut().for_each(|(_, v)| replaced(v, from, to)),
+            Value::Function(result) => replaced(result, from, to),
+            _ => {}
+        }
+    }
+    let mut test = test.clone();
+    for statement in &mut test.statements {
+        if let Statement::Construct { args, .. } | Statement::Call { args, .. } = statement {
+            args.iter_mut().for_each(|a| replaced(a, from, to));
+        }
+    }
+    test
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn simpler_values_are_small_integers_short_plain_strings_and_empty_structures() {
+        let numbers = |x: f64| simpler(&Value::Number(x));
+        assert_eq!(numbers(94.812), [1.0, 2.0, 0.0, -1.0, 94.0].map(Value::Number).to_vec());
+        assert_eq!(numbers(-8413909.0), [1.0, 2.0, 0.0, -1.0].map(Value::Number).to_vec());
+        assert_eq!(numbers(0.5), [1.0, 2.0, 0.0, -1.0].map(Value::Number).to_vec());
+        assert!(numbers(7.0).is_empty() && numbers(-10.0).is_empty(), "small integers are simple already");
+        assert!(numbers(f64::NAN).is_empty() && numbers(f64::INFINITY).is_empty() && numbers(-0.0).is_empty());
+        let strings = |s: &str| simpler(&Value::String(s.into()));
+        assert_eq!(strings("size mismatch: counted "), ["a", "abc", ""].map(|s| Value::String(s.into())).to_vec());
+        assert!(strings("").is_empty() && strings("abc").is_empty() && strings("hello").is_empty());
+        assert_eq!(strings("a-b"), ["a", "abc", ""].map(|s| Value::String(s.into())).to_vec());
+        assert_eq!(simpler(&Value::Array(vec![Value::Null])), vec![Value::Array(Vec::new())]);
+        assert!(simpler(&Value::Array(Vec::new())).is_empty() && simpler(&Value::Boolean(true)).is_empty());
+    }
+
+    #[test]
+    fn a_value_is_replaced_everywhere_it_occurs_and_outer_values_come_first() {
+        let call = |args: Vec<Value>| Statement::Call { receiver: 0, method: "m".into(), args, under_test: false };
+        let five = Value::Number(5.0);
+        let test = TestCase {
+            class: 0,
+            method: "m".into(),
+            variables: Vec::new(),
+            statements: vec![
+                call(vec![five.clone(), Value::String("x".into())]),
+                call(vec![Value::Array(vec![five.clone(), Value::Function(Box::new(five.clone()))])]),
+            ],
+        };
+        let found = simplifiable(&test);
+        assert_eq!(found[0], five);
+        assert_eq!(found[1], Value::String("x".into()));
+        assert!(matches!(found[2], Value::Array(_)));
+        let zero = Value::Number(0.0);
+        let replaced = replaced_in(&test, &five, &zero);
+        assert_eq!(replaced.statements[0].args()[0], zero);
+        assert_eq!(replaced.statements[1].args()[0], Value::Array(vec![zero.clone(), Value::Function(Box::new(zero))]));
     }
 }

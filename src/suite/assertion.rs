@@ -5,6 +5,11 @@
 //! structure, class instances by their observable own fields. This module turns a description into
 //! assertion lines: strict equality for primitives (`NaN` and `-0` included: `assert.strictEqual` uses
 //! `Object.is`), deep equality where a literal can be written, and field by field otherwise.
+//!
+//! An instance is asserted through what its class promises: its public fields. Its private ones (named
+//! `_x` by convention) are an implementation a refactoring may rename without changing behaviour, and
+//! a suite that fails then cries wolf; the mutation analysis asserts them only where nothing public tells
+//! a mutant apart (`mutate/keep.rs`).
 
 use std::collections::BTreeMap;
 
@@ -182,7 +187,8 @@ fn describe_into(description: &Observed, actual: &str, against: Against, lines: 
                     message: format!("an instance of {}", class.name),
                 });
             }
-            for (name, field) in fields {
+            let instance = matches!(description, Observed::Instance { .. });
+            for (name, field) in fields.iter().filter(|(name, _)| !(instance && private_member(name))) {
                 describe_into(field, &member(actual, name), against, lines, false);
             }
         }
@@ -206,6 +212,14 @@ fn describe_into(description: &Observed, actual: &str, against: Against, lines: 
         // their structure is either already asserted elsewhere or not stable to write down.
         _ => {}
     }
+}
+
+/// Whether a member is private by convention: named with a leading underscore (`_root`, `_size`), or a
+/// `#private` name (never described, but never asserted either). Dunder names of the language
+/// (`__proto__`) are not members of the class.
+pub(crate) fn private_member(name: &str) -> bool {
+    let name = name.strip_prefix('@').unwrap_or(name);
+    name.starts_with('#') || (name.starts_with('_') && !(name.starts_with("__") && name.ends_with("__")))
 }
 
 fn member(object: &str, name: &str) -> String {
@@ -287,6 +301,30 @@ mod tests {
                 Line::StrictEqual { actual: "result.size".into(), expected: "2".into() },
             ]
         );
+    }
+
+    #[test]
+    fn instances_are_asserted_by_their_public_fields_only() {
+        let program = ProgramInfo::default();
+        let test = TestCase { class: 0, method: "m".into(), variables: Vec::new(), statements: Vec::new() };
+        let fields =
+            json!({"_root": {"t": "n", "v": "1"}, "__proto__x": {"t": "n", "v": "2"}, "size": {"t": "n", "v": "3"}});
+        let lines_of = |kind: &str| {
+            let mut lines = Vec::new();
+            let against = Against { test: &test, program: &program, inexact: false };
+            assert_described(&observed(json!({"t": kind, "c": 0, "fields": fields})), "r", against, &mut lines);
+            lines
+        };
+        let strict =
+            |actual: &str, expected: &str| Line::StrictEqual { actual: actual.into(), expected: expected.into() };
+        // The program has no class 0 to assert `instanceof` with.
+        assert_eq!(lines_of("inst"), vec![strict("r.size", "3")]);
+        // A plain object is data: all of its fields are what it says.
+        let object =
+            vec![Line::DeepStrictEqual { actual: "r".into(), expected: "{ __proto__x: 2, _root: 1, size: 3 }".into() }];
+        assert_eq!(lines_of("obj"), object);
+        assert!(private_member("_size") && private_member("@_size") && private_member("#items"));
+        assert!(!private_member("size") && !private_member("__proto__") && !private_member("a_b"));
     }
 
     #[test]

@@ -1,8 +1,9 @@
-//! Test titles that say what a test exercises: the decisions of its method under test that set it apart
-//! from the method's other tests (each told by the condition's own source text), then what the call did.
+//! Test titles that say what a test exercises: what the call of the method under test did, then the
+//! decisions of the method that set the test apart from the method's other tests (each told by the
+//! condition's own source text, and each once).
 //!
-//! `when this.head === null, returns 1`, `when index >= this.length, throws RangeError "index out of
-//! range"`. The method itself names the group the test is in, so it is not repeated here.
+//! `returns 1 when this.head === null`, `throws RangeError "index out of range" when index >= this.length`.
+//! The method itself names the group the test is in, so it is not repeated here.
 
 use super::ElectedTest;
 use super::assertion::literal_of;
@@ -40,14 +41,34 @@ pub(crate) fn test_title(
     peers: &[&ElectedTest],
 ) -> String {
     let branches = method_branches(program, code, elected);
-    let mut parts: Vec<String> =
-        distinguishing(branches, elected, peers).into_iter().map(|b| decision(&branches[b as usize])).collect();
-    parts.extend(result(program, elected));
-    if parts.is_empty() {
+    let conditions =
+        said_once(distinguishing(branches, elected, peers).into_iter().map(|b| decision(&branches[b as usize])));
+    phrase(result(program, elected), &conditions).unwrap_or_else(|| {
         let lines = super::compress_lines(&elected.new_lines);
-        return if lines.is_empty() { "runs".to_string() } else { format!("covers line {lines}") };
+        if lines.is_empty() { "runs".to_string() } else { format!("covers line {lines}") }
+    })
+}
+
+/// The conditions, each once: two decisions with one condition (a guard repeated further down, a
+/// ternary after an `if` on the same test) say it once.
+fn said_once(conditions: impl Iterator<Item = String>) -> Vec<String> {
+    let mut said: Vec<String> = Vec::new();
+    for condition in conditions {
+        if !said.contains(&condition) {
+            said.push(condition);
+        }
     }
-    parts.join(", ")
+    said
+}
+
+/// The behaviour first, then the path: `returns [] when size === 0 and i < n`; `when size === 0` alone
+/// for a call that returned nothing; none when there is neither.
+fn phrase(behaviour: Option<String>, conditions: &[String]) -> Option<String> {
+    let path = (!conditions.is_empty()).then(|| format!("when {}", conditions.join(" and ")));
+    match (behaviour, path) {
+        (Some(behaviour), Some(path)) => Some(format!("{behaviour} {path}")),
+        (behaviour, path) => behaviour.or(path),
+    }
 }
 
 /// The branch outcomes of the method under test of `elected`, by offset in its branch range.
@@ -85,21 +106,72 @@ fn distinguishing(branches: &[Branch], elected: &ElectedTest, peers: &[&ElectedT
         })
         .collect();
     candidates.sort_unstable();
-    let mut chosen: Vec<u32> = candidates.into_iter().take(MAX_DECISIONS).map(|(_, _, b)| b).collect();
+    let mut chosen: Vec<u32> = Vec::new();
+    for (_, _, b) in candidates {
+        // A condition and an operand of it (`a || b` and `a`) would say one thing twice.
+        let said = |c: &u32| overlap(&branches[*c as usize].condition, &branches[b as usize].condition);
+        if chosen.len() < MAX_DECISIONS && !chosen.iter().any(said) {
+            chosen.push(b);
+        }
+    }
     chosen.sort_unstable_by_key(|&b| (branches[b as usize].start, b));
     chosen
 }
 
-/// One branch outcome as words: `when i < n`, `when i >= n`, `when options is nullish`.
+/// Whether one condition is the other or holds it as an operand, negated or not: `node.next` and
+/// `node.next || node.prev`, `!x` and `x`.
+fn overlap(a: &str, b: &str) -> bool {
+    let (a, b) = (core(a), core(b));
+    let (short, long) = if a.len() <= b.len() { (a, b) } else { (b, a) };
+    let word = |c: Option<char>| c.is_some_and(|c| c.is_alphanumeric() || c == '_' || c == '$' || c == '.');
+    !short.is_empty()
+        && long
+            .match_indices(short)
+            .any(|(at, _)| !word(long[..at].chars().next_back()) && !word(long[at + short.len()..].chars().next()))
+}
+
+/// A condition without the negations and parentheses around it.
+fn core(condition: &str) -> &str {
+    let mut text = condition.trim();
+    loop {
+        let inner = text.strip_prefix('!').map(str::trim_start).unwrap_or(text);
+        let inner = match inner.strip_prefix('(').and_then(|t| t.strip_suffix(')')) {
+            Some(t) if balanced(t) => t.trim(),
+            _ => inner,
+        };
+        if inner == text {
+            return text;
+        }
+        text = inner;
+    }
+}
+
+/// Whether the parentheses of `text` close in order.
+fn balanced(text: &str) -> bool {
+    let mut depth = 0i32;
+    for c in text.chars() {
+        depth += match c {
+            '(' => 1,
+            ')' => -1,
+            _ => 0,
+        };
+        if depth < 0 {
+            return false;
+        }
+    }
+    depth == 0
+}
+
+/// One branch outcome as words: `i < n`, `i >= n`, `options is nullish`.
 fn decision(branch: &Branch) -> String {
     let condition = shorten(&branch.condition, MAX_QUOTE);
     match (branch.kind, branch.outcome.as_str()) {
-        (BranchKind::Nullish, outcome) => format!("when {condition} is {outcome}"),
-        (BranchKind::Switch, "default") => format!("when {condition} takes the default"),
-        (BranchKind::Switch, "no case") => format!("when {condition} matches no case"),
-        (BranchKind::Switch, case) => format!("when {condition} is {}", case.trim_start_matches("case ")),
-        (_, "then" | "true") => format!("when {condition}"),
-        _ => format!("when {}", negated(&condition)),
+        (BranchKind::Nullish, outcome) => format!("{condition} is {outcome}"),
+        (BranchKind::Switch, "default") => format!("{condition} takes the default"),
+        (BranchKind::Switch, "no case") => format!("{condition} matches no case"),
+        (BranchKind::Switch, case) => format!("{condition} is {}", case.trim_start_matches("case ")),
+        (_, "then" | "true") => condition,
+        _ => negated(&condition),
     }
 }
 
@@ -209,16 +281,33 @@ mod tests {
 
     #[test]
     fn decisions_read_as_conditions() {
-        assert_eq!(decision(&branch(BranchKind::If, "then", "this.head === null", 0)), "when this.head === null");
-        assert_eq!(decision(&branch(BranchKind::If, "else", "this.head === null", 0)), "when this.head !== null");
-        assert_eq!(decision(&branch(BranchKind::For, "false", "i < n", 0)), "when i >= n");
-        assert_eq!(decision(&branch(BranchKind::If, "else", "!this.items.length", 0)), "when this.items.length");
-        assert_eq!(decision(&branch(BranchKind::If, "else", "!/^\\d{13}$/.test(s)", 0)), "when /^\\d{13}$/.test(s)");
-        assert_eq!(decision(&branch(BranchKind::If, "else", "!/a/ / b", 0)), "when !(!/a/ / b)");
-        assert_eq!(decision(&branch(BranchKind::If, "else", "a < b && b < c", 0)), "when !(a < b && b < c)");
-        assert_eq!(decision(&branch(BranchKind::If, "else", "x - 1 > 0", 0)), "when !(x - 1 > 0)");
-        assert_eq!(decision(&branch(BranchKind::Nullish, "nullish", "options", 0)), "when options is nullish");
-        assert_eq!(decision(&branch(BranchKind::Switch, "case 'a'", "kind", 0)), "when kind is 'a'");
-        assert_eq!(decision(&branch(BranchKind::Switch, "no case", "kind", 0)), "when kind matches no case");
+        assert_eq!(decision(&branch(BranchKind::If, "then", "this.head === null", 0)), "this.head === null");
+        assert_eq!(decision(&branch(BranchKind::If, "else", "this.head === null", 0)), "this.head !== null");
+        assert_eq!(decision(&branch(BranchKind::For, "false", "i < n", 0)), "i >= n");
+        assert_eq!(decision(&branch(BranchKind::If, "else", "!this.items.length", 0)), "this.items.length");
+        assert_eq!(decision(&branch(BranchKind::If, "else", "!/^\\d{13}$/.test(s)", 0)), "/^\\d{13}$/.test(s)");
+        assert_eq!(decision(&branch(BranchKind::If, "else", "!/a/ / b", 0)), "!(!/a/ / b)");
+        assert_eq!(decision(&branch(BranchKind::If, "else", "a < b && b < c", 0)), "!(a < b && b < c)");
+        assert_eq!(decision(&branch(BranchKind::If, "else", "x - 1 > 0", 0)), "!(x - 1 > 0)");
+        assert_eq!(decision(&branch(BranchKind::Nullish, "nullish", "options", 0)), "options is nullish");
+        assert_eq!(decision(&branch(BranchKind::Switch, "case 'a'", "kind", 0)), "kind is 'a'");
+        assert_eq!(decision(&branch(BranchKind::Switch, "no case", "kind", 0)), "kind matches no case");
+    }
+
+    #[test]
+    fn titles_say_the_behaviour_first_then_each_condition_once() {
+        let conditions = |list: &[&str]| list.iter().map(|c| c.to_string()).collect::<Vec<_>>();
+        assert_eq!(
+            phrase(Some("returns []".into()), &conditions(&["size === 0", "i >= n"])).unwrap(),
+            "returns [] when size === 0 and i >= n"
+        );
+        assert_eq!(phrase(None, &conditions(&["size === 0"])).unwrap(), "when size === 0");
+        assert_eq!(phrase(Some("throws TypeError".into()), &[]).unwrap(), "throws TypeError");
+        assert_eq!(phrase(None, &[]), None);
+        assert!(overlap("node.next || node.prev", "node.next") && overlap("!(a < b)", "a < b"));
+        assert!(overlap("!(node.next || node.prev)", "!node.next") && !overlap("node.next", "node.nextSibling"));
+        assert!(!overlap("this.size", "size") && !overlap("(a) + (b)", "a + b") && !overlap("i < n", "j < n"));
+        let twice = ["highestKey === undefined", "highestKey === undefined"].map(String::from);
+        assert_eq!(said_once(twice.into_iter()), conditions(&["highestKey === undefined"]));
     }
 }
