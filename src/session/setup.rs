@@ -11,7 +11,6 @@ use crate::generate::search::Archive;
 use crate::inference::TypeTable;
 use crate::model::program::{FunctionRef, Origin, ProgramInfo};
 use crate::sandbox::CodeBase;
-use crate::suite::assertion::private_member;
 
 use super::MethodState;
 
@@ -39,12 +38,7 @@ pub(super) fn methods_under_test(program: &ProgramInfo, method: Option<&str>) ->
     for (class, info) in program.classes.iter().enumerate().filter(|(_, c)| c.under_test) {
         // An alias (`abs` and `absoluteValue` being one function object) is tested once, under its first
         // name; closures made from one function expression in a loop are distinct methods.
-        // A method private by convention (`_grow`) is tested through the public ones, as its class's users
-        // reach it, unless it is named or the class has nothing public: a test calling it fails once it
-        // is renamed, a refactoring that changes no behaviour.
-        let public = info.own_methods().any(|m| !private_member(&m.name));
-        let chosen = |name: &str| method.map_or(!public || !private_member(name), |wanted| wanted == name);
-        for m in info.own_methods().filter(|m| m.alias_of.is_none() && chosen(&m.name)) {
+        for m in info.own_methods().filter(|m| m.alias_of.is_none() && method.is_none_or(|wanted| wanted == m.name)) {
             methods.push(MethodState::new(class, m.name.clone(), m.function.clone()));
         }
     }
