@@ -29,9 +29,11 @@ fn steady_keeps_one_session_where_the_default_starts_many() {
     // The shared-state sample's class is covered within milliseconds: by default the bench starts a
     // session after another (a shared context each); steady, one session works on its methods in turn.
     let options = |steady| BenchOptions { file: fixture("bench/ledger.cjs"), seconds: 0.3, seed: 1, steady };
-    let sessions = run(&options(false)).unwrap();
+    // The bench measures for a time: under load, 0.3 s held two sessions; only that it started more than
+    // one is asserted, as the steady run's count below.
+    let sessions = run(&BenchOptions { seconds: 1.0, ..options(false) }).unwrap();
     let (_, contexts) = candidates_and_contexts(&sessions);
-    assert!(contexts >= 3, "{sessions}");
+    assert!(contexts >= 2, "{sessions}");
     let steady = run(&options(true)).unwrap();
     let (candidates, contexts) = candidates_and_contexts(&steady);
     // Every write of the sample's methods is undone: the one session's context serves every candidate.
