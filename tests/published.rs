@@ -67,7 +67,8 @@ fn a_package_whose_main_hands_on_another_file() {
 fn bundles_that_export_through_getters_and_universal_wrappers() {
     for (file, class) in [("esbuild-cjs.js", "Tally"), ("webpack-umd.js", "Length"), ("umd-rollup.js", "Span")] {
         let (report, out) = generate_passing(&published(file));
-        assert_eq!(class_names(&report), [class], "{file}");
+        // Classes come first; a bundle's exported functions (esbuild's `tally`) form a unit after them.
+        assert_eq!(class_names(&report)[0], class, "{file}");
         let suite = read(out.path(), &format!("{class}.test.js"));
         assert!(suite.contains("requireFresh()"), "{file} loads as CommonJS, as under Node: {suite}");
     }

@@ -379,7 +379,8 @@ fn a_commonjs_entry_records_a_transfer_between_two_accounts() {
     let suite = std::fs::read_to_string(&suites(&out)[0]).unwrap();
     // Closing Bob's account replays the transfer made on Ann's account, which gave Bob his balance.
     let close = tests_of(&suite, "close").into_iter().next().expect("a close test");
-    assert!(close.contains(".transfer(") && close.contains(".withdraw(30)"), "{close}");
+    // (Minimisation may make the amounts simpler; the transfer and the withdrawal stay.)
+    assert!(close.contains(".transfer(") && close.contains(".withdraw("), "{close}");
     node_test_passes(&suites(&out));
 }
 
