@@ -45,7 +45,7 @@ fn a_module_of_functions_gives_a_suite_that_calls_them_without_a_receiver() {
         assert!(suite.contains(call) && !suite.contains(&format!(".{call}")), "{call}: {suite}");
     }
     assert!(!suite.contains(".clamp("), "called on a receiver: {suite}");
-    assert!(suite.contains("assert.throws(() => clamp("), "the refused range: {suite}");
+    assert!(suite.contains("assert.throws(() => { clamp("), "the refused range: {suite}");
     node_test_passes(&suites(out.path()));
 }
 
