@@ -289,16 +289,7 @@ fn constructor_of(syntax: &Syntax, info: &FoundMembers, outermost: &[(usize, &Fu
     }
     match outermost.iter().find(|(_, f)| f.name.as_deref() == Some("constructor")) {
         Some(found) => method_info(syntax, "constructor", Some(*found), info.length, Origin::Prototype),
-        None => MethodInfo {
-            name: "constructor".into(),
-            params: Vec::new(),
-            function: None,
-            origin: Origin::Inherited,
-            alias_of: None,
-            asynchronous: false,
-            optional_from: None,
-            variadic: false,
-        },
+        None => MethodInfo::bare("constructor", Vec::new(), Origin::Inherited),
     }
 }
 

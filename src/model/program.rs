@@ -122,6 +122,23 @@ pub struct MethodInfo {
     pub variadic: bool,
 }
 
+impl MethodInfo {
+    /// A method known by its name and parameters alone: no function located in the code, not an alias,
+    /// synchronous, every parameter required.
+    pub fn bare(name: &str, params: Vec<String>, origin: Origin) -> MethodInfo {
+        MethodInfo {
+            name: name.into(),
+            params,
+            function: None,
+            origin,
+            alias_of: None,
+            asynchronous: false,
+            optional_from: None,
+            variadic: false,
+        }
+    }
+}
+
 /// A unit of state under test: a class (a constructor function, ES5 or `class`, with methods), or a
 /// module of functions ([`ClassInfo::functions`]): a unit with no constructor, whose methods are the
 /// functions a module (or a namespace object) exports, called without a receiver.

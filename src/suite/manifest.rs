@@ -558,16 +558,7 @@ mod tests {
 
     /// A program of two script classes, `A` and `B`, each with a method `m`: what rendering needs.
     fn two_classes() -> ProgramInfo {
-        let method = |name: &str| MethodInfo {
-            name: name.into(),
-            params: Vec::new(),
-            function: None,
-            origin: Origin::Prototype,
-            alias_of: None,
-            asynchronous: false,
-            optional_from: None,
-            variadic: false,
-        };
+        let method = |name: &str| MethodInfo::bare(name, Vec::new(), Origin::Prototype);
         let class = |name: &str| ClassInfo {
             name: name.into(),
             alias: name.into(),

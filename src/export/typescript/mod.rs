@@ -329,15 +329,8 @@ mod tests {
     /// A program of one class, `Shelf(size)` with `put(item, count)`, and a test that builds one and
     /// calls `put` with an options object and a number, then with a function handing out answers.
     fn shelf_test() -> (ProgramInfo, TestCase) {
-        let method = |name: &str, params: &[&str]| MethodInfo {
-            name: name.into(),
-            params: params.iter().map(|p| p.to_string()).collect(),
-            function: None,
-            origin: Origin::Prototype,
-            alias_of: None,
-            asynchronous: false,
-            optional_from: None,
-            variadic: false,
+        let method = |name: &str, params: &[&str]| {
+            MethodInfo::bare(name, params.iter().map(|p| p.to_string()).collect(), Origin::Prototype)
         };
         let class = ClassInfo {
             name: "Shelf".into(),
