@@ -84,6 +84,38 @@ pub struct ExploreArgs {
     /// are off when NO_COLOR is set.
     #[arg(long, default_value = "dark", value_name = "NAME")]
     pub theme: String,
+
+    /// Bring the suite already in --out up to date rather than write it anew: its tests are run and kept
+    /// when the session opens, so stepping elects only what they leave uncovered, and the export (on
+    /// quit, or the dialog's) writes the kept tests with the new ones.
+    #[command(flatten)]
+    pub update: UpdateArgs,
+}
+
+/// `--update` and `--accept-changes`, shared by `generate` and `explore`.
+#[derive(Debug, Args)]
+pub struct UpdateArgs {
+    /// Bring the suite already in --out up to date with the code rather than write it anew: every test
+    /// of its manifests runs on the current code; those that still pass are kept byte for byte, those
+    /// whose assertions no longer hold are behaviour changes, set aside and named with the reason (in the
+    /// summary, --report under `changed`, and <Class>.changed.log); then only the methods whose code
+    /// changed, or whose kept tests cover less than before, are generated again, and what covers
+    /// statements the kept tests leave is appended. Files whose text would not change are not written:
+    /// with unchanged code, nothing is. Without a suite in --out, the suite is written anew.
+    #[arg(long)]
+    pub update: bool,
+
+    /// With --update: the changes were intended. Tests whose behaviour changed are rewritten in place to
+    /// assert the new behaviour (and still listed in <Class>.changed.log), rather than set aside.
+    #[arg(long, requires = "update")]
+    pub accept_changes: bool,
+}
+
+impl UpdateArgs {
+    /// What `--update` asks for, if it was given.
+    pub fn update(&self) -> Option<flycatcher::app::update::Update> {
+        self.update.then_some(flycatcher::app::update::Update { accept_changes: self.accept_changes })
+    }
 }
 
 /// Options of `flycatcher generate`.
@@ -134,20 +166,9 @@ pub struct GenerateArgs {
     #[arg(long, value_name = "K/N")]
     pub shard: Option<Shard>,
 
-    /// Bring the suite already in --out up to date with the code rather than write it anew: every test
-    /// of its manifests runs on the current code; those that still pass are kept byte for byte, those
-    /// whose assertions no longer hold are behaviour changes, set aside and named with the reason (in the
-    /// summary, --report under `changed`, and <Class>.changed.log); then only the methods whose code
-    /// changed, or whose kept tests cover less than before, are generated again, and what covers
-    /// statements the kept tests leave is appended. Files whose text would not change are not written:
-    /// with unchanged code, nothing is. Without a suite in --out, the suite is written anew.
-    #[arg(long)]
-    pub update: bool,
-
-    /// With --update: the changes were intended. Tests whose behaviour changed are rewritten in place to
-    /// assert the new behaviour (and still listed in <Class>.changed.log), rather than set aside.
-    #[arg(long, requires = "update")]
-    pub accept_changes: bool,
+    /// Bring the suite already in --out up to date rather than write it anew.
+    #[command(flatten)]
+    pub update: UpdateArgs,
 }
 
 impl GenerateArgs {

@@ -10,7 +10,6 @@ use flycatcher::app::cli_progress::Watcher;
 use flycatcher::app::generate::{Export, Strength};
 use flycatcher::app::jobs::{self, Jobs, Relay};
 use flycatcher::app::mutate::SuiteSource;
-use flycatcher::app::update::Update;
 use flycatcher::app::verify::{self, Verification, VerifyOptions};
 use flycatcher::app::{self, report};
 use flycatcher::error::Error;
@@ -66,12 +65,7 @@ pub(crate) fn generate(args: &GenerateArgs) -> Result<Verdict, Error> {
         opening: &opening,
         strength: if args.mutation { Strength::Mutation } else { Strength::Default },
         constructors: args.run.method.is_none(),
-        export: Export {
-            format: args.run.format,
-            out: &args.run.out,
-            command: &command,
-            update: args.update.then_some(Update { accept_changes: args.accept_changes }),
-        },
+        export: Export { format: args.run.format, out: &args.run.out, command: &command, update: args.update.update() },
         workers: args.workers(),
         shard: args.shard,
     };

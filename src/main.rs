@@ -72,5 +72,6 @@ fn explore_options(args: &ExploreArgs) -> Result<flycatcher::tui::ExploreOptions
         out_dir: args.run.out.clone(),
         format: args.run.format,
         command: args.run.command_line("explore"),
+        update: args.update.update(),
     })
 }

@@ -260,6 +260,7 @@ fn the_explorer_says_declared_o_still_overrides_and_i_gives_it_back() {
         out_dir: dir.path().join("out"),
         format: Format::NodeTest,
         command: "flycatcher explore (test)".into(),
+        update: None,
     };
     let (worker, snapshot) = Worker::start(options).expect("the fixture loads");
     let row = |snapshot: &Snapshot| snapshot.params.iter().find(|p| p.function == "sortBy").cloned().expect("sortBy");

@@ -33,6 +33,16 @@ impl Ui {
     }
 
     fn open_path(file: PathBuf, out: PathBuf, project_path: PathBuf, project: Project) -> Ui {
+        Ui::open_updating(file, out, project_path, project, None)
+    }
+
+    fn open_updating(
+        file: PathBuf,
+        out: PathBuf,
+        project_path: PathBuf,
+        project: Project,
+        update: Option<flycatcher::app::update::Update>,
+    ) -> Ui {
         // As the command line opens a run: the project file's settings over the defaults.
         let mut settings = Settings { seed: 3, ..Settings::default() };
         project.settings.apply(&mut settings, SettingsOrigin::ProjectFile).expect("valid project settings");
@@ -47,6 +57,7 @@ impl Ui {
             out_dir: out.clone(),
             format: Format::NodeTest,
             command: "flycatcher explore (test)".into(),
+            update,
         };
         let (worker, snapshot) = Worker::start(options).expect("the sample loads");
         Ui { app: App::new(snapshot, out, Format::NodeTest), worker }
@@ -527,10 +538,75 @@ fn a_slow_load_reports_its_progress() {
         out_dir: dir.path().join("suite"),
         format: Format::NodeTest,
         command: "flycatcher explore (test)".into(),
+        update: None,
     };
     let mut reports = Vec::new();
     let (_worker, snapshot) = Worker::start_watching(options, |elapsed| reports.push(elapsed)).unwrap();
     assert_eq!(snapshot.classes[0].name, "Counter");
     assert!(!reports.is_empty(), "loading took a while and said so");
     assert!(reports.windows(2).all(|w| w[0] <= w[1]));
+}
+
+/// Every file in `out`, by name, as text.
+fn suite_files(out: &std::path::Path) -> std::collections::BTreeMap<String, String> {
+    std::fs::read_dir(out)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .map(|p| (p.file_name().unwrap().to_string_lossy().into_owned(), std::fs::read_to_string(&p).unwrap()))
+        .collect()
+}
+
+/// Quits, confirming when the explorer asks (something is unexported), which exports to the out folder.
+fn quit_exporting(ui: &mut Ui) {
+    ui.press(KeyCode::Char('q'));
+    if ui.app.mode == Mode::ConfirmQuit {
+        ui.press(KeyCode::Char('y'));
+    }
+    assert!(ui.app.quit);
+}
+
+/// `explore --update` on a folder holding a suite `generate` wrote: the suite's tests are run and kept
+/// when the session opens, the first note says so, and quitting writes nothing while the code is
+/// unchanged; after an edit of one method, the tests whose behaviour changed are owed to an export
+/// (quitting asks), and the export sets them aside in `<Class>.changed.log` as `generate --update` does.
+#[test]
+fn an_update_keeps_the_suite_in_the_folder_and_sets_aside_what_an_edit_changed() {
+    let fixtures = common::root().join("tests/fixtures/update");
+    let dir = tempfile::tempdir().unwrap();
+    let (code, out) = (dir.path().join("shelf.js"), dir.path().join("out"));
+    std::fs::copy(fixtures.join("shelf.js"), &code).unwrap();
+    let budget = ["--budget", "3000", "--timeout", "600", "--seed", "1"];
+    let (code_arg, out_arg) = (code.display().to_string(), out.display().to_string());
+    let mut args = vec!["generate", code_arg.as_str(), "--out", out_arg.as_str()];
+    args.extend(budget);
+    let output = common::flycatcher(&args);
+    assert!(output.status.success(), "{}", common::text(&output));
+    let written = suite_files(&out);
+    let update = Some(flycatcher::app::update::Update { accept_changes: false });
+    let project = dir.path().join("flycatcher.json");
+
+    let mut ui = Ui::open_updating(code.clone(), out.clone(), project.clone(), Project::default(), update);
+    ui.settle();
+    let note = ui.note();
+    assert!(note.contains("updating the suite in") && note.contains(" 0 changed"), "{note}");
+    let kept: usize = note.split(": ").nth(1).and_then(|n| n.split(' ').next()?.parse().ok()).unwrap_or(0);
+    assert!(kept > 0, "the suite's tests are kept: {note}");
+    ui.run_to_end();
+    quit_exporting(&mut ui);
+    drop(ui);
+    assert_eq!(suite_files(&out), written, "an update of unchanged code writes nothing new");
+
+    std::fs::copy(fixtures.join("shelf-edited.js"), &code).unwrap();
+    let mut ui = Ui::open_updating(code, out.clone(), project, Project::default(), update);
+    ui.settle();
+    let note = ui.note();
+    assert!(note.contains("updating the suite in") && !note.contains(" 0 changed"), "{note}");
+    assert!(ui.snapshot().unexported > 0, "the changed tests are owed to an export");
+    ui.run_to_end();
+    quit_exporting(&mut ui);
+    drop(ui);
+    let after = suite_files(&out);
+    let log = after.get("Shelf.changed.log").expect("the changed tests are logged");
+    assert!(log.contains("label"), "{log}");
+    assert_ne!(after.get("Shelf.test.js"), written.get("Shelf.test.js"), "the changed tests left the suite");
 }

@@ -406,6 +406,7 @@ fn explore_shows_recorded_types_as_recorded_in_the_parameter_pane() {
         out_dir: dir.path().join("out"),
         format: flycatcher::export::Format::NodeTest,
         command: "flycatcher explore (test)".into(),
+        update: None,
     };
     let (_worker, snapshot) = flycatcher::tui::worker::Worker::start(options).expect("the sample loads");
     let add = snapshot.params.iter().find(|p| p.function == "add").expect("add's parameter is shown");

@@ -28,6 +28,7 @@ use ratatui::Terminal;
 use ratatui::backend::CrosstermBackend;
 
 use crate::app::Opening;
+use crate::app::update::Update;
 use crate::error::{Error, Result};
 use crate::export::Format;
 use state::App;
@@ -51,6 +52,8 @@ pub struct ExploreOptions {
     pub format: Format,
     /// The command line, for suite headers.
     pub command: String,
+    /// Bring the suite in `out_dir` up to date rather than write it anew (`--update`).
+    pub update: Option<Update>,
 }
 
 /// How the explorer ended.
@@ -83,6 +86,7 @@ pub fn explore(options: ExploreOptions) -> Result<Ending> {
             out_dir: options.out_dir.clone(),
             format: options.format,
             command: options.command,
+            update: options.update,
         },
         |elapsed| {
             // Redrawn in place: the terminal is not taken over yet.

@@ -12,7 +12,9 @@ use super::changes::LiveChanges;
 use super::history::History;
 use super::inspect::{Document, Subject, document};
 use super::snapshot::{Facts, Snapshot};
+use crate::app::generate::Export;
 use crate::app::project::Project;
+use crate::app::update::{Update, keep_suite};
 use crate::app::{ENGINE_THREAD_STACK, Opening};
 use crate::error::{Error, Result};
 use crate::export::Format;
@@ -107,6 +109,9 @@ pub struct WorkerOptions {
     pub format: Format,
     /// The command line, for suite headers.
     pub command: String,
+    /// Bring the suite in `out_dir` up to date rather than write it anew (`--update`): its tests are run
+    /// and kept before the first step, as `generate --update` does.
+    pub update: Option<Update>,
 }
 
 /// The UI's handle on the session thread.
@@ -135,17 +140,17 @@ impl Worker {
             .name("flycatcher-session".into())
             .stack_size(ENGINE_THREAD_STACK)
             .spawn(move || {
-                let session = match options.opening.open() {
+                let session = match open_keeping(&options) {
                     Ok(session) => session,
                     Err(e) => {
                         let _ = ready_tx.send(Err(e));
                         return;
                     }
                 };
-                let project = loaded_project(&options);
+                let notes = [loaded_project(&options), updating(&session, &options)];
                 let mut state = WorkerState::new(session, options);
                 let _ = ready_tx.send(Ok(state.snapshot()));
-                if let Some(text) = project {
+                for text in notes.into_iter().flatten() {
                     let _ = event_tx.send(Event::Note { text, error: false });
                 }
                 state.serve(command_rx, event_tx);
@@ -168,6 +173,35 @@ impl Worker {
     pub fn send(&self, command: Command) {
         let _ = self.commands.send(command);
     }
+}
+
+/// Opens the session and, under `--update`, keeps the tests of the suite in the out folder that still
+/// pass (see [`crate::app::update`]).
+fn open_keeping(options: &WorkerOptions) -> Result<Session> {
+    let mut session = options.opening.open()?;
+    let export =
+        Export { format: options.format, out: &options.out_dir, command: &options.command, update: options.update };
+    keep_suite(&mut session, &export)?;
+    Ok(session)
+}
+
+/// What an update found in the out folder, for the first note: the person sees the suite was read.
+fn updating(session: &Session, options: &WorkerOptions) -> Option<String> {
+    options.update?;
+    let kept = &session.suite().kept;
+    if kept.classes.is_empty() {
+        return Some(format!(
+            "no suite of these classes in {}: the suite will be written anew",
+            options.out_dir.display()
+        ));
+    }
+    let changed = kept.changed.len();
+    let verb = if options.update.is_some_and(|u| u.accept_changes) { "rewritten" } else { "set aside" };
+    let kept_count = kept.tests.iter().filter(|t| t.written.is_some()).count();
+    Some(format!(
+        "updating the suite in {}: {kept_count} tests kept, {changed} changed ({verb}; see the .changed.log on export)",
+        options.out_dir.display()
+    ))
 }
 
 impl Drop for Worker {
@@ -204,6 +238,9 @@ struct WorkerState {
     running: bool,
     /// Elected tests at the last export: the rest are unexported.
     exported: usize,
+    /// Tests of the updated suite whose behaviour changed, until an export writes them out of the suite
+    /// (or rewritten, under `--accept-changes`): work an export owes, like unexported tests.
+    changes_unwritten: usize,
     /// Executions and stepping time at the start of the current rate window, and when it started.
     rate_mark: (u64, Duration, Instant),
     rate: f64,
@@ -214,11 +251,13 @@ struct WorkerState {
 impl WorkerState {
     fn new(session: Session, options: WorkerOptions) -> WorkerState {
         let mark = (session.executions(), session.elapsed(), Instant::now());
+        let changes_unwritten = session.suite().kept.changed.len();
         WorkerState {
             session,
             options,
             running: false,
             exported: 0,
+            changes_unwritten,
             rate_mark: mark,
             rate: 0.0,
             history: History::default(),
@@ -230,11 +269,17 @@ impl WorkerState {
         let facts = Facts {
             running: self.running,
             rate: self.rate,
-            unexported: self.session.suite().elected.len().saturating_sub(self.exported),
+            unexported: self.unexported(),
             history: &self.history,
             unsaved: self.changes.unsaved(),
         };
         Snapshot::of(&self.session, facts)
+    }
+
+    /// Tests an export would write that the last one did not: newly elected ones, and changed ones of
+    /// an updated suite.
+    fn unexported(&self) -> usize {
+        self.session.suite().elected.len().saturating_sub(self.exported) + self.changes_unwritten
     }
 
     fn serve(&mut self, commands: Receiver<Command>, events: Sender<Event>) {
@@ -374,7 +419,7 @@ impl WorkerState {
                 if save {
                     notes.push(self.save_project());
                 }
-                if self.session.suite().elected.len() > self.exported {
+                if self.unexported() > 0 {
                     let dir = if export { dir } else { dir.join("recovery") };
                     notes.push(self.export(format, &dir));
                 }
@@ -468,6 +513,7 @@ impl WorkerState {
             Ok(files) => {
                 let after = self.session.suite().elected.len();
                 self.exported = after;
+                self.changes_unwritten = 0;
                 let count = match before == after {
                     true => format!("{after} elected"),
                     false => format!("{before} elected → {after} after minimisation"),
@@ -480,7 +526,7 @@ impl WorkerState {
 
     /// The UI went away without quitting (it crashed): keep the suite.
     fn rescue(&mut self) {
-        if self.session.suite().elected.len() > self.exported {
+        if self.unexported() > 0 {
             let dir = self.options.out_dir.clone();
             let (text, _) = self.export(self.options.format, &dir);
             eprintln!("flycatcher: {text}");
