@@ -107,3 +107,13 @@ fn process_is_host_free_and_globals_read_while_loading_are_named() {
     assert!(tests.contains("settings.elapsed()") && tests.contains("settings.doubleLater("), "{tests}");
     assert!(!tests.contains("settings.separator()") && !tests.contains("settings.node()"), "{tests}");
 }
+
+#[test]
+fn a_test_that_leaves_a_promise_rejected_with_no_handler_is_logged_not_elected() {
+    let (_, out, _) = generate_passing("rejects.js");
+    let log = suite(out.path(), "Uploader.failing.log");
+    assert!(log.contains("left a promise rejected with no handler: RangeError: too many parts"), "{log}");
+    let tests = suite(out.path(), "Uploader.test.js");
+    // `trySend` handles its rejection: its refusing branch is tested.
+    assert!(tests.contains("\"refused\""), "{tests}");
+}

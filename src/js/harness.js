@@ -590,6 +590,37 @@
   // How an awaiting test ended ('' or an error as `__fc$exec` returns it), or null while it has not.
   // A test still pending that reached the host (a timer Node would wait for in real time) has ended.
   hide('__fc$settled', () => (settled === null && hostAccess !== null ? hostFailure() : settled));
+  // Promises rejected while no handler waited on them, as the engine's rejection tracker reports them
+  // (`sandbox/engine/mod.rs`): noted when one rejects with none, crossed out when a handler comes later.
+  // Node fails a test that leaves one once its jobs have run (`unhandledRejection`): after such a test,
+  // the engine runs the jobs left and asks `__fc$unhandled()`, which answers '' or THREW with the
+  // failure naming the first reason left (at the statement that ran last), and forgets them all.
+  const rejections = [];
+  hide('__fc$rejected', (promise, reason, handled) => {
+    if (!handled) {
+      push(rejections, promise, reason);
+      return;
+    }
+    for (let i = 0; i < rejections.length; i += 2) {
+      if (rejections[i] === promise) rejections[i] = rejections[i + 1] = null;
+    }
+  });
+  hide('__fc$unhandled', () => {
+    let answer = '';
+    for (let i = 0; i < rejections.length && answer === ''; i += 2) {
+      if (rejections[i] === null) continue;
+      const reason = rejections[i + 1];
+      let what = 'a value that is no error';
+      try {
+        const name = reason !== null && typeof reason === 'object' ? reason.name : undefined;
+        const message = typeof name === 'string' ? reason.message : undefined;
+        if (typeof message === 'string') what = name + ': ' + message;
+      } catch (_) {}
+      answer = threw('UnhandledRejection', what, origin(reason), running[0]);
+    }
+    rejections.length = 0;
+    return answer;
+  });
   // The statements whose promises the last test awaited, comma-separated.
   hide('__fc$awaited', () => P.join(awaited, ','));
   // The proxies' and patterns' log itself: Rust reads its array (`sandbox/engine/log.rs`).

@@ -21,6 +21,10 @@ pub(crate) use protocol::*;
 /// The name of the error a test that reached the host ends with (never a regression test).
 pub(crate) const HOST_ACCESS_ERROR: &str = "HostAccessError";
 
+/// The name of the error a test that left a promise rejected with no handler ends with (never a
+/// regression test: Node fails it, see `harness.js`); its message is the reason's `name: message`.
+pub(crate) const UNHANDLED_REJECTION: &str = "UnhandledRejection";
+
 /// The built-ins that [`HARNESS_JS`], [`RECORDER_JS`], [`CONSOLE_JS`] and the describers use, captured on
 /// the hidden global [`PRIMORDIALS`] before any code under test runs (Node calls them primordials), with
 /// the rules those programs follow so that nothing the code under test does to a built-in (a throwing

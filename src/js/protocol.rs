@@ -173,6 +173,12 @@ protocol! {
         SETTLED = "__fc$settled";
         /// The statements whose promises the last test awaited.
         AWAITED = "__fc$awaited";
+        /// What the engine's promise rejection tracker calls with each promise rejected with no
+        /// handler, and again once one gets a handler.
+        REJECTED = "__fc$rejected";
+        /// Whether a promise rejected in the last test is still without a handler: `''`, or that the test
+        /// threw (see [`FAILURE`]) an `UnhandledRejection` naming its reason.
+        UNHANDLED = "__fc$unhandled";
         /// The recording proxies' and the patterns' log of the last test: the harness's array of triples,
         /// read by `sandbox/engine/log.rs`.
         LOG = "__fc$log";

@@ -7,6 +7,7 @@ use std::fmt;
 
 use serde::{Deserialize, Deserializer, Serialize};
 
+use crate::js::UNHANDLED_REJECTION;
 use crate::model::settings::Limits;
 
 /// Where in the engine's code something happened (a stack frame): the instrumented file and position,
@@ -49,6 +50,9 @@ impl Outcome {
     pub(crate) fn describe(&self, limits: &Limits) -> String {
         match self {
             Outcome::Passed => "passed".into(),
+            Outcome::Threw { thrown: Thrown::Error { name, message, .. }, .. } if name == UNHANDLED_REJECTION => {
+                format!("left a promise rejected with no handler: {message}")
+            }
             Outcome::Threw { thrown: Thrown::Error { name, message, .. }, .. } => format!("threw {name}: {message}"),
             Outcome::Threw { thrown: Thrown::Value(v), .. } => format!("threw a non-error value {v}"),
             Outcome::TimedOut => format!("did not finish within {} ms (infinite loop?)", limits.test_time.as_millis()),

@@ -3,7 +3,7 @@
 
 use super::{Session, Status, StopReason};
 use crate::error::Result;
-use crate::js::HOST_ACCESS_ERROR;
+use crate::js::{HOST_ACCESS_ERROR, UNHANDLED_REJECTION};
 use crate::model::observed::{Outcome, Thrown};
 use crate::model::program::FunctionRef;
 use crate::model::test::TestCase;
@@ -176,10 +176,12 @@ pub(super) fn kept_state(alone: &Execution, first: &Execution, same_end: impl Fn
 pub(crate) fn is_regression(outcome: &Outcome, last_statement: usize) -> bool {
     match outcome {
         Outcome::Passed => true,
-        // Errors of the engine itself, and uses of the host, which Node would not reproduce.
+        // Errors of the engine itself, and uses of the host, which Node would not reproduce; a promise
+        // left rejected, for which Node fails the test whatever it asserts.
         Outcome::Threw { at, thrown } => {
             *at == last_statement
-                && !matches!(thrown, Thrown::Error { name, .. } if name == "InternalError" || name == HOST_ACCESS_ERROR)
+                && !matches!(thrown, Thrown::Error { name, .. }
+                    if name == "InternalError" || name == HOST_ACCESS_ERROR || name == UNHANDLED_REJECTION)
         }
         _ => false,
     }

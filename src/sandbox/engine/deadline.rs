@@ -53,6 +53,17 @@ impl Deadline {
         self.at.store(at, Ordering::Relaxed);
     }
 
+    /// Starts a further limited evaluation that belongs to the last one (the jobs a test left): at most
+    /// `limit` from now, and `work` more interrupt checks if given, the work counting on.
+    pub(super) fn resume(&self, limit: Duration, work: Option<u64>) {
+        let done = self.work();
+        self.set(limit);
+        self.work.store(done, Ordering::Relaxed);
+        if let Some(work) = work {
+            self.limit_work(done.saturating_add(work));
+        }
+    }
+
     /// Also stops the evaluation started by the last [`Deadline::set`] after `work` interrupt checks.
     pub(super) fn limit_work(&self, work: u64) {
         self.most_work.store(work, Ordering::Relaxed);

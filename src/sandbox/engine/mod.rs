@@ -36,6 +36,7 @@ pub use sources::instrumented_position;
 
 use std::rc::Rc;
 use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
 use rquickjs::{Context, Ctx, Function, Module, Object, Runtime, Value};
@@ -44,8 +45,8 @@ use crate::error::{Error, Result};
 use crate::js::{
     BASELINE, BRANCHES, BUILTINS_JS, CHARGE, CONSOLE_JS, DEFINE_MODULE, DETERMINISM_JS, DETERMINISTIC, DISCOVER,
     DISCOVER_MADE, DISTANCES, FORGET, HARNESS_JS, HAS_SETTER, INEXACT, INEXACT_JS, JOURNAL_JS, LOAD_ENCODING,
-    LOAD_SEED, LOOPS_JS, MUTANT, NAMESPACES, PARITY_JS, PRIMORDIALS_JS, PRINT, REQUIRE, RUNTIME_JS, SHARED_WRITE,
-    STATEMENTS,
+    LOAD_SEED, LOOPS_JS, MUTANT, NAMESPACES, PARITY_JS, PRIMORDIALS_JS, PRINT, REJECTED, REQUIRE, RUNTIME_JS,
+    SHARED_WRITE, STATEMENTS,
 };
 use crate::model::program::ModuleKind;
 use crate::model::settings::Limits;
@@ -88,6 +89,19 @@ pub(crate) struct Engine {
     pub(crate) mutant: u32,
     /// The mutant [`MUTANT`] holds now.
     switched: u32,
+    /// Set by the promise rejection tracker: a promise was rejected with no handler (or got one) since
+    /// [`Engine::run`] last asked the harness (see [`crate::js::UNHANDLED`]).
+    rejected: Arc<AtomicBool>,
+}
+
+/// Tells the harness of a promise rejected with no handler, or of a handler added to one ([`REJECTED`]).
+/// Before the harness is installed (the program's own load) there is nothing to tell; an exception of
+/// the call (an interrupt) is dropped, so that the rejection that called it goes on as it would.
+fn track_rejection<'js>(ctx: &Ctx<'js>, promise: Value<'js>, reason: Value<'js>, handled: bool) {
+    let Ok(track) = ctx.globals().get::<_, Function>(REJECTED) else { return };
+    if track.call::<_, ()>((promise, reason, handled)).is_err() {
+        let _ = ctx.catch();
+    }
 }
 
 impl Engine {
@@ -102,6 +116,12 @@ impl Engine {
         runtime.set_gc_threshold(GC_THRESHOLD.min(limits.memory / 4));
         let interrupt = deadline.clone();
         runtime.set_interrupt_handler(Some(Box::new(move || interrupt.check())));
+        let rejected = Arc::new(AtomicBool::new(false));
+        let tracked = rejected.clone();
+        runtime.set_host_promise_rejection_tracker(Some(Box::new(move |ctx, promise, reason, handled| {
+            tracked.store(true, Ordering::Relaxed);
+            track_rejection(&ctx, promise, reason, handled);
+        })));
         if sources.files.iter().any(|f| f.kind == ModuleKind::EsModule) {
             let known: Vec<String> = sources.files.iter().map(|f| f.engine_name.clone()).collect();
             let table = sources
@@ -142,6 +162,7 @@ impl Engine {
             work_limit: None,
             mutant: 0,
             switched: 0,
+            rejected,
         };
         let baseline = engine.install(limits, guard)?;
         let descriptions = engine.descriptions.clone();

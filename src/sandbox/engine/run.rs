@@ -2,6 +2,7 @@
 //! the deadline, awaited promises settled, and what the test did read back.
 
 use std::rc::Rc;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
 use rquickjs::{Array, Ctx, Function, Object, Persistent, TypedArray};
@@ -16,7 +17,7 @@ use super::{Deadline, Engine};
 use crate::error::{Error, Result};
 use crate::js::{
     AT, AWAITED, BRANCHES, DISTANCES, EXEC, FAILURE, LOG, MEASURING, RESULTS, SETTLED, SHARED_WRITE, STACK, STATEMENTS,
-    TIMERS, UNDO,
+    TIMERS, UNDO, UNHANDLED,
 };
 use crate::model::observed::{Observed, Outcome, Thrown};
 use crate::model::program::ProgramInfo;
@@ -119,6 +120,7 @@ impl Engine {
         self.switch_mutant()?;
         let sources = self.sources.clone();
         let deadline = self.deadline.clone();
+        let (rejected, work_limit) = (self.rejected.clone(), self.work_limit);
         let mut broken = false;
         let execution = self.context.with(|ctx| {
             let engine_error = |e: rquickjs::Error| Error::Engine(exception_text(&ctx, e));
@@ -126,6 +128,10 @@ impl Engine {
             let measuring = measuring && sources.distances;
             let handles = Handles::of(&self.handles).map_err(engine_error)?;
             clear_probes(&ctx, handles, watch, sources.distances, measuring).map_err(engine_error)?;
+            if rejected.swap(false, Ordering::Relaxed) {
+                // Rejections of the load, or of a test whose end was not read: not this test's.
+                globals.get::<_, Function>(UNHANDLED).and_then(|f| f.call::<_, String>(())).map_err(engine_error)?;
+            }
             handles.descriptions.reset();
             let exec = handles.exec.clone().restore(&ctx).map_err(engine_error)?;
             let running = handles.at.clone().restore(&ctx).map_err(engine_error)?;
@@ -164,6 +170,16 @@ impl Engine {
                 Ok::<_, rquickjs::Error>(execution)
             };
             let mut outcome = outcome_of(&ctx, handles, result.map_err(Some), timed_out, awaiting, &sources);
+            let read = |outcome: &mut Outcome| {
+                let mut execution = read(outcome)?;
+                if matches!(execution.outcome, Outcome::Passed | Outcome::Threw { .. }) {
+                    let left = unhandled_rejection(&ctx, &globals, &deadline, (limit, work_limit), &rejected)?;
+                    if let Some(answer) = left {
+                        execution.outcome = outcome_of(&ctx, handles, Ok(answer), false, false, &sources);
+                    }
+                }
+                Ok::<_, rquickjs::Error>(execution)
+            };
             match read(&mut outcome) {
                 Ok(execution) => Ok(execution),
                 Err(e) => {
@@ -284,6 +300,27 @@ fn run_jobs(ctx: &Ctx, globals: &Object, deadline: &Deadline) -> rquickjs::Resul
             return Ok(());
         }
     }
+}
+
+/// Runs the jobs a test left queued, as Node does before its runner goes on, under the test's limits
+/// (counting on from its work), and answers, when a promise of the test is left rejected with no
+/// handler, the harness's answer for it ([`UNHANDLED`]): Node fails such a test. Done once the test's
+/// end is read, since the exported test asserts synchronously what the sandbox read before these jobs.
+fn unhandled_rejection(
+    ctx: &Ctx,
+    globals: &Object,
+    deadline: &Deadline,
+    (limit, work_limit): (Duration, Option<u64>),
+    rejected: &AtomicBool,
+) -> rquickjs::Result<Option<String>> {
+    deadline.resume(limit, work_limit);
+    while ctx.execute_pending_job() {}
+    deadline.clear();
+    if !rejected.swap(false, Ordering::Relaxed) {
+        return Ok(None);
+    }
+    let answer: String = globals.get::<_, Function>(UNHANDLED)?.call(())?;
+    Ok((!answer.is_empty()).then_some(answer))
 }
 
 /// Clears the probes `watch` reads before a test, and tells code instrumented for `distances` whether
