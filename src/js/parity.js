@@ -19,6 +19,11 @@
 //   and `undefined` (left out of the comparisons, written back after the values, holes last).
 //   Longer arrays keep QuickJS's stable sort: every stable sort gives V8's order for a consistent
 //   comparator, and only TimSort's merges, not ported, would match an inconsistent one there.
+// - `Function.prototype.toString`: QuickJS prints a function's text from the code it compiled, which
+//   is the instrumented copy, probes and all. A function of the user's files prints its text as the
+//   user wrote it (`__fc$text`, see `instrument/texts.rs`); every other function (Flycatcher's own,
+//   Node's built-in modules, QuickJS's native ones) prints as V8 prints a native function,
+//   `function name() { [native code] }`, on one line where QuickJS breaks it over three.
 (function (g) {
   'use strict';
   const apply = Reflect.apply;
@@ -129,6 +134,36 @@
     }.toSorted;
     defineOwn(arrayProto, 'toSorted', { value: fixedToSorted, writable: true, enumerable: false, configurable: true });
   }
+  const functionProto = g.Function.prototype;
+  const functionText = functionProto.toString;
+  const fileNameOf = (Object.getOwnPropertyDescriptor(functionProto, 'fileName') || {}).get;
+  const sourceText = g.__fc$text;
+  delete g.__fc$text;
+  const describeOwn = Object.getOwnPropertyDescriptor;
+  const sliceText = g.String.prototype.slice;
+  const QUICKJS_NATIVE = '() {\n    [native code]\n}';
+  const V8_NATIVE = '() { [native code] }';
+  const fixedToString = {
+    toString() {
+      const text = apply(functionText, this, []);
+      const file = fileNameOf === undefined ? undefined : apply(fileNameOf, this, []);
+      if (typeof file === 'string' && typeof sourceText === 'function') {
+        let own;
+        try {
+          own = sourceText(file, text);
+        } catch (_) {
+          own = text;
+        }
+        if (typeof own === 'string') return own;
+      }
+      const cut = text.length - QUICKJS_NATIVE.length;
+      if (cut >= 0 && apply(sliceText, text, [cut]) === QUICKJS_NATIVE) return apply(sliceText, text, [0, cut]) + V8_NATIVE;
+      // A function of Flycatcher's with its text (Node's built-in modules): as native, by its own name.
+      const name = describeOwn(this, 'name');
+      return 'function ' + (name !== undefined && typeof name.value === 'string' ? name.value : '') + V8_NATIVE;
+    },
+  }.toString;
+  defineOwn(functionProto, 'toString', { value: fixedToString, writable: true, enumerable: false, configurable: true });
   const proto = g.Date.prototype;
   const setTime = proto.setTime;
   const SETTERS = ['setDate', 'setMonth', 'setFullYear', 'setHours', 'setMinutes', 'setSeconds',
