@@ -137,7 +137,7 @@ fn every_function_prints_the_text_node_prints() {
     let run = sandbox.run_isolated(Test::Json(json), 1, &Watch::default(), true).unwrap();
     let described = format!("{:?}", run.results.first().map(|r| &r.value));
     let expected = node_texts();
-    assert_eq!(expected.len(), 20);
+    assert_eq!(expected.len(), 32);
     for text in &expected {
         assert!(described.contains(&format!("{text:?}")), "the sandbox does not print {text:?}: {described}");
     }

@@ -40,16 +40,59 @@ pub struct SourceTexts {
 
 impl SourceTexts {
     /// The user's text of the function or class QuickJS prints as `instrumented`, when its probes name
-    /// one.
+    /// one, or, for one without probes (`noop() {}`, a class of fields), when the file wrote one of
+    /// the same tokens.
     pub fn original_of(&self, instrumented: &str) -> Option<&str> {
-        let ids = probe_ids(instrumented);
-        let (low, high) = (ids.clone().min()?, ids.max()?);
         let class = instrumented.starts_with("class");
-        // Pre-order: a class that holds nothing but another class has its range; the innermost is
-        // the one whose text QuickJS cut (the outer one's text holds more than the inner class).
-        let found = self.texts.iter().rev().find(|t| t.class == class && t.statements == (low..high + 1))?;
-        self.original.get(found.start as usize..found.end as usize)
+        let ids = probe_ids(instrumented);
+        let text = |t: &SourceText| self.original.get(t.start as usize..t.end as usize);
+        let Some((low, high)) = ids.clone().min().zip(ids.max()) else {
+            let squeezed = squeeze(instrumented);
+            let unprobed = self.texts.iter().filter(|t| t.class == class && t.statements.is_empty());
+            return unprobed.filter_map(text).find(|original| squeeze(original) == squeezed);
+        };
+        let mut spanning = self.texts.iter().filter(|t| t.class == class && t.statements == (low..high + 1));
+        let first = spanning.next()?;
+        // Pre-order: a function (or class) whose own statements are all in the one function it holds
+        // spans that function's range too. Their heads tell them apart (`function outer(` is not
+        // `function inner(`); failing that, the innermost is the likelier.
+        let head = squeeze(head_of(instrumented));
+        let mut last = first;
+        for t in std::iter::once(first).chain(spanning) {
+            if text(t).is_some_and(|original| squeeze(head_of(original)) == head) {
+                return text(t);
+            }
+            last = t;
+        }
+        text(last)
     }
+}
+
+/// A function's or class's text up to the `{` or `=>` that starts its body (its signature).
+fn head_of(text: &str) -> &str {
+    let end = [text.find('{'), text.find("=>")].into_iter().flatten().min().unwrap_or(text.len());
+    &text[..end]
+}
+
+/// `text` without what codegen may write otherwise than the user did: whitespace, semicolons and
+/// comments (a comment's start inside a string is taken for one: the texts then differ, and the
+/// function prints as compiled).
+fn squeeze(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    while let Some(c) = rest.chars().next() {
+        if let Some(after) = rest.strip_prefix("//") {
+            rest = after.find('\n').map_or("", |at| &after[at..]);
+        } else if let Some(after) = rest.strip_prefix("/*") {
+            rest = after.find("*/").map_or("", |at| &after[at + 2..]);
+        } else {
+            if !c.is_whitespace() && c != ';' {
+                out.push(c);
+            }
+            rest = &rest[c.len_utf8()..];
+        }
+    }
+    out
 }
 
 /// The ids of the statement probes in an instrumented text.
@@ -121,5 +164,31 @@ mod tests {
         assert_eq!(method_start(source, at("gen")), at("async"));
         assert_eq!(method_start(source, at("x()")), at("get x"));
         assert_eq!(method_start(source, at("static()")), at("static()"));
+    }
+
+    #[test]
+    fn a_function_without_probes_is_found_by_its_tokens_and_one_spanning_another_by_its_head() {
+        let original = "function noop( ) { /* nothing */ }\nfunction outer() {\n  function inner() { go(); }\n}\n";
+        let at = |needle: &str| original.find(needle).unwrap() as u32;
+        let texts = SourceTexts {
+            original: original.to_string(),
+            texts: vec![
+                SourceText { statements: 0..0, start: 0, end: at("\nfunction outer"), class: false },
+                SourceText {
+                    statements: 0..1,
+                    start: at("function outer"),
+                    end: original.len() as u32 - 1,
+                    class: false,
+                },
+                SourceText { statements: 0..1, start: at("function inner"), end: at("\n}"), class: false },
+            ],
+        };
+        assert_eq!(texts.original_of("function noop() {}"), Some("function noop( ) { /* nothing */ }"));
+        let outer = format!(
+            "function outer() {{\n    function inner() {{\n        {STATEMENTS}[0] = 1;\n        go();\n    }}\n}}"
+        );
+        assert_eq!(texts.original_of(&outer), Some(&original[at("function outer") as usize..original.len() - 1]));
+        let inner = format!("function inner() {{\n    {STATEMENTS}[0] = 1;\n    go();\n}}");
+        assert_eq!(texts.original_of(&inner), Some("function inner() { go(); }"));
     }
 }

@@ -21,9 +21,11 @@
 //   comparator, and only TimSort's merges, not ported, would match an inconsistent one there.
 // - `Function.prototype.toString`: QuickJS prints a function's text from the code it compiled, which
 //   is the instrumented copy, probes and all. A function of the user's files prints its text as the
-//   user wrote it (`__fc$text`, see `instrument/texts.rs`); every other function (Flycatcher's own,
-//   Node's built-in modules, QuickJS's native ones) prints as V8 prints a native function,
-//   `function name() { [native code] }`, on one line where QuickJS breaks it over three.
+//   user wrote it (`__fc$text`, see `instrument/texts.rs`). A native function (QuickJS's own, and
+//   Flycatcher's harness, compiled without its text: see `engine/script.rs`) prints as V8 prints one,
+//   `function name() { [native code] }`, on one line where QuickJS breaks it over three. Node's built-in
+//   modules and globals keep their text: Node writes them in JavaScript too (`String(setTimeout)` is
+//   source there), so code that tells native functions from JavaScript ones sees what it sees in Node.
 (function (g) {
   'use strict';
   const apply = Reflect.apply;
@@ -139,7 +141,6 @@
   const fileNameOf = (Object.getOwnPropertyDescriptor(functionProto, 'fileName') || {}).get;
   const sourceText = g.__fc$text;
   delete g.__fc$text;
-  const describeOwn = Object.getOwnPropertyDescriptor;
   const sliceText = g.String.prototype.slice;
   const QUICKJS_NATIVE = '() {\n    [native code]\n}';
   const V8_NATIVE = '() { [native code] }';
@@ -158,9 +159,10 @@
       }
       const cut = text.length - QUICKJS_NATIVE.length;
       if (cut >= 0 && apply(sliceText, text, [cut]) === QUICKJS_NATIVE) return apply(sliceText, text, [0, cut]) + V8_NATIVE;
-      // A function of Flycatcher's with its text (Node's built-in modules): as native, by its own name.
-      const name = describeOwn(this, 'name');
-      return 'function ' + (name !== undefined && typeof name.value === 'string' ? name.value : '') + V8_NATIVE;
+      // A function with its text that is no file of the user's: Node's built-in modules and globals
+      // (`setTimeout`, `Buffer.from`), JavaScript in Node too, whose text is JavaScript there; or code
+      // the user's code compiled itself (`new Function`), whose text V8 prints as QuickJS does.
+      return text;
     },
   }.toString;
   defineOwn(functionProto, 'toString', { value: fixedToString, writable: true, enumerable: false, configurable: true });

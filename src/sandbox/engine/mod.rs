@@ -369,8 +369,6 @@ impl Engine {
         self.eval_setup(JOURNAL_JS, "installing the undo journal")
     }
 
-    /// Wraps the array methods whose loops QuickJS cannot interrupt (see [`LOOPS_JS`]): each charges the
-    /// length of the array it loops over to the deadline first.
     /// Gives `parity.js` the user's text of their functions (see [`Sources::source_text`]).
     fn install_source_text(&self) -> Result<()> {
         let sources = self.sources.clone();
@@ -382,6 +380,8 @@ impl Engine {
         })
     }
 
+    /// Wraps the array methods whose loops QuickJS cannot interrupt (see [`LOOPS_JS`]): each charges the
+    /// length of the array it loops over to the deadline first.
     fn install_loops(&self) -> Result<()> {
         let deadline = self.deadline.clone();
         self.context.with(|ctx| {
