@@ -393,12 +393,16 @@ fn a_work_limit_set_later_applies_to_the_context_tests_run_alone_in() {
     let session = Session::new(&options, Settings::default()).unwrap();
     let expressions: Vec<String> =
         session.subject().program().classes.iter().map(|c| sandbox_expression(&c.access)).collect();
-    let mut sandbox = Sandbox::new(session.subject().code(), session.settings().limits.clone()).unwrap();
+    // The turns take about half the usual 100 ms per test on a quiet machine, and timed out under a
+    // loaded one: the time limit here is one no run reaches, so that the work limit alone decides.
+    let mut limits = session.settings().limits.clone();
+    limits.test_time = std::time::Duration::from_secs(60);
+    let mut sandbox = Sandbox::new(session.subject().code(), limits).unwrap();
     sandbox.bind_classes(&expressions).unwrap();
     sandbox.keep_loaded_for_tests_alone();
     let json = r#"[[0,0,[],0],[1,0,"turn",[300000],1]]"#;
     let free = sandbox.run_isolated(Test::Json(json), 1, &Watch::default(), false).unwrap();
-    assert_eq!(free.outcome, Outcome::Passed, "three hundred thousand turns fit the usual limits");
+    assert_eq!(free.outcome, Outcome::Passed, "three hundred thousand turns fit without a work limit");
     sandbox.set_work_limit(Some(free.work / 4));
     let limited = sandbox.run_isolated(Test::Json(json), 1, &Watch::default(), false).unwrap();
     assert_eq!(limited.outcome, Outcome::TimedOut, "a quarter of the work it needs ends it");

@@ -108,6 +108,51 @@ fn process_is_host_free_and_globals_read_while_loading_are_named() {
     assert!(!tests.contains("settings.separator()") && !tests.contains("settings.node()"), "{tests}");
 }
 
+/// What `String(fn)` gives under Node for every function `texts.js`'s `Counter#texts` lists.
+fn node_texts() -> Vec<String> {
+    let script = format!(
+        "const {{ Counter }} = require({:?}); console.log(JSON.stringify(new Counter(1).texts()));",
+        parity("texts.js").display().to_string()
+    );
+    let output = Command::new("node").args(["-e", &script]).output().unwrap();
+    assert!(output.status.success(), "{}", text(&output));
+    serde_json::from_slice(&output.stdout).unwrap()
+}
+
+#[test]
+fn every_function_prints_the_text_node_prints() {
+    use flycatcher::discovery::sandbox_expression;
+    use flycatcher::model::settings::Settings;
+    use flycatcher::sandbox::{Sandbox, Test, Watch};
+    use flycatcher::session::{Session, SessionOptions};
+    // Methods, accessors, arrows, classes, async functions and generators print as written, not as
+    // instrumented; built-ins, those the sandbox corrects included, print as Node's native functions.
+    let options = SessionOptions { files: vec![parity("texts.js")], ..Default::default() };
+    let session = Session::new(&options, Settings::default()).unwrap();
+    let expressions: Vec<String> =
+        session.subject().program().classes.iter().map(|c| sandbox_expression(&c.access)).collect();
+    let mut sandbox = Sandbox::new(session.subject().code(), session.settings().limits.clone()).unwrap();
+    sandbox.bind_classes(&expressions).unwrap();
+    let json = r#"[[0,0,[1],0],[1,0,"texts",[],1]]"#;
+    let run = sandbox.run_isolated(Test::Json(json), 1, &Watch::default(), true).unwrap();
+    let described = format!("{:?}", run.results.first().map(|r| &r.value));
+    let expected = node_texts();
+    assert_eq!(expected.len(), 32);
+    for text in &expected {
+        assert!(described.contains(&format!("{text:?}")), "the sandbox does not print {text:?}: {described}");
+    }
+    assert!(!described.contains("__fc$"), "{described}");
+}
+
+#[test]
+fn a_suite_asserting_a_functions_text_passes_under_node() {
+    let (_, out, _) = generate_passing("texts.js");
+    let tests = suite(out.path(), "Counter.test.js");
+    for text in ["function max() { [native code] }", "get doubled() { return this.count * 2; }"] {
+        assert!(tests.contains(&format!("{text:?}")) || tests.contains(text), "{text}: {tests}");
+    }
+}
+
 #[test]
 fn a_test_that_leaves_a_promise_rejected_with_no_handler_is_logged_not_elected() {
     let (_, out, _) = generate_passing("rejects.js");

@@ -27,6 +27,7 @@ mod probes;
 mod sites;
 #[cfg(test)]
 mod tests;
+mod texts;
 mod writes;
 
 use std::ops::Range;
@@ -39,9 +40,11 @@ use swc_ecma_visit::VisitMutWith;
 
 use crate::analysis::parse::ParsedFile;
 use crate::analysis::state::shared_writes;
+use crate::analysis::typescript::Language;
 
 pub(crate) use positions::PositionMap;
 pub(crate) use sites::{CoercionSite, CoercionSites, LiteralKind, SiteKind};
+pub use texts::{SourceText, SourceTexts};
 
 /// A file with coverage probes, and what its probe ids and positions mean.
 #[derive(Debug, Clone)]
@@ -59,6 +62,8 @@ pub struct Instrumented {
     pub positions: std::rc::Rc<PositionMap>,
     /// Original byte offsets to the operations that convert a value to a primitive there.
     pub coercion_sites: CoercionSites,
+    /// The user's text of each function and class, for `Function.prototype.toString` (see `texts.rs`).
+    pub texts: std::sync::Arc<SourceTexts>,
 }
 
 /// One probed statement.
@@ -156,6 +161,9 @@ pub(crate) fn instrument(file: &ParsedFile, first_statement: u32, first_branch: 
     let mut program = file.program.clone();
     let mut probes = probes::Probes::new(file, first_statement, first_branch, distances);
     program.visit_mut_with(&mut probes);
+    // TypeScript runs under Node compiled: its functions' text there is not the file's.
+    let as_written = (file.language == Language::JavaScript).then(|| file.text());
+    let texts = texts::collect(as_written, probes.texts());
     let coercion_sites = sites::find(file, &program);
     let shared: Vec<_> = shared_writes(&file.program).into_iter().map(|w| w.span).collect();
     writes::mark_writes(&mut program, &shared);
@@ -177,7 +185,7 @@ pub(crate) fn instrument(file: &ParsedFile, first_statement: u32, first_branch: 
     let code = String::from_utf8_lossy(&buf).into_owned();
     let positions = std::rc::Rc::new(PositionMap::new(&code, &entries, file.source.start_pos, file.source.end_pos));
     let probes::Probes { statements, branches, functions, .. } = probes;
-    Instrumented { code, statements, branches, functions, positions, coercion_sites }
+    Instrumented { code, statements, branches, functions, positions, coercion_sites, texts }
 }
 
 /// 1-based line of an original byte position.

@@ -9,6 +9,7 @@ use swc_common::{BytePos, DUMMY_SP, Span, Spanned, util::take::Take};
 use swc_ecma_ast::*;
 use swc_ecma_visit::{VisitMut, VisitMutWith, VisitWith};
 
+use super::texts::{SourceText, class_start, method_start};
 use super::{Branch, BranchKind, Function, Statement, line_of, shorten, snippet};
 use crate::analysis::parse::ParsedFile;
 use crate::js::{BRANCHES, NULLISH, STATEMENTS, TRUTHY};
@@ -33,6 +34,13 @@ pub(super) struct Probes<'a> {
     name: Option<String>,
     /// Span for that node when its parent's span is the better one (methods include their key).
     span: Option<Span>,
+    /// Where that node's key starts, for a method: V8 prints its text from there (see `texts.rs`).
+    key: Option<BytePos>,
+    /// Where V8 starts the text of each function-like node, by index in `functions` (none for a
+    /// constructor, which prints as its class).
+    text_starts: Vec<Option<u32>>,
+    /// The classes, with the statement probes their members hold.
+    pub classes: Vec<SourceText>,
     /// Whether conditions measure branch distances.
     pub(super) distances: bool,
 }
@@ -57,8 +65,22 @@ impl<'a> Probes<'a> {
             probing: false,
             name: None,
             span: None,
+            key: None,
+            text_starts: Vec::new(),
+            classes: Vec::new(),
             distances,
         }
+    }
+
+    /// Every function-like node (but constructors) and class, with where V8 starts its text, in pre-order
+    /// of their starts.
+    pub(super) fn texts(&mut self) -> Vec<SourceText> {
+        let functions = self.functions.iter().zip(&self.text_starts).filter_map(|(f, start)| {
+            start.map(|start| SourceText { statements: f.statements.clone(), start, end: f.end, class: false })
+        });
+        let mut texts: Vec<SourceText> = functions.chain(self.classes.drain(..)).collect();
+        texts.sort_by_key(|t| (t.start, std::cmp::Reverse(t.end)));
+        texts
     }
 
     fn offset(&self, pos: BytePos) -> u32 {
@@ -110,6 +132,11 @@ impl<'a> Probes<'a> {
 
     fn enter_function(&mut self, span: Span, params: Vec<String>) -> Frame {
         let span = self.span.take().unwrap_or(span);
+        let text_start = match self.key.take() {
+            Some(key) => method_start(self.file.text(), self.offset(key)),
+            None => self.offset(span.lo),
+        };
+        self.text_starts.push(Some(text_start));
         let (statement, branch) = (self.next_statement(), self.next_branch());
         self.functions.push(Function {
             name: self.name.take(),
@@ -138,7 +165,7 @@ impl<'a> Probes<'a> {
         if !self.span.unwrap_or(span).is_dummy() {
             return false;
         }
-        (self.name, self.span) = (None, None);
+        (self.name, self.span, self.key) = (None, None, None);
         true
     }
 
@@ -324,6 +351,8 @@ impl VisitMut for Probes<'_> {
             return self.unprobed(&mut c.body);
         }
         let frame = self.enter_function(c.span, param_names(params));
+        // A class's constructor is the class: it prints as the class does.
+        self.text_starts[frame.index] = None;
         c.params.visit_mut_with(self);
         c.body.visit_mut_with(self);
         self.leave_function(frame);
@@ -427,12 +456,14 @@ impl VisitMut for Probes<'_> {
         m.key.visit_mut_with(self);
         self.name = prop_name(&m.key);
         self.span = Some(m.span);
+        self.key = Some(m.key.span().lo);
         m.function.visit_mut_with(self);
     }
 
     fn visit_mut_private_method(&mut self, m: &mut PrivateMethod) {
         self.name = Some(format!("#{}", m.key.name));
         self.span = Some(m.span);
+        self.key = Some(m.key.span.lo);
         m.function.visit_mut_with(self);
     }
 
@@ -440,6 +471,7 @@ impl VisitMut for Probes<'_> {
         m.key.visit_mut_with(self);
         self.name = prop_name(&m.key);
         self.span = Some(m.key.span().with_hi(m.function.span.hi));
+        self.key = Some(m.key.span().lo);
         m.function.visit_mut_with(self);
     }
 
@@ -447,6 +479,7 @@ impl VisitMut for Probes<'_> {
         m.key.visit_mut_with(self);
         self.name = prop_name(&m.key);
         self.span = Some(m.span);
+        self.key = Some(m.key.span().lo);
         m.function.visit_mut_with(self);
     }
 
@@ -454,7 +487,18 @@ impl VisitMut for Probes<'_> {
         m.key.visit_mut_with(self);
         self.name = prop_name(&m.key);
         self.span = Some(m.span);
+        self.key = Some(m.key.span().lo);
         m.function.visit_mut_with(self);
+    }
+
+    fn visit_mut_class(&mut self, c: &mut Class) {
+        let first = self.next_statement();
+        c.visit_mut_children_with(self);
+        if !c.span.is_dummy() {
+            let (start, end) = (self.offset(c.span.lo), self.offset(c.span.hi));
+            let start = class_start(self.file.text(), start, end);
+            self.classes.push(SourceText { statements: first..self.next_statement(), start, end, class: true });
+        }
     }
 
     fn visit_mut_key_value_prop(&mut self, p: &mut KeyValueProp) {

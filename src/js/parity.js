@@ -19,6 +19,13 @@
 //   and `undefined` (left out of the comparisons, written back after the values, holes last).
 //   Longer arrays keep QuickJS's stable sort: every stable sort gives V8's order for a consistent
 //   comparator, and only TimSort's merges, not ported, would match an inconsistent one there.
+// - `Function.prototype.toString`: QuickJS prints a function's text from the code it compiled, which
+//   is the instrumented copy, probes and all. A function of the user's files prints its text as the
+//   user wrote it (`__fc$text`, see `instrument/texts.rs`). A native function (QuickJS's own, and
+//   Flycatcher's harness, compiled without its text: see `engine/script.rs`) prints as V8 prints one,
+//   `function name() { [native code] }`, on one line where QuickJS breaks it over three. Node's built-in
+//   modules and globals keep their text: Node writes them in JavaScript too (`String(setTimeout)` is
+//   source there), so code that tells native functions from JavaScript ones sees what it sees in Node.
 (function (g) {
   'use strict';
   const apply = Reflect.apply;
@@ -129,6 +136,36 @@
     }.toSorted;
     defineOwn(arrayProto, 'toSorted', { value: fixedToSorted, writable: true, enumerable: false, configurable: true });
   }
+  const functionProto = g.Function.prototype;
+  const functionText = functionProto.toString;
+  const fileNameOf = (Object.getOwnPropertyDescriptor(functionProto, 'fileName') || {}).get;
+  const sourceText = g.__fc$text;
+  delete g.__fc$text;
+  const sliceText = g.String.prototype.slice;
+  const QUICKJS_NATIVE = '() {\n    [native code]\n}';
+  const V8_NATIVE = '() { [native code] }';
+  const fixedToString = {
+    toString() {
+      const text = apply(functionText, this, []);
+      const file = fileNameOf === undefined ? undefined : apply(fileNameOf, this, []);
+      if (typeof file === 'string' && typeof sourceText === 'function') {
+        let own;
+        try {
+          own = sourceText(file, text);
+        } catch (_) {
+          own = text;
+        }
+        if (typeof own === 'string') return own;
+      }
+      const cut = text.length - QUICKJS_NATIVE.length;
+      if (cut >= 0 && apply(sliceText, text, [cut]) === QUICKJS_NATIVE) return apply(sliceText, text, [0, cut]) + V8_NATIVE;
+      // A function with its text that is no file of the user's: Node's built-in modules and globals
+      // (`setTimeout`, `Buffer.from`), JavaScript in Node too, whose text is JavaScript there; or code
+      // the user's code compiled itself (`new Function`), whose text V8 prints as QuickJS does.
+      return text;
+    },
+  }.toString;
+  defineOwn(functionProto, 'toString', { value: fixedToString, writable: true, enumerable: false, configurable: true });
   const proto = g.Date.prototype;
   const setTime = proto.setTime;
   const SETTERS = ['setDate', 'setMonth', 'setFullYear', 'setHours', 'setMinutes', 'setSeconds',

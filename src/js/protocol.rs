@@ -55,6 +55,10 @@ protocol! {
         NULLISH = "__fc$n";
         /// The helper an object spread's operand goes through (`probes.js`, see `instrument/parity.rs`).
         SPREAD = "__fc$sp";
+        /// The user's own text of a function of theirs, `__fc$text(fileName, instrumentedText)`, which
+        /// `parity.js` takes (and removes from the global object) for `Function.prototype.toString`
+        /// (see `instrument/texts.rs`).
+        SOURCE_TEXT = "__fc$text";
 
         // Branch distances (`distance.js`, see `instrument/distance.rs`).
         /// Smallest branch distance seen per outcome in a run (a `Float64Array` as long as [`BRANCHES`]),

@@ -39,6 +39,7 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
+use rquickjs::function::Args;
 use rquickjs::{Context, Ctx, Function, Module, Object, Runtime, Value};
 
 use crate::error::{Error, Result};
@@ -46,14 +47,14 @@ use crate::js::{
     BASELINE, BRANCHES, BUILTINS_JS, CHARGE, CONSOLE_JS, DEFINE_MODULE, DETERMINISM_JS, DETERMINISTIC, DISCOVER,
     DISCOVER_MADE, DISTANCES, FORGET, HARNESS_JS, HAS_SETTER, INEXACT, INEXACT_JS, JOURNAL_JS, LOAD_ENCODING,
     LOAD_SEED, LOOPS_JS, MUTANT, NAMESPACES, PARITY_JS, PRIMORDIALS_JS, PRINT, REJECTED, REQUIRE, RUNTIME_JS,
-    SHARED_WRITE, STATEMENTS,
+    SHARED_WRITE, SOURCE_TEXT, STATEMENTS,
 };
 use crate::model::program::ModuleKind;
 use crate::model::settings::Limits;
 use crate::sandbox::qjs::{Anchor, Cx};
 use modules::{TableLoader, TableResolver};
 use script::{HARNESS_SCRIPTS, NODE_SCRIPTS, SETUP, ScriptCache, eval_script, exception_text};
-use sources::COMMONJS_HEADER;
+use sources::{ALIASED, COMMONJS_FOOTER, COMMONJS_HEADER};
 
 /// Bytes allocated between two cycle collections.
 const GC_THRESHOLD: usize = 16 << 20;
@@ -196,6 +197,7 @@ impl Engine {
         self.eval_setup(&probes, "installing probes")?;
         self.eval_setup(RUNTIME_JS, "installing the coverage runtime")?;
         self.install_journal()?;
+        self.install_source_text()?;
         self.eval_setup(PARITY_JS, "correcting where QuickJS departs from the specification")?;
         self.eval_setup(INEXACT_JS, "watching operations engines round differently")?;
         self.install_node_globals()?;
@@ -276,10 +278,17 @@ impl Engine {
                     ModuleKind::Script if file.given => {}
                     ModuleKind::EsModule => {}
                     _ => {
-                        let source = format!("{COMMONJS_HEADER}{}\n}})", file.code);
+                        let source = format!("{}{}{COMMONJS_FOOTER}", *COMMONJS_HEADER, file.code);
                         let scripts: &ScriptCache = if file.builtin { &NODE_SCRIPTS } else { &self.sources.scripts };
-                        let factory: Function =
+                        let outer: Function =
                             eval_script(&ctx, scripts, &source, &file.engine_name).map_err(|e| failed(&ctx, e))?;
+                        let mut aliased = Args::new(ctx.clone(), ALIASED.len());
+                        for name in ALIASED {
+                            aliased
+                                .push_arg(globals.get::<_, Value>(name).map_err(|e| failed(&ctx, e))?)
+                                .map_err(|e| failed(&ctx, e))?;
+                        }
+                        let factory: Function = outer.call_arg(aliased).map_err(|e| failed(&ctx, e))?;
                         let deps = Object::new(ctx.clone()).map_err(|e| failed(&ctx, e))?;
                         for (spec, target) in &file.deps {
                             deps.set(spec.as_str(), *target).map_err(|e| failed(&ctx, e))?;
@@ -379,6 +388,17 @@ impl Engine {
             ctx.globals().set(HAS_SETTER, has_setter).map_err(failed)
         })?;
         self.eval_setup(JOURNAL_JS, "installing the undo journal")
+    }
+
+    /// Gives `parity.js` the user's text of their functions (see [`Sources::source_text`]).
+    fn install_source_text(&self) -> Result<()> {
+        let sources = self.sources.clone();
+        self.context.with(|ctx| {
+            let failed = |e| Error::Engine(format!("installing the functions' texts: {}", exception_text(&ctx, e)));
+            let text = Function::new(ctx.clone(), move |file: String, text: String| sources.source_text(&file, &text))
+                .map_err(failed)?;
+            ctx.globals().set(SOURCE_TEXT, text).map_err(failed)
+        })
     }
 
     /// Wraps the array methods whose loops QuickJS cannot interrupt (see [`LOOPS_JS`]): each charges the

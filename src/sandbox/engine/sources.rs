@@ -1,15 +1,34 @@
 //! The program as an engine loads it: each file's instrumented code, module kind and resolved
 //! dependencies, plain data that outlives no runtime; and where a CommonJS file's wrapper shifts columns.
 
-use std::sync::Arc;
+use std::sync::{Arc, LazyLock};
 
 use super::script::ScriptCache;
+use crate::instrument::SourceTexts;
+use crate::js::{BRANCHES, NULLISH, SHARED_WRITE, STATEMENTS, TRUTHY};
 use crate::model::program::ModuleKind;
 use crate::sandbox::code::{CodeBase, CodeFile};
 
+/// The globals instrumented code reads at nearly every statement, which a CommonJS file reaches as
+/// parameters of a function around its factory ([`COMMONJS_HEADER`]): a closure variable is one indexed
+/// read where a global is two lookups by name, paid by every probe of a hot loop. Each keeps the value it
+/// has when the file loads: every one is a constant (probe arrays, helpers), never replaced.
+pub(super) const ALIASED: [&str; 5] = [STATEMENTS, BRANCHES, TRUTHY, NULLISH, SHARED_WRITE];
+
 /// CommonJS files are wrapped in a function whose header starts their first line, so line numbers
-/// stay those of the instrumented code and only columns on line 1 are shifted.
-pub(super) const COMMONJS_HEADER: &str = "(function (exports, require, module, __filename, __dirname) {";
+/// stay those of the instrumented code and only columns on line 1 are shifted. The factory Node would
+/// call is the inner function, returned by the outer one, which takes the [`ALIASED`] globals: the
+/// factory's own parameters stay Node's five (`arguments` at a module's top level is Node's), and its
+/// body starts with the file's own text, whose directive prologue (`'use strict'`) stays first.
+pub(super) static COMMONJS_HEADER: LazyLock<String> = LazyLock::new(|| {
+    format!(
+        "(function ({}) {{ return function (exports, require, module, __filename, __dirname) {{",
+        ALIASED.join(", ")
+    )
+});
+
+/// What closes [`COMMONJS_HEADER`] after the file's last line.
+pub(super) const COMMONJS_FOOTER: &str = "\n}; })";
 
 /// The code of one file as the engine needs it (plain data: the engine outlives no Rc).
 pub(crate) struct SourceCode {
@@ -25,6 +44,8 @@ pub(crate) struct SourceCode {
     pub(super) missing: Vec<(String, String)>,
     /// The names ES modules of the program import from this file by name.
     pub(super) imported_names: Vec<String>,
+    /// The user's text of its functions and classes (see [`Sources::source_text`]).
+    texts: Arc<SourceTexts>,
 }
 
 /// Everything an engine needs to load the program.
@@ -70,6 +91,7 @@ impl Sources {
                 deps: f.entry.deps.iter().map(|(spec, target)| (spec.clone(), *target)).collect(),
                 missing: f.entry.missing.iter().map(|(spec, why)| (spec.clone(), why.clone())).collect(),
                 imported_names: Vec::new(),
+                texts: f.instrumented.texts.clone(),
             })
             .collect::<Vec<_>>();
         for entry in code.files.iter().map(|f| &f.entry) {
@@ -96,6 +118,14 @@ impl Sources {
     pub(crate) fn beside(mut self, original: &Sources) -> Sources {
         self.scripts = Arc::new(ScriptCache::over(original.scripts.clone()));
         self
+    }
+
+    /// What `Function.prototype.toString` answers for a function of file `name` that QuickJS prints as
+    /// `text`: the user's own text when the file is theirs (as written, or `text` when its probes name
+    /// nothing the file wrote), and nothing for Flycatcher's files, whose functions print as native ones.
+    pub(super) fn source_text(&self, name: &str, text: &str) -> Option<String> {
+        let file = self.files.iter().find(|f| f.engine_name == name && !f.builtin)?;
+        Some(file.texts.original_of(text).unwrap_or(text).to_string())
     }
 
     /// Whether stack frames in file `name` are the code under test's: errors built in a built-in module
