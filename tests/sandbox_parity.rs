@@ -162,3 +162,11 @@ fn a_test_that_leaves_a_promise_rejected_with_no_handler_is_logged_not_elected()
     // `trySend` handles its rejection: its refusing branch is tested.
     assert!(tests.contains("\"refused\""), "{tests}");
 }
+
+#[test]
+fn a_message_holding_a_stack_trace_is_asserted_up_to_the_trace() {
+    let (_, out, _) = generate_passing("traces.js");
+    let tests = suite(out.path(), "Outcome.test.js");
+    assert!(tests.contains("String(Object(thrown).message).startsWith(\"Tried to unwrap "), "{tests}");
+    assert!(!tests.contains("<flycatcher"), "{tests}");
+}

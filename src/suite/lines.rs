@@ -1,6 +1,7 @@
 //! An elected test's statements and assertions, as the lines of an exported test.
 
 use crate::export::{self, Declarations, Line};
+use crate::js::literal;
 use crate::model::observed::{DescribedResult, Observed, Outcome, Thrown};
 use crate::model::program::ProgramInfo;
 use crate::model::test::{Statement, TestCase};
@@ -100,13 +101,36 @@ fn thrown_at(elected: &ElectedTest) -> Option<usize> {
     }
 }
 
+/// The text of a message before the stack trace it holds (code that writes an error's `stack` into its
+/// message, `Tried to unwrap ${error.stack}`): the trace names the sandbox's frames, which no runner's
+/// stack matches, and QuickJS's `stack` starts at the first frame where V8's starts with the error's
+/// `name: message` line, so only the text before the first frame holds under both.
+fn before_stack_trace(message: &str) -> Option<&str> {
+    message.find("    at ").map(|cut| &message[..cut])
+}
+
 /// What a test that throws expects: the error's name (and its message, when the code under test wrote
 /// it: messages of errors the engine makes, like reading a property of undefined, differ between
 /// engines), or the value thrown.
 fn expected_error(program: &ProgramInfo, elected: &ElectedTest) -> export::Expected {
     match &elected.outcome {
         Outcome::Threw { thrown: Thrown::Error { name, message, .. }, .. } => {
-            export::Expected::Error { name: name.clone(), message: elected.own_message.then(|| message.clone()) }
+            let own = elected.own_message.then_some(message.as_str());
+            match own.and_then(before_stack_trace) {
+                Some(before) => export::Expected::Described {
+                    checks: vec![
+                        Line::StrictEqual { actual: "Object(thrown).name".into(), expected: literal::string(name) },
+                        Line::Ok {
+                            expression: format!(
+                                "String(Object(thrown).message).startsWith({})",
+                                literal::string(before)
+                            ),
+                            message: "the message up to the stack trace it holds".into(),
+                        },
+                    ],
+                },
+                None => export::Expected::Error { name: name.clone(), message: own.map(str::to_string) },
+            }
         }
         Outcome::Threw { thrown: Thrown::Value(description), .. } => match assertion::literal_of(description) {
             Some(literal) => export::Expected::Value { literal },
