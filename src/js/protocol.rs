@@ -173,6 +173,9 @@ protocol! {
         SETTLED = "__fc$settled";
         /// The statements whose promises the last test awaited.
         AWAITED = "__fc$awaited";
+        /// The classes of the program calls of the last test returned new instances of, as
+        /// `statement:class` pairs.
+        RETURNED = "__fc$returned";
         /// The recording proxies' and the patterns' log of the last test: the harness's array of triples,
         /// read by `sandbox/engine/log.rs`.
         LOG = "__fc$log";
