@@ -61,7 +61,8 @@ fn results_that_feed_nothing_are_not_bound_in_the_suite() {
     let mut bound = 0;
     for test in tests.split("test(").skip(1) {
         for (at, line) in test.lines().enumerate() {
-            let Some((name, _)) = line.trim().strip_prefix("const stack").and_then(|rest| rest.split_once(" = ")) else {
+            let Some((name, _)) = line.trim().strip_prefix("const stack").and_then(|rest| rest.split_once(" = "))
+            else {
                 continue;
             };
             if name.is_empty() {

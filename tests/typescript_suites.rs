@@ -199,7 +199,8 @@ fn results_bound_as_receivers_type_check_whatever_their_declared_type() {
     // ledger.ts's `record` returns a new ledger declared as an interface without `balance`: the suite
     // grows a ledger along its results and calls `balance` on them, which type-checks as they are `any`.
     let (dir, out) = project();
-    let report = generate(&[fixture_file("ledger.ts")], &out, &["--seed", "1", "--budget", "60000", "--timeout", "600"]);
+    let report =
+        generate(&[fixture_file("ledger.ts")], &out, &["--seed", "1", "--budget", "60000", "--timeout", "600"]);
     for (method, covered, statements, stop) in methods(&report) {
         assert_eq!(covered, statements, "{method} covered {covered}/{statements} (stop: {stop})");
     }

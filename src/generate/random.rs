@@ -177,9 +177,13 @@ impl<'a> Builder<'a> {
     }
 
     /// A new instance of `class`, `depth` constructions deep: now and then made by a call of another
-    /// class's method seen to return one (see [`Builder::produce`]), else by its constructor.
+    /// class's method seen to return one (see [`Builder::produce`]), else by its constructor. Only the
+    /// receiver and the arguments of the test's own calls are produced: in a library whose every class
+    /// makes the others (collections and their sequences), producing nested instances too built tests
+    /// whose instances each grew a tree of others.
     pub(super) fn made(&mut self, class: ClassId, depth: usize, rng: &mut (impl Rng + ?Sized)) -> usize {
-        if rng.random_bool(PRODUCE_PROBABILITY)
+        if depth == 0
+            && rng.random_bool(PRODUCE_PROBABILITY)
             && let Some(variable) = self.produce(class, depth, rng)
         {
             return variable;
@@ -192,9 +196,6 @@ impl<'a> Builder<'a> {
     /// is), and that method called on it, its result bound. `None` when no such method is known, or
     /// nothing can be built that deep.
     fn produce(&mut self, class: ClassId, depth: usize, rng: &mut (impl Rng + ?Sized)) -> Option<usize> {
-        if depth + 1 >= MAX_CONSTRUCTION_DEPTH {
-            return None;
-        }
         let producers = self.returns.producers(class, self.program);
         if producers.is_empty() {
             return None;
@@ -238,7 +239,13 @@ impl<'a> Builder<'a> {
             return false;
         }
         for (method, args) in prefixes[rng.random_range(0..prefixes.len())].iter().cloned() {
-            self.test.statements.push(Statement::Call { receiver: variable, method, args, under_test: false, result: None });
+            self.test.statements.push(Statement::Call {
+                receiver: variable,
+                method,
+                args,
+                under_test: false,
+                result: None,
+            });
         }
         true
     }

@@ -218,7 +218,13 @@ fn replayed<'a>(
             Event::Call { object, method, args, threw: None, stubs, .. } if needed.contains(object) => {
                 let receiver = variable_of(&objects.variables, *object)?;
                 let args = arguments(args, stubs, &objects)?;
-                test.statements.push(Statement::Call { receiver, method: method.clone(), args, under_test: false, result: None });
+                test.statements.push(Statement::Call {
+                    receiver,
+                    method: method.clone(),
+                    args,
+                    under_test: false,
+                    result: None,
+                });
             }
             _ => {}
         }

@@ -608,7 +608,13 @@ mod tests {
                 Statement::Construct { variable: 0, class: 0, args: Vec::new() },
                 Statement::Rebuild { variable: 1, class: 1, fields: vec![("a".into(), Value::Variable(0))] },
                 // A call whose result is bound, as `b2`.
-                Statement::Call { receiver: 1, method: "n".into(), args: Vec::new(), under_test: false, result: Some(2) },
+                Statement::Call {
+                    receiver: 1,
+                    method: "n".into(),
+                    args: Vec::new(),
+                    under_test: false,
+                    result: Some(2),
+                },
                 Statement::Call { receiver: 2, method: "m".into(), args: args.clone(), under_test: true, result: None },
             ],
         };

@@ -355,7 +355,13 @@ mod tests {
             functions: None,
         };
         let program = ProgramInfo { files: Vec::new(), classes: vec![class] };
-        let put = |args: Vec<Value>| Statement::Call { receiver: 0, method: "put".into(), args, under_test: true, result: None };
+        let put = |args: Vec<Value>| Statement::Call {
+            receiver: 0,
+            method: "put".into(),
+            args,
+            under_test: true,
+            result: None,
+        };
         let test = TestCase {
             class: 0,
             method: "put".into(),

@@ -15,8 +15,8 @@ use super::script::exception_text;
 use super::{Deadline, Engine};
 use crate::error::{Error, Result};
 use crate::js::{
-    AT, AWAITED, BRANCHES, DISTANCES, EXEC, FAILURE, LOG, MEASURING, RESULTS, RETURNED, SETTLED, SHARED_WRITE, STACK, STATEMENTS,
-    TIMERS, UNDO,
+    AT, AWAITED, BRANCHES, DISTANCES, EXEC, FAILURE, LOG, MEASURING, RESULTS, RETURNED, SETTLED, SHARED_WRITE, STACK,
+    STATEMENTS, TIMERS, UNDO,
 };
 use crate::model::observed::{Observed, Outcome, Thrown};
 use crate::model::program::ProgramInfo;
