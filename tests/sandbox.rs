@@ -35,7 +35,7 @@ module.exports = { Probe };
 "#;
 
 fn call(method: &str, args: Vec<Value>, under_test: bool) -> Statement {
-    Statement::Call { receiver: 0, method: method.into(), args, under_test }
+    Statement::Call { receiver: 0, method: method.into(), args, under_test, result: None }
 }
 
 /// What a run did, but for the work it took (the interpreter's own steps count as work).
@@ -98,6 +98,7 @@ fn a_test_run_directly_ends_as_the_interpreter_runs_it() {
                     method: "check".into(),
                     args: vec![Value::Number(5.0)],
                     under_test: true,
+                    result: None,
                 },
             ],
         ),

@@ -280,7 +280,7 @@ fn argument_states_are_copied_from_elected_receivers() {
         test.statements
             .iter()
             .filter_map(|st| match st {
-                Statement::Call { receiver: r, method, args, under_test: false } if *r == receiver => {
+                Statement::Call { receiver: r, method, args, under_test: false, .. } if *r == receiver => {
                     Some(format!("{method}{args:?}"))
                 }
                 _ => None,
@@ -311,6 +311,7 @@ fn argument_states_are_copied_from_elected_receivers() {
             method: "receive",
             elected: &elected,
             hazards: s.subject().hazards(),
+            returns: s.subject().returns(),
         };
         let test = flycatcher::generate::random::generate(&request, &mut rng);
         for v in (0..test.variables.len()).filter(|v| test.variables[*v].class == shipment) {

@@ -194,6 +194,28 @@ fn values_built_for_declared_types_carry_them_without_a_cast() {
     }
 }
 
+#[test]
+fn results_bound_as_receivers_type_check_whatever_their_declared_type() {
+    // ledger.ts's `record` returns a new ledger declared as an interface without `balance`: the suite
+    // grows a ledger along its results and calls `balance` on them, which type-checks as they are `any`.
+    let (dir, out) = project();
+    let report =
+        generate(&[fixture_file("ledger.ts")], &out, &["--seed", "1", "--budget", "60000", "--timeout", "600"]);
+    for (method, covered, statements, stop) in methods(&report) {
+        assert_eq!(covered, statements, "{method} covered {covered}/{statements} (stop: {stop})");
+    }
+    let suites = typescript_suites(&out);
+    let suite = suites.iter().find(|s| !s.to_string_lossy().contains(".failing.")).unwrap();
+    let written = std::fs::read_to_string(suite).unwrap();
+    assert!(written.contains("const ledger2: any = ledger.record("), "{written}");
+    for suite in &suites {
+        let output = run("node-test", suite);
+        assert!(output.status.success(), "node-test failed on {}: {}", suite.display(), text(&output));
+    }
+    let errors = tsc(dir.path(), &suites, &[]);
+    assert!(errors.is_empty(), "tsc --strict on the suites of ledger.ts:\n{errors}");
+}
+
 /// The path of `to` relative to `from` (both absolute, without links below their common part).
 fn pathdiff(from: &Path, to: &Path) -> String {
     let from = from.canonicalize().unwrap();

@@ -162,6 +162,7 @@ mod tests {
                 method: method.to_string(),
                 args: vec![Value::Null],
                 under_test,
+                result: None,
             });
         }
         TestCase {
@@ -228,7 +229,13 @@ mod tests {
             variables: vec![Variable { class, name: "s".into() }],
             statements: vec![
                 Statement::Construct { variable: 0, class, args: Vec::new() },
-                Statement::Call { receiver: 0, method: "range".into(), args: vec![Value::Number(n)], under_test: true },
+                Statement::Call {
+                    receiver: 0,
+                    method: "range".into(),
+                    args: vec![Value::Number(n)],
+                    under_test: true,
+                    result: None,
+                },
             ],
         };
         let mut hazards = Hazards::default();

@@ -3,7 +3,8 @@
 //! sequence over small pools), [`search`] (evolving tests towards branch outcomes not taken yet, by
 //! the moves of `avm.rs` on the primitives `places.rs` finds, nested ones included). What they draw
 //! from: [`guided`] (constants mined from the code), [`values`] (default numbers and strings, or
-//! a user's patterns), [`hazards`] (what to avoid after limits were hit), [`seeds`] (a recorded run),
+//! a user's patterns), [`hazards`] (what to avoid after limits were hit), [`returns`] (the classes calls
+//! return, whose results become receivers), [`seeds`] (a recorded run),
 //! and `declared.rs` (values of the types TypeScript declares).
 
 mod avm;
@@ -14,6 +15,7 @@ pub mod guided;
 pub(crate) mod hazards;
 mod places;
 pub mod random;
+pub(crate) mod returns;
 pub(crate) mod search;
 pub(crate) mod seeds;
 pub(crate) mod values;
@@ -27,6 +29,7 @@ use crate::model::test::TestCase;
 use exhaustive::Enumeration;
 use guided::ConstantPool;
 use hazards::Hazards;
+use returns::Returns;
 use search::Archive;
 
 /// What a candidate is generated from, whatever the strategy.
@@ -49,6 +52,8 @@ pub struct Request<'a> {
     pub elected: &'a [&'a TestCase],
     /// Methods that tend to hit a limit, which calls made to reach a state avoid.
     pub hazards: &'a Hazards,
+    /// What calls were seen to return: results to bind to variables, and ways to make instances.
+    pub returns: &'a Returns,
 }
 
 /// The next candidate for `request` under the settings' strategy: random and guided draw every

@@ -144,7 +144,7 @@ mod tests {
             class: 0,
             method: "m".into(),
             variables: Vec::new(),
-            statements: vec![Statement::Call { receiver: 0, method: "m".into(), args, under_test: true }],
+            statements: vec![Statement::Call { receiver: 0, method: "m".into(), args, under_test: true, result: None }],
         };
         let numbers: Vec<Place> = places(&test, |v| matches!(v, Value::Number(_))).into_iter().map(|p| p.0).collect();
         let paths: Vec<(usize, Vec<usize>)> = numbers.iter().map(|p| (p.argument, p.inner.clone())).collect();

@@ -7,6 +7,7 @@ use rand::RngExt;
 use super::Request;
 use super::guided::ConstantPool;
 use super::hazards::Hazards;
+use super::returns::Returns;
 use super::values::REGEXPS;
 use crate::analysis::constants::Constant;
 use crate::inference::{DecisionSource, ParamRecord, ParamType, TypeTable, patterns};
@@ -41,6 +42,16 @@ const ELECTED_STATE_PROBABILITY: f64 = 0.5;
 /// which calls drawn one by one seldom make: among four methods, a test of up to ten calls has four
 /// inserts once in 25 tests, and once in 10 with runs.
 const REPEAT_PROBABILITY: f64 = 0.5;
+/// Chance that a call whose method was seen to return a new instance of a class of the program binds
+/// that result to a variable of the test, which later calls may use (see [`super::returns`]).
+const BIND_PROBABILITY: f64 = 0.8;
+/// Chance that the calls after one whose bound result is of the receiver's class are made on that
+/// result: a persistent tree grows only along its results (`tree2 = tree.insert(1); tree3 =
+/// tree2.insert(2)`).
+const FOLLOW_PROBABILITY: f64 = 0.8;
+/// Chance of making an instance by calling a method of another class seen to return one (a tree's
+/// iterator from `tree.begin()`), when one is known, rather than by its constructor.
+const PRODUCE_PROBABILITY: f64 = 0.3;
 /// Chance that an argument instance is built with the same constructor arguments as an instance of its
 /// class already in the test (guided strategies only): code that takes a second instance often
 /// requires it to be compatible with the first (same currency, same unit, equal keys).
@@ -75,13 +86,13 @@ const DATE_RANGE: (i64, i64) = (946_684_800, 1_893_456_000);
 pub fn generate(request: &Request, rng: &mut (impl Rng + ?Sized)) -> TestCase {
     let Request { program, settings, class, method, .. } = *request;
     let mut builder = Builder::new(request);
-    let receiver = builder.construct(class, 0, rng);
+    let mut receiver = builder.made(class, 0, rng);
     let calls = rng.random_range(1..=settings.max_calls.max(1));
     let mut previous: Option<&str> = None;
     for _ in 1..calls {
         let repeat = previous.filter(|_| settings.strategy.guided_inputs() && rng.random_bool(REPEAT_PROBABILITY));
         let Some(name) = repeat.or_else(|| request.hazards.pick(program, class, rng)) else { break };
-        builder.call(receiver, name, name == method, rng);
+        receiver = builder.call_following(receiver, name, name == method, 0, rng);
         previous = Some(name);
     }
     builder.call(receiver, method, true, rng);
@@ -98,35 +109,104 @@ pub(super) struct Builder<'a> {
     /// Tests already elected, whose receivers' calls are states known to be reachable.
     pub(super) elected: &'a [&'a TestCase],
     pub(super) hazards: &'a Hazards,
+    pub(super) returns: &'a Returns,
     pub(super) test: TestCase,
 }
 
 impl<'a> Builder<'a> {
     /// An empty test of the request's method.
     pub(super) fn new(request: &Request<'a>) -> Builder<'a> {
-        let Request { program, types, settings, constants, class, method, elected, hazards } = *request;
+        let Request { program, types, settings, constants, class, method, elected, hazards, returns } = *request;
         let test = TestCase { class, method: method.to_string(), variables: Vec::new(), statements: Vec::new() };
-        Builder { program, types, settings, constants, elected, hazards, test }
+        Builder { program, types, settings, constants, elected, hazards, returns, test }
     }
 
-    /// Appends a call of `method` on `receiver` with generated arguments.
+    /// Appends a call of `method` on `receiver` with generated arguments, its result unbound.
     pub(super) fn call(&mut self, receiver: usize, method: &str, under_test: bool, rng: &mut (impl Rng + ?Sized)) {
-        self.call_at(receiver, method, under_test, 0, rng);
+        self.call_at(receiver, method, under_test, 0, 0.0, rng);
     }
 
-    /// Appends a call of `method` on `receiver` (of any class) whose class arguments are built at
-    /// `depth`, so that states of argument instances cannot nest without end.
-    fn call_at(
+    /// Appends a call of `method` on `receiver` (its class arguments built at `depth`), and answers the
+    /// receiver of the calls after it: mostly the call's result, when it is bound and of the receiver's
+    /// class (a persistent structure's new version), else `receiver` again.
+    pub(super) fn call_following(
         &mut self,
         receiver: usize,
         method: &str,
         under_test: bool,
         depth: usize,
         rng: &mut (impl Rng + ?Sized),
-    ) {
+    ) -> usize {
+        let class = self.test.variables[receiver].class;
+        match self.call_at(receiver, method, under_test, depth, BIND_PROBABILITY, rng) {
+            Some(result)
+                if self.program.is_subclass(self.test.variables[result].class, class)
+                    && rng.random_bool(FOLLOW_PROBABILITY) =>
+            {
+                result
+            }
+            _ => receiver,
+        }
+    }
+
+    /// Appends a call of `method` on `receiver` (of any class) whose class arguments are built at
+    /// `depth`, so that states of argument instances cannot nest without end. When the method was seen
+    /// to return new instances of a class of the program, its result is bound to a new variable of that
+    /// class with probability `bind`; answers that variable.
+    fn call_at(
+        &mut self,
+        receiver: usize,
+        method: &str,
+        under_test: bool,
+        depth: usize,
+        bind: f64,
+        rng: &mut (impl Rng + ?Sized),
+    ) -> Option<usize> {
         let class = self.test.variables[receiver].class;
         let args = self.arguments(class, method, depth, rng);
-        self.test.statements.push(Statement::Call { receiver, method: method.to_string(), args, under_test });
+        let result = match self.returns.of(class, method) {
+            Some(made) if bind > 0.0 && rng.random_bool(bind) => {
+                let name = self.test.variable_name(self.program, made);
+                self.test.variables.push(Variable { class: made, name });
+                Some(self.test.variables.len() - 1)
+            }
+            _ => None,
+        };
+        self.test.statements.push(Statement::Call { receiver, method: method.to_string(), args, under_test, result });
+        result
+    }
+
+    /// A new instance of `class`, `depth` constructions deep: now and then made by a call of another
+    /// class's method seen to return one (see [`Builder::produce`]), else by its constructor. Only the
+    /// receiver and the arguments of the test's own calls are produced: in a library whose every class
+    /// makes the others (collections and their sequences), producing nested instances too built tests
+    /// whose instances each grew a tree of others.
+    pub(super) fn made(&mut self, class: ClassId, depth: usize, rng: &mut (impl Rng + ?Sized)) -> usize {
+        if depth == 0
+            && rng.random_bool(PRODUCE_PROBABILITY)
+            && let Some(variable) = self.produce(class, depth, rng)
+        {
+            return variable;
+        }
+        self.construct(class, depth, rng)
+    }
+
+    /// An instance of `class` (or of a subclass) made as a result: an instance of a class whose method
+    /// was seen to return one is built, grown by a few calls (along their results, as the receiver
+    /// is), and that method called on it, its result bound. `None` when no such method is known, or
+    /// nothing can be built that deep.
+    fn produce(&mut self, class: ClassId, depth: usize, rng: &mut (impl Rng + ?Sized)) -> Option<usize> {
+        let producers = self.returns.producers(class, self.program);
+        if producers.is_empty() {
+            return None;
+        }
+        let (owner_class, method) = producers[rng.random_range(0..producers.len())];
+        let mut owner = self.construct(owner_class, depth + 1, rng);
+        for _ in 0..rng.random_range(0..=2 * MAX_STATE_CALLS) {
+            let Some(name) = self.hazards.pick(self.program, owner_class, rng) else { break };
+            owner = self.call_following(owner, name, false, depth + 1, rng);
+        }
+        self.call_at(owner, method, false, depth + 1, 1.0, rng)
     }
 
     /// Calls on `variable` what an elected test called on its receiver of `class` before the method
@@ -159,31 +239,41 @@ impl<'a> Builder<'a> {
             return false;
         }
         for (method, args) in prefixes[rng.random_range(0..prefixes.len())].iter().cloned() {
-            self.test.statements.push(Statement::Call { receiver: variable, method, args, under_test: false });
+            self.test.statements.push(Statement::Call {
+                receiver: variable,
+                method,
+                args,
+                under_test: false,
+                result: None,
+            });
         }
         true
     }
 
     /// Often puts `variable`, an instance just built for an argument, into a state: a short random
     /// sequence of its own class's methods, written as ordinary calls before the instance is used.
-    fn prepare(&mut self, variable: usize, depth: usize, rng: &mut (impl Rng + ?Sized)) {
+    /// Answers the instance to use: `variable`, or the result a call of the sequence returned of its
+    /// class (a persistent structure's new version).
+    fn prepare(&mut self, variable: usize, depth: usize, rng: &mut (impl Rng + ?Sized)) -> usize {
         if !self.settings.strategy.guided_inputs() || !rng.random_bool(STATE_PROBABILITY) {
-            return;
+            return variable;
         }
         let class = self.test.variables[variable].class;
         if rng.random_bool(ELECTED_STATE_PROBABILITY) && self.copy_elected_state(variable, class, rng) {
-            return;
+            return variable;
         }
         // Methods with parameters of unknown type are called too: their proxies teach inference, as
         // the class under test's own calls do.
         let program = self.program;
         if program.classes[class].methods.is_empty() {
-            return;
+            return variable;
         }
+        let mut current = variable;
         for _ in 0..rng.random_range(1..=MAX_STATE_CALLS) {
-            let Some(method) = self.hazards.pick(program, class, rng) else { return };
-            self.call_at(variable, method, false, depth + 1, rng);
+            let Some(method) = self.hazards.pick(program, class, rng) else { break };
+            current = self.call_following(current, method, false, depth + 1, rng);
         }
+        current
     }
 
     /// Declares a new instance of `class`, its constructor's arguments first.
@@ -410,10 +500,9 @@ impl<'a> Builder<'a> {
             };
             let variable = match self.sibling_arguments(chosen, rng) {
                 Some(args) => self.declare(chosen, args),
-                None => self.construct(chosen, depth, rng),
+                None => self.made(chosen, depth, rng),
             };
-            self.prepare(variable, depth, rng);
-            Value::Variable(variable)
+            Value::Variable(self.prepare(variable, depth, rng))
         }
     }
 

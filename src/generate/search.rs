@@ -298,35 +298,44 @@ fn edit(text: &str, rng: &mut (impl Rng + ?Sized)) -> String {
     chars.into_iter().collect()
 }
 
-/// Inserts a call of a random method just before the method under test.
+/// Inserts a call of a random method just before the method under test (which is then made on the
+/// call's result, mostly, when that is a new instance of the receiver's class).
 fn insert_call(builder: &mut Builder, rng: &mut (impl Rng + ?Sized)) -> bool {
     let class = builder.test.class;
     let program = builder.program;
-    let Some(last) = builder.test.statements.pop() else { return false };
-    let Statement::Call { receiver, .. } = &last else {
+    let Some(mut last) = builder.test.statements.pop() else { return false };
+    let Statement::Call { receiver, .. } = &mut last else {
         builder.test.statements.push(last);
         return false;
     };
-    let receiver = *receiver;
     let picked = builder.hazards.pick(program, class, rng);
     if let Some(name) = picked {
         let under_test = name == builder.test.method;
-        builder.call(receiver, name, under_test, rng);
+        // The call under test then mostly takes the new version a persistent receiver returned.
+        *receiver = builder.call_following(*receiver, name, under_test, 0, rng);
     }
     builder.test.statements.push(last);
     picked.is_some()
 }
 
-/// Deletes a call other than the last one.
+/// Deletes a call other than the last one, and not one whose result a later statement uses.
 fn delete_call(builder: &mut Builder, rng: &mut (impl Rng + ?Sized)) -> bool {
-    let last = builder.test.statements.len().saturating_sub(1);
-    let calls: Vec<usize> =
-        (0..last).filter(|i| matches!(builder.test.statements[*i], Statement::Call { .. })).collect();
+    let test = &builder.test;
+    let last = test.statements.len().saturating_sub(1);
+    let calls: Vec<usize> = (0..last)
+        .filter(|i| matches!(test.statements[*i], Statement::Call { .. }))
+        .filter(|i| test.statements[*i].declared().is_none_or(|v| !test.uses_variable(v)))
+        .collect();
     if calls.is_empty() {
         return false;
     }
-    builder.test.statements.remove(calls[rng.random_range(0..calls.len())]);
-    true
+    match test.without_statement(calls[rng.random_range(0..calls.len())]) {
+        Some(shorter) => {
+            builder.test = shorter;
+            true
+        }
+        None => false,
+    }
 }
 
 #[cfg(test)]
@@ -344,6 +353,7 @@ mod tests {
                 method: "m".into(),
                 args: vec![Value::Number(x)],
                 under_test: true,
+                result: None,
             }],
         }
     }

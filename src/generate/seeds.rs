@@ -119,6 +119,7 @@ mod tests {
                     method: "add".into(),
                     args: vec![Value::Variable(1)],
                     under_test: false,
+                    result: None,
                 },
             ],
         };
@@ -134,6 +135,7 @@ mod tests {
                     method: "remove".into(),
                     args: vec![Value::Variable(1)],
                     under_test: true,
+                    result: None,
                 },
             ],
         };

@@ -445,6 +445,7 @@ mod tests {
                         method: "bump".into(),
                         args: vec![Value::String(bumped.into())],
                         under_test: true,
+                        result: None,
                     },
                 ],
             };

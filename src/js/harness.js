@@ -446,6 +446,34 @@
     }
     return +a.x;
   };
+  // The classes of the program that calls of the last test returned new instances of, as
+  // `statement:class` texts: what generation learns to bind results from (see `generate/returns.rs`).
+  // JavaScript declares no return types; the first class of the program on the value's prototype chain
+  // is its class. A value that is already a variable of the test (`return this`) is no new instance.
+  const returned = [];
+  const MAX_CHAIN = 16;
+  const note = (value) => {
+    if (value === null || typeof value !== 'object' || indexOf(vars, value) >= 0) return;
+    try {
+      let p = getProto(value);
+      for (let depth = 0; p !== null && depth < MAX_CHAIN; depth++, p = getProto(p)) {
+        const c = classOf(p);
+        if (c >= 0) {
+          push(returned, at + ':' + c);
+          return;
+        }
+      }
+    } catch (_) {
+      // A proxy's trap threw: not an instance a test can name.
+    }
+  };
+  // After a call: what it returned noted, and bound to the variable its statement names, if any
+  // (`[1, receiver, method, args, underTest, result]`).
+  const bind = (op, value) => {
+    if (op[0] !== 1) return;
+    note(value);
+    if (op.length > 5) vars[op[5] | 0] = value;
+  };
   // One statement; a call's result is its value.
   const perform = (op) => {
     if (op[0] === 0) {
@@ -485,6 +513,7 @@
       let value = await pending;
       for (;;) {
         finish(value, underTest(ops[at]));
+        bind(ops[at], value);
         if (++at >= ops.length) break;
         running[0] = at;
         start(underTest(ops[at]));
@@ -515,6 +544,7 @@
     observer.reset();
     vars.length = 0;
     results.length = 0;
+    returned.length = 0;
     at = 0;
     describing = describes;
     before = null;
@@ -542,6 +572,7 @@
           return ASYNC;
         }
         finish(value, tested);
+        bind(ops[at], value);
       }
       return ended();
     } catch (e) {
@@ -562,6 +593,13 @@
     finish: (value, statement) => {
       at = statement;
       finish(value, true);
+    },
+    // After a call whose result is an object, or is bound: as the interpreter's `bind`, `result` the
+    // variable it defines (-1: none).
+    bind: (value, statement, result) => {
+      at = statement;
+      note(value);
+      if (result >= 0) vars[result] = value;
     },
     vars,
     classes,
@@ -623,6 +661,8 @@
   });
   // The statements whose promises the last test awaited, comma-separated.
   hide('__fc$awaited', () => P.join(awaited, ','));
+  // The classes calls of the last test returned new instances of, `statement:class`, comma-separated.
+  hide('__fc$returned', () => P.join(returned, ','));
   // The proxies' and patterns' log itself: Rust reads its array (`sandbox/engine/log.rs`).
   hide('__fc$log', log);
   // The descriptions themselves: Rust reads their objects (`sandbox/engine/results.rs`).

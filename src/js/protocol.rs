@@ -183,6 +183,9 @@ protocol! {
         /// Whether a promise rejected in the last test is still without a handler: `''`, or that the test
         /// threw (see [`FAILURE`]) an `UnhandledRejection` naming its reason.
         UNHANDLED = "__fc$unhandled";
+        /// The classes of the program calls of the last test returned new instances of, as
+        /// `statement:class` pairs.
+        RETURNED = "__fc$returned";
         /// The recording proxies' and the patterns' log of the last test: the harness's array of triples,
         /// read by `sandbox/engine/log.rs`.
         LOG = "__fc$log";

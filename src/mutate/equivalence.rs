@@ -83,6 +83,7 @@ fn random_tests(
             method: &m.method,
             elected: &[],
             hazards: subject.hazards(),
+            returns: subject.returns(),
         };
         let test = generate(&request, rng);
         let seed = rng.random::<u32>();

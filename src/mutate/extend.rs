@@ -80,6 +80,7 @@ fn one_more_call(
         method: &method,
         elected: &[],
         hazards: subject.hazards(),
+        returns: subject.returns(),
     };
     let mut rng = StdRng::seed_from_u64(settings.seed ^ (id as u64).wrapping_mul(0xA24B_AED4_963E_E407));
     for attempt in 0..judging.options.extensions {

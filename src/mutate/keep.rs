@@ -174,8 +174,13 @@ mod tests {
 
     #[test]
     fn an_inspector_is_kept_before_a_field_and_the_receiver_before_another_variable() {
-        let call =
-            |receiver: usize| Statement::Call { receiver, method: "m".into(), args: Vec::new(), under_test: true };
+        let call = |receiver: usize| Statement::Call {
+            receiver,
+            method: "m".into(),
+            args: Vec::new(),
+            under_test: true,
+            result: None,
+        };
         let test = TestCase {
             class: 0,
             method: "m".into(),

@@ -218,7 +218,13 @@ fn replayed<'a>(
             Event::Call { object, method, args, threw: None, stubs, .. } if needed.contains(object) => {
                 let receiver = variable_of(&objects.variables, *object)?;
                 let args = arguments(args, stubs, &objects)?;
-                test.statements.push(Statement::Call { receiver, method: method.clone(), args, under_test: false });
+                test.statements.push(Statement::Call {
+                    receiver,
+                    method: method.clone(),
+                    args,
+                    under_test: false,
+                    result: None,
+                });
             }
             _ => {}
         }
@@ -231,7 +237,7 @@ fn push_call(test: &mut TestCase, event: &Event, objects: &Objects) -> Result<()
     let Event::Call { object, method, args, stubs, .. } = event else { unreachable!("replays are of calls") };
     let receiver = variable_of(&objects.variables, *object)?;
     let args = arguments(args, stubs, objects)?;
-    test.statements.push(Statement::Call { receiver, method: method.clone(), args, under_test: true });
+    test.statements.push(Statement::Call { receiver, method: method.clone(), args, under_test: true, result: None });
     Ok(())
 }
 

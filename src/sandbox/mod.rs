@@ -27,6 +27,7 @@ pub use events::{PatternNote, ProxyEvent};
 use crate::error::{Error, Result};
 use crate::js::{CLASSES, MISSING_GLOBALS, PRIMORDIALS};
 use crate::model::observed::{DescribedResult, Outcome};
+use crate::model::program::ClassId;
 use crate::model::settings::Limits;
 use code::SourcePositions;
 pub use engine::{BareProgram, Test, instrumented_position, with_bare_context};
@@ -66,6 +67,9 @@ pub struct Execution {
     pub cut_at: Option<usize>,
     /// Test statements whose results were promises, which the test awaited.
     pub awaited: Vec<usize>,
+    /// Calls that returned a new instance of a class of the program, as (statement, class): what
+    /// generation learns to bind results from.
+    pub returned: Vec<(usize, ClassId)>,
     /// The built-in the test changed (`Array.prototype.push`), as far as an isolated run checks: such
     /// a test cannot be a regression test, since under a real runner the change outlives it.
     pub changed_builtin: Option<String>,
@@ -88,6 +92,7 @@ impl Execution {
             results: Vec::new(),
             cut_at,
             awaited: Vec::new(),
+            returned: Vec::new(),
             changed_builtin: None,
             work: 0,
         }

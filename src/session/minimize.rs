@@ -18,7 +18,9 @@ use crate::suite::ElectedTest;
 
 impl Session {
     /// Shortens every elected test not minimised yet: statements are dropped one at a time, last first
-    /// (never the final call of the method under test, nor a construction still used), as long as the
+    /// (never the final call of the method under test, nor a construction still used; a call whose
+    /// result is still used is taken out of its chain, its receiver used instead), then results no
+    /// statement uses are unbound, as long as the
     /// test alone still covers every statement of its method it covered and ends the same way. Then its
     /// values are made simpler ([`simpler`]), each everywhere it occurs, as long as it also takes every
     /// branch it took. Its results are described again from the last run kept, so the assertions stay
@@ -70,7 +72,7 @@ impl Session {
                 if ended.is_some() {
                     break;
                 }
-                let Some(shorter) = test.without_statement(k) else { continue };
+                let Some(shorter) = test.without_statement(k).or_else(|| test.without_link(k)) else { continue };
                 let run =
                     match self.runner.run_isolated(Test::Case(&shorter, &self.subject.program), seed, &watch, true) {
                         Ok(run) => run,
@@ -86,6 +88,18 @@ impl Session {
             let branches =
                 kept.as_ref().map_or_else(|| self.suite.elected[elected].branches.clone(), |r| r.branches.clone());
             let goal = Goal { seed, watch: &watch, required: &required, branches: &branches, original: &original };
+            // A result that feeds no statement left is no variable of the exported test.
+            let unbound = test.without_unused_results();
+            if unbound != test {
+                match self.keeps(&unbound, &goal) {
+                    Ok(Some(run)) => {
+                        test = unbound;
+                        kept = Some(run);
+                    }
+                    Ok(None) => {}
+                    Err(e) => return (Err(e), ended),
+                }
+            }
             for value in simplifiable(&test) {
                 for simpler in simpler(&value) {
                     ended = ended.or_else(|| limit.reached(self.runner.spent() - from));
@@ -282,7 +296,13 @@ mod tests {
 
     #[test]
     fn a_value_is_replaced_everywhere_it_occurs_and_outer_values_come_first() {
-        let call = |args: Vec<Value>| Statement::Call { receiver: 0, method: "m".into(), args, under_test: false };
+        let call = |args: Vec<Value>| Statement::Call {
+            receiver: 0,
+            method: "m".into(),
+            args,
+            under_test: false,
+            result: None,
+        };
         // Values a reader needs time for: small integers and short plain strings are simple already.
         let large = Value::Number(57.0);
         let test = TestCase {

@@ -56,6 +56,7 @@ use crate::discovery::analyse;
 use crate::error::Result;
 use crate::generate::guided::ConstantPool;
 use crate::generate::hazards::Hazards;
+use crate::generate::returns::Returns;
 use crate::generate::seeds::Seeds;
 use crate::inference::TypeTable;
 use crate::inference::leap::Leaps;
@@ -149,7 +150,14 @@ impl Session {
         record_typeof_checks(&code, &program, &mut types);
         warnings.extend(record_declared_types(&program, &mut types));
         let rng = StdRng::seed_from_u64(settings.seed);
-        let subject = Subject { program, code, types, hazards: Hazards::default(), seeds: Seeds::default() };
+        let subject = Subject {
+            program,
+            code,
+            types,
+            hazards: Hazards::default(),
+            returns: Returns::default(),
+            seeds: Seeds::default(),
+        };
         let mut session = Session {
             subject,
             runner,

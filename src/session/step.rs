@@ -143,6 +143,7 @@ impl Session {
             method: &method,
             elected: &elected,
             hazards: &subject.hazards,
+            returns: &subject.returns,
         };
         let strategy = self.settings.generation.strategy;
         let searching = strategy == Strategy::Search || m.searching;
@@ -221,7 +222,7 @@ impl Session {
     }
 
     /// What a run of `test` teaches: the proxies' events and the patterns met go to the type table, an
-    /// error's message too; limits hit to the hazards; promises returned mark methods asynchronous. Returns
+    /// error's message too; limits hit to the hazards; new instances returned to what calls return; promises returned mark methods asynchronous. Returns
     /// the types decided (after the delay) and the leaps of faith judged.
     fn learn(&mut self, test: &TestCase, execution: &Execution) -> Vec<(u32, Decision)> {
         let subject = &mut self.subject;
@@ -234,6 +235,7 @@ impl Session {
             _ => Vec::new(),
         };
         subject.hazards.record(test, execution.limit_hit_at(), &subject.types, &subject.program);
+        subject.returns.record(test, &execution.returned, &subject.program);
         self.mark_asynchronous(test, &execution.awaited);
         decisions.extend(self.decide_types(test, execution.limit_hit_at()));
         decisions.extend(self.judge_leaps(test, execution));

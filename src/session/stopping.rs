@@ -37,7 +37,7 @@ impl Session {
         let receiver_built_at = test
             .statements
             .iter()
-            .position(|s| matches!(s, Statement::Construct { variable, .. } if *variable == receiver))
+            .position(|s| s.declared() == Some(receiver))
             .map_or(test.statements.len(), |at| at + 1);
         let with_proxies = test.statements[..receiver_built_at]
             .iter()

@@ -2,7 +2,8 @@
 //!
 //! A [`Subject`] holds the knowledge a run gathers about the code, apart from the loop that gathers it:
 //! what the analyser found ([`ProgramInfo`]), the instrumented code ([`CodeBase`]), the parameters' type
-//! records ([`TypeTable`]), the methods whose calls tend to hit a limit ([`Hazards`]) and what a recording
+//! records ([`TypeTable`]), the methods whose calls tend to hit a limit ([`Hazards`]), the classes calls return ([`Returns`]) and
+//! what a recording
 //! taught generation ([`Seeds`]). Hazards and seeds are here rather than in the loop's state: like types,
 //! they are facts about how the code behaves (learnt from runs, or from a recorded run), every candidate
 //! is generated from them together, and mutation analysis generates its random tests from the same facts.
@@ -17,6 +18,7 @@ use rand::SeedableRng;
 use rand::rngs::StdRng;
 
 use crate::generate::hazards::Hazards;
+use crate::generate::returns::Returns;
 use crate::generate::seeds::Seeds;
 use crate::inference::{Decision, DecisionSource, TypeTable, decide};
 use crate::model::program::ProgramInfo;
@@ -28,6 +30,7 @@ pub struct Subject {
     pub(super) code: CodeBase,
     pub(super) types: TypeTable,
     pub(super) hazards: Hazards,
+    pub(super) returns: Returns,
     pub(super) seeds: Seeds,
 }
 
@@ -50,6 +53,11 @@ impl Subject {
     /// Methods whose calls tend to hit a limit, learnt from every run.
     pub fn hazards(&self) -> &Hazards {
         &self.hazards
+    }
+
+    /// What calls were seen to return, learnt from every run.
+    pub fn returns(&self) -> &Returns {
+        &self.returns
     }
 
     /// The type inference would decide for an undecided parameter from its evidence so far, ignoring

@@ -35,7 +35,7 @@ pub(crate) fn test_lines_in(
             Statement::Construct { .. } | Statement::Rebuild { .. } => {
                 lines.push(Line::Code(format!("{};", declaration(test, index, program, typescript))))
             }
-            Statement::Call { under_test, .. } => {
+            Statement::Call { under_test, result: bound, .. } => {
                 if index == last && thrown_at(elected) == Some(index) {
                     lines.push(Line::Throws {
                         code: format!("{expression};"),
@@ -43,7 +43,18 @@ pub(crate) fn test_lines_in(
                     });
                     continue;
                 }
-                let Some(result) = elected.results.iter().find(|r| r.at == index).filter(|_| *under_test) else {
+                let described = elected.results.iter().find(|r| r.at == index).filter(|_| *under_test);
+                if let Some(variable) = bound {
+                    lines.push(Line::Code(format!("{};", declaration(test, index, program, typescript))));
+                    if let Some(result) = described {
+                        let state = state_lines_in(program, elected, result, index == last, typescript);
+                        let name = &test.variables[*variable].name;
+                        bound_lines(program, test, result, name, !state.is_empty(), &mut result_names, &mut lines);
+                        lines.extend(state);
+                    }
+                    continue;
+                }
+                let Some(result) = described else {
                     lines.push(Line::Code(format!("{expression};")));
                     continue;
                 };
@@ -220,6 +231,29 @@ impl ResultNames {
     fn of(&self, at: usize) -> Option<&str> {
         self.given.iter().find(|(given, _)| *given == at).map(|(_, name)| name.as_str())
     }
+}
+
+/// The assertion on what a call returned into variable `name` (its result bound, see
+/// [`Statement::Call`]), into `lines`: the variable is asserted as the call's result would be, and is
+/// itself the name an offset is measured through.
+fn bound_lines(
+    program: &ProgramInfo,
+    test: &TestCase,
+    result: &DescribedResult,
+    name: &str,
+    stated: bool,
+    names: &mut ResultNames,
+    lines: &mut Vec<Line>,
+) {
+    if names.referenced.contains(&result.at) || matches!(result.value, Observed::Offset { .. }) {
+        primary_lines(program, test, result, name, stated, names, lines);
+        return;
+    }
+    if stated && assertion::literal_of(&result.value).as_deref() == Some("undefined") {
+        return;
+    }
+    let against = assertion::Against { test, program, inexact: result.inexact };
+    assertion::assert_described(&result.value, name, against, lines);
 }
 
 /// The assertion on what a call returned, into `lines`. `undefined` is asserted only when no state

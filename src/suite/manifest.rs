@@ -457,7 +457,8 @@ fn array<'a>(json: &'a Json, key: &str) -> std::result::Result<&'a Vec<Json>, St
 }
 
 /// One statement in the harness format: `[0, class, [args], variable]`,
-/// `[1, receiver, "method", [args], under_test]` or `[2, class, [[key, value]...], variable]`.
+/// `[1, receiver, "method", [args], under_test]` (with `, result` when the call's result defines a
+/// variable) or `[2, class, [[key, value]...], variable]`.
 fn statement(json: &Json, classes: &[ClassId], variables: usize) -> std::result::Result<Statement, String> {
     let parts = json.as_array().ok_or("a statement is not an array")?;
     let index = |i: usize| parts.get(i).and_then(Json::as_u64).map(|n| n as usize);
@@ -483,6 +484,7 @@ fn statement(json: &Json, classes: &[ClassId], variables: usize) -> std::result:
                 method,
                 args: args(3)?,
                 under_test: index(4) == Some(1),
+                result: if parts.len() > 5 { Some(variable(index(5))?) } else { None },
             })
         }
         Some(2) => {
@@ -597,11 +599,23 @@ mod tests {
         let test = TestCase {
             class: 1,
             method: "m".into(),
-            variables: vec![Variable { class: 0, name: "a".into() }, Variable { class: 1, name: "b".into() }],
+            variables: vec![
+                Variable { class: 0, name: "a".into() },
+                Variable { class: 1, name: "b".into() },
+                Variable { class: 1, name: "b2".into() },
+            ],
             statements: vec![
                 Statement::Construct { variable: 0, class: 0, args: Vec::new() },
                 Statement::Rebuild { variable: 1, class: 1, fields: vec![("a".into(), Value::Variable(0))] },
-                Statement::Call { receiver: 1, method: "m".into(), args: args.clone(), under_test: true },
+                // A call whose result is bound, as `b2`.
+                Statement::Call {
+                    receiver: 1,
+                    method: "n".into(),
+                    args: Vec::new(),
+                    under_test: false,
+                    result: Some(2),
+                },
+                Statement::Call { receiver: 2, method: "m".into(), args: args.clone(), under_test: true, result: None },
             ],
         };
         let program = two_classes();
@@ -610,14 +624,14 @@ mod tests {
             .as_array()
             .unwrap()
             .iter()
-            .map(|s| statement(s, &[0, 1], 2))
+            .map(|s| statement(s, &[0, 1], 3))
             .collect::<std::result::Result<_, _>>()
             .unwrap();
         // NaN is not equal to itself: compare the JSON written again instead.
         let again = TestCase { statements: read, ..test.clone() };
         assert_eq!(again.to_json(&program), test.to_json(&program));
-        assert!(matches!(&again.statements[2], Statement::Call { args: a, .. } if a.len() == args.len()));
-        assert_eq!(again.statements[..2], test.statements[..2]);
+        assert!(matches!(&again.statements[3], Statement::Call { args: a, .. } if a.len() == args.len()));
+        assert_eq!(again.statements[..3], test.statements[..3]);
     }
 
     #[test]

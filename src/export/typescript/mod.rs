@@ -246,20 +246,29 @@ pub(crate) fn is_typed(test: &TestCase, index: usize, declared: &Declarations) -
 /// (see [`is_typed`]).
 pub(crate) fn state_reader(test: &TestCase, variable: usize, declared: &Declarations) -> String {
     let name = &test.variables[variable].name;
-    let typed = (0..test.statements.len())
-        .any(|i| test.statements[i].declared() == Some(variable) && is_typed(test, i, declared));
+    // A call's bound result is declared `any` (see [`declaration`]).
+    let typed = (0..test.statements.len()).any(|i| {
+        test.statements[i].declared() == Some(variable)
+            && !matches!(test.statements[i], Statement::Call { .. })
+            && is_typed(test, i, declared)
+    });
     if typed { format!("({name} as any)") } else { name.clone() }
 }
 
 /// `const name = ...` for a construction (or a rebuilt instance), the call expression otherwise: as
-/// [`TestCase::declaration`] writes it, in TypeScript.
+/// [`TestCase::declaration`] writes it, in TypeScript. A call's bound result is `any`: its class was seen
+/// at run time, and the declared return type may say less (a union, `this`, an interface), so that
+/// calling the class's methods on it would not type-check.
 pub(crate) fn declaration(test: &TestCase, index: usize, program: &ProgramInfo, declared: &Declarations) -> String {
     let expression = expression(test, index, program, declared);
     match &test.statements[index] {
         Statement::Construct { variable, .. } | Statement::Rebuild { variable, .. } => {
             format!("const {} = {expression}", test.variables[*variable].name)
         }
-        Statement::Call { .. } => expression,
+        Statement::Call { result: Some(variable), .. } => {
+            format!("const {}: any = {expression}", test.variables[*variable].name)
+        }
+        Statement::Call { result: None, .. } => expression,
     }
 }
 
@@ -346,7 +355,13 @@ mod tests {
             functions: None,
         };
         let program = ProgramInfo { files: Vec::new(), classes: vec![class] };
-        let put = |args: Vec<Value>| Statement::Call { receiver: 0, method: "put".into(), args, under_test: true };
+        let put = |args: Vec<Value>| Statement::Call {
+            receiver: 0,
+            method: "put".into(),
+            args,
+            under_test: true,
+            result: None,
+        };
         let test = TestCase {
             class: 0,
             method: "put".into(),

@@ -47,6 +47,44 @@ impl TestCase {
         Some(shorter)
     }
 
+    /// The test without statement `index`, a call whose bound result later statements use, those uses
+    /// now naming the call's receiver: a link taken out of a chain of versions (`stack3 = stack2.push(2)`
+    /// gone, `stack3.push(3)` becomes `stack2.push(3)`). `None` for any other statement.
+    pub(crate) fn without_link(&self, index: usize) -> Option<TestCase> {
+        let Some(&Statement::Call { receiver, result: Some(result), .. }) = self.statements.get(index) else {
+            return None;
+        };
+        let mut shorter = self.clone();
+        shorter.statements.remove(index);
+        let map = |v: usize| if v == result { receiver } else { v };
+        for statement in &mut shorter.statements {
+            if let Statement::Call { receiver: r, .. } = statement {
+                *r = map(*r);
+            }
+            for value in statement.values_mut() {
+                *value = value.remapped(&map);
+            }
+        }
+        shorter.forget_undeclared();
+        Some(shorter)
+    }
+
+    /// The test with the results no statement uses unbound (their calls kept), and their variables
+    /// forgotten: what minimisation leaves of a result that fed nothing it kept.
+    pub(crate) fn without_unused_results(&self) -> TestCase {
+        let mut unbound = self.clone();
+        let unused: Vec<usize> = (0..self.variables.len()).filter(|v| !self.uses_variable(*v)).collect();
+        for statement in &mut unbound.statements {
+            if let Statement::Call { result, .. } = statement
+                && result.is_some_and(|r| unused.contains(&r))
+            {
+                *result = None;
+            }
+        }
+        unbound.forget_undeclared();
+        unbound
+    }
+
     /// Keeps the first `len` statements, and the variables they declare.
     pub(crate) fn truncate(&mut self, len: usize) {
         self.statements.truncate(len);
@@ -79,7 +117,10 @@ impl TestCase {
                 Statement::Construct { variable, .. } | Statement::Rebuild { variable, .. } => {
                     *variable = map(*variable)
                 }
-                Statement::Call { receiver, .. } => *receiver = map(*receiver),
+                Statement::Call { receiver, result, .. } => {
+                    *receiver = map(*receiver);
+                    *result = result.map(map);
+                }
             }
             for value in statement.values_mut() {
                 *value = value.remapped(&map);
@@ -89,11 +130,12 @@ impl TestCase {
 }
 
 impl Statement {
-    /// The variable the statement declares, if it is a construction or a rebuilt instance.
+    /// The variable the statement declares: a construction's, a rebuilt instance's, or the one a call's
+    /// result defines.
     pub(crate) fn declared(&self) -> Option<usize> {
         match self {
             Statement::Construct { variable, .. } | Statement::Rebuild { variable, .. } => Some(*variable),
-            Statement::Call { .. } => None,
+            Statement::Call { result, .. } => *result,
         }
     }
 
@@ -143,7 +185,7 @@ mod tests {
     }
 
     fn call(receiver: usize, args: Vec<Value>) -> Statement {
-        Statement::Call { receiver, method: "add".into(), args, under_test: true }
+        Statement::Call { receiver, method: "add".into(), args, under_test: true, result: None }
     }
 
     /// `v = new V(); v2 = new V(); v3 = new V(); v.add(v3)`.
@@ -201,5 +243,62 @@ mod tests {
         cut.truncate(2);
         assert_eq!(cut.variables, vec![variable("v"), variable("v2")]);
         assert_eq!(cut.check_declarations(), Ok(()));
+    }
+
+    /// `v = new V(); v2 = v.add(); v3 = v2.add(); v3.add(v2)`: a chain of versions, each bound.
+    fn chain() -> TestCase {
+        let bound = |receiver: usize, result: usize, args: Vec<Value>| Statement::Call {
+            receiver,
+            method: "add".into(),
+            args,
+            under_test: false,
+            result: Some(result),
+        };
+        TestCase {
+            class: 0,
+            method: "add".into(),
+            variables: vec![variable("v"), variable("v2"), variable("v3")],
+            statements: vec![
+                construct(0, vec![]),
+                bound(0, 1, vec![]),
+                bound(1, 2, vec![]),
+                call(2, vec![Value::Variable(1)]),
+            ],
+        }
+    }
+
+    #[test]
+    fn a_bound_result_is_a_declaration_its_uses_keep() {
+        let test = chain();
+        assert_eq!(test.check_declarations(), Ok(()));
+        assert!(test.without_statement(1).is_none(), "v2 is used");
+        let mut early = chain();
+        early.statements.swap(1, 2);
+        assert_eq!(early.check_declarations(), Err("statement 1 uses v2 before any declaration".into()));
+        assert_eq!(test.without_unused_results(), test, "every result feeds a later statement");
+    }
+
+    #[test]
+    fn a_link_taken_out_of_a_chain_hands_its_uses_to_its_receiver() {
+        let shorter = chain().without_link(2).expect("a bound call");
+        assert_eq!(shorter.variables, vec![variable("v"), variable("v2")]);
+        assert_eq!(shorter.statements[2], call(1, vec![Value::Variable(1)]));
+        let shorter = chain().without_link(1).expect("a bound call");
+        assert_eq!(shorter.variables, vec![variable("v"), variable("v3")]);
+        assert!(matches!(shorter.statements[1], Statement::Call { receiver: 0, result: Some(1), .. }));
+        assert_eq!(shorter.statements[2], call(1, vec![Value::Variable(0)]));
+        assert_eq!(shorter.check_declarations(), Ok(()));
+        assert!(chain().without_link(0).is_none() && chain().without_link(3).is_none(), "no bound call");
+    }
+
+    #[test]
+    fn results_nothing_uses_are_unbound_and_their_variables_forgotten() {
+        let mut test = chain();
+        test.statements[3] = call(0, vec![]);
+        let unbound = test.without_unused_results();
+        assert_eq!(unbound.variables, vec![variable("v"), variable("v2")]);
+        assert!(matches!(unbound.statements[1], Statement::Call { result: Some(1), .. }), "v2 feeds v3's call");
+        assert!(matches!(unbound.statements[2], Statement::Call { receiver: 1, result: None, .. }));
+        assert_eq!(unbound.check_declarations(), Ok(()));
     }
 }

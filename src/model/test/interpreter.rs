@@ -22,12 +22,16 @@ impl TestCase {
                     self.push_json_args(&mut json, args, program);
                     let _ = write!(json, ",{variable}");
                 }
-                Statement::Call { receiver, method, args, under_test } => {
+                Statement::Call { receiver, method, args, under_test, result } => {
                     let _ = write!(json, "[1,{receiver},");
                     push_json_string(&mut json, method);
                     json.push(',');
                     self.push_json_args(&mut json, args, program);
                     json.push_str(if *under_test { ",1" } else { ",0" });
+                    // Only a bound result is written: tests without one read as they always did.
+                    if let Some(result) = result {
+                        let _ = write!(json, ",{result}");
+                    }
                 }
                 Statement::Rebuild { variable, class, fields } => {
                     let _ = write!(json, "[2,{class},");

@@ -33,14 +33,17 @@ impl TestCase {
         !matches!(&self.statements[index], Statement::Construct { class, .. } if program.classes[*class].is_module())
     }
 
-    /// `var name = new C(...)` for a construction (or a rebuilt instance), the call expression otherwise.
+    /// `var name = new C(...)` for a construction (or a rebuilt instance), `var name = receiver.m(...)` for
+    /// a call whose result defines a variable, the call expression otherwise.
     pub(crate) fn declaration(&self, index: usize, program: &ProgramInfo, keyword: &str) -> String {
         let expression = self.expression(index, program);
         match &self.statements[index] {
-            Statement::Construct { variable, .. } | Statement::Rebuild { variable, .. } => {
+            Statement::Construct { variable, .. }
+            | Statement::Rebuild { variable, .. }
+            | Statement::Call { result: Some(variable), .. } => {
                 format!("{keyword} {} = {expression}", self.variables[*variable].name)
             }
-            Statement::Call { .. } => expression,
+            Statement::Call { result: None, .. } => expression,
         }
     }
 

@@ -68,7 +68,9 @@ impl Value {
     }
 }
 
-/// A variable of a test: always an instance of a class of the program.
+/// A variable of a test: an instance of a class of the program, made by a construction, rebuilt, or
+/// returned by a call (whose result is the class the call was seen to return, and may be another
+/// value when the code returns one now and then).
 #[derive(Debug, Clone, PartialEq)]
 pub struct Variable {
     /// Its class.
@@ -99,6 +101,11 @@ pub enum Statement {
         args: Vec<Value>,
         /// Whether this is a call of the method under test (its result is asserted).
         under_test: bool,
+        /// The variable the call's result defines (`var tree2 = tree.insert(3);`), for later calls to
+        /// use as receiver or argument: persistent and fluent APIs return a new instance and leave the
+        /// receiver as it was, so only calls on their results get past an empty one. `None` for a
+        /// call whose result no statement names.
+        result: Option<usize>,
     },
     /// `var v = Object.assign(Object.create(C.prototype), { ... });`: an instance rebuilt from the fields
     /// it was recorded with, for a receiver whose history of constructor and calls cannot be replayed.
@@ -178,11 +185,13 @@ impl TestCase {
                     class: *class,
                     args: args.iter().map(remap).collect(),
                 },
-                Statement::Call { receiver, method, args, under_test } => Statement::Call {
+                Statement::Call { receiver, method, args, under_test, result } => Statement::Call {
                     receiver: map(*receiver),
                     method: method.clone(),
                     args: args.iter().map(remap).collect(),
                     under_test: *under_test,
+                    // The shared variable is this test's already: the call still runs, unbound.
+                    result: result.filter(|r| shared.is_none_or(|(theirs, _)| theirs != *r)).map(map),
                 },
                 Statement::Rebuild { variable, class, fields } => Statement::Rebuild {
                     variable: map(*variable),

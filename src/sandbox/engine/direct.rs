@@ -30,6 +30,7 @@ pub(super) struct Direct {
     is_promise: Persistent<Function<'static>>,
     start: Persistent<Function<'static>>,
     finish: Persistent<Function<'static>>,
+    bind: Persistent<Function<'static>>,
     ended: Persistent<Function<'static>>,
     failed: Persistent<Function<'static>>,
     resume: Persistent<Function<'static>>,
@@ -47,6 +48,7 @@ struct Harness<'js> {
     is_promise: Function<'js>,
     start: Function<'js>,
     finish: Function<'js>,
+    bind: Function<'js>,
 }
 
 impl Direct {
@@ -66,6 +68,7 @@ impl Direct {
             is_promise: function("isPromise")?,
             start: function("start")?,
             finish: function("finish")?,
+            bind: function("bind")?,
             ended: function("ended")?,
             failed: function("failed")?,
             resume: function("resume")?,
@@ -95,6 +98,7 @@ impl Direct {
             is_promise: self.is_promise.clone().restore(ctx)?,
             start: self.start.clone().restore(ctx)?,
             finish: self.finish.clone().restore(ctx)?,
+            bind: self.bind.clone().restore(ctx)?,
         };
         self.begin.clone().restore(ctx)?.call::<_, ()>((seed, describe))?;
         for (at, statement) in test.statements.iter().enumerate() {
@@ -112,8 +116,19 @@ impl Direct {
                     return Ok(Some(value.clone()));
                 }
                 // Without a description to make, only an object can be an iterator to consume.
-                if tested && (describe || value.as_ref().is_some_and(Value::is_object)) {
-                    harness.finish.call::<_, ()>((value, at as u32))?;
+                let object = value.as_ref().is_some_and(Value::is_object);
+                if tested && (describe || object) {
+                    harness.finish.call::<_, ()>((value.clone(), at as u32))?;
+                }
+                // After the description: a result bound to a variable is described as a value, not as
+                // the variable it becomes. Only an object can be a new instance to note.
+                let result = match statement {
+                    Statement::Call { result, .. } => *result,
+                    _ => None,
+                };
+                if object || result.is_some() {
+                    let bound = result.map_or(-1, |r| r as i32);
+                    harness.bind.call::<_, ()>((value, at as u32, bound))?;
                 }
                 Ok(None)
             };

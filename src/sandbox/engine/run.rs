@@ -16,8 +16,8 @@ use super::script::exception_text;
 use super::{Deadline, Engine};
 use crate::error::{Error, Result};
 use crate::js::{
-    AT, AWAITED, BRANCHES, DISTANCES, EXEC, FAILURE, LOG, MEASURING, RESULTS, SETTLED, SHARED_WRITE, STACK, STATEMENTS,
-    TIMERS, UNDO, UNHANDLED,
+    AT, AWAITED, BRANCHES, DISTANCES, EXEC, FAILURE, LOG, MEASURING, RESULTS, RETURNED, SETTLED, SHARED_WRITE, STACK,
+    STATEMENTS, TIMERS, UNDO, UNHANDLED,
 };
 use crate::model::observed::{Observed, Outcome, Thrown};
 use crate::model::program::ProgramInfo;
@@ -284,7 +284,22 @@ fn read_execution<'js>(
     execution.branches = branches;
     execution.distances = distances;
     execution.results = results;
+    execution.returned = returned(&globals)?;
     Ok(execution)
+}
+
+/// The calls of the last test that returned new instances of the program's classes (see
+/// `__fc$returned`), as (statement, class).
+fn returned(globals: &Object) -> rquickjs::Result<Vec<(usize, usize)>> {
+    let list: Function = globals.get(RETURNED)?;
+    let text: String = list.call(())?;
+    Ok(text
+        .split(',')
+        .filter_map(|pair| {
+            let (at, class) = pair.split_once(':')?;
+            Some((at.parse().ok()?, class.parse().ok()?))
+        })
+        .collect())
 }
 
 /// Runs the jobs of a test that awaits a promise, each under the test's deadline (once it has passed, the

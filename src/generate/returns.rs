@@ -1,0 +1,130 @@
+//! What calls return: the classes of the program whose new instances a method's calls were seen to
+//! return, learnt from every run, so that generation binds such results to variables of the test and
+//! calls later methods on them.
+//!
+//! Persistent and fluent APIs leave their receiver as it was and return a new object (`tree.insert(k)`
+//! returns a new tree, `date.add(1, 'day')` a new date): calls made on one receiver never get past its
+//! first state. JavaScript declares no return types, so the harness looks at each call's result at run
+//! time: an object that is no variable of the test already (`return this` is none), whose prototype
+//! chain holds the prototype of a class of the program, is a new instance of that class (see `note` in
+//! `js/harness.js`).
+
+use rustc_hash::FxHashMap;
+
+use crate::model::program::{ClassId, ProgramInfo};
+use crate::model::test::{Statement, TestCase};
+
+/// Per class and method, the class of the new instances its calls returned.
+#[derive(Debug, Clone, Default)]
+pub struct Returns {
+    seen: FxHashMap<(ClassId, String), ClassId>,
+}
+
+impl Returns {
+    /// Learns from one run of `test`, whose calls at the statements of `returned` returned new instances
+    /// of those classes. A method seen to return instances of two classes of one family returns their
+    /// common superclass as far as a test can tell; of two unrelated ones, the one seen first.
+    pub(crate) fn record(&mut self, test: &TestCase, returned: &[(usize, ClassId)], program: &ProgramInfo) {
+        for &(at, class) in returned {
+            let Some(Statement::Call { receiver, method, .. }) = test.statements.get(at) else { continue };
+            let Some(variable) = test.variables.get(*receiver) else { continue };
+            if class >= program.classes.len() || program.classes[class].is_module() {
+                continue;
+            }
+            let key = (variable.class, method.clone());
+            match self.seen.get(&key) {
+                None => {
+                    self.seen.insert(key, class);
+                }
+                Some(&known) if known != class && program.is_subclass(known, class) => {
+                    self.seen.insert(key, class);
+                }
+                Some(_) => {}
+            }
+        }
+    }
+
+    /// The class of the new instances calls of `method` on an instance of `class` return, if seen.
+    pub(crate) fn of(&self, class: ClassId, method: &str) -> Option<ClassId> {
+        // Without any result seen, a look-up would hash the name for nothing on every call generated.
+        if self.seen.is_empty() {
+            return None;
+        }
+        self.seen.get(&(class, method.to_string())).copied()
+    }
+
+    /// The methods of other classes (and modules of functions) whose calls return instances of `class`
+    /// or of a subclass, as (class, method), in a fixed order: another way to make an instance than its
+    /// constructor (a tree's iterator from `tree.begin()`, a node from `list.first()`).
+    pub(crate) fn producers(&self, class: ClassId, program: &ProgramInfo) -> Vec<(ClassId, &str)> {
+        let mut found: Vec<(ClassId, &str)> = self
+            .seen
+            .iter()
+            .filter(|((owner, _), made)| *owner != class && program.is_subclass(**made, class))
+            .map(|((owner, method), _)| (*owner, method.as_str()))
+            .collect();
+        found.sort_unstable();
+        found
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::program::{Access, ClassInfo, MethodInfo, Origin};
+    use crate::model::test::Variable;
+
+    fn program() -> ProgramInfo {
+        let class = |name: &str, superclass: Option<ClassId>| ClassInfo {
+            name: name.into(),
+            alias: name.into(),
+            file: 0,
+            access: Access::EsModule { file: 0, export: name.into(), path: Vec::new() },
+            superclass,
+            constructor: MethodInfo::bare("constructor", Vec::new(), Origin::Prototype),
+            methods: vec![MethodInfo::bare("insert", vec!["k".into()], Origin::Prototype)],
+            fields: Vec::new(),
+            under_test: true,
+            factory: None,
+            functions: None,
+        };
+        let classes = vec![class("Tree", None), class("Iterator", None), class("Leaf", Some(0))];
+        ProgramInfo { files: Vec::new(), classes }
+    }
+
+    /// `tree = new Tree(); tree.insert(1); tree.insert(2)`.
+    fn test() -> TestCase {
+        let call = |method: &str| Statement::Call {
+            receiver: 0,
+            method: method.into(),
+            args: Vec::new(),
+            under_test: false,
+            result: None,
+        };
+        TestCase {
+            class: 0,
+            method: "insert".into(),
+            variables: vec![Variable { class: 0, name: "tree".into() }],
+            statements: vec![
+                Statement::Construct { variable: 0, class: 0, args: Vec::new() },
+                call("insert"),
+                call("begin"),
+            ],
+        }
+    }
+
+    #[test]
+    fn a_family_s_results_are_of_its_superclass_and_other_classes_are_producers() {
+        let program = program();
+        let mut returns = Returns::default();
+        assert_eq!(returns.of(0, "insert"), None);
+        returns.record(&test(), &[(1, 2), (2, 1)], &program);
+        assert_eq!(returns.of(0, "insert"), Some(2));
+        returns.record(&test(), &[(1, 0), (0, 1)], &program);
+        assert_eq!(returns.of(0, "insert"), Some(0), "a leaf and a tree: trees");
+        returns.record(&test(), &[(1, 1)], &program);
+        assert_eq!(returns.of(0, "insert"), Some(0), "an unrelated class does not replace the first");
+        assert_eq!(returns.producers(1, &program), vec![(0, "begin")]);
+        assert!(returns.producers(0, &program).is_empty(), "a class's own methods make no producer");
+    }
+}
