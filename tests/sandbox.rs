@@ -54,7 +54,12 @@ fn a_test_run_directly_ends_as_the_interpreter_runs_it() {
 
     let every_kind = vec![
         Value::Proxy(0),
-        Value::Function(Box::new(Value::Number(4.0))),
+        Value::Function { arity: 2, result: Box::new(Value::Number(4.0)) },
+        Value::Comparator { descending: false },
+        Value::BigInt(-7),
+        Value::Map(vec![(Value::String("k".into()), Value::Number(1.0))]),
+        Value::Set(vec![Value::Number(2.0)]),
+        Value::Promise(Box::new(Value::String("p".into()))),
         Value::Date(86_400_000.0),
         Value::RegExp { source: "b{2}".into(), flags: "i".into() },
         Value::Object(vec![("k".into(), Value::Number(1.5))]),

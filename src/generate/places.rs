@@ -49,7 +49,7 @@ fn children(value: &Value) -> Vec<&Value> {
     match value {
         Value::Array(items) => items.iter().collect(),
         Value::Object(members) => members.iter().map(|(_, v)| v).collect(),
-        Value::Function(result) => vec![&**result],
+        Value::Function { result, .. } => vec![&**result],
         _ => Vec::new(),
     }
 }
@@ -64,7 +64,7 @@ pub(super) fn value_at<'t>(test: &'t mut TestCase, place: &Place) -> Option<&'t 
         value = match value {
             Value::Array(items) => items.get_mut(i)?,
             Value::Object(members) => &mut members.get_mut(i)?.1,
-            Value::Function(result) if i == 0 => &mut **result,
+            Value::Function { result, .. } if i == 0 => &mut **result,
             _ => return None,
         };
     }
@@ -88,7 +88,7 @@ pub(super) fn record_at(types: &TypeTable, test: &TestCase, place: &Place) -> Op
                 let (name, member) = members.get(i)?;
                 (types.member_of(record, name)?, member)
             }
-            Value::Function(result) => (types.result_of(record)?, &**result),
+            Value::Function { result, .. } => (types.result_of(record)?, &**result),
             _ => return None,
         };
     }
@@ -123,7 +123,7 @@ fn free_within(ty: &DeclaredType, value: &Value, inner: &[usize]) -> bool {
         (DeclaredType::Object(declared), Value::Object(members)) => members.get(i).is_some_and(|(name, v)| {
             declared.iter().find(|m| m.name == *name).is_some_and(|m| free_within(&m.ty, v, rest))
         }),
-        (DeclaredType::Function { returns, .. }, Value::Function(result)) => free_within(returns, result, rest),
+        (DeclaredType::Function { returns, .. }, Value::Function { result, .. }) => free_within(returns, result, rest),
         _ => false,
     }
 }
@@ -138,7 +138,7 @@ mod tests {
             Value::Number(1.0),
             Value::Array(vec![Value::String("a".into()), Value::Array(vec![Value::Number(2.0)])]),
             Value::Object(vec![("limit".into(), Value::Number(3.0))]),
-            Value::Function(Box::new(Value::String("b".into()))),
+            Value::returning(Value::String("b".into())),
         ];
         let mut test = TestCase {
             class: 0,

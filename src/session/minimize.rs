@@ -184,11 +184,9 @@ fn simplifiable(test: &TestCase) -> Vec<Value> {
         if !simpler(value).is_empty() && !found.contains(value) {
             found.push(value.clone());
         }
-        match value {
-            Value::Array(items) | Value::Answers(items) => items.iter().for_each(|v| walk(v, found)),
-            Value::Object(members) => members.iter().for_each(|(_, v)| walk(v, found)),
-            Value::Function(result) => walk(result, found),
-            _ => {}
+        // A rebuilt instance is left as recorded.
+        if !matches!(value, Value::Instance { .. }) {
+            value.inner().into_iter().for_each(|v| walk(v, found));
         }
     }
     let mut found = Vec::new();
@@ -216,7 +214,8 @@ fn string_cost(s: &str) -> usize {
 /// The values simpler than `value` to try in its place, most telling first (`0` and `''` last: a value
 /// of nothing tells a mutant apart least): none for a value already simple (an integer up to ten, a
 /// plain string of up to five characters), and none for one whose kind is its point (booleans, `null`,
-/// dates, regular expressions, instances, variables, `NaN`, the infinities, `-0`).
+/// dates, regular expressions, instances, variables, `NaN`, the infinities, `-0`). Arrays, maps and sets
+/// are simpler empty.
 fn simpler(value: &Value) -> Vec<Value> {
     match value {
         Value::Number(x) if x.is_finite() && !(*x == 0.0 && x.is_sign_negative()) && number_cost(*x) > 10.5 => {
@@ -230,6 +229,8 @@ fn simpler(value: &Value) -> Vec<Value> {
             ["a", "abc", ""].into_iter().map(|c| Value::String(c.into())).collect()
         }
         Value::Array(items) if !items.is_empty() => vec![Value::Array(Vec::new())],
+        Value::Map(entries) if !entries.is_empty() => vec![Value::Map(Vec::new())],
+        Value::Set(items) if !items.is_empty() => vec![Value::Set(Vec::new())],
         // An object is left as built: an options object made for a declared interface carries its
         // required members, and `{}` would need a cast in a TypeScript suite.
         _ => Vec::new(),
@@ -245,9 +246,15 @@ fn replaced_in(test: &TestCase, from: &Value, to: &Value) -> TestCase {
             return;
         }
         match value {
-            Value::Array(items) | Value::Answers(items) => items.iter_mut().for_each(|v| replaced(v, from, to)),
+            Value::Array(items) | Value::Answers(items) | Value::Set(items) => {
+                items.iter_mut().for_each(|v| replaced(v, from, to))
+            }
             Value::Object(members) => members.iter_mut().for_each(|(_, v)| replaced(v, from, to)),
-            Value::Function(result) => replaced(result, from, to),
+            Value::Map(entries) => entries.iter_mut().for_each(|(k, v)| {
+                replaced(k, from, to);
+                replaced(v, from, to);
+            }),
+            Value::Function { result, .. } | Value::Promise(result) => replaced(result, from, to),
             _ => {}
         }
     }
@@ -278,6 +285,10 @@ mod tests {
         assert_eq!(strings("a-b"), ["a", "abc", ""].map(|s| Value::String(s.into())).to_vec());
         assert_eq!(simpler(&Value::Array(vec![Value::Null])), vec![Value::Array(Vec::new())]);
         assert!(simpler(&Value::Array(Vec::new())).is_empty() && simpler(&Value::Boolean(true)).is_empty());
+        let entry = (Value::String("k".into()), Value::Number(1.0));
+        assert_eq!(simpler(&Value::Map(vec![entry])), vec![Value::Map(Vec::new())]);
+        assert_eq!(simpler(&Value::Set(vec![Value::BigInt(3)])), vec![Value::Set(Vec::new())]);
+        assert!(simpler(&Value::Map(Vec::new())).is_empty() && simpler(&Value::Set(Vec::new())).is_empty());
     }
 
     #[test]
@@ -291,7 +302,7 @@ mod tests {
             variables: Vec::new(),
             statements: vec![
                 call(vec![large.clone(), Value::String("size mismatch".into())]),
-                call(vec![Value::Array(vec![large.clone(), Value::Function(Box::new(large.clone()))])]),
+                call(vec![Value::Array(vec![large.clone(), Value::returning(large.clone())])]),
             ],
         };
         let found = simplifiable(&test);
@@ -301,6 +312,6 @@ mod tests {
         let zero = Value::Number(0.0);
         let replaced = replaced_in(&test, &large, &zero);
         assert_eq!(replaced.statements[0].args()[0], zero);
-        assert_eq!(replaced.statements[1].args()[0], Value::Array(vec![zero.clone(), Value::Function(Box::new(zero))]));
+        assert_eq!(replaced.statements[1].args()[0], Value::Array(vec![zero.clone(), Value::returning(zero)]));
     }
 }
