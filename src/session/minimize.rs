@@ -11,6 +11,7 @@ use std::time::Instant;
 use super::Session;
 use super::budget::{Ending, MINIMISING_SHARE, PassLimit};
 use crate::error::Result;
+use crate::generate::places::{places, replaceable};
 use crate::model::observed::Outcome;
 use crate::model::test::{Statement, TestCase, Value};
 use crate::sandbox::{Execution, Test, Watch};
@@ -91,6 +92,12 @@ impl Session {
                     ended = ended.or_else(|| limit.reached(self.runner.spent() - from));
                     if ended.is_some() {
                         break;
+                    }
+                    // A value built for a declared type keeps to it (`'credit'` of `'debit' | 'credit'` is
+                    // no string to shorten).
+                    let sites = places(&test, |v| *v == value);
+                    if !sites.iter().all(|(site, _)| replaceable(self.subject.types(), &test, site, &simpler)) {
+                        continue;
                     }
                     let candidate = replaced_in(&test, &value, &simpler);
                     if candidate == test {
@@ -184,8 +191,8 @@ fn simplifiable(test: &TestCase) -> Vec<Value> {
         if !simpler(value).is_empty() && !found.contains(value) {
             found.push(value.clone());
         }
-        // A rebuilt instance is left as recorded.
-        if !matches!(value, Value::Instance { .. }) {
+        // A rebuilt instance is left as recorded; a map, a set or a promise is simpler whole (see `replaceable`).
+        if !matches!(value, Value::Instance { .. } | Value::Map(_) | Value::Set(_) | Value::Promise(_)) {
             value.inner().into_iter().for_each(|v| walk(v, found));
         }
     }
@@ -246,15 +253,9 @@ fn replaced_in(test: &TestCase, from: &Value, to: &Value) -> TestCase {
             return;
         }
         match value {
-            Value::Array(items) | Value::Answers(items) | Value::Set(items) => {
-                items.iter_mut().for_each(|v| replaced(v, from, to))
-            }
+            Value::Array(items) | Value::Answers(items) => items.iter_mut().for_each(|v| replaced(v, from, to)),
             Value::Object(members) => members.iter_mut().for_each(|(_, v)| replaced(v, from, to)),
-            Value::Map(entries) => entries.iter_mut().for_each(|(k, v)| {
-                replaced(k, from, to);
-                replaced(v, from, to);
-            }),
-            Value::Function { result, .. } | Value::Promise(result) => replaced(result, from, to),
+            Value::Function { result, .. } => replaced(result, from, to),
             _ => {}
         }
     }

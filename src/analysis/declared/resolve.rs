@@ -357,7 +357,11 @@ impl Files {
                     TsEntityName::Ident(id) if !ctx.env.contains_key(id.sym.as_str()) => {
                         self.lookup(&ctx.place, id.sym.as_str(), ctx.depth)
                     }
-                    TsEntityName::TsQualifiedName(q) => self.qualifier(&q.left, ctx),
+                    // An enum in a namespace (`Shapes.Kind`), or an enum's member (`Color.Red`).
+                    TsEntityName::TsQualifiedName(q) => match self.qualifier(&q.left, ctx) {
+                        Some(Named::Namespace(place)) => self.local(&place, q.right.sym.as_str()),
+                        other => other,
+                    },
                     TsEntityName::Ident(_) => None,
                 };
                 match named {
