@@ -319,9 +319,8 @@ impl Value {
 
     /// Calls `visit` with the class of every rebuilt instance in this value.
     fn visit_classes(&self, visit: &mut impl FnMut(ClassId)) {
-        match self {
-            Value::Instance { class, .. } => visit(*class),
-            _ => {}
+        if let Value::Instance { class, .. } = self {
+            visit(*class);
         }
         self.inner().into_iter().for_each(|i| i.visit_classes(visit));
     }
