@@ -12,8 +12,10 @@ const PROBE: &str = r#"
 class Probe {
   constructor(size) { this.size = size; this.items = []; }
   // Every argument as the test wrote it, or an error naming those that are not.
-  take(x, cb, when, re, opts, stub, list) {
-    const wrong = [String(cb) === 'function () { return 4; }', cb() === 4, when.getTime() === 86400000,
+  take(x, cb, compare, big, map, set, promise, when, re, opts, stub, list) {
+    const wrong = [String(cb) === 'function (a, b) { return 4; }' && cb.length === 2, cb() === 4,
+      compare(1, 3) < 0 && compare.length === 2, big === -7n, map.get('k') === 1 && map.size === 1,
+      set.has(2) && set.size === 1, typeof promise.then === 'function', when.getTime() === 86400000,
       re.test('aBBc'), opts.k === 1.5, stub() === 1 && stub() === 'two' && stub() === 'two', list.length === 6,
       Object.is(list[0], -0), list[1] !== list[1], list[2] === 's\u00e9"', list[3] === true, list[4] === null,
       list[5] === undefined && 5 in list].map((ok, i) => (ok ? '' : i)).join('');
@@ -54,7 +56,12 @@ fn a_test_run_directly_ends_as_the_interpreter_runs_it() {
 
     let every_kind = vec![
         Value::Proxy(0),
-        Value::Function(Box::new(Value::Number(4.0))),
+        Value::Function { arity: 2, result: Box::new(Value::Number(4.0)) },
+        Value::Comparator { descending: false },
+        Value::BigInt(-7),
+        Value::Map(vec![(Value::String("k".into()), Value::Number(1.0))]),
+        Value::Set(vec![Value::Number(2.0)]),
+        Value::Promise(Box::new(Value::String("p".into()))),
         Value::Date(86_400_000.0),
         Value::RegExp { source: "b{2}".into(), flags: "i".into() },
         Value::Object(vec![("k".into(), Value::Number(1.5))]),

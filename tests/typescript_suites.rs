@@ -216,6 +216,58 @@ fn results_bound_as_receivers_type_check_whatever_their_declared_type() {
     assert!(errors.is_empty(), "tsc --strict on the suites of ledger.ts:\n{errors}");
 }
 
+#[test]
+fn maps_sets_bigints_promises_and_callbacks_are_built_as_declared() {
+    // books.ts takes a `Map<string, number>`, a `Set<string>`, a `bigint`, a `Promise<number>`, a predicate
+    // of two parameters, a comparator of numbers and an enum declared in a namespace: each is built from
+    // its declaration, every method is covered, and the calls carry their types with no cast (the enum's
+    // values written as its members, through the namespace).
+    for format in FORMATS {
+        let (dir, out) = project();
+        let args = ["--seed", "1", "--budget", "120000", "--timeout", "600", "--format", format, "--class", "Ledger"];
+        let report = generate(&[fixture_file("books.ts")], &out, &args);
+        for (method, covered, statements, stop) in methods(&report) {
+            assert_eq!((covered, stop.as_str()), (statements, "covered"), "{format}: {method}\n{report}");
+        }
+        for parameter in report["types"].as_array().unwrap() {
+            assert_eq!(parameter["source"], "declared", "{format}: {parameter}");
+        }
+        let suites = typescript_suites(&out);
+        let suite = suites.iter().find(|s| !s.to_string_lossy().contains(".failing.")).unwrap();
+        let written = std::fs::read_to_string(suite).unwrap();
+        let calls = |method: &str| -> Vec<String> {
+            let marker = format!("ledger.{method}(");
+            written.lines().filter_map(|l| Some(l[l.find(&marker)? + marker.len()..].to_string())).collect()
+        };
+        let every = |method: &str, built: &dyn Fn(&str) -> bool| {
+            let calls = calls(method);
+            assert!(!calls.is_empty(), "{format}: {method} is never called:\n{written}");
+            for call in calls {
+                assert!(built(&call) && !call.contains("as any"), "{format}: {method}({call}\n{written}");
+            }
+        };
+        every("merge", &|c| c.starts_with("new Map("));
+        every("tag", &|c| c.starts_with("new Set("));
+        every("scale", &|c| c.split(')').next().is_some_and(|n| n.ends_with('n')));
+        every("settle", &|c| c.starts_with("Promise.resolve("));
+        every("count", &|c| c.starts_with("function (a, b) { return "));
+        every("ranked", &|c| {
+            ["function (a, b) { return a - b; }", "function (a, b) { return b - a; }", "function (a, b) { return 0; }"]
+                .iter()
+                .any(|comparator| c.starts_with(comparator))
+        });
+        every("post", &|c| c.starts_with("Books.Side."));
+        assert!(written.contains("new Map([["), "{format}: no map has an entry:\n{written}");
+        assert!(written.contains("new Set([\""), "{format}: no set has an item:\n{written}");
+        for suite in &suites {
+            let output = run(format, suite);
+            assert!(output.status.success(), "{format} failed on {}: {}", suite.display(), text(&output));
+        }
+        let errors = tsc(dir.path(), &suites, &[]);
+        assert!(errors.is_empty(), "tsc --strict on the {format} suites of books.ts:\n{errors}");
+    }
+}
+
 /// The path of `to` relative to `from` (both absolute, without links below their common part).
 fn pathdiff(from: &Path, to: &Path) -> String {
     let from = from.canonicalize().unwrap();

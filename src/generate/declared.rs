@@ -1,7 +1,9 @@
 //! Values of declared types (TypeScript annotations, see [`crate::analysis::declared`]): a union draws one
 //! of its members, a literal is itself, an enum one of its values, an object type an object with its
-//! members (optional ones now and then left out), a function type a callback returning a value of its
-//! return type, an array of `T` an array of `T`s, a class an instance built like any other argument.
+//! members (optional ones now and then left out), a function type a callback of its arity returning a
+//! value of its return type (a consistent comparator, `a - b`, for one comparing two numbers), an
+//! array of `T` an array of `T`s, a `Map`, `Set` or `Promise` one of them holding values of their type
+//! arguments, a class an instance built like any other argument.
 //! Parts declared `any` (the elements of `any[]`, what a callback returns) take their type from inference
 //! where the parameter has a record for them, and are any primitive elsewhere. Optional parameters are now
 //! and then left out. Values outside the declared types are passed only under `--probe-outside-types`.
@@ -30,6 +32,13 @@ const OMIT_OPTIONAL_PROBABILITY: f64 = 0.3;
 /// Chance of `NaN`, `Infinity` or `-Infinity` for a declared `number`: values of the type that code
 /// guards against (`Number.isFinite`), which the ordinary number pools never draw.
 const NON_FINITE_PROBABILITY: f64 = 0.05;
+/// Chance of a consistent comparator (`a - b`) for a function type that compares two numbers; a callback
+/// returning 0 whatever it is given is the other choice.
+const COMPARATOR_PROBABILITY: f64 = 0.8;
+/// Chance that such a comparator orders from the largest down.
+const DESCENDING_PROBABILITY: f64 = 0.3;
+/// BigInts past the doubles' exact integers: what a `bigint` parameter exists for.
+const LARGE_BIGINTS: [i64; 4] = [9_007_199_254_740_993, -9_007_199_254_740_993, i64::MAX, i64::MIN];
 /// Under `--probe-outside-types`, chance of a value outside a parameter's declared type.
 const OUTSIDE_PROBABILITY: f64 = 0.05;
 
@@ -104,13 +113,34 @@ impl Builder<'_> {
                 }
                 Value::Object(values)
             }
-            DeclaredType::Function { returns, .. } => {
+            DeclaredType::Function { compares: true, .. } if rng.random_bool(COMPARATOR_PROBABILITY) => {
+                Value::Comparator { descending: rng.random_bool(DESCENDING_PROBABILITY) }
+            }
+            // Every pair equal: consistent too, where any other constant would leave a sort's order to the
+            // engine (QuickJS's here, V8's where the suite runs).
+            DeclaredType::Function { arity, compares: true, .. } => {
+                Value::Function { arity: *arity, result: Box::new(Value::Number(0.0)) }
+            }
+            DeclaredType::Function { arity, returns, .. } => {
                 let record = param.and_then(|p| types.result_of(p)).filter(|_| **returns == DeclaredType::Any);
-                Value::Function(Box::new(match record {
+                let result = match record {
                     Some(record) => self.argument(record, depth + 1, rng),
                     None => self.declared(None, returns, depth + 1, rng),
-                }))
+                };
+                Value::Function { arity: *arity, result: Box::new(result) }
             }
+            DeclaredType::Map(key, value) => Value::Map(
+                (0..rng.random_range(0..=MAX_ARRAY_LENGTH))
+                    .map(|_| (self.declared(None, key, depth + 1, rng), self.declared(None, value, depth + 1, rng)))
+                    .collect(),
+            ),
+            DeclaredType::Set(item) => Value::Set(
+                (0..rng.random_range(0..=MAX_ARRAY_LENGTH))
+                    .map(|_| self.declared(None, item, depth + 1, rng))
+                    .collect(),
+            ),
+            DeclaredType::Promise(result) => Value::Promise(Box::new(self.declared(None, result, depth + 1, rng))),
+            DeclaredType::BigInt => Value::BigInt(bigint(rng)),
             DeclaredType::Class(name) => match self.program.class_named(name) {
                 Some(class) => self.instance(class, depth, rng),
                 None => Value::Null,
@@ -165,6 +195,16 @@ impl Builder<'_> {
         let required = params.iter().rposition(|p| record(p).declared.as_ref().is_some_and(|d| !d.optional));
         let passable = params.iter().position(|p| record(p).beyond_declaration).unwrap_or(params.len());
         count.max(required.map_or(0, |last| last + 1)).min(passable)
+    }
+}
+
+/// A value for `bigint`: mostly a small integer (zero and `-1` among them), now and then one past the
+/// doubles' exact integers.
+fn bigint(rng: &mut (impl Rng + ?Sized)) -> i64 {
+    match rng.random_range(0..8u32) {
+        0 => LARGE_BIGINTS[rng.random_range(0..LARGE_BIGINTS.len())],
+        1 => rng.random_range(-1_000_000_000_000..1_000_000_000_000),
+        _ => rng.random_range(-1..=SMALL_NUMBER as i64),
     }
 }
 

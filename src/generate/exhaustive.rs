@@ -256,14 +256,14 @@ fn canonical(builder: &mut Builder, param: u32, digit: u128, depth: usize) -> Va
                     .is_some_and(|d| d.source != DecisionSource::LeapOfFaith) =>
         {
             let result_radix = radix(builder.types.get(result).current_type());
-            Value::Function(Box::new(canonical(builder, result, digit % result_radix, depth + 1)))
+            Value::returning(canonical(builder, result, digit % result_radix, depth + 1))
         }
-        ParamType::Function => Value::Function(Box::new(match digit {
+        ParamType::Function => Value::returning(match digit {
             0 => Value::Number(0.0),
             1 => Value::String("a".into()),
             2 => Value::Boolean(true),
             _ => Value::Boolean(false),
-        })),
+        }),
         ParamType::Date => Value::Date(pick(&DATES)),
         ParamType::RegExp => {
             let (source, flags) = REGEXPS[digit as usize % REGEXPS.len()];

@@ -13,7 +13,7 @@ pub mod exhaustive;
 pub(crate) mod extend;
 pub mod guided;
 pub(crate) mod hazards;
-mod places;
+pub(crate) mod places;
 pub mod random;
 pub(crate) mod returns;
 pub(crate) mod search;

@@ -9,7 +9,7 @@ use crate::model::test::{Statement, TestCase, Value};
 /// A path to a value in a test: a statement's argument, then child indexes (array items, object
 /// members in order, a callback's result).
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub(super) struct Place {
+pub(crate) struct Place {
     pub statement: usize,
     pub argument: usize,
     pub inner: Vec<usize>,
@@ -17,7 +17,7 @@ pub(super) struct Place {
 
 /// Every place of `test` whose value `wanted` accepts, with that value, in order, nested ones after
 /// their container.
-pub(super) fn places(test: &TestCase, wanted: impl Fn(&Value) -> bool) -> Vec<(Place, &Value)> {
+pub(crate) fn places(test: &TestCase, wanted: impl Fn(&Value) -> bool) -> Vec<(Place, &Value)> {
     let mut out = Vec::new();
     for (statement, s) in test.statements.iter().enumerate() {
         for (argument, value) in s.args().iter().enumerate() {
@@ -49,7 +49,7 @@ fn children(value: &Value) -> Vec<&Value> {
     match value {
         Value::Array(items) => items.iter().collect(),
         Value::Object(members) => members.iter().map(|(_, v)| v).collect(),
-        Value::Function(result) => vec![&**result],
+        Value::Function { result, .. } => vec![&**result],
         _ => Vec::new(),
     }
 }
@@ -64,7 +64,7 @@ pub(super) fn value_at<'t>(test: &'t mut TestCase, place: &Place) -> Option<&'t 
         value = match value {
             Value::Array(items) => items.get_mut(i)?,
             Value::Object(members) => &mut members.get_mut(i)?.1,
-            Value::Function(result) if i == 0 => &mut **result,
+            Value::Function { result, .. } if i == 0 => &mut **result,
             _ => return None,
         };
     }
@@ -88,7 +88,7 @@ pub(super) fn record_at(types: &TypeTable, test: &TestCase, place: &Place) -> Op
                 let (name, member) = members.get(i)?;
                 (types.member_of(record, name)?, member)
             }
-            Value::Function(result) => (types.result_of(record)?, &**result),
+            Value::Function { result, .. } => (types.result_of(record)?, &**result),
             _ => return None,
         };
     }
@@ -99,32 +99,58 @@ pub(super) fn record_at(types: &TypeTable, test: &TestCase, place: &Place) -> Op
 /// parameter without a declaration in force may take anything; in a declared one, only a place declared
 /// `number`, `string`, `boolean` or `any` (not a literal, nor a member of a union) is free.
 pub(super) fn free(types: &TypeTable, test: &TestCase, place: &Place) -> bool {
-    let top = Place { inner: Vec::new(), ..place.clone() };
-    let Some(declared) = record_at(types, test, &top).and_then(|record| types.get(record).declared_in_force()) else {
-        return true;
-    };
-    let value = test.statements.get(place.statement).and_then(|s| s.args().get(place.argument));
-    value.is_some_and(|value| free_within(&declared.ty, value, &place.inner))
+    declared_at(types, test, place).is_none_or(|ty| {
+        matches!(ty, Some(DeclaredType::Number | DeclaredType::String | DeclaredType::Boolean | DeclaredType::Any))
+    })
 }
 
-/// Whether the value at path `inner` of `value`, of declared type `ty`, may be moved (see [`free`]).
-fn free_within(ty: &DeclaredType, value: &Value, inner: &[usize]) -> bool {
-    let Some((&i, rest)) = inner.split_first() else {
-        return matches!(ty, DeclaredType::Number | DeclaredType::String | DeclaredType::Boolean | DeclaredType::Any);
-    };
+/// Whether `to` may take the place of the value at `place` and keep within its parameter's declared type
+/// (what minimisation asks before trying a simpler value): anything where no declaration is in force; a
+/// primitive of the declared primitive type, an empty array, map or set for an array, map or set type,
+/// anything for `any`.
+pub(crate) fn replaceable(types: &TypeTable, test: &TestCase, place: &Place, to: &Value) -> bool {
+    declared_at(types, test, place).is_none_or(|ty| ty.is_some_and(|ty| fits(&ty, to)))
+}
+
+/// Whether `value` is of declared type `ty`, for the kinds of values minimisation tries.
+fn fits(ty: &DeclaredType, value: &Value) -> bool {
     match (ty, value) {
-        (DeclaredType::Any, _) => true,
-        (DeclaredType::Array(element), Value::Array(items)) => {
-            items.get(i).is_some_and(|v| free_within(element, v, rest))
-        }
-        (DeclaredType::Tuple(elements), Value::Array(items)) => {
-            elements.get(i).zip(items.get(i)).is_some_and(|(t, v)| free_within(t, v, rest))
-        }
-        (DeclaredType::Object(declared), Value::Object(members)) => members.get(i).is_some_and(|(name, v)| {
-            declared.iter().find(|m| m.name == *name).is_some_and(|m| free_within(&m.ty, v, rest))
-        }),
-        (DeclaredType::Function { returns, .. }, Value::Function(result)) => free_within(returns, result, rest),
+        (DeclaredType::Union(types), _) => types.iter().any(|t| fits(t, value)),
+        (DeclaredType::Any, _)
+        | (DeclaredType::Number, Value::Number(_))
+        | (DeclaredType::String, Value::String(_))
+        | (DeclaredType::Boolean, Value::Boolean(_))
+        | (DeclaredType::Array(_), Value::Array(_))
+        | (DeclaredType::Map(..), Value::Map(_))
+        | (DeclaredType::Set(_), Value::Set(_)) => value.inner().is_empty(),
         _ => false,
+    }
+}
+
+/// The declared type at `place`: `None` when its parameter has no declaration in force, `Some(None)` when
+/// the declaration does not say (a place inside a value the declaration does not describe).
+fn declared_at(types: &TypeTable, test: &TestCase, place: &Place) -> Option<Option<DeclaredType>> {
+    let top = Place { inner: Vec::new(), ..place.clone() };
+    let declared = record_at(types, test, &top).and_then(|record| types.get(record).declared_in_force())?;
+    let value = test.statements.get(place.statement).and_then(|s| s.args().get(place.argument));
+    Some(value.and_then(|value| declared_within(&declared.ty, value, &place.inner)).cloned())
+}
+
+/// The declared type of the value at path `inner` of `value`, of declared type `ty`.
+fn declared_within<'t>(ty: &'t DeclaredType, value: &Value, inner: &[usize]) -> Option<&'t DeclaredType> {
+    let Some((&i, rest)) = inner.split_first() else { return Some(ty) };
+    match (ty, value) {
+        (DeclaredType::Any, _) => Some(ty),
+        (DeclaredType::Array(element), Value::Array(items)) => declared_within(element, items.get(i)?, rest),
+        (DeclaredType::Tuple(elements), Value::Array(items)) => declared_within(elements.get(i)?, items.get(i)?, rest),
+        (DeclaredType::Object(declared), Value::Object(members)) => {
+            let (name, v) = members.get(i)?;
+            declared_within(&declared.iter().find(|m| m.name == *name)?.ty, v, rest)
+        }
+        (DeclaredType::Function { returns, .. }, Value::Function { result, .. }) => {
+            declared_within(returns, result, rest)
+        }
+        _ => None,
     }
 }
 
@@ -138,7 +164,7 @@ mod tests {
             Value::Number(1.0),
             Value::Array(vec![Value::String("a".into()), Value::Array(vec![Value::Number(2.0)])]),
             Value::Object(vec![("limit".into(), Value::Number(3.0))]),
-            Value::Function(Box::new(Value::String("b".into()))),
+            Value::returning(Value::String("b".into())),
         ];
         let mut test = TestCase {
             class: 0,

@@ -453,7 +453,7 @@ impl<'a> Builder<'a> {
                     }
                 }
             }
-            ParamType::Function => Value::Function(Box::new(match self.types.result_of(param) {
+            ParamType::Function => Value::returning(match self.types.result_of(param) {
                 // With no evidence of what the caller does with the result, each callback returns a
                 // primitive of a type drawn afresh: a single guess could miss a `typeof` check forever.
                 Some(result)
@@ -469,7 +469,7 @@ impl<'a> Builder<'a> {
                 }
                 Some(result) => self.argument(result, depth + 1, rng),
                 None => self.primitive(ParamType::Number, rng),
-            })),
+            }),
             ParamType::Object => self.options_object(param, depth, rng),
             ParamType::Date => date(rng),
             ParamType::RegExp => self.regexp(rng),

@@ -27,6 +27,7 @@ pub(crate) fn buildable(ty: &DeclaredType, program: &ProgramInfo, top: bool) -> 
         DeclaredType::Number
         | DeclaredType::String
         | DeclaredType::Boolean
+        | DeclaredType::BigInt
         | DeclaredType::Literal(_)
         | DeclaredType::Null
         | DeclaredType::Undefined
@@ -39,7 +40,10 @@ pub(crate) fn buildable(ty: &DeclaredType, program: &ProgramInfo, top: bool) -> 
         DeclaredType::Union(members) => {
             members.iter().all(|m| buildable(m, program, false)) && !(top && members.contains(&DeclaredType::Any))
         }
-        DeclaredType::Array(element) => buildable(element, program, false),
+        DeclaredType::Array(element) | DeclaredType::Set(element) | DeclaredType::Promise(element) => {
+            buildable(element, program, false)
+        }
+        DeclaredType::Map(key, value) => buildable(key, program, false) && buildable(value, program, false),
         DeclaredType::Tuple(items) => items.iter().all(|i| buildable(i, program, false)),
         DeclaredType::Object(members) => members.iter().all(|m| m.optional || buildable(&m.ty, program, false)),
         DeclaredType::Function { returns, .. } => buildable(returns, program, false),
@@ -50,7 +54,8 @@ pub(crate) fn buildable(ty: &DeclaredType, program: &ProgramInfo, top: bool) -> 
 /// strategies that do not read declarations fall back on.
 fn coarse(ty: &DeclaredType, program: &ProgramInfo) -> ParamType {
     match ty {
-        DeclaredType::Number | DeclaredType::Literal(Literal::Number(_)) => ParamType::Number,
+        // A bigint is shown as a number: the values built for it come from its declaration alone.
+        DeclaredType::Number | DeclaredType::BigInt | DeclaredType::Literal(Literal::Number(_)) => ParamType::Number,
         DeclaredType::String | DeclaredType::Literal(Literal::String(_)) => ParamType::String,
         DeclaredType::Boolean | DeclaredType::Literal(Literal::Boolean(_)) => ParamType::Boolean,
         DeclaredType::Array(_) | DeclaredType::Tuple(_) => ParamType::Array,
@@ -64,6 +69,9 @@ fn coarse(ty: &DeclaredType, program: &ProgramInfo) -> ParamType {
             .find(|m| !matches!(m, DeclaredType::Null | DeclaredType::Undefined))
             .map_or(ParamType::Object, |m| coarse(m, program)),
         DeclaredType::Object(_)
+        | DeclaredType::Map(..)
+        | DeclaredType::Set(_)
+        | DeclaredType::Promise(_)
         | DeclaredType::Null
         | DeclaredType::Undefined
         | DeclaredType::Any

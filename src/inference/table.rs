@@ -204,7 +204,7 @@ impl TypeTable {
                     }
                 }
             }
-            Value::Function(result) => {
+            Value::Function { result, .. } => {
                 if let Some(id) = self.result_of(record) {
                     self.given_value(statement, id, result, out);
                 }

@@ -428,7 +428,29 @@
     const text = hasOwn(a, 't') ? a.t : undefined;
     if (hasOwn(a, 'f')) {
       const result = argument(a.f);
-      return printed(function () { return result; }, text);
+      const f = printed(function () { return result; }, text);
+      // A callback of a declared function type has its arity: code may read `length`.
+      if (hasOwn(a, 'n')) defineProperty(f, 'length', { __proto__: null, value: a.n | 0, configurable: true });
+      return f;
+    }
+    if (hasOwn(a, 'c')) {
+      const compare = a.c ? (x, y) => y - x : (x, y) => x - y;
+      return printed(function (x, y) { return compare(x, y); }, text);
+    }
+    if (hasOwn(a, 'b')) return P.BigInt(a.b);
+    if (hasOwn(a, 'm')) {
+      const m = new P.Map();
+      for (let i = 0; i < a.m.length; i++) P.mapSet(m, argument(a.m[i][0]), argument(a.m[i][1]));
+      return m;
+    }
+    if (hasOwn(a, 'e')) {
+      const set = new P.Set();
+      for (let i = 0; i < a.e.length; i++) P.setAdd(set, argument(a.e[i]));
+      return set;
+    }
+    if (hasOwn(a, 'q')) {
+      const result = argument(a.q);
+      return new P.Promise((resolve) => resolve(result));
     }
     if (hasOwn(a, 'd')) return new RealDate(a.d);
     if (hasOwn(a, 'r')) return new RealRegExp(a.r[0], a.r[1]);

@@ -160,6 +160,7 @@
     DateProto: Date.prototype,
     getTime: uncurry(Date.prototype.getTime),
     RegExp,
+    BigInt,
     exec: uncurry(RegExp.prototype.exec),
     regexpText: uncurry(RegExp.prototype.toString),
     Proxy,

@@ -46,12 +46,7 @@ pub struct SeedFrom {
 fn has_variables(value: &Value) -> bool {
     match value {
         Value::Variable(_) => true,
-        Value::Array(items) | Value::Answers(items) => items.iter().any(has_variables),
-        Value::Function(result) => has_variables(result),
-        Value::Object(members) | Value::Instance { fields: members, .. } => {
-            members.iter().any(|(_, v)| has_variables(v))
-        }
-        _ => false,
+        other => other.inner().into_iter().any(has_variables),
     }
 }
 

@@ -11,6 +11,7 @@ use std::time::Instant;
 use super::Session;
 use super::budget::{Ending, MINIMISING_SHARE, PassLimit};
 use crate::error::Result;
+use crate::generate::places::{places, replaceable};
 use crate::model::observed::Outcome;
 use crate::model::test::{Statement, TestCase, Value};
 use crate::sandbox::{Execution, Test, Watch};
@@ -106,6 +107,12 @@ impl Session {
                     if ended.is_some() {
                         break;
                     }
+                    // A value built for a declared type keeps to it (`'credit'` of `'debit' | 'credit'` is
+                    // no string to shorten).
+                    let sites = places(&test, |v| *v == value);
+                    if !sites.iter().all(|(site, _)| replaceable(self.subject.types(), &test, site, &simpler)) {
+                        continue;
+                    }
                     let candidate = replaced_in(&test, &value, &simpler);
                     if candidate == test {
                         // Gone with a simpler value that held it (`[]` for `[3]`).
@@ -198,11 +205,9 @@ fn simplifiable(test: &TestCase) -> Vec<Value> {
         if !simpler(value).is_empty() && !found.contains(value) {
             found.push(value.clone());
         }
-        match value {
-            Value::Array(items) | Value::Answers(items) => items.iter().for_each(|v| walk(v, found)),
-            Value::Object(members) => members.iter().for_each(|(_, v)| walk(v, found)),
-            Value::Function(result) => walk(result, found),
-            _ => {}
+        // A rebuilt instance is left as recorded; a map, a set or a promise is simpler whole (see `replaceable`).
+        if !matches!(value, Value::Instance { .. } | Value::Map(_) | Value::Set(_) | Value::Promise(_)) {
+            value.inner().into_iter().for_each(|v| walk(v, found));
         }
     }
     let mut found = Vec::new();
@@ -230,7 +235,8 @@ fn string_cost(s: &str) -> usize {
 /// The values simpler than `value` to try in its place, most telling first (`0` and `''` last: a value
 /// of nothing tells a mutant apart least): none for a value already simple (an integer up to ten, a
 /// plain string of up to five characters), and none for one whose kind is its point (booleans, `null`,
-/// dates, regular expressions, instances, variables, `NaN`, the infinities, `-0`).
+/// dates, regular expressions, instances, variables, `NaN`, the infinities, `-0`). Arrays, maps and sets
+/// are simpler empty.
 fn simpler(value: &Value) -> Vec<Value> {
     match value {
         Value::Number(x) if x.is_finite() && !(*x == 0.0 && x.is_sign_negative()) && number_cost(*x) > 10.5 => {
@@ -244,6 +250,8 @@ fn simpler(value: &Value) -> Vec<Value> {
             ["a", "abc", ""].into_iter().map(|c| Value::String(c.into())).collect()
         }
         Value::Array(items) if !items.is_empty() => vec![Value::Array(Vec::new())],
+        Value::Map(entries) if !entries.is_empty() => vec![Value::Map(Vec::new())],
+        Value::Set(items) if !items.is_empty() => vec![Value::Set(Vec::new())],
         // An object is left as built: an options object made for a declared interface carries its
         // required members, and `{}` would need a cast in a TypeScript suite.
         _ => Vec::new(),
@@ -261,7 +269,7 @@ fn replaced_in(test: &TestCase, from: &Value, to: &Value) -> TestCase {
         match value {
             Value::Array(items) | Value::Answers(items) => items.iter_mut().for_each(|v| replaced(v, from, to)),
             Value::Object(members) => members.iter_mut().for_each(|(_, v)| replaced(v, from, to)),
-            Value::Function(result) => replaced(result, from, to),
+            Value::Function { result, .. } => replaced(result, from, to),
             _ => {}
         }
     }
@@ -292,6 +300,10 @@ mod tests {
         assert_eq!(strings("a-b"), ["a", "abc", ""].map(|s| Value::String(s.into())).to_vec());
         assert_eq!(simpler(&Value::Array(vec![Value::Null])), vec![Value::Array(Vec::new())]);
         assert!(simpler(&Value::Array(Vec::new())).is_empty() && simpler(&Value::Boolean(true)).is_empty());
+        let entry = (Value::String("k".into()), Value::Number(1.0));
+        assert_eq!(simpler(&Value::Map(vec![entry])), vec![Value::Map(Vec::new())]);
+        assert_eq!(simpler(&Value::Set(vec![Value::BigInt(3)])), vec![Value::Set(Vec::new())]);
+        assert!(simpler(&Value::Map(Vec::new())).is_empty() && simpler(&Value::Set(Vec::new())).is_empty());
     }
 
     #[test]
@@ -311,7 +323,7 @@ mod tests {
             variables: Vec::new(),
             statements: vec![
                 call(vec![large.clone(), Value::String("size mismatch".into())]),
-                call(vec![Value::Array(vec![large.clone(), Value::Function(Box::new(large.clone()))])]),
+                call(vec![Value::Array(vec![large.clone(), Value::returning(large.clone())])]),
             ],
         };
         let found = simplifiable(&test);
@@ -321,6 +333,6 @@ mod tests {
         let zero = Value::Number(0.0);
         let replaced = replaced_in(&test, &large, &zero);
         assert_eq!(replaced.statements[0].args()[0], zero);
-        assert_eq!(replaced.statements[1].args()[0], Value::Array(vec![zero.clone(), Value::Function(Box::new(zero))]));
+        assert_eq!(replaced.statements[1].args()[0], Value::Array(vec![zero.clone(), Value::returning(zero)]));
     }
 }

@@ -51,7 +51,10 @@ pub(super) fn declarations(program: &ProgramInfo) -> Declarations {
                     .filter_map(|e| {
                         let index = bind(&mut declarations.enums, e, program)?;
                         enums_used.push(index);
-                        Some((declarations.enums[index].alias.clone(), e.members.clone()))
+                        // An enum in a namespace is reached through the namespace the suite binds.
+                        let inner = e.namespaces.iter().skip(1).chain(e.namespaces.first().map(|_| &e.name));
+                        let path = std::iter::once(&declarations.enums[index].alias).chain(inner);
+                        Some((path.cloned().collect::<Vec<_>>().join("."), e.members.clone()))
                     })
                     .collect();
                 let param =
@@ -67,19 +70,21 @@ pub(super) fn declarations(program: &ProgramInfo) -> Declarations {
     declarations
 }
 
-/// The index of `declared` among the suite's enum bindings, bound now if it was not: `None` when no file
-/// of the program is the one declaring it, or its name is a class's binding already.
+/// The index of the binding of `declared` (or of its outermost namespace) among the suite's enum bindings,
+/// bound now if it was not: `None` when no file of the program is the one declaring it, or its name is a
+/// class's binding already.
 fn bind(bindings: &mut Vec<EnumBinding>, declared: &DeclaredEnum, program: &ProgramInfo) -> Option<usize> {
     let file = program.files.iter().position(|f| same_file(&f.path, &declared.file))?;
-    if let Some(index) = bindings.iter().position(|b| b.file == file && b.export == declared.name) {
+    // An enum in a namespace: the namespace is bound.
+    let export = declared.namespaces.first().unwrap_or(&declared.name);
+    if let Some(index) = bindings.iter().position(|b| b.file == file && b.export == *export) {
         return Some(index);
     }
-    let taken = program.classes.iter().any(|c| c.binding() == declared.name)
-        || bindings.iter().any(|b| b.alias == declared.name);
+    let taken = program.classes.iter().any(|c| c.binding() == *export) || bindings.iter().any(|b| b.alias == *export);
     if taken {
         return None;
     }
-    bindings.push(EnumBinding { alias: declared.name.clone(), file, export: declared.name.clone() });
+    bindings.push(EnumBinding { alias: export.clone(), file, export: export.clone() });
     Some(bindings.len() - 1)
 }
 
@@ -146,6 +151,8 @@ impl Carries<'_> {
             | (Value::Boolean(_), DeclaredType::Boolean)
             | (Value::Null, DeclaredType::Null)
             | (Value::Undefined, DeclaredType::Undefined)
+            | (Value::BigInt(_), DeclaredType::BigInt)
+            | (Value::Comparator { .. }, DeclaredType::Function { compares: true, .. })
             | (Value::Date(_), DeclaredType::Date)
             | (Value::RegExp { .. }, DeclaredType::RegExp) => true,
             // `-0` is written as a negation, of type `number`.
@@ -170,9 +177,14 @@ impl Carries<'_> {
                 let complete = members.iter().filter(|m| !m.optional).all(|m| fields.iter().any(|(n, _)| *n == m.name));
                 declared && complete
             }
-            // `function () { return x; }` takes fewer parameters than any arity; a `void` result takes any.
-            (Value::Function(result), DeclaredType::Function { returns, .. }) => {
-                **returns == DeclaredType::Undefined || self.value(result, returns)
+            (Value::Set(items), DeclaredType::Set(item)) => items.iter().all(|i| self.value(i, item)),
+            (Value::Map(entries), DeclaredType::Map(key, value)) => {
+                entries.iter().all(|(k, v)| self.value(k, key) && self.value(v, value))
+            }
+            (Value::Promise(result), DeclaredType::Promise(ty)) => self.value(result, ty),
+            // A function may take fewer parameters than the type; a `void` result takes any.
+            (Value::Function { arity, result }, DeclaredType::Function { arity: declared, returns, .. }) => {
+                arity <= declared && (**returns == DeclaredType::Undefined || self.value(result, returns))
             }
             (Value::Variable(v), DeclaredType::Class(name)) => self.program.class_named(name).is_some_and(|class| {
                 self.test.variables.get(*v).is_some_and(|variable| self.program.is_subclass(variable.class, class))
@@ -227,10 +239,13 @@ mod tests {
         assert_eq!(typed(&direction, Value::String("up".into())), None);
         let zero = param(DeclaredType::Literal(Literal::Number(0.0)), Vec::new(), Vec::new());
         assert_eq!(typed(&zero, Value::Number(-0.0)), None, "`-0` is a number, not the literal 0");
-        let callback = DeclaredType::Function { arity: 1, returns: Box::new(DeclaredType::Number) };
+        let callback = DeclaredType::Function { arity: 1, returns: Box::new(DeclaredType::Number), compares: false };
         let callback = param(callback, Vec::new(), Vec::new());
-        assert_eq!(typed(&callback, Value::Function(Box::new(Value::Number(2.0)))), Some(Typed::AsWritten));
-        assert_eq!(typed(&callback, Value::Function(Box::new(Value::String("2".into())))), None);
+        assert_eq!(typed(&callback, Value::returning(Value::Number(2.0))), Some(Typed::AsWritten));
+        assert_eq!(typed(&callback, Value::returning(Value::String("2".into()))), None);
+        let two = |result: Value| Value::Function { arity: 2, result: Box::new(result) };
+        assert_eq!(typed(&callback, two(Value::Number(2.0))), None, "more parameters than the type takes");
+        assert_eq!(typed(&callback, Value::Comparator { descending: false }), None, "not a comparator's type");
         let anything = param(DeclaredType::Any, Vec::new(), Vec::new());
         assert_eq!(typed(&anything, Value::Number(1.0)), None, "`any` may be a generic a typed receiver fixed");
     }

@@ -510,8 +510,9 @@ fn value(json: &Json, classes: &[ClassId]) -> std::result::Result<Value, String>
         Json::String(s) => Value::String(s.clone()),
         Json::Array(_) => return Err(bad()),
         Json::Object(o) => {
-            // `"t"` beside `"f"` or `"s"` is the function's exported text, rebuilt from the value itself.
-            let mut keys = o.iter().filter(|(k, _)| k.as_str() != "t");
+            // `"t"` beside `"f"`, `"c"` or `"s"` is the function's exported text, rebuilt from the value
+            // itself; `"n"` beside `"f"` its arity.
+            let mut keys = o.iter().filter(|(k, _)| !matches!(k.as_str(), "t" | "n"));
             let (key, inner) = keys.next().filter(|_| keys.next().is_none()).ok_or_else(bad)?;
             match key.as_str() {
                 "x" => Value::Number(inner.as_str().and_then(|s| s.parse().ok()).ok_or_else(bad)?),
@@ -520,7 +521,28 @@ fn value(json: &Json, classes: &[ClassId]) -> std::result::Result<Value, String>
                 "p" => Value::Proxy(inner.as_u64().and_then(|p| u32::try_from(p).ok()).ok_or_else(bad)?),
                 "a" => Value::Array(list(inner)?),
                 "s" => Value::Answers(list(inner)?),
-                "f" => Value::Function(Box::new(value(inner, classes)?)),
+                "f" => Value::Function {
+                    arity: match o.get("n") {
+                        Some(n) => n.as_u64().and_then(|n| usize::try_from(n).ok()).ok_or_else(bad)?,
+                        None => 0,
+                    },
+                    result: Box::new(value(inner, classes)?),
+                },
+                "c" => Value::Comparator { descending: inner.as_u64().ok_or_else(bad)? == 1 },
+                "b" => Value::BigInt(inner.as_str().and_then(|s| s.parse().ok()).ok_or_else(bad)?),
+                "m" => Value::Map(
+                    inner
+                        .as_array()
+                        .ok_or_else(bad)?
+                        .iter()
+                        .map(|pair| match pair.as_array().map(Vec::as_slice) {
+                            Some([k, v]) => Ok((value(k, classes)?, value(v, classes)?)),
+                            _ => Err(bad()),
+                        })
+                        .collect::<std::result::Result<_, String>>()?,
+                ),
+                "e" => Value::Set(list(inner)?),
+                "q" => Value::Promise(Box::new(value(inner, classes)?)),
                 "d" => Value::Date(inner.as_f64().ok_or_else(bad)?),
                 "r" => {
                     let part = |i: usize| inner.get(i).and_then(Json::as_str).map(String::from).ok_or_else(bad);
@@ -588,7 +610,14 @@ mod tests {
             Value::Null,
             Value::Variable(0),
             Value::Array(vec![Value::Number(1.0), Value::String(String::new())]),
-            Value::Function(Box::new(Value::Boolean(false))),
+            Value::returning(Value::Boolean(false)),
+            Value::Function { arity: 2, result: Box::new(Value::Number(1.0)) },
+            Value::Comparator { descending: true },
+            Value::BigInt(-12),
+            Value::Map(vec![(Value::String("k".into()), Value::Number(2.0))]),
+            Value::Map(Vec::new()),
+            Value::Set(vec![Value::String("a".into()), Value::Variable(0)]),
+            Value::Promise(Box::new(Value::Number(3.0))),
             Value::Date(86_400_000.0),
             Value::Object(vec![("k".into(), Value::Number(3.0))]),
             Value::Undefined,
@@ -640,7 +669,7 @@ mod tests {
         assert!(statement(&unknown_class, &[0], 1).unwrap_err().contains("unknown class"));
         let unknown_variable = serde_json::json!([1, 3, "m", [], 1]);
         assert!(statement(&unknown_variable, &[0], 1).unwrap_err().contains("unknown variable"));
-        assert!(value(&serde_json::json!({"q": 1}), &[0]).unwrap_err().contains("harness format"));
+        assert!(value(&serde_json::json!({"z": 1}), &[0]).unwrap_err().contains("harness format"));
         let unknown_rebuilt = serde_json::json!([2, 7, [], 0]);
         assert!(statement(&unknown_rebuilt, &[0], 1).unwrap_err().contains("unknown class"));
     }

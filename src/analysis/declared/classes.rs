@@ -200,11 +200,18 @@ fn param_of(files: &mut Files, pat: &Pat, ctx: &Ctx) -> Option<(DeclaredParam, V
     Some((DeclaredParam { name, ty, text, optional: optional || default }, enums))
 }
 
-/// An enum as a suite reaches it: exported under its name from the top of its file, and there at run time.
+/// An enum as a suite reaches it: exported under its name from the top of its file, or from namespaces
+/// exported there (`Shapes.Kind`), and there at run time.
 fn reachable((place, name, members): (Place, String, EnumMembers)) -> Option<DeclaredEnum> {
-    let scope = &place.file.top;
-    let reached = place.path.is_empty() && scope.exported.contains(&name) && scope.runtime_enums.contains(&name);
-    reached.then(|| DeclaredEnum { name, file: place.file.path.clone(), members })
+    let mut scope = &place.file.top;
+    for namespace in &place.path {
+        if !scope.exported.contains(namespace) {
+            return None;
+        }
+        scope = scope.namespaces.get(namespace)?;
+    }
+    let reached = scope.exported.contains(&name) && scope.runtime_enums.contains(&name);
+    reached.then(|| DeclaredEnum { name, namespaces: place.path.clone(), file: place.file.path.clone(), members })
 }
 
 /// A declared constructor or method, as far as a suite calling it needs to know.
@@ -223,8 +230,10 @@ pub(crate) struct DeclaredMember {
 /// An enum a suite can reach: its name, exported from the file that declares it, and its members.
 #[derive(Debug, Clone, PartialEq)]
 pub(crate) struct DeclaredEnum {
-    /// Its name, which is also its export's.
+    /// Its name, which is also its export's (in its namespace, if any).
     pub name: String,
+    /// The namespaces it is declared in, outermost first: the first is the file's export.
+    pub namespaces: Vec<String>,
     /// The file declaring it.
     pub file: PathBuf,
     /// Its members' names and values, in order.

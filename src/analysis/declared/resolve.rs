@@ -243,10 +243,7 @@ impl Files {
             TsType::TsThisType(_) => ctx.this_class.clone().map_or(DeclaredType::Any, DeclaredType::Class),
             TsType::TsFnOrConstructorType(TsFnOrConstructorType::TsFnType(f)) => {
                 let inner = ctx.with_own_params(self, f.type_params.as_deref());
-                DeclaredType::Function {
-                    arity: arity(&f.params),
-                    returns: Box::new(self.resolve(&f.type_ann.type_ann, &inner)),
-                }
+                function(&f.params, self.resolve(&f.type_ann.type_ann, &inner))
             }
             TsType::TsTypeRef(r) => {
                 let args: Vec<DeclaredType> = r
@@ -360,7 +357,11 @@ impl Files {
                     TsEntityName::Ident(id) if !ctx.env.contains_key(id.sym.as_str()) => {
                         self.lookup(&ctx.place, id.sym.as_str(), ctx.depth)
                     }
-                    TsEntityName::TsQualifiedName(q) => self.qualifier(&q.left, ctx),
+                    // An enum in a namespace (`Shapes.Kind`), or an enum's member (`Color.Red`).
+                    TsEntityName::TsQualifiedName(q) => match self.qualifier(&q.left, ctx) {
+                        Some(Named::Namespace(place)) => self.local(&place, q.right.sym.as_str()),
+                        other => other,
+                    },
                     TsEntityName::Ident(_) => None,
                 };
                 match named {
@@ -458,7 +459,7 @@ impl Files {
                     let Some(name) = key_name(&m.key) else { continue };
                     let inner = ctx.with_own_params(self, m.type_params.as_deref());
                     let returns = m.type_ann.as_ref().map_or(DeclaredType::Any, |t| self.resolve(&t.type_ann, &inner));
-                    let ty = DeclaredType::Function { arity: arity(&m.params), returns: Box::new(returns) };
+                    let ty = function(&m.params, returns);
                     members.push(Member { name, ty, optional: m.optional });
                 }
                 TsTypeElement::TsGetterSignature(g) if !g.computed => {
@@ -469,7 +470,7 @@ impl Files {
                 TsTypeElement::TsCallSignatureDecl(c) => {
                     let inner = ctx.with_own_params(self, c.type_params.as_deref());
                     let returns = c.type_ann.as_ref().map_or(DeclaredType::Any, |t| self.resolve(&t.type_ann, &inner));
-                    call = Some(DeclaredType::Function { arity: arity(&c.params), returns: Box::new(returns) });
+                    call = Some(function(&c.params, returns));
                 }
                 // Index signatures allow more members; construct signatures make no plain object.
                 TsTypeElement::TsIndexSignature(_) => {}
@@ -536,9 +537,17 @@ fn key_name(key: &Expr) -> Option<String> {
     }
 }
 
-/// Parameters of a function type before any rest parameter.
-fn arity(params: &[TsFnParam]) -> usize {
-    params.iter().take_while(|p| !matches!(p, TsFnParam::Rest(_))).count()
+/// A function type of `params` returning `returns`.
+fn function(params: &[TsFnParam], returns: DeclaredType) -> DeclaredType {
+    let arity = params.iter().take_while(|p| !matches!(p, TsFnParam::Rest(_))).count();
+    let number = |p: &TsFnParam| match p {
+        TsFnParam::Ident(id) => id.type_ann.as_ref().is_some_and(
+            |t| matches!(&*t.type_ann, TsType::TsKeywordType(k) if k.kind == TsKeywordTypeKind::TsNumberKeyword),
+        ),
+        _ => false,
+    };
+    let compares = arity == 2 && returns == DeclaredType::Number && params.iter().all(number);
+    DeclaredType::Function { arity, returns: Box::new(returns), compares }
 }
 
 fn keyword(kind: TsKeywordTypeKind) -> DeclaredType {
@@ -546,6 +555,7 @@ fn keyword(kind: TsKeywordTypeKind) -> DeclaredType {
         TsKeywordTypeKind::TsNumberKeyword => DeclaredType::Number,
         TsKeywordTypeKind::TsStringKeyword => DeclaredType::String,
         TsKeywordTypeKind::TsBooleanKeyword => DeclaredType::Boolean,
+        TsKeywordTypeKind::TsBigIntKeyword => DeclaredType::BigInt,
         TsKeywordTypeKind::TsNullKeyword => DeclaredType::Null,
         TsKeywordTypeKind::TsUndefinedKeyword | TsKeywordTypeKind::TsVoidKeyword => DeclaredType::Undefined,
         TsKeywordTypeKind::TsAnyKeyword | TsKeywordTypeKind::TsUnknownKeyword => DeclaredType::Any,
@@ -570,8 +580,14 @@ fn built_in(name: &str, args: &[DeclaredType]) -> DeclaredType {
         "Number" => DeclaredType::Number,
         "String" => DeclaredType::String,
         "Boolean" => DeclaredType::Boolean,
+        "BigInt" => DeclaredType::BigInt,
         "Array" | "ReadonlyArray" => DeclaredType::Array(Box::new(first())),
-        "Function" => DeclaredType::Function { arity: 0, returns: Box::new(DeclaredType::Any) },
+        "Map" | "ReadonlyMap" => {
+            DeclaredType::Map(Box::new(first()), Box::new(args.get(1).cloned().unwrap_or(DeclaredType::Any)))
+        }
+        "Set" | "ReadonlySet" => DeclaredType::Set(Box::new(first())),
+        "Promise" | "PromiseLike" => DeclaredType::Promise(Box::new(first())),
+        "Function" => DeclaredType::Function { arity: 0, returns: Box::new(DeclaredType::Any), compares: false },
         "Object" => DeclaredType::Any,
         "Readonly" => first(),
         "Partial" => members_optional(true),

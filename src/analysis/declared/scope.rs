@@ -58,7 +58,8 @@ pub(super) struct Scope {
     pub reexports: HashMap<String, Import>,
     /// Modules all of whose exports are re-exported (`export * from './a'`).
     pub star_exports: Vec<String>,
-    /// Names declared here and exported under their own name (`export enum A`, `export { A }`).
+    /// Names declared here and exported under their own name (`export enum A`, `export namespace N`,
+    /// `export { A }`).
     pub exported: HashSet<String>,
     /// Enums that exist at run time (not `const enum`), whose members code can read.
     pub runtime_enums: HashSet<String>,
@@ -146,6 +147,7 @@ impl Scope {
         let mut scope = self.namespaces.entry(name).or_default();
         // `namespace A.B { }` nests one namespace in another.
         while let Some(TsNamespaceBody::TsNamespaceDecl(inner)) = body {
+            scope.exported.insert(inner.id.sym.to_string());
             scope = scope.namespaces.entry(inner.id.sym.to_string()).or_default();
             body = Some(&inner.body);
         }
@@ -160,6 +162,11 @@ impl Scope {
                 let name = match &export.decl {
                     Decl::Class(c) => Some(&c.ident.sym),
                     Decl::TsEnum(e) => Some(&e.id.sym),
+                    // A namespace holding an enum is there at run time, and a suite reaches the enum in it.
+                    Decl::TsModule(m) => match &m.id {
+                        TsModuleName::Ident(id) => Some(&id.sym),
+                        TsModuleName::Str(_) => None,
+                    },
                     _ => None,
                 };
                 if let Some(name) = name {

@@ -55,7 +55,7 @@ fn interfaces_merge_their_bases_and_keep_optional_members() {
         Member { name: "label".into(), ty: DeclaredType::String, optional: true },
         Member {
             name: "each".into(),
-            ty: DeclaredType::Function { arity: 2, returns: Box::new(DeclaredType::Boolean) },
+            ty: DeclaredType::Function { arity: 2, returns: Box::new(DeclaredType::Boolean), compares: false },
             optional: false,
         },
     ];
@@ -99,7 +99,7 @@ fn this_is_the_class_in_its_members_and_any_value_in_an_interface() {
     let copyable = DeclaredType::Object(vec![
         Member {
             name: "copy".into(),
-            ty: DeclaredType::Function { arity: 0, returns: Box::new(DeclaredType::Any) },
+            ty: DeclaredType::Function { arity: 0, returns: Box::new(DeclaredType::Any), compares: false },
             optional: false,
         },
         Member { name: "size".into(), ty: DeclaredType::Number, optional: false },

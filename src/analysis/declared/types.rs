@@ -11,6 +11,8 @@ pub(crate) enum DeclaredType {
     String,
     /// `boolean`.
     Boolean,
+    /// `bigint`.
+    BigInt,
     /// One value: `'asc'`, `0`, `true`, or an enum member.
     Literal(Literal),
     /// `null`.
@@ -31,7 +33,16 @@ pub(crate) enum DeclaredType {
         arity: usize,
         /// Its return type.
         returns: Box<DeclaredType>,
+        /// Whether it compares two numbers (`(a: number, b: number) => number`): a comparator, which
+        /// sorting code needs consistent.
+        compares: bool,
     },
+    /// `Map<K, V>`, `ReadonlyMap<K, V>`: its keys' and its values' types.
+    Map(Box<DeclaredType>, Box<DeclaredType>),
+    /// `Set<T>`, `ReadonlySet<T>`.
+    Set(Box<DeclaredType>),
+    /// `Promise<T>`, `PromiseLike<T>`: what it resolves to.
+    Promise(Box<DeclaredType>),
     /// An instance of the class of that name.
     Class(String),
     /// `Date`.

@@ -279,11 +279,13 @@ fn arguments(test: &TestCase, args: &[Value], declared: Option<&DeclaredMember>,
         .iter()
         .enumerate()
         .map(|(i, value)| {
-            let Some(param) = declared.and_then(|d| d.params.get(i)) else { return value_text(test, value, program) };
+            let Some(param) = declared.and_then(|d| d.params.get(i)) else {
+                return value_text(test, value, program, false);
+            };
             match param.typed(value, test, program) {
-                Some(Typed::AsWritten) => value_text(test, value, program),
+                Some(Typed::AsWritten) => value_text(test, value, program, true),
                 Some(Typed::As(text)) => text,
-                None => format!("{} as any", value_text(test, value, program)),
+                None => format!("{} as any", value_text(test, value, program, false)),
             }
         })
         .collect();
@@ -291,9 +293,10 @@ fn arguments(test: &TestCase, args: &[Value], declared: Option<&DeclaredMember>,
 }
 
 /// A value's text in TypeScript: JavaScript's, but a function handing out answers in turn names the type
-/// of its parameter, which TypeScript would otherwise refuse as an implicit `any`.
-fn value_text(test: &TestCase, value: &Value, program: &ProgramInfo) -> String {
-    let text = test.value(value, program);
+/// of its parameter, which TypeScript would otherwise refuse as an implicit `any`, and so do the
+/// parameters of callbacks unless the value is `typed` (its declared type gives them theirs).
+fn value_text(test: &TestCase, value: &Value, program: &ProgramInfo, typed: bool) -> String {
+    let text = test.annotated(value, program, if typed { "" } else { ": any" });
     if value_has_answers(value) { text.replace(ANSWERS_JS, ANSWERS_TS) } else { text }
 }
 
@@ -304,12 +307,7 @@ const ANSWERS_TS: &str = "(function (answers: unknown[]) {";
 fn value_has_answers(value: &Value) -> bool {
     match value {
         Value::Answers(_) => true,
-        Value::Array(items) => items.iter().any(value_has_answers),
-        Value::Function(result) => value_has_answers(result),
-        Value::Object(members) | Value::Instance { fields: members, .. } => {
-            members.iter().any(|(_, v)| value_has_answers(v))
-        }
-        _ => false,
+        other => other.inner().into_iter().any(value_has_answers),
     }
 }
 

@@ -161,12 +161,7 @@ impl Value {
     fn visit_variables(&self, visit: &mut impl FnMut(usize)) {
         match self {
             Value::Variable(v) => visit(*v),
-            Value::Array(items) | Value::Answers(items) => items.iter().for_each(|i| i.visit_variables(visit)),
-            Value::Function(result) => result.visit_variables(visit),
-            Value::Object(members) | Value::Instance { fields: members, .. } => {
-                members.iter().for_each(|(_, v)| v.visit_variables(visit))
-            }
-            _ => {}
+            other => other.inner().into_iter().for_each(|i| i.visit_variables(visit)),
         }
     }
 }

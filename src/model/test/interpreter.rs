@@ -86,10 +86,44 @@ impl TestCase {
                 self.push_json_args(json, items, program);
                 json.push('}');
             }
-            Value::Function(result) => {
+            Value::Function { arity, result } => {
                 json.push_str("{\"f\":");
                 self.push_json_value(json, result, program);
+                if *arity > 0 {
+                    let _ = write!(json, ",\"n\":{arity}");
+                }
                 self.push_json_text(json, value, program);
+            }
+            Value::Comparator { descending } => {
+                let _ = write!(json, "{{\"c\":{}", u8::from(*descending));
+                self.push_json_text(json, value, program);
+            }
+            Value::BigInt(n) => {
+                let _ = write!(json, "{{\"b\":\"{n}\"}}");
+            }
+            Value::Map(entries) => {
+                json.push_str("{\"m\":[");
+                for (index, (key, value)) in entries.iter().enumerate() {
+                    if index > 0 {
+                        json.push(',');
+                    }
+                    json.push('[');
+                    self.push_json_value(json, key, program);
+                    json.push(',');
+                    self.push_json_value(json, value, program);
+                    json.push(']');
+                }
+                json.push_str("]}");
+            }
+            Value::Set(items) => {
+                json.push_str("{\"e\":");
+                self.push_json_args(json, items, program);
+                json.push('}');
+            }
+            Value::Promise(result) => {
+                json.push_str("{\"q\":");
+                self.push_json_value(json, result, program);
+                json.push('}');
             }
             Value::Date(ms) => {
                 let _ = write!(json, "{{\"d\":{}}}", literal::number(*ms));

@@ -11,7 +11,7 @@ impl TestCase {
         let args = |args: &[Value]| args.iter().map(|a| self.value(a, program)).collect::<Vec<_>>().join(", ");
         match &self.statements[index] {
             Statement::Construct { class, args: a, .. } => program.classes[*class].making(&args(a)),
-            Statement::Rebuild { class, fields, .. } => self.instance(program, *class, fields),
+            Statement::Rebuild { class, fields, .. } => self.instance(program, *class, fields, ""),
             Statement::Call { receiver, method, args: a, .. } => {
                 let variable = &self.variables[*receiver];
                 let name = &variable.name;
@@ -48,6 +48,13 @@ impl TestCase {
     }
 
     pub(crate) fn value(&self, value: &Value, program: &ProgramInfo) -> String {
+        self.annotated(value, program, "")
+    }
+
+    /// The text of `value`, `annotation` written after each parameter of the functions it holds: `: any`
+    /// in TypeScript, where no declared type gives those parameters a type from the context.
+    pub(crate) fn annotated(&self, value: &Value, program: &ProgramInfo, annotation: &str) -> String {
+        let text = |v: &Value| self.annotated(v, program, annotation);
         match value {
             Value::Number(n) => literal::number(*n),
             Value::String(s) => literal::string(s),
@@ -57,17 +64,35 @@ impl TestCase {
             Value::Variable(v) => self.variables[*v].name.clone(),
             Value::Proxy(id) => format!("{PROXY}({id})"),
             Value::Array(items) => {
-                format!("[{}]", items.iter().map(|i| self.value(i, program)).collect::<Vec<_>>().join(", "))
+                format!("[{}]", items.iter().map(text).collect::<Vec<_>>().join(", "))
             }
-            Value::Function(result) => format!("function () {{ return {}; }}", self.value(result, program)),
+            Value::Function { arity, result } => {
+                let taken = |name: &str| {
+                    self.variables.iter().any(|v| v.name == name) || program.classes.iter().any(|c| c.alias == name)
+                };
+                format!("function ({}) {{ return {}; }}", parameters(*arity, taken, annotation), text(result))
+            }
+            Value::Comparator { descending } => {
+                let (first, second) = if *descending { ("b", "a") } else { ("a", "b") };
+                format!("function (a{annotation}, b{annotation}) {{ return {first} - {second}; }}")
+            }
+            Value::BigInt(n) => format!("{n}n"),
+            Value::Map(entries) if entries.is_empty() => "new Map()".into(),
+            Value::Map(entries) => {
+                let entries: Vec<String> = entries.iter().map(|(k, v)| format!("[{}, {}]", text(k), text(v))).collect();
+                format!("new Map([{}])", entries.join(", "))
+            }
+            Value::Set(items) if items.is_empty() => "new Set()".into(),
+            Value::Set(items) => format!("new Set([{}])", items.iter().map(text).collect::<Vec<_>>().join(", ")),
+            Value::Promise(result) => format!("Promise.resolve({})", text(result)),
             Value::Date(ms) => format!("new Date({})", literal::number(*ms)),
             // `//` would open a comment: the empty pattern is written as JavaScript prints it.
             Value::RegExp { source, flags } if source.is_empty() => format!("/(?:)/{flags}"),
             Value::RegExp { source, flags } => format!("/{source}/{flags}"),
-            Value::Object(members) => self.object(members, program),
-            Value::Instance { class, fields } => self.instance(program, *class, fields),
+            Value::Object(members) => self.object(members, program, annotation),
+            Value::Instance { class, fields } => self.instance(program, *class, fields, annotation),
             Value::Answers(answers) => {
-                let answers: Vec<String> = answers.iter().map(|a| self.value(a, program)).collect();
+                let answers: Vec<String> = answers.iter().map(text).collect();
                 format!(
                     "(function (answers) {{ var i = 0; return function () {{ return answers[i < answers.length - 1 ? i++ : i]; }}; }})([{}])",
                     answers.join(", ")
@@ -77,7 +102,7 @@ impl TestCase {
     }
 
     /// An object literal: `{ a: 1, "b-c": 2 }`.
-    fn object(&self, members: &[(String, Value)], program: &ProgramInfo) -> String {
+    fn object(&self, members: &[(String, Value)], program: &ProgramInfo, annotation: &str) -> String {
         if members.is_empty() {
             return "{}".into();
         }
@@ -85,18 +110,18 @@ impl TestCase {
             if literal::is_identifier_name(k) && k != "__proto__" { k.to_string() } else { literal::string(k) }
         };
         let members: Vec<String> =
-            members.iter().map(|(k, v)| format!("{}: {}", key(k), self.value(v, program))).collect();
+            members.iter().map(|(k, v)| format!("{}: {}", key(k), self.annotated(v, program, annotation))).collect();
         format!("{{ {} }}", members.join(", "))
     }
 
     /// An instance made without its constructor, its fields then set: what the harness does for
     /// [`Statement::Rebuild`] and [`Value::Instance`].
-    fn instance(&self, program: &ProgramInfo, class: ClassId, fields: &[(String, Value)]) -> String {
+    fn instance(&self, program: &ProgramInfo, class: ClassId, fields: &[(String, Value)], annotation: &str) -> String {
         let prototype = format!("Object.create({}.prototype)", program.classes[class].alias);
         if fields.is_empty() {
             return prototype;
         }
-        format!("Object.assign({prototype}, {})", self.object(fields, program))
+        format!("Object.assign({prototype}, {})", self.object(fields, program, annotation))
     }
 
     /// The test as plain JavaScript statements, one per line (`var` declarations, calls).
@@ -121,4 +146,23 @@ impl TestCase {
             })
             .collect()
     }
+}
+
+/// The parameter list of a function of `arity` parameters that uses none of them: `a, b, c`, then `a26`...
+/// past the alphabet, each after as many `_` as keep it from hiding a name the function's result uses,
+/// and followed by `annotation`.
+fn parameters(arity: usize, taken: impl Fn(&str) -> bool, annotation: &str) -> String {
+    (0..arity)
+        .map(|i| {
+            let mut name = match u8::try_from(i).ok().filter(|i| *i < 26) {
+                Some(i) => char::from(b'a' + i).to_string(),
+                None => format!("a{i}"),
+            };
+            while taken(&name) {
+                name.insert(0, '_');
+            }
+            name + annotation
+        })
+        .collect::<Vec<_>>()
+        .join(", ")
 }

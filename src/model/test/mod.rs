@@ -29,8 +29,29 @@ pub enum Value {
     Proxy(u32),
     /// An array literal.
     Array(Vec<Value>),
-    /// A function that returns a value: `function () { return 3; }`.
-    Function(Box<Value>),
+    /// A function of `arity` parameters that returns a value: `function (a, b) { return 3; }` (a
+    /// callback of a declared function type takes as many parameters as the type: code may read
+    /// `length`).
+    Function {
+        /// How many parameters it names.
+        arity: usize,
+        /// What every call returns.
+        result: Box<Value>,
+    },
+    /// A consistent comparator of numbers: `function (a, b) { return a - b; }`, or `b - a` when
+    /// `descending`.
+    Comparator {
+        /// Whether it orders from the largest down.
+        descending: bool,
+    },
+    /// A BigInt literal: `10n`.
+    BigInt(i64),
+    /// `new Map([[key, value], ...])`.
+    Map(Vec<(Value, Value)>),
+    /// `new Set([item, ...])`.
+    Set(Vec<Value>),
+    /// A promise resolved with a value: `Promise.resolve(3)`.
+    Promise(Box<Value>),
     /// `new Date(milliseconds)`.
     Date(f64),
     /// A regular expression literal: `/source/flags`.
@@ -56,14 +77,30 @@ pub enum Value {
 }
 
 impl Value {
+    /// A function of no parameters returning `result`: `function () { return 3; }`.
+    pub(crate) fn returning(result: Value) -> Value {
+        Value::Function { arity: 0, result: Box::new(result) }
+    }
+
+    /// The values this value holds, in order: items, members, a map's keys and values, a callback's
+    /// result, what a promise resolves to, a rebuilt instance's fields.
+    pub(crate) fn inner(&self) -> Vec<&Value> {
+        match self {
+            Value::Array(items) | Value::Answers(items) | Value::Set(items) => items.iter().collect(),
+            Value::Object(members) | Value::Instance { fields: members, .. } => {
+                members.iter().map(|(_, v)| v).collect()
+            }
+            Value::Map(entries) => entries.iter().flat_map(|(k, v)| [k, v]).collect(),
+            Value::Function { result, .. } | Value::Promise(result) => vec![&**result],
+            _ => Vec::new(),
+        }
+    }
+
     /// Whether the value means the same in any test: it names no variable and holds no proxy.
     pub(crate) fn is_self_contained(&self) -> bool {
         match self {
             Value::Variable(_) | Value::Proxy(_) => false,
-            Value::Array(items) | Value::Answers(items) => items.iter().all(Value::is_self_contained),
-            Value::Function(result) => result.is_self_contained(),
-            Value::Object(members) => members.iter().all(|(_, v)| v.is_self_contained()),
-            _ => true,
+            other => other.inner().into_iter().all(Value::is_self_contained),
         }
     }
 }
@@ -263,12 +300,7 @@ impl Value {
     pub(crate) fn uses_variable(&self, variable: usize) -> bool {
         match self {
             Value::Variable(v) => *v == variable,
-            Value::Array(items) | Value::Answers(items) => items.iter().any(|i| i.uses_variable(variable)),
-            Value::Function(result) => result.uses_variable(variable),
-            Value::Object(members) | Value::Instance { fields: members, .. } => {
-                members.iter().any(|(_, v)| v.uses_variable(variable))
-            }
-            _ => false,
+            other => other.inner().into_iter().any(|i| i.uses_variable(variable)),
         }
     }
 
@@ -280,7 +312,14 @@ impl Value {
             Value::Variable(v) => Value::Variable(map(*v)),
             Value::Array(items) => Value::Array(list(items)),
             Value::Answers(items) => Value::Answers(list(items)),
-            Value::Function(result) => Value::Function(Box::new(result.remapped(map))),
+            Value::Set(items) => Value::Set(list(items)),
+            Value::Map(entries) => {
+                Value::Map(entries.iter().map(|(k, v)| (k.remapped(map), v.remapped(map))).collect())
+            }
+            Value::Function { arity, result } => {
+                Value::Function { arity: *arity, result: Box::new(result.remapped(map)) }
+            }
+            Value::Promise(result) => Value::Promise(Box::new(result.remapped(map))),
             Value::Object(fields) => Value::Object(members(fields)),
             Value::Instance { class, fields } => Value::Instance { class: *class, fields: members(fields) },
             other => other.clone(),
@@ -289,16 +328,10 @@ impl Value {
 
     /// Calls `visit` with the class of every rebuilt instance in this value.
     fn visit_classes(&self, visit: &mut impl FnMut(ClassId)) {
-        match self {
-            Value::Instance { class, fields } => {
-                visit(*class);
-                fields.iter().for_each(|(_, v)| v.visit_classes(visit));
-            }
-            Value::Array(items) | Value::Answers(items) => items.iter().for_each(|i| i.visit_classes(visit)),
-            Value::Function(result) => result.visit_classes(visit),
-            Value::Object(members) => members.iter().for_each(|(_, v)| v.visit_classes(visit)),
-            _ => {}
+        if let Value::Instance { class, .. } = self {
+            visit(*class);
         }
+        self.inner().into_iter().for_each(|i| i.visit_classes(visit));
     }
 
     /// Whether a recording proxy is in this value, nested ones included (an options object's member).
@@ -312,13 +345,7 @@ impl Value {
     fn collect_proxies(&self, ids: &mut Vec<u32>) {
         match self {
             Value::Proxy(id) => ids.push(*id),
-            Value::Array(items) => items.iter().for_each(|i| i.collect_proxies(ids)),
-            Value::Function(result) => result.collect_proxies(ids),
-            Value::Object(members) | Value::Instance { fields: members, .. } => {
-                members.iter().for_each(|(_, v)| v.collect_proxies(ids))
-            }
-            Value::Answers(items) => items.iter().for_each(|i| i.collect_proxies(ids)),
-            _ => {}
+            other => other.inner().into_iter().for_each(|i| i.collect_proxies(ids)),
         }
     }
 }
