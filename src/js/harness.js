@@ -475,7 +475,8 @@
   const returned = [];
   const MAX_CHAIN = 16;
   const note = (value) => {
-    if (value === null || typeof value !== 'object' || indexOf(vars, value) >= 0) return;
+    // A proxy's traps would see the walk (Node's test takes no such walk): never bound.
+    if (value === null || typeof value !== 'object' || indexOf(vars, value) >= 0 || D.isProxy(value)) return;
     try {
       let p = getProto(value);
       for (let depth = 0; p !== null && depth < MAX_CHAIN; depth++, p = getProto(p)) {

@@ -177,6 +177,9 @@ impl Engine {
                     if let Some(answer) = left {
                         execution.outcome = outcome_of(&ctx, handles, Ok(answer), false, false, &sources);
                     }
+                    // What those jobs ran is the test's coverage too (the probes were not cleared).
+                    let (statements, branches) = covered(&ctx, handles, watch)?;
+                    (execution.statements, execution.branches) = (statements, branches);
                 }
                 Ok::<_, rquickjs::Error>(execution)
             };
@@ -249,6 +252,17 @@ fn settle<'js>(globals: &Object<'js>) -> rquickjs::Result<(Answer, Vec<usize>)> 
     Ok((result, text.split(',').filter_map(|i| i.parse().ok()).collect()))
 }
 
+/// The statements and branch outcomes the probes `watch` reads have marked since they were cleared.
+fn covered(ctx: &Ctx, handles: &Handles, watch: &Watch) -> rquickjs::Result<(Vec<u32>, Vec<u32>)> {
+    let mut statements = Vec::new();
+    probes(handles.statements.clone().restore(ctx)?, watch.statements.clone(), |bytes| {
+        statements = set_offsets(bytes)
+    })?;
+    let mut branches = Vec::new();
+    probes(handles.branches.clone().restore(ctx)?, watch.branches.clone(), |bytes| branches = set_offsets(bytes))?;
+    Ok((statements, branches))
+}
+
 /// What a test that ended did: the proxies' log, the probes, the distances and the described results.
 fn read_execution<'js>(
     ctx: &Ctx<'js>,
@@ -262,12 +276,7 @@ fn read_execution<'js>(
     // The log's text and the descriptions' share one budget; the descriptions took theirs as made.
     let budget = handles.descriptions.budget();
     let (events, patterns) = log::read(ctx, &handles.log.clone().restore(ctx)?, budget, |f| sources.is_user_file(f))?;
-    let mut statements = Vec::new();
-    probes(handles.statements.clone().restore(ctx)?, watch.statements.clone(), |bytes| {
-        statements = set_offsets(bytes)
-    })?;
-    let mut branches = Vec::new();
-    probes(handles.branches.clone().restore(ctx)?, watch.branches.clone(), |bytes| branches = set_offsets(bytes))?;
+    let (statements, branches) = covered(ctx, handles, watch)?;
     let mut distances = Vec::new();
     if measuring {
         probes::<f64>(globals.get(DISTANCES)?, watch.branches.clone(), |bytes| distances = near_misses(bytes))?;

@@ -323,6 +323,9 @@ pub(super) fn install<'js>(ctx: &Ctx<'js>, descriptions: &Rc<Descriptions>) -> r
     function("fields", Function::new(ctx.clone(), move |id: u32, v: Value<'js>| d.fields_json(id, v))?)?;
     let d = descriptions.clone();
     function("classOf", Function::new(ctx.clone(), move |id: u32, proto: Value<'js>| d.class_of(id, proto))?)?;
+    // Whether a value is a proxy, which the harness must not ask for its prototype where Node's test
+    // would not (the trap would see it).
+    function("isProxy", Function::new(ctx.clone(), |v: Value<'js>| Ref::of(&v).is_proxy())?)?;
     let cx = Cx::of(ctx);
     let name = std::ffi::CString::new(crate::js::DESCRIBE)?;
     // Not writable, enumerable nor configurable: code under test that walks the global object does not
