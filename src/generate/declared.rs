@@ -141,7 +141,7 @@ impl Builder<'_> {
             ),
             DeclaredType::Promise(result) => Value::Promise(Box::new(self.declared(None, result, depth + 1, rng))),
             DeclaredType::BigInt => Value::BigInt(bigint(rng)),
-            DeclaredType::Class(name) => match self.program.class_named(name) {
+            DeclaredType::Class(name) => match self.program.type_named(name) {
                 Some(class) => self.instance(class, depth, rng),
                 None => Value::Null,
             },

@@ -35,7 +35,7 @@ pub(crate) fn buildable(ty: &DeclaredType, program: &ProgramInfo, top: bool) -> 
         | DeclaredType::RegExp => true,
         DeclaredType::Any => !top,
         DeclaredType::Opaque => false,
-        DeclaredType::Class(name) => program.class_named(name).is_some(),
+        DeclaredType::Class(name) => program.type_named(name).is_some(),
         // `K | undefined` is left to its proxy as `K` is.
         DeclaredType::Union(members) => {
             members.iter().all(|m| buildable(m, program, false)) && !(top && members.contains(&DeclaredType::Any))
@@ -62,7 +62,7 @@ fn coarse(ty: &DeclaredType, program: &ProgramInfo) -> ParamType {
         DeclaredType::Function { .. } => ParamType::Function,
         DeclaredType::Date => ParamType::Date,
         DeclaredType::RegExp => ParamType::RegExp,
-        DeclaredType::Class(name) => program.class_named(name).map_or(ParamType::Object, ParamType::Class),
+        DeclaredType::Class(name) => program.type_named(name).map_or(ParamType::Object, ParamType::Class),
         // The first member that is a value (`Node | null` is a node).
         DeclaredType::Union(members) => members
             .iter()

@@ -256,6 +256,14 @@ impl ProgramInfo {
         self.classes.iter().position(|c| c.name == name).or_else(|| self.classes.iter().position(|c| c.alias == name))
     }
 
+    /// The class a declared type names (`item: Item`), by name then alias: a module of functions, even
+    /// one imported as a namespace of the type's name (`import * as Maybe`), is no type of a value.
+    pub(crate) fn type_named(&self, name: &str) -> Option<ClassId> {
+        let is_type = |c: &&ClassInfo| !c.is_module();
+        let position = |by: &dyn Fn(&ClassInfo) -> bool| self.classes.iter().position(|c| is_type(&c) && by(c));
+        position(&|c| c.name == name).or_else(|| position(&|c| c.alias == name))
+    }
+
     /// Whether `sub` is `class` or extends it, directly or not.
     pub(crate) fn is_subclass(&self, sub: ClassId, class: ClassId) -> bool {
         let mut current = Some(sub);

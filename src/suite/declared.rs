@@ -186,7 +186,7 @@ impl Carries<'_> {
             (Value::Function { arity, result }, DeclaredType::Function { arity: declared, returns, .. }) => {
                 arity <= declared && (**returns == DeclaredType::Undefined || self.value(result, returns))
             }
-            (Value::Variable(v), DeclaredType::Class(name)) => self.program.class_named(name).is_some_and(|class| {
+            (Value::Variable(v), DeclaredType::Class(name)) => self.program.type_named(name).is_some_and(|class| {
                 self.test.variables.get(*v).is_some_and(|variable| self.program.is_subclass(variable.class, class))
             }),
             _ => false,

@@ -54,6 +54,12 @@ impl TestCase {
         let Some(&Statement::Call { receiver, result: Some(result), .. }) = self.statements.get(index) else {
             return None;
         };
+        // Only a link of a chain of one class: a result of another class (a module's function's, a
+        // factory method's) cannot stand where its receiver stood, as receiver or as argument.
+        let class = |v: usize| self.variables.get(v).map(|v| v.class);
+        if class(receiver) != class(result) {
+            return None;
+        }
         let mut shorter = self.clone();
         shorter.statements.remove(index);
         let map = |v: usize| if v == result { receiver } else { v };
@@ -284,6 +290,11 @@ mod tests {
         assert_eq!(shorter.statements[2], call(1, vec![Value::Variable(0)]));
         assert_eq!(shorter.check_declarations(), Ok(()));
         assert!(chain().without_link(0).is_none() && chain().without_link(3).is_none(), "no bound call");
+        // A result of another class (a module's function returning an instance): its uses cannot go to
+        // the receiver (true-myth: `fromJSON(maybe2)` with `maybe2` the module itself, never declared).
+        let mut other = chain();
+        other.variables[1].class = 1;
+        assert!(other.without_link(1).is_none() && other.without_link(2).is_none());
     }
 
     #[test]
