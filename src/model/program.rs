@@ -253,15 +253,19 @@ pub struct ProgramInfo {
 impl ProgramInfo {
     /// Looks a class up by its name or alias.
     pub fn class_named(&self, name: &str) -> Option<ClassId> {
-        self.classes.iter().position(|c| c.name == name).or_else(|| self.classes.iter().position(|c| c.alias == name))
+        self.named(name, |_| true)
     }
 
     /// The class a declared type names (`item: Item`), by name then alias: a module of functions, even
     /// one imported as a namespace of the type's name (`import * as Maybe`), is no type of a value.
     pub(crate) fn type_named(&self, name: &str) -> Option<ClassId> {
-        let is_type = |c: &&ClassInfo| !c.is_module();
-        let position = |by: &dyn Fn(&ClassInfo) -> bool| self.classes.iter().position(|c| is_type(&c) && by(c));
-        position(&|c| c.name == name).or_else(|| position(&|c| c.alias == name))
+        self.named(name, |c| !c.is_module())
+    }
+
+    /// The first class `keep` takes named `name`, else the first it takes aliased so.
+    fn named(&self, name: &str, keep: impl Fn(&ClassInfo) -> bool) -> Option<ClassId> {
+        let find = |by: fn(&ClassInfo) -> &str| self.classes.iter().position(|c| keep(c) && by(c) == name);
+        find(|c| &c.name).or_else(|| find(|c| &c.alias))
     }
 
     /// Whether `sub` is `class` or extends it, directly or not.

@@ -173,13 +173,13 @@ impl Engine {
             let read = |outcome: &mut Outcome| {
                 let mut execution = read(outcome)?;
                 if matches!(execution.outcome, Outcome::Passed | Outcome::Threw { .. }) {
-                    let left = unhandled_rejection(&ctx, &globals, &deadline, (limit, work_limit), &rejected)?;
-                    if let Some(answer) = left {
+                    if run_left_jobs(&ctx, &deadline, (limit, work_limit)) {
+                        // What those jobs ran is the test's coverage too (the probes were not cleared).
+                        (execution.statements, execution.branches) = covered(&ctx, handles, watch)?;
+                    }
+                    if let Some(answer) = unhandled_rejection(&globals, &rejected)? {
                         execution.outcome = outcome_of(&ctx, handles, Ok(answer), false, false, &sources);
                     }
-                    // What those jobs ran is the test's coverage too (the probes were not cleared).
-                    let (statements, branches) = covered(&ctx, handles, watch)?;
-                    (execution.statements, execution.branches) = (statements, branches);
                 }
                 Ok::<_, rquickjs::Error>(execution)
             };
@@ -327,19 +327,21 @@ fn run_jobs(ctx: &Ctx, globals: &Object, deadline: &Deadline) -> rquickjs::Resul
 }
 
 /// Runs the jobs a test left queued, as Node does before its runner goes on, under the test's limits
-/// (counting on from its work), and answers, when a promise of the test is left rejected with no
-/// handler, the harness's answer for it ([`UNHANDLED`]): Node fails such a test. Done once the test's
-/// end is read, since the exported test asserts synchronously what the sandbox read before these jobs.
-fn unhandled_rejection(
-    ctx: &Ctx,
-    globals: &Object,
-    deadline: &Deadline,
-    (limit, work_limit): (Duration, Option<u64>),
-    rejected: &AtomicBool,
-) -> rquickjs::Result<Option<String>> {
+/// (counting on from its work); answers whether any ran. Done once the test's end is read, since the
+/// exported test asserts synchronously what the sandbox read before these jobs.
+fn run_left_jobs(ctx: &Ctx, deadline: &Deadline, (limit, work_limit): (Duration, Option<u64>)) -> bool {
     deadline.resume(limit, work_limit);
-    while ctx.execute_pending_job() {}
+    let mut ran = false;
+    while ctx.execute_pending_job() {
+        ran = true;
+    }
     deadline.clear();
+    ran
+}
+
+/// When a promise of the test (or of the jobs it left) is left rejected with no handler, the harness's
+/// answer for it ([`UNHANDLED`]): Node fails such a test.
+fn unhandled_rejection(globals: &Object, rejected: &AtomicBool) -> rquickjs::Result<Option<String>> {
     if !rejected.swap(false, Ordering::Relaxed) {
         return Ok(None);
     }
