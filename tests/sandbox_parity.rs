@@ -170,3 +170,14 @@ fn a_message_holding_a_stack_trace_is_asserted_up_to_the_trace() {
     assert!(tests.contains("String(Object(thrown).message).startsWith(\"Tried to unwrap "), "{tests}");
     assert!(!tests.contains("<flycatcher"), "{tests}");
 }
+
+#[test]
+fn built_ins_node_20_lacks_are_not_there_for_code_that_tests_for_them() {
+    let (_, out, _) = generate_passing("surface.js");
+    let tests = suite(out.path(), "Surface.test.js");
+    // Each method's result was asserted, and the suite above passed under Node on those assertions.
+    for call in ["later()", "iteratorHelpers()", "members(", "hex(", "union("] {
+        assert!(tests.contains(call), "{call}: {tests}");
+    }
+    assert!(tests.contains("\"own:") && !tests.contains("\"built-in"), "{tests}");
+}

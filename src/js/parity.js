@@ -26,6 +26,14 @@
 //   `function name() { [native code] }`, on one line where QuickJS breaks it over three. Node's built-in
 //   modules and globals keep their text: Node writes them in JavaScript too (`String(setTimeout)` is
 //   source there), so code that tells native functions from JavaScript ones sees what it sees in Node.
+// - Built-ins QuickJS has and Node 20 lacks (proposals V8 shipped later, and QuickJS's own
+//   `Function.prototype.fileName`/`lineNumber`/`columnNumber`) are removed: the sandbox presents itself
+//   as a fixed Node 20 (`js/node/globals.js`'s `process`), and code that tests for a built-in before
+//   using it (`typeof Uint8Array.fromBase64 === 'function'`, a polyfill's `if (!Set.prototype.union)`)
+//   must take the path it takes there. @scure/base's base64 coders took the built-in's path in the
+//   sandbox and their own under Node, and their suite failed on the messages the two paths throw. The
+//   list is what a walk of the built-ins finds in quickjs-ng and not in Node 20
+//   (`tests/fixtures/parity/surface.js` asks Node); Flycatcher's own scripts use none of them.
 (function (g) {
   'use strict';
   const apply = Reflect.apply;
@@ -184,5 +192,35 @@
     }[name];
     Object.defineProperty(fixed, 'length', { value: f.length });
     Object.defineProperty(proto, name, { value: fixed, writable: true, enumerable: false, configurable: true });
+  }
+  const iteratorProto = Object.getPrototypeOf(Object.getPrototypeOf(apply(arrayProto[Symbol.iterator], [], [])));
+  const LATER = [
+    [g, ['Iterator', 'DisposableStack', 'AsyncDisposableStack', 'SuppressedError', 'Float16Array', 'InternalError']],
+    [g.Array, ['fromAsync']],
+    [g.ArrayBuffer.prototype, ['detached', 'transfer', 'transferToFixedLength', 'immutable', 'sliceToImmutable',
+      'transferToImmutable']],
+    [g.Atomics, ['pause']],
+    [g.DataView.prototype, ['getFloat16', 'setFloat16']],
+    [g.Error, ['isError']],
+    [functionProto, ['fileName', 'lineNumber', 'columnNumber']],
+    [g.JSON, ['isRawJSON', 'rawJSON']],
+    [g.Map, ['groupBy']],
+    [g.Map.prototype, ['getOrInsert', 'getOrInsertComputed']],
+    [g.WeakMap.prototype, ['getOrInsert', 'getOrInsertComputed']],
+    [g.Math, ['f16round', 'sumPrecise']],
+    [g.Object, ['groupBy']],
+    [g.Promise, ['try', 'withResolvers']],
+    [g.RegExp, ['escape']],
+    [g.Set.prototype, ['difference', 'intersection', 'isDisjointFrom', 'isSubsetOf', 'isSupersetOf',
+      'symmetricDifference', 'union']],
+    [g.Uint8Array, ['fromBase64', 'fromHex']],
+    [g.Uint8Array.prototype, ['setFromBase64', 'setFromHex', 'toBase64', 'toHex']],
+  ];
+  for (const [owner, names] of LATER) {
+    for (const name of names) delete owner[name];
+  }
+  // Node 20's %IteratorPrototype% holds its `[Symbol.iterator]` only: the iterator helpers came later.
+  for (const key of Reflect.ownKeys(iteratorProto)) {
+    if (key !== Symbol.iterator) delete iteratorProto[key];
   }
 })(globalThis);
