@@ -1,6 +1,7 @@
 //! What recording proxies saw of one parameter: its uses, the members read on it, the coercions and
 //! their scores, and the `typeof` checks its function makes.
 
+use rustc_hash::FxHashSet;
 use std::collections::BTreeMap;
 use std::fmt;
 
@@ -141,10 +142,12 @@ impl ParamRecord {
                 || (used.writes == 0 && used.checks == 0 && self.probed.get(name).is_some_and(|p| *p >= used.reads))
         };
         let mut members: Vec<&str> = Vec::new();
+        // A proxy indexed in a loop has thousands of members: a set keeps this linear.
+        let mut seen: FxHashSet<&str> = FxHashSet::default();
         let telling = self.members.iter().filter(|(m, used)| !OBJECT_MEMBERS.contains(&m.as_str()) && !probe(m, used));
         for name in telling.map(|(m, _)| m.as_str()) {
             let member = if name == CALLED || is_identifier_name(name) || is_index(name) { name } else { "0" };
-            if !members.contains(&member) {
+            if seen.insert(member) {
                 members.push(member);
             }
         }
