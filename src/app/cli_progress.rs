@@ -2,7 +2,7 @@
 //! terminal, plain lines in source order in a log.
 
 use std::io::Write;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use super::generate::Strength;
 use super::jobs::{self, Event, MethodLine};
@@ -51,13 +51,20 @@ pub struct Watcher {
     /// The units whose every line was written, from the first.
     flushed: usize,
     written: usize,
+    /// In a log, when the last line about a pass after generation was written (see [`Watcher::passing`]).
+    passes_line: Instant,
 }
+
+/// In a log, the least time between two lines about the passes after generation: a long pass shows it
+/// is moving, short ones write nothing.
+const PASS_LINES_EVERY: Duration = Duration::from_secs(5);
 
 impl Watcher {
     /// Progress on a terminal (`terminal`: a line redrawn in place) or in a log; nothing if `quiet`.
     pub fn new(terminal: bool, quiet: bool) -> Watcher {
         let lines = Vec::new();
-        Watcher { bound: None, terminal, quiet, drawn: false, workers: 1, lines, flushed: 0, written: 0 }
+        let passes_line = Instant::now();
+        Watcher { bound: None, terminal, quiet, drawn: false, workers: 1, lines, flushed: 0, written: 0, passes_line }
     }
 
     /// Prints, when the run starts, the most it may take (see [`Strength::bound`]) under `strength`
@@ -105,6 +112,22 @@ impl Watcher {
             self.drawn = false;
         } else if !self.terminal && !self.quiet {
             self.write_lines(true);
+        }
+    }
+
+    /// Step `done` (from 0) of `count` of a pass after generation of unit `unit`: drawn in place on a
+    /// terminal; in a log, a line now and then (see [`PASS_LINES_EVERY`]).
+    fn passing(&mut self, unit: usize, pass: &str, step: &str, done: usize, count: usize) {
+        if done >= count {
+            return;
+        }
+        if self.terminal {
+            let named = self.lines.get(unit).into_iter().flatten().find_map(|(l, _)| l.as_ref());
+            let class = named.and_then(|l| l.name.rsplit_once('.')).map(|(class, _)| format!(" of {class}"));
+            self.draw(&format!("{pass}{}: {step} {}/{count}", class.unwrap_or_default(), done + 1));
+        } else if self.passes_line.elapsed() >= PASS_LINES_EVERY {
+            self.passes_line = Instant::now();
+            eprintln!("{pass} of unit {}: {step} {}/{count}", unit + 1, done + 1);
         }
     }
 
@@ -159,15 +182,8 @@ impl jobs::Watch for Watcher {
                     }
                 }
             }
-            Event::Mutant { unit, done, count } if self.terminal => {
-                let named = self.lines.get(unit).into_iter().flatten().find_map(|(l, _)| l.as_ref());
-                let class = named.and_then(|l| l.name.rsplit_once('.')).map(|(class, _)| format!(" of {class}"));
-                self.draw(&format!("mutation analysis{}: mutant {}/{count}", class.unwrap_or_default(), done + 1));
-            }
-            // In a log, a line per tenth of the mutants: a long analysis shows it is moving.
-            Event::Mutant { unit, done, count } if done.is_multiple_of(count.div_ceil(10).max(1)) => {
-                eprintln!("mutation analysis of unit {}: mutant {}/{count}", unit + 1, done + 1);
-            }
+            Event::Mutant { unit, done, count } => self.passing(unit, "mutation analysis", "mutant", done, count),
+            Event::Pass { unit, pass, done, count } => self.passing(unit, pass.name(), pass.step(), done, count),
             _ => {}
         }
     }

@@ -2,6 +2,7 @@
 //! mutation analysis, and report. Whatever happens while stepping, the tests elected so far are written.
 
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
@@ -9,6 +10,7 @@ use super::{Opening, Progress};
 use crate::error::Result;
 use crate::export::Format;
 use crate::mutate::{self, Analysis, SuiteTest};
+use crate::session::Pass;
 use crate::session::{PassLimit, Session};
 
 /// How hard [`Run::strengthen`] works on the suite.
@@ -103,12 +105,13 @@ impl Run {
     /// Opens the session and steps it until every method has stopped or `interrupted` is set, telling
     /// `progress` after each step and at the end. Errors are those of opening: once the session is open, the run
     /// always comes back with its tests.
-    pub(crate) fn start(opening: &Opening, interrupted: &AtomicBool, progress: &mut dyn Progress) -> Result<Run> {
+    pub(crate) fn start(opening: &Opening, interrupted: &Arc<AtomicBool>, progress: &mut dyn Progress) -> Result<Run> {
         Ok(Run::steps(opening.open()?, interrupted, progress))
     }
 
-    /// Steps an open session as [`Run::start`] does.
-    pub(crate) fn steps(mut session: Session, interrupted: &AtomicBool, progress: &mut dyn Progress) -> Run {
+    /// Steps an open session as [`Run::start`] does. `interrupted` stops the passes after generation too.
+    pub(crate) fn steps(mut session: Session, interrupted: &Arc<AtomicBool>, progress: &mut dyn Progress) -> Run {
+        session.interrupt_passes_on(interrupted.clone());
         let stepping = session.run_until(interrupted, |session, report| progress.step(session, report));
         progress.stepped(&session);
         Run { session, stepping, interrupted: interrupted.load(Ordering::SeqCst) }
@@ -131,7 +134,12 @@ impl Run {
                 Err(e) => strengthening = Err(e),
             }
         }
-        let written = self.session.export(export.format, export.out, export.command);
+        let written =
+            self.session.export_telling(export.format, export.out, export.command, &mut |pass, done, count| {
+                progress.pass(pass, done, count)
+            });
+        // Ctrl-C during the passes: the suite is written as they left it, and the run says so.
+        self.interrupted |= self.session.interrupted();
         Finished { run: self, analysis, strengthening, written }
     }
 
@@ -152,7 +160,7 @@ impl Run {
         progress: &mut dyn Progress,
     ) -> Result<Analysis> {
         let session = &mut self.session;
-        session.minimize()?;
+        session.minimize_telling(&mut |done, count| progress.pass(Pass::Minimising, done, count))?;
         let started = Instant::now();
         let extra = if strength == Strength::Mutation { MUTATION_EXTRA_BUDGETS } else { 0.0 };
         let options = strength.options(constructors, session.mutation_limit(started, extra));
@@ -173,5 +181,45 @@ impl Run {
         let (work, capped) = kept.as_ref().map_or((0, false), |a| (a.work, a.capped));
         session.add_mutation(started.elapsed(), work, capped);
         kept
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::{Silent, project::Project};
+    use super::*;
+    use crate::model::settings::Settings;
+    use crate::session::SessionOptions;
+
+    fn finished(interrupt_after_generation: bool, out: &Path) -> Finished {
+        let file = Path::new(env!("CARGO_MANIFEST_DIR")).join("samples/linked-list.js");
+        let settings = Settings { seed: 1, budget: 4000, timeout: Duration::from_secs(600), ..Settings::default() };
+        let options = SessionOptions { files: vec![file], ..Default::default() };
+        let opening = Opening { options, settings, project: Project::default(), seed_from: None };
+        let flag = Arc::new(AtomicBool::new(false));
+        let run = Run::start(&opening, &flag, &mut Silent).unwrap();
+        assert!(run.completed() && !run.session.suite().elected.is_empty());
+        flag.store(interrupt_after_generation, Ordering::SeqCst);
+        let export = Export { format: Format::NodeTest, out, command: "flycatcher generate", update: None };
+        run.finish(Strength::Default, true, &export, &mut Silent)
+    }
+
+    /// Ctrl-C after generation stops the passes at their next run (the stability check runs the suite
+    /// once, as it always does), writes the suite elected, and the run says it was interrupted.
+    #[test]
+    fn ctrl_c_during_the_passes_stops_them_and_keeps_the_suite() {
+        let (whole, cut) = (tempfile::tempdir().unwrap(), tempfile::tempdir().unwrap());
+        let whole = finished(false, whole.path());
+        let cut = finished(true, cut.path());
+        assert!(!whole.run.interrupted && cut.run.interrupted);
+        assert!(whole.run.session.warnings().iter().all(|w| !w.contains("interrupted")));
+        for pass in ["minimisation", "the mutation analysis", "the stability check"] {
+            let warning = format!("{pass} was interrupted (Ctrl-C)");
+            assert!(cut.run.session.warnings().iter().any(|w| w.starts_with(&warning)), "{warning}");
+        }
+        let written = cut.written.as_ref().unwrap();
+        assert!(!written.is_empty() && written.iter().all(|p| p.exists()));
+        assert!(cut.run.session.passes().work < whole.run.session.passes().work / 2);
+        assert!(!cut.run.session.suite().elected.is_empty());
     }
 }

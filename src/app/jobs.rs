@@ -15,6 +15,7 @@
 
 use std::panic::AssertUnwindSafe;
 use std::path::PathBuf;
+use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
@@ -28,7 +29,7 @@ use super::{ENGINE_THREAD_STACK, Opening, Progress, report, update};
 use crate::error::{Error, Result};
 use crate::model::program::{ClassId, ProgramInfo};
 use crate::mutate::{self, Analysis};
-use crate::session::{Session, StepReport, StopReason};
+use crate::session::{Pass, Session, StepReport, StopReason};
 
 /// A `generate` run: what to test and how, where to write, how many workers, which share.
 pub struct Jobs<'a> {
@@ -112,6 +113,17 @@ pub enum Event {
         /// Mutants in all.
         count: usize,
     },
+    /// Step `done` (from 0) of `count` of one of the unit's other passes after generation runs.
+    Pass {
+        /// The unit, in class order.
+        unit: usize,
+        /// The pass.
+        pass: Pass,
+        /// Steps done.
+        done: usize,
+        /// Steps in all.
+        count: usize,
+    },
     /// The unit is written.
     Done {
         /// The unit, in class order.
@@ -153,7 +165,7 @@ struct UnitOutcome {
 
 /// Runs `jobs`: opens the program to plan the units, runs them, merges what they wrote and reported.
 /// Errors are those of opening (the user's); later errors come back in [`Generated::outcome`].
-pub fn generate(jobs: &Jobs, interrupted: &AtomicBool, watch: &mut dyn Watch) -> Result<Generated> {
+pub fn generate(jobs: &Jobs, interrupted: &Arc<AtomicBool>, watch: &mut dyn Watch) -> Result<Generated> {
     let started = Instant::now();
     let mut plan = jobs.opening.open()?;
     let all = classes_of(&plan);
@@ -222,7 +234,7 @@ fn run_units(
     program: &ProgramInfo,
     units: &[ClassId],
     workers: usize,
-    interrupted: &AtomicBool,
+    interrupted: &Arc<AtomicBool>,
     watch: &mut dyn Watch,
 ) -> Vec<UnitOutcome> {
     enum Message {
@@ -281,7 +293,7 @@ fn run_unit(
     class: ClassId,
     seed: u64,
     unit: usize,
-    interrupted: &AtomicBool,
+    interrupted: &Arc<AtomicBool>,
     sink: &mut dyn FnMut(Event),
 ) -> UnitOutcome {
     if interrupted.load(Ordering::SeqCst) {
@@ -420,6 +432,10 @@ impl Progress for Relay<'_> {
 
     fn mutant(&mut self, done: usize, count: usize) {
         (self.sink)(Event::Mutant { unit: self.unit, done, count });
+    }
+
+    fn pass(&mut self, pass: Pass, done: usize, count: usize) {
+        (self.sink)(Event::Pass { unit: self.unit, pass, done, count });
     }
 }
 

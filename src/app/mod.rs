@@ -39,7 +39,7 @@ use crate::model::test::TestCase;
 use crate::record::SeedFrom;
 use crate::record::seed::{Election, Seeding};
 use crate::sandbox::Execution;
-use crate::session::{Session, SessionOptions, StepReport};
+use crate::session::{Pass, Session, SessionOptions, StepReport};
 use project::Project;
 
 /// What a flow tells whoever shows its progress (a line redrawn on a terminal, plain lines in a log).
@@ -51,6 +51,9 @@ pub trait Progress {
     fn stepped(&mut self, _session: &Session) {}
     /// Before mutant `done` (from 0) of `count` runs.
     fn mutant(&mut self, _done: usize, _count: usize) {}
+    /// Before step `done` (from 0) of `count` of a pass after generation other than the mutation
+    /// analysis: a test shortened, a run of the suite.
+    fn pass(&mut self, _pass: Pass, _done: usize, _count: usize) {}
     /// Once the mutation analysis has ended, normally or not.
     fn mutated(&mut self) {}
 }

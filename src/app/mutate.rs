@@ -2,6 +2,7 @@
 //! its manifests.
 
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
@@ -48,7 +49,7 @@ pub fn run(
     source: SuiteSource,
     equivalence_tests: usize,
     constructors: bool,
-    interrupted: &AtomicBool,
+    interrupted: &Arc<AtomicBool>,
     progress: &mut dyn Progress,
 ) -> Result<Mutated> {
     let started = Instant::now();

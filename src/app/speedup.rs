@@ -5,6 +5,7 @@
 //! something on a noisy machine even when the times do not.
 
 use std::path::Path;
+use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
@@ -54,7 +55,7 @@ pub fn run(file: &Path, seconds: f64, seed: u64) -> Result<String> {
                 shard: None,
             };
             let started = Instant::now();
-            let generated = jobs::generate(&jobs, &AtomicBool::new(false), &mut Unwatched)?;
+            let generated = jobs::generate(&jobs, &Arc::new(AtomicBool::new(false)), &mut Unwatched)?;
             times[index].push(started.elapsed());
             generated.outcome?;
             let ran = generated.report["time"]["workers"].as_u64().unwrap_or(1);

@@ -417,7 +417,7 @@ pub(crate) fn analyse(
     let mut baselines: Vec<Baseline> = Vec::new();
     // What `keep` will spend running again the tests read so far: the analysis ends early enough for it.
     let mut reserve = 0;
-    let mut stop = Stop { limit: options.limit, from: originals.runner.spent(), capped: false };
+    let mut stop = Stop { limit: options.limit.clone(), from: originals.runner.spent(), capped: false };
     for (index, test) in tests.iter_mut().enumerate() {
         if stop.past(&originals.runner, reserve) {
             // The tests left are not analysed (nor written back by `keep`): they stay as elected.
@@ -491,7 +491,7 @@ impl Stop {
                 self.capped = true;
                 true
             }
-            Some(Ending::Work) => true,
+            Some(Ending::Work | Ending::Interrupted) => true,
             None => false,
         }
     }

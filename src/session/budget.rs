@@ -25,6 +25,8 @@
 //! leaves goes to the next. What each pass took is kept for the reports (`time: generating … s,
 //! minimising … s, mutation analysis … s, stability … s`).
 
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 use super::Session;
@@ -84,13 +86,44 @@ impl PassTimes {
     }
 }
 
-/// Where a pass must stop starting new runs: once it used `work` units, or at the wall-clock `cap`.
-#[derive(Debug, Clone, Copy)]
+/// Where a pass must stop starting new runs: once it used `work` units, at the wall-clock `cap`, or
+/// once the user interrupted the run.
+#[derive(Debug, Clone)]
 pub(crate) struct PassLimit {
     /// The work units the pass may use.
     pub(crate) work: u64,
     /// The moment the cap ends it.
     pub(crate) cap: Instant,
+    /// Set by Ctrl-C (see [`Session::interrupt_passes_on`]): the pass stops at its next run and the
+    /// suite is written as it stands.
+    pub(crate) interrupt: Option<Arc<AtomicBool>>,
+}
+
+/// A pass after generation that tells its progress (the mutation analysis tells its mutants apart).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Pass {
+    /// Shortening the elected tests: a step is a test.
+    Minimising,
+    /// Re-running the suite: a step is a run of the whole suite.
+    Stability,
+}
+
+impl Pass {
+    /// How progress lines name it.
+    pub fn name(self) -> &'static str {
+        match self {
+            Pass::Minimising => "minimising",
+            Pass::Stability => "stability check",
+        }
+    }
+
+    /// What one of its steps is.
+    pub fn step(self) -> &'static str {
+        match self {
+            Pass::Minimising => "test",
+            Pass::Stability => "run",
+        }
+    }
 }
 
 /// What ended a pass early.
@@ -100,12 +133,16 @@ pub(crate) enum Ending {
     Work,
     /// The wall-clock cap: this machine was too slow for its work.
     Cap,
+    /// The user (Ctrl-C).
+    Interrupted,
 }
 
 impl PassLimit {
     /// Whether a pass that used `used` units must stop, and why.
     pub(crate) fn reached(&self, used: u64) -> Option<Ending> {
-        if used >= self.work {
+        if self.interrupt.as_ref().is_some_and(|flag| flag.load(Ordering::SeqCst)) {
+            Some(Ending::Interrupted)
+        } else if used >= self.work {
             Some(Ending::Work)
         } else if Instant::now() >= self.cap {
             Some(Ending::Cap)
@@ -146,6 +183,9 @@ impl Session {
         if capped {
             self.note_capped("the mutation analysis");
         }
+        if self.interrupted() {
+            self.note_interrupted("the mutation analysis");
+        }
     }
 
     /// The limit of a pass started at `started`, when the passes together may use `share` of their
@@ -154,14 +194,35 @@ impl Session {
         let work = ((self.passes_work() as f64 * share) as u64).saturating_sub(self.passes.work);
         let left = self.passes_cap().mul_f64(share).saturating_sub(self.passes.total());
         let cap = started.checked_add(left).unwrap_or_else(|| started + Duration::from_secs(365 * 24 * 3600));
-        PassLimit { work, cap }
+        PassLimit { work, cap, interrupt: self.interrupt.clone() }
+    }
+
+    /// Lets `flag` (set by Ctrl-C) stop the passes after generation at their next run, as it stops
+    /// stepping: the suite is then written with what they had done.
+    pub(crate) fn interrupt_passes_on(&mut self, flag: Arc<AtomicBool>) {
+        self.interrupt = Some(flag);
+    }
+
+    /// Whether the user interrupted the run (see [`Session::interrupt_passes_on`]).
+    pub(crate) fn interrupted(&self) -> bool {
+        self.interrupt.as_ref().is_some_and(|flag| flag.load(Ordering::SeqCst))
     }
 
     /// Counts what a pass of the session used: `used` work units, and how it `ended` (the cap noted).
     pub(super) fn add_pass(&mut self, pass: &'static str, used: u64, ended: Option<Ending>) {
         self.passes.work += used;
-        if ended == Some(Ending::Cap) {
-            self.note_capped(pass);
+        match ended {
+            Some(Ending::Cap) => self.note_capped(pass),
+            Some(Ending::Interrupted) => self.note_interrupted(pass),
+            Some(Ending::Work) | None => {}
+        }
+    }
+
+    /// Says that Ctrl-C ended `pass`: the suite is written as the pass left it.
+    pub(crate) fn note_interrupted(&mut self, pass: &'static str) {
+        let warning = format!("{pass} was interrupted (Ctrl-C): the suite is written as it stood");
+        if !self.warnings.contains(&warning) {
+            self.warnings.push(warning);
         }
     }
 

@@ -37,6 +37,7 @@ use std::time::Duration;
 use rand::SeedableRng;
 use rand::rngs::StdRng;
 
+pub use budget::Pass;
 pub(crate) use budget::{BYTES_PER_UNIT, CONTEXT_COST, Ending, PassLimit, PassTimes};
 pub(crate) use election::is_regression;
 pub use method::{MethodState, Selection, Status, StopReason};
@@ -111,6 +112,8 @@ pub struct Session {
     passes: PassTimes,
     /// Warnings that concern no single method.
     warnings: Vec<String>,
+    /// Ctrl-C's flag, for the passes after generation (see [`Session::interrupt_passes_on`]).
+    interrupt: Option<std::sync::Arc<std::sync::atomic::AtomicBool>>,
     rng: StdRng,
     /// How the random primitives chosen by a leap of faith fare.
     leaps: Leaps,
@@ -170,6 +173,7 @@ impl Session {
             elapsed: Duration::ZERO,
             passes: PassTimes::default(),
             warnings,
+            interrupt: None,
             rng,
             leaps: Leaps::default(),
             scheduler: Scheduler::default(),

@@ -21,14 +21,10 @@ const RUNS: usize = 3;
 impl Session {
     /// Re-runs the elected tests `RUNS` times in different orders and drops the assertions whose values
     /// changed (and the tests that ended differently), recording each in [`crate::suite::Suite::unstable`]
-    /// and as a warning. Past the passes' work or cap (see `budget.rs`) the runs after the first are
-    /// left out, with a warning.
-    pub(crate) fn check_stability(&mut self) -> Result<()> {
-        self.check_stability_telling(&mut |_, _| {})
-    }
-
-    /// [`Session::check_stability`], telling `progress` (runs done, runs in all) before each run.
-    pub(crate) fn check_stability_telling(&mut self, progress: &mut dyn FnMut(usize, usize)) -> Result<()> {
+    /// and as a warning. Past the passes' work or cap (see `budget.rs`), or once interrupted, the runs
+    /// after the first are left out, with a warning. `progress` is told the runs done and in all before
+    /// each run.
+    pub(crate) fn check_stability(&mut self, progress: &mut dyn FnMut(usize, usize)) -> Result<()> {
         let started = Instant::now();
         let from = self.runner.spent();
         let limit = self.pass_limit(started, 1.0);
@@ -74,6 +70,8 @@ impl Session {
                 let what = match ending {
                     Ending::Work => "the work after generation was used up",
                     Ending::Cap => "the time cap after generation was reached",
+                    // Said once for the pass (see `Session::add_pass`).
+                    Ending::Interrupted => break,
                 };
                 self.warnings.push(format!(
                     "the suite ran again {done} of {RUNS} times: {what} (order-dependent results may remain)"

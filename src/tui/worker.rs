@@ -509,7 +509,7 @@ impl WorkerState {
     fn export(&mut self, format: Format, dir: &std::path::Path) -> (String, bool) {
         let before = self.session.suite().elected.len();
         let header = self.changes.header();
-        match self.session.export_noting(format, dir, &self.options.command, &header) {
+        match self.session.export_noting(format, dir, &self.options.command, &header, &mut |_, _, _| {}) {
             Ok(files) => {
                 let after = self.session.suite().elected.len();
                 self.exported = after;
