@@ -181,3 +181,14 @@ fn built_ins_node_20_lacks_are_not_there_for_code_that_tests_for_them() {
     }
     assert!(tests.contains("\"own:") && !tests.contains("\"built-in"), "{tests}");
 }
+
+#[test]
+fn what_depends_on_the_hosts_locale_is_never_asserted() {
+    let (_, out, _) = generate_passing("locale.js");
+    let tests = suite(out.path(), "Prices.test.js");
+    let log = suite(out.path(), "Prices.failing.log");
+    assert!(tests.contains("prices.plain("), "{tests}");
+    // Only the refusal of a non-number can be asserted: formatting one asks for the locale.
+    assert!(!tests.contains("assert.strictEqual(prices.local("), "{tests}");
+    assert!(log.contains("whose result depends on the host's locale"), "{log}");
+}

@@ -219,6 +219,56 @@
   for (const [owner, names] of LATER) {
     for (const name of names) delete owner[name];
   }
+  // What depends on the host's locale: Node formats `toLocaleString` and compares `localeCompare` by ICU
+  // and the locale of the machine a suite runs on (`(10000.01).toLocaleString()` is "10,000.01" in one
+  // place and "10.000,01" in another), QuickJS by neither. A test that asks is host access (the harness's
+  // `__fc$hostAccess`: it never becomes a regression test), as reading `Intl` is. `localeCompare` of two
+  // strings of digits and letters of one case orders them as every collation does, by code point.
+  const hostAccess = (what) => {
+    const report = g.__fc$hostAccess;
+    if (typeof report === 'function') report(what + ', whose result depends on the host\'s locale');
+  };
+  const localized = (proto, name, owner) => {
+    const f = proto[name];
+    const fixed = {
+      [name](...args) {
+        hostAccess(owner + '.prototype.' + name);
+        return f === undefined ? apply(proto.toString, this, []) : apply(f, this, args);
+      },
+    }[name];
+    defineOwn(fixed, 'length', { value: 0 });
+    defineOwn(proto, name, { value: fixed, writable: true, enumerable: false, configurable: true });
+  };
+  localized(g.Number.prototype, 'toLocaleString', 'Number');
+  localized(g.BigInt.prototype, 'toLocaleString', 'BigInt');
+  for (const name of ['toLocaleString', 'toLocaleDateString', 'toLocaleTimeString']) {
+    localized(g.Date.prototype, name, 'Date');
+  }
+  const stringProto = g.String.prototype;
+  const localeCompare = stringProto.localeCompare;
+  const charCodeAt = stringProto.charCodeAt;
+  // 1 for a string of digits and lower-case letters, 2 for digits and upper-case letters, 3 for digits
+  // only, 0 for anything else.
+  const kindOf = (text) => {
+    let kind = 3;
+    for (let i = 0; i < text.length; i += 1) {
+      const c = apply(charCodeAt, text, [i]);
+      if (c >= 97 && c <= 122) kind &= 1;
+      else if (c >= 65 && c <= 90) kind &= 2;
+      else if (!(c >= 48 && c <= 57)) return 0;
+    }
+    return kind;
+  };
+  const fixedCompare = {
+    localeCompare(that) {
+      const result = apply(localeCompare, this, arguments);
+      if (typeof this !== 'string' || typeof that !== 'string' || (this !== that && (kindOf(this) & kindOf(that)) === 0)) {
+        hostAccess('String.prototype.localeCompare');
+      }
+      return result;
+    },
+  }.localeCompare;
+  defineOwn(stringProto, 'localeCompare', { value: fixedCompare, writable: true, enumerable: false, configurable: true });
   // Node 20's %IteratorPrototype% holds its `[Symbol.iterator]` only: the iterator helpers came later.
   for (const key of Reflect.ownKeys(iteratorProto)) {
     if (key !== Symbol.iterator) delete iteratorProto[key];
