@@ -246,6 +246,35 @@ fn a_mutant_that_loops_forever_is_killed_by_the_time_limit() {
     assert_eq!(counted + json["equivalent"].as_u64().unwrap(), json["mutants"].as_u64().unwrap());
 }
 
+/// A self-test at load runs the method under test: a mutant that loops there is told by the work its
+/// load did (ten times the original's), the same on any machine, not after the 5 s load time.
+#[test]
+fn a_mutant_that_loops_while_loading_is_killed_by_its_work() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("summer.js");
+    std::fs::write(
+        &file,
+        "class Summer {\n  sum(n) {\n    let total = 0;\n    for (let i = 0; i < n; i += 1) {\n      total += i;\n    }\n    return total;\n  }\n}\n\
+         if (new Summer().sum(4) !== 6) throw new Error('self test failed');\n\
+         module.exports = { Summer };\n",
+    )
+    .unwrap();
+    let report = dir.path().join("r.json");
+    let out = dir.path().join("out");
+    let (json, _) = mutate(
+        &[&file],
+        &report,
+        &["--seed", "1", "--out", out.to_str().unwrap(), "--budget", "20000", "--timeout", "600"],
+    );
+    let killed = listed(&json, "killed_mutants");
+    let looping = killed
+        .iter()
+        .find(|(_, m)| m["original"] == "i += 1" && m["mutated"] == "i -= 1")
+        .unwrap_or_else(|| panic!("i += 1 → i -= 1 is killed: {json:#}"));
+    let reason = looping.1["reason"].as_str().unwrap();
+    assert!(reason.contains("fails to load") && reason.contains("interrupt checks"), "{reason}");
+}
+
 #[test]
 fn a_bad_suite_folder_is_a_clear_error() {
     let dir = tempfile::tempdir().unwrap();

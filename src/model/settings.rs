@@ -173,6 +173,10 @@ pub struct Limits {
     pub test_time: Duration,
     /// Wall-clock time loading the code under test may take.
     pub load_time: Duration,
+    /// Most work (interrupt checks) loading may do, besides `load_time`: set for a mutant's program, a
+    /// multiple of what the original's load did, so that a mutant that loops while loading is told by
+    /// its work, the same on any machine, and not after `load_time`.
+    pub load_work: Option<u64>,
     /// Memory the JavaScript runtime may allocate, in bytes.
     pub memory: usize,
     /// JavaScript stack size, in bytes.
@@ -184,6 +188,7 @@ impl Default for Limits {
         Limits {
             test_time: Duration::from_millis(100),
             load_time: Duration::from_secs(5),
+            load_work: None,
             memory: 256 << 20,
             stack: 512 << 10,
         }

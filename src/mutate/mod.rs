@@ -315,6 +315,12 @@ fn mutant_work_limit(work_on_original: u64, usual: u64) -> u64 {
     work_on_original.saturating_mul(SLOWDOWN).clamp(LEAST_WORK.min(usual), usual)
 }
 
+/// The work limit of loading a mutant's program: [`SLOWDOWN`] times the original's load, at least
+/// [`LEAST_WORK`] (the wall-clock `load_time` stays above it).
+pub(super) fn load_work_limit(original: u64) -> u64 {
+    original.saturating_mul(SLOWDOWN).max(LEAST_WORK)
+}
+
 /// The runner of an analysis on the original code, and the expressions that reach its classes.
 pub(super) struct Originals {
     pub(super) runner: Runner,

@@ -110,7 +110,9 @@ pub(super) fn mutant_runner(
         _ => return Ok(Built::Invalid),
     };
     let code = code.with_file(mutant.file, parsed);
-    let mut runner = match original.beside(&code) {
+    // A mutant that loops while loading is told by its work, as a test on a mutant is.
+    let load_work = super::load_work_limit(original.loaded_work());
+    let mut runner = match original.beside_loading_within(&code, Some(load_work)) {
         Ok(runner) => runner,
         Err(Error::Load { message, .. }) => return Ok(Built::Fails(format!("the code fails to load: {message}"))),
         Err(e) => return Err(e),

@@ -214,6 +214,8 @@ pub struct Sandbox {
     code: Arc<engine::Sources>,
     limits: Limits,
     deadline: Arc<Deadline>,
+    /// The work (interrupt checks) loading the program did the first time.
+    loaded_work: u64,
     engine: Option<Engine>,
     /// The context tests run alone in (see [`Sandbox::run_isolated`]), kept while every test run in it
     /// left it as the program loaded.
@@ -268,10 +270,12 @@ impl Sandbox {
             Engine::new(sources.clone(), &limits, deadline.clone(), true).map_err(|e| code.positions.locate(e))?;
         let positions = code.positions.clone();
         let code = sources;
+        let loaded_work = engine.loaded_work.get();
         Ok(Sandbox {
             code,
             limits,
             deadline,
+            loaded_work,
             engine: Some(engine),
             alone: None,
             bind_classes: None,
@@ -285,6 +289,11 @@ impl Sandbox {
             reading_in_place: true,
             mutant: 0,
         })
+    }
+
+    /// The work (interrupt checks) loading the program did.
+    pub(crate) fn loaded_work(&self) -> u64 {
+        self.loaded_work
     }
 
     /// The limits in force.

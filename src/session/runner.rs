@@ -60,7 +60,14 @@ impl Runner {
     /// A runner for `code`, a variant of the program this one runs (a mutant), under the same usual
     /// limits, compiling only the files this one has not (see [`Sandbox::new_beside`]).
     pub(crate) fn beside(&self, code: &CodeBase) -> Result<Runner> {
-        let sandbox = Sandbox::new_beside(code, self.limits.clone(), &self.sandbox)?;
+        self.beside_loading_within(code, None)
+    }
+
+    /// [`Runner::beside`], its load stopped after `load_work` interrupt checks if given (see
+    /// [`Limits::load_work`]); its tests run within this runner's usual limits.
+    pub(crate) fn beside_loading_within(&self, code: &CodeBase, load_work: Option<u64>) -> Result<Runner> {
+        let loading = Limits { load_work, ..self.limits.clone() };
+        let sandbox = Sandbox::new_beside(code, loading, &self.sandbox)?;
         self.charge(CONTEXT_COST);
         Ok(Runner::usual(sandbox, self.limits.clone(), self.meter.clone()))
     }
@@ -74,6 +81,11 @@ impl Runner {
     pub(crate) fn set_limits(&mut self, limits: Limits) {
         self.limits = limits;
         self.restore_limits();
+    }
+
+    /// The work (interrupt checks) loading the program did.
+    pub(crate) fn loaded_work(&self) -> u64 {
+        self.sandbox.loaded_work()
     }
 
     /// Work units charged so far, by this runner and those beside it (see `budget.rs`).

@@ -85,6 +85,8 @@ pub(crate) struct Engine {
     pub(crate) broken: bool,
     /// Most work (interrupt checks, see [`Deadline`]) one test may do besides its time limit.
     pub(crate) work_limit: Option<u64>,
+    /// The work (interrupt checks) loading the program did.
+    pub(crate) loaded_work: std::cell::Cell<u64>,
     /// The mutant the next test runs under, in a program of mutant schemata ([`MUTANT`]; 0: the
     /// original).
     pub(crate) mutant: u32,
@@ -161,6 +163,7 @@ impl Engine {
             deadline,
             broken: false,
             work_limit: None,
+            loaded_work: std::cell::Cell::new(0),
             mutant: 0,
             switched: 0,
             rejected,
@@ -239,6 +242,9 @@ impl Engine {
             "installing the mutant switch",
         )?;
         self.deadline.set(limits.load_time);
+        if let Some(work) = limits.load_work {
+            self.deadline.limit_work(work);
+        }
         // A test's stack is too small to load a bundle: QuickJS keeps a function's locals on the C stack,
         // and a module of 60,000 functions needs about 1 MB of it. Loading gets its own limits.
         self._runtime.set_max_stack_size(LOAD_STACK.max(limits.stack));
@@ -247,6 +253,7 @@ impl Engine {
         self._runtime.set_max_stack_size(limits.stack);
         self._runtime.set_memory_limit(limits.memory);
         let timed_out = self.deadline.passed();
+        self.loaded_work.set(self.deadline.work());
         self.deadline.clear();
         if loaded.is_ok() {
             self.eval_setup(&format!("{INEXACT}.loaded({})", self.sources.power), "reading how the program loaded")?;
@@ -256,10 +263,15 @@ impl Engine {
         match loaded {
             Err(Error::Load { file, .. }) if timed_out => Err(Error::Load {
                 file,
-                message: format!(
-                    "did not finish within {} s (an endless loop at load time?)",
-                    limits.load_time.as_secs()
-                ),
+                message: match limits.load_work {
+                    Some(work) if self.loaded_work.get() > work => {
+                        format!("did not finish within {work} interrupt checks (an endless loop at load time?)")
+                    }
+                    _ => format!(
+                        "did not finish within {} s (an endless loop at load time?)",
+                        limits.load_time.as_secs()
+                    ),
+                },
             }),
             other => other.map(|()| baseline),
         }
