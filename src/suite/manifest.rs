@@ -136,7 +136,7 @@ pub(crate) fn render(
         "tests": entries,
         "failing": failing,
     });
-    let path = out_dir.join(format!("{}{SUFFIX}", export::file_stem(&program.classes[class].name)));
+    let path = out_dir.join(format!("{}{SUFFIX}", export::suite_stem(program, class)));
     (path, serde_json::to_string_pretty(&manifest).expect("JSON values serialise") + "\n")
 }
 
