@@ -45,6 +45,23 @@ const LARGE_BIGINTS: [i64; 4] = [9_007_199_254_740_993, -9_007_199_254_740_993, 
 const OUTSIDE_PROBABILITY: f64 = 0.05;
 
 impl Builder<'_> {
+    /// A value for a parameter declared `number` or `string` (`of`), `None` inside another value.
+    fn number_or_string(&mut self, param: Option<u32>, of: ParamType, rng: &mut (impl Rng + ?Sized)) -> Value {
+        if of == ParamType::Number && rng.random_bool(NON_FINITE_PROBABILITY) {
+            return Value::Number([f64::NAN, f64::INFINITY, f64::NEG_INFINITY][rng.random_range(0..3)]);
+        }
+        match param {
+            Some(p) if of == ParamType::Number && rng.random_bool(self.hazards.small_number_chance(p)) => {
+                Value::Number(rng.random_range(-1..=SMALL_NUMBER) as f64)
+            }
+            Some(p) => match self.earlier_primitive(Some(of), rng) {
+                Some(earlier) => earlier,
+                None => self.primitive_for(p, of, rng),
+            },
+            None => self.primitive(of, rng),
+        }
+    }
+
     /// A value of declared type `ty` for parameter `param` (`None` inside another value), `depth`
     /// constructions deep.
     pub(super) fn declared(
@@ -56,22 +73,8 @@ impl Builder<'_> {
     ) -> Value {
         let types = self.types;
         match ty {
-            DeclaredType::Number | DeclaredType::String => {
-                let of = if *ty == DeclaredType::Number { ParamType::Number } else { ParamType::String };
-                if of == ParamType::Number && rng.random_bool(NON_FINITE_PROBABILITY) {
-                    return Value::Number([f64::NAN, f64::INFINITY, f64::NEG_INFINITY][rng.random_range(0..3)]);
-                }
-                match param {
-                    Some(p) if of == ParamType::Number && rng.random_bool(self.hazards.small_number_chance(p)) => {
-                        Value::Number(rng.random_range(-1..=SMALL_NUMBER) as f64)
-                    }
-                    Some(p) => match self.earlier_primitive(Some(of), rng) {
-                        Some(earlier) => earlier,
-                        None => self.primitive_for(p, of, rng),
-                    },
-                    None => self.primitive(of, rng),
-                }
-            }
+            DeclaredType::Number => self.number_or_string(param, ParamType::Number, rng),
+            DeclaredType::String => self.number_or_string(param, ParamType::String, rng),
             DeclaredType::Boolean => Value::Boolean(rng.random_bool(0.5)),
             DeclaredType::Literal(literal) => literal_value(literal),
             DeclaredType::Null => Value::Null,
