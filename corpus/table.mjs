@@ -132,9 +132,12 @@ const typeCheck = (out, files) => {
   const run = spawnSync(process.execPath, [tsc, '-p', tsconfig, '--pretty', 'false'], { cwd: out, encoding: 'utf8', timeout: minutes(10) });
   if (run.status === 0) return 'clean';
   const errors = [...run.stdout.matchAll(/^(.+?)\(\d+,\d+\): error TS\d+/gm)].map((m) => path.resolve(out, m[1]));
-  if (errors.length === 0) return `exit ${run.status ?? run.signal}: ${lastLine(run.stdout || run.stderr)}`;
-  const ours = errors.filter((f) => !path.relative(out, f).startsWith('..')).length;
-  const theirs = errors.length - ours;
+  // Errors of no line are of the program tsc was given (two suites whose names differ in case alone,
+  // TS1149): the suites' too.
+  const unplaced = run.stdout.match(/^error TS\d+/gm)?.length ?? 0;
+  if (errors.length + unplaced === 0) return `exit ${run.status ?? run.signal}: ${lastLine(run.stdout || run.stderr)}`;
+  const ours = errors.filter((f) => !path.relative(out, f).startsWith('..')).length + unplaced;
+  const theirs = errors.length + unplaced - ours;
   return `${ours} error${ours === 1 ? '' : 's'}${theirs ? ` (+${theirs} in the package)` : ''}`;
 };
 

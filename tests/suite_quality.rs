@@ -100,6 +100,20 @@ fn values_that_change_between_runs_are_dropped_and_reported() {
 }
 
 #[test]
+fn errors_in_results_assert_the_message_only_when_the_code_wrote_it() {
+    // `parse` returns the SyntaxError JSON.parse made (QuickJS words it otherwise than V8), `refuse` a
+    // RangeError the code builds: the suite asserts both names, the second message alone, and passes.
+    let out = tempfile::tempdir().unwrap();
+    generate(&[fixture("error-results.js")], out.path(), &["--seed", "1", "--budget", "20000", "--timeout", "600"]);
+    let suite = std::fs::read_to_string(out.path().join("Attempt.test.js")).unwrap();
+    assert!(suite.contains("\"SyntaxError\""), "{suite}");
+    assert!(suite.contains("\"refused: "), "the code's own message is asserted: {suite}");
+    let messages: Vec<&str> = suite.lines().filter(|l| l.contains(".error.message)")).collect();
+    assert!(messages.iter().all(|l| l.contains("\"refused: ")), "an engine's message is asserted: {messages:?}");
+    node_test_passes(&suites(out.path()));
+}
+
+#[test]
 fn titles_say_what_each_test_exercises_once_per_group() {
     let out = tempfile::tempdir().unwrap();
     generate(&[sample("linked-list.js")], out.path(), &["--seed", "7"]);

@@ -218,10 +218,12 @@ fn results_bound_as_receivers_type_check_whatever_their_declared_type() {
 
 #[test]
 fn maps_sets_bigints_promises_and_callbacks_are_built_as_declared() {
-    // books.ts takes a `Map<string, number>`, a `Set<string>`, a `bigint`, a `Promise<number>`, a predicate
-    // of two parameters, a comparator of numbers and an enum declared in a namespace: each is built from
-    // its declaration, every method is covered, and the calls carry their types with no cast (the enum's
-    // values written as its members, through the namespace).
+    // books.ts takes a `Map<string, number>`, a `Set<string>`, a `bigint`, a union of bigint literals and a
+    // string, a `Promise<number>` (awaited in a `try`, or kept and never awaited), a predicate of two
+    // parameters, a comparator of numbers and an enum declared in a namespace: each is built from its
+    // declaration, every method is covered (the `catch` by a rejected promise), and the calls carry their
+    // types with no cast (the enum's values written as its members, through the namespace). A rejected
+    // promise the code never awaits leaves no unhandled rejection for the runner to fail the test on.
     for format in FORMATS {
         let (dir, out) = project();
         let args = ["--seed", "1", "--budget", "120000", "--timeout", "600", "--format", format, "--class", "Ledger"];
@@ -249,7 +251,10 @@ fn maps_sets_bigints_promises_and_callbacks_are_built_as_declared() {
         every("merge", &|c| c.starts_with("new Map("));
         every("tag", &|c| c.starts_with("new Set("));
         every("scale", &|c| c.split(')').next().is_some_and(|n| n.ends_with('n')));
-        every("settle", &|c| c.starts_with("Promise.resolve("));
+        let promise = |c: &str| c.starts_with("Promise.resolve(") || c.starts_with("(function (rejected) {");
+        every("settle", &promise);
+        every("hold", &promise);
+        every("step", &|c| ["1n)", "10n)", "\"reset\")"].iter().any(|literal| c.starts_with(literal)));
         every("count", &|c| c.starts_with("function (a, b) { return "));
         every("ranked", &|c| {
             ["function (a, b) { return a - b; }", "function (a, b) { return b - a; }", "function (a, b) { return 0; }"]
@@ -259,12 +264,55 @@ fn maps_sets_bigints_promises_and_callbacks_are_built_as_declared() {
         every("post", &|c| c.starts_with("Books.Side."));
         assert!(written.contains("new Map([["), "{format}: no map has an entry:\n{written}");
         assert!(written.contains("new Set([\""), "{format}: no set has an item:\n{written}");
+        // `hold` is passed rejected promises as often as `settle`: none is left unhandled.
+        assert_eq!(report["failing"], 0, "{format}: {report}");
         for suite in &suites {
             let output = run(format, suite);
             assert!(output.status.success(), "{format} failed on {}: {}", suite.display(), text(&output));
         }
         let errors = tsc(dir.path(), &suites, &[]);
         assert!(errors.is_empty(), "tsc --strict on the {format} suites of books.ts:\n{errors}");
+    }
+}
+
+#[test]
+fn classes_without_a_constructor_are_built_as_their_nearest_base_declares() {
+    // tally.ts: Tally declares no constructor and has no base (built with no argument); Ranked and Capped
+    // declare none and take Scale's `unit: 'cm' | 'in', factor: number`, one and two bases up.
+    for format in FORMATS {
+        let (dir, out) = project();
+        let args = ["--seed", "1", "--budget", "60000", "--timeout", "600", "--format", format];
+        let report = generate(&[fixture_file("tally.ts")], &out, &args);
+        let inherited: Vec<&Json> = report["types"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter(|t| t["function"] == "constructor" && ["Ranked", "Capped"].contains(&t["class"].as_str().unwrap()))
+            .collect();
+        assert_eq!(inherited.len(), 4, "{format}: {report}");
+        for parameter in inherited {
+            assert_eq!(parameter["source"], "declared", "{format}: {parameter}");
+        }
+        let suites = typescript_suites(&out);
+        let mut written = String::new();
+        for suite in &suites {
+            written.push_str(&std::fs::read_to_string(suite).unwrap());
+        }
+        assert!(!written.contains(" as any)("), "{format}: a construction is cast:\n{written}");
+        assert!(written.contains("new Tally()"), "{format}:\n{written}");
+        for class in ["Ranked", "Capped"] {
+            assert!(
+                written.contains(&format!("new {class}(\"cm\", "))
+                    || written.contains(&format!("new {class}(\"in\", ")),
+                "{format}: {class} is not built with its base's parameters:\n{written}"
+            );
+        }
+        for suite in &suites {
+            let output = run(format, suite);
+            assert!(output.status.success(), "{format} failed on {}: {}", suite.display(), text(&output));
+        }
+        let errors = tsc(dir.path(), &suites, &[]);
+        assert!(errors.is_empty(), "tsc --strict on the {format} suites of tally.ts:\n{errors}");
     }
 }
 

@@ -78,6 +78,7 @@ pub fn json_report(session: &Session) -> Json {
             "title": c.title,
             "reason": c.reason,
             "accepted": c.accepted,
+            "log": format!("{}.changed.log", crate::export::suite_stem(program, c.class)),
         })).collect::<Vec<Json>>(),
         "failing": session.suite().failing.len(),
         "classes": classes,
@@ -196,12 +197,12 @@ fn update_lines(report: &Json) -> String {
         let text = |key: &str| c[key].as_str().unwrap_or_default().to_string();
         let what = if c["accepted"] == true { "rewritten" } else { "set aside" };
         out.push_str(&format!(
-            "changed: {}.{}: {}: {} ({what}; see {}.changed.log)\n",
+            "changed: {}.{}: {}: {} ({what}; see {})\n",
             text("class"),
             text("method"),
             text("title"),
             text("reason"),
-            crate::export::file_stem(&text("class"))
+            text("log")
         ));
     }
     out

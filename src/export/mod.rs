@@ -23,7 +23,7 @@
 //! of the crate but [`crate::model`] and [`crate::js`] (whose [`runners`](crate::js::runners) hold the
 //! JavaScript a suite carries). The files:
 //!
-//! - `mod.rs`: what a suite is rendered from ([`ExportSuite`] and its parts), [`render`] and [`file_stem`];
+//! - `mod.rs`: what a suite is rendered from ([`ExportSuite`] and its parts), [`render`] and [`suite_stem`];
 //! - `format.rs`: the runners ([`Format`]) and what tells them apart;
 //! - `line.rs`: one statement of a test ([`Line`], [`Expected`]) and its text ([`statement`]);
 //! - `loader.rs`: the suite file under construction, and how it loads the code under test afresh per test;
@@ -50,7 +50,7 @@ pub(crate) use typescript::{
     state_reader,
 };
 
-use crate::model::program::ModuleKind;
+use crate::model::program::{ClassId, ModuleKind, ProgramInfo};
 
 /// A file of the code under test that a suite loads.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -126,6 +126,8 @@ impl ExportTest {
 pub(crate) struct ExportSuite {
     /// The class under test: names the file and the suite.
     pub class_name: String,
+    /// Its files' name stem (see [`suite_stem`]).
+    pub stem: String,
     /// Comment lines written at the top of the file, without comment markers.
     pub header: Vec<String>,
     /// The code under test; script files load in this order into one global scope.
@@ -193,7 +195,7 @@ pub(crate) fn render(suite: &ExportSuite, format: Format, out_dir: &Path) -> Ren
     let kind = if suite.failing { "failing.test" } else { "test" };
     if let Some(refusal) = suite.refusal(format) {
         // Writers refuse such a suite first; a preview shows why.
-        let file_name = format!("{}.{kind}.ts", file_stem(&suite.class_name));
+        let file_name = format!("{}.{kind}.ts", suite.stem);
         return RenderedSuite { file_name, text: format!("// {refusal}\n") };
     }
     // TypeScript suites are written as ES modules, which their runners compile as they need.
@@ -247,12 +249,22 @@ pub(crate) fn render(suite: &ExportSuite, format: Format, out_dir: &Path) -> Ren
         Syntax::CommonJs => "js",
         Syntax::EsModule => "mjs",
     };
-    RenderedSuite { file_name: format!("{}.{kind}.{extension}", file_stem(&suite.class_name)), text }
+    RenderedSuite { file_name: format!("{}.{kind}.{extension}", suite.stem), text }
 }
 
-/// The file name stem of a class's suite and failing log: the name with characters that are awkward in
-/// file names replaced.
-pub(crate) fn file_stem(class_name: &str) -> String {
+/// The file name stem of the suite, failing log and manifest of `class`: its name's [`file_stem`], numbered
+/// (`maybe.2`) when the stem of an earlier class of `program` differs from it in case alone (a class
+/// `Maybe` and the module `maybe` of functions): a file system that ignores case would make the two files
+/// one, and tsc refuses such a pair in one program (TS1149).
+pub(crate) fn suite_stem(program: &ProgramInfo, class: ClassId) -> String {
+    let stem = file_stem(&program.classes[class].name);
+    let earlier = program.classes[..class].iter().filter(|c| file_stem(&c.name).eq_ignore_ascii_case(&stem)).count();
+    if earlier == 0 { stem } else { format!("{stem}.{}", earlier + 1) }
+}
+
+/// The file name stem of a class's name: the name with characters that are awkward in file names
+/// replaced.
+fn file_stem(class_name: &str) -> String {
     let stem: String = class_name
         .chars()
         .map(|c| if c.is_ascii_alphanumeric() || matches!(c, '_' | '$' | '.' | '-') { c } else { '_' })

@@ -260,6 +260,7 @@ fn suite(fixture: Fixture, root: &Path, tests: Vec<ExportTest>) -> ExportSuite {
     let (files, bindings) = fixture.write(root);
     ExportSuite {
         class_name: "LinkedList".into(),
+        stem: "LinkedList".into(),
         header: vec!["Regression tests written by Flycatcher.".into(), String::new(), "*/ and \\ stay comments".into()],
         files,
         bindings,
@@ -601,4 +602,25 @@ fn members_use_dots_only_for_identifiers() {
     assert_eq!(member("m", "$x_1"), "m.$x_1");
     assert_eq!(member("m", "a-b"), "m[\"a-b\"]");
     assert_eq!(member("m", "1a"), "m[\"1a\"]");
+}
+
+#[test]
+fn suites_of_names_differing_in_case_alone_get_files_of_their_own() {
+    use crate::model::program::{Access, ClassInfo, MethodInfo, Origin};
+    let class = |name: &str| ClassInfo {
+        name: name.into(),
+        alias: name.into(),
+        file: 0,
+        access: Access::Script { expression: name.into() },
+        superclass: None,
+        constructor: MethodInfo::bare("constructor", Vec::new(), Origin::Prototype),
+        methods: Vec::new(),
+        fields: Vec::new(),
+        under_test: true,
+        factory: None,
+        functions: None,
+    };
+    let program = ProgramInfo { files: Vec::new(), classes: vec![class("Maybe"), class("Result"), class("maybe")] };
+    let stems: Vec<String> = (0..3).map(|c| suite_stem(&program, c)).collect();
+    assert_eq!(stems, ["Maybe", "Result", "maybe.2"]);
 }

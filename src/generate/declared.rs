@@ -3,7 +3,7 @@
 //! members (optional ones now and then left out), a function type a callback of its arity returning a
 //! value of its return type (a consistent comparator, `a - b`, for one comparing two numbers), an
 //! array of `T` an array of `T`s, a `Map`, `Set` or `Promise` one of them holding values of their type
-//! arguments, a class an instance built like any other argument.
+//! arguments (a promise now and then rejected instead), a class an instance built like any other argument.
 //! Parts declared `any` (the elements of `any[]`, what a callback returns) take their type from inference
 //! where the parameter has a record for them, and are any primitive elsewhere. Optional parameters are now
 //! and then left out. Values outside the declared types are passed only under `--probe-outside-types`.
@@ -37,12 +37,31 @@ const NON_FINITE_PROBABILITY: f64 = 0.05;
 const COMPARATOR_PROBABILITY: f64 = 0.8;
 /// Chance that such a comparator orders from the largest down.
 const DESCENDING_PROBABILITY: f64 = 0.3;
+/// Chance of a rejected promise for `Promise<T>`: the failure an awaiting caller handles.
+const REJECTED_PROBABILITY: f64 = 0.25;
 /// BigInts past the doubles' exact integers: what a `bigint` parameter exists for.
 const LARGE_BIGINTS: [i64; 4] = [9_007_199_254_740_993, -9_007_199_254_740_993, i64::MAX, i64::MIN];
 /// Under `--probe-outside-types`, chance of a value outside a parameter's declared type.
 const OUTSIDE_PROBABILITY: f64 = 0.05;
 
 impl Builder<'_> {
+    /// A value for a parameter declared `number` or `string` (`of`), `None` inside another value.
+    fn number_or_string(&mut self, param: Option<u32>, of: ParamType, rng: &mut (impl Rng + ?Sized)) -> Value {
+        if of == ParamType::Number && rng.random_bool(NON_FINITE_PROBABILITY) {
+            return Value::Number([f64::NAN, f64::INFINITY, f64::NEG_INFINITY][rng.random_range(0..3)]);
+        }
+        match param {
+            Some(p) if of == ParamType::Number && rng.random_bool(self.hazards.small_number_chance(p)) => {
+                Value::Number(rng.random_range(-1..=SMALL_NUMBER) as f64)
+            }
+            Some(p) => match self.earlier_primitive(Some(of), rng) {
+                Some(earlier) => earlier,
+                None => self.primitive_for(p, of, rng),
+            },
+            None => self.primitive(of, rng),
+        }
+    }
+
     /// A value of declared type `ty` for parameter `param` (`None` inside another value), `depth`
     /// constructions deep.
     pub(super) fn declared(
@@ -54,22 +73,8 @@ impl Builder<'_> {
     ) -> Value {
         let types = self.types;
         match ty {
-            DeclaredType::Number | DeclaredType::String => {
-                let of = if *ty == DeclaredType::Number { ParamType::Number } else { ParamType::String };
-                if of == ParamType::Number && rng.random_bool(NON_FINITE_PROBABILITY) {
-                    return Value::Number([f64::NAN, f64::INFINITY, f64::NEG_INFINITY][rng.random_range(0..3)]);
-                }
-                match param {
-                    Some(p) if of == ParamType::Number && rng.random_bool(self.hazards.small_number_chance(p)) => {
-                        Value::Number(rng.random_range(-1..=SMALL_NUMBER) as f64)
-                    }
-                    Some(p) => match self.earlier_primitive(Some(of), rng) {
-                        Some(earlier) => earlier,
-                        None => self.primitive_for(p, of, rng),
-                    },
-                    None => self.primitive(of, rng),
-                }
-            }
+            DeclaredType::Number => self.number_or_string(param, ParamType::Number, rng),
+            DeclaredType::String => self.number_or_string(param, ParamType::String, rng),
             DeclaredType::Boolean => Value::Boolean(rng.random_bool(0.5)),
             DeclaredType::Literal(literal) => literal_value(literal),
             DeclaredType::Null => Value::Null,
@@ -139,6 +144,7 @@ impl Builder<'_> {
                     .map(|_| self.declared(None, item, depth + 1, rng))
                     .collect(),
             ),
+            DeclaredType::Promise(_) if rng.random_bool(REJECTED_PROBABILITY) => Value::Rejected,
             DeclaredType::Promise(result) => Value::Promise(Box::new(self.declared(None, result, depth + 1, rng))),
             DeclaredType::BigInt => Value::BigInt(bigint(rng)),
             DeclaredType::Class(name) => match self.program.type_named(name) {
@@ -209,10 +215,11 @@ fn bigint(rng: &mut (impl Rng + ?Sized)) -> i64 {
 }
 
 /// The value a literal type stands for.
-fn literal_value(literal: &Literal) -> Value {
+pub(super) fn literal_value(literal: &Literal) -> Value {
     match literal {
         Literal::Number(n) => Value::Number(*n),
         Literal::String(s) => Value::String(s.clone()),
         Literal::Boolean(b) => Value::Boolean(*b),
+        Literal::BigInt(n) => Value::BigInt(*n),
     }
 }

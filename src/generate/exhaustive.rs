@@ -20,8 +20,9 @@ use rand::{Rng, SeedableRng};
 use super::random::{Builder, generate as random_test};
 
 use super::Request;
+use super::declared::literal_value;
 use super::values::REGEXPS;
-use crate::analysis::declared::{DeclaredType, Literal};
+use crate::analysis::declared::DeclaredType;
 use crate::inference::{DecisionSource, ParamType, TypeTable};
 use crate::model::program::ClassId;
 use crate::model::settings::Strategy;
@@ -167,9 +168,7 @@ fn is_primitive(ty: &DeclaredType) -> bool {
 /// The values of a declared literal or union of literals.
 fn literals(ty: &DeclaredType) -> Option<Vec<Value>> {
     let value = |t: &DeclaredType| match t {
-        DeclaredType::Literal(Literal::Number(n)) => Some(Value::Number(*n)),
-        DeclaredType::Literal(Literal::String(s)) => Some(Value::String(s.clone())),
-        DeclaredType::Literal(Literal::Boolean(b)) => Some(Value::Boolean(*b)),
+        DeclaredType::Literal(literal) => Some(literal_value(literal)),
         _ => None,
     };
     match ty {

@@ -55,7 +55,9 @@ pub(crate) fn buildable(ty: &DeclaredType, program: &ProgramInfo, top: bool) -> 
 fn coarse(ty: &DeclaredType, program: &ProgramInfo) -> ParamType {
     match ty {
         // A bigint is shown as a number: the values built for it come from its declaration alone.
-        DeclaredType::Number | DeclaredType::BigInt | DeclaredType::Literal(Literal::Number(_)) => ParamType::Number,
+        DeclaredType::Number
+        | DeclaredType::BigInt
+        | DeclaredType::Literal(Literal::Number(_) | Literal::BigInt(_)) => ParamType::Number,
         DeclaredType::String | DeclaredType::Literal(Literal::String(_)) => ParamType::String,
         DeclaredType::Boolean | DeclaredType::Literal(Literal::Boolean(_)) => ParamType::Boolean,
         DeclaredType::Array(_) | DeclaredType::Tuple(_) => ParamType::Array,

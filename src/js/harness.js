@@ -452,6 +452,13 @@
       const result = argument(a.q);
       return new P.Promise((resolve) => resolve(result));
     }
+    if (hasOwn(a, 'j')) {
+      // Handled as a suite writes it (`Value::Rejected`): a rejection the code never awaits is not one it
+      // left unhandled.
+      const rejected = new P.Promise((_, reject) => reject(new P.Error('rejected')));
+      P.promiseThen(rejected, undefined, () => {});
+      return rejected;
+    }
     if (hasOwn(a, 'd')) return new RealDate(a.d);
     if (hasOwn(a, 'r')) return new RealRegExp(a.r[0], a.r[1]);
     if (hasOwn(a, 's')) {

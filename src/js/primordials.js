@@ -166,6 +166,7 @@
     Proxy,
     Promise,
     PromiseProto: Promise.prototype,
+    promiseThen: uncurry(Promise.prototype.then),
     Set,
     SetProto: Set.prototype,
     setIteratorNext: Object.getPrototypeOf(new Set().values()).next,

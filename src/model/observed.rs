@@ -289,8 +289,13 @@ pub enum Observed {
     Error {
         /// `String(e.name)`.
         name: String,
-        /// `String(e.message)`.
-        message: String,
+        /// `String(e.message)`; `None` for an error the engine made rather than the code under test,
+        /// whose message differs between engines and is not asserted.
+        message: Option<String>,
+        /// Its stack as the engine wrote it, until the sandbox decides whose the error is (see
+        /// `SourcePositions::locate_execution`).
+        #[serde(skip)]
+        stack: Option<String>,
     },
     /// A plain object (its prototype `Object.prototype`, or none), by its own data properties.
     #[serde(rename = "obj")]
@@ -373,6 +378,20 @@ impl Observed {
         match self {
             Observed::Object { fields, .. } | Observed::Instance { fields, .. } => Some(fields),
             _ => None,
+        }
+    }
+
+    /// Calls `f` with the message and stack of every error in the description.
+    pub(crate) fn for_each_error(&mut self, f: &mut impl FnMut(&mut Option<String>, &mut Option<String>)) {
+        match self {
+            Observed::Error { message, stack, .. } => f(message, stack),
+            Observed::Array { items, .. } | Observed::Iterator { items, .. } => {
+                items.iter_mut().for_each(|item| item.for_each_error(f));
+            }
+            Observed::Object { fields, .. } | Observed::Instance { fields, .. } => {
+                fields.values_mut().for_each(|field| field.for_each_error(f));
+            }
+            _ => {}
         }
     }
 

@@ -11,7 +11,7 @@ use swc_common::{BytePos, SourceMap};
 use crate::analysis::files::{SourceEntry, SourceSet};
 use crate::analysis::parse::{ParsedFile, line_col};
 use crate::analysis::rounding::uses_power_operator;
-use crate::analysis::throws::throw_argument_ranges;
+use crate::analysis::throws::{error_building_ranges, throw_argument_ranges};
 use crate::error::Error;
 use crate::instrument::{Function, Instrumented, PositionMap, instrument};
 use crate::model::observed::{EnginePosition, Outcome, Thrown};
@@ -32,6 +32,8 @@ pub struct CodeFile {
     pub engine_name: String,
     /// Byte ranges of the arguments of `throw` statements (see [`crate::analysis::throws`]).
     pub throw_arguments: Vec<(u32, u32)>,
+    /// Byte ranges where the code builds errors (see [`error_building_ranges`]).
+    error_builds: Rc<Vec<(u32, u32)>>,
     /// Whether the file has the `**` operator (see [`CodeBase::power`]).
     power: bool,
     /// How long instrumenting the file took: the least a mutant of it costs to build, before the
@@ -47,10 +49,22 @@ impl CodeFile {
         let statements = first.0..first.0 + instrumented.statements.len() as u32;
         let branches = first.1..first.1 + instrumented.branches.len() as u32;
         let engine_name = entry.parsed.path.display().to_string();
-        let throw_arguments = throw_argument_ranges(&entry.parsed.program, entry.parsed.source.start_pos.0);
+        let base = entry.parsed.source.start_pos.0;
+        let throw_arguments = throw_argument_ranges(&entry.parsed.program, base);
+        let error_builds = Rc::new(error_building_ranges(&entry.parsed.program, base));
         let power = uses_power_operator(&entry.parsed.program);
         let instrumenting = started.elapsed();
-        CodeFile { entry, instrumented, statements, branches, engine_name, throw_arguments, power, instrumenting }
+        CodeFile {
+            entry,
+            instrumented,
+            statements,
+            branches,
+            engine_name,
+            throw_arguments,
+            error_builds,
+            power,
+            instrumenting,
+        }
     }
 
     /// Whether a byte offset of the original text lies in the argument of a `throw` statement.
@@ -181,6 +195,7 @@ struct PositionedFile {
     map: Rc<PositionMap>,
     cm: Lrc<SourceMap>,
     start: BytePos,
+    error_builds: Rc<Vec<(u32, u32)>>,
 }
 
 impl SourcePositions {
@@ -194,6 +209,7 @@ impl SourcePositions {
                 map: f.instrumented.positions.clone(),
                 cm: f.entry.parsed.cm.clone(),
                 start: f.entry.parsed.source.start_pos,
+                error_builds: f.error_builds.clone(),
             })
             .collect();
         SourcePositions { files }
@@ -227,7 +243,32 @@ impl SourcePositions {
         {
             *message = self.rewrite(message);
         }
+        for result in &mut execution.results {
+            let states = result.state.iter_mut().map(|s| &mut s.description);
+            let answers = result.inspected.iter_mut().filter_map(|i| i.value.as_mut());
+            for observed in std::iter::once(&mut result.value).chain(states).chain(answers) {
+                observed.for_each_error(&mut |message, stack| self.keep_own_message(message, stack));
+            }
+        }
         execution
+    }
+
+    /// Forgets the message of an error the engine made (whose messages differ between engines): one whose
+    /// stack's first frame in the code under test is not where the code builds errors. An error no frame
+    /// of the code made (the test's own) keeps its message.
+    fn keep_own_message(&self, message: &mut Option<String>, stack: &mut Option<String>) {
+        let Some(stack) = stack.take() else { return };
+        let Some(origin) =
+            super::events::first_user_frame(&stack, |f| self.files.iter().any(|file| file.engine_name == f))
+        else {
+            return;
+        };
+        let own = self.original_offset(&origin).is_some_and(|(file, offset)| {
+            self.files[file].error_builds.iter().any(|(s, e)| (*s..*e).contains(&offset))
+        });
+        if !own {
+            *message = None;
+        }
     }
 
     /// Rewrites every `file:line:column` of the engine in `text` (stack frames in messages) as the

@@ -163,6 +163,7 @@ impl Carries<'_> {
                 s == l && !self.enum_values.contains(&Literal::String(l.clone()))
             }
             (Value::Boolean(b), DeclaredType::Literal(Literal::Boolean(l))) => b == l,
+            (Value::BigInt(n), DeclaredType::Literal(Literal::BigInt(l))) => n == l,
             (Value::Array(items), DeclaredType::Array(item)) => items.iter().all(|i| self.value(i, item)),
             (Value::Array(items), DeclaredType::Tuple(types)) => {
                 items.len() == types.len() && items.iter().zip(types).all(|(i, t)| self.value(i, t))
@@ -182,6 +183,7 @@ impl Carries<'_> {
                 entries.iter().all(|(k, v)| self.value(k, key) && self.value(v, value))
             }
             (Value::Promise(result), DeclaredType::Promise(ty)) => self.value(result, ty),
+            (Value::Rejected, DeclaredType::Promise(_)) => true,
             // A function may take fewer parameters than the type; a `void` result takes any.
             (Value::Function { arity, result }, DeclaredType::Function { arity: declared, returns, .. }) => {
                 arity <= declared && (**returns == DeclaredType::Undefined || self.value(result, returns))

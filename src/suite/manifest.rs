@@ -136,7 +136,7 @@ pub(crate) fn render(
         "tests": entries,
         "failing": failing,
     });
-    let path = out_dir.join(format!("{}{SUFFIX}", export::file_stem(&program.classes[class].name)));
+    let path = out_dir.join(format!("{}{SUFFIX}", export::suite_stem(program, class)));
     (path, serde_json::to_string_pretty(&manifest).expect("JSON values serialise") + "\n")
 }
 
@@ -543,6 +543,7 @@ fn value(json: &Json, classes: &[ClassId]) -> std::result::Result<Value, String>
                 ),
                 "e" => Value::Set(list(inner)?),
                 "q" => Value::Promise(Box::new(value(inner, classes)?)),
+                "j" => Value::Rejected,
                 "d" => Value::Date(inner.as_f64().ok_or_else(bad)?),
                 "r" => {
                     let part = |i: usize| inner.get(i).and_then(Json::as_str).map(String::from).ok_or_else(bad);
@@ -618,6 +619,7 @@ mod tests {
             Value::Map(Vec::new()),
             Value::Set(vec![Value::String("a".into()), Value::Variable(0)]),
             Value::Promise(Box::new(Value::Number(3.0))),
+            Value::Rejected,
             Value::Date(86_400_000.0),
             Value::Object(vec![("k".into(), Value::Number(3.0))]),
             Value::Undefined,

@@ -28,7 +28,7 @@ impl Suite {
         let mut written = Vec::new();
         for (class, lines) in outcomes {
             let name = &program.classes[*class].name;
-            let stem = export::file_stem(name);
+            let stem = export::suite_stem(program, *class);
             let mut why = header.to_vec();
             why.push(format!("No regression test of {name} was elected. How each method under test ended:"));
             why.extend(lines.iter().map(|line| format!("  {line}")));
@@ -40,6 +40,7 @@ impl Suite {
             };
             let suite = ExportSuite {
                 class_name: name.clone(),
+                stem: stem.clone(),
                 header: why.clone(),
                 files: Vec::new(),
                 bindings: Vec::new(),

@@ -56,7 +56,7 @@ impl Suite {
                 let suite = failing_suite(program, class, &thrown, header);
                 out.rendered(&suite, format)?;
             }
-            let stem = export::file_stem(&program.classes[class].name);
+            let stem = export::suite_stem(program, class);
             if !failing.is_empty() {
                 let path = out_dir.join(format!("{stem}.failing.log"));
                 out.put(path, failing_log(program, class, &failing, header))?;
@@ -414,6 +414,7 @@ pub(super) fn subjects_suite(
         .collect();
     ExportSuite {
         class_name: program.classes[class].name.clone(),
+        stem: export::suite_stem(program, class),
         header: header.to_vec(),
         files,
         bindings,

@@ -54,7 +54,8 @@ fn in_namespaces(place: &Place, name: &str) -> Option<Named> {
 }
 
 /// The declared signature of `function` (`constructor` or a method) of `found`, or of the nearest base
-/// class that declares it.
+/// class that declares it. A class with no constructor anywhere along its bases has TypeScript's implicit
+/// one, of no parameter.
 pub(super) fn signature(files: &mut Files, found: Found, function: &str) -> Option<Signature> {
     member(files, found, function).map(|m| m.signature)
 }
@@ -68,6 +69,11 @@ pub(super) fn member(files: &mut Files, found: Found, function: &str) -> Option<
         if let Some(mut member) = own_member(files, &current, function) {
             member.callable &= constructible;
             return Some(member);
+        }
+        // Without a base, the implicit constructor; a base that cannot be read says nothing.
+        if function == "constructor" && current.class.super_class.is_none() {
+            let signature = Signature { params: Vec::new(), open: false };
+            return Some(DeclaredMember { signature, callable: constructible, enums: Vec::new() });
         }
         current = base(files, &current)?;
     }

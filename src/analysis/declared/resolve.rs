@@ -284,6 +284,11 @@ impl Files {
                 TsLit::Number(n) => DeclaredType::Literal(Literal::Number(n.value)),
                 TsLit::Str(s) => DeclaredType::Literal(Literal::String(s.value.to_atom_lossy().to_string())),
                 TsLit::Bool(b) => DeclaredType::Literal(Literal::Boolean(b.value)),
+                TsLit::BigInt(b) => b
+                    .value
+                    .to_string()
+                    .parse()
+                    .map_or(DeclaredType::Opaque, |n| DeclaredType::Literal(Literal::BigInt(n))),
                 // A template without holes is one string.
                 TsLit::Tpl(t) if t.types.is_empty() && t.quasis.len() == 1 => {
                     t.quasis[0].cooked.as_ref().map_or(DeclaredType::Opaque, |c| {

@@ -238,3 +238,41 @@ fn members_say_whether_a_suite_calls_them_as_declared_and_which_enums_it_can_nam
     assert!(!member("Base", "constructor").callable, "an abstract class's protected constructor");
     assert!(declarations.enum_values().contains(&Literal::String("red".into())));
 }
+
+#[test]
+fn a_class_without_a_constructor_takes_its_nearest_bases_or_none() {
+    let text = "export class Plain { m(): void {} }\n\
+                export class Base { constructor(unit: 'cm' | 'in', factor: number) {} }\n\
+                export class Middle extends Base {}\n\
+                export class Leaf extends Middle {}\n\
+                export class Unknown extends Elsewhere {}\n\
+                export abstract class Shape {}\n";
+    let files = [("x.ts", text)];
+    let plain = signature_in(&files, "Plain", "constructor").expect("the implicit constructor");
+    assert_eq!(plain, Signature { params: Vec::new(), open: false });
+    let leaf = signature_in(&files, "Leaf", "constructor").expect("the base's constructor");
+    let names: Vec<&str> = leaf.params.iter().map(|p| p.name.as_str()).collect();
+    assert_eq!(names, ["unit", "factor"]);
+    assert!(signature_in(&files, "Unknown", "constructor").is_none(), "a base that cannot be read says nothing");
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("x.ts"), text).unwrap();
+    let mut declarations = Declarations::default();
+    let shape = declarations.member(&dir.path().join("x.ts"), &["Shape"], "constructor").unwrap();
+    assert!(!shape.callable, "an abstract class is not constructed");
+}
+
+#[test]
+fn bigint_literals_are_literals_alone_or_mixed_with_others() {
+    let text =
+        "export declare class C { m(a: 1n | 2n, b: 0n | 'none' | 1, c: 123456789012345678901234567890n): void; }";
+    let bigint = |n: i64| DeclaredType::Literal(Literal::BigInt(n));
+    assert_eq!(
+        types_of(text, "C", "m"),
+        vec![
+            DeclaredType::Union(vec![bigint(1), bigint(2)]),
+            DeclaredType::Union(vec![bigint(0), string("none"), number(1.0)]),
+            // Past what a test's values hold: not built.
+            DeclaredType::Opaque,
+        ]
+    );
+}

@@ -13,7 +13,7 @@ pub(crate) enum DeclaredType {
     Boolean,
     /// `bigint`.
     BigInt,
-    /// One value: `'asc'`, `0`, `true`, or an enum member.
+    /// One value: `'asc'`, `0`, `1n`, `true`, or an enum member.
     Literal(Literal),
     /// `null`.
     Null,
@@ -64,6 +64,8 @@ pub(crate) enum Literal {
     Number(f64),
     /// A string.
     String(String),
+    /// A bigint (one a test's values can hold: within 64 bits).
+    BigInt(i64),
     /// `true` or `false`.
     Boolean(bool),
 }

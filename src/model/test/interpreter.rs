@@ -125,6 +125,7 @@ impl TestCase {
                 self.push_json_value(json, result, program);
                 json.push('}');
             }
+            Value::Rejected => json.push_str("{\"j\":1}"),
             Value::Date(ms) => {
                 let _ = write!(json, "{{\"d\":{}}}", literal::number(*ms));
             }

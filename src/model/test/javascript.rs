@@ -4,6 +4,10 @@ use super::{Statement, TestCase, Value};
 use crate::js::{PROXY, literal};
 use crate::model::program::{ClassId, ProgramInfo};
 
+/// How [`Value::Rejected`] is written: the rejected promise itself, passed on after a handler is attached
+/// to it (the promise `.catch` answers is another, which resolves).
+const REJECTED: &str = "(function (rejected) { rejected.catch(function () {}); return rejected; })(Promise.reject(new Error(\"rejected\")))";
+
 impl TestCase {
     /// The JavaScript expression or statement text of statement `index`, without a terminating `;`:
     /// `new Node(5)` for constructions (see [`TestCase::declaration`]), `list.add(node)` for calls.
@@ -85,6 +89,7 @@ impl TestCase {
             Value::Set(items) if items.is_empty() => "new Set()".into(),
             Value::Set(items) => format!("new Set([{}])", items.iter().map(text).collect::<Vec<_>>().join(", ")),
             Value::Promise(result) => format!("Promise.resolve({})", text(result)),
+            Value::Rejected => REJECTED.into(),
             Value::Date(ms) => format!("new Date({})", literal::number(*ms)),
             // `//` would open a comment: the empty pattern is written as JavaScript prints it.
             Value::RegExp { source, flags } if source.is_empty() => format!("/(?:)/{flags}"),

@@ -52,6 +52,9 @@ pub enum Value {
     Set(Vec<Value>),
     /// A promise resolved with a value: `Promise.resolve(3)`.
     Promise(Box<Value>),
+    /// A promise rejected with `new Error("rejected")`, a handler attached when it is made: code that
+    /// never awaits it leaves no unhandled rejection, in the engine as under Node.
+    Rejected,
     /// `new Date(milliseconds)`.
     Date(f64),
     /// A regular expression literal: `/source/flags`.

@@ -260,6 +260,7 @@ impl Descriptions {
                     constructor: atom(c"constructor"),
                     name: atom(c"name"),
                     message: atom(c"message"),
+                    stack: atom(c"stack"),
                     length: atom(c"length"),
                     prototype: atom(c"prototype"),
                 },

@@ -55,6 +55,7 @@ pub(super) struct Atoms {
     pub(super) constructor: KeptAtom,
     pub(super) name: KeptAtom,
     pub(super) message: KeptAtom,
+    pub(super) stack: KeptAtom,
     pub(super) length: KeptAtom,
     pub(super) prototype: KeptAtom,
 }
@@ -273,7 +274,9 @@ impl<'a, 'js> Walk<'a, 'js> {
             let name = self.string_of(name.get())?;
             let message = cx.get(value, p.atoms.message.get(cx))?;
             let message = self.string_of(message.get())?;
-            return Ok(Desc::Error { name, message });
+            let stack = cx.get(value, p.atoms.stack.get(cx))?;
+            let stack = self.string_of(stack.get())?;
+            return Ok(Desc::Error { name, message, stack });
         }
         let (fields, cut) = self.fields_of(value, depth)?;
         let object_proto = cx.strict_eq(proto.get(), p.object_proto.get(cx));
