@@ -192,6 +192,10 @@ pub struct Factory {
     /// Which of discovery's argument lists made a first instance; the sandbox makes one the same way to
     /// learn the prototype of what the factory returns.
     pub sample: usize,
+    /// Whether it makes plain objects of closures rather than instances of a class: the unit is then what
+    /// it makes (`createGraph()`'s graph), whose methods are the object's function members, and no
+    /// value is told to be one by its prototype.
+    pub plain: bool,
 }
 
 impl ClassInfo {

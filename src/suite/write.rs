@@ -1,6 +1,7 @@
 //! Writing a class's suite: its elected tests as an [`ExportSuite`] rendered for the format, its
 //! manifest, its failing tests as a skipped suite, and its failing-tests log.
 
+use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 
 use super::lines::{declaration, test_lines_in};
@@ -410,8 +411,10 @@ pub(super) fn subjects_suite(
         .chain(enums.iter().map(|e| Binding {
             alias: e.alias.clone(),
             access: export::Access::EsModule { file: position(&e.file), export: e.export.clone(), path: Vec::new() },
-        }))
-        .collect();
+        }));
+    // A factory of plain objects is bound once, as its unit's maker and as a function of its module.
+    let mut bound = BTreeSet::new();
+    let bindings = bindings.filter(|b| bound.insert(b.alias.clone())).collect();
     ExportSuite {
         class_name: program.classes[class].name.clone(),
         header: header.to_vec(),
