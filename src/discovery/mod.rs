@@ -440,3 +440,18 @@ fn nothing_found_message(code: &CodeBase, namespace: Option<&str>) -> String {
         files.join(", ")
     )
 }
+
+#[cfg(test)]
+mod tests {
+    use super::made_object_name;
+
+    #[test]
+    fn what_a_factory_of_plain_objects_makes_is_named_by_its_noun() {
+        assert_eq!(made_object_name("createGraph"), "Graph");
+        assert_eq!(made_object_name("makeStore"), "Store");
+        assert_eq!(made_object_name("Geo.buildShape"), "Shape");
+        // No verb of making: the factory's name, told apart from the factory's own binding.
+        assert_eq!(made_object_name("mitt"), "mittObject");
+        assert_eq!(made_object_name("creator"), "creatorObject");
+    }
+}

@@ -163,8 +163,9 @@ pub struct ClassInfo {
     /// Whether its methods are tested (otherwise it only serves as a parameter type).
     pub under_test: bool,
     /// Set for a class the module never exports, whose instances an exported function makes
-    /// (`createTree(compare)`): [`ClassInfo::access`] then reaches that function, tests call it instead of
-    /// `new`, and [`ClassInfo::constructor`] holds its parameters.
+    /// (`createTree(compare)`), or for the plain objects of closures a function makes ([`Factory::plain`]):
+    /// [`ClassInfo::access`] then reaches that function, tests call it instead of `new`, and
+    /// [`ClassInfo::constructor`] holds its parameters.
     pub factory: Option<Factory>,
     /// Set for a module of functions: where tests reach each of its methods, which are plain functions
     /// called without a receiver (`parse(text)`). Such a unit has no constructor, no fields and no
