@@ -153,6 +153,7 @@ fn unit(
         under_test: true,
         factory: None,
         functions: Some(functions),
+        concrete: None,
     }
 }
 

@@ -7,6 +7,7 @@
 //! and everything a module exports or re-exports. The syntax tree supplies what the values cannot:
 //! the names of top-level `class`/`let`/`const` bindings of scripts, and parameter names.
 
+mod abstract_bases;
 mod functions;
 
 use std::collections::BTreeSet;
@@ -145,6 +146,7 @@ pub(crate) fn analyse(code: &CodeBase, sandbox: &mut Sandbox, namespace: Option<
         return Err(Error::NoClass { message: nothing_found_message(code, namespace) });
     }
     inherit_constructors(&mut program);
+    abstract_bases::choose_concrete_subclasses(code, &mut program);
     let expressions: Vec<String> = program.classes.iter().map(bound_expression).collect();
     sandbox.bind_classes(&expressions)?;
     Ok(program)
@@ -303,6 +305,7 @@ fn class_info(
         under_test: true,
         factory,
         functions: None,
+        concrete: None,
     }
 }
 

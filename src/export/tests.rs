@@ -260,6 +260,7 @@ fn suite(fixture: Fixture, root: &Path, tests: Vec<ExportTest>) -> ExportSuite {
     let (files, bindings) = fixture.write(root);
     ExportSuite {
         class_name: "LinkedList".into(),
+        describe: "LinkedList".into(),
         header: vec!["Regression tests written by Flycatcher.".into(), String::new(), "*/ and \\ stay comments".into()],
         files,
         bindings,

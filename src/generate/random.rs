@@ -276,8 +276,10 @@ impl<'a> Builder<'a> {
         current
     }
 
-    /// Declares a new instance of `class`, its constructor's arguments first.
+    /// Declares a new instance of `class` (of its concrete subclass, for an abstract base), its
+    /// constructor's arguments first.
     pub(super) fn construct(&mut self, class: ClassId, depth: usize, rng: &mut (impl Rng + ?Sized)) -> usize {
+        let class = self.program.classes[class].concrete.unwrap_or(class);
         let args = self.arguments(class, "constructor", depth + 1, rng);
         self.declare(class, args)
     }

@@ -595,6 +595,7 @@ mod tests {
             under_test: true,
             factory: None,
             functions: None,
+            concrete: None,
         };
         ProgramInfo { files: Vec::new(), classes: vec![class("A"), class("B")] }
     }

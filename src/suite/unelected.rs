@@ -40,6 +40,7 @@ impl Suite {
             };
             let suite = ExportSuite {
                 class_name: name.clone(),
+                describe: name.clone(),
                 header: why.clone(),
                 files: Vec::new(),
                 bindings: Vec::new(),

@@ -417,12 +417,22 @@ pub(super) fn subjects_suite(
     let bindings = bindings.filter(|b| bound.insert(b.alias.clone())).collect();
     ExportSuite {
         class_name: program.classes[class].name.clone(),
+        describe: described(program, class),
         header: header.to_vec(),
         files,
         bindings,
         tests,
         failing,
         typescript,
+    }
+}
+
+/// The suite's outer group: the class's name, and for an abstract base, the subclass its methods run on.
+fn described(program: &ProgramInfo, class: ClassId) -> String {
+    let info = &program.classes[class];
+    match info.concrete {
+        Some(concrete) => format!("{}, on {} instances", info.name, program.classes[concrete].name),
+        None => info.name.clone(),
     }
 }
 
