@@ -4,25 +4,35 @@
 //! that says "abstract"), or when its own methods use members of `this` that it lacks and a subclass
 //! defines (`this.get(i, j)` in a matrix base whose subclasses store the data). Its methods would only
 //! throw on an instance of its own, so they run on an instance of a concrete subclass the program offers
-//! instead ([`ClassInfo::concrete`]): the nearest subclass that is no abstract base itself and defines every
-//! member the base lacks, the one with the most methods of its own among those.
+//! instead ([`ClassInfo::concrete`]): subclasses that are no abstract bases themselves and define every
+//! member the base lacks. Half of the instances are of the preferred one: the one the base's own code names
+//! most (a matrix base builds its results as `new Matrix(...)`), then the nearest, then the one with the
+//! most methods of its own; the rest are of any of them, since one subclass may reach states another
+//! cannot (a symmetric matrix is square).
 
 use std::collections::BTreeSet;
 
 use crate::model::program::{ClassId, ClassInfo, FunctionRef, Origin, ProgramInfo};
 use crate::sandbox::CodeBase;
 
-/// Sets [`ClassInfo::concrete`] of every abstract base of `program` that has a concrete subclass.
+/// Sets [`ClassInfo::concrete`] of every abstract base of `program`: its concrete subclasses, the preferred
+/// first.
 pub(super) fn choose_concrete_subclasses(code: &CodeBase, program: &mut ProgramInfo) {
     let missing: Vec<Option<BTreeSet<String>>> =
         (0..program.classes.len()).map(|c| abstract_because(code, program, c)).collect();
     for base in 0..program.classes.len() {
         let Some(needed) = &missing[base] else { continue };
-        let concrete = (0..program.classes.len())
+        let texts = own_texts(code, &program.classes[base]);
+        let mut concrete: Vec<ClassId> = (0..program.classes.len())
             .filter(|s| *s != base && missing[*s].is_none() && program.is_subclass(*s, base))
             .filter(|s| needed.iter().all(|m| program.classes[*s].has_member(m)))
             .filter(|s| !program.classes[*s].is_module() && program.classes[*s].factory.is_none())
-            .min_by_key(|s| (depth_below(program, *s, base), usize::MAX - own_method_count(&program.classes[*s])));
+            .collect();
+        concrete.sort_by_key(|s| {
+            let class = &program.classes[*s];
+            let named = texts.iter().map(|text| mentions(text, &class.alias)).sum::<usize>();
+            (usize::MAX - named, depth_below(program, *s, base), usize::MAX - class.own_methods().count(), *s)
+        });
         program.classes[base].concrete = concrete;
     }
 }
@@ -73,6 +83,25 @@ fn members_of_this(text: &str) -> BTreeSet<String> {
     found
 }
 
+/// The texts of a class's constructor and of its own methods.
+fn own_texts<'a>(code: &'a CodeBase, class: &ClassInfo) -> Vec<&'a str> {
+    std::iter::once(&class.constructor)
+        .chain(class.methods.iter().filter(|m| m.origin == Origin::Prototype))
+        .filter_map(|m| m.function.as_ref().and_then(|f| text_of(code, f)))
+        .collect()
+}
+
+/// How many times `text` names `word` as a whole word.
+fn mentions(text: &str, word: &str) -> usize {
+    let is_word = |c: char| c.is_alphanumeric() || c == '_' || c == '$';
+    text.match_indices(word)
+        .filter(|(at, _)| {
+            !text[..*at].chars().next_back().is_some_and(is_word)
+                && !text[at + word.len()..].chars().next().is_some_and(is_word)
+        })
+        .count()
+}
+
 /// The original text of a located function.
 fn text_of<'a>(code: &'a CodeBase, function: &FunctionRef) -> Option<&'a str> {
     let (file, located) = code.function_of_statement(function.statements.start)?;
@@ -91,10 +120,6 @@ fn depth_below(program: &ProgramInfo, sub: ClassId, base: ClassId) -> usize {
     depth
 }
 
-fn own_method_count(class: &ClassInfo) -> usize {
-    class.own_methods().count()
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -103,6 +128,11 @@ mod tests {
     fn members_of_this_are_read_from_the_text() {
         let names = members_of_this("add(v) { return this.get(0) + that.this.x + this.rows + this._n$; }");
         assert_eq!(names.into_iter().collect::<Vec<_>>(), ["_n$", "get", "rows"]);
+    }
+
+    #[test]
+    fn a_subclass_is_named_as_a_whole_word() {
+        assert_eq!(mentions("return new Matrix(1) || SymmetricMatrix.zeros(Matrix$2) + Matrix", "Matrix"), 2);
     }
 
     #[test]

@@ -153,7 +153,7 @@ fn unit(
         under_test: true,
         factory: None,
         functions: Some(functions),
-        concrete: None,
+        concrete: Vec::new(),
     }
 }
 

@@ -305,7 +305,7 @@ fn class_info(
         under_test: true,
         factory,
         functions: None,
-        concrete: None,
+        concrete: Vec::new(),
     }
 }
 

@@ -172,10 +172,10 @@ pub struct ClassInfo {
     /// instances: a test's variable of it stands for the module itself, made by no statement of the
     /// exported suite, which binds the functions instead (see [`ClassInfo::function`]).
     pub functions: Option<Vec<ModuleFunction>>,
-    /// Set for an abstract base: a class whose constructor refuses direct use (`new.target`, "abstract"
-    /// errors) or whose methods use members only its subclasses define. Its methods are tested on instances
-    /// of this subclass, which tests build wherever they need one of the base.
-    pub concrete: Option<ClassId>,
+    /// For an abstract base (a class whose constructor refuses direct use, by `new.target` or "abstract"
+    /// errors, or whose methods use members only its subclasses define): the concrete subclasses its
+    /// methods are tested on, the preferred first; tests build one of them wherever they need the base.
+    pub concrete: Vec<ClassId>,
 }
 
 /// A function of a module of functions.

@@ -595,7 +595,7 @@ mod tests {
             under_test: true,
             factory: None,
             functions: None,
-            concrete: None,
+            concrete: Vec::new(),
         };
         ProgramInfo { files: Vec::new(), classes: vec![class("A"), class("B")] }
     }

@@ -427,13 +427,14 @@ pub(super) fn subjects_suite(
     }
 }
 
-/// The suite's outer group: the class's name, and for an abstract base, the subclass its methods run on.
+/// The suite's outer group: the class's name, and for an abstract base, the subclasses its methods run on.
 fn described(program: &ProgramInfo, class: ClassId) -> String {
     let info = &program.classes[class];
-    match info.concrete {
-        Some(concrete) => format!("{}, on {} instances", info.name, program.classes[concrete].name),
-        None => info.name.clone(),
+    if info.concrete.is_empty() {
+        return info.name.clone();
     }
+    let names: Vec<&str> = info.concrete.iter().map(|c| program.classes[*c].name.as_str()).collect();
+    format!("{}, on {} instances", info.name, names.join(" or "))
 }
 
 /// Whether one of `tests` calls `method` of `unit`.
