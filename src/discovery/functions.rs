@@ -6,7 +6,8 @@
 //! the functions set on it), an ES module's named exports, a namespace object below either. The unit has
 //! no constructor and no fields; its methods are the functions, each reached by its own [`Access`], so
 //! that a suite binds and calls it by name (`parse(text)`). Static methods of classes are not such
-//! functions, nor are the factories that make a class's instances (they are that class's constructor).
+//! functions, nor are the factories that make a class's instances (they are that class's constructor);
+//! a factory of plain objects is both, under one name.
 
 use std::collections::BTreeSet;
 
@@ -62,6 +63,7 @@ pub(super) fn module_units(
     found: &[FoundFunction],
     names: &mut BTreeSet<String>,
     aliases: &mut BTreeSet<String>,
+    factories: &[(Access, String)],
 ) -> Vec<ClassInfo> {
     let mut holders: Vec<Holder> = Vec::new();
     for function in found.iter().filter(|f| !f.in_class) {
@@ -92,7 +94,7 @@ pub(super) fn module_units(
             holders[index].functions.push((method, info, access, function.name.clone()));
         }
     }
-    holders.into_iter().map(|holder| unit(code, roots, holder, names, aliases)).collect()
+    holders.into_iter().map(|holder| unit(code, roots, holder, names, aliases, factories)).collect()
 }
 
 /// The unit of a holder of functions.
@@ -102,6 +104,7 @@ fn unit(
     holder: Holder,
     names: &mut BTreeSet<String>,
     aliases: &mut BTreeSet<String>,
+    factories: &[(Access, String)],
 ) -> ClassInfo {
     let root = &roots[holder.root];
     let first_file = holder.functions.first().and_then(|(_, m, ..)| m.function.as_ref()).map(|f| f.file);
@@ -130,7 +133,12 @@ fn unit(
         } else {
             wanted
         };
-        functions.push(ModuleFunction { method, alias: unique_alias(&wanted, aliases), access });
+        // A factory of plain objects is called by the same name as a function and as the maker of its unit.
+        let alias = match factories.iter().find(|(made_by, _)| *made_by == access) {
+            Some((_, alias)) => alias.clone(),
+            None => unique_alias(&wanted, aliases),
+        };
+        functions.push(ModuleFunction { method, alias, access });
         methods.push(info);
     }
     ClassInfo {
@@ -145,6 +153,7 @@ fn unit(
         under_test: true,
         factory: None,
         functions: Some(functions),
+        concrete: Vec::new(),
     }
 }
 

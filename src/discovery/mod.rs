@@ -7,6 +7,7 @@
 //! and everything a module exports or re-exports. The syntax tree supplies what the values cannot:
 //! the names of top-level `class`/`let`/`const` bindings of scripts, and parameter names.
 
+mod abstract_bases;
 mod functions;
 
 use std::collections::BTreeSet;
@@ -79,7 +80,9 @@ pub(crate) fn bound_expression(class: &ClassInfo) -> String {
         return format!("{MODULE_FUNCTIONS}([{}], [{}])", names.join(", "), reached.join(", "));
     }
     match &class.factory {
-        Some(factory) => format!("{VIA_FACTORY}({}, {})", sandbox_expression(&class.access), factory.sample),
+        Some(factory) => {
+            format!("{VIA_FACTORY}({}, {}, {})", sandbox_expression(&class.access), factory.sample, factory.plain)
+        }
         None => sandbox_expression(&class.access),
     }
 }
@@ -125,11 +128,25 @@ pub(crate) fn analyse(code: &CodeBase, sandbox: &mut Sandbox, namespace: Option<
     }
     // Classes first, then the modules of functions.
     let mut names: BTreeSet<String> = program.classes.iter().map(|c| c.name.clone()).collect();
-    program.classes.extend(functions::module_units(code, &syntax, &roots, &found.functions, &mut names, &mut aliases));
+    let factories: Vec<(Access, String)> = program
+        .classes
+        .iter()
+        .filter_map(|c| c.factory.as_ref().filter(|f| f.plain).map(|f| (c.access.clone(), f.alias.clone())))
+        .collect();
+    program.classes.extend(functions::module_units(
+        code,
+        &syntax,
+        &roots,
+        &found.functions,
+        &mut names,
+        &mut aliases,
+        &factories,
+    ));
     if program.classes.is_empty() {
         return Err(Error::NoClass { message: nothing_found_message(code, namespace) });
     }
     inherit_constructors(&mut program);
+    abstract_bases::choose_concrete_subclasses(code, &mut program);
     let expressions: Vec<String> = program.classes.iter().map(bound_expression).collect();
     sandbox.bind_classes(&expressions)?;
     Ok(program)
@@ -216,15 +233,21 @@ fn class_info(
         .or_else(|| root.file())
         .unwrap_or_else(|| code.files.iter().position(|f| f.entry.given).unwrap_or(0));
     let stem = || code.files[file].entry.parsed.path.file_stem().map(|s| s.to_string_lossy().into_owned());
+    let mut made_name = None;
     let factory = found.factory.as_ref().map(|factory| {
         // Named by where the module exports it, else by its own name.
         let name = [display_path.as_str(), factory.name.as_str()].into_iter().find(|n| !n.is_empty());
         let name = name.map(str::to_string).or_else(stem).unwrap_or_default();
-        Factory { alias: unique_alias(&name, aliases), sample: factory.kind }
+        if factory.plain {
+            made_name = Some(made_object_name(&name));
+        }
+        Factory { alias: unique_alias(&name, aliases), sample: factory.kind, plain: factory.plain }
     });
     // A factory's class is named by itself: the path names the factory.
     let display_path = if factory.is_some() { String::new() } else { display_path };
-    let name = if !display_path.is_empty() {
+    let name = if let Some(made) = made_name {
+        made
+    } else if !display_path.is_empty() {
         display_path
     } else if !info.name.is_empty() {
         info.name.clone()
@@ -248,7 +271,11 @@ fn class_info(
         add(m, Origin::Prototype, &mut methods);
     }
     for m in &info.own {
-        add(m, Origin::Constructor, &mut methods);
+        // A factory's object may mix in another package's functions (an event emitter's `on`): like methods
+        // inherited from a class outside the files under test, they are not tested.
+        let mixed_in = factory.as_ref().is_some_and(|f| f.plain)
+            && outermost_functions(code, &m.probes).first().is_some_and(|(file, _)| !code.files[*file].entry.given);
+        add(m, if mixed_in { Origin::Inherited } else { Origin::Constructor }, &mut methods);
     }
     for m in info.methods.iter().filter(|m| m.depth > 0) {
         add(m, Origin::Inherited, &mut methods);
@@ -278,6 +305,7 @@ fn class_info(
         under_test: true,
         factory,
         functions: None,
+        concrete: Vec::new(),
     }
 }
 
@@ -359,6 +387,19 @@ fn method_info(
     }
 }
 
+/// The name of what a factory of plain objects makes: the noun after a verb of making (`createGraph`
+/// makes a `Graph`), else the factory's own name with `Object` (`mitt` makes a `mittObject`), so that the
+/// unit, its variables and the factory each have a name of their own.
+fn made_object_name(factory: &str) -> String {
+    let last = factory.rsplit('.').next().unwrap_or(factory);
+    for verb in ["create", "make", "build", "new"] {
+        if let Some(noun) = last.strip_prefix(verb).filter(|n| n.starts_with(|c: char| c.is_ascii_uppercase())) {
+            return noun.to_string();
+        }
+    }
+    format!("{last}Object")
+}
+
 fn unique_alias(name: &str, taken: &mut BTreeSet<String>) -> String {
     let last = name.rsplit('.').next().unwrap_or(name);
     let mut base: String =
@@ -401,4 +442,19 @@ fn nothing_found_message(code: &CodeBase, namespace: Option<&str>) -> String {
          function of its own; found {what}",
         files.join(", ")
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::made_object_name;
+
+    #[test]
+    fn what_a_factory_of_plain_objects_makes_is_named_by_its_noun() {
+        assert_eq!(made_object_name("createGraph"), "Graph");
+        assert_eq!(made_object_name("makeStore"), "Store");
+        assert_eq!(made_object_name("Geo.buildShape"), "Shape");
+        // No verb of making: the factory's name, told apart from the factory's own binding.
+        assert_eq!(made_object_name("mitt"), "mittObject");
+        assert_eq!(made_object_name("creator"), "creatorObject");
+    }
 }

@@ -124,10 +124,13 @@ impl ExportTest {
 /// The tests of one class, ready to be rendered in any [`Format`].
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub(crate) struct ExportSuite {
-    /// The class under test: names the file and the suite.
+    /// The class under test: names the file (and the suite, unless [`ExportSuite::describe`] says more).
     pub class_name: String,
     /// Its files' name stem (see [`suite_stem`]).
     pub stem: String,
+    /// The name of the suite's outer group: the class, and for an abstract base the subclass whose
+    /// instances its methods run on (`Shape, on Circle instances`).
+    pub describe: String,
     /// Comment lines written at the top of the file, without comment markers.
     pub header: Vec<String>,
     /// The code under test; script files load in this order into one global scope.

@@ -63,7 +63,7 @@ fn write_grouped(js: &mut Js, suite: &ExportSuite, format: Format, groups: &Grou
         _ => "test",
     };
     let skip = if suite.failing { ".skip" } else { "" };
-    js.line(&format!("describe({}, () => {{", js_string(&suite.class_name)));
+    js.line(&format!("describe({}, () => {{", js_string(&suite.describe)));
     for (group, tests) in groups {
         let titles = unique_titles(tests.iter().map(|test| test.title.as_str()));
         let nested = !group.is_empty();
@@ -163,7 +163,7 @@ fn flat_layout(js: &mut Js, suite: &ExportSuite, format: Format) -> FlatLayout {
             js.line(SETTLE_JS);
             js.line(VOWS_PASSES_JS);
             FlatLayout {
-                before: format!("vows.describe({}).addBatch({{", js_string(&suite.class_name)),
+                before: format!("vows.describe({}).addBatch({{", js_string(&suite.describe)),
                 open: "  TITLE: {\n    topic: function () {\n      settle(",
                 close: ", (error) => this.callback(error));\n    },\n    passes,\n  },",
                 indent: 6,

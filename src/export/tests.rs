@@ -261,6 +261,7 @@ fn suite(fixture: Fixture, root: &Path, tests: Vec<ExportTest>) -> ExportSuite {
     ExportSuite {
         class_name: "LinkedList".into(),
         stem: "LinkedList".into(),
+        describe: "LinkedList".into(),
         header: vec!["Regression tests written by Flycatcher.".into(), String::new(), "*/ and \\ stay comments".into()],
         files,
         bindings,

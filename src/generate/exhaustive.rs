@@ -193,9 +193,10 @@ fn radix(ty: ParamType) -> u128 {
     }
 }
 
-/// Declares an instance of `class` whose constructor arguments take the next digits (or, nested, a
-/// digit of its own: see [`value`]).
+/// Declares an instance of `class` (of its concrete subclass, for an abstract base) whose constructor
+/// arguments take the next digits (or, nested, a digit of its own: see [`value`]).
 fn construct(builder: &mut Builder, class: ClassId, digits: &mut impl Iterator<Item = u128>, depth: usize) -> usize {
+    let class = builder.program.classes[class].concrete.first().copied().unwrap_or(class);
     let params = builder.types.params_of(class, "constructor").to_vec();
     let args = params.iter().map(|p| value(builder, *p, digits, depth)).collect();
     builder.declare(class, args)

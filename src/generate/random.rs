@@ -276,8 +276,16 @@ impl<'a> Builder<'a> {
         current
     }
 
-    /// Declares a new instance of `class`, its constructor's arguments first.
+    /// Declares a new instance of `class` (for an abstract base, of a concrete subclass: the preferred one
+    /// half of the time, else any), its constructor's arguments first.
     pub(super) fn construct(&mut self, class: ClassId, depth: usize, rng: &mut (impl Rng + ?Sized)) -> usize {
+        let concrete = &self.program.classes[class].concrete;
+        let class = match concrete.len() {
+            0 => class,
+            1 => concrete[0],
+            n if rng.random_bool(0.5) => concrete[rng.random_range(0..n)],
+            _ => concrete[0],
+        };
         let args = self.arguments(class, "constructor", depth + 1, rng);
         self.declare(class, args)
     }

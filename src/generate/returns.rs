@@ -87,6 +87,7 @@ mod tests {
             under_test: true,
             factory: None,
             functions: None,
+            concrete: Vec::new(),
         };
         let classes = vec![class("Tree", None), class("Iterator", None), class("Leaf", Some(0))];
         ProgramInfo { files: Vec::new(), classes }

@@ -799,25 +799,31 @@
       } catch (_) {
         continue;
       }
-      let names;
-      try {
-        names = P.names(instance);
-      } catch (_) {
-        continue;
-      }
-      for (let i = 0; i < names.length; i++) {
-        const k = names[i];
-        if (k === 'constructor' || indexOf(ownNames, k) >= 0 || indexOf(fields, k) >= 0) continue;
-        const value = dataOf(instance, k);
-        if (typeof value === 'function' && !P.weakSetHas(inertProxies, value)) {
-          push(ownNames, k);
-          push(own, { name: k, probes: probesOf(value), length: lengthOf(value) });
-        } else {
-          push(fields, k);
-        }
-      }
+      ownMembers(instance, own, ownNames, fields);
     }
     return { own, fields };
+  };
+  // Adds the own members of `instance` not listed yet to its methods (`own`, named in `ownNames`) or its
+  // fields; answers whether its members could be read.
+  const ownMembers = (instance, own, ownNames, fields) => {
+    let names;
+    try {
+      names = P.names(instance);
+    } catch (_) {
+      return false;
+    }
+    for (let i = 0; i < names.length; i++) {
+      const k = names[i];
+      if (k === 'constructor' || indexOf(ownNames, k) >= 0 || indexOf(fields, k) >= 0) continue;
+      const value = dataOf(instance, k);
+      if (typeof value === 'function' && !P.weakSetHas(inertProxies, value)) {
+        push(ownNames, k);
+        push(own, { name: k, probes: probesOf(value), length: lengthOf(value) });
+      } else {
+        push(fields, k);
+      }
+    }
+    return true;
   };
   // Whether `p` is a built-in prototype (Map's, Array's): classes are walked up to the first one, since
   // its methods differ between engines and are not the code under test. A native function's text ends
@@ -890,9 +896,11 @@
   // Functions met on the walk that are not classes: factories, maybe, of classes the module never exports
   // (`module.exports = createTree`), which `__fc$discoverMade` tries one by one.
   const plainFunctions = [];
+  // Everything the walk met: what a function returns that is one of these is not a new object.
+  let seen = new P.Set();
   hide('__fc$discover', (roots, maxDepth) => {
     const found = [];
-    const seen = new P.Set();
+    seen = new P.Set();
     plainFunctions.length = 0;
     // `inClass`: the value is a member of a class (a static method), not of a module or a namespace.
     const walk = (path, value, depth, inClass) => {
@@ -966,12 +974,39 @@
     const c = d && d.value;
     return typeof c === 'function' && c.prototype === proto && isClassLike(c) ? c : null;
   };
+  // An object of closures a factory makes (`createGraph()` answering `{ addNode() {...}, ... }`): a plain
+  // object, new at every call (no singleton, not an object the walk met), whose function members are not
+  // all functions the walk met already (an object of the module's own functions holds no state of its own).
+  const madeObject = (factory, kind, made) => {
+    if (made === null || typeof made !== 'object' || D.isProxy(made) || P.setHas(seen, made)) return null;
+    const proto = getProto(made);
+    if (proto !== ObjectProto && proto !== null) return null;
+    const own = [];
+    const ownNames = [];
+    const fields = [];
+    if (!ownMembers(made, own, ownNames, fields)) return null;
+    let fresh = false;
+    for (let i = 0; i < ownNames.length; i++) if (!P.setHas(seen, dataOf(made, ownNames[i]))) fresh = true;
+    if (!fresh || apply(factory, undefined, factoryArguments(kind, factory)) === made) return null;
+    return { name: '', probes: probesOf(factory), is_class: false, length: lengthOf(factory), methods: [], accessors: [], own, fields };
+  };
+  const factoryInfo = (factory, kind, plain) => {
+    const name = dataOf(factory, 'name');
+    return { kind, name: typeof name === 'string' ? name : '', probes: probesOf(factory), length: lengthOf(factory), plain };
+  };
   hide('__fc$discoverMade', (i) => {
-    const { path, value: factory } = plainFunctions[i];
+    const { path, value: factory, inClass } = plainFunctions[i];
     for (let kind = 0; kind < FACTORY_ARGUMENTS.length; kind++) {
       let c;
       try {
-        c = madeClass(apply(factory, undefined, factoryArguments(kind, factory)));
+        const made = apply(factory, undefined, factoryArguments(kind, factory));
+        c = madeClass(made);
+        const object = c === null && !inClass ? madeObject(factory, kind, made) : null;
+        if (object !== null) {
+          // The unit is what the factory makes; its entry in the class table stands for no prototype.
+          push(classes, factory);
+          return stringify({ path, index: classes.length - 1, info: object, parent: -1, factory: factoryInfo(factory, kind, true) });
+        }
       } catch (_) {
         continue;
       }
@@ -985,20 +1020,19 @@
       const info = describeClass(c);
       const parent = info.parent ? classOf(info.parent) : -1;
       delete info.parent;
-      const name = dataOf(factory, 'name');
-      const factoryInfo = { kind, name: typeof name === 'string' ? name : '', probes: probesOf(factory), length: lengthOf(factory) };
-      return stringify({ path, index: classes.length - 1, info, parent, factory: factoryInfo });
+      return stringify({ path, index: classes.length - 1, info, parent, factory: factoryInfo(factory, kind, false) });
     }
     return '';
   });
   // What a test builds a factory's class with: a function whose `prototype` is that of the factory's
-  // instances (results are told apart by prototype) and whose construction calls the factory.
-  hide('__fc$viaFactory', (factory, kind) => {
-    const sample = apply(factory, undefined, factoryArguments(kind, factory));
+  // instances (results are told apart by prototype) and whose construction calls the factory. What makes
+  // plain objects (`plain`) keeps a prototype of its own, which no value has: a plain object is no
+  // instance of it.
+  hide('__fc$viaFactory', (factory, kind, plain) => {
     const made = function () {
       return apply(factory, undefined, arguments);
     };
-    made.prototype = getProto(sample);
+    if (!plain) made.prototype = getProto(apply(factory, undefined, factoryArguments(kind, factory)));
     return made;
   });
   // What a module of functions is bound as: `new` of it makes the object a test calls the functions on

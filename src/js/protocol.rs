@@ -197,9 +197,10 @@ protocol! {
         /// Discovery: what the values reachable from some roots define.
         DISCOVER = "__fc$discover";
         /// Discovery: the class of what the `i`th plain function the walk met returns, if the walk missed
-        /// it.
+        /// it, or the unit of the plain objects of closures it returns.
         DISCOVER_MADE = "__fc$discoverMade";
-        /// What a class made by a factory is bound as: a constructor that calls the factory.
+        /// What a class made by a factory (or a factory's plain objects) is bound as: a constructor that
+        /// calls the factory.
         VIA_FACTORY = "__fc$viaFactory";
         /// What a module of functions is bound as: a constructor of the object its tests call the
         /// functions on, each without a receiver.

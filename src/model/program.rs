@@ -163,14 +163,19 @@ pub struct ClassInfo {
     /// Whether its methods are tested (otherwise it only serves as a parameter type).
     pub under_test: bool,
     /// Set for a class the module never exports, whose instances an exported function makes
-    /// (`createTree(compare)`): [`ClassInfo::access`] then reaches that function, tests call it instead of
-    /// `new`, and [`ClassInfo::constructor`] holds its parameters.
+    /// (`createTree(compare)`), or for the plain objects of closures a function makes ([`Factory::plain`]):
+    /// [`ClassInfo::access`] then reaches that function, tests call it instead of `new`, and
+    /// [`ClassInfo::constructor`] holds its parameters.
     pub factory: Option<Factory>,
     /// Set for a module of functions: where tests reach each of its methods, which are plain functions
     /// called without a receiver (`parse(text)`). Such a unit has no constructor, no fields and no
     /// instances: a test's variable of it stands for the module itself, made by no statement of the
     /// exported suite, which binds the functions instead (see [`ClassInfo::function`]).
     pub functions: Option<Vec<ModuleFunction>>,
+    /// For an abstract base (a class whose constructor refuses direct use, by `new.target` or "abstract"
+    /// errors, or whose methods use members only its subclasses define): the concrete subclasses its
+    /// methods are tested on, the preferred first; tests build one of them wherever they need the base.
+    pub concrete: Vec<ClassId>,
 }
 
 /// A function of a module of functions.
@@ -192,6 +197,10 @@ pub struct Factory {
     /// Which of discovery's argument lists made a first instance; the sandbox makes one the same way to
     /// learn the prototype of what the factory returns.
     pub sample: usize,
+    /// Whether it makes plain objects of closures rather than instances of a class: the unit is then what
+    /// it makes (`createGraph()`'s graph), whose methods are the object's function members, and no
+    /// value is told to be one by its prototype.
+    pub plain: bool,
 }
 
 impl ClassInfo {

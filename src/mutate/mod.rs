@@ -331,9 +331,14 @@ pub(super) struct Originals {
 }
 
 /// What a class is bound as for the mutation analysis: as for the tests, but a factory's class is bound as
-/// the factory itself, which binding a mutant would otherwise call (see [`bound_expression`]).
+/// the factory itself, which binding a mutant would otherwise call (see [`bound_expression`]). A factory of
+/// plain objects is bound as for the tests: that binding calls nothing.
 fn binding(class: &ClassInfo) -> String {
-    if class.factory.is_some() { sandbox_expression(&class.access) } else { bound_expression(class) }
+    if class.factory.as_ref().is_some_and(|f| !f.plain) {
+        sandbox_expression(&class.access)
+    } else {
+        bound_expression(class)
+    }
 }
 
 impl Originals {

@@ -121,7 +121,8 @@ impl Execution {
 pub struct Found {
     /// The classes: those the walk met, then those made by factories.
     pub classes: Vec<FoundClass>,
-    /// The plain functions the walk met that make no class, in walk order.
+    /// The plain functions the walk met that make no class (a factory of plain objects is one), in walk
+    /// order.
     pub functions: Vec<FoundFunction>,
 }
 
@@ -168,6 +169,10 @@ pub struct FoundFactory {
     pub probes: Vec<u32>,
     /// Its `length`.
     pub length: usize,
+    /// Whether it makes plain objects of closures (`{ addNode() {...}, ... }`) rather than instances of a
+    /// class: the unit is then what it makes, whose methods are the object's function members.
+    #[serde(default)]
+    pub plain: bool,
 }
 
 /// The members of a found class.
@@ -410,6 +415,11 @@ impl Sandbox {
             // A function that throws, loops or answers nothing usable makes no class.
             let made = engine.discover_made(index).filter(|json| !json.is_empty());
             match made.and_then(|json| serde_json::from_str::<FoundClass>(&json).ok()) {
+                // A factory of plain objects is a function under test too: only its objects are the unit.
+                Some(class) if class.factory.as_ref().is_some_and(|f| f.plain) => {
+                    found.classes.push(class);
+                    found.functions.push(function);
+                }
                 Some(class) => found.classes.push(class),
                 None => found.functions.push(function),
             }

@@ -596,6 +596,7 @@ mod tests {
             under_test: true,
             factory: None,
             functions: None,
+            concrete: Vec::new(),
         };
         ProgramInfo { files: Vec::new(), classes: vec![class("A"), class("B")] }
     }

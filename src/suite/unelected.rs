@@ -41,6 +41,7 @@ impl Suite {
             let suite = ExportSuite {
                 class_name: name.clone(),
                 stem: stem.clone(),
+                describe: name.clone(),
                 header: why.clone(),
                 files: Vec::new(),
                 bindings: Vec::new(),

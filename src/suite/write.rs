@@ -1,6 +1,7 @@
 //! Writing a class's suite: its elected tests as an [`ExportSuite`] rendered for the format, its
 //! manifest, its failing tests as a skipped suite, and its failing-tests log.
 
+use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 
 use super::lines::{declaration, test_lines_in};
@@ -410,11 +411,14 @@ pub(super) fn subjects_suite(
         .chain(enums.iter().map(|e| Binding {
             alias: e.alias.clone(),
             access: export::Access::EsModule { file: position(&e.file), export: e.export.clone(), path: Vec::new() },
-        }))
-        .collect();
+        }));
+    // A factory of plain objects is bound once, as its unit's maker and as a function of its module.
+    let mut bound = BTreeSet::new();
+    let bindings = bindings.filter(|b| bound.insert(b.alias.clone())).collect();
     ExportSuite {
         class_name: program.classes[class].name.clone(),
         stem: export::suite_stem(program, class),
+        describe: described(program, class),
         header: header.to_vec(),
         files,
         bindings,
@@ -422,6 +426,16 @@ pub(super) fn subjects_suite(
         failing,
         typescript,
     }
+}
+
+/// The suite's outer group: the class's name, and for an abstract base, the subclasses its methods run on.
+fn described(program: &ProgramInfo, class: ClassId) -> String {
+    let info = &program.classes[class];
+    if info.concrete.is_empty() {
+        return info.name.clone();
+    }
+    let names: Vec<&str> = info.concrete.iter().map(|c| program.classes[*c].name.as_str()).collect();
+    format!("{}, on {} instances", info.name, names.join(" or "))
 }
 
 /// Whether one of `tests` calls `method` of `unit`.

@@ -351,6 +351,7 @@ mod tests {
             under_test: true,
             factory: None,
             functions: None,
+            concrete: Vec::new(),
         };
         let program = ProgramInfo { files: Vec::new(), classes: vec![class] };
         let put = |args: Vec<Value>| Statement::Call {
