@@ -1,6 +1,7 @@
 //! The instrumenter's unit tests, by concept, with the runtime they load instrumented code into.
 
 mod distance;
+mod implied;
 mod patterns;
 mod probes;
 mod sites;
