@@ -46,10 +46,11 @@ impl Implied {
     /// functions holds both or neither.
     pub fn expand_statements(&self, range: std::ops::Range<u32>, bytes: &mut [u8]) {
         for &(probe, id) in within(&self.statements, &range) {
-            if range.contains(&probe) && bytes.get((probe - range.start) as usize).is_some_and(|b| *b != 0) {
-                if let Some(byte) = bytes.get_mut((id - range.start) as usize) {
-                    *byte = 1;
-                }
+            if range.contains(&probe)
+                && bytes.get((probe - range.start) as usize).is_some_and(|b| *b != 0)
+                && let Some(byte) = bytes.get_mut((id - range.start) as usize)
+            {
+                *byte = 1;
             }
         }
     }
@@ -58,10 +59,10 @@ impl Implied {
     /// `ran` is true.
     pub fn expand_branches(&self, range: std::ops::Range<u32>, bytes: &mut [u8], ran: impl Fn(u32) -> bool) {
         for &(probe, id) in within(&self.branches, &range) {
-            if ran(probe) {
-                if let Some(byte) = bytes.get_mut((id - range.start) as usize) {
-                    *byte = 1;
-                }
+            if ran(probe)
+                && let Some(byte) = bytes.get_mut((id - range.start) as usize)
+            {
+                *byte = 1;
             }
         }
     }
