@@ -23,6 +23,7 @@
 mod distance;
 mod folding;
 mod implied;
+mod marks;
 mod parity;
 mod patterns;
 mod positions;
