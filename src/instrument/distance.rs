@@ -49,7 +49,8 @@ use swc_common::{BytePos, DUMMY_SP, Span, Spanned, util::take::Take};
 use swc_ecma_ast::*;
 use swc_ecma_visit::VisitMutWith;
 
-use super::probes::{Marker, Probes, mark_outcome, wrap};
+use super::marks::{Marker, mark_outcome, wrap};
+use super::probes::Probes;
 use crate::js::{
     COMPARE, DISTANCE_JOIN, DISTANCE_NOT, DISTANCE_TEST, DISTANCE_VALUE, MEASURING, RIGHT_OPERAND, STRING_PREDICATE,
     TRUTHY,

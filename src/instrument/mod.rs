@@ -3,7 +3,8 @@
 //! [`instrument`] rewrites a copy of the file's syntax tree and prints it again:
 //!
 //! - every statement inside a function-like body is preceded by `__fc$s[ID] = 1;` (statement ids are
-//!   global: the caller reserves a range per file);
+//!   global: the caller reserves a range per file), unless the probe before marks it too (see
+//!   `implied.rs`: readers of the probes expand what ran with [`Implied`]);
 //! - every decision point marks which way it went in `__fc$b`: `if` then/else, `c ? a : b`, the left
 //!   operand of `&&`, `||` and `??`, loop conditions, and `switch` clauses;
 //! - conditions holding comparisons also keep, per outcome, the smallest branch distance to it in
@@ -20,6 +21,9 @@
 //! Top-level code is left unprobed: it runs once when the file loads, so it tells nothing about tests.
 
 mod distance;
+mod folding;
+mod implied;
+mod marks;
 mod parity;
 mod patterns;
 mod positions;
@@ -42,6 +46,7 @@ use crate::analysis::parse::ParsedFile;
 use crate::analysis::state::shared_writes;
 use crate::analysis::typescript::Language;
 
+pub use implied::Implied;
 pub(crate) use positions::PositionMap;
 pub(crate) use sites::{CoercionSite, CoercionSites, LiteralKind, SiteKind};
 pub use texts::{SourceText, SourceTexts};
@@ -64,6 +69,9 @@ pub struct Instrumented {
     pub coercion_sites: CoercionSites,
     /// The user's text of each function and class, for `Function.prototype.toString` (see `texts.rs`).
     pub texts: std::sync::Arc<SourceTexts>,
+    /// The statements and branch outcomes whose probes were left out, and the probes that mark them
+    /// (see `implied.rs`).
+    pub implied: Implied,
 }
 
 /// One probed statement.
@@ -184,8 +192,9 @@ pub(crate) fn instrument(file: &ParsedFile, first_statement: u32, first_branch: 
     // Codegen escapes lone surrogates, so its output is UTF-8; lossy conversion only keeps this total.
     let code = String::from_utf8_lossy(&buf).into_owned();
     let positions = std::rc::Rc::new(PositionMap::new(&code, &entries, file.source.start_pos, file.source.end_pos));
-    let probes::Probes { statements, branches, functions, .. } = probes;
-    Instrumented { code, statements, branches, functions, positions, coercion_sites, texts }
+    let probes::Probes { statements, branches, functions, mut implied, .. } = probes;
+    implied.sort();
+    Instrumented { code, statements, branches, functions, positions, coercion_sites, texts, implied }
 }
 
 /// 1-based line of an original byte position.

@@ -9,10 +9,13 @@ use swc_common::{BytePos, DUMMY_SP, Span, Spanned, util::take::Take};
 use swc_ecma_ast::*;
 use swc_ecma_visit::{VisitMut, VisitMutWith, VisitWith};
 
+use super::folding::Bindings;
+use super::implied::Implied;
+use super::marks::{Marker, drop_else_mark, mark_stmt, marked, wrap};
 use super::texts::{SourceText, class_start, method_start};
 use super::{Branch, BranchKind, Function, Statement, line_of, shorten, snippet};
 use crate::analysis::parse::ParsedFile;
-use crate::js::{BRANCHES, NULLISH, STATEMENTS, TRUTHY};
+use crate::js::{BRANCHES, NULLISH, STATEMENTS};
 
 /// Longest source text quoted in a branch's label or condition.
 const LABEL_LENGTH: usize = 40;
@@ -43,12 +46,17 @@ pub(super) struct Probes<'a> {
     pub classes: Vec<SourceText>,
     /// Whether conditions measure branch distances.
     pub(super) distances: bool,
+    /// The probes left out because another one marks whenever they would.
+    pub implied: Implied,
+    /// The declarations of the function being probed.
+    bindings: Bindings,
 }
 
 /// What `enter_function` saves for `leave_function`.
 struct Frame {
     index: usize,
     probing: bool,
+    bindings: Bindings,
 }
 
 impl<'a> Probes<'a> {
@@ -69,6 +77,8 @@ impl<'a> Probes<'a> {
             text_starts: Vec::new(),
             classes: Vec::new(),
             distances,
+            implied: Implied::default(),
+            bindings: Bindings::default(),
         }
     }
 
@@ -80,6 +90,14 @@ impl<'a> Probes<'a> {
         });
         let mut texts: Vec<SourceText> = functions.chain(self.classes.drain(..)).collect();
         texts.sort_by_key(|t| (t.start, std::cmp::Reverse(t.end)));
+        // A text holds the probes written: a range ending in statements another probe marks ends earlier.
+        let mut left_out: Vec<u32> = self.implied.statements.iter().map(|&(_, id)| id).collect();
+        left_out.sort_unstable();
+        for text in &mut texts {
+            while text.statements.len() > 1 && left_out.binary_search(&(text.statements.end - 1)).is_ok() {
+                text.statements.end -= 1;
+            }
+        }
         texts
     }
 
@@ -130,7 +148,7 @@ impl<'a> Probes<'a> {
         id
     }
 
-    fn enter_function(&mut self, span: Span, params: Vec<String>) -> Frame {
+    fn enter_function(&mut self, span: Span, params: Vec<String>, bindings: Bindings) -> Frame {
         let span = self.span.take().unwrap_or(span);
         let text_start = match self.key.take() {
             Some(key) => method_start(self.file.text(), self.offset(key)),
@@ -147,11 +165,16 @@ impl<'a> Probes<'a> {
             statements: statement..statement,
             branches: branch..branch,
         });
-        Frame { index: self.functions.len() - 1, probing: std::mem::replace(&mut self.probing, true) }
+        Frame {
+            index: self.functions.len() - 1,
+            probing: std::mem::replace(&mut self.probing, true),
+            bindings: std::mem::replace(&mut self.bindings, bindings),
+        }
     }
 
     fn leave_function(&mut self, frame: Frame) {
         self.probing = frame.probing;
+        self.bindings = frame.bindings;
         let (statement, branch) = (self.next_statement(), self.next_branch());
         let function = &mut self.functions[frame.index];
         function.statements.end = statement;
@@ -183,10 +206,15 @@ impl<'a> Probes<'a> {
     /// after a loop that may return or throw but never breaks, is reached only through the outcome that
     /// stays (the `else`, the loop's exit): that outcome guards it, as the branches' own bodies are
     /// guarded (see [`Branch::guards`]).
+    ///
+    /// A statement after one that cannot complete abruptly gets no probe of its own: the probe of the
+    /// first statement of such a run marks it (see `folding.rs`).
     fn statement_list(&mut self, stmts: &mut Vec<Stmt>, directives: bool) {
         let mut out = Vec::with_capacity(stmts.len() * 2);
         let mut prologue = directives;
         let mut staying: Option<u32> = None;
+        // The probe that marks the next statement too, when the statement before cannot leave.
+        let mut run: Option<u32> = None;
         for mut stmt in stmts.drain(..) {
             prologue &= is_directive(&stmt);
             if !prologue && is_executable(&stmt) {
@@ -194,8 +222,19 @@ impl<'a> Probes<'a> {
                 let id = self.new_statement(span);
                 if let Some(outcome) = staying.take() {
                     self.branches[(outcome - self.first_branch) as usize].guards.get_or_insert(id);
+                    // `if (!ok) return;` right before: this statement's probe marks the `else` it needed.
+                    if run.is_none() && drop_else_mark(out.last_mut(), outcome) {
+                        self.implied.branches.push((id, outcome));
+                    }
                 }
-                out.push(mark_stmt(STATEMENTS, id, span.lo));
+                match run {
+                    Some(probe) => self.implied.statements.push((probe, id)),
+                    None => out.push(mark_stmt(STATEMENTS, id, span.lo)),
+                }
+                run = self.bindings.cannot_leave(&stmt).then_some(run.unwrap_or(id));
+            } else if !matches!(stmt, Stmt::Decl(Decl::Fn(_)) | Stmt::Empty(_)) {
+                // A class declaration runs code (its heritage, computed keys, static blocks).
+                run = None;
             }
             // The construct's own pair comes first among the branches it creates; its second outcome stays.
             let pair = self.next_branch();
@@ -218,10 +257,15 @@ impl<'a> Probes<'a> {
         }
     }
 
-    /// Visits a statement that was made a block, then puts a branch probe first in it.
+    /// Visits a statement that was made a block, then puts a branch probe first in it, unless the block
+    /// starts with a statement probe, which then marks the outcome too.
     fn probed_block(&mut self, stmt: &mut Stmt, branch: u32, at: BytePos) {
+        let first = self.next_statement();
+        let probed = starts_with_statement(stmt);
         self.guarded(branch, stmt);
-        if let Stmt::Block(block) = stmt {
+        if probed {
+            self.implied.branches.push((first, branch));
+        } else if let Stmt::Block(block) = stmt {
             block.stmts.insert(0, mark_stmt(BRANCHES, branch, at));
         }
     }
@@ -246,29 +290,32 @@ impl<'a> Probes<'a> {
             }
             Stmt::While(s) => {
                 let id = self.new_branch_pair(BranchKind::While, "true", "false", s.test.span().lo, s.test.span());
-                self.condition(&mut s.test, id, Some(Marker::Truth));
                 make_block(&mut s.body);
-                self.guarded(id, &mut s.body);
+                let marker = Marker::Truth { taken: !starts_with_statement(&s.body) };
+                self.condition(&mut s.test, id, Some(marker));
+                self.loop_body(&mut s.body, id, marker);
             }
             Stmt::DoWhile(s) => {
                 let id = self.new_branch_pair(BranchKind::DoWhile, "true", "false", s.test.span().lo, s.test.span());
                 make_block(&mut s.body);
                 s.body.visit_mut_with(self);
-                self.condition(&mut s.test, id, Some(Marker::Truth));
+                // The body's first run is no outcome of the test: it marks its own.
+                self.condition(&mut s.test, id, Some(Marker::Truth { taken: true }));
             }
             Stmt::For(s) => {
                 let id = s
                     .test
                     .as_ref()
                     .map(|t| self.new_branch_pair(BranchKind::For, "true", "false", t.span().lo, t.span()));
+                make_block(&mut s.body);
+                let marker = Marker::Truth { taken: !starts_with_statement(&s.body) };
                 s.init.visit_mut_with(self);
                 if let (Some(test), Some(id)) = (&mut s.test, id) {
-                    self.condition(test, id, Some(Marker::Truth));
+                    self.condition(test, id, Some(marker));
                 }
                 s.update.visit_mut_with(self);
-                make_block(&mut s.body);
                 match id {
-                    Some(id) => self.guarded(id, &mut s.body),
+                    Some(id) => self.loop_body(&mut s.body, id, marker),
                     None => s.body.visit_mut_with(self),
                 }
             }
@@ -288,6 +335,15 @@ impl<'a> Probes<'a> {
             }
             _ => stmt.visit_mut_children_with(self),
         }
+    }
+
+    /// Visits the body of a loop whose test marks outcomes `id` and `id + 1` as `marker` says: when it
+    /// leaves the true outcome out, the body's first statement probe marks it.
+    fn loop_body(&mut self, body: &mut Box<Stmt>, id: u32, marker: Marker) {
+        if matches!(marker, Marker::Truth { taken: false }) {
+            self.implied.branches.push((self.next_statement(), id));
+        }
+        self.guarded(id, body);
     }
 
     fn switch(&mut self, s: &mut SwitchStmt) {
@@ -335,7 +391,8 @@ impl VisitMut for Probes<'_> {
         if self.written_by_transform(f.span) {
             return self.unprobed(&mut f.body);
         }
-        let frame = self.enter_function(f.span, param_names(f.params.iter().map(|p| &p.pat)));
+        let bindings = bindings_of(f.params.iter().map(|p| &p.pat), f.body.as_ref());
+        let frame = self.enter_function(f.span, param_names(f.params.iter().map(|p| &p.pat)), bindings);
         f.params.visit_mut_with(self);
         f.body.visit_mut_with(self);
         self.leave_function(frame);
@@ -350,7 +407,10 @@ impl VisitMut for Probes<'_> {
         if self.written_by_transform(c.span) {
             return self.unprobed(&mut c.body);
         }
-        let frame = self.enter_function(c.span, param_names(params));
+        // Parameter properties declare what `Bindings` does not read: no statement of such a body folds.
+        let plain = c.params.iter().all(|p| matches!(p, ParamOrTsParamProp::Param(_)));
+        let bindings = if plain { bindings_of(params.clone(), c.body.as_ref()) } else { Bindings::default() };
+        let frame = self.enter_function(c.span, param_names(params), bindings);
         // A class's constructor is the class: it prints as the class does.
         self.text_starts[frame.index] = None;
         c.params.visit_mut_with(self);
@@ -362,7 +422,12 @@ impl VisitMut for Probes<'_> {
         if self.written_by_transform(a.span) {
             return self.unprobed(&mut a.body);
         }
-        let frame = self.enter_function(a.span, param_names(a.params.iter()));
+        let body = match &*a.body {
+            ArrowFunctionBody::FunctionBody(body) => Some(body),
+            ArrowFunctionBody::Expr(_) => None,
+        };
+        let bindings = bindings_of(a.params.iter(), body);
+        let frame = self.enter_function(a.span, param_names(a.params.iter()), bindings);
         a.params.visit_mut_with(self);
         if let ArrowFunctionBody::Expr(expr) = &mut *a.body {
             // A block body gives the expression a statement, hence a probe.
@@ -541,6 +606,12 @@ impl VisitMut for Probes<'_> {
     }
 }
 
+/// Whether `stmt` is a block whose first statement gets a statement probe, the first thing the block
+/// runs: the first executable statement of a list always has one of its own.
+fn starts_with_statement(stmt: &Stmt) -> bool {
+    matches!(stmt, Stmt::Block(b) if b.stmts.first().is_some_and(is_executable))
+}
+
 /// A statement that does something when reached: declarations of functions and classes are hoisted or
 /// evaluated with their scope, and empty statements do nothing.
 fn is_executable(stmt: &Stmt) -> bool {
@@ -632,95 +703,9 @@ fn make_block(stmt: &mut Box<Stmt>) {
     }
 }
 
-pub(super) fn num(value: u32) -> Box<Expr> {
-    Box::new(Expr::Lit(Lit::Num(Number { span: DUMMY_SP, value: value.into(), raw: None })))
-}
-
-pub(super) fn ident(name: &str, at: BytePos) -> Box<Expr> {
-    Box::new(Expr::Ident(Ident::new_no_ctxt(name.into(), Span::new(at, at))))
-}
-
-/// `array[id] = 1`.
-pub(super) fn mark(array: &str, id: u32, at: BytePos) -> Box<Expr> {
-    mark_as(array, id, 1, at)
-}
-
-/// `array[id] = value`.
-pub(super) fn mark_as(array: &str, id: u32, value: u32, at: BytePos) -> Box<Expr> {
-    let target = MemberExpr {
-        span: DUMMY_SP,
-        obj: ident(array, at),
-        prop: MemberProp::Computed(ComputedPropName { span: DUMMY_SP, expr: num(id) }),
-    };
-    Box::new(Expr::Assign(AssignExpr {
-        span: DUMMY_SP,
-        op: AssignOp::Assign,
-        left: AssignTarget::Simple(SimpleAssignTarget::Member(target)),
-        right: num(value),
-    }))
-}
-
-/// `array[id] = 1;`, positioned at `at`.
-fn mark_stmt(array: &str, id: u32, at: BytePos) -> Stmt {
-    Stmt::Expr(ExprStmt { span: Span::new(at, at), expr: mark(array, id, at) })
-}
-
-/// `expr` becomes `helper(id, expr)`: only ever an operand or a condition, never a callee, so no call
-/// loses its `this`.
-pub(super) fn wrap(expr: &mut Box<Expr>, helper: &str, id: u32) {
-    let at = expr.span().lo;
-    let mut value = expr.take();
-    // A sequence as one argument (a `for` loop's test `i < n, j < m` has no parentheses of its own).
-    if matches!(*value, Expr::Seq(_)) {
-        value = Box::new(Expr::Paren(ParenExpr { span: DUMMY_SP, expr: value }));
-    }
-    **expr = Expr::Call(CallExpr {
-        callee: Callee::Expr(ident(helper, at)),
-        args: vec![ExprOrSpread { spread: None, expr: num(id) }, ExprOrSpread { spread: None, expr: value }],
-        ..Default::default()
-    });
-}
-
-/// How a condition whose construct has no branch of its own to mark (a loop's test, the left operand of
-/// `&&` and `||`) marks which way it went.
-#[derive(Debug, Clone, Copy)]
-pub(super) enum Marker {
-    /// Only the condition's truth is used (a loop's test): `(test ? (__fc$b[id] = 1, true) :
-    /// (__fc$b[id + 1] = 1, false))`, where a call of `__fc$c` on every iteration cost more than the
-    /// body of many loops.
-    Truth,
-    /// The operand's value is the expression's (`&&`, `||`): `__fc$c(id, test)`.
-    Value,
-}
-
-/// Marks the outcome of condition `expr` (branch outcomes `id` and `id + 1`) as `marker` says.
-pub(super) fn mark_outcome(expr: &mut Box<Expr>, marker: Marker, id: u32) {
-    match marker {
-        Marker::Value => wrap(expr, TRUTHY, id),
-        Marker::Truth => {
-            let at = expr.span().lo;
-            let outcome = |id: u32, value: bool| {
-                let seq = SeqExpr {
-                    span: DUMMY_SP,
-                    exprs: vec![mark(BRANCHES, id, at), Box::new(Expr::Lit(Lit::Bool(Bool { span: DUMMY_SP, value })))],
-                };
-                Box::new(Expr::Paren(ParenExpr { span: DUMMY_SP, expr: Box::new(Expr::Seq(seq)) }))
-            };
-            // In parentheses: an assignment or a sequence binds looser than `?:`, and `while (q = next())`
-            // would otherwise assign the outcome's `true` to `q`.
-            let test = Box::new(Expr::Paren(ParenExpr { span: DUMMY_SP, expr: expr.take() }));
-            let choice = CondExpr { span: DUMMY_SP, test, cons: outcome(id, true), alt: outcome(id + 1, false) };
-            **expr = Expr::Paren(ParenExpr { span: DUMMY_SP, expr: Box::new(Expr::Cond(choice)) });
-        }
-    }
-}
-
-/// `expr` becomes `(__fc$b[id] = 1, expr)`.
-fn marked(expr: &mut Box<Expr>, id: u32) {
-    let at = expr.span().lo;
-    let value = expr.take();
-    let seq = Expr::Seq(SeqExpr { span: DUMMY_SP, exprs: vec![mark(BRANCHES, id, at), value] });
-    **expr = Expr::Paren(ParenExpr { span: DUMMY_SP, expr: Box::new(seq) });
+/// The declarations of a function with parameters `params` and body `body` (none without a body).
+fn bindings_of<'p>(params: impl Iterator<Item = &'p Pat>, body: Option<&FunctionBody>) -> Bindings {
+    body.map(|body| Bindings::of(params, body)).unwrap_or_default()
 }
 
 fn param_names<'p>(pats: impl Iterator<Item = &'p Pat>) -> Vec<String> {

@@ -37,7 +37,7 @@ use swc_ecma_ast::{
 };
 use swc_ecma_visit::{VisitMut, VisitMutWith};
 
-use super::probes::{ident, mark_as};
+use super::marks::{ident, mark_as};
 use crate::js::{
     JOURNAL_BINDING, JOURNAL_COLLECTION, JOURNAL_KEY, JOURNAL_MEMBER, JOURNAL_NEW_VALUE, JOURNAL_OBJECT,
     JOURNAL_PRIVATE, SHARED_WRITE,

@@ -13,7 +13,7 @@ use crate::analysis::parse::{ParsedFile, line_col};
 use crate::analysis::rounding::uses_power_operator;
 use crate::analysis::throws::{error_building_ranges, throw_argument_ranges};
 use crate::error::Error;
-use crate::instrument::{Function, Instrumented, PositionMap, instrument};
+use crate::instrument::{Function, Implied, Instrumented, PositionMap, instrument};
 use crate::model::observed::{EnginePosition, Outcome, Thrown};
 use crate::model::program::ModuleKind;
 use crate::sandbox::{Execution, instrumented_position};
@@ -88,6 +88,8 @@ pub struct CodeBase {
     pub power: bool,
     /// Engine positions back to the user's files, shared with the sandbox.
     pub positions: Rc<SourcePositions>,
+    /// Every file's probes left out, which readers of the probes put back (see [`Implied`]).
+    pub implied: std::sync::Arc<Implied>,
 }
 
 impl CodeBase {
@@ -109,7 +111,8 @@ impl CodeBase {
         let branch_count = files.iter().map(|f| f.branches.end).max().unwrap_or(0);
         let power = files.iter().any(|f| f.power);
         let positions = Rc::new(SourcePositions::new(&files));
-        CodeBase { files, statement_count, branch_count, distances, power, positions }
+        let implied = std::sync::Arc::new(Implied::merged(files.iter().map(|f| &f.instrumented.implied)));
+        CodeBase { files, statement_count, branch_count, distances, power, positions, implied }
     }
 
     /// This code with file `index` parsed anew as `parsed` (a mutant's): only that file is instrumented

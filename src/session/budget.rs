@@ -2,8 +2,8 @@
 //!
 //! **Work.** Every test a runner runs is charged to its meter (`runner.rs`): [`RUN_COST`] for what
 //! surrounds a run (generating, encoding, describing, reading probes back), [`CHECK_COST`] per interrupt
-//! check QuickJS made while it ran (one per 10,000 calls and backward jumps), and [`CONTEXT_COST`] per
-//! context built. The same seed makes the same tests, which do the same work, so a budget in work ends
+//! check QuickJS made while it ran (one per 10,000 calls, jumps and array element stores, the probes
+//! among them), and [`CONTEXT_COST`] per context built. The same seed makes the same tests, which do the same work, so a budget in work ends
 //! a method, a pass or the mutation analysis at the same test on any machine, under any load and with
 //! any `--jobs`: the suite does not depend on the machine. A unit is about 15 µs of one core of the
 //! machine the defaults were calibrated on (see [`crate::model::settings::WORK_PER_SECOND`]): 26,000

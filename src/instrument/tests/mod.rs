@@ -1,6 +1,7 @@
 //! The instrumenter's unit tests, by concept, with the runtime they load instrumented code into.
 
 mod distance;
+mod implied;
 mod patterns;
 mod probes;
 mod sites;
@@ -34,6 +35,8 @@ fn options(filename: &str) -> EvalOptions {
 struct Loaded {
     runtime: Runtime,
     context: Context,
+    /// The probes the code leaves out, which [`Loaded::hits`] puts back as the sandbox does.
+    implied: Implied,
 }
 
 impl Loaded {
@@ -55,11 +58,12 @@ impl Loaded {
                 panic!("{e}: {:?}\n{code}", ctx.catch());
             }
         });
-        Loaded { runtime, context }
+        Loaded { runtime, context, implied: Implied::default() }
     }
 
     fn instrumented(inst: &Instrumented, prelude: &str) -> Loaded {
-        Loaded::new(&inst.code, inst.statements.len(), inst.branches.len(), prelude)
+        let loaded = Loaded::new(&inst.code, inst.statements.len(), inst.branches.len(), prelude);
+        Loaded { implied: inst.implied.clone(), ..loaded }
     }
 
     fn eval<T: for<'js> rquickjs::FromJs<'js>>(&self, code: &str) -> T {
@@ -79,8 +83,16 @@ impl Loaded {
         self.eval("String(globalThis.__out)")
     }
 
+    /// The ids the probes of `array` marked, with those they imply.
     fn hits(&self, array: &str) -> Vec<u32> {
-        let bytes: Vec<u8> = self.eval(&format!("Array.from({array})"));
+        let read = |array: &str| self.eval::<Vec<u8>>(&format!("Array.from({array})"));
+        let mut statements = read(STATEMENTS);
+        self.implied.expand_statements(0..statements.len() as u32, &mut statements);
+        let mut bytes = if array == STATEMENTS { statements.clone() } else { read(array) };
+        if array == BRANCHES {
+            let ran = |id: u32| statements.get(id as usize) == Some(&1);
+            self.implied.expand_branches(0..bytes.len() as u32, &mut bytes, ran);
+        }
         bytes.iter().enumerate().filter(|(_, b)| **b == 1).map(|(i, _)| i as u32).collect()
     }
 

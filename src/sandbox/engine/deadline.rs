@@ -1,8 +1,9 @@
 //! The time a running evaluation must stop at, which QuickJS's interrupt handler checks about every
 //! 20 µs of JavaScript, and the work it may do.
 //!
-//! QuickJS calls the handler once every 10,000 function calls and backward jumps: counting those calls
-//! measures the work a test did the same way on any machine, however loaded. A limit on that count is
+//! QuickJS calls the handler once every 10,000 function calls, jumps (forward conditional ones too) and
+//! array element stores (every probe write is one): counting those calls measures the work a test did
+//! the same way on any machine, however loaded. A limit on that count is
 //! what lets a decision that depends on how long a test runs (the mutation analysis's "a mutant that
 //! takes ten times its original's work loops") give the same answer, and so the same suite, on a busy
 //! machine as on a quiet one; the time limit stays as the bound a person set.

@@ -460,7 +460,11 @@ impl Engine {
             handles
                 .statements(&ctx)
                 .and_then(|array| {
-                    arrays::probes(array, 0..self.sources.statement_count, |bytes| statements = run::set_offsets(bytes))
+                    let implied = &self.sources.implied;
+                    arrays::probes(array, 0..self.sources.statement_count, |bytes| {
+                        implied.expand_statements(0..bytes.len() as u32, bytes);
+                        statements = run::set_offsets(bytes)
+                    })
                 })
                 .map_err(|e| Error::Engine(format!("reading the statement probes: {}", exception_text(&ctx, e))))?;
             Ok(statements)

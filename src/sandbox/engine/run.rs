@@ -15,6 +15,7 @@ use super::results::{self, Keys};
 use super::script::exception_text;
 use super::{Deadline, Engine};
 use crate::error::{Error, Result};
+use crate::instrument::Implied;
 use crate::js::{
     AT, AWAITED, BRANCHES, DISTANCES, EXEC, FAILURE, LOG, MEASURING, RESULTS, RETURNED, SETTLED, SHARED_WRITE, STACK,
     STATEMENTS, TIMERS, UNDO, UNHANDLED,
@@ -175,7 +176,7 @@ impl Engine {
                 if matches!(execution.outcome, Outcome::Passed | Outcome::Threw { .. }) {
                     if run_left_jobs(&ctx, &deadline, (limit, work_limit)) {
                         // What those jobs ran is the test's coverage too (the probes were not cleared).
-                        (execution.statements, execution.branches) = covered(&ctx, handles, watch)?;
+                        (execution.statements, execution.branches) = covered(&ctx, handles, watch, &sources.implied)?;
                     }
                     if let Some(answer) = unhandled_rejection(&globals, &rejected)? {
                         execution.outcome = outcome_of(&ctx, handles, Ok(answer), false, false, &sources);
@@ -252,14 +253,21 @@ fn settle<'js>(globals: &Object<'js>) -> rquickjs::Result<(Answer, Vec<usize>)> 
     Ok((result, text.split(',').filter_map(|i| i.parse().ok()).collect()))
 }
 
-/// The statements and branch outcomes the probes `watch` reads have marked since they were cleared.
-fn covered(ctx: &Ctx, handles: &Handles, watch: &Watch) -> rquickjs::Result<(Vec<u32>, Vec<u32>)> {
+/// The statements and branch outcomes the probes `watch` reads have marked since they were cleared,
+/// with those the marked probes imply (a watch holds whole functions: see [`Implied`]).
+fn covered(ctx: &Ctx, handles: &Handles, watch: &Watch, implied: &Implied) -> rquickjs::Result<(Vec<u32>, Vec<u32>)> {
     let mut statements = Vec::new();
-    probes(handles.statements.clone().restore(ctx)?, watch.statements.clone(), |bytes| {
+    let range = watch.statements.clone();
+    probes(handles.statements.clone().restore(ctx)?, range.clone(), |bytes| {
+        implied.expand_statements(range.clone(), bytes);
         statements = set_offsets(bytes)
     })?;
+    let ran = |id: u32| range.contains(&id) && statements.binary_search(&(id - range.start)).is_ok();
     let mut branches = Vec::new();
-    probes(handles.branches.clone().restore(ctx)?, watch.branches.clone(), |bytes| branches = set_offsets(bytes))?;
+    probes(handles.branches.clone().restore(ctx)?, watch.branches.clone(), |bytes| {
+        implied.expand_branches(watch.branches.clone(), bytes, ran);
+        branches = set_offsets(bytes)
+    })?;
     Ok((statements, branches))
 }
 
@@ -276,7 +284,7 @@ fn read_execution<'js>(
     // The log's text and the descriptions' share one budget; the descriptions took theirs as made.
     let budget = handles.descriptions.budget();
     let (events, patterns) = log::read(ctx, &handles.log.clone().restore(ctx)?, budget, |f| sources.is_user_file(f))?;
-    let (statements, branches) = covered(ctx, handles, watch)?;
+    let (statements, branches) = covered(ctx, handles, watch, &sources.implied)?;
     let mut distances = Vec::new();
     if measuring {
         probes::<f64>(globals.get(DISTANCES)?, watch.branches.clone(), |bytes| distances = near_misses(bytes))?;

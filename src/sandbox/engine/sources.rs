@@ -4,7 +4,7 @@
 use std::sync::{Arc, LazyLock};
 
 use super::script::ScriptCache;
-use crate::instrument::SourceTexts;
+use crate::instrument::{Implied, SourceTexts};
 use crate::js::{BRANCHES, NULLISH, SHARED_WRITE, STATEMENTS, TRUTHY};
 use crate::model::program::ModuleKind;
 use crate::sandbox::code::{CodeBase, CodeFile};
@@ -55,6 +55,8 @@ pub(crate) struct Sources {
     pub(super) scripts: Arc<ScriptCache>,
     pub(super) statement_count: u32,
     pub(super) branch_count: u32,
+    /// The probes the instrumented code leaves out, which reading the probes puts back.
+    pub(super) implied: Arc<Implied>,
     /// Whether the code measures branch distances, which runs then reset and read.
     pub(super) distances: bool,
     /// Whether the code has `**`: every test's numbers may then differ in their last bits under Node.
@@ -106,6 +108,7 @@ impl Sources {
             scripts: Arc::default(),
             statement_count: code.statement_count,
             branch_count: code.branch_count,
+            implied: code.implied.clone(),
             distances: code.distances,
             power: code.power,
             recorded_importer: None,
