@@ -192,3 +192,16 @@ fn what_depends_on_the_hosts_locale_is_never_asserted() {
     assert!(!tests.contains("assert.strictEqual(prices.local("), "{tests}");
     assert!(log.contains("whose result depends on the host's locale"), "{log}");
 }
+
+#[test]
+fn a_timer_a_test_leaves_fires_after_it_and_one_that_throws_fails_it() {
+    let (report, out, _) = generate_passing("debounce.js");
+    let log = suite(out.path(), "Saver.failing.log");
+    assert!(log.contains("a timer's callback threw, uncaught: TypeError: Path must be a string"), "{log}");
+    // The callback ran after the test that left it: its branch is that test's coverage (all of
+    // `change` but the throw, which only failing tests reach).
+    let tests = suite(out.path(), "Saver.test.js");
+    assert!(tests.contains("when !(typeof this.path !== 'string')"), "{tests}");
+    let method = &report["classes"][0]["methods"][0];
+    assert_eq!(method["covered"].as_u64().unwrap() + 1, method["statements"].as_u64().unwrap(), "{method}");
+}

@@ -661,8 +661,8 @@
   // Promises rejected while no handler waited on them, as the engine's rejection tracker reports them
   // (`sandbox/engine/mod.rs`): noted when one rejects with none, crossed out when a handler comes later.
   // Node fails a test that leaves one once its jobs have run (`unhandledRejection`): after such a test,
-  // the engine runs the jobs left and asks `__fc$unhandled()`, which answers '' or THREW with the
-  // failure naming the first reason left (at the statement that ran last), and forgets them all.
+  // the engine runs the jobs and timers left and asks `__fc$unhandled()`, which answers '' or THREW with
+  // the failure naming the first reason left (at the statement that ran last), and forgets them all.
   const rejections = [];
   hide('__fc$rejected', (promise, reason, handled) => {
     if (!handled) {
@@ -673,18 +673,25 @@
       if (rejections[i] === promise) rejections[i] = rejections[i + 1] = null;
     }
   });
+  // A timer's callback that threw (in the test, or firing after it: see `__fc$timers.nextLeft`) is an
+  // uncaught exception under Node, which fails the test too; asked first.
+  const noError = { __proto__: null };
+  const whatOf = (reason) => {
+    try {
+      const name = reason !== null && typeof reason === 'object' ? reason.name : undefined;
+      const message = typeof name === 'string' ? reason.message : undefined;
+      if (typeof message === 'string') return name + ': ' + message;
+    } catch (_) {}
+    return 'a value that is no error';
+  };
   hide('__fc$unhandled', () => {
     let answer = '';
+    const uncaught = timers.uncaught(noError);
+    if (uncaught !== noError) answer = threw('UncaughtException', whatOf(uncaught), origin(uncaught), running[0]);
     for (let i = 0; i < rejections.length && answer === ''; i += 2) {
       if (rejections[i] === null) continue;
       const reason = rejections[i + 1];
-      let what = 'a value that is no error';
-      try {
-        const name = reason !== null && typeof reason === 'object' ? reason.name : undefined;
-        const message = typeof name === 'string' ? reason.message : undefined;
-        if (typeof message === 'string') what = name + ': ' + message;
-      } catch (_) {}
-      answer = threw('UnhandledRejection', what, origin(reason), running[0]);
+      answer = threw('UnhandledRejection', whatOf(reason), origin(reason), running[0]);
     }
     rejections.length = 0;
     return answer;

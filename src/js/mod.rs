@@ -25,6 +25,11 @@ pub(crate) const HOST_ACCESS_ERROR: &str = "HostAccessError";
 /// regression test: Node fails it, see `harness.js`); its message is the reason's `name: message`.
 pub(crate) const UNHANDLED_REJECTION: &str = "UnhandledRejection";
 
+/// The name of the error a test ends with when a timer's callback threw, in the test or firing after it
+/// (never a regression test: Node reports it as uncaught and fails the test, see `harness.js`); its
+/// message is the error's `name: message`.
+pub(crate) const UNCAUGHT_EXCEPTION: &str = "UncaughtException";
+
 /// The built-ins that [`HARNESS_JS`], [`RECORDER_JS`], [`CONSOLE_JS`] and the describers use, captured on
 /// the hidden global [`PRIMORDIALS`] before any code under test runs (Node calls them primordials), with
 /// the rules those programs follow so that nothing the code under test does to a built-in (a throwing

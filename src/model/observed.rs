@@ -7,7 +7,7 @@ use std::fmt;
 
 use serde::{Deserialize, Deserializer, Serialize};
 
-use crate::js::UNHANDLED_REJECTION;
+use crate::js::{UNCAUGHT_EXCEPTION, UNHANDLED_REJECTION};
 use crate::model::settings::Limits;
 
 /// Where in the engine's code something happened (a stack frame): the instrumented file and position,
@@ -52,6 +52,9 @@ impl Outcome {
             Outcome::Passed => "passed".into(),
             Outcome::Threw { thrown: Thrown::Error { name, message, .. }, .. } if name == UNHANDLED_REJECTION => {
                 format!("left a promise rejected with no handler: {message}")
+            }
+            Outcome::Threw { thrown: Thrown::Error { name, message, .. }, .. } if name == UNCAUGHT_EXCEPTION => {
+                format!("a timer's callback threw, uncaught: {message}")
             }
             Outcome::Threw { thrown: Thrown::Error { name, message, .. }, .. } => format!("threw {name}: {message}"),
             Outcome::Threw { thrown: Thrown::Value(v), .. } => format!("threw a non-error value {v}"),

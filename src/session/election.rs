@@ -3,7 +3,7 @@
 
 use super::{Session, Status, StopReason};
 use crate::error::Result;
-use crate::js::{HOST_ACCESS_ERROR, UNHANDLED_REJECTION};
+use crate::js::{HOST_ACCESS_ERROR, UNCAUGHT_EXCEPTION, UNHANDLED_REJECTION};
 use crate::model::observed::{Outcome, Thrown};
 use crate::model::program::FunctionRef;
 use crate::model::test::TestCase;
@@ -181,7 +181,8 @@ pub(crate) fn is_regression(outcome: &Outcome, last_statement: usize) -> bool {
         Outcome::Threw { at, thrown } => {
             *at == last_statement
                 && !matches!(thrown, Thrown::Error { name, .. }
-                    if name == "InternalError" || name == HOST_ACCESS_ERROR || name == UNHANDLED_REJECTION)
+                    if name == "InternalError" || name == HOST_ACCESS_ERROR || name == UNHANDLED_REJECTION
+                        || name == UNCAUGHT_EXCEPTION)
         }
         _ => false,
     }

@@ -74,6 +74,10 @@
     let start = 0;
     let nextId = 1;
     let pending = [];
+    // The first error a timer's callback threw in the running test (or after it, see `nextLeft`): Node
+    // reports it as uncaught and fails the test.
+    const NONE = {};
+    let uncaught = NONE;
     const kId = Symbol('asyncId');
     class Timer {
       constructor(callback, delay, args, repeat, immediate) {
@@ -108,6 +112,19 @@
         return this[kId].id;
       }
     }
+    // Fires pending timer `index`: the clock moves to its time, and what its callback throws is uncaught.
+    const fire = (index) => {
+      const timer = pending[index];
+      const state = timer[kId];
+      pending.splice(index, 1);
+      now = Math.max(now, state.at);
+      if (state.repeat) timer.refresh();
+      try {
+        Reflect.apply(state.callback, timer, state.args);
+      } catch (e) {
+        if (uncaught === NONE) uncaught = e;
+      }
+    };
     class Timeout extends Timer {}
     class Immediate extends Timer {}
     const clear = (timer) => {
@@ -119,6 +136,7 @@
         // Before each test: nothing left from another (most tests leave nothing).
         clear() {
           start = now;
+          uncaught = NONE;
           if (pending.length !== 0) pending = [];
         },
         // At the end of a test: reports a refed timer that would hold Node's process past the wait Node's
@@ -146,15 +164,28 @@
             report('awaiting a timer due ' + (state.at - start) + ' ms after the test started');
             return false;
           }
-          pending.splice(first, 1);
-          now = Math.max(now, state.at);
-          if (state.repeat) timer.refresh();
-          try {
-            Reflect.apply(state.callback, timer, state.args);
-          } catch (_) {
-            // Node would report it as uncaught; the test then never settles here either.
-          }
+          fire(first);
           return true;
+        },
+        // Once a test has ended: fires the timer Node would still fire after it, due first (a refed
+        // timeout or immediate due within `REAL_WAIT_MS` of the test's start: a debounce the test left);
+        // false when none is left. Intervals and later timers were reported by `held`, and Node may never
+        // fire an unrefed one.
+        nextLeft() {
+          let first = -1;
+          for (let i = 0; i < pending.length; i++) {
+            const a = pending[i][kId];
+            if (!a.refed || a.repeat || (!a.immediate && a.at - start > REAL_WAIT_MS)) continue;
+            const b = first < 0 ? null : pending[first][kId];
+            if (b === null || (a.immediate !== b.immediate ? a.immediate : a.at < b.at)) first = i;
+          }
+          if (first < 0) return false;
+          fire(first);
+          return true;
+        },
+        // The first error a timer's callback threw in the last test, or `none` if none did.
+        uncaught(none) {
+          return uncaught === NONE ? none : uncaught;
         },
       }),
     });

@@ -174,11 +174,14 @@ impl Engine {
             let read = |outcome: &mut Outcome| {
                 let mut execution = read(outcome)?;
                 if matches!(execution.outcome, Outcome::Passed | Outcome::Threw { .. }) {
-                    if run_left_jobs(&ctx, &deadline, (limit, work_limit)) {
+                    let left = run_left_jobs(&ctx, &globals, &deadline, (limit, work_limit))?;
+                    if left {
                         // What those jobs ran is the test's coverage too (the probes were not cleared).
                         (execution.statements, execution.branches) = covered(&ctx, handles, watch, &sources.implied)?;
                     }
-                    if let Some(answer) = unhandled_rejection(&globals, &rejected)? {
+                    // Timers fire only in a test that awaited or after one: only then can one have thrown.
+                    let timers = left || !execution.awaited.is_empty();
+                    if let Some(answer) = unhandled(&globals, &rejected, timers)? {
                         execution.outcome = outcome_of(&ctx, handles, Ok(answer), false, false, &sources);
                     }
                 }
@@ -334,23 +337,37 @@ fn run_jobs(ctx: &Ctx, globals: &Object, deadline: &Deadline) -> rquickjs::Resul
     }
 }
 
-/// Runs the jobs a test left queued, as Node does before its runner goes on, under the test's limits
-/// (counting on from its work); answers whether any ran. Done once the test's end is read, since the
-/// exported test asserts synchronously what the sandbox read before these jobs.
-fn run_left_jobs(ctx: &Ctx, deadline: &Deadline, (limit, work_limit): (Duration, Option<u64>)) -> bool {
+/// Runs the jobs a test left queued, then the timers Node would still fire after it (a debounce's
+/// timeout, see `__fc$timers.nextLeft`) with the jobs each leaves, as Node does before its process ends,
+/// under the test's limits (counting on from its work); answers whether any ran. Done once the test's
+/// end is read, since the exported test asserts synchronously what the sandbox read before these.
+fn run_left_jobs(
+    ctx: &Ctx,
+    globals: &Object,
+    deadline: &Deadline,
+    (limit, work_limit): (Duration, Option<u64>),
+) -> rquickjs::Result<bool> {
     deadline.resume(limit, work_limit);
+    let timer: Function = globals.get::<_, Object>(TIMERS)?.get("nextLeft")?;
     let mut ran = false;
-    while ctx.execute_pending_job() {
+    loop {
+        while ctx.execute_pending_job() {
+            ran = true;
+        }
+        if deadline.passed() || !timer.call::<_, bool>(()).unwrap_or(false) {
+            break;
+        }
         ran = true;
     }
     deadline.clear();
-    ran
+    Ok(ran)
 }
 
-/// When a promise of the test (or of the jobs it left) is left rejected with no handler, the harness's
-/// answer for it ([`UNHANDLED`]): Node fails such a test.
-fn unhandled_rejection(globals: &Object, rejected: &AtomicBool) -> rquickjs::Result<Option<String>> {
-    if !rejected.swap(false, Ordering::Relaxed) {
+/// When a promise of the test (or of the jobs it left) is left rejected with no handler, or (when
+/// `timers` may have fired) a timer's callback threw, the harness's answer for it ([`UNHANDLED`]): Node
+/// fails such a test.
+fn unhandled(globals: &Object, rejected: &AtomicBool, timers: bool) -> rquickjs::Result<Option<String>> {
+    if !rejected.swap(false, Ordering::Relaxed) && !timers {
         return Ok(None);
     }
     let answer: String = globals.get::<_, Function>(UNHANDLED)?.call(())?;
