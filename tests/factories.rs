@@ -49,8 +49,9 @@ fn the_objects_a_factory_builds_are_tested_through_their_methods() {
     let suite = read(out.path(), "Roster.test.js");
     assert!(suite.contains("describe(\"Roster\"") && suite.contains("= createRoster("), "{suite}");
     assert!(!suite.contains("new Roster") && !suite.contains("new createRoster"), "{suite}");
-    // The factory has one name, as the maker of its objects and as a function of its module.
-    let functions = read(out.path(), "roster.test.js");
+    // The factory has one name, as the maker of its objects and as a function of its module, whose
+    // suite is numbered: `roster` differs from `Roster` in case alone (see `export::suite_stem`).
+    let functions = read(out.path(), "roster.2.test.js");
     assert!(functions.contains("function (createRoster, sharedRegistry)"), "{functions}");
     node_test_passes(&suites(out.path()));
 }
