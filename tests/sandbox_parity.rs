@@ -205,3 +205,11 @@ fn a_timer_a_test_leaves_fires_after_it_and_one_that_throws_fails_it() {
     let method = &report["classes"][0]["methods"][0];
     assert_eq!(method["covered"].as_u64().unwrap() + 1, method["statements"].as_u64().unwrap(), "{method}");
 }
+
+#[test]
+fn a_message_naming_a_callback_of_the_test_is_asserted_up_to_its_text() {
+    let (_, out, _) = generate_passing("events.js");
+    let tests = suite(out.path(), "Bus.test.js");
+    assert!(tests.contains(".startsWith(\"the task \")"), "{tests}");
+    assert!(!tests.contains("message: \"the task function"), "{tests}");
+}
