@@ -54,7 +54,7 @@ use crate::model::settings::Limits;
 use crate::sandbox::qjs::{Anchor, Cx};
 use modules::{TableLoader, TableResolver};
 use script::{HARNESS_SCRIPTS, NODE_SCRIPTS, SETUP, ScriptCache, eval_script, exception_text};
-use sources::{ALIASED, COMMONJS_FOOTER, COMMONJS_HEADER};
+use sources::{ALIASED, COMMONJS_FOOTER, COMMONJS_HEADER, SourceCode};
 
 /// Bytes allocated between two cycle collections.
 const GC_THRESHOLD: usize = 16 << 20;
@@ -146,8 +146,14 @@ impl Engine {
                 .collect();
             let imported_names =
                 sources.files.iter().map(|f| (f.engine_name.clone(), f.imported_names.clone())).collect();
+            let named = |keep: fn(&SourceCode) -> bool| {
+                sources.files.iter().filter(|f| keep(f)).map(|f| f.engine_name.clone()).collect()
+            };
+            let interop_importers = named(|f| f.interop);
+            let commonjs = named(|f| f.kind == ModuleKind::CommonJs);
             let loader = TableLoader { sources: sources.clone(), index, imported_names };
-            runtime.set_loader(TableResolver { table, known, recorded_importer, es_modules }, loader);
+            let resolver = TableResolver { table, known, recorded_importer, es_modules, interop_importers, commonjs };
+            runtime.set_loader(resolver, loader);
         }
         let context = Context::full(&runtime).map_err(|e| Error::Engine(e.to_string()))?;
         let anchor = Anchor::new(&context);

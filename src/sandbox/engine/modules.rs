@@ -17,6 +17,10 @@ use crate::model::program::ModuleKind;
 /// class replaced by the recorder's constructor proxy (an ES module's own bindings cannot be replaced).
 pub(super) const RECORDING_VIEW: &str = "?flycatcher-record";
 
+/// Suffix of the view of a CommonJS module that an importer with TypeScript's CommonJS interop gets (see
+/// `SourceCode::interop`): its default export is the module's `default` when it is marked `__esModule`.
+pub(super) const INTEROP_VIEW: &str = "?flycatcher-interop";
+
 /// Resolves `import` specifiers through the table built from the sources (never the file system).
 pub(super) struct TableResolver {
     /// (importer engine name, specifier) → imported engine name.
@@ -25,6 +29,9 @@ pub(super) struct TableResolver {
     /// Record mode: the importer that gets recording views, and the modules that have one.
     pub(super) recorded_importer: Option<String>,
     pub(super) es_modules: std::collections::HashSet<String>,
+    /// Importers with TypeScript's CommonJS interop, and the CommonJS modules they get its view of.
+    pub(super) interop_importers: std::collections::HashSet<String>,
+    pub(super) commonjs: std::collections::HashSet<String>,
 }
 
 impl Resolver for TableResolver {
@@ -35,7 +42,7 @@ impl Resolver for TableResolver {
         name: &str,
         _: Option<ImportAttributes<'js>>,
     ) -> rquickjs::Result<String> {
-        if name.ends_with(RECORDING_VIEW) {
+        if name.ends_with(RECORDING_VIEW) || name.ends_with(INTEROP_VIEW) {
             return Ok(name.to_string());
         }
         let target = if self.known.iter().any(|k| k == name) {
@@ -47,6 +54,9 @@ impl Resolver for TableResolver {
         };
         if self.recorded_importer.as_deref() == Some(base) && self.es_modules.contains(&target) {
             return Ok(format!("{target}{RECORDING_VIEW}"));
+        }
+        if self.interop_importers.contains(base) && self.commonjs.contains(&target) {
+            return Ok(format!("{target}{INTEROP_VIEW}"));
         }
         Ok(target)
     }
@@ -91,21 +101,27 @@ impl Loader for TableLoader {
             }
             return Module::declare(ctx.clone(), name, view);
         }
-        let index = self.index.get(name).ok_or_else(|| rquickjs::Error::new_loading_message(name, "unknown module"))?;
+        let (original, interop) = match name.strip_suffix(INTEROP_VIEW) {
+            Some(original) => (original, true),
+            None => (name, false),
+        };
+        let index =
+            self.index.get(original).ok_or_else(|| rquickjs::Error::new_loading_message(name, "unknown module"))?;
         let file = &self.sources.files[*index];
         if file.kind == ModuleKind::EsModule {
             return declare_module(ctx, &self.sources.scripts, name, &file.code);
         }
-        let imported = self.imported_names.get(name).map(Vec::as_slice).unwrap_or_default();
-        Module::declare(ctx.clone(), name, commonjs_view(ctx, *index, imported)?)
+        let imported = self.imported_names.get(original).map(Vec::as_slice).unwrap_or_default();
+        Module::declare(ctx.clone(), name, commonjs_view(ctx, *index, imported, interop)?)
     }
 }
 
 /// An ES module view of CommonJS file `index`, as Node gives `import` of a CommonJS file (or of a built-in
 /// module): `module.exports` as the default export, and each of its properties named like an identifier
 /// as a named export, read once it has run, with the names `imported` from it besides (a stand-in's
-/// members exist only when asked for).
-fn commonjs_view(ctx: &Ctx, index: usize, imported: &[String]) -> rquickjs::Result<String> {
+/// members exist only when asked for). With `interop`, the default export is the module's `default` when
+/// it is marked `__esModule`, as TypeScript's CommonJS output reads it.
+fn commonjs_view(ctx: &Ctx, index: usize, imported: &[String], interop: bool) -> rquickjs::Result<String> {
     let keys: String = ctx.eval(format!(
         "JSON.stringify(Object.keys(Object({REQUIRE}({index}))).filter((k) => /^[A-Za-z_$][\\w$]*$/.test(k)))"
     ))?;
@@ -114,7 +130,12 @@ fn commonjs_view(ctx: &Ctx, index: usize, imported: &[String]) -> rquickjs::Resu
     keys.sort();
     keys.dedup();
     keys.retain(|k| k != "default");
-    let mut view = format!("const {VIEW_MODULE} = globalThis.{REQUIRE}({index});\nexport default {VIEW_MODULE};\n");
+    let default = if interop {
+        format!("{VIEW_MODULE} && {VIEW_MODULE}.__esModule ? {VIEW_MODULE}.default : {VIEW_MODULE}")
+    } else {
+        VIEW_MODULE.to_string()
+    };
+    let mut view = format!("const {VIEW_MODULE} = globalThis.{REQUIRE}({index});\nexport default {default};\n");
     for (n, key) in keys.into_iter().enumerate() {
         let key_text = serde_json::Value::String(key).to_string();
         view.push_str(&format!(
