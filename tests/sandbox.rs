@@ -5,16 +5,19 @@
 mod common;
 
 use common::load_sandbox;
-use flycatcher::model::test::{Statement, TestCase, Value, Variable};
+use flycatcher::model::test::{Shape, Statement, TestCase, Value, Variable};
 use flycatcher::sandbox::{Execution, Sandbox, Test};
 
 const PROBE: &str = r#"
 class Probe {
   constructor(size) { this.size = size; this.items = []; }
   // Every argument as the test wrote it, or an error naming those that are not.
-  take(x, cb, compare, big, map, set, promise, when, re, opts, stub, list) {
+  take(x, cb, compare, descending, ordered, reversed, add, identity, positive, big, map, set, promise, when, re,
+    opts, stub, list) {
     const wrong = [String(cb) === 'function (a, b) { return 4; }' && cb.length === 2, cb() === 4,
-      compare(1, 3) < 0 && compare.length === 2, big === -7n, map.get('k') === 1 && map.size === 1,
+      compare(1, 3) < 0 && compare.length === 2, descending(1, 3) > 0, ordered('a', 'b') < 0 && ordered(2, 2) === 0,
+      reversed('a', 'b') > 0 && reversed.length === 2, add(2, 3) === 5 && add('a', 'b') === 'ab',
+      identity(7) === 7 && identity.length === 1, positive(2) === true && positive(-1) === false, big === -7n, map.get('k') === 1 && map.size === 1,
       set.has(2) && set.size === 1, typeof promise.then === 'function', when.getTime() === 86400000,
       re.test('aBBc'), opts.k === 1.5, stub() === 1 && stub() === 'two' && stub() === 'two', list.length === 6,
       Object.is(list[0], -0), list[1] !== list[1], list[2] === 's\u00e9"', list[3] === true, list[4] === null,
@@ -57,7 +60,13 @@ fn a_test_run_directly_ends_as_the_interpreter_runs_it() {
     let every_kind = vec![
         Value::Proxy(0),
         Value::Function { arity: 2, result: Box::new(Value::Number(4.0)) },
-        Value::Comparator { descending: false },
+        Value::Callback(Shape::Subtract { descending: false }),
+        Value::Callback(Shape::Subtract { descending: true }),
+        Value::Callback(Shape::Compare { descending: false }),
+        Value::Callback(Shape::Compare { descending: true }),
+        Value::Callback(Shape::Add),
+        Value::Callback(Shape::Identity),
+        Value::Callback(Shape::Positive),
         Value::BigInt(-7),
         Value::Map(vec![(Value::String("k".into()), Value::Number(1.0))]),
         Value::Set(vec![Value::Number(2.0)]),

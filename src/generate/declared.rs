@@ -14,7 +14,7 @@ use super::random::{Builder, SMALL_NUMBER, date};
 use crate::analysis::declared::{DeclaredType, Literal};
 use crate::inference::ParamType;
 use crate::inference::declared::{arrays_satisfy, buildable};
-use crate::model::test::Value;
+use crate::model::test::{Shape, Value};
 
 /// Longest array built for an array type.
 const MAX_ARRAY_LENGTH: usize = 5;
@@ -119,7 +119,7 @@ impl Builder<'_> {
                 Value::Object(values)
             }
             DeclaredType::Function { compares: true, .. } if rng.random_bool(COMPARATOR_PROBABILITY) => {
-                Value::Comparator { descending: rng.random_bool(DESCENDING_PROBABILITY) }
+                Value::Callback(Shape::Subtract { descending: rng.random_bool(DESCENDING_PROBABILITY) })
             }
             // Every pair equal: consistent too, where any other constant would leave a sort's order to the
             // engine (QuickJS's here, V8's where the suite runs).

@@ -14,7 +14,8 @@ use crate::inference::{DecisionSource, ParamRecord, ParamType, TypeTable, patter
 use crate::js::literal;
 use crate::model::program::{ClassId, ProgramInfo};
 use crate::model::settings::{GenerationSettings, NumberSource, StringSource};
-use crate::model::test::{Statement, TestCase, Value, Variable};
+use crate::model::test::{Shape, Statement, TestCase, Value, Variable};
+use crate::sandbox::CallArguments;
 
 /// Chance of reusing an existing variable when an instance of a class is needed.
 const REUSE_PROBABILITY: f64 = 0.25;
@@ -70,6 +71,10 @@ const OTHER_CHECKED_PROBABILITY: f64 = 0.3;
 const EARLIER_PRIMITIVE_PROBABILITY: f64 = 0.2;
 /// Largest small number, given to a parameter whose large numbers were cut off by limits (sizes).
 pub(super) const SMALL_NUMBER: i32 = 10;
+/// Chance that a callback the code was seen calling with arguments has a shape that fits the call (see
+/// [`shapes_for`]) rather than a constant result: a sort with a constant comparator, or a filter whose
+/// predicate always says the same, never reaches the code that depends on the answer.
+const SHAPED_CALLBACK_PROBABILITY: f64 = 0.5;
 /// Chance of a call with another number of arguments than parameters, where the function shows that
 /// the count matters (see [`crate::analysis::arity`]; guided strategies only).
 const ARITY_PROBABILITY: f64 = 0.2;
@@ -461,28 +466,40 @@ impl<'a> Builder<'a> {
                     }
                 }
             }
-            ParamType::Function => Value::returning(match self.types.result_of(param) {
-                // With no evidence of what the caller does with the result, each callback returns a
-                // primitive of a type drawn afresh: a single guess could miss a `typeof` check forever.
-                Some(result)
-                    if self
-                        .types
-                        .get(result)
-                        .decision
-                        .as_ref()
-                        .is_some_and(|d| d.source == DecisionSource::LeapOfFaith) =>
-                {
-                    let ty = [ParamType::Number, ParamType::String, ParamType::Boolean][rng.random_range(0..3)];
-                    self.argument_of_type(ty, rng)
-                }
-                Some(result) => self.argument(result, depth + 1, rng),
-                None => self.primitive(ParamType::Number, rng),
-            }),
+            ParamType::Function => self.callback(param, depth, rng),
             ParamType::Object => self.options_object(param, depth, rng),
             ParamType::Date => date(rng),
             ParamType::RegExp => self.regexp(rng),
             ParamType::Class(class) => self.instance(class, depth, rng),
         }
+    }
+
+    /// A callback for parameter `param`: of a shape that fits how the code calls it, now and then, else
+    /// returning a value of its result's type.
+    fn callback(&mut self, param: u32, depth: usize, rng: &mut (impl Rng + ?Sized)) -> Value {
+        if let Some(calls) = self.types.get(param).calls.filter(|calls| calls.count > 0)
+            && rng.random_bool(SHAPED_CALLBACK_PROBABILITY)
+        {
+            let shapes = shapes_for(calls);
+            return Value::Callback(shapes[rng.random_range(0..shapes.len())]);
+        }
+        Value::returning(match self.types.result_of(param) {
+            // With no evidence of what the caller does with the result, each callback returns a
+            // primitive of a type drawn afresh: a single guess could miss a `typeof` check forever.
+            Some(result)
+                if self
+                    .types
+                    .get(result)
+                    .decision
+                    .as_ref()
+                    .is_some_and(|d| d.source == DecisionSource::LeapOfFaith) =>
+            {
+                let ty = [ParamType::Number, ParamType::String, ParamType::Boolean][rng.random_range(0..3)];
+                self.argument_of_type(ty, rng)
+            }
+            Some(result) => self.argument(result, depth + 1, rng),
+            None => self.primitive(ParamType::Number, rng),
+        })
     }
 
     /// An instance of `class` for an argument `depth` constructions deep: often a variable of the class
@@ -669,5 +686,25 @@ fn compared(record: &ParamRecord, ty: ParamType, rng: &mut (impl Rng + ?Sized)) 
         Constant::Number(n) => Some(Value::Number(*n)),
         Constant::String(s) => Some(Value::String(s.clone())),
         Constant::Regex { .. } => None,
+    }
+}
+
+/// The shapes of callback that fit calls passing `calls`: two arguments are compared or combined (numbers
+/// subtracted, anything else compared with `<`, which orders strings and numbers alike), one is passed on
+/// or tested.
+fn shapes_for(calls: CallArguments) -> &'static [Shape] {
+    const NUMBERS_PAIR: &[Shape] =
+        &[Shape::Subtract { descending: false }, Shape::Subtract { descending: true }, Shape::Add];
+    const STRINGS_PAIR: &[Shape] =
+        &[Shape::Compare { descending: false }, Shape::Compare { descending: true }, Shape::Add];
+    const ANY_PAIR: &[Shape] = &[Shape::Compare { descending: false }, Shape::Compare { descending: true }];
+    const NUMBER: &[Shape] = &[Shape::Identity, Shape::Positive];
+    const ANY: &[Shape] = &[Shape::Identity];
+    match calls {
+        CallArguments { count: 2.., numbers: true, .. } => NUMBERS_PAIR,
+        CallArguments { count: 2.., strings: true, .. } => STRINGS_PAIR,
+        CallArguments { count: 2.., .. } => ANY_PAIR,
+        CallArguments { numbers: true, .. } => NUMBER,
+        _ => ANY,
     }
 }

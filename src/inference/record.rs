@@ -14,6 +14,7 @@ use crate::analysis::constants::Constant;
 use crate::analysis::declared::DeclaredParam;
 use crate::js::literal::is_identifier_name;
 use crate::model::program::ClassId;
+use crate::sandbox::CallArguments;
 
 /// A parameter: which function of which class, at which position.
 #[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -80,6 +81,9 @@ pub struct ParamRecord {
     /// The types that errors thrown when it was passed a recording proxy asked for (see
     /// [`super::errors`]).
     pub wanted: Vec<Wanted>,
+    /// What the code passed it when it called it as a function, over every call (see
+    /// [`CallArguments::merge`]): a comparator is called with two numbers or strings, a predicate with one.
+    pub calls: Option<CallArguments>,
     /// Calls it was passed a recording proxy in that threw an error rejecting it.
     pub rejected: u32,
     /// Reads of members, by name, in calls that then rejected it: probes (`v.toStringTag`), not uses.
@@ -109,6 +113,7 @@ impl ParamRecord {
             patterns: Vec::new(),
             joiners: Vec::new(),
             wanted: Vec::new(),
+            calls: None,
             rejected: 0,
             probed: BTreeMap::new(),
             declared: None,

@@ -226,7 +226,12 @@ impl TypeTable {
                 ProxyEvent::Get { name, .. } => record.members.entry(name.clone()).or_default().reads += 1,
                 ProxyEvent::Set { name, .. } => record.members.entry(name.clone()).or_default().writes += 1,
                 ProxyEvent::Has { name, .. } => record.members.entry(name.clone()).or_default().checks += 1,
-                ProxyEvent::Called { .. } => record.members.entry(CALLED.to_string()).or_default().reads += 1,
+                ProxyEvent::Called { arguments, .. } => {
+                    record.members.entry(CALLED.to_string()).or_default().reads += 1;
+                    if let Some(arguments) = arguments {
+                        record.calls = Some(record.calls.map_or(*arguments, |seen| seen.merge(*arguments)));
+                    }
+                }
                 ProxyEvent::Coerced { hint, position, .. } => {
                     let located = match position.as_ref().map(|p| locate_site(code, p, &record.name)) {
                         Some(Located::InThrow) => continue,

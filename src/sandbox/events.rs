@@ -50,6 +50,8 @@ pub enum ProxyEvent {
     Called {
         /// The parameter.
         key: u32,
+        /// What the call passed it (`None` for a construction).
+        arguments: Option<CallArguments>,
     },
     /// `name in p` was asked.
     Has {
@@ -74,11 +76,45 @@ impl ProxyEvent {
     pub fn key(&self) -> u32 {
         match self {
             ProxyEvent::Created { key }
-            | ProxyEvent::Called { key }
+            | ProxyEvent::Called { key, .. }
             | ProxyEvent::Get { key, .. }
             | ProxyEvent::Set { key, .. }
             | ProxyEvent::Has { key, .. }
             | ProxyEvent::Coerced { key, .. } => *key,
+        }
+    }
+}
+
+/// What a call of a recording proxy passed it, as the harness logs it: a letter per argument, `n` for a
+/// number, `s` for a string, `o` for anything else (`"nn"` for a comparator's call on numbers).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct CallArguments {
+    /// How many arguments.
+    pub count: usize,
+    /// Whether every one was a number (false for none).
+    pub numbers: bool,
+    /// Whether every one was a string (false for none).
+    pub strings: bool,
+}
+
+impl CallArguments {
+    /// Reads the harness's detail of a call; `None` for a construction (an empty detail).
+    fn from_js(detail: &str) -> Option<CallArguments> {
+        let kinds = detail.strip_prefix('(')?;
+        let count = kinds.len();
+        Some(CallArguments {
+            count,
+            numbers: count > 0 && kinds.bytes().all(|k| k == b'n'),
+            strings: count > 0 && kinds.bytes().all(|k| k == b's'),
+        })
+    }
+
+    /// What two calls passed, as one: the most arguments either passed, of a kind both agree on.
+    pub fn merge(self, other: CallArguments) -> CallArguments {
+        CallArguments {
+            count: self.count.max(other.count),
+            numbers: self.numbers && other.numbers,
+            strings: self.strings && other.strings,
         }
     }
 }
@@ -173,7 +209,7 @@ pub fn read_log(
             1 => ProxyEvent::Get { key, name: detail },
             2 => ProxyEvent::Set { key, name: detail },
             3 => ProxyEvent::Has { key, name: detail },
-            4 => ProxyEvent::Called { key },
+            4 => ProxyEvent::Called { key, arguments: CallArguments::from_js(&detail) },
             5 => {
                 let (hint, stack) = detail.split_once('\n').unwrap_or((&detail, ""));
                 ProxyEvent::Coerced { key, hint: Hint::from_js(hint), position: first_user_frame(stack, &is_user_file) }

@@ -22,7 +22,7 @@ use serde::Deserialize;
 
 pub use code::CodeBase;
 pub use engine::WORK_PER_MS;
-pub use events::{PatternNote, ProxyEvent};
+pub use events::{CallArguments, PatternNote, ProxyEvent};
 
 use crate::error::{Error, Result};
 use crate::js::{CLASSES, MISSING_GLOBALS, PRIMORDIALS};

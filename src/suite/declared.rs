@@ -11,7 +11,7 @@ use crate::analysis::declared::{self, DeclaredEnum, DeclaredType, Literal, looku
 use crate::export::{self, Declarations, DeclaredMember, EnumBinding, Typed};
 use crate::js::literal;
 use crate::model::program::ProgramInfo;
-use crate::model::test::{TestCase, Value};
+use crate::model::test::{Shape, TestCase, Value};
 
 /// What the declarations of `program`'s classes say about their public members.
 pub(super) fn declarations(program: &ProgramInfo) -> Declarations {
@@ -152,7 +152,10 @@ impl Carries<'_> {
             | (Value::Null, DeclaredType::Null)
             | (Value::Undefined, DeclaredType::Undefined)
             | (Value::BigInt(_), DeclaredType::BigInt)
-            | (Value::Comparator { .. }, DeclaredType::Function { compares: true, .. })
+            | (
+                Value::Callback(Shape::Subtract { .. } | Shape::Compare { .. }),
+                DeclaredType::Function { compares: true, .. },
+            )
             | (Value::Date(_), DeclaredType::Date)
             | (Value::RegExp { .. }, DeclaredType::RegExp) => true,
             // `-0` is written as a negation, of type `number`.
@@ -247,7 +250,11 @@ mod tests {
         assert_eq!(typed(&callback, Value::returning(Value::String("2".into()))), None);
         let two = |result: Value| Value::Function { arity: 2, result: Box::new(result) };
         assert_eq!(typed(&callback, two(Value::Number(2.0))), None, "more parameters than the type takes");
-        assert_eq!(typed(&callback, Value::Comparator { descending: false }), None, "not a comparator's type");
+        assert_eq!(
+            typed(&callback, Value::Callback(Shape::Subtract { descending: false })),
+            None,
+            "not a comparator's type"
+        );
         let anything = param(DeclaredType::Any, Vec::new(), Vec::new());
         assert_eq!(typed(&anything, Value::Number(1.0)), None, "`any` may be a generic a typed receiver fixed");
     }

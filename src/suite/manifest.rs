@@ -19,7 +19,7 @@ use crate::error::{Error, Result};
 use crate::export::{self, Format, Line};
 use crate::model::observed::{Outcome, Thrown};
 use crate::model::program::{ClassId, ProgramInfo};
-use crate::model::test::{Statement, TestCase, Value, Variable};
+use crate::model::test::{Shape, Statement, TestCase, Value, Variable};
 use crate::sandbox::code::CodeBase;
 
 /// How manifest files end: `LinkedList.flycatcher.json`.
@@ -528,7 +528,7 @@ fn value(json: &Json, classes: &[ClassId]) -> std::result::Result<Value, String>
                     },
                     result: Box::new(value(inner, classes)?),
                 },
-                "c" => Value::Comparator { descending: inner.as_u64().ok_or_else(bad)? == 1 },
+                "c" => Value::Callback(inner.as_u64().and_then(Shape::from_code).ok_or_else(bad)?),
                 "b" => Value::BigInt(inner.as_str().and_then(|s| s.parse().ok()).ok_or_else(bad)?),
                 "m" => Value::Map(
                     inner
@@ -614,7 +614,9 @@ mod tests {
             Value::Array(vec![Value::Number(1.0), Value::String(String::new())]),
             Value::returning(Value::Boolean(false)),
             Value::Function { arity: 2, result: Box::new(Value::Number(1.0)) },
-            Value::Comparator { descending: true },
+            Value::Callback(Shape::Subtract { descending: true }),
+            Value::Callback(Shape::Compare { descending: false }),
+            Value::Callback(Shape::Positive),
             Value::BigInt(-12),
             Value::Map(vec![(Value::String("k".into()), Value::Number(2.0))]),
             Value::Map(Vec::new()),

@@ -94,8 +94,8 @@ impl TestCase {
                 }
                 self.push_json_text(json, value, program);
             }
-            Value::Comparator { descending } => {
-                let _ = write!(json, "{{\"c\":{}", u8::from(*descending));
+            Value::Callback(shape) => {
+                let _ = write!(json, "{{\"c\":{}", shape.code());
                 self.push_json_text(json, value, program);
             }
             Value::BigInt(n) => {

@@ -1,6 +1,6 @@
 //! A test as JavaScript text: the exported suite's statements and what people read in the explorer.
 
-use super::{Statement, TestCase, Value};
+use super::{Shape, Statement, TestCase, Value};
 use crate::js::{PROXY, literal};
 use crate::model::program::{ClassId, ProgramInfo};
 
@@ -76,10 +76,7 @@ impl TestCase {
                 };
                 format!("function ({}) {{ return {}; }}", parameters(*arity, taken, annotation), text(result))
             }
-            Value::Comparator { descending } => {
-                let (first, second) = if *descending { ("b", "a") } else { ("a", "b") };
-                format!("function (a{annotation}, b{annotation}) {{ return {first} - {second}; }}")
-            }
+            Value::Callback(shape) => callback(*shape, annotation),
             Value::BigInt(n) => format!("{n}n"),
             Value::Map(entries) if entries.is_empty() => "new Map()".into(),
             Value::Map(entries) => {
@@ -170,4 +167,24 @@ fn parameters(arity: usize, taken: impl Fn(&str) -> bool, annotation: &str) -> S
         })
         .collect::<Vec<_>>()
         .join(", ")
+}
+
+/// The text of a callback of `shape`, its parameters annotated with `annotation` (`: any` in TypeScript).
+fn callback(shape: Shape, annotation: &str) -> String {
+    let ordered = |descending: bool| if descending { ("b", "a") } else { ("a", "b") };
+    let (parameters, body) = match shape {
+        Shape::Subtract { descending } => {
+            let (first, second) = ordered(descending);
+            (2, format!("{first} - {second}"))
+        }
+        Shape::Compare { descending } => {
+            let (first, second) = ordered(descending);
+            (2, format!("{first} < {second} ? -1 : {first} > {second} ? 1 : 0"))
+        }
+        Shape::Add => (2, "a + b".to_string()),
+        Shape::Identity => (1, "a".to_string()),
+        Shape::Positive => (1, "a > 0".to_string()),
+    };
+    let names: Vec<String> = ["a", "b"][..parameters].iter().map(|name| format!("{name}{annotation}")).collect();
+    format!("function ({}) {{ return {body}; }}", names.join(", "))
 }

@@ -38,12 +38,9 @@ pub enum Value {
         /// What every call returns.
         result: Box<Value>,
     },
-    /// A consistent comparator of numbers: `function (a, b) { return a - b; }`, or `b - a` when
-    /// `descending`.
-    Comparator {
-        /// Whether it orders from the largest down.
-        descending: bool,
-    },
+    /// A pure callback whose result follows from its arguments as such a callback's would: a
+    /// consistent comparator, a sum, a predicate (see [`Shape`]).
+    Callback(Shape),
     /// A BigInt literal: `10n`.
     BigInt(i64),
     /// `new Map([[key, value], ...])`.
@@ -77,6 +74,55 @@ pub enum Value {
         /// Its own fields, in order.
         fields: Vec<(String, Value)>,
     },
+}
+
+/// The shapes of callbacks with a meaning, beside those returning a constant: a sort needs a consistent
+/// order, a filter a predicate that sometimes says yes, a reduction something that combines.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Shape {
+    /// Orders numbers: `function (a, b) { return a - b; }`, or `b - a` when descending.
+    Subtract {
+        /// Whether it orders from the largest down.
+        descending: bool,
+    },
+    /// Orders numbers and strings alike: `function (a, b) { return a < b ? -1 : a > b ? 1 : 0; }`,
+    /// reversed when descending.
+    Compare {
+        /// Whether it orders from the largest down.
+        descending: bool,
+    },
+    /// Combines two values: `function (a, b) { return a + b; }` (a reducer's sum or concatenation).
+    Add,
+    /// Passes its argument on: `function (a) { return a; }` (a mapper, a key function).
+    Identity,
+    /// Says yes to some values and no to others: `function (a) { return a > 0; }`.
+    Positive,
+}
+
+impl Shape {
+    /// The shape's code in the harness format (`{"c": code}`), kept by manifests: the comparators of
+    /// numbers were the only shapes once, 0 ascending and 1 descending.
+    pub(crate) fn code(self) -> u8 {
+        match self {
+            Shape::Subtract { descending } => u8::from(descending),
+            Shape::Compare { descending } => 2 + u8::from(descending),
+            Shape::Add => 4,
+            Shape::Identity => 5,
+            Shape::Positive => 6,
+        }
+    }
+
+    /// The shape of a code (see [`Shape::code`]).
+    pub(crate) fn from_code(code: u64) -> Option<Shape> {
+        Some(match code {
+            0 | 1 => Shape::Subtract { descending: code == 1 },
+            2 | 3 => Shape::Compare { descending: code == 3 },
+            4 => Shape::Add,
+            5 => Shape::Identity,
+            6 => Shape::Positive,
+            _ => return None,
+        })
+    }
 }
 
 impl Value {
