@@ -3,7 +3,11 @@
 # run it with the binary before and after, then `diff -r` the two folders (empty means no change).
 #
 #   corpus/identical.sh BIN OUT             the samples
-#   corpus/identical.sh BIN OUT --corpus    the corpus packages instead
+#   corpus/identical.sh BIN OUT --corpus [NAME...]   the corpus packages instead (or those named)
+#
+# FLYCATCHER_ARGS adds flags to every corpus run (e.g. `--jobs 1`), to compare runs that must not differ.
+# Each corpus run's printed bound and its wall time go to OUT.bounds.tsv (beside OUT, not compared):
+# package, bound in seconds, seconds taken, their ratio.
 #
 # Covers: the suites, manifests, failing logs and JSON reports of every sample in node-test and jest
 # (seeds 1 and 3); linked-list, shapes and bank-account in the six other formats; the random, exhaustive,
@@ -18,6 +22,9 @@ set -euo pipefail
 bin=$(realpath "$1")
 out=$2
 corpus=${3:-}
+shift $(($# < 3 ? $# : 3))
+only=("$@")
+bounds="$(realpath -m "$out").bounds.tsv"
 root=$(cd "$(dirname "$0")/.." && pwd)
 rm -rf "$out"
 mkdir -p "$out"
@@ -83,11 +90,19 @@ run "seeded" generate samples/isbn.js samples/linked-list.js --seed 7 --timeout 
 if [ "$corpus" != "--corpus" ]; then
   samples
 else
+  printf 'package\tbound\tseconds\tratio\n' > "$bounds"
   grep -v '^\s*#' "$root/corpus/packages.txt" | awk 'NF { print $1 }' | while read -r spec; do
     dir="$root/corpus/cache/$(echo "$spec" | tr '/' '+')/package"
     [ -d "$dir" ] || continue
+    if [ ${#only[@]} -gt 0 ] && ! printf '%s\n' "${only[@]}" | grep -qx "${spec%@*}"; then continue; fi
     name="corpus.$(echo "$spec" | tr '/' '+')"
-    run "$name" generate "$dir" --seed 1 --timeout 1 --out "$name" --report "$name.json"
+    started=$(date +%s.%N)
+    # shellcheck disable=SC2086 # FLYCATCHER_ARGS is a list of flags
+    run "$name" generate "$dir" --seed 1 --timeout 1 ${FLYCATCHER_ARGS:-} --out "$name" --report "$name.json"
+    seconds=$(echo "$(date +%s.%N) - $started" | bc)
+    bound=$(sed -nE 's/^bound: at most ([0-9.]+) s.*/\1/p' "$name.stderr" "$name.stdout" | head -1)
+    printf '%s\t%s\t%.1f\t%s\n' "$spec" "${bound:-?}" "$seconds" \
+      "$( [ -n "$bound" ] && echo "scale=2; $seconds / $bound" | bc || echo '?')" >> "$bounds"
   done
 fi
 
