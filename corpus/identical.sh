@@ -5,7 +5,9 @@
 #   corpus/identical.sh BIN OUT             the samples
 #   corpus/identical.sh BIN OUT --corpus [NAME...]   the corpus packages instead (or those named)
 #
-# FLYCATCHER_ARGS adds flags to every corpus run (e.g. `--jobs 1`), to compare runs that must not differ.
+# FLYCATCHER_ARGS replaces `--timeout 1` in every corpus run (e.g. `--budget 20000 --timeout 60 --jobs 1`:
+# the work budget `--timeout 1` implies, under a cap a loaded machine does not reach), to compare runs that
+# must not differ.
 # Each corpus run's printed bound and its wall time go to OUT.bounds.tsv (beside OUT, not compared):
 # package, bound in seconds, seconds taken, their ratio.
 #
@@ -98,7 +100,7 @@ else
     name="corpus.$(echo "$spec" | tr '/' '+')"
     started=$(date +%s.%N)
     # shellcheck disable=SC2086 # FLYCATCHER_ARGS is a list of flags
-    run "$name" generate "$dir" --seed 1 --timeout 1 ${FLYCATCHER_ARGS:-} --out "$name" --report "$name.json"
+    run "$name" generate "$dir" --seed 1 ${FLYCATCHER_ARGS:---timeout 1} --out "$name" --report "$name.json"
     seconds=$(echo "$(date +%s.%N) - $started" | bc)
     bound=$(sed -nE 's/^bound: at most ([0-9.]+) s.*/\1/p' "$name.stderr" "$name.stdout" | head -1)
     printf '%s\t%s\t%.1f\t%s\n' "$spec" "${bound:-?}" "$seconds" \

@@ -217,6 +217,28 @@ fn results_bound_as_receivers_type_check_whatever_their_declared_type() {
 }
 
 #[test]
+fn bytes_are_built_as_declared_and_written_as_typescript_reads_them() {
+    // keyring.ts takes a `Uint8Array` of 32 bytes, not all zero: bytes of the lengths code checks, each
+    // byte the same, cover every branch, and the suite writes them typed.
+    let (dir, out) = project();
+    let report =
+        generate(&[fixture_file("keyring.ts")], &out, &["--seed", "1", "--budget", "60000", "--timeout", "600"]);
+    for (method, covered, statements, stop) in methods(&report) {
+        assert_eq!(covered, statements, "{method} covered {covered}/{statements} (stop: {stop})");
+    }
+    let suites = typescript_suites(&out);
+    let suite = suites.iter().find(|s| !s.to_string_lossy().contains(".failing.")).unwrap();
+    let written = std::fs::read_to_string(suite).unwrap();
+    assert!(written.contains("keyring.add(new Uint8Array(32).fill("), "{written}");
+    for suite in &suites {
+        let output = run("node-test", suite);
+        assert!(output.status.success(), "node-test failed on {}: {}", suite.display(), text(&output));
+    }
+    let errors = tsc(dir.path(), &suites, &[]);
+    assert!(errors.is_empty(), "tsc --strict on the suites of keyring.ts:\n{errors}");
+}
+
+#[test]
 fn maps_sets_bigints_promises_and_callbacks_are_built_as_declared() {
     // books.ts takes a `Map<string, number>`, a `Set<string>`, a `bigint`, a union of bigint literals and a
     // string, a `Promise<number>` (awaited in a `try`, or kept and never awaited), a predicate of two

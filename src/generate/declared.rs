@@ -153,6 +153,7 @@ impl Builder<'_> {
             },
             DeclaredType::Date => date(rng),
             DeclaredType::RegExp => self.regexp(rng),
+            DeclaredType::Bytes => bytes(rng),
             // Inside another value, any primitive is a value of `any`.
             DeclaredType::Any => match rng.random_range(0..3u32) {
                 0 => self.primitive(ParamType::Number, rng),
@@ -222,4 +223,16 @@ pub(super) fn literal_value(literal: &Literal) -> Value {
         Literal::Boolean(b) => Value::Boolean(*b),
         Literal::BigInt(n) => Value::BigInt(*n),
     }
+}
+
+/// Lengths of the bytes built for a `Uint8Array`: empty, one, and the sizes keys, seeds, hashes and
+/// addresses have (4, 16, 20, 32, 33, 64), which code checks by length.
+const BYTE_LENGTHS: &[usize] = &[0, 1, 4, 16, 20, 32, 33, 64];
+
+/// Bytes for a `Uint8Array`: a length code checks for, each byte the same (`new Uint8Array(32).fill(7)`
+/// reads at a glance), zero now and then.
+fn bytes(rng: &mut (impl Rng + ?Sized)) -> Value {
+    let length = BYTE_LENGTHS[rng.random_range(0..BYTE_LENGTHS.len())];
+    let fill = if rng.random_bool(0.2) { 0 } else { rng.random_range(1..=255) };
+    Value::Bytes { length, fill }
 }

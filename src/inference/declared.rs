@@ -32,7 +32,8 @@ pub(crate) fn buildable(ty: &DeclaredType, program: &ProgramInfo, top: bool) -> 
         | DeclaredType::Null
         | DeclaredType::Undefined
         | DeclaredType::Date
-        | DeclaredType::RegExp => true,
+        | DeclaredType::RegExp
+        | DeclaredType::Bytes => true,
         DeclaredType::Any => !top,
         DeclaredType::Opaque => false,
         DeclaredType::Class(name) => program.type_named(name).is_some(),
@@ -71,6 +72,7 @@ fn coarse(ty: &DeclaredType, program: &ProgramInfo) -> ParamType {
             .find(|m| !matches!(m, DeclaredType::Null | DeclaredType::Undefined))
             .map_or(ParamType::Object, |m| coarse(m, program)),
         DeclaredType::Object(_)
+        | DeclaredType::Bytes
         | DeclaredType::Map(..)
         | DeclaredType::Set(_)
         | DeclaredType::Promise(_)

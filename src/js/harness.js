@@ -480,6 +480,7 @@
       return rejected;
     }
     if (hasOwn(a, 'd')) return new RealDate(a.d);
+    if (hasOwn(a, 'y')) return P.typedArrayFill(new P.Uint8Array(a.y[0]), a.y[1]);
     if (hasOwn(a, 'r')) return new RealRegExp(a.r[0], a.r[1]);
     if (hasOwn(a, 's')) {
       // A stub returning recorded answers in order, then the last one again.

@@ -121,6 +121,7 @@
     }
   };
 
+  const typedArrayFillMethod = Object.getPrototypeOf(Uint8Array.prototype).fill;
   const typedArrayLength = Object.getOwnPropertyDescriptor(Object.getPrototypeOf(Uint8Array.prototype), 'length').get;
 
   const P = {
@@ -158,6 +159,8 @@
     String,
     Date,
     DateProto: Date.prototype,
+    Uint8Array,
+    typedArrayFill: (array, value) => apply(typedArrayFillMethod, array, [value]),
     getTime: uncurry(Date.prototype.getTime),
     RegExp,
     BigInt,

@@ -157,7 +157,8 @@ impl Carries<'_> {
                 DeclaredType::Function { compares: true, .. },
             )
             | (Value::Date(_), DeclaredType::Date)
-            | (Value::RegExp { .. }, DeclaredType::RegExp) => true,
+            | (Value::RegExp { .. }, DeclaredType::RegExp)
+            | (Value::Bytes { .. }, DeclaredType::Bytes) => true,
             // `-0` is written as a negation, of type `number`.
             (Value::Number(n), DeclaredType::Literal(Literal::Number(l))) => {
                 n == l && !(*n == 0.0 && n.is_sign_negative()) && !self.enum_values.contains(&Literal::Number(*l))

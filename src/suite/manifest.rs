@@ -529,6 +529,13 @@ fn value(json: &Json, classes: &[ClassId]) -> std::result::Result<Value, String>
                     result: Box::new(value(inner, classes)?),
                 },
                 "c" => Value::Callback(inner.as_u64().and_then(Shape::from_code).ok_or_else(bad)?),
+                "y" => match inner.as_array().map(Vec::as_slice) {
+                    Some([length, fill]) => Value::Bytes {
+                        length: length.as_u64().and_then(|n| usize::try_from(n).ok()).ok_or_else(bad)?,
+                        fill: fill.as_u64().and_then(|n| u8::try_from(n).ok()).ok_or_else(bad)?,
+                    },
+                    _ => return Err(bad()),
+                },
                 "b" => Value::BigInt(inner.as_str().and_then(|s| s.parse().ok()).ok_or_else(bad)?),
                 "m" => Value::Map(
                     inner
@@ -617,6 +624,8 @@ mod tests {
             Value::Callback(Shape::Subtract { descending: true }),
             Value::Callback(Shape::Compare { descending: false }),
             Value::Callback(Shape::Positive),
+            Value::Bytes { length: 32, fill: 7 },
+            Value::Bytes { length: 4, fill: 0 },
             Value::BigInt(-12),
             Value::Map(vec![(Value::String("k".into()), Value::Number(2.0))]),
             Value::Map(Vec::new()),

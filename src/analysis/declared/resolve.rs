@@ -582,6 +582,7 @@ fn built_in(name: &str, args: &[DeclaredType]) -> DeclaredType {
     match name {
         "Date" => DeclaredType::Date,
         "RegExp" => DeclaredType::RegExp,
+        "Uint8Array" => DeclaredType::Bytes,
         "Number" => DeclaredType::Number,
         "String" => DeclaredType::String,
         "Boolean" => DeclaredType::Boolean,

@@ -49,6 +49,8 @@ pub(crate) enum DeclaredType {
     Date,
     /// `RegExp`.
     RegExp,
+    /// `Uint8Array`: bytes, what binary and cryptographic code takes (keys, seeds, buffers).
+    Bytes,
     /// Any value the caller picks: `any`, `unknown`, an unconstrained generic, or one whose bound says
     /// nothing (`K extends {}`).
     Any,

@@ -126,6 +126,9 @@ impl TestCase {
                 json.push('}');
             }
             Value::Rejected => json.push_str("{\"j\":1}"),
+            Value::Bytes { length, fill } => {
+                let _ = write!(json, "{{\"y\":[{length},{fill}]}}");
+            }
             Value::Date(ms) => {
                 let _ = write!(json, "{{\"d\":{}}}", literal::number(*ms));
             }

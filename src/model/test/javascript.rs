@@ -87,6 +87,8 @@ impl TestCase {
             Value::Set(items) => format!("new Set([{}])", items.iter().map(text).collect::<Vec<_>>().join(", ")),
             Value::Promise(result) => format!("Promise.resolve({})", text(result)),
             Value::Rejected => REJECTED.into(),
+            Value::Bytes { length, fill: 0 } => format!("new Uint8Array({length})"),
+            Value::Bytes { length, fill } => format!("new Uint8Array({length}).fill({fill})"),
             Value::Date(ms) => format!("new Date({})", literal::number(*ms)),
             // `//` would open a comment: the empty pattern is written as JavaScript prints it.
             Value::RegExp { source, flags } if source.is_empty() => format!("/(?:)/{flags}"),

@@ -52,6 +52,13 @@ pub enum Value {
     /// A promise rejected with `new Error("rejected")`, a handler attached when it is made: code that
     /// never awaits it leaves no unhandled rejection, in the engine as under Node.
     Rejected,
+    /// `new Uint8Array(length).fill(fill)`: bytes, all the same.
+    Bytes {
+        /// How many.
+        length: usize,
+        /// The value of each.
+        fill: u8,
+    },
     /// `new Date(milliseconds)`.
     Date(f64),
     /// A regular expression literal: `/source/flags`.
