@@ -392,6 +392,39 @@ fn verify_reports_type_errors_as_failures_of_the_suite() {
 }
 
 #[test]
+fn code_that_re_exports_a_type_without_type_loads_under_node_as_it_does_under_tsc() {
+    // In a `"type": "module"` package, index.ts re-exports the interface `Sized` beside the class `Shelf`
+    // without `type`: tsc drops it, tsx keeps it, and Node refuses to link the ES module tsx makes ("does not
+    // provide an export named 'Sized'"). The node:test suite requires the code instead (tsx compiles it to
+    // CommonJS, where the name reads undefined), says why at its loader, and passes; the vitest suite, whose
+    // runner links no ES modules of its own, imports it as before.
+    let entry = root().join("tests/fixtures/typescript/module-type-reexports/index.ts");
+    for format in ["node-test", "vitest"] {
+        let (dir, out) = project();
+        let args = ["--seed", "1", "--budget", "60000", "--timeout", "600", "--format", format];
+        let report = generate(std::slice::from_ref(&entry), &out, &args);
+        assert!(methods(&report).iter().all(|(_, covered, statements, _)| covered == statements), "{report}");
+        let suites = typescript_suites(&out);
+        let suite = suites.iter().find(|s| s.ends_with("Shelf.test.ts")).unwrap_or_else(|| panic!("{suites:?}"));
+        let written = std::fs::read_to_string(suite).unwrap();
+        let note = "// The code re-exports types without `type` (";
+        let required = written.contains("requireSubject(file)");
+        assert_eq!(required, format == "node-test", "{format}:\n{written}");
+        assert_eq!(written.contains(note), required, "{format}:\n{written}");
+        if required {
+            let place = written.lines().find(|l| l.starts_with(note)).unwrap();
+            assert!(place.contains("module-type-reexports/index.ts:3 `Sized`):"), "{place}");
+        }
+        for suite in &suites {
+            let output = run(format, suite);
+            assert!(output.status.success(), "{format} failed on {}: {}", suite.display(), text(&output));
+        }
+        let errors = tsc(dir.path(), &suites, &[]);
+        assert!(errors.is_empty(), "tsc --strict on the {format} suites of index.ts:\n{errors}");
+    }
+}
+
+#[test]
 fn formats_without_typescript_are_refused_with_what_to_use() {
     let (_dir, out) = project();
     let output = flycatcher(&[

@@ -153,6 +153,9 @@ pub(crate) struct TypeScript {
     pub specifiers: Specifiers,
     /// What the project's `tsconfig.json` asks of the runners.
     pub project: Project,
+    /// Where the code re-exports types without `type` (`src/index.ts:5 \`Shape\``): a node:test suite
+    /// then requires it rather than importing it (see [`typescript`]'s loader).
+    pub type_reexports: Vec<String>,
 }
 
 impl ExportSuite {
