@@ -370,6 +370,28 @@ fn verify_runs_typescript_suites_and_measures_the_ts_lines() {
 }
 
 #[test]
+fn verify_runs_jest_suites_with_the_configuration_their_header_gives() {
+    // The header of a jest suite gives the configuration its project needs (legacy decorators from
+    // tsconfig.json; its `paths` as a moduleNameMapper): verify runs the suite with that one.
+    let typescript = root().join("tests/fixtures/typescript");
+    for entry in ["decorators-legacy/ledger.ts", "resolution/paths/src/till.ts"] {
+        let (_dir, out) = project();
+        let args = ["--seed", "1", "--budget", "60000", "--timeout", "600", "--format", "jest"];
+        generate(&[typescript.join(entry)], &out, &args);
+        let suite = typescript_suites(&out).into_iter().find(|s| !s.to_string_lossy().contains(".failing.")).unwrap();
+        let config = jest_config(&suite);
+        assert!(config.contains("legacyDecorator") || config.contains("@lib/"), "{entry}: {config}");
+        let (_, report, output) = verify(&out);
+        // The runner's tests, not the type check's: these projects' own tsconfig.json (which the check
+        // extends) has no `esModuleInterop`, which the suites' default imports of Node's modules need.
+        let tests = report["tests"].as_array().unwrap_or_else(|| panic!("{entry}: {output}"));
+        let run: Vec<&Json> =
+            tests.iter().filter(|t| !t["name"].as_str().unwrap().starts_with("tsc --noEmit --strict")).collect();
+        assert!(!run.is_empty() && run.iter().all(|t| t["status"] == "passed"), "{entry}: {report}");
+    }
+}
+
+#[test]
 fn verify_reports_type_errors_as_failures_of_the_suite() {
     let (_dir, out) = project();
     generate(

@@ -181,6 +181,17 @@ impl ExportSuite {
     }
 }
 
+/// What the header of a TypeScript jest suite says before the configuration (JSON on one line) that runs
+/// it: the project's decorators and `paths` ([`jest_config`]), which `verify` runs it with too.
+const JEST_CONFIG_NOTE: &str = "Run with this jest configuration (needs @swc/core and @swc/jest): ";
+
+/// The jest configuration the header of a suite (its text) gives, if it gives one.
+pub(crate) fn header_jest_config(text: &str) -> Option<&str> {
+    text.lines()
+        .take_while(|line| line.starts_with("//"))
+        .find_map(|line| line.strip_prefix("// ")?.strip_prefix(JEST_CONFIG_NOTE))
+}
+
 /// A suite as a file's name and text.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub(crate) struct RenderedSuite {
@@ -234,10 +245,7 @@ pub(crate) fn render(suite: &ExportSuite, format: Format, out_dir: &Path) -> Ren
     let mut text = String::new();
     let mut header = suite.header.clone();
     match (&suite.typescript, format) {
-        (Some(ts), Format::Jest) => header.push(format!(
-            "Run with this jest configuration (needs @swc/core and @swc/jest): {}",
-            jest_config(&ts.project)
-        )),
+        (Some(ts), Format::Jest) => header.push(format!("{JEST_CONFIG_NOTE}{}", jest_config(&ts.project))),
         (Some(ts), Format::Vitest) => header.extend(typescript::vitest_note(&ts.project)),
         _ => {}
     }
