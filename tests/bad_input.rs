@@ -100,6 +100,28 @@ fn load_errors_point_at_the_users_line() {
 }
 
 #[test]
+fn a_build_time_global_says_what_it_is_and_which_file_to_give() {
+    // The sources read `__DEV__`, which a .d.ts declares and the package's bundler defines: Node cannot
+    // load them either, and the package's built file is named.
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::create_dir_all(dir.path().join("src")).unwrap();
+    std::fs::create_dir_all(dir.path().join("dist")).unwrap();
+    write(dir.path(), "package.json", r#"{ "name": "store", "main": "dist/store.js" }"#);
+    write(dir.path(), "dist/store.js", "exports.Store = class Store {};\n");
+    write(dir.path(), "src/env.d.ts", "declare const __DEV__: boolean;\n");
+    let entry = write(dir.path(), "src/store.ts", "const checks = __DEV__;\nexport class Store {}\n");
+    fails_with(
+        &["generate", &entry],
+        &[
+            "src/store.ts:1:",
+            "ReferenceError: __DEV__ is not defined",
+            "`__DEV__` is a build-time global: declared in src/env.d.ts:1",
+            "give Flycatcher the package's built file, dist/store.js (its `main`)",
+        ],
+    );
+}
+
+#[test]
 fn unknown_strategy() {
     let list = sample("linked-list.js").display().to_string();
     let output = flycatcher(&["generate", &list, "--strategy", "clever"]);

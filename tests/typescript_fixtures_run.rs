@@ -45,6 +45,7 @@ const FIXTURES: &[Fixture] = &[
     Fixture { entry: "positions.ts", classes: &["Checker"], project: None },
     Fixture { entry: "type-imports/walker.ts", classes: &["Walker"], project: None },
     Fixture { entry: "type-reexports/ruler.ts", classes: &["Ruler"], project: None },
+    Fixture { entry: "module-type-reexports/index.ts", classes: &["Shelf"], project: None },
     Fixture { entry: "resolution/extensionless/queue.ts", classes: &["PriorityQueue"], project: None },
     Fixture { entry: "resolution/nodenext/slider.ts", classes: &["Slider"], project: None },
     Fixture { entry: "resolution/index/converter.ts", classes: &["Converter"], project: None },

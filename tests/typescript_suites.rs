@@ -392,6 +392,28 @@ fn verify_runs_typescript_suites_and_measures_the_ts_lines() {
 }
 
 #[test]
+fn verify_runs_jest_suites_with_the_configuration_their_header_gives() {
+    // The header of a jest suite gives the configuration its project needs (legacy decorators from
+    // tsconfig.json; its `paths` as a moduleNameMapper): verify runs the suite with that one.
+    let typescript = root().join("tests/fixtures/typescript");
+    for entry in ["decorators-legacy/ledger.ts", "resolution/paths/src/till.ts"] {
+        let (_dir, out) = project();
+        let args = ["--seed", "1", "--budget", "60000", "--timeout", "600", "--format", "jest"];
+        generate(&[typescript.join(entry)], &out, &args);
+        let suite = typescript_suites(&out).into_iter().find(|s| !s.to_string_lossy().contains(".failing.")).unwrap();
+        let config = jest_config(&suite);
+        assert!(config.contains("legacyDecorator") || config.contains("@lib/"), "{entry}: {config}");
+        let (_, report, output) = verify(&out);
+        // The runner's tests, not the type check's: these projects' own tsconfig.json (which the check
+        // extends) has no `esModuleInterop`, which the suites' default imports of Node's modules need.
+        let tests = report["tests"].as_array().unwrap_or_else(|| panic!("{entry}: {output}"));
+        let run: Vec<&Json> =
+            tests.iter().filter(|t| !t["name"].as_str().unwrap().starts_with("tsc --noEmit --strict")).collect();
+        assert!(!run.is_empty() && run.iter().all(|t| t["status"] == "passed"), "{entry}: {report}");
+    }
+}
+
+#[test]
 fn verify_reports_type_errors_as_failures_of_the_suite() {
     let (_dir, out) = project();
     generate(
@@ -411,6 +433,39 @@ fn verify_reports_type_errors_as_failures_of_the_suite() {
     let name = failed[0]["name"].as_str().unwrap();
     assert!(name.starts_with("tsc --noEmit --strict > Canvas.test.ts:"), "{name}");
     assert!(failed[0]["reason"].as_str().unwrap().starts_with("TS2322"), "{report}");
+}
+
+#[test]
+fn code_that_re_exports_a_type_without_type_loads_under_node_as_it_does_under_tsc() {
+    // In a `"type": "module"` package, index.ts re-exports the interface `Sized` beside the class `Shelf`
+    // without `type`: tsc drops it, tsx keeps it, and Node refuses to link the ES module tsx makes ("does not
+    // provide an export named 'Sized'"). The node:test suite requires the code instead (tsx compiles it to
+    // CommonJS, where the name reads undefined), says why at its loader, and passes; the vitest suite, whose
+    // runner links no ES modules of its own, imports it as before.
+    let entry = root().join("tests/fixtures/typescript/module-type-reexports/index.ts");
+    for format in ["node-test", "vitest"] {
+        let (dir, out) = project();
+        let args = ["--seed", "1", "--budget", "60000", "--timeout", "600", "--format", format];
+        let report = generate(std::slice::from_ref(&entry), &out, &args);
+        assert!(methods(&report).iter().all(|(_, covered, statements, _)| covered == statements), "{report}");
+        let suites = typescript_suites(&out);
+        let suite = suites.iter().find(|s| s.ends_with("Shelf.test.ts")).unwrap_or_else(|| panic!("{suites:?}"));
+        let written = std::fs::read_to_string(suite).unwrap();
+        let note = "// The code re-exports types without `type` (";
+        let required = written.contains("requireSubject(file)");
+        assert_eq!(required, format == "node-test", "{format}:\n{written}");
+        assert_eq!(written.contains(note), required, "{format}:\n{written}");
+        if required {
+            let place = written.lines().find(|l| l.starts_with(note)).unwrap();
+            assert!(place.contains("module-type-reexports/index.ts:3 `Sized`):"), "{place}");
+        }
+        for suite in &suites {
+            let output = run(format, suite);
+            assert!(output.status.success(), "{format} failed on {}: {}", suite.display(), text(&output));
+        }
+        let errors = tsc(dir.path(), &suites, &[]);
+        assert!(errors.is_empty(), "tsc --strict on the {format} suites of index.ts:\n{errors}");
+    }
 }
 
 #[test]

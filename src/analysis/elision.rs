@@ -1,10 +1,13 @@
 //! TypeScript's elision of names that are types only, across files. Stripping a file alone cannot tell
 //! whether `export { Shape } from './shapes'` (or `import { Shape } from './shapes'; export { Shape }`)
 //! names a value: swc keeps such a re-export, and the ES module it lands in then fails to link
-//! ("Could not find export 'Shape'"), where `tsc` drops it, knowing `Shape` is an interface, and `tsx`
-//! (compiling to CommonJS) reads `undefined`. Once every file of the program is loaded and resolved, the
+//! ("Could not find export 'Shape'"), where `tsc` drops it, knowing `Shape` is an interface, and `tsx`,
+//! where it compiles to CommonJS, reads `undefined`. Once every file of the program is loaded and resolved, the
 //! names each module exports only as types are known, and the imports and re-exports of them go as
-//! `tsc` makes them go; a declaration left with no name goes whole, as `tsc` drops it.
+//! `tsc` makes them go; a declaration left with no name goes whole, as `tsc` drops it. The re-exports
+//! that went are kept with their lines: tsx keeps them too where it makes ES modules (a `"type": "module"`
+//! package, `.mts`), and Node refuses to link those, so a suite for such code loads it otherwise (see
+//! `export::typescript`'s loader).
 //!
 //! A name is a type only in a module when the module exports it in its TypeScript text and not at run
 //! time: an interface, a type alias, a namespace of types only, `export type`, a `declare`d name, or a
@@ -13,6 +16,7 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
+use swc_common::Span;
 use swc_ecma_ast::{
     Decl, ExportSpecifier, Expr, ImportSpecifier, ModuleDecl, ModuleExportName, ModuleItem, Pat, Program, TsModuleName,
 };
@@ -268,11 +272,15 @@ fn exports(entry: &SourceEntry) -> Option<Exports> {
 }
 
 /// Removes from `program` the imports and re-exports `type_only` names, the exports of what such
-/// imports bound, and the declarations left with no name.
-pub(crate) fn elide(program: &mut Program, type_only: &TypeOnly) {
-    let Program::Module(module) = program else { return };
+/// imports bound, and the declarations left with no name. Returns the exports removed, each by its name
+/// and span: re-exports of types written without `type`, which tools that compile one file at a time
+/// (tsx, esbuild, swc, Node's type stripping) keep, so that Node cannot link the ES module they make
+/// (where an import of a type that is not used as a value goes in every tool).
+pub(crate) fn elide(program: &mut Program, type_only: &TypeOnly) -> Vec<(String, Span)> {
+    let mut reexports = Vec::new();
+    let Program::Module(module) = program else { return reexports };
     if type_only.is_empty() {
-        return;
+        return reexports;
     }
     let types = |src: &swc_ecma_ast::Str| type_only.get(src.value.to_atom_lossy().as_str());
     let mut elided = BTreeSet::new();
@@ -303,19 +311,28 @@ pub(crate) fn elide(program: &mut Program, type_only: &TypeOnly) {
             export.specifiers.retain(|specifier| {
                 let ExportSpecifier::Named(named) = specifier else { return true };
                 let orig = name(&named.orig);
-                match (&export.src, names) {
+                let keep = match (&export.src, names) {
                     (Some(_), Some(names)) => !names.contains(&orig),
                     (None, _) => !elided.contains(&orig),
                     (Some(_), None) => true,
+                };
+                if !keep {
+                    reexports.push((name(named.exported.as_ref().unwrap_or(&named.orig)), named.span));
                 }
+                keep
             });
             before == 0 || !export.specifiers.is_empty()
         }
         ModuleItem::ModuleDecl(ModuleDecl::ExportDefaultExpr(default)) => {
-            !matches!(&*default.expr, Expr::Ident(ident) if elided.contains(&*ident.sym))
+            let keep = !matches!(&*default.expr, Expr::Ident(ident) if elided.contains(&*ident.sym));
+            if !keep {
+                reexports.push(("default".into(), default.span));
+            }
+            keep
         }
         _ => true,
     });
+    reexports
 }
 
 #[cfg(test)]
@@ -363,5 +380,9 @@ mod tests {
         assert_eq!(c.type_only.get("./b"), Some(&self::set(&["A", "B"])));
         assert_eq!(c.type_only.get("./a"), Some(&self::set(&["A"])), "`Missing` is no type of a.ts: it stays");
         assert_eq!(exported_names(&c.parsed.program), self::set(&["a", "b"]));
+        // What per-file transpilers keep, and Node then fails to link: the re-exports, not the imports.
+        let places: Vec<(usize, &str)> = c.type_reexports.iter().map(|r| (r.line, r.name.as_str())).collect();
+        assert_eq!(places, [(1, "A"), (1, "B"), (3, "Alias")]);
+        assert!(set.entries[1..].iter().all(|e| e.type_reexports.is_empty()), "b.ts and a.ts re-export no type");
     }
 }

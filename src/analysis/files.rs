@@ -19,7 +19,7 @@ use crate::analysis::tsconfig::{self, TsConfig};
 use crate::analysis::typescript::Language;
 use crate::error::{Error, Result};
 use crate::js::node;
-use crate::model::program::ModuleKind;
+use crate::model::program::{ModuleKind, TypeReexport};
 
 /// One file of the program under test, with its resolved dependencies.
 pub struct SourceEntry {
@@ -37,6 +37,9 @@ pub struct SourceEntry {
     /// Module specifier → the names this file imports or re-exports from it that are types only there,
     /// which its program goes without (see [`elision`]).
     pub(crate) type_only: TypeOnly,
+    /// The re-exports of types written without `type` that eliding [`SourceEntry::type_only`] removed
+    /// from this file, when it is a TypeScript ES module (see [`reached_type_reexports`]).
+    pub type_reexports: Vec<TypeReexport>,
     /// Whether the user named this file (its classes are under test by default).
     pub given: bool,
     /// Whether it is one of Node's built-in modules as the sandbox offers them ([`crate::js::node`]), named
@@ -54,6 +57,7 @@ impl SourceEntry {
             missing: self.missing.clone(),
             imported_names: self.imported_names.clone(),
             type_only: self.type_only.clone(),
+            type_reexports: self.type_reexports.clone(),
             given: self.given,
             builtin: self.builtin,
         }
@@ -100,7 +104,18 @@ impl SourceSet {
         }
         let type_only = elision::type_only(&set.entries);
         for (entry, type_only) in set.entries.iter_mut().zip(type_only) {
-            elision::elide(&mut entry.parsed.program, &type_only);
+            let removed = elision::elide(&mut entry.parsed.program, &type_only);
+            let parsed = &entry.parsed;
+            if parsed.language == Language::TypeScript && parsed.kind == ModuleKind::EsModule {
+                entry.type_reexports = removed
+                    .into_iter()
+                    .map(|(name, span)| TypeReexport {
+                        file: parsed.display.clone(),
+                        line: parsed.line_col(span.lo).0,
+                        name,
+                    })
+                    .collect();
+            }
             entry.type_only = type_only;
         }
         Ok(set)
@@ -133,7 +148,17 @@ impl SourceSet {
         };
         let (deps, missing, imported_names) = (BTreeMap::new(), BTreeMap::new(), BTreeMap::new());
         let (type_only, builtin) = (TypeOnly::new(), builtin.is_some());
-        self.entries.push(SourceEntry { parsed, deps, missing, imported_names, type_only, given, builtin });
+        let type_reexports = Vec::new();
+        self.entries.push(SourceEntry {
+            parsed,
+            deps,
+            missing,
+            imported_names,
+            type_only,
+            type_reexports,
+            given,
+            builtin,
+        });
         Ok(self.entries.len() - 1)
     }
 
@@ -305,6 +330,27 @@ fn mapped(config: &TsConfig, specifier: &str, tried: &mut Vec<String>) -> Option
         tried.push(format!("{} (paths of {})", path.display(), config.file.display()));
     }
     None
+}
+
+/// For each of `entries` (the files of a program, resolved, in [`SourceSet`] order), the re-exports of
+/// types written without `type` in it and in the files it loads, directly or not, each once: what keeps
+/// Node from linking it as ES modules compiled one file at a time.
+pub(crate) fn reached_type_reexports(entries: &[&SourceEntry]) -> Vec<Vec<TypeReexport>> {
+    (0..entries.len())
+        .map(|start| {
+            let mut seen = vec![false; entries.len()];
+            let mut stack = vec![start];
+            let mut found: Vec<TypeReexport> = Vec::new();
+            while let Some(at) = stack.pop() {
+                if std::mem::replace(&mut seen[at], true) {
+                    continue;
+                }
+                found.extend(entries[at].type_reexports.iter().cloned());
+                stack.extend(entries[at].deps.values().copied().filter(|&d| d < entries.len() && !seen[d]));
+            }
+            found
+        })
+        .collect()
 }
 
 /// A JSON file as the CommonJS module `require` makes of it (`require('../package.json').version` is how

@@ -14,6 +14,7 @@ use std::collections::BTreeSet;
 
 use crate::analysis::arity::{self, Arity, arity_of};
 use crate::analysis::fields::{self, ThisFields, fields_of_function};
+use crate::analysis::files::{SourceEntry, reached_type_reexports};
 use crate::analysis::state::lexical_globals;
 use crate::error::{Error, Result};
 use crate::instrument::Function;
@@ -103,14 +104,17 @@ pub(crate) fn analyse(code: &CodeBase, sandbox: &mut Sandbox, namespace: Option<
     }
     let (roots, expressions) = discovery_roots(code, &namespace_path);
     let found = sandbox.discover(&expressions, NAMESPACE_DEPTH)?;
+    let entries: Vec<&SourceEntry> = code.files.iter().map(|f| &f.entry).collect();
     let files = code
         .files
         .iter()
-        .map(|f| FileInfo {
+        .zip(reached_type_reexports(&entries))
+        .map(|(f, type_reexports)| FileInfo {
             path: f.entry.parsed.path.clone(),
             display: f.entry.parsed.display.clone(),
             kind: f.entry.parsed.kind,
             given: f.entry.given,
+            type_reexports,
         })
         .collect();
     let mut program = ProgramInfo { files, classes: Vec::new() };

@@ -153,6 +153,9 @@ pub(crate) struct TypeScript {
     pub specifiers: Specifiers,
     /// What the project's `tsconfig.json` asks of the runners.
     pub project: Project,
+    /// Where the code re-exports types without `type` (`src/index.ts:5 \`Shape\``): a node:test suite
+    /// then requires it rather than importing it (see [`typescript`]'s loader).
+    pub type_reexports: Vec<String>,
 }
 
 impl ExportSuite {
@@ -176,6 +179,17 @@ impl ExportSuite {
             self.class_name, script.alias
         ))
     }
+}
+
+/// What the header of a TypeScript jest suite says before the configuration (JSON on one line) that runs
+/// it: the project's decorators and `paths` ([`jest_config`]), which `verify` runs it with too.
+const JEST_CONFIG_NOTE: &str = "Run with this jest configuration (needs @swc/core and @swc/jest): ";
+
+/// The jest configuration the header of a suite (its text) gives, if it gives one.
+pub(crate) fn header_jest_config(text: &str) -> Option<&str> {
+    text.lines()
+        .take_while(|line| line.starts_with("//"))
+        .find_map(|line| line.strip_prefix("// ")?.strip_prefix(JEST_CONFIG_NOTE))
 }
 
 /// A suite as a file's name and text.
@@ -231,10 +245,7 @@ pub(crate) fn render(suite: &ExportSuite, format: Format, out_dir: &Path) -> Ren
     let mut text = String::new();
     let mut header = suite.header.clone();
     match (&suite.typescript, format) {
-        (Some(ts), Format::Jest) => header.push(format!(
-            "Run with this jest configuration (needs @swc/core and @swc/jest): {}",
-            jest_config(&ts.project)
-        )),
+        (Some(ts), Format::Jest) => header.push(format!("{JEST_CONFIG_NOTE}{}", jest_config(&ts.project))),
         (Some(ts), Format::Vitest) => header.extend(typescript::vitest_note(&ts.project)),
         _ => {}
     }

@@ -47,6 +47,22 @@ pub struct FileInfo {
     pub kind: ModuleKind,
     /// Whether the user named it: only classes of named files are under test by default.
     pub given: bool,
+    /// The re-exports of types written without `type` in it and in the files it loads, directly or not:
+    /// Node cannot link the ES modules a tool compiling one file at a time makes of them.
+    pub type_reexports: Vec<TypeReexport>,
+}
+
+/// A re-export of a type written without `type` (`export { Shape } from './shapes'`, `Shape` an
+/// interface there): `tsc`, seeing every file, drops it; tsx, esbuild, swc and Node's type stripping keep
+/// it, and the ES module they make asks `./shapes` for an export it does not have.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TypeReexport {
+    /// The file, as the user named it (or as an import reached it).
+    pub file: String,
+    /// The 1-based line of the re-export in the file's own text.
+    pub line: usize,
+    /// The name exported (`default` for `export default Shape`).
+    pub name: String,
 }
 
 /// How generated code reaches a class after the files are loaded.

@@ -2,6 +2,7 @@
 //! branch ids, and the maps from engine positions back to the original source.
 
 use std::ops::Range;
+use std::path::Path;
 use std::rc::Rc;
 use std::time::{Duration, Instant};
 
@@ -9,6 +10,7 @@ use swc_common::sync::Lrc;
 use swc_common::{BytePos, SourceMap};
 
 use crate::analysis::files::{SourceEntry, SourceSet};
+use crate::analysis::globals;
 use crate::analysis::parse::{ParsedFile, line_col};
 use crate::analysis::rounding::uses_power_operator;
 use crate::analysis::throws::{error_building_ranges, throw_argument_ranges};
@@ -229,10 +231,18 @@ impl SourcePositions {
     /// `error` with its file and the positions in its message as the user knows them.
     pub fn locate(&self, error: Error) -> Error {
         match error {
-            Error::Load { file, message } => Error::Load {
-                file: self.files.iter().find(|f| f.engine_name == file).map_or(file, |f| f.display.clone()),
-                message: self.rewrite(&message),
-            },
+            Error::Load { file, message } => {
+                // A build-time global says what it is and which file to give instead.
+                let hint = globals::undefined_global(Path::new(&file), &message);
+                let message = self.rewrite(&message);
+                Error::Load {
+                    file: self.files.iter().find(|f| f.engine_name == file).map_or(file, |f| f.display.clone()),
+                    message: match hint {
+                        Some(hint) => format!("{message}. {hint}"),
+                        None => message,
+                    },
+                }
+            }
             Error::Engine(message) => Error::Engine(self.rewrite(&message)),
             other => other,
         }

@@ -61,7 +61,7 @@ pub(crate) fn test_lines_in(
                 let state = state_lines_in(program, elected, result, index == last, typescript);
                 // A typed result is read by parts through `any` (see `export::is_typed`).
                 result_names.annotation = match typescript {
-                    Some(declared) if export::is_typed(test, index, declared) => ": any",
+                    Some(declared) if export::is_typed(test, index, program, declared) => ": any",
                     _ => "",
                 };
                 primary_lines(program, test, result, &expression, !state.is_empty(), &mut result_names, &mut lines);

@@ -257,7 +257,22 @@ pub(super) fn typescript_of(program: &ProgramInfo, class: ClassId) -> Option<(Ty
         .collect();
     let specifiers = Specifiers::detect(sources.iter().map(String::as_str));
     let project = project_of(&program.files[program.classes[class].file].path);
-    Some((TypeScript { specifiers, project }, super::declared::declarations(program)))
+    // The files the suite loads decide where their re-exports of types are ([`subjects_suite`]).
+    let typescript = TypeScript { specifiers, project, type_reexports: Vec::new() };
+    Some((typescript, super::declared::declarations(program)))
+}
+
+/// The re-exports of types written without `type` that the files `file_ids` load, each once, as
+/// `file:line \`Name\``.
+fn type_reexports(program: &ProgramInfo, file_ids: &[usize]) -> Vec<String> {
+    let mut places: Vec<String> = Vec::new();
+    for reexport in file_ids.iter().flat_map(|&f| &program.files[f].type_reexports) {
+        let place = format!("{}:{} `{}`", reexport.file, reexport.line, reexport.name);
+        if !places.contains(&place) {
+            places.push(place);
+        }
+    }
+    places
 }
 
 /// What the `tsconfig.json` governing `file` asks of the runners (a configuration that does not parse has
@@ -386,6 +401,8 @@ pub(super) fn subjects_suite(
         .iter()
         .map(|f| SubjectFile { path: program.files[*f].path.clone(), kind: program.files[*f].kind })
         .collect();
+    let typescript =
+        typescript.map(|typescript| TypeScript { type_reexports: type_reexports(program, &file_ids), ..typescript });
     let position = |file: &usize| file_ids.iter().position(|f| f == file).unwrap_or(0);
     let exported = |access: &Access| match access {
         Access::Script { expression } => export::Access::Script { expression: expression.clone() },

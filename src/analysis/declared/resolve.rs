@@ -545,8 +545,10 @@ fn key_name(key: &Expr) -> Option<String> {
 /// A function type of `params` returning `returns`.
 fn function(params: &[TsFnParam], returns: DeclaredType) -> DeclaredType {
     let arity = params.iter().take_while(|p| !matches!(p, TsFnParam::Rest(_))).count();
+    // Both required: a comparator's body subtracts them, which an optional one (`number | undefined`)
+    // may not be under `strict` (TS18048).
     let number = |p: &TsFnParam| match p {
-        TsFnParam::Ident(id) => id.type_ann.as_ref().is_some_and(
+        TsFnParam::Ident(id) if !id.optional => id.type_ann.as_ref().is_some_and(
             |t| matches!(&*t.type_ann, TsType::TsKeywordType(k) if k.kind == TsKeywordTypeKind::TsNumberKeyword),
         ),
         _ => false,

@@ -63,6 +63,17 @@ fn interfaces_merge_their_bases_and_keep_optional_members() {
 }
 
 #[test]
+fn a_comparator_takes_two_required_numbers() {
+    // A mapping's `map(pos, assoc?)` returns a number from numbers, but its second parameter may be left
+    // out: a comparator's `a - b` would not type-check against it (`assoc` is possibly undefined).
+    let text = "interface Mappable { map(pos: number, assoc?: number): number }\n\
+                export declare class C { m(compare: (a: number, b: number) => number, mapping: Mappable): void; }";
+    let function = |compares| DeclaredType::Function { arity: 2, returns: Box::new(DeclaredType::Number), compares };
+    let mapping = Member { name: "map".into(), ty: function(false), optional: false };
+    assert_eq!(types_of(text, "C", "m"), vec![function(true), DeclaredType::Object(vec![mapping])]);
+}
+
+#[test]
 fn enums_give_their_values_and_members_name_one() {
     let text = "declare enum Level { Low, Mid = 5, High }\ndeclare enum Kind { A = 'a', B = 'b' }\n\
                 export declare class C { m(level: Level, kind: Kind, only: Level.High): void; }";

@@ -18,7 +18,7 @@ use std::path::{Path, PathBuf};
 use serde_json::{Value as Json, json};
 
 use crate::error::{Error, Result};
-use crate::export::Format;
+use crate::export::{self, Format, Project};
 use crate::suite::manifest::{self, SuiteFile};
 use coverage::Coverage;
 use runner::Tools;
@@ -172,6 +172,7 @@ pub fn verify(options: &VerifyOptions, progress: &mut dyn FnMut(&str)) -> Result
     // Suites of TypeScript code are TypeScript: run through their runner's TypeScript support, and type-checked.
     let typescript = suites.iter().any(|s| s.path.extension().is_some_and(|e| e == "ts"));
     let tools = Tools::find(options.node_modules.as_deref(), &from, format, typescript)?;
+    let jest_config = if typescript && format == Format::Jest { Some(jest_config(&suites)?) } else { None };
     let scratch = Scratch::new()?;
     let reversed = Reversed::write(&suites)?;
     let names = |paths: &[PathBuf]| -> Vec<String> {
@@ -191,6 +192,7 @@ pub fn verify(options: &VerifyOptions, progress: &mut dyn FnMut(&str)) -> Result
         let mut command = tools.command(
             format,
             typescript,
+            jest_config.as_deref(),
             dir,
             &files,
             &report,
@@ -226,6 +228,32 @@ pub fn verify(options: &VerifyOptions, progress: &mut dyn FnMut(&str)) -> Result
         std::fs::copy(&from, lcov).map_err(|source| Error::Write { path: lcov.clone(), source })?;
     }
     Ok(Verification { format, files: written, runs, tests, coverage })
+}
+
+/// The jest configuration TypeScript `suites` run with: the one their headers give, as the project's
+/// decorators and `paths` need it (or, where a header gives none, that of a project that asks nothing).
+/// Suites of one folder run together: their headers must agree.
+fn jest_config(suites: &[SuiteFile]) -> Result<String> {
+    let mut config: Option<(String, &Path)> = None;
+    for suite in suites {
+        let text =
+            std::fs::read_to_string(&suite.path).map_err(|source| Error::Read { file: suite.path.clone(), source })?;
+        let given =
+            export::header_jest_config(&text).map_or_else(|| export::jest_config(&Project::default()), str::to_string);
+        match &config {
+            Some((first, path)) if *first != given => {
+                return Err(Error::Usage(format!(
+                    "{} and {}: their headers give different jest configurations, and verify runs a folder's \
+                     suites together: verify them in folders of their own",
+                    path.display(),
+                    suite.path.display()
+                )));
+            }
+            Some(_) => {}
+            None => config = Some((given, &suite.path)),
+        }
+    }
+    Ok(config.map(|(config, _)| config).unwrap_or_else(|| export::jest_config(&Project::default())))
 }
 
 /// Every test seen in any run, with how often it passed; a run that did not report a test failed it.

@@ -8,7 +8,7 @@ use std::process::Command;
 use serde_json::Value as Json;
 
 use crate::error::{Error, Result};
-use crate::export::{Format, Project, jest_config};
+use crate::export::Format;
 
 /// Per-test time limit given to `node --test`, which has none by default (the other runners have one).
 const NODE_TEST_TIMEOUT_MS: u32 = 20_000;
@@ -73,11 +73,14 @@ impl Tools {
 
     /// The command that runs `files` (in `dir`, TypeScript when `typescript`) with the runner of `format`,
     /// writing its report to `report`; under c8, writing coverage reports (`reporters`) into `coverage`, when
-    /// given. c8 reads the source maps of TypeScript compiled on the fly, so it names `.ts` lines.
+    /// given. c8 reads the source maps of TypeScript compiled on the fly, so it names `.ts` lines. TypeScript
+    /// jest suites run with `jest_config`, the configuration their headers give.
+    #[allow(clippy::too_many_arguments)] // what a run is made of, each decided by its caller
     pub(crate) fn command(
         &self,
         format: Format,
         typescript: bool,
+        jest_config: Option<&str>,
         dir: &Path,
         files: &[String],
         report: &Path,
@@ -95,12 +98,12 @@ impl Tools {
             Format::Jest => {
                 words.push(self.bin("jest").display().to_string());
                 // TypeScript suites say their configuration in their header; its transform is found here.
-                let config = if typescript {
-                    let swc = self.node_modules.join("@swc/jest").display().to_string();
-                    jest_config(&Project::default())
-                        .replace("\"@swc/jest\"", &serde_json::to_string(&swc).unwrap_or_default())
-                } else {
-                    "{}".to_string()
+                let config = match jest_config {
+                    Some(config) => {
+                        let swc = self.node_modules.join("@swc/jest").display().to_string();
+                        config.replace("\"@swc/jest\"", &serde_json::to_string(&swc).unwrap_or_default())
+                    }
+                    None => "{}".to_string(),
                 };
                 words.extend(["--ci".into(), "--config".into(), config]);
                 words.extend(["--json", "--runTestsByPath"].map(String::from));

@@ -4,14 +4,18 @@
 //!
 //! Every subject file is loaded the same way, whatever its module kind: imported afresh (node:test and
 //! vitest, which run TypeScript as ES modules through tsx or vite), or required afresh inside
-//! `jest.isolateModules` (jest, whose `@swc/jest` transform compiles TypeScript to CommonJS).
+//! `jest.isolateModules` (jest, whose `@swc/jest` transform compiles TypeScript to CommonJS). Under
+//! node:test, code that re-exports a type without `type` is required afresh instead ([`Loading`]): tsx
+//! compiles one file at a time and keeps such a re-export, which Node's linker refuses in an ES module,
+//! while in the CommonJS tsx makes of a required file the name reads `undefined`, as vitest's and jest's
+//! module systems have it (and as `tsc`, dropping it, means).
 
 use std::path::Path;
 
 use super::super::loader::{Import, Js, array_items, member, relative_path};
 use super::super::{Access, ExportSuite, ExportTest, Format, js_string};
 use super::{Specifiers, class_type, import_type};
-use crate::js::runners::{ES_MODULES_JS, FILES, JEST_COMMON_JS_JS, UNDO_JS, VITEST_ES_MODULES_JS};
+use crate::js::runners::{COMMON_JS_JS, ES_MODULES_JS, FILES, JEST_COMMON_JS_JS, UNDO_JS, VITEST_ES_MODULES_JS};
 use crate::js::{DETERMINISM_JS, LOAD_SEED};
 
 /// Annotations that make [`DETERMINISM_JS`] pass `tsc --strict`, as (JavaScript, TypeScript) pairs.
@@ -43,6 +47,45 @@ const VITEST_TYPES: &[(&str, &str)] = &[("path.resolve(__dirname, file)", "path.
 /// Annotations for the loader of modules under jest ([`JEST_COMMON_JS_JS`]).
 const JEST_TYPES: &[(&str, &str)] = &[("let required;", "let required: any[] = [];")];
 
+/// Annotations for the loader of CommonJS modules under Node ([`COMMON_JS_JS`]): it finds files from the
+/// suite's folder, and requires them with a `require` of its own, as an ES-module suite has none (and a
+/// CommonJS one may not declare the name again).
+const COMMON_JS_TYPES: &[(&str, &str)] = &[
+    ("path.resolve(__dirname, file)", "path.resolve(suiteDir, file)"),
+    ("function forget(file) {", "function forget(file: string): void {"),
+    ("require.cache", "requireSubject.cache"),
+    ("require(file)", "requireSubject(file)"),
+    ("function requireFresh() {", "function requireFresh(): any[] {"),
+];
+
+/// How a suite loads its subject files.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Loading {
+    /// Imported afresh: ES modules (node:test, vitest).
+    Imported,
+    /// Required afresh by Node's `require`, which tsx compiles to CommonJS (node:test, for code that
+    /// re-exports types without `type`).
+    Required,
+    /// Required afresh inside `jest.isolateModules`.
+    Jest,
+}
+
+impl Loading {
+    fn of(suite: &ExportSuite, format: Format) -> Loading {
+        let reexports = suite.typescript.as_ref().is_some_and(|t| !t.type_reexports.is_empty());
+        match format {
+            Format::Jest => Loading::Jest,
+            Format::NodeTest if reexports => Loading::Required,
+            _ => Loading::Imported,
+        }
+    }
+
+    /// Whether the subjects are CommonJS modules once loaded (a module's exports object, not a namespace).
+    fn required(self) -> bool {
+        self != Loading::Imported
+    }
+}
+
 /// `js` with each pair's JavaScript replaced by its TypeScript.
 fn typed(js: &str, types: &[(&str, &str)]) -> String {
     types.iter().fold(js.to_string(), |text, (from, to)| text.replace(from, to))
@@ -69,11 +112,11 @@ pub(in crate::export) fn write_loader(js: &mut Js, suite: &ExportSuite, format: 
     let specifiers = suite.typescript.as_ref().map(|t| t.specifiers).unwrap_or_default();
     let paths: Vec<String> = suite.files.iter().map(|file| relative_path(out_dir, &file.path)).collect();
     write_types(js, suite, specifiers, &paths);
-    let jest = format == Format::Jest;
+    let loading = Loading::of(suite, format);
     if !suite.files.is_empty() {
         js.line("// The code under test is found relative to this file, so that a moved checkout still works.");
         let items = array_items(&paths.iter().map(|p| js_string(p)).collect::<Vec<_>>(), 2);
-        if jest {
+        if loading == Loading::Jest {
             js.import("@jest/globals", Import::Named("jest"));
             js.line(&typed(JEST_COMMON_JS_JS, JEST_TYPES).replace(FILES, &items));
         } else {
@@ -82,24 +125,50 @@ pub(in crate::export) fn write_loader(js: &mut Js, suite: &ExportSuite, format: 
             // file it compiles to CommonJS (`module: commonjs`, or `nodenext` outside a `"type": "module"`
             // package), so that one line is exempted from the check.
             js.import("node:url", Import::Named("fileURLToPath"));
-            js.import("node:url", Import::Named("pathToFileURL"));
             js.line("// @ts-ignore: import.meta is only read where the suite runs as an ES module");
             js.line(
                 "const suiteDir = typeof __dirname === 'string' ? __dirname : \
                  path.dirname(fileURLToPath(import.meta.url));",
             );
-            let loader = if format == Format::Vitest {
-                js.import("vitest", Import::Named("vi"));
-                typed(VITEST_ES_MODULES_JS, VITEST_TYPES)
-            } else {
-                js.import("node:module", Import::Named("register"));
-                typed(ES_MODULES_JS, ES_MODULES_TYPES)
+            let loader = match (loading, format) {
+                (Loading::Required, _) => {
+                    js.import("node:module", Import::Named("createRequire"));
+                    write_required_note(js, suite);
+                    js.line("const requireSubject = createRequire(path.join(suiteDir, 'noop.js'));");
+                    typed(COMMON_JS_JS, COMMON_JS_TYPES)
+                }
+                (_, Format::Vitest) => {
+                    js.import("node:url", Import::Named("pathToFileURL"));
+                    js.import("vitest", Import::Named("vi"));
+                    typed(VITEST_ES_MODULES_JS, VITEST_TYPES)
+                }
+                _ => {
+                    js.import("node:url", Import::Named("pathToFileURL"));
+                    js.import("node:module", Import::Named("register"));
+                    typed(ES_MODULES_JS, ES_MODULES_TYPES)
+                }
             };
             js.line(&loader.replace(FILES, &items));
         }
     }
     helpers(js);
-    write_with_subjects(js, suite, jest);
+    write_with_subjects(js, suite, loading);
+}
+
+/// Writes why the subjects are required rather than imported, and what lets them be imported.
+fn write_required_note(js: &mut Js, suite: &ExportSuite) {
+    let places = suite.typescript.as_ref().map(|t| t.type_reexports.as_slice()).unwrap_or_default();
+    let shown = places.iter().take(3).cloned().collect::<Vec<_>>().join(", ");
+    let more = match places.len() {
+        0..=3 => String::new(),
+        n => format!(" and {} more", n - 3),
+    };
+    js.line(&format!(
+        "// The code re-exports types without `type` ({shown}{more}): tsx compiles one file at a time and keeps\n\
+         // such a re-export, and Node refuses to link the ES module it makes (\"does not provide an export named\").\n\
+         // So the code is required, which tsx compiles to CommonJS, where the name reads undefined (tsc drops it).\n\
+         // Writing `export type {{ ... }}` for types lets it load as ES modules."
+    ));
 }
 
 /// Writes a type alias per bound class: `typeof` what the binding reaches in the user's file, imported
@@ -126,13 +195,13 @@ fn write_types(js: &mut Js, suite: &ExportSuite, specifiers: Specifiers, paths: 
 
 /// Writes `withSubjects(body)`: loads the subjects with one seed, runs the body with the test's own, and
 /// puts the suite's clock and `Math.random` back afterwards.
-fn write_with_subjects(js: &mut Js, suite: &ExportSuite, jest: bool) {
+fn write_with_subjects(js: &mut Js, suite: &ExportSuite, loading: Loading) {
     let has_files = !suite.files.is_empty();
     if has_files {
         js.line(&typed(UNDO_JS, UNDO_TYPES));
     }
     js.line("// Loads fresh copies of the code under test and runs one test's body with the classes it tests.");
-    let awaiting = (has_files && !jest) || suite.tests.iter().any(ExportTest::awaits);
+    let awaiting = (has_files && !loading.required()) || suite.tests.iter().any(ExportTest::awaits);
     let (signature, returned) = if awaiting {
         ("async function withSubjects(body: Body): Promise<void> {", "return await")
     } else {
@@ -143,9 +212,9 @@ fn write_with_subjects(js: &mut Js, suite: &ExportSuite, jest: bool) {
         js.line(&format!("  {returned} body();\n}}\n"));
         return;
     }
-    let loaded = if jest { "required" } else { "imported" };
+    let loaded = if loading.required() { "required" } else { "imported" };
     js.line(&format!("  deterministic(globalThis, {LOAD_SEED});"));
-    if jest {
+    if loading.required() {
         js.line("  const required = requireFresh();");
     } else {
         js.line("  const imported = await importFresh();");
@@ -158,7 +227,8 @@ fn write_with_subjects(js: &mut Js, suite: &ExportSuite, jest: bool) {
             Access::Script { .. } => unreachable!("refused by write_types"),
             Access::CommonJs { file, path } => {
                 // Imported, a CommonJS module is its namespace's default export.
-                let module = if jest { format!("{loaded}[{file}]") } else { format!("{loaded}[{file}].default") };
+                let module =
+                    if loading.required() { format!("{loaded}[{file}]") } else { format!("{loaded}[{file}].default") };
                 path.iter().fold(module, |object, key| member(&object, key))
             }
             Access::EsModule { file, export, path } => {
@@ -184,6 +254,7 @@ mod tests {
             (ES_MODULES_JS, ES_MODULES_TYPES),
             (VITEST_ES_MODULES_JS, VITEST_TYPES),
             (JEST_COMMON_JS_JS, JEST_TYPES),
+            (COMMON_JS_JS, COMMON_JS_TYPES),
         ];
         for (js, types) in texts {
             for (from, _) in types {

@@ -213,7 +213,7 @@ pub(crate) fn expression(test: &TestCase, index: usize, program: &ProgramInfo, d
         Statement::Call { receiver, method, args, .. } => {
             let variable = &test.variables[*receiver];
             let class = variable.class;
-            let declared = declared.fitting(class, Some(method), args.len());
+            let declared = called(test, index, program, declared);
             let callee = match (program.classes[class].function(method), declared) {
                 // A function of a module is called by the name the suite binds it to.
                 (Some(function), Some(_)) => function.alias.clone(),
@@ -233,30 +233,53 @@ pub(crate) fn expression(test: &TestCase, index: usize, program: &ProgramInfo, d
 }
 
 /// Whether statement `index` of `test` is written typed (its member declared public, its arguments
-/// fitting): a construction then gives a typed variable, and a call a typed result. What a test reads
-/// of those by parts (fields, inspectors, members of results) is read through `any`, as members may be
-/// declared private or protected, or results of a union type.
-pub(crate) fn is_typed(test: &TestCase, index: usize, declared: &Declarations) -> bool {
+/// fitting, and a method called on a typed receiver): a construction then gives a typed variable, and a
+/// call a typed result. What a test reads of those by parts (fields, inspectors, members of results) is
+/// read through `any`, as members may be declared private or protected, or results of a union type.
+pub(crate) fn is_typed(test: &TestCase, index: usize, program: &ProgramInfo, declared: &Declarations) -> bool {
     match &test.statements[index] {
         Statement::Construct { class, args, .. } => declared.fitting(*class, None, args.len()).is_some(),
         Statement::Rebuild { .. } => false,
-        Statement::Call { receiver, method, args, .. } => {
-            declared.fitting(test.variables[*receiver].class, Some(method), args.len()).is_some()
-        }
+        Statement::Call { .. } => called(test, index, program, declared).is_some(),
     }
+}
+
+/// The declared member call statement `index` of `test` is typed by: none when the member is not
+/// declared to fit, or when the method is called on an `any` receiver (a call's bound result, a rebuilt
+/// instance, an instance of a class cast to `any`), which gives its arguments no types from their
+/// context (their callbacks' parameters would be implicit `any`s, TS7006). A module's functions are
+/// called by the names the suite binds, whatever their receiver.
+fn called<'a>(
+    test: &TestCase,
+    index: usize,
+    program: &ProgramInfo,
+    declared: &'a Declarations,
+) -> Option<&'a DeclaredMember> {
+    let Statement::Call { receiver, method, args, .. } = &test.statements[index] else { return None };
+    let class = test.variables[*receiver].class;
+    let bound = program.classes[class].function(method).is_some();
+    if !bound && !typed_variable(test, *receiver, declared) {
+        return None;
+    }
+    declared.fitting(class, Some(method), args.len())
+}
+
+/// Whether `variable` has a declared type in the suite: it is made by a construction written typed. A
+/// call's bound result is declared `any` (see [`declaration`]), and so is what `Object.create` makes.
+fn typed_variable(test: &TestCase, variable: usize, declared: &Declarations) -> bool {
+    test.statements.iter().any(|statement| match statement {
+        Statement::Construct { class, args, .. } if statement.declared() == Some(variable) => {
+            declared.fitting(*class, None, args.len()).is_some()
+        }
+        _ => false,
+    })
 }
 
 /// How a test reads the state of `variable`: by its name when it is `any` already, else cast to `any`
 /// (see [`is_typed`]).
 pub(crate) fn state_reader(test: &TestCase, variable: usize, declared: &Declarations) -> String {
     let name = &test.variables[variable].name;
-    // A call's bound result is declared `any` (see [`declaration`]).
-    let typed = (0..test.statements.len()).any(|i| {
-        test.statements[i].declared() == Some(variable)
-            && !matches!(test.statements[i], Statement::Call { .. })
-            && is_typed(test, i, declared)
-    });
-    if typed { format!("({name} as any)") } else { name.clone() }
+    if typed_variable(test, variable, declared) { format!("({name} as any)") } else { name.clone() }
 }
 
 /// `const name = ...` for a construction (or a rebuilt instance), the call expression otherwise: as
@@ -409,7 +432,15 @@ mod tests {
         assert!(lines[2].starts_with("(shelf as any).put("), "one argument of two: {}", lines[2]);
         assert_eq!(state_reader(&test, 0, &declared), "(shelf as any)", "a typed instance's state is read as any");
         assert_eq!(state_reader(&test, 0, &nothing), "shelf");
-        assert!(is_typed(&test, 1, &declared) && !is_typed(&test, 2, &declared) && !is_typed(&test, 1, &nothing));
+        assert!(is_typed(&test, 1, &program, &declared));
+        assert!(!is_typed(&test, 2, &program, &declared) && !is_typed(&test, 1, &program, &nothing));
+
+        // A method declared, called on an instance of a class whose constructor is not: the receiver is
+        // `any`, which types no argument (a callback's parameters would be implicit `any`s).
+        declared.members.remove(&(0, None));
+        declared.members.insert((0, Some("put".into())), member(vec![param(true), param(true)]));
+        assert_eq!(declaration(&test, 1, &program, &declared), "(shelf as any).put({ id: 1 }, 2)");
+        assert!(!is_typed(&test, 1, &program, &declared));
     }
 
     #[test]
