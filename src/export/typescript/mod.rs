@@ -221,11 +221,7 @@ pub(crate) fn expression(test: &TestCase, index: usize, program: &ProgramInfo, d
                 (None, Some(_)) => member(&variable.name, method),
                 (None, None) => member(&format!("({} as any)", variable.name), method),
             };
-            // On a call's bound result, declared `any` (see [`declaration`]), TypeScript gives the
-            // arguments no type: its callbacks name theirs, as to a callee cast to `any`.
-            let bound_result =
-                test.statements.iter().any(|s| matches!(s, Statement::Call { result: Some(v), .. } if v == receiver));
-            let call = format!("{callee}({})", arguments(test, args, declared.filter(|_| !bound_result), program));
+            let call = format!("{callee}({})", arguments(test, args, declared, program));
             let asynchronous = program.classes[class].method(method).is_some_and(|m| m.asynchronous);
             if asynchronous { format!("await {call}") } else { call }
         }
