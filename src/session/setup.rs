@@ -9,7 +9,7 @@ use crate::error::{Error, Result};
 use crate::generate::guided::ConstantPool;
 use crate::generate::search::Archive;
 use crate::inference::TypeTable;
-use crate::model::program::{FunctionRef, Origin, ProgramInfo};
+use crate::model::program::{FunctionRef, MethodInfo, Origin, ProgramInfo};
 use crate::sandbox::CodeBase;
 
 use super::MethodState;
@@ -37,8 +37,15 @@ pub(super) fn methods_under_test(program: &ProgramInfo, method: Option<&str>) ->
     let mut methods = Vec::new();
     for (class, info) in program.classes.iter().enumerate().filter(|(_, c)| c.under_test) {
         // An alias (`abs` and `absoluteValue` being one function object) is tested once, under its first
-        // name; closures made from one function expression in a loop are distinct methods.
-        for m in info.own_methods().filter(|m| m.alias_of.is_none() && method.is_none_or(|wanted| wanted == m.name)) {
+        // name; closures made from one function expression in a loop are distinct methods. A private
+        // method (`_sortNodeUp`, or declared `private`) is tested through the public ones that call it,
+        // as a user would, unless it is asked for by name or the class has nothing public to call.
+        let callable = info.methods_to_call();
+        let tested = |m: &MethodInfo| match method {
+            Some(wanted) => wanted == m.name,
+            None => callable.iter().any(|c| c.name == m.name),
+        };
+        for m in info.own_methods().filter(|m| m.alias_of.is_none() && tested(m)) {
             methods.push(MethodState::new(class, m.name.clone(), m.function.clone()));
         }
     }

@@ -11,7 +11,7 @@
 use crate::export::Line;
 use crate::js::literal;
 use crate::model::observed::{DescribedResult, Observed};
-use crate::model::program::ProgramInfo;
+use crate::model::program::{ProgramInfo, private_member};
 use crate::model::test::{Statement, TestCase};
 use crate::suite::{ElectedTest, assertion};
 
@@ -67,7 +67,7 @@ impl ElectedTest {
 /// field (`_size`) is asserted only where the mutation analysis finds nothing public that kills.
 pub(crate) fn default_field_checks(result: &DescribedResult) -> Vec<(usize, String)> {
     if matches!(result.value, Observed::Undefined | Observed::Variable { .. }) {
-        result.changed.iter().filter(|(_, field)| !assertion::private_member(field)).cloned().collect()
+        result.changed.iter().filter(|(_, field)| !private_member(field)).cloned().collect()
     } else {
         Vec::new()
     }
