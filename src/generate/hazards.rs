@@ -259,4 +259,34 @@ mod tests {
         let other = types.params_of(class, "factorial")[0];
         assert_eq!(hazards.small_number_chance(other), 0.0);
     }
+
+    #[test]
+    fn private_methods_are_drawn_only_when_nothing_public_is_there() {
+        use crate::model::program::{Access, ClassInfo, MethodInfo, Origin};
+        let class = |methods: &[&str], declared_private: &[&str]| ClassInfo {
+            name: "Q".into(),
+            alias: "Q".into(),
+            file: 0,
+            access: Access::Script { expression: "Q".into() },
+            superclass: None,
+            constructor: MethodInfo::bare("constructor", Vec::new(), Origin::Prototype),
+            methods: methods.iter().map(|m| MethodInfo::bare(m, Vec::new(), Origin::Prototype)).collect(),
+            fields: Vec::new(),
+            under_test: true,
+            factory: None,
+            functions: None,
+            concrete: Vec::new(),
+            declared_private: declared_private.iter().map(|m| m.to_string()).collect(),
+        };
+        let program = ProgramInfo {
+            classes: vec![class(&["_sift", "push", "record"], &["record"]), class(&["_a", "_b"], &[])],
+            ..Default::default()
+        };
+        let hazards = Hazards::default();
+        let mut rng = StdRng::seed_from_u64(1);
+        let drawn: Vec<&str> = (0..200).filter_map(|_| hazards.pick(&program, 0, &mut rng)).collect();
+        assert!(drawn.iter().all(|m| *m == "push"), "{drawn:?}");
+        let drawn: Vec<&str> = (0..200).filter_map(|_| hazards.pick(&program, 1, &mut rng)).collect();
+        assert!(drawn.contains(&"_a") && drawn.contains(&"_b"));
+    }
 }

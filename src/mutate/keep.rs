@@ -16,7 +16,7 @@ use crate::model::settings::Limits;
 use crate::model::test::{Statement, TestCase};
 use crate::sandbox::{Test, Watch};
 use crate::session::{Subject, is_regression};
-use crate::suite::checks::{default_field_checks, inspected_variable};
+use crate::suite::checks::{default_field_checks, inspected_variable, private_field};
 use crate::suite::{ElectedTest, FieldCheck, StateChecks};
 
 /// Rounds of probing for inspectors that change nothing: each drops those that changed something.
@@ -87,10 +87,7 @@ pub(super) fn candidates(program: &ProgramInfo, originals: &mut Originals, test:
 /// by a refactoring that changes no behaviour, and a mutant only it tells apart is left to a longer test
 /// that shows the change through a public route (`extend.rs`).
 pub(super) fn public_fields(program: &ProgramInfo, test: &TestCase, results: &[DescribedResult]) -> Vec<FieldCheck> {
-    let public = |f: &FieldCheck| {
-        test.variables.get(f.variable).is_none_or(|v| !program.classes[v.class].is_private(&f.field))
-    };
-    all_fields(results).into_iter().filter(public).collect()
+    all_fields(results).into_iter().filter(|f| !private_field(program, test, f.variable, &f.field)).collect()
 }
 
 /// Every field of every variable described after every call: what the equivalence check compares.
@@ -140,8 +137,9 @@ pub(crate) fn keep(subject: &Subject, limits: &Limits, suite: &mut [ElectedTest]
         if kept.is_empty() {
             let last = chosen.test.statements.len().saturating_sub(1);
             let result = baseline.elected.results.iter().find(|r| r.at == last);
+            let program = subject.program();
             let fields = result.map_or_else(Vec::new, |r| {
-                default_field_checks(r)
+                default_field_checks(r, |variable, field| private_field(program, &chosen.test, variable, field))
                     .into_iter()
                     .map(|(variable, field)| FieldCheck { at: last, variable, field })
                     .collect()
@@ -203,5 +201,24 @@ mod tests {
         let names: Vec<(usize, usize, String)> =
             all_fields(&[result]).into_iter().map(|f| (f.at, f.variable, f.field)).collect();
         assert_eq!(names, vec![(3, 1, "x".to_string()), (3, 1, "y".to_string())]);
+    }
+
+    #[test]
+    fn private_fields_are_no_candidates() {
+        let fields: BTreeMap<String, Observed> =
+            [("x".to_string(), Observed::Null), ("_y".to_string(), Observed::Undefined)].into();
+        let state = VariableState { variable: 0, description: Observed::Object { fields, cut: false, bare: false } };
+        let result = DescribedResult { state: vec![state], ..DescribedResult::bare(0, Observed::Undefined) };
+        let test = TestCase {
+            class: 0,
+            method: "m".into(),
+            variables: vec![Variable { class: 0, name: "a".into() }],
+            statements: Vec::new(),
+        };
+        let results = [result];
+        let names: Vec<String> =
+            public_fields(&ProgramInfo::default(), &test, &results).into_iter().map(|f| f.field).collect();
+        assert_eq!(names, vec!["x".to_string()]);
+        assert_eq!(all_fields(&results).len(), 2, "the equivalence check compares them all");
     }
 }
