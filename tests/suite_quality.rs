@@ -240,9 +240,14 @@ fn suites_neither_call_nor_assert_private_members_and_their_mutants_still_count(
     // were renamed (a refactoring that changes no behaviour).
     let out = tempfile::tempdir().unwrap();
     let suite_dir = out.path().join("suite");
-    let report = generate(&[fixture("private-queue.cjs")], &suite_dir, &["--seed", "1", "--budget", "40000", "--timeout", "600"]);
+    let report = generate(
+        &[fixture("private-queue.cjs")],
+        &suite_dir,
+        &["--seed", "1", "--budget", "40000", "--timeout", "600"],
+    );
     let suite = std::fs::read_to_string(suite_dir.join("MinQueue.test.js")).unwrap();
-    let named: Vec<&str> = code_lines(&suite).into_iter().filter(|l| l.contains("._") || l.contains("_pushes")).collect();
+    let named: Vec<&str> =
+        code_lines(&suite).into_iter().filter(|l| l.contains("._") || l.contains("_pushes")).collect();
     assert!(named.is_empty(), "private members named: {named:?}\n{suite}");
     assert!(suite.contains(".stats()"), "what stats returns is asserted by its public keys: {suite}");
     let tested: Vec<String> = methods(&report).into_iter().map(|m| m.0).collect();

@@ -83,8 +83,8 @@ fn one_more_call(
         returns: subject.returns(),
     };
     let mut rng = StdRng::seed_from_u64(settings.seed ^ (id as u64).wrapping_mul(0xA24B_AED4_963E_E407));
-    // A private method is reached through a public one, drawn anew for each attempt.
-    let private = subject.program().classes[mutant.class].is_private(&method);
+    // A private method not under test itself is reached through a public one, drawn anew each attempt.
+    let private = state.is_none() && subject.program().classes[mutant.class].is_private(&method);
     for attempt in 0..judging.options.extensions {
         let t = open[attempt % open.len()];
         let base = &judging.analysis.tests[t];

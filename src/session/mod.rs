@@ -48,8 +48,8 @@ pub use subject::Subject;
 
 use scheduler::Scheduler;
 use setup::{
-    methods_under_test, mine_constants, prepare_archives, record_declared_private, record_declared_types, record_typeof_checks,
-    select_classes,
+    methods_under_test, mine_constants, prepare_archives, record_declared_private, record_declared_types,
+    record_typeof_checks, select_classes,
 };
 
 use crate::analysis::declared::Declarations;

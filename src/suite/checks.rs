@@ -78,7 +78,10 @@ pub(crate) fn default_field_checks(
 
 /// Whether `field` of the variable `variable` of `test` is private to its class.
 pub(crate) fn private_field(program: &ProgramInfo, test: &TestCase, variable: usize, field: &str) -> bool {
-    test.variables.get(variable).and_then(|v| program.classes.get(v.class)).map_or(private_member(field), |c| c.is_private(field))
+    test.variables
+        .get(variable)
+        .and_then(|v| program.classes.get(v.class))
+        .map_or(private_member(field), |c| c.is_private(field))
 }
 
 /// What [`asserted_by_default`] gives for one call: where it is, what it returned, and each field asserted

@@ -57,7 +57,8 @@ impl Declarations {
         let Some(loaded) = self.files.load(file) else { return Vec::new() };
         let top = Place { file: loaded, path: Vec::new() };
         self.files.fresh_budget();
-        classes::find(&mut self.files, &top, names).map_or_else(Vec::new, |found| classes::hidden_members(&mut self.files, found))
+        classes::find(&mut self.files, &top, names)
+            .map_or_else(Vec::new, |found| classes::hidden_members(&mut self.files, found))
     }
 
     /// The values of the enum members that the types read so far stood for: a literal type with one
