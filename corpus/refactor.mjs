@@ -7,10 +7,11 @@
 // share of assertions on private (underscore) members, and the length of string literals and magnitude
 // of number literals the tests pass.
 //
-//   node corpus/refactor.mjs [--only NAME]... [--out DIR] [--failing]
+//   node corpus/refactor.mjs [--only NAME]... [--out DIR] [--failing] [--keep]
 //
 // reads the suites table.mjs wrote into DIR/<package> (its --out folder), and prints a Markdown table
-// (with --failing, then the first lines of each failure under the renaming).
+// (with --failing, then the first lines of each failure under the renaming; with --keep, the renamed copy
+// and its suites are left in a temporary folder it names, to rerun a failure by hand).
 // table.mjs calls `refactorCheck` for its `renamed` column.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -148,7 +149,8 @@ export const refactorCheck = (p, suites, tsx) => {
     if (args.includes('--failing')) said.forEach((line) => console.error(`${p.spec}: ${line.slice(0, 200)}`));
     return `${failed} of ${tests} fail (${names.length} names)`;
   } finally {
-    fs.rmSync(work, { recursive: true, force: true });
+    if (args.includes('--keep')) console.error(`${p.spec}: renamed copy and suites kept in ${work}`);
+    else fs.rmSync(work, { recursive: true, force: true });
   }
 };
 

@@ -1,5 +1,5 @@
-//! The "done when" checks on exported suites: minimising keeps what c8 measures on the suite, and
-//! results that change between runs never reach a suite.
+//! The "done when" checks on exported suites: minimising keeps what c8 measures on the suite,
+//! results that change between runs never reach a suite, and suites go through the public surface.
 
 mod common;
 
@@ -218,4 +218,68 @@ fn every_samples_titles_say_the_behaviour_first_then_each_condition_once() {
         }
     }
     assert!(titles > 100, "{titles} titles");
+}
+
+/// The lines of a suite's tests that run code (titles, groups and comments left out: a title may quote a
+/// condition on private state, and renaming the state leaves it true).
+fn code_lines(suite: &str) -> Vec<&str> {
+    let inside = suite.split_once("describe(").map_or("", |(_, rest)| rest);
+    inside
+        .lines()
+        .map(str::trim)
+        .filter(|l| !(l.starts_with("test(") || l.starts_with("test.skip(") || l.starts_with("describe(")))
+        .filter(|l| !l.starts_with("//"))
+        .collect()
+}
+
+#[test]
+fn suites_neither_call_nor_assert_private_members_and_their_mutants_still_count() {
+    // A min-queue over a private heap (`_items`) with private helpers (`_siftUp`, `_swap`...) and a
+    // private counter shown only in what `stats` returns: suites called `minQueue._siftUp(2)`, asserted
+    // `minQueue._items` and `stats()` whole, `_pushes` included, and failed once the underscore members
+    // were renamed (a refactoring that changes no behaviour).
+    let out = tempfile::tempdir().unwrap();
+    let suite_dir = out.path().join("suite");
+    let report = generate(
+        &[fixture("private-queue.cjs")],
+        &suite_dir,
+        &["--seed", "1", "--budget", "40000", "--timeout", "600"],
+    );
+    let suite = std::fs::read_to_string(suite_dir.join("MinQueue.test.js")).unwrap();
+    let named: Vec<&str> =
+        code_lines(&suite).into_iter().filter(|l| l.contains("._") || l.contains("_pushes")).collect();
+    assert!(named.is_empty(), "private members named: {named:?}\n{suite}");
+    assert!(suite.contains(".stats()"), "what stats returns is asserted by its public keys: {suite}");
+    let tested: Vec<String> = methods(&report).into_iter().map(|m| m.0).collect();
+    assert!(tested.iter().all(|m| !m.contains("._")) && tested.contains(&"MinQueue.pop".to_string()), "{tested:?}");
+    node_test_passes(&suites(&suite_dir));
+    // The private helpers' mutants are judged by the tests that reach them through `push` and `pop`.
+    let report_path = out.path().join("mutants.json");
+    let subject = fixture("private-queue.cjs");
+    let output = flycatcher(&[
+        "mutate",
+        subject.to_str().unwrap(),
+        "--report",
+        report_path.to_str().unwrap(),
+        "-q",
+        "--suite",
+        suite_dir.to_str().unwrap(),
+        "--seed",
+        "1",
+        "--budget",
+        "40000",
+        "--timeout",
+        "600",
+    ]);
+    assert!(output.status.success(), "{}", text(&output));
+    let mutants: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(&report_path).unwrap()).unwrap();
+    let helpers: Vec<&serde_json::Value> = mutants["classes"][0]["methods"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|m| m["name"].as_str().is_some_and(|n| n.starts_with("_sift")))
+        .collect();
+    assert!(!helpers.is_empty(), "{mutants:#}");
+    let killed: usize = helpers.iter().map(|m| m["killed_mutants"].as_array().map_or(0, Vec::len)).sum();
+    assert!(killed > 0, "{mutants:#}");
 }

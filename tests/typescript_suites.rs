@@ -508,3 +508,23 @@ mod suites {
         assert!(passed, "{format}: no test passed, or some failed:\n{output}");
     }
 }
+
+#[test]
+fn private_and_protected_members_are_neither_called_nor_asserted() {
+    // Inventory declares `private items` and `protected readonly limit`: its suite asserted
+    // `(inventory2 as any).limit` after `add`, which a refactoring may rename without a change of
+    // behaviour; `size` and `urgent()` show the state publicly.
+    let (_dir, out) = project();
+    generate(&[fixture_file("inventory.ts")], &out, &["--seed", "1", "--budget", "30000", "--timeout", "600"]);
+    let suite = std::fs::read_to_string(out.join("Inventory.test.ts")).unwrap();
+    let body = suite.split_once("describe(").map_or("", |(_, rest)| rest);
+    let named: Vec<&str> = body
+        .lines()
+        .map(str::trim)
+        .filter(|l| !(l.starts_with("test(") || l.starts_with("test.skip(") || l.starts_with("//")))
+        .filter(|l| l.contains(".items") || l.contains(".limit"))
+        .collect();
+    assert!(named.is_empty(), "private or protected members named: {named:?}\n{suite}");
+    let output = run("node-test", &out.join("Inventory.test.ts"));
+    assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stdout));
+}

@@ -154,6 +154,7 @@ fn unit(
         factory: None,
         functions: Some(functions),
         concrete: Vec::new(),
+        declared_private: Vec::new(),
     }
 }
 

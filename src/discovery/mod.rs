@@ -310,6 +310,7 @@ fn class_info(
         factory,
         functions: None,
         concrete: Vec::new(),
+        declared_private: Vec::new(),
     }
 }
 

@@ -621,6 +621,7 @@ fn suites_of_names_differing_in_case_alone_get_files_of_their_own() {
         factory: None,
         functions: None,
         concrete: Vec::new(),
+        declared_private: Vec::new(),
     };
     let program = ProgramInfo { files: Vec::new(), classes: vec![class("Maybe"), class("Result"), class("maybe")] };
     let stems: Vec<String> = (0..3).map(|c| suite_stem(&program, c)).collect();

@@ -13,7 +13,7 @@ use rand::{Rng, RngExt};
 use rustc_hash::FxHashMap;
 
 use crate::inference::TypeTable;
-use crate::model::program::{ClassId, ProgramInfo};
+use crate::model::program::{ClassId, MethodInfo, ProgramInfo};
 use crate::model::test::{Statement, TestCase, Value};
 
 /// How much a cut-off call costs compared with an ordinary one, roughly: a method that hits a limit in
@@ -107,29 +107,37 @@ impl Hazards {
     }
 
     /// A method of `class` to call to reach a state, drawn by weight: a method never cut off weighs 1, one
-    /// often cut off much less. `None` when the class has no methods.
+    /// often cut off much less. Private methods are drawn only when the class has no public one
+    /// ([`ClassInfo::methods_to_call`](crate::model::program::ClassInfo::methods_to_call)): a suite calling
+    /// `_sortNodeUp` fails once a refactoring renames it. `None` when the class has no methods.
     pub(crate) fn pick<'p>(
         &self,
         program: &'p ProgramInfo,
         class: ClassId,
         rng: &mut (impl Rng + ?Sized),
     ) -> Option<&'p str> {
-        let methods = &program.classes[class].methods;
+        let info = &program.classes[class];
+        let methods = info.methods_to_call();
         if methods.is_empty() {
             return None;
         }
         let draw = rng.random::<f64>();
-        let Some(counts) = self.counts.get(&class).filter(|counts| counts.len() == methods.len()) else {
+        let Some(counts) = self.counts.get(&class).filter(|counts| counts.len() == info.methods.len()) else {
             // Every method weighs 1: the walk below would stop at the draw's whole part.
             let at = ((draw * methods.len() as f64) as usize).min(methods.len() - 1);
             return Some(&methods[at].name);
         };
-        let mut target = draw * counts.iter().map(|count| count.weight).sum::<f64>();
-        for (method, count) in methods.iter().zip(counts) {
-            if target < count.weight {
+        // A method's count sits at its place among all the class's methods.
+        let weight = |method: &MethodInfo| {
+            let at = info.methods.iter().position(|m| std::ptr::eq(m, method)).unwrap_or(0);
+            counts[at].weight
+        };
+        let mut target = draw * methods.iter().map(|m| weight(m)).sum::<f64>();
+        for method in &methods {
+            if target < weight(method) {
                 return Some(&method.name);
             }
-            target -= count.weight;
+            target -= weight(method);
         }
         methods.last().map(|m| m.name.as_str())
     }
@@ -250,5 +258,35 @@ mod tests {
         assert!(hazards.small_number_chance(count) > 0.9, "{}", hazards.small_number_chance(count));
         let other = types.params_of(class, "factorial")[0];
         assert_eq!(hazards.small_number_chance(other), 0.0);
+    }
+
+    #[test]
+    fn private_methods_are_drawn_only_when_nothing_public_is_there() {
+        use crate::model::program::{Access, ClassInfo, MethodInfo, Origin};
+        let class = |methods: &[&str], declared_private: &[&str]| ClassInfo {
+            name: "Q".into(),
+            alias: "Q".into(),
+            file: 0,
+            access: Access::Script { expression: "Q".into() },
+            superclass: None,
+            constructor: MethodInfo::bare("constructor", Vec::new(), Origin::Prototype),
+            methods: methods.iter().map(|m| MethodInfo::bare(m, Vec::new(), Origin::Prototype)).collect(),
+            fields: Vec::new(),
+            under_test: true,
+            factory: None,
+            functions: None,
+            concrete: Vec::new(),
+            declared_private: declared_private.iter().map(|m| m.to_string()).collect(),
+        };
+        let program = ProgramInfo {
+            classes: vec![class(&["_sift", "push", "record"], &["record"]), class(&["_a", "_b"], &[])],
+            ..Default::default()
+        };
+        let hazards = Hazards::default();
+        let mut rng = StdRng::seed_from_u64(1);
+        let drawn: Vec<&str> = (0..200).filter_map(|_| hazards.pick(&program, 0, &mut rng)).collect();
+        assert!(drawn.iter().all(|m| *m == "push"), "{drawn:?}");
+        let drawn: Vec<&str> = (0..200).filter_map(|_| hazards.pick(&program, 1, &mut rng)).collect();
+        assert!(drawn.contains(&"_a") && drawn.contains(&"_b"));
     }
 }

@@ -60,7 +60,10 @@ impl Returns {
         let mut found: Vec<(ClassId, &str)> = self
             .seen
             .iter()
-            .filter(|((owner, _), made)| *owner != class && program.is_subclass(**made, class))
+            .filter(|((owner, method), made)| {
+                // A private method is no route a suite should take: a refactoring may rename it.
+                *owner != class && program.is_subclass(**made, class) && !program.classes[*owner].is_private(method)
+            })
             .map(|((owner, method), _)| (*owner, method.as_str()))
             .collect();
         found.sort_unstable();
@@ -88,6 +91,7 @@ mod tests {
             factory: None,
             functions: None,
             concrete: Vec::new(),
+            declared_private: Vec::new(),
         };
         let classes = vec![class("Tree", None), class("Iterator", None), class("Leaf", Some(0))];
         ProgramInfo { files: Vec::new(), classes }

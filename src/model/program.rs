@@ -192,6 +192,17 @@ pub struct ClassInfo {
     /// errors, or whose methods use members only its subclasses define): the concrete subclasses its
     /// methods are tested on, the preferred first; tests build one of them wherever they need the base.
     pub concrete: Vec<ClassId>,
+    /// The members its TypeScript declarations mark `private` or `protected` (in a `.ts` source or the
+    /// `.d.ts` a JavaScript file ships, along its bases): private like `_x` names ([`ClassInfo::is_private`]).
+    pub declared_private: Vec<String>,
+}
+
+/// Whether a member is private by convention: named with a leading underscore (`_root`, `_size`), or a
+/// `#private` name (never described, but never asserted either). Dunder names of the language
+/// (`__proto__`) are not members of the class. A getter's inspector name (`@_size`) counts as its member.
+pub(crate) fn private_member(name: &str) -> bool {
+    let name = name.strip_prefix('@').unwrap_or(name);
+    name.starts_with('#') || (name.starts_with('_') && !(name.starts_with("__") && name.ends_with("__")))
 }
 
 /// A function of a module of functions.
@@ -248,6 +259,21 @@ impl ClassInfo {
     /// The methods this class itself defines: the candidates for methods under test.
     pub(crate) fn own_methods(&self) -> impl Iterator<Item = &MethodInfo> {
         self.methods.iter().filter(|m| m.origin != Origin::Inherited)
+    }
+
+    /// Whether `member` (a field, a method, or an inspector's `@getter`) is private: by convention
+    /// ([`private_member`]) or declared so. A refactoring may rename it without changing behaviour, so
+    /// suites neither call nor assert it where the class offers anything public.
+    pub(crate) fn is_private(&self, member: &str) -> bool {
+        let bare = member.strip_prefix('@').unwrap_or(member);
+        private_member(bare) || self.declared_private.iter().any(|p| p == bare)
+    }
+
+    /// The methods a test calls to reach a state: the public ones, or all of them when none is public
+    /// (then the class has nothing else to be tested by).
+    pub(crate) fn methods_to_call(&self) -> Vec<&MethodInfo> {
+        let public: Vec<&MethodInfo> = self.methods.iter().filter(|m| !self.is_private(&m.name)).collect();
+        if public.is_empty() { self.methods.iter().collect() } else { public }
     }
 
     /// Looks a method up by name.

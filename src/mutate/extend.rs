@@ -83,9 +83,16 @@ fn one_more_call(
         returns: subject.returns(),
     };
     let mut rng = StdRng::seed_from_u64(settings.seed ^ (id as u64).wrapping_mul(0xA24B_AED4_963E_E407));
+    // A private method not under test itself is reached through a public one, drawn anew each attempt.
+    let private = state.is_none() && subject.program().classes[mutant.class].is_private(&method);
     for attempt in 0..judging.options.extensions {
         let t = open[attempt % open.len()];
         let base = &judging.analysis.tests[t];
+        let called = match private {
+            true => subject.hazards().pick(subject.program(), mutant.class, &mut rng).unwrap_or(&method),
+            false => &method,
+        };
+        let request = Request { method: called, ..request };
         // Every other attempt calls on a new instance: a state of its own, with arguments drawn from
         // the mutated method's constants.
         let Some(longer) = extension(&request, &base.test, attempt % 2 == 1, &mut rng) else { return Ok(()) };
@@ -158,7 +165,8 @@ fn tells_apart(
         Outcome::Threw { thrown: Thrown::Error { origin: Some(origin), .. }, .. } if subject.code().in_throw_argument(origin)
     );
     baseline.elected.own_message = probe.own_message;
-    probe.checks.get_or_insert_with(Default::default).fields = keep::all_fields(&baseline.elected.results);
+    probe.checks.get_or_insert_with(Default::default).fields =
+        keep::public_fields(subject.program(), &probe.test, &baseline.elected.results);
     baseline.elected.checks = probe.checks.clone();
     let run = run_on_mutant(subject.program(), runner, &probe, &baseline, true)?;
     judging.analysis.runs += 1;

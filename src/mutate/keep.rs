@@ -16,8 +16,7 @@ use crate::model::settings::Limits;
 use crate::model::test::{Statement, TestCase};
 use crate::sandbox::{Test, Watch};
 use crate::session::{Subject, is_regression};
-use crate::suite::assertion::private_member;
-use crate::suite::checks::{default_field_checks, inspected_variable};
+use crate::suite::checks::{default_field_checks, inspected_variable, private_field};
 use crate::suite::{ElectedTest, FieldCheck, StateChecks};
 
 /// Rounds of probing for inspectors that change nothing: each drops those that changed something.
@@ -25,7 +24,7 @@ const PROBES: usize = 4;
 
 /// The inspector candidates of `class`: its argument-less methods (no aliases, none that returned a
 /// promise), then its other members as getters, marked `@` (the harness reads those only if they are
-/// accessors).
+/// accessors). Private ones too: the equivalence check asks everything; [`candidates`] keeps the public.
 pub(crate) fn inspectors(program: &ProgramInfo, class: ClassId) -> Vec<String> {
     let info = &program.classes[class];
     if info.is_module() {
@@ -47,8 +46,8 @@ pub(crate) fn inspectors(program: &ProgramInfo, class: ClassId) -> Vec<String> {
     names
 }
 
-/// `test` with the inspectors of its last call's receiver that answer there without changing anything
-/// (none when it does not pass): the candidates of [`keep`].
+/// `test` with the public inspectors of its last call's receiver that answer there without changing
+/// anything (none when it does not pass): the candidates of [`keep`].
 pub(super) fn candidates(program: &ProgramInfo, originals: &mut Originals, test: &SuiteTest) -> Result<SuiteTest> {
     let mut test = test.clone();
     let Some(receiver) = inspected_variable(&test.test) else { return Ok(test) };
@@ -56,8 +55,11 @@ pub(super) fn candidates(program: &ProgramInfo, originals: &mut Originals, test:
         Some(Statement::Call { method, .. }) => method.clone(),
         _ => String::new(),
     };
-    let mut names: Vec<String> =
-        inspectors(program, test.test.variables[receiver].class).into_iter().filter(|n| *n != called).collect();
+    let class = &program.classes[test.test.variables[receiver].class];
+    let mut names: Vec<String> = inspectors(program, test.test.variables[receiver].class)
+        .into_iter()
+        .filter(|n| *n != called && !class.is_private(n))
+        .collect();
     let last = test.test.statements.len() - 1;
     for round in 0..=PROBES {
         if names.is_empty() {
@@ -80,7 +82,15 @@ pub(super) fn candidates(program: &ProgramInfo, originals: &mut Originals, test:
     Ok(test)
 }
 
-/// Every field of every variable described after every call: the field candidates.
+/// The public fields of the variables of `test` described after every call: the field candidates. A
+/// suite asserts what a class promises; a private field (`_size`, or declared `private`) may be renamed
+/// by a refactoring that changes no behaviour, and a mutant only it tells apart is left to a longer test
+/// that shows the change through a public route (`extend.rs`).
+pub(super) fn public_fields(program: &ProgramInfo, test: &TestCase, results: &[DescribedResult]) -> Vec<FieldCheck> {
+    all_fields(results).into_iter().filter(|f| !private_field(program, test, f.variable, &f.field)).collect()
+}
+
+/// Every field of every variable described after every call: what the equivalence check compares.
 pub(super) fn all_fields(results: &[DescribedResult]) -> Vec<FieldCheck> {
     let mut fields = Vec::new();
     for result in results {
@@ -93,31 +103,19 @@ pub(super) fn all_fields(results: &[DescribedResult]) -> Vec<FieldCheck> {
     fields
 }
 
-/// The state assertion to keep among those that kill a mutant, the public surface first: what the class
-/// promises survives a refactoring, what it hides (`_size`, `_root()`) may be renamed without a change of
-/// behaviour. Among public ones and then among private ones: an inspector (the class's own word for its
-/// state), then a field of the last call's receiver, then any field after the last call, then any field.
+/// The state assertion to keep among those that kill a mutant: an inspector (the class's own word for
+/// its state), then a field of the last call's receiver, then any field after the last call, then any
+/// field. The candidates are public ([`candidates`], [`public_fields`]).
 pub(super) fn best(test: &TestCase, checks: Vec<Check>) -> Check {
     let last = test.statements.len().saturating_sub(1);
     let receiver = inspected_variable(test);
-    let rank = |check: &Check| {
-        let route = match check {
-            Check::Inspector(_) => 0,
-            Check::Field(f) if f.at == last && Some(f.variable) == receiver => 1,
-            Check::Field(f) if f.at == last => 2,
-            Check::Field(_) => 3,
-        };
-        (private(check), route)
+    let rank = |check: &Check| match check {
+        Check::Inspector(_) => 0,
+        Check::Field(f) if f.at == last && Some(f.variable) == receiver => 1,
+        Check::Field(f) if f.at == last => 2,
+        Check::Field(_) => 3,
     };
     checks.into_iter().min_by_key(rank).expect("a kill by state assertions names one")
-}
-
-/// Whether a state assertion reads private state: an inspector or a field named `_x`.
-pub(super) fn private(check: &Check) -> bool {
-    match check {
-        Check::Inspector(name) => private_member(name),
-        Check::Field(f) => private_member(&f.field),
-    }
 }
 
 /// Writes what the analysis chose into the elected tests of the `suite` (which `analysis` ran, in
@@ -139,8 +137,9 @@ pub(crate) fn keep(subject: &Subject, limits: &Limits, suite: &mut [ElectedTest]
         if kept.is_empty() {
             let last = chosen.test.statements.len().saturating_sub(1);
             let result = baseline.elected.results.iter().find(|r| r.at == last);
+            let program = subject.program();
             let fields = result.map_or_else(Vec::new, |r| {
-                default_field_checks(r)
+                default_field_checks(r, |variable, field| private_field(program, &chosen.test, variable, field))
                     .into_iter()
                     .map(|(variable, field)| FieldCheck { at: last, variable, field })
                     .collect()
@@ -191,14 +190,6 @@ mod tests {
         assert_eq!(best(&test, vec![field(0, 0), field(1, 1), field(1, 0)]), field(1, 0));
         assert_eq!(best(&test, vec![field(1, 0), Check::Inspector("size".into())]), Check::Inspector("size".into()));
         assert_eq!(best(&test, vec![field(0, 1), field(1, 1)]), field(1, 1));
-        // Anything public before anything private, however close to the call.
-        let private = |at: usize, variable: usize| Check::Field(FieldCheck { at, variable, field: "_x".into() });
-        assert_eq!(best(&test, vec![private(1, 0), field(0, 1)]), field(0, 1));
-        assert_eq!(best(&test, vec![Check::Inspector("_count".into()), private(1, 0), field(0, 0)]), field(0, 0));
-        assert_eq!(
-            best(&test, vec![private(0, 1), Check::Inspector("@_count".into())]),
-            Check::Inspector("@_count".into())
-        );
     }
 
     #[test]
@@ -210,5 +201,24 @@ mod tests {
         let names: Vec<(usize, usize, String)> =
             all_fields(&[result]).into_iter().map(|f| (f.at, f.variable, f.field)).collect();
         assert_eq!(names, vec![(3, 1, "x".to_string()), (3, 1, "y".to_string())]);
+    }
+
+    #[test]
+    fn private_fields_are_no_candidates() {
+        let fields: BTreeMap<String, Observed> =
+            [("x".to_string(), Observed::Null), ("_y".to_string(), Observed::Undefined)].into();
+        let state = VariableState { variable: 0, description: Observed::Object { fields, cut: false, bare: false } };
+        let result = DescribedResult { state: vec![state], ..DescribedResult::bare(0, Observed::Undefined) };
+        let test = TestCase {
+            class: 0,
+            method: "m".into(),
+            variables: vec![Variable { class: 0, name: "a".into() }],
+            statements: Vec::new(),
+        };
+        let results = [result];
+        let names: Vec<String> =
+            public_fields(&ProgramInfo::default(), &test, &results).into_iter().map(|f| f.field).collect();
+        assert_eq!(names, vec!["x".to_string()]);
+        assert_eq!(all_fields(&results).len(), 2, "the equivalence check compares them all");
     }
 }

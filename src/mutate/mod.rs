@@ -441,7 +441,8 @@ pub(crate) fn analyse(
         reserve += baseline.cost;
         check_asserts(subject.program(), &settings.limits, index, test, &mut baseline)?;
         if options.choose {
-            test.checks.get_or_insert_with(Default::default).fields = keep::all_fields(&baseline.elected.results);
+            test.checks.get_or_insert_with(Default::default).fields =
+                keep::public_fields(subject.program(), &test.test, &baseline.elected.results);
             baseline.elected.checks = test.checks.clone();
             originals.settle(subject.program(), test, &mut baseline)?;
         }
@@ -654,8 +655,7 @@ impl Judging<'_> {
     }
 
     /// Runs the covering tests on a mutant until one kills it by what it asserts anyway; where only
-    /// state assertions kill it, keeps one of the first test that does by a public one (of the first
-    /// that does by a private one when none does).
+    /// state assertions kill it, keeps one of the first test that does (the candidates are public).
     fn run_covering(&mut self, runner: &mut Runner, mutant: &mut Mutant, covering: &[usize]) -> Result<()> {
         let analysis = &mut self.analysis;
         let mut chosen: Option<(usize, Check)> = None;
@@ -666,8 +666,7 @@ impl Judging<'_> {
             // inspection is then asked nothing unless an inspector was kept for it, and it is most of
             // the run (fifty inspectors after each of color's tests): the run leaves it out. An exported
             // test calls only its kept inspectors, so one that loops on the mutant kills nothing there.
-            let inspect = chosen.as_ref().is_none_or(|(_, c)| keep::private(c))
-                || analysis.kept[t].iter().any(|c| matches!(c, Check::Inspector(_)));
+            let inspect = chosen.is_none() || analysis.kept[t].iter().any(|c| matches!(c, Check::Inspector(_)));
             let program = self.under.subject.program();
             let run = run_on_mutant(program, runner, test, &self.baselines[t], inspect)?;
             analysis.runs += 1;
@@ -682,10 +681,8 @@ impl Judging<'_> {
                 // Killed by what the suite asserts anyway.
                 return Ok(());
             }
-            // A later test's public assertion is kept rather than an earlier test's private one.
-            let best = keep::best(&test.test, kill.checks);
-            if chosen.as_ref().is_none_or(|(_, c)| keep::private(c) && !keep::private(&best)) {
-                chosen = Some((t, best));
+            if chosen.is_none() {
+                chosen = Some((t, keep::best(&test.test, kill.checks)));
             }
         }
         if let Some((t, check)) = chosen {

@@ -30,6 +30,18 @@ pub(super) fn create_mutants(
     for m in methods {
         add(m.class, &m.method, m.function.as_ref());
     }
+    // A class's private methods are tested through its public ones (`session/setup.rs`): when all of
+    // those are under test, the private ones' mutants are judged by the tests that reach them.
+    for (id, class) in program.classes.iter().enumerate() {
+        let tested = |name: &str| methods.iter().any(|m| m.class == id && m.method == name);
+        let public: Vec<&str> = class.own_methods().filter(|m| !class.is_private(&m.name)).map(|m| &*m.name).collect();
+        if public.is_empty() || !public.iter().all(|name| tested(name)) {
+            continue;
+        }
+        for m in class.own_methods().filter(|m| class.is_private(&m.name) && m.alias_of.is_none()) {
+            add(id, &m.name, m.function.as_ref());
+        }
+    }
     if constructors {
         for (id, class) in program.classes.iter().enumerate() {
             let tested = methods.iter().any(|m| m.class == id);

@@ -121,7 +121,7 @@ pub(super) fn verdict(program: &ProgramInfo, limits: &Limits, baseline: &Elected
                 fail(line, result.at, Some(Check::Inspector(name.clone())));
             }
         }
-        for (variable, field) in baseline.field_checks(result) {
+        for (variable, field) in baseline.field_checks(program, result) {
             let same = theirs.is_some_and(|r| r.field(variable, &field) == result.field(variable, &field));
             let lines = |r: &DescribedResult| rendered(field_lines(program, test, r, variable, &field));
             if !same && let Some(line) = differing(&lines(result), theirs.map(lines)) {
@@ -143,7 +143,7 @@ pub(super) fn assert_only(program: &ProgramInfo, baseline: &mut ElectedTest, exp
     let mut names = ResultNames::for_results(&baseline.results);
     for index in 0..baseline.results.len() {
         let result = &baseline.results[index];
-        for (variable, field) in baseline.field_checks(result) {
+        for (variable, field) in baseline.field_checks(program, result) {
             if held(field_lines(program, &baseline.test, result, variable, &field)) {
                 fields.push(FieldCheck { at: result.at, variable, field });
             }

@@ -48,9 +48,11 @@ pub use subject::Subject;
 
 use scheduler::Scheduler;
 use setup::{
-    methods_under_test, mine_constants, prepare_archives, record_declared_types, record_typeof_checks, select_classes,
+    methods_under_test, mine_constants, prepare_archives, record_declared_private, record_declared_types,
+    record_typeof_checks, select_classes,
 };
 
+use crate::analysis::declared::Declarations;
 use crate::analysis::files::SourceSet;
 use crate::analysis::state::shared_state_write;
 use crate::discovery::analyse;
@@ -146,12 +148,14 @@ impl Session {
             warnings.push(format!("{MISSING_GLOBALS_WARNING}{}", missing.join(", ")));
         }
         select_classes(&mut program, &options.classes)?;
+        let mut declarations = Declarations::default();
+        record_declared_private(&mut declarations, &mut program);
         let mut methods = methods_under_test(&program, options.method.as_deref())?;
         mine_constants(&code, &program, &mut methods);
         prepare_archives(&code, &mut methods);
         let mut types = TypeTable::new(&program);
         record_typeof_checks(&code, &program, &mut types);
-        warnings.extend(record_declared_types(&program, &mut types));
+        warnings.extend(record_declared_types(&mut declarations, &program, &mut types));
         let rng = StdRng::seed_from_u64(settings.seed);
         let subject = Subject {
             program,

@@ -9,7 +9,7 @@ use crate::error::{Error, Result};
 use crate::generate::guided::ConstantPool;
 use crate::generate::search::Archive;
 use crate::inference::TypeTable;
-use crate::model::program::{FunctionRef, Origin, ProgramInfo};
+use crate::model::program::{FunctionRef, MethodInfo, Origin, ProgramInfo};
 use crate::sandbox::CodeBase;
 
 use super::MethodState;
@@ -37,8 +37,15 @@ pub(super) fn methods_under_test(program: &ProgramInfo, method: Option<&str>) ->
     let mut methods = Vec::new();
     for (class, info) in program.classes.iter().enumerate().filter(|(_, c)| c.under_test) {
         // An alias (`abs` and `absoluteValue` being one function object) is tested once, under its first
-        // name; closures made from one function expression in a loop are distinct methods.
-        for m in info.own_methods().filter(|m| m.alias_of.is_none() && method.is_none_or(|wanted| wanted == m.name)) {
+        // name; closures made from one function expression in a loop are distinct methods. A private
+        // method (`_sortNodeUp`, or declared `private`) is tested through the public ones that call it,
+        // as a user would, unless it is asked for by name or the class has nothing public to call.
+        let callable = info.methods_to_call();
+        let tested = |m: &MethodInfo| match method {
+            Some(wanted) => wanted == m.name,
+            None => callable.iter().any(|c| c.name == m.name),
+        };
+        for m in info.own_methods().filter(|m| m.alias_of.is_none() && tested(m)) {
             methods.push(MethodState::new(class, m.name.clone(), m.function.clone()));
         }
     }
@@ -131,12 +138,33 @@ pub(super) fn record_typeof_checks(code: &CodeBase, program: &ProgramInfo, types
     }
 }
 
+/// Marks the members each class's TypeScript declarations keep `private` or `protected` (found as
+/// [`record_declared_types`] finds signatures): suites call and assert them no more than `_x` members.
+pub(super) fn record_declared_private(declarations: &mut Declarations, program: &mut ProgramInfo) {
+    let hidden: Vec<Vec<String>> = program
+        .classes
+        .iter()
+        .map(|info| {
+            let (files, names) = lookup_of(program, info);
+            let mut hidden: Vec<String> = files.iter().flat_map(|f| declarations.hidden_members(f, &names)).collect();
+            hidden.dedup();
+            hidden
+        })
+        .collect();
+    for (info, hidden) in program.classes.iter_mut().zip(hidden) {
+        info.declared_private = hidden;
+    }
+}
+
 /// Gives every parameter its declared type, where the code declares one (a TypeScript source) or ships
 /// declarations (a `.d.ts` beside a JavaScript file, or its package's `types`): each class is looked up by
 /// name in the declarations of the file that defines it, then of the file that exports it. Returns
 /// warnings for declaration files that could not be read.
-pub(super) fn record_declared_types(program: &ProgramInfo, types: &mut TypeTable) -> Vec<String> {
-    let mut declarations = Declarations::default();
+pub(super) fn record_declared_types(
+    declarations: &mut Declarations,
+    program: &ProgramInfo,
+    types: &mut TypeTable,
+) -> Vec<String> {
     for (class, info) in program.classes.iter().enumerate() {
         let (files, names) = lookup_of(program, info);
         for function in std::iter::once(&info.constructor).chain(&info.methods) {

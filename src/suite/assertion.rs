@@ -7,16 +7,17 @@
 //! `Object.is`), deep equality where a literal can be written, and field by field otherwise.
 //!
 //! An instance is asserted through what its class promises: its public fields. Its private ones (named
-//! `_x` by convention) are an implementation a refactoring may rename without changing behaviour, and
-//! a suite that fails then cries wolf; the mutation analysis asserts them only where nothing public tells
-//! a mutant apart (`mutate/keep.rs`).
+//! `_x` by convention, or declared `private`/`protected` in TypeScript) are an implementation a
+//! refactoring may rename without changing behaviour, and a suite that fails then cries wolf. A plain
+//! object holding private keys (bookkeeping such as `{ _version: 3, isValid: true }`) is asserted by its
+//! other keys, one by one: a whole literal would name the private ones.
 
 use std::collections::BTreeMap;
 
 use crate::export::Line;
 use crate::js::literal;
 use crate::model::observed::Observed;
-use crate::model::program::{ClassId, ProgramInfo};
+use crate::model::program::{ClassId, ProgramInfo, private_member};
 use crate::model::test::TestCase;
 
 /// Most assertion lines written for one result, so a large structure does not drown the test.
@@ -87,7 +88,8 @@ pub(crate) fn classes_named(description: &Observed, classes: &mut Vec<ClassId>) 
 }
 
 /// The JavaScript literal of a described value, when it has one (primitives, and arrays and plain
-/// objects of such values).
+/// objects of such values). An object with a private key has none a suite should write: a refactoring
+/// renames the key.
 pub(crate) fn literal_of(description: &Observed) -> Option<String> {
     match description {
         Observed::Undefined => Some("undefined".into()),
@@ -112,8 +114,12 @@ fn array_literal(items: &[Observed]) -> Option<String> {
     Some(format!("[{}{trailing}]", texts?.join(", ")))
 }
 
-/// `{ a: 1 }`, when every field has a literal; `bare` for an object without a prototype.
+/// `{ a: 1 }`, when every field has a literal and no key is private; `bare` for an object without a
+/// prototype.
 fn object_literal(fields: &BTreeMap<String, Observed>, bare: bool) -> Option<String> {
+    if fields.keys().any(|k| private_member(k)) {
+        return None;
+    }
     let parts: Option<Vec<String>> =
         fields.iter().map(|(k, v)| literal_of(v).map(|v| format!("{}: {v}", property_key(k)))).collect();
     let parts = parts?;
@@ -187,8 +193,12 @@ fn describe_into(description: &Observed, actual: &str, against: Against, lines: 
                     message: format!("an instance of {}", class.name),
                 });
             }
-            let instance = matches!(description, Observed::Instance { .. });
-            for (name, field) in fields.iter().filter(|(name, _)| !(instance && private_member(name))) {
+            let class = match description {
+                Observed::Instance { class, .. } => program.classes.get(*class),
+                _ => None,
+            };
+            let private = |name: &str| class.map_or_else(|| private_member(name), |c| c.is_private(name));
+            for (name, field) in fields.iter().filter(|(name, _)| !private(name)) {
                 describe_into(field, &member(actual, name), against, lines, false);
             }
         }
@@ -214,14 +224,6 @@ fn describe_into(description: &Observed, actual: &str, against: Against, lines: 
         // their structure is either already asserted elsewhere or not stable to write down.
         _ => {}
     }
-}
-
-/// Whether a member is private by convention: named with a leading underscore (`_root`, `_size`), or a
-/// `#private` name (never described, but never asserted either). Dunder names of the language
-/// (`__proto__`) are not members of the class.
-pub(crate) fn private_member(name: &str) -> bool {
-    let name = name.strip_prefix('@').unwrap_or(name);
-    name.starts_with('#') || (name.starts_with('_') && !(name.starts_with("__") && name.ends_with("__")))
 }
 
 fn member(object: &str, name: &str) -> String {
@@ -321,12 +323,47 @@ mod tests {
             |actual: &str, expected: &str| Line::StrictEqual { actual: actual.into(), expected: expected.into() };
         // The program has no class 0 to assert `instanceof` with.
         assert_eq!(lines_of("inst"), vec![strict("r.size", "3")]);
-        // A plain object is data: all of its fields are what it says.
-        let object =
-            vec![Line::DeepStrictEqual { actual: "r".into(), expected: "{ __proto__x: 2, _root: 1, size: 3 }".into() }];
-        assert_eq!(lines_of("obj"), object);
+        // A plain object holding private keys (a class's bookkeeping it hands out) is asserted by its
+        // other keys: its literal would name the private ones.
+        assert_eq!(lines_of("obj"), vec![strict("r.size", "3")]);
+        let public = json!({"t": "obj", "fields": {"size": {"t": "n", "v": "3"}, "a_b": {"t": "n", "v": "1"}}});
+        assert_eq!(literal_of(&observed(public)).as_deref(), Some("{ a_b: 1, size: 3 }"));
         assert!(private_member("_size") && private_member("@_size") && private_member("#items"));
         assert!(!private_member("size") && !private_member("__proto__") && !private_member("a_b"));
+    }
+
+    #[test]
+    fn members_a_class_declares_private_are_not_asserted() {
+        let mut program = ProgramInfo::default();
+        let class = crate::model::program::ClassInfo {
+            name: "Tally".into(),
+            alias: "Tally".into(),
+            file: 0,
+            access: crate::model::program::Access::Script { expression: "Tally".into() },
+            superclass: None,
+            constructor: crate::model::program::MethodInfo::bare(
+                "constructor",
+                Vec::new(),
+                crate::model::program::Origin::Prototype,
+            ),
+            methods: Vec::new(),
+            fields: vec!["total".into(), "label".into()],
+            under_test: true,
+            factory: None,
+            functions: None,
+            concrete: Vec::new(),
+            declared_private: vec!["total".into()],
+        };
+        program.classes.push(class);
+        let test = TestCase { class: 0, method: "m".into(), variables: Vec::new(), statements: Vec::new() };
+        let fields = json!({"total": {"t": "n", "v": "1"}, "label": {"t": "s", "v": "a"}});
+        let mut lines = Vec::new();
+        let against = Against { test: &test, program: &program, inexact: false };
+        assert_described(&observed(json!({"t": "inst", "c": 0, "fields": fields})), "r", against, &mut lines);
+        let label = Line::StrictEqual { actual: "r.label".into(), expected: "\"a\"".into() };
+        assert_eq!(lines[1..], [label]);
+        assert!(program.classes[0].is_private("total") && program.classes[0].is_private("@total"));
+        assert!(program.classes[0].is_private("_x") && !program.classes[0].is_private("label"));
     }
 
     #[test]

@@ -11,7 +11,7 @@
 use crate::export::Line;
 use crate::js::literal;
 use crate::model::observed::{DescribedResult, Observed};
-use crate::model::program::ProgramInfo;
+use crate::model::program::{ProgramInfo, private_member};
 use crate::model::test::{Statement, TestCase};
 use crate::suite::{ElectedTest, assertion};
 
@@ -42,12 +42,12 @@ impl ElectedTest {
     /// The fields asserted after the call that `result` describes: the chosen ones, or by default those
     /// the call changed when what it returned says little by itself (`undefined`, or a variable of the
     /// test such as `this`).
-    pub(crate) fn field_checks(&self, result: &DescribedResult) -> Vec<(usize, String)> {
+    pub(crate) fn field_checks(&self, program: &ProgramInfo, result: &DescribedResult) -> Vec<(usize, String)> {
         match &self.checks {
             Some(checks) => {
                 checks.fields.iter().filter(|c| c.at == result.at).map(|c| (c.variable, c.field.clone())).collect()
             }
-            None => default_field_checks(result),
+            None => default_field_checks(result, |variable, field| private_field(program, &self.test, variable, field)),
         }
     }
 
@@ -63,14 +63,25 @@ impl ElectedTest {
 }
 
 /// The fields asserted after a call when no choice was made: the public ones it changed when what it
-/// returned says little by itself (`undefined`, or a variable of the test such as `this`). A private
-/// field (`_size`) is asserted only where the mutation analysis finds nothing public that kills.
-pub(crate) fn default_field_checks(result: &DescribedResult) -> Vec<(usize, String)> {
+/// returned says little by itself (`undefined`, or a variable of the test such as `this`). `private`
+/// tells a variable's private field (`_size`, or one its class declares `private`): never asserted.
+pub(crate) fn default_field_checks(
+    result: &DescribedResult,
+    private: impl Fn(usize, &str) -> bool,
+) -> Vec<(usize, String)> {
     if matches!(result.value, Observed::Undefined | Observed::Variable { .. }) {
-        result.changed.iter().filter(|(_, field)| !assertion::private_member(field)).cloned().collect()
+        result.changed.iter().filter(|(variable, field)| !private(*variable, field)).cloned().collect()
     } else {
         Vec::new()
     }
+}
+
+/// Whether `field` of the variable `variable` of `test` is private to its class.
+pub(crate) fn private_field(program: &ProgramInfo, test: &TestCase, variable: usize, field: &str) -> bool {
+    test.variables
+        .get(variable)
+        .and_then(|v| program.classes.get(v.class))
+        .map_or(private_member(field), |c| c.is_private(field))
 }
 
 /// What [`asserted_by_default`] gives for one call: where it is, what it returned, and each field asserted
@@ -84,7 +95,8 @@ pub(crate) fn asserted_by_default(results: &[DescribedResult]) -> Vec<DefaultAss
     let mut asserted = Vec::new();
     for result in results {
         let mut fields = Vec::new();
-        for (variable, field) in default_field_checks(result) {
+        // A recording's shrinking compares these: the convention is enough there.
+        for (variable, field) in default_field_checks(result, |_, field| private_member(field)) {
             let value = result.field(variable, &field);
             fields.push((variable, field, value));
         }
@@ -250,7 +262,7 @@ mod tests {
             elected(json!([{"at": 1, "value": {"t": "u"}, "state": state, "changed": [[0, "size"], [0, "_count"]]}]));
         let result = &returned_nothing.results[0];
         // A private field it changed is not asserted by default.
-        assert_eq!(returned_nothing.field_checks(result), vec![(0, "size".to_string())]);
+        assert_eq!(returned_nothing.field_checks(&ProgramInfo::default(), result), vec![(0, "size".to_string())]);
         let lines = field_lines(&ProgramInfo::default(), &returned_nothing.test, result, 0, "size");
         assert_eq!(lines, vec![Line::StrictEqual { actual: "stack.size".into(), expected: "0".into() }]);
         // A field the variable no longer has reads as undefined.
@@ -259,7 +271,7 @@ mod tests {
         // A call that returned a value is asserted by it alone, unless checks were chosen.
         let returned =
             elected(json!([{"at": 1, "value": {"t": "n", "v": "3"}, "state": state, "changed": [[0, "size"]]}]));
-        assert!(returned.field_checks(&returned.results[0]).is_empty());
+        assert!(returned.field_checks(&ProgramInfo::default(), &returned.results[0]).is_empty());
     }
 
     #[test]

@@ -188,7 +188,7 @@ fn state_lines_in(
         None => test.variables[variable].name.clone(),
     };
     let mut lines = Vec::new();
-    for (variable, field) in elected.field_checks(result) {
+    for (variable, field) in elected.field_checks(program, result) {
         lines.extend(checks::field_lines_on(program, test, result, variable, &field, &reader(variable)));
     }
     if last && let Some(receiver) = checks::inspected_variable(test) {

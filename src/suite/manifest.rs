@@ -604,6 +604,7 @@ mod tests {
             factory: None,
             functions: None,
             concrete: Vec::new(),
+            declared_private: Vec::new(),
         };
         ProgramInfo { files: Vec::new(), classes: vec![class("A"), class("B")] }
     }

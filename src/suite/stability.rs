@@ -52,7 +52,7 @@ pub(crate) fn stabilize(program: &ProgramInfo, elected: &mut ElectedTest, runs: 
     for run in runs {
         for index in 0..elected.results.len() {
             let Some(other) = run.results.iter().find(|r| r.at == elected.results[index].at) else { continue };
-            let checked = elected.field_checks(&elected.results[index]);
+            let checked = elected.field_checks(program, &elected.results[index]);
             let inspectors = elected.inspectors().to_vec();
             let result = &mut elected.results[index];
             let mut changes = Vec::new();

@@ -80,6 +80,43 @@ pub(super) fn member(files: &mut Files, found: Found, function: &str) -> Option<
     None
 }
 
+/// The instance members `found` and its bases declare `private` or `protected` (properties, methods,
+/// accessors, parameter properties): what TypeScript keeps from the class's users.
+pub(super) fn hidden_members(files: &mut Files, found: Found) -> Vec<String> {
+    let hidden = |a: &Option<Accessibility>| matches!(a, Some(Accessibility::Private | Accessibility::Protected));
+    let mut names: Vec<String> = Vec::new();
+    let mut current = Some(found);
+    for _ in 0..MAX_BASES {
+        let Some(found) = current else { break };
+        for member in &found.class.body {
+            let name = match member {
+                ClassMember::ClassProp(p) if !p.is_static && hidden(&p.accessibility) => prop_name(&p.key),
+                ClassMember::Method(m) if !m.is_static && hidden(&m.accessibility) => prop_name(&m.key),
+                ClassMember::Constructor(c) => {
+                    for param in &c.params {
+                        if let ParamOrTsParamProp::TsParamProp(p) = param
+                            && hidden(&p.accessibility)
+                        {
+                            let id = match &p.param {
+                                TsParamPropParam::Ident(id) => Some(&id.id),
+                                TsParamPropParam::Assign(a) => a.left.as_ident().map(|b| &b.id),
+                            };
+                            names.extend(id.map(|id| id.sym.to_string()));
+                        }
+                    }
+                    None
+                }
+                _ => None,
+            };
+            names.extend(name);
+        }
+        current = base(files, &found);
+    }
+    names.sort();
+    names.dedup();
+    names
+}
+
 /// The class `found` extends, its type parameters bound to the arguments `extends` gives them.
 fn base(files: &mut Files, found: &Found) -> Option<Found> {
     let name = entity(found.class.super_class.as_deref()?)?;

@@ -51,6 +51,16 @@ impl Declarations {
         classes::member(&mut self.files, found, function)
     }
 
+    /// The instance members the class known by one of `names` in `file` (and its bases) declares
+    /// `private` or `protected`; empty when the file does not declare the class.
+    pub(crate) fn hidden_members(&mut self, file: &Path, names: &[&str]) -> Vec<String> {
+        let Some(loaded) = self.files.load(file) else { return Vec::new() };
+        let top = Place { file: loaded, path: Vec::new() };
+        self.files.fresh_budget();
+        classes::find(&mut self.files, &top, names)
+            .map_or_else(Vec::new, |found| classes::hidden_members(&mut self.files, found))
+    }
+
     /// The values of the enum members that the types read so far stood for: a literal type with one
     /// of these values may be an enum member, which TypeScript accepts only written as the member.
     pub(crate) fn enum_values(&self) -> &[Literal] {

@@ -287,3 +287,23 @@ fn bigint_literals_are_literals_alone_or_mixed_with_others() {
         ]
     );
 }
+
+#[test]
+fn private_and_protected_members_are_hidden_along_the_bases() {
+    let dir = tempfile::tempdir().unwrap();
+    let text = "export class Base { protected steps: number[] = []; private static made = 0; #own = 1; }\n\
+                export class Tally extends Base {\n\
+                  private total = 0;\n\
+                  public shown = 1;\n\
+                  constructor(private readonly start: number = 0, public label = '') { super(); }\n\
+                  private record(n: number): void {}\n\
+                  protected get doubled(): number { return 2; }\n\
+                  add(n: number): number { return n; }\n\
+                }\n";
+    std::fs::write(dir.path().join("tally.ts"), text).unwrap();
+    let mut declarations = Declarations::default();
+    let hidden = declarations.hidden_members(&dir.path().join("tally.ts"), &["Tally"]);
+    // Static members are not an instance's; `#own` is private by its name already.
+    assert_eq!(hidden, vec!["doubled", "record", "start", "steps", "total"]);
+    assert!(declarations.hidden_members(&dir.path().join("tally.ts"), &["Missing"]).is_empty());
+}

@@ -375,6 +375,7 @@ mod tests {
             factory: None,
             functions: None,
             concrete: Vec::new(),
+            declared_private: Vec::new(),
         };
         let program = ProgramInfo { files: Vec::new(), classes: vec![class] };
         let put = |args: Vec<Value>| Statement::Call {
