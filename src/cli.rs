@@ -470,7 +470,7 @@ pub struct BenchArgs {
     #[arg(default_value = "samples/linked-list.js", value_name = "FILE|DIR")]
     pub file: PathBuf,
 
-    /// Seconds to measure each side.
+    /// Seconds of CPU time to measure each side.
     #[arg(long, default_value_t = 3.0, value_name = "SECS")]
     pub seconds: f64,
 

@@ -6,10 +6,12 @@
 //! loaded as the sandbox loads it (scripts, CommonJS, ES modules, Node's built-ins; see
 //! [`BareProgram`]): what a minimal test runner without any of Flycatcher's machinery would do. It counts
 //! the runs that threw: a bare loop whose tests all fail measures nothing. Both run in this process
-//! in the same run, so the ratio is meaningful on a noisy machine even when the absolute rates are not.
+//! in the same run, and both are timed by the CPU time of this thread (see [`cpu_time`]): a machine
+//! that runs other work beside the bench gives this one core less often, which the wall clock counts
+//! against whichever side ran then, and the ratio would measure the load.
 
 use std::path::PathBuf;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use crate::discovery::sandbox_expression;
 use crate::error::{Error, Result};
@@ -63,12 +65,12 @@ pub fn run(options: &BenchOptions) -> Result<String> {
         let (mut rotating, mut turn, mut idle) = (false, 0usize, 0usize);
         let before = steps;
         loop {
-            let started = Instant::now();
+            let started = cpu_time();
             if rotating && !select_in_turn(&mut session, &mut turn) {
                 break;
             }
             let Some(report) = session.step()? else {
-                stepping += started.elapsed();
+                stepping += cpu_time().saturating_sub(started);
                 // A method that stops at once gives no step: after every method did so, stop.
                 idle += 1;
                 if options.steady && idle <= session.methods().len() {
@@ -78,7 +80,7 @@ pub fn run(options: &BenchOptions) -> Result<String> {
                 break;
             };
             idle = 0;
-            stepping += started.elapsed();
+            stepping += cpu_time().saturating_sub(started);
             steps += 1;
             if bodies.len() < 200_000 {
                 bodies.push(report.test.source(session.subject().program()));
@@ -107,9 +109,9 @@ pub fn run(options: &BenchOptions) -> Result<String> {
     let (bare_runs, threw, bare_time) = bare_loop(&bare, &bodies, budget);
     let bare_rate = bare_runs as f64 / bare_time.as_secs_f64();
     Ok(format!(
-        "sample: {}{}\nflycatcher: {steps} candidates in {:.2} s = {:.0} candidates/s (one core), {contexts} contexts \
-         built\n\
-         bare QuickJS loop, same test bodies: {bare_runs} in {:.2} s = {:.0} tests/s ({threw} threw)\n\
+        "sample: {}{}\nflycatcher: {steps} candidates in {:.2} s of CPU = {:.0} candidates/s (one core), {contexts} \
+         contexts built\n\
+         bare QuickJS loop, same test bodies: {bare_runs} in {:.2} s of CPU = {:.0} tests/s ({threw} threw)\n\
          ratio bare/flycatcher: {:.2}x\n",
         options.file.display(),
         if options.steady { " (steady: one session, its methods reopened in turn once all were done)" } else { "" },
@@ -146,7 +148,7 @@ fn bare_binding(class: &ClassInfo) -> String {
 
 /// Runs `bodies` over and over for `budget`: how many ran, how many of those threw, and the time taken.
 fn bare_loop(bare: &BareProgram, bodies: &[String], budget: Duration) -> (u64, u64, Duration) {
-    let started = Instant::now();
+    let started = cpu_time();
     let (mut runs, mut threw) = (0u64, 0u64);
     'outer: loop {
         for body in bodies {
@@ -155,7 +157,7 @@ fn bare_loop(bare: &BareProgram, bodies: &[String], budget: Duration) -> (u64, u
                 threw += 1;
             }
             runs += 1;
-            if runs.is_multiple_of(64) && started.elapsed() >= budget {
+            if runs.is_multiple_of(64) && cpu_time().saturating_sub(started) >= budget {
                 break 'outer;
             }
         }
@@ -163,5 +165,19 @@ fn bare_loop(bare: &BareProgram, bodies: &[String], budget: Duration) -> (u64, u
             break;
         }
     }
-    (runs, threw, started.elapsed())
+    (runs, threw, cpu_time().saturating_sub(started))
+}
+
+/// The CPU time this thread has used (user and system), which both sides are timed by.
+#[cfg(unix)]
+fn cpu_time() -> Duration {
+    let now = rustix::time::clock_gettime(rustix::time::ClockId::ThreadCPUTime);
+    Duration::new(now.tv_sec as u64, now.tv_nsec as u32)
+}
+
+/// Where no thread CPU clock is at hand, the wall clock since the first call.
+#[cfg(not(unix))]
+fn cpu_time() -> Duration {
+    static START: std::sync::OnceLock<std::time::Instant> = std::sync::OnceLock::new();
+    START.get_or_init(std::time::Instant::now).elapsed()
 }

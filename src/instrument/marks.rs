@@ -1,8 +1,13 @@
-//! The probe writes as syntax: `array[id] = 1`, and the forms a condition marks its outcome with.
+//! The probe writes as syntax: `array[id] || (array[id] = 1)`, and the forms a condition marks its
+//! outcome with.
 //!
-//! Every write of a probe array is an array element store, which QuickJS counts as work (see
-//! `sandbox/engine/deadline.rs`) as well as spends time on: the fewer a run makes, the cheaper it is
-//! (see `implied.rs`).
+//! A probe runs every time its statement does, and in a hot loop of hashing or big-number code probes
+//! are a good part of the work: the fewer a run makes, the cheaper it is (see `implied.rs`). A probe
+//! stores only when its byte is still clear: QuickJS's store into a typed array goes through a generic
+//! property setter and the check for a null object that every element assignment compiles to, where a
+//! read of the element is a few instructions, so a probe that ran before in the test costs a read and
+//! a jump. Both are counted work (see `sandbox/engine/deadline.rs`): the jump as the store was, and the
+//! first store of each probe in a test once more.
 
 use swc_common::{BytePos, DUMMY_SP, Span, Spanned, util::take::Take};
 use swc_ecma_ast::*;
@@ -17,27 +22,39 @@ pub(super) fn ident(name: &str, at: BytePos) -> Box<Expr> {
     Box::new(Expr::Ident(Ident::new_no_ctxt(name.into(), Span::new(at, at))))
 }
 
-/// `array[id] = 1`.
+/// `array[id] || (array[id] = 1)`: the store only when the probe is still clear (see the module's
+/// documentation). Every byte of a probe array is 0 or 1, and a reader clears the ones it reads before a
+/// run, so a probe set earlier stays what this store would make it.
 pub(super) fn mark(array: &str, id: u32, at: BytePos) -> Box<Expr> {
-    mark_as(array, id, 1, at)
+    let store = Box::new(Expr::Paren(ParenExpr { span: DUMMY_SP, expr: mark_as(array, id, 1, at) }));
+    Box::new(Expr::Bin(BinExpr {
+        span: DUMMY_SP,
+        op: BinaryOp::LogicalOr,
+        left: Box::new(Expr::Member(element(array, id, at))),
+        right: store,
+    }))
+}
+
+/// `array[id]`.
+fn element(array: &str, id: u32, at: BytePos) -> MemberExpr {
+    MemberExpr {
+        span: DUMMY_SP,
+        obj: ident(array, at),
+        prop: MemberProp::Computed(ComputedPropName { span: DUMMY_SP, expr: num(id) }),
+    }
 }
 
 /// `array[id] = value`.
 pub(super) fn mark_as(array: &str, id: u32, value: u32, at: BytePos) -> Box<Expr> {
-    let target = MemberExpr {
-        span: DUMMY_SP,
-        obj: ident(array, at),
-        prop: MemberProp::Computed(ComputedPropName { span: DUMMY_SP, expr: num(id) }),
-    };
     Box::new(Expr::Assign(AssignExpr {
         span: DUMMY_SP,
         op: AssignOp::Assign,
-        left: AssignTarget::Simple(SimpleAssignTarget::Member(target)),
+        left: AssignTarget::Simple(SimpleAssignTarget::Member(element(array, id, at))),
         right: num(value),
     }))
 }
 
-/// `array[id] = 1;`, positioned at `at`.
+/// `array[id] || (array[id] = 1);`, positioned at `at`.
 pub(super) fn mark_stmt(array: &str, id: u32, at: BytePos) -> Stmt {
     Stmt::Expr(ExprStmt { span: Span::new(at, at), expr: mark(array, id, at) })
 }
@@ -62,9 +79,9 @@ pub(super) fn wrap(expr: &mut Box<Expr>, helper: &str, id: u32) {
 /// `&&` and `||`) marks which way it went.
 #[derive(Debug, Clone, Copy)]
 pub(super) enum Marker {
-    /// Only the condition's truth is used (a loop's test): `(test ? (__fc$b[id] = 1, true) :
-    /// (__fc$b[id + 1] = 1, false))`, where a call of `__fc$c` on every iteration cost more than the
-    /// body of many loops. Without `taken`, `(test ? true : (__fc$b[id + 1] = 1, false))`: the probe of
+    /// Only the condition's truth is used (a loop's test): `(test ? (mark(id), true) :
+    /// (mark(id + 1), false))` ([`mark`]), where a call of `__fc$c` on every iteration cost more than
+    /// the body of many loops. Without `taken`, `(test ? true : (mark(id + 1), false))`: the probe of
     /// the statement the body starts with marks the true outcome (see `implied.rs`).
     Truth { taken: bool },
     /// The operand's value is the expression's (`&&`, `||`): `__fc$c(id, test)`.
@@ -98,7 +115,7 @@ pub(super) fn mark_outcome(expr: &mut Box<Expr>, marker: Marker, id: u32) {
     }
 }
 
-/// `expr` becomes `(__fc$b[id] = 1, expr)`.
+/// `expr` becomes `(mark(id), expr)` ([`mark`]).
 pub(super) fn marked(expr: &mut Box<Expr>, id: u32) {
     let at = expr.span().lo;
     let value = expr.take();
@@ -120,12 +137,11 @@ pub(super) fn drop_else_mark(stmt: Option<&mut Stmt>, outcome: u32) -> bool {
     marks
 }
 
-/// Whether `stmt` is `array[id] = 1;` (see [`mark_stmt`]).
+/// Whether `stmt` is `array[id] || (array[id] = 1);` (see [`mark_stmt`]).
 fn is_mark(stmt: &Stmt, array: &str, id: u32) -> bool {
     let Stmt::Expr(ExprStmt { expr, .. }) = stmt else { return false };
-    let Expr::Assign(AssignExpr { left: AssignTarget::Simple(SimpleAssignTarget::Member(m)), .. }) = &**expr else {
-        return false;
-    };
+    let Expr::Bin(BinExpr { op: BinaryOp::LogicalOr, left, .. }) = &**expr else { return false };
+    let Expr::Member(m) = &**left else { return false };
     let named = matches!(&*m.obj, Expr::Ident(i) if i.sym == array);
     let at = matches!(&m.prop, MemberProp::Computed(c) if matches!(&*c.expr, Expr::Lit(Lit::Num(n)) if n.value == f64::from(id)));
     named && at

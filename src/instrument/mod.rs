@@ -2,9 +2,9 @@
 //!
 //! [`instrument`] rewrites a copy of the file's syntax tree and prints it again:
 //!
-//! - every statement inside a function-like body is preceded by `__fc$s[ID] = 1;` (statement ids are
-//!   global: the caller reserves a range per file), unless the probe before marks it too (see
-//!   `implied.rs`: readers of the probes expand what ran with [`Implied`]);
+//! - every statement inside a function-like body is preceded by `__fc$s[ID] || (__fc$s[ID] = 1);` (see
+//!   `marks.rs`; statement ids are global: the caller reserves a range per file), unless the probe
+//!   before marks it too (see `implied.rs`: readers of the probes expand what ran with [`Implied`]);
 //! - every decision point marks which way it went in `__fc$b`: `if` then/else, `c ? a : b`, the left
 //!   operand of `&&`, `||` and `??`, loop conditions, and `switch` clauses;
 //! - conditions holding comparisons also keep, per outcome, the smallest branch distance to it in

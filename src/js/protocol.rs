@@ -45,9 +45,9 @@ protocol! {
         PRIMORDIALS = "__fc$P";
 
         // Coverage, defined by the engine before the code under test loads (see `instrument/probes.rs`).
-        /// Statement probes: `__fc$s[id] = 1` before every statement of a function.
+        /// Statement probes: `__fc$s[id] || (__fc$s[id] = 1)` before every statement of a function.
         STATEMENTS = "__fc$s";
-        /// Branch-outcome probes: `__fc$b[id] = 1` when outcome `id` is taken.
+        /// Branch-outcome probes: `__fc$b[id] || (__fc$b[id] = 1)` when outcome `id` is taken.
         BRANCHES = "__fc$b";
         /// Helper marking a truthy/falsy outcome (`probes.js`): `__fc$c(id, value)`.
         TRUTHY = "__fc$c";

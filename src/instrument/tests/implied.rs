@@ -3,9 +3,9 @@
 
 use super::*;
 
-/// How many probes of `array` the printed code writes.
+/// How many probes of `array` the printed code writes (each `array[id] || (array[id] = 1)`).
 fn written(inst: &Instrumented, array: &str) -> usize {
-    inst.code.matches(&format!("{array}[")).count()
+    inst.code.matches(&format!("|| ({array}[")).count()
 }
 
 /// The first lines of the statements `run` reports as run.

@@ -129,6 +129,31 @@ fn top_level_code_has_no_probes_and_ids_start_where_asked() {
     assert_eq!(inst.function_by_statement(101), None);
 }
 
+/// A probe stores only while its byte is clear: the statements and outcomes of a loop's body store once
+/// per run, not once per iteration (a typed array's element store costs several times its read).
+#[test]
+fn a_probe_already_marked_is_not_stored_again() {
+    let file = parse(
+        "function f(n) { var t = 0; for (var i = 0; i < n; i++) { if (i % 2) t += i; else t -= 1; t = t ? t : 1; } \
+         return t; }\n",
+    );
+    let inst = instrument(&file, 0, 0, false);
+    // The arrays count their stores (a proxy's `set` sees each element assignment); `raw` keeps them.
+    let counting = format!(
+        "globalThis.stores = 0; globalThis.raw = []; for (const name of ['{STATEMENTS}', '{BRANCHES}']) {{ \
+           const bytes = globalThis[name]; raw.push(bytes); \
+           globalThis[name] = new Proxy(bytes, {{ set(t, k, v) {{ stores++; t[k] = v; return true; }}, \
+             get(t, k) {{ return t[k]; }} }}); }}"
+    );
+    let run = Loaded::instrumented(&inst, &counting);
+    assert_eq!(run.settle("f(50)"), "602");
+    let marked: u32 = run.eval("raw.reduce((n, bytes) => n + bytes.filter((b) => b !== 0).length, 0)");
+    let stores: u32 = run.eval("stores");
+    // The loop's probes ran fifty times each: one store apiece.
+    assert!(marked > 5, "{marked} probes marked:\n{}", inst.code);
+    assert_eq!(stores, marked, "{stores} stores for {marked} probes marked:\n{}", inst.code);
+}
+
 /// Runs `main()` in the original and in the instrumented code: the results must agree.
 #[test]
 fn loop_conditions_mark_their_outcomes_without_a_call_per_iteration() {

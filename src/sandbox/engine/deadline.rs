@@ -2,11 +2,11 @@
 //! 20 µs of JavaScript, and the work it may do.
 //!
 //! QuickJS calls the handler once every 10,000 function calls, jumps (forward conditional ones too) and
-//! array element stores (every probe write is one): counting those calls measures the work a test did
-//! the same way on any machine, however loaded. A limit on that count is
-//! what lets a decision that depends on how long a test runs (the mutation analysis's "a mutant that
-//! takes ten times its original's work loops") give the same answer, and so the same suite, on a busy
-//! machine as on a quiet one; the time limit stays as the bound a person set.
+//! array element stores (a probe is one, its first store in a test two: see `instrument/marks.rs`):
+//! counting those calls measures the work a test did the same way on any machine, however loaded. A
+//! limit on that count is what lets a decision that depends on how long a test runs (the mutation
+//! analysis's "a mutant that takes ten times its original's work loops") give the same answer, and so
+//! the same suite, on a busy machine as on a quiet one; the time limit stays as the bound a person set.
 
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, Instant};

@@ -42,6 +42,9 @@ pub(super) struct Handles {
     /// The journal's undo (see [`Engine::restore_shared_state`]), called after most tests of code that
     /// writes shared state.
     undo: Persistent<Function<'static>>,
+    /// The timers' `nextLeft`, and the flag that says whether it may fire one (see `run_left_jobs`).
+    next_left: Persistent<Function<'static>>,
+    timers_left: Persistent<Object<'static>>,
     /// Where the harness leaves the error a test threw (most candidates throw one).
     failure: Persistent<Object<'static>>,
     /// The results of the test that ran (describing runs only), and their keys.
@@ -61,6 +64,7 @@ impl Handles {
     /// The handles of `ctx`, whose tests are described in `descriptions`.
     pub(super) fn take(ctx: &Ctx, anchor: &Anchor, descriptions: Rc<Descriptions>) -> rquickjs::Result<Handles> {
         let globals = ctx.globals();
+        let timers: Object = globals.get(TIMERS)?;
         Ok(Handles {
             exec: Persistent::save(ctx, globals.get::<_, Function>(EXEC)?),
             log: Persistent::save(ctx, globals.get::<_, Array>(LOG)?),
@@ -69,6 +73,8 @@ impl Handles {
             branches: Persistent::save(ctx, globals.get::<_, TypedArray<u8>>(BRANCHES)?),
             shared_write: Persistent::save(ctx, globals.get::<_, TypedArray<u8>>(SHARED_WRITE)?),
             undo: Persistent::save(ctx, globals.get::<_, Function>(UNDO)?),
+            next_left: Persistent::save(ctx, timers.get::<_, Function>("nextLeft")?),
+            timers_left: Persistent::save(ctx, timers.get::<_, Object>("left")?),
             failure: Persistent::save(ctx, globals.get::<_, Object>(FAILURE)?),
             results: Persistent::save(ctx, globals.get::<_, Array>(RESULTS)?),
             keys: Keys::new(ctx, anchor),
@@ -174,7 +180,7 @@ impl Engine {
             let read = |outcome: &mut Outcome| {
                 let mut execution = read(outcome)?;
                 if matches!(execution.outcome, Outcome::Passed | Outcome::Threw { .. }) {
-                    let left = run_left_jobs(&ctx, &globals, &deadline, (limit, work_limit))?;
+                    let left = run_left_jobs(&ctx, handles, &deadline, (limit, work_limit))?;
                     if left {
                         // What those jobs ran is the test's coverage too (the probes were not cleared).
                         (execution.statements, execution.branches) = covered(&ctx, handles, watch, &sources.implied)?;
@@ -341,20 +347,23 @@ fn run_jobs(ctx: &Ctx, globals: &Object, deadline: &Deadline) -> rquickjs::Resul
 /// timeout, see `__fc$timers.nextLeft`) with the jobs each leaves, as Node does before its process ends,
 /// under the test's limits (counting on from its work); answers whether any ran. Done once the test's
 /// end is read, since the exported test asserts synchronously what the sandbox read before these.
+/// `nextLeft` is called only while the timers' flag says one may be left: most tests leave none.
 fn run_left_jobs(
     ctx: &Ctx,
-    globals: &Object,
+    handles: &Handles,
     deadline: &Deadline,
     (limit, work_limit): (Duration, Option<u64>),
 ) -> rquickjs::Result<bool> {
     deadline.resume(limit, work_limit);
-    let timer: Function = globals.get::<_, Object>(TIMERS)?.get("nextLeft")?;
+    let timer = handles.next_left.clone().restore(ctx)?;
+    let maybe = handles.timers_left.clone().restore(ctx)?;
     let mut ran = false;
     loop {
         while ctx.execute_pending_job() {
             ran = true;
         }
-        if deadline.passed() || !timer.call::<_, bool>(()).unwrap_or(false) {
+        let fired = || maybe.get::<_, bool>("maybe").unwrap_or(true) && timer.call::<_, bool>(()).unwrap_or(false);
+        if deadline.passed() || !fired() {
             break;
         }
         ran = true;
