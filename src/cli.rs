@@ -363,8 +363,9 @@ pub struct RunArgs {
     pub out: PathBuf,
 
     /// Limit of one candidate test, in milliseconds on a 2026 machine (ends infinite loops): counted as
-    /// work (10,000 calls and loop iterations of instrumented code a millisecond), with five times the
-    /// time as a cap [default: 100].
+    /// work (10,000 calls and loop iterations of instrumented code a millisecond), with fifty times the
+    /// time as a cap for what work does not count, so that a loaded machine still ends tests by their
+    /// work [default: 100].
     #[arg(long, value_name = "MS")]
     pub test_timeout_ms: Option<u64>,
 
