@@ -178,8 +178,8 @@ impl Run {
                 })
                 .map(|()| analysis)
         });
-        let (work, capped) = kept.as_ref().map_or((0, false), |a| (a.work, a.capped));
-        session.add_mutation(started.elapsed(), work, capped);
+        let (work, capped, time_capped) = kept.as_ref().map_or((0, false, 0), |a| (a.work, a.capped, a.time_capped));
+        session.add_mutation(started.elapsed(), work, capped, time_capped);
         kept
     }
 }

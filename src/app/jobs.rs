@@ -377,6 +377,7 @@ fn merge_analyses(analyses: Vec<Analysis>) -> Analysis {
         languages: analyses.first().map(|a| a.languages.clone()).unwrap_or_default(),
         work: 0,
         capped: false,
+        time_capped: 0,
     };
     for analysis in analyses {
         let offset = merged.tests.len();
@@ -393,6 +394,7 @@ fn merge_analyses(analyses: Vec<Analysis>) -> Analysis {
         merged.elapsed += analysis.elapsed;
         merged.work += analysis.work;
         merged.capped |= analysis.capped;
+        merged.time_capped += analysis.time_capped;
     }
     merged
 }

@@ -233,6 +233,8 @@ pub struct Analysis {
     /// Whether the wall-clock cap of [`Options::limit`], rather than its work, ended it: what it judged
     /// then depends on the machine.
     pub(crate) capped: bool,
+    /// Runs the time cap of a test ended before its work limit (see `Runner::time_capped`).
+    pub(crate) time_capped: u64,
 }
 
 /// Mutant counts of a group of mutants (a method, a class, everything).
@@ -460,6 +462,7 @@ pub(crate) fn analyse(
         languages: subject.code().files.iter().map(|f| f.entry.parsed.language.name()).collect(),
         work: 0,
         capped: false,
+        time_capped: 0,
     };
     let under = Under { subject, methods, settings };
     let schemata = if stop.past(&originals.runner, reserve) {
@@ -482,6 +485,7 @@ pub(crate) fn analyse(
     analysis.elapsed = started.elapsed();
     analysis.work = judging.originals.runner.spent() - judging.stop.from;
     analysis.capped = judging.stop.capped;
+    analysis.time_capped = judging.originals.runner.time_capped();
     Ok(analysis)
 }
 

@@ -76,6 +76,10 @@ pub struct Execution {
     /// The work the test did, in QuickJS's interrupt checks (see [`WORK_PER_MS`]): unlike its time, the
     /// same on any machine.
     pub work: u64,
+    /// Whether the wall-clock cap of its time limit ended it rather than its work limit: a machine too
+    /// busy to do the work its limit allows in time, where a quieter one would have let it go on, so
+    /// what was decided on it may differ there.
+    pub time_capped: bool,
 }
 
 impl Execution {
@@ -95,6 +99,7 @@ impl Execution {
             returned: Vec::new(),
             changed_builtin: None,
             work: 0,
+            time_capped: false,
         }
     }
 

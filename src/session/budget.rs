@@ -77,6 +77,9 @@ pub(crate) struct PassTimes {
     pub(crate) granted: f64,
     /// The first pass the wall-clock cap, rather than its work, ended.
     pub(crate) capped: Option<&'static str>,
+    /// Runs of the mutation analysis that the time cap of a test ended before its work limit (those of
+    /// the session's own runner it counts itself).
+    pub(crate) time_capped_runs: u64,
 }
 
 impl PassTimes {
@@ -176,10 +179,12 @@ impl Session {
     }
 
     /// Counts what the mutation analysis took (run by the application layer, see
-    /// [`PassTimes::mutation`]): its time, its work, and whether the cap ended it.
-    pub(crate) fn add_mutation(&mut self, took: Duration, work: u64, capped: bool) {
+    /// [`PassTimes::mutation`]): its time, its work, whether the cap ended it, and its runs the time cap
+    /// of a test ended.
+    pub(crate) fn add_mutation(&mut self, took: Duration, work: u64, capped: bool, time_capped: u64) {
         self.passes.mutation += took;
         self.passes.work += work;
+        self.passes.time_capped_runs += time_capped;
         if capped {
             self.note_capped("the mutation analysis");
         }
@@ -224,6 +229,23 @@ impl Session {
         if !self.warnings.contains(&warning) {
             self.warnings.push(warning);
         }
+    }
+
+    /// Says how many runs the time cap of a test ended before their work limit, when any did: a busy
+    /// machine made them slow, what was decided on them may go otherwise on a quieter one.
+    pub(super) fn note_time_capped_runs(&mut self) {
+        let runs = self.runner.time_capped() + self.passes.time_capped_runs;
+        if runs == 0 {
+            return;
+        }
+        let warning = format!(
+            "{runs} test run{} ended by the time cap of --test-timeout-ms before {} work limit (the machine was \
+             busy): this suite may differ on another machine",
+            if runs == 1 { " was" } else { "s were" },
+            if runs == 1 { "its" } else { "their" },
+        );
+        self.warnings.retain(|w| !w.contains("ended by the time cap of --test-timeout-ms"));
+        self.warnings.push(warning);
     }
 
     /// Says that the wall-clock cap ended `pass` before its work did.

@@ -43,18 +43,22 @@ pub(crate) struct Runner {
     work: u64,
     /// Work units charged for the runs so far, shared with the runners made beside this one.
     meter: Arc<AtomicU64>,
+    /// Runs under the usual limits that the time cap ended before their work limit (see
+    /// [`Execution::time_capped`]), shared like the meter.
+    time_capped: Arc<AtomicU64>,
 }
 
 impl Runner {
     /// Loads `code` in a sandbox whose tests run under `limits`. Errors name the file that failed to load.
     pub(crate) fn new(code: &CodeBase, limits: Limits) -> Result<Runner> {
         let sandbox = Sandbox::new(code, limits.clone())?;
-        Ok(Runner::usual(sandbox, limits, Arc::default()))
+        Ok(Runner::usual(sandbox, limits, Arc::default(), Arc::default()))
     }
 
-    /// A runner of `sandbox` with `limits` in force as the usual ones, charging `meter`.
-    fn usual(sandbox: Sandbox, limits: Limits, meter: Arc<AtomicU64>) -> Runner {
-        let mut runner = Runner { sandbox, limits, work: 0, meter };
+    /// A runner of `sandbox` with `limits` in force as the usual ones, charging `meter` and counting the
+    /// runs the time cap ended in `time_capped`.
+    fn usual(sandbox: Sandbox, limits: Limits, meter: Arc<AtomicU64>, time_capped: Arc<AtomicU64>) -> Runner {
+        let mut runner = Runner { sandbox, limits, work: 0, meter, time_capped };
         runner.restore_limits();
         runner
     }
@@ -71,7 +75,7 @@ impl Runner {
         let loading = Limits { load_work, ..self.limits.clone() };
         let sandbox = Sandbox::new_beside(code, loading, &self.sandbox)?;
         self.charge(CONTEXT_COST);
-        Ok(Runner::usual(sandbox, self.limits.clone(), self.meter.clone()))
+        Ok(Runner::usual(sandbox, self.limits.clone(), self.meter.clone(), self.time_capped.clone()))
     }
 
     /// The usual limits, what messages about a test's limit name (its work stands for that much time).
@@ -93,6 +97,12 @@ impl Runner {
     /// Work units charged so far, by this runner and those beside it (see `budget.rs`).
     pub(crate) fn spent(&self) -> u64 {
         self.meter.load(Ordering::Relaxed)
+    }
+
+    /// Runs so far, by this runner and those beside it, that the time cap of the usual limits ended
+    /// before their work limit: what was decided on them may differ on a quieter machine.
+    pub(crate) fn time_capped(&self) -> u64 {
+        self.time_capped.load(Ordering::Relaxed)
     }
 
     /// Charges `units` of work done outside a run (building a program).
@@ -149,9 +159,19 @@ impl Runner {
     }
 
     /// Charges `executions` to the meter, and the contexts built for them.
+    /// Counts those the usual time cap ended (a cap lowered to a method's budget left is that method's,
+    /// which its stop reason tells).
     fn charged<'e>(&self, executions: impl IntoIterator<Item = &'e Execution>, built_before: u64) {
         let built = self.sandbox.contexts_built().saturating_sub(built_before);
-        self.charge(executions.into_iter().map(cost_of).sum::<u64>() + built * CONTEXT_COST);
+        let (mut cost, mut time_capped) = (built * CONTEXT_COST, 0);
+        for execution in executions {
+            cost += cost_of(execution);
+            time_capped += u64::from(execution.time_capped);
+        }
+        self.charge(cost);
+        if time_capped > 0 && !self.capped() {
+            self.time_capped.fetch_add(time_capped, Ordering::Relaxed);
+        }
     }
 
     /// See [`Sandbox::run`].

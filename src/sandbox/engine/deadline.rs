@@ -8,7 +8,7 @@
 //! analysis's "a mutant that takes ten times its original's work loops") give the same answer, and so
 //! the same suite, on a busy machine as on a quiet one; the time limit stays as the bound a person set.
 
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
 /// Interrupt checks in about a millisecond of JavaScript (one every 20 µs or so): converts the time
@@ -33,6 +33,9 @@ pub(crate) struct Deadline {
     work: AtomicU64,
     /// Most interrupt checks allowed since the last [`Deadline::set`]; `u64::MAX` when no limit is set.
     most_work: AtomicU64,
+    /// Whether the time limit, not the work limit, ended the evaluation started by the last
+    /// [`Deadline::set`].
+    by_time: AtomicBool,
 }
 
 impl Deadline {
@@ -42,6 +45,7 @@ impl Deadline {
             at: AtomicU64::new(u64::MAX),
             work: AtomicU64::new(0),
             most_work: AtomicU64::new(u64::MAX),
+            by_time: AtomicBool::new(false),
         }
     }
 
@@ -51,6 +55,7 @@ impl Deadline {
         let at = self.epoch.elapsed().saturating_add(limit).as_nanos().min(u64::MAX as u128 - 1) as u64;
         self.work.store(0, Ordering::Relaxed);
         self.most_work.store(u64::MAX, Ordering::Relaxed);
+        self.by_time.store(false, Ordering::Relaxed);
         self.at.store(at, Ordering::Relaxed);
     }
 
@@ -103,7 +108,11 @@ impl Deadline {
         let before = self.work.load(Ordering::Relaxed);
         let ends_at =
             (self.epoch.elapsed().as_nanos() as u64).saturating_add(elements.saturating_mul(NANOS_PER_ELEMENT));
-        let refused = before.saturating_add(checks) > most || ends_at >= at;
+        let beyond_work = before.saturating_add(checks) > most;
+        let refused = beyond_work || ends_at >= at;
+        if refused && !beyond_work {
+            self.by_time.store(true, Ordering::Relaxed);
+        }
         // A loop refused never runs: the evaluation ends as one that reached its work limit, and is
         // charged that much rather than the whole loop (a test's run then costs what any test that
         // reaches the limit costs, not the loop's billion steps).
@@ -121,6 +130,40 @@ impl Deadline {
             return true;
         }
         let at = self.at.load(Ordering::Relaxed);
-        at != u64::MAX && self.epoch.elapsed().as_nanos() as u64 >= at
+        let late = at != u64::MAX && self.epoch.elapsed().as_nanos() as u64 >= at;
+        if late {
+            self.by_time.store(true, Ordering::Relaxed);
+        }
+        late
+    }
+
+    /// Whether the time limit, not the work limit, ended the last evaluation (see [`Deadline::passed`]):
+    /// the machine did not get through the work the limit allows in time, so a quieter one would have
+    /// let it go on.
+    pub(super) fn ended_by_time(&self) -> bool {
+        self.by_time.load(Ordering::Relaxed)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_evaluation_the_time_limit_ends_says_so_and_one_its_work_limit_ends_does_not() {
+        let deadline = Deadline::new();
+        deadline.set(Duration::ZERO);
+        assert!(deadline.check());
+        assert!(deadline.ended_by_time());
+        // A new evaluation forgets it; its work limit ends it long before its time.
+        deadline.set(Duration::from_secs(3600));
+        deadline.limit_work(1);
+        assert!(!deadline.check());
+        assert!(deadline.check());
+        assert!(!deadline.ended_by_time());
+        // A built-in's loop refused because it could not end in time, though its work would fit.
+        deadline.set(Duration::from_nanos(1));
+        assert!(deadline.charge(10 * ELEMENTS_PER_CHECK));
+        assert!(deadline.ended_by_time());
     }
 }

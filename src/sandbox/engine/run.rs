@@ -208,7 +208,12 @@ impl Engine {
             }
         });
         self.broken |= broken;
-        execution.map(|execution| Execution { work: self.deadline.work(), ..execution })
+        let by_time = self.deadline.ended_by_time();
+        execution.map(|execution| Execution {
+            work: self.deadline.work(),
+            time_capped: execution.outcome == Outcome::TimedOut && by_time,
+            ..execution
+        })
     }
 }
 
