@@ -12,6 +12,7 @@ use swc_ecma_parser::{EsSyntax, Syntax, TsSyntax, parse_file_as_program};
 use swc_ecma_visit::{Visit, VisitWith};
 
 use crate::analysis::elision::exported_names;
+use crate::analysis::package::is_es_module_file;
 use crate::analysis::tsconfig;
 use crate::analysis::typescript::{self, Language};
 use crate::error::ParseError;
@@ -37,6 +38,11 @@ pub struct ParsedFile {
     /// The names a TypeScript file exports only as types (stripping removed them): see
     /// [`elision`](crate::analysis::elision).
     pub(crate) type_exports: BTreeSet<String>,
+    /// Whether it is TypeScript its tools run as CommonJS (a `.cts`, or a `.ts` outside a `"type":
+    /// "module"` package): tsc's CommonJS output, tsx, ts-node and ts-jest all compile its `import x
+    /// from` to `require` with the interop that gives a module marked `__esModule` (TypeScript's or
+    /// Babel's CommonJS output) its `default`, where Node's own ES modules would give `module.exports`.
+    pub(crate) commonjs_interop: bool,
 }
 
 impl ParsedFile {
@@ -164,8 +170,11 @@ pub fn parse_source(path: &Path, display: &str, text: String) -> Result<ParsedFi
         Program::Script(script) => script.shebang = None,
         Program::Module(module) => module.shebang = None,
     }
+    let commonjs_interop = language == Language::TypeScript
+        && (has_extension(path, "ts") || has_extension(path, "cts"))
+        && !is_es_module_file(path);
     let (path, display) = (path.to_path_buf(), display.to_string());
-    Ok(ParsedFile { path, display, source, cm, program, kind, language, type_exports })
+    Ok(ParsedFile { path, display, source, cm, program, kind, language, type_exports, commonjs_interop })
 }
 
 fn has_extension(path: &Path, extension: &str) -> bool {

@@ -4,7 +4,6 @@
 use std::sync::{Arc, LazyLock};
 
 use super::script::ScriptCache;
-use crate::analysis::package::is_es_module_file;
 use crate::instrument::{Implied, SourceTexts};
 use crate::js::{BRANCHES, NULLISH, SHARED_WRITE, STATEMENTS, TRUTHY};
 use crate::model::program::ModuleKind;
@@ -40,7 +39,8 @@ pub(crate) struct SourceCode {
     /// One of Node's built-in modules as the sandbox offers them: not the code under test.
     pub(super) builtin: bool,
     /// Whether its default imports of a CommonJS module marked `__esModule` get that module's `default`
-    /// (see [`modules::INTEROP_VIEW`](super::modules::INTEROP_VIEW)).
+    /// (see [`ParsedFile::commonjs_interop`](crate::analysis::parse::ParsedFile::commonjs_interop) and
+    /// [`modules::INTEROP_VIEW`](super::modules::INTEROP_VIEW)).
     pub(super) interop: bool,
     pub(super) code: String,
     pub(super) deps: Vec<(String, usize)>,
@@ -73,14 +73,6 @@ pub(crate) struct Sources {
     pub(crate) print_console: bool,
 }
 
-/// Whether `path` is TypeScript that its tools run as CommonJS (a `.cts`, or a `.ts` outside a `"type":
-/// "module"` package): tsc's CommonJS output, tsx, ts-node and ts-jest all compile its `import x from`
-/// to `require` with the interop that gives a module marked `__esModule` (TypeScript's or Babel's
-/// CommonJS output) its `default`, where Node's own ES modules would give `module.exports`.
-fn runs_as_commonjs_typescript(path: &std::path::Path) -> bool {
-    matches!(path.extension().and_then(|e| e.to_str()), Some("ts" | "cts")) && !is_es_module_file(path)
-}
-
 impl Sources {
     pub(crate) fn new(code: &CodeBase) -> Sources {
         Sources::with_text(code, |f| f.instrumented.code.clone())
@@ -101,7 +93,7 @@ impl Sources {
                 kind: f.entry.parsed.kind,
                 given: f.entry.given,
                 builtin: f.entry.builtin,
-                interop: runs_as_commonjs_typescript(&f.entry.parsed.path),
+                interop: f.entry.parsed.commonjs_interop,
                 code: text(f),
                 deps: f.entry.deps.iter().map(|(spec, target)| (spec.clone(), *target)).collect(),
                 missing: f.entry.missing.iter().map(|(spec, why)| (spec.clone(), why.clone())).collect(),
