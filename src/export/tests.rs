@@ -607,22 +607,8 @@ fn members_use_dots_only_for_identifiers() {
 
 #[test]
 fn suites_of_names_differing_in_case_alone_get_files_of_their_own() {
-    use crate::model::program::{Access, ClassInfo, MethodInfo, Origin};
-    let class = |name: &str| ClassInfo {
-        name: name.into(),
-        alias: name.into(),
-        file: 0,
-        access: Access::Script { expression: name.into() },
-        superclass: None,
-        constructor: MethodInfo::bare("constructor", Vec::new(), Origin::Prototype),
-        methods: Vec::new(),
-        fields: Vec::new(),
-        under_test: true,
-        factory: None,
-        functions: None,
-        concrete: Vec::new(),
-        declared_private: Vec::new(),
-    };
+    use crate::model::program::ClassInfo;
+    let class = ClassInfo::script;
     let program = ProgramInfo { files: Vec::new(), classes: vec![class("Maybe"), class("Result"), class("maybe")] };
     let stems: Vec<String> = (0..3).map(|c| suite_stem(&program, c)).collect();
     assert_eq!(stems, ["Maybe", "Result", "maybe.2"]);

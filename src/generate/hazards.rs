@@ -262,21 +262,11 @@ mod tests {
 
     #[test]
     fn private_methods_are_drawn_only_when_nothing_public_is_there() {
-        use crate::model::program::{Access, ClassInfo, MethodInfo, Origin};
+        use crate::model::program::{ClassInfo, MethodInfo, Origin};
         let class = |methods: &[&str], declared_private: &[&str]| ClassInfo {
-            name: "Q".into(),
-            alias: "Q".into(),
-            file: 0,
-            access: Access::Script { expression: "Q".into() },
-            superclass: None,
-            constructor: MethodInfo::bare("constructor", Vec::new(), Origin::Prototype),
             methods: methods.iter().map(|m| MethodInfo::bare(m, Vec::new(), Origin::Prototype)).collect(),
-            fields: Vec::new(),
-            under_test: true,
-            factory: None,
-            functions: None,
-            concrete: Vec::new(),
             declared_private: declared_private.iter().map(|m| m.to_string()).collect(),
+            ..ClassInfo::script("Q")
         };
         let program = ProgramInfo {
             classes: vec![class(&["_sift", "push", "record"], &["record"]), class(&["_a", "_b"], &[])],

@@ -79,19 +79,10 @@ mod tests {
 
     fn program() -> ProgramInfo {
         let class = |name: &str, superclass: Option<ClassId>| ClassInfo {
-            name: name.into(),
-            alias: name.into(),
-            file: 0,
             access: Access::EsModule { file: 0, export: name.into(), path: Vec::new() },
             superclass,
-            constructor: MethodInfo::bare("constructor", Vec::new(), Origin::Prototype),
             methods: vec![MethodInfo::bare("insert", vec!["k".into()], Origin::Prototype)],
-            fields: Vec::new(),
-            under_test: true,
-            factory: None,
-            functions: None,
-            concrete: Vec::new(),
-            declared_private: Vec::new(),
+            ..ClassInfo::script(name)
         };
         let classes = vec![class("Tree", None), class("Iterator", None), class("Leaf", Some(0))];
         ProgramInfo { files: Vec::new(), classes }

@@ -292,6 +292,29 @@ impl ClassInfo {
     }
 }
 
+#[cfg(test)]
+impl ClassInfo {
+    /// A class of a script (`name` reached as a global), under test, with an argument-less constructor and
+    /// nothing else: what unit tests start from, setting the members they need with struct update syntax.
+    pub(crate) fn script(name: &str) -> ClassInfo {
+        ClassInfo {
+            name: name.into(),
+            alias: name.into(),
+            file: 0,
+            access: Access::Script { expression: name.into() },
+            superclass: None,
+            constructor: MethodInfo::bare("constructor", Vec::new(), Origin::Prototype),
+            methods: Vec::new(),
+            fields: Vec::new(),
+            under_test: true,
+            factory: None,
+            functions: None,
+            concrete: Vec::new(),
+            declared_private: Vec::new(),
+        }
+    }
+}
+
 /// Everything the analyser knows about the code under test.
 #[derive(Debug, Clone, Default)]
 pub struct ProgramInfo {

@@ -336,23 +336,9 @@ mod tests {
     fn members_a_class_declares_private_are_not_asserted() {
         let mut program = ProgramInfo::default();
         let class = crate::model::program::ClassInfo {
-            name: "Tally".into(),
-            alias: "Tally".into(),
-            file: 0,
-            access: crate::model::program::Access::Script { expression: "Tally".into() },
-            superclass: None,
-            constructor: crate::model::program::MethodInfo::bare(
-                "constructor",
-                Vec::new(),
-                crate::model::program::Origin::Prototype,
-            ),
-            methods: Vec::new(),
             fields: vec!["total".into(), "label".into()],
-            under_test: true,
-            factory: None,
-            functions: None,
-            concrete: Vec::new(),
             declared_private: vec!["total".into()],
+            ..crate::model::program::ClassInfo::script("Tally")
         };
         program.classes.push(class);
         let test = TestCase { class: 0, method: "m".into(), variables: Vec::new(), statements: Vec::new() };

@@ -586,26 +586,12 @@ fn members(json: &Json, classes: &[ClassId]) -> std::result::Result<Vec<(String,
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::model::program::{Access, ClassInfo, MethodInfo, Origin};
+    use crate::model::program::{ClassInfo, MethodInfo, Origin};
 
     /// A program of two script classes, `A` and `B`, each with a method `m`: what rendering needs.
     fn two_classes() -> ProgramInfo {
         let method = |name: &str| MethodInfo::bare(name, Vec::new(), Origin::Prototype);
-        let class = |name: &str| ClassInfo {
-            name: name.into(),
-            alias: name.into(),
-            file: 0,
-            access: Access::Script { expression: name.into() },
-            superclass: None,
-            constructor: method("constructor"),
-            methods: vec![method("m")],
-            fields: Vec::new(),
-            under_test: true,
-            factory: None,
-            functions: None,
-            concrete: Vec::new(),
-            declared_private: Vec::new(),
-        };
+        let class = |name: &str| ClassInfo { methods: vec![method("m")], ..ClassInfo::script(name) };
         ProgramInfo { files: Vec::new(), classes: vec![class("A"), class("B")] }
     }
 

@@ -363,19 +363,10 @@ mod tests {
             MethodInfo::bare(name, params.iter().map(|p| p.to_string()).collect(), Origin::Prototype)
         };
         let class = ClassInfo {
-            name: "Shelf".into(),
-            alias: "Shelf".into(),
-            file: 0,
             access: Access::EsModule { file: 0, export: "Shelf".into(), path: Vec::new() },
-            superclass: None,
             constructor: method("constructor", &["size"]),
             methods: vec![method("put", &["item", "count"])],
-            fields: Vec::new(),
-            under_test: true,
-            factory: None,
-            functions: None,
-            concrete: Vec::new(),
-            declared_private: Vec::new(),
+            ..ClassInfo::script("Shelf")
         };
         let program = ProgramInfo { files: Vec::new(), classes: vec![class] };
         let put = |args: Vec<Value>| Statement::Call {
