@@ -199,7 +199,9 @@ for (const p of packages) {
   }
   // The package's own files under the suite: below its folder (not the suite's), its `.ts` sources only
   // when those are what was measured.
-  const include = p.entry ? [`${path.relative(p.dir, path.dirname(p.entry))}/**`] : [];
+  // (An entry at the package's root is globbed as `**`: c8 takes `/**` as an absolute path.)
+  const folder = p.entry && path.relative(p.dir, path.dirname(p.entry));
+  const include = p.entry ? [folder ? `${folder}/**` : '**'] : [];
   const command = [process.execPath, ...(typescript ? ['--import', tsx] : []), '--test', ...files];
   const coverage = await lineCoverage(command, { cwd: p.dir, include, timeout: minutes(10) });
   if (coverage) {

@@ -213,3 +213,22 @@ fn a_message_naming_a_callback_of_the_test_is_asserted_up_to_its_text() {
     assert!(tests.contains(".startsWith(\"the task \")"), "{tests}");
     assert!(!tests.contains("message: \"the task function"), "{tests}");
 }
+
+#[test]
+fn web_cryptos_random_values_come_from_the_tests_seed_in_the_sandbox_and_under_node() {
+    let fixtures = [
+        ("random-ids.js", "Tickets", &["issue", "session", "lucky", "noise"][..]),
+        ("random-script.js", "Dice", &["roll"]),
+    ];
+    for (fixture, class, names) in fixtures {
+        let (report, out, _) = generate_passing(fixture);
+        let covered: Vec<_> = methods(&report).into_iter().filter(|(_, c, s, _)| c == s).map(|m| m.0).collect();
+        for method in names {
+            assert!(covered.contains(&format!("{class}.{method}")), "{fixture}: {method} not covered: {covered:?}");
+        }
+        // The values drawn are asserted (the suite passed under Node, so Node drew the same).
+        let tests = suite(out.path(), &format!("{class}.test.js"));
+        let drawn = if class == "Tickets" { "issue(), \"" } else { "roll(" };
+        assert!(tests.contains(drawn), "{tests}");
+    }
+}

@@ -14,7 +14,8 @@ function deterministic(g, seed) {
       fixed.now === last.now && fixed.parse === last.RealDate.parse && fixed.UTC === last.RealDate.UTC &&
       fixed.prototype === last.RealDate.prototype && g.performance === last.performance &&
       (last.fixedNow === null || last.performance.now === last.fixedNow) &&
-      hrtimeOf(g) === last.fixedHrtime) {
+      hrtimeOf(g) === last.fixedHrtime && g.crypto === last.webCrypto &&
+      (last.getRandomValues === null || last.webCrypto.getRandomValues === last.getRandomValues)) {
     last.reseed(seed);
     return;
   }
@@ -71,8 +72,39 @@ function deterministic(g, seed) {
     fixedHrtime.flycatcherRealHrtime = proc.hrtime.flycatcherRealHrtime || proc.hrtime;
     proc.hrtime = fixedHrtime;
   }
+  // And Web Crypto's random values (`crypto.getRandomValues`, `crypto.randomUUID`: ids, nonces, keys),
+  // drawn from the same stream as Math.random. Node's own are replaced on its `crypto` object, so that a
+  // suite fills the bytes the sandbox filled, and refuses what the sandbox refused.
+  const webCrypto = g.crypto;
+  let getRandomValues = null;
+  if (webCrypto !== null && typeof webCrypto === 'object') {
+    getRandomValues = function getRandomValues(array) {
+      const integers = ArrayBuffer.isView(array) && !(array instanceof DataView) &&
+        !(array instanceof Float32Array) && !(array instanceof Float64Array);
+      if (!integers) throw new TypeError('The data argument must be an integer-type TypedArray');
+      if (array.byteLength > 65536) {
+        throw new RangeError("The ArrayBufferView's byte length (" + array.byteLength +
+          ') exceeds the number of bytes of entropy available via this API (65536)');
+      }
+      const bytes = new Uint8Array(array.buffer, array.byteOffset, array.byteLength);
+      for (let i = 0; i < bytes.length; i++) bytes[i] = (random() * 256) | 0;
+      return array;
+    };
+    const randomUUID = function randomUUID() {
+      const b = getRandomValues(new Uint8Array(16));
+      b[6] = (b[6] & 0x0f) | 0x40;
+      b[8] = (b[8] & 0x3f) | 0x80;
+      let hex = '';
+      for (let i = 0; i < 16; i++) hex += (i === 4 || i === 6 || i === 8 || i === 10 ? '-' : '') + (b[i] + 256).toString(16).slice(1);
+      return hex;
+    };
+    const method = (value) => ({ value, writable: true, enumerable: false, configurable: true });
+    Object.defineProperty(webCrypto, 'getRandomValues', method(getRandomValues));
+    Object.defineProperty(webCrypto, 'randomUUID', method(randomUUID));
+  }
   deterministic.installed = {
     g, random, RealDate, FixedDate, now: FixedDate.now, performance: g.performance, fixedNow, fixedHrtime,
+    webCrypto, getRandomValues,
     reseed: (next) => { state = next >>> 0 || 1; },
   };
 }

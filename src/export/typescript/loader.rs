@@ -29,6 +29,9 @@ const DETERMINISM_TYPES: &[(&str, &str)] = &[
     ("let fixedHrtime = null;", "let fixedHrtime: any = null;"),
     ("function hrtime(previous) {", "function hrtime(previous?: any): number[] {"),
     ("reseed: (next) =>", "reseed: (next: number) =>"),
+    ("let getRandomValues = null;", "let getRandomValues: any = null;"),
+    ("function getRandomValues(array) {", "function getRandomValues(array: any): any {"),
+    ("(value) => ({ value,", "(value: any) => ({ value,"),
 ];
 
 /// Annotations for [`UNDO_JS`].

@@ -311,6 +311,23 @@
   };
   lazy('process', makeProcess);
 
+  // `crypto`, Node's Web Crypto object: its random values (`getRandomValues`, `randomUUID`) are the
+  // test's seeded ones, installed by `deterministic` as in exported suites (see `determinism.js`). Its
+  // `subtle` (digests, keys: native and asynchronous in Node) is host access.
+  lazy('crypto', () => {
+    const webCrypto = {};
+    Object.defineProperty(webCrypto, 'subtle', {
+      get() {
+        const hostAccess = g.__fc$hostAccess;
+        if (typeof hostAccess === 'function') hostAccess('crypto.subtle, which Node has and the sandbox does not');
+        return undefined;
+      },
+      enumerable: false,
+      configurable: true,
+    });
+    return webCrypto;
+  });
+
   // Globals Node has and the sandbox does not: `Intl`, `URL`, `fetch`,
   // `WebAssembly`, web streams, ... A test that reads one cannot run as under Node, whatever it does next
   // (`new Intl.DateTimeFormat()` throwing, `typeof URL` choosing a fallback), so reading one is reported
@@ -319,7 +336,7 @@
   // tests'.
   const absent = ['Intl', 'URL', 'URLSearchParams', 'AbortController', 'AbortSignal', 'Event', 'EventTarget',
     'CustomEvent', 'structuredClone', 'fetch', 'FormData', 'Headers', 'Request', 'Response', 'Blob', 'File',
-    'WebAssembly', 'crypto', 'Crypto', 'CryptoKey', 'SubtleCrypto', 'BroadcastChannel', 'MessageChannel',
+    'WebAssembly', 'Crypto', 'CryptoKey', 'SubtleCrypto', 'BroadcastChannel', 'MessageChannel',
     'MessagePort', 'MessageEvent', 'ReadableStream', 'WritableStream', 'TransformStream', 'TextEncoderStream',
     'TextDecoderStream', 'CompressionStream', 'DecompressionStream', 'Performance', 'PerformanceEntry',
     'PerformanceMark', 'PerformanceMeasure', 'PerformanceObserver'];

@@ -16,6 +16,8 @@ function hostGlobals() {
   return {
     setTimeout, setInterval, setImmediate, clearTimeout, clearInterval, clearImmediate,
     Buffer, TextEncoder, TextDecoder, performance: own,
+    // Node's Web Crypto, whose random values each context's `deterministic` replaces on a copy of its own.
+    crypto: { __proto__: crypto },
   };
 }
 
