@@ -1,6 +1,6 @@
 //! Loading what people publish (`tests/fixtures/published`, one fixture per shape, written fresh): plain
 //! scripts with ES2015 top-level declarations, compiled CommonJS (TypeScript, Babel, esbuild, webpack,
-//! rollup's UMD), package folders (`exports` and `main`) and ES-module packages, classes only a factory
+//! rollup's UMD), package folders (`exports` and `main`, subpath `imports`) and ES-module packages, classes only a factory
 //! makes, Node's built-in modules and globals, and suites that must pass under Node although engines round
 //! some results differently. Each suite runs under `node --test`, loading the subject as Node does.
 
@@ -88,6 +88,16 @@ fn an_es_module_package_is_imported_with_its_names_as_exported() {
     let queue: Vec<String> = methods(&report).into_iter().map(|m| m.0).filter(|m| m.starts_with("Queue.")).collect();
     assert_eq!(queue, ["Queue.enqueue", "Queue.dequeue", "Queue.restore"]);
     assert!(!read(out.path(), "Queue.test.mjs").contains(".restore("));
+}
+
+#[test]
+fn a_package_imports_its_own_files_through_its_imports_field() {
+    // `#internal/x.js` is `lib/node/x.js` by the `node` condition under a pattern; the browser file it is
+    // not throws, so a suite that passes under Node loaded the file Node loads.
+    let (report, out) = generate_passing(&published("subpath-imports"));
+    assert_eq!(class_names(&report), ["Gauge"]);
+    assert!(methods(&report).iter().all(|(_, covered, total, _)| covered == total), "{:?}", methods(&report));
+    assert!(read(out.path(), "Gauge.test.mjs").contains("imported[0].Gauge"));
 }
 
 #[test]

@@ -252,8 +252,9 @@ impl Importer {
 
 /// Resolves a specifier like Node: built-in modules (as the sandbox offers them, `node:events`), relative
 /// paths with the extensions Node tries (and the extensionless imports bundlers allow, and TypeScript's
-/// files: see [`package::resolve_file`]), then `tsconfig.json`'s `paths` and `baseUrl`, then packages in
-/// `node_modules` folders through their `package.json` (see [`package`]), with the conditions of `loader`.
+/// files: see [`package::resolve_file`]), `#` subpath imports through the `imports` of the importer's
+/// package, then `tsconfig.json`'s `paths` and `baseUrl`, then packages in `node_modules` folders through
+/// their `package.json` (see [`package`]), with the conditions of `loader`.
 pub(crate) fn resolve(importer: &Importer, specifier: &str, loader: Loader) -> std::result::Result<PathBuf, String> {
     if let Some(name) = node::builtin(specifier) {
         return Ok(PathBuf::from(format!("{}{name}", node::PREFIX)));
@@ -264,6 +265,9 @@ pub(crate) fn resolve(importer: &Importer, specifier: &str, loader: Loader) -> s
     if is_relative(specifier) {
         let base = importer.dir.join(specifier);
         return resolve_file(&base, importer.typescript).ok_or_else(|| no_file(&base, importer.typescript));
+    }
+    if specifier.starts_with('#') {
+        return subpath_import(importer, specifier, loader);
     }
     let mut tried = Vec::new();
     if let Some(config) = &importer.tsconfig {
@@ -294,6 +298,28 @@ pub(crate) fn resolve(importer: &Importer, specifier: &str, loader: Loader) -> s
         "package '{name}' not found in any node_modules folder above {} (install it there: npm install {name}){also}",
         importer.dir.display()
     ))
+}
+
+/// The file a `#` specifier names through the `imports` of the importer's package: a file of it (which
+/// must exist, or from TypeScript be found as TypeScript finds `./x.js`), or another package's, resolved
+/// from the package's root.
+fn subpath_import(importer: &Importer, specifier: &str, loader: Loader) -> std::result::Result<PathBuf, String> {
+    match package::imported(&importer.dir, specifier, loader)? {
+        package::Imported::File(path) => {
+            let found = if importer.typescript { resolve_file(&path, true) } else { file_itself(&path) };
+            found
+                .ok_or_else(|| format!("the package imports '{specifier}' as {}, which does not exist", path.display()))
+        }
+        package::Imported::Package { specifier, dir } => {
+            let root = Importer { dir, typescript: importer.typescript, tsconfig: None };
+            resolve(&root, &specifier, loader)
+        }
+    }
+}
+
+/// `path`, canonical, when it is a file.
+fn file_itself(path: &Path) -> Option<PathBuf> {
+    path.is_file().then(|| std::fs::canonicalize(path).ok()).flatten()
 }
 
 /// Why a relative specifier names no file: the files tried, by their names.
@@ -418,5 +444,29 @@ impl Visit for SpecifierCollector {
             self.specifiers.push((s.value.to_atom_lossy().to_string(), node.span));
         }
         node.visit_children_with(self);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::analysis::package::tests::package;
+
+    #[test]
+    fn subpath_imports_reach_files_packages_and_built_ins() {
+        let manifest = r##"{ "imports": { "#dep": "dep/sub", "#events": "node:events", "#x": "./src/x.js" } }"##;
+        let dir = package(&[
+            ("package.json", manifest),
+            ("src/x.ts", ""),
+            ("node_modules/dep/package.json", r#"{ "exports": { "./sub": "./sub.js" } }"#),
+            ("node_modules/dep/sub.js", ""),
+        ]);
+        let importer = |typescript| Importer { dir: dir.path().join("src"), typescript, tsconfig: None };
+        let found = resolve(&importer(false), "#dep", Loader::Import).unwrap();
+        assert!(found.ends_with("node_modules/dep/sub.js"), "{}", found.display());
+        assert_eq!(resolve(&importer(false), "#events", Loader::Require), Ok(PathBuf::from("node:events")));
+        let missing = resolve(&importer(false), "#x", Loader::Import).unwrap_err();
+        assert!(missing.contains("imports '#x' as") && missing.contains("which does not exist"), "{missing}");
+        assert!(resolve(&importer(true), "#x", Loader::Import).unwrap().ends_with("src/x.ts"), "x.js is x.ts");
     }
 }

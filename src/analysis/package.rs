@@ -2,7 +2,9 @@
 //! subpaths) loads. `package.json`'s `exports` decides when it is there (a path, fallback arrays, or a map of
 //! subpaths and `*` patterns, with `require` / `import` / `node` / `default` conditions nested in any
 //! order); otherwise `main`, then `index.js`. A folder given on the command line is tested through the entry
-//! Node loads for it ([`folder_entry`]).
+//! Node loads for it ([`folder_entry`]). Specifiers starting with `#` are the package's own subpath imports:
+//! its `imports` field maps them, with the same keys, patterns and conditions, to its files or to other
+//! packages ([`imported`]).
 //!
 //! A package that ships its TypeScript sources as its types (a `types` condition, or a top-level `types` or
 //! `typings`, naming a `.ts`, `.mts` or `.cts` file that is not a declaration file) is loaded from them: they
@@ -14,22 +16,53 @@ use serde::de::{Deserialize, Deserializer, MapAccess, SeqAccess, Visitor};
 
 use crate::analysis::parse::package_type_is_module;
 
-/// How a file is loaded, which decides the conditions that `exports` matches.
+/// How a file is loaded, which decides the conditions that `exports` and `imports` match.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) enum Loader {
     /// `require`: the `node`, `require` and `default` conditions.
     Require,
     /// `import`: the `node`, `import` and `default` conditions.
     Import,
+    /// TypeScript looking for declarations from an `import`: the `types`, `node`, `import` and `default`
+    /// conditions, where `types` may name a declaration file.
+    Types,
 }
 
 impl Loader {
-    fn conditions(self) -> [&'static str; 3] {
+    fn conditions(self) -> &'static [&'static str] {
         match self {
-            Loader::Require => ["node", "require", "default"],
-            Loader::Import => ["node", "import", "default"],
+            Loader::Require => &["node", "require", "default"],
+            Loader::Import => &["node", "import", "default"],
+            Loader::Types => &["types", "node", "import", "default"],
         }
     }
+}
+
+/// What a target of `exports` or `imports` gives for a loader.
+#[derive(Debug, PartialEq)]
+enum Resolved {
+    /// A path inside the package (`./lib/x.js`), its `*` replaced.
+    Path(String),
+    /// Another package, or a built-in module (`imports` only): `lodash/fp`, `node:fs`.
+    Package(String),
+    /// `null`, or a target Node refuses (`../x`, an absolute path): no later condition is tried.
+    Excluded,
+    /// No condition matched: the next one is tried.
+    Unmatched,
+}
+
+/// What a `#` specifier names, through the `imports` field of the package it is written in.
+#[derive(Debug, PartialEq)]
+pub(crate) enum Imported {
+    /// A file of the package (checked by the caller: TypeScript finds `x.ts` for `x.js`).
+    File(PathBuf),
+    /// A package specifier, resolved as if written in a file at the package's root (`dir`).
+    Package {
+        /// The specifier, its `*` replaced.
+        specifier: String,
+        /// The package's folder.
+        dir: PathBuf,
+    },
 }
 
 /// A JSON value whose objects keep their keys in order: conditions in `exports` are tried in the order
@@ -96,6 +129,31 @@ impl<'de> Deserialize<'de> for Json {
     }
 }
 
+/// What the `#` specifier (`#internal/x.js`) names for a file in `from`: the `imports` field of the nearest
+/// `package.json` above it, by exact key or by the `*` pattern with the longest prefix, its target resolved
+/// with the conditions of `loader` as `exports` targets are, and also to other packages (a target without
+/// `./`). `Err` says why nothing is imported, naming the `package.json` read.
+pub(crate) fn imported(from: &Path, specifier: &str, loader: Loader) -> Result<Imported, String> {
+    if specifier == "#" || specifier.starts_with("#/") {
+        return Err("a subpath import needs a name after '#' (Node refuses '#' and '#/...')".into());
+    }
+    let Some(dir) = from.ancestors().find(|dir| dir.join("package.json").is_file()) else {
+        return Err(format!("no package.json above {} has an `imports` field to map it", from.display()));
+    };
+    let file = dir.join("package.json");
+    let not_imported =
+        || format!("{} does not map '{specifier}' in its `imports` to `{}`", file.display(), loader_name(loader));
+    let Some(Json::Object(entries)) = manifest(dir).and_then(|m| m.get("imports").cloned()) else {
+        return Err(format!("{} has no `imports` field to map it", file.display()));
+    };
+    let (target, star) = matched(&entries, specifier).ok_or_else(not_imported)?;
+    match resolve_target(dir, target, star.as_deref(), loader, true) {
+        Resolved::Path(path) => Ok(Imported::File(dir.join(path.trim_start_matches("./")))),
+        Resolved::Package(specifier) => Ok(Imported::Package { specifier, dir: dir.to_path_buf() }),
+        Resolved::Excluded | Resolved::Unmatched => Err(not_imported()),
+    }
+}
+
 /// The package's `package.json`, when it has one that parses.
 fn manifest(dir: &Path) -> Option<Json> {
     serde_json::from_str(&std::fs::read_to_string(dir.join("package.json")).ok()?).ok()
@@ -138,12 +196,11 @@ fn exported(dir: &Path, exports: &Json, subpath: &str, loader: Loader) -> Result
     let (target, star) = match subpaths {
         None if subpath == "." => (exports, None),
         None => return Err(not_exported()),
-        Some(entries) => match entries.iter().find(|(key, _)| key == subpath) {
-            Some((_, target)) => (target, None),
-            None => best_pattern(entries, subpath).ok_or_else(not_exported)?,
-        },
+        Some(entries) => matched(entries, subpath).ok_or_else(not_exported)?,
     };
-    let found = resolve_target(dir, target, star.as_deref(), loader).ok_or_else(not_exported)?;
+    let Resolved::Path(found) = resolve_target(dir, target, star.as_deref(), loader, false) else {
+        return Err(not_exported());
+    };
     let path = dir.join(found.trim_start_matches("./"));
     if path.is_file() {
         std::fs::canonicalize(&path).map_err(|e| format!("{}: {e}", path.display()))
@@ -156,44 +213,77 @@ fn loader_name(loader: Loader) -> &'static str {
     match loader {
         Loader::Require => "require",
         Loader::Import => "import",
+        Loader::Types => "types",
     }
 }
 
-/// The `./x/*` key that matches `subpath` with the longest prefix, and what its `*` stands for.
-fn best_pattern<'a>(entries: &'a [(String, Json)], subpath: &str) -> Option<(&'a Json, Option<String>)> {
+/// The entry of an `exports` subpath map or of `imports` that `key` selects, and what its `*` stands for: a
+/// key without `*` equal to it, else the `*` pattern matching it with the longest prefix (then the longest
+/// key), whose `*` stands for at least one character, as Node's `PATTERN_KEY_COMPARE` orders them.
+fn matched<'a>(entries: &'a [(String, Json)], key: &str) -> Option<(&'a Json, Option<String>)> {
+    if let Some((_, target)) = entries.iter().find(|(k, _)| k == key && !k.contains('*')) {
+        return Some((target, None));
+    }
     entries
         .iter()
-        .filter_map(|(key, target)| {
-            let (prefix, suffix) = key.split_once('*')?;
-            let middle = subpath.strip_prefix(prefix)?.strip_suffix(suffix)?;
-            Some((prefix.len(), target, middle.to_string()))
+        .filter_map(|(pattern, target)| {
+            let (prefix, suffix) = pattern.split_once('*').filter(|(_, suffix)| !suffix.contains('*'))?;
+            let middle = key.strip_prefix(prefix)?.strip_suffix(suffix).filter(|m| !m.is_empty())?;
+            Some(((prefix.len(), pattern.len()), target, middle.to_string()))
         })
-        .max_by_key(|(prefix, ..)| *prefix)
+        .max_by_key(|(order, ..)| *order)
         .map(|(_, target, middle)| (target, Some(middle)))
 }
 
-/// A target of `exports`: a `./` path (its `*` replaced), the first fallback of an array that resolves, or
-/// the first condition of an object that matches and resolves; `None` for `null` (excluded). A `types`
-/// condition matches when it names a TypeScript source that exists.
-fn resolve_target(dir: &Path, target: &Json, star: Option<&str>, loader: Loader) -> Option<String> {
+/// A target of `exports` or (when `imports`) of `imports`, as Node's `PACKAGE_TARGET_RESOLVE`: a `./` path or,
+/// in `imports`, a package specifier (its `*` replaced); the first fallback of an array that resolves; the
+/// first condition of an object that matches and does not leave it unmatched. A `types` condition, for a
+/// loader of code, matches when it names a TypeScript source that exists.
+fn resolve_target(dir: &Path, target: &Json, star: Option<&str>, loader: Loader, imports: bool) -> Resolved {
+    let starred = |text: &str| star.map_or_else(|| text.to_string(), |star| text.replace('*', star));
     match target {
-        Json::String(path) if path.starts_with("./") => Some(match star {
-            Some(star) => path.replace('*', star),
-            None => path.clone(),
-        }),
-        Json::Array(fallbacks) => fallbacks.iter().find_map(|t| resolve_target(dir, t, star, loader)),
-        Json::Object(conditions) => conditions.iter().find_map(|(condition, t)| {
-            if condition == "types" {
-                resolve_target(dir, t, star, loader)
-                    .filter(|path| is_typescript_source(path) && dir.join(path.trim_start_matches("./")).is_file())
-            } else if loader.conditions().contains(&condition.as_str()) {
-                resolve_target(dir, t, star, loader)
-            } else {
-                None
+        Json::String(path) if path.starts_with("./") => Resolved::Path(starred(path)),
+        Json::String(specifier) if imports && is_package_target(specifier) => Resolved::Package(starred(specifier)),
+        Json::Array(fallbacks) => {
+            let mut last = Resolved::Excluded;
+            for fallback in fallbacks {
+                match resolve_target(dir, fallback, star, loader, imports) {
+                    found @ (Resolved::Path(_) | Resolved::Package(_)) => return found,
+                    other => last = other,
+                }
             }
-        }),
-        _ => None,
+            last
+        }
+        Json::Object(conditions) => {
+            for (condition, target) in conditions {
+                let resolved = if condition == "types" && loader != Loader::Types {
+                    match resolve_target(dir, target, star, loader, imports) {
+                        Resolved::Path(path)
+                            if is_typescript_source(&path) && dir.join(path.trim_start_matches("./")).is_file() =>
+                        {
+                            Resolved::Path(path)
+                        }
+                        _ => Resolved::Unmatched,
+                    }
+                } else if loader.conditions().contains(&condition.as_str()) {
+                    resolve_target(dir, target, star, loader, imports)
+                } else {
+                    Resolved::Unmatched
+                };
+                if resolved != Resolved::Unmatched {
+                    return resolved;
+                }
+            }
+            Resolved::Unmatched
+        }
+        _ => Resolved::Excluded,
     }
+}
+
+/// Whether a target of `imports` names a package (or a built-in module) rather than a path: not relative,
+/// not absolute, not a URL, and not another `#` import.
+fn is_package_target(target: &str) -> bool {
+    !(target.starts_with("../") || target.starts_with('/') || target.starts_with('#') || target.contains("://"))
 }
 
 /// Whether `path` names TypeScript code (`.ts`, `.mts`, `.cts`), not a declaration file.
@@ -313,6 +403,74 @@ pub(super) mod tests {
         assert!(entry(dir.path(), "./old.js", Loader::Require).is_err(), "exports hide what they do not list");
         assert!(entry(dir.path(), "./hidden/x", Loader::Require).is_err());
         assert!(is(folder_entry(dir.path()), "cjs/node.js"));
+    }
+
+    /// A package whose `imports` map `#` specifiers, and a file deep in it that imports them.
+    fn importing() -> tempfile::TempDir {
+        let manifest = r##"{ "imports": {
+            "#config": "./config.js",
+            "#internal/*": { "browser": "./browser/*", "node": { "import": "./esm/*", "require": "./cjs/*" } },
+            "#internal/deep/*": "./deep/*",
+            "#internal/hidden/*": null,
+            "#fallback": ["../outside.js", "./fallback.js"],
+            "#dep": "lodash/fp",
+            "#typed": { "types": "./typed.d.ts", "default": "./typed.js" },
+            "#pattern*": "./*"
+        } }"##;
+        package(&[("package.json", manifest), ("src/deep/file.js", "")])
+    }
+
+    fn import(dir: &tempfile::TempDir, specifier: &str, loader: Loader) -> Result<Imported, String> {
+        imported(&dir.path().join("src/deep"), specifier, loader)
+    }
+
+    fn file(dir: &tempfile::TempDir, relative: &str) -> Result<Imported, String> {
+        Ok(Imported::File(dir.path().join(relative)))
+    }
+
+    #[test]
+    fn subpath_imports_map_exact_keys_and_patterns_from_the_nearest_package() {
+        let dir = importing();
+        assert_eq!(import(&dir, "#config", Loader::Import), file(&dir, "config.js"));
+        assert_eq!(import(&dir, "#internal/x.js", Loader::Import), file(&dir, "esm/x.js"));
+        assert_eq!(import(&dir, "#internal/deep/y.js", Loader::Import), file(&dir, "deep/y.js"), "longest prefix");
+        assert_eq!(import(&dir, "#patternless", Loader::Import), file(&dir, "less"));
+        assert!(import(&dir, "#pattern", Loader::Import).is_err(), "a `*` stands for one character or more");
+        let nested = package(&[("package.json", r##"{ "imports": { "#a": "./inner.js" } }"##), ("b/c.js", "")]);
+        let outer = package(&[("package.json", r##"{ "imports": { "#a": "./a.js" } }"##)]);
+        assert!(
+            imported(&nested.path().join("b"), "#a", Loader::Require)
+                .is_ok_and(|i| i == Imported::File(nested.path().join("inner.js")))
+        );
+        assert!(imported(outer.path(), "#b", Loader::Require).is_err());
+    }
+
+    #[test]
+    fn subpath_imports_match_conditions_in_order_and_nested() {
+        let dir = importing();
+        assert_eq!(import(&dir, "#internal/x.js", Loader::Require), file(&dir, "cjs/x.js"));
+        assert_eq!(import(&dir, "#fallback", Loader::Require), file(&dir, "fallback.js"), "`../` is refused");
+        assert_eq!(import(&dir, "#typed", Loader::Import), file(&dir, "typed.js"), "declarations are no code");
+        assert_eq!(import(&dir, "#typed", Loader::Types), file(&dir, "typed.d.ts"));
+        assert_eq!(
+            import(&dir, "#dep", Loader::Import),
+            Ok(Imported::Package { specifier: "lodash/fp".into(), dir: dir.path().to_path_buf() })
+        );
+    }
+
+    #[test]
+    fn subpath_imports_refuse_null_targets_and_what_they_do_not_map() {
+        let dir = importing();
+        let hidden = import(&dir, "#internal/hidden/x.js", Loader::Import).unwrap_err();
+        assert!(hidden.contains("does not map '#internal/hidden/x.js'") && hidden.contains("package.json"), "{hidden}");
+        let unmapped = import(&dir, "#nothing", Loader::Import).unwrap_err();
+        assert!(unmapped.contains("does not map '#nothing' in its `imports` to `import`"), "{unmapped}");
+        assert!(import(&dir, "#/x", Loader::Import).unwrap_err().contains("needs a name after '#'"));
+        let without = package(&[("package.json", "{}")]);
+        assert!(imported(without.path(), "#a", Loader::Import).unwrap_err().contains("has no `imports` field"));
+        let conditions =
+            package(&[("package.json", r##"{ "imports": { "#a": { "node": null, "default": "./a.js" } } }"##)]);
+        assert!(imported(conditions.path(), "#a", Loader::Import).is_err(), "null under a matching condition excludes");
     }
 
     #[test]

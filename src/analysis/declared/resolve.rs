@@ -14,6 +14,7 @@ use swc_ecma_ast::{
 
 use super::scope::{FileScope, Import, Imported, Scope};
 use super::types::{DeclaredType, Literal, Member};
+use crate::analysis::package::{self, Loader};
 
 /// Names followed, one inside another, before a type counts as unbuildable: recursive types
 /// (`parent: TreeNode`) end there.
@@ -634,12 +635,20 @@ fn literal_strings(ty: &DeclaredType) -> Option<Vec<String>> {
 }
 
 /// The file a relative module specifier names, as TypeScript finds it: the declarations or source of the
-/// path itself, with `.js` meaning `.ts`, or of its folder's `index`. Packages are not followed.
+/// path itself, with `.js` meaning `.ts`, or of its folder's `index`. A `#` specifier names the path its
+/// package's `imports` map it to under the `types` condition first, found the same way. Packages are not
+/// followed.
 pub(super) fn module_file(from: &Path, specifier: &str) -> Option<PathBuf> {
-    if !specifier.starts_with('.') {
+    let base = if specifier.starts_with('#') {
+        match package::imported(from.parent()?, specifier, Loader::Types).ok()? {
+            package::Imported::File(path) => path,
+            package::Imported::Package { .. } => return None,
+        }
+    } else if specifier.starts_with('.') {
+        from.parent()?.join(specifier)
+    } else {
         return None;
-    }
-    let base = from.parent()?.join(specifier);
+    };
     let text = base.to_string_lossy().into_owned();
     let stem = [".js", ".mjs", ".cjs", ".ts", ".mts", ".cts"]
         .iter()

@@ -164,6 +164,16 @@ fn names_are_followed_into_namespaces_imports_and_base_classes() {
 }
 
 #[test]
+fn names_are_followed_through_subpath_imports() {
+    let main = "import { Base } from '#internal/base.js';\n\
+                export declare class Cache extends Base<string> { constructor(max: number); }";
+    let base = "export declare class Base<T> { get(key: T): void; }";
+    let manifest = r##"{ "imports": { "#internal/*.js": { "types": "./*.d.ts", "default": "./*.js" } } }"##;
+    let files = [("main.d.ts", main), ("base.d.ts", base), ("package.json", manifest)];
+    assert_eq!(signature_in(&files, "Cache", "get").unwrap().params[0].ty, DeclaredType::String);
+}
+
+#[test]
 fn what_cannot_be_built_is_opaque_and_broken_files_are_reported() {
     let text = "export declare class C { m(a: keyof Window, b: symbol, c: T extends 1 ? 2 : 3): void; }";
     assert!(types_of(text, "C", "m").iter().all(|t| *t == DeclaredType::Opaque));

@@ -239,14 +239,29 @@
       for (let i = 0; i < Math.min(a.length, b.length); i++) if (a[i] !== b[i]) return a[i] < b[i] ? -1 : 1;
       return a.length === b.length ? 0 : a.length < b.length ? -1 : 1;
     };
+    // As Node's, in its order: an empty list answers an empty buffer before `totalLength` is checked (a
+    // negative length computed from an empty slice is no error there).
     Buffer.concat = function concat(list, totalLength) {
       if (!Array.isArray(list)) throw invalidArgType('list', 'an instance of Array', list);
-      const length = totalLength === undefined ? list.reduce((n, b) => n + b.length, 0) : totalLength;
-      const buffer = Buffer.alloc(length);
-      let at = 0;
-      for (const item of list) {
-        for (let i = 0; i < item.length && at < length; i++) buffer[at++] = item[i];
+      if (list.length === 0) return new FastBuffer(0);
+      let length = totalLength;
+      if (length === undefined) {
+        length = 0;
+        for (const item of list) if (item.length) length += item.length;
+      } else {
+        if (typeof length !== 'number') throw invalidArgType('length', 'of type number', length);
+        const range = !Number.isInteger(length) ? 'an integer' : length < 0 || length > 4294967296 ? '>= 0 && <= 4294967296' : '';
+        if (range) {
+          throw coded(RangeError, 'ERR_OUT_OF_RANGE',
+            'The value of "length" is out of range. It must be ' + range + '. Received ' + String(length));
+        }
       }
+      const buffer = new FastBuffer(length);
+      let at = 0;
+      list.forEach((item, index) => {
+        if (!(item instanceof Uint8Array)) throw invalidArgType('list[' + index + ']', 'an instance of Buffer or Uint8Array', item);
+        for (let i = 0; i < item.length && at < length; i++) buffer[at++] = item[i];
+      });
       return buffer;
     };
     proto.toString = function toString(encoding, start, end) {
