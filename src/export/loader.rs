@@ -41,13 +41,17 @@ impl Js {
 
 /// What a suite takes from one built-in module.
 pub(super) enum Import {
+    /// Its default export (in TypeScript, a module declared `export =` takes `esModuleInterop` for it).
     Default(&'static str),
+    /// Its namespace (`import * as name`), which needs no interop in TypeScript.
+    Namespace(&'static str),
+    /// A named export: `name`, or `export as local` under a name of the suite's own.
     Named(&'static str),
 }
 
-/// Built-in modules in first-use order, each with its default name and named imports.
+/// Built-in modules in first-use order, each with its default (or namespace) binding and named imports.
 #[derive(Default)]
-pub(super) struct Imports(Vec<(&'static str, Option<&'static str>, Vec<&'static str>)>);
+pub(super) struct Imports(Vec<(&'static str, Option<Import>, Vec<&'static str>)>);
 
 impl Imports {
     fn add(&mut self, module: &'static str, import: Import) {
@@ -60,9 +64,9 @@ impl Imports {
         };
         let (_, default, named) = &mut self.0[index];
         match import {
-            Import::Default(name) => *default = Some(name),
             Import::Named(name) if !named.contains(&name) => named.push(name),
             Import::Named(_) => {}
+            whole => *default = Some(whole),
         }
     }
 
@@ -71,8 +75,15 @@ impl Imports {
         let mut text = String::new();
         for (module, default, named) in &self.0 {
             let mut bindings = Vec::new();
-            bindings.extend(default.map(str::to_string));
+            bindings.extend(default.as_ref().map(|whole| match (whole, syntax) {
+                (Import::Namespace(name), Syntax::EsModule) => format!("* as {name}"),
+                (Import::Default(name) | Import::Namespace(name) | Import::Named(name), _) => name.to_string(),
+            }));
             if !named.is_empty() {
+                let named: Vec<String> = match syntax {
+                    Syntax::CommonJs => named.iter().map(|n| n.replace(" as ", ": ")).collect(),
+                    Syntax::EsModule => named.iter().map(|n| n.to_string()).collect(),
+                };
                 bindings.push(format!("{{ {} }}", named.join(", ")));
             }
             for binding in bindings {

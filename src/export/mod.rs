@@ -222,19 +222,26 @@ pub(crate) fn render(suite: &ExportSuite, format: Format, out_dir: &Path) -> Ren
         format.syntax(suite.files.iter().any(|file| file.kind == ModuleKind::EsModule))
     };
     let mut js = Js::default();
-    if format == Format::Vitest {
-        // vitest rewrites uses of imported names; test bodies compiled again in a vm context must find `assert`
-        // as it is written. (TypeScript's assertion functions must be called through names typed explicitly.)
-        js.import("node:assert/strict", Import::Default("nodeAssert"));
+    // vitest rewrites uses of imported names; test bodies compiled again in a vm context must find `assert`
+    // as it is written, so it is bound to a name of the suite's own. (TypeScript's assertion functions must
+    // be called through names typed explicitly.)
+    let vitest = format == Format::Vitest;
+    // TypeScript suites take Node's built-ins in forms every project configuration accepts: `node:assert`
+    // and `node:path` are declared `export =`, which a default import takes only with `esModuleInterop`.
+    if typescript {
+        js.import("node:assert", Import::Named(if vitest { "strict as nodeAssert" } else { "strict as assert" }));
+        js.import("node:path", Import::Namespace("path"));
+    } else {
+        js.import("node:assert/strict", Import::Default(if vitest { "nodeAssert" } else { "assert" }));
+        js.import("node:path", Import::Default("path"));
+    }
+    if vitest {
         js.line(if typescript {
             "const assert: typeof nodeAssert = nodeAssert;"
         } else {
             "const assert = nodeAssert;"
         });
-    } else {
-        js.import("node:assert/strict", Import::Default("assert"));
     }
-    js.import("node:path", Import::Default("path"));
     if typescript {
         typescript::write_loader(&mut js, suite, format, out_dir);
     } else {

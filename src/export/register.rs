@@ -23,25 +23,25 @@ type Groups<'a> = Vec<(&'a str, Vec<&'a ExportTest>)>;
 /// Writes the tests, registered the way `format`'s runner expects.
 pub(super) fn write_tests(js: &mut Js, suite: &ExportSuite, format: Format) {
     // A TypeScript body's parameters carry the types of the classes they are.
-    let params: Vec<String> = suite
+    let params: Vec<Param> = suite
         .bindings
         .iter()
-        .map(|binding| match suite.typescript {
-            Some(_) => format!("{}: {}", binding.alias, class_type(&binding.alias)),
-            None => binding.alias.clone(),
+        .map(|binding| Param {
+            alias: &binding.alias,
+            typed: suite.typescript.as_ref().map(|_| class_type(&binding.alias)),
         })
         .collect();
-    let aliases: Vec<&str> = params.iter().map(String::as_str).collect();
+    let aliases = &params[..];
     let groups = groups(&suite.tests);
     if format.has_groups() {
-        write_grouped(js, suite, format, &groups, &aliases);
+        write_grouped(js, suite, format, &groups, aliases);
     } else {
-        write_flat(js, suite, format, &groups, &aliases);
+        write_flat(js, suite, format, &groups, aliases);
     }
 }
 
 /// Writes the tests for a runner with `describe`: one describe per class, one per method under test inside it.
-fn write_grouped(js: &mut Js, suite: &ExportSuite, format: Format, groups: &Groups, aliases: &[&str]) {
+fn write_grouped(js: &mut Js, suite: &ExportSuite, format: Format, groups: &Groups, aliases: &[Param]) {
     let test_function = match format {
         Format::NodeTest => {
             js.import("node:test", Import::Named("describe"));
@@ -88,7 +88,7 @@ fn write_grouped(js: &mut Js, suite: &ExportSuite, format: Format, groups: &Grou
 }
 
 /// Writes the tests for a runner without groups: the group starts each title.
-fn write_flat(js: &mut Js, suite: &ExportSuite, format: Format, groups: &Groups, aliases: &[&str]) {
+fn write_flat(js: &mut Js, suite: &ExportSuite, format: Format, groups: &Groups, aliases: &[Param]) {
     let flat: Vec<String> = groups
         .iter()
         .flat_map(|(group, tests)| {
@@ -186,17 +186,51 @@ fn groups(tests: &[ExportTest]) -> Groups<'_> {
     groups
 }
 
+/// A parameter of every test body: a bound class, and the type it is declared with in TypeScript.
+struct Param<'a> {
+    alias: &'a str,
+    typed: Option<String>,
+}
+
+impl Param<'_> {
+    /// The parameter as written before `body`. A typed one the body does not mention is named with a
+    /// leading `_` (then unique among `params`), which `noUnusedParameters` lets pass unread: projects turn
+    /// it on, and a test reaches only some of the classes it is given.
+    fn declared(&self, body: &str, params: &[Param]) -> String {
+        let Some(typed) = &self.typed else { return self.alias.to_string() };
+        let mut name = self.alias.to_string();
+        if !mentions(body, &name) {
+            name.insert(0, '_');
+            while params.iter().any(|p| p.alias == name) || mentions(body, &name) {
+                name.insert(0, '_');
+            }
+        }
+        format!("{name}: {typed}")
+    }
+}
+
+/// Whether `name` appears in `text` as a whole identifier (in a string too: a name kept needlessly is
+/// harmless, one dropped is not).
+fn mentions(text: &str, name: &str) -> bool {
+    let identifier = |c: char| c.is_alphanumeric() || c == '_' || c == '$';
+    text.match_indices(name).any(|(at, _)| {
+        let before = text[..at].chars().next_back();
+        let after = text[at + name.len()..].chars().next();
+        !before.is_some_and(identifier) && !after.is_some_and(identifier)
+    })
+}
+
 /// A test as a function of the bound classes; its statements are indented by `indent` + 2 spaces.
-fn test_body(test: &ExportTest, aliases: &[&str], indent: usize) -> String {
+fn test_body(test: &ExportTest, params: &[Param], indent: usize) -> String {
     let asynchronous = if test.awaits() { "async " } else { "" };
-    let mut text = format!("{asynchronous}function ({}) {{\n", aliases.join(", "));
+    let mut body = String::new();
     for line in &test.lines {
         for physical in statement(line).lines() {
-            let _ = writeln!(text, "{:indent$}  {physical}", "", indent = indent);
+            let _ = writeln!(body, "{:indent$}  {physical}", "", indent = indent);
         }
     }
-    let _ = write!(text, "{:indent$}}}", "", indent = indent);
-    text
+    let declared: Vec<String> = params.iter().map(|p| p.declared(&body, params)).collect();
+    format!("{asynchronous}function ({}) {{\n{body}{:indent$}}}", declared.join(", "), "", indent = indent)
 }
 
 /// Single-line, trimmed titles, none reserved by a runner, all distinct; equal titles get ` (2)`, ` (3)`, ...

@@ -319,7 +319,7 @@ fn arguments(test: &TestCase, args: &[Value], declared: Option<&DeclaredMember>,
 /// of its parameter, which TypeScript would otherwise refuse as an implicit `any`, and so do the
 /// parameters of callbacks unless the value is `typed` (its declared type gives them theirs).
 fn value_text(test: &TestCase, value: &Value, program: &ProgramInfo, typed: bool) -> String {
-    let text = test.annotated(value, program, if typed { "" } else { ": any" });
+    let text = test.annotated(value, program, Some(if typed { "" } else { ": any" }));
     if value_has_answers(value) { text.replace(ANSWERS_JS, ANSWERS_TS) } else { text }
 }
 

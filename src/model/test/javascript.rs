@@ -15,7 +15,7 @@ impl TestCase {
         let args = |args: &[Value]| args.iter().map(|a| self.value(a, program)).collect::<Vec<_>>().join(", ");
         match &self.statements[index] {
             Statement::Construct { class, args: a, .. } => program.classes[*class].making(&args(a)),
-            Statement::Rebuild { class, fields, .. } => self.instance(program, *class, fields, ""),
+            Statement::Rebuild { class, fields, .. } => self.instance(program, *class, fields, None),
             Statement::Call { receiver, method, args: a, .. } => {
                 let variable = &self.variables[*receiver];
                 let name = &variable.name;
@@ -52,12 +52,13 @@ impl TestCase {
     }
 
     pub(crate) fn value(&self, value: &Value, program: &ProgramInfo) -> String {
-        self.annotated(value, program, "")
+        self.annotated(value, program, None)
     }
 
-    /// The text of `value`, `annotation` written after each parameter of the functions it holds: `: any`
-    /// in TypeScript, where no declared type gives those parameters a type from the context.
-    pub(crate) fn annotated(&self, value: &Value, program: &ProgramInfo, annotation: &str) -> String {
+    /// The text of `value`: in JavaScript (`annotation` none), or in TypeScript with `annotation` written
+    /// after each parameter of the functions it holds (`: any` where no declared type gives those
+    /// parameters a type from the context).
+    pub(crate) fn annotated(&self, value: &Value, program: &ProgramInfo, annotation: Option<&str>) -> String {
         let text = |v: &Value| self.annotated(v, program, annotation);
         match value {
             Value::Number(n) => literal::number(*n),
@@ -76,7 +77,7 @@ impl TestCase {
                 };
                 format!("function ({}) {{ return {}; }}", parameters(*arity, taken, annotation), text(result))
             }
-            Value::Callback(shape) => callback(*shape, annotation),
+            Value::Callback(shape) => callback(*shape, annotation.unwrap_or_default()),
             Value::BigInt(n) => format!("{n}n"),
             Value::Map(entries) if entries.is_empty() => "new Map()".into(),
             Value::Map(entries) => {
@@ -106,7 +107,7 @@ impl TestCase {
     }
 
     /// An object literal: `{ a: 1, "b-c": 2 }`.
-    fn object(&self, members: &[(String, Value)], program: &ProgramInfo, annotation: &str) -> String {
+    fn object(&self, members: &[(String, Value)], program: &ProgramInfo, annotation: Option<&str>) -> String {
         if members.is_empty() {
             return "{}".into();
         }
@@ -120,7 +121,13 @@ impl TestCase {
 
     /// An instance made without its constructor, its fields then set: what the harness does for
     /// [`Statement::Rebuild`] and [`Value::Instance`].
-    fn instance(&self, program: &ProgramInfo, class: ClassId, fields: &[(String, Value)], annotation: &str) -> String {
+    fn instance(
+        &self,
+        program: &ProgramInfo,
+        class: ClassId,
+        fields: &[(String, Value)],
+        annotation: Option<&str>,
+    ) -> String {
         let prototype = format!("Object.create({}.prototype)", program.classes[class].alias);
         if fields.is_empty() {
             return prototype;
@@ -153,19 +160,23 @@ impl TestCase {
 }
 
 /// The parameter list of a function of `arity` parameters that uses none of them: `a, b, c`, then `a26`...
-/// past the alphabet, each after as many `_` as keep it from hiding a name the function's result uses,
-/// and followed by `annotation`.
-fn parameters(arity: usize, taken: impl Fn(&str) -> bool, annotation: &str) -> String {
+/// past the alphabet, each after as many `_` as keep it from hiding a name the function's result uses;
+/// in TypeScript (`annotation` given), each after one `_` more and followed by `annotation`.
+fn parameters(arity: usize, taken: impl Fn(&str) -> bool, annotation: Option<&str>) -> String {
     (0..arity)
         .map(|i| {
             let mut name = match u8::try_from(i).ok().filter(|i| *i < 26) {
                 Some(i) => char::from(b'a' + i).to_string(),
                 None => format!("a{i}"),
             };
+            // The function never reads them: in TypeScript, a leading `_` lets `noUnusedParameters` pass.
+            if annotation.is_some() {
+                name.insert(0, '_');
+            }
             while taken(&name) {
                 name.insert(0, '_');
             }
-            name + annotation
+            name + annotation.unwrap_or_default()
         })
         .collect::<Vec<_>>()
         .join(", ")
