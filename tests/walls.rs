@@ -86,6 +86,17 @@ fn a_search_tree_is_built_deep_enough_to_remove_a_node_with_two_children() {
 }
 
 #[test]
+fn an_identifier_long_enough_with_a_letter_in_it_is_refused() {
+    // The report's Luhn check, in the shape of a 2010 script: each character parsed with parseInt and
+    // refused when isNaN, a call search measures no distance to, and no string literal in the class to
+    // write over a string of digits. Before, digits at the mined length were all digits, and every seed
+    // missed the refusal.
+    for seed in 1..=3 {
+        assert_eq!(uncovered("walls/parcel-code.js", seed, &[]), Vec::<String>::new(), "seed {seed}");
+    }
+}
+
+#[test]
 fn prereleases_are_compared_with_their_prefixes() {
     // `1.0.0-a` against `1.0.0-a.a`: one list of identifiers ends first. A sibling release is made with
     // one identifier more or less than the first; before, every seed missed one or both ends.
@@ -102,6 +113,7 @@ fn suites_of_validated_inputs_pass_under_node() {
         fixture("walls/luhn.js"),
         fixture("walls/version/version.js"),
         fixture("walls/right-triangle.js"),
+        fixture("walls/parcel-code.js"),
     ];
     generate(&files, out.path(), &["--seed", "3", "--budget", "60000", "--timeout", "600", "--quiet"]);
     node_test_passes(&suites(out.path()));

@@ -5,7 +5,8 @@
 //! boundaries like `index >= this.length`. Strings come as mined, generated from the code's own regular
 //! expressions (a `/^\d{13}$/` test yields 13-digit strings, sometimes with a mined literal such as
 //! `'978'` written over their start), spelled from the characters of short literals at mined lengths,
-//! as digits at mined lengths (`if (id.length < 13) return`), or edited by inserting, deleting or
+//! as digits at mined lengths (`if (id.length < 13) return`; now and then with one letter among them,
+//! for the check that refuses a character that is not a digit), or edited by inserting, deleting or
 //! replacing characters.
 
 use rand::Rng;
@@ -22,6 +23,11 @@ const GUIDED_STRING: f64 = 0.5;
 const CODE_CHARACTER: f64 = 0.1;
 /// Longest string spelled from mined characters.
 const MAX_SPELLED: usize = 32;
+/// Chance that digits at a mined length have one letter among them: code that parses an identifier
+/// digit by digit refuses one that is long enough but not all digits (`isNaN(parseInt(c, 10))`), a
+/// call search measures no distance to, and a class without string literals has none to write over
+/// the digits.
+const NOT_A_DIGIT: f64 = 0.25;
 
 /// The character a mined number may be the code of, past ASCII (which default strings have): code
 /// that reads `charCodeAt` compares with the bounds of UTF-8's lengths (`0x80`, `0x800`), of
@@ -182,8 +188,12 @@ impl ConstantPool {
             2 if !self.strings.is_empty() => self.edit(&self.strings[rng.random_range(0..self.strings.len())], rng),
             3 if !self.lengths.is_empty() => {
                 let length = self.lengths[rng.random_range(0..self.lengths.len())];
-                let digits = (0..length).map(|_| char::from(b'0' + rng.random_range(0..10u8))).collect();
-                self.mined_prefix(digits, rng)
+                let mut digits: Vec<char> = (0..length).map(|_| char::from(b'0' + rng.random_range(0..10u8))).collect();
+                if !digits.is_empty() && rng.random_bool(NOT_A_DIGIT) {
+                    let at = rng.random_range(0..digits.len());
+                    digits[at] = char::from(rng.random_range(b'a'..=b'z'));
+                }
+                self.mined_prefix(digits.into_iter().collect(), rng)
             }
             _ if !self.strings.is_empty() => self.strings[rng.random_range(0..self.strings.len())].clone(),
             _ => fallback(rng),
