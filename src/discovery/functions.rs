@@ -138,7 +138,7 @@ fn unit(
             Some((_, alias)) => alias.clone(),
             None => unique_alias(&wanted, aliases),
         };
-        functions.push(ModuleFunction { method, alias, access });
+        functions.push(ModuleFunction { method, alias, access, property: false, makes: false });
         methods.push(info);
     }
     ClassInfo {
@@ -153,6 +153,7 @@ fn unit(
         under_test: true,
         factory: None,
         functions: Some(functions),
+        statics_of: None,
         concrete: Vec::new(),
         declared_private: Vec::new(),
     }

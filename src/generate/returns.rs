@@ -21,6 +21,19 @@ pub struct Returns {
 }
 
 impl Returns {
+    /// What is known before any run: the static members of a class that make its instances (seen at
+    /// discovery, or declared so) return instances of it.
+    pub(crate) fn from_factories(program: &ProgramInfo) -> Returns {
+        let mut returns = Returns::default();
+        for (unit, info) in program.classes.iter().enumerate() {
+            let (Some(class), Some(functions)) = (info.statics_of, &info.functions) else { continue };
+            for function in functions.iter().filter(|f| f.makes) {
+                returns.seen.insert((unit, function.method.clone()), class);
+            }
+        }
+        returns
+    }
+
     /// Learns from one run of `test`, whose calls at the statements of `returned` returned new instances
     /// of those classes. A method seen to return instances of two classes of one family returns their
     /// common superclass as far as a test can tell; of two unrelated ones, the one seen first.
