@@ -6,8 +6,9 @@
 //! the functions set on it), an ES module's named exports, a namespace object below either. The unit has
 //! no constructor and no fields; its methods are the functions, each reached by its own [`Access`], so
 //! that a suite binds and calls it by name (`parse(text)`). Static methods of classes are not such
-//! functions, nor are the factories that make a class's instances (they are that class's constructor);
-//! a factory of plain objects is both, under one name.
+//! functions (they are units of their own, called on their class: see `statics.rs`), nor are the
+//! factories that make a class's instances (they are that class's constructor); a factory of plain
+//! objects is both, under one name.
 
 use std::collections::BTreeSet;
 

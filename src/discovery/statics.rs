@@ -13,7 +13,8 @@ use crate::sandbox::{CodeBase, FoundClass, FoundStatic};
 
 /// The units of the static members of `classes` (the program's classes so far, `found` being what
 /// discovery saw of each, in the same order): one per class made by `new` that has static functions of
-/// the code under test, or static members that make its instances. `names` and `aliases` are those
+/// the code under test, or static properties that make its instances (a unit of properties alone has no
+/// method under test: it only makes instances). `names` and `aliases` are those
 /// taken so far, which the units' must differ from.
 pub(super) fn static_units(
     code: &CodeBase,
@@ -29,7 +30,7 @@ pub(super) fn static_units(
             continue;
         }
         let members = members(code, syntax, class, &seen.info.statics);
-        if members.iter().any(|(_, function)| !function.property) {
+        if !members.is_empty() {
             units.push(unit(class, id, members, names, aliases));
         }
     }

@@ -87,7 +87,7 @@ impl Returns {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::model::program::{Access, ClassInfo, MethodInfo, Origin};
+    use crate::model::program::{Access, ClassInfo, MethodInfo, ModuleFunction, Origin};
     use crate::model::test::Variable;
 
     fn program() -> ProgramInfo {
@@ -135,5 +135,26 @@ mod tests {
         assert_eq!(returns.of(0, "insert"), Some(0), "an unrelated class does not replace the first");
         assert_eq!(returns.producers(1, &program), vec![(0, "begin")]);
         assert!(returns.producers(0, &program).is_empty(), "a class's own methods make no producer");
+    }
+
+    #[test]
+    fn the_static_members_that_make_a_class_s_instances_produce_it_before_any_run() {
+        let mut program = program();
+        let member = |method: &str, makes: bool| ModuleFunction {
+            method: method.into(),
+            alias: format!("Tree.{method}"),
+            access: Access::EsModule { file: 0, export: "Tree".into(), path: vec![method.into()] },
+            property: false,
+            makes,
+        };
+        program.classes.push(ClassInfo {
+            statics_of: Some(0),
+            functions: Some(vec![member("of", true), member("compare", false)]),
+            ..ClassInfo::script("Tree (static)")
+        });
+        let returns = Returns::from_factories(&program);
+        assert_eq!(returns.of(3, "of"), Some(0));
+        assert_eq!(returns.of(3, "compare"), None);
+        assert_eq!(returns.producers(0, &program), vec![(3, "of")]);
     }
 }

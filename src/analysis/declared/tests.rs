@@ -308,3 +308,35 @@ fn private_and_protected_members_are_hidden_along_the_bases() {
     assert_eq!(hidden, vec!["doubled", "record", "start", "steps", "total"]);
     assert!(declarations.hidden_members(&dir.path().join("tally.ts"), &["Missing"], false).is_empty());
 }
+
+#[test]
+fn static_methods_have_signatures_of_their_own_and_factories_are_known_by_their_return_type() {
+    let dir = tempfile::tempdir().unwrap();
+    let text = "export declare class Point {\n\
+                  private constructor(raw: Uint8Array);\n\
+                  m(a: number): void;\n\
+                  static m(a: string): Point;\n\
+                  static fromHex(hex: string): Point;\n\
+                  static origin(): this;\n\
+                  static distance(a: Point, b: Point): number;\n\
+                  private static check(n: number): void;\n\
+                }\n";
+    std::fs::write(dir.path().join("point.d.ts"), text).unwrap();
+    let file = dir.path().join("point.d.ts");
+    let mut declarations = Declarations::default();
+    let types = |d: &mut Declarations, function: &str, statics: bool| {
+        d.signature(&file, &["Point"], function, statics)
+            .map(|s| s.params.into_iter().map(|p| p.ty).collect::<Vec<_>>())
+    };
+    // The static `m` and the method `m` are two members.
+    assert_eq!(types(&mut declarations, "m", false), Some(vec![DeclaredType::Number]));
+    assert_eq!(types(&mut declarations, "m", true), Some(vec![DeclaredType::String]));
+    assert_eq!(types(&mut declarations, "fromHex", false), None, "no method of an instance");
+    assert_eq!(types(&mut declarations, "constructor", true), None, "the constructor is not static");
+    for factory in ["m", "fromHex", "origin"] {
+        assert!(declarations.static_factory(&file, &["Point"], factory), "{factory}");
+    }
+    assert!(!declarations.static_factory(&file, &["Point"], "distance"));
+    assert_eq!(declarations.hidden_members(&file, &["Point"], true), vec!["check".to_string()]);
+    assert!(declarations.hidden_members(&file, &["Point"], false).is_empty());
+}
