@@ -535,3 +535,41 @@ fn private_and_protected_members_are_neither_called_nor_asserted() {
     let output = run("node-test", &out.join("Inventory.test.ts"));
     assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stdout));
 }
+
+#[test]
+fn static_factories_declared_to_return_their_class_make_its_instances_and_type_check() {
+    // money.ts's constructor is private and takes a token only the module holds; `parse`, `zero` and `sum`
+    // are declared to return a `Money`, though no call with arbitrary arguments answers with one: the
+    // declarations make them the way to build receivers and arguments.
+    for format in ["vitest", "node-test"] {
+        let (dir, out) = project();
+        let args = ["--seed", "1", "--budget", "60000", "--timeout", "600", "--format", format];
+        let report = generate(&[fixture_file("money.ts")], &out, &args);
+        let methods = methods(&report);
+        for name in ["plus", "times", "isZero", "format"]
+            .map(|m| format!("Money.{m}"))
+            .into_iter()
+            .chain(["parse", "zero", "sum"].map(|m| format!("Money (static).{m}")))
+        {
+            let found = methods.iter().find(|m| m.0 == name).unwrap_or_else(|| panic!("no {name}: {methods:?}"));
+            assert_eq!(found.1, found.2, "{format}: {name} covered {}/{}", found.1, found.2);
+        }
+        assert!(!methods.iter().any(|m| m.0.ends_with(".digits")), "a private static was tested: {methods:?}");
+        let suites = typescript_suites(&out);
+        let read = |stem: &str| std::fs::read_to_string(out.join(format!("{stem}.test.ts"))).unwrap();
+        let instances = read("Money");
+        assert!(
+            ["= Money.parse(", "= Money.zero(", "= Money.sum("].iter().any(|m| instances.contains(m)),
+            "{format}: no receiver made by a factory:\n{instances}"
+        );
+        // The declared parameter types of static methods type their calls: no cast.
+        let statics = read("Money.static");
+        assert!(statics.contains("Money.parse(\"") && !statics.contains("Money.parse as any"), "{statics}");
+        for suite in &suites {
+            let output = run(format, suite);
+            assert!(output.status.success(), "{format} failed on {}: {}", suite.display(), text(&output));
+        }
+        let errors = tsc(dir.path(), &suites, &[]);
+        assert!(errors.is_empty(), "tsc --strict on the {format} suites of money.ts:\n{errors}");
+    }
+}

@@ -6,8 +6,9 @@
 //! the functions set on it), an ES module's named exports, a namespace object below either. The unit has
 //! no constructor and no fields; its methods are the functions, each reached by its own [`Access`], so
 //! that a suite binds and calls it by name (`parse(text)`). Static methods of classes are not such
-//! functions, nor are the factories that make a class's instances (they are that class's constructor);
-//! a factory of plain objects is both, under one name.
+//! functions (they are units of their own, called on their class: see `statics.rs`), nor are the
+//! factories that make a class's instances (they are that class's constructor); a factory of plain
+//! objects is both, under one name.
 
 use std::collections::BTreeSet;
 
@@ -138,7 +139,7 @@ fn unit(
             Some((_, alias)) => alias.clone(),
             None => unique_alias(&wanted, aliases),
         };
-        functions.push(ModuleFunction { method, alias, access });
+        functions.push(ModuleFunction { method, alias, access, property: false, makes: false });
         methods.push(info);
     }
     ClassInfo {
@@ -153,6 +154,7 @@ fn unit(
         under_test: true,
         factory: None,
         functions: Some(functions),
+        statics_of: None,
         concrete: Vec::new(),
         declared_private: Vec::new(),
     }

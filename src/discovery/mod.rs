@@ -9,6 +9,7 @@
 
 mod abstract_bases;
 mod functions;
+mod statics;
 
 use std::collections::BTreeSet;
 
@@ -75,10 +76,21 @@ pub fn sandbox_expression(access: &Access) -> String {
 /// of the object its tests call the functions on (see [`crate::js::MODULE_FUNCTIONS`]).
 pub(crate) fn bound_expression(class: &ClassInfo) -> String {
     if let Some(functions) = &class.functions {
-        // A module of functions: a constructor of the object its tests call the functions on.
+        // A module of functions: a constructor of the object its tests call the functions on. Static
+        // members are called on their class, and a property is read when called, never at binding.
         let names: Vec<String> = functions.iter().map(|f| json_string(&f.method)).collect();
-        let reached: Vec<String> = functions.iter().map(|f| sandbox_expression(&f.access)).collect();
-        return format!("{MODULE_FUNCTIONS}([{}], [{}])", names.join(", "), reached.join(", "));
+        let reached: Vec<String> = functions
+            .iter()
+            .map(|f| if f.property { "undefined".to_string() } else { sandbox_expression(&f.access) })
+            .collect();
+        let properties: Vec<&str> = functions.iter().map(|f| if f.property { "true" } else { "false" }).collect();
+        let holder = if class.statics_of.is_some() { sandbox_expression(&class.access) } else { "undefined".into() };
+        return format!(
+            "{MODULE_FUNCTIONS}([{}], [{}], {holder}, [{}])",
+            names.join(", "),
+            reached.join(", "),
+            properties.join(", ")
+        );
     }
     match &class.factory {
         Some(factory) => {
@@ -146,6 +158,9 @@ pub(crate) fn analyse(code: &CodeBase, sandbox: &mut Sandbox, namespace: Option<
         &mut aliases,
         &factories,
     ));
+    // Then the static members of the classes, called on their class.
+    let statics = statics::static_units(code, &syntax, &program.classes, &found.classes, &mut names, &mut aliases);
+    program.classes.extend(statics);
     if program.classes.is_empty() {
         return Err(Error::NoClass { message: nothing_found_message(code, namespace) });
     }
@@ -309,6 +324,7 @@ fn class_info(
         under_test: true,
         factory,
         functions: None,
+        statics_of: None,
         concrete: Vec::new(),
         declared_private: Vec::new(),
     }

@@ -50,7 +50,7 @@ pub(crate) use typescript::{
     state_reader,
 };
 
-use crate::model::program::{ClassId, ModuleKind, ProgramInfo};
+use crate::model::program::{ClassId, ClassInfo, ModuleKind, ProgramInfo};
 
 /// A file of the code under test that a suite loads.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -278,8 +278,13 @@ pub(crate) fn render(suite: &ExportSuite, format: Format, out_dir: &Path) -> Ren
 /// `Maybe` and the module `maybe` of functions): a file system that ignores case would make the two files
 /// one, and tsc refuses such a pair in one program (TS1149).
 pub(crate) fn suite_stem(program: &ProgramInfo, class: ClassId) -> String {
-    let stem = file_stem(&program.classes[class].name);
-    let earlier = program.classes[..class].iter().filter(|c| file_stem(&c.name).eq_ignore_ascii_case(&stem)).count();
+    // The static members of `Point` are `Point.static`.
+    let named = |c: &ClassInfo| match c.statics_of {
+        Some(of) => file_stem(&format!("{}.static", program.classes[of].name)),
+        None => file_stem(&c.name),
+    };
+    let stem = named(&program.classes[class]);
+    let earlier = program.classes[..class].iter().filter(|c| named(c).eq_ignore_ascii_case(&stem)).count();
     if earlier == 0 { stem } else { format!("{stem}.{}", earlier + 1) }
 }
 

@@ -207,7 +207,10 @@ impl<'a> Builder<'a> {
         }
         let (owner_class, method) = producers[rng.random_range(0..producers.len())];
         let mut owner = self.construct(owner_class, depth + 1, rng);
-        for _ in 0..rng.random_range(0..=2 * MAX_STATE_CALLS) {
+        // A module of functions (a class's static members among them) has no state to grow.
+        let calls =
+            if self.program.classes[owner_class].is_module() { 0 } else { rng.random_range(0..=2 * MAX_STATE_CALLS) };
+        for _ in 0..calls {
             let Some(name) = self.hazards.pick(self.program, owner_class, rng) else { break };
             owner = self.call_following(owner, name, false, depth + 1, rng);
         }

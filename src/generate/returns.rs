@@ -21,6 +21,19 @@ pub struct Returns {
 }
 
 impl Returns {
+    /// What is known before any run: the static members of a class that make its instances (seen at
+    /// discovery, or declared so) return instances of it.
+    pub(crate) fn from_factories(program: &ProgramInfo) -> Returns {
+        let mut returns = Returns::default();
+        for (unit, info) in program.classes.iter().enumerate() {
+            let (Some(class), Some(functions)) = (info.statics_of, &info.functions) else { continue };
+            for function in functions.iter().filter(|f| f.makes) {
+                returns.seen.insert((unit, function.method.clone()), class);
+            }
+        }
+        returns
+    }
+
     /// Learns from one run of `test`, whose calls at the statements of `returned` returned new instances
     /// of those classes. A method seen to return instances of two classes of one family returns their
     /// common superclass as far as a test can tell; of two unrelated ones, the one seen first.
@@ -74,7 +87,7 @@ impl Returns {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::model::program::{Access, ClassInfo, MethodInfo, Origin};
+    use crate::model::program::{Access, ClassInfo, MethodInfo, ModuleFunction, Origin};
     use crate::model::test::Variable;
 
     fn program() -> ProgramInfo {
@@ -122,5 +135,26 @@ mod tests {
         assert_eq!(returns.of(0, "insert"), Some(0), "an unrelated class does not replace the first");
         assert_eq!(returns.producers(1, &program), vec![(0, "begin")]);
         assert!(returns.producers(0, &program).is_empty(), "a class's own methods make no producer");
+    }
+
+    #[test]
+    fn the_static_members_that_make_a_class_s_instances_produce_it_before_any_run() {
+        let mut program = program();
+        let member = |method: &str, makes: bool| ModuleFunction {
+            method: method.into(),
+            alias: format!("Tree.{method}"),
+            access: Access::EsModule { file: 0, export: "Tree".into(), path: vec![method.into()] },
+            property: false,
+            makes,
+        };
+        program.classes.push(ClassInfo {
+            statics_of: Some(0),
+            functions: Some(vec![member("of", true), member("compare", false)]),
+            ..ClassInfo::script("Tree (static)")
+        });
+        let returns = Returns::from_factories(&program);
+        assert_eq!(returns.of(3, "of"), Some(0));
+        assert_eq!(returns.of(3, "compare"), None);
+        assert_eq!(returns.producers(0, &program), vec![(3, "of")]);
     }
 }

@@ -866,6 +866,60 @@
       return false;
     }
   };
+  // Whether `value` is an instance of `f` (its prototype on the value's chain), a proxy being none.
+  const instanceOf = (value, f) => {
+    if (value === null || typeof value !== 'object' || D.isProxy(value)) return false;
+    try {
+      const prototype = dataOf(f, 'prototype');
+      let p = getProto(value);
+      for (let depth = 0; p !== null && depth < 16; depth++, p = getProto(p)) if (p === prototype) return true;
+    } catch (_) {
+      // A proxy's trap threw: no instance a test can name.
+    }
+    return false;
+  };
+  // Whether calls of the static method `m` of `f` make instances of `f`: called as a factory is tried
+  // (no arguments, then inert values, numbers or strings), the first answer that is one tells.
+  const makesInstances = (f, m) => {
+    for (let kind = 0; kind < FACTORY_ARGUMENTS.length; kind++) {
+      try {
+        if (instanceOf(apply(m, f, factoryArguments(kind, m)), f)) return true;
+      } catch (_) {
+        // Arguments of another kind, maybe.
+      }
+    }
+    return false;
+  };
+  // The own static members of class `f` (class statics are not enumerable, so the walk does not meet
+  // them): its functions that are no class, each with whether its calls make instances of `f` (`made`),
+  // and the getters and data fields whose value is an instance of `f` (`property`), other ways to make one.
+  const STATIC_SKIPPED = ['length', 'name', 'prototype', 'arguments', 'caller'];
+  const staticMembers = (f) => {
+    const statics = [];
+    let names;
+    try {
+      names = P.names(f);
+    } catch (_) {
+      return statics;
+    }
+    for (let i = 0; i < names.length; i++) {
+      const k = names[i];
+      if (indexOf(STATIC_SKIPPED, k) >= 0) continue;
+      try {
+        const d = descriptor(f, k);
+        if (typeof d.get === 'function') {
+          if (instanceOf(apply(d.get, f, []), f)) push(statics, { name: k, probes: [], length: 0, made: true, property: true });
+        } else if (typeof d.value === 'function' && !isClassLike(d.value) && !P.weakSetHas(inertProxies, d.value)) {
+          push(statics, { name: k, probes: probesOf(d.value), length: lengthOf(d.value), made: makesInstances(f, d.value), property: false });
+        } else if (instanceOf(d.value, f)) {
+          push(statics, { name: k, probes: [], length: 0, made: true, property: true });
+        }
+      } catch (_) {
+        // A member that cannot be read is none a test can use.
+      }
+    }
+    return statics;
+  };
   const describeClass = (f) => {
     const methods = [];
     const accessors = [];
@@ -906,6 +960,7 @@
       // As above.
     }
     const built = constructorMethods(f);
+    const statics = staticMembers(f);
     const name = dataOf(f, 'name');
     let text = '';
     try {
@@ -917,7 +972,7 @@
       name: typeof name === 'string' ? name : '', probes: probesOf(f),
       is_class: test(CLASS, text),
       length: lengthOf(f), methods, accessors,
-      own: built.own, fields: built.fields, parent: parent && parent !== ObjectProto ? parent : null,
+      own: built.own, fields: built.fields, statics, parent: parent && parent !== ObjectProto ? parent : null,
     };
   };
   // Walks `roots` ([path, value] pairs) through plain objects (namespaces) and returns the classes found.
@@ -1065,14 +1120,18 @@
   });
   // What a module of functions is bound as: `new` of it makes the object a test calls the functions on
   // (`names[i]` being `functions[i]`), each called without a receiver, as a suite calls `parse(text)`.
-  hide('__fc$moduleFunctions', (names, functions) => function () {
+  // The static members of a class (`holder`) are called on it, as a suite calls `Point.parse(text)`; one
+  // that is a property (`properties[i]`: a getter or a field) is read, as `Point.ORIGIN`.
+  hide('__fc$moduleFunctions', (names, functions, holder, properties) => function () {
     const module = {};
     for (let i = 0; i < names.length; i++) {
       const f = functions[i];
-      P.defineProperty(module, names[i], {
+      const name = names[i];
+      const property = properties !== undefined && properties[i];
+      P.defineProperty(module, name, {
         __proto__: null,
         value: function () {
-          return apply(f, undefined, arguments);
+          return property ? holder[name] : apply(f, holder, arguments);
         },
         enumerable: true,
       });

@@ -188,6 +188,10 @@ pub struct ClassInfo {
     /// instances: a test's variable of it stands for the module itself, made by no statement of the
     /// exported suite, which binds the functions instead (see [`ClassInfo::function`]).
     pub functions: Option<Vec<ModuleFunction>>,
+    /// Set for the module of functions that holds the static methods of a class (named `Point (static)`):
+    /// that class, on which tests call them (`Point.parse(text)`), and which a suite binds instead of the
+    /// functions.
+    pub statics_of: Option<ClassId>,
     /// For an abstract base (a class whose constructor refuses direct use, by `new.target` or "abstract"
     /// errors, or whose methods use members only its subclasses define): the concrete subclasses its
     /// methods are tested on, the preferred first; tests build one of them wherever they need the base.
@@ -214,6 +218,12 @@ pub struct ModuleFunction {
     pub alias: String,
     /// How tests reach it.
     pub access: Access,
+    /// For a static member: whether it is a getter or a data field, read rather than called
+    /// (`Point.ORIGIN`); such a member is no method under test, only a way to make an instance.
+    pub property: bool,
+    /// For a static member: whether its calls (or its value) were seen, or are declared, to make
+    /// instances of its class: another way to make one than the constructor.
+    pub makes: bool,
 }
 
 /// The exported function that makes a class's instances.
@@ -309,6 +319,7 @@ impl ClassInfo {
             under_test: true,
             factory: None,
             functions: None,
+            statics_of: None,
             concrete: Vec::new(),
             declared_private: Vec::new(),
         }

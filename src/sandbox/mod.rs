@@ -200,6 +200,25 @@ pub struct FoundMembers {
     /// The constructor's `name`.
     #[serde(default)]
     pub name: String,
+    /// Its own static members that tests may use: its functions, and its getters and fields whose value
+    /// is an instance of it.
+    #[serde(default)]
+    pub statics: Vec<FoundStatic>,
+}
+
+/// A static member of a class that discovery found.
+#[derive(Debug, Clone, Deserialize)]
+pub struct FoundStatic {
+    /// Property name.
+    pub name: String,
+    /// Every coverage probe in its text (none for a property).
+    pub probes: Vec<u32>,
+    /// Its `length` (0 for a property).
+    pub length: usize,
+    /// Whether a call of it (or its value, for a property) made an instance of the class.
+    pub made: bool,
+    /// Whether it is a getter or a data field rather than a function: read, not called.
+    pub property: bool,
 }
 
 /// A method found on a prototype or an instance.

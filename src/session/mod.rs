@@ -48,8 +48,8 @@ pub use subject::Subject;
 
 use scheduler::Scheduler;
 use setup::{
-    methods_under_test, mine_constants, prepare_archives, record_declared_private, record_declared_types,
-    record_typeof_checks, select_classes,
+    methods_under_test, mine_constants, prepare_archives, record_declared_factories, record_declared_private,
+    record_declared_types, record_typeof_checks, select_classes,
 };
 
 use crate::analysis::declared::Declarations;
@@ -150,6 +150,7 @@ impl Session {
         select_classes(&mut program, &options.classes)?;
         let mut declarations = Declarations::default();
         record_declared_private(&mut declarations, &mut program);
+        record_declared_factories(&mut declarations, &mut program);
         let mut methods = methods_under_test(&program, options.method.as_deref())?;
         mine_constants(&code, &program, &mut methods);
         prepare_archives(&code, &mut methods);
@@ -157,14 +158,8 @@ impl Session {
         record_typeof_checks(&code, &program, &mut types);
         warnings.extend(record_declared_types(&mut declarations, &program, &mut types));
         let rng = StdRng::seed_from_u64(settings.seed);
-        let subject = Subject {
-            program,
-            code,
-            types,
-            hazards: Hazards::default(),
-            returns: Returns::default(),
-            seeds: Seeds::default(),
-        };
+        let returns = Returns::from_factories(&program);
+        let subject = Subject { program, code, types, hazards: Hazards::default(), returns, seeds: Seeds::default() };
         let mut session = Session {
             subject,
             runner,

@@ -9,7 +9,7 @@ use crate::error::{Error, Result};
 use crate::generate::guided::ConstantPool;
 use crate::generate::search::Archive;
 use crate::inference::TypeTable;
-use crate::model::program::{FunctionRef, MethodInfo, Origin, ProgramInfo};
+use crate::model::program::{ClassInfo, FunctionRef, MethodInfo, Origin, ProgramInfo};
 use crate::sandbox::CodeBase;
 
 use super::MethodState;
@@ -27,8 +27,15 @@ pub(super) fn select_classes(program: &mut ProgramInfo, wanted: &[String]) -> Re
             });
         }
     }
-    for class in &mut program.classes {
-        class.under_test = wanted.iter().any(|w| *w == class.name || *w == class.alias);
+    let chosen = |class: &ClassInfo| wanted.iter().any(|w| *w == class.name || *w == class.alias);
+    let selected: Vec<bool> = program
+        .classes
+        .iter()
+        // A class chosen brings its static members along.
+        .map(|c| chosen(c) || c.statics_of.is_some_and(|of| chosen(&program.classes[of])))
+        .collect();
+    for (class, selected) in program.classes.iter_mut().zip(selected) {
+        class.under_test = selected;
     }
     Ok(())
 }
@@ -68,8 +75,7 @@ pub(super) fn methods_under_test(program: &ProgramInfo, method: Option<&str>) ->
     if methods.is_empty() {
         return Err(Error::NoClass {
             message: format!(
-                "the classes selected have no methods to test: {} (getters, setters and static methods are not \
-                 tested)",
+                "the classes selected have no methods to test: {} (getters and setters are not tested)",
                 program.classes.iter().filter(|c| c.under_test).map(|c| c.name.as_str()).collect::<Vec<_>>().join(", ")
             ),
         });
@@ -146,13 +152,35 @@ pub(super) fn record_declared_private(declarations: &mut Declarations, program: 
         .iter()
         .map(|info| {
             let (files, names) = lookup_of(program, info);
-            let mut hidden: Vec<String> = files.iter().flat_map(|f| declarations.hidden_members(f, &names)).collect();
+            let statics = info.statics_of.is_some();
+            let mut hidden: Vec<String> =
+                files.iter().flat_map(|f| declarations.hidden_members(f, &names, statics)).collect();
             hidden.dedup();
             hidden
         })
         .collect();
     for (info, hidden) in program.classes.iter_mut().zip(hidden) {
         info.declared_private = hidden;
+    }
+}
+
+/// Marks the static methods whose TypeScript declarations say they return an instance of their class
+/// (found as [`record_declared_types`] finds signatures): factories tests make instances with, whether or
+/// not discovery's calls of them made one.
+pub(super) fn record_declared_factories(declarations: &mut Declarations, program: &mut ProgramInfo) {
+    let mut declared: Vec<(usize, usize)> = Vec::new();
+    for (unit, info) in program.classes.iter().enumerate().filter(|(_, info)| info.statics_of.is_some()) {
+        let (files, names) = lookup_of(program, info);
+        for (index, f) in info.functions.iter().flatten().enumerate().filter(|(_, f)| !f.makes && !f.property) {
+            if files.iter().any(|file| declarations.static_factory(file, &names, &f.method)) {
+                declared.push((unit, index));
+            }
+        }
+    }
+    for (unit, index) in declared {
+        if let Some(function) = program.classes[unit].functions.as_mut().and_then(|f| f.get_mut(index)) {
+            function.makes = true;
+        }
     }
 }
 
@@ -167,8 +195,9 @@ pub(super) fn record_declared_types(
 ) -> Vec<String> {
     for (class, info) in program.classes.iter().enumerate() {
         let (files, names) = lookup_of(program, info);
+        let statics = info.statics_of.is_some();
         for function in std::iter::once(&info.constructor).chain(&info.methods) {
-            let signature = files.iter().find_map(|file| declarations.signature(file, &names, &function.name));
+            let signature = files.iter().find_map(|file| declarations.signature(file, &names, &function.name, statics));
             if let Some(signature) = signature {
                 types.declare(class, &function.name, &signature, program);
             }

@@ -19,13 +19,15 @@ pub(super) fn declarations(program: &ProgramInfo) -> Declarations {
     let mut found = Vec::new();
     for (class, info) in program.classes.iter().enumerate() {
         let (files, names) = lookup_of(program, info);
+        let statics = info.statics_of.is_some();
         for function in std::iter::once(&info.constructor).chain(&info.methods) {
             let constructor = function.name == "constructor";
-            // A factory's parameters are not its class's constructor's.
-            if constructor && info.factory.is_some() {
+            // A factory's parameters are not its class's constructor's, nor are a unit of statics'.
+            if constructor && (info.factory.is_some() || statics) {
                 continue;
             }
-            let Some(member) = files.iter().find_map(|file| reader.member(file, &names, &function.name)) else {
+            let member = files.iter().find_map(|file| reader.member(file, &names, &function.name, statics));
+            let Some(member) = member else {
                 continue;
             };
             if member.callable {

@@ -415,14 +415,19 @@ pub(super) fn subjects_suite(
         .iter()
         .flat_map(|c| {
             let info = &program.classes[*c];
-            match &info.functions {
+            match (&info.functions, info.statics_of) {
+                // Static members are reached on their class, which is bound.
+                (Some(_), Some(of)) => {
+                    let class = &program.classes[of];
+                    vec![Binding { alias: class.alias.clone(), access: exported(&class.access) }]
+                }
                 // A module of functions binds the functions its tests call, each under its own name.
-                Some(functions) => functions
+                (Some(functions), None) => functions
                     .iter()
                     .filter(|f| calls(used_by, *c, &f.method))
                     .map(|f| Binding { alias: f.alias.clone(), access: exported(&f.access) })
                     .collect(),
-                None => vec![Binding { alias: info.binding().to_string(), access: exported(&info.access) }],
+                (None, _) => vec![Binding { alias: info.binding().to_string(), access: exported(&info.access) }],
             }
         })
         .chain(enums.iter().map(|e| Binding {

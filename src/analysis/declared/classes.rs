@@ -8,7 +8,8 @@ use std::rc::Rc;
 
 use swc_common::Spanned;
 use swc_ecma_ast::{
-    Accessibility, Class, ClassMember, MethodKind, Param, ParamOrTsParamProp, Pat, PropName, TsParamPropParam,
+    Accessibility, Class, ClassMember, MethodKind, Param, ParamOrTsParamProp, Pat, PropName, TsEntityName,
+    TsParamPropParam, TsType,
 };
 
 use super::resolve::{Ctx, EnumMembers, Files, Named, Place, entity};
@@ -53,25 +54,22 @@ fn in_namespaces(place: &Place, name: &str) -> Option<Named> {
     None
 }
 
-/// The declared signature of `function` (`constructor` or a method) of `found`, or of the nearest base
-/// class that declares it. A class with no constructor anywhere along its bases has TypeScript's implicit
-/// one, of no parameter.
-pub(super) fn signature(files: &mut Files, found: Found, function: &str) -> Option<Signature> {
-    member(files, found, function).map(|m| m.signature)
-}
-
-/// [`signature`], with what a suite calling the member needs to know of it.
-pub(super) fn member(files: &mut Files, found: Found, function: &str) -> Option<DeclaredMember> {
+/// The declared signature of `function` (`constructor` or a method; a static method when `statics`) of
+/// `found`, or of the nearest base class that declares it (static methods are inherited too). A class
+/// with no constructor anywhere along its bases has TypeScript's implicit one, of no parameter; with a
+/// suite's needs.
+pub(super) fn member(files: &mut Files, found: Found, function: &str, statics: bool) -> Option<DeclaredMember> {
+    let constructor = function == "constructor" && !statics;
     // An abstract class is not constructed as declared (TS2511).
-    let constructible = !(function == "constructor" && found.class.is_abstract);
+    let constructible = !(constructor && found.class.is_abstract);
     let mut current = found;
     for _ in 0..MAX_BASES {
-        if let Some(mut member) = own_member(files, &current, function) {
+        if let Some(mut member) = own_member(files, &current, function, statics) {
             member.callable &= constructible;
             return Some(member);
         }
         // Without a base, the implicit constructor; a base that cannot be read says nothing.
-        if function == "constructor" && current.class.super_class.is_none() {
+        if constructor && current.class.super_class.is_none() {
             let signature = Signature { params: Vec::new(), open: false };
             return Some(DeclaredMember { signature, callable: constructible, enums: Vec::new() });
         }
@@ -80,9 +78,10 @@ pub(super) fn member(files: &mut Files, found: Found, function: &str) -> Option<
     None
 }
 
-/// The instance members `found` and its bases declare `private` or `protected` (properties, methods,
-/// accessors, parameter properties): what TypeScript keeps from the class's users.
-pub(super) fn hidden_members(files: &mut Files, found: Found) -> Vec<String> {
+/// The instance members (static ones when `statics`) `found` and its bases declare `private` or
+/// `protected` (properties, methods, accessors, parameter properties): what TypeScript keeps from the
+/// class's users.
+pub(super) fn hidden_members(files: &mut Files, found: Found, statics: bool) -> Vec<String> {
     let hidden = |a: &Option<Accessibility>| matches!(a, Some(Accessibility::Private | Accessibility::Protected));
     let mut names: Vec<String> = Vec::new();
     let mut current = Some(found);
@@ -90,9 +89,9 @@ pub(super) fn hidden_members(files: &mut Files, found: Found) -> Vec<String> {
         let Some(found) = current else { break };
         for member in &found.class.body {
             let name = match member {
-                ClassMember::ClassProp(p) if !p.is_static && hidden(&p.accessibility) => prop_name(&p.key),
-                ClassMember::Method(m) if !m.is_static && hidden(&m.accessibility) => prop_name(&m.key),
-                ClassMember::Constructor(c) => {
+                ClassMember::ClassProp(p) if p.is_static == statics && hidden(&p.accessibility) => prop_name(&p.key),
+                ClassMember::Method(m) if m.is_static == statics && hidden(&m.accessibility) => prop_name(&m.key),
+                ClassMember::Constructor(c) if !statics => {
                     for param in &c.params {
                         if let ParamOrTsParamProp::TsParamProp(p) = param
                             && hidden(&p.accessibility)
@@ -115,6 +114,33 @@ pub(super) fn hidden_members(files: &mut Files, found: Found) -> Vec<String> {
     names.sort();
     names.dedup();
     names
+}
+
+/// Whether `found` itself declares its static method `function` to return an instance of the class
+/// (`static parse(text: string): Point`, or `this`): a factory, another way to make one than `new`.
+pub(super) fn static_makes_own(found: &Found, function: &str) -> bool {
+    let Some(name) = found.ctx.this_class.as_deref() else { return false };
+    found.class.body.iter().any(|member| match member {
+        ClassMember::Method(m)
+            if m.is_static && m.kind == MethodKind::Method && prop_name(&m.key).as_deref() == Some(function) =>
+        {
+            m.function.return_type.as_deref().is_some_and(|t| names_class(&t.type_ann, name))
+        }
+        _ => false,
+    })
+}
+
+/// Whether `ty` is the class `name` (with type arguments or not, `ns.Name` too) or `this`.
+fn names_class(ty: &TsType, name: &str) -> bool {
+    match ty {
+        TsType::TsTypeRef(r) => match &r.type_name {
+            TsEntityName::Ident(id) => id.sym == name,
+            TsEntityName::TsQualifiedName(q) => q.right.sym == name,
+        },
+        TsType::TsThisType(_) => true,
+        TsType::TsParenthesizedType(p) => names_class(&p.type_ann, name),
+        _ => false,
+    }
 }
 
 /// The class `found` extends, its type parameters bound to the arguments `extends` gives them.
@@ -140,7 +166,7 @@ fn base(files: &mut Files, found: &Found) -> Option<Found> {
 /// The member `found` itself declares as `function`: its overloads merged when it has several (in a
 /// `.ts` file the implementation's signature is not part of the contract then), else its one
 /// declaration.
-fn own_member(files: &mut Files, found: &Found, function: &str) -> Option<DeclaredMember> {
+fn own_member(files: &mut Files, found: &Found, function: &str, statics: bool) -> Option<DeclaredMember> {
     let mut overloads: Vec<Vec<DeclaredParam>> = Vec::new();
     let mut implementation = None;
     // Whether a signature read ends in a rest parameter: calls may then pass more arguments than listed.
@@ -149,7 +175,7 @@ fn own_member(files: &mut Files, found: &Found, function: &str) -> Option<Declar
     let mut public = true;
     for member in &found.class.body {
         let (params, bodyless, accessibility) = match member {
-            ClassMember::Constructor(c) if function == "constructor" => {
+            ClassMember::Constructor(c) if function == "constructor" && !statics => {
                 let params = c.params.iter().map(|p| match p {
                     ParamOrTsParamProp::Param(p) => param_of(files, &p.pat, &found.ctx),
                     ParamOrTsParamProp::TsParamProp(p) => match &p.param {
@@ -160,7 +186,9 @@ fn own_member(files: &mut Files, found: &Found, function: &str) -> Option<Declar
                 (until_rest(params, &mut open), c.body.is_none(), c.accessibility)
             }
             ClassMember::Method(m)
-                if !m.is_static && m.kind == MethodKind::Method && prop_name(&m.key).as_deref() == Some(function) =>
+                if m.is_static == statics
+                    && m.kind == MethodKind::Method
+                    && prop_name(&m.key).as_deref() == Some(function) =>
             {
                 let ctx = found.ctx.with_own_params(files, m.function.type_params.as_deref());
                 let params = m.function.params.iter().map(|p: &Param| param_of(files, &p.pat, &ctx));

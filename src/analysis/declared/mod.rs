@@ -33,32 +33,50 @@ pub(crate) struct Declarations {
 }
 
 impl Declarations {
-    /// The declared signature of `function` (`constructor` or a method name) of the class known by one
-    /// of `names` (tried in order) in the declarations file `file`, inherited from a base class when the
-    /// class does not declare it.
-    pub(crate) fn signature(&mut self, file: &Path, names: &[&str], function: &str) -> Option<Signature> {
-        let top = Place { file: self.files.load(file)?, path: Vec::new() };
-        self.files.fresh_budget();
-        let found = classes::find(&mut self.files, &top, names)?;
-        classes::signature(&mut self.files, found, function)
+    /// The declared signature of `function` (`constructor` or a method name; a static method's when
+    /// `statics`) of the class known by one of `names` (tried in order) in the declarations file `file`,
+    /// inherited from a base class when the class does not declare it.
+    pub(crate) fn signature(
+        &mut self,
+        file: &Path,
+        names: &[&str],
+        function: &str,
+        statics: bool,
+    ) -> Option<Signature> {
+        self.member(file, names, function, statics).map(|m| m.signature)
     }
 
     /// [`Declarations::signature`], with what a suite calling the member needs to know of it.
-    pub(crate) fn member(&mut self, file: &Path, names: &[&str], function: &str) -> Option<DeclaredMember> {
+    pub(crate) fn member(
+        &mut self,
+        file: &Path,
+        names: &[&str],
+        function: &str,
+        statics: bool,
+    ) -> Option<DeclaredMember> {
         let top = Place { file: self.files.load(file)?, path: Vec::new() };
         self.files.fresh_budget();
         let found = classes::find(&mut self.files, &top, names)?;
-        classes::member(&mut self.files, found, function)
+        classes::member(&mut self.files, found, function, statics)
     }
 
-    /// The instance members the class known by one of `names` in `file` (and its bases) declares
-    /// `private` or `protected`; empty when the file does not declare the class.
-    pub(crate) fn hidden_members(&mut self, file: &Path, names: &[&str]) -> Vec<String> {
+    /// Whether the class known by one of `names` in `file` declares its static method `function` to return
+    /// an instance of itself.
+    pub(crate) fn static_factory(&mut self, file: &Path, names: &[&str], function: &str) -> bool {
+        let Some(loaded) = self.files.load(file) else { return false };
+        let top = Place { file: loaded, path: Vec::new() };
+        self.files.fresh_budget();
+        classes::find(&mut self.files, &top, names).is_some_and(|found| classes::static_makes_own(&found, function))
+    }
+
+    /// The instance members (static ones when `statics`) the class known by one of `names` in `file` (and
+    /// its bases) declares `private` or `protected`; empty when the file does not declare the class.
+    pub(crate) fn hidden_members(&mut self, file: &Path, names: &[&str], statics: bool) -> Vec<String> {
         let Some(loaded) = self.files.load(file) else { return Vec::new() };
         let top = Place { file: loaded, path: Vec::new() };
         self.files.fresh_budget();
         classes::find(&mut self.files, &top, names)
-            .map_or_else(Vec::new, |found| classes::hidden_members(&mut self.files, found))
+            .map_or_else(Vec::new, |found| classes::hidden_members(&mut self.files, found, statics))
     }
 
     /// The values of the enum members that the types read so far stood for: a literal type with one
@@ -78,7 +96,9 @@ impl Declarations {
 /// export alias, and `default` when it is the file's default export): how the engine and the suites find
 /// the same declarations. A class the declarations do not name is not declared: another class's
 /// signatures (the default export's) would be taken for its own.
-pub(crate) fn lookup_of<'a>(program: &ProgramInfo, info: &'a ClassInfo) -> (Vec<PathBuf>, Vec<&'a str>) {
+pub(crate) fn lookup_of<'a>(program: &'a ProgramInfo, info: &'a ClassInfo) -> (Vec<PathBuf>, Vec<&'a str>) {
+    // The static members of a class are declared by the class.
+    let info = info.statics_of.map_or(info, |of| &program.classes[of]);
     let defining = info.constructor.function.as_ref().map(|f| f.file);
     let files =
         defining.into_iter().chain([info.file]).filter_map(|f| declarations_of(&program.files[f].path)).collect();

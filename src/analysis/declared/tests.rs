@@ -9,7 +9,7 @@ fn signature_in(files: &[(&str, &str)], class: &str, function: &str) -> Option<S
         std::fs::write(dir.path().join(name), text).unwrap();
     }
     let mut declarations = Declarations::default();
-    let found = declarations.signature(&dir.path().join(files[0].0), &[class], function);
+    let found = declarations.signature(&dir.path().join(files[0].0), &[class], function, false);
     assert!(declarations.errors().is_empty(), "{:?}", declarations.errors());
     found
 }
@@ -181,7 +181,7 @@ fn what_cannot_be_built_is_opaque_and_broken_files_are_reported() {
     let path = dir.path().join("broken.d.ts");
     std::fs::write(&path, "export declare class {").unwrap();
     let mut declarations = Declarations::default();
-    assert!(declarations.signature(&path, &["C"], "m").is_none());
+    assert!(declarations.signature(&path, &["C"], "m", false).is_none());
     assert!(declarations.errors()[0].contains("broken.d.ts:1:"), "{:?}", declarations.errors());
 }
 
@@ -245,7 +245,8 @@ fn members_say_whether_a_suite_calls_them_as_declared_and_which_enums_it_can_nam
     std::fs::write(dir.path().join("shop.ts"), shop).unwrap();
     let file = dir.path().join("shop.ts");
     let mut declarations = Declarations::default();
-    let mut member = |class: &str, function: &str| declarations.member(&file, &[class], function).expect(function);
+    let mut member =
+        |class: &str, function: &str| declarations.member(&file, &[class], function, false).expect(function);
     let paint = member("Shop", "paint");
     assert!(paint.callable);
     let named: Vec<Vec<&str>> = paint.enums.iter().map(|e| e.iter().map(|e| e.name.as_str()).collect()).collect();
@@ -278,7 +279,7 @@ fn a_class_without_a_constructor_takes_its_nearest_bases_or_none() {
     let dir = tempfile::tempdir().unwrap();
     std::fs::write(dir.path().join("x.ts"), text).unwrap();
     let mut declarations = Declarations::default();
-    let shape = declarations.member(&dir.path().join("x.ts"), &["Shape"], "constructor").unwrap();
+    let shape = declarations.member(&dir.path().join("x.ts"), &["Shape"], "constructor", false).unwrap();
     assert!(!shape.callable, "an abstract class is not constructed");
 }
 
@@ -312,8 +313,40 @@ fn private_and_protected_members_are_hidden_along_the_bases() {
                 }\n";
     std::fs::write(dir.path().join("tally.ts"), text).unwrap();
     let mut declarations = Declarations::default();
-    let hidden = declarations.hidden_members(&dir.path().join("tally.ts"), &["Tally"]);
+    let hidden = declarations.hidden_members(&dir.path().join("tally.ts"), &["Tally"], false);
     // Static members are not an instance's; `#own` is private by its name already.
     assert_eq!(hidden, vec!["doubled", "record", "start", "steps", "total"]);
-    assert!(declarations.hidden_members(&dir.path().join("tally.ts"), &["Missing"]).is_empty());
+    assert!(declarations.hidden_members(&dir.path().join("tally.ts"), &["Missing"], false).is_empty());
+}
+
+#[test]
+fn static_methods_have_signatures_of_their_own_and_factories_are_known_by_their_return_type() {
+    let dir = tempfile::tempdir().unwrap();
+    let text = "export declare class Point {\n\
+                  private constructor(raw: Uint8Array);\n\
+                  m(a: number): void;\n\
+                  static m(a: string): Point;\n\
+                  static fromHex(hex: string): Point;\n\
+                  static origin(): this;\n\
+                  static distance(a: Point, b: Point): number;\n\
+                  private static check(n: number): void;\n\
+                }\n";
+    std::fs::write(dir.path().join("point.d.ts"), text).unwrap();
+    let file = dir.path().join("point.d.ts");
+    let mut declarations = Declarations::default();
+    let types = |d: &mut Declarations, function: &str, statics: bool| {
+        d.signature(&file, &["Point"], function, statics)
+            .map(|s| s.params.into_iter().map(|p| p.ty).collect::<Vec<_>>())
+    };
+    // The static `m` and the method `m` are two members.
+    assert_eq!(types(&mut declarations, "m", false), Some(vec![DeclaredType::Number]));
+    assert_eq!(types(&mut declarations, "m", true), Some(vec![DeclaredType::String]));
+    assert_eq!(types(&mut declarations, "fromHex", false), None, "no method of an instance");
+    assert_eq!(types(&mut declarations, "constructor", true), None, "the constructor is not static");
+    for factory in ["m", "fromHex", "origin"] {
+        assert!(declarations.static_factory(&file, &["Point"], factory), "{factory}");
+    }
+    assert!(!declarations.static_factory(&file, &["Point"], "distance"));
+    assert_eq!(declarations.hidden_members(&file, &["Point"], true), vec!["check".to_string()]);
+    assert!(declarations.hidden_members(&file, &["Point"], false).is_empty());
 }

@@ -214,12 +214,20 @@ pub(crate) fn expression(test: &TestCase, index: usize, program: &ProgramInfo, d
             let variable = &test.variables[*receiver];
             let class = variable.class;
             let declared = called(test, index, program, declared);
-            let callee = match (program.classes[class].function(method), declared) {
+            // A static member not declared public is reached on its class cast to `any` (a private one is
+            // no member of the class to TypeScript, cast or not); a static property is read, not called.
+            let statics_of =
+                program.classes[class].statics_of.map(|c| format!("({} as any)", program.classes[c].alias));
+            if let Some(function) = program.classes[class].function(method).filter(|f| f.property) {
+                return statics_of.as_ref().map_or_else(|| function.alias.clone(), |of| member(of, &function.method));
+            }
+            let callee = match (program.classes[class].function(method), declared, statics_of) {
                 // A function of a module is called by the name the suite binds it to.
-                (Some(function), Some(_)) => function.alias.clone(),
-                (Some(function), None) => format!("({} as any)", function.alias),
-                (None, Some(_)) => member(&variable.name, method),
-                (None, None) => member(&format!("({} as any)", variable.name), method),
+                (Some(function), Some(_), _) => function.alias.clone(),
+                (Some(_), None, Some(of)) => member(&of, method),
+                (Some(function), None, None) => format!("({} as any)", function.alias),
+                (None, Some(_), _) => member(&variable.name, method),
+                (None, None, _) => member(&format!("({} as any)", variable.name), method),
             };
             let call = format!("{callee}({})", arguments(test, args, declared, program));
             let asynchronous = program.classes[class].method(method).is_some_and(|m| m.asynchronous);

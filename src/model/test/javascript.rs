@@ -20,7 +20,9 @@ impl TestCase {
                 let variable = &self.variables[*receiver];
                 let name = &variable.name;
                 let call = match program.classes[variable.class].function(method) {
-                    // A function of a module is called without a receiver, by the name the suite binds.
+                    // A function of a module is called without a receiver, by the name the suite binds; a
+                    // static member on its class, and a static property read (`Point.ORIGIN`).
+                    Some(function) if function.property => function.alias.clone(),
                     Some(function) => format!("{}({})", function.alias, args(a)),
                     None if literal::is_identifier_name(method) => format!("{name}.{method}({})", args(a)),
                     None => format!("{name}[{}]({})", literal::string(method), args(a)),
