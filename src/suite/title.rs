@@ -5,6 +5,8 @@
 //! `returns 1 when this.head === null`, `throws RangeError "index out of range" when index >= this.length`.
 //! The method itself names the group the test is in, so it is not repeated here.
 
+use std::collections::HashMap;
+
 use super::ElectedTest;
 use super::assertion::literal_of;
 use crate::instrument::{Branch, BranchKind, shorten};
@@ -86,20 +88,29 @@ fn method_branches<'a>(program: &ProgramInfo, code: &'a CodeBase, elected: &Elec
 /// one way (a loop that ran and ended went both ways, which says nothing), the ones fewest other tests of
 /// the method take first.
 fn distinguishing(branches: &[Branch], elected: &ElectedTest, peers: &[&ElectedTest]) -> Vec<u32> {
-    let taken = |b: u32| elected.branches.contains(&b);
-    let same_decision = |a: &Branch, b: &Branch| a.kind == b.kind && a.start == b.start && a.kind != BranchKind::Switch;
-    let mut candidates: Vec<(usize, bool, u32)> = elected
-        .branches
-        .iter()
-        .copied()
-        .filter(|&b| (b as usize) < branches.len())
-        .filter(|&b| {
-            let branch = &branches[b as usize];
-            // The other outcome of the same decision was taken too.
-            !(0..branches.len() as u32).any(|o| o != b && taken(o) && same_decision(branch, &branches[o as usize]))
-        })
+    // Counted once per test, not per outcome: a method of thousands of branch outcomes, each looked up
+    // in the test's and every peer's list, took minutes.
+    let own: Vec<u32> = elected.branches.iter().copied().filter(|&b| (b as usize) < branches.len()).collect();
+    let decision = |b: u32| {
+        let branch = &branches[b as usize];
+        (branch.kind != BranchKind::Switch).then_some((branch.kind, branch.start))
+    };
+    let mut outcomes_taken: HashMap<(BranchKind, u32), usize> = HashMap::new();
+    for key in own.iter().filter_map(|&b| decision(b)) {
+        *outcomes_taken.entry(key).or_default() += 1;
+    }
+    let mut taken_by_others: HashMap<u32, usize> = HashMap::new();
+    for peer in peers.iter().filter(|p| !std::ptr::eq(**p, elected)) {
+        for &b in &peer.branches {
+            *taken_by_others.entry(b).or_default() += 1;
+        }
+    }
+    let mut candidates: Vec<(usize, bool, u32)> = own
+        .into_iter()
+        // The other outcome of the same decision was taken too.
+        .filter(|&b| decision(b).is_none_or(|key| outcomes_taken[&key] < 2))
         .map(|b| {
-            let others = peers.iter().filter(|p| !std::ptr::eq(**p, elected) && p.branches.contains(&b)).count();
+            let others = taken_by_others.get(&b).copied().unwrap_or(0);
             // A compound condition reads worse than its operands, which are decisions of their own.
             let long = branches[b as usize].condition.chars().count() > MAX_QUOTE / 2;
             (others, long, b)
