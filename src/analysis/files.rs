@@ -252,8 +252,8 @@ impl Importer {
 
 /// Resolves a specifier like Node: built-in modules (as the sandbox offers them, `node:events`), relative
 /// paths with the extensions Node tries (and the extensionless imports bundlers allow, and TypeScript's
-/// files: see [`package::resolve_file`]), `#` subpath imports through the `imports` of the importer's
-/// package, then `tsconfig.json`'s `paths` and `baseUrl`, then packages in `node_modules` folders through
+/// files: see [`package::resolve_file`]), then `tsconfig.json`'s `paths` and `baseUrl`, then `#` subpath
+/// imports through the `imports` of the importer's package, or packages in `node_modules` folders through
 /// their `package.json` (see [`package`]), with the conditions of `loader`.
 pub(crate) fn resolve(importer: &Importer, specifier: &str, loader: Loader) -> std::result::Result<PathBuf, String> {
     if let Some(name) = node::builtin(specifier) {
@@ -265,9 +265,6 @@ pub(crate) fn resolve(importer: &Importer, specifier: &str, loader: Loader) -> s
     if is_relative(specifier) {
         let base = importer.dir.join(specifier);
         return resolve_file(&base, importer.typescript).ok_or_else(|| no_file(&base, importer.typescript));
-    }
-    if specifier.starts_with('#') {
-        return subpath_import(importer, specifier, loader);
     }
     let mut tried = Vec::new();
     if let Some(config) = &importer.tsconfig {
@@ -282,6 +279,11 @@ pub(crate) fn resolve(importer: &Importer, specifier: &str, loader: Loader) -> s
             tried.push(format!("{} (baseUrl of {})", base.display(), config.file.display()));
         }
     }
+    let also = if tried.is_empty() { String::new() } else { format!("; tried {}", tried.join(", ")) };
+    // After `paths`, as TypeScript and `tsx` look: a project may alias `#` names there.
+    if specifier.starts_with('#') {
+        return subpath_import(importer, specifier, loader).map_err(|reason| format!("{reason}{also}"));
+    }
     // `@scope/name/sub/path` is package `@scope/name`, subpath `./sub/path`.
     let parts = if specifier.starts_with('@') { 2 } else { 1 };
     let mut segments = specifier.splitn(parts + 1, '/');
@@ -293,7 +295,6 @@ pub(crate) fn resolve(importer: &Importer, specifier: &str, loader: Loader) -> s
             return package::entry(&package_dir, &subpath, loader);
         }
     }
-    let also = if tried.is_empty() { String::new() } else { format!("; tried {}", tried.join(", ")) };
     Err(format!(
         "package '{name}' not found in any node_modules folder above {} (install it there: npm install {name}){also}",
         importer.dir.display()
@@ -468,5 +469,21 @@ mod tests {
         let missing = resolve(&importer(false), "#x", Loader::Import).unwrap_err();
         assert!(missing.contains("imports '#x' as") && missing.contains("which does not exist"), "{missing}");
         assert!(resolve(&importer(true), "#x", Loader::Import).unwrap().ends_with("src/x.ts"), "x.js is x.ts");
+    }
+
+    #[test]
+    fn tsconfig_paths_alias_hash_names_before_subpath_imports() {
+        let dir = package(&[
+            ("package.json", r##"{ "imports": { "#alias/*": "./imported/*" } }"##),
+            ("tsconfig.json", r##"{ "compilerOptions": { "paths": { "#alias/*": ["./aliased/*"] } } }"##),
+            ("aliased/y.ts", ""),
+            ("imported/y.js", ""),
+            ("src/x.ts", ""),
+        ]);
+        let tsconfig = tsconfig::for_file(&dir.path().join("src/x.ts")).ok();
+        let importer = Importer { dir: dir.path().join("src"), typescript: true, tsconfig };
+        assert!(resolve(&importer, "#alias/y.js", Loader::Import).unwrap().ends_with("aliased/y.ts"));
+        let missing = resolve(&importer, "#alias/z.js", Loader::Import).unwrap_err();
+        assert!(missing.contains("which does not exist; tried") && missing.contains("paths of"), "{missing}");
     }
 }
