@@ -352,9 +352,11 @@ pub struct RunArgs {
     /// jest, mocha or vitest (all with node:assert). Tests that threw unexpectedly also go to
     /// `<Class>.failing.test.js`, skipped, for the runners that can skip (all but nodeunit, expresso, vows).
     /// Jest suites of ES modules need `NODE_OPTIONS=--experimental-vm-modules`. TypeScript code gets
-    /// TypeScript suites (`<Class>.test.ts`, which `tsc --strict` accepts), for node-test (run with
-    /// `node --import tsx --test`), jest (with `@swc/jest`: the suite's header gives the configuration)
-    /// or vitest.
+    /// TypeScript suites (`<Class>.test.ts`, which `tsc --strict` accepts, with or without
+    /// `esModuleInterop`), for node-test (run with `node --import tsx --test`, or with Node ≥ 22.6's
+    /// `--experimental-strip-types` when the code under test runs under it: `--experimental-transform-types`
+    /// for enums, namespaces and parameter properties), jest (with `@swc/jest`: the suite's header gives
+    /// the configuration) or vitest.
     #[arg(long, default_value = "node-test", value_name = "FORMAT")]
     pub format: Format,
 

@@ -1,6 +1,10 @@
 //! TypeScript suites: for code under test written in TypeScript (`.ts`, `.mts`, `.cts`), a suite is a
 //! `.test.ts` file that its runner runs as TypeScript (vitest natively, `node --import tsx --test`, jest with
-//! `@swc/jest`, Node's `--experimental-strip-types`) and that `tsc --noEmit --strict` accepts.
+//! `@swc/jest`, and Node's `--experimental-strip-types` where the code under test runs under it, or
+//! `--experimental-transform-types` for its enums, namespaces and parameter properties) and that
+//! `tsc --noEmit --strict` accepts, under the project's own configuration too: Node's built-ins are taken
+//! in forms that need no `esModuleInterop`, and what a test does not read is named with a leading `_`
+//! (`noUnusedParameters`).
 //!
 //! The suite loads fresh copies of the code under test per test, as JavaScript suites do (by path, from the
 //! suite's folder), and takes the classes' types from the user's files through `import()` types written the
