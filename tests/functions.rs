@@ -23,16 +23,6 @@ fn suite_text(out: &Path, name: &str) -> String {
     std::fs::read_to_string(path).expect("suite readable")
 }
 
-/// Every method of `unit` in the report is fully covered.
-fn fully_covered(report: &serde_json::Value, unit: &str, wanted: &[&str]) {
-    let methods = methods(report);
-    for name in wanted {
-        let method = format!("{unit}.{name}");
-        let found = methods.iter().find(|m| m.0 == method).unwrap_or_else(|| panic!("no {method} in {methods:?}"));
-        assert_eq!(found.1, found.2, "{method} covered {}/{} (stop: {})", found.1, found.2, found.3);
-    }
-}
-
 #[test]
 fn a_module_of_functions_gives_a_suite_that_calls_them_without_a_receiver() {
     let out = tempfile::tempdir().unwrap();

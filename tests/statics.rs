@@ -24,16 +24,6 @@ fn suite_text(out: &Path, stem: &str) -> String {
     std::fs::read_to_string(path).expect("suite readable")
 }
 
-/// Every method of `unit` named in `wanted` is in the report and fully covered.
-fn fully_covered(report: &serde_json::Value, unit: &str, wanted: &[&str]) {
-    let methods = methods(report);
-    for name in wanted {
-        let method = format!("{unit}.{name}");
-        let found = methods.iter().find(|m| m.0 == method).unwrap_or_else(|| panic!("no {method} in {methods:?}"));
-        assert_eq!(found.1, found.2, "{method} covered {}/{} (stop: {})", found.1, found.2, found.3);
-    }
-}
-
 #[test]
 fn static_methods_are_tested_on_their_class_and_its_factories_make_its_instances() {
     let out = tempfile::tempdir().unwrap();

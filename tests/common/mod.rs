@@ -193,3 +193,13 @@ pub fn untimed(mut report: serde_json::Value) -> serde_json::Value {
     strip(&mut report);
     report
 }
+
+/// Every method of `unit` named in `wanted` is in the report and fully covered.
+pub fn fully_covered(report: &serde_json::Value, unit: &str, wanted: &[&str]) {
+    let methods = methods(report);
+    for name in wanted {
+        let method = format!("{unit}.{name}");
+        let found = methods.iter().find(|m| m.0 == method).unwrap_or_else(|| panic!("no {method} in {methods:?}"));
+        assert_eq!(found.1, found.2, "{method} covered {}/{} (stop: {})", found.1, found.2, found.3);
+    }
+}
