@@ -16,7 +16,7 @@ mod common;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-use common::{fixture, generate, root, text};
+use common::{fixture, generate, runners_with, text};
 
 /// A fixture: the file (or package folder) given to `generate`, the classes it holds, and the folder
 /// whose `tsconfig.json` its code needs (tsx reads the one of the folder it runs in).
@@ -78,11 +78,7 @@ const VITEST_PATHS_LINE: &str = "`resolve: { tsconfigPaths: true }`";
 const RUN: &[&str] = &["--seed", "1", "--budget", "120000", "--timeout", "600"];
 
 fn runners() -> PathBuf {
-    let modules = root().join("tests/runners/node_modules");
-    for needed in [".bin/tsx", ".bin/jest", ".bin/vitest", "@swc/jest"] {
-        assert!(modules.join(needed).exists(), "{needed} is missing: run `npm ci --prefix tests/runners`");
-    }
-    modules
+    runners_with(&[".bin/tsx", ".bin/jest", ".bin/vitest", "@swc/jest"])
 }
 
 /// Generates the suites of every fixture in `format` into `out`, and returns the regression suite of each

@@ -13,27 +13,12 @@ mod common;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-use common::{fixture, generate, root, text};
+use common::{fixture, generate, root, runners_with, text, typescript_suites};
 
 const RUN: &[&str] = &["--seed", "1", "--budget", "60000", "--timeout", "600"];
 
 fn runners() -> PathBuf {
-    let modules = root().join("tests/runners/node_modules");
-    for needed in [".bin/tsc", "@types/node", "@jest/globals", "vitest"] {
-        assert!(modules.join(needed).exists(), "{needed} is missing: run `npm ci --prefix tests/runners`");
-    }
-    modules
-}
-
-/// The `.test.ts` files in `out`, the failing suites included.
-fn typescript_suites(out: &Path) -> Vec<PathBuf> {
-    let mut found: Vec<PathBuf> = std::fs::read_dir(out)
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .filter(|p| p.to_string_lossy().ends_with(".test.ts"))
-        .collect();
-    found.sort();
-    found
+    runners_with(&[".bin/tsc", "@types/node", "@jest/globals", "vitest"])
 }
 
 /// Project configurations as users write them (the compiler options besides `noEmit`, `skipLibCheck` and

@@ -25,11 +25,7 @@ fn fixture_file(name: &str) -> PathBuf {
 }
 
 fn runners() -> PathBuf {
-    let modules = root().join("tests/runners/node_modules");
-    for needed in [".bin/tsc", ".bin/tsx", ".bin/jest", ".bin/vitest", ".bin/c8", "@swc/jest", "@types/node"] {
-        assert!(modules.join(needed).exists(), "{needed} is missing: run `npm ci --prefix tests/runners`");
-    }
-    modules
+    runners_with(&[".bin/tsc", ".bin/tsx", ".bin/jest", ".bin/vitest", ".bin/c8", "@swc/jest", "@types/node"])
 }
 
 /// A project folder for the suites: a `node_modules` link to the runners (as a user has them installed
@@ -39,17 +35,6 @@ fn project() -> (tempfile::TempDir, PathBuf) {
     std::os::unix::fs::symlink(runners(), dir.path().join("node_modules")).unwrap();
     let out = dir.path().join("out");
     (dir, out)
-}
-
-/// The `.test.ts` suites in `out`, the failing ones included.
-fn typescript_suites(out: &Path) -> Vec<PathBuf> {
-    let mut found: Vec<PathBuf> = std::fs::read_dir(out)
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .filter(|p| p.to_string_lossy().ends_with(".test.ts"))
-        .collect();
-    found.sort();
-    found
 }
 
 /// The jest configuration a suite's header gives.

@@ -203,3 +203,23 @@ pub fn fully_covered(report: &serde_json::Value, unit: &str, wanted: &[&str]) {
         assert_eq!(found.1, found.2, "{method} covered {}/{} (stop: {})", found.1, found.2, found.3);
     }
 }
+
+/// The test runners' `node_modules` (tests/runners), checked to hold each of `needed` (paths below it).
+pub fn runners_with(needed: &[&str]) -> PathBuf {
+    let modules = root().join("tests/runners/node_modules");
+    for item in needed {
+        assert!(modules.join(item).exists(), "{item} is missing: run `npm ci --prefix tests/runners`");
+    }
+    modules
+}
+
+/// The `.test.ts` suites in `out`, the failing ones included, in name order.
+pub fn typescript_suites(out: &Path) -> Vec<PathBuf> {
+    let mut found: Vec<PathBuf> = std::fs::read_dir(out)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.to_string_lossy().ends_with(".test.ts"))
+        .collect();
+    found.sort();
+    found
+}
