@@ -167,6 +167,11 @@ impl SourceSet {
         self.entries[index].parsed.program.visit_with(&mut collector);
         self.entries[index].imported_names = std::mem::take(&mut collector.names);
         let importer = Importer::of(&self.entries[index].parsed);
+        for unread in importer.tsconfig.iter().flat_map(|config| &config.unread) {
+            if !self.warnings.contains(unread) {
+                self.warnings.push(unread.clone());
+            }
+        }
         let importer_dir = importer.dir.clone();
         let es_module = self.entries[index].parsed.kind == ModuleKind::EsModule;
         let loader = if es_module { Loader::Import } else { Loader::Require };

@@ -28,6 +28,10 @@ pub(crate) struct TsConfig {
     pub(crate) paths_base: Option<PathBuf>,
     /// `baseUrl`, resolved: bare specifiers are also looked up under it.
     pub(crate) base_url: Option<PathBuf>,
+    /// What the chain `extends` that is not there, as messages naming the configuration: a package is
+    /// often published with a `tsconfig.json` extending its repository's base, which is not shipped.
+    /// TypeScript reports it (TS5083) and goes on with the options it could read; so does Flycatcher.
+    pub(crate) unread: Vec<String>,
 }
 
 /// The options as they are without any configuration file.
@@ -41,6 +45,7 @@ impl Default for TsConfig {
             paths: Vec::new(),
             paths_base: None,
             base_url: None,
+            unread: Vec::new(),
         }
     }
 }
@@ -69,6 +74,7 @@ pub(crate) fn for_file(file: &Path) -> Result<TsConfig, String> {
         paths_base: options.base_url.clone().or(options.paths_dir),
         paths: options.paths.unwrap_or_default(),
         base_url: options.base_url,
+        unread: options.unread,
     })
 }
 
@@ -83,6 +89,7 @@ struct Options {
     /// The folder of the configuration that set `paths`.
     paths_dir: Option<PathBuf>,
     base_url: Option<PathBuf>,
+    unread: Vec<String>,
 }
 
 /// Reads `path` into `options`: what it extends first, then its own options over them.
@@ -101,10 +108,15 @@ fn read(path: &Path, options: &mut Options, depth: usize) -> Result<(), String> 
         _ => Vec::new(),
     };
     for base in extends {
-        let base_path = extended(dir, &base).ok_or_else(|| {
-            format!("{}: extends '{base}', which is neither a file nor a package with a tsconfig", path.display())
-        })?;
-        read(&base_path, options, depth + 1)?;
+        match extended(dir, &base) {
+            Some(base_path) => read(&base_path, options, depth + 1)?,
+            None => options.unread.push(format!(
+                "{}: extends '{base}', which is neither a file nor a package with a tsconfig: its options are taken \
+                 as unset (decorators, class fields, paths), as TypeScript goes on without them; tools that read \
+                 the whole chain refuse the file (vite, so vitest: its suites will not run)",
+                path.display()
+            )),
+        }
     }
     let Some(compiler) = json.get("compilerOptions") else { return Ok(()) };
     let flag = |name: &str| compiler.get(name).and_then(Value::as_bool);
@@ -258,5 +270,21 @@ mod tests {
         assert!(err.contains("tsconfig.json:1:") && err.contains("not valid JSON"), "{err}");
         let looped = project(&[("tsconfig.json", r#"{ "extends": "./tsconfig.json" }"#), ("a.ts", "")]);
         assert!(for_file(&looped.path().join("a.ts")).unwrap_err().contains("loop"));
+    }
+
+    #[test]
+    fn a_base_that_is_not_there_is_named_and_the_rest_is_read() {
+        // A published package whose configuration extends its repository's base, which is not shipped.
+        let dir = project(&[
+            (
+                "tsconfig.json",
+                r#"{ "extends": "../../configs/tsconfig.json", "compilerOptions": { "experimentalDecorators": true } }"#,
+            ),
+            ("a.ts", ""),
+        ]);
+        let config = for_file(&dir.path().join("a.ts")).unwrap();
+        assert!(config.experimental_decorators, "its own options still count");
+        assert_eq!(config.unread.len(), 1);
+        assert!(config.unread[0].contains("extends '../../configs/tsconfig.json'"), "{:?}", config.unread);
     }
 }

@@ -82,9 +82,13 @@ const HOST_JS: &str = include_str!("node/host.js");
 /// context before the code under test.
 pub(crate) const GLOBALS_JS: &str = include_str!("node/globals.js");
 
-/// The code of `Buffer`, `TextEncoder` and `TextDecoder`, read into a context when one is first used
+/// The code of `Buffer`, `TextEncoder`, `TextDecoder` and `Blob`, read into a context when one is first used
 /// (see [`GLOBALS_JS`]).
 pub(crate) const ENCODING_JS: &str = include_str!("node/encoding.js");
+
+/// The code of the events (`Event`, `CustomEvent`, `EventTarget`), `AbortController`, `AbortSignal` and
+/// `structuredClone`, read into a context when one is first used (see [`GLOBALS_JS`]).
+pub(crate) const WEB_JS: &str = include_str!("node/web.js");
 
 /// The prefix of the name a built-in module has in the sandbox, as Node writes it in stacks: `node:events`.
 pub(crate) const PREFIX: &str = "node:";

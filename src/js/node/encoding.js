@@ -1,6 +1,6 @@
-// What `Buffer`, `TextEncoder` and `TextDecoder` are made of (see `globals.js`): read into a context
+// What `Buffer`, `TextEncoder`, `TextDecoder` and `Blob` are made of (see `globals.js`): read into a context
 // only when one of them is first used, since most code under test never does, and a context built for
-// every test must stay cheap (this is most of Node's globals' code). Answers the three makers.
+// every test must stay cheap (this is most of Node's globals' code). Answers the four makers.
 (function (g) {
   'use strict';
   const { coded, invalidArgType } = g.__fc$nodeErrors;
@@ -465,5 +465,98 @@
     };
   };
 
-  return { makeBuffer, makeTextEncoder, makeTextDecoder };
+  // `Blob` as Node 20 has it: immutable bytes in memory with a media type. Sources are blobs, array
+  // buffers and their views, or strings (UTF-8, line endings as they are or made `\n`); anything else
+  // becomes its string. Its reads answer promises, as Node's do.
+  const makeBlob = () => {
+    let bytesOf = null;
+    const disallowedType = /[^\u{0020}-\u{007E}]/u;
+    const typeOf = (type) => (disallowedType.test(type) ? '' : type.toLowerCase());
+    class Blob {
+      #bytes;
+      #type;
+      static {
+        bytesOf = (v) => (typeof v === 'object' && v !== null && #bytes in v ? v.#bytes : null);
+      }
+      constructor(sources = [], options = undefined) {
+        if (sources === null || typeof sources[Symbol.iterator] !== 'function' || typeof sources === 'string') {
+          throw invalidArgType('sources', 'a sequence', sources);
+        }
+        if (options !== undefined && options !== null && typeof options !== 'object' && typeof options !== 'function') {
+          throw invalidArgType('options', 'a dictionary', options);
+        }
+        const { endings = 'transparent', type = '' } = options ?? {};
+        if (endings !== 'transparent' && endings !== 'native') {
+          throw coded(TypeError, 'ERR_INVALID_ARG_VALUE', "The property 'options.endings' is invalid. Received " +
+            (typeof endings === 'string' ? "'" + endings + "'" : String(endings)));
+        }
+        const parts = [];
+        let length = 0;
+        for (const source of sources) {
+          let bytes = bytesOf(source);
+          if (bytes === null && source instanceof ArrayBuffer) bytes = new Uint8Array(source.slice(0));
+          else if (bytes === null && ArrayBuffer.isView(source)) {
+            bytes = new Uint8Array(source.buffer.slice(source.byteOffset, source.byteOffset + source.byteLength));
+          } else if (bytes === null) {
+            let text = `${source}`;
+            if (endings === 'native') text = text.replace(/\r?\n/g, '\n');
+            bytes = new Uint8Array(encodeUtf8(text));
+          }
+          parts.push(bytes);
+          length += bytes.length;
+        }
+        const all = new Uint8Array(length);
+        let at = 0;
+        for (const part of parts) {
+          all.set(part, at);
+          at += part.length;
+        }
+        this.#bytes = all;
+        this.#type = typeOf(`${type}`);
+      }
+      get size() {
+        if (bytesOf(this) === null) throw coded(TypeError, 'ERR_INVALID_THIS', 'Value of "this" must be of type Blob');
+        return this.#bytes.length;
+      }
+      get type() {
+        if (bytesOf(this) === null) throw coded(TypeError, 'ERR_INVALID_THIS', 'Value of "this" must be of type Blob');
+        return this.#type;
+      }
+      slice(start = 0, end = undefined, contentType = '') {
+        if (bytesOf(this) === null) throw coded(TypeError, 'ERR_INVALID_THIS', 'Value of "this" must be of type Blob');
+        const length = this.#bytes.length;
+        if (end === undefined) end = length;
+        if (start < 0) start = Math.max(length + start, 0);
+        else start = Math.min(start, length);
+        if (end < 0) end = Math.max(length + end, 0);
+        else end = Math.min(end, length);
+        const span = Math.max(end - start, 0);
+        return new Blob([this.#bytes.subarray(start, start + span)], { type: `${contentType}` });
+      }
+      arrayBuffer() {
+        const bytes = bytesOf(this);
+        if (bytes === null) return Promise.reject(coded(TypeError, 'ERR_INVALID_THIS', 'Value of "this" must be of type Blob'));
+        return Promise.resolve(bytes.slice().buffer);
+      }
+      text() {
+        const bytes = bytesOf(this);
+        if (bytes === null) return Promise.reject(coded(TypeError, 'ERR_INVALID_THIS', 'Value of "this" must be of type Blob'));
+        return Promise.resolve(decodeUtf8(bytes, 0, bytes.length, false));
+      }
+      bytes() {
+        const bytes = bytesOf(this);
+        if (bytes === null) return Promise.reject(coded(TypeError, 'ERR_INVALID_THIS', 'Value of "this" must be of type Blob'));
+        return Promise.resolve(bytes.slice());
+      }
+      // A web stream: the sandbox has none.
+      stream() {
+        const report = g.__fc$hostAccess;
+        throw typeof report === 'function' ? report('Blob.stream(), a ReadableStream, which Node has and the sandbox does not') : new Error('no ReadableStream');
+      }
+    }
+    Object.defineProperty(Blob.prototype, Symbol.toStringTag, { value: 'Blob', configurable: true });
+    return Blob;
+  };
+
+  return { makeBuffer, makeTextEncoder, makeTextDecoder, makeBlob };
 })(globalThis)

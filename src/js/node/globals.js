@@ -1,6 +1,7 @@
-// The globals Node gives every module that need no host: `Buffer`, `TextEncoder` and `TextDecoder` (each
-// made the first time it is read, from `encoding.js`, which the engine reads in then, since a fresh
-// context per test must stay cheap, then kept as a plain global), and timers. Code that checks `typeof Buffer`, decodes bytes or schedules work then takes the
+// The globals Node gives every module that need no host: `Buffer`, `TextEncoder`, `TextDecoder` and `Blob`
+// (each made the first time it is read, from `encoding.js`, which the engine reads in then, since a fresh
+// context per test must stay cheap, then kept as a plain global), events, `AbortController` and
+// `structuredClone` (from `web.js`, the same way), and timers. Code that checks `typeof Buffer`, decodes bytes or schedules work then takes the
 // path it takes under Node. Timers run on a virtual clock (`__fc$timers`): a test that awaits a promise
 // has them fire in order of their time once no job is left, as Node's event loop would, and a test starts
 // with none pending.
@@ -227,6 +228,24 @@
   lazy('Buffer', maker('makeBuffer'));
   lazy('TextEncoder', maker('makeTextEncoder'));
   lazy('TextDecoder', maker('makeTextDecoder'));
+  lazy('Blob', maker('makeBlob'));
+
+  // Events, cancellation and cloning (`node/web.js`), read in by the engine on first use like the
+  // encodings. The event classes are made together (a signal is an event target that dispatches events).
+  const loadWeb = g.__fc$loadWeb;
+  delete g.__fc$loadWeb;
+  let web = null;
+  let events = null;
+  const event = (name) => () => {
+    if (web === null) web = loadWeb();
+    if (events === null) events = web.makeEvents();
+    return events[name];
+  };
+  for (const name of ['Event', 'CustomEvent', 'EventTarget', 'AbortSignal', 'AbortController']) lazy(name, event(name));
+  lazy('structuredClone', () => {
+    if (web === null) web = loadWeb();
+    return web.makeStructuredClone();
+  });
 
   // `global`, Node's name of the global object.
   plain('global', g);
@@ -334,8 +353,7 @@
   // as host access (`__fc$hostAccess`: the test never becomes a regression test) and answers undefined,
   // as before. Assigning one (a polyfill) makes it a plain global. Reads while the program loads are not
   // tests'.
-  const absent = ['Intl', 'URL', 'URLSearchParams', 'AbortController', 'AbortSignal', 'Event', 'EventTarget',
-    'CustomEvent', 'structuredClone', 'fetch', 'FormData', 'Headers', 'Request', 'Response', 'Blob', 'File',
+  const absent = ['Intl', 'URL', 'URLSearchParams', 'fetch', 'FormData', 'Headers', 'Request', 'Response', 'File',
     'WebAssembly', 'Crypto', 'CryptoKey', 'SubtleCrypto', 'BroadcastChannel', 'MessageChannel',
     'MessagePort', 'MessageEvent', 'ReadableStream', 'WritableStream', 'TransformStream', 'TextEncoderStream',
     'TextDecoderStream', 'CompressionStream', 'DecompressionStream', 'Performance', 'PerformanceEntry',
