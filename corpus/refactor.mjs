@@ -65,6 +65,18 @@ export const underscoreMembers = (dir, deps) => {
       if (!m[1].startsWith('__') && !hostMembers.has(m[1])) names.add(m[1]);
     }
   }
+  // A member whose name the code builds (`this['_toArrayLike' + endian]`) is not renamed: renaming its
+  // definitions would break the code, not refactor it. A string literal that starts a longer name gives
+  // it away.
+  const prefixes = new Set();
+  for (const file of filesBelow(dir).filter((f) => sourceFile.test(f))) {
+    for (const m of fs.readFileSync(file, 'utf8').matchAll(new RegExp(`(['"\`])(_${identifierChar}+)\\1`, 'g'))) {
+      prefixes.add(m[2]);
+    }
+  }
+  for (const name of [...names]) {
+    if ([...prefixes].some((prefix) => prefix !== name && name.startsWith(prefix))) names.delete(name);
+  }
   if (deps && fs.existsSync(deps)) {
     const theirs = filesBelow(deps)
       .filter((f) => sourceFile.test(f))
