@@ -558,3 +558,25 @@ fn static_factories_declared_to_return_their_class_make_its_instances_and_type_c
         assert!(errors.is_empty(), "tsc --strict on the {format} suites of money.ts:\n{errors}");
     }
 }
+
+#[test]
+fn index_signatures_records_and_literal_defaults_are_built_as_declared() {
+    // catalog.ts takes `{ [name: string]: string[] }` and `Record<string, number>`, and a flag declared by
+    // its default alone (`force = false`). Before, the maps were built as `{}` (define 3/9, weigh 4/7) and
+    // the flag as any value.
+    let (dir, out) = project();
+    let report =
+        generate(&[fixture_file("catalog.ts")], &out, &["--seed", "1", "--budget", "60000", "--timeout", "600"]);
+    for (method, covered, statements, stop) in methods(&report) {
+        assert_eq!(covered, statements, "{method} covered {covered}/{statements} (stop: {stop})");
+    }
+    let force = report["types"].as_array().unwrap().iter().find(|t| t["parameter"] == "force").unwrap();
+    assert_eq!(force["type"], "boolean", "{force}");
+    let suites = typescript_suites(&out);
+    for suite in &suites {
+        let output = run("node-test", suite);
+        assert!(output.status.success(), "node-test failed on {}: {}", suite.display(), text(&output));
+    }
+    let errors = tsc(dir.path(), &suites, &[]);
+    assert!(errors.is_empty(), "tsc --strict on the suites of catalog.ts:\n{errors}");
+}

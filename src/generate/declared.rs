@@ -1,6 +1,6 @@
 //! Values of declared types (TypeScript annotations, see [`crate::analysis::declared`]): a union draws one
 //! of its members, a literal is itself, an enum one of its values, an object type an object with its
-//! members (optional ones now and then left out), a function type a callback of its arity returning a
+//! members (optional ones now and then left out), a dictionary up to three entries, a function type a callback of its arity returning a
 //! value of its return type (a consistent comparator, `a - b`, for one comparing two numbers), an
 //! array of `T` an array of `T`s, a `Map`, `Set` or `Promise` one of them holding values of their type
 //! arguments (a promise now and then rejected instead), a class an instance built like any other argument.
@@ -18,6 +18,9 @@ use crate::model::test::{Shape, Value};
 
 /// Longest array built for an array type.
 const MAX_ARRAY_LENGTH: usize = 5;
+/// Most entries built for a dictionary type (`{ [key: string]: T }`), and their plain keys.
+const MAX_DICTIONARY_LENGTH: usize = 3;
+const KEYS: [&str; MAX_DICTIONARY_LENGTH] = ["a", "b", "c"];
 /// Object types nested this deep are built with their required members only.
 const MAX_OBJECT_DEPTH: usize = 4;
 /// Chance that an optional member of an object type is given a value, at most...
@@ -137,6 +140,20 @@ impl Builder<'_> {
             DeclaredType::Map(key, value) => Value::Map(
                 (0..rng.random_range(0..=MAX_ARRAY_LENGTH))
                     .map(|_| (self.declared(None, key, depth + 1, rng), self.declared(None, value, depth + 1, rng)))
+                    .collect(),
+            ),
+            // Keys the code may look up: strings it mentions, now and then; short plain ones otherwise.
+            DeclaredType::Dictionary(item) => Value::Object(
+                (0..rng.random_range(0..=MAX_DICTIONARY_LENGTH))
+                    .map(|i| {
+                        let key = match self.primitive(ParamType::String, rng) {
+                            Value::String(s) if !s.is_empty() && rng.random_bool(0.5) => s,
+                            _ => KEYS[i].to_string(),
+                        };
+                        (key, self.declared(None, item, depth + 1, rng))
+                    })
+                    .collect::<std::collections::BTreeMap<_, _>>()
+                    .into_iter()
                     .collect(),
             ),
             DeclaredType::Set(item) => Value::Set(

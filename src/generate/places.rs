@@ -122,7 +122,8 @@ fn fits(ty: &DeclaredType, value: &Value) -> bool {
         | (DeclaredType::Boolean, Value::Boolean(_))
         | (DeclaredType::Array(_), Value::Array(_))
         | (DeclaredType::Map(..), Value::Map(_))
-        | (DeclaredType::Set(_), Value::Set(_)) => value.inner().is_empty(),
+        | (DeclaredType::Set(_), Value::Set(_))
+        | (DeclaredType::Dictionary(_), Value::Object(_)) => value.inner().is_empty(),
         _ => false,
     }
 }
@@ -147,6 +148,7 @@ fn declared_within<'t>(ty: &'t DeclaredType, value: &Value, inner: &[usize]) -> 
             let (name, v) = members.get(i)?;
             declared_within(&declared.iter().find(|m| m.name == *name)?.ty, v, rest)
         }
+        (DeclaredType::Dictionary(item), Value::Object(members)) => declared_within(item, &members.get(i)?.1, rest),
         (DeclaredType::Function { returns, .. }, Value::Function { result, .. }) => {
             declared_within(returns, result, rest)
         }

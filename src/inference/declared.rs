@@ -41,9 +41,10 @@ pub(crate) fn buildable(ty: &DeclaredType, program: &ProgramInfo, top: bool) -> 
         DeclaredType::Union(members) => {
             members.iter().all(|m| buildable(m, program, false)) && !(top && members.contains(&DeclaredType::Any))
         }
-        DeclaredType::Array(element) | DeclaredType::Set(element) | DeclaredType::Promise(element) => {
-            buildable(element, program, false)
-        }
+        DeclaredType::Array(element)
+        | DeclaredType::Set(element)
+        | DeclaredType::Promise(element)
+        | DeclaredType::Dictionary(element) => buildable(element, program, false),
         DeclaredType::Map(key, value) => buildable(key, program, false) && buildable(value, program, false),
         DeclaredType::Tuple(items) => items.iter().all(|i| buildable(i, program, false)),
         DeclaredType::Object(members) => members.iter().all(|m| m.optional || buildable(&m.ty, program, false)),
@@ -72,6 +73,7 @@ fn coarse(ty: &DeclaredType, program: &ProgramInfo) -> ParamType {
             .find(|m| !matches!(m, DeclaredType::Null | DeclaredType::Undefined))
             .map_or(ParamType::Object, |m| coarse(m, program)),
         DeclaredType::Object(_)
+        | DeclaredType::Dictionary(_)
         | DeclaredType::Bytes
         | DeclaredType::Map(..)
         | DeclaredType::Set(_)

@@ -185,6 +185,7 @@ impl Carries<'_> {
                 declared && complete
             }
             (Value::Set(items), DeclaredType::Set(item)) => items.iter().all(|i| self.value(i, item)),
+            (Value::Object(fields), DeclaredType::Dictionary(item)) => fields.iter().all(|(_, v)| self.value(v, item)),
             (Value::Map(entries), DeclaredType::Map(key, value)) => {
                 entries.iter().all(|(k, v)| self.value(k, key) && self.value(v, value))
             }

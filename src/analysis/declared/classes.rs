@@ -8,8 +8,8 @@ use std::rc::Rc;
 
 use swc_common::Spanned;
 use swc_ecma_ast::{
-    Accessibility, Class, ClassMember, MethodKind, Param, ParamOrTsParamProp, Pat, PropName, TsEntityName,
-    TsParamPropParam, TsType,
+    Accessibility, Class, ClassMember, Expr, Lit, MethodKind, Param, ParamOrTsParamProp, Pat, PropName, TsEntityName,
+    TsParamPropParam, TsType, UnaryOp,
 };
 
 use super::resolve::{Ctx, EnumMembers, Files, Named, Place, entity};
@@ -247,12 +247,13 @@ fn merge_overloads(overloads: Vec<Vec<DeclaredParam>>) -> Vec<DeclaredParam> {
 }
 
 /// A parameter as its pattern declares it, with the enums its annotation names that a suite can reach;
-/// `None` for a rest parameter. Without an annotation its type is any value.
+/// `None` for a rest parameter. Without an annotation its type is what TypeScript infers from a default
+/// value that is a literal (`force = false` is a `boolean`), else any value.
 fn param_of(files: &mut Files, pat: &Pat, ctx: &Ctx) -> Option<(DeclaredParam, Vec<DeclaredEnum>)> {
     let (pat, default) = match pat {
-        Pat::Assign(a) => (&*a.left, true),
+        Pat::Assign(a) => (&*a.left, Some(&*a.right)),
         Pat::Rest(_) => return None,
-        other => (other, false),
+        other => (other, None),
     };
     let (name, annotation, optional) = match pat {
         Pat::Ident(id) => (id.id.sym.to_string(), id.type_ann.as_deref(), id.id.optional),
@@ -266,9 +267,26 @@ fn param_of(files: &mut Files, pat: &Pat, ctx: &Ctx) -> Option<(DeclaredParam, V
             let enums = files.enums(&a.type_ann, ctx).into_iter().filter_map(reachable).collect();
             (files.resolve(&a.type_ann, ctx), ctx.place.file.text(a.type_ann.span()), enums)
         }
-        None => (DeclaredType::Any, "any".to_string(), Vec::new()),
+        None => match default.map(widened) {
+            Some(Some((ty, text))) => (ty, text.to_string(), Vec::new()),
+            _ => (DeclaredType::Any, "any".to_string(), Vec::new()),
+        },
     };
-    Some((DeclaredParam { name, ty, text, optional: optional || default }, enums))
+    Some((DeclaredParam { name, ty, text, optional: optional || default.is_some() }, enums))
+}
+
+/// The type TypeScript infers for a parameter from its default value, when that is a literal: the
+/// literal's type widened (`false` is a `boolean`, `0` a `number`).
+fn widened(default: &Expr) -> Option<(DeclaredType, &'static str)> {
+    match default {
+        Expr::Lit(Lit::Bool(_)) => Some((DeclaredType::Boolean, "boolean")),
+        Expr::Lit(Lit::Num(_)) => Some((DeclaredType::Number, "number")),
+        Expr::Lit(Lit::Str(_)) | Expr::Tpl(_) => Some((DeclaredType::String, "string")),
+        Expr::Unary(u) if u.op == UnaryOp::Minus && matches!(&*u.arg, Expr::Lit(Lit::Num(_))) => {
+            Some((DeclaredType::Number, "number"))
+        }
+        _ => None,
+    }
 }
 
 /// An enum as a suite reaches it: exported under its name from the top of its file, or from namespaces

@@ -454,6 +454,7 @@ impl Files {
     fn object(&mut self, elements: &[TsTypeElement], ctx: &Ctx) -> DeclaredType {
         let mut members = Vec::new();
         let mut call = None;
+        let mut index = None;
         for element in elements {
             match element {
                 TsTypeElement::TsPropertySignature(p) if !p.computed => {
@@ -478,15 +479,29 @@ impl Files {
                     let returns = c.type_ann.as_ref().map_or(DeclaredType::Any, |t| self.resolve(&t.type_ann, &inner));
                     call = Some(function(&c.params, returns));
                 }
-                // Index signatures allow more members; construct signatures make no plain object.
-                TsTypeElement::TsIndexSignature(_) => {}
+                // An index signature allows more members: with no other member, it is a dictionary.
+                TsTypeElement::TsIndexSignature(signature) => {
+                    let keyed_by_string = signature.params.first().is_some_and(|key| match key {
+                        TsFnParam::Ident(id) => id.type_ann.as_ref().is_some_and(|t| {
+                            matches!(&*t.type_ann, TsType::TsKeywordType(k) if k.kind == TsKeywordTypeKind::TsStringKeyword)
+                        }),
+                        _ => false,
+                    });
+                    if keyed_by_string {
+                        let value =
+                            signature.type_ann.as_ref().map_or(DeclaredType::Any, |t| self.resolve(&t.type_ann, ctx));
+                        index = Some(value);
+                    }
+                }
+                // Construct signatures make no plain object.
                 _ => return DeclaredType::Opaque,
             }
         }
-        match call {
-            Some(function) if members.is_empty() => function,
-            Some(_) => DeclaredType::Opaque,
-            None => DeclaredType::Object(members),
+        match (call, index) {
+            (Some(function), _) if members.is_empty() => function,
+            (Some(_), _) => DeclaredType::Opaque,
+            (None, Some(value)) if members.is_empty() => DeclaredType::Dictionary(Box::new(value)),
+            (None, _) => DeclaredType::Object(members),
         }
     }
 }
@@ -607,9 +622,11 @@ fn built_in(name: &str, args: &[DeclaredType]) -> DeclaredType {
             ),
             _ => DeclaredType::Opaque,
         },
-        // An object with no members is a record of any keys; with literal keys, it has each of them.
+        // A record of any string keys is a dictionary; with literal keys, it has each of them.
         "Record" => match args.first() {
-            Some(DeclaredType::String) => DeclaredType::Object(Vec::new()),
+            Some(DeclaredType::String) => {
+                DeclaredType::Dictionary(Box::new(args.get(1).cloned().unwrap_or(DeclaredType::Any)))
+            }
             Some(keys) => match (literal_strings(keys), args.get(1)) {
                 (Some(keys), Some(value)) => DeclaredType::Object(
                     keys.into_iter().map(|name| Member { name, ty: value.clone(), optional: false }).collect(),

@@ -141,7 +141,26 @@ fn overloads_merge_and_defaults_are_optional() {
     assert!(!signature.params[0].optional && signature.params[1].optional);
     let defaults = signature_in(&[("x.ts", text)], "C", "n").unwrap();
     assert!(defaults.params.iter().all(|p| p.optional));
-    assert_eq!(defaults.params[0].ty, DeclaredType::Any);
+    // Without an annotation, a literal default gives TypeScript's widened type.
+    assert_eq!(defaults.params[0].ty, DeclaredType::Number);
+    assert_eq!(defaults.params[0].text, "number");
+}
+
+#[test]
+fn index_signatures_alone_and_records_of_strings_are_dictionaries() {
+    let text = "type Table = { [name: string]: string[] };
+                interface Mixed { [k: string]: number; size: number }
+                export declare class C { m(a: Table, b: Record<string, boolean>, c: Mixed, d: { [i: number]: string }): void; }";
+    let strings = DeclaredType::Array(Box::new(DeclaredType::String));
+    assert_eq!(
+        types_of(text, "C", "m"),
+        vec![
+            DeclaredType::Dictionary(Box::new(strings)),
+            DeclaredType::Dictionary(Box::new(DeclaredType::Boolean)),
+            DeclaredType::Object(vec![Member { name: "size".into(), ty: DeclaredType::Number, optional: false }]),
+            DeclaredType::Object(Vec::new()),
+        ]
+    );
 }
 
 #[test]

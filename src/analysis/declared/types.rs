@@ -27,6 +27,9 @@ pub(crate) enum DeclaredType {
     Tuple(Vec<DeclaredType>),
     /// An object type, an interface or an alias of one: its members.
     Object(Vec<Member>),
+    /// An object of any string keys whose values are of one type: an object type of an index signature
+    /// alone (`{ [key: string]: T }`), `Record<string, T>`.
+    Dictionary(Box<DeclaredType>),
     /// A function type: how many parameters it takes, and what it returns.
     Function {
         /// Parameters before any rest parameter.
