@@ -180,7 +180,11 @@ impl Session {
             // A test cut short by the end of the method's own budget is not a possible bug.
             let budget_ended = execution.outcome == Outcome::TimedOut && self.runner.capped();
             if execution.outcome != Outcome::Passed && !budget_ended {
-                let message = execution.outcome.describe(self.runner.usual_limits());
+                let message = match execution.stalled {
+                    // It ended at once: no limit was hit, and a runner would wait for ever.
+                    Some(_) => "awaited a promise that nothing left could settle".to_string(),
+                    None => execution.outcome.describe(self.runner.usual_limits()),
+                };
                 let culprit = execution.failed_at().map(|at| test.callee(at, &self.subject.program));
                 if self.suite.log_failure(&test, culprit, &message, &execution.outcome) {
                     self.methods[index].failing += 1;

@@ -651,6 +651,15 @@ mod tests {
                     result: Some(2),
                     deferred: false,
                 },
+                // A call whose promise is awaited at the end.
+                Statement::Call {
+                    receiver: 1,
+                    method: "n".into(),
+                    args: Vec::new(),
+                    under_test: false,
+                    result: None,
+                    deferred: true,
+                },
                 Statement::call(2, "m", args.clone(), true),
             ],
         };
@@ -666,8 +675,8 @@ mod tests {
         // NaN is not equal to itself: compare the JSON written again instead.
         let again = TestCase { statements: read, ..test.clone() };
         assert_eq!(again.to_json(&program), test.to_json(&program));
-        assert!(matches!(&again.statements[3], Statement::Call { args: a, .. } if a.len() == args.len()));
-        assert_eq!(again.statements[..3], test.statements[..3]);
+        assert!(matches!(&again.statements[4], Statement::Call { args: a, .. } if a.len() == args.len()));
+        assert_eq!(again.statements[..4], test.statements[..4]);
     }
 
     #[test]
