@@ -4,7 +4,7 @@
 mod common;
 
 use common::*;
-use flycatcher::model::observed::{Observed, Outcome};
+use flycatcher::model::observed::{Observed, Outcome, Thrown};
 use flycatcher::model::test::{Statement, TestCase, Value, Variable};
 use flycatcher::sandbox::{Execution, Test};
 
@@ -62,9 +62,15 @@ fn a_deferred_promise_is_read_at_the_end_settled_or_pending() {
     assert_eq!(value(&pending), Some(Observed::Pending));
     assert_eq!(pending.stalled, None);
 
-    // A deferred promise that rejects ends the test at its call.
-    let refused = run(vec![call("refuse", vec![], true, true), emit]);
+    // A deferred promise of the method under test that rejects ends the test at its call.
+    let refused = run(vec![call("refuse", vec![], true, true), emit.clone()]);
     assert!(matches!(refused.outcome, Outcome::Threw { at: 1, .. }), "{refused:?}");
+    // Another call's is left alone, as the suite leaves it: under Node, its rejection is unhandled.
+    let unhandled = run(vec![call("refuse", vec![], false, true), emit]);
+    assert!(
+        matches!(&unhandled.outcome, Outcome::Threw { thrown: Thrown::Error { name, .. }, .. } if name == "UnhandledRejection"),
+        "{unhandled:?}"
+    );
 }
 
 #[test]

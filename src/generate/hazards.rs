@@ -165,7 +165,7 @@ mod tests {
         let mut statements = vec![Statement::Construct { variable: 0, class, args: Vec::new() }];
         for (i, method) in methods.iter().enumerate() {
             let under_test = i == methods.len() - 1;
-            statements.push(Statement::call(0, method, vec![Value::Null], under_test));
+            statements.push(Statement::call(0, *method, vec![Value::Null], under_test));
         }
         TestCase {
             class,

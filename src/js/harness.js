@@ -558,17 +558,20 @@
     timers.held();
     return hostAccess !== null ? hostFailure() : thrownAnswer(e, at);
   };
-  // Calls whose promises the test leaves un-awaited until its end (`deferred` in `Statement::Call`, the
-  // call's seventh item): the exported test goes on to the calls that may settle them (the `emit` a
-  // `once` waits for) and reads them at its end. Each entry: its statement, how it settled (0 pending,
+  // Calls of the method under test whose promises the test leaves un-awaited until its end (`deferred` in
+  // `Statement::Call`, the call's seventh item): the exported test goes on to the calls that may settle
+  // them (the `emit` a `once` waits for) and reads them at its end. Each entry: its statement, how it settled (0 pending,
   // 1 fulfilled, 2 rejected), its value, and the variables' states before the call (`before`).
   const deferred = [];
   // Whether the test ran its statements and waits for its deferred promises.
   let waiting = false;
   const isDeferred = (op) => op[0] === 1 && op.length > 6 && op[6] === 1;
-  // Keeps the promise of deferred statement `at`. Handled from the start, as the exported test
-  // handles it (see `suite/lines.rs`): a rejection read at the end is no unhandled one.
+  // Keeps the promise of deferred statement `at`, a call of the method under test: the exported test
+  // reads it at its end (see `suite/lines.rs`). Another call's promise is left alone, as the exported
+  // test leaves it: its rejection is unhandled (see `__fc$unhandled`), as under Node.
   const defer = (promise) => {
+    push(awaited, at);
+    if (!underTest(ops[at])) return;
     const entry = { at, state: 0, value: undefined, before };
     const settle = (state) => (value) => {
       entry.state = state;
@@ -577,11 +580,10 @@
     };
     P.promiseThen(promise, settle(1), settle(2));
     push(deferred, entry);
-    push(awaited, at);
   };
-  // The end of a test with deferred calls, once every promise settled (or, `quiet`, once no job or
-  // timer is left to settle the rest: see `__fc$quiet`): each is read in order, as the exported test
-  // reads it at its end. A rejection ends the test at its statement; the method under test's result is
+  // The end of a test with deferred calls of the method under test, once every promise settled (or,
+  // `quiet`, once no job or timer is left to settle the rest: see `__fc$quiet`): each is read in order,
+  // as the exported test reads it at its end. A rejection ends the test at its statement; a result is
   // described, a promise still pending as pending (the state of the variables is the end's).
   const concludeDeferred = (quiet) => {
     if (settled !== null) return;
@@ -595,7 +597,6 @@
           settled = failed(entry.value);
           return;
         }
-        if (!underTest(ops[at])) continue;
         before = entry.before;
         if (entry.state === 1) finish(entry.value, true);
         else if (describing) after = describeResult(at, undefined, null, before, true);
