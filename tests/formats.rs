@@ -104,6 +104,24 @@ fn tests_that_await_promises_pass_every_runner() {
 }
 
 #[test]
+fn promises_deferred_and_left_pending_pass_every_runner() {
+    for format in ["node-test"].into_iter().chain(NEW_FORMATS) {
+        let out = tempfile::tempdir().unwrap();
+        generate(
+            &[fixture("async/signals.js")],
+            out.path(),
+            &["--seed", "2", "--format", format, "--budget", "120000", "--timeout", "600"],
+        );
+        let (suites, failing) = split(out.path());
+        let text: String = suites.iter().map(|s| std::fs::read_to_string(s).unwrap()).collect();
+        assert!(text.contains("await promise") && text.contains("\"pending\");"), "{format}: {text}");
+        for file in suites.iter().chain(&failing) {
+            passes(format, file);
+        }
+    }
+}
+
+#[test]
 fn a_failing_expectation_fails_under_every_runner() {
     for format in ["node-test"].into_iter().chain(NEW_FORMATS) {
         let out = tempfile::tempdir().unwrap();

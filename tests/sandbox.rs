@@ -40,7 +40,7 @@ module.exports = { Probe };
 "#;
 
 fn call(method: &str, args: Vec<Value>, under_test: bool) -> Statement {
-    Statement::Call { receiver: 0, method: method.into(), args, under_test, result: None }
+    Statement::call(0, method, args, under_test)
 }
 
 /// What a run did, but for the work it took (the interpreter's own steps count as work).
@@ -109,13 +109,7 @@ fn a_test_run_directly_ends_as_the_interpreter_runs_it() {
                     class: probe,
                     fields: vec![("size".into(), Value::Number(9.0)), ("items".into(), Value::Array(vec![]))],
                 },
-                Statement::Call {
-                    receiver: 1,
-                    method: "check".into(),
-                    args: vec![Value::Number(5.0)],
-                    under_test: true,
-                    result: None,
-                },
+                Statement::call(1, "check", vec![Value::Number(5.0)], true),
             ],
         ),
         ("a method that is not one", vec![call("missing", vec![], true)]),

@@ -405,6 +405,7 @@ fn method_info(
         optional_from: arity.optional_from,
         variadic: arity.variadic,
         asynchronous: false,
+        stalls: false,
     }
 }
 

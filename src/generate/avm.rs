@@ -220,7 +220,7 @@ mod tests {
             class: 0,
             method: "m".into(),
             variables: Vec::new(),
-            statements: vec![Statement::Call { receiver: 0, method: "m".into(), args, under_test: true, result: None }],
+            statements: vec![Statement::call(0, "m", args, true)],
         }
     }
 

@@ -95,13 +95,7 @@ pub(crate) fn generate(request: &Request, enumeration: &mut Enumeration, rng: &m
         let args =
             builder.types.params_of(class, name).iter().map(|p| value(&mut builder, *p, &mut digits, 0)).collect();
         let under_test = position + 1 == calls.len();
-        builder.test.statements.push(Statement::Call {
-            receiver,
-            method: name.to_string(),
-            args,
-            under_test,
-            result: None,
-        });
+        builder.test.statements.push(Statement::call(receiver, *name, args, under_test));
     }
     let test = builder.test;
     if !test.is_valid() {

@@ -165,13 +165,7 @@ mod tests {
         let mut statements = vec![Statement::Construct { variable: 0, class, args: Vec::new() }];
         for (i, method) in methods.iter().enumerate() {
             let under_test = i == methods.len() - 1;
-            statements.push(Statement::Call {
-                receiver: 0,
-                method: method.to_string(),
-                args: vec![Value::Null],
-                under_test,
-                result: None,
-            });
+            statements.push(Statement::call(0, *method, vec![Value::Null], under_test));
         }
         TestCase {
             class,
@@ -237,13 +231,7 @@ mod tests {
             variables: vec![Variable { class, name: "s".into() }],
             statements: vec![
                 Statement::Construct { variable: 0, class, args: Vec::new() },
-                Statement::Call {
-                    receiver: 0,
-                    method: "range".into(),
-                    args: vec![Value::Number(n)],
-                    under_test: true,
-                    result: None,
-                },
+                Statement::call(0, "range", vec![Value::Number(n)], true),
             ],
         };
         let mut hazards = Hazards::default();

@@ -172,7 +172,7 @@ mod tests {
             class: 0,
             method: "m".into(),
             variables: Vec::new(),
-            statements: vec![Statement::Call { receiver: 0, method: "m".into(), args, under_test: true, result: None }],
+            statements: vec![Statement::call(0, "m", args, true)],
         };
         let numbers: Vec<Place> = places(&test, |v| matches!(v, Value::Number(_))).into_iter().map(|p| p.0).collect();
         let paths: Vec<(usize, Vec<usize>)> = numbers.iter().map(|p| (p.argument, p.inner.clone())).collect();

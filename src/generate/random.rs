@@ -69,6 +69,12 @@ const LIST_PROBABILITY: f64 = 0.25;
 const OTHER_CHECKED_PROBABILITY: f64 = 0.3;
 /// Chance of passing a number or string already passed earlier in the test (guided strategies only).
 const EARLIER_PRIMITIVE_PROBABILITY: f64 = 0.2;
+/// Chance that a call of a method whose awaited promise was seen to stall (see
+/// [`crate::model::program::MethodInfo::stalls`]) leaves its promise un-awaited until the test's end.
+const DEFER_PROBABILITY: f64 = 0.5;
+/// Most calls made after a method under test whose promise is deferred: what may settle it (the `emit`
+/// a `once` waits for).
+const MAX_CALLS_AFTER_DEFERRED: usize = 3;
 /// Largest small number, given to a parameter whose large numbers were cut off by limits (sizes).
 pub(super) const SMALL_NUMBER: i32 = 10;
 /// Chance that a callback the code was seen calling with arguments has a shape that fits the call (see
@@ -101,6 +107,12 @@ pub fn generate(request: &Request, rng: &mut (impl Rng + ?Sized)) -> TestCase {
         previous = Some(name);
     }
     builder.call(receiver, method, true, rng);
+    if builder.test.statements.last().is_some_and(Statement::is_deferred) {
+        for _ in 0..rng.random_range(1..=MAX_CALLS_AFTER_DEFERRED) {
+            let Some(name) = request.hazards.pick(program, class, rng) else { break };
+            receiver = builder.call_following(receiver, name, name == method, 0, rng);
+        }
+    }
     builder.test
 }
 
@@ -157,7 +169,8 @@ impl<'a> Builder<'a> {
     /// Appends a call of `method` on `receiver` (of any class) whose class arguments are built at
     /// `depth`, so that states of argument instances cannot nest without end. When the method was seen
     /// to return new instances of a class of the program, its result is bound to a new variable of that
-    /// class with probability `bind`; answers that variable.
+    /// class with probability `bind`; answers that variable. An unbound call of a method seen to stall is
+    /// sometimes deferred (see [`DEFER_PROBABILITY`]).
     fn call_at(
         &mut self,
         receiver: usize,
@@ -177,7 +190,10 @@ impl<'a> Builder<'a> {
             }
             _ => None,
         };
-        self.test.statements.push(Statement::Call { receiver, method: method.to_string(), args, under_test, result });
+        let stalls = self.program.classes[class].method(method).is_some_and(|m| m.stalls);
+        let deferred = result.is_none() && stalls && rng.random_bool(DEFER_PROBABILITY);
+        let method = method.to_string();
+        self.test.statements.push(Statement::Call { receiver, method, args, under_test, result, deferred });
         result
     }
 
@@ -247,13 +263,7 @@ impl<'a> Builder<'a> {
             return false;
         }
         for (method, args) in prefixes[rng.random_range(0..prefixes.len())].iter().cloned() {
-            self.test.statements.push(Statement::Call {
-                receiver: variable,
-                method,
-                args,
-                under_test: false,
-                result: None,
-            });
+            self.test.statements.push(Statement::call(variable, method, args, false));
         }
         true
     }

@@ -103,13 +103,7 @@ mod tests {
 
     /// `tree = new Tree(); tree.insert(1); tree.insert(2)`.
     fn test() -> TestCase {
-        let call = |method: &str| Statement::Call {
-            receiver: 0,
-            method: method.into(),
-            args: Vec::new(),
-            under_test: false,
-            result: None,
-        };
+        let call = |method: &str| Statement::call(0, method, Vec::new(), false);
         TestCase {
             class: 0,
             method: "insert".into(),

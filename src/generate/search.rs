@@ -348,13 +348,7 @@ mod tests {
             class: 0,
             method: "m".into(),
             variables: Vec::new(),
-            statements: vec![Statement::Call {
-                receiver: 0,
-                method: "m".into(),
-                args: vec![Value::Number(x)],
-                under_test: true,
-                result: None,
-            }],
+            statements: vec![Statement::call(0, "m", vec![Value::Number(x)], true)],
         }
     }
 

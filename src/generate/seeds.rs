@@ -114,13 +114,7 @@ mod tests {
             statements: vec![
                 Statement::Construct { variable: 0, class: list, args: vec![] },
                 Statement::Construct { variable: 1, class: node, args: vec![Value::String("a".into())] },
-                Statement::Call {
-                    receiver: 0,
-                    method: "add".into(),
-                    args: vec![Value::Variable(1)],
-                    under_test: false,
-                    result: None,
-                },
+                Statement::call(0, "add", vec![Value::Variable(1)], false),
             ],
         };
         let generated = TestCase {
@@ -130,13 +124,7 @@ mod tests {
             statements: vec![
                 Statement::Construct { variable: 0, class: list, args: vec![] },
                 Statement::Construct { variable: 1, class: node, args: vec![Value::Number(3.0)] },
-                Statement::Call {
-                    receiver: 0,
-                    method: "remove".into(),
-                    args: vec![Value::Variable(1)],
-                    under_test: true,
-                    result: None,
-                },
+                Statement::call(0, "remove", vec![Value::Variable(1)], true),
             ],
         };
         let spliced = splice(&state, generated, program);

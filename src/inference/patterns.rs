@@ -440,13 +440,7 @@ mod tests {
                 variables: vec![Variable { class, name: "release".into() }],
                 statements: vec![
                     Statement::Construct { variable: 0, class, args: vec![Value::String(made.into())] },
-                    Statement::Call {
-                        receiver: 0,
-                        method: "bump".into(),
-                        args: vec![Value::String(bumped.into())],
-                        under_test: true,
-                        result: None,
-                    },
+                    Statement::call(0, "bump", vec![Value::String(bumped.into())], true),
                 ],
             };
             let mut met = note("^\\d+\\.\\d+\\.\\d+$", None);

@@ -233,8 +233,9 @@
   // After a call of the method under test: its result (an iterator's items, `drained`), every variable's
   // fields after it (`state`), and which fields it changed (`changed`, against `before`, taken just
   // before the call): what state assertions pin. Answers the variables' states after the call.
-  const describeResult = (at, value, drained, before) => {
-    const returned = indexOf(vars, value);
+  // A promise the call left pending (`pending`: see `concludeDeferred`) is described as such.
+  const describeResult = (at, value, drained, before, pending) => {
+    const returned = pending ? -1 : indexOf(vars, value);
     const state = [];
     const changed = [];
     const after = [];
@@ -249,7 +250,7 @@
     push(results, {
       at,
       inexact: inexact.used(),
-      value: returned >= 0 ? D.variable(returned) : drained ? iterated(drained) : describe(value, 0),
+      value: pending ? D.pending() : returned >= 0 ? D.variable(returned) : drained ? iterated(drained) : describe(value, 0),
       state,
       changed,
     });
@@ -523,7 +524,7 @@
   const bind = (op, value) => {
     if (op[0] !== 1) return;
     note(value);
-    if (op.length > 5) vars[op[5] | 0] = value;
+    if (op.length > 5 && op[5] >= 0) vars[op[5] | 0] = value;
   };
   // One statement; a call's result is its value.
   const perform = (op) => {
@@ -557,25 +558,91 @@
     timers.held();
     return hostAccess !== null ? hostFailure() : thrownAnswer(e, at);
   };
+  // Calls of the method under test whose promises the test leaves un-awaited until its end (`deferred` in
+  // `Statement::Call`, the call's seventh item): the exported test goes on to the calls that may settle
+  // them (the `emit` a `once` waits for) and reads them at its end. Each entry: its statement, how it settled (0 pending,
+  // 1 fulfilled, 2 rejected), its value, and the variables' states before the call (`before`).
+  const deferred = [];
+  // Whether the test ran its statements and waits for its deferred promises.
+  let waiting = false;
+  const isDeferred = (op) => op[0] === 1 && op.length > 6 && op[6] === 1;
+  // Keeps the promise of deferred statement `at`, a call of the method under test: the exported test
+  // reads it at its end (see `suite/lines.rs`). Another call's promise is left alone, as the exported
+  // test leaves it: its rejection is unhandled (see `__fc$unhandled`), as under Node.
+  const defer = (promise) => {
+    push(awaited, at);
+    if (!underTest(ops[at])) return;
+    const entry = { at, state: 0, value: undefined, before };
+    const settle = (state) => (value) => {
+      entry.state = state;
+      entry.value = value;
+      if (waiting) concludeDeferred(false);
+    };
+    P.promiseThen(promise, settle(1), settle(2));
+    push(deferred, entry);
+  };
+  // The end of a test with deferred calls of the method under test, once every promise settled (or,
+  // `quiet`, once no job or timer is left to settle the rest: see `__fc$quiet`): each is read in order,
+  // as the exported test reads it at its end. A rejection ends the test at its statement; a result is
+  // described, a promise still pending as pending (the state of the variables is the end's).
+  const concludeDeferred = (quiet) => {
+    if (settled !== null) return;
+    for (let i = 0; i < deferred.length; i++) if (deferred[i].state === 0 && !quiet) return;
+    waiting = false;
+    try {
+      for (let i = 0; i < deferred.length; i++) {
+        const entry = deferred[i];
+        at = entry.at;
+        if (entry.state === 2) {
+          settled = failed(entry.value);
+          return;
+        }
+        before = entry.before;
+        if (entry.state === 1) finish(entry.value, true);
+        else if (describing) after = describeResult(at, undefined, null, before, true);
+      }
+      settled = ended();
+    } catch (e) {
+      settled = failed(e);
+    }
+  };
+  // After the last statement: a test with deferred calls waits for them (Rust runs the jobs and the
+  // timers, then asks `__fc$quiet`).
+  const conclude = () => {
+    if (deferred.length === 0) return ended();
+    waiting = true;
+    concludeDeferred(false);
+    return settled === null ? ASYNC : settled;
+  };
   // A call that returns a promise is awaited, as the exported test awaits it, and so is every later one
-  // that returns a promise; Rust runs the jobs until the test settles (or drops the context).
+  // that returns a promise (but deferred ones); Rust runs the jobs until the test settles (or drops the
+  // context).
   const awaitRest = async (pending) => {
     try {
       let value = await pending;
+      let kept = false;
       for (;;) {
-        finish(value, underTest(ops[at]));
-        bind(ops[at], value);
+        if (!kept) {
+          finish(value, underTest(ops[at]));
+          bind(ops[at], value);
+        }
+        kept = false;
         if (++at >= ops.length) break;
         running[0] = at;
         start(underTest(ops[at]));
         value = perform(ops[at]);
         if (isPromise(value)) {
-          push(awaited, at);
-          value = await value;
+          if (isDeferred(ops[at])) {
+            defer(value);
+            kept = true;
+          } else {
+            push(awaited, at);
+            value = await value;
+          }
         }
       }
-      timers.held();
-      settled = hostAccess === null ? '' : hostFailure();
+      const answer = conclude();
+      if (answer !== ASYNC) settled = answer;
     } catch (e) {
       settled = failed(e);
     }
@@ -601,6 +668,8 @@
     before = null;
     after = null;
     awaited.length = 0;
+    deferred.length = 0;
+    waiting = false;
     settled = null;
   };
   // What a test that ran to its end answers.
@@ -618,6 +687,10 @@
         start(tested);
         const value = perform(ops[at]);
         if (isPromise(value)) {
+          if (isDeferred(ops[at])) {
+            defer(value);
+            continue;
+          }
           push(awaited, at);
           awaitRest(value);
           return ASYNC;
@@ -625,7 +698,7 @@
         finish(value, tested);
         bind(ops[at], value);
       }
-      return ended();
+      return conclude();
     } catch (e) {
       return failed(e);
     }
@@ -676,6 +749,14 @@
       return ASYNC;
     },
   }));
+  // No job or timer is left while the test has not ended: a test that ran its statements and waits only
+  // for deferred promises ends, those still pending read as pending (answers true); any other waits for
+  // what never comes (false).
+  hide('__fc$quiet', () => {
+    if (!waiting || settled !== null) return false;
+    concludeDeferred(true);
+    return true;
+  });
   // How an awaiting test ended ('' or an error as `__fc$exec` returns it), or null while it has not.
   // A test still pending that reached the host (a timer Node would wait for in real time) has ended.
   hide('__fc$settled', () => (settled === null && hostAccess !== null ? hostFailure() : settled));

@@ -178,6 +178,9 @@ protocol! {
         AT = "__fc$at";
         /// How an awaiting test ended, or `null` while it has not.
         SETTLED = "__fc$settled";
+        /// What Rust calls when no job or timer is left and the test has not ended: a test waiting only
+        /// for its deferred promises ends (answers `true`), those still pending read as pending.
+        QUIET = "__fc$quiet";
         /// The statements whose promises the last test awaited.
         AWAITED = "__fc$awaited";
         /// What the engine's promise rejection tracker calls with each promise rejected with no

@@ -342,6 +342,10 @@ pub enum Observed {
         #[serde(rename = "i")]
         object: i64,
     },
+    /// A promise still pending at the end of the test, which no job or timer left could settle: the
+    /// result of a deferred call (see [`crate::model::test::Statement::Call`]), asserted pending.
+    #[serde(rename = "pending")]
+    Pending,
     /// A value that was not the same in every run of the test (see `suite::stability`): nothing asserts
     /// it. Written by the stability check, never by the sandbox.
     #[serde(rename = "unstable")]

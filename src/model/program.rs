@@ -130,6 +130,10 @@ pub struct MethodInfo {
     pub alias_of: Option<String>,
     /// Whether a call of it returned a promise while testing: tests await its calls.
     pub asynchronous: bool,
+    /// Whether a test awaiting a call of it stalled: its promise was pending with no job or timer left
+    /// to settle it (`once(name)` waiting for an event). Tests then sometimes defer its calls (see
+    /// [`crate::model::test::Statement::Call`]), so that later calls can settle it.
+    pub stalls: bool,
     /// Index of the first parameter that calls may leave out, with every one after it: the function
     /// reads `arguments`, or those parameters have default values or are compared with `undefined`
     /// (see `analysis::arity`).
@@ -149,6 +153,7 @@ impl MethodInfo {
             origin,
             alias_of: None,
             asynchronous: false,
+            stalls: false,
             optional_from: None,
             variadic: false,
         }

@@ -173,13 +173,7 @@ mod tests {
 
     #[test]
     fn an_inspector_is_kept_before_a_field_and_the_receiver_before_another_variable() {
-        let call = |receiver: usize| Statement::Call {
-            receiver,
-            method: "m".into(),
-            args: Vec::new(),
-            under_test: true,
-            result: None,
-        };
+        let call = |receiver: usize| Statement::call(receiver, "m", Vec::new(), true);
         let test = TestCase {
             class: 0,
             method: "m".into(),

@@ -218,13 +218,7 @@ fn replayed<'a>(
             Event::Call { object, method, args, threw: None, stubs, .. } if needed.contains(object) => {
                 let receiver = variable_of(&objects.variables, *object)?;
                 let args = arguments(args, stubs, &objects)?;
-                test.statements.push(Statement::Call {
-                    receiver,
-                    method: method.clone(),
-                    args,
-                    under_test: false,
-                    result: None,
-                });
+                test.statements.push(Statement::call(receiver, method, args, false));
             }
             _ => {}
         }
@@ -237,7 +231,7 @@ fn push_call(test: &mut TestCase, event: &Event, objects: &Objects) -> Result<()
     let Event::Call { object, method, args, stubs, .. } = event else { unreachable!("replays are of calls") };
     let receiver = variable_of(&objects.variables, *object)?;
     let args = arguments(args, stubs, objects)?;
-    test.statements.push(Statement::Call { receiver, method: method.clone(), args, under_test: true, result: None });
+    test.statements.push(Statement::call(receiver, method, args, true));
     Ok(())
 }
 

@@ -67,6 +67,9 @@ pub struct Execution {
     pub cut_at: Option<usize>,
     /// Test statements whose results were promises, which the test awaited.
     pub awaited: Vec<usize>,
+    /// The statement whose awaited promise stalled the test: pending with no job or timer left to
+    /// settle it (the test ends as timed out, as it would under a runner).
+    pub stalled: Option<usize>,
     /// Calls that returned a new instance of a class of the program, as (statement, class): what
     /// generation learns to bind results from.
     pub returned: Vec<(usize, ClassId)>,
@@ -96,6 +99,7 @@ impl Execution {
             results: Vec::new(),
             cut_at,
             awaited: Vec::new(),
+            stalled: None,
             returned: Vec::new(),
             changed_builtin: None,
             work: 0,

@@ -308,13 +308,7 @@ mod tests {
 
     #[test]
     fn a_value_is_replaced_everywhere_it_occurs_and_outer_values_come_first() {
-        let call = |args: Vec<Value>| Statement::Call {
-            receiver: 0,
-            method: "m".into(),
-            args,
-            under_test: false,
-            result: None,
-        };
+        let call = |args: Vec<Value>| Statement::call(0, "m", args, false);
         // Values a reader needs time for: small integers and short plain strings are simple already.
         let large = Value::Number(57.0);
         let test = TestCase {

@@ -180,7 +180,11 @@ impl Session {
             // A test cut short by the end of the method's own budget is not a possible bug.
             let budget_ended = execution.outcome == Outcome::TimedOut && self.runner.capped();
             if execution.outcome != Outcome::Passed && !budget_ended {
-                let message = execution.outcome.describe(self.runner.usual_limits());
+                let message = match execution.stalled {
+                    // It ended at once: no limit was hit, and a runner would wait for ever.
+                    Some(_) => "awaited a promise that nothing left could settle".to_string(),
+                    None => execution.outcome.describe(self.runner.usual_limits()),
+                };
                 let culprit = execution.failed_at().map(|at| test.callee(at, &self.subject.program));
                 if self.suite.log_failure(&test, culprit, &message, &execution.outcome) {
                     self.methods[index].failing += 1;
@@ -234,12 +238,29 @@ impl Session {
             }
             _ => Vec::new(),
         };
-        subject.hazards.record(test, execution.limit_hit_at(), &subject.types, &subject.program);
+        // A stalled test ends at once, costing nothing: no hazard (its method is deferred instead).
+        let cut_off = execution.limit_hit_at().filter(|_| execution.stalled.is_none());
+        subject.hazards.record(test, cut_off, &subject.types, &subject.program);
         subject.returns.record(test, &execution.returned, &subject.program);
         self.mark_asynchronous(test, &execution.awaited);
+        self.mark_stalling(test, execution.stalled);
         decisions.extend(self.decide_types(test, execution.limit_hit_at()));
         decisions.extend(self.judge_leaps(test, execution));
         decisions
+    }
+
+    /// Marks the method whose awaited call stalled `test` (statement `stalled`), so that tests defer its
+    /// calls now and then: the calls after one may settle its promise.
+    pub(super) fn mark_stalling(&mut self, test: &TestCase, stalled: Option<usize>) {
+        let Some(Statement::Call { receiver, method, deferred: false, .. }) =
+            stalled.and_then(|at| test.statements.get(at))
+        else {
+            return;
+        };
+        let class = &mut self.subject.program.classes[test.variables[*receiver].class];
+        if let Some(info) = class.methods.iter_mut().find(|m| m.name == *method) {
+            info.stalls = true;
+        }
     }
 
     /// Marks the methods whose calls in `test` returned promises (statements `awaited`), so that tests

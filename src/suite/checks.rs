@@ -232,13 +232,7 @@ mod tests {
                 variables: vec![Variable { class: 0, name: "stack".into() }],
                 statements: vec![
                     Statement::Construct { variable: 0, class: 0, args: Vec::new() },
-                    Statement::Call {
-                        receiver: 0,
-                        method: "pop".into(),
-                        args: Vec::new(),
-                        under_test: true,
-                        result: None,
-                    },
+                    Statement::call(0, "pop", Vec::new(), true),
                 ],
             },
             results: serde_json::from_value(results).unwrap(),

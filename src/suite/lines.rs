@@ -22,6 +22,8 @@ pub(crate) fn test_lines_in(
     let mut lines = Vec::new();
     let mut result_names = ResultNames::for_results(&elected.results);
     let last = test.statements.len().saturating_sub(1);
+    // Deferred calls of the method under test, whose results are asserted at the end.
+    let mut deferred = Vec::new();
     for (index, statement) in test.statements.iter().enumerate().filter(|(i, _)| test.is_written(*i, program)) {
         let expression = match typescript {
             Some(declared) => export::typescript_expression(test, index, program, declared),
@@ -35,15 +37,22 @@ pub(crate) fn test_lines_in(
             Statement::Construct { .. } | Statement::Rebuild { .. } => {
                 lines.push(Line::Code(format!("{};", declaration(test, index, program, typescript))))
             }
-            Statement::Call { under_test, result: bound, .. } => {
+            Statement::Call { under_test, result: bound, deferred: is_deferred, .. } => {
                 if index == last && thrown_at(elected) == Some(index) {
+                    // A deferred call may throw or reject: awaited in an async function, either rejects.
+                    let awaited = if *is_deferred { "await " } else { "" };
                     lines.push(Line::Throws {
-                        code: format!("{expression};"),
+                        code: format!("{awaited}{expression};"),
                         thrown: expected_error(program, elected),
                     });
                     continue;
                 }
                 let described = elected.results.iter().find(|r| r.at == index).filter(|_| *under_test);
+                if let Some(result) = described.filter(|_| *is_deferred) {
+                    lines.push(Line::Code(format!("{};", declaration(test, index, program, typescript))));
+                    deferred.push((index, result));
+                    continue;
+                }
                 if let Some(variable) = bound {
                     lines.push(Line::Code(format!("{};", declaration(test, index, program, typescript))));
                     if let Some(result) = described {
@@ -69,10 +78,45 @@ pub(crate) fn test_lines_in(
             }
         }
     }
+    for (index, result) in deferred {
+        deferred_lines(program, elected, (index, result), typescript, &mut result_names, &mut lines);
+    }
     if typescript.is_some() {
         lines = lines.into_iter().map(unnarrowed).collect();
     }
     lines
+}
+
+/// The assertions on deferred call `index` of the method under test, at the end of the test (see
+/// [`Statement::Call`]): its promise asserted still pending, or awaited and its value asserted as a
+/// call's result is; then the state of the variables at the end.
+fn deferred_lines(
+    program: &ProgramInfo,
+    elected: &ElectedTest,
+    (index, result): (usize, &DescribedResult),
+    typescript: Option<&Declarations>,
+    names: &mut ResultNames,
+    lines: &mut Vec<Line>,
+) {
+    let test = &elected.test;
+    let promise = test.deferred_name(index, program);
+    let state = state_lines_in(program, elected, result, false, typescript);
+    if result.value == Observed::Pending {
+        lines.push(Line::StrictEqual { actual: pending_check(&promise), expected: literal::string("pending") });
+    } else {
+        names.annotation = if typescript.is_some() { ": any" } else { "" };
+        primary_lines(program, test, result, &format!("await {promise}"), !state.is_empty(), names, lines);
+    }
+    lines.extend(state);
+}
+
+/// What tells under Node that `promise` is still pending, deterministically: a handler of the promise
+/// runs among the jobs, all of which run before a timer of 0 ms fires; the sandbox found it pending once
+/// no job and no timer was left.
+fn pending_check(promise: &str) -> String {
+    format!(
+        "await Promise.race([{promise}.then(() => \"settled\", () => \"settled\"), new Promise((resolve) => setTimeout(resolve, 0, \"pending\"))])"
+    )
 }
 
 /// An `instanceof` assertion as TypeScript should read it. `assert.ok(x instanceof C)` narrows `x`, an

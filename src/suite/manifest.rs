@@ -458,7 +458,8 @@ fn array<'a>(json: &'a Json, key: &str) -> std::result::Result<&'a Vec<Json>, St
 
 /// One statement in the harness format: `[0, class, [args], variable]`,
 /// `[1, receiver, "method", [args], under_test]` (with `, result` when the call's result defines a
-/// variable) or `[2, class, [[key, value]...], variable]`.
+/// variable, and `, -1, 1` for a call whose promise is awaited at the end) or
+/// `[2, class, [[key, value]...], variable]`.
 fn statement(json: &Json, classes: &[ClassId], variables: usize) -> std::result::Result<Statement, String> {
     let parts = json.as_array().ok_or("a statement is not an array")?;
     let index = |i: usize| parts.get(i).and_then(Json::as_u64).map(|n| n as usize);
@@ -484,7 +485,11 @@ fn statement(json: &Json, classes: &[ClassId], variables: usize) -> std::result:
                 method,
                 args: args(3)?,
                 under_test: index(4) == Some(1),
-                result: if parts.len() > 5 { Some(variable(index(5))?) } else { None },
+                result: match parts.get(5) {
+                    Some(r) if r.as_i64() != Some(-1) => Some(variable(index(5))?),
+                    _ => None,
+                },
+                deferred: index(6) == Some(1),
             })
         }
         Some(2) => {
@@ -644,8 +649,18 @@ mod tests {
                     args: Vec::new(),
                     under_test: false,
                     result: Some(2),
+                    deferred: false,
                 },
-                Statement::Call { receiver: 2, method: "m".into(), args: args.clone(), under_test: true, result: None },
+                // A call whose promise is awaited at the end.
+                Statement::Call {
+                    receiver: 1,
+                    method: "n".into(),
+                    args: Vec::new(),
+                    under_test: false,
+                    result: None,
+                    deferred: true,
+                },
+                Statement::call(2, "m", args.clone(), true),
             ],
         };
         let program = two_classes();
@@ -660,8 +675,8 @@ mod tests {
         // NaN is not equal to itself: compare the JSON written again instead.
         let again = TestCase { statements: read, ..test.clone() };
         assert_eq!(again.to_json(&program), test.to_json(&program));
-        assert!(matches!(&again.statements[3], Statement::Call { args: a, .. } if a.len() == args.len()));
-        assert_eq!(again.statements[..3], test.statements[..3]);
+        assert!(matches!(&again.statements[4], Statement::Call { args: a, .. } if a.len() == args.len()));
+        assert_eq!(again.statements[..4], test.statements[..4]);
     }
 
     #[test]

@@ -214,7 +214,7 @@ pub(crate) fn expression(test: &TestCase, index: usize, program: &ProgramInfo, d
         }
         // Rebuilt from `Object.create`, which TypeScript types `any`.
         Statement::Rebuild { .. } => test.expression(index, program),
-        Statement::Call { receiver, method, args, .. } => {
+        Statement::Call { receiver, method, args, deferred, .. } => {
             let variable = &test.variables[*receiver];
             let class = variable.class;
             let declared = called(test, index, program, declared);
@@ -235,7 +235,7 @@ pub(crate) fn expression(test: &TestCase, index: usize, program: &ProgramInfo, d
             };
             let call = format!("{callee}({})", arguments(test, args, declared, program));
             let asynchronous = program.classes[class].method(method).is_some_and(|m| m.asynchronous);
-            if asynchronous { format!("await {call}") } else { call }
+            if asynchronous && !deferred { format!("await {call}") } else { call }
         }
     }
 }
@@ -302,6 +302,10 @@ pub(crate) fn declaration(test: &TestCase, index: usize, program: &ProgramInfo, 
         }
         Statement::Call { result: Some(variable), .. } => {
             format!("const {}: any = {expression}", test.variables[*variable].name)
+        }
+        // Read by the assertions at the test's end whatever its declared type.
+        Statement::Call { deferred: true, .. } => {
+            format!("const {}: any = {expression}", test.deferred_name(index, program))
         }
         Statement::Call { result: None, .. } => expression,
     }
@@ -381,13 +385,7 @@ mod tests {
             ..ClassInfo::script("Shelf")
         };
         let program = ProgramInfo { files: Vec::new(), classes: vec![class] };
-        let put = |args: Vec<Value>| Statement::Call {
-            receiver: 0,
-            method: "put".into(),
-            args,
-            under_test: true,
-            result: None,
-        };
+        let put = |args: Vec<Value>| Statement::call(0, "put", args, true);
         let test = TestCase {
             class: 0,
             method: "put".into(),

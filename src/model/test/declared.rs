@@ -186,7 +186,7 @@ mod tests {
     }
 
     fn call(receiver: usize, args: Vec<Value>) -> Statement {
-        Statement::Call { receiver, method: "add".into(), args, under_test: true, result: None }
+        Statement::call(receiver, "add", args, true)
     }
 
     /// `v = new V(); v2 = new V(); v3 = new V(); v.add(v3)`.
@@ -254,6 +254,7 @@ mod tests {
             args,
             under_test: false,
             result: Some(result),
+            deferred: false,
         };
         TestCase {
             class: 0,

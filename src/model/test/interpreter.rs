@@ -22,15 +22,23 @@ impl TestCase {
                     self.push_json_args(&mut json, args, program);
                     let _ = write!(json, ",{variable}");
                 }
-                Statement::Call { receiver, method, args, under_test, result } => {
+                Statement::Call { receiver, method, args, under_test, result, deferred } => {
                     let _ = write!(json, "[1,{receiver},");
                     push_json_string(&mut json, method);
                     json.push(',');
                     self.push_json_args(&mut json, args, program);
                     json.push_str(if *under_test { ",1" } else { ",0" });
-                    // Only a bound result is written: tests without one read as they always did.
-                    if let Some(result) = result {
-                        let _ = write!(json, ",{result}");
+                    // Only a bound result is written, and a deferred call's flag after it (-1: unbound):
+                    // tests without them read as they always did.
+                    match (result, deferred) {
+                        (Some(result), _) => {
+                            let _ = write!(json, ",{result}");
+                        }
+                        (None, true) => json.push_str(",-1"),
+                        (None, false) => {}
+                    }
+                    if *deferred {
+                        json.push_str(",1");
                     }
                 }
                 Statement::Rebuild { variable, class, fields } => {

@@ -16,7 +16,7 @@ impl TestCase {
         match &self.statements[index] {
             Statement::Construct { class, args: a, .. } => program.classes[*class].making(&args(a)),
             Statement::Rebuild { class, fields, .. } => self.instance(program, *class, fields, None),
-            Statement::Call { receiver, method, args: a, .. } => {
+            Statement::Call { receiver, method, args: a, deferred, .. } => {
                 let variable = &self.variables[*receiver];
                 let name = &variable.name;
                 let call = match program.classes[variable.class].function(method) {
@@ -27,8 +27,9 @@ impl TestCase {
                     None if literal::is_identifier_name(method) => format!("{name}.{method}({})", args(a)),
                     None => format!("{name}[{}]({})", literal::string(method), args(a)),
                 };
+                // A deferred call's promise is awaited at the end of the test (see `suite/lines.rs`).
                 let asynchronous = program.classes[variable.class].method(method).is_some_and(|m| m.asynchronous);
-                if asynchronous { format!("await {call}") } else { call }
+                if asynchronous && !deferred { format!("await {call}") } else { call }
             }
         }
     }
@@ -49,8 +50,25 @@ impl TestCase {
             | Statement::Call { result: Some(variable), .. } => {
                 format!("{keyword} {} = {expression}", self.variables[*variable].name)
             }
+            Statement::Call { deferred: true, .. } => {
+                format!("{keyword} {} = {expression}", self.deferred_name(index, program))
+            }
             Statement::Call { result: None, .. } => expression,
         }
+    }
+
+    /// The name of the promise deferred call `index` leaves pending (`promise`, `promise2`...): counted
+    /// over the test's deferred calls, and never a variable's or a class's name.
+    pub(crate) fn deferred_name(&self, index: usize, program: &ProgramInfo) -> String {
+        let taken = |name: &str| {
+            self.variables.iter().any(|v| v.name == name) || program.classes.iter().any(|c| c.alias == name)
+        };
+        let mut names = (1..).map(|n| if n == 1 { "promise".to_string() } else { format!("promise{n}") });
+        let mut name = String::new();
+        for _ in self.statements[..=index].iter().filter(|s| s.is_deferred()) {
+            name = names.by_ref().find(|name| !taken(name)).expect("some suffix is free");
+        }
+        name
     }
 
     pub(crate) fn value(&self, value: &Value, program: &ProgramInfo) -> String {

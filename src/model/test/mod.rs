@@ -199,6 +199,11 @@ pub enum Statement {
         /// receiver as it was, so only calls on their results get past an empty one. `None` for a
         /// call whose result no statement names.
         result: Option<usize>,
+        /// Whether the call's promise is left un-awaited at its statement (`const promise = e.once('x');`):
+        /// later statements run first (the `emit` it waits for), and it is awaited at the end of the test,
+        /// or asserted pending if nothing left can settle it. Never with a bound `result`: a promise is no
+        /// instance of a class of the program.
+        deferred: bool,
     },
     /// `var v = Object.assign(Object.create(C.prototype), { ... });`: an instance rebuilt from the fields
     /// it was recorded with, for a receiver whose history of constructor and calls cannot be replayed.
@@ -230,6 +235,11 @@ impl TestCase {
     /// `declared.rs`): only such tests can be elected.
     pub(crate) fn is_valid(&self) -> bool {
         self.proxies().is_empty() && self.check_declarations().is_ok()
+    }
+
+    /// Whether a call of the test leaves its promise un-awaited until the end (see [`Statement::Call`]).
+    pub(crate) fn has_deferred(&self) -> bool {
+        self.statements.iter().any(Statement::is_deferred)
     }
 
     /// Ids of the parameters (and array elements) passed a recording proxy.
@@ -278,13 +288,14 @@ impl TestCase {
                     class: *class,
                     args: args.iter().map(remap).collect(),
                 },
-                Statement::Call { receiver, method, args, under_test, result } => Statement::Call {
+                Statement::Call { receiver, method, args, under_test, result, deferred } => Statement::Call {
                     receiver: map(*receiver),
                     method: method.clone(),
                     args: args.iter().map(remap).collect(),
                     under_test: *under_test,
                     // The shared variable is this test's already: the call still runs, unbound.
                     result: result.filter(|r| shared.is_none_or(|(theirs, _)| theirs != *r)).map(map),
+                    deferred: *deferred,
                 },
                 Statement::Rebuild { variable, class, fields } => Statement::Rebuild {
                     variable: map(*variable),
@@ -407,6 +418,17 @@ impl Value {
 }
 
 impl Statement {
+    /// `receiver.method(args);`, its result unbound and awaited at once when it is a promise.
+    pub fn call(receiver: usize, method: impl Into<String>, args: Vec<Value>, under_test: bool) -> Statement {
+        Statement::Call { receiver, method: method.into(), args, under_test, result: None, deferred: false }
+    }
+
+    /// Whether the statement is a call whose promise the test awaits only at its end (see
+    /// [`Statement::Call`]).
+    pub(crate) fn is_deferred(&self) -> bool {
+        matches!(self, Statement::Call { deferred: true, .. })
+    }
+
     /// The values the statement passes, in order: its arguments, or the fields of a rebuilt instance.
     pub(crate) fn values_mut(&mut self) -> Vec<&mut Value> {
         match self {

@@ -17,8 +17,8 @@ use super::{Deadline, Engine};
 use crate::error::{Error, Result};
 use crate::instrument::Implied;
 use crate::js::{
-    AT, AWAITED, BRANCHES, DISTANCES, EXEC, FAILURE, LOG, MEASURING, RESULTS, RETURNED, SETTLED, SHARED_WRITE, STACK,
-    STATEMENTS, TIMERS, UNDO, UNHANDLED,
+    AT, AWAITED, BRANCHES, DISTANCES, EXEC, FAILURE, LOG, MEASURING, QUIET, RESULTS, RETURNED, SETTLED, SHARED_WRITE,
+    STACK, STATEMENTS, TIMERS, UNDO, UNHANDLED,
 };
 use crate::model::observed::{Observed, Outcome, Thrown};
 use crate::model::program::ProgramInfo;
@@ -147,13 +147,15 @@ impl Engine {
                 deadline.limit_work(work);
             }
             let result = match test {
+                // Deferred calls are kept and read at the end by the interpreter alone.
+                Test::Case(case, program) if case.has_deferred() => {
+                    exec.call::<_, String>((case.to_json(program), seed, describe))
+                }
                 Test::Case(case, program) => handles.direct.run(&ctx, (case, program), seed, describe, &running),
                 Test::Json(json) => exec.call::<_, String>((json, seed, describe)),
             };
             let awaiting = matches!(&result, Ok(info) if info == AWAITING);
-            if awaiting {
-                run_jobs(&ctx, &globals, &deadline).map_err(engine_error)?;
-            }
+            let stalled = awaiting && run_jobs(&ctx, &globals, &deadline).map_err(engine_error)?;
             let timed_out = deadline.passed();
             deadline.clear();
             let at = statement_running(&running);
@@ -173,6 +175,7 @@ impl Engine {
                 let mut execution = read_execution(&ctx, handles, watch, describe, measuring, &sources)?;
                 execution.outcome = outcome.clone();
                 execution.awaited = awaited;
+                execution.stalled = if stalled { at } else { None };
                 execution.cut_at = if outcome.hit_limit() { at } else { None };
                 Ok::<_, rquickjs::Error>(execution)
             };
@@ -335,15 +338,21 @@ fn returned(globals: &Object) -> rquickjs::Result<Vec<(usize, usize)>> {
 
 /// Runs the jobs of a test that awaits a promise, each under the test's deadline (once it has passed, the
 /// rest are interrupted at once). Once no job is left, the timer due first fires (Node's event loop, on a
-/// virtual clock), until the test settles or no timer is pending.
-fn run_jobs(ctx: &Ctx, globals: &Object, deadline: &Deadline) -> rquickjs::Result<()> {
+/// virtual clock), until the test settles or no timer is pending; then a test that waits only for its
+/// deferred promises ends (see `__fc$quiet`). Answers whether the test stalled: still pending with
+/// nothing left to settle it (an awaited `once(name)` whose event never comes).
+fn run_jobs(ctx: &Ctx, globals: &Object, deadline: &Deadline) -> rquickjs::Result<bool> {
     let settled: Function = globals.get(SETTLED)?;
+    let quiet: Function = globals.get(QUIET)?;
     let timer: Function = globals.get::<_, Object>(TIMERS)?.get("next")?;
     loop {
         while ctx.execute_pending_job() {}
         let pending = matches!(settled.call::<_, Option<String>>(()), Ok(None));
-        if !pending || deadline.passed() || !timer.call::<_, bool>(()).unwrap_or(false) {
-            return Ok(());
+        if !pending || deadline.passed() {
+            return Ok(false);
+        }
+        if !timer.call::<_, bool>(()).unwrap_or(false) && !quiet.call::<_, bool>(()).unwrap_or(false) {
+            return Ok(true);
         }
     }
 }

@@ -48,6 +48,7 @@ pub(super) enum Desc {
     Other(Text),
     Unreadable,
     Ref(i64),
+    Pending,
 }
 
 impl Desc {
@@ -98,6 +99,7 @@ impl Desc {
             Desc::Other(name) => Observed::Other { name: text(name)? },
             Desc::Unreadable => Observed::Unreadable,
             Desc::Ref(object) => Observed::Ref { object },
+            Desc::Pending => Observed::Pending,
         })
     }
 }

@@ -314,6 +314,9 @@ pub(super) fn install<'js>(ctx: &Ctx<'js>, descriptions: &Rc<Descriptions>) -> r
     let d = descriptions.clone();
     function("variable", Function::new(ctx.clone(), move |index: u32| d.store(Desc::Variable(index as usize)))?)?;
     let d = descriptions.clone();
+    // What a deferred call of the method under test left pending at the test's end.
+    function("pending", Function::new(ctx.clone(), move || d.store(Desc::Pending))?)?;
+    let d = descriptions.clone();
     function(
         "iterated",
         Function::new(ctx.clone(), move |id: u32, items: Array<'js>, done: bool| d.iterated(id, items, done))?,
