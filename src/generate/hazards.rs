@@ -118,28 +118,23 @@ impl Hazards {
     ) -> Option<&'p str> {
         let info = &program.classes[class];
         let methods = info.methods_to_call();
-        if methods.is_empty() {
-            return None;
-        }
+        let last = methods.clone().last()?;
         let draw = rng.random::<f64>();
         let Some(counts) = self.counts.get(&class).filter(|counts| counts.len() == info.methods.len()) else {
             // Every method weighs 1: the walk below would stop at the draw's whole part.
-            let at = ((draw * methods.len() as f64) as usize).min(methods.len() - 1);
-            return Some(&methods[at].name);
+            let count = methods.clone().count();
+            let at = ((draw * count as f64) as usize).min(count - 1);
+            return methods.clone().nth(at).map(|(_, m)| m.name.as_str());
         };
         // A method's count sits at its place among all the class's methods.
-        let weight = |method: &MethodInfo| {
-            let at = info.methods.iter().position(|m| std::ptr::eq(m, method)).unwrap_or(0);
-            counts[at].weight
-        };
-        let mut target = draw * methods.iter().map(|m| weight(m)).sum::<f64>();
-        for method in &methods {
-            if target < weight(method) {
+        let mut target = draw * methods.clone().map(|(at, _)| counts[at].weight).sum::<f64>();
+        for (at, method) in methods {
+            if target < counts[at].weight {
                 return Some(&method.name);
             }
-            target -= weight(method);
+            target -= counts[at].weight;
         }
-        methods.last().map(|m| m.name.as_str())
+        Some(&last.1.name)
     }
 }
 
