@@ -76,7 +76,7 @@ pub(crate) fn generate(request: &Request, enumeration: &mut Enumeration, rng: &m
         return random_test(request, rng);
     }
     // The calls before the method under test reach a state the way a user would: by public methods.
-    let callable: Vec<&str> = program.classes[class].methods_to_call().iter().map(|m| m.name.as_str()).collect();
+    let callable: Vec<&str> = program.classes[class].methods_to_call().map(|(_, m)| m.name.as_str()).collect();
     let max_calls = if callable.is_empty() { 1 } else { settings.max_calls.max(1) };
     enumeration.calls = enumeration.calls();
     let calls = shape_calls(&callable, enumeration, method);

@@ -13,7 +13,7 @@ use rand::{Rng, RngExt};
 use rustc_hash::FxHashMap;
 
 use crate::inference::TypeTable;
-use crate::model::program::{ClassId, MethodInfo, ProgramInfo};
+use crate::model::program::{ClassId, ProgramInfo};
 use crate::model::test::{Statement, TestCase, Value};
 
 /// How much a cut-off call costs compared with an ordinary one, roughly: a method that hits a limit in
@@ -29,11 +29,20 @@ const LARGE: f64 = 100.0;
 pub struct Hazards {
     /// Per class, per method in the class's order ([`crate::model::program::ClassInfo::methods`]): a draw
     /// weighs every method of the class, and a library's class has hundreds.
-    counts: FxHashMap<ClassId, Vec<Count>>,
+    counts: FxHashMap<ClassId, Weights>,
     /// Per class, where each method name first appears among its methods: every recorded call looks one
     /// up, and comparing the name with hundreds of others cost more than the run of many tests.
     positions: FxHashMap<ClassId, FxHashMap<String, usize>>,
     large_numbers: FxHashMap<u32, Count>,
+}
+
+/// One class's counts, and the places of the methods a draw chooses among
+/// ([`crate::model::program::ClassInfo::methods_to_call`]), found once: deciding which are private for
+/// every draw cost more than the rest of it on a class of hundreds of methods.
+#[derive(Debug, Clone)]
+struct Weights {
+    counts: Vec<Count>,
+    callable: Vec<usize>,
 }
 
 #[derive(Debug, Clone, Copy)]
@@ -85,7 +94,8 @@ impl Hazards {
                 }
             }
             if let Statement::Call { under_test: false, .. } = statement {
-                let methods = &program.classes[class].methods;
+                let info = &program.classes[class];
+                let methods = &info.methods;
                 let positions = self.positions.entry(class).or_insert_with(|| {
                     let mut positions = FxHashMap::with_capacity_and_hasher(methods.len(), Default::default());
                     for (at, method) in methods.iter().enumerate() {
@@ -94,8 +104,11 @@ impl Hazards {
                     positions
                 });
                 let Some(&at) = positions.get(function) else { continue };
-                let counts = self.counts.entry(class).or_insert_with(|| vec![Count::default(); methods.len()]);
-                counts[at].add(cut_off);
+                let weights = self.counts.entry(class).or_insert_with(|| Weights {
+                    counts: vec![Count::default(); methods.len()],
+                    callable: info.methods_to_call().map(|(at, _)| at).collect(),
+                });
+                weights.counts[at].add(cut_off);
             }
         }
     }
@@ -117,29 +130,26 @@ impl Hazards {
         rng: &mut (impl Rng + ?Sized),
     ) -> Option<&'p str> {
         let info = &program.classes[class];
-        let methods = info.methods_to_call();
-        if methods.is_empty() {
-            return None;
-        }
-        let draw = rng.random::<f64>();
-        let Some(counts) = self.counts.get(&class).filter(|counts| counts.len() == info.methods.len()) else {
-            // Every method weighs 1: the walk below would stop at the draw's whole part.
-            let at = ((draw * methods.len() as f64) as usize).min(methods.len() - 1);
-            return Some(&methods[at].name);
-        };
-        // A method's count sits at its place among all the class's methods.
-        let weight = |method: &MethodInfo| {
-            let at = info.methods.iter().position(|m| std::ptr::eq(m, method)).unwrap_or(0);
-            counts[at].weight
-        };
-        let mut target = draw * methods.iter().map(|m| weight(m)).sum::<f64>();
-        for method in &methods {
-            if target < weight(method) {
-                return Some(&method.name);
+        let Some(weights) = self.counts.get(&class).filter(|w| w.counts.len() == info.methods.len()) else {
+            // Every method weighs 1: a walk by weight would stop at the draw's whole part.
+            let methods = info.methods_to_call();
+            let count = methods.clone().count();
+            if count == 0 {
+                return None;
             }
-            target -= weight(method);
+            let at = ((rng.random::<f64>() * count as f64) as usize).min(count - 1);
+            return methods.clone().nth(at).map(|(_, m)| m.name.as_str());
+        };
+        let (counts, callable) = (&weights.counts, &weights.callable);
+        let last = callable.last()?;
+        let mut target = rng.random::<f64>() * callable.iter().map(|&at| counts[at].weight).sum::<f64>();
+        for &at in callable {
+            if target < counts[at].weight {
+                return Some(&info.methods[at].name);
+            }
+            target -= counts[at].weight;
         }
-        methods.last().map(|m| m.name.as_str())
+        Some(&info.methods[*last].name)
     }
 }
 

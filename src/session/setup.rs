@@ -47,7 +47,7 @@ pub(super) fn methods_under_test(program: &ProgramInfo, method: Option<&str>) ->
         // name; closures made from one function expression in a loop are distinct methods. A private
         // method (`_sortNodeUp`, or declared `private`) is tested through the public ones that call it,
         // as a user would, unless it is asked for by name or the class has nothing public to call.
-        let callable = info.methods_to_call();
+        let callable: Vec<&MethodInfo> = info.methods_to_call().map(|(_, m)| m).collect();
         let tested = |m: &MethodInfo| match method {
             Some(wanted) => wanted == m.name,
             None => callable.iter().any(|c| c.name == m.name),
