@@ -88,6 +88,25 @@ fn a_counter_that_outlives_tests_is_asserted_by_its_steps_and_scored_as_written(
 }
 
 #[test]
+fn a_counter_in_a_wrapper_of_the_file_starts_afresh_for_each_test_the_analysis_runs() {
+    // The tests that read the suite back ran in one context, where each went on counting from the ids
+    // the tests before it had taken: `mutate --suite` refused the suite it had just written (lunr's).
+    let out = tempfile::tempdir().unwrap();
+    let suite = out.path().join("suite");
+    let args = ["--seed", "1", "--budget", "20000", "--timeout", "600"];
+    generate(&[fixture("wrapped-ids.js")], &suite, &args);
+    let written = std::fs::read_to_string(suite.join("Node.static.test.js")).unwrap();
+    assert!(written.contains(".id, 2);"), "ids asserted: {written}");
+    node_test_passes(&suites(&suite));
+    let (report, _) = mutate(
+        &[&fixture("wrapped-ids.js")],
+        &out.path().join("mutants.json"),
+        &[&["--suite", suite.to_str().unwrap()][..], &args[..]].concat(),
+    );
+    assert!(report["score"].as_f64().is_some(), "{report:#}");
+}
+
+#[test]
 fn a_manifest_written_before_state_assertions_is_refused_with_a_message() {
     let dir = tempfile::tempdir().unwrap();
     generate(&[sample("circle.js")], dir.path(), &["--seed", "1", "--budget", "60000", "--timeout", "600"]);

@@ -97,3 +97,18 @@ fn a_suite_of_static_members_is_read_back_from_its_manifest() {
         assert_eq!(before.get(name), after.get(name), "{name} changed");
     }
 }
+
+#[test]
+fn a_static_function_that_loops_on_what_discovery_passes_it_ends_alone() {
+    // Whether a static function makes instances is tried by calling it: `lexWord` loops for ever over an
+    // inert lexer. That call used to run inside the walk, whose time limit then ended discovery itself
+    // ("discovering classes: interrupted"): no class was found at all.
+    let out = tempfile::tempdir().unwrap();
+    let report = generate(&[statics_fixture("lexer.cjs")], out.path(), BUDGET);
+    fully_covered(&report, "Lexer", &["next", "words"]);
+    let tested: Vec<String> = methods(&report).into_iter().map(|m| m.0).collect();
+    assert!(tested.iter().any(|m| m.ends_with(".lexWord")), "{tested:?}");
+    let instances = suite_text(out.path(), "Lexer");
+    assert!(instances.contains("= Lexer.of(") || instances.contains("new Lexer("), "{instances}");
+    node_test_passes(&suites(out.path()));
+}

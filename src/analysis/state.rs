@@ -347,6 +347,23 @@ impl Visit for SharedWriteFinder {
     }
 
     fn visit_call_expr(&mut self, node: &CallExpr) {
+        if self.scopes.is_empty()
+            && let Callee::Expr(callee) = &node.callee
+            && let Some(body) = invoked(callee)
+        {
+            // A function called at the top level runs once, while the file loads (a UMD or IIFE wrapper,
+            // and the factory such a wrapper calls): its bindings outlive every test, as the top level's
+            // do (lunr's `lunr.TokenSet._nextId += 1`, `lunr` declared in the wrapper, counted on from
+            // one test to the next when it was taken for a local).
+            self.at_top_level(body);
+            for arg in &node.args {
+                match function_expr(&arg.expr) {
+                    Some(factory) => self.at_top_level(factory),
+                    None => arg.visit_with(self),
+                }
+            }
+            return;
+        }
         if let Callee::Expr(callee) = &node.callee
             && let Expr::Member(m) = &**callee
             && let MemberProp::Ident(method) = &m.prop
@@ -361,6 +378,52 @@ impl Visit for SharedWriteFinder {
             }
         }
         node.visit_children_with(self);
+    }
+}
+
+/// A function expression, as a call's callee or argument holds it.
+#[derive(Clone, Copy)]
+enum Body<'a> {
+    Function(&'a Function),
+    Arrow(&'a ArrowExpr),
+}
+
+/// The function expression `expr` is, parenthesised or not.
+fn function_expr(expr: &Expr) -> Option<Body<'_>> {
+    match expr {
+        Expr::Paren(p) => function_expr(&p.expr),
+        Expr::Fn(f) => Some(Body::Function(&f.function)),
+        Expr::Arrow(a) => Some(Body::Arrow(a)),
+        _ => None,
+    }
+}
+
+/// The function a call of `callee` runs there and then: `(function () {...})()`, `(() => {...})()`,
+/// `(function () {...}).call(this)` or `.apply(...)`.
+fn invoked(callee: &Expr) -> Option<Body<'_>> {
+    function_expr(callee).or_else(|| match callee {
+        Expr::Paren(p) => invoked(&p.expr),
+        Expr::Member(m) if matches!(&m.prop, MemberProp::Ident(p) if &*p.sym == "call" || &*p.sym == "apply") => {
+            function_expr(&m.obj)
+        }
+        _ => None,
+    })
+}
+
+impl SharedWriteFinder {
+    /// Looks into a function that runs while the file loads as into the top level: no scope of its own,
+    /// so what it declares is shared by the functions it defines.
+    fn at_top_level(&mut self, body: Body) {
+        match body {
+            Body::Function(f) => {
+                f.params.visit_with(self);
+                f.body.visit_with(self);
+            }
+            Body::Arrow(a) => {
+                a.params.visit_with(self);
+                a.body.visit_with(self);
+            }
+        }
     }
 }
 
@@ -456,6 +519,23 @@ mod tests {
         ] {
             assert!(shared(code).is_some(), "{code}");
         }
+    }
+
+    #[test]
+    fn a_wrapper_called_while_loading_declares_shared_state() {
+        // lunr's shape: a counter on a constructor kept in a variable of the file's wrapper.
+        for wrapper in [
+            ";(function () { var lib = {}; lib.Node = function () { this.id = lib.Node.next; lib.Node.next += 1; }; })();",
+            "(function () { var n = 0; this.C = function () { n++; }; }).call(this);",
+            "(() => { let seen = []; globalThis.C = class { m(x) { seen.push(x); } }; })();",
+            "(function (root, factory) { root.lib = factory(); })(this, function () { var n = 0;              return function C() { n += 1; }; });",
+        ] {
+            assert!(shared(wrapper).is_some(), "{wrapper}");
+        }
+        // What the wrapper itself does while loading, and the locals of a function each call makes anew
+        // (a factory's closure), are no shared writes.
+        assert_eq!(shared(";(function () { var lib = {}; lib.n = 0; lib.n += 1; })();"), None);
+        assert_eq!(shared("(function () { this.make = function () { var n = 0; return () => { n++; }; }; })();"), None);
     }
 
     #[test]

@@ -971,9 +971,15 @@
     }
     return false;
   };
+  // The static functions discovery found, as [class, function]: whether calls of the `i`th make
+  // instances of its class is asked after the walk (`__fc$discoverStaticMade`), each call under a time
+  // limit of its own, since a call may loop (lunr's lexer states loop over an inert lexer): inside the
+  // walk, one such call ended the whole discovery.
+  const staticTrials = [];
   // The own static members of class `f` (class statics are not enumerable, so the walk does not meet
-  // them): its functions that are no class, each with whether its calls make instances of `f` (`made`),
-  // and the getters and data fields whose value is an instance of `f` (`property`), other ways to make one.
+  // them): its functions that are no class, each with the trial that tells whether its calls make
+  // instances of `f` (`made`, answered later), and the getters and data fields whose value is an
+  // instance of `f` (`property`), other ways to make one.
   const STATIC_SKIPPED = ['length', 'name', 'prototype', 'arguments', 'caller'];
   const staticMembers = (f) => {
     const statics = [];
@@ -991,7 +997,8 @@
         if (typeof d.get === 'function') {
           if (instanceOf(apply(d.get, f, []), f)) push(statics, { name: k, probes: [], length: 0, made: true, property: true });
         } else if (typeof d.value === 'function' && !isClassLike(d.value) && !P.weakSetHas(inertProxies, d.value)) {
-          push(statics, { name: k, probes: probesOf(d.value), length: lengthOf(d.value), made: makesInstances(f, d.value), property: false });
+          push(staticTrials, [f, d.value]);
+          push(statics, { name: k, probes: probesOf(d.value), length: lengthOf(d.value), made: false, trial: staticTrials.length - 1, property: false });
         } else if (instanceOf(d.value, f)) {
           push(statics, { name: k, probes: [], length: 0, made: true, property: true });
         }
@@ -1066,6 +1073,7 @@
     const found = [];
     seen = new P.Set();
     plainFunctions.length = 0;
+    staticTrials.length = 0;
     // `inClass`: the value is a member of a class (a static method), not of a module or a namespace.
     const walk = (path, value, depth, inClass) => {
       if (value === null || (typeof value !== 'object' && typeof value !== 'function') || P.setHas(seen, value)) return;
@@ -1188,6 +1196,7 @@
     }
     return '';
   });
+  hide('__fc$discoverStaticMade', (i) => makesInstances(staticTrials[i][0], staticTrials[i][1]));
   // What a test builds a factory's class with: a function whose `prototype` is that of the factory's
   // instances (results are told apart by prototype) and whose construction calls the factory. What makes
   // plain objects (`plain`) keeps a prototype of its own, which no value has: a plain object is no

@@ -205,6 +205,9 @@ protocol! {
         /// Discovery: the class of what the `i`th plain function the walk met returns, if the walk missed
         /// it, or the unit of the plain objects of closures it returns.
         DISCOVER_MADE = "__fc$discoverMade";
+        /// Discovery: whether calls of the `i`th static function the walk met make instances of its
+        /// class.
+        DISCOVER_STATIC_MADE = "__fc$discoverStaticMade";
         /// What a class made by a factory (or a factory's plain objects) is bound as: a constructor that
         /// calls the factory.
         VIA_FACTORY = "__fc$viaFactory";

@@ -221,6 +221,9 @@ pub struct FoundStatic {
     pub length: usize,
     /// Whether a call of it (or its value, for a property) made an instance of the class.
     pub made: bool,
+    /// For a function, which of the harness's static trials tells `made` (asked after the walk).
+    #[serde(default)]
+    pub trial: Option<usize>,
     /// Whether it is a getter or a data field rather than a function: read, not called.
     pub property: bool,
 }
@@ -450,6 +453,12 @@ impl Sandbox {
                 }
                 Some(class) => found.classes.push(class),
                 None => found.functions.push(function),
+            }
+        }
+        for member in found.classes.iter_mut().flat_map(|c| c.info.statics.iter_mut()) {
+            if let Some(trial) = member.trial {
+                // A call that throws or loops made no instance.
+                member.made = engine.discover_static_made(trial).unwrap_or(false);
             }
         }
         if engine.changed_builtins(true).is_some() || !engine.restore_shared_state() {

@@ -45,9 +45,9 @@ use rquickjs::{Context, Ctx, Function, Module, Object, Runtime, Value};
 use crate::error::{Error, Result};
 use crate::js::{
     BASELINE, BRANCHES, BUILTINS_JS, CHARGE, CONSOLE_JS, DEFINE_MODULE, DETERMINISM_JS, DETERMINISTIC, DISCOVER,
-    DISCOVER_MADE, DISTANCES, FORGET, HARNESS_JS, HAS_SETTER, INEXACT, INEXACT_JS, JOURNAL_JS, LOAD_ENCODING,
-    LOAD_SEED, LOAD_WEB, LOOPS_JS, MUTANT, NAMESPACES, PARITY_JS, PRIMORDIALS_JS, PRINT, REJECTED, REQUIRE, RUNTIME_JS,
-    SHARED_WRITE, SOURCE_TEXT, STATEMENTS,
+    DISCOVER_MADE, DISCOVER_STATIC_MADE, DISTANCES, FORGET, HARNESS_JS, HAS_SETTER, INEXACT, INEXACT_JS, JOURNAL_JS,
+    LOAD_ENCODING, LOAD_SEED, LOAD_WEB, LOOPS_JS, MUTANT, NAMESPACES, PARITY_JS, PRIMORDIALS_JS, PRINT, REJECTED,
+    REQUIRE, RUNTIME_JS, SHARED_WRITE, SOURCE_TEXT, STATEMENTS,
 };
 use crate::model::program::ModuleKind;
 use crate::model::settings::Limits;
@@ -553,14 +553,24 @@ impl Engine {
         found
     }
 
-    /// Tries the `index`th function discovery met as a factory (`__fc$discoverMade`), within a short time
-    /// limit since calling it may loop: the class of what it returns, as JSON, `''` when it made none, and
-    /// `None` when it failed.
+    /// Tries the `index`th function discovery met as a factory (`__fc$discoverMade`): the class of what it
+    /// returns, as JSON, `''` when it made none, and `None` when it failed.
     pub(crate) fn discover_made(&mut self, index: usize) -> Option<String> {
+        self.discovery_trial(DISCOVER_MADE, index)
+    }
+
+    /// Whether calls of the `index`th static function discovery met make instances of its class
+    /// (`__fc$discoverStaticMade`); `None` when trying failed.
+    pub(crate) fn discover_static_made(&mut self, index: usize) -> Option<bool> {
+        self.discovery_trial(DISCOVER_STATIC_MADE, index)
+    }
+
+    /// Calls the harness's `trial` on `index`, within a short time limit since what it calls may loop.
+    fn discovery_trial<T: for<'js> rquickjs::FromJs<'js>>(&mut self, trial: &str, index: usize) -> Option<T> {
         self.deadline.set(Duration::from_millis(200));
         let found = self.context.with(|ctx| {
-            let made: Function = ctx.globals().get(DISCOVER_MADE).ok()?;
-            let answer = made.call::<_, String>((index,));
+            let function: Function = ctx.globals().get(trial).ok()?;
+            let answer = function.call::<_, T>((index,));
             if answer.is_err() {
                 ctx.catch();
             }
