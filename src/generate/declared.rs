@@ -142,20 +142,7 @@ impl Builder<'_> {
                     .map(|_| (self.declared(None, key, depth + 1, rng), self.declared(None, value, depth + 1, rng)))
                     .collect(),
             ),
-            // Keys the code may look up: strings it mentions, now and then; short plain ones otherwise.
-            DeclaredType::Dictionary(item) => Value::Object(
-                (0..rng.random_range(0..=MAX_DICTIONARY_LENGTH))
-                    .map(|i| {
-                        let key = match self.primitive(ParamType::String, rng) {
-                            Value::String(s) if !s.is_empty() && rng.random_bool(0.5) => s,
-                            _ => KEYS[i].to_string(),
-                        };
-                        (key, self.declared(None, item, depth + 1, rng))
-                    })
-                    .collect::<std::collections::BTreeMap<_, _>>()
-                    .into_iter()
-                    .collect(),
-            ),
+            DeclaredType::Dictionary(item) => self.dictionary(item, depth, rng),
             DeclaredType::Set(item) => Value::Set(
                 (0..rng.random_range(0..=MAX_ARRAY_LENGTH))
                     .map(|_| self.declared(None, item, depth + 1, rng))
@@ -180,6 +167,22 @@ impl Builder<'_> {
             // Never built: `buildable` keeps such types to proxies, and optional members of them out.
             DeclaredType::Opaque => Value::Undefined,
         }
+    }
+
+    /// An object of up to [`MAX_DICTIONARY_LENGTH`] entries of values of `item`: keys the code may look up
+    /// (strings it mentions) now and then, short plain ones otherwise.
+    fn dictionary(&mut self, item: &DeclaredType, depth: usize, rng: &mut (impl Rng + ?Sized)) -> Value {
+        let mut entries: Vec<(String, Value)> = Vec::new();
+        for plain in KEYS.iter().take(rng.random_range(0..=MAX_DICTIONARY_LENGTH)) {
+            let key = match self.primitive(ParamType::String, rng) {
+                Value::String(s) if !s.is_empty() && rng.random_bool(0.5) => s,
+                _ => plain.to_string(),
+            };
+            let value = self.declared(None, item, depth + 1, rng);
+            entries.retain(|(k, _)| *k != key);
+            entries.push((key, value));
+        }
+        Value::Object(entries)
     }
 
     /// Under `--probe-outside-types` (guided strategies), now and then a value outside `param`'s declared
