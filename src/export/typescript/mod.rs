@@ -380,7 +380,7 @@ mod tests {
             methods: vec![method("put", &["item", "count"])],
             ..ClassInfo::script("Shelf")
         };
-        let program = ProgramInfo { files: Vec::new(), classes: vec![class] };
+        let program = ProgramInfo { classes: vec![class], ..Default::default() };
         let put = |args: Vec<Value>| Statement::Call {
             receiver: 0,
             method: "put".into(),
