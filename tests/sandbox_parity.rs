@@ -118,14 +118,6 @@ fn code_that_chose_its_path_without_a_global_the_sandbox_lacks_takes_it_under_no
     assert!(tests.contains("withoutGlobals(globalThis, [\"WebAssembly\"], requireFresh)"), "{tests}");
 }
 
-#[test]
-fn an_engine_error_made_in_the_arguments_of_an_error_the_code_builds_is_asserted_by_its_name() {
-    let (_, out, _) = generate_passing("engine-error-in-message.js");
-    let tests = suite(out.path(), "Parser.test.js");
-    assert!(tests.contains("{ name: \"TypeError\" }"), "{tests}");
-    assert!(!tests.contains("cannot read property"), "{tests}");
-}
-
 /// What `String(fn)` gives under Node for every function `texts.js`'s `Counter#texts` lists.
 fn node_texts() -> Vec<String> {
     let script = format!(

@@ -20,9 +20,7 @@ pub(crate) fn throw_argument_ranges(program: &Program, base: u32) -> Vec<(u32, u
 /// Byte ranges (start, end) of where `program` builds errors: the arguments of `throw` statements, and
 /// every `new` of a constructor named as errors are (`new Error(..)`, `new ValidationError(..)`,
 /// `new errors.ParseException(..)`); `base` is the file's start position. An error made elsewhere is the
-/// engine's (`op()` that is not a function, inside `new Ok(op())`), whose message differs between engines;
-/// so is one made while the arguments of a `new` are evaluated (`` new ParseError(`bad ${type.toString(16)}`) ``
-/// with `type` undefined, even when thrown): the ranges leave those arguments out.
+/// engine's (`op()` that is not a function, inside `new Ok(op())`), whose message differs between engines.
 pub(crate) fn error_building_ranges(program: &Program, base: u32) -> Vec<(u32, u32)> {
     let mut collector = ErrorCollector { throws: ThrowCollector { base, ranges: Vec::new() } };
     program.visit_with(&mut collector);
@@ -33,53 +31,24 @@ struct ErrorCollector {
     throws: ThrowCollector,
 }
 
-impl ErrorCollector {
-    /// Adds the range of `new`, its callee and its parentheses, without its arguments.
-    fn push_without_arguments(&mut self, node: &NewExpr) {
-        let base = self.throws.base;
-        let (lo, hi) = (node.span().lo.0.saturating_sub(base), node.span().hi.0.saturating_sub(base));
-        let arguments = node.args.as_deref().unwrap_or_default();
-        match (arguments.first(), arguments.last()) {
-            (Some(first), Some(last)) => {
-                let first = first.span().lo.0.saturating_sub(base);
-                let last = last.span().hi.0.saturating_sub(base);
-                self.throws.ranges.extend([(lo, first), (last, hi)]);
-            }
-            _ => self.throws.ranges.push((lo, hi)),
-        }
-    }
-}
-
 impl Visit for ErrorCollector {
     fn visit_throw_stmt(&mut self, node: &ThrowStmt) {
-        match &*node.arg {
-            // Its arguments are not where the error is built (see `visit_new_expr`).
-            Expr::New(new) => {
-                if !builds_error(new) {
-                    self.push_without_arguments(new);
-                }
-                node.visit_children_with(self);
-            }
-            _ => self.throws.visit_throw_stmt(node),
-        }
+        self.throws.visit_throw_stmt(node);
     }
 
     fn visit_new_expr(&mut self, node: &NewExpr) {
-        if builds_error(node) {
-            self.push_without_arguments(node);
+        let name = match &*node.callee {
+            Expr::Ident(id) => Some(id.sym.as_str()),
+            Expr::Member(m) => m.prop.as_ident().map(|p| p.sym.as_str()),
+            _ => None,
+        };
+        if name.is_some_and(|n| n.ends_with("Error") || n.ends_with("Exception")) {
+            let span = node.span();
+            let base = self.throws.base;
+            self.throws.ranges.push((span.lo.0.saturating_sub(base), span.hi.0.saturating_sub(base)));
         }
         node.visit_children_with(self);
     }
-}
-
-/// Whether `node` constructs what is named as errors are (`Error`, `errors.ParseException`).
-fn builds_error(node: &NewExpr) -> bool {
-    let name = match &*node.callee {
-        Expr::Ident(id) => Some(id.sym.as_str()),
-        Expr::Member(m) => m.prop.as_ident().map(|p| p.sym.as_str()),
-        _ => None,
-    };
-    name.is_some_and(|n| n.ends_with("Error") || n.ends_with("Exception"))
 }
 
 struct ThrowCollector {
@@ -118,15 +87,6 @@ mod tests {
         let parsed = parse_source(Path::new("/nonexistent/t.js"), "t.js", code.into()).unwrap();
         let ranges = error_building_ranges(&parsed.program, parsed.source.start_pos.0);
         let texts: Vec<&str> = ranges.iter().map(|(s, e)| &code[*s as usize..*e as usize]).collect();
-        assert_eq!(texts, ["new errors.BadError(", ")", "new Error(", ")", "v"]);
-    }
-
-    #[test]
-    fn the_arguments_of_an_error_built_are_not_where_it_is_built() {
-        let code = "function f(t) { throw new ParseError(`bad 0x${t.toString(16)}`, new RangeError(t.x)); }";
-        let parsed = parse_source(Path::new("/nonexistent/t.js"), "t.js", code.into()).unwrap();
-        let ranges = error_building_ranges(&parsed.program, parsed.source.start_pos.0);
-        let texts: Vec<&str> = ranges.iter().map(|(s, e)| &code[*s as usize..*e as usize]).collect();
-        assert_eq!(texts, ["new ParseError(", ")", "new RangeError(", ")"]);
+        assert_eq!(texts, ["new errors.BadError(e)", "new Error('no')", "v"]);
     }
 }
