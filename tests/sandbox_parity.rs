@@ -1,8 +1,9 @@
 //! A sandbox Node code cannot tell apart (issue 40, item 7), and suites that must not fail or hang under
 //! Node on the code they came from (`tests/fixtures/parity`, written fresh): timers Node waits for in real
 //! time, classes extending `Array`, errors whose `name` is not a string, a host-free `process`, and the
-//! globals the sandbox lacks named when a library reads them while loading. Each suite runs under `node
-//! --test` with a per-test timeout, so that a suite that would hang fails instead.
+//! globals the sandbox lacks named when a library reads them while loading, and hidden while its suite
+//! loads it. Each suite runs under `node --test` with a per-test timeout, so that a suite that would hang
+//! fails instead.
 
 mod common;
 
@@ -106,6 +107,15 @@ fn process_is_host_free_and_globals_read_while_loading_are_named() {
     let tests = suite(out.path(), "Settings.test.js");
     assert!(tests.contains("settings.elapsed()") && tests.contains("settings.doubleLater("), "{tests}");
     assert!(!tests.contains("settings.separator()") && !tests.contains("settings.node()"), "{tests}");
+}
+
+#[test]
+fn code_that_chose_its_path_without_a_global_the_sandbox_lacks_takes_it_under_node_too() {
+    let (report, out, _) = generate_passing("host-path.js");
+    assert!(report["warnings"].to_string().contains("WebAssembly"), "{}", report["warnings"]);
+    let tests = suite(out.path(), "Multiplier.test.js");
+    assert!(tests.contains("\"js "), "{tests}");
+    assert!(tests.contains("withoutGlobals(globalThis, [\"WebAssembly\"], requireFresh)"), "{tests}");
 }
 
 /// What `String(fn)` gives under Node for every function `texts.js`'s `Counter#texts` lists.

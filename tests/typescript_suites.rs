@@ -202,6 +202,32 @@ fn results_bound_as_receivers_type_check_whatever_their_declared_type() {
 }
 
 #[test]
+fn code_that_chose_its_path_without_a_global_the_sandbox_lacks_takes_it_under_every_runner() {
+    // host.ts reads WebAssembly at load, which the sandbox lacks: every runner loads it without it.
+    for format in FORMATS {
+        let (dir, out) = project();
+        generate(
+            &[fixture_file("host.ts")],
+            &out,
+            &["--seed", "1", "--budget", "60000", "--timeout", "600", "--format", format],
+        );
+        let suites = typescript_suites(&out);
+        let suite = suites.iter().find(|s| !s.to_string_lossy().contains(".failing.")).unwrap();
+        let written = std::fs::read_to_string(suite).unwrap();
+        assert!(
+            written.contains("\"js ") && written.contains("withoutGlobals(globalThis, [\"WebAssembly\"]"),
+            "{written}"
+        );
+        for suite in &suites {
+            let output = run(format, suite);
+            assert!(output.status.success(), "{format} failed on {}: {}", suite.display(), text(&output));
+        }
+        let errors = tsc(dir.path(), &suites, &[]);
+        assert!(errors.is_empty(), "tsc --strict on the {format} suites of host.ts:\n{errors}");
+    }
+}
+
+#[test]
 fn bytes_are_built_as_declared_and_written_as_typescript_reads_them() {
     // keyring.ts takes a `Uint8Array` of 32 bytes, not all zero: bytes of the lengths code checks, each
     // byte the same, cover every branch, and the suite writes them typed.

@@ -129,7 +129,7 @@ pub(crate) fn analyse(code: &CodeBase, sandbox: &mut Sandbox, namespace: Option<
             type_reexports,
         })
         .collect();
-    let mut program = ProgramInfo { files, classes: Vec::new() };
+    let mut program = ProgramInfo { files, classes: Vec::new(), absent_at_load: Vec::new() };
     let mut aliases = BTreeSet::new();
     let this_fields: Vec<Vec<ThisFields>> = code
         .files

@@ -9,7 +9,7 @@ use std::path::{Component, Path, PathBuf};
 use super::{Access, ExportSuite, ExportTest, Format, js_string};
 use crate::js::runners::{
     COMMON_JS_JS, ES_MODULES_JS, FILES, JEST_COMMON_JS_JS, JEST_ES_MODULES_JS, SCRIPTS_JS, UNDO_JS,
-    VITEST_ES_MODULES_JS,
+    VITEST_ES_MODULES_JS, WITHOUT_GLOBALS_JS,
 };
 use crate::js::{DETERMINISM_JS, LOAD_SEED};
 use crate::model::program::ModuleKind;
@@ -128,6 +128,9 @@ impl SubjectPaths {
 pub(super) fn write_loader(js: &mut Js, suite: &ExportSuite, format: Format, syntax: Syntax, out_dir: &Path) {
     let paths = SubjectPaths::new(suite, out_dir);
     write_file_loaders(js, format, syntax, &paths);
+    if !suite.absent_at_load.is_empty() {
+        js.line(WITHOUT_GLOBALS_JS);
+    }
     let classes = bound_classes(suite, !paths.scripts.is_empty());
     write_with_subjects(js, suite, &paths, &classes);
 }
@@ -171,6 +174,16 @@ fn write_file_loaders(js: &mut Js, format: Format, syntax: Syntax, paths: &Subje
         };
         js.line(&loader.replace(FILES, &array_items(es_modules, 2)));
     }
+}
+
+/// `load` called with the globals the code read in the sandbox while loading hidden in realm `realm`
+/// (`withoutGlobals(globalThis, ["WebAssembly"], requireFresh)`), or `load()` when it read none.
+pub(super) fn loading(suite: &ExportSuite, realm: &str, load: &str) -> String {
+    if suite.absent_at_load.is_empty() {
+        return format!("{load}()");
+    }
+    let names: Vec<String> = suite.absent_at_load.iter().map(|name| js_string(name)).collect();
+    format!("withoutGlobals({realm}, [{}], {load})", names.join(", "))
 }
 
 /// The JavaScript expression of each bound class, in binding order, once `withSubjects` has loaded the
@@ -241,13 +254,18 @@ fn write_with_subjects(js: &mut Js, suite: &ExportSuite, paths: &SubjectPaths, c
     }
     js.line(&seed_for(&LOAD_SEED.to_string()));
     if scripts {
-        js.line("  for (const script of scripts) script.runInContext(context);");
+        let run = "for (const script of scripts) script.runInContext(context);";
+        if suite.absent_at_load.is_empty() {
+            js.line(&format!("  {run}"));
+        } else {
+            js.line(&format!("  {};", loading(suite, "global", &format!("() => {{\n    {run}\n  }}"))));
+        }
     }
     if !paths.common_js.is_empty() {
-        js.line("  const required = requireFresh();");
+        js.line(&format!("  const required = {};", loading(suite, "globalThis", "requireFresh")));
     }
     if es_modules {
-        js.line("  const imported = await importFresh();");
+        js.line(&format!("  const imported = await {};", loading(suite, "globalThis", "importFresh")));
     }
     js.line(&seed_for("body.seed"));
     let call = if scripts { "inContext(body, context)" } else { "body" };

@@ -137,6 +137,10 @@ pub(crate) struct ExportSuite {
     pub files: Vec<SubjectFile>,
     /// The classes test code refers to, passed to every test in this order.
     pub bindings: Vec<Binding>,
+    /// The globals Node has and the sandbox lacks that the code read while it loaded there: hidden while
+    /// the suite loads it, so that it takes the path it took in the sandbox (see
+    /// [`WITHOUT_GLOBALS_JS`](crate::js::runners::WITHOUT_GLOBALS_JS)).
+    pub absent_at_load: Vec<String>,
     /// The tests.
     pub tests: Vec<ExportTest>,
     /// Whether these are error-revealing tests: written to `<Class>.failing.test.js`, every test skipped.

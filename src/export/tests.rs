@@ -9,8 +9,11 @@ use std::fs;
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
-/// The classes every fixture defines; only how they are loaded (and reach `nextSerial`) differs.
-const CLASSES: &str = r#"class ListError extends Error {
+/// The classes every fixture defines; only how they are loaded (and reach `nextSerial`) differs. What they
+/// find at load decides what `host()` answers, as a library chooses a faster path when the host has one.
+const CLASSES: &str = r#"const hostHas = typeof WebAssembly === 'object' ? 'WebAssembly' : 'nothing';
+
+class ListError extends Error {
   constructor(message) {
     super(message);
     this.name = 'ListError';
@@ -68,6 +71,8 @@ class LinkedList {
   check(value) {
     if (typeof value !== 'number') throw 'not a number: ' + value;
     return value;
+  }  host() {
+    return hostHas;
   }
 }
 
@@ -265,6 +270,7 @@ fn suite(fixture: Fixture, root: &Path, tests: Vec<ExportTest>) -> ExportSuite {
         header: vec!["Regression tests written by Flycatcher.".into(), String::new(), "*/ and \\ stay comments".into()],
         files,
         bindings,
+        absent_at_load: Vec::new(),
         tests,
         failing: false,
         typescript: None,
@@ -378,9 +384,14 @@ fn without_colours(text: &str) -> String {
 
 /// Every fixture rendered in every format into its own directory under `root`, as (fixture, format, file).
 fn render_all(root: &Path, tests: fn() -> Vec<ExportTest>) -> Vec<(Fixture, Format, PathBuf)> {
+    render_suites(root, |fixture| suite(fixture, root, tests()))
+}
+
+/// The suite `suite_of` makes of each fixture rendered in every format, as [`render_all`] does.
+fn render_suites(root: &Path, suite_of: impl Fn(Fixture) -> ExportSuite) -> Vec<(Fixture, Format, PathBuf)> {
     let mut rendered = Vec::new();
     for fixture in FIXTURES {
-        let suite = suite(fixture, root, tests());
+        let suite = suite_of(fixture);
         for format in Format::all() {
             let out_dir = root.join("test").join(format.name()).join(fixture.dir().replace('/', "-"));
             rendered.push((fixture, format, write_rendered(&suite, format, &out_dir)));
@@ -393,8 +404,23 @@ fn render_all(root: &Path, tests: fn() -> Vec<ExportTest>) -> Vec<(Fixture, Form
 fn every_format_passes_for_every_module_kind() {
     let root = tempfile::tempdir().unwrap();
     let rendered = render_all(root.path(), passing_tests);
+    let runs = all_pass(&rendered, &root.path().join("logs"));
+    // The assert format's closing line is the one CI reads.
+    for ((_, format, _), run) in rendered.iter().zip(&runs) {
+        if *format == Format::Assert {
+            assert!(run.output.lines().any(|line| line == "5 passed, 0 failed"), "{}", run.output);
+        }
+        // Mocha times tests with Date: the clock is real again once a test is over.
+        if *format == Format::Mocha {
+            assert!(!run.output.contains("passing (-"), "{}", run.output);
+        }
+    }
+}
+
+/// Runs `rendered` and fails naming each suite whose runner did not exit with 0, with its output and text.
+fn all_pass(rendered: &[(Fixture, Format, PathBuf)], logs: &Path) -> Vec<Run> {
     let commands = rendered.iter().map(|(_, format, file)| runner_command(*format, file)).collect();
-    let runs = run_all(commands, &root.path().join("logs"));
+    let runs = run_all(commands, logs);
     let failures: Vec<String> = rendered
         .iter()
         .zip(&runs)
@@ -410,16 +436,30 @@ fn every_format_passes_for_every_module_kind() {
         })
         .collect();
     assert!(failures.is_empty(), "{}", failures.join("\n\n"));
-    // The assert format's closing line is the one CI reads.
-    for ((_, format, _), run) in rendered.iter().zip(&runs) {
-        if *format == Format::Assert {
-            assert!(run.output.lines().any(|line| line == "5 passed, 0 failed"), "{}", run.output);
-        }
-        // Mocha times tests with Date: the clock is real again once a test is over.
-        if *format == Format::Mocha {
-            assert!(!run.output.contains("passing (-"), "{}", run.output);
-        }
-    }
+    runs
+}
+
+#[test]
+fn globals_the_sandbox_lacked_while_the_code_loaded_are_hidden_while_it_loads_and_only_then() {
+    let root = tempfile::tempdir().unwrap();
+    // The code took its path without WebAssembly in the sandbox; under every runner it takes it too, and
+    // the test itself sees Node's WebAssembly again (a global that was not there, `URL` in a script's
+    // context, is not left behind either).
+    let tests = || {
+        vec![test(
+            "the path the code took without WebAssembly",
+            vec![
+                strict("new LinkedList().host()", "\"nothing\""),
+                strict("typeof WebAssembly", "\"object\""),
+                ok("typeof URL !== 'undefined' || !('URL' in globalThis)", "URL is not left undefined"),
+            ],
+        )]
+    };
+    let rendered = render_suites(root.path(), |fixture| ExportSuite {
+        absent_at_load: vec!["WebAssembly".into(), "URL".into()],
+        ..suite(fixture, root.path(), tests())
+    });
+    all_pass(&rendered, &root.path().join("logs"));
 }
 
 #[test]
@@ -609,7 +649,7 @@ fn members_use_dots_only_for_identifiers() {
 fn suites_of_names_differing_in_case_alone_get_files_of_their_own() {
     use crate::model::program::ClassInfo;
     let class = ClassInfo::script;
-    let program = ProgramInfo { files: Vec::new(), classes: vec![class("Maybe"), class("Result"), class("maybe")] };
+    let program = ProgramInfo { classes: vec![class("Maybe"), class("Result"), class("maybe")], ..Default::default() };
     let stems: Vec<String> = (0..3).map(|c| suite_stem(&program, c)).collect();
     assert_eq!(stems, ["Maybe", "Result", "maybe.2"]);
 }

@@ -98,7 +98,7 @@ mod tests {
             ..ClassInfo::script(name)
         };
         let classes = vec![class("Tree", None), class("Iterator", None), class("Leaf", Some(0))];
-        ProgramInfo { files: Vec::new(), classes }
+        ProgramInfo { classes, ..Default::default() }
     }
 
     /// `tree = new Tree(); tree.insert(1); tree.insert(2)`.

@@ -38,6 +38,11 @@ pub(crate) const ES_MODULES_JS: &str = include_str!("runners/esm.js");
 /// fixed them, once a test of modules (which run in the suite's own realm) is over.
 pub(crate) const UNDO_JS: &str = include_str!("runners/undo.js");
 
+/// `withoutGlobals(g, names, load)`: calls `load` with the globals `names` of realm `g` hidden (read as
+/// `undefined`) and gives them back once it has loaded (once its promise settles, for ES modules): the
+/// globals Node has and the sandbox lacked that the code read while it loaded there.
+pub(crate) const WITHOUT_GLOBALS_JS: &str = include_str!("runners/without-globals.js");
+
 /// `settle(body, callback)`: runs a test whether it finishes at once or later and calls back once with its
 /// error or `null`, for runners that learn the outcome through a callback (nodeunit, expresso, vows).
 pub(crate) const SETTLE_JS: &str = include_str!("runners/settle.js");

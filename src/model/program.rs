@@ -340,6 +340,9 @@ pub struct ProgramInfo {
     pub files: Vec<FileInfo>,
     /// Classes found, in discovery order.
     pub classes: Vec<ClassInfo>,
+    /// The globals Node has and the sandbox lacks that the code read while it loaded: it took the path
+    /// it takes without them, which exported suites make it take under Node too.
+    pub absent_at_load: Vec<String>,
 }
 
 impl ProgramInfo {

@@ -143,9 +143,9 @@ impl Session {
                  context built anew"
             ));
         }
-        let missing = runner.sandbox_mut().globals_missing_at_load()?;
-        if !missing.is_empty() {
-            warnings.push(format!("{MISSING_GLOBALS_WARNING}{}", missing.join(", ")));
+        program.absent_at_load = runner.sandbox_mut().globals_missing_at_load()?;
+        if !program.absent_at_load.is_empty() {
+            warnings.push(format!("{MISSING_GLOBALS_WARNING}{}", program.absent_at_load.join(", ")));
         }
         select_classes(&mut program, &options.classes)?;
         let mut declarations = Declarations::default();

@@ -597,7 +597,7 @@ mod tests {
     fn two_classes() -> ProgramInfo {
         let method = |name: &str| MethodInfo::bare(name, Vec::new(), Origin::Prototype);
         let class = |name: &str| ClassInfo { methods: vec![method("m")], ..ClassInfo::script(name) };
-        ProgramInfo { files: Vec::new(), classes: vec![class("A"), class("B")] }
+        ProgramInfo { classes: vec![class("A"), class("B")], ..Default::default() }
     }
 
     #[test]

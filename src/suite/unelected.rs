@@ -45,6 +45,7 @@ impl Suite {
                 header: why.clone(),
                 files: Vec::new(),
                 bindings: Vec::new(),
+                absent_at_load: Vec::new(),
                 tests: vec![test],
                 failing: false,
                 typescript: typescript_of(program, *class).map(|(typescript, _)| typescript),

@@ -444,6 +444,7 @@ pub(super) fn subjects_suite(
         header: header.to_vec(),
         files,
         bindings,
+        absent_at_load: program.absent_at_load.clone(),
         tests,
         failing,
         typescript,

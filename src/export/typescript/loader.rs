@@ -12,10 +12,12 @@
 
 use std::path::Path;
 
-use super::super::loader::{Import, Js, array_items, member, relative_path};
+use super::super::loader::{Import, Js, array_items, loading as hiding_globals, member, relative_path};
 use super::super::{Access, ExportSuite, ExportTest, Format, js_string};
 use super::{Specifiers, class_type, import_type};
-use crate::js::runners::{COMMON_JS_JS, ES_MODULES_JS, FILES, JEST_COMMON_JS_JS, UNDO_JS, VITEST_ES_MODULES_JS};
+use crate::js::runners::{
+    COMMON_JS_JS, ES_MODULES_JS, FILES, JEST_COMMON_JS_JS, UNDO_JS, VITEST_ES_MODULES_JS, WITHOUT_GLOBALS_JS,
+};
 use crate::js::{DETERMINISM_JS, LOAD_SEED};
 
 /// Annotations that make [`DETERMINISM_JS`] pass `tsc --strict`, as (JavaScript, TypeScript) pairs.
@@ -36,6 +38,17 @@ const DETERMINISM_TYPES: &[(&str, &str)] = &[
 
 /// Annotations for [`UNDO_JS`].
 const UNDO_TYPES: &[(&str, &str)] = &[("function undo(g) {", "function undo(g: any): void {")];
+
+/// Annotations for [`WITHOUT_GLOBALS_JS`].
+const WITHOUT_GLOBALS_TYPES: &[(&str, &str)] = &[
+    (
+        "function withoutGlobals(g, names, load) {",
+        "function withoutGlobals(g: any, names: string[], load: () => any): any {",
+    ),
+    ("const hidden = [];", "const hidden: [string, PropertyDescriptor | undefined, () => any][] = [];"),
+    ("function (value) {", "function (value: any) {"),
+    ("let loaded;", "let loaded: any;"),
+];
 
 /// Annotations for the loader of ES modules under Node ([`ES_MODULES_JS`]); it finds files from the
 /// suite's folder, `suiteDir`.
@@ -153,6 +166,9 @@ pub(in crate::export) fn write_loader(js: &mut Js, suite: &ExportSuite, format: 
             };
             js.line(&loader.replace(FILES, &items));
         }
+        if !suite.absent_at_load.is_empty() {
+            js.line(&typed(WITHOUT_GLOBALS_JS, WITHOUT_GLOBALS_TYPES));
+        }
     }
     helpers(js);
     write_with_subjects(js, suite, loading);
@@ -218,9 +234,9 @@ fn write_with_subjects(js: &mut Js, suite: &ExportSuite, loading: Loading) {
     let loaded = if loading.required() { "required" } else { "imported" };
     js.line(&format!("  deterministic(globalThis, {LOAD_SEED});"));
     if loading.required() {
-        js.line("  const required = requireFresh();");
+        js.line(&format!("  const required = {};", hiding_globals(suite, "globalThis", "requireFresh")));
     } else {
-        js.line("  const imported = await importFresh();");
+        js.line(&format!("  const imported = await {};", hiding_globals(suite, "globalThis", "importFresh")));
     }
     js.line("  deterministic(globalThis, body.seed);");
     let classes: Vec<String> = suite
@@ -258,6 +274,7 @@ mod tests {
             (VITEST_ES_MODULES_JS, VITEST_TYPES),
             (JEST_COMMON_JS_JS, JEST_TYPES),
             (COMMON_JS_JS, COMMON_JS_TYPES),
+            (WITHOUT_GLOBALS_JS, WITHOUT_GLOBALS_TYPES),
         ];
         for (js, types) in texts {
             for (from, _) in types {

@@ -384,7 +384,7 @@ mod tests {
             methods: vec![method("put", &["item", "count"])],
             ..ClassInfo::script("Shelf")
         };
-        let program = ProgramInfo { files: Vec::new(), classes: vec![class] };
+        let program = ProgramInfo { classes: vec![class], ..Default::default() };
         let put = |args: Vec<Value>| Statement::call(0, "put", args, true);
         let test = TestCase {
             class: 0,
