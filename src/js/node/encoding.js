@@ -3,7 +3,7 @@
 // every test must stay cheap (this is most of Node's globals' code). Answers the four makers.
 (function (g) {
   'use strict';
-  const { coded, invalidArgType } = g.__fc$nodeErrors;
+  const { coded, invalidArgType, invalidThis } = g.__fc$nodeErrors;
 
   // UTF-8 as the WHATWG Encoding Standard (and Node) decode it: each maximal invalid subpart becomes one
   // U+FFFD.
@@ -515,15 +515,15 @@
         this.#type = typeOf(`${type}`);
       }
       get size() {
-        if (bytesOf(this) === null) throw coded(TypeError, 'ERR_INVALID_THIS', 'Value of "this" must be of type Blob');
+        if (bytesOf(this) === null) throw invalidThis('Blob');
         return this.#bytes.length;
       }
       get type() {
-        if (bytesOf(this) === null) throw coded(TypeError, 'ERR_INVALID_THIS', 'Value of "this" must be of type Blob');
+        if (bytesOf(this) === null) throw invalidThis('Blob');
         return this.#type;
       }
       slice(start = 0, end = undefined, contentType = '') {
-        if (bytesOf(this) === null) throw coded(TypeError, 'ERR_INVALID_THIS', 'Value of "this" must be of type Blob');
+        if (bytesOf(this) === null) throw invalidThis('Blob');
         const length = this.#bytes.length;
         if (end === undefined) end = length;
         if (start < 0) start = Math.max(length + start, 0);
@@ -535,17 +535,17 @@
       }
       arrayBuffer() {
         const bytes = bytesOf(this);
-        if (bytes === null) return Promise.reject(coded(TypeError, 'ERR_INVALID_THIS', 'Value of "this" must be of type Blob'));
+        if (bytes === null) return Promise.reject(invalidThis('Blob'));
         return Promise.resolve(bytes.slice().buffer);
       }
       text() {
         const bytes = bytesOf(this);
-        if (bytes === null) return Promise.reject(coded(TypeError, 'ERR_INVALID_THIS', 'Value of "this" must be of type Blob'));
+        if (bytes === null) return Promise.reject(invalidThis('Blob'));
         return Promise.resolve(decodeUtf8(bytes, 0, bytes.length, false));
       }
       bytes() {
         const bytes = bytesOf(this);
-        if (bytes === null) return Promise.reject(coded(TypeError, 'ERR_INVALID_THIS', 'Value of "this" must be of type Blob'));
+        if (bytes === null) return Promise.reject(invalidThis('Blob'));
         return Promise.resolve(bytes.slice());
       }
       // A web stream: the sandbox has none.

@@ -27,6 +27,8 @@
   };
   const nodeErrors = Object.freeze({
     coded,
+    received,
+    invalidThis: (type) => coded(TypeError, 'ERR_INVALID_THIS', 'Value of "this" must be of type ' + type),
     invalidArgType: (name, expected, value) =>
       coded(TypeError, 'ERR_INVALID_ARG_TYPE', 'The "' + name + '" argument must be ' + expected + '.' + received(value)),
   });

@@ -7,12 +7,11 @@
 // would assert. Answers their makers.
 (function (g) {
   'use strict';
-  const { coded, invalidArgType } = g.__fc$nodeErrors;
+  const { coded, invalidArgType, invalidThis, received } = g.__fc$nodeErrors;
   const hostAccess = (what) => {
     const report = g.__fc$hostAccess;
     return typeof report === 'function' ? report(what) : new Error('no host access: ' + what);
   };
-  const invalidThis = (type) => coded(TypeError, 'ERR_INVALID_THIS', 'Value of "this" must be of type ' + type);
   const missingArgs = (...names) => {
     const listed = names.map((n) => '"' + n + '"');
     const message = listed.length === 1 ? listed[0] + ' argument' : listed.join(' and ') + ' arguments';
@@ -283,7 +282,6 @@
       }
       return { capture: !!options.capture, once: !!options.once, passive: !!options.passive, signal };
     };
-    const received = (value) => invalidArgType('x', 'y', value).message.slice('The "x" argument must be y.'.length);
 
     // Signals: made only by their controllers and statics (`new AbortSignal()` is an illegal constructor).
     let making = false;
