@@ -10,11 +10,19 @@
 //! with a literal (`kind === 'major'`, `switch (kind) { case 'minor': }`) leave no trace on a proxy
 //! either, and are read as the pseudo-types `'=string'`, `'=number'` and `'=boolean'` (see [`EQUALS`]),
 //! with the literal itself kept: a `switch` over a few names is passed by nothing but those names.
+//!
+//! The name checked may be a member chain (`typeof options.max !== 'number'`, `opts.charset ===
+//! 'utf-8'`): an options object's members are inferred like parameters, and these checks are theirs.
+//! Checks a helper of the same file makes on what it is passed are read as the caller's (see
+//! [`checks_passed_on`]), and checks on a local declared as a parameter as the parameter's (see
+//! [`checks_through_aliases`]).
 
 use std::collections::BTreeMap;
 
 use swc_common::Spanned;
-use swc_ecma_ast::{BinExpr, BinaryOp, Expr, Lit, Program, SwitchStmt, UnaryExpr, UnaryOp};
+use swc_ecma_ast::{
+    BinExpr, BinaryOp, CallExpr, Callee, Expr, Lit, Pat, Program, SwitchStmt, UnaryExpr, UnaryOp, VarDeclarator,
+};
 use swc_ecma_visit::{Visit, VisitWith};
 
 use super::constants::Constant;
@@ -64,6 +72,116 @@ pub(crate) fn literals_compared(checks: &[TypeofCheck], name: &str) -> Vec<Const
     literals
 }
 
+/// A call of a function by its bare name (`normalizeOptions(opts)`, `assertNumber(n, 'n')`), with the
+/// variable (or member chain) passed as each argument, if the argument is one.
+#[derive(Debug, Clone, PartialEq)]
+pub(crate) struct NamedCall {
+    /// Byte offset of the call in the file.
+    pub at: u32,
+    /// The name called.
+    pub callee: String,
+    /// Per argument, the name passed (`opts`, `options.size`), `None` for any other expression.
+    pub args: Vec<Option<String>>,
+}
+
+/// A local declared as another name (`var obj = object`, `const opts = options.parse`).
+#[derive(Debug, Clone, PartialEq)]
+pub(crate) struct Alias {
+    /// Byte offset of the declaration in the file.
+    pub at: u32,
+    /// The local declared.
+    pub name: String,
+    /// The name (or member chain) it is declared as.
+    pub of: String,
+}
+
+/// Every call of a bare name and every alias in `program`; `base` is the file's start position.
+pub(crate) fn flows(program: &Program, base: u32) -> (Vec<NamedCall>, Vec<Alias>) {
+    let mut finder = FlowFinder { base, calls: Vec::new(), aliases: Vec::new() };
+    program.visit_with(&mut finder);
+    (finder.calls, finder.aliases)
+}
+
+/// The checks made on an alias of a name (`var obj = object; if (typeof obj !== 'object')`) after it is
+/// declared within `range`, read as checks on the name itself.
+pub(crate) fn checks_through_aliases(
+    checks: &[TypeofCheck],
+    aliases: &[Alias],
+    range: std::ops::Range<u32>,
+) -> Vec<TypeofCheck> {
+    let mut found = Vec::new();
+    for alias in aliases.iter().filter(|a| range.contains(&a.at) && a.name != a.of) {
+        for check in checks.iter().filter(|c| (alias.at..range.end).contains(&c.at)) {
+            let rest = match check.name.strip_prefix(alias.name.as_str()) {
+                Some(rest) if rest.is_empty() || rest.starts_with('.') => rest,
+                _ => continue,
+            };
+            let name = format!("{}{rest}", alias.of);
+            found.push(TypeofCheck { at: check.at, name, ty: check.ty.clone(), literal: check.literal.clone() });
+        }
+    }
+    found
+}
+
+/// The checks a helper makes on what a function passes it: validation often lives in a function of its
+/// own (`var options = normalizeOptions(opts)`, then `typeof opts.encoder !== 'function'` there), so the
+/// checks its callee `callee(name)` (its byte range and parameter names, for a function of the same file
+/// known by a single name) makes on a parameter, or on that parameter's members, are read as checks on
+/// the name passed, placed at the call. One level of calls from the `calls` within `range`.
+pub(crate) fn checks_passed_on(
+    checks: &[TypeofCheck],
+    calls: &[NamedCall],
+    range: std::ops::Range<u32>,
+    callee: impl Fn(&str) -> Option<(std::ops::Range<u32>, Vec<String>)>,
+) -> Vec<TypeofCheck> {
+    let mut found = Vec::new();
+    for call in calls.iter().filter(|c| range.contains(&c.at)) {
+        let Some((body, params)) = callee(&call.callee) else { continue };
+        if body.contains(&call.at) {
+            continue;
+        }
+        for (passed, param) in call.args.iter().zip(&params) {
+            let Some(passed) = passed else { continue };
+            for check in checks.iter().filter(|c| body.contains(&c.at)) {
+                let rest = match check.name.strip_prefix(param.as_str()) {
+                    Some(rest) if rest.is_empty() || rest.starts_with('.') => rest,
+                    _ => continue,
+                };
+                let name = format!("{passed}{rest}");
+                found.push(TypeofCheck { at: call.at, name, ty: check.ty.clone(), literal: check.literal.clone() });
+            }
+        }
+    }
+    found
+}
+
+struct FlowFinder {
+    base: u32,
+    calls: Vec<NamedCall>,
+    aliases: Vec<Alias>,
+}
+
+impl Visit for FlowFinder {
+    fn visit_var_declarator(&mut self, node: &VarDeclarator) {
+        if let (Pat::Ident(name), Some(of)) = (&node.name, node.init.as_deref().and_then(dotted)) {
+            let at = node.span().lo.0.saturating_sub(self.base);
+            self.aliases.push(Alias { at, name: name.id.sym.to_string(), of });
+        }
+        node.visit_children_with(self);
+    }
+
+    fn visit_call_expr(&mut self, node: &CallExpr) {
+        if let Callee::Expr(callee) = &node.callee
+            && let Expr::Ident(name) = &**callee
+        {
+            let args = node.args.iter().map(|a| if a.spread.is_some() { None } else { dotted(&a.expr) }).collect();
+            let at = node.span().lo.0.saturating_sub(self.base);
+            self.calls.push(NamedCall { at, callee: name.sym.to_string(), args });
+        }
+        node.visit_children_with(self);
+    }
+}
+
 struct Finder {
     base: u32,
     found: Vec<TypeofCheck>,
@@ -89,32 +207,21 @@ fn dotted(e: &Expr) -> Option<String> {
 impl Visit for Finder {
     fn visit_bin_expr(&mut self, node: &BinExpr) {
         if node.op == BinaryOp::InstanceOf
-            && let (Expr::Ident(name), Some(class)) = (&*node.left, dotted(&node.right))
+            && let (Some(name), Some(class)) = (dotted(&node.left), dotted(&node.right))
         {
             let ty = format!("{INSTANCEOF}{class}");
-            self.found.push(TypeofCheck {
-                at: node.span().lo.0.saturating_sub(self.base),
-                name: name.sym.to_string(),
-                ty,
-                literal: None,
-            });
+            self.found.push(TypeofCheck { at: node.span().lo.0.saturating_sub(self.base), name, ty, literal: None });
         }
         if matches!(node.op, BinaryOp::EqEqEq | BinaryOp::NotEqEq | BinaryOp::EqEq | BinaryOp::NotEq) {
             let typeof_of = |e: &Expr| match e {
-                Expr::Unary(UnaryExpr { op: UnaryOp::TypeOf, arg, .. }) => match &**arg {
-                    Expr::Ident(i) => Some(i.sym.to_string()),
-                    _ => None,
-                },
+                Expr::Unary(UnaryExpr { op: UnaryOp::TypeOf, arg, .. }) => dotted(arg),
                 _ => None,
             };
             let string = |e: &Expr| match e {
                 Expr::Lit(Lit::Str(s)) => Some(s.value.to_atom_lossy().to_string()),
                 _ => None,
             };
-            let identifier = |e: &Expr| match e {
-                Expr::Ident(i) => Some(i.sym.to_string()),
-                _ => None,
-            };
+            let identifier = dotted;
             let null = |e: &Expr| matches!(e, Expr::Lit(Lit::Null(_))).then(|| ("null".to_string(), None));
             let literal = |e: &Expr| equality(e).map(|(ty, literal)| (format!("{EQUALS}{ty}"), literal));
             let type_named = |e: &Expr| string(e).map(|ty| (ty, None));
@@ -133,11 +240,11 @@ impl Visit for Finder {
     }
 
     fn visit_switch_stmt(&mut self, node: &SwitchStmt) {
-        if let Expr::Ident(name) = &*node.discriminant {
+        if let Some(name) = dotted(&node.discriminant) {
             for case in &node.cases {
                 if let Some((ty, literal)) = case.test.as_deref().and_then(equality) {
                     let at = case.span.lo.0.saturating_sub(self.base);
-                    let (name, ty) = (name.sym.to_string(), format!("{EQUALS}{ty}"));
+                    let (name, ty) = (name.clone(), format!("{EQUALS}{ty}"));
                     self.found.push(TypeofCheck { at, name, ty, literal });
                 }
             }
@@ -226,5 +333,58 @@ mod tests {
         assert_eq!(types_checked(&checks, "a", 0, all), vec!["instanceof Matrix"]);
         assert_eq!(types_checked(&checks, "b", 0, all), vec!["instanceof Geo.Point"]);
         assert!(types_checked(&checks, "c", 0, all).is_empty(), "a member's check says nothing about `c`");
+    }
+
+    #[test]
+    fn finds_checks_on_members_of_a_parameter() {
+        let code = "function f(opts) { if (typeof opts.max !== 'number') throw 1; if (opts.charset === 'utf-8') return;\n\
+                    if (opts.perf.now instanceof Date || opts.encoder !== null) return; switch (opts.kind) { case 'a': } }";
+        let parsed = parse_source(Path::new("/nonexistent/t.js"), "t.js", code.into()).unwrap();
+        let checks = typeof_checks(&parsed.program, parsed.source.start_pos.0);
+        let all = code.len() as u32;
+        assert_eq!(types_checked(&checks, "opts.max", 0, all), vec!["number"]);
+        assert_eq!(types_checked(&checks, "opts.charset", 0, all), vec!["=string"]);
+        assert_eq!(literals_compared(&checks, "opts.charset"), vec![Constant::String("utf-8".into())]);
+        assert_eq!(types_checked(&checks, "opts.perf.now", 0, all), vec!["instanceof Date"]);
+        assert_eq!(types_checked(&checks, "opts.encoder", 0, all), vec!["null"]);
+        assert_eq!(types_checked(&checks, "opts.kind", 0, all), vec!["=string"]);
+        assert!(types_checked(&checks, "opts", 0, all).is_empty(), "a member's check says nothing about `opts`");
+    }
+
+    #[test]
+    fn checks_of_a_helper_on_what_it_is_passed_are_the_callers() {
+        let code = "function normalize(o, n) { if (typeof o.sort !== 'function') throw 1; if (typeof n !== 'string') throw 2;\n\
+                    if (typeof other === 'number') return; }\n\
+                    function stringify(object, options) { var opts = normalize(options, object.name); other(options); return opts; }\n\
+                    function other(x) { typeof x === 'boolean'; } function other(y) {}";
+        let parsed = parse_source(Path::new("/nonexistent/t.js"), "t.js", code.into()).unwrap();
+        let base = parsed.source.start_pos.0;
+        let checks = typeof_checks(&parsed.program, base);
+        let (calls, _) = flows(&parsed.program, base);
+        let start = code.find("function stringify").unwrap() as u32;
+        let end = code.find("\nfunction other").unwrap() as u32;
+        let normalize = (0..start, vec!["o".to_string(), "n".to_string()]);
+        let callee = |name: &str| (name == "normalize").then(|| normalize.clone());
+        let passed = checks_passed_on(&checks, &calls, start..end, callee);
+        let all = code.len() as u32;
+        assert_eq!(types_checked(&passed, "options.sort", 0, all), vec!["function"]);
+        assert_eq!(types_checked(&passed, "object.name", 0, all), vec!["string"]);
+        assert!(passed.iter().all(|c| (start..end).contains(&c.at)), "placed at the call");
+        assert!(types_checked(&passed, "other", 0, all).is_empty(), "only checks on the callee's parameters");
+    }
+
+    #[test]
+    fn checks_on_an_alias_are_the_names() {
+        let code = "function f(object, opts) { if (typeof obj === 'string') return; var obj = object, o = opts.sort;\n\
+                    if (typeof obj !== 'object' || obj === null) return ''; if (typeof o.x === 'number') return; }";
+        let parsed = parse_source(Path::new("/nonexistent/t.js"), "t.js", code.into()).unwrap();
+        let base = parsed.source.start_pos.0;
+        let checks = typeof_checks(&parsed.program, base);
+        let (_, aliases) = flows(&parsed.program, base);
+        let all = code.len() as u32;
+        let aliased = checks_through_aliases(&checks, &aliases, 0..all);
+        assert_eq!(types_checked(&aliased, "object", 0, all), vec!["null", "object"]);
+        assert_eq!(types_checked(&aliased, "opts.sort.x", 0, all), vec!["number"]);
+        assert!(!types_checked(&aliased, "object", 0, all).contains(&"string".to_string()), "not before the alias");
     }
 }

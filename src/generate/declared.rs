@@ -169,20 +169,30 @@ impl Builder<'_> {
         }
     }
 
-    /// An object of up to [`MAX_DICTIONARY_LENGTH`] entries of values of `item`: keys the code may look up
-    /// (strings it mentions) now and then, short plain ones otherwise.
+    /// An object of up to [`MAX_DICTIONARY_LENGTH`] entries of values of `item` (see [`Builder::entries`]).
     fn dictionary(&mut self, item: &DeclaredType, depth: usize, rng: &mut (impl Rng + ?Sized)) -> Value {
+        Value::Object(self.entries(rng, |builder, rng| builder.declared(None, item, depth + 1, rng)))
+    }
+
+    /// Up to [`MAX_DICTIONARY_LENGTH`] entries, each value made by `value`: keys the code may look up
+    /// (strings it mentions) now and then, short plain ones otherwise; a key drawn twice keeps its last
+    /// value in the order drawn.
+    pub(super) fn entries<R: Rng + ?Sized>(
+        &mut self,
+        rng: &mut R,
+        mut value: impl FnMut(&mut Self, &mut R) -> Value,
+    ) -> Vec<(String, Value)> {
         let mut entries: Vec<(String, Value)> = Vec::new();
         for plain in KEYS.iter().take(rng.random_range(0..=MAX_DICTIONARY_LENGTH)) {
             let key = match self.primitive(ParamType::String, rng) {
                 Value::String(s) if !s.is_empty() && rng.random_bool(0.5) => s,
                 _ => plain.to_string(),
             };
-            let value = self.declared(None, item, depth + 1, rng);
+            let value = value(self, rng);
             entries.retain(|(k, _)| *k != key);
             entries.push((key, value));
         }
-        Value::Object(entries)
+        entries
     }
 
     /// Under `--probe-outside-types` (guided strategies), now and then a value outside `param`'s declared

@@ -392,7 +392,8 @@ impl<'a> Builder<'a> {
     /// An options object for `param`: the members the code read, each of its own inferred type (a proxy
     /// until decided, always passed so that it shows its use); real options objects leave most members
     /// out, so a decided one is there half the time. Members without a record (nested too deep) are
-    /// numbers mostly (counts, limits), else strings or flags.
+    /// numbers mostly (counts, limits), else strings or flags. An object whose keys the code lists, or
+    /// of which it reads no member by name, gets a few entries of any name as well.
     fn options_object(&mut self, param: u32, depth: usize, rng: &mut (impl Rng + ?Sized)) -> Value {
         let types = self.types;
         let mut members = Vec::new();
@@ -408,6 +409,24 @@ impl<'a> Builder<'a> {
                 },
             };
             members.push((m.to_string(), value));
+        }
+        // Code that lists the object's keys walks whatever entries it has, and code that reads none by
+        // name passes it on or walks it: a few more, of any name.
+        if types.get(param).keys_listed > 0 || types.get(param).type_members().is_empty() {
+            let extra = self.entries(rng, |builder, rng| match rng.random_range(0..4u32) {
+                0 => builder.primitive(ParamType::Number, rng),
+                1 => builder.primitive(ParamType::String, rng),
+                2 => Value::Boolean(rng.random_bool(0.5)),
+                _ => Value::Array(vec![
+                    builder.primitive(ParamType::Number, rng),
+                    builder.primitive(ParamType::String, rng),
+                ]),
+            });
+            for (key, value) in extra {
+                if !members.iter().any(|(k, _)| *k == key) {
+                    members.push((key, value));
+                }
+            }
         }
         Value::Object(members)
     }

@@ -188,6 +188,11 @@ pub(crate) fn decide(record: &ParamRecord, program: &ProgramInfo, rng: &mut (imp
             .join(", ");
         return inferred(ty, format!("its function checks typeof {} against {checks}", record.name));
     }
+    // Code that lists the keys of a value and reads no member by name walks the entries of a plain
+    // object (a record of names to values, serialised, merged or copied).
+    if record.keys_listed > 0 {
+        return inferred(ParamType::Object, format!("its function lists the keys of {}", record.name));
+    }
     // Validation that rejected the proxy before any use said in words what it wanted (after members
     // and typeof checks: a message may be about a value derived from the parameter, like a callback's
     // result).

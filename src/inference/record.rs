@@ -86,6 +86,9 @@ pub struct ParamRecord {
     pub calls: Option<CallArguments>,
     /// Calls it was passed a recording proxy in that threw an error rejecting it.
     pub rejected: u32,
+    /// How many times the code listed its own keys (`Object.keys`, `for...in`, a spread): it walks the
+    /// entries of a plain object, whatever they are named.
+    pub keys_listed: u32,
     /// Reads of members, by name, in calls that then rejected it: probes (`v.toStringTag`), not uses.
     pub probed: BTreeMap<String, u32>,
     /// What TypeScript declares it as, when its class ships declarations (see
@@ -115,17 +118,19 @@ impl ParamRecord {
             wanted: Vec::new(),
             calls: None,
             rejected: 0,
+            keys_listed: 0,
             probed: BTreeMap::new(),
             declared: None,
             beyond_declaration: false,
         }
     }
 
-    /// Whether anything recorded can decide the type (members read, coercions scored or `typeof`
-    /// checks naming a type; `undefined` and `null` name none): without, [`crate::inference::decide()`] takes a leap of
-    /// faith.
+    /// Whether anything recorded can decide the type (members read, keys listed, coercions scored or
+    /// `typeof` checks naming a type; `undefined` and `null` name none): without,
+    /// [`crate::inference::decide()`] takes a leap of faith.
     pub(crate) fn has_evidence(&self) -> bool {
         !self.type_members().is_empty()
+            || self.keys_listed > 0
             || !self.wanted.is_empty()
             || self.typeofs.iter().any(|t| t != "undefined" && t != "null")
             || self.scores.number > 0

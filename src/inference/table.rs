@@ -104,10 +104,10 @@ impl TypeTable {
 
     /// Gives every member read on a parameter now typed as a plain object (`options.max`) a record of
     /// its own, once, so that its value's type is inferred like a parameter's instead of guessed: an
-    /// options object is only accepted when each member has the type the code checks. A member read into
-    /// a local of its own name (`const { dispose } = options`) takes that local's `typeof` checks. A
-    /// member that is an object itself (`options.perf.now`) gets member records the same way: only what
-    /// the code reads has a record, so nesting ends where the code's reads end.
+    /// options object is only accepted when each member has the type the code checks: its own checks
+    /// (`typeof options.max`), and those of a local of its name it is read into (`const { dispose } =
+    /// options`). A member that is an object itself (`options.perf.now`) gets member records the same
+    /// way: only what the code reads has a record, so nesting ends where the code's reads end.
     pub(crate) fn add_member_records(&mut self) {
         for id in 0..self.records.len() as u32 {
             if self.records[id as usize].current_type() != ParamType::Object {
@@ -124,8 +124,19 @@ impl TypeTable {
             for member in new {
                 let mut record = ParamRecord::blank(key.clone(), format!("{name}.{member}"));
                 if let Some(checks) = self.checks.get(&(key.class, key.function.clone())) {
-                    record.typeofs = types_checked(checks, &member, 0, u32::MAX);
-                    record.literals = literals_compared(checks, &member);
+                    // Checks on the member itself (`typeof options.max`), then on a local of its name.
+                    for name in [record.name.clone(), member.clone()] {
+                        for ty in types_checked(checks, &name, 0, u32::MAX) {
+                            if !record.typeofs.contains(&ty) {
+                                record.typeofs.push(ty);
+                            }
+                        }
+                        for literal in literals_compared(checks, &name) {
+                            if !record.literals.contains(&literal) {
+                                record.literals.push(literal);
+                            }
+                        }
+                    }
                 }
                 self.members.insert((id, member), self.records.len() as u32);
                 self.records.push(record);
@@ -226,6 +237,7 @@ impl TypeTable {
                 ProxyEvent::Get { name, .. } => record.members.entry(name.clone()).or_default().reads += 1,
                 ProxyEvent::Set { name, .. } => record.members.entry(name.clone()).or_default().writes += 1,
                 ProxyEvent::Has { name, .. } => record.members.entry(name.clone()).or_default().checks += 1,
+                ProxyEvent::KeysListed { .. } => record.keys_listed += 1,
                 ProxyEvent::Called { arguments, .. } => {
                     record.members.entry(CALLED.to_string()).or_default().reads += 1;
                     if let Some(arguments) = arguments {

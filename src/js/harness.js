@@ -83,7 +83,7 @@
 
   // Recording proxies stand for parameters of unknown type. The log is flat triples
   // (parameter key, event, detail): 0 created, 1 get, 2 set/delete, 3 `in`, 4 called, 5 coerced, 6 a
-  // pattern met (written by `js/patterns.js`, its detail a text of its own).
+  // pattern met (written by `js/patterns.js`, its detail a text of its own), 7 keys listed.
   const log = [];
   const record = (key, event, detail) => { push(log, key, event, detail); };
 
@@ -134,6 +134,9 @@
     deleteProperty(target, prop) { const name = memberName(prop); if (name !== null) record(keyOf(target), 2, name); return true; },
     has(target, prop) { const name = memberName(prop); if (name !== null) record(keyOf(target), 3, name); return false; },
     defineProperty(target, prop) { const name = memberName(prop); if (name !== null) record(keyOf(target), 2, name); return true; },
+    // `Object.keys(p)`, `for (k in p)`, `{ ...p }`: the code walks an object's own keys. The target's
+    // keys answer (the proxy invariants want its non-configurable `prototype`); none is enumerable.
+    ownKeys(target) { record(keyOf(target), 7, ''); return P.ownKeys(target); },
   };
   const recording = (key) => {
     record(key, 0, '');

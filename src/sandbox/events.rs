@@ -60,6 +60,12 @@ pub enum ProxyEvent {
         /// Member name.
         name: String,
     },
+    /// The proxy's own keys were listed (`Object.keys(p)`, `for (k in p)`, a spread): the code walks
+    /// the entries of an object.
+    KeysListed {
+        /// The parameter.
+        key: u32,
+    },
     /// The proxy was converted to a primitive.
     Coerced {
         /// The parameter.
@@ -80,6 +86,7 @@ impl ProxyEvent {
             | ProxyEvent::Get { key, .. }
             | ProxyEvent::Set { key, .. }
             | ProxyEvent::Has { key, .. }
+            | ProxyEvent::KeysListed { key }
             | ProxyEvent::Coerced { key, .. } => *key,
         }
     }
@@ -214,6 +221,7 @@ pub fn read_log(
                 let (hint, stack) = detail.split_once('\n').unwrap_or((&detail, ""));
                 ProxyEvent::Coerced { key, hint: Hint::from_js(hint), position: first_user_frame(stack, &is_user_file) }
             }
+            7 => ProxyEvent::KeysListed { key },
             _ => continue,
         });
     }

@@ -4,7 +4,9 @@
 
 use crate::analysis::constants::{Constant, Literals};
 use crate::analysis::declared::{Declarations, lookup_of};
-use crate::analysis::typeofs::{TypeofCheck, typeof_checks};
+use crate::analysis::typeofs::{
+    Alias, NamedCall, TypeofCheck, checks_passed_on, checks_through_aliases, flows, typeof_checks,
+};
 use crate::error::{Error, Result};
 use crate::generate::guided::ConstantPool;
 use crate::generate::search::Archive;
@@ -130,15 +132,30 @@ pub(super) fn prepare_archives(code: &CodeBase, methods: &mut [MethodState]) {
     }
 }
 
-/// Gives every parameter the types its function compares it with through `typeof`.
+/// Gives every parameter the types its function compares it with through `typeof` (through a local
+/// declared as it too), and those a helper of the same file it passes the parameter to compares it
+/// with (see [`checks_passed_on`]).
 pub(super) fn record_typeof_checks(code: &CodeBase, program: &ProgramInfo, types: &mut TypeTable) {
     let checks: Vec<Vec<TypeofCheck>> =
         code.files.iter().map(|f| typeof_checks(&f.entry.parsed.program, f.entry.parsed.source.start_pos.0)).collect();
+    let flows: Vec<(Vec<NamedCall>, Vec<Alias>)> =
+        code.files.iter().map(|f| flows(&f.entry.parsed.program, f.entry.parsed.source.start_pos.0)).collect();
     for (class, info) in program.classes.iter().enumerate() {
         for method in std::iter::once(&info.constructor).chain(&info.methods) {
             let Some(function) = &method.function else { continue };
             let Some((file, f)) = code.function_of_statement(function.statements.start) else { continue };
-            let within = checks[file].iter().filter(|c| (f.start..f.end).contains(&c.at)).cloned().collect();
+            let functions = &code.files[file].instrumented.functions;
+            let callee = |name: &str| {
+                let mut named = functions.iter().filter(|g| g.name.as_deref() == Some(name));
+                let only = named.next().filter(|_| named.next().is_none())?;
+                Some((only.start..only.end, only.params.clone()))
+            };
+            let mut within: Vec<TypeofCheck> =
+                checks[file].iter().filter(|c| (f.start..f.end).contains(&c.at)).cloned().collect();
+            let (calls, aliases) = &flows[file];
+            within.extend(checks_passed_on(&checks[file], calls, f.start..f.end, callee));
+            let aliased = checks_through_aliases(&within, aliases, f.start..f.end);
+            within.extend(aliased);
             types.set_typeof_checks(class, &method.name, within);
         }
     }
