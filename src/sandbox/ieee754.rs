@@ -150,7 +150,7 @@ fn rem_pio2(x: f64) -> (i32, f64, f64) {
         return if hx < 0 { (-n, -y0, -y1) } else { (n, y0, y1) };
     }
     if ix >= 0x7FF00000 {
-        return (0, x - x, x - x);
+        return (0, f64::NAN, f64::NAN);
     }
     let e0 = (ix >> 20) - 1046;
     let mut z = words((ix - (e0 << 20)) as u32, low(x));
@@ -170,26 +170,13 @@ fn rem_pio2(x: f64) -> (i32, f64, f64) {
 
 /// `__kernel_rem_pio2` for double precision (`prec` 2): see fdlibm for the method.
 fn kernel_rem_pio2(x: &[f64], e0: i32) -> (i32, f64, f64) {
-    const PIO2: [f64; 8] = [
-        1.57079625129699707031e+00,
-        7.54978941586159635335e-08,
-        5.39030252995776476554e-15,
-        3.28200341580791294123e-22,
-        1.27065575308067607349e-29,
-        1.22933308981111328932e-36,
-        2.73370053816464559624e-44,
-        2.16741683877804819444e-51,
-    ];
     let jk: i32 = 4;
-    let jp = jk;
     let jx = x.len() as i32 - 1;
     let jv = ((e0 - 3) / 24).max(0);
-    let mut q0 = e0 - 24 * (jv + 1);
+    let q0 = e0 - 24 * (jv + 1);
     let mut f = [0.0f64; 20];
     let mut q = [0.0f64; 20];
-    let mut fq = [0.0f64; 20];
     let mut iq = [0i32; 20];
-    let at = |i: i32| i as usize;
     for i in 0..=jx + jk {
         let j = jv - jx + i;
         f[at(i)] = if j < 0 { 0.0 } else { f64::from(TWO_OVER_PI[at(j)]) };
@@ -200,57 +187,7 @@ fn kernel_rem_pio2(x: &[f64], e0: i32) -> (i32, f64, f64) {
     }
     let mut jz = jk;
     loop {
-        let mut z = q[at(jz)];
-        let mut j = jz;
-        let mut i = 0;
-        while j > 0 {
-            let fw = f64::from((TWON24 * z) as i32);
-            iq[at(i)] = (z - TWO24 * fw) as i32;
-            z = q[at(j - 1)] + fw;
-            i += 1;
-            j -= 1;
-        }
-        z = scalbn(z, q0);
-        z -= 8.0 * (z * 0.125).floor();
-        let mut n = z as i32;
-        z -= f64::from(n);
-        let mut ih = 0;
-        if q0 > 0 {
-            let i = iq[at(jz - 1)] >> (24 - q0);
-            n += i;
-            iq[at(jz - 1)] -= i << (24 - q0);
-            ih = iq[at(jz - 1)] >> (23 - q0);
-        } else if q0 == 0 {
-            ih = iq[at(jz - 1)] >> 23;
-        } else if z >= 0.5 {
-            ih = 2;
-        }
-        if ih > 0 {
-            n += 1;
-            let mut carry = 0;
-            for v in iq.iter_mut().take(at(jz)) {
-                let j = *v;
-                if carry == 0 {
-                    if j != 0 {
-                        carry = 1;
-                        *v = 0x1000000 - j;
-                    }
-                } else {
-                    *v = 0xFFFFFF - j;
-                }
-            }
-            match q0 {
-                1 => iq[at(jz - 1)] &= 0x7FFFFF,
-                2 => iq[at(jz - 1)] &= 0x3FFFFF,
-                _ => {}
-            }
-            if ih == 2 {
-                z = 1.0 - z;
-                if carry != 0 {
-                    z -= scalbn(1.0, q0);
-                }
-            }
-        }
+        let (n, ih, z) = distill(&q, &mut iq, jz, q0);
         if z == 0.0 && (jk..jz).fold(0, |j, i| j | iq[at(i)]) == 0 {
             let mut k = 1;
             while jk >= k && iq[at(jk - k)] == 0 {
@@ -263,51 +200,131 @@ fn kernel_rem_pio2(x: &[f64], e0: i32) -> (i32, f64, f64) {
             jz += k;
             continue;
         }
-        if z == 0.0 {
-            jz -= 1;
-            q0 -= 24;
-            while iq[at(jz)] == 0 {
-                jz -= 1;
-                q0 -= 24;
-            }
-        } else {
-            z = scalbn(z, -q0);
-            if z >= TWO24 {
-                let fw = f64::from((TWON24 * z) as i32);
-                iq[at(jz)] = (z - TWO24 * fw) as i32;
-                jz += 1;
-                q0 += 24;
-                iq[at(jz)] = fw as i32;
-            } else {
-                iq[at(jz)] = z as i32;
-            }
-        }
-        let mut fw = scalbn(1.0, q0);
-        for i in (0..=jz).rev() {
-            q[at(i)] = fw * f64::from(iq[at(i)]);
-            fw *= TWON24;
-        }
-        for i in (0..=jz).rev() {
-            let mut fw = 0.0;
-            let mut k = 0;
-            while k <= jp && k <= jz - i {
-                fw += PIO2[at(k)] * q[at(i + k)];
-                k += 1;
-            }
-            fq[at(jz - i)] = fw;
-        }
-        let mut fw = 0.0;
-        for i in (0..=jz).rev() {
-            fw += fq[at(i)];
-        }
-        let y0 = if ih == 0 { fw } else { -fw };
-        fw = fq[0] - fw;
-        for i in 1..=jz {
-            fw += fq[at(i)];
-        }
-        let y1 = if ih == 0 { fw } else { -fw };
+        let (y0, y1) = sum_pio2(&mut iq, jz, q0, z, ih);
         return (n & 7, y0, y1);
     }
+}
+
+/// An index of fdlibm's arrays.
+fn at(i: i32) -> usize {
+    i as usize
+}
+
+/// The integer chunks of the product of x and 2/pi from `q`, into `iq`: answers the last bits of N,
+/// whether the fraction is at least a half (and so the result's sign), and the fraction.
+fn distill(q: &[f64; 20], iq: &mut [i32; 20], jz: i32, q0: i32) -> (i32, i32, f64) {
+    let mut z = q[at(jz)];
+    let mut j = jz;
+    let mut i = 0;
+    while j > 0 {
+        let fw = f64::from((TWON24 * z) as i32);
+        iq[at(i)] = (z - TWO24 * fw) as i32;
+        z = q[at(j - 1)] + fw;
+        i += 1;
+        j -= 1;
+    }
+    z = scalbn(z, q0);
+    z -= 8.0 * (z * 0.125).floor();
+    let mut n = z as i32;
+    z -= f64::from(n);
+    let mut ih = 0;
+    if q0 > 0 {
+        let i = iq[at(jz - 1)] >> (24 - q0);
+        n += i;
+        iq[at(jz - 1)] -= i << (24 - q0);
+        ih = iq[at(jz - 1)] >> (23 - q0);
+    } else if q0 == 0 {
+        ih = iq[at(jz - 1)] >> 23;
+    } else if z >= 0.5 {
+        ih = 2;
+    }
+    if ih > 0 {
+        n += 1;
+        let mut carry = 0;
+        for v in iq.iter_mut().take(at(jz)) {
+            let j = *v;
+            if carry == 0 {
+                if j != 0 {
+                    carry = 1;
+                    *v = 0x1000000 - j;
+                }
+            } else {
+                *v = 0xFFFFFF - j;
+            }
+        }
+        match q0 {
+            1 => iq[at(jz - 1)] &= 0x7FFFFF,
+            2 => iq[at(jz - 1)] &= 0x3FFFFF,
+            _ => {}
+        }
+        if ih == 2 {
+            z = 1.0 - z;
+            if carry != 0 {
+                z -= scalbn(1.0, q0);
+            }
+        }
+    }
+    (n, ih, z)
+}
+
+/// The remainder as a head and a tail: the chunks in `iq` (and the fraction `z`) times pi/2.
+fn sum_pio2(iq: &mut [i32; 20], mut jz: i32, mut q0: i32, z: f64, ih: i32) -> (f64, f64) {
+    const PIO2: [f64; 8] = [
+        1.57079625129699707031e+00,
+        7.54978941586159635335e-08,
+        5.39030252995776476554e-15,
+        3.28200341580791294123e-22,
+        1.27065575308067607349e-29,
+        1.22933308981111328932e-36,
+        2.73370053816464559624e-44,
+        2.16741683877804819444e-51,
+    ];
+    let jp = 4;
+    let mut q = [0.0f64; 20];
+    let mut fq = [0.0f64; 20];
+    if z == 0.0 {
+        jz -= 1;
+        q0 -= 24;
+        while iq[at(jz)] == 0 {
+            jz -= 1;
+            q0 -= 24;
+        }
+    } else {
+        let z = scalbn(z, -q0);
+        if z >= TWO24 {
+            let fw = f64::from((TWON24 * z) as i32);
+            iq[at(jz)] = (z - TWO24 * fw) as i32;
+            jz += 1;
+            q0 += 24;
+            iq[at(jz)] = fw as i32;
+        } else {
+            iq[at(jz)] = z as i32;
+        }
+    }
+    let mut fw = scalbn(1.0, q0);
+    for i in (0..=jz).rev() {
+        q[at(i)] = fw * f64::from(iq[at(i)]);
+        fw *= TWON24;
+    }
+    for i in (0..=jz).rev() {
+        let mut fw = 0.0;
+        let mut k = 0;
+        while k <= jp && k <= jz - i {
+            fw += PIO2[at(k)] * q[at(i + k)];
+            k += 1;
+        }
+        fq[at(jz - i)] = fw;
+    }
+    let mut fw = 0.0;
+    for i in (0..=jz).rev() {
+        fw += fq[at(i)];
+    }
+    let y0 = if ih == 0 { fw } else { -fw };
+    fw = fq[0] - fw;
+    for v in fq.iter().take(at(jz) + 1).skip(1) {
+        fw += v;
+    }
+    (y0, if ih == 0 { fw } else { -fw })
 }
 
 /// `__kernel_cos` on [-pi/4, pi/4], `y` the tail of `x`.
@@ -749,7 +766,7 @@ pub(crate) fn cos(x: f64) -> f64 {
         return kernel_cos(x, 0.0);
     }
     if ix >= 0x7FF00000 {
-        return x - x;
+        return f64::NAN;
     }
     let (n, y0, y1) = rem_pio2(x);
     match n & 3 {
@@ -766,7 +783,7 @@ pub(crate) fn sin(x: f64) -> f64 {
         return kernel_sin(x, 0.0, 0);
     }
     if ix >= 0x7FF00000 {
-        return x - x;
+        return f64::NAN;
     }
     let (n, y0, y1) = rem_pio2(x);
     match n & 3 {
@@ -783,7 +800,7 @@ pub(crate) fn tan(x: f64) -> f64 {
         return kernel_tan(x, 0.0, 1);
     }
     if ix >= 0x7FF00000 {
-        return x - x;
+        return f64::NAN;
     }
     let (n, y0, y1) = rem_pio2(x);
     kernel_tan(y0, y1, 1 - ((n & 1) << 1))
@@ -993,11 +1010,7 @@ pub(crate) fn log(x: f64) -> f64 {
     let r = t2 + t1;
     if i > 0 {
         let hfsq = 0.5 * f * f;
-        if k == 0 {
-            f - (hfsq - s * (hfsq + r))
-        } else {
-            dk * LN2_HI - ((hfsq - (s * (hfsq + r) + dk * LN2_LO)) - f)
-        }
+        if k == 0 { f - (hfsq - s * (hfsq + r)) } else { dk * LN2_HI - ((hfsq - (s * (hfsq + r) + dk * LN2_LO)) - f) }
     } else if k == 0 {
         f - s * (f - r)
     } else {
@@ -1068,11 +1081,7 @@ pub(crate) fn log1p(x: f64) -> f64 {
     let s = f / (2.0 + f);
     let z = s * s;
     let r = z * (LG1 + z * (LG2 + z * (LG3 + z * (LG4 + z * (LG5 + z * (LG6 + z * LG7))))));
-    if k == 0 {
-        f - (hfsq - s * (hfsq + r))
-    } else {
-        dk * LN2_HI - ((hfsq - (s * (hfsq + r) + (dk * LN2_LO + c))) - f)
-    }
+    if k == 0 { f - (hfsq - s * (hfsq + r)) } else { dk * LN2_HI - ((hfsq - (s * (hfsq + r) + (dk * LN2_LO + c))) - f) }
 }
 
 /// `k_log1p`: log(1 + f) - f for 1 + f in ~[sqrt(2)/2, sqrt(2)].
@@ -1388,7 +1397,7 @@ pub(crate) fn pow(x: f64, y: f64) -> f64 {
     if ly == 0 {
         if iy == 0x7FF00000 {
             return if ((ix - 0x3FF00000) as u32 | lx) == 0 {
-                y - y
+                f64::NAN
             } else if ix >= 0x3FF00000 {
                 if hy >= 0 { y } else { 0.0 }
             } else if hy < 0 {
@@ -1682,7 +1691,9 @@ mod tests {
         for (name, cases) in &all {
             let lists: Vec<String> = cases
                 .iter()
-                .map(|args| format!("[{}]", args.iter().map(|a| format!("'{:x}'", a.to_bits())).collect::<Vec<_>>().join(",")))
+                .map(|args| {
+                    format!("[{}]", args.iter().map(|a| format!("'{:x}'", a.to_bits())).collect::<Vec<_>>().join(","))
+                })
                 .collect();
             write!(script, "{name}: [{}],", lists.join(",")).unwrap();
         }
@@ -1709,6 +1720,11 @@ mod tests {
             }
         }
         assert!(total > 60_000, "{total} cases");
-        assert!(wrong.is_empty(), "{} of {total} differ:\n{}", wrong.len(), wrong.iter().take(30).cloned().collect::<Vec<_>>().join("\n"));
+        assert!(
+            wrong.is_empty(),
+            "{} of {total} differ:\n{}",
+            wrong.len(),
+            wrong.iter().take(30).cloned().collect::<Vec<_>>().join("\n")
+        );
     }
 }

@@ -45,9 +45,9 @@ use rquickjs::{Context, Ctx, Function, Module, Object, Runtime, Value};
 use crate::error::{Error, Result};
 use crate::js::{
     BASELINE, BRANCHES, BUILTINS_JS, CHARGE, CONSOLE_JS, DEFINE_MODULE, DETERMINISM_JS, DETERMINISTIC, DISCOVER,
-    DISCOVER_MADE, DISCOVER_STATIC_MADE, DISTANCES, FORGET, HARNESS_JS, HAS_SETTER, IEEE754, INEXACT, INEXACT_JS, JOURNAL_JS,
-    LOAD_ENCODING, LOAD_SEED, LOAD_WEB, LOOPS_JS, MUTANT, NAMESPACES, PARITY_JS, PRIMORDIALS_JS, PRINT, REJECTED,
-    REQUIRE, RUNTIME_JS, SHARED_WRITE, SOURCE_TEXT, STATEMENTS,
+    DISCOVER_MADE, DISCOVER_STATIC_MADE, DISTANCES, FORGET, HARNESS_JS, HAS_SETTER, IEEE754, INEXACT, INEXACT_JS,
+    JOURNAL_JS, LOAD_ENCODING, LOAD_SEED, LOAD_WEB, LOOPS_JS, MUTANT, NAMESPACES, PARITY_JS, PRIMORDIALS_JS, PRINT,
+    REJECTED, REQUIRE, RUNTIME_JS, SHARED_WRITE, SOURCE_TEXT, STATEMENTS,
 };
 use crate::model::program::ModuleKind;
 use crate::model::settings::Limits;
@@ -406,10 +406,12 @@ impl Engine {
     /// `js/inexact.js` to put in `Math`'s place: a number a test makes with them is Node's, to the bit.
     fn install_math(&self) -> Result<()> {
         use crate::sandbox::ieee754 as m;
+        type Unary = fn(f64) -> f64;
+        type Binary = fn(f64, f64) -> f64;
         self.context.with(|ctx| {
             let failed = |e| Error::Engine(format!("installing V8's Math functions: {}", exception_text(&ctx, e)));
             let math = Object::new(ctx.clone()).map_err(failed)?;
-            let unary: [(&str, fn(f64) -> f64); 19] = [
+            let unary: [(&str, Unary); 19] = [
                 ("acos", m::acos),
                 ("acosh", m::acosh),
                 ("asin", m::asin),
@@ -433,7 +435,7 @@ impl Engine {
             for (name, f) in unary {
                 math.set(name, Function::new(ctx.clone(), move |x: f64| f(x)).map_err(failed)?).map_err(failed)?;
             }
-            let binary: [(&str, fn(f64, f64) -> f64); 2] = [("atan2", m::atan2), ("pow", m::pow)];
+            let binary: [(&str, Binary); 2] = [("atan2", m::atan2), ("pow", m::pow)];
             for (name, f) in binary {
                 math.set(name, Function::new(ctx.clone(), move |x: f64, y: f64| f(x, y)).map_err(failed)?)
                     .map_err(failed)?;
