@@ -12,6 +12,7 @@
 pub mod code;
 mod engine;
 pub mod events;
+mod ieee754;
 mod qjs;
 
 use std::rc::Rc;

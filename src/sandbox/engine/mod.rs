@@ -45,9 +45,9 @@ use rquickjs::{Context, Ctx, Function, Module, Object, Runtime, Value};
 use crate::error::{Error, Result};
 use crate::js::{
     BASELINE, BRANCHES, BUILTINS_JS, CHARGE, CONSOLE_JS, DEFINE_MODULE, DETERMINISM_JS, DETERMINISTIC, DISCOVER,
-    DISCOVER_MADE, DISCOVER_STATIC_MADE, DISTANCES, FORGET, HARNESS_JS, HAS_SETTER, INEXACT, INEXACT_JS, JOURNAL_JS,
-    LOAD_ENCODING, LOAD_SEED, LOAD_WEB, LOOPS_JS, MUTANT, NAMESPACES, PARITY_JS, PRIMORDIALS_JS, PRINT, REJECTED,
-    REQUIRE, RUNTIME_JS, SHARED_WRITE, SOURCE_TEXT, STATEMENTS,
+    DISCOVER_MADE, DISCOVER_STATIC_MADE, DISTANCES, FORGET, HARNESS_JS, HAS_SETTER, IEEE754, INEXACT, INEXACT_JS,
+    JOURNAL_JS, LOAD_ENCODING, LOAD_SEED, LOAD_WEB, LOOPS_JS, MUTANT, NAMESPACES, PARITY_JS, PRIMORDIALS_JS, PRINT,
+    REJECTED, REQUIRE, RUNTIME_JS, SHARED_WRITE, SOURCE_TEXT, STATEMENTS,
 };
 use crate::model::program::ModuleKind;
 use crate::model::settings::Limits;
@@ -208,6 +208,7 @@ impl Engine {
         self.install_journal()?;
         self.install_source_text()?;
         self.eval_setup(PARITY_JS, "correcting where QuickJS departs from the specification")?;
+        self.install_math()?;
         self.eval_setup(INEXACT_JS, "watching operations engines round differently")?;
         self.install_node_globals()?;
         // Randomness and the clock are fixed before any user code runs, from the same seed as in
@@ -398,6 +399,50 @@ impl Engine {
             let load = Function::new(ctx.clone(), load_web).map_err(failed)?;
             ctx.globals().set(LOAD_WEB, load).map_err(failed)?;
             eval_script::<()>(&ctx, &NODE_SCRIPTS, crate::js::node::GLOBALS_JS, SETUP).map_err(failed)
+        })
+    }
+
+    /// V8's `Math` functions (see [`crate::sandbox::ieee754`]) on the hidden global [`IEEE754`], for
+    /// `js/inexact.js` to put in `Math`'s place: a number a test makes with them is Node's, to the bit.
+    fn install_math(&self) -> Result<()> {
+        use crate::sandbox::ieee754 as m;
+        type Unary = fn(f64) -> f64;
+        type Binary = fn(f64, f64) -> f64;
+        self.context.with(|ctx| {
+            let failed = |e| Error::Engine(format!("installing V8's Math functions: {}", exception_text(&ctx, e)));
+            let math = Object::new(ctx.clone()).map_err(failed)?;
+            let unary: [(&str, Unary); 19] = [
+                ("acos", m::acos),
+                ("acosh", m::acosh),
+                ("asin", m::asin),
+                ("asinh", m::asinh),
+                ("atan", m::atan),
+                ("atanh", m::atanh),
+                ("cbrt", m::cbrt),
+                ("cos", m::cos),
+                ("cosh", m::cosh),
+                ("exp", m::exp),
+                ("expm1", m::expm1),
+                ("log", m::log),
+                ("log1p", m::log1p),
+                ("log10", m::log10),
+                ("log2", m::log2),
+                ("sin", m::sin),
+                ("sinh", m::sinh),
+                ("tan", m::tan),
+                ("tanh", m::tanh),
+            ];
+            for (name, f) in unary {
+                math.set(name, Function::new(ctx.clone(), move |x: f64| f(x)).map_err(failed)?).map_err(failed)?;
+            }
+            let binary: [(&str, Binary); 2] = [("atan2", m::atan2), ("pow", m::pow)];
+            for (name, f) in binary {
+                math.set(name, Function::new(ctx.clone(), move |x: f64, y: f64| f(x, y)).map_err(failed)?)
+                    .map_err(failed)?;
+            }
+            let hypot = Function::new(ctx.clone(), |values: rquickjs::function::Rest<f64>| m::hypot(&values.0));
+            math.set("hypot", hypot.map_err(failed)?).map_err(failed)?;
+            ctx.globals().set(IEEE754, math).map_err(failed)
         })
     }
 
