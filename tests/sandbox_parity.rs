@@ -273,7 +273,8 @@ fn urls_query_strings_and_headers_are_there_and_behave_as_in_node() {
     // Every probe's answer is asserted in one string, so the suite passing under Node means Node saw the
     // same: components, errors with their codes and inputs, the sorted query, headers combined and sorted.
     let tests = suite(out.path(), "Probes.test.js");
-    for seen in ["Pa%20ss@example.com/a/c%2e", "ERR_INVALID_URL Invalid URL nope", "ERR_INVALID_TUPLE", "1, 3", "[::1]"] {
+    for seen in ["Pa%20ss@example.com/a/c%2e", "ERR_INVALID_URL Invalid URL nope", "ERR_INVALID_TUPLE", "1, 3", "[::1]"]
+    {
         assert!(tests.contains(seen), "{seen}: {tests}");
     }
 }

@@ -240,6 +240,9 @@ protocol! {
         /// The errors Node's built-in modules throw (`node/globals.js`), for the stand-ins of those
         /// modules (`node/*.js`).
         NODE_ERRORS = "__fc$nodeErrors";
+        /// The maker of Node's iterators of name/value lists (`node/globals.js`), for `node/url.js` and
+        /// `node/headers.js`.
+        PAIR_ITERATORS = "__fc$pairIterators";
         /// The globals `node/globals.js` defines when first read, which the built-ins' snapshot
         /// (`builtins.js`) also watches.
         LAZY_GLOBALS = "__fc$lazyGlobals";

@@ -34,6 +34,34 @@
       coded(TypeError, 'ERR_INVALID_ARG_TYPE', 'The "' + name + '" argument must be ' + expected + '.' + received(value)),
   });
   Object.defineProperty(g, '__fc$nodeErrors', { value: nodeErrors });
+  // Node's iterators of name/value lists (`URLSearchParams`', `Headers`'), for `url.js` and `headers.js`:
+  // a prototype under %IteratorPrototype% with the tag `tag`, whose `next` reads the list (`listOf` its
+  // target) afresh at each step, so an iterator sees what changes while it runs, and throws `notThis()`
+  // on another receiver. Answers the maker of an iterator of a target's keys, values or entries.
+  const pairIterators = (tag, listOf, notThis) => {
+    const prototype = Object.create(Object.getPrototypeOf(Object.getPrototypeOf([][Symbol.iterator]())));
+    const states = new WeakMap();
+    Object.defineProperty(prototype, 'next', {
+      value: function next() {
+        const state = (typeof this === 'object' && this !== null) || typeof this === 'function' ? states.get(this) : undefined;
+        if (state === undefined) throw notThis();
+        const list = listOf(state.target);
+        if (state.index >= list.length) return { value: undefined, done: true };
+        const [name, value] = list[state.index++];
+        return { value: state.kind === 'key' ? name : state.kind === 'value' ? value : [name, value], done: false };
+      },
+      writable: true,
+      enumerable: true,
+      configurable: true,
+    });
+    Object.defineProperty(prototype, Symbol.toStringTag, { value: tag, configurable: true });
+    return (target, kind) => {
+      const iterator = Object.create(prototype);
+      states.set(iterator, { target, kind, index: 0 });
+      return iterator;
+    };
+  };
+  Object.defineProperty(g, '__fc$pairIterators', { value: pairIterators });
   const { invalidArgType } = nodeErrors;
 
   // The names made lazily, for the built-ins' check (`js/builtins.js`): their first read replaces the

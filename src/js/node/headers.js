@@ -221,30 +221,9 @@
     });
     Object.defineProperty(Headers.prototype, Symbol.toStringTag, { value: 'Headers', configurable: true });
 
-    // undici's iterator reads the sorted list afresh at each step, so it sees what changes while it runs.
-    const iteratorPrototype = Object.create(Object.getPrototypeOf(Object.getPrototypeOf([][Symbol.iterator]())));
-    const iterators = new WeakMap();
-    const newIterator = (target, kind) => {
-      const iterator = Object.create(iteratorPrototype);
-      iterators.set(iterator, { target, kind, index: 0 });
-      return iterator;
-    };
-    Object.defineProperty(iteratorPrototype, 'next', {
-      value: function next() {
-        const state = isObject(this) ? iterators.get(this) : undefined;
-        if (state === undefined) {
-          throw new TypeError("'next' called on an object that does not implement interface Headers Iterator.");
-        }
-        const list = sortedOf(state.target);
-        if (state.index >= list.length) return { value: undefined, done: true };
-        const [name, value] = list[state.index++];
-        return { value: state.kind === 'key' ? name : state.kind === 'value' ? value : [name, value], done: false };
-      },
-      writable: true,
-      enumerable: true,
-      configurable: true,
-    });
-    Object.defineProperty(iteratorPrototype, Symbol.toStringTag, { value: 'Headers Iterator', configurable: true });
+    // undici's iterator reads the sorted list afresh at each step.
+    const newIterator = g.__fc$pairIterators('Headers Iterator', sortedOf, () =>
+      new TypeError("'next' called on an object that does not implement interface Headers Iterator."));
     return Headers;
   };
 

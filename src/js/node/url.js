@@ -1267,28 +1267,8 @@
       configurable: true,
     });
 
-    // Node's iterator reads the list afresh at each step, so it sees what changes while it runs.
-    const iteratorPrototype = Object.create(Object.getPrototypeOf(Object.getPrototypeOf([][Symbol.iterator]())));
-    const iterators = new WeakMap();
-    const newParamsIterator = (target, kind) => {
-      const iterator = Object.create(iteratorPrototype);
-      iterators.set(iterator, { target, kind, index: 0 });
-      return iterator;
-    };
-    Object.defineProperty(iteratorPrototype, 'next', {
-      value: function next() {
-        const state = typeof this === 'object' && this !== null ? iterators.get(this) : undefined;
-        if (state === undefined) throw invalidThis('URLSearchParamsIterator');
-        const list = listOf(state.target);
-        if (state.index >= list.length) return { value: undefined, done: true };
-        const [name, value] = list[state.index++];
-        return { value: state.kind === 'key' ? name : state.kind === 'value' ? value : [name, value], done: false };
-      },
-      writable: true,
-      enumerable: true,
-      configurable: true,
-    });
-    Object.defineProperty(iteratorPrototype, Symbol.toStringTag, { value: 'URLSearchParams Iterator', configurable: true });
+    const newParamsIterator = g.__fc$pairIterators('URLSearchParams Iterator', listOf, () =>
+      invalidThis('URLSearchParamsIterator'));
     return { URL, URLSearchParams };
   };
   // Node's properties of these classes are enumerable, unlike a class's methods and accessors.
