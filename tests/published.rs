@@ -161,7 +161,7 @@ fn numbers_engines_round_differently_are_compared_within_a_tolerance() {
 
 #[test]
 fn a_test_that_reads_a_global_the_sandbox_lacks_is_no_regression_test() {
-    // `Intl`, `URL` and `process` exist under Node: what the sandbox saw without them (a ReferenceError,
+    // `Intl`, `fetch` and `process` exist under Node: what the sandbox saw without them (a ReferenceError,
     // another path) would fail there.
     let (_, out) = generate_passing(&published("absent-globals.js"));
     let suite = read(out.path(), "Formats.test.js");

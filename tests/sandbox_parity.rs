@@ -269,3 +269,57 @@ fn numbers_from_maths_inexact_functions_are_nodes_to_the_bit_and_asserted_as_tex
     assert!(tests.contains(".digest(") && tests.contains("), \"h"), "{tests}");
     assert!(tests.contains("assert.strictEqual(polar.toString(), \""), "{tests}");
 }
+
+#[test]
+fn urls_query_strings_and_headers_are_there_and_behave_as_in_node() {
+    // Before, reading `URL`, `URLSearchParams` or `Headers` was host access: no test of these methods was
+    // kept, and `Requests` took its "no Headers" path in every test.
+    let (report, out, _) = generate_passing("urls/links.js");
+    let covered: Vec<_> = methods(&report).into_iter().filter(|(_, c, s, _)| c == s).map(|m| m.0).collect();
+    for method in ["Links.resolve", "Links.query", "Links.tagged", "Links.valid", "Requests.cookies", "Probes.all"] {
+        assert!(covered.contains(&method.to_string()), "{method} not covered: {covered:?}");
+    }
+    let tests = suite(out.path(), "Requests.test.js");
+    assert!(!tests.contains("no Headers\")"), "{tests}");
+    // Every probe's answer is asserted in one string, so the suite passing under Node means Node saw the
+    // same: components, errors with their codes and inputs, the sorted query, headers combined and sorted.
+    let tests = suite(out.path(), "Probes.test.js");
+    for seen in ["Pa%20ss@example.com/a/c%2e", "ERR_INVALID_URL Invalid URL nope", "ERR_INVALID_TUPLE", "1, 3", "[::1]"]
+    {
+        assert!(tests.contains(seen), "{seen}: {tests}");
+    }
+}
+
+/// One line per case of `urls/table.js` (URL inputs against each state of the parser, setters,
+/// `URLSearchParams`, `Headers`), from `command`.
+fn table_lines(command: &mut Command) -> Vec<String> {
+    let output = command.output().unwrap();
+    assert!(output.status.success(), "{}", text(&output));
+    String::from_utf8_lossy(&output.stdout).lines().map(str::to_string).collect()
+}
+
+#[test]
+fn every_url_of_the_table_parses_as_node_parses_it_or_is_host_access() {
+    let table = parity("urls/table.js");
+    let node = table_lines(Command::new("node").arg(&table));
+    let out = tempfile::tempdir().unwrap();
+    let sandbox = table_lines(
+        Command::new(env!("CARGO_BIN_EXE_flycatcher"))
+            .args(["record", &table.display().to_string(), "-q", "--out"])
+            .arg(out.path()),
+    );
+    assert!(node.len() > 1000, "{}", node.len());
+    assert_eq!(node.len(), sandbox.len(), "{sandbox:?}");
+    let mut host = Vec::new();
+    for (under_node, here) in node.iter().zip(&sandbox) {
+        if here.ends_with(" => HOST") && under_node.starts_with(here.trim_end_matches("HOST")) {
+            host.push(here.as_str());
+            continue;
+        }
+        assert_eq!(under_node, here, "the sandbox answers otherwise than Node");
+    }
+    // Host names beyond ASCII need Unicode's IDNA data; Node's parser leaves the standard in a few
+    // corners. Nothing else is host access.
+    assert!(host.contains(&"\"http://bücher.de\" => HOST"), "{host:?}");
+    assert!(host.len() <= 25, "{host:?}");
+}

@@ -84,11 +84,30 @@ pub(crate) const GLOBALS_JS: &str = include_str!("node/globals.js");
 
 /// The code of `Buffer`, `TextEncoder`, `TextDecoder` and `Blob`, read into a context when one is first used
 /// (see [`GLOBALS_JS`]).
-pub(crate) const ENCODING_JS: &str = include_str!("node/encoding.js");
+const ENCODING_JS: &str = include_str!("node/encoding.js");
 
 /// The code of the events (`Event`, `CustomEvent`, `EventTarget`), `AbortController`, `AbortSignal` and
 /// `structuredClone`, read into a context when one is first used (see [`GLOBALS_JS`]).
-pub(crate) const WEB_JS: &str = include_str!("node/web.js");
+const WEB_JS: &str = include_str!("node/web.js");
+
+/// The code of `URL` and `URLSearchParams`, read into a context when one is first used.
+const URL_JS: &str = include_str!("node/url.js");
+
+/// The code of `Headers`, read into a context when first used.
+const HEADERS_JS: &str = include_str!("node/headers.js");
+
+/// The code of the script of Node's globals named `name` (`encoding`, `web`, `url`, `headers`), which
+/// `globals.js` has the engine read in when one of its globals is first used: most code under test
+/// never uses them, and a context is built for every test.
+pub(crate) fn lazy_script(name: &str) -> Option<&'static str> {
+    match name {
+        "encoding" => Some(ENCODING_JS),
+        "web" => Some(WEB_JS),
+        "url" => Some(URL_JS),
+        "headers" => Some(HEADERS_JS),
+        _ => None,
+    }
+}
 
 /// The prefix of the name a built-in module has in the sandbox, as Node writes it in stacks: `node:events`.
 pub(crate) const PREFIX: &str = "node:";

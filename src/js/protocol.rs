@@ -139,12 +139,10 @@ protocol! {
         /// The native function that charges a built-in's loop over an array's length as work (see
         /// [`super::LOOPS_JS`], which takes it off the global object).
         CHARGE = "__fc$charge";
-        /// The native function that loads `Buffer`, `TextEncoder`, `TextDecoder` and `Blob` when first used (see
-        /// [`super::node::ENCODING_JS`]; `node/globals.js` takes it off the global object).
-        LOAD_ENCODING = "__fc$loadEncoding";
-        /// The native function that loads the events, `AbortController` and `structuredClone` when first
-        /// used (see [`super::node::WEB_JS`]; `node/globals.js` takes it off the global object).
-        LOAD_WEB = "__fc$loadWeb";
+        /// The native function that reads one of Node's globals' scripts into the context when one of
+        /// its globals is first used, given the script's name (see [`super::node::lazy_script`];
+        /// `node/globals.js` takes it off the global object).
+        LOAD_NODE = "__fc$loadNode";
         /// The describers of values, made in Rust (`sandbox/engine/describe/`): the harness describes
         /// results and states with them, the recorder recorded calls, in the format of `model::observed`.
         DESCRIBE = "__fc$describe";
@@ -245,6 +243,9 @@ protocol! {
         /// The errors Node's built-in modules throw (`node/globals.js`), for the stand-ins of those
         /// modules (`node/*.js`).
         NODE_ERRORS = "__fc$nodeErrors";
+        /// The maker of Node's iterators of name/value lists (`node/globals.js`), for `node/url.js` and
+        /// `node/headers.js`.
+        PAIR_ITERATORS = "__fc$pairIterators";
         /// The globals `node/globals.js` defines when first read, which the built-ins' snapshot
         /// (`builtins.js`) also watches.
         LAZY_GLOBALS = "__fc$lazyGlobals";

@@ -1,7 +1,8 @@
 // The globals Node gives every module that need no host: `Buffer`, `TextEncoder`, `TextDecoder` and `Blob`
 // (each made the first time it is read, from `encoding.js`, which the engine reads in then, since a fresh
 // context per test must stay cheap, then kept as a plain global), events, `AbortController` and
-// `structuredClone` (from `web.js`, the same way), and timers. Code that checks `typeof Buffer`, decodes bytes or schedules work then takes the
+// `structuredClone` (from `web.js`, the same way), `URL`, `URLSearchParams` (`url.js`) and `Headers`
+// (`headers.js`), and timers. Code that checks `typeof Buffer`, decodes bytes or schedules work then takes the
 // path it takes under Node. Timers run on a virtual clock (`__fc$timers`): a test that awaits a promise
 // has them fire in order of their time once no job is left, as Node's event loop would, and a test starts
 // with none pending.
@@ -33,6 +34,34 @@
       coded(TypeError, 'ERR_INVALID_ARG_TYPE', 'The "' + name + '" argument must be ' + expected + '.' + received(value)),
   });
   Object.defineProperty(g, '__fc$nodeErrors', { value: nodeErrors });
+  // Node's iterators of name/value lists (`URLSearchParams`', `Headers`'), for `url.js` and `headers.js`:
+  // a prototype under %IteratorPrototype% with the tag `tag`, whose `next` reads the list (`listOf` its
+  // target) afresh at each step, so an iterator sees what changes while it runs, and throws `notThis()`
+  // on another receiver. Answers the maker of an iterator of a target's keys, values or entries.
+  const pairIterators = (tag, listOf, notThis) => {
+    const prototype = Object.create(Object.getPrototypeOf(Object.getPrototypeOf([][Symbol.iterator]())));
+    const states = new WeakMap();
+    Object.defineProperty(prototype, 'next', {
+      value: function next() {
+        const state = (typeof this === 'object' && this !== null) || typeof this === 'function' ? states.get(this) : undefined;
+        if (state === undefined) throw notThis();
+        const list = listOf(state.target);
+        if (state.index >= list.length) return { value: undefined, done: true };
+        const [name, value] = list[state.index++];
+        return { value: state.kind === 'key' ? name : state.kind === 'value' ? value : [name, value], done: false };
+      },
+      writable: true,
+      enumerable: true,
+      configurable: true,
+    });
+    Object.defineProperty(prototype, Symbol.toStringTag, { value: tag, configurable: true });
+    return (target, kind) => {
+      const iterator = Object.create(prototype);
+      states.set(iterator, { target, kind, index: 0 });
+      return iterator;
+    };
+  };
+  Object.defineProperty(g, '__fc$pairIterators', { value: pairIterators });
   const { invalidArgType } = nodeErrors;
 
   // The names made lazily, for the built-ins' check (`js/builtins.js`): their first read replaces the
@@ -219,35 +248,30 @@
   };
 
   makeTimers();
-  // The makers of the encoding globals (`node/encoding.js`), read in by the engine on first use.
-  const loadEncoding = g.__fc$loadEncoding;
-  delete g.__fc$loadEncoding;
-  let encoding = null;
-  const maker = (name) => () => {
-    if (encoding === null) encoding = loadEncoding();
-    return encoding[name]();
-  };
+  // The makers of the globals below are read in by the engine on first use (`__fc$loadNode`, given
+  // the script's name: `node/encoding.js`, `web.js`, `url.js`, `headers.js`), each once per context.
+  const loadNode = g.__fc$loadNode;
+  delete g.__fc$loadNode;
+  const scripts = Object.create(null);
+  const script = (name) => (scripts[name] ??= loadNode(name));
+  const maker = (name) => () => script('encoding')[name]();
   lazy('Buffer', maker('makeBuffer'));
   lazy('TextEncoder', maker('makeTextEncoder'));
   lazy('TextDecoder', maker('makeTextDecoder'));
   lazy('Blob', maker('makeBlob'));
 
-  // Events, cancellation and cloning (`node/web.js`), read in by the engine on first use like the
-  // encodings. The event classes are made together (a signal is an event target that dispatches events).
-  const loadWeb = g.__fc$loadWeb;
-  delete g.__fc$loadWeb;
-  let web = null;
+  // Events, cancellation and cloning (`node/web.js`). The event classes are made together (a signal
+  // is an event target that dispatches events).
   let events = null;
-  const event = (name) => () => {
-    if (web === null) web = loadWeb();
-    if (events === null) events = web.makeEvents();
-    return events[name];
-  };
+  const event = (name) => () => (events ??= script('web').makeEvents())[name];
   for (const name of ['Event', 'CustomEvent', 'EventTarget', 'AbortSignal', 'AbortController']) lazy(name, event(name));
-  lazy('structuredClone', () => {
-    if (web === null) web = loadWeb();
-    return web.makeStructuredClone();
-  });
+  lazy('structuredClone', () => script('web').makeStructuredClone());
+
+  // `URL` and `URLSearchParams` (`node/url.js`), made together (a URL's `searchParams` is one), and
+  // `Headers` (`node/headers.js`).
+  let urls = null;
+  for (const name of ['URL', 'URLSearchParams']) lazy(name, () => (urls ??= script('url').makeUrl())[name]);
+  lazy('Headers', () => script('headers').makeHeaders());
 
   // `global`, Node's name of the global object.
   plain('global', g);
@@ -349,13 +373,13 @@
     return webCrypto;
   });
 
-  // Globals Node has and the sandbox does not: `Intl`, `URL`, `fetch`,
+  // Globals Node has and the sandbox does not: `Intl`, `fetch`,
   // `WebAssembly`, web streams, ... A test that reads one cannot run as under Node, whatever it does next
   // (`new Intl.DateTimeFormat()` throwing, `typeof URL` choosing a fallback), so reading one is reported
   // as host access (`__fc$hostAccess`: the test never becomes a regression test) and answers undefined,
   // as before. Assigning one (a polyfill) makes it a plain global. Reads while the program loads are not
   // tests'.
-  const absent = ['Intl', 'URL', 'URLSearchParams', 'fetch', 'FormData', 'Headers', 'Request', 'Response', 'File',
+  const absent = ['Intl', 'fetch', 'FormData', 'Request', 'Response', 'File',
     'WebAssembly', 'Crypto', 'CryptoKey', 'SubtleCrypto', 'BroadcastChannel', 'MessageChannel',
     'MessagePort', 'MessageEvent', 'ReadableStream', 'WritableStream', 'TransformStream', 'TextEncoderStream',
     'TextDecoderStream', 'CompressionStream', 'DecompressionStream', 'Performance', 'PerformanceEntry',

@@ -46,8 +46,8 @@ use crate::error::{Error, Result};
 use crate::js::{
     BASELINE, BRANCHES, BUILTINS_JS, CHARGE, CONSOLE_JS, DEFINE_MODULE, DETERMINISM_JS, DETERMINISTIC, DISCOVER,
     DISCOVER_MADE, DISCOVER_STATIC_MADE, DISTANCES, FORGET, HARNESS_JS, HAS_SETTER, IEEE754, INEXACT, INEXACT_JS,
-    JOURNAL_JS, LOAD_ENCODING, LOAD_SEED, LOAD_WEB, LOOPS_JS, MUTANT, NAMESPACES, PARITY_JS, PRIMORDIALS_JS, PRINT,
-    REJECTED, REQUIRE, RUNTIME_JS, SHARED_WRITE, SOURCE_TEXT, STATEMENTS,
+    JOURNAL_JS, LOAD_NODE, LOAD_SEED, LOOPS_JS, MUTANT, NAMESPACES, PARITY_JS, PRIMORDIALS_JS, PRINT, REJECTED,
+    REQUIRE, RUNTIME_JS, SHARED_WRITE, SOURCE_TEXT, STATEMENTS,
 };
 use crate::model::program::ModuleKind;
 use crate::model::settings::Limits;
@@ -387,17 +387,15 @@ impl Engine {
         self.eval_setup(CONSOLE_JS, "installing console")
     }
 
-    /// Node's host-free globals (`js/node/globals.js`), with the functions that read the code of the
-    /// encoding globals (`js/node/encoding.js`) and of the web ones (`js/node/web.js`) into the context
-    /// when they are first used: most code under test never uses them, and a context is built for
-    /// every test.
+    /// Node's host-free globals (`js/node/globals.js`), with the function that reads the code of the
+    /// encoding globals, the web ones, `URL` and `Headers` (`js/node/encoding.js`, `web.js`, `url.js`,
+    /// `headers.js`) into the context when they are first used: most code under test never uses them,
+    /// and a context is built for every test.
     fn install_node_globals(&self) -> Result<()> {
         self.context.with(|ctx| {
             let failed = |e| Error::Engine(format!("installing Node's host-free globals: {}", exception_text(&ctx, e)));
-            let load = Function::new(ctx.clone(), load_encoding).map_err(failed)?;
-            ctx.globals().set(LOAD_ENCODING, load).map_err(failed)?;
-            let load = Function::new(ctx.clone(), load_web).map_err(failed)?;
-            ctx.globals().set(LOAD_WEB, load).map_err(failed)?;
+            let load = Function::new(ctx.clone(), load_node).map_err(failed)?;
+            ctx.globals().set(LOAD_NODE, load).map_err(failed)?;
             eval_script::<()>(&ctx, &NODE_SCRIPTS, crate::js::node::GLOBALS_JS, SETUP).map_err(failed)
         })
     }
@@ -638,13 +636,11 @@ impl Drop for Engine {
     }
 }
 
-/// The makers of Node's encoding globals (`js/node/encoding.js`), read into the context of `ctx`.
-fn load_encoding<'js>(ctx: Ctx<'js>) -> rquickjs::Result<Value<'js>> {
-    eval_script(&ctx, &NODE_SCRIPTS, crate::js::node::ENCODING_JS, SETUP)
-}
-
-/// The makers of Node's events, cancellation and cloning (`js/node/web.js`), read into the context of
-/// `ctx`.
-fn load_web<'js>(ctx: Ctx<'js>) -> rquickjs::Result<Value<'js>> {
-    eval_script(&ctx, &NODE_SCRIPTS, crate::js::node::WEB_JS, SETUP)
+/// The makers of the globals of Node's script `name` (`js/node/encoding.js`, `web.js`, `url.js`,
+/// `headers.js`: see [`crate::js::node::lazy_script`]), read into the context of `ctx`.
+fn load_node<'js>(ctx: Ctx<'js>, name: String) -> rquickjs::Result<Value<'js>> {
+    let Some(code) = crate::js::node::lazy_script(&name) else {
+        return Err(rquickjs::Exception::throw_internal(&ctx, &format!("no script of Node's globals named {name}")));
+    };
+    eval_script(&ctx, &NODE_SCRIPTS, code, SETUP)
 }
