@@ -200,6 +200,9 @@ protocol! {
         RESULTS = "__fc$results";
         /// A recording proxy in a test's text: `__fc$u(id)` (nothing defines it: only text).
         PROXY = "__fc$u";
+        /// What stands for a recording proxy in `flycatcher bench`'s bare loop: a value answering every use
+        /// as a recording proxy does, recording nothing.
+        STAND_IN = "__fc$standIn";
         /// Discovery: what the values reachable from some roots define.
         DISCOVER = "__fc$discover";
         /// Discovery: the class of what the `i`th plain function the walk met returns, if the walk missed
