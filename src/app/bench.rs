@@ -5,11 +5,11 @@
 //! same candidate bodies, in the same order, in one reused context holding the uninstrumented program,
 //! loaded as the sandbox loads it (scripts, CommonJS, ES modules, Node's built-ins; see
 //! [`BareProgram`]): what a minimal test runner without any of Flycatcher's machinery would do. A test's
-//! recording proxies are, there, the harness's stand-in: a value that answers every use as a recording
-//! proxy does without recording it, so the bare test makes the same calls with the same values (given
-//! `{}`, it threw at the first use and measured less work than the candidate had done). The report says
-//! how many of the bodies threw on each side: when the counts differ, the two sides did not do the same
-//! work. Both run in this process
+//! recording proxies are, there, the harness's stand-in (`standIn` of `__fc$direct`): a value that
+//! answers every use as a recording proxy does without recording it, so the bare test makes the same
+//! calls with the same values (given `{}`, it threw at the first use and measured less work than the
+//! candidate had done). The report says how many of the bodies threw on each side: when the counts
+//! differ, the two sides did not do the same work. Both run in this process
 //! in the same run, and both are timed by the CPU time of this thread (see [`cpu_time`]): a machine
 //! that runs other work beside the bench gives this one core less often, which the wall clock counts
 //! against whichever side ran then, and the ratio would measure the load.
@@ -19,7 +19,7 @@ use std::time::Duration;
 
 use crate::discovery::sandbox_expression;
 use crate::error::{Error, Result};
-use crate::js::{PROXY, STAND_IN};
+use crate::js::{DIRECT, PROXY};
 use crate::model::observed::Outcome;
 use crate::model::program::{Access, ClassInfo};
 use crate::model::settings::Settings;
@@ -44,7 +44,7 @@ pub struct BenchOptions {
 
 /// Stands in for recording proxies in the bare loop, so the same test code runs unchanged.
 fn bare_harness() -> String {
-    format!("function {PROXY}() {{ return {STAND_IN}(); }}")
+    format!("function {PROXY}() {{ return {DIRECT}.standIn(); }}")
 }
 
 /// Runs the benchmark and returns the printed report.

@@ -168,7 +168,8 @@ protocol! {
         /// another thrown value, or that the test awaits a promise.
         EXEC = "__fc$exec";
         /// What Rust calls to run a test's statements itself (see `sandbox/engine/direct.rs`): the
-        /// harness's steps before, between and after them, as functions.
+        /// harness's steps before, between and after them, as functions; and `standIn`, what the bench's bare
+        /// loop passes for a recording proxy.
         DIRECT = "__fc$direct";
         /// The error the last test that threw one ended with: `name`, `message`, `stack` and `at`, the
         /// statement.
@@ -200,9 +201,6 @@ protocol! {
         RESULTS = "__fc$results";
         /// A recording proxy in a test's text: `__fc$u(id)` (nothing defines it: only text).
         PROXY = "__fc$u";
-        /// What stands for a recording proxy in `flycatcher bench`'s bare loop: a value answering every use
-        /// as a recording proxy does, recording nothing.
-        STAND_IN = "__fc$standIn";
         /// Discovery: what the values reachable from some roots define.
         DISCOVER = "__fc$discover";
         /// Discovery: the class of what the `i`th plain function the walk met returns, if the walk missed
