@@ -74,3 +74,28 @@ fn the_speed_up_of_two_workers_compares_runs_that_did_the_same_work() {
     assert!(runs[1].contains("(workers: 2;"), "{report}");
     assert!(report.contains("median of ") && report.contains("speed-up of --jobs 2 over --jobs 1: "), "{report}");
 }
+
+/// The report's counts of test bodies that threw: under Flycatcher, and in the bare loop's first pass.
+fn bodies_that_threw(report: &str) -> (u64, u64) {
+    let line = report.lines().find(|l| l.starts_with("test bodies that threw: ")).expect("a line of throws");
+    let numbers: Vec<u64> = line.split(' ').filter_map(|word| word.parse().ok()).collect();
+    assert_eq!(numbers.len(), 3, "{line}");
+    (numbers[0], numbers[2])
+}
+
+#[test]
+fn the_bare_loop_gives_a_recording_proxy_s_answers_not_an_empty_object() {
+    // `text`'s type is learnt from its uses: the first candidates pass recording proxies, whose members
+    // answer. The bare loop passed `{}` for them, which threw at `text.trim()` and measured less work than
+    // Flycatcher had done; both sides must throw on the same bodies.
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("label.cjs");
+    std::fs::write(
+        &file,
+        "class Label {\n  width(text) {\n    return String(text.trim()).length + text.length;\n  }\n}\nmodule.exports = { Label };\n",
+    )
+    .unwrap();
+    let report = run(&BenchOptions { file, seconds: 0.2, seed: 1, steady: false }).unwrap();
+    let (flycatcher, bare) = bodies_that_threw(&report);
+    assert_eq!(flycatcher, bare, "{report}");
+}

@@ -4,8 +4,12 @@
 //! recording, inference, election) and counts only the time spent in steps. The bare side evaluates the
 //! same candidate bodies, in the same order, in one reused context holding the uninstrumented program,
 //! loaded as the sandbox loads it (scripts, CommonJS, ES modules, Node's built-ins; see
-//! [`BareProgram`]): what a minimal test runner without any of Flycatcher's machinery would do. It counts
-//! the runs that threw: a bare loop whose tests all fail measures nothing. Both run in this process
+//! [`BareProgram`]): what a minimal test runner without any of Flycatcher's machinery would do. A test's
+//! recording proxies are, there, the harness's stand-in (`standIn` of `__fc$direct`): a value that
+//! answers every use as a recording proxy does without recording it, so the bare test makes the same
+//! calls with the same values (given `{}`, it threw at the first use and measured less work than the
+//! candidate had done). The report says how many of the bodies threw on each side: when the counts
+//! differ, the two sides did not do the same work. Both run in this process
 //! in the same run, and both are timed by the CPU time of this thread (see [`cpu_time`]): a machine
 //! that runs other work beside the bench gives this one core less often, which the wall clock counts
 //! against whichever side ran then, and the ratio would measure the load.
@@ -15,7 +19,8 @@ use std::time::Duration;
 
 use crate::discovery::sandbox_expression;
 use crate::error::{Error, Result};
-use crate::js::PROXY;
+use crate::js::{DIRECT, PROXY};
+use crate::model::observed::Outcome;
 use crate::model::program::{Access, ClassInfo};
 use crate::model::settings::Settings;
 use crate::sandbox::BareProgram;
@@ -39,13 +44,15 @@ pub struct BenchOptions {
 
 /// Stands in for recording proxies in the bare loop, so the same test code runs unchanged.
 fn bare_harness() -> String {
-    format!("function {PROXY}() {{ return {{}}; }}")
+    format!("function {PROXY}() {{ return {DIRECT}.standIn(); }}")
 }
 
 /// Runs the benchmark and returns the printed report.
 pub fn run(options: &BenchOptions) -> Result<String> {
     let budget = Duration::from_secs_f64(options.seconds);
     let mut bodies = Vec::new();
+    // How many of `bodies` threw under Flycatcher.
+    let mut threw_here = 0u64;
     let mut stepping = Duration::ZERO;
     let mut steps = 0u64;
     let mut contexts = 0u64;
@@ -83,6 +90,7 @@ pub fn run(options: &BenchOptions) -> Result<String> {
             stepping += cpu_time().saturating_sub(started);
             steps += 1;
             if bodies.len() < 200_000 {
+                threw_here += u64::from(matches!(report.outcome, Outcome::Threw { .. }));
                 bodies.push(report.test.source(session.subject().program()));
             }
             if stepping >= budget {
@@ -106,12 +114,13 @@ pub fn run(options: &BenchOptions) -> Result<String> {
     }
     let engine_rate = steps as f64 / stepping.as_secs_f64();
     let bare = bare.expect("a first session was opened");
-    let (bare_runs, threw, bare_time) = bare_loop(&bare, &bodies, budget);
+    let (bare_runs, threw, threw_first, bare_time) = bare_loop(&bare, &bodies, budget);
     let bare_rate = bare_runs as f64 / bare_time.as_secs_f64();
     Ok(format!(
         "sample: {}{}\nflycatcher: {steps} candidates in {:.2} s of CPU = {:.0} candidates/s (one core), {contexts} \
          contexts built\n\
          bare QuickJS loop, same test bodies: {bare_runs} in {:.2} s of CPU = {:.0} tests/s ({threw} threw)\n\
+         test bodies that threw: {threw_here} of {} under flycatcher, {threw_first} in the bare loop's first pass\n\
          ratio bare/flycatcher: {:.2}x\n",
         options.file.display(),
         if options.steady { " (steady: one session, its methods reopened in turn once all were done)" } else { "" },
@@ -119,6 +128,7 @@ pub fn run(options: &BenchOptions) -> Result<String> {
         engine_rate,
         bare_time.as_secs_f64(),
         bare_rate,
+        bodies.len(),
         bare_rate / engine_rate
     ))
 }
@@ -146,18 +156,21 @@ fn bare_binding(class: &ClassInfo) -> String {
     }
 }
 
-/// Runs `bodies` over and over for `budget`: how many ran, how many of those threw, and the time taken.
-fn bare_loop(bare: &BareProgram, bodies: &[String], budget: Duration) -> (u64, u64, Duration) {
+/// Runs `bodies` over and over for `budget`: how many ran, how many of those threw, how many threw in the
+/// first pass over `bodies` (all of it, even past the budget), and the time taken.
+fn bare_loop(bare: &BareProgram, bodies: &[String], budget: Duration) -> (u64, u64, u64, Duration) {
     let started = cpu_time();
-    let (mut runs, mut threw) = (0u64, 0u64);
+    let (mut runs, mut threw, mut threw_first) = (0u64, 0u64, 0u64);
+    let first_pass = bodies.len() as u64;
     'outer: loop {
         for body in bodies {
             // Failures are part of the workload (the engine side runs them too).
             if bare.eval(&format!("(function () {{\n{body}\n}})()")).is_err() {
                 threw += 1;
+                threw_first += u64::from(runs < first_pass);
             }
             runs += 1;
-            if runs.is_multiple_of(64) && cpu_time().saturating_sub(started) >= budget {
+            if runs >= first_pass && runs.is_multiple_of(64) && cpu_time().saturating_sub(started) >= budget {
                 break 'outer;
             }
         }
@@ -165,7 +178,7 @@ fn bare_loop(bare: &BareProgram, bodies: &[String], budget: Duration) -> (u64, u
             break;
         }
     }
-    (runs, threw, cpu_time().saturating_sub(started))
+    (runs, threw, threw_first, cpu_time().saturating_sub(started))
 }
 
 /// The CPU time this thread has used (user and system), which both sides are timed by.

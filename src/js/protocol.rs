@@ -169,7 +169,8 @@ protocol! {
         /// another thrown value, or that the test awaits a promise.
         EXEC = "__fc$exec";
         /// What Rust calls to run a test's statements itself (see `sandbox/engine/direct.rs`): the
-        /// harness's steps before, between and after them, as functions.
+        /// harness's steps before, between and after them, as functions; and `standIn`, what the bench's bare
+        /// loop passes for a recording proxy.
         DIRECT = "__fc$direct";
         /// The error the last test that threw one ended with: `name`, `message`, `stack` and `at`, the
         /// statement.
