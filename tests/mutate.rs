@@ -351,6 +351,41 @@ fn extensions_never_name_a_variable_minimisation_dropped() {
     }
 }
 
+/// `generate FIXTURE --seed SEED --budget 60000`, its suite passing under Node, then `mutate --suite` on
+/// it: the report.
+fn generated_and_scored(name: &str, seed: &str) -> Json {
+    let out = tempfile::tempdir().unwrap();
+    let suite = out.path().join("suite");
+    generate(&[fixture(name)], &suite, &["--seed", seed, "--budget", "60000", "--timeout", "600", "-q"]);
+    node_test_passes(&suites(&suite));
+    let args = ["--suite", suite.to_str().unwrap(), "--seed", "1"];
+    mutate(&[&fixture(name)], &out.path().join("mutants.json"), &args).0
+}
+
+#[test]
+fn a_value_minimisation_made_simpler_comes_back_where_only_it_kills_a_mutant() {
+    // Gauge's test of `fill` (elected as `fill(3, 47.603)`) became `fill(3, 1)`, and `1` tells
+    // `amount * rate` from `amount / rate` not at all; `count()` is kept for that test, so it is never
+    // made longer. The analysis puts the rate back, and only the rate: 90.9% before, 100% now.
+    let report = generated_and_scored("filling-gauge.js", "3");
+    let killed = listed(&report, "killed_mutants");
+    assert!(
+        killed.iter().any(|(_, m)| m["original"] == "amount * rate" && m["mutated"] == "amount / rate"),
+        "{report:#}"
+    );
+    assert_eq!(report["score"].as_f64(), Some(100.0), "{report:#}");
+}
+
+#[test]
+fn a_value_is_made_simpler_only_where_the_test_still_runs_every_statement_it_ran() {
+    // `set` has no branch: `set('a')` covers all of it, but not the branch of the private `_classify`
+    // that a text of four characters takes, which no other test reached (2 mutants uncovered before).
+    let report = generated_and_scored("label.js", "3");
+    assert_eq!(report["uncovered"].as_u64(), Some(0), "{report:#}");
+    let killed = listed(&report, "killed_mutants");
+    assert!(killed.iter().any(|(_, m)| m["original"] == "return 'long';"), "{report:#}");
+}
+
 /// `COMMAND FILE --seed 1 --budget 60000` writing its suite and report, with mutant switching on or off
 /// (each mutant judged on a program of its own, the path switching replaced): the report, and every
 /// file written.

@@ -27,6 +27,10 @@ pub enum Strength {
 /// Extended tests tried per surviving mutant by default.
 const DEFAULT_EXTENSIONS: usize = 6;
 
+/// Covering tests tried per surviving mutant with the values minimisation made simpler put back (see
+/// `mutate/restore.rs`), under either strength: each costs two runs, and no test gets longer.
+const RESTORATIONS: usize = 6;
+
 /// Extended tests tried per surviving mutant under `--mutation`.
 const MUTATION_EXTENSIONS: usize = 40;
 
@@ -61,7 +65,14 @@ impl Strength {
             Strength::Default => (DEFAULT_EXTENSIONS, 0),
             Strength::Mutation => (MUTATION_EXTENSIONS, mutate::Options::default().equivalence_tests),
         };
-        mutate::Options { equivalence_tests, choose: true, extensions, constructors, limit: Some(limit) }
+        mutate::Options {
+            equivalence_tests,
+            choose: true,
+            extensions,
+            restorations: RESTORATIONS,
+            constructors,
+            limit: Some(limit),
+        }
     }
 }
 

@@ -195,5 +195,6 @@ pub(super) fn observed(program: &ProgramInfo, mut test: TestCase, seed: u32, mut
         checks,
         extended: 0,
         instability: Default::default(),
+        simplified: None,
     }
 }

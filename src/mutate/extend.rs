@@ -123,9 +123,25 @@ fn try_longer(
         test: longer,
         checks: Some(StateChecks { fields: Vec::new(), inspect }),
         extended: base.extended + 1,
+        // The values it was simplified from are those of a shorter test.
+        simplified: None,
         ..base.clone()
     };
     let Some((trial, baseline, kill)) = tells_apart(judging, runner, trial)? else { return Ok(false) };
+    adopt(judging, mutant, t, trial, baseline, kill);
+    Ok(true)
+}
+
+/// Test `t` replaced by `trial` (with its `baseline`), which kills `mutant` as `kill` says: a state
+/// assertion is kept for it if only one kills.
+pub(super) fn adopt(
+    judging: &mut Judging,
+    mutant: &mut Mutant,
+    t: usize,
+    trial: SuiteTest,
+    baseline: super::Baseline,
+    kill: Kill,
+) {
     mutant.status = Status::Killed { test: t, reason: kill.reason.clone() };
     judging.analysis.kills[t] += 1;
     let kept = &mut judging.analysis.kept[t];
@@ -134,14 +150,13 @@ fn try_longer(
     }
     judging.analysis.tests[t] = trial;
     judging.baselines[t] = baseline;
-    Ok(true)
 }
 
 /// Runs `probe` on the original and on the mutant: when it is a regression test on the original (it
 /// passes, or throws at its last statement), well within the time limit (one more call must not make a
 /// test flaky), and fails on the mutant, the probe with every field as a candidate, its baseline and
 /// how it kills.
-fn tells_apart(
+pub(super) fn tells_apart(
     judging: &mut Judging,
     runner: &mut Runner,
     mut probe: SuiteTest,

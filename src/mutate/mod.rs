@@ -32,6 +32,7 @@ mod keep;
 mod mutants;
 pub(crate) mod operators;
 pub mod report;
+mod restore;
 mod schema;
 mod verdict;
 
@@ -50,7 +51,7 @@ use crate::session::{BYTES_PER_UNIT, CONTEXT_COST, Ending, MethodState, PassLimi
 use crate::suite::checks::run_json;
 use crate::suite::stability::{self, Instability};
 use crate::suite::title::titles;
-use crate::suite::{ElectedTest, StateChecks, Suite, manifest};
+use crate::suite::{ElectedTest, Simplified, StateChecks, Suite, manifest};
 use equivalence::distinguish;
 pub(crate) use keep::keep;
 use mutants::{Built, create_mutants, mutant_runner};
@@ -80,6 +81,9 @@ pub(crate) struct SuiteTest {
     /// What changed between runs in its results, as its exported form asserts them (none for a test
     /// not checked for stability yet).
     pub(crate) instability: Instability,
+    /// The values minimisation made simpler in it (none for a test read from a manifest): the
+    /// analysis may put them back (see [`restore`]).
+    pub(crate) simplified: Option<Simplified>,
 }
 
 impl SuiteTest {
@@ -108,6 +112,7 @@ impl SuiteTest {
                 checks: e.checks.clone(),
                 extended: 0,
                 instability: Instability::of(&e.results),
+                simplified: e.simplified.clone(),
             })
             .collect()
     }
@@ -125,6 +130,7 @@ impl SuiteTest {
                 checks: t.checks,
                 extended: 0,
                 instability: t.instability,
+                simplified: None,
             })
             .collect()
     }
@@ -195,6 +201,10 @@ pub(crate) struct Options {
     /// Extended tests tried per surviving mutant whose statement a test covers, to tell it apart (see
     /// [`extend`]; 0: none).
     pub(crate) extensions: usize,
+    /// Covering tests with their original values back tried per surviving mutant (see [`restore`]; 0:
+    /// none). Like an extension, one that kills replaces its test, so only an analysis whose choice is
+    /// written back tries them.
+    pub(crate) restorations: usize,
     /// Mutate the constructors of the classes under test too (off when one method is chosen).
     pub(crate) constructors: bool,
     /// When to stop judging mutants (`generate`'s share of the passes' work and cap; none for
@@ -205,7 +215,14 @@ pub(crate) struct Options {
 
 impl Default for Options {
     fn default() -> Self {
-        Options { equivalence_tests: 200, choose: false, extensions: 0, constructors: true, limit: None }
+        Options {
+            equivalence_tests: 200,
+            choose: false,
+            extensions: 0,
+            restorations: 0,
+            constructors: true,
+            limit: None,
+        }
     }
 }
 
@@ -634,6 +651,10 @@ impl Judging<'_> {
     fn judge_on(&mut self, runner: &mut Runner, mutant: &mut Mutant, id: usize, covering: &[usize]) -> Result<()> {
         mutant.status = Status::Survived;
         self.run_covering(runner, mutant, covering)?;
+        // Original values first: they leave the test as long as it was.
+        if mutant.status == Status::Survived && self.options.restorations > 0 && !self.past(0) {
+            restore::tell_apart(self, runner, mutant, covering)?;
+        }
         // A survivor that random tests cannot tell apart is presumed equivalent: no extension is tried on
         // it. The check runs with the usual limit (its tests have no baseline), as work.
         runner.limit_work(Some(runner.usual_work()));

@@ -123,6 +123,7 @@ impl Session {
             minimized: false,
             checks: None,
             extended_at: None,
+            simplified: None,
         });
         Ok(Some(new.len()))
     }

@@ -15,7 +15,8 @@ use crate::generate::places::{places, replaceable};
 use crate::model::observed::Outcome;
 use crate::model::test::{Statement, TestCase, Value};
 use crate::sandbox::{Execution, Test, Watch};
-use crate::suite::ElectedTest;
+use crate::suite::simplified::replaced_in;
+use crate::suite::{ElectedTest, Simplified};
 
 impl Session {
     /// Shortens every elected test not minimised yet: statements are dropped one at a time, last first
@@ -24,7 +25,8 @@ impl Session {
     /// statement uses are unbound, as long as the
     /// test alone still covers every statement of its method it covered and ends the same way. Then its
     /// values are made simpler ([`simpler`]), each everywhere it occurs, as long as it also takes every
-    /// branch it took. Its results are described again from the last run kept, so the assertions stay
+    /// branch it took and runs every statement of the program it ran; what was replaced is kept
+    /// ([`ElectedTest::simplified`]) for the mutation analysis. Its results are described again from the last run kept, so the assertions stay
     /// true. Then tests that
     /// the other tests of their method make redundant are dropped. Past its share of the passes' work
     /// or cap (see `budget.rs`), the tests left are kept as they are: longer, but as true.
@@ -101,34 +103,14 @@ impl Session {
                     Err(e) => return (Err(e), ended),
                 }
             }
-            for value in simplifiable(&test) {
-                for simpler in simpler(&value) {
-                    ended = ended.or_else(|| limit.reached(self.runner.spent() - from));
-                    if ended.is_some() {
-                        break;
-                    }
-                    // A value built for a declared type keeps to it (`'credit'` of `'debit' | 'credit'` is
-                    // no string to shorten).
-                    let sites = places(&test, |v| *v == value);
-                    if !sites.iter().all(|(site, _)| replaceable(self.subject.types(), &test, site, &simpler)) {
-                        continue;
-                    }
-                    let candidate = replaced_in(&test, &value, &simpler);
-                    if candidate == test {
-                        // Gone with a simpler value that held it (`[]` for `[3]`).
-                        break;
-                    }
-                    match self.keeps(&candidate, &goal) {
-                        Ok(Some(run)) => {
-                            test = candidate;
-                            kept = Some(run);
-                            break;
-                        }
-                        Ok(None) => {}
-                        Err(e) => return (Err(e), ended),
-                    }
+            let simplified = match self.simplify_values(&mut test, &goal, limit, from, &mut ended) {
+                Ok(Some((run, simplified))) => {
+                    kept = Some(run);
+                    Some(simplified)
                 }
-            }
+                Ok(None) => None,
+                Err(e) => return (Err(e), ended),
+            };
             let e = &mut self.suite.elected[elected];
             if let Some(run) = kept {
                 e.test = test;
@@ -137,6 +119,7 @@ impl Session {
                 e.covers = run.statements;
                 e.branches = run.branches;
             }
+            e.simplified = simplified;
             // A test cut short by the limit stays as true as it was, and is not tried again.
             e.minimized = true;
         }
@@ -150,9 +133,65 @@ impl Session {
         let run =
             self.runner.run_isolated(Test::Case(candidate, &self.subject.program), goal.seed, goal.watch, true)?;
         let kept = same_end(&run.outcome, goal.original, candidate.statements.len())
-            && goal.required.iter().all(|s| run.statements.contains(s))
+            // Offsets come in ascending order; a run that watches the whole program has thousands.
+            && goal.required.iter().all(|s| run.statements.binary_search(s).is_ok())
             && goal.branches.iter().all(|b| run.branches.contains(b));
         Ok(kept.then_some(run))
+    }
+
+    /// Makes the values of `test` simpler ([`simpler`]), each everywhere it occurs, as long as the test
+    /// still does what `goal` asks and covers every statement it covered anywhere in the program: a
+    /// simpler argument that no longer reaches a function the method calls would leave that function's
+    /// mutants to other tests, or to none. The run of the test made simpler (its statements as offsets
+    /// in the goal's watch) and what was replaced, unless nothing was; `ended` says when the pass's
+    /// `limit` stopped it.
+    fn simplify_values(
+        &mut self,
+        test: &mut TestCase,
+        goal: &Goal,
+        limit: &PassLimit,
+        from: u64,
+        ended: &mut Option<Ending>,
+    ) -> Result<Option<(Execution, Simplified)>> {
+        let values = simplifiable(test);
+        if values.is_empty() {
+            return Ok(None);
+        }
+        let method = goal.watch.statements.clone();
+        let everywhere = Watch { statements: 0..self.subject.code().statement_count, ..goal.watch.clone() };
+        let covered =
+            self.runner.run_isolated(Test::Case(test, &self.subject.program), goal.seed, &everywhere, true)?;
+        let goal = Goal { watch: &everywhere, required: &covered.statements, ..*goal };
+        let (before, mut replaced, mut kept) = (test.clone(), Vec::new(), None);
+        for value in values {
+            for simpler in simpler(&value) {
+                *ended = ended.or_else(|| limit.reached(self.runner.spent() - from));
+                if ended.is_some() {
+                    break;
+                }
+                // A value built for a declared type keeps to it (`'credit'` of `'debit' | 'credit'` is
+                // no string to shorten).
+                let sites = places(test, |v| *v == value);
+                if !sites.iter().all(|(site, _)| replaceable(self.subject.types(), test, site, &simpler)) {
+                    continue;
+                }
+                let candidate = replaced_in(test, &value, &simpler);
+                if candidate == *test {
+                    // Gone with a simpler value that held it (`[]` for `[3]`).
+                    break;
+                }
+                if let Some(run) = self.keeps(&candidate, &goal)? {
+                    *test = candidate;
+                    kept = Some(run);
+                    replaced.push((value.clone(), simpler));
+                    break;
+                }
+            }
+        }
+        Ok(kept.map(|mut run: Execution| {
+            run.statements = run.statements.iter().filter(|s| method.contains(s)).map(|s| s - method.start).collect();
+            (run, Simplified { before, replaced })
+        }))
     }
 
     /// Drops tests whose statements the other tests of the same method cover too (an early test is
@@ -180,6 +219,7 @@ impl Session {
 
 /// What a simpler form of a test must still do: run under its seed and watch, cover the statements
 /// `required`, take the `branches` and end as `original` did.
+#[derive(Clone, Copy)]
 struct Goal<'a> {
     seed: u32,
     watch: &'a Watch,
@@ -256,30 +296,6 @@ fn simpler(value: &Value) -> Vec<Value> {
         // required members, and `{}` would need a cast in a TypeScript suite.
         _ => Vec::new(),
     }
-}
-
-/// `test` with every occurrence of `from` in its arguments replaced by `to`, so that values equal in
-/// the test (a key set, then looked up) stay equal.
-fn replaced_in(test: &TestCase, from: &Value, to: &Value) -> TestCase {
-    fn replaced(value: &mut Value, from: &Value, to: &Value) {
-        if value == from {
-            *value = to.clone();
-            return;
-        }
-        match value {
-            Value::Array(items) | Value::Answers(items) => items.iter_mut().for_each(|v| replaced(v, from, to)),
-            Value::Object(members) => members.iter_mut().for_each(|(_, v)| replaced(v, from, to)),
-            Value::Function { result, .. } => replaced(result, from, to),
-            _ => {}
-        }
-    }
-    let mut test = test.clone();
-    for statement in &mut test.statements {
-        if let Statement::Construct { args, .. } | Statement::Call { args, .. } = statement {
-            args.iter_mut().for_each(|a| replaced(a, from, to));
-        }
-    }
-    test
 }
 
 #[cfg(test)]

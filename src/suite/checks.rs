@@ -245,6 +245,7 @@ mod tests {
             minimized: true,
             checks: None,
             extended_at: None,
+            simplified: None,
         }
     }
 

@@ -157,6 +157,7 @@ pub(crate) fn as_elected(
         minimized: true,
         checks,
         extended_at: None,
+        simplified: None,
     }
 }
 

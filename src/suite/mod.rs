@@ -8,6 +8,7 @@ mod declared;
 pub(crate) mod kept;
 pub(crate) mod lines;
 pub(crate) mod manifest;
+pub(crate) mod simplified;
 pub(crate) mod stability;
 pub(crate) mod title;
 mod unelected;
@@ -20,6 +21,7 @@ use crate::model::program::ClassId;
 use crate::model::test::TestCase;
 pub(crate) use checks::{FieldCheck, StateChecks};
 pub(crate) use lines::test_lines;
+pub(crate) use simplified::Simplified;
 pub(crate) use stability::Unstable;
 pub(crate) use write::{compress_lines, export_suite, written_lines};
 
@@ -52,6 +54,9 @@ pub struct ElectedTest {
     /// Where the statements added to tell mutants apart start (see `mutate::extend`), if any: the test
     /// as generated ends before, and its title tells that part.
     pub extended_at: Option<usize>,
+    /// The values minimisation made simpler in it, if any: the mutation analysis puts an original one
+    /// back where the simpler one lets a mutant live.
+    pub simplified: Option<Simplified>,
 }
 
 /// A valid test that threw or hit a limit: a possible bug, for people to look at.
