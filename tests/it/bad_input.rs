@@ -72,7 +72,7 @@ fn code_that_throws_or_loops_while_loading() {
 
 #[test]
 fn a_missing_package_is_named_with_the_line_importing_it() {
-    // Node's built-ins load (as host-free versions or stand-ins: tests/published.rs); a package that is
+    // Node's built-ins load (as host-free versions or stand-ins: tests/it/published.rs); a package that is
     // nowhere to be found is fatal, and said where it is imported.
     let dir = tempfile::tempdir().unwrap();
     let file =

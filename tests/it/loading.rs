@@ -96,7 +96,7 @@ fn the_sandbox_has_no_host_objects() {
     let suite = std::fs::read_to_string(out.join("Probe.test.js")).unwrap();
     // `global`, `console` and timers are there, as under Node, but console's methods do nothing and
     // answer `undefined`, and timers run on a virtual clock. (A test that reads `process` or `fetch`,
-    // which Node has, is no regression test: see `tests/published.rs`.)
+    // which Node has, is no regression test: see `tests/it/published.rs`.)
     let expected = "undefined,object,function,function,undefined,undefined,undefined,undefined,undefined";
     assert!(suite.contains(&format!("\"{expected} function undefined\"")), "{suite}");
 }
