@@ -2,7 +2,7 @@
 
 use crate::common;
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
 use common::*;
@@ -18,6 +18,12 @@ fn runner(name: &str) -> std::path::PathBuf {
 
 /// Runs one suite file with the runner of `format`, from its folder.
 fn run(format: &str, suite: &Path) -> Output {
+    run_together(format, suite.parent().unwrap(), &[suite.to_path_buf()])
+}
+
+/// Runs `suites` (files below `dir`) with one start of the runner of `format`, from `dir`: a runner's
+/// start (jest's above all) costs more than the tests of a small suite.
+fn run_together(format: &str, dir: &Path, suites: &[PathBuf]) -> Output {
     let mut command = match format {
         "node-test" => {
             let mut c = Command::new("node");
@@ -40,13 +46,22 @@ fn run(format: &str, suite: &Path) -> Output {
     };
     // vows suites require('vows'), which users have in their node_modules; here it is the runners'.
     command.env("NODE_PATH", root().join("tests/runners/node_modules")).env("NO_COLOR", "1");
-    command.arg(suite.file_name().unwrap()).current_dir(suite.parent().unwrap()).output().unwrap()
+    command.args(suites.iter().map(|s| s.strip_prefix(dir).unwrap())).current_dir(dir).output().unwrap()
 }
 
 /// Runs one suite file with the runner of `format`; panics with the output on failure.
 fn passes(format: &str, suite: &Path) {
-    let output = run(format, suite);
-    assert!(output.status.success(), "{format} failed on {}: {}", suite.display(), text(&output));
+    passes_together(format, suite.parent().unwrap(), &[suite.to_path_buf()]);
+}
+
+/// Runs `suites` (files below `dir`) with the runner of `format`, all at once but with `assert` (a
+/// script is one file); panics with the output unless every suite passes.
+fn passes_together(format: &str, dir: &Path, suites: &[PathBuf]) {
+    let groups: Vec<&[PathBuf]> = if format == "assert" { suites.chunks(1).collect() } else { vec![suites] };
+    for group in groups {
+        let output = run_together(format, dir, group);
+        assert!(output.status.success(), "{format} failed on {group:?}: {}", text(&output));
+    }
 }
 
 /// The suites of a generation: the regression suites, and the skipped error-revealing ones.
@@ -60,26 +75,30 @@ const SAMPLES: [(&str, &str); 3] =
 
 #[test]
 fn every_format_passes_its_runner() {
-    for (sample_file, class) in SAMPLES {
-        for format in ["node-test", "assert", "nodeunit", "expresso", "vows"].into_iter().chain(NEW_FORMATS) {
-            let out = tempfile::tempdir().unwrap();
+    for format in ["node-test", "assert", "nodeunit", "expresso", "vows"].into_iter().chain(NEW_FORMATS) {
+        // The three samples' suites, each generated into a folder of its own, run together.
+        let dir = tempfile::tempdir().unwrap();
+        let (mut regression, mut skipped) = (Vec::new(), Vec::new());
+        for (sample_file, class) in SAMPLES {
+            let out = dir.path().join(class);
             generate(
                 &[sample(sample_file)],
-                out.path(),
+                &out,
                 &["--seed", "2", "--format", format, "--class", class, "--budget", "120000", "--timeout", "600"],
             );
-            let (suites, failing) = split(out.path());
+            let (suites, failing) = split(&out);
             assert_eq!(suites.len(), 1, "{format}: {suites:?}");
-            let runs = if NEW_FORMATS.contains(&format) { 3 } else { 1 };
-            for _ in 0..runs {
-                passes(format, &suites[0]);
-            }
             // Error-revealing tests are skipped, so their suite passes too; runners without a skip get none.
             let can_skip = !matches!(format, "nodeunit" | "expresso" | "vows");
             assert_eq!(failing.len(), usize::from(can_skip), "{format} on {sample_file}: {failing:?}");
-            for file in &failing {
-                passes(format, file);
-            }
+            regression.extend(suites);
+            skipped.extend(failing);
+        }
+        // The skipped suites run with the first of the regression suites' runs.
+        passes_together(format, dir.path(), &[regression.clone(), skipped].concat());
+        let runs = if NEW_FORMATS.contains(&format) { 3 } else { 1 };
+        for _ in 1..runs {
+            passes_together(format, dir.path(), &regression);
         }
     }
 }
@@ -97,9 +116,7 @@ fn tests_that_await_promises_pass_every_runner() {
         assert_eq!(suites.len(), 1, "{format}: {suites:?}");
         let suite = std::fs::read_to_string(&suites[0]).unwrap();
         assert!(suite.contains("await assert.rejects("), "{format}: {suite}");
-        for file in suites.iter().chain(&failing) {
-            passes(format, file);
-        }
+        passes_together(format, out.path(), &[suites, failing].concat());
     }
 }
 
@@ -115,9 +132,7 @@ fn promises_deferred_and_left_pending_pass_every_runner() {
         let (suites, failing) = split(out.path());
         let text: String = suites.iter().map(|s| std::fs::read_to_string(s).unwrap()).collect();
         assert!(text.contains("await promise") && text.contains("\"pending\");"), "{format}: {text}");
-        for file in suites.iter().chain(&failing) {
-            passes(format, file);
-        }
+        passes_together(format, out.path(), &[suites, failing].concat());
     }
 }
 
@@ -172,9 +187,7 @@ fn replay_tests_with_rebuilt_receivers_pass_every_runner() {
         assert_eq!(written.len(), 2, "{format}: {written:?}");
         let purse_suite = std::fs::read_to_string(&written[1]).unwrap();
         assert!(purse_suite.contains("Object.assign(Object.create(Purse.prototype), {"), "{format}: {purse_suite}");
-        for suite in &written {
-            passes(format, suite);
-        }
+        passes_together(format, &out, &written);
     }
 }
 
