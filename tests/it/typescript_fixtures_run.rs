@@ -148,50 +148,60 @@ fn run(format: &str, suites: &[PathBuf], cwd: &Path, tsconfig: Option<PathBuf>, 
     assert!(passed, "{format} on {names:?}: no test passed, or some failed:\n{said}");
 }
 
+// A test per runner: each is long (a generation of every fixture), and tests run side by side.
 #[test]
-fn every_fixture_passes_under_every_runner() {
-    for format in ["node-test", "vitest", "jest"] {
-        let project = tempfile::tempdir().unwrap();
-        std::os::unix::fs::symlink(runners(), project.path().join("node_modules")).unwrap();
-        let out = project.path().join("out");
-        let by_fixture = suites(format, &out);
-        let runs = by_fixture.iter().filter(|(f, _)| !NOT_UNDER.iter().any(|(n, e, _)| *n == format && *e == f.entry));
-        if format == "node-test" {
-            // tsx reads one tsconfig.json: the fixtures that need theirs run apart.
-            let mut projects: Vec<Option<&str>> = FIXTURES.iter().map(|f| f.project).collect();
-            projects.sort();
-            projects.dedup();
-            for project in projects {
-                let group: Vec<PathBuf> =
-                    runs.clone().filter(|(f, _)| f.project == project).flat_map(|(_, s)| s.clone()).collect();
-                let tsconfig = project.map(|p| fixture("typescript").join(p).join("tsconfig.json"));
-                run(format, &group, &out, tsconfig, None);
-            }
-        } else if format == "jest" {
-            // Suites of projects configured alike run together.
-            let mut by_config: Vec<(String, Vec<PathBuf>)> = Vec::new();
-            for suite in runs.flat_map(|(_, s)| s.clone()) {
-                let config = jest_config(&suite);
-                match by_config.iter_mut().find(|(c, _)| *c == config) {
-                    Some((_, group)) => group.push(suite),
-                    None => by_config.push((config, vec![suite])),
-                }
-            }
-            assert!(
-                by_config.len() >= 3,
-                "legacy decorators, paths and neither: {:?}",
-                by_config.iter().map(|(c, _)| c)
-            );
-            for (config, group) in &by_config {
-                run(format, group, &out, None, Some(config));
-            }
-        } else {
-            let all: Vec<PathBuf> = runs.flat_map(|(_, s)| s.clone()).collect();
-            let paths = all.iter().any(|s| std::fs::read_to_string(s).unwrap().contains(VITEST_PATHS_LINE));
-            assert!(paths, "no vitest suite's header asks for tsconfig paths");
-            let config = out.join("vitest.config.mjs");
-            std::fs::write(&config, "export default { resolve: { tsconfigPaths: true } };\n").unwrap();
-            run(format, &all, &out, None, Some(config.to_str().unwrap()));
+fn every_fixture_passes_under_node_test() {
+    every_fixture_passes_under("node-test");
+}
+
+#[test]
+fn every_fixture_passes_under_vitest() {
+    every_fixture_passes_under("vitest");
+}
+
+#[test]
+fn every_fixture_passes_under_jest() {
+    every_fixture_passes_under("jest");
+}
+
+/// Generates every fixture's suite in `format` and runs them under its runner, as its suites' headers say.
+fn every_fixture_passes_under(format: &str) {
+    let project = tempfile::tempdir().unwrap();
+    std::os::unix::fs::symlink(runners(), project.path().join("node_modules")).unwrap();
+    let out = project.path().join("out");
+    let by_fixture = suites(format, &out);
+    let runs = by_fixture.iter().filter(|(f, _)| !NOT_UNDER.iter().any(|(n, e, _)| *n == format && *e == f.entry));
+    if format == "node-test" {
+        // tsx reads one tsconfig.json: the fixtures that need theirs run apart.
+        let mut projects: Vec<Option<&str>> = FIXTURES.iter().map(|f| f.project).collect();
+        projects.sort();
+        projects.dedup();
+        for project in projects {
+            let group: Vec<PathBuf> =
+                runs.clone().filter(|(f, _)| f.project == project).flat_map(|(_, s)| s.clone()).collect();
+            let tsconfig = project.map(|p| fixture("typescript").join(p).join("tsconfig.json"));
+            run(format, &group, &out, tsconfig, None);
         }
+    } else if format == "jest" {
+        // Suites of projects configured alike run together.
+        let mut by_config: Vec<(String, Vec<PathBuf>)> = Vec::new();
+        for suite in runs.flat_map(|(_, s)| s.clone()) {
+            let config = jest_config(&suite);
+            match by_config.iter_mut().find(|(c, _)| *c == config) {
+                Some((_, group)) => group.push(suite),
+                None => by_config.push((config, vec![suite])),
+            }
+        }
+        assert!(by_config.len() >= 3, "legacy decorators, paths and neither: {:?}", by_config.iter().map(|(c, _)| c));
+        for (config, group) in &by_config {
+            run(format, group, &out, None, Some(config));
+        }
+    } else {
+        let all: Vec<PathBuf> = runs.flat_map(|(_, s)| s.clone()).collect();
+        let paths = all.iter().any(|s| std::fs::read_to_string(s).unwrap().contains(VITEST_PATHS_LINE));
+        assert!(paths, "no vitest suite's header asks for tsconfig paths");
+        let config = out.join("vitest.config.mjs");
+        std::fs::write(&config, "export default { resolve: { tsconfigPaths: true } };\n").unwrap();
+        run(format, &all, &out, None, Some(config.to_str().unwrap()));
     }
 }

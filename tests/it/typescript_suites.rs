@@ -92,9 +92,13 @@ fn tsc(dir: &Path, suites: &[PathBuf], extra: &[&str]) -> String {
 
 #[test]
 fn typescript_suites_pass_every_runner_and_type_check() {
+    // Every fixture's suites in every format in one project (a folder each), type-checked together: tsc
+    // takes seconds to start.
+    let (dir, _) = project();
+    let mut checked = Vec::new();
     for (file, class) in FIXTURES {
         for format in FORMATS {
-            let (dir, out) = project();
+            let out = dir.path().join(format!("{class}-{format}"));
             let report = generate(
                 &[fixture_file(file)],
                 &out,
@@ -116,15 +120,16 @@ fn typescript_suites_pass_every_runner_and_type_check() {
             }
             // Every method was reached: the suite is not empty of substance.
             assert!(methods(&report).iter().any(|(_, covered, _, _)| *covered > 0), "{report}");
-            let errors = tsc(dir.path(), &suites, &[]);
-            assert!(errors.is_empty(), "tsc --strict on the {format} suites of {file}:\n{errors}");
-            // Node's type stripping runs only erasable syntax: the suites have no other (the fixtures' enum
-            // is theirs).
-            let erasable = tsc(dir.path(), &suites, &["--erasableSyntaxOnly"]);
-            let in_suites: Vec<&str> = erasable.lines().filter(|l| l.contains(".test.ts(")).collect();
-            assert!(in_suites.is_empty(), "not erasable in the {format} suites of {file}:\n{erasable}");
+            checked.extend(suites);
         }
     }
+    let errors = tsc(dir.path(), &checked, &[]);
+    assert!(errors.is_empty(), "tsc --strict on the suites:\n{errors}");
+    // Node's type stripping runs only erasable syntax: the suites have no other (the fixtures' enum is
+    // theirs).
+    let erasable = tsc(dir.path(), &checked, &["--erasableSyntaxOnly"]);
+    let in_suites: Vec<&str> = erasable.lines().filter(|l| l.contains(".test.ts(")).collect();
+    assert!(in_suites.is_empty(), "not erasable in the suites:\n{erasable}");
 }
 
 #[test]
@@ -150,8 +155,12 @@ fn suites_import_the_code_the_way_the_project_does() {
 fn values_built_for_declared_types_carry_them_without_a_cast() {
     // planner.ts declares a union of literals, an options interface, a string enum, a numeric enum from
     // another file, a class instance and a callback: the suite's calls carry them as written.
+    // Every format's suites in one project (a folder each), type-checked together: tsc takes seconds
+    // to start.
+    let (dir, _) = project();
+    let mut checked = Vec::new();
     for format in FORMATS {
-        let (dir, out) = project();
+        let out = dir.path().join(format);
         let args = ["--seed", "1", "--budget", "120000", "--timeout", "600", "--format", format, "--class", "Planner"];
         generate(&[fixture_file("planner.ts")], &out, &args);
         let suites = typescript_suites(&out);
@@ -174,9 +183,10 @@ fn values_built_for_declared_types_carry_them_without_a_cast() {
             let output = run(format, suite);
             assert!(output.status.success(), "{format} failed on {}: {}", suite.display(), text(&output));
         }
-        let errors = tsc(dir.path(), &suites, &[]);
-        assert!(errors.is_empty(), "tsc --strict on the {format} suites of planner.ts:\n{errors}");
+        checked.extend(suites);
     }
+    let errors = tsc(dir.path(), &checked, &[]);
+    assert!(errors.is_empty(), "tsc --strict on the suites of planner.ts:\n{errors}");
 }
 
 #[test]
@@ -204,8 +214,12 @@ fn results_bound_as_receivers_type_check_whatever_their_declared_type() {
 #[test]
 fn code_that_chose_its_path_without_a_global_the_sandbox_lacks_takes_it_under_every_runner() {
     // host.ts reads WebAssembly at load, which the sandbox lacks: every runner loads it without it.
+    // Every format's suites in one project (a folder each), type-checked together: tsc takes seconds
+    // to start.
+    let (dir, _) = project();
+    let mut checked = Vec::new();
     for format in FORMATS {
-        let (dir, out) = project();
+        let out = dir.path().join(format);
         generate(
             &[fixture_file("host.ts")],
             &out,
@@ -222,9 +236,10 @@ fn code_that_chose_its_path_without_a_global_the_sandbox_lacks_takes_it_under_ev
             let output = run(format, suite);
             assert!(output.status.success(), "{format} failed on {}: {}", suite.display(), text(&output));
         }
-        let errors = tsc(dir.path(), &suites, &[]);
-        assert!(errors.is_empty(), "tsc --strict on the {format} suites of host.ts:\n{errors}");
+        checked.extend(suites);
     }
+    let errors = tsc(dir.path(), &checked, &[]);
+    assert!(errors.is_empty(), "tsc --strict on the suites of host.ts:\n{errors}");
 }
 
 #[test]
@@ -257,8 +272,12 @@ fn maps_sets_bigints_promises_and_callbacks_are_built_as_declared() {
     // declaration, every method is covered (the `catch` by a rejected promise), and the calls carry their
     // types with no cast (the enum's values written as its members, through the namespace). A rejected
     // promise the code never awaits leaves no unhandled rejection for the runner to fail the test on.
+    // Every format's suites in one project (a folder each), type-checked together: tsc takes seconds
+    // to start.
+    let (dir, _) = project();
+    let mut checked = Vec::new();
     for format in FORMATS {
-        let (dir, out) = project();
+        let out = dir.path().join(format);
         let args = ["--seed", "1", "--budget", "120000", "--timeout", "600", "--format", format, "--class", "Ledger"];
         let report = generate(&[fixture_file("books.ts")], &out, &args);
         for (method, covered, statements, stop) in methods(&report) {
@@ -310,17 +329,22 @@ fn maps_sets_bigints_promises_and_callbacks_are_built_as_declared() {
             let output = run(format, suite);
             assert!(output.status.success(), "{format} failed on {}: {}", suite.display(), text(&output));
         }
-        let errors = tsc(dir.path(), &suites, &[]);
-        assert!(errors.is_empty(), "tsc --strict on the {format} suites of books.ts:\n{errors}");
+        checked.extend(suites);
     }
+    let errors = tsc(dir.path(), &checked, &[]);
+    assert!(errors.is_empty(), "tsc --strict on the suites of books.ts:\n{errors}");
 }
 
 #[test]
 fn classes_without_a_constructor_are_built_as_their_nearest_base_declares() {
     // tally.ts: Tally declares no constructor and has no base (built with no argument); Ranked and Capped
     // declare none and take Scale's `unit: 'cm' | 'in', factor: number`, one and two bases up.
+    // Every format's suites in one project (a folder each), type-checked together: tsc takes seconds
+    // to start.
+    let (dir, _) = project();
+    let mut checked = Vec::new();
     for format in FORMATS {
-        let (dir, out) = project();
+        let out = dir.path().join(format);
         let args = ["--seed", "1", "--budget", "60000", "--timeout", "600", "--format", format];
         let report = generate(&[fixture_file("tally.ts")], &out, &args);
         let inherited: Vec<&Json> = report["types"]
@@ -351,9 +375,10 @@ fn classes_without_a_constructor_are_built_as_their_nearest_base_declares() {
             let output = run(format, suite);
             assert!(output.status.success(), "{format} failed on {}: {}", suite.display(), text(&output));
         }
-        let errors = tsc(dir.path(), &suites, &[]);
-        assert!(errors.is_empty(), "tsc --strict on the {format} suites of tally.ts:\n{errors}");
+        checked.extend(suites);
     }
+    let errors = tsc(dir.path(), &checked, &[]);
+    assert!(errors.is_empty(), "tsc --strict on the suites of tally.ts:\n{errors}");
 }
 
 /// The path of `to` relative to `from` (both absolute, without links below their common part).
@@ -461,8 +486,12 @@ fn code_that_re_exports_a_type_without_type_loads_under_node_as_it_does_under_ts
     // CommonJS, where the name reads undefined), says why at its loader, and passes; the vitest suite, whose
     // runner links no ES modules of its own, imports it as before.
     let entry = root().join("tests/fixtures/typescript/module-type-reexports/index.ts");
+    // Every format's suites in one project (a folder each), type-checked together: tsc takes seconds
+    // to start.
+    let (dir, _) = project();
+    let mut checked = Vec::new();
     for format in ["node-test", "vitest"] {
-        let (dir, out) = project();
+        let out = dir.path().join(format);
         let args = ["--seed", "1", "--budget", "60000", "--timeout", "600", "--format", format];
         let report = generate(std::slice::from_ref(&entry), &out, &args);
         assert!(methods(&report).iter().all(|(_, covered, statements, _)| covered == statements), "{report}");
@@ -481,9 +510,10 @@ fn code_that_re_exports_a_type_without_type_loads_under_node_as_it_does_under_ts
             let output = run(format, suite);
             assert!(output.status.success(), "{format} failed on {}: {}", suite.display(), text(&output));
         }
-        let errors = tsc(dir.path(), &suites, &[]);
-        assert!(errors.is_empty(), "tsc --strict on the {format} suites of index.ts:\n{errors}");
+        checked.extend(suites);
     }
+    let errors = tsc(dir.path(), &checked, &[]);
+    assert!(errors.is_empty(), "tsc --strict on the suites of index.ts:\n{errors}");
 }
 
 #[test]
@@ -552,8 +582,12 @@ fn static_factories_declared_to_return_their_class_make_its_instances_and_type_c
     // money.ts's constructor is private and takes a token only the module holds; `parse`, `zero` and `sum`
     // are declared to return a `Money`, though no call with arbitrary arguments answers with one: the
     // declarations make them the way to build receivers and arguments.
+    // Every format's suites in one project (a folder each), type-checked together: tsc takes seconds
+    // to start.
+    let (dir, _) = project();
+    let mut checked = Vec::new();
     for format in ["vitest", "node-test"] {
-        let (dir, out) = project();
+        let out = dir.path().join(format);
         let args = ["--seed", "1", "--budget", "60000", "--timeout", "600", "--format", format];
         let report = generate(&[fixture_file("money.ts")], &out, &args);
         let methods = methods(&report);
@@ -580,9 +614,10 @@ fn static_factories_declared_to_return_their_class_make_its_instances_and_type_c
             let output = run(format, suite);
             assert!(output.status.success(), "{format} failed on {}: {}", suite.display(), text(&output));
         }
-        let errors = tsc(dir.path(), &suites, &[]);
-        assert!(errors.is_empty(), "tsc --strict on the {format} suites of money.ts:\n{errors}");
+        checked.extend(suites);
     }
+    let errors = tsc(dir.path(), &checked, &[]);
+    assert!(errors.is_empty(), "tsc --strict on the suites of money.ts:\n{errors}");
 }
 
 #[test]
