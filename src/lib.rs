@@ -2,7 +2,7 @@
 //!
 //! The library is the engine; the `flycatcher` binary only parses arguments and prints, and the
 //! terminal UI draws. Its modules stand in layers, each using only those below it (checked by
-//! `tests/layers.rs`), bottom first:
+//! `tests/it/layers.rs`), bottom first:
 //!
 //! - [`js`]: the JavaScript Flycatcher installs in the sandbox and writes into suites, as `.js` files,
 //!   with the `__fc$` names Rust and those programs share; JavaScript literals, `Number(text)` and

@@ -1,0 +1,77 @@
+//! Objects a factory builds: a function whose calls return new plain objects of closures makes a unit of
+//! state, whose methods are the object's function members and whose instances its calls make; the factory
+//! stays a function under test too.
+
+use crate::common;
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use common::*;
+
+const BUDGET: &[&str] = &["--seed", "1", "--budget", "60000", "--timeout", "600"];
+
+fn roster() -> PathBuf {
+    fixture("factories/roster.cjs")
+}
+
+fn read(out: &Path, file: &str) -> String {
+    std::fs::read_to_string(out.join(file)).unwrap_or_else(|e| panic!("{file}: {e}"))
+}
+
+#[test]
+fn the_objects_a_factory_builds_are_tested_through_their_methods() {
+    let out = tempfile::tempdir().unwrap();
+    let report = generate(&[roster()], out.path(), BUDGET);
+    let methods = methods(&report);
+    let names: Vec<&str> = methods.iter().map(|m| m.0.as_str()).collect();
+    // Named by what the factory makes; the listeners another file mixed in are not its own methods; the
+    // registry every call of `sharedRegistry` answers is shared state, not a unit; the factory stays a
+    // function of its module.
+    assert_eq!(
+        names,
+        [
+            "Roster.enroll",
+            "Roster.gradeOf",
+            "Roster.drop",
+            "Roster.best",
+            "Roster.size",
+            "Roster.isFull",
+            "roster.createRoster",
+            "roster.sharedRegistry"
+        ],
+        "{methods:?}"
+    );
+    // `gradeOf` answers only for a name an earlier `enroll` added: its last statement needs that state.
+    for (name, covered, total, stop) in methods.iter().filter(|m| m.0.starts_with("Roster.")) {
+        assert_eq!(covered, total, "{name} covered {covered}/{total} (stop: {stop})");
+    }
+    let suite = read(out.path(), "Roster.test.js");
+    assert!(suite.contains("describe(\"Roster\"") && suite.contains("= createRoster("), "{suite}");
+    assert!(!suite.contains("new Roster") && !suite.contains("new createRoster"), "{suite}");
+    // The factory has one name, as the maker of its objects and as a function of its module, whose
+    // suite is numbered: `roster` differs from `Roster` in case alone (see `export::suite_stem`).
+    let functions = read(out.path(), "roster.2.test.js");
+    assert!(functions.contains("function (createRoster, sharedRegistry)"), "{functions}");
+    node_test_passes(&suites(out.path()));
+}
+
+#[test]
+fn the_suite_of_a_factorys_objects_passes_under_jest() {
+    let out = tempfile::tempdir().unwrap();
+    generate(&[roster()], out.path(), &[BUDGET, &["--format", "jest"]].concat());
+    let regression: Vec<PathBuf> =
+        suites(out.path()).into_iter().filter(|p| !p.to_string_lossy().contains(".failing.")).collect();
+    assert_eq!(regression.len(), 2, "{regression:?}");
+    let jest = root().join("tests/runners/node_modules/.bin/jest");
+    assert!(jest.exists(), "{} is missing: run `npm ci --prefix tests/runners`", jest.display());
+    let output = Command::new(jest)
+        .args(["--ci", "--config", "{}"])
+        .args(regression.iter().map(|p| p.file_name().unwrap()))
+        .env("NODE_PATH", root().join("tests/runners/node_modules"))
+        .env("NO_COLOR", "1")
+        .current_dir(out.path())
+        .output()
+        .unwrap();
+    assert!(output.status.success(), "jest failed: {}", text(&output));
+}

@@ -1,0 +1,643 @@
+//! Suites of TypeScript code, end to end: `flycatcher generate file.ts` writes `.test.ts` suites that pass,
+//! unchanged, under vitest, `node --import tsx --test` and jest with `@swc/jest` (with the configuration the
+//! suite's header gives), and that `tsc --noEmit --strict` accepts against the user's code; `verify` runs
+//! them, type-checks them, and reports coverage on the `.ts` lines. The runners are those of
+//! `tests/runners` (`npm ci --prefix tests/runners`).
+
+use crate::common;
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+use common::*;
+use serde_json::Value as Json;
+
+/// The TypeScript fixtures and a class each tests: an interface parameter, private and protected fields
+/// and an enum imported with a `.ts` specifier (inventory); a union, a union of literals and an ES private
+/// field, with a function imported with a `.js` specifier (canvas).
+const FIXTURES: [(&str, &str); 2] = [("inventory.ts", "Inventory"), ("shapes.ts", "Canvas")];
+
+/// The formats that write TypeScript suites.
+const FORMATS: [&str; 3] = ["node-test", "jest", "vitest"];
+
+fn fixture_file(name: &str) -> PathBuf {
+    root().join("tests/fixtures/ts-suites").join(name)
+}
+
+fn runners() -> PathBuf {
+    runners_with(&[".bin/tsc", ".bin/tsx", ".bin/jest", ".bin/vitest", ".bin/c8", "@swc/jest", "@types/node"])
+}
+
+/// A project folder for the suites: a `node_modules` link to the runners (as a user has them installed
+/// above their tests, where `--import tsx` and tsc's module resolution look), and `out/` for the suites.
+fn project() -> (tempfile::TempDir, PathBuf) {
+    let dir = tempfile::tempdir().unwrap();
+    std::os::unix::fs::symlink(runners(), dir.path().join("node_modules")).unwrap();
+    let out = dir.path().join("out");
+    (dir, out)
+}
+
+/// The jest configuration a suite's header gives.
+fn jest_config(suite: &Path) -> String {
+    let text = std::fs::read_to_string(suite).unwrap();
+    let marker = "Run with this jest configuration (needs @swc/core and @swc/jest): ";
+    let line = text.lines().find_map(|l| l.strip_prefix("// ")?.strip_prefix(marker));
+    line.unwrap_or_else(|| panic!("{}: no jest configuration in its header", suite.display())).to_string()
+}
+
+/// Runs `suite` under `format`'s runner as a user would, from the suite's folder.
+fn run(format: &str, suite: &Path) -> Output {
+    let bin = |name: &str| runners().join(".bin").join(name);
+    let mut command = match format {
+        "node-test" => {
+            let mut c = Command::new("node");
+            c.args(["--import", "tsx", "--test"]);
+            c
+        }
+        "jest" => {
+            let mut c = Command::new(bin("jest"));
+            c.args(["--ci", "--config", &jest_config(suite)]);
+            c
+        }
+        "vitest" => {
+            let mut c = Command::new(bin("vitest"));
+            c.args(["run", "--root", "."]);
+            c
+        }
+        other => panic!("{other} writes no TypeScript"),
+    };
+    command.arg(suite.file_name().unwrap()).current_dir(suite.parent().unwrap()).env("NO_COLOR", "1");
+    command.output().unwrap()
+}
+
+/// Runs tsc over `suites` with a strict configuration written in `dir`, and `extra` options; returns its
+/// output (empty when clean).
+fn tsc(dir: &Path, suites: &[PathBuf], extra: &[&str]) -> String {
+    let config = serde_json::json!({
+        "compilerOptions": {
+            "strict": true, "noEmit": true, "target": "es2022", "module": "preserve", "moduleResolution": "bundler",
+            "allowImportingTsExtensions": true, "skipLibCheck": true, "types": ["node"],
+        },
+        "files": suites.iter().map(|s| s.display().to_string()).collect::<Vec<_>>(),
+    });
+    std::fs::write(dir.join("tsconfig.json"), config.to_string()).unwrap();
+    let output = Command::new(runners().join(".bin/tsc"))
+        .args(["--project", "tsconfig.json", "--pretty", "false"])
+        .args(extra)
+        .current_dir(dir)
+        .output()
+        .unwrap();
+    String::from_utf8_lossy(&output.stdout).into_owned()
+}
+
+#[test]
+fn typescript_suites_pass_every_runner_and_type_check() {
+    // Every fixture's suites in every format in one project (a folder each), type-checked together: tsc
+    // takes seconds to start.
+    let (dir, _) = project();
+    let mut checked = Vec::new();
+    for (file, class) in FIXTURES {
+        for format in FORMATS {
+            let out = dir.path().join(format!("{class}-{format}"));
+            let report = generate(
+                &[fixture_file(file)],
+                &out,
+                &["--seed", "3", "--budget", "120000", "--timeout", "600", "--format", format, "--class", class],
+            );
+            let suites = typescript_suites(&out);
+            let regression: Vec<&PathBuf> =
+                suites.iter().filter(|s| !s.to_string_lossy().contains(".failing.")).collect();
+            assert_eq!(regression.len(), 1, "{format} on {file}: {suites:?}");
+            assert!(suites::no_javascript(&out), "{format} on {file}: a JavaScript suite was written for TypeScript");
+            for suite in &suites {
+                let output = run(format, suite);
+                let text = text(&output);
+                assert!(output.status.success(), "{format} failed on {}: {text}", suite.display());
+                let failing = suite.to_string_lossy().contains(".failing.");
+                if !failing {
+                    suites::some_test_passed(format, &text);
+                }
+            }
+            // Every method was reached: the suite is not empty of substance.
+            assert!(methods(&report).iter().any(|(_, covered, _, _)| *covered > 0), "{report}");
+            checked.extend(suites);
+        }
+    }
+    let errors = tsc(dir.path(), &checked, &[]);
+    assert!(errors.is_empty(), "tsc --strict on the suites:\n{errors}");
+    // Node's type stripping runs only erasable syntax: the suites have no other (the fixtures' enum is
+    // theirs).
+    let erasable = tsc(dir.path(), &checked, &["--erasableSyntaxOnly"]);
+    let in_suites: Vec<&str> = erasable.lines().filter(|l| l.contains(".test.ts(")).collect();
+    assert!(in_suites.is_empty(), "not erasable in the suites:\n{erasable}");
+}
+
+#[test]
+fn suites_import_the_code_the_way_the_project_does() {
+    // inventory.ts imports './priority.ts', shapes.ts './geometry.js' (NodeNext): each suite's types name
+    // the file under test the same way.
+    for (file, class, named) in [("inventory.ts", "Inventory", "inventory.ts"), ("shapes.ts", "Canvas", "shapes.js")] {
+        let (_dir, out) = project();
+        generate(
+            &[fixture_file(file)],
+            &out,
+            &["--seed", "1", "--budget", "60000", "--timeout", "600", "--class", class],
+        );
+        let suite = typescript_suites(&out).into_iter().find(|s| !s.to_string_lossy().contains(".failing.")).unwrap();
+        let text = std::fs::read_to_string(&suite).unwrap();
+        let fixtures = fixture_file(file).parent().unwrap().canonicalize().unwrap();
+        let relative = format!("{}/{named}", pathdiff(&out, &fixtures));
+        assert!(text.contains(&format!("typeof import(\"{relative}\").{class}")), "{relative}:\n{text}");
+    }
+}
+
+#[test]
+fn values_built_for_declared_types_carry_them_without_a_cast() {
+    // planner.ts declares a union of literals, an options interface, a string enum, a numeric enum from
+    // another file, a class instance and a callback: the suite's calls carry them as written.
+    // Every format's suites in one project (a folder each), type-checked together: tsc takes seconds
+    // to start.
+    let (dir, _) = project();
+    let mut checked = Vec::new();
+    for format in FORMATS {
+        let out = dir.path().join(format);
+        let args = ["--seed", "1", "--budget", "120000", "--timeout", "600", "--format", format, "--class", "Planner"];
+        generate(&[fixture_file("planner.ts")], &out, &args);
+        let suites = typescript_suites(&out);
+        let suite = suites.iter().find(|s| !s.to_string_lossy().contains(".failing.")).unwrap();
+        let written = std::fs::read_to_string(suite).unwrap();
+        let calls: Vec<&str> = written
+            .lines()
+            .filter(|l| ["new Planner(", ".add(", ".setMode(", ".titles(", ".total("].iter().any(|c| l.contains(c)))
+            .collect();
+        assert!(!calls.is_empty(), "{format}: no call of Planner's members:\n{written}");
+        for call in &calls {
+            assert!(!call.contains("as any"), "{format}: a declared call is cast: {call}\n{written}");
+        }
+        assert!(written.contains("new Planner({"), "{format}: the options are not built as declared:\n{written}");
+        assert!(written.contains(".setMode(Mode."), "{format}: a string enum's value is not its member:\n{written}");
+        assert!(written.contains("Priority."), "{format}: a numeric enum's value is not its member:\n{written}");
+        // The private member is reached through a cast.
+        assert!(!written.contains("planner.label("), "{format}: a private member is called as declared:\n{written}");
+        for suite in &suites {
+            let output = run(format, suite);
+            assert!(output.status.success(), "{format} failed on {}: {}", suite.display(), text(&output));
+        }
+        checked.extend(suites);
+    }
+    let errors = tsc(dir.path(), &checked, &[]);
+    assert!(errors.is_empty(), "tsc --strict on the suites of planner.ts:\n{errors}");
+}
+
+#[test]
+fn results_bound_as_receivers_type_check_whatever_their_declared_type() {
+    // ledger.ts's `record` returns a new ledger declared as an interface without `balance`: the suite
+    // grows a ledger along its results and calls `balance` on them, which type-checks as they are `any`.
+    let (dir, out) = project();
+    let report =
+        generate(&[fixture_file("ledger.ts")], &out, &["--seed", "1", "--budget", "60000", "--timeout", "600"]);
+    for (method, covered, statements, stop) in methods(&report) {
+        assert_eq!(covered, statements, "{method} covered {covered}/{statements} (stop: {stop})");
+    }
+    let suites = typescript_suites(&out);
+    let suite = suites.iter().find(|s| !s.to_string_lossy().contains(".failing.")).unwrap();
+    let written = std::fs::read_to_string(suite).unwrap();
+    assert!(written.contains("const ledger2: any = ledger.record("), "{written}");
+    for suite in &suites {
+        let output = run("node-test", suite);
+        assert!(output.status.success(), "node-test failed on {}: {}", suite.display(), text(&output));
+    }
+    let errors = tsc(dir.path(), &suites, &[]);
+    assert!(errors.is_empty(), "tsc --strict on the suites of ledger.ts:\n{errors}");
+}
+
+#[test]
+fn code_that_chose_its_path_without_a_global_the_sandbox_lacks_takes_it_under_every_runner() {
+    // host.ts reads WebAssembly at load, which the sandbox lacks: every runner loads it without it.
+    // Every format's suites in one project (a folder each), type-checked together: tsc takes seconds
+    // to start.
+    let (dir, _) = project();
+    let mut checked = Vec::new();
+    for format in FORMATS {
+        let out = dir.path().join(format);
+        generate(
+            &[fixture_file("host.ts")],
+            &out,
+            &["--seed", "1", "--budget", "60000", "--timeout", "600", "--format", format],
+        );
+        let suites = typescript_suites(&out);
+        let suite = suites.iter().find(|s| !s.to_string_lossy().contains(".failing.")).unwrap();
+        let written = std::fs::read_to_string(suite).unwrap();
+        assert!(
+            written.contains("\"js ") && written.contains("withoutGlobals(globalThis, [\"WebAssembly\"]"),
+            "{written}"
+        );
+        for suite in &suites {
+            let output = run(format, suite);
+            assert!(output.status.success(), "{format} failed on {}: {}", suite.display(), text(&output));
+        }
+        checked.extend(suites);
+    }
+    let errors = tsc(dir.path(), &checked, &[]);
+    assert!(errors.is_empty(), "tsc --strict on the suites of host.ts:\n{errors}");
+}
+
+#[test]
+fn bytes_are_built_as_declared_and_written_as_typescript_reads_them() {
+    // keyring.ts takes a `Uint8Array` of 32 bytes, not all zero: bytes of the lengths code checks, each
+    // byte the same, cover every branch, and the suite writes them typed.
+    let (dir, out) = project();
+    let report =
+        generate(&[fixture_file("keyring.ts")], &out, &["--seed", "1", "--budget", "60000", "--timeout", "600"]);
+    for (method, covered, statements, stop) in methods(&report) {
+        assert_eq!(covered, statements, "{method} covered {covered}/{statements} (stop: {stop})");
+    }
+    let suites = typescript_suites(&out);
+    let suite = suites.iter().find(|s| !s.to_string_lossy().contains(".failing.")).unwrap();
+    let written = std::fs::read_to_string(suite).unwrap();
+    assert!(written.contains("keyring.add(new Uint8Array(32).fill("), "{written}");
+    for suite in &suites {
+        let output = run("node-test", suite);
+        assert!(output.status.success(), "node-test failed on {}: {}", suite.display(), text(&output));
+    }
+    let errors = tsc(dir.path(), &suites, &[]);
+    assert!(errors.is_empty(), "tsc --strict on the suites of keyring.ts:\n{errors}");
+}
+
+#[test]
+fn maps_sets_bigints_promises_and_callbacks_are_built_as_declared() {
+    // books.ts takes a `Map<string, number>`, a `Set<string>`, a `bigint`, a union of bigint literals and a
+    // string, a `Promise<number>` (awaited in a `try`, or kept and never awaited), a predicate of two
+    // parameters, a comparator of numbers and an enum declared in a namespace: each is built from its
+    // declaration, every method is covered (the `catch` by a rejected promise), and the calls carry their
+    // types with no cast (the enum's values written as its members, through the namespace). A rejected
+    // promise the code never awaits leaves no unhandled rejection for the runner to fail the test on.
+    // Every format's suites in one project (a folder each), type-checked together: tsc takes seconds
+    // to start.
+    let (dir, _) = project();
+    let mut checked = Vec::new();
+    for format in FORMATS {
+        let out = dir.path().join(format);
+        let args = ["--seed", "1", "--budget", "120000", "--timeout", "600", "--format", format, "--class", "Ledger"];
+        let report = generate(&[fixture_file("books.ts")], &out, &args);
+        for (method, covered, statements, stop) in methods(&report) {
+            assert_eq!((covered, stop.as_str()), (statements, "covered"), "{format}: {method}\n{report}");
+        }
+        for parameter in report["types"].as_array().unwrap() {
+            assert_eq!(parameter["source"], "declared", "{format}: {parameter}");
+        }
+        let suites = typescript_suites(&out);
+        let suite = suites.iter().find(|s| !s.to_string_lossy().contains(".failing.")).unwrap();
+        let written = std::fs::read_to_string(suite).unwrap();
+        let calls = |method: &str| -> Vec<String> {
+            let marker = format!("ledger.{method}(");
+            written.lines().filter_map(|l| Some(l[l.find(&marker)? + marker.len()..].to_string())).collect()
+        };
+        let every = |method: &str, built: &dyn Fn(&str) -> bool| {
+            let calls = calls(method);
+            assert!(!calls.is_empty(), "{format}: {method} is never called:\n{written}");
+            for call in calls {
+                assert!(built(&call) && !call.contains("as any"), "{format}: {method}({call}\n{written}");
+            }
+        };
+        every("merge", &|c| c.starts_with("new Map("));
+        every("tag", &|c| c.starts_with("new Set("));
+        every("scale", &|c| c.split(')').next().is_some_and(|n| n.ends_with('n')));
+        let promise = |c: &str| c.starts_with("Promise.resolve(") || c.starts_with("(function (rejected) {");
+        every("settle", &promise);
+        every("hold", &promise);
+        every("step", &|c| ["1n)", "10n)", "\"reset\")"].iter().any(|literal| c.starts_with(literal)));
+        // A callback of a shape reads its parameters; a function returning one value names them unread.
+        every("count", &|c| {
+            ["function (a, b) { return ", "function (_a, _b) { return "].iter().any(|f| c.starts_with(f))
+        });
+        every("ranked", &|c| {
+            [
+                "function (a, b) { return a - b; }",
+                "function (a, b) { return b - a; }",
+                "function (_a, _b) { return 0; }",
+            ]
+            .iter()
+            .any(|comparator| c.starts_with(comparator))
+        });
+        every("post", &|c| c.starts_with("Books.Side."));
+        assert!(written.contains("new Map([["), "{format}: no map has an entry:\n{written}");
+        assert!(written.contains("new Set([\""), "{format}: no set has an item:\n{written}");
+        // `hold` is passed rejected promises as often as `settle`: none is left unhandled.
+        assert_eq!(report["failing"], 0, "{format}: {report}");
+        for suite in &suites {
+            let output = run(format, suite);
+            assert!(output.status.success(), "{format} failed on {}: {}", suite.display(), text(&output));
+        }
+        checked.extend(suites);
+    }
+    let errors = tsc(dir.path(), &checked, &[]);
+    assert!(errors.is_empty(), "tsc --strict on the suites of books.ts:\n{errors}");
+}
+
+#[test]
+fn classes_without_a_constructor_are_built_as_their_nearest_base_declares() {
+    // tally.ts: Tally declares no constructor and has no base (built with no argument); Ranked and Capped
+    // declare none and take Scale's `unit: 'cm' | 'in', factor: number`, one and two bases up.
+    // Every format's suites in one project (a folder each), type-checked together: tsc takes seconds
+    // to start.
+    let (dir, _) = project();
+    let mut checked = Vec::new();
+    for format in FORMATS {
+        let out = dir.path().join(format);
+        let args = ["--seed", "1", "--budget", "60000", "--timeout", "600", "--format", format];
+        let report = generate(&[fixture_file("tally.ts")], &out, &args);
+        let inherited: Vec<&Json> = report["types"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter(|t| t["function"] == "constructor" && ["Ranked", "Capped"].contains(&t["class"].as_str().unwrap()))
+            .collect();
+        assert_eq!(inherited.len(), 4, "{format}: {report}");
+        for parameter in inherited {
+            assert_eq!(parameter["source"], "declared", "{format}: {parameter}");
+        }
+        let suites = typescript_suites(&out);
+        let mut written = String::new();
+        for suite in &suites {
+            written.push_str(&std::fs::read_to_string(suite).unwrap());
+        }
+        assert!(!written.contains(" as any)("), "{format}: a construction is cast:\n{written}");
+        assert!(written.contains("new Tally()"), "{format}:\n{written}");
+        for class in ["Ranked", "Capped"] {
+            assert!(
+                written.contains(&format!("new {class}(\"cm\", "))
+                    || written.contains(&format!("new {class}(\"in\", ")),
+                "{format}: {class} is not built with its base's parameters:\n{written}"
+            );
+        }
+        for suite in &suites {
+            let output = run(format, suite);
+            assert!(output.status.success(), "{format} failed on {}: {}", suite.display(), text(&output));
+        }
+        checked.extend(suites);
+    }
+    let errors = tsc(dir.path(), &checked, &[]);
+    assert!(errors.is_empty(), "tsc --strict on the suites of tally.ts:\n{errors}");
+}
+
+/// The path of `to` relative to `from` (both absolute, without links below their common part).
+fn pathdiff(from: &Path, to: &Path) -> String {
+    let from = from.canonicalize().unwrap();
+    let common = from.ancestors().find(|a| to.starts_with(a)).unwrap();
+    let ups = from.strip_prefix(common).unwrap().components().count();
+    let downs = to.strip_prefix(common).unwrap().display().to_string();
+    let mut parts: Vec<String> = std::iter::repeat_n("..".to_string(), ups).collect();
+    if !downs.is_empty() {
+        parts.push(downs);
+    }
+    parts.join("/")
+}
+
+/// `flycatcher verify` on `dir`, with the runners' node_modules: exit code, JSON report and output.
+fn verify(dir: &Path) -> (Option<i32>, Json, String) {
+    let report = dir.join("verify.json");
+    let output = flycatcher(&[
+        "verify",
+        dir.to_str().unwrap(),
+        "--node-modules",
+        runners().to_str().unwrap(),
+        "--report",
+        report.to_str().unwrap(),
+    ]);
+    let json = std::fs::read_to_string(&report).map(|t| serde_json::from_str(&t).unwrap()).unwrap_or(Json::Null);
+    (output.status.code(), json, text(&output))
+}
+
+#[test]
+fn verify_runs_typescript_suites_and_measures_the_ts_lines() {
+    for format in FORMATS {
+        let (_dir, out) = project();
+        generate(
+            &[fixture_file("inventory.ts")],
+            &out,
+            &["--seed", "3", "--budget", "120000", "--timeout", "600", "--format", format],
+        );
+        let (code, report, output) = verify(&out);
+        assert_eq!(code, Some(0), "{format}: {output}");
+        assert_eq!(report["failed"], 0, "{format}: {report}");
+        assert!(report["passed"].as_u64().unwrap() > 0, "{format}: {report}");
+        let files = report["coverage"]["files"].as_array().unwrap();
+        let inventory = files
+            .iter()
+            .find(|f| f["file"].as_str().unwrap().ends_with("inventory.ts"))
+            .unwrap_or_else(|| panic!("{format}: no coverage of inventory.ts: {report}"));
+        // Lines of the .ts file, through source maps: more are covered than the file's first few.
+        let covered = inventory["lines"]["covered"].as_u64().unwrap();
+        let total = inventory["lines"]["total"].as_u64().unwrap();
+        assert!(covered > 10 && total >= covered, "{format}: {inventory}");
+    }
+}
+
+#[test]
+fn verify_runs_jest_suites_with_the_configuration_their_header_gives() {
+    // The header of a jest suite gives the configuration its project needs (legacy decorators from
+    // tsconfig.json; its `paths` as a moduleNameMapper): verify runs the suite with that one.
+    let typescript = root().join("tests/fixtures/typescript");
+    for entry in ["decorators-legacy/ledger.ts", "resolution/paths/src/till.ts"] {
+        let (_dir, out) = project();
+        let args = ["--seed", "1", "--budget", "60000", "--timeout", "600", "--format", "jest"];
+        generate(&[typescript.join(entry)], &out, &args);
+        let suite = typescript_suites(&out).into_iter().find(|s| !s.to_string_lossy().contains(".failing.")).unwrap();
+        let config = jest_config(&suite);
+        assert!(config.contains("legacyDecorator") || config.contains("@lib/"), "{entry}: {config}");
+        let (_, report, output) = verify(&out);
+        // The runner's tests, not the type check's: these projects' own tsconfig.json (which the check
+        // extends) sets no `module`, whose default (ES2015, with classic resolution) finds no package.
+        let tests = report["tests"].as_array().unwrap_or_else(|| panic!("{entry}: {output}"));
+        let run: Vec<&Json> =
+            tests.iter().filter(|t| !t["name"].as_str().unwrap().starts_with("tsc --noEmit --strict")).collect();
+        assert!(!run.is_empty() && run.iter().all(|t| t["status"] == "passed"), "{entry}: {report}");
+    }
+}
+
+#[test]
+fn verify_reports_type_errors_as_failures_of_the_suite() {
+    let (_dir, out) = project();
+    generate(
+        &[fixture_file("shapes.ts")],
+        &out,
+        &["--seed", "1", "--budget", "60000", "--timeout", "600", "--format", "vitest"],
+    );
+    let suite = typescript_suites(&out).into_iter().find(|s| !s.to_string_lossy().contains(".failing.")).unwrap();
+    let mut text = std::fs::read_to_string(&suite).unwrap();
+    text.push_str("\nexport const wrong: number = 'a string';\n");
+    std::fs::write(&suite, text).unwrap();
+    let (code, report, output) = verify(&out);
+    assert_ne!(code, Some(0), "{output}");
+    let tests = report["tests"].as_array().unwrap();
+    let failed: Vec<&Json> = tests.iter().filter(|t| t["status"] == "failed").collect();
+    assert_eq!(failed.len(), 1, "{report}");
+    let name = failed[0]["name"].as_str().unwrap();
+    assert!(name.starts_with("tsc --noEmit --strict > Canvas.test.ts:"), "{name}");
+    assert!(failed[0]["reason"].as_str().unwrap().starts_with("TS2322"), "{report}");
+}
+
+#[test]
+fn code_that_re_exports_a_type_without_type_loads_under_node_as_it_does_under_tsc() {
+    // In a `"type": "module"` package, index.ts re-exports the interface `Sized` beside the class `Shelf`
+    // without `type`: tsc drops it, tsx keeps it, and Node refuses to link the ES module tsx makes ("does not
+    // provide an export named 'Sized'"). The node:test suite requires the code instead (tsx compiles it to
+    // CommonJS, where the name reads undefined), says why at its loader, and passes; the vitest suite, whose
+    // runner links no ES modules of its own, imports it as before.
+    let entry = root().join("tests/fixtures/typescript/module-type-reexports/index.ts");
+    // Every format's suites in one project (a folder each), type-checked together: tsc takes seconds
+    // to start.
+    let (dir, _) = project();
+    let mut checked = Vec::new();
+    for format in ["node-test", "vitest"] {
+        let out = dir.path().join(format);
+        let args = ["--seed", "1", "--budget", "60000", "--timeout", "600", "--format", format];
+        let report = generate(std::slice::from_ref(&entry), &out, &args);
+        assert!(methods(&report).iter().all(|(_, covered, statements, _)| covered == statements), "{report}");
+        let suites = typescript_suites(&out);
+        let suite = suites.iter().find(|s| s.ends_with("Shelf.test.ts")).unwrap_or_else(|| panic!("{suites:?}"));
+        let written = std::fs::read_to_string(suite).unwrap();
+        let note = "// The code re-exports types without `type` (";
+        let required = written.contains("requireSubject(file)");
+        assert_eq!(required, format == "node-test", "{format}:\n{written}");
+        assert_eq!(written.contains(note), required, "{format}:\n{written}");
+        if required {
+            let place = written.lines().find(|l| l.starts_with(note)).unwrap();
+            assert!(place.contains("module-type-reexports/index.ts:3 `Sized`):"), "{place}");
+        }
+        for suite in &suites {
+            let output = run(format, suite);
+            assert!(output.status.success(), "{format} failed on {}: {}", suite.display(), text(&output));
+        }
+        checked.extend(suites);
+    }
+    let errors = tsc(dir.path(), &checked, &[]);
+    assert!(errors.is_empty(), "tsc --strict on the suites of index.ts:\n{errors}");
+}
+
+#[test]
+fn formats_without_typescript_are_refused_with_what_to_use() {
+    let (_dir, out) = project();
+    let output = flycatcher(&[
+        "generate",
+        fixture_file("shapes.ts").to_str().unwrap(),
+        "--out",
+        out.to_str().unwrap(),
+        "--format",
+        "mocha",
+        "--timeout",
+        "1",
+    ]);
+    assert_eq!(output.status.code(), Some(2), "{}", text(&output));
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(stderr.contains("cannot be written for mocha: use --format node-test, --format jest"), "{stderr}");
+}
+
+/// Checks on what runners printed and what was written.
+mod suites {
+    use std::path::Path;
+
+    /// Whether no JavaScript suite was written in `out`.
+    pub fn no_javascript(out: &Path) -> bool {
+        std::fs::read_dir(out).unwrap().all(|e| {
+            let name = e.unwrap().file_name().to_string_lossy().into_owned();
+            !name.ends_with(".test.js") && !name.ends_with(".test.mjs")
+        })
+    }
+
+    /// Panics unless the runner's output says some test passed and none failed.
+    pub fn some_test_passed(format: &str, output: &str) {
+        let passed = match format {
+            "node-test" => output.contains("# fail 0") && !output.contains("# pass 0\n"),
+            "jest" => output.contains(" passed,") && !output.contains(" failed,"),
+            _ => output.contains(" passed") && !output.contains(" failed"),
+        };
+        assert!(passed, "{format}: no test passed, or some failed:\n{output}");
+    }
+}
+
+#[test]
+fn private_and_protected_members_are_neither_called_nor_asserted() {
+    // Inventory declares `private items` and `protected readonly limit`: its suite asserted
+    // `(inventory2 as any).limit` after `add`, which a refactoring may rename without a change of
+    // behaviour; `size` and `urgent()` show the state publicly.
+    let (_dir, out) = project();
+    generate(&[fixture_file("inventory.ts")], &out, &["--seed", "1", "--budget", "30000", "--timeout", "600"]);
+    let suite = std::fs::read_to_string(out.join("Inventory.test.ts")).unwrap();
+    let body = suite.split_once("describe(").map_or("", |(_, rest)| rest);
+    let named: Vec<&str> = body
+        .lines()
+        .map(str::trim)
+        .filter(|l| !(l.starts_with("test(") || l.starts_with("test.skip(") || l.starts_with("//")))
+        .filter(|l| l.contains(".items") || l.contains(".limit"))
+        .collect();
+    assert!(named.is_empty(), "private or protected members named: {named:?}\n{suite}");
+    let output = run("node-test", &out.join("Inventory.test.ts"));
+    assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stdout));
+}
+
+#[test]
+fn static_factories_declared_to_return_their_class_make_its_instances_and_type_check() {
+    // money.ts's constructor is private and takes a token only the module holds; `parse`, `zero` and `sum`
+    // are declared to return a `Money`, though no call with arbitrary arguments answers with one: the
+    // declarations make them the way to build receivers and arguments.
+    // Every format's suites in one project (a folder each), type-checked together: tsc takes seconds
+    // to start.
+    let (dir, _) = project();
+    let mut checked = Vec::new();
+    for format in ["vitest", "node-test"] {
+        let out = dir.path().join(format);
+        let args = ["--seed", "1", "--budget", "60000", "--timeout", "600", "--format", format];
+        let report = generate(&[fixture_file("money.ts")], &out, &args);
+        let methods = methods(&report);
+        for name in ["plus", "times", "isZero", "format"]
+            .map(|m| format!("Money.{m}"))
+            .into_iter()
+            .chain(["parse", "zero", "sum"].map(|m| format!("Money (static).{m}")))
+        {
+            let found = methods.iter().find(|m| m.0 == name).unwrap_or_else(|| panic!("no {name}: {methods:?}"));
+            assert_eq!(found.1, found.2, "{format}: {name} covered {}/{}", found.1, found.2);
+        }
+        assert!(!methods.iter().any(|m| m.0.ends_with(".digits")), "a private static was tested: {methods:?}");
+        let suites = typescript_suites(&out);
+        let read = |stem: &str| std::fs::read_to_string(out.join(format!("{stem}.test.ts"))).unwrap();
+        let instances = read("Money");
+        assert!(
+            ["= Money.parse(", "= Money.zero(", "= Money.sum("].iter().any(|m| instances.contains(m)),
+            "{format}: no receiver made by a factory:\n{instances}"
+        );
+        // The declared parameter types of static methods type their calls: no cast.
+        let statics = read("Money.static");
+        assert!(statics.contains("Money.parse(\"") && !statics.contains("Money.parse as any"), "{statics}");
+        for suite in &suites {
+            let output = run(format, suite);
+            assert!(output.status.success(), "{format} failed on {}: {}", suite.display(), text(&output));
+        }
+        checked.extend(suites);
+    }
+    let errors = tsc(dir.path(), &checked, &[]);
+    assert!(errors.is_empty(), "tsc --strict on the suites of money.ts:\n{errors}");
+}
+
+#[test]
+fn index_signatures_records_and_literal_defaults_are_built_as_declared() {
+    // catalog.ts takes `{ [name: string]: string[] }` and `Record<string, number>`, and a flag declared by
+    // its default alone (`force = false`). Before, the maps were built as `{}` (define 3/9, weigh 4/7) and
+    // the flag as any value.
+    let (dir, out) = project();
+    let report =
+        generate(&[fixture_file("catalog.ts")], &out, &["--seed", "1", "--budget", "60000", "--timeout", "600"]);
+    for (method, covered, statements, stop) in methods(&report) {
+        assert_eq!(covered, statements, "{method} covered {covered}/{statements} (stop: {stop})");
+    }
+    let force = report["types"].as_array().unwrap().iter().find(|t| t["parameter"] == "force").unwrap();
+    assert_eq!(force["type"], "boolean", "{force}");
+    let suites = typescript_suites(&out);
+    for suite in &suites {
+        let output = run("node-test", suite);
+        assert!(output.status.success(), "node-test failed on {}: {}", suite.display(), text(&output));
+    }
+    let errors = tsc(dir.path(), &suites, &[]);
+    assert!(errors.is_empty(), "tsc --strict on the suites of catalog.ts:\n{errors}");
+}
