@@ -5,7 +5,7 @@
 // units in the last place instead of exactly. `+ - * /`, `Math.sqrt` and conversions are exact in every
 // engine and keep strict equality. Installed before the harness, which reads `__fc$inexact`.
 //
-// Each wrapper computes with V8's own functions (`__fc$ieee754`, made in Rust: `sandbox/ieee754.rs`),
+// Each wrapper computes with V8's own functions (`__fc$ieee754`, made in Rust: `sandbox/ieee754/`),
 // not QuickJS's, so that a number a test builds is Node's to the bit and a string made from it (a
 // complex number's `toString`) is asserted as Node prints it. Arguments are converted here, in order,
 // as `Math` converts them (`+x` throws for a BigInt or a Symbol as `Math.cos` does).

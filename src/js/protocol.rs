@@ -153,7 +153,7 @@ protocol! {
         /// Whether the running test used a `Math` function engines round differently (see
         /// [`super::INEXACT_JS`]).
         INEXACT = "__fc$inexact";
-        /// V8's `Math` functions, made in Rust (`sandbox/ieee754.rs`): [`super::INEXACT_JS`] wraps them
+        /// V8's `Math` functions, made in Rust (`sandbox/ieee754/`): [`super::INEXACT_JS`] wraps them
         /// as `Math`'s and takes them off the global object.
         IEEE754 = "__fc$ieee754";
         /// Node's timers on a virtual clock ([`super::node::GLOBALS_JS`]): `next()` fires the one due
