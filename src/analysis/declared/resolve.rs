@@ -558,12 +558,16 @@ fn key_name(key: &Expr) -> Option<String> {
     }
 }
 
-/// A function type of `params` returning `returns`.
+/// A function type of `params` returning `returns`. A `this` parameter (`(this: Headers, value: string) =>
+/// void`) only types the receiver: callers pass the others, and a callback written with it counted would
+/// take one parameter more than the type, which TypeScript refuses.
 fn function(params: &[TsFnParam], returns: DeclaredType) -> DeclaredType {
+    let this = |p: &TsFnParam| matches!(p, TsFnParam::Ident(id) if id.id.sym == "this");
+    let params: Vec<&TsFnParam> = params.iter().filter(|p| !this(p)).collect();
     let arity = params.iter().take_while(|p| !matches!(p, TsFnParam::Rest(_))).count();
     // Both required: a comparator's body subtracts them, which an optional one (`number | undefined`)
     // may not be under `strict` (TS18048).
-    let number = |p: &TsFnParam| match p {
+    let number = |p: &&TsFnParam| match p {
         TsFnParam::Ident(id) if !id.optional => id.type_ann.as_ref().is_some_and(
             |t| matches!(&*t.type_ann, TsType::TsKeywordType(k) if k.kind == TsKeywordTypeKind::TsNumberKeyword),
         ),

@@ -74,6 +74,13 @@ fn a_comparator_takes_two_required_numbers() {
 }
 
 #[test]
+fn a_this_parameter_is_not_one_callers_pass() {
+    let text = "export declare class C { forEach<T>(callback: (this: T, value: string, name: string) => void, thisArg?: T): void; }";
+    let callback = DeclaredType::Function { arity: 2, returns: Box::new(DeclaredType::Undefined), compares: false };
+    assert_eq!(types_of(text, "C", "forEach")[0], callback);
+}
+
+#[test]
 fn enums_give_their_values_and_members_name_one() {
     let text = "declare enum Level { Low, Mid = 5, High }\ndeclare enum Kind { A = 'a', B = 'b' }\n\
                 export declare class C { m(level: Level, kind: Kind, only: Level.High): void; }";
