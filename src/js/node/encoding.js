@@ -3,7 +3,7 @@
 // every test must stay cheap (this is most of Node's globals' code). Answers the four makers.
 (function (g) {
   'use strict';
-  const { coded, invalidArgType, invalidThis } = g.__fc$nodeErrors;
+  const { coded, invalidArgType, invalidThis, hostAccess } = g.__fc$nodeErrors;
 
   // UTF-8 as the WHATWG Encoding Standard (and Node) decode it: each maximal invalid subpart becomes one
   // U+FFFD.
@@ -550,8 +550,7 @@
       }
       // A web stream: the sandbox has none.
       stream() {
-        const report = g.__fc$hostAccess;
-        throw typeof report === 'function' ? report('Blob.stream(), a ReadableStream, which Node has and the sandbox does not') : new Error('no ReadableStream');
+        throw hostAccess('Blob.stream(), a ReadableStream, which Node has and the sandbox does not');
       }
     }
     Object.defineProperty(Blob.prototype, Symbol.toStringTag, { value: 'Blob', configurable: true });

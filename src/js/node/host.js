@@ -6,8 +6,7 @@
 // the error, and never becomes a regression test. The module's name is written in on the last line.
 'use strict';
 const denied = (what) => {
-  const report = globalThis.__fc$hostAccess;
-  throw typeof report === 'function' ? report(what) : new Error('no host access in the sandbox: ' + what);
+  throw globalThis.__fc$nodeErrors.hostAccess(what);
 };
 const standIn = (path) => {
   const members = new Map();

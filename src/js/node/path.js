@@ -4,7 +4,7 @@
 // throws "no host access in the sandbox", as the stand-ins of host modules do.
 'use strict';
 
-const { invalidArgType } = globalThis.__fc$nodeErrors;
+const { invalidArgType, hostAccess } = globalThis.__fc$nodeErrors;
 const checkString = (value, name) => {
   if (typeof value !== 'string') throw invalidArgType(name, 'of type string', value);
 };
@@ -66,9 +66,7 @@ const normalizeString = (path, allowAboveRoot) => {
 };
 
 const cwd = () => {
-  const report = globalThis.__fc$hostAccess;
-  const what = 'process.cwd() (path.resolve of a relative path)';
-  throw typeof report === 'function' ? report(what) : new Error('no host access in the sandbox: ' + what);
+  throw hostAccess('process.cwd() (path.resolve of a relative path)');
 };
 
 const posix = {

@@ -7,16 +7,7 @@
 // than a test that would answer differently under Node. Answers the maker of both classes.
 (function (g) {
   'use strict';
-  const { coded, invalidArgType, invalidThis } = g.__fc$nodeErrors;
-  const hostAccess = (what) => {
-    const report = g.__fc$hostAccess;
-    return typeof report === 'function' ? report(what) : new Error('no host access: ' + what);
-  };
-  const missingArgs = (...names) => {
-    const listed = names.map((n) => '"' + n + '"');
-    const message = listed.length === 1 ? listed[0] + ' argument' : listed.join(' and ') + ' arguments';
-    return coded(TypeError, 'ERR_MISSING_ARGS', 'The ' + message + ' must be specified');
-  };
+  const { coded, invalidArgType, invalidThis , hostAccess, missingArgs } = g.__fc$nodeErrors;
   // Where Node's parser (Ada) answers otherwise than the standard in a way not worth copying, a test is
   // reported as host access: it must not pass here and fail under Node.
   const unlike = (what) => hostAccess(what + ", where Node's URL parser answers otherwise than the URL standard");

@@ -7,16 +7,7 @@
 // would assert. Answers their makers.
 (function (g) {
   'use strict';
-  const { coded, invalidArgType, invalidThis, received } = g.__fc$nodeErrors;
-  const hostAccess = (what) => {
-    const report = g.__fc$hostAccess;
-    return typeof report === 'function' ? report(what) : new Error('no host access: ' + what);
-  };
-  const missingArgs = (...names) => {
-    const listed = names.map((n) => '"' + n + '"');
-    const message = listed.length === 1 ? listed[0] + ' argument' : listed.join(' and ') + ' arguments';
-    return coded(TypeError, 'ERR_MISSING_ARGS', 'The ' + message + ' must be specified');
-  };
+  const { coded, invalidArgType, invalidThis, received , hostAccess, missingArgs } = g.__fc$nodeErrors;
   const isObjectLike = (v) => (typeof v === 'object' && v !== null) || typeof v === 'function';
   const abortError = () => new g.DOMException('This operation was aborted', 'AbortError');
 
