@@ -487,8 +487,7 @@ pub(crate) fn analyse(
     } else {
         Schemata::build(subject, &originals, &mutants, settings.mutant_switching)?
     };
-    let killed = vec![Vec::new(); baselines.len()];
-    let mut judging = Judging { under, options, originals, baselines, analysis, killed, reserve, stop, schemata };
+    let mut judging = Judging { under, options, originals, baselines, analysis, reserve, stop, schemata };
     let count = mutants.len();
     for (id, mutant) in mutants.iter_mut().enumerate() {
         progress(id, count);
@@ -577,9 +576,6 @@ pub(super) struct Judging<'a> {
     pub(super) originals: Originals,
     pub(super) baselines: Vec<Baseline>,
     pub(super) analysis: Analysis,
-    /// Per test, the mutants (by index) it was the first to kill by a run: a test replaced by one with
-    /// its original values back must still kill them (see [`restore`]).
-    pub(super) killed: Vec<Vec<usize>>,
     /// The work kept before [`Options::limit`] for [`keep()`]: judging stops that much before it.
     pub(super) reserve: u64,
     /// Where the analysis stops.
@@ -657,7 +653,7 @@ impl Judging<'_> {
         self.run_covering(runner, mutant, covering)?;
         // Original values first: they leave the test as long as it was.
         if mutant.status == Status::Survived && self.options.restorations > 0 && !self.past(0) {
-            restore::tell_apart(self, runner, mutant, id, covering)?;
+            restore::tell_apart(self, runner, mutant, covering)?;
         }
         // A survivor that random tests cannot tell apart is presumed equivalent: no extension is tried on
         // it. The check runs with the usual limit (its tests have no baseline), as work.
@@ -679,9 +675,6 @@ impl Judging<'_> {
         }
         if mutant.status == Status::Survived && self.options.extensions > 0 && !late {
             extend::tell_apart(self, runner, mutant, covering, id, witness)?;
-        }
-        if let Status::Killed { test, .. } = mutant.status {
-            self.killed[test].push(id);
         }
         Ok(())
     }
