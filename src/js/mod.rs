@@ -74,6 +74,10 @@ pub(crate) const JOURNAL_JS: &str = include_str!("journal.js");
 /// over a sparse array a billion long ends the test at its limits instead of running for minutes: each
 /// asks [`CHARGE`] first. Installed after Flycatcher's own programs, before any user code.
 pub(crate) const LOOPS_JS: &str = include_str!("loops.js");
+/// Replaces the `Promise` constructor, which runs its executor in C and turns an interrupt the executor
+/// meets into a rejection, by one that runs the executor in JavaScript, where the interrupt ends the test
+/// at its limits. Installed after Flycatcher's own programs, before any user code.
+pub(crate) const EXECUTOR_JS: &str = include_str!("executor.js");
 /// Corrections of where QuickJS departs from the specification and V8 does not (Date setters given
 /// NaN), installed before any user code so that the sandbox observes what Node will.
 pub(crate) const PARITY_JS: &str = include_str!("parity.js");

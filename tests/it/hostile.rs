@@ -268,6 +268,36 @@ fn built_in_loops_over_sparse_arrays_end_at_the_test_limit() {
     node_test_passes(&suites(&corpus.out()));
 }
 
+// Loops whose work is in a promise executor: QuickJS's `Promise` constructor turns an interrupt in the
+// executor into a rejection, so the test's limit never ended them (the process ran until killed).
+const EXECUTORS: &str = r#"class Executors {
+  spin(n) {
+    for (;;) new Promise((resolve) => { let s = 0; for (let i = 0; i < 50; i++) s += i; resolve(s + n); });
+  }
+  pending(n) {
+    for (;;) new Promise(() => { let s = 0; for (let i = 0; i < 50; i++) s += i; });
+  }
+  later(n) { return new Promise((resolve) => resolve(n + 1)); }
+  refuse(n) { return new Promise(() => { throw new RangeError('no ' + n); }).catch((e) => e.message); }
+}
+module.exports = { Executors };
+"#;
+
+#[test]
+fn loops_around_promise_executors_end_at_the_test_limit() {
+    let corpus = Hostile::new(&[("executors.js", EXECUTORS)]);
+    let output = corpus.generate(&["--test-timeout-ms", "50", "--budget", "20000", "--timeout", "600"]);
+    assert_eq!(output.status.code(), Some(0), "{}", text(&output));
+    let log = std::fs::read_to_string(corpus.out().join("Executors.failing.log")).unwrap();
+    for method in ["spin", "pending"] {
+        assert!(log.contains(&format!("## {method}: did not finish within 50 ms")), "{method}: {log}");
+    }
+    // Executors that end still resolve and reject as the native constructor has them do.
+    let suite = std::fs::read_to_string(corpus.out().join("Executors.test.js")).unwrap();
+    assert!(suite.contains(".later(") && suite.contains(".refuse("), "{suite}");
+    node_test_passes(&suites(&corpus.out()));
+}
+
 const NAMES: &str = r#"export class $Names {
   then(x) { return x; }
   delete(x) { return x === null ? 'none' : 'some'; }

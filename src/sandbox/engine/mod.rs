@@ -45,9 +45,9 @@ use rquickjs::{Context, Ctx, Function, Module, Object, Runtime, Value};
 use crate::error::{Error, Result};
 use crate::js::{
     BASELINE, BRANCHES, BUILTINS_JS, CHARGE, CONSOLE_JS, DEFINE_MODULE, DETERMINISM_JS, DETERMINISTIC, DISCOVER,
-    DISCOVER_MADE, DISCOVER_STATIC_MADE, DISTANCES, FORGET, HARNESS_JS, HAS_SETTER, IEEE754, INEXACT, INEXACT_JS,
-    JOURNAL_JS, LOAD_NODE, LOAD_SEED, LOOPS_JS, MUTANT, NAMESPACES, PARITY_JS, PRIMORDIALS_JS, PRINT, REJECTED,
-    REQUIRE, RUNTIME_JS, SHARED_WRITE, SOURCE_TEXT, STATEMENTS,
+    DISCOVER_MADE, DISCOVER_STATIC_MADE, DISTANCES, EXECUTOR_JS, FORGET, HARNESS_JS, HAS_SETTER, IEEE754, INEXACT,
+    INEXACT_JS, JOURNAL_JS, LOAD_NODE, LOAD_SEED, LOOPS_JS, MUTANT, NAMESPACES, PARITY_JS, PRIMORDIALS_JS, PRINT,
+    REJECTED, REQUIRE, RUNTIME_JS, SHARED_WRITE, SOURCE_TEXT, STATEMENTS,
 };
 use crate::model::program::ModuleKind;
 use crate::model::settings::Limits;
@@ -226,6 +226,7 @@ impl Engine {
         self.eval_setup(HARNESS_JS, "installing the harness")?;
         self.install_console()?;
         self.install_loops()?;
+        self.eval_setup(EXECUTOR_JS, "installing the promise executor guard")?;
         // What the global object holds before user code runs: discovery looks at what is added. The set
         // answers `has` as `Set.prototype.has` did before the code ran, which may replace that.
         self.eval_setup(
