@@ -34,8 +34,8 @@
 //! "unknown" in a tree, which its consumer resolves from the outcome (0 taken, 1 not).
 //!
 //! Measuring costs a call or more per condition, and only search reads distances: a measured condition
-//! is written both ways, `(__fc$on ? measuring : plain)`, the plain form being the measuring one with
-//! the helpers taken out again (so nested probes keep their ids). The sandbox sets `__fc$on` per run,
+//! is written both ways, `(__fc$on[0] ? measuring : plain)`, the plain form being the measuring one with
+//! the helpers taken out again (so nested probes keep their ids). The sandbox sets `__fc$on[0]` per run,
 //! so a method pays for distances only once its search needs them.
 //!
 //! The slot's identifier gets the empty span at the right operand's start, so QuickJS reports the
@@ -311,9 +311,13 @@ fn plain_call(mut call: CallExpr) -> Expr {
     }
 }
 
-/// `(__fc$on ? measuring : plain)`, spanning the condition it stands for.
+/// `(__fc$on[0] ? measuring : plain)`, spanning the condition it stands for.
 fn both(span: Span, measuring: Expr, plain: Expr) -> Expr {
-    let switch = Expr::Ident(Ident::new_no_ctxt(MEASURING.into(), Span::new(span.lo, span.lo)));
+    let switch = Expr::Member(MemberExpr {
+        span: DUMMY_SP,
+        obj: Box::new(Expr::Ident(Ident::new_no_ctxt(MEASURING.into(), Span::new(span.lo, span.lo)))),
+        prop: MemberProp::Computed(ComputedPropName { span: DUMMY_SP, expr: Box::new(number(0.0)) }),
+    });
     let choice = CondExpr { span, test: Box::new(switch), cons: Box::new(measuring), alt: Box::new(plain) };
     Expr::Paren(ParenExpr { span, expr: Box::new(Expr::Cond(choice)) })
 }

@@ -32,9 +32,12 @@
   function define(name, value) { hide.value = value; Object.defineProperty(globalThis, name, hide); }
   define("__fc$k", stack);
   define("__fc$r", slot);
-  // Whether measured conditions take their measuring form: conditions are instrumented both ways, and
-  // the sandbox sets this before each run (only runs whose distances are read pay for them).
-  Object.defineProperty(globalThis, "__fc$on", { value: false, writable: true, enumerable: false, configurable: false });
+  // Element 0: whether measured conditions take their measuring form: conditions are instrumented both
+  // ways, and the sandbox sets it before each run (only runs whose distances are read pay for them). An
+  // array that never changes, not a writable global: a CommonJS file reaches it as a closure variable
+  // (`sandbox/engine/sources.rs`), where a global is looked up by name in every condition of a loop. A
+  // literal, not a typed array: a constructor's call here would shift every later work count.
+  Object.defineProperty(globalThis, "__fc$on", { value: [false], writable: false, enumerable: false, configurable: false });
   // A pair of normalised distances (to true, to false; NaN unknown) to branch outcomes id and id + 1
   // when the measured operation is a whole condition, else pushed on the stack.
   function put(t, f, id) {

@@ -67,7 +67,8 @@ protocol! {
         /// The distance helpers' stack of operand distances.
         STACK = "__fc$k";
         /// Whether conditions instrumented both ways take their measuring form (see
-        /// `instrument/distance.rs`): a writable global the engine sets before each run, false until then.
+        /// `instrument/distance.rs`): element 0 of an array that never changes itself (a CommonJS file
+        /// reaches it as a closure variable), which the engine sets before each run, false until then.
         MEASURING = "__fc$on";
 
         // Mutant switching (see `mutate/schema.rs`).

@@ -39,7 +39,7 @@ fn pair_after(run: &Loaded, call: &str, pair: usize) -> (f64, f64) {
 #[test]
 fn branch_distances_follow_each_operator_to_the_outcome_not_taken() {
     let inst = instrument(&parse(COMPARISONS), 0, 0, true);
-    let run = Loaded::instrumented(&inst, &format!("{MEASURING} = true;"));
+    let run = Loaded::instrumented(&inst, &format!("{MEASURING}[0] = true;"));
     let norm = |d: f64| d / (d + 1.0);
     // (call, branch pair, distance to true, distance to false); the pair of `and` is the `if`, then
     // the `&&`'s left operand; likewise for `or`.
@@ -103,14 +103,14 @@ fn branch_distances_follow_each_operator_to_the_outcome_not_taken() {
     let (t, f) = pair_after(&run, "lt(1, 2)", 1);
     assert!(t.is_infinite() && f.is_infinite(), "{t} {f}");
     // The plain form measures nothing, and marks the same outcomes.
-    run.eval::<()>(&format!("{MEASURING} = false;"));
+    run.eval::<()>(&format!("{MEASURING}[0] = false;"));
     for call in ["lt(1, 5)", "and(-2, 5)", "or(1, 7)", "not(4)", "loop(3)"] {
         run.reset();
         run.eval::<()>(call);
         let measured_nothing = distances(&run).iter().all(|d| d.is_infinite());
         let plain = run.hits(BRANCHES);
         run.reset();
-        run.eval::<()>(&format!("{MEASURING} = true; {call}; {MEASURING} = false;"));
+        run.eval::<()>(&format!("{MEASURING}[0] = true; {call}; {MEASURING}[0] = false;"));
         assert!(measured_nothing, "{call}");
         assert_eq!(plain, run.hits(BRANCHES), "{call}");
     }
@@ -127,7 +127,7 @@ function both(s, p) { if (s.length > 2 && s.startsWith(p)) { return 1; } return 
 #[test]
 fn string_predicates_measure_the_characters_to_change() {
     let inst = instrument(&parse(PREDICATES), 0, 0, true);
-    let run = Loaded::instrumented(&inst, &format!("{MEASURING} = true;"));
+    let run = Loaded::instrumented(&inst, &format!("{MEASURING}[0] = true;"));
     let norm = |d: f64| d / (d + 1.0);
     // One character code off by one: norm(1) = 0.5 before the whole distance is normalised.
     let one_off = norm(norm(1.0));

@@ -264,7 +264,7 @@ fn instrumented_code_behaves_like_the_original() {
         assert!(!original.starts_with("threw"), "{original}\n{snippet}");
         // Both forms of measured conditions.
         for measuring in ["false", "true"] {
-            let instrumented = Loaded::instrumented(&inst, &format!("{MEASURING} = {measuring};")).settle("main()");
+            let instrumented = Loaded::instrumented(&inst, &format!("{MEASURING}[0] = {measuring};")).settle("main()");
             assert_eq!(instrumented, original, "\n{snippet}\n---\n{}", inst.code);
         }
     }

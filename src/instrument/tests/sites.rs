@@ -33,7 +33,7 @@ fn conversions(code: &str, call: &str) -> Vec<(String, Option<CoercionSite>, Vec
     let mut seen: Vec<String> = Vec::new();
     for measuring in ["false", "true"] {
         let prelude = format!(
-            "{HARNESS}\nvar p = rec(), o = {{ v: 1 }}, s = 'abcdef', a = [1, 2, 3]; {MEASURING} = {measuring};"
+            "{HARNESS}\nvar p = rec(), o = {{ v: 1 }}, s = 'abcdef', a = [1, 2, 3]; {MEASURING}[0] = {measuring};"
         );
         let run = Loaded::instrumented(&inst, &prelude);
         run.eval::<()>(call);

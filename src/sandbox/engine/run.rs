@@ -404,7 +404,7 @@ fn clear_probes(ctx: &Ctx, handles: &Handles, watch: &Watch, distances: bool, me
     probes(handles.statements.clone().restore(ctx)?, watch.statements.clone(), |bytes| bytes.fill(0))?;
     probes(handles.branches.clone().restore(ctx)?, watch.branches.clone(), |bytes| bytes.fill(0))?;
     if distances {
-        globals.set(MEASURING, measuring)?;
+        globals.get::<_, Array>(MEASURING)?.set(0, measuring)?;
     }
     if measuring {
         probes::<f64>(globals.get(DISTANCES)?, watch.branches.clone(), |bytes| {

@@ -5,15 +5,43 @@ use std::sync::{Arc, LazyLock};
 
 use super::script::ScriptCache;
 use crate::instrument::{Implied, SourceTexts};
-use crate::js::{BRANCHES, NULLISH, SHARED_WRITE, STATEMENTS, TRUTHY};
+use crate::js::{
+    BRANCHES, COMPARE, DISTANCE_JOIN, DISTANCE_NOT, DISTANCE_TEST, DISTANCE_VALUE, JOURNAL_BINDING, JOURNAL_COLLECTION,
+    JOURNAL_MEMBER, JOURNAL_PRIVATE, MEASURING, NULLISH, PATTERN_ARGUMENT, PATTERN_RECEIVER, RIGHT_OPERAND,
+    SHARED_WRITE, SPREAD, STATEMENTS, STRING_PREDICATE, TRUTHY,
+};
 use crate::model::program::ModuleKind;
 use crate::sandbox::code::{CodeBase, CodeFile};
 
-/// The globals instrumented code reads at nearly every statement, which a CommonJS file reaches as
-/// parameters of a function around its factory ([`COMMONJS_HEADER`]): a closure variable is one indexed
-/// read where a global is two lookups by name, paid by every probe of a hot loop. Each keeps the value it
-/// has when the file loads: every one is a constant (probe arrays, helpers), never replaced.
-pub(super) const ALIASED: [&str; 5] = [STATEMENTS, BRANCHES, TRUTHY, NULLISH, SHARED_WRITE];
+/// The globals instrumented code reads, which a CommonJS file reaches as parameters of a function around
+/// its factory ([`COMMONJS_HEADER`]): a closure variable is one indexed read where a global is two lookups
+/// by name, paid by every probe, measured condition and journalled write of a hot loop. Each keeps the
+/// value it has when the file loads: every one is a constant (probe arrays, the switch between measuring
+/// and plain conditions, helpers), never replaced; what changes between runs is an element of one
+/// ([`MEASURING`]'s), never the global itself (as [`crate::js::MUTANT`] and the journal's key are, which
+/// stay globals).
+pub(super) const ALIASED: [&str; 20] = [
+    STATEMENTS,
+    BRANCHES,
+    TRUTHY,
+    NULLISH,
+    SHARED_WRITE,
+    MEASURING,
+    COMPARE,
+    RIGHT_OPERAND,
+    DISTANCE_TEST,
+    DISTANCE_JOIN,
+    DISTANCE_NOT,
+    DISTANCE_VALUE,
+    STRING_PREDICATE,
+    SPREAD,
+    PATTERN_RECEIVER,
+    PATTERN_ARGUMENT,
+    JOURNAL_BINDING,
+    JOURNAL_MEMBER,
+    JOURNAL_COLLECTION,
+    JOURNAL_PRIVATE,
+];
 
 /// CommonJS files are wrapped in a function whose header starts their first line, so line numbers
 /// stay those of the instrumented code and only columns on line 1 are shifted. The factory Node would
@@ -149,4 +177,44 @@ pub fn instrumented_position(kind: ModuleKind, line: u32, column: u32) -> Option
         return Some((line, column.checked_sub(COMMONJS_HEADER.len() as u32)?));
     }
     Some((line, column))
+}
+
+#[cfg(test)]
+mod tests {
+    use std::path::Path;
+
+    use super::ALIASED;
+    use crate::analysis::parse::parse_source;
+    use crate::instrument::instrument;
+    use crate::js::{JOURNAL_KEY, JOURNAL_NEW_VALUE, JOURNAL_OBJECT, PREFIX};
+
+    /// Every kind of code the instrumenter rewrites: probes, measured and plain conditions, `&&` and
+    /// `??`, patterns, a spread string, and writes to state shared between tests.
+    const CODE: &str = "let count = 0;\nconst shared = [];\nclass A {\n  static n = 0;\n  static #m = 0;\n  \
+        f(a, b, s) {\n    for (let i = 0; i < b; i++) count++;\n    if ((a < b && s.startsWith('x')) || !a) A.n += 1;\n    \
+        A.#m = a ?? 1;\n    shared.push({ ...s });\n    return /x/.test(s) ? s.split(/,/) : a;\n  }\n}\nmodule.exports = A;\n";
+
+    #[test]
+    fn a_commonjs_file_reaches_every_name_instrumented_code_reads_that_never_changes_as_a_closure_variable() {
+        let file = parse_source(Path::new("/nonexistent/code.cjs"), "code.cjs", CODE.to_string()).unwrap();
+        let code = instrument(&file, 0, 0, true).code;
+        let mut names: Vec<&str> = code
+            .match_indices(PREFIX)
+            .map(|(at, _)| {
+                let rest = &code[at + PREFIX.len()..];
+                let end =
+                    rest.find(|c: char| !(c.is_ascii_alphanumeric() || c == '_' || c == '$')).unwrap_or(rest.len());
+                &code[at..at + PREFIX.len() + end]
+            })
+            .collect();
+        names.sort_unstable();
+        names.dedup();
+        // The journal's key changes with every computed member written; the others are parameters of the
+        // accessors the instrumenter writes.
+        let not_constant = [JOURNAL_KEY, JOURNAL_NEW_VALUE, JOURNAL_OBJECT];
+        let global: Vec<&str> =
+            names.iter().copied().filter(|n| !ALIASED.contains(n) && !not_constant.contains(n)).collect();
+        assert!(names.len() >= 12, "the code exercises too little of the instrumenter: {names:?}");
+        assert_eq!(global, Vec::<&str>::new(), "read as globals in:\n{code}");
+    }
 }
