@@ -14,6 +14,7 @@ use super::random::{Builder, SMALL_NUMBER, date};
 use crate::analysis::declared::{DeclaredType, Literal};
 use crate::inference::ParamType;
 use crate::inference::declared::{arrays_satisfy, buildable};
+use crate::js::literal;
 use crate::model::test::{Shape, Value};
 
 /// Longest array built for an array type.
@@ -83,8 +84,11 @@ impl Builder<'_> {
             DeclaredType::Null => Value::Null,
             DeclaredType::Undefined => Value::Undefined,
             DeclaredType::Union(members) => {
-                let member = &members[rng.random_range(0..members.len())];
-                self.declared(param, member, depth, rng)
+                let built: Vec<&DeclaredType> = members.iter().filter(|m| buildable(m, self.program, false)).collect();
+                match built.len() {
+                    0 => Value::Undefined,
+                    n => self.declared(param, built[rng.random_range(0..n)], depth, rng),
+                }
             }
             DeclaredType::Array(element) => {
                 let length = rng.random_range(0..=MAX_ARRAY_LENGTH);
@@ -158,6 +162,7 @@ impl Builder<'_> {
             DeclaredType::Date => date(rng),
             DeclaredType::RegExp => self.regexp(rng),
             DeclaredType::Bytes => bytes(rng),
+            DeclaredType::Template(texts, holes) => Value::String(self.template(texts, holes, rng)),
             // Inside another value, any primitive is a value of `any`.
             DeclaredType::Any => match rng.random_range(0..3u32) {
                 0 => self.primitive(ParamType::Number, rng),
@@ -252,6 +257,43 @@ pub(super) fn literal_value(literal: &Literal) -> Value {
         Literal::String(s) => Value::String(s.clone()),
         Literal::Boolean(b) => Value::Boolean(*b),
         Literal::BigInt(n) => Value::BigInt(*n),
+    }
+}
+
+impl Builder<'_> {
+    /// A string of a template literal type: its text, each hole filled with what the hole's type shows as
+    /// text. A string hole after `0x` is hex digits (`0x${string}` is how TypeScript code declares hex),
+    /// an even count as bytes take, any short string elsewhere.
+    fn template(&mut self, texts: &[String], holes: &[DeclaredType], rng: &mut (impl Rng + ?Sized)) -> String {
+        let mut text = texts[0].clone();
+        for (hole, after) in holes.iter().zip(&texts[1..]) {
+            let mut ty = hole;
+            while let DeclaredType::Union(members) = ty {
+                ty = &members[rng.random_range(0..members.len())];
+            }
+            match ty {
+                DeclaredType::String if text.to_ascii_lowercase().ends_with("0x") => {
+                    const HEX: &[u8] = b"0123456789abcdef";
+                    let length = 2 * rng.random_range(0..=4usize);
+                    text.extend((0..length).map(|_| HEX[rng.random_range(0..HEX.len())] as char));
+                }
+                DeclaredType::String => match self.primitive(ParamType::String, rng) {
+                    Value::String(s) => text.push_str(&s),
+                    _ => text.push('a'),
+                },
+                DeclaredType::Number => text.push_str(&rng.random_range(0..=SMALL_NUMBER).to_string()),
+                DeclaredType::BigInt => text.push_str(&bigint(rng).to_string()),
+                DeclaredType::Boolean => text.push_str(if rng.random_bool(0.5) { "true" } else { "false" }),
+                DeclaredType::Literal(Literal::String(s)) => text.push_str(s),
+                DeclaredType::Literal(Literal::Boolean(b)) => text.push_str(if *b { "true" } else { "false" }),
+                DeclaredType::Literal(Literal::BigInt(n)) => text.push_str(&n.to_string()),
+                DeclaredType::Literal(Literal::Number(n)) => text.push_str(&literal::number(n + 0.0)),
+                // `template` in analysis/declared keeps holes to the types above.
+                _ => {}
+            }
+            text.push_str(after);
+        }
+        text
     }
 }
 

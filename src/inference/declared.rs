@@ -33,14 +33,20 @@ pub(crate) fn buildable(ty: &DeclaredType, program: &ProgramInfo, top: bool) -> 
         | DeclaredType::Undefined
         | DeclaredType::Date
         | DeclaredType::RegExp
-        | DeclaredType::Bytes => true,
+        | DeclaredType::Bytes
+        | DeclaredType::Template(..) => true,
         DeclaredType::Any => !top,
         DeclaredType::Opaque => false,
         DeclaredType::Class(name) => program.type_named(name).is_some(),
-        // `K | undefined` is left to its proxy as `K` is.
-        DeclaredType::Union(members) => {
-            members.iter().all(|m| buildable(m, program, false)) && !(top && members.contains(&DeclaredType::Any))
+        // `K | undefined` is left to its proxy as `K` is. Inside another type, where no proxy can learn, a
+        // union is built of the members that can be (`Hardfork | string` of strings), unless only `null`
+        // or `undefined` could.
+        DeclaredType::Union(members) if top => {
+            members.iter().all(|m| buildable(m, program, false)) && !members.contains(&DeclaredType::Any)
         }
+        DeclaredType::Union(members) => members
+            .iter()
+            .any(|m| !matches!(m, DeclaredType::Null | DeclaredType::Undefined) && buildable(m, program, false)),
         DeclaredType::Array(element)
         | DeclaredType::Set(element)
         | DeclaredType::Promise(element)
@@ -60,7 +66,9 @@ fn coarse(ty: &DeclaredType, program: &ProgramInfo) -> ParamType {
         DeclaredType::Number
         | DeclaredType::BigInt
         | DeclaredType::Literal(Literal::Number(_) | Literal::BigInt(_)) => ParamType::Number,
-        DeclaredType::String | DeclaredType::Literal(Literal::String(_)) => ParamType::String,
+        DeclaredType::String | DeclaredType::Literal(Literal::String(_)) | DeclaredType::Template(..) => {
+            ParamType::String
+        }
         DeclaredType::Boolean | DeclaredType::Literal(Literal::Boolean(_)) => ParamType::Boolean,
         DeclaredType::Array(_) | DeclaredType::Tuple(_) => ParamType::Array,
         DeclaredType::Function { .. } => ParamType::Function,
@@ -124,5 +132,21 @@ mod tests {
         let nullable = param(DeclaredType::union(vec![DeclaredType::Number, DeclaredType::Null]));
         assert!(decision(&nullable, &program).is_some());
         assert!(absent_values(&param(DeclaredType::Any)).is_empty());
+    }
+
+    #[test]
+    fn inside_another_type_a_union_is_built_of_the_members_that_can_be() {
+        let program = ProgramInfo::default();
+        let hash = DeclaredType::union(vec![DeclaredType::Opaque, DeclaredType::String]);
+        assert!(!buildable(&hash, &program, true), "a parameter's proxy learns which");
+        assert!(buildable(&hash, &program, false));
+        let absent = DeclaredType::union(vec![DeclaredType::Opaque, DeclaredType::Null, DeclaredType::Undefined]);
+        assert!(!buildable(&absent, &program, false), "never a value of the type, only its absence");
+        let member = |ty: DeclaredType| Member { name: "hash".into(), ty, optional: false };
+        let config = DeclaredType::Object(vec![member(hash)]);
+        assert!(
+            decision(&DeclaredParam { name: "c".into(), ty: config, text: String::new(), optional: false }, &program)
+                .is_some()
+        );
     }
 }

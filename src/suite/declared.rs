@@ -165,6 +165,7 @@ impl Carries<'_> {
             (Value::Number(n), DeclaredType::Literal(Literal::Number(l))) => {
                 n == l && !(*n == 0.0 && n.is_sign_negative()) && !self.enum_values.contains(&Literal::Number(*l))
             }
+            (Value::String(s), DeclaredType::Template(texts, _)) => fits_template(s, texts),
             (Value::String(s), DeclaredType::Literal(Literal::String(l))) => {
                 s == l && !self.enum_values.contains(&Literal::String(l.clone()))
             }
@@ -201,6 +202,27 @@ impl Carries<'_> {
             _ => false,
         }
     }
+}
+
+/// Whether `s` has a template literal type's text around its holes, in order (what a hole holds is not
+/// checked: the values built for a template put in what each hole's type shows).
+fn fits_template(s: &str, texts: &[String]) -> bool {
+    let (Some(first), Some(last)) = (texts.first(), texts.last()) else {
+        return false;
+    };
+    let Some(mut rest) = s.strip_prefix(first.as_str()) else {
+        return false;
+    };
+    if texts.len() == 1 {
+        return rest.is_empty();
+    }
+    for text in &texts[1..texts.len() - 1] {
+        match rest.find(text.as_str()) {
+            Some(at) => rest = &rest[at + text.len()..],
+            None => return false,
+        }
+    }
+    rest.ends_with(last.as_str())
 }
 
 #[cfg(test)]
@@ -259,6 +281,15 @@ mod tests {
             None,
             "not a comparator's type"
         );
+        let hex = DeclaredType::Template(vec!["0x".into(), String::new()], vec![DeclaredType::String]);
+        let hex = param(hex, Vec::new(), Vec::new());
+        assert_eq!(typed(&hex, Value::String("0x0a".into())), Some(Typed::AsWritten));
+        assert_eq!(typed(&hex, Value::String("0a".into())), None, "a string without the template's text");
+        let size =
+            DeclaredType::Template(vec![String::new(), "px ".into(), "em".into()], vec![DeclaredType::Number; 2]);
+        let size = param(size, Vec::new(), Vec::new());
+        assert_eq!(typed(&size, Value::String("3px 4em".into())), Some(Typed::AsWritten));
+        assert_eq!(typed(&size, Value::String("3em 4px".into())), None, "the texts out of order");
         let anything = param(DeclaredType::Any, Vec::new(), Vec::new());
         assert_eq!(typed(&anything, Value::Number(1.0)), None, "`any` may be a generic a typed receiver fixed");
     }

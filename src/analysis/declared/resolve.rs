@@ -8,8 +8,8 @@ use std::rc::Rc;
 
 use swc_ecma_ast::{
     Class, Expr, Lit, TsEntityName, TsFnOrConstructorType, TsFnParam, TsInterfaceDecl, TsKeywordTypeKind, TsLit,
-    TsType, TsTypeAliasDecl, TsTypeElement, TsTypeOperatorOp, TsTypeParamDecl, TsTypeParamInstantiation,
-    TsUnionOrIntersectionType,
+    TsTplLitType, TsType, TsTypeAliasDecl, TsTypeElement, TsTypeOperatorOp, TsTypeParamDecl, TsTypeParamInstantiation,
+    TsTypeQueryExpr, TsUnionOrIntersectionType,
 };
 
 use super::scope::{FileScope, Import, Imported, Scope};
@@ -271,6 +271,26 @@ impl Files {
             }
             TsType::TsParenthesizedType(p) => self.resolve(&p.type_ann, ctx),
             TsType::TsOptionalType(o) => self.resolve(&o.type_ann, ctx),
+            // The values of a const object used as an enum: `(typeof Mode)[keyof typeof Mode]`.
+            TsType::TsIndexedAccessType(access) => {
+                match (self.typeof_object(&access.obj_type, ctx), &*access.index_type) {
+                    (Some((name, values)), TsType::TsTypeOperator(op))
+                        if op.op == TsTypeOperatorOp::KeyOf
+                            && self.typeof_object(&op.type_ann, ctx).is_some_and(|(keyed, _)| keyed == name) =>
+                    {
+                        DeclaredType::union(values.into_iter().map(|(_, v)| DeclaredType::Literal(v)).collect())
+                    }
+                    _ => DeclaredType::Opaque,
+                }
+            }
+            TsType::TsTypeOperator(op)
+                if op.op == TsTypeOperatorOp::KeyOf && self.typeof_object(&op.type_ann, ctx).is_some() =>
+            {
+                let (_, values) = self.typeof_object(&op.type_ann, ctx).unwrap_or_default();
+                DeclaredType::union(
+                    values.into_iter().map(|(k, _)| DeclaredType::Literal(Literal::String(k))).collect(),
+                )
+            }
             TsType::TsTypeOperator(op) => match op.op {
                 TsTypeOperatorOp::ReadOnly => self.resolve(&op.type_ann, ctx),
                 TsTypeOperatorOp::KeyOf => match self.resolve(&op.type_ann, ctx) {
@@ -296,10 +316,32 @@ impl Files {
                         DeclaredType::Literal(Literal::String(c.to_atom_lossy().to_string()))
                     })
                 }
-                _ => DeclaredType::Opaque,
+                TsLit::Tpl(t) => self.template(t, ctx),
             },
             _ => DeclaredType::Opaque,
         }
+    }
+
+    /// A template literal type with holes (`0x${string}`): its text and its holes' types, when each hole is
+    /// a primitive a string can show (`string`, `number`, `bigint`, `boolean`, literals and unions of them).
+    fn template(&mut self, t: &TsTplLitType, ctx: &Ctx) -> DeclaredType {
+        let Some(quasis) = t.quasis.iter().map(|q| q.cooked.as_ref().map(|c| c.to_atom_lossy().to_string())).collect()
+        else {
+            return DeclaredType::Opaque;
+        };
+        let holes: Vec<DeclaredType> = t.types.iter().map(|h| self.resolve(h, ctx)).collect();
+        fn shown(ty: &DeclaredType) -> bool {
+            match ty {
+                DeclaredType::String
+                | DeclaredType::Number
+                | DeclaredType::BigInt
+                | DeclaredType::Boolean
+                | DeclaredType::Literal(_) => true,
+                DeclaredType::Union(members) => members.iter().all(shown),
+                _ => false,
+            }
+        }
+        if holes.iter().all(shown) { DeclaredType::Template(quasis, holes) } else { DeclaredType::Opaque }
     }
 
     /// The type a name (`Options`, `LRUCache.Options`, `Color.Red`) stands for, with type arguments
@@ -349,6 +391,32 @@ impl Files {
         ty
     }
 
+    /// The const object of literals (see `scope.rs`, `const_object`) that `typeof Name` names, possibly in
+    /// parentheses: its name and members.
+    fn typeof_object(&mut self, ty: &TsType, ctx: &Ctx) -> Option<(String, EnumMembers)> {
+        match ty {
+            TsType::TsParenthesizedType(p) => self.typeof_object(&p.type_ann, ctx),
+            TsType::TsTypeQuery(query) => match &query.expr_name {
+                TsTypeQueryExpr::TsEntityName(TsEntityName::Ident(id)) if query.type_args.is_none() => {
+                    let name = id.sym.as_str();
+                    self.const_object(&ctx.place, name, ctx.depth).map(|values| (name.to_string(), values))
+                }
+                _ => None,
+            },
+            _ => None,
+        }
+    }
+
+    /// The members of the const object of literals `name` where `place` sees it: beside a type of the same
+    /// name (`type Mode = ...` next to `const Mode = {...}`), the name finds the type first.
+    fn const_object(&mut self, place: &Place, name: &str, depth: usize) -> Option<EnumMembers> {
+        match self.lookup(place, name, depth)? {
+            Named::Enum(_, _, values) => Some(values),
+            Named::Alias(at, _) => at.scope().enums.get(name).cloned(),
+            _ => None,
+        }
+    }
+
     /// The enums a parameter annotated `ty` takes the members of, where `ty` names them itself: `Color`,
     /// `Color.Red`, or a union with them (`Color | null`). Each as where it is declared, its name there and
     /// its members.
@@ -372,6 +440,12 @@ impl Files {
                 };
                 match named {
                     Some(Named::Enum(place, name, values)) => vec![(place, name, values)],
+                    // A const object of literals and the type of its values, one name for both.
+                    Some(Named::Alias(place, alias)) => {
+                        let name = alias.id.sym.to_string();
+                        let values = place.scope().enums.get(&name).cloned();
+                        values.map(|values| vec![(place, name, values)]).unwrap_or_default()
+                    }
                     _ => Vec::new(),
                 }
             }
@@ -655,21 +729,28 @@ fn literal_strings(ty: &DeclaredType) -> Option<Vec<String>> {
     }
 }
 
-/// The file a relative module specifier names, as TypeScript finds it: the declarations or source of the
-/// path itself, with `.js` meaning `.ts`, or of its folder's `index`. A `#` specifier names the path its
-/// package's `imports` map it to under the `types` condition first, found the same way. Packages are not
-/// followed.
+/// The file a module specifier names, as TypeScript finds it: the declarations or source of the path
+/// itself, with `.js` meaning `.ts`, or of its folder's `index`. A `#` specifier names the path its
+/// package's `imports` map it to under the `types` condition first, found the same way; a package's name,
+/// its entry under that condition in the nearest `node_modules` that has it, or its `@types` package's.
 pub(super) fn module_file(from: &Path, specifier: &str) -> Option<PathBuf> {
     let base = if specifier.starts_with('#') {
         match package::imported(from.parent()?, specifier, Loader::Types).ok()? {
             package::Imported::File(path) => path,
-            package::Imported::Package { .. } => return None,
+            package::Imported::Package { specifier, dir } => {
+                return package_entry(&dir.join("package.json"), &specifier);
+            }
         }
     } else if specifier.starts_with('.') {
         from.parent()?.join(specifier)
     } else {
-        return None;
+        return package_entry(from, specifier);
     };
+    typed_file(&base)
+}
+
+/// The declarations or source of the path `base`, with `.js` meaning `.ts`, or of its folder's `index`.
+fn typed_file(base: &Path) -> Option<PathBuf> {
     let text = base.to_string_lossy().into_owned();
     let stem = [".js", ".mjs", ".cjs", ".ts", ".mts", ".cts"]
         .iter()
@@ -690,4 +771,26 @@ pub(super) fn module_file(from: &Path, specifier: &str) -> Option<PathBuf> {
     candidates.push(base.join("index.ts"));
     candidates.push(base.join("index.d.ts"));
     candidates.into_iter().find(|c| c.is_file())
+}
+
+/// The declarations or source a package specifier (`name`, `@scope/name/sub`) names for TypeScript, seen
+/// from the file `from`: the entry under the `types` condition of the first `node_modules/name` above it
+/// that has them, else of `@types/name` (`@types/scope__name` for a scoped one).
+fn package_entry(from: &Path, specifier: &str) -> Option<PathBuf> {
+    let parts = if specifier.starts_with('@') { 2 } else { 1 };
+    let mut segments = specifier.splitn(parts + 1, '/');
+    let name = segments.by_ref().take(parts).collect::<Vec<_>>().join("/");
+    let subpath = segments.next().map_or_else(|| ".".to_string(), |rest| format!("./{rest}"));
+    let typed = format!("@types/{}", name.trim_start_matches('@').replace('/', "__"));
+    for dir in from.parent()?.ancestors() {
+        for package in [&name, &typed] {
+            let root = dir.join("node_modules").join(package);
+            if root.is_dir()
+                && let Some(found) = package::entry(&root, &subpath, Loader::Types).ok().and_then(|e| typed_file(&e))
+            {
+                return Some(found);
+            }
+        }
+    }
+    None
 }

@@ -10,8 +10,8 @@ use swc_common::sync::Lrc;
 use swc_common::{FileName, SourceMap, SourceMapper, Span, Spanned};
 use swc_ecma_ast::{
     Class, Decl, DefaultDecl, EsVersion, ExportSpecifier, Expr, ImportSpecifier, Lit, ModuleDecl, ModuleExportName,
-    ModuleItem, Stmt, TsEnumDecl, TsEnumMemberId, TsInterfaceDecl, TsModuleDecl, TsModuleName, TsNamespaceBody,
-    TsTypeAliasDecl, UnaryOp,
+    ModuleItem, Pat, Prop, PropName, PropOrSpread, Stmt, TsEnumDecl, TsEnumMemberId, TsInterfaceDecl, TsModuleDecl,
+    TsModuleName, TsNamespaceBody, TsTypeAliasDecl, UnaryOp, VarDeclKind, VarDeclarator,
 };
 use swc_ecma_parser::{Syntax, TsSyntax, parse_file_as_module};
 
@@ -134,6 +134,12 @@ impl Scope {
                 self.enums.insert(e.id.sym.to_string(), enum_values(e));
             }
             Decl::TsModule(m) => self.add_namespace(m),
+            Decl::Var(var) if var.kind == VarDeclKind::Const => {
+                for (name, values) in var.decls.iter().filter_map(const_object) {
+                    self.runtime_enums.insert(name.clone());
+                    self.enums.insert(name, values);
+                }
+            }
             _ => {}
         }
     }
@@ -162,6 +168,13 @@ impl Scope {
                 let name = match &export.decl {
                     Decl::Class(c) => Some(&c.ident.sym),
                     Decl::TsEnum(e) => Some(&e.id.sym),
+                    // A const object of literals, which code uses as an enum (see `const_object`).
+                    Decl::Var(var) if var.kind == VarDeclKind::Const => {
+                        for name in var.decls.iter().filter_map(const_object).map(|(name, _)| name) {
+                            self.exported.insert(name);
+                        }
+                        None
+                    }
                     // A namespace holding an enum is there at run time, and a suite reaches the enum in it.
                     Decl::TsModule(m) => match &m.id {
                         TsModuleName::Ident(id) => Some(&id.sym),
@@ -256,6 +269,56 @@ fn export_name(name: &ModuleExportName) -> String {
 /// The values of an enum's members: a number or string initialiser as written (a negative number too),
 /// one more than the member before for a member without one (0 for the first). A member computed
 /// otherwise has no value the declaration shows, and ends the counting.
+/// A `const` bound to an object of literal values (`const Mode = { Fast: 'fast', Slow: 'slow' } as const`):
+/// TypeScript code that avoids `enum` declares its enums so, with the type of their values beside them
+/// (`type Mode = (typeof Mode)[keyof typeof Mode]`). Its name and its members' values, in order.
+fn const_object(declarator: &VarDeclarator) -> Option<(String, Vec<(String, Literal)>)> {
+    let Pat::Ident(name) = &declarator.name else {
+        return None;
+    };
+    let mut init = declarator.init.as_deref()?;
+    loop {
+        init = match init {
+            Expr::TsConstAssertion(a) => &a.expr,
+            Expr::TsSatisfies(s) => &s.expr,
+            Expr::Paren(p) => &p.expr,
+            _ => break,
+        };
+    }
+    let Expr::Object(object) = init else {
+        return None;
+    };
+    let mut values = Vec::new();
+    for prop in &object.props {
+        let PropOrSpread::Prop(prop) = prop else {
+            return None;
+        };
+        let Prop::KeyValue(kv) = &**prop else {
+            return None;
+        };
+        let key = match &kv.key {
+            PropName::Ident(id) => id.sym.to_string(),
+            PropName::Str(s) => s.value.to_atom_lossy().to_string(),
+            _ => return None,
+        };
+        values.push((key, literal(&kv.value)?));
+    }
+    (!values.is_empty()).then(|| (name.id.sym.to_string(), values))
+}
+
+/// The value of a literal expression an enum member or a const object's member is bound to.
+fn literal(expr: &Expr) -> Option<Literal> {
+    match expr {
+        Expr::Lit(Lit::Num(n)) => Some(Literal::Number(n.value)),
+        Expr::Lit(Lit::Str(s)) => Some(Literal::String(s.value.to_atom_lossy().to_string())),
+        Expr::Unary(u) if u.op == UnaryOp::Minus => match &*u.arg {
+            Expr::Lit(Lit::Num(n)) => Some(Literal::Number(-n.value)),
+            _ => None,
+        },
+        _ => None,
+    }
+}
+
 fn enum_values(decl: &TsEnumDecl) -> Vec<(String, Literal)> {
     let mut values = Vec::new();
     let mut next = Some(0.0);
@@ -266,13 +329,7 @@ fn enum_values(decl: &TsEnumDecl) -> Vec<(String, Literal)> {
         };
         let value = match member.init.as_deref() {
             None => next.map(Literal::Number),
-            Some(Expr::Lit(Lit::Num(n))) => Some(Literal::Number(n.value)),
-            Some(Expr::Lit(Lit::Str(s))) => Some(Literal::String(s.value.to_atom_lossy().to_string())),
-            Some(Expr::Unary(u)) if u.op == UnaryOp::Minus => match &*u.arg {
-                Expr::Lit(Lit::Num(n)) => Some(Literal::Number(-n.value)),
-                _ => None,
-            },
-            Some(_) => None,
+            Some(init) => literal(init),
         };
         next = match &value {
             Some(Literal::Number(n)) => Some(n + 1.0),

@@ -376,3 +376,84 @@ fn static_methods_have_signatures_of_their_own_and_factories_are_known_by_their_
     assert_eq!(declarations.hidden_members(&file, &["Point"], true), vec!["check".to_string()]);
     assert!(declarations.hidden_members(&file, &["Point"], false).is_empty());
 }
+
+#[test]
+fn template_literal_types_keep_their_text_and_holes_that_a_string_can_show() {
+    let text = "type Hex = `0x${string}`;\ntype Size = `${number}px`;\ntype Side = `${'top' | 'left'}-${boolean}`;\n\
+                export declare class C { m(a: Hex, b: Size, c: Side, d: `${Date}`): void; }";
+    let template = |texts: &[&str], holes: Vec<DeclaredType>| {
+        DeclaredType::Template(texts.iter().map(|t| t.to_string()).collect(), holes)
+    };
+    assert_eq!(
+        types_of(text, "C", "m"),
+        vec![
+            template(&["0x", ""], vec![DeclaredType::String]),
+            template(&["", "px"], vec![DeclaredType::Number]),
+            template(
+                &["", "-", ""],
+                vec![DeclaredType::Union(vec![string("top"), string("left")]), DeclaredType::Boolean]
+            ),
+            DeclaredType::Opaque,
+        ]
+    );
+}
+
+#[test]
+fn a_const_object_of_literals_is_an_enum_its_type_names_and_a_suite_can_name() {
+    let dir = tempfile::tempdir().unwrap();
+    let modes = "export type Mode = (typeof Mode)[keyof typeof Mode]\n\
+                 export const Mode = { Fast: 'fast', Slow: 'slow' } as const\n\
+                 export const Limits = { low: -1, high: 2 } satisfies Record<string, number>\n\
+                 export const Mixed = { a: 'a', b: [1] } as const\n";
+    let job = "import { Mode, Limits, Mixed } from './modes';\n\
+               interface Options { mode: Mode | string; at: `0x${string}` | Opaque }\n\
+               export class Job {\n\
+                 run(mode: Mode, limit: (typeof Limits)[keyof typeof Limits], key: keyof typeof Limits, mixed: (typeof Mixed)[keyof typeof Mixed], options: Options): void {}\n\
+               }\n";
+    std::fs::write(dir.path().join("modes.ts"), modes).unwrap();
+    std::fs::write(dir.path().join("job.ts"), job).unwrap();
+    let file = dir.path().join("job.ts");
+    let mut declarations = Declarations::default();
+    let run = declarations.member(&file, &["Job"], "run", false).expect("run");
+    let types: Vec<DeclaredType> = run.signature.params.iter().map(|p| p.ty.clone()).collect();
+    assert_eq!(types[0], DeclaredType::Union(vec![string("fast"), string("slow")]));
+    assert_eq!(types[1], DeclaredType::Union(vec![number(-1.0), number(2.0)]));
+    assert_eq!(types[2], DeclaredType::Union(vec![string("low"), string("high")]));
+    assert_eq!(types[3], DeclaredType::Opaque, "an object with a member that is no literal is no enum");
+    let DeclaredType::Object(members) = &types[4] else { panic!("{:?}", types[4]) };
+    assert_eq!(members[0].ty, DeclaredType::Union(vec![string("fast"), string("slow"), DeclaredType::String]));
+    let named: Vec<Vec<&str>> = run.enums.iter().map(|e| e.iter().map(|e| e.name.as_str()).collect()).collect();
+    assert_eq!(named[0], vec!["Mode"], "the suite names `Mode.Fast` as it would an enum's member");
+}
+
+#[test]
+fn types_imported_from_packages_are_read_from_their_declarations_or_their_types_package() {
+    let dir = tempfile::tempdir().unwrap();
+    let write = |path: &str, text: &str| {
+        let path = dir.path().join(path);
+        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+        std::fs::write(path, text).unwrap();
+    };
+    write(
+        "node_modules/@scope/util/package.json",
+        r#"{ "exports": { ".": { "types": "./dist/index.d.ts", "default": "./dist/index.js" } } }"#,
+    );
+    write("node_modules/@scope/util/dist/index.d.ts", "export * from './types.ts';\n");
+    write("node_modules/@scope/util/dist/types.d.ts", "export type Hex = `0x${string}`;\n");
+    write("node_modules/untyped/package.json", r#"{ "main": "index.js" }"#);
+    write("node_modules/@types/untyped/package.json", r#"{ "types": "index.d.ts" }"#);
+    write("node_modules/@types/untyped/index.d.ts", "export interface Point { x: number }\n");
+    write(
+        "src/x.ts",
+        "import type { Hex } from '@scope/util';\nimport type { Point } from 'untyped';\n\
+         export class C { m(hash: Hex, at: Point): void {} }\n",
+    );
+    let mut declarations = Declarations::default();
+    let found = declarations.signature(&dir.path().join("src/x.ts"), &["C"], "m", false).expect("declared");
+    let types: Vec<DeclaredType> = found.params.into_iter().map(|p| p.ty).collect();
+    assert_eq!(types[0], DeclaredType::Template(vec!["0x".into(), String::new()], vec![DeclaredType::String]));
+    assert_eq!(
+        types[1],
+        DeclaredType::Object(vec![Member { name: "x".into(), ty: DeclaredType::Number, optional: false }])
+    );
+}

@@ -54,6 +54,9 @@ pub(crate) enum DeclaredType {
     RegExp,
     /// `Uint8Array`: bytes, what binary and cryptographic code takes (keys, seeds, buffers).
     Bytes,
+    /// A template literal type (`0x${string}`, `${number}px`): the text around the holes (one more than
+    /// the holes) and each hole's type, a string, a number, a bigint, a boolean or a union of literals.
+    Template(Vec<String>, Vec<DeclaredType>),
     /// Any value the caller picks: `any`, `unknown`, an unconstrained generic, or one whose bound says
     /// nothing (`K extends {}`).
     Any,
