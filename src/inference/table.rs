@@ -208,7 +208,7 @@ impl TypeTable {
                     items.iter().for_each(|item| self.given_value(statement, element, item, out));
                 }
             }
-            Value::Object(members) => {
+            Value::Object { members, .. } => {
                 for (name, member) in members {
                     if let Some(id) = self.member_of(record, name) {
                         self.given_value(statement, id, member, out);

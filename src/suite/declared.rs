@@ -174,7 +174,7 @@ impl Carries<'_> {
             (Value::Array(items), DeclaredType::Tuple(types)) => {
                 items.len() == types.len() && items.iter().zip(types).all(|(i, t)| self.value(i, t))
             }
-            (Value::Object(fields), DeclaredType::Object(members)) => {
+            (Value::Object { members: fields, .. }, DeclaredType::Object(members)) => {
                 let declared = fields.iter().all(|(name, v)| {
                     members
                         .iter()
@@ -185,7 +185,9 @@ impl Carries<'_> {
                 declared && complete
             }
             (Value::Set(items), DeclaredType::Set(item)) => items.iter().all(|i| self.value(i, item)),
-            (Value::Object(fields), DeclaredType::Dictionary(item)) => fields.iter().all(|(_, v)| self.value(v, item)),
+            (Value::Object { members: fields, .. }, DeclaredType::Dictionary(item)) => {
+                fields.iter().all(|(_, v)| self.value(v, item))
+            }
             (Value::Map(entries), DeclaredType::Map(key, value)) => {
                 entries.iter().all(|(k, v)| self.value(k, key) && self.value(v, value))
             }

@@ -112,7 +112,7 @@ pub(crate) fn render(
     let failing: Vec<Json> = failing
         .iter()
         .map(|f| {
-            let test: Json = serde_json::from_str(&f.test.to_json(program)).expect("the harness format is JSON");
+            let test: Json = serde_json::from_str(&f.test.to_stored_json(program)).expect("the harness format is JSON");
             json!({
                 "method": f.test.method,
                 "culprit": f.culprit,
@@ -144,7 +144,7 @@ pub(crate) fn render(
 fn test_entry(program: &ProgramInfo, entry: &Entry) -> Json {
     let e = entry.elected;
     let instability = Instability::of(&e.results);
-    let test: Json = serde_json::from_str(&e.test.to_json(program)).expect("the harness format is JSON");
+    let test: Json = serde_json::from_str(&e.test.to_stored_json(program)).expect("the harness format is JSON");
     let outcome = match &e.outcome {
         Outcome::Threw { thrown: Thrown::Error { name, .. }, .. } => json!({ "throws": name }),
         Outcome::Threw { .. } => json!({ "throws": null }),
@@ -561,7 +561,7 @@ fn value(json: &Json, classes: &[ClassId]) -> std::result::Result<Value, String>
                     let part = |i: usize| inner.get(i).and_then(Json::as_str).map(String::from).ok_or_else(bad);
                     Value::RegExp { source: part(0)?, flags: part(1)? }
                 }
-                "o" => Value::Object(members(inner, classes)?),
+                "o" => Value::object(members(inner, classes)?),
                 "i" => {
                     let class = inner.get(0).and_then(Json::as_u64).and_then(|c| classes.get(c as usize).copied());
                     Value::Instance {
