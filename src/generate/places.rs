@@ -167,7 +167,7 @@ mod tests {
         let args = vec![
             Value::Number(1.0),
             Value::Array(vec![Value::String("a".into()), Value::Array(vec![Value::Number(2.0)])]),
-            Value::Object(vec![("limit".into(), Value::Number(3.0))]),
+            Value::object(vec![("limit".into(), Value::Number(3.0))]),
             Value::returning(Value::String("b".into())),
         ];
         let mut test = TestCase {

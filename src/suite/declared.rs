@@ -232,7 +232,7 @@ mod tests {
         ]);
         let options = param(options, Vec::new(), Vec::new());
         let object =
-            |fields: Vec<(&str, Value)>| Value::Object(fields.into_iter().map(|(k, v)| (k.into(), v)).collect());
+            |fields: Vec<(&str, Value)>| Value::object(fields.into_iter().map(|(k, v)| (k.into(), v)).collect());
         assert_eq!(typed(&options, object(vec![("capacity", Value::Number(1.0))])), Some(Typed::AsWritten));
         assert_eq!(
             typed(&options, object(vec![("name", Value::String("a".into()))])),
@@ -282,7 +282,7 @@ mod tests {
             optional: false,
         }]);
         let nested = param(nested, Vec::new(), values);
-        let object = Value::Object(vec![("mode".into(), Value::String("draft".into()))]);
+        let object = Value::object(vec![("mode".into(), Value::String("draft".into()))]);
         assert_eq!(typed(&nested, object), None, "an enum member inside an object is not written as one");
     }
 }
