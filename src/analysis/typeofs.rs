@@ -102,8 +102,8 @@ pub(crate) fn flows(program: &Program, base: u32) -> (Vec<NamedCall>, Vec<Alias>
     (finder.calls, finder.aliases)
 }
 
-/// The checks made on an alias of a name (`var obj = object; if (typeof obj !== 'object')`) after it is
-/// declared within `range`, read as checks on the name itself.
+/// The checks made on an alias of a name (`var obj = object; if (typeof obj !== 'object')`, or `const
+/// opts = options || {}`) after it is declared within `range`, read as checks on the name itself.
 pub(crate) fn checks_through_aliases(
     checks: &[TypeofCheck],
     aliases: &[Alias],
@@ -163,7 +163,7 @@ struct FlowFinder {
 
 impl Visit for FlowFinder {
     fn visit_var_declarator(&mut self, node: &VarDeclarator) {
-        if let (Pat::Ident(name), Some(of)) = (&node.name, node.init.as_deref().and_then(dotted)) {
+        if let (Pat::Ident(name), Some(of)) = (&node.name, node.init.as_deref().and_then(aliased)) {
             let at = node.span().lo.0.saturating_sub(self.base);
             self.aliases.push(Alias { at, name: name.id.sym.to_string(), of });
         }
@@ -194,6 +194,18 @@ pub(crate) const INSTANCEOF: &str = "instanceof ";
 /// `switch (kind)`, `urlSafe === true`): `=string`, `=number`, `=boolean`. Weaker than a `typeof`
 /// check: the code names a value, not a type.
 pub(crate) const EQUALS: &str = "=";
+
+/// What a local declared as `init` aliases: a name or member chain, also when an empty object stands
+/// in for it (`const opts = options || {}`, `?? {}`): the checks on the local are the name's.
+fn aliased(init: &Expr) -> Option<String> {
+    match init {
+        Expr::Paren(p) => aliased(&p.expr),
+        Expr::Bin(b) if matches!(b.op, BinaryOp::LogicalOr | BinaryOp::NullishCoalescing) => {
+            matches!(&*b.right, Expr::Object(o) if o.props.is_empty()).then(|| dotted(&b.left)).flatten()
+        }
+        other => dotted(other),
+    }
+}
 
 /// `a.b.c` for a chain of identifiers and member names.
 fn dotted(e: &Expr) -> Option<String> {
@@ -376,7 +388,8 @@ mod tests {
     #[test]
     fn checks_on_an_alias_are_the_names() {
         let code = "function f(object, opts) { if (typeof obj === 'string') return; var obj = object, o = opts.sort;\n\
-                    if (typeof obj !== 'object' || obj === null) return ''; if (typeof o.x === 'number') return; }";
+                    if (typeof obj !== 'object' || obj === null) return ''; if (typeof o.x === 'number') return;\n\
+                    const d = (opts || {}); if (d.pad === true) return; }";
         let parsed = parse_source(Path::new("/nonexistent/t.js"), "t.js", code.into()).unwrap();
         let base = parsed.source.start_pos.0;
         let checks = typeof_checks(&parsed.program, base);
@@ -385,6 +398,8 @@ mod tests {
         let aliased = checks_through_aliases(&checks, &aliases, 0..all);
         assert_eq!(types_checked(&aliased, "object", 0, all), vec!["null", "object"]);
         assert_eq!(types_checked(&aliased, "opts.sort.x", 0, all), vec!["number"]);
+        // An empty object standing in for the name: the local is still the name.
+        assert_eq!(types_checked(&aliased, "opts.pad", 0, all), vec!["=boolean"]);
         assert!(!types_checked(&aliased, "object", 0, all).contains(&"string".to_string()), "not before the alias");
     }
 }

@@ -123,7 +123,7 @@ impl Builder<'_> {
                         values.push((member.name.clone(), self.declared(None, &member.ty, depth + 1, rng)));
                     }
                 }
-                Value::Object(values)
+                Value::object(values)
             }
             DeclaredType::Function { compares: true, .. } if rng.random_bool(COMPARATOR_PROBABILITY) => {
                 Value::Callback(Shape::Subtract { descending: rng.random_bool(DESCENDING_PROBABILITY) })
@@ -176,7 +176,7 @@ impl Builder<'_> {
 
     /// An object of up to [`MAX_DICTIONARY_LENGTH`] entries of values of `item` (see [`Builder::entries`]).
     fn dictionary(&mut self, item: &DeclaredType, depth: usize, rng: &mut (impl Rng + ?Sized)) -> Value {
-        Value::Object(self.entries(rng, |builder, rng| builder.declared(None, item, depth + 1, rng)))
+        Value::object(self.entries(rng, |builder, rng| builder.declared(None, item, depth + 1, rng)))
     }
 
     /// Up to [`MAX_DICTIONARY_LENGTH`] entries, each value made by `value`: keys the code may look up

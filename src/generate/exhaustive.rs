@@ -267,7 +267,7 @@ fn canonical(builder: &mut Builder, param: u32, digit: u128, depth: usize) -> Va
         ParamType::Object => {
             let members = builder.types.get(param).type_members();
             let members = members.into_iter().filter(|m| crate::js::literal::is_identifier_name(m));
-            Value::Object(match digit {
+            Value::object(match digit {
                 0 => members.map(|m| (m.to_string(), Value::Number(0.0))).collect(),
                 1 => members.map(|m| (m.to_string(), Value::Number(1.0))).collect(),
                 _ => Vec::new(),

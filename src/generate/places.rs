@@ -48,7 +48,7 @@ fn collect<'t>(
 fn children(value: &Value) -> Vec<&Value> {
     match value {
         Value::Array(items) => items.iter().collect(),
-        Value::Object(members) => members.iter().map(|(_, v)| v).collect(),
+        Value::Object { members, .. } => members.iter().map(|(_, v)| v).collect(),
         Value::Function { result, .. } => vec![&**result],
         _ => Vec::new(),
     }
@@ -63,7 +63,7 @@ pub(super) fn value_at<'t>(test: &'t mut TestCase, place: &Place) -> Option<&'t 
     for &i in &place.inner {
         value = match value {
             Value::Array(items) => items.get_mut(i)?,
-            Value::Object(members) => &mut members.get_mut(i)?.1,
+            Value::Object { members, .. } => &mut members.get_mut(i)?.1,
             Value::Function { result, .. } if i == 0 => &mut **result,
             _ => return None,
         };
@@ -84,7 +84,7 @@ pub(super) fn record_at(types: &TypeTable, test: &TestCase, place: &Place) -> Op
     for &i in &place.inner {
         (record, value) = match value {
             Value::Array(items) => (types.element_of(record)?, items.get(i)?),
-            Value::Object(members) => {
+            Value::Object { members, .. } => {
                 let (name, member) = members.get(i)?;
                 (types.member_of(record, name)?, member)
             }
@@ -123,7 +123,7 @@ fn fits(ty: &DeclaredType, value: &Value) -> bool {
         | (DeclaredType::Array(_), Value::Array(_))
         | (DeclaredType::Map(..), Value::Map(_))
         | (DeclaredType::Set(_), Value::Set(_))
-        | (DeclaredType::Dictionary(_), Value::Object(_)) => value.inner().is_empty(),
+        | (DeclaredType::Dictionary(_), Value::Object { .. }) => value.inner().is_empty(),
         _ => false,
     }
 }
@@ -144,11 +144,13 @@ fn declared_within<'t>(ty: &'t DeclaredType, value: &Value, inner: &[usize]) -> 
         (DeclaredType::Any, _) => Some(ty),
         (DeclaredType::Array(element), Value::Array(items)) => declared_within(element, items.get(i)?, rest),
         (DeclaredType::Tuple(elements), Value::Array(items)) => declared_within(elements.get(i)?, items.get(i)?, rest),
-        (DeclaredType::Object(declared), Value::Object(members)) => {
+        (DeclaredType::Object(declared), Value::Object { members, .. }) => {
             let (name, v) = members.get(i)?;
             declared_within(&declared.iter().find(|m| m.name == *name)?.ty, v, rest)
         }
-        (DeclaredType::Dictionary(item), Value::Object(members)) => declared_within(item, &members.get(i)?.1, rest),
+        (DeclaredType::Dictionary(item), Value::Object { members, .. }) => {
+            declared_within(item, &members.get(i)?.1, rest)
+        }
         (DeclaredType::Function { returns, .. }, Value::Function { result, .. }) => {
             declared_within(returns, result, rest)
         }
@@ -165,7 +167,7 @@ mod tests {
         let args = vec![
             Value::Number(1.0),
             Value::Array(vec![Value::String("a".into()), Value::Array(vec![Value::Number(2.0)])]),
-            Value::Object(vec![("limit".into(), Value::Number(3.0))]),
+            Value::object(vec![("limit".into(), Value::Number(3.0))]),
             Value::returning(Value::String("b".into())),
         ];
         let mut test = TestCase {

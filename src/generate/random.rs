@@ -428,7 +428,9 @@ impl<'a> Builder<'a> {
                 }
             }
         }
-        Value::Object(members)
+        // Members the code reads later, once another is set, are reported to the record: see
+        // [`Value::Object`].
+        Value::Object { members, record: Some(param) }
     }
 
     /// A value for parameter `param`, `depth` constructions deep, of its type as inferred so far.

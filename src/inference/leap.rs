@@ -115,7 +115,7 @@ impl Leaps {
 /// Adds `id` and the records of the members `arg` holds when it is an options object, nested ones too.
 fn given_records(types: &TypeTable, id: u32, arg: &Value, out: &mut Vec<u32>) {
     out.push(id);
-    if let Value::Object(members) = arg {
+    if let Value::Object { members, .. } = arg {
         for (name, value) in members {
             if let Some(member) = types.member_of(id, name) {
                 given_records(types, member, value, out);

@@ -3,7 +3,7 @@
 
 use std::collections::BTreeMap;
 
-use rustc_hash::FxHashMap;
+use rustc_hash::{FxHashMap, FxHashSet};
 
 use super::hints;
 use super::{CALLED, ParamKey, ParamRecord, ParamType};
@@ -34,6 +34,9 @@ pub struct TypeTable {
     members: BTreeMap<(u32, String), u32>,
     /// The `typeof` checks of each function, by class and function name, for the members' records.
     checks: BTreeMap<(ClassId, String), Vec<TypeofCheck>>,
+    /// Every word of the code's text (names, keys), made at the first run: a member a typed options
+    /// object reports is learnt only when the code names it (see [`TypeTable::record`]).
+    words: Option<FxHashSet<String>>,
 }
 
 impl TypeTable {
@@ -64,7 +67,15 @@ impl TypeTable {
                 records.push(record);
             }
         }
-        TypeTable { records, by_function, elements, results, members: BTreeMap::new(), checks: BTreeMap::new() }
+        TypeTable {
+            records,
+            by_function,
+            elements,
+            results,
+            members: BTreeMap::new(),
+            checks: BTreeMap::new(),
+            words: None,
+        }
     }
 
     /// Gives the parameters of `function` of `class` the types its `typeof` checks (`checks`, those in
@@ -208,7 +219,7 @@ impl TypeTable {
                     items.iter().for_each(|item| self.given_value(statement, element, item, out));
                 }
             }
-            Value::Object(members) => {
+            Value::Object { members, .. } => {
                 for (name, member) in members {
                     if let Some(id) = self.member_of(record, name) {
                         self.given_value(statement, id, member, out);
@@ -226,10 +237,20 @@ impl TypeTable {
 
     /// Adds what one test's proxies saw. Coercion positions are mapped back to the code under test to
     /// find the operator that coerced.
+    /// A typed options object reports the members it lacks that the code reads or checks (see
+    /// [`Value::Object`]); a name the code's text never holds is data (`doc[key]` with a key a test
+    /// passed), not an option, and is left out.
     pub(crate) fn record(&mut self, events: &[ProxyEvent], code: &CodeBase) {
+        let words = self.words.get_or_insert_with(|| source_words(code));
         for event in events {
             let Some(record) = self.records.get_mut(event.key() as usize) else { continue };
             if record.frozen() {
+                continue;
+            }
+            if let ProxyEvent::Get { name, .. } | ProxyEvent::Has { name, .. } = event
+                && record.decision.is_some()
+                && !words.contains(name.as_str())
+            {
                 continue;
             }
             match event {
@@ -263,6 +284,13 @@ impl TypeTable {
             }
         }
     }
+}
+
+/// The words of the code's text: runs of letters, digits, `_` and `$`.
+fn source_words(code: &CodeBase) -> FxHashSet<String> {
+    let word = |c: char| c.is_alphanumeric() || c == '_' || c == '$';
+    let text = code.files.iter().flat_map(|f| f.entry.parsed.source.src.split(move |c: char| !word(c)));
+    text.filter(|w| !w.is_empty()).map(String::from).collect()
 }
 
 /// A value a test gives a record (see [`TypeTable::given`]).

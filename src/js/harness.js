@@ -144,6 +144,36 @@
     P.weakMapSet(parameters, target, key);
     return observed(key, new P.Proxy(target, recordingHandler));
   };
+  // An options object already typed keeps learning (`{o: [...], w: key}`): it is passed behind a view
+  // that answers everything as the plain object does (keys, `in`, descriptors, prototype, `typeof`,
+  // JSON, spreads: the traps below only watch, and every other operation goes to the object) and logs,
+  // to its parameter's record, the member names the code reads, checks with `in` or asks the descriptor
+  // of while the object lacks them: options read only when another is set (`if (opts.encode) use
+  // opts.encoder`) are learnt once a test sets that one. Names the object or its prototype has are
+  // known already, or every object's.
+  const absent = (target, prop) => typeof prop === 'string' && prop !== 'then' && !P.has(target, prop);
+  const watchingHandler = {
+    __proto__: null,
+    get(target, prop, receiver) {
+      if (absent(target, prop)) record(keyOf(target), 1, prop);
+      return P.get(target, prop, receiver);
+    },
+    has(target, prop) {
+      if (absent(target, prop)) {
+        record(keyOf(target), 3, prop);
+        return false;
+      }
+      return P.has(target, prop);
+    },
+    getOwnPropertyDescriptor(target, prop) {
+      if (absent(target, prop)) record(keyOf(target), 3, prop);
+      return descriptor(target, prop);
+    },
+  };
+  const watching = (key, object) => {
+    P.weakMapSet(parameters, object, key);
+    return new P.Proxy(object, watchingHandler);
+  };
 
   // Classes found by the analyser, in ProgramInfo order; tests alias them.
   const classes = [];
@@ -496,7 +526,7 @@
     if (hasOwn(a, 'o')) {
       const object = {};
       for (let i = 0; i < a.o.length; i++) object[a.o[i][0]] = argument(a.o[i][1]);
-      return object;
+      return hasOwn(a, 'w') ? watching(a.w, object) : object;
     }
     return +a.x;
   };

@@ -132,6 +132,8 @@
     defineProperty,
     deleteProperty: Reflect.deleteProperty,
     descriptor: Object.getOwnPropertyDescriptor,
+    get: Reflect.get,
+    has: Reflect.has,
     getProto: Object.getPrototypeOf,
     setProto: Reflect.setPrototypeOf,
     create: Object.create,

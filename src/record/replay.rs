@@ -290,7 +290,7 @@ fn stub_value(stub: &Stub, objects: &Objects) -> Result<Value, String> {
     }
     members.retain(|(name, _)| !methods.iter().any(|(m, _)| m == name));
     members.extend(methods.into_iter().map(|(m, answers)| (m, Value::Answers(answers))));
-    Ok(Value::Object(members))
+    Ok(Value::object(members))
 }
 
 /// A recorded value as a test value (see [`rebuilt`]).
@@ -326,13 +326,13 @@ fn rebuilt(described: &Observed, objects: &Objects) -> Result<Value, String> {
                 })
                 .collect::<Result<_, _>>()?,
         ),
-        Observed::Object { fields: members, .. } => Value::Object(fields(members)?),
+        Observed::Object { fields: members, .. } => Value::object(fields(members)?),
         Observed::Instance { class, fields: members } => {
             let members = fields(members)?;
             match objects.classes.get(*class).copied().flatten() {
                 Some(class) => Value::Instance { class, fields: members },
                 // An instance of a class the program does not have keeps its data.
-                None => Value::Object(members),
+                None => Value::object(members),
             }
         }
         other => return Err(unwritable(Some(other))),

@@ -175,7 +175,7 @@ impl Carries<'_> {
             (Value::Array(items), DeclaredType::Tuple(types)) => {
                 items.len() == types.len() && items.iter().zip(types).all(|(i, t)| self.value(i, t))
             }
-            (Value::Object(fields), DeclaredType::Object(members)) => {
+            (Value::Object { members: fields, .. }, DeclaredType::Object(members)) => {
                 let declared = fields.iter().all(|(name, v)| {
                     members
                         .iter()
@@ -186,7 +186,9 @@ impl Carries<'_> {
                 declared && complete
             }
             (Value::Set(items), DeclaredType::Set(item)) => items.iter().all(|i| self.value(i, item)),
-            (Value::Object(fields), DeclaredType::Dictionary(item)) => fields.iter().all(|(_, v)| self.value(v, item)),
+            (Value::Object { members: fields, .. }, DeclaredType::Dictionary(item)) => {
+                fields.iter().all(|(_, v)| self.value(v, item))
+            }
             (Value::Map(entries), DeclaredType::Map(key, value)) => {
                 entries.iter().all(|(k, v)| self.value(k, key) && self.value(v, value))
             }
@@ -252,7 +254,7 @@ mod tests {
         ]);
         let options = param(options, Vec::new(), Vec::new());
         let object =
-            |fields: Vec<(&str, Value)>| Value::Object(fields.into_iter().map(|(k, v)| (k.into(), v)).collect());
+            |fields: Vec<(&str, Value)>| Value::object(fields.into_iter().map(|(k, v)| (k.into(), v)).collect());
         assert_eq!(typed(&options, object(vec![("capacity", Value::Number(1.0))])), Some(Typed::AsWritten));
         assert_eq!(
             typed(&options, object(vec![("name", Value::String("a".into()))])),
@@ -311,7 +313,7 @@ mod tests {
             optional: false,
         }]);
         let nested = param(nested, Vec::new(), values);
-        let object = Value::Object(vec![("mode".into(), Value::String("draft".into()))]);
+        let object = Value::object(vec![("mode".into(), Value::String("draft".into()))]);
         assert_eq!(typed(&nested, object), None, "an enum member inside an object is not written as one");
     }
 }

@@ -112,7 +112,7 @@ pub(crate) fn render(
     let failing: Vec<Json> = failing
         .iter()
         .map(|f| {
-            let test: Json = serde_json::from_str(&f.test.to_json(program)).expect("the harness format is JSON");
+            let test: Json = serde_json::from_str(&f.test.to_stored_json(program)).expect("the harness format is JSON");
             json!({
                 "method": f.test.method,
                 "culprit": f.culprit,
@@ -144,7 +144,7 @@ pub(crate) fn render(
 fn test_entry(program: &ProgramInfo, entry: &Entry) -> Json {
     let e = entry.elected;
     let instability = Instability::of(&e.results);
-    let test: Json = serde_json::from_str(&e.test.to_json(program)).expect("the harness format is JSON");
+    let test: Json = serde_json::from_str(&e.test.to_stored_json(program)).expect("the harness format is JSON");
     let outcome = match &e.outcome {
         Outcome::Threw { thrown: Thrown::Error { name, .. }, .. } => json!({ "throws": name }),
         Outcome::Threw { .. } => json!({ "throws": null }),
@@ -561,7 +561,7 @@ fn value(json: &Json, classes: &[ClassId]) -> std::result::Result<Value, String>
                     let part = |i: usize| inner.get(i).and_then(Json::as_str).map(String::from).ok_or_else(bad);
                     Value::RegExp { source: part(0)?, flags: part(1)? }
                 }
-                "o" => Value::Object(members(inner, classes)?),
+                "o" => Value::object(members(inner, classes)?),
                 "i" => {
                     let class = inner.get(0).and_then(Json::as_u64).and_then(|c| classes.get(c as usize).copied());
                     Value::Instance {
@@ -625,7 +625,7 @@ mod tests {
             Value::Promise(Box::new(Value::Number(3.0))),
             Value::Rejected,
             Value::Date(86_400_000.0),
-            Value::Object(vec![("k".into(), Value::Number(3.0))]),
+            Value::object(vec![("k".into(), Value::Number(3.0))]),
             Value::Undefined,
             Value::Answers(vec![Value::Number(1.0), Value::Undefined]),
             Value::RegExp { source: "a+".into(), flags: "g".into() },
@@ -677,6 +677,27 @@ mod tests {
         assert_eq!(again.to_json(&program), test.to_json(&program));
         assert!(matches!(&again.statements[4], Statement::Call { args: a, .. } if a.len() == args.len()));
         assert_eq!(again.statements[..4], test.statements[..4]);
+    }
+
+    #[test]
+    fn an_options_object_is_stored_without_the_record_it_reports_to() {
+        let watched = Value::Object { members: vec![("k".into(), Value::Number(3.0))], record: Some(4) };
+        let test = TestCase {
+            class: 0,
+            method: "m".into(),
+            variables: vec![Variable { class: 0, name: "a".into() }],
+            statements: vec![
+                Statement::Construct { variable: 0, class: 0, args: Vec::new() },
+                Statement::call(0, "m", vec![Value::Array(vec![watched])], true),
+            ],
+        };
+        let program = two_classes();
+        // The sandbox is told where to report; a manifest keeps no session's numbering.
+        assert!(test.to_json(&program).contains(r#"{"o":[["k",3]],"w":4}"#), "{}", test.to_json(&program));
+        let stored = test.to_stored_json(&program);
+        assert!(stored.contains(r#"{"o":[["k",3]]}"#) && !stored.contains("\"w\""), "{stored}");
+        let json: Json = serde_json::from_str(&stored).unwrap();
+        assert!(statement(&json[1], &[0, 1], 1).is_ok());
     }
 
     #[test]

@@ -43,7 +43,7 @@ pub(crate) fn replaced_in(test: &TestCase, from: &Value, to: &Value) -> TestCase
         }
         match value {
             Value::Array(items) | Value::Answers(items) => items.iter_mut().for_each(|v| replaced(v, from, to)),
-            Value::Object(members) => members.iter_mut().for_each(|(_, v)| replaced(v, from, to)),
+            Value::Object { members, .. } => members.iter_mut().for_each(|(_, v)| replaced(v, from, to)),
             Value::Function { result, .. } => replaced(result, from, to),
             _ => {}
         }

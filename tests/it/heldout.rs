@@ -46,6 +46,22 @@ fn an_options_object_gets_each_member_typed_like_a_parameter() {
 }
 
 #[test]
+fn options_read_only_when_another_is_set_are_learnt_too() {
+    let (out, report) = generate_for("later-options.js");
+    let type_of = |parameter: &str| {
+        report["types"].as_array().unwrap().iter().find(|t| t["parameter"] == parameter).map(|t| t["type"].clone())
+    };
+    // `pad` is read after `prefix` decided the object, `width` and `fill` only on runs that set `pad`:
+    // the object passed reports the members it lacks, so each gets a record and a type of its own.
+    assert_eq!(type_of("options"), Some("object".into()));
+    assert_eq!(type_of("options.pad"), Some("boolean".into()));
+    assert_eq!(type_of("options.width"), Some("number".into()));
+    assert_eq!(type_of("options.fill"), Some("string".into()));
+    fully_covered(&report);
+    node_test_passes(&suites(out.path()));
+}
+
+#[test]
 fn calls_that_return_promises_are_awaited_and_their_rejections_asserted() {
     let (out, report) = generate_for("async-cache.cjs");
     fully_covered(&report);

@@ -73,7 +73,7 @@ fn a_test_run_directly_ends_as_the_interpreter_runs_it() {
         Value::Promise(Box::new(Value::String("p".into()))),
         Value::Date(86_400_000.0),
         Value::RegExp { source: "b{2}".into(), flags: "i".into() },
-        Value::Object(vec![("k".into(), Value::Number(1.5))]),
+        Value::Object { members: vec![("k".into(), Value::Number(1.5))], record: None },
         Value::Answers(vec![Value::Number(1.0), Value::String("two".into())]),
         Value::Array(vec![
             Value::Number(-0.0),

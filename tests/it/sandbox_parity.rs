@@ -47,6 +47,18 @@ fn a_test_that_waits_on_a_timer_node_would_wait_for_is_not_exported() {
 }
 
 #[test]
+fn an_options_object_reporting_the_members_it_lacks_is_the_plain_object_to_the_code() {
+    let (report, out, _) = generate_passing("inspected-options.js");
+    let parameters: Vec<&str> =
+        report["types"].as_array().unwrap().iter().filter_map(|t| t["parameter"].as_str()).collect();
+    // `deeper` is read only when `level` is set: its record shows the options objects went behind the
+    // view, and the suite (plain objects) passed under Node above.
+    assert!(parameters.contains(&"options.deeper"), "{parameters:?}");
+    let tests = suite(out.path(), "Inspector.test.js");
+    assert!(tests.contains("[object Object]") && tests.contains("inspector.has("), "{tests}");
+}
+
+#[test]
 fn an_instance_of_a_class_extending_array_is_asserted_as_an_instance() {
     let (_, out, _) = generate_passing("vec.js");
     let tests = suite(out.path(), "Vec.test.js");

@@ -392,7 +392,7 @@ mod tests {
             variables: vec![Variable { class: 0, name: "shelf".into() }],
             statements: vec![
                 Statement::Construct { variable: 0, class: 0, args: vec![Value::Number(3.0)] },
-                put(vec![Value::Object(vec![("id".into(), Value::Number(1.0))]), Value::Number(2.0)]),
+                put(vec![Value::object(vec![("id".into(), Value::Number(1.0))]), Value::Number(2.0)]),
                 put(vec![Value::Answers(vec![Value::Number(1.0)])]),
             ],
         };

@@ -53,6 +53,14 @@ impl TestCase {
         json
     }
 
+    /// The test in the interpreter's encoding as a suite manifest stores it: no options object reports
+    /// to a record there (records are numbered by the session that ran the test, see [`Value::Object`]).
+    pub fn to_stored_json(&self, program: &ProgramInfo) -> String {
+        let mut stored = self.clone();
+        stored.statements.iter_mut().flat_map(super::Statement::values_mut).for_each(Value::unreported);
+        stored.to_json(program)
+    }
+
     /// One argument in the interpreter's encoding: what the sandbox's direct runs hand the harness for
     /// an argument they do not build themselves (see `sandbox/engine/direct.rs`).
     pub(crate) fn value_json(&self, value: &Value, program: &ProgramInfo) -> String {
@@ -147,9 +155,12 @@ impl TestCase {
                 push_json_string(json, flags);
                 json.push_str("]}");
             }
-            Value::Object(members) => {
+            Value::Object { members, record } => {
                 json.push_str("{\"o\":");
                 self.push_json_members(json, members, program);
+                if let Some(record) = record {
+                    let _ = write!(json, ",\"w\":{record}");
+                }
                 json.push('}');
             }
             Value::Instance { class, fields } => {

@@ -114,7 +114,7 @@ impl TestCase {
             // `//` would open a comment: the empty pattern is written as JavaScript prints it.
             Value::RegExp { source, flags } if source.is_empty() => format!("/(?:)/{flags}"),
             Value::RegExp { source, flags } => format!("/{source}/{flags}"),
-            Value::Object(members) => self.object(members, program, annotation),
+            Value::Object { members, .. } => self.object(members, program, annotation),
             Value::Instance { class, fields } => self.instance(program, *class, fields, annotation),
             Value::Answers(answers) => {
                 let answers: Vec<String> = answers.iter().map(text).collect();

@@ -68,8 +68,16 @@ pub enum Value {
         /// Its flags (`g`, `i`...).
         flags: String,
     },
-    /// A plain object literal.
-    Object(Vec<(String, Value)>),
+    /// A plain object literal. One built for an options object names its parameter's record
+    /// (`inference::TypeTable`): the sandbox passes it behind a view that reports reads of members it
+    /// lacks to that record, so that options read only when others are set are learnt as well (the
+    /// suites write the plain object).
+    Object {
+        /// Its members, in order.
+        members: Vec<(String, Value)>,
+        /// The record reads of absent members are reported to, if any.
+        record: Option<u32>,
+    },
     /// A stub function that returns these values in order, then the last one again (a recorded
     /// callback's answers, see `record`).
     Answers(Vec<Value>),
@@ -133,6 +141,11 @@ impl Shape {
 }
 
 impl Value {
+    /// A plain object literal that reports nothing.
+    pub(crate) fn object(members: Vec<(String, Value)>) -> Value {
+        Value::Object { members, record: None }
+    }
+
     /// A function of no parameters returning `result`: `function () { return 3; }`.
     pub(crate) fn returning(result: Value) -> Value {
         Value::Function { arity: 0, result: Box::new(result) }
@@ -143,7 +156,7 @@ impl Value {
     pub(crate) fn inner(&self) -> Vec<&Value> {
         match self {
             Value::Array(items) | Value::Answers(items) | Value::Set(items) => items.iter().collect(),
-            Value::Object(members) | Value::Instance { fields: members, .. } => {
+            Value::Object { members, .. } | Value::Instance { fields: members, .. } => {
                 members.iter().map(|(_, v)| v).collect()
             }
             Value::Map(entries) => entries.iter().flat_map(|(k, v)| [k, v]).collect(),
@@ -387,7 +400,7 @@ impl Value {
                 Value::Function { arity: *arity, result: Box::new(result.remapped(map)) }
             }
             Value::Promise(result) => Value::Promise(Box::new(result.remapped(map))),
-            Value::Object(fields) => Value::Object(members(fields)),
+            Value::Object { members: fields, record } => Value::Object { members: members(fields), record: *record },
             Value::Instance { class, fields } => Value::Instance { class: *class, fields: members(fields) },
             other => other.clone(),
         }
@@ -399,6 +412,26 @@ impl Value {
             visit(*class);
         }
         self.inner().into_iter().for_each(|i| i.visit_classes(visit));
+    }
+
+    /// The value with no options object in it reporting to a record (see [`Value::Object`]).
+    fn unreported(&mut self) {
+        match self {
+            Value::Object { members, record } => {
+                *record = None;
+                members.iter_mut().for_each(|(_, v)| v.unreported());
+            }
+            Value::Instance { fields: members, .. } => members.iter_mut().for_each(|(_, v)| v.unreported()),
+            Value::Array(items) | Value::Answers(items) | Value::Set(items) => {
+                items.iter_mut().for_each(Value::unreported);
+            }
+            Value::Map(entries) => entries.iter_mut().for_each(|(k, v)| {
+                k.unreported();
+                v.unreported();
+            }),
+            Value::Function { result, .. } | Value::Promise(result) => result.unreported(),
+            _ => {}
+        }
     }
 
     /// Whether a recording proxy is in this value, nested ones included (an options object's member).
