@@ -33,7 +33,8 @@ pub(crate) fn buildable(ty: &DeclaredType, program: &ProgramInfo, top: bool) -> 
         | DeclaredType::Undefined
         | DeclaredType::Date
         | DeclaredType::RegExp
-        | DeclaredType::Bytes => true,
+        | DeclaredType::Bytes
+        | DeclaredType::Web(_) => true,
         DeclaredType::Any => !top,
         DeclaredType::Opaque => false,
         DeclaredType::Class(name) => program.type_named(name).is_some(),
@@ -75,6 +76,7 @@ fn coarse(ty: &DeclaredType, program: &ProgramInfo) -> ParamType {
         DeclaredType::Object(_)
         | DeclaredType::Dictionary(_)
         | DeclaredType::Bytes
+        | DeclaredType::Web(_)
         | DeclaredType::Map(..)
         | DeclaredType::Set(_)
         | DeclaredType::Promise(_)

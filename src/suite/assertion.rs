@@ -211,6 +211,7 @@ fn describe_into(description: &Observed, actual: &str, against: Against, lines: 
         Observed::RegExp { source } => {
             lines.push(Line::StrictEqual { actual: format!("String({actual})"), expected: literal::string(source) })
         }
+        Observed::Web { class, text } => lines.extend(web(class, text, actual)),
         Observed::Error { name, message, .. } => {
             // Described as `String(e.name)` and `String(e.message)`: code may set either to a number. The
             // message of an error the engine made is another engine's in the suite.
@@ -224,6 +225,26 @@ fn describe_into(description: &Observed, actual: &str, against: Against, lines: 
         // their structure is either already asserted elsewhere or not stable to write down.
         _ => {}
     }
+}
+
+/// The assertion on a web instance (see [`Observed::Web`]): a `URL` by its `href`, a `URLSearchParams` by
+/// its `toString()`, a `Headers` by its entries, as a reader checks them.
+fn web(class: &str, text: &str, actual: &str) -> Option<Line> {
+    let expected = literal::string(text);
+    Some(match class {
+        "URL" => Line::StrictEqual { actual: format!("{actual}.href"), expected },
+        "URLSearchParams" => Line::StrictEqual { actual: format!("{actual}.toString()"), expected },
+        "Headers" => {
+            let pairs: Vec<(String, String)> = serde_json::from_str(text).ok()?;
+            let pairs: Vec<String> =
+                pairs.iter().map(|(n, v)| format!("[{}, {}]", literal::string(n), literal::string(v))).collect();
+            Line::DeepStrictEqual {
+                actual: format!("[...{actual}.entries()]"),
+                expected: format!("[{}]", pairs.join(", ")),
+            }
+        }
+        _ => return None,
+    })
 }
 
 fn member(object: &str, name: &str) -> String {

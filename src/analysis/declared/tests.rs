@@ -297,7 +297,7 @@ fn a_class_without_a_constructor_takes_its_nearest_bases_or_none() {
                 export abstract class Shape {}\n";
     let files = [("x.ts", text)];
     let plain = signature_in(&files, "Plain", "constructor").expect("the implicit constructor");
-    assert_eq!(plain, Signature { params: Vec::new(), open: false });
+    assert_eq!(plain, Signature::default());
     let leaf = signature_in(&files, "Leaf", "constructor").expect("the base's constructor");
     let names: Vec<&str> = leaf.params.iter().map(|p| p.name.as_str()).collect();
     assert_eq!(names, ["unit", "factor"]);
