@@ -240,7 +240,7 @@ fn web_classes_declared_beside_javascript_are_built_and_asserted_alike_under_eve
         let (suites, failing) = split(&out);
         let text: String = suites.iter().map(|s| std::fs::read_to_string(s).unwrap()).collect();
         for built in
-            ["new Fetcher(new URL(\"", "new Headers(", "new URLSearchParams(\"", ".href, \"", ".entries()], [["]
+            ["new Fetcher(new URL(\"", "new Headers(", "new URLSearchParams(\"", ".href, \"", "Object.fromEntries("]
         {
             assert!(text.contains(built), "{format}: no `{built}`:\n{text}");
         }

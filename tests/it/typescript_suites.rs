@@ -689,7 +689,7 @@ fn web_classes_and_rest_parameters_are_built_as_declared_and_web_results_asserte
         every("add", &|c| c.starts_with(')') || c.starts_with("{ name: "));
         let parts = |c: &String| c.matches("{ name: ").count();
         assert!(calls_in(&written, "fetcher", "add").iter().any(|c| parts(c) >= 2), "{format}:\n{written}");
-        for asserted in [".href, \"", ".toString(), \"", ".entries()], [["] {
+        for asserted in [".href, \"", ".toString(), \"", "Object.fromEntries("] {
             assert!(written.contains(asserted), "{format}: no `{asserted}` assertion:\n{written}");
         }
         for suite in &suites {

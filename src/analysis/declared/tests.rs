@@ -1,6 +1,7 @@
 use std::path::Path;
 
 use super::*;
+use crate::model::test::WebClass;
 
 /// The signature of `function` of class `class` in `files` (name, text), the first being looked in.
 fn signature_in(files: &[(&str, &str)], class: &str, function: &str) -> Option<Signature> {
@@ -375,4 +376,35 @@ fn static_methods_have_signatures_of_their_own_and_factories_are_known_by_their_
     assert!(!declarations.static_factory(&file, &["Point"], "distance"));
     assert_eq!(declarations.hidden_members(&file, &["Point"], true), vec!["check".to_string()]);
     assert!(declarations.hidden_members(&file, &["Point"], false).is_empty());
+}
+
+#[test]
+fn rest_parameters_declare_their_element_and_web_classes_resolve_unless_declared() {
+    let text = "interface Part { size: number }\n\
+                export declare class C {\n\
+                  add(label: string, ...parts: Part[]): void;\n\
+                  tag(...tags: Array<'a' | 'b'>): void;\n\
+                  any(...args: [number, string]): void;\n\
+                  fetch(url: URL, headers: Headers, signal?: AbortSignal): void;\n\
+                }\n\
+                declare class Headers { own: boolean }\n";
+    let files = [("x.d.ts", text)];
+    let add = signature_in(&files, "C", "add").unwrap();
+    assert_eq!(add.params.len(), 1);
+    let rest = add.rest.expect("the element of `Part[]`");
+    let part = DeclaredType::Object(vec![Member { name: "size".into(), ty: DeclaredType::Number, optional: false }]);
+    assert_eq!((rest.name.as_str(), &rest.ty, rest.text.as_str(), rest.optional), ("parts", &part, "Part", true));
+    let tag = signature_in(&files, "C", "tag").unwrap().rest.unwrap();
+    assert_eq!((tag.ty, tag.text.as_str()), (DeclaredType::Union(vec![string("a"), string("b")]), "'a' | 'b'"));
+    let tuple = signature_in(&files, "C", "any").unwrap();
+    assert!(tuple.open && tuple.rest.is_none(), "a rest of a tuple type is not one element");
+    // A class the file declares under a global's name is that class.
+    assert_eq!(
+        types_of(text, "C", "fetch"),
+        [
+            DeclaredType::Web(WebClass::Url),
+            DeclaredType::Class("Headers".into()),
+            DeclaredType::Web(WebClass::AbortSignal)
+        ]
+    );
 }
