@@ -3,7 +3,8 @@
 //! members (optional ones now and then left out), a dictionary up to three entries, a function type a callback of its arity returning a
 //! value of its return type (a consistent comparator, `a - b`, for one comparing two numbers), an
 //! array of `T` an array of `T`s, a `Map`, `Set` or `Promise` one of them holding values of their type
-//! arguments (a promise now and then rejected instead), a class an instance built like any other argument.
+//! arguments (a promise now and then rejected instead), a class an instance built like any other argument,
+//! one of Node's global web classes (`URL`, `Headers`, `AbortSignal`...) an instance built as a user would.
 //! Parts declared `any` (the elements of `any[]`, what a callback returns) take their type from inference
 //! where the parameter has a record for them, and are any primitive elsewhere. Optional parameters are now
 //! and then left out. Values outside the declared types are passed only under `--probe-outside-types`.
@@ -15,7 +16,7 @@ use crate::analysis::declared::{DeclaredType, Literal};
 use crate::inference::ParamType;
 use crate::inference::declared::{arrays_satisfy, buildable};
 use crate::js::literal;
-use crate::model::test::{Shape, Value};
+use crate::model::test::{Shape, Value, Web, WebClass};
 
 /// Longest array built for an array type.
 const MAX_ARRAY_LENGTH: usize = 5;
@@ -163,6 +164,7 @@ impl Builder<'_> {
             DeclaredType::RegExp => self.regexp(rng),
             DeclaredType::Bytes => bytes(rng),
             DeclaredType::Template(texts, holes) => Value::String(self.template(texts, holes, rng)),
+            DeclaredType::Web(class) => Value::Web(web(*class, rng)),
             // Inside another value, any primitive is a value of `any`.
             DeclaredType::Any => match rng.random_range(0..3u32) {
                 0 => self.primitive(ParamType::Number, rng),
@@ -295,6 +297,51 @@ impl Builder<'_> {
         }
         text
     }
+}
+
+/// URLs built for a `URL`: a bare origin, a path with a query, and one with every part (credentials,
+/// port, repeated query keys, fragment), which code taking URLs reads apart.
+const URLS: [&str; 4] = [
+    "https://example.com/",
+    "https://example.com/a?b=1",
+    "http://localhost:8080/path/to/file.txt",
+    "https://user:pass@example.org:8443/x/y?q=1&q=2#top",
+];
+
+/// Queries built for a `URLSearchParams`: none, one key, several, a key repeated and an escaped space.
+const QUERIES: [&str; 4] = ["", "a=1", "a=1&b=2", "q=x%20y&q=z&empty="];
+
+/// Header entries built for a `Headers`, a few of them at a time: names code looks up, in the case
+/// servers write them (a `Headers` lowercases them).
+const HEADERS: [(&str, &str); 4] =
+    [("Content-Type", "application/json"), ("Accept", "*/*"), ("Content-Length", "42"), ("X-Request-Id", "7")];
+
+/// Texts built for a `Blob`.
+const BLOB_TEXTS: [&str; 3] = ["", "hello", "{\"a\":1}"];
+
+/// An instance of web class `class`, built as a user builds one; a signal is aborted now and then.
+fn web(class: WebClass, rng: &mut (impl Rng + ?Sized)) -> Web {
+    match class {
+        WebClass::Url => Web::Url(pick(&URLS, rng)),
+        WebClass::SearchParams => Web::SearchParams(pick(&QUERIES, rng)),
+        WebClass::Headers => {
+            let count = rng.random_range(0..=2);
+            let start = rng.random_range(0..HEADERS.len());
+            let entries = (0..count).map(|i| HEADERS[(start + i) % HEADERS.len()]);
+            Web::Headers(entries.map(|(n, v)| (n.to_string(), v.to_string())).collect())
+        }
+        WebClass::Blob => Web::Blob(pick(&BLOB_TEXTS, rng)),
+        WebClass::AbortSignal => Web::Signal { aborted: rng.random_bool(0.5) },
+        WebClass::AbortController => Web::Controller,
+        WebClass::EventTarget => Web::EventTarget,
+        WebClass::TextEncoder => Web::TextEncoder,
+        WebClass::TextDecoder => Web::TextDecoder,
+    }
+}
+
+/// One of `pool`.
+fn pick(pool: &[&str], rng: &mut (impl Rng + ?Sized)) -> String {
+    pool[rng.random_range(0..pool.len())].to_string()
 }
 
 /// Lengths of the bytes built for a `Uint8Array`: empty, one, and the sizes keys, seeds, hashes and

@@ -356,14 +356,18 @@ impl<'a> Builder<'a> {
 
     /// Arguments for a call of `function` of `class`, instances among them built at `depth`: one per
     /// parameter, or now and then (guided strategies) fewer where the function can do without its
-    /// trailing parameters, or more where it reads `arguments`. An omitted argument gets no value at all,
-    /// so its record sees no use; arguments past the parameters have no record and are primitives.
+    /// trailing parameters, or more where it reads `arguments` or has a rest parameter of a declared
+    /// element type (each of them one of that type). An omitted argument gets no value at all,
+    /// so its record sees no use; arguments past the parameters have no record of their own: values of
+    /// the rest parameter's record, or primitives.
     fn arguments(&mut self, class: ClassId, function: &str, depth: usize, rng: &mut (impl Rng + ?Sized)) -> Vec<Value> {
         let params = self.types.params_of(class, function);
         let info = &self.program.classes[class];
         let method = if function == "constructor" { Some(&info.constructor) } else { info.method(function) };
         let fewer = method.and_then(|m| m.optional_from).filter(|from| *from < params.len());
-        let more = method.is_some_and(|m| m.variadic);
+        // A rest parameter of a declared element: each argument from its place on is one.
+        let gathers = params.last().copied().filter(|p| self.types.get(*p).gathers);
+        let more = method.is_some_and(|m| m.variadic) || gathers.is_some();
         let (mut count, mut extra) = (params.len(), 0);
         if (fewer.is_some() || more) && self.settings.strategy.guided_inputs() && rng.random_bool(ARITY_PROBABILITY) {
             match fewer {
@@ -374,8 +378,11 @@ impl<'a> Builder<'a> {
         let count = self.declared_count(params, count, rng);
         let mut args: Vec<Value> = params[..count].iter().map(|p| self.argument(*p, depth, rng)).collect();
         for _ in 0..extra {
-            let of = if rng.random_bool(0.6) { ParamType::Number } else { ParamType::String };
-            args.push(self.primitive(of, rng));
+            let value = match gathers.filter(|_| count == params.len()) {
+                Some(rest) => self.argument(rest, depth, rng),
+                None => self.primitive(if rng.random_bool(0.6) { ParamType::Number } else { ParamType::String }, rng),
+            };
+            args.push(value);
         }
         args
     }

@@ -34,7 +34,8 @@ pub(crate) fn buildable(ty: &DeclaredType, program: &ProgramInfo, top: bool) -> 
         | DeclaredType::Date
         | DeclaredType::RegExp
         | DeclaredType::Bytes
-        | DeclaredType::Template(..) => true,
+        | DeclaredType::Template(..)
+        | DeclaredType::Web(_) => true,
         DeclaredType::Any => !top,
         DeclaredType::Opaque => false,
         DeclaredType::Class(name) => program.type_named(name).is_some(),
@@ -83,6 +84,7 @@ fn coarse(ty: &DeclaredType, program: &ProgramInfo) -> ParamType {
         DeclaredType::Object(_)
         | DeclaredType::Dictionary(_)
         | DeclaredType::Bytes
+        | DeclaredType::Web(_)
         | DeclaredType::Map(..)
         | DeclaredType::Set(_)
         | DeclaredType::Promise(_)

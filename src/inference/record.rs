@@ -13,7 +13,7 @@ use super::{CALLED, Decision, DecisionSource, ParamType};
 use crate::analysis::constants::Constant;
 use crate::analysis::declared::DeclaredParam;
 use crate::js::literal::is_identifier_name;
-use crate::model::program::ClassId;
+use crate::model::program::{ClassId, ProgramInfo};
 use crate::sandbox::CallArguments;
 
 /// A parameter: which function of which class, at which position.
@@ -98,6 +98,9 @@ pub struct ParamRecord {
     /// there: TypeScript callers cannot pass it (`Buffer(arg, encodingOrOffset, length)` declared
     /// only as `(str, encoding?)`, `(size)`...), so calls that keep to declared types leave it out.
     pub(crate) beyond_declaration: bool,
+    /// Whether it is a rest parameter whose declared element it was given as `declared`: every argument
+    /// from its place on is one, so calls pass several of them.
+    pub(crate) gathers: bool,
 }
 
 impl ParamRecord {
@@ -122,6 +125,7 @@ impl ParamRecord {
             probed: BTreeMap::new(),
             declared: None,
             beyond_declaration: false,
+            gathers: false,
         }
     }
 
@@ -183,6 +187,20 @@ impl ParamRecord {
     pub(crate) fn declared_in_force(&self) -> Option<&DeclaredParam> {
         let in_force = self.decision.as_ref().is_some_and(|d| d.source == DecisionSource::Declared);
         self.declared.as_ref().filter(|_| in_force)
+    }
+
+    /// Gives it its declaration, and the type that decides when the engine can build its values (else
+    /// the absent values the declaration names, for its proxy's `typeof` checks).
+    pub(super) fn declare(&mut self, declared: &DeclaredParam, program: &ProgramInfo) {
+        self.decision = super::declared::decision(declared, program).or(self.decision.take());
+        if self.decision.is_none() {
+            for absent in super::declared::absent_values(declared) {
+                if !self.typeofs.iter().any(|t| t == absent) {
+                    self.typeofs.push(absent.to_string());
+                }
+            }
+        }
+        self.declared = Some(declared.clone());
     }
 
     /// Whether callers may leave it out, by its declaration.

@@ -95,16 +95,14 @@ impl TypeTable {
     pub(crate) fn declare(&mut self, class: ClassId, function: &str, signature: &Signature, program: &ProgramInfo) {
         let params = self.params_of(class, function).to_vec();
         for (id, declared) in params.iter().zip(&signature.params) {
+            self.records[*id as usize].declare(declared, program);
+        }
+        // The code's rest parameter, when the declaration's is the same one.
+        let rest = signature.rest.as_ref().zip(params.get(signature.params.len()));
+        if let Some((declared, id)) = rest.filter(|(declared, id)| self.records[**id as usize].name == declared.name) {
             let record = &mut self.records[*id as usize];
-            record.decision = super::declared::decision(declared, program).or(record.decision.take());
-            if record.decision.is_none() {
-                for absent in super::declared::absent_values(declared) {
-                    if !record.typeofs.iter().any(|t| t == absent) {
-                        record.typeofs.push(absent.to_string());
-                    }
-                }
-            }
-            record.declared = Some(declared.clone());
+            record.declare(declared, program);
+            record.gathers = true;
         }
         if !signature.open {
             for id in params.iter().skip(signature.params.len()) {

@@ -248,6 +248,33 @@
   };
   // The items an iterator gave, as a description (see `drain`).
   const iterated = (drained) => D.iterated(encoder, drained.items, drained.done);
+  // A `URL`, `URLSearchParams` or `Headers` the method under test returned, of the globals the sandbox
+  // gives (made already: a global never read made no instance, and is not made now), described by what
+  // a reader checks of it (`href`, `toString()`, the entries) as Rust asserts it (`Observed::Web`); any
+  // other value, or one whose reading threw, is undefined.
+  const WEB_CLASSES = ['URL', 'URLSearchParams', 'Headers'];
+  const webText = (name, v) => {
+    if (name === 'URL') return '' + v.href;
+    if (name === 'URLSearchParams') return '' + v.toString();
+    const pairs = [];
+    const entries = v.entries();
+    for (let step = entries.next(); !step.done; step = entries.next()) push(pairs, ['' + step.value[0], '' + step.value[1]]);
+    return stringify(pairs);
+  };
+  const webOf = (v) => {
+    if (v === null || typeof v !== 'object' || D.isProxy(v)) return undefined;
+    try {
+      const proto = getProto(v);
+      for (let i = 0; i < WEB_CLASSES.length; i++) {
+        const made = descriptor(g, WEB_CLASSES[i]);
+        if (made === undefined || !hasOwn(made, 'value') || typeof made.value !== 'function') continue;
+        if (proto === made.value.prototype) return D.web(WEB_CLASSES[i], webText(WEB_CLASSES[i], v));
+      }
+    } catch (_) {
+      // Described as any other object.
+    }
+    return undefined;
+  };
   // A variable of the test as state assertions see it: the number of the description of its own data
   // fields, described one level down (other variables by identity), or undefined for a value without
   // fields.
@@ -283,7 +310,13 @@
     push(results, {
       at,
       inexact: inexact.used(),
-      value: pending ? D.pending() : returned >= 0 ? D.variable(returned) : drained ? iterated(drained) : describe(value, 0),
+      value: pending
+        ? D.pending()
+        : returned >= 0
+          ? D.variable(returned)
+          : drained
+            ? iterated(drained)
+            : (webOf(value) ?? describe(value, 0)),
       state,
       changed,
     });
@@ -474,6 +507,40 @@
       default: return function (a) { return a > 0; };
     }
   };
+  // An instance of a web class (`Value::Web`), built from the globals as the exported suite builds it
+  // from Node's: what the code under test made of them is what the suite's test meets too.
+  const web = (code, text) => {
+    switch (code) {
+      case 0: return new g.URL(text);
+      case 1: return new g.URLSearchParams(text);
+      case 2: {
+        // Entries are lines of a name and a value apart by a tab, given as the suite's object literal.
+        const init = {};
+        let name = '';
+        let value = '';
+        let inValue = false;
+        for (let i = 0; i < text.length; i++) {
+          const c = text[i];
+          if (c === '\n') {
+            // Defined, as a literal's members are: a setter on `Object.prototype` is not run.
+            defineProperty(init, name, { __proto__: null, value, writable: true, enumerable: true, configurable: true });
+            name = value = '';
+            inValue = false;
+          } else if (c === '\t' && !inValue) inValue = true;
+          else if (inValue) value += c;
+          else name += c;
+        }
+        return new g.Headers(init);
+      }
+      case 3: return new g.Blob([text]);
+      case 4: return new g.AbortController().signal;
+      case 5: return g.AbortSignal.abort();
+      case 6: return new g.AbortController();
+      case 7: return new g.EventTarget();
+      case 8: return new g.TextEncoder();
+      default: return new g.TextDecoder();
+    }
+  };
   const argument = (a) => {
     if (typeof a === 'number') return integral(a);
     if (a === null || typeof a !== 'object') return a;
@@ -514,6 +581,7 @@
       return rejected;
     }
     if (hasOwn(a, 'd')) return new RealDate(a.d);
+    if (hasOwn(a, 'w')) return web(a.w[0] | 0, '' + a.w[1]);
     if (hasOwn(a, 'y')) return P.typedArrayFill(new P.Uint8Array(a.y[0]), a.y[1]);
     if (hasOwn(a, 'r')) return new RealRegExp(a.r[0], a.r[1]);
     if (hasOwn(a, 's')) {

@@ -346,6 +346,17 @@ pub enum Observed {
     /// result of a deferred call (see [`crate::model::test::Statement::Call`]), asserted pending.
     #[serde(rename = "pending")]
     Pending,
+    /// A `URL`, `URLSearchParams` or `Headers` the method under test returned, made by the sandbox's
+    /// globals: by what a reader checks of it (harness descriptions only, of results).
+    #[serde(rename = "web")]
+    Web {
+        /// Its class's global name.
+        #[serde(rename = "c")]
+        class: String,
+        /// A URL's `href`, a query's `toString()`, the JSON of a `Headers`'s entries (pairs of strings).
+        #[serde(rename = "v")]
+        text: String,
+    },
     /// A value that was not the same in every run of the test (see `suite::stability`): nothing asserts
     /// it. Written by the stability check, never by the sandbox.
     #[serde(rename = "unstable")]

@@ -211,6 +211,7 @@ fn describe_into(description: &Observed, actual: &str, against: Against, lines: 
         Observed::RegExp { source } => {
             lines.push(Line::StrictEqual { actual: format!("String({actual})"), expected: literal::string(source) })
         }
+        Observed::Web { class, text } => lines.extend(web(class, text, actual)),
         Observed::Error { name, message, .. } => {
             // Described as `String(e.name)` and `String(e.message)`: code may set either to a number. The
             // message of an error the engine made is another engine's in the suite.
@@ -223,6 +224,44 @@ fn describe_into(description: &Observed, actual: &str, against: Against, lines: 
         // Cycles, depth cut-offs, symbols and built-in objects other than the above are not asserted:
         // their structure is either already asserted elsewhere or not stable to write down.
         _ => {}
+    }
+}
+
+/// The assertion on a web instance (see [`Observed::Web`]): a `URL` by its `href`, a `URLSearchParams` by
+/// its `toString()`, a `Headers` by its entries as an object (`Object.fromEntries`), or by its names and
+/// values apart when a name repeats (`set-cookie`). The pairs `entries()` gives are arrays of Node's realm,
+/// which jest's deep equality tells from the suite's literals: an object or arrays the suite's own
+/// built-ins make are compared instead.
+fn web(class: &str, text: &str, actual: &str) -> Vec<Line> {
+    let strict = |actual: String| vec![Line::StrictEqual { actual, expected: literal::string(text) }];
+    match class {
+        "URL" => strict(format!("{actual}.href")),
+        "URLSearchParams" => strict(format!("{actual}.toString()")),
+        "Headers" => {
+            let Ok(pairs) = serde_json::from_str::<Vec<(String, String)>>(text) else { return Vec::new() };
+            let unique = pairs.iter().enumerate().all(|(i, (n, _))| pairs[..i].iter().all(|(m, _)| m != n));
+            if unique {
+                let members: Vec<String> =
+                    pairs.iter().map(|(n, v)| format!("{}: {}", property_key(n), literal::string(v))).collect();
+                let expected =
+                    if members.is_empty() { "{}".to_string() } else { format!("{{ {} }}", members.join(", ")) };
+                return vec![Line::DeepStrictEqual { actual: format!("Object.fromEntries({actual})"), expected }];
+            }
+            let list = |texts: Vec<&String>| {
+                format!("[{}]", texts.iter().map(|t| literal::string(t)).collect::<Vec<_>>().join(", "))
+            };
+            vec![
+                Line::DeepStrictEqual {
+                    actual: format!("[...{actual}.keys()]"),
+                    expected: list(pairs.iter().map(|(n, _)| n).collect()),
+                },
+                Line::DeepStrictEqual {
+                    actual: format!("[...{actual}.values()]"),
+                    expected: list(pairs.iter().map(|(_, v)| v).collect()),
+                },
+            ]
+        }
+        _ => Vec::new(),
     }
 }
 
@@ -265,6 +304,30 @@ mod tests {
         );
         let dictionary = json!({"t": "obj", "fields": {"a": {"t": "n", "v": "1"}}, "bare": true});
         assert_eq!(literal_of(&observed(dictionary)).unwrap(), "Object.assign(Object.create(null), { a: 1 })");
+    }
+
+    #[test]
+    fn web_instances_are_asserted_by_what_a_reader_checks() {
+        let strict =
+            |actual: &str, expected: &str| Line::StrictEqual { actual: actual.into(), expected: expected.into() };
+        let deep =
+            |actual: &str, expected: &str| Line::DeepStrictEqual { actual: actual.into(), expected: expected.into() };
+        assert_eq!(web("URL", "https://a.io/", "r"), vec![strict("r.href", "\"https://a.io/\"")]);
+        assert_eq!(web("URLSearchParams", "a=1", "r"), vec![strict("r.toString()", "\"a=1\"")]);
+        let headers = r#"[["accept","*/*"],["x-id","7"]]"#;
+        assert_eq!(
+            web("Headers", headers, "r"),
+            vec![deep("Object.fromEntries(r)", "{ accept: \"*/*\", \"x-id\": \"7\" }")]
+        );
+        let cookies = r#"[["set-cookie","a=1"],["set-cookie","b=2"]]"#;
+        assert_eq!(
+            web("Headers", cookies, "r"),
+            vec![
+                deep("[...r.keys()]", "[\"set-cookie\", \"set-cookie\"]"),
+                deep("[...r.values()]", "[\"a=1\", \"b=2\"]")
+            ]
+        );
+        assert_eq!(web("Headers", "[]", "r"), vec![deep("Object.fromEntries(r)", "{}")]);
     }
 
     #[test]

@@ -67,7 +67,13 @@ pub(super) fn declarations(program: &ProgramInfo) -> Declarations {
         let required = member.signature.params.iter().take_while(|p| !p.optional).count();
         enums_used.sort_unstable();
         enums_used.dedup();
-        declarations.members.insert(key, DeclaredMember { required, params, enums: enums_used });
+        // Enums the rest's element names are not bound: its values of them are cast.
+        let rest = member.signature.rest.as_ref().map(|param| {
+            let param =
+                Param { ty: param.ty.clone(), optional: false, enums: Vec::new(), enum_values: enum_values.clone() };
+            Box::new(param) as Box<dyn export::DeclaredParam>
+        });
+        declarations.members.insert(key, DeclaredMember { required, params, rest, enums: enums_used });
     }
     declarations
 }
@@ -161,6 +167,7 @@ impl Carries<'_> {
             | (Value::Date(_), DeclaredType::Date)
             | (Value::RegExp { .. }, DeclaredType::RegExp)
             | (Value::Bytes { .. }, DeclaredType::Bytes) => true,
+            (Value::Web(web), DeclaredType::Web(class)) => web.class() == *class,
             // `-0` is written as a negation, of type `number`.
             (Value::Number(n), DeclaredType::Literal(Literal::Number(l))) => {
                 n == l && !(*n == 0.0 && n.is_sign_negative()) && !self.enum_values.contains(&Literal::Number(*l))

@@ -19,7 +19,7 @@ use crate::error::{Error, Result};
 use crate::export::{self, Format, Line};
 use crate::model::observed::{Outcome, Thrown};
 use crate::model::program::{ClassId, ProgramInfo};
-use crate::model::test::{Shape, Statement, TestCase, Value, Variable};
+use crate::model::test::{Shape, Statement, TestCase, Value, Variable, Web};
 use crate::sandbox::code::CodeBase;
 
 /// How manifest files end: `LinkedList.flycatcher.json`.
@@ -541,6 +541,13 @@ fn value(json: &Json, classes: &[ClassId]) -> std::result::Result<Value, String>
                     },
                     _ => return Err(bad()),
                 },
+                "w" => match inner.as_array().map(Vec::as_slice) {
+                    Some([code, text]) => {
+                        code.as_u64().zip(text.as_str()).and_then(|(c, t)| Web::from_code(c, t)).map(Value::Web)
+                    }
+                    _ => None,
+                }
+                .ok_or_else(bad)?,
                 "b" => Value::BigInt(inner.as_str().and_then(|s| s.parse().ok()).ok_or_else(bad)?),
                 "m" => Value::Map(
                     inner

@@ -217,3 +217,34 @@ fn a_run_that_elects_nothing_writes_a_suite_that_says_why_and_passes_every_runne
         passes(format, &suites[0]);
     }
 }
+
+#[test]
+fn web_classes_declared_beside_javascript_are_built_and_asserted_alike_under_every_runner() {
+    // fetcher.js declares (fetcher.d.ts) a `URL`, a `Headers` and an `AbortSignal`, and a rest parameter of
+    // parts: the suites build them as Node's globals, assert the URLs and headers returned, and pass
+    // under each runner as they did in the sandbox.
+    for format in ["node-test"].into_iter().chain(NEW_FORMATS) {
+        let dir = tempfile::tempdir().unwrap();
+        for name in ["fetcher.js", "fetcher.d.ts"] {
+            std::fs::copy(fixture("declared").join(name), dir.path().join(name)).unwrap();
+        }
+        let out = dir.path().join("out");
+        let report = generate(
+            &[dir.path().join("fetcher.js")],
+            &out,
+            &["--seed", "1", "--format", format, "--budget", "120000", "--timeout", "600"],
+        );
+        for (method, covered, statements, stop) in methods(&report) {
+            assert_eq!((covered, stop.as_str()), (statements, "covered"), "{format}: {method}\n{report}");
+        }
+        let (suites, failing) = split(&out);
+        let text: String = suites.iter().map(|s| std::fs::read_to_string(s).unwrap()).collect();
+        for built in
+            ["new Fetcher(new URL(\"", "new Headers(", "new URLSearchParams(\"", ".href, \"", "Object.fromEntries("]
+        {
+            assert!(text.contains(built), "{format}: no `{built}`:\n{text}");
+        }
+        assert!(text.contains("AbortSignal.abort()") || text.contains("new AbortController().signal"), "{text}");
+        passes_together(format, &out, &[suites, failing].concat());
+    }
+}

@@ -70,7 +70,7 @@ pub(super) fn member(files: &mut Files, found: Found, function: &str, statics: b
         }
         // Without a base, the implicit constructor; a base that cannot be read says nothing.
         if constructor && current.class.super_class.is_none() {
-            let signature = Signature { params: Vec::new(), open: false };
+            let signature = Signature::default();
             return Some(DeclaredMember { signature, callable: constructible, enums: Vec::new() });
         }
         current = base(files, &current)?;
@@ -171,11 +171,17 @@ fn own_member(files: &mut Files, found: &Found, function: &str, statics: bool) -
     let mut implementation = None;
     // Whether a signature read ends in a rest parameter: calls may then pass more arguments than listed.
     let mut open = false;
+    let mut rest = None;
     let mut enums = Vec::new();
     let mut public = true;
     for member in &found.class.body {
         let (params, bodyless, accessibility) = match member {
             ClassMember::Constructor(c) if function == "constructor" && !statics => {
+                let pats = c.params.iter().filter_map(|p| match p {
+                    ParamOrTsParamProp::Param(p) => Some(&p.pat),
+                    ParamOrTsParamProp::TsParamProp(_) => None,
+                });
+                rest = pats.filter_map(|pat| rest_of(files, pat, &found.ctx)).next().or(rest);
                 let params = c.params.iter().map(|p| match p {
                     ParamOrTsParamProp::Param(p) => param_of(files, &p.pat, &found.ctx),
                     ParamOrTsParamProp::TsParamProp(p) => match &p.param {
@@ -191,6 +197,7 @@ fn own_member(files: &mut Files, found: &Found, function: &str, statics: bool) -
                     && prop_name(&m.key).as_deref() == Some(function) =>
             {
                 let ctx = found.ctx.with_own_params(files, m.function.type_params.as_deref());
+                rest = m.function.params.iter().find_map(|p| rest_of(files, &p.pat, &ctx)).or(rest);
                 let params = m.function.params.iter().map(|p: &Param| param_of(files, &p.pat, &ctx));
                 (until_rest(params, &mut open), m.function.body.is_none(), m.accessibility)
             }
@@ -213,7 +220,7 @@ fn own_member(files: &mut Files, found: &Found, function: &str, statics: bool) -
         (1, _) => overloads.pop().expect("one overload"),
         _ => merge_overloads(overloads),
     };
-    Some(DeclaredMember { signature: Signature { params, open }, callable: public && !overloaded, enums })
+    Some(DeclaredMember { signature: Signature { params, open, rest }, callable: public && !overloaded, enums })
 }
 
 /// Parameters up to the first rest parameter (`None`); `open` is set when there is one.
@@ -221,6 +228,27 @@ fn until_rest<T>(params: impl Iterator<Item = Option<T>>, open: &mut bool) -> Ve
     let all: Vec<Option<T>> = params.collect();
     *open |= all.iter().any(Option::is_none);
     all.into_iter().map_while(|p| p).collect()
+}
+
+/// What rest parameter `pat` declares each argument from it on to be: the element of its array type
+/// (`...items: Item[]` takes `Item`s, `...tags: Array<'a' | 'b'>` takes `'a'` or `'b'`); `None` for any
+/// other parameter, or a rest of another type (a tuple, a generic).
+fn rest_of(files: &mut Files, pat: &Pat, ctx: &Ctx) -> Option<DeclaredParam> {
+    let Pat::Rest(rest) = pat else { return None };
+    let Pat::Ident(id) = &*rest.arg else { return None };
+    let annotation = rest.type_ann.as_deref().or(id.type_ann.as_deref())?;
+    files.fresh_budget();
+    let DeclaredType::Array(element) = files.resolve(&annotation.type_ann, ctx) else { return None };
+    let written = match &*annotation.type_ann {
+        TsType::TsArrayType(array) => array.elem_type.span(),
+        TsType::TsTypeRef(r) => match r.type_params.as_deref().map(|p| p.params.as_slice()) {
+            Some([element]) => element.span(),
+            _ => annotation.type_ann.span(),
+        },
+        other => other.span(),
+    };
+    let text = ctx.place.file.text(written);
+    Some(DeclaredParam { name: id.id.sym.to_string(), ty: *element, text, optional: true })
 }
 
 /// One signature for several overloads: each position takes the union of their types there, and is

@@ -15,6 +15,7 @@ use swc_ecma_ast::{
 use super::scope::{FileScope, Import, Imported, Scope};
 use super::types::{DeclaredType, Literal, Member};
 use crate::analysis::package::{self, Loader};
+use crate::model::test::WebClass;
 
 /// Names followed, one inside another, before a type counts as unbuildable: recursive types
 /// (`parent: TreeNode`) end there.
@@ -713,7 +714,7 @@ fn built_in(name: &str, args: &[DeclaredType]) -> DeclaredType {
             },
             None => DeclaredType::Opaque,
         },
-        _ => DeclaredType::Opaque,
+        _ => WebClass::named(name).map_or(DeclaredType::Opaque, DeclaredType::Web),
     }
 }
 

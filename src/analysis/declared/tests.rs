@@ -1,6 +1,7 @@
 use std::path::Path;
 
 use super::*;
+use crate::model::test::WebClass;
 
 /// The signature of `function` of class `class` in `files` (name, text), the first being looked in.
 fn signature_in(files: &[(&str, &str)], class: &str, function: &str) -> Option<Signature> {
@@ -297,7 +298,7 @@ fn a_class_without_a_constructor_takes_its_nearest_bases_or_none() {
                 export abstract class Shape {}\n";
     let files = [("x.ts", text)];
     let plain = signature_in(&files, "Plain", "constructor").expect("the implicit constructor");
-    assert_eq!(plain, Signature { params: Vec::new(), open: false });
+    assert_eq!(plain, Signature::default());
     let leaf = signature_in(&files, "Leaf", "constructor").expect("the base's constructor");
     let names: Vec<&str> = leaf.params.iter().map(|p| p.name.as_str()).collect();
     assert_eq!(names, ["unit", "factor"]);
@@ -455,5 +456,36 @@ fn types_imported_from_packages_are_read_from_their_declarations_or_their_types_
     assert_eq!(
         types[1],
         DeclaredType::Object(vec![Member { name: "x".into(), ty: DeclaredType::Number, optional: false }])
+    );
+}
+
+#[test]
+fn rest_parameters_declare_their_element_and_web_classes_resolve_unless_declared() {
+    let text = "interface Part { size: number }\n\
+                export declare class C {\n\
+                  add(label: string, ...parts: Part[]): void;\n\
+                  tag(...tags: Array<'a' | 'b'>): void;\n\
+                  any(...args: [number, string]): void;\n\
+                  fetch(url: URL, headers: Headers, signal?: AbortSignal): void;\n\
+                }\n\
+                declare class Headers { own: boolean }\n";
+    let files = [("x.d.ts", text)];
+    let add = signature_in(&files, "C", "add").unwrap();
+    assert_eq!(add.params.len(), 1);
+    let rest = add.rest.expect("the element of `Part[]`");
+    let part = DeclaredType::Object(vec![Member { name: "size".into(), ty: DeclaredType::Number, optional: false }]);
+    assert_eq!((rest.name.as_str(), &rest.ty, rest.text.as_str(), rest.optional), ("parts", &part, "Part", true));
+    let tag = signature_in(&files, "C", "tag").unwrap().rest.unwrap();
+    assert_eq!((tag.ty, tag.text.as_str()), (DeclaredType::Union(vec![string("a"), string("b")]), "'a' | 'b'"));
+    let tuple = signature_in(&files, "C", "any").unwrap();
+    assert!(tuple.open && tuple.rest.is_none(), "a rest of a tuple type is not one element");
+    // A class the file declares under a global's name is that class.
+    assert_eq!(
+        types_of(text, "C", "fetch"),
+        [
+            DeclaredType::Web(WebClass::Url),
+            DeclaredType::Class("Headers".into()),
+            DeclaredType::Web(WebClass::AbortSignal)
+        ]
     );
 }

@@ -2,6 +2,8 @@
 //! value is, with every name already resolved (interfaces, aliases and enums expanded; classes kept by
 //! name, for the program to find).
 
+use crate::model::test::WebClass;
+
 /// What a declaration says a value is.
 #[derive(Debug, Clone, PartialEq)]
 pub(crate) enum DeclaredType {
@@ -57,6 +59,9 @@ pub(crate) enum DeclaredType {
     /// A template literal type (`0x${string}`, `${number}px`): the text around the holes (one more than
     /// the holes) and each hole's type, a string, a number, a bigint, a boolean or a union of literals.
     Template(Vec<String>, Vec<DeclaredType>),
+    /// An instance of one of Node's global web classes (`URL`, `Headers`, `AbortSignal`...), when no
+    /// declaration in scope takes the name.
+    Web(WebClass),
     /// Any value the caller picks: `any`, `unknown`, an unconstrained generic, or one whose bound says
     /// nothing (`K extends {}`).
     Any,
@@ -110,6 +115,9 @@ pub(crate) struct Signature {
     /// Whether calls may pass more arguments than `params` lists (a rest parameter). When not, a
     /// parameter the code has beyond them is one no TypeScript caller can pass.
     pub open: bool,
+    /// What each argument from `params.len()` on is declared to be, when the rest parameter's type is an
+    /// array: its element (`...items: Item[]` takes `Item`s), optional, since a call may pass none.
+    pub rest: Option<DeclaredParam>,
 }
 
 impl DeclaredType {

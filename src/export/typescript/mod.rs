@@ -143,6 +143,8 @@ pub(crate) struct DeclaredMember {
     pub(crate) required: usize,
     /// Its parameters, before any rest parameter.
     pub(crate) params: Vec<Box<dyn DeclaredParam>>,
+    /// What every argument past `params` is declared to be, when it has a rest parameter of an array type.
+    pub(crate) rest: Option<Box<dyn DeclaredParam>>,
     /// The enums (indices in [`Declarations::enums`]) its parameters' values may be written with.
     pub(crate) enums: Vec<usize>,
 }
@@ -176,10 +178,11 @@ pub(crate) struct EnumBinding {
 
 impl Declarations {
     /// `member` of `class` when it is declared callable and a call with `count` arguments fits its
-    /// declared parameters (each required one given, no more than declared).
+    /// declared parameters (each required one given, no more than declared unless a rest parameter takes
+    /// them).
     fn fitting(&self, class: ClassId, member: Option<&str>, count: usize) -> Option<&DeclaredMember> {
         let declared = self.members.get(&(class, member.map(str::to_string)))?;
-        (declared.required <= count && count <= declared.params.len()).then_some(declared)
+        (declared.required <= count && (count <= declared.params.len() || declared.rest.is_some())).then_some(declared)
     }
 
     /// The enums the calls `used` (class and member, `None` the constructor) may write values with.
@@ -318,7 +321,7 @@ fn arguments(test: &TestCase, args: &[Value], declared: Option<&DeclaredMember>,
         .iter()
         .enumerate()
         .map(|(i, value)| {
-            let Some(param) = declared.and_then(|d| d.params.get(i)) else {
+            let Some(param) = declared.and_then(|d| d.params.get(i).or(d.rest.as_ref())) else {
                 return value_text(test, value, program, false);
             };
             match param.typed(value, test, program) {
@@ -420,8 +423,12 @@ mod tests {
 
         let mut declared = Declarations::default();
         let param = |carries: bool| Box::new(Carries(carries)) as Box<dyn DeclaredParam>;
-        let member =
-            |params: Vec<Box<dyn DeclaredParam>>| DeclaredMember { required: params.len(), params, enums: Vec::new() };
+        let member = |params: Vec<Box<dyn DeclaredParam>>| DeclaredMember {
+            required: params.len(),
+            params,
+            rest: None,
+            enums: Vec::new(),
+        };
         declared.members.insert((0, None), member(vec![param(true)]));
         declared.members.insert((0, Some("put".into())), member(vec![param(false), param(true)]));
         let lines: Vec<String> = (0..3).map(|i| declaration(&test, i, &program, &declared)).collect();

@@ -148,6 +148,11 @@ impl TestCase {
             Value::Date(ms) => {
                 let _ = write!(json, "{{\"d\":{}}}", literal::number(*ms));
             }
+            Value::Web(web) => {
+                let _ = write!(json, "{{\"w\":[{},", web.code());
+                push_json_string(json, &web.text());
+                json.push_str("]}");
+            }
             Value::RegExp { source, flags } => {
                 json.push_str("{\"r\":[");
                 push_json_string(json, source);

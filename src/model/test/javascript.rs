@@ -111,6 +111,7 @@ impl TestCase {
             Value::Bytes { length, fill: 0 } => format!("new Uint8Array({length})"),
             Value::Bytes { length, fill } => format!("new Uint8Array({length}).fill({fill})"),
             Value::Date(ms) => format!("new Date({})", literal::number(*ms)),
+            Value::Web(web) => web.javascript(),
             // `//` would open a comment: the empty pattern is written as JavaScript prints it.
             Value::RegExp { source, flags } if source.is_empty() => format!("/(?:)/{flags}"),
             Value::RegExp { source, flags } => format!("/{source}/{flags}"),

@@ -5,6 +5,9 @@
 mod declared;
 mod interpreter;
 mod javascript;
+mod web;
+
+pub use web::{Web, WebClass};
 
 use crate::js::literal;
 use crate::model::program::{ClassId, ProgramInfo};
@@ -61,6 +64,8 @@ pub enum Value {
     },
     /// `new Date(milliseconds)`.
     Date(f64),
+    /// An instance of one of Node's global web classes: `new URL("https://example.com/")`.
+    Web(Web),
     /// A regular expression literal: `/source/flags`.
     RegExp {
         /// The pattern, as written between the slashes.

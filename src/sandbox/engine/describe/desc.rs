@@ -49,6 +49,7 @@ pub(super) enum Desc {
     Unreadable,
     Ref(i64),
     Pending,
+    Web { class: String, text: String },
 }
 
 impl Desc {
@@ -100,6 +101,7 @@ impl Desc {
             Desc::Unreadable => Observed::Unreadable,
             Desc::Ref(object) => Observed::Ref { object },
             Desc::Pending => Observed::Pending,
+            Desc::Web { class, text } => Observed::Web { class, text },
         })
     }
 }

@@ -317,6 +317,13 @@ pub(super) fn install<'js>(ctx: &Ctx<'js>, descriptions: &Rc<Descriptions>) -> r
     // What a deferred call of the method under test left pending at the test's end.
     function("pending", Function::new(ctx.clone(), move || d.store(Desc::Pending))?)?;
     let d = descriptions.clone();
+    // A web instance the method under test returned, by what a reader checks (see `webOf` in the
+    // harness).
+    function(
+        "web",
+        Function::new(ctx.clone(), move |class: String, text: String| d.store(Desc::Web { class, text }))?,
+    )?;
+    let d = descriptions.clone();
     function(
         "iterated",
         Function::new(ctx.clone(), move |id: u32, items: Array<'js>, done: bool| d.iterated(id, items, done))?,
