@@ -160,6 +160,9 @@ pub(crate) struct TypeScript {
     /// Where the code re-exports types without `type` (`src/index.ts:5 \`Shape\``): a node:test suite
     /// then requires it rather than importing it (see [`typescript`]'s loader).
     pub type_reexports: Vec<String>,
+    /// The `.ts` files of the code that are not modules (scripts, CommonJS), which a node:test suite leaves
+    /// sloppy when it has tsx compile the others strict (see [`crate::js::runners::STRICT_TYPESCRIPT_JS`]).
+    pub not_modules: Vec<PathBuf>,
 }
 
 impl ExportSuite {

@@ -34,6 +34,11 @@ pub(crate) const VITEST_ES_MODULES_JS: &str = include_str!("runners/vitest-esm.j
 /// resolve hook, registered once per process, hands that query on to their relative imports.
 pub(crate) const ES_MODULES_JS: &str = include_str!("runners/esm.js");
 
+/// Under Node (tsx), TypeScript files that are modules compiled strict as CommonJS: a `Module.prototype._compile`
+/// hook, installed once per process; [`FILES`] lists the `.ts` files that are not modules. Needs `path`,
+/// `__dirname` and `Module`.
+pub(crate) const STRICT_TYPESCRIPT_JS: &str = include_str!("runners/strict-typescript.js");
+
 /// `undo(g)`: gives a realm its own clocks and `Math.random` back after [`DETERMINISM_JS`](super::DETERMINISM_JS)
 /// fixed them, once a test of modules (which run in the suite's own realm) is over.
 pub(crate) const UNDO_JS: &str = include_str!("runners/undo.js");

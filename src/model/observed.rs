@@ -399,10 +399,10 @@ impl Observed {
         }
     }
 
-    /// Calls `f` with the message and stack of every error in the description.
-    pub(crate) fn for_each_error(&mut self, f: &mut impl FnMut(&mut Option<String>, &mut Option<String>)) {
+    /// Calls `f` with the name, message and stack of every error in the description.
+    pub(crate) fn for_each_error(&mut self, f: &mut impl FnMut(&str, &mut Option<String>, &mut Option<String>)) {
         match self {
-            Observed::Error { message, stack, .. } => f(message, stack),
+            Observed::Error { name, message, stack } => f(name, message, stack),
             Observed::Array { items, .. } | Observed::Iterator { items, .. } => {
                 items.iter_mut().for_each(|item| item.for_each_error(f));
             }

@@ -17,7 +17,7 @@ use crate::error::Result;
 use crate::generate::Request;
 use crate::generate::extend::{with_call, with_instance};
 use crate::generate::guided::ConstantPool;
-use crate::model::observed::{Outcome, Thrown};
+use crate::model::observed::Outcome;
 use crate::model::test::{Statement, TestCase};
 use crate::session::{Runner, is_regression};
 use crate::suite::StateChecks;
@@ -175,10 +175,7 @@ pub(super) fn tells_apart(
         return Ok(None);
     }
     // A test that ends by throwing asserts the message of an error the code under test built.
-    probe.own_message = matches!(
-        &baseline.elected.outcome,
-        Outcome::Threw { thrown: Thrown::Error { origin: Some(origin), .. }, .. } if subject.code().in_throw_argument(origin)
-    );
+    probe.own_message = subject.code().threw_own_error(&baseline.elected.outcome);
     baseline.elected.own_message = probe.own_message;
     probe.checks.get_or_insert_with(Default::default).fields =
         keep::public_fields(subject.program(), &probe.test, &baseline.elected.results);

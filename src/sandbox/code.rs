@@ -13,7 +13,9 @@ use crate::analysis::files::{SourceEntry, SourceSet};
 use crate::analysis::globals;
 use crate::analysis::parse::{ParsedFile, line_col};
 use crate::analysis::rounding::uses_power_operator;
-use crate::analysis::throws::{error_building_ranges, throw_argument_ranges};
+use crate::analysis::throws::{
+    ErrorConstruction, error_building_ranges, error_constructions, made_while_building, throw_argument_ranges,
+};
 use crate::error::Error;
 use crate::instrument::{Function, Implied, Instrumented, PositionMap, instrument};
 use crate::model::observed::{EnginePosition, Outcome, Thrown};
@@ -36,6 +38,8 @@ pub struct CodeFile {
     pub throw_arguments: Vec<(u32, u32)>,
     /// Byte ranges where the code builds errors (see [`error_building_ranges`]).
     error_builds: Rc<Vec<(u32, u32)>>,
+    /// The errors the code builds (see [`made_while_building`]).
+    error_constructions: Rc<Vec<ErrorConstruction>>,
     /// Whether the file has the `**` operator (see [`CodeBase::power`]).
     power: bool,
     /// How long instrumenting the file took: the least a mutant of it costs to build, before the
@@ -54,6 +58,7 @@ impl CodeFile {
         let base = entry.parsed.source.start_pos.0;
         let throw_arguments = throw_argument_ranges(&entry.parsed.program, base);
         let error_builds = Rc::new(error_building_ranges(&entry.parsed.program, base));
+        let error_constructions = Rc::new(error_constructions(&entry.parsed.program, base));
         let power = uses_power_operator(&entry.parsed.program);
         let instrumenting = started.elapsed();
         CodeFile {
@@ -64,6 +69,7 @@ impl CodeFile {
             engine_name,
             throw_arguments,
             error_builds,
+            error_constructions,
             power,
             instrumenting,
         }
@@ -139,10 +145,17 @@ impl CodeBase {
         self.files[file].instrumented.function_by_statement(id).map(|f| (file, f))
     }
 
-    /// Whether an engine position lies in the argument of a `throw` statement: the code under test is
-    /// building a value to throw there (see [`crate::analysis::throws`]).
-    pub fn in_throw_argument(&self, position: &EnginePosition) -> bool {
-        self.original_offset(position).is_some_and(|(file, offset)| self.files[file].in_throw_argument(offset))
+    /// Whether a test that ended so threw an error the code under test built, whose message is then its
+    /// own to assert: its origin lies in the argument of a `throw` statement, and the engine did not make
+    /// it there while the code built the error thrown (see [`made_while_building`]).
+    pub fn threw_own_error(&self, outcome: &Outcome) -> bool {
+        let Outcome::Threw { thrown: Thrown::Error { name, origin: Some(origin), .. }, .. } = outcome else {
+            return false;
+        };
+        self.original_offset(origin).is_some_and(|(file, offset)| {
+            let file = &self.files[file];
+            file.in_throw_argument(offset) && !made_while_building(&file.error_constructions, offset, Some(name))
+        })
     }
 
     /// The file and original byte offset of an engine position.
@@ -201,6 +214,7 @@ struct PositionedFile {
     cm: Lrc<SourceMap>,
     start: BytePos,
     error_builds: Rc<Vec<(u32, u32)>>,
+    error_constructions: Rc<Vec<ErrorConstruction>>,
 }
 
 impl SourcePositions {
@@ -215,6 +229,7 @@ impl SourcePositions {
                 cm: f.entry.parsed.cm.clone(),
                 start: f.entry.parsed.source.start_pos,
                 error_builds: f.error_builds.clone(),
+                error_constructions: f.error_constructions.clone(),
             })
             .collect();
         SourcePositions { files }
@@ -260,16 +275,17 @@ impl SourcePositions {
             let states = result.state.iter_mut().map(|s| &mut s.description);
             let answers = result.inspected.iter_mut().filter_map(|i| i.value.as_mut());
             for observed in std::iter::once(&mut result.value).chain(states).chain(answers) {
-                observed.for_each_error(&mut |message, stack| self.keep_own_message(message, stack));
+                observed.for_each_error(&mut |name, message, stack| self.keep_own_message(name, message, stack));
             }
         }
         execution
     }
 
     /// Forgets the message of an error the engine made (whose messages differ between engines): one whose
-    /// stack's first frame in the code under test is not where the code builds errors. An error no frame
-    /// of the code made (the test's own) keeps its message.
-    fn keep_own_message(&self, message: &mut Option<String>, stack: &mut Option<String>) {
+    /// stack's first frame in the code under test is not where the code builds errors, or where the
+    /// engine made it while the code built one (see [`made_while_building`]). An error no frame of the code made (the
+    /// test's own) keeps its message.
+    fn keep_own_message(&self, name: &str, message: &mut Option<String>, stack: &mut Option<String>) {
         let Some(stack) = stack.take() else { return };
         let Some(origin) =
             super::events::first_user_frame(&stack, |f| self.files.iter().any(|file| file.engine_name == f))
@@ -277,7 +293,9 @@ impl SourcePositions {
             return;
         };
         let own = self.original_offset(&origin).is_some_and(|(file, offset)| {
-            self.files[file].error_builds.iter().any(|(s, e)| (*s..*e).contains(&offset))
+            let file = &self.files[file];
+            file.error_builds.iter().any(|(s, e)| (*s..*e).contains(&offset))
+                && !made_while_building(&file.error_constructions, offset, Some(name))
         });
         if !own {
             *message = None;

@@ -95,10 +95,7 @@ impl Session {
             return Ok(None);
         }
         let new_lines = m.function.as_ref().map(|f| self.statement_lines(f, &new)).unwrap_or_default();
-        let own_message = matches!(
-            &alone.outcome,
-            Outcome::Threw { thrown: Thrown::Error { origin: Some(origin), .. }, .. } if self.subject.code.in_throw_argument(origin)
-        );
+        let own_message = self.subject.code.threw_own_error(&alone.outcome);
         let m = &mut self.methods[index];
         for s in &new {
             m.covered[*s as usize] = true;

@@ -258,7 +258,13 @@ pub(super) fn typescript_of(program: &ProgramInfo, class: ClassId) -> Option<(Ty
     let specifiers = Specifiers::detect(sources.iter().map(String::as_str));
     let project = project_of(&program.files[program.classes[class].file].path);
     // The files the suite loads decide where their re-exports of types are ([`subjects_suite`]).
-    let typescript = TypeScript { specifiers, project, type_reexports: Vec::new() };
+    let not_modules = program
+        .files
+        .iter()
+        .filter(|file| file.path.extension().is_some_and(|e| e == "ts") && file.kind != ModuleKind::EsModule)
+        .map(|file| file.path.clone())
+        .collect();
+    let typescript = TypeScript { specifiers, project, type_reexports: Vec::new(), not_modules };
     Some((typescript, super::declared::declarations(program)))
 }
 

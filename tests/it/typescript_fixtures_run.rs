@@ -43,6 +43,7 @@ const FIXTURES: &[Fixture] = &[
     Fixture { entry: "overloads.ts", classes: &["Parser"], project: None },
     Fixture { entry: "parameter-properties.ts", classes: &["Account"], project: None },
     Fixture { entry: "positions.ts", classes: &["Checker"], project: None },
+    Fixture { entry: "strict.ts", classes: &["Seal"], project: None },
     Fixture { entry: "type-imports/walker.ts", classes: &["Walker"], project: None },
     Fixture { entry: "type-reexports/ruler.ts", classes: &["Ruler"], project: None },
     Fixture { entry: "module-type-reexports/index.ts", classes: &["Shelf"], project: None },

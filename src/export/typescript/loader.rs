@@ -16,7 +16,8 @@ use super::super::loader::{Import, Js, array_items, loading as hiding_globals, m
 use super::super::{Access, ExportSuite, ExportTest, Format, js_string};
 use super::{Specifiers, class_type, import_type};
 use crate::js::runners::{
-    COMMON_JS_JS, ES_MODULES_JS, FILES, JEST_COMMON_JS_JS, UNDO_JS, VITEST_ES_MODULES_JS, WITHOUT_GLOBALS_JS,
+    COMMON_JS_JS, ES_MODULES_JS, FILES, JEST_COMMON_JS_JS, STRICT_TYPESCRIPT_JS, UNDO_JS, VITEST_ES_MODULES_JS,
+    WITHOUT_GLOBALS_JS,
 };
 use crate::js::{DETERMINISM_JS, LOAD_SEED};
 
@@ -72,6 +73,15 @@ const COMMON_JS_TYPES: &[(&str, &str)] = &[
     ("require.cache", "requireSubject.cache"),
     ("require(file)", "requireSubject(file)"),
     ("function requireFresh() {", "function requireFresh(): any[] {"),
+];
+
+/// Annotations for the hook that has tsx compile modules strict ([`STRICT_TYPESCRIPT_JS`]).
+const STRICT_TYPES: &[(&str, &str)] = &[
+    ("path.resolve(__dirname, file)", "path.resolve(suiteDir, file)"),
+    ("globalThis[Symbol.for(", "(globalThis as any)[Symbol.for("),
+    ("new Set()", "new Set<string>()"),
+    ("Module.prototype._compile", "(Module.prototype as any)._compile"),
+    ("function (content, filename) {", "function (this: any, content: string, filename: string) {"),
 ];
 
 /// How a suite loads its subject files.
@@ -165,6 +175,9 @@ pub(in crate::export) fn write_loader(js: &mut Js, suite: &ExportSuite, format: 
                 }
             };
             js.line(&loader.replace(FILES, &items));
+            if format == Format::NodeTest {
+                write_strict_hook(js, suite, out_dir);
+            }
         }
         if !suite.absent_at_load.is_empty() {
             js.line(&typed(WITHOUT_GLOBALS_JS, WITHOUT_GLOBALS_TYPES));
@@ -172,6 +185,14 @@ pub(in crate::export) fn write_loader(js: &mut Js, suite: &ExportSuite, format: 
     }
     helpers(js);
     write_with_subjects(js, suite, loading);
+}
+
+/// Writes the hook that has tsx compile the code's modules strict, as every other way of running them does.
+fn write_strict_hook(js: &mut Js, suite: &ExportSuite, out_dir: &Path) {
+    let not_modules = suite.typescript.as_ref().map(|t| t.not_modules.as_slice()).unwrap_or_default();
+    let paths: Vec<String> = not_modules.iter().map(|path| js_string(&relative_path(out_dir, path))).collect();
+    js.import("node:module", Import::Named("Module"));
+    js.line(&typed(STRICT_TYPESCRIPT_JS, STRICT_TYPES).replace(FILES, &array_items(&paths, 2)));
 }
 
 /// Writes why the subjects are required rather than imported, and what lets them be imported.
@@ -275,6 +296,7 @@ mod tests {
             (JEST_COMMON_JS_JS, JEST_TYPES),
             (COMMON_JS_JS, COMMON_JS_TYPES),
             (WITHOUT_GLOBALS_JS, WITHOUT_GLOBALS_TYPES),
+            (STRICT_TYPESCRIPT_JS, STRICT_TYPES),
         ];
         for (js, types) in texts {
             for (from, _) in types {
