@@ -786,10 +786,24 @@ fn package_entry(from: &Path, specifier: &str) -> Option<PathBuf> {
     for dir in from.parent()?.ancestors() {
         for package in [&name, &typed] {
             let root = dir.join("node_modules").join(package);
-            if root.is_dir()
-                && let Some(found) = package::entry(&root, &subpath, Loader::Types).ok().and_then(|e| typed_file(&e))
-            {
-                return Some(found);
+            if !root.is_dir() {
+                continue;
+            }
+            // The entry Node would load, else (an `@types` package has no code) the manifest's `types`, else
+            // the path itself (`index.d.ts`, `sub.d.ts`).
+            let declared = || {
+                let text = std::fs::read_to_string(root.join("package.json")).ok()?;
+                let manifest: serde_json::Value = serde_json::from_str(&text).ok()?;
+                let types = manifest.get("types").or_else(|| manifest.get("typings"))?.as_str()?;
+                typed_file(&root.join(types))
+            };
+            let found = package::entry(&root, &subpath, Loader::Types)
+                .ok()
+                .and_then(|e| typed_file(&e))
+                .or_else(|| if subpath == "." { declared() } else { None })
+                .or_else(|| typed_file(&root.join(&subpath)));
+            if found.is_some() {
+                return found;
             }
         }
     }
