@@ -347,3 +347,17 @@ fn every_url_of_the_table_parses_as_node_parses_it_or_is_host_access() {
     assert!(host.contains(&"\"http://bücher.de\" => HOST"), "{host:?}");
     assert!(host.len() <= 25, "{host:?}");
 }
+
+#[test]
+fn an_error_given_a_plain_object_s_prototype_is_asserted_as_an_error_not_an_object_literal() {
+    let (_, out, _) = generate_passing("error-without-new.js");
+    let tests = std::fs::read_dir(out.path())
+        .unwrap()
+        .filter_map(|e| e.ok())
+        .filter(|e| e.file_name().to_string_lossy().ends_with(".test.js"))
+        .map(|e| std::fs::read_to_string(e.path()).unwrap())
+        .collect::<String>();
+    assert!(tests.contains("patchError("), "{tests}");
+    assert!(tests.contains(".name), \""), "the error asserted by its name: {tests}");
+    assert!(!tests.contains("deepStrictEqual(patchError("), "never as an object literal: {tests}");
+}

@@ -171,6 +171,14 @@ impl<'a, 'js> Ref<'a, 'js> {
         unsafe { qjs::JS_IsArray(self.raw) }
     }
 
+    /// Whether it is an error object: made by an error constructor (the `[[ErrorData]]` slot), whatever
+    /// its prototype is now.
+    #[inline]
+    pub(crate) fn is_error(self) -> bool {
+        // SAFETY: as in `is_proxy`.
+        unsafe { qjs::JS_IsError(self.raw) }
+    }
+
     /// Whether it is a typed array.
     #[inline]
     pub(crate) fn is_typed_array(self) -> bool {

@@ -269,7 +269,9 @@ impl<'a, 'js> Walk<'a, 'js> {
             let text = cx.call(p.regexp_text.get(cx), value)?;
             return Ok(Desc::RegExp(self.text(text.get())?));
         }
-        if cx.instance_of(value, p.error.get(cx))? {
+        // An error whose prototype code replaced (`Error.call(this)` in compiled classes called without
+        // `new` returns one, then given `Object.prototype`) is still one to Node's deep equality.
+        if value.is_error() || cx.instance_of(value, p.error.get(cx))? {
             let name = cx.get(value, p.atoms.name.get(cx))?;
             let name = self.string_of(name.get())?;
             let message = cx.get(value, p.atoms.message.get(cx))?;
