@@ -144,7 +144,7 @@
     P.weakMapSet(parameters, target, key);
     return observed(key, new P.Proxy(target, recordingHandler));
   };
-  // An options object already typed keeps learning (`{o: [...], w: key}`): it is passed behind a view
+  // An options object already typed keeps learning (`{o: [...], k: key}`): it is passed behind a view
   // that answers everything as the plain object does (keys, `in`, descriptors, prototype, `typeof`,
   // JSON, spreads: the traps below only watch, and every other operation goes to the object) and logs,
   // to its parameter's record, the member names the code reads, checks with `in` or asks the descriptor
@@ -594,7 +594,7 @@
     if (hasOwn(a, 'o')) {
       const object = {};
       for (let i = 0; i < a.o.length; i++) object[a.o[i][0]] = argument(a.o[i][1]);
-      return hasOwn(a, 'w') ? watching(a.w, object) : object;
+      return hasOwn(a, 'k') ? watching(a.k, object) : object;
     }
     return +a.x;
   };

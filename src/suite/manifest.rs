@@ -700,9 +700,9 @@ mod tests {
         };
         let program = two_classes();
         // The sandbox is told where to report; a manifest keeps no session's numbering.
-        assert!(test.to_json(&program).contains(r#"{"o":[["k",3]],"w":4}"#), "{}", test.to_json(&program));
+        assert!(test.to_json(&program).contains(r#"{"o":[["k",3]],"k":4}"#), "{}", test.to_json(&program));
         let stored = test.to_stored_json(&program);
-        assert!(stored.contains(r#"{"o":[["k",3]]}"#) && !stored.contains("\"w\""), "{stored}");
+        assert!(stored.contains(r#"{"o":[["k",3]]}"#) && !stored.contains("\"k\":"), "{stored}");
         let json: Json = serde_json::from_str(&stored).unwrap();
         assert!(statement(&json[1], &[0, 1], 1).is_ok());
     }

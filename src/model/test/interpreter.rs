@@ -164,7 +164,7 @@ impl TestCase {
                 json.push_str("{\"o\":");
                 self.push_json_members(json, members, program);
                 if let Some(record) = record {
-                    let _ = write!(json, ",\"w\":{record}");
+                    let _ = write!(json, ",\"k\":{record}");
                 }
                 json.push('}');
             }
