@@ -1251,7 +1251,26 @@
     if (proto === null || proto === ObjectProto || builtIn(proto)) return null;
     const d = descriptor(proto, 'constructor');
     const c = d && d.value;
-    return typeof c === 'function' && c.prototype === proto && isClassLike(c) ? c : null;
+    if (typeof c === 'function' && c.prototype === proto) return isClassLike(c) ? c : null;
+    return d === undefined ? standIn(proto) : null;
+  };
+  // A prototype made by `Object.create(Base.prototype)` and filled member by member, with no `constructor`
+  // of its own, and no constructor the module lets out (ES5 libraries whose factory picks one of several
+  // hidden representations): the class is that prototype, carried by a constructor of ours that is never
+  // called (tests build through the factory) and named as Node names its instances' class, after the
+  // constructor the prototype inherits (a prototype object of its own, `Object.create(shape)`, by the module).
+  const standIn = (proto) => {
+    const names = P.names(proto);
+    let methods = false;
+    for (let i = 0; i < names.length; i++) if (typeof dataOf(proto, names[i]) === 'function') methods = true;
+    if (!methods) return null;
+    let inherited;
+    for (let p = getProto(proto); p !== null && p !== ObjectProto && inherited === undefined; p = getProto(p)) inherited = dataOf(p, 'constructor');
+    const name = typeof inherited === 'function' ? dataOf(inherited, 'name') : '';
+    const carrier = function () {};
+    P.defineProperty(carrier, 'name', { __proto__: null, value: typeof name === 'string' ? name : '' });
+    P.defineProperty(carrier, 'prototype', { __proto__: null, value: proto });
+    return carrier;
   };
   // An object of closures a factory makes (`createGraph()` answering `{ addNode() {...}, ... }`): a plain
   // object, new at every call (no singleton, not an object the walk met), whose function members are not
