@@ -211,12 +211,9 @@ pub(super) fn record_declared_types(
     types: &mut TypeTable,
 ) -> Vec<String> {
     for (class, info) in program.classes.iter().enumerate() {
-        let (files, names) = lookup_of(program, info);
-        let statics = info.statics_of.is_some();
         for function in std::iter::once(&info.constructor).chain(&info.methods) {
-            let signature = files.iter().find_map(|file| declarations.signature(file, &names, &function.name, statics));
-            if let Some(signature) = signature {
-                types.declare(class, &function.name, &signature, program);
+            if let Some(member) = declarations.member_of(program, info, &function.name) {
+                types.declare(class, &function.name, &member.signature, program);
             }
         }
     }

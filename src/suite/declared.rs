@@ -7,7 +7,7 @@
 use std::path::Path;
 use std::rc::Rc;
 
-use crate::analysis::declared::{self, DeclaredEnum, DeclaredType, Literal, lookup_of};
+use crate::analysis::declared::{self, DeclaredEnum, DeclaredType, Literal};
 use crate::export::{self, Declarations, DeclaredMember, EnumBinding, Typed};
 use crate::js::literal;
 use crate::model::program::ProgramInfo;
@@ -18,15 +18,14 @@ pub(super) fn declarations(program: &ProgramInfo) -> Declarations {
     let mut reader = declared::Declarations::default();
     let mut found = Vec::new();
     for (class, info) in program.classes.iter().enumerate() {
-        let (files, names) = lookup_of(program, info);
-        let statics = info.statics_of.is_some();
         for function in std::iter::once(&info.constructor).chain(&info.methods) {
             let constructor = function.name == "constructor";
-            // A factory's parameters are not its class's constructor's, nor are a unit of statics'.
-            if constructor && (info.factory.is_some() || statics) {
+            // A factory's parameters are not its class's constructor's, nor are a unit of statics' or of
+            // functions'.
+            if constructor && (info.factory.is_some() || info.statics_of.is_some() || info.functions.is_some()) {
                 continue;
             }
-            let member = files.iter().find_map(|file| reader.member(file, &names, &function.name, statics));
+            let member = reader.member_of(program, info, &function.name);
             let Some(member) = member else {
                 continue;
             };

@@ -102,6 +102,33 @@ fn declarations_decide_every_parameter_and_cover_the_class_in_fewer_candidates()
     );
 }
 
+#[test]
+fn the_declarations_of_a_module_of_functions_decide_their_parameters() {
+    // units.d.ts declares functions (and a function-typed constant, as `tsc` writes an arrow function
+    // bound to one) whose units are a union of literals and whose lengths an interface.
+    let settings = ["--seed", "1", "--budget", "600000", "--timeout", "600", "--jobs", "1"];
+    let (typed, file) = copied(&["units.js", "units.d.ts"]);
+    let out = typed.path().join("out");
+    let report = generate(&[file], &out, &settings);
+    all_covered(&report, "with declarations");
+    let declared = declared_parameters(&report);
+    let expected = [
+        ("units.convert(value)", "number"),
+        ("units.convert(from)", "Unit"),
+        ("units.convert(to)", "Unit"),
+        ("units.format(value)", "number"),
+        ("units.format(options)", "{ digits?: number; unit?: Unit }"),
+        ("units.parse(text)", "string"),
+        ("units.total(lengths)", "Length[]"),
+        ("units.total(unit)", "Unit"),
+    ];
+    for (name, text) in expected {
+        assert!(declared.iter().any(|(n, t)| n == name && t == text), "{name}: {text} not in {declared:?}");
+    }
+    assert_eq!(declared.len(), expected.len(), "{declared:?}");
+    node_test_passes(&suites(&out));
+}
+
 /// Panics unless the suites in `out` call the shelf's methods taking unions of literals with those
 /// literals only.
 fn literals_only(out: &Path) {

@@ -8,7 +8,7 @@ use std::rc::Rc;
 
 use swc_common::Spanned;
 use swc_ecma_ast::{
-    Accessibility, Class, ClassMember, Expr, Lit, MethodKind, Param, ParamOrTsParamProp, Pat, PropName, TsEntityName,
+    Accessibility, Class, ClassMember, Expr, Lit, MethodKind, ParamOrTsParamProp, Pat, PropName, TsEntityName,
     TsParamPropParam, TsType, UnaryOp,
 };
 
@@ -167,29 +167,24 @@ fn base(files: &mut Files, found: &Found) -> Option<Found> {
 /// `.ts` file the implementation's signature is not part of the contract then), else its one
 /// declaration.
 fn own_member(files: &mut Files, found: &Found, function: &str, statics: bool) -> Option<DeclaredMember> {
-    let mut overloads: Vec<Vec<DeclaredParam>> = Vec::new();
-    let mut implementation = None;
-    // Whether a signature read ends in a rest parameter: calls may then pass more arguments than listed.
-    let mut open = false;
-    let mut rest = None;
-    let mut enums = Vec::new();
+    let mut read = Overloads::default();
     let mut public = true;
     for member in &found.class.body {
-        let (params, bodyless, accessibility) = match member {
+        let accessibility = match member {
             ClassMember::Constructor(c) if function == "constructor" && !statics => {
-                let pats = c.params.iter().filter_map(|p| match p {
-                    ParamOrTsParamProp::Param(p) => Some(&p.pat),
-                    ParamOrTsParamProp::TsParamProp(_) => None,
-                });
-                rest = pats.filter_map(|pat| rest_of(files, pat, &found.ctx)).next().or(rest);
-                let params = c.params.iter().map(|p| match p {
-                    ParamOrTsParamProp::Param(p) => param_of(files, &p.pat, &found.ctx),
-                    ParamOrTsParamProp::TsParamProp(p) => match &p.param {
-                        TsParamPropParam::Ident(id) => param_of(files, &Pat::Ident(id.clone()), &found.ctx),
-                        TsParamPropParam::Assign(a) => param_of(files, &Pat::Assign(a.clone()), &found.ctx),
-                    },
-                });
-                (until_rest(params, &mut open), c.body.is_none(), c.accessibility)
+                let pats: Vec<Pat> = c
+                    .params
+                    .iter()
+                    .map(|p| match p {
+                        ParamOrTsParamProp::Param(p) => p.pat.clone(),
+                        ParamOrTsParamProp::TsParamProp(p) => match &p.param {
+                            TsParamPropParam::Ident(id) => Pat::Ident(id.clone()),
+                            TsParamPropParam::Assign(a) => Pat::Assign(a.clone()),
+                        },
+                    })
+                    .collect();
+                read.add(files, &pats, &found.ctx, c.body.is_none());
+                c.accessibility
             }
             ClassMember::Method(m)
                 if m.is_static == statics
@@ -197,30 +192,57 @@ fn own_member(files: &mut Files, found: &Found, function: &str, statics: bool) -
                     && prop_name(&m.key).as_deref() == Some(function) =>
             {
                 let ctx = found.ctx.with_own_params(files, m.function.type_params.as_deref());
-                rest = m.function.params.iter().find_map(|p| rest_of(files, &p.pat, &ctx)).or(rest);
-                let params = m.function.params.iter().map(|p: &Param| param_of(files, &p.pat, &ctx));
-                (until_rest(params, &mut open), m.function.body.is_none(), m.accessibility)
+                let pats: Vec<Pat> = m.function.params.iter().map(|p| p.pat.clone()).collect();
+                read.add(files, &pats, &ctx, m.function.body.is_none());
+                m.accessibility
             }
             _ => continue,
         };
         public &= matches!(accessibility, None | Some(Accessibility::Public));
-        let (params, param_enums): (Vec<DeclaredParam>, Vec<Vec<DeclaredEnum>>) = params.into_iter().unzip();
-        if bodyless {
-            overloads.push(params);
-        } else {
-            implementation = Some(params);
-        }
-        // The enums of the one signature a suite's calls are checked against (see `DeclaredMember`).
-        enums = param_enums;
     }
-    let overloaded = overloads.len() > 1;
-    let params = match (overloads.len(), implementation) {
-        (0, None) => return None,
-        (0, Some(params)) => params,
-        (1, _) => overloads.pop().expect("one overload"),
-        _ => merge_overloads(overloads),
-    };
-    Some(DeclaredMember { signature: Signature { params, open, rest }, callable: public && !overloaded, enums })
+    read.member(public)
+}
+
+/// The declarations of one member or function read in turn (overloads, then maybe an implementation),
+/// and the one signature they make.
+#[derive(Default)]
+pub(super) struct Overloads {
+    overloads: Vec<Vec<DeclaredParam>>,
+    implementation: Option<Vec<DeclaredParam>>,
+    /// Whether a signature read ends in a rest parameter: calls may then pass more arguments than listed.
+    open: bool,
+    rest: Option<DeclaredParam>,
+    /// The enums of the one signature a suite's calls are checked against (see `DeclaredMember`).
+    enums: Vec<Vec<DeclaredEnum>>,
+}
+
+impl Overloads {
+    /// Reads one declaration's parameters, in `ctx`; `bodyless` for an overload signature.
+    pub(super) fn add(&mut self, files: &mut Files, pats: &[Pat], ctx: &Ctx, bodyless: bool) {
+        self.rest = pats.iter().find_map(|pat| rest_of(files, pat, ctx)).or(self.rest.take());
+        let params = pats.iter().map(|pat| param_of(files, pat, ctx));
+        let (params, enums): (Vec<DeclaredParam>, Vec<Vec<DeclaredEnum>>) =
+            until_rest(params, &mut self.open).into_iter().unzip();
+        if bodyless {
+            self.overloads.push(params);
+        } else {
+            self.implementation = Some(params);
+        }
+        self.enums = enums;
+    }
+
+    /// The signature read, `None` when nothing was; callable when `public` and not overloaded.
+    pub(super) fn member(mut self, public: bool) -> Option<DeclaredMember> {
+        let overloaded = self.overloads.len() > 1;
+        let params = match (self.overloads.len(), self.implementation) {
+            (0, None) => return None,
+            (0, Some(params)) => params,
+            (1, _) => self.overloads.pop().expect("one overload"),
+            _ => merge_overloads(self.overloads),
+        };
+        let signature = Signature { params, open: self.open, rest: self.rest };
+        Some(DeclaredMember { signature, callable: public && !overloaded, enums: self.enums })
+    }
 }
 
 /// Parameters up to the first rest parameter (`None`); `open` is set when there is one.

@@ -8,6 +8,7 @@
 //! signatures, along `extends`, overloads merged), `locate.rs` (where a file's declarations are).
 
 mod classes;
+mod functions;
 mod locate;
 mod resolve;
 mod scope;
@@ -35,18 +36,8 @@ pub(crate) struct Declarations {
 impl Declarations {
     /// The declared signature of `function` (`constructor` or a method name; a static method's when
     /// `statics`) of the class known by one of `names` (tried in order) in the declarations file `file`,
-    /// inherited from a base class when the class does not declare it.
-    pub(crate) fn signature(
-        &mut self,
-        file: &Path,
-        names: &[&str],
-        function: &str,
-        statics: bool,
-    ) -> Option<Signature> {
-        self.member(file, names, function, statics).map(|m| m.signature)
-    }
-
-    /// [`Declarations::signature`], with what a suite calling the member needs to know of it.
+    /// inherited from a base class when the class does not declare it, with what a suite calling the
+    /// member needs to know of it.
     pub(crate) fn member(
         &mut self,
         file: &Path,
@@ -58,6 +49,45 @@ impl Declarations {
         self.files.fresh_budget();
         let found = classes::find(&mut self.files, &top, names)?;
         classes::member(&mut self.files, found, function, statics)
+    }
+
+    /// What the declarations say of unit `info`'s `function` (`constructor` or a method's name): for a
+    /// module of functions, the function the module exports under the method's path, looked up in the
+    /// declarations of the file defining it (by its last name), then of the unit's file (by the path);
+    /// for a class, its member, as [`Declarations::member`] finds it by [`lookup_of`].
+    pub(crate) fn member_of(
+        &mut self,
+        program: &ProgramInfo,
+        info: &ClassInfo,
+        function: &str,
+    ) -> Option<DeclaredMember> {
+        let Some(exported) = info.functions.as_ref().filter(|_| info.statics_of.is_none()) else {
+            let (files, names) = lookup_of(program, info);
+            let statics = info.statics_of.is_some();
+            return files.iter().find_map(|file| self.member(file, &names, function, statics));
+        };
+        let path: Vec<&str> = match &exported.iter().find(|f| f.method == function)?.access {
+            Access::CommonJs { path, .. } => path.iter().map(String::as_str).collect(),
+            Access::EsModule { export, path, .. } => std::iter::once(export).chain(path).map(String::as_str).collect(),
+            Access::Script { expression } => expression.split('.').collect(),
+        };
+        let defining =
+            info.methods.iter().find(|m| m.name == function).and_then(|m| m.function.as_ref()).map(|f| f.file);
+        let tries = defining
+            .map(|f| (f, path.last().map_or(&[][..], std::slice::from_ref)))
+            .into_iter()
+            .chain([(info.file, &path[..])]);
+        tries
+            .filter_map(|(file, path)| Some((declarations_of(&program.files[file].path)?, path)))
+            .find_map(|(declarations, path)| self.function(&declarations, path))
+    }
+
+    /// The declared signature of the function the declarations file `file` exports under `path` (names
+    /// of namespaces, then the function's; empty for the module itself).
+    pub(crate) fn function(&mut self, file: &Path, path: &[&str]) -> Option<DeclaredMember> {
+        let top = Place { file: self.files.load(file)?, path: Vec::new() };
+        self.files.fresh_budget();
+        functions::find(&mut self.files, &top, path)
     }
 
     /// Whether the class known by one of `names` in `file` declares its static method `function` to return

@@ -12,6 +12,7 @@ use swc_ecma_ast::{
     TsTypeQueryExpr, TsUnionOrIntersectionType,
 };
 
+use super::functions::FunctionDecl;
 use super::locate::module_file;
 use super::scope::{FileScope, Import, Imported, Scope};
 use super::types::{DeclaredType, Literal, Member};
@@ -51,6 +52,8 @@ pub(super) enum Named {
     /// An enum: where it is declared, its name there, and its members' values.
     Enum(Place, String, EnumMembers),
     Namespace(Place),
+    /// A function: where it is declared, and each of its declarations.
+    Function(Place, Vec<Rc<FunctionDecl>>),
 }
 
 /// The context a type is read in: where, the type parameters in force, the class `this` is (none inside
@@ -197,7 +200,7 @@ impl Files {
             path.push(name.to_string());
             return Some(Named::Namespace(Place { file: place.file.clone(), path }));
         }
-        None
+        scope.functions.get(name).map(|decls| Named::Function(place.clone(), decls.clone()))
     }
 
     /// What an import names, in the file it comes from.
@@ -493,7 +496,8 @@ impl Files {
                 self.note_enum_values(&values);
                 DeclaredType::union(values.into_iter().map(|(_, v)| DeclaredType::Literal(v)).collect())
             }
-            Named::Namespace(_) => DeclaredType::Opaque,
+            // A function's name is no type (`typeof f` is not read).
+            Named::Namespace(_) | Named::Function(..) => DeclaredType::Opaque,
             Named::Alias(place, alias) => {
                 let inner = ctx.with_params(self, place, alias.type_params.as_deref(), args);
                 self.resolve(&alias.type_ann, &inner)

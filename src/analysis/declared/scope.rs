@@ -1,5 +1,5 @@
-//! What one TypeScript file declares, by name: its interfaces, type aliases, enums, classes and
-//! namespaces (`declare namespace`, `declare module 'x'`), what it imports and what it re-exports, so that
+//! What one TypeScript file declares, by name: its interfaces, type aliases, enums, classes, functions
+//! and namespaces (`declare namespace`, `declare module 'x'`), what it imports and what it re-exports, so that
 //! a type named anywhere in it can be looked up.
 
 use std::collections::{HashMap, HashSet};
@@ -15,6 +15,7 @@ use swc_ecma_ast::{
 };
 use swc_ecma_parser::{Syntax, TsSyntax, parse_file_as_module};
 
+use super::functions::FunctionDecl;
 use super::types::Literal;
 
 /// Where a name declared elsewhere comes from.
@@ -48,6 +49,8 @@ pub(super) struct Scope {
     pub enums: HashMap<String, Vec<(String, Literal)>>,
     /// Classes.
     pub classes: HashMap<String, Rc<Class>>,
+    /// Functions, each with every declaration of its name (overloads, then maybe the implementation).
+    pub functions: HashMap<String, Vec<Rc<FunctionDecl>>>,
     /// Namespaces, merged by name.
     pub namespaces: HashMap<String, Scope>,
     /// Names imported from other files, by local name.
@@ -134,10 +137,17 @@ impl Scope {
                 self.enums.insert(e.id.sym.to_string(), enum_values(e));
             }
             Decl::TsModule(m) => self.add_namespace(m),
+            Decl::Fn(f) => {
+                let decl = Rc::new(FunctionDecl::of_function(&f.function));
+                self.functions.entry(f.ident.sym.to_string()).or_default().push(decl);
+            }
             Decl::Var(var) if var.kind == VarDeclKind::Const => {
                 for (name, values) in var.decls.iter().filter_map(const_object) {
                     self.runtime_enums.insert(name.clone());
                     self.enums.insert(name, values);
+                }
+                for (name, decl) in var.decls.iter().filter_map(FunctionDecl::of_binding) {
+                    self.functions.entry(name).or_default().push(Rc::new(decl));
                 }
             }
             _ => {}
@@ -167,10 +177,14 @@ impl Scope {
             ModuleDecl::ExportDecl(export) => {
                 let name = match &export.decl {
                     Decl::Class(c) => Some(&c.ident.sym),
+                    Decl::Fn(f) => Some(&f.ident.sym),
                     Decl::TsEnum(e) => Some(&e.id.sym),
                     // A const object of literals, which code uses as an enum (see `const_object`).
                     Decl::Var(var) if var.kind == VarDeclKind::Const => {
                         for name in var.decls.iter().filter_map(const_object).map(|(name, _)| name) {
+                            self.exported.insert(name);
+                        }
+                        for (name, _) in var.decls.iter().filter_map(FunctionDecl::of_binding) {
                             self.exported.insert(name);
                         }
                         None
@@ -191,6 +205,11 @@ impl Scope {
                 if let DefaultDecl::Class(c) = &export.decl {
                     let name = c.ident.as_ref().map_or_else(|| "default".to_string(), |i| i.sym.to_string());
                     self.classes.insert(name.clone(), Rc::new((*c.class).clone()));
+                    self.exported_as.insert("default".into(), name);
+                } else if let DefaultDecl::Fn(f) = &export.decl {
+                    let name = f.ident.as_ref().map_or_else(|| "default".to_string(), |i| i.sym.to_string());
+                    let decl = Rc::new(FunctionDecl::of_function(&f.function));
+                    self.functions.entry(name.clone()).or_default().push(decl);
                     self.exported_as.insert("default".into(), name);
                 } else if let DefaultDecl::TsInterfaceDecl(i) = &export.decl {
                     self.interfaces.entry(i.id.sym.to_string()).or_default().push(Rc::new((**i).clone()));

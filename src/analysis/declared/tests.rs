@@ -10,7 +10,7 @@ fn signature_in(files: &[(&str, &str)], class: &str, function: &str) -> Option<S
         std::fs::write(dir.path().join(name), text).unwrap();
     }
     let mut declarations = Declarations::default();
-    let found = declarations.signature(&dir.path().join(files[0].0), &[class], function, false);
+    let found = declarations.member(&dir.path().join(files[0].0), &[class], function, false).map(|m| m.signature);
     assert!(declarations.errors().is_empty(), "{:?}", declarations.errors());
     found
 }
@@ -208,7 +208,7 @@ fn what_cannot_be_built_is_opaque_and_broken_files_are_reported() {
     let path = dir.path().join("broken.d.ts");
     std::fs::write(&path, "export declare class {").unwrap();
     let mut declarations = Declarations::default();
-    assert!(declarations.signature(&path, &["C"], "m", false).is_none());
+    assert!(declarations.member(&path, &["C"], "m", false).map(|m| m.signature).is_none());
     assert!(declarations.errors()[0].contains("broken.d.ts:1:"), "{:?}", declarations.errors());
 }
 
@@ -362,7 +362,8 @@ fn static_methods_have_signatures_of_their_own_and_factories_are_known_by_their_
     let file = dir.path().join("point.d.ts");
     let mut declarations = Declarations::default();
     let types = |d: &mut Declarations, function: &str, statics: bool| {
-        d.signature(&file, &["Point"], function, statics)
+        d.member(&file, &["Point"], function, statics)
+            .map(|m| m.signature)
             .map(|s| s.params.into_iter().map(|p| p.ty).collect::<Vec<_>>())
     };
     // The static `m` and the method `m` are two members.
@@ -450,7 +451,8 @@ fn types_imported_from_packages_are_read_from_their_declarations_or_their_types_
          export class C { m(hash: Hex, at: Point): void {} }\n",
     );
     let mut declarations = Declarations::default();
-    let found = declarations.signature(&dir.path().join("src/x.ts"), &["C"], "m", false).expect("declared");
+    let found =
+        declarations.member(&dir.path().join("src/x.ts"), &["C"], "m", false).map(|m| m.signature).expect("declared");
     let types: Vec<DeclaredType> = found.params.into_iter().map(|p| p.ty).collect();
     assert_eq!(types[0], DeclaredType::Template(vec!["0x".into(), String::new()], vec![DeclaredType::String]));
     assert_eq!(
@@ -488,4 +490,52 @@ fn rest_parameters_declare_their_element_and_web_classes_resolve_unless_declared
             DeclaredType::Web(WebClass::AbortSignal)
         ]
     );
+}
+
+#[test]
+fn exported_functions_are_declared_however_a_module_writes_them() {
+    let dir = tempfile::tempdir().unwrap();
+    let write = |name: &str, text: &str| std::fs::write(dir.path().join(name), text).unwrap();
+    // A TypeScript source: overloads merged, an implementation alone, arrow and function expressions
+    // bound to constants, a default export, and a namespace.
+    write(
+        "x.ts",
+        "export function pad(text: string, width: number): string;\n\
+         export function pad(text: string, width: number, fill: '-' | '.'): string;\n\
+         export function pad(text: string, width: number, fill = ' '): string { return text; }\n\
+         export function clamp(value: number, low = 0): number { return value; }\n\
+         export const join = (parts: string[], ...more: number[]): string => parts.join('');\n\
+         export const twice = function (n: bigint) { return n * 2n; } as (n: bigint) => bigint;\n\
+         export default function shout(loud: boolean) {}\n\
+         export namespace text { export function upper(s: string): string { return s; } }\n\
+         export { pad as padded } from './x.ts';\n\
+         export * from './y';\n",
+    );
+    // What `tsc` writes for them in a `.d.ts`.
+    write("y.d.ts", "export declare const size: (of: Uint8Array | string) => number;\n");
+    let mut declarations = Declarations::default();
+    let x = dir.path().join("x.ts");
+    let mut types = |path: &[&str]| -> Option<Vec<(DeclaredType, bool)>> {
+        let member = declarations.function(&x, path)?;
+        Some(member.signature.params.into_iter().map(|p| (p.ty, p.optional)).collect())
+    };
+    let fill = DeclaredType::Union(vec![string("-"), string(".")]);
+    assert_eq!(
+        types(&["pad"]).unwrap(),
+        [(DeclaredType::String, false), (DeclaredType::Number, false), (fill.clone(), true)]
+    );
+    assert_eq!(types(&["padded"]).unwrap().len(), 3, "re-exported under another name");
+    assert_eq!(types(&["clamp"]).unwrap(), [(DeclaredType::Number, false), (DeclaredType::Number, true)]);
+    assert_eq!(types(&["join"]).unwrap(), [(DeclaredType::Array(Box::new(DeclaredType::String)), false)]);
+    assert_eq!(types(&["twice"]).unwrap(), [(DeclaredType::BigInt, false)]);
+    assert_eq!(types(&[]).unwrap(), [(DeclaredType::Boolean, false)], "the default export");
+    assert_eq!(types(&["default"]).unwrap(), [(DeclaredType::Boolean, false)]);
+    assert_eq!(types(&["text", "upper"]).unwrap(), [(DeclaredType::String, false)]);
+    assert_eq!(types(&["size"]).unwrap().len(), 1, "a `.d.ts`'s function-typed constant, through `export *`");
+    assert_eq!(types(&["missing"]), None);
+    assert_eq!(types(&["text"]), None, "a namespace is no function");
+    let join = declarations.function(&x, &["join"]).unwrap();
+    assert!(join.signature.open && join.signature.rest.is_some(), "{join:?}");
+    assert!(!declarations.function(&x, &["pad"]).unwrap().callable, "overloads are checked each apart");
+    assert!(declarations.errors().is_empty(), "{:?}", declarations.errors());
 }
