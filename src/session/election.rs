@@ -169,8 +169,13 @@ pub(super) fn kept_state(alone: &Execution, first: &Execution, same_end: impl Fn
     differs && !alone.outcome.hit_limit() && !first.outcome.hit_limit()
 }
 
+/// Errors QuickJS throws at limits of its own, which other engines set elsewhere: V8 computes
+/// `2n ** 304984331n`, for seconds, where QuickJS refuses it at once.
+const ENGINE_LIMITS: &[(&str, &str)] = &[("RangeError", "BigInt is too large")];
+
 /// Whether a run can become a regression test: it passed, or the method under test (the last
-/// statement) threw something other than QuickJS's own InternalError, which other engines do not have.
+/// statement) threw something other than QuickJS's own InternalError or limits, which other engines do
+/// not have.
 pub(crate) fn is_regression(outcome: &Outcome, last_statement: usize) -> bool {
     match outcome {
         Outcome::Passed => true,
@@ -178,9 +183,10 @@ pub(crate) fn is_regression(outcome: &Outcome, last_statement: usize) -> bool {
         // left rejected, for which Node fails the test whatever it asserts.
         Outcome::Threw { at, thrown } => {
             *at == last_statement
-                && !matches!(thrown, Thrown::Error { name, .. }
+                && !matches!(thrown, Thrown::Error { name, message, .. }
                     if name == "InternalError" || name == HOST_ACCESS_ERROR || name == UNHANDLED_REJECTION
-                        || name == UNCAUGHT_EXCEPTION)
+                        || name == UNCAUGHT_EXCEPTION
+                        || ENGINE_LIMITS.contains(&(name.as_str(), message.as_str())))
         }
         _ => false,
     }
@@ -194,6 +200,17 @@ mod tests {
         let mut execution = Execution::ended(outcome, None);
         execution.statements = statements.to_vec();
         execution
+    }
+
+    #[test]
+    fn errors_at_quickjs_own_limits_are_no_regression() {
+        let threw = |name: &str, message: &str| Outcome::Threw {
+            at: 1,
+            thrown: Thrown::Error { name: name.into(), message: message.into(), origin: None },
+        };
+        assert!(!is_regression(&threw("RangeError", "BigInt is too large"), 1));
+        assert!(is_regression(&threw("RangeError", "BigInt negative exponent"), 1));
+        assert!(!is_regression(&threw("InternalError", "stack overflow"), 1));
     }
 
     #[test]
