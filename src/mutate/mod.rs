@@ -487,7 +487,8 @@ pub(crate) fn analyse(
     } else {
         Schemata::build(subject, &originals, &mutants, settings.mutant_switching)?
     };
-    let mut judging = Judging { under, options, originals, baselines, analysis, reserve, stop, schemata };
+    let killed = vec![Vec::new(); baselines.len()];
+    let mut judging = Judging { under, options, originals, baselines, analysis, killed, reserve, stop, schemata };
     let count = mutants.len();
     for (id, mutant) in mutants.iter_mut().enumerate() {
         progress(id, count);
@@ -576,6 +577,9 @@ pub(super) struct Judging<'a> {
     pub(super) originals: Originals,
     pub(super) baselines: Vec<Baseline>,
     pub(super) analysis: Analysis,
+    /// Per test, the mutants (with their index) it was the first to kill by a run: a test replaced by
+    /// one with its original values back must still kill them (see [`restore`]).
+    pub(super) killed: Vec<Vec<(usize, Mutant)>>,
     /// The work kept before [`Options::limit`] for [`keep()`]: judging stops that much before it.
     pub(super) reserve: u64,
     /// Where the analysis stops.
@@ -622,29 +626,37 @@ impl Judging<'_> {
     }
 
     /// A runner of `mutant`'s own program, or `None` when it is judged already (invalid, killed at
-    /// load) or the limit leaves no work to build it (unjudged). A build is charged by the size of the
-    /// file it parses, instruments and compiles again: one of a bundle of megabytes takes seconds.
+    /// load) or the limit leaves no work to build it (unjudged).
     fn own_program(&mut self, mutant: &mut Mutant, covering: &[usize]) -> Result<Option<Box<Runner>>> {
-        let subject = self.under.subject;
-        let build = subject.code().files[mutant.file].entry.parsed.source.src.len() as u64 / BYTES_PER_UNIT;
-        if self.past(build + CONTEXT_COST) {
-            mutant.status = Status::Unjudged;
-            return Ok(None);
-        }
-        self.originals.runner.charge(build);
-        let built = mutant_runner(subject.code(), &self.originals.runner, mutant, &self.originals.expressions)?;
-        match built {
-            Built::Runner(runner) => Ok(Some(runner)),
-            Built::Invalid => {
+        match self.build(mutant)? {
+            None => {
+                mutant.status = Status::Unjudged;
+                Ok(None)
+            }
+            Some(Built::Runner(runner)) => Ok(Some(runner)),
+            Some(Built::Invalid) => {
                 mutant.status = Status::Invalid;
                 Ok(None)
             }
-            Built::Fails(reason) => {
+            Some(Built::Fails(reason)) => {
                 mutant.status = Status::Killed { test: covering[0], reason };
                 self.analysis.kills[covering[0]] += 1;
                 Ok(None)
             }
         }
+    }
+
+    /// `mutant`'s own program, or `None` when the limit leaves no work to build it. A build is charged
+    /// by the size of the file it parses, instruments and compiles again: one of a bundle of megabytes
+    /// takes seconds.
+    fn build(&mut self, mutant: &Mutant) -> Result<Option<Built>> {
+        let subject = self.under.subject;
+        let build = subject.code().files[mutant.file].entry.parsed.source.src.len() as u64 / BYTES_PER_UNIT;
+        if self.past(build + CONTEXT_COST) {
+            return Ok(None);
+        }
+        self.originals.runner.charge(build);
+        mutant_runner(subject.code(), &self.originals.runner, mutant, &self.originals.expressions).map(Some)
     }
 
     /// Judges `mutant` on `runner`, which runs it (its own program, or the schemata switched to it).
@@ -653,7 +665,7 @@ impl Judging<'_> {
         self.run_covering(runner, mutant, covering)?;
         // Original values first: they leave the test as long as it was.
         if mutant.status == Status::Survived && self.options.restorations > 0 && !self.past(0) {
-            restore::tell_apart(self, runner, mutant, covering)?;
+            restore::tell_apart(self, runner, mutant, id, covering)?;
         }
         // A survivor that random tests cannot tell apart is presumed equivalent: no extension is tried on
         // it. The check runs with the usual limit (its tests have no baseline), as work.
@@ -675,6 +687,9 @@ impl Judging<'_> {
         }
         if mutant.status == Status::Survived && self.options.extensions > 0 && !late {
             extend::tell_apart(self, runner, mutant, covering, id, witness)?;
+        }
+        if let Status::Killed { test, .. } = mutant.status {
+            self.killed[test].push((id, mutant.clone()));
         }
         Ok(())
     }

@@ -377,6 +377,16 @@ fn a_value_minimisation_made_simpler_comes_back_where_only_it_kills_a_mutant() {
 }
 
 #[test]
+fn a_value_put_back_replaces_a_simpler_one_only_where_it_still_kills_what_that_one_killed() {
+    // fill's test is minimised to `fill(3, 1)`: the rate 1 tells `rate >= 1` from `rate > 1`, judged
+    // first, and not `amount * rate` from `amount / rate`, for which the analysis tries the original
+    // rate back. That rate would lose the first kill: the suite written must still make it.
+    let report = generated_and_scored("brimming-gauge.js", "3");
+    let killed = listed(&report, "killed_mutants");
+    assert!(killed.iter().any(|(_, m)| m["original"] == "rate >= 1" && m["mutated"] == "rate > 1"), "{report:#}");
+}
+
+#[test]
 fn a_value_is_made_simpler_only_where_the_test_still_runs_every_statement_it_ran() {
     // `set` has no branch: `set('a')` covers all of it, but not the branch of the private `_classify`
     // that a text of four characters takes, which no other test reached (2 mutants uncovered before).
