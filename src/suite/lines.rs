@@ -193,10 +193,13 @@ fn expected_error(program: &ProgramInfo, elected: &ElectedTest) -> export::Expec
         Outcome::Threw { thrown: Thrown::Value(description), .. } => match assertion::literal_of(description) {
             Some(literal) => export::Expected::Value { literal },
             None => {
-                // An error whose `name` is no string is such a value (`error.name = params.name`).
+                // An error whose `name` is no string is such a value (`error.name = params.name`), and so
+                // is a string holding a stack trace (read through `String`, which TypeScript takes of `unknown`).
                 let mut checks = Vec::new();
                 let against = assertion::Against { test: &elected.test, program, inexact: false };
-                assertion::assert_described(description, "Object(thrown)", against, &mut checks);
+                let actual =
+                    if matches!(description, Observed::String { .. }) { "String(thrown)" } else { "Object(thrown)" };
+                assertion::assert_described(description, actual, against, &mut checks);
                 export::Expected::Described { checks }
             }
         },
