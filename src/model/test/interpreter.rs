@@ -196,6 +196,41 @@ impl TestCase {
                 open(json, &BIGINT);
                 let _ = write!(json, "\"{n}\"}}");
             }
+            Value::Map(_)
+            | Value::Set(_)
+            | Value::Promise(_)
+            | Value::Rejected
+            | Value::Bytes { .. }
+            | Value::Date(_)
+            | Value::Web(_)
+            | Value::RegExp { .. } => self.push_json_builtin(json, value, program),
+            Value::Object { members, record } => {
+                open(json, &OBJECT);
+                self.push_json_members(json, members, program);
+                if let Some(record) = record {
+                    beside(json, &RECORD);
+                    let _ = write!(json, "{record}");
+                }
+                json.push('}');
+            }
+            Value::Instance { class, fields } => {
+                open(json, &INSTANCE);
+                let _ = write!(json, "[{class},");
+                self.push_json_members(json, fields, program);
+                json.push_str("]}");
+            }
+            Value::Answers(answers) => {
+                open(json, &ANSWERS);
+                self.push_json_args(json, answers, program);
+                self.push_json_text(json, value, program);
+            }
+        }
+    }
+
+    /// A value of a built-in class (a map, a set, a promise, bytes, a date, a web value, a regular
+    /// expression) in the interpreter's encoding.
+    fn push_json_builtin(&self, json: &mut String, value: &Value, program: &ProgramInfo) {
+        match value {
             Value::Map(entries) => {
                 open(json, &MAP);
                 json.push('[');
@@ -247,26 +282,7 @@ impl TestCase {
                 push_json_string(json, flags);
                 json.push_str("]}");
             }
-            Value::Object { members, record } => {
-                open(json, &OBJECT);
-                self.push_json_members(json, members, program);
-                if let Some(record) = record {
-                    beside(json, &RECORD);
-                    let _ = write!(json, "{record}");
-                }
-                json.push('}');
-            }
-            Value::Instance { class, fields } => {
-                open(json, &INSTANCE);
-                let _ = write!(json, "[{class},");
-                self.push_json_members(json, fields, program);
-                json.push_str("]}");
-            }
-            Value::Answers(answers) => {
-                open(json, &ANSWERS);
-                self.push_json_args(json, answers, program);
-                self.push_json_text(json, value, program);
-            }
+            _ => unreachable!("only values of built-in classes are written here"),
         }
     }
 
