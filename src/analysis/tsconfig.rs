@@ -112,8 +112,8 @@ fn read(path: &Path, options: &mut Options, depth: usize) -> Result<(), String> 
             Some(base_path) => read(&base_path, options, depth + 1)?,
             None => options.unread.push(format!(
                 "{}: extends '{base}', which is neither a file nor a package with a tsconfig: its options are taken \
-                 as unset (decorators, class fields, paths), as TypeScript goes on without them; tools that read \
-                 the whole chain refuse the file (vite, so vitest: its suites will not run)",
+                 as unset (decorators, class fields, paths), as TypeScript goes on without them; vite, which \
+                 reads the whole chain, refuses the file unless given the options inline, as vitest suites' headers say",
                 path.display()
             )),
         }

@@ -260,7 +260,7 @@ pub(crate) fn render(suite: &ExportSuite, format: Format, out_dir: &Path) -> Ren
     let mut header = suite.header.clone();
     match (&suite.typescript, format) {
         (Some(ts), Format::Jest) => header.push(format!("{JEST_CONFIG_NOTE}{}", jest_config(&ts.project))),
-        (Some(ts), Format::Vitest) => header.extend(typescript::vitest_note(&ts.project)),
+        (Some(ts), Format::Vitest) => header.extend(typescript::vitest_notes(&ts.project)),
         _ => {}
     }
     for comment in header.iter().flat_map(|line| line.split('\n')) {

@@ -152,27 +152,42 @@
   // opts.encoder`) are learnt once a test sets that one. Names the object or its prototype has are
   // known already, or every object's.
   const absent = (target, prop) => typeof prop === 'string' && prop !== 'then' && !P.has(target, prop);
-  const watchingHandler = {
-    __proto__: null,
-    get(target, prop, receiver) {
-      if (absent(target, prop)) record(keyOf(target), 1, prop);
-      return P.get(target, prop, receiver);
-    },
-    has(target, prop) {
-      if (absent(target, prop)) {
-        record(keyOf(target), 3, prop);
-        return false;
-      }
-      return P.has(target, prop);
-    },
-    getOwnPropertyDescriptor(target, prop) {
-      if (absent(target, prop)) record(keyOf(target), 3, prop);
-      return descriptor(target, prop);
-    },
+  // The traps, shared; each view has a handler of its own (below).
+  const watchGet = (target, prop, receiver) => {
+    if (absent(target, prop)) record(keyOf(target), 1, prop);
+    return P.get(target, prop, receiver);
   };
+  const watchHas = (target, prop) => {
+    if (absent(target, prop)) {
+      record(keyOf(target), 3, prop);
+      return false;
+    }
+    return P.has(target, prop);
+  };
+  const watchDescriptor = (target, prop) => {
+    if (absent(target, prop)) record(keyOf(target), 3, prop);
+    return descriptor(target, prop);
+  };
+  // QuickJS reads the descriptor a `getOwnPropertyDescriptor` trap answers as a data property even when it
+  // is an accessor (`js_proxy_get_own_property` never marks it one): through that trap, a getter the code
+  // defined on its options (`Object.defineProperties(options, { signal: { get } })`) would read as
+  // `{ value: undefined }`, to the code and to the description of a result, where Node runs the getter.
+  // So each view has a handler of its own, which loses that trap once the object has an accessor of its
+  // own: the object then answers descriptors itself, and descriptors of absent names are no longer learnt.
   const watching = (key, object) => {
     P.weakMapSet(parameters, object, key);
-    return new P.Proxy(object, watchingHandler);
+    const handler = {
+      __proto__: null,
+      get: watchGet,
+      has: watchHas,
+      getOwnPropertyDescriptor: watchDescriptor,
+      defineProperty(target, prop, d) {
+        if (!P.tryDefine(target, prop, d)) return false;
+        if (hasOwn(d, 'get') || hasOwn(d, 'set')) P.deleteProperty(handler, 'getOwnPropertyDescriptor');
+        return true;
+      },
+    };
+    return new P.Proxy(object, handler);
   };
 
   // Classes found by the analyser, in ProgramInfo order; tests alias them.
@@ -541,6 +556,8 @@
       default: return new g.TextDecoder();
     }
   };
+  // An argument in the interpreter's encoding: its keys, their letters and meanings, are the table `KEYS`
+  // of `model/test/interpreter.rs`, whose tests hold this function to it.
   const argument = (a) => {
     if (typeof a === 'number') return integral(a);
     if (a === null || typeof a !== 'object') return a;

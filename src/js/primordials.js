@@ -130,6 +130,8 @@
     construct: Reflect.construct,
     ownKeys: Reflect.ownKeys,
     defineProperty,
+    // `Reflect.defineProperty`: false where `defineProperty` throws.
+    tryDefine: Reflect.defineProperty,
     deleteProperty: Reflect.deleteProperty,
     descriptor: Object.getOwnPropertyDescriptor,
     get: Reflect.get,

@@ -87,15 +87,27 @@ pub(crate) fn classes_named(description: &Observed, classes: &mut Vec<ClassId>) 
     }
 }
 
+/// How each frame of a stack trace starts, in QuickJS's `stack` and in V8's.
+pub(crate) const TRACE_FRAME: &str = "    at ";
+
+/// What comes before the stack trace a string holds, if it holds one (an error's `stack` the code copied
+/// into a result, `{ stack: this.stack }`, or wrote into a message): the trace names the sandbox's
+/// frames, which no runner's stack matches, and QuickJS's `stack` starts at the first frame where V8's
+/// starts with the error's `name: message` line, so only what comes before is the same under Node.
+pub(crate) fn before_trace(text: &str) -> Option<&str> {
+    text.find(TRACE_FRAME).map(|cut| &text[..cut])
+}
+
 /// The JavaScript literal of a described value, when it has one (primitives, and arrays and plain
 /// objects of such values). An object with a private key has none a suite should write: a refactoring
-/// renames the key.
+/// renames the key; nor has a string holding a stack trace (see [`before_trace`]).
 pub(crate) fn literal_of(description: &Observed) -> Option<String> {
     match description {
         Observed::Undefined => Some("undefined".into()),
         Observed::Null => Some("null".into()),
         Observed::Boolean { value } => Some(value.to_string()),
         Observed::Number { text } => Some(text.clone()),
+        Observed::String { value } if before_trace(value).is_some() => None,
         Observed::String { value } => Some(literal::string(value)),
         Observed::BigInt { digits } => Some(format!("{digits}n")),
         Observed::Array { items, extra: false } => array_literal(items),
@@ -212,6 +224,16 @@ fn describe_into(description: &Observed, actual: &str, against: Against, lines: 
             lines.push(Line::StrictEqual { actual: format!("String({actual})"), expected: literal::string(source) })
         }
         Observed::Web { class, text } => lines.extend(web(class, text, actual)),
+        Observed::String { value } => {
+            // A string holding a stack trace: a string, starting as it did.
+            lines.push(Line::StrictEqual { actual: format!("typeof {actual}"), expected: "\"string\"".into() });
+            if let Some(before) = before_trace(value).filter(|before| !before.is_empty()) {
+                lines.push(Line::Ok {
+                    expression: format!("{actual}.startsWith({})", literal::string(before)),
+                    message: "the text up to the stack trace it holds, which engines write their own way".into(),
+                });
+            }
+        }
         Observed::Error { name, message, .. } => {
             // Described as `String(e.name)` and `String(e.message)`: code may set either to a number. The
             // message of an error the engine made is another engine's in the suite.

@@ -160,13 +160,11 @@ fn thrown_at(elected: &ElectedTest) -> Option<usize> {
 
 /// The text of a message that holds under every runner, when the message holds more: what comes before
 /// the stack trace it holds (code that writes an error's `stack` into its message, `Tried to unwrap
-/// ${error.stack}`: the trace names the sandbox's frames, which no runner's stack matches, and QuickJS's
-/// `stack` starts at the first frame where V8's starts with the error's `name: message` line), or before
-/// the text of a callback the test passed (`Unknown validation event type: function () { return 1; }`:
-/// the suite writes that text, and the runner's transform of a suite prints it again its own way,
-/// `function(){return 1}` under esbuild).
+/// ${error.stack}`, see [`assertion::before_trace`]), or before the text of a callback the test passed
+/// (`Unknown validation event type: function () { return 1; }`: the suite writes that text, and the
+/// runner's transform of a suite prints it again its own way, `function(){return 1}` under esbuild).
 fn stable_prefix(message: &str) -> Option<&str> {
-    ["    at ", "function ("].iter().filter_map(|mark| message.find(mark)).min().map(|cut| &message[..cut])
+    [assertion::TRACE_FRAME, "function ("].iter().filter_map(|mark| message.find(mark)).min().map(|cut| &message[..cut])
 }
 
 /// What a test that throws expects: the error's name (and its message, when the code under test wrote
@@ -195,10 +193,13 @@ fn expected_error(program: &ProgramInfo, elected: &ElectedTest) -> export::Expec
         Outcome::Threw { thrown: Thrown::Value(description), .. } => match assertion::literal_of(description) {
             Some(literal) => export::Expected::Value { literal },
             None => {
-                // An error whose `name` is no string is such a value (`error.name = params.name`).
+                // An error whose `name` is no string is such a value (`error.name = params.name`), and so
+                // is a string holding a stack trace (read through `String`, which TypeScript takes of `unknown`).
                 let mut checks = Vec::new();
                 let against = assertion::Against { test: &elected.test, program, inexact: false };
-                assertion::assert_described(description, "Object(thrown)", against, &mut checks);
+                let actual =
+                    if matches!(description, Observed::String { .. }) { "String(thrown)" } else { "Object(thrown)" };
+                assertion::assert_described(description, actual, against, &mut checks);
                 export::Expected::Described { checks }
             }
         },

@@ -297,6 +297,8 @@ fn project_of(file: &Path) -> Project {
             })
             .collect(),
         base_url: config.base_url,
+        define_class_fields: config.define_class_fields,
+        broken_chain: !config.unread.is_empty(),
     }
 }
 

@@ -272,34 +272,8 @@ fn maps_sets_bigints_promises_and_callbacks_are_built_as_declared() {
     // declaration, every method is covered (the `catch` by a rejected promise), and the calls carry their
     // types with no cast (the enum's values written as its members, through the namespace). A rejected
     // promise the code never awaits leaves no unhandled rejection for the runner to fail the test on.
-    // Every format's suites in one project (a folder each), type-checked together: tsc takes seconds
-    // to start.
-    let (dir, _) = project();
-    let mut checked = Vec::new();
-    for format in FORMATS {
-        let out = dir.path().join(format);
-        let args = ["--seed", "1", "--budget", "120000", "--timeout", "600", "--format", format, "--class", "Ledger"];
-        let report = generate(&[fixture_file("books.ts")], &out, &args);
-        for (method, covered, statements, stop) in methods(&report) {
-            assert_eq!((covered, stop.as_str()), (statements, "covered"), "{format}: {method}\n{report}");
-        }
-        for parameter in report["types"].as_array().unwrap() {
-            assert_eq!(parameter["source"], "declared", "{format}: {parameter}");
-        }
-        let suites = typescript_suites(&out);
-        let suite = suites.iter().find(|s| !s.to_string_lossy().contains(".failing.")).unwrap();
-        let written = std::fs::read_to_string(suite).unwrap();
-        let calls = |method: &str| -> Vec<String> {
-            let marker = format!("ledger.{method}(");
-            written.lines().filter_map(|l| Some(l[l.find(&marker)? + marker.len()..].to_string())).collect()
-        };
-        let every = |method: &str, built: &dyn Fn(&str) -> bool| {
-            let calls = calls(method);
-            assert!(!calls.is_empty(), "{format}: {method} is never called:\n{written}");
-            for call in calls {
-                assert!(built(&call) && !call.contains("as any"), "{format}: {method}({call}\n{written}");
-            }
-        };
+    each_format_as_declared("books.ts", "Ledger", |format, report, written| {
+        let every = |method: &str, built: &dyn Fn(&str) -> bool| every_call(format, written, "ledger", method, built);
         every("merge", &|c| c.starts_with("new Map("));
         every("tag", &|c| c.starts_with("new Set("));
         every("scale", &|c| c.split(')').next().is_some_and(|n| n.ends_with('n')));
@@ -325,6 +299,29 @@ fn maps_sets_bigints_promises_and_callbacks_are_built_as_declared() {
         assert!(written.contains("new Set([\""), "{format}: no set has an item:\n{written}");
         // `hold` is passed rejected promises as often as `settle`: none is left unhandled.
         assert_eq!(report["failing"], 0, "{format}: {report}");
+    });
+}
+
+/// Generates `file`'s suites of `class` in every format, a folder each in one project, and for each
+/// format: every method is covered, every parameter's type is the declared one, `check` holds of the
+/// report and the regression suite's text, and every suite passes under its runner; then tsc --strict
+/// accepts all the suites together (tsc takes seconds to start).
+fn each_format_as_declared(file: &str, class: &str, check: impl Fn(&str, &Json, &str)) {
+    let (dir, _) = project();
+    let mut checked = Vec::new();
+    for format in FORMATS {
+        let out = dir.path().join(format);
+        let args = ["--seed", "1", "--budget", "120000", "--timeout", "600", "--format", format, "--class", class];
+        let report = generate(&[fixture_file(file)], &out, &args);
+        for (method, covered, statements, stop) in methods(&report) {
+            assert_eq!((covered, stop.as_str()), (statements, "covered"), "{format}: {method}\n{report}");
+        }
+        for parameter in report["types"].as_array().unwrap() {
+            assert_eq!(parameter["source"], "declared", "{format}: {parameter}");
+        }
+        let suites = typescript_suites(&out);
+        let suite = suites.iter().find(|s| !s.to_string_lossy().contains(".failing.")).unwrap();
+        check(format, &report, &std::fs::read_to_string(suite).unwrap());
         for suite in &suites {
             let output = run(format, suite);
             assert!(output.status.success(), "{format} failed on {}: {}", suite.display(), text(&output));
@@ -332,7 +329,16 @@ fn maps_sets_bigints_promises_and_callbacks_are_built_as_declared() {
         checked.extend(suites);
     }
     let errors = tsc(dir.path(), &checked, &[]);
-    assert!(errors.is_empty(), "tsc --strict on the suites of books.ts:\n{errors}");
+    assert!(errors.is_empty(), "tsc --strict on the suites of {file}:\n{errors}");
+}
+
+/// Panics unless `written` calls `receiver.method` and every call's arguments are `built` so, with no cast.
+fn every_call(format: &str, written: &str, receiver: &str, method: &str, built: &dyn Fn(&str) -> bool) {
+    let calls = calls_in(written, receiver, method);
+    assert!(!calls.is_empty(), "{format}: {method} is never called:\n{written}");
+    for call in calls {
+        assert!(built(&call) && !call.contains("as any"), "{format}: {method}({call}\n{written}");
+    }
 }
 
 #[test]
@@ -534,6 +540,37 @@ fn formats_without_typescript_are_refused_with_what_to_use() {
     assert!(stderr.contains("cannot be written for mocha: use --format node-test, --format jest"), "{stderr}");
 }
 
+#[test]
+fn code_whose_tsconfig_extends_a_file_not_shipped_runs_under_vitest_as_the_header_says() {
+    // `unshipped-base/tsconfig.json` extends `../configs/tsconfig.base.json`, which is not there (a package
+    // published without its repository's base): vite's transform stopped at it (TSCONFIG_ERROR), and every
+    // test of the suite failed on the code it came from. The suite's header gives the options inline.
+    let (dir, out) = project();
+    let args = ["--seed", "1", "--budget", "30000", "--timeout", "600", "--format", "vitest"];
+    generate(&[fixture_file("unshipped-base/meter.ts")], &out, &args);
+    let suite = out.join("Meter.test.ts");
+    let written = std::fs::read_to_string(&suite).unwrap();
+    let marker = "run with this `oxc` option in the vitest configuration: ";
+    let asked =
+        written.lines().take_while(|l| l.starts_with("//")).find_map(|l| Some(&l[l.find(marker)? + marker.len()..]));
+    let asked = asked.unwrap_or_else(|| panic!("no `oxc` option in the header:\n{written}"));
+    let options: Json = serde_json::from_str(asked).unwrap();
+    assert_eq!(options["tsconfig"]["compilerOptions"]["useDefineForClassFields"], true, "{options}");
+    let config = dir.path().join("vitest.config.mjs");
+    std::fs::write(&config, format!("export default {{ oxc: {asked} }};\n")).unwrap();
+    let output = Command::new(runners().join(".bin/vitest"))
+        .args(["run", "--root", ".", "--config"])
+        .arg(&config)
+        .arg("Meter.test.ts")
+        .current_dir(&out)
+        .env("NO_COLOR", "1")
+        .output()
+        .unwrap();
+    let said = text(&output);
+    assert!(output.status.success(), "vitest failed on Meter.test.ts:\n{said}");
+    suites::some_test_passed("vitest", &said);
+}
+
 /// Checks on what runners printed and what was written.
 mod suites {
     use std::path::Path;
@@ -657,29 +694,9 @@ fn web_classes_and_rest_parameters_are_built_as_declared_and_web_results_asserte
     // `toString()`, the entries of headers. Before, the classes were opaque (left to proxies: the
     // constructor never got past its check), the rest parameter had one proxy, and the results had no
     // assertion.
-    let (dir, _) = project();
-    let mut checked = Vec::new();
-    for format in FORMATS {
-        let out = dir.path().join(format);
-        let args = ["--seed", "1", "--budget", "120000", "--timeout", "600", "--format", format, "--class", "Fetcher"];
-        let report = generate(&[fixture_file("fetcher.ts")], &out, &args);
-        for (method, covered, statements, stop) in methods(&report) {
-            assert_eq!((covered, stop.as_str()), (statements, "covered"), "{format}: {method}\n{report}");
-        }
-        for parameter in report["types"].as_array().unwrap() {
-            assert_eq!(parameter["source"], "declared", "{format}: {parameter}");
-        }
-        let suites = typescript_suites(&out);
-        let suite = suites.iter().find(|s| !s.to_string_lossy().contains(".failing.")).unwrap();
-        let written = std::fs::read_to_string(suite).unwrap();
+    each_format_as_declared("fetcher.ts", "Fetcher", |format, _, written| {
         assert!(written.contains("new Fetcher(new URL(\""), "{format}:\n{written}");
-        let every = |method: &str, built: &dyn Fn(&str) -> bool| {
-            let calls = calls_in(&written, "fetcher", method);
-            assert!(!calls.is_empty(), "{format}: {method} is never called:\n{written}");
-            for call in calls {
-                assert!(built(&call) && !call.contains("as any"), "{format}: {method}({call}\n{written}");
-            }
-        };
+        let every = |method: &str, built: &dyn Fn(&str) -> bool| every_call(format, written, "fetcher", method, built);
         every("query", &|c| c.starts_with("new URLSearchParams(\""));
         every("headers", &|c| c.starts_with("new Headers("));
         every("send", &|c| {
@@ -688,16 +705,9 @@ fn web_classes_and_rest_parameters_are_built_as_declared_and_web_results_asserte
         });
         every("add", &|c| c.starts_with(')') || c.starts_with("{ name: "));
         let parts = |c: &String| c.matches("{ name: ").count();
-        assert!(calls_in(&written, "fetcher", "add").iter().any(|c| parts(c) >= 2), "{format}:\n{written}");
+        assert!(calls_in(written, "fetcher", "add").iter().any(|c| parts(c) >= 2), "{format}:\n{written}");
         for asserted in [".href, \"", ".toString(), \"", "Object.fromEntries("] {
             assert!(written.contains(asserted), "{format}: no `{asserted}` assertion:\n{written}");
         }
-        for suite in &suites {
-            let output = run(format, suite);
-            assert!(output.status.success(), "{format} failed on {}: {}", suite.display(), text(&output));
-        }
-        checked.extend(suites);
-    }
-    let errors = tsc(dir.path(), &checked, &[]);
-    assert!(errors.is_empty(), "tsc --strict on the suites of fetcher.ts:\n{errors}");
+    });
 }

@@ -30,7 +30,7 @@ use crate::model::program::{ClassId, ProgramInfo};
 use crate::model::test::{Statement, TestCase, Value};
 
 pub(super) use loader::write_loader;
-pub(crate) use project::{Project, jest_config, vitest_note};
+pub(crate) use project::{Project, jest_config, vitest_notes};
 
 /// Whether `path` is a TypeScript source (`.ts`, `.mts`, `.cts`; not a declaration file).
 pub(crate) fn is_typescript(path: &Path) -> bool {

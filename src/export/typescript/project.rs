@@ -1,7 +1,8 @@
 //! What a TypeScript project's `tsconfig.json` asks of the runners a suite runs under: the decorators its
 //! code is written with and the `paths` (and `baseUrl`) its imports go through. tsx and tsc read the
 //! `tsconfig.json` themselves; jest reads none, so its configuration says it all ([`jest_config`]); vitest
-//! reads `paths` when told to ([`vitest_note`]).
+//! reads `paths` when told to, and needs the options inline when the chain of `extends` is broken
+//! ([`vitest_notes`]).
 
 use std::path::PathBuf;
 
@@ -16,6 +17,11 @@ pub(crate) struct Project {
     pub paths: Vec<(String, Vec<PathBuf>)>,
     /// `baseUrl`, absolute: bare specifiers are also looked up under it.
     pub base_url: Option<PathBuf>,
+    /// `useDefineForClassFields`, or its default (see `analysis::tsconfig::TsConfig`).
+    pub define_class_fields: bool,
+    /// Whether the chain of `extends` names a configuration that is not there (a package published with
+    /// a `tsconfig.json` extending its repository's base, which it does not ship).
+    pub broken_chain: bool,
 }
 
 /// The jest configuration, as JSON on one line (for `jest --config`), that runs a suite of `project`:
@@ -57,14 +63,37 @@ pub(crate) fn jest_config(project: &Project) -> String {
     )
 }
 
-/// What a vitest configuration needs for a suite of `project`, when it needs anything: vitest resolves
-/// no `paths` unless told to.
-pub(crate) fn vitest_note(project: &Project) -> Option<String> {
-    (!project.paths.is_empty() || project.base_url.is_some()).then(|| {
-        "The code imports through tsconfig.json `paths`: run with `resolve: { tsconfigPaths: true }` in the \
-         vitest configuration."
-            .to_string()
-    })
+/// The line of a vitest suite's header that gives the `oxc` option its configuration needs, the JSON
+/// after it (see [`vitest_notes`]).
+const VITEST_OXC_NOTE: &str = "run with this `oxc` option in the vitest configuration: ";
+
+/// What a vitest configuration needs for a suite of `project`, as notes for the suite's header: vitest
+/// resolves no `paths` unless told to; and vite's transform reads the whole chain of `extends` of the
+/// code's `tsconfig.json` and stops at a configuration that is not there (TSCONFIG_ERROR), where
+/// TypeScript, tsx and Flycatcher go on with the options they could read: the suite would fail on the code
+/// it came from. Given the options inline (`oxc.tsconfig`), vite reads no file: those it needs to run the
+/// code, as Flycatcher ran it.
+pub(crate) fn vitest_notes(project: &Project) -> Vec<String> {
+    let mut notes = Vec::new();
+    if !project.paths.is_empty() || project.base_url.is_some() {
+        notes.push(
+            "The code imports through tsconfig.json `paths`: run with `resolve: { tsconfigPaths: true }` in the \
+             vitest configuration."
+                .to_string(),
+        );
+    }
+    if project.broken_chain {
+        let options = serde_json::json!({ "tsconfig": { "compilerOptions": {
+            "experimentalDecorators": project.legacy_decorators,
+            "emitDecoratorMetadata": project.decorator_metadata,
+            "useDefineForClassFields": project.define_class_fields,
+        } } });
+        notes.push(format!(
+            "The code's tsconfig.json extends a configuration that is not there, which stops vite's transform: \
+             {VITEST_OXC_NOTE}{options}"
+        ));
+    }
+    notes
 }
 
 /// A mapper's target: one location as a string, several as an array (tried in order).
@@ -111,6 +140,7 @@ mod tests {
                 ("config".into(), vec!["/p/config.ts".into()]),
             ],
             base_url: Some("/p".into()),
+            ..Project::default()
         };
         let parsed: serde_json::Value = serde_json::from_str(&jest_config(&project)).unwrap();
         let transform = &parsed["transform"]["\\.[mc]?ts$"][1]["jsc"]["transform"];
@@ -119,6 +149,21 @@ mod tests {
         assert_eq!(mapper["^@lib/(.*)$"], serde_json::json!(["/p/src/lib/$1", "/p/vendor/$1"]));
         assert_eq!(mapper["^config$"], "/p/config.ts");
         assert_eq!(parsed["modulePaths"], serde_json::json!(["/p"]));
-        assert!(vitest_note(&project).is_some() && vitest_note(&Project::default()).is_none());
+        assert_eq!(vitest_notes(&project).len(), 1);
+        assert!(vitest_notes(&Project::default()).is_empty());
+    }
+
+    #[test]
+    fn a_broken_chain_of_extends_gives_vitest_the_options_inline() {
+        let project =
+            Project { legacy_decorators: true, define_class_fields: true, broken_chain: true, ..Project::default() };
+        let notes = vitest_notes(&project);
+        let [note] = notes.as_slice() else { panic!("{notes:?}") };
+        let (_, json) = note.split_once(VITEST_OXC_NOTE).unwrap();
+        let options: serde_json::Value = serde_json::from_str(json).unwrap();
+        let compiler = &options["tsconfig"]["compilerOptions"];
+        assert_eq!(compiler["experimentalDecorators"], true);
+        assert_eq!(compiler["emitDecoratorMetadata"], false);
+        assert_eq!(compiler["useDefineForClassFields"], true);
     }
 }

@@ -235,9 +235,23 @@
       }
       return bytesOf(string, encoding).length;
     };
-    Buffer.compare = function compare(a, b) {
+    // Node's `types.isUint8Array`: a `Uint8Array` or an instance of a subclass (a `Buffer`), by the
+    // typed array's own tag, which an array-like or another kind of typed array does not have.
+    const tagOf = Object.getOwnPropertyDescriptor(Object.getPrototypeOf(Uint8Array.prototype), Symbol.toStringTag).get;
+    const isUint8Array = (value) => ArrayBuffer.isView(value) && Reflect.apply(tagOf, value, []) === 'Uint8Array';
+    const bytesOnly = (name, value) => {
+      if (!isUint8Array(value)) throw invalidArgType(name, 'an instance of Buffer or Uint8Array', value);
+    };
+    const compareBytes = (a, b) => {
       for (let i = 0; i < Math.min(a.length, b.length); i++) if (a[i] !== b[i]) return a[i] < b[i] ? -1 : 1;
       return a.length === b.length ? 0 : a.length < b.length ? -1 : 1;
+    };
+    // As Node's, which refuses what is not bytes (a string compared as characters would answer a number
+    // where Node throws).
+    Buffer.compare = function compare(buf1, buf2) {
+      bytesOnly('buf1', buf1);
+      bytesOnly('buf2', buf2);
+      return compareBytes(buf1, buf2);
     };
     // As Node's, in its order: an empty list answers an empty buffer before `totalLength` is checked (a
     // negative length computed from an empty slice is no error there).
@@ -275,11 +289,12 @@
       return { type: 'Buffer', data: Array.from(this) };
     };
     proto.equals = function equals(other) {
-      if (!(other instanceof Uint8Array)) throw invalidArgType('otherBuffer', 'an instance of Buffer or Uint8Array', other);
-      return Buffer.compare(this, other) === 0;
+      bytesOnly('otherBuffer', other);
+      return compareBytes(this, other) === 0;
     };
     proto.compare = function compare(target) {
-      return Buffer.compare(this, target);
+      bytesOnly('target', target);
+      return compareBytes(this, target);
     };
     proto.write = function write(string, offset, length, encoding) {
       if (typeof offset === 'string') {

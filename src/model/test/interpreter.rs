@@ -7,6 +7,76 @@ use super::{Statement, TestCase, Value};
 use crate::js::literal;
 use crate::model::program::ProgramInfo;
 
+/// A key of an argument's object in the interpreter's encoding: its letter, what it means, and the text
+/// by which `argument` in `js/harness.js` reads it that meaning (a test holds the harness to it).
+struct Key {
+    /// The member's name in the JSON.
+    letter: &'static str,
+    /// What the object holding it stands for, or what it adds to the value it is beside.
+    #[cfg_attr(not(test), allow(dead_code, reason = "read by the tests that hold the harness to the table"))]
+    meaning: &'static str,
+    /// What the harness does with it, as written after its `hasOwn(a, '<letter>')`.
+    #[cfg_attr(not(test), allow(dead_code, reason = "read by the tests that hold the harness to the table"))]
+    harness: &'static str,
+}
+
+/// Every key, in the harness's order: the one table the encoder writes from and the harness is held to.
+/// The keys beside another (`t`, `n`, `k`) share its object, and the harness takes the first key it knows,
+/// so each letter is distinct from every other: an options object's record once took `w`, a web value's,
+/// and the harness read every such options object as a URL.
+#[cfg(test)]
+const KEYS: [Key; 22] = [
+    VARIABLE, UNDEFINED, PROXY, ARRAY, TEXT, FUNCTION, ARITY, CALLBACK, BIGINT, MAP, SET, PROMISE, REJECTED, DATE, WEB,
+    BYTES, REGEXP, ANSWERS, INSTANCE, OBJECT, RECORD, NUMBER,
+];
+
+const VARIABLE: Key = Key { letter: "v", meaning: "a variable of the test", harness: "return vars[a.v | 0]" };
+const UNDEFINED: Key = Key { letter: "u", meaning: "undefined", harness: "return undefined" };
+const PROXY: Key = Key { letter: "p", meaning: "a recording proxy of a record", harness: "return recording(a.p)" };
+const ARRAY: Key = Key { letter: "a", meaning: "an array of values", harness: "return map(a.a, argument)" };
+const TEXT: Key = Key { letter: "t", meaning: "beside a function: the text it prints", harness: "? a.t : undefined" };
+const FUNCTION: Key = Key {
+    letter: "f",
+    meaning: "a function returning a value",
+    harness: "printed(function () { return result; }, text)",
+};
+const ARITY: Key =
+    Key { letter: "n", meaning: "beside a function: its `length`", harness: "'length', { __proto__: null, value: a.n" };
+const CALLBACK: Key = Key { letter: "c", meaning: "a callback of a shape", harness: "printed(shaped(a.c), text)" };
+const BIGINT: Key = Key { letter: "b", meaning: "a bigint, by its digits", harness: "P.BigInt(a.b)" };
+const MAP: Key = Key { letter: "m", meaning: "a map, by its entries", harness: "P.mapSet(m, argument(a.m[i][0])" };
+const SET: Key = Key { letter: "e", meaning: "a set, by its items", harness: "P.setAdd(set, argument(a.e[i]))" };
+const PROMISE: Key = Key { letter: "q", meaning: "a promise resolved with a value", harness: "resolve(result)" };
+const REJECTED: Key = Key { letter: "j", meaning: "a rejected promise", harness: "reject(new P.Error('rejected'))" };
+const DATE: Key = Key { letter: "d", meaning: "a date, by its time", harness: "new RealDate(a.d)" };
+const WEB: Key =
+    Key { letter: "w", meaning: "a web value, by its class and text", harness: "web(a.w[0] | 0, '' + a.w[1])" };
+const BYTES: Key =
+    Key { letter: "y", meaning: "bytes, by length and fill", harness: "new P.Uint8Array(a.y[0]), a.y[1]" };
+const REGEXP: Key = Key { letter: "r", meaning: "a regular expression", harness: "new RealRegExp(a.r[0], a.r[1])" };
+const ANSWERS: Key = Key { letter: "s", meaning: "a stub answering values in turn", harness: "map(a.s, argument)" };
+const INSTANCE: Key = Key { letter: "i", meaning: "a rebuilt instance", harness: "rebuilt(a.i[0], a.i[1], argument)" };
+const OBJECT: Key =
+    Key { letter: "o", meaning: "a plain object, by its members", harness: "object[a.o[i][0]] = argument(a.o[i][1])" };
+const RECORD: Key =
+    Key { letter: "k", meaning: "beside an object: the record its reads report to", harness: "watching(a.k, object)" };
+/// The harness's last resort, read without `hasOwn`: what no other key claims is a number.
+const NUMBER: Key = Key { letter: "x", meaning: "a number JSON has no literal for", harness: "return +a.x;" };
+
+/// Opens an argument's object with `key`: `{"<letter>":`.
+fn open(json: &mut String, key: &Key) {
+    json.push_str("{\"");
+    json.push_str(key.letter);
+    json.push_str("\":");
+}
+
+/// Adds `key` beside the first: `,"<letter>":`.
+fn beside(json: &mut String, key: &Key) {
+    json.push_str(",\"");
+    json.push_str(key.letter);
+    json.push_str("\":");
+}
+
 impl TestCase {
     /// The test as the sandbox's interpreter takes it (see `__fc$exec` in the harness): a JSON array of
     /// operations, far cheaper for the engine than compiling JavaScript for every candidate.
@@ -85,40 +155,85 @@ impl TestCase {
         match value {
             Value::Number(n) if n.is_finite() => json.push_str(&literal::number(*n)),
             Value::Number(n) => {
-                let _ = write!(json, "{{\"x\":\"{}\"}}", literal::number(*n));
+                open(json, &NUMBER);
+                let _ = write!(json, "\"{}\"}}", literal::number(*n));
             }
             Value::String(text) => push_json_string(json, text),
             Value::Boolean(b) => json.push_str(if *b { "true" } else { "false" }),
             Value::Null => json.push_str("null"),
-            Value::Undefined => json.push_str("{\"u\":0}"),
+            Value::Undefined => {
+                open(json, &UNDEFINED);
+                json.push_str("0}");
+            }
             Value::Variable(v) => {
-                let _ = write!(json, "{{\"v\":{v}}}");
+                open(json, &VARIABLE);
+                let _ = write!(json, "{v}}}");
             }
             Value::Proxy(id) => {
-                let _ = write!(json, "{{\"p\":{id}}}");
+                open(json, &PROXY);
+                let _ = write!(json, "{id}}}");
             }
             Value::Array(items) => {
-                json.push_str("{\"a\":");
+                open(json, &ARRAY);
                 self.push_json_args(json, items, program);
                 json.push('}');
             }
             Value::Function { arity, result } => {
-                json.push_str("{\"f\":");
+                open(json, &FUNCTION);
                 self.push_json_value(json, result, program);
                 if *arity > 0 {
-                    let _ = write!(json, ",\"n\":{arity}");
+                    beside(json, &ARITY);
+                    let _ = write!(json, "{arity}");
                 }
                 self.push_json_text(json, value, program);
             }
             Value::Callback(shape) => {
-                let _ = write!(json, "{{\"c\":{}", shape.code());
+                open(json, &CALLBACK);
+                let _ = write!(json, "{}", shape.code());
                 self.push_json_text(json, value, program);
             }
             Value::BigInt(n) => {
-                let _ = write!(json, "{{\"b\":\"{n}\"}}");
+                open(json, &BIGINT);
+                let _ = write!(json, "\"{n}\"}}");
             }
+            Value::Map(_)
+            | Value::Set(_)
+            | Value::Promise(_)
+            | Value::Rejected
+            | Value::Bytes { .. }
+            | Value::Date(_)
+            | Value::Web(_)
+            | Value::RegExp { .. } => self.push_json_builtin(json, value, program),
+            Value::Object { members, record } => {
+                open(json, &OBJECT);
+                self.push_json_members(json, members, program);
+                if let Some(record) = record {
+                    beside(json, &RECORD);
+                    let _ = write!(json, "{record}");
+                }
+                json.push('}');
+            }
+            Value::Instance { class, fields } => {
+                open(json, &INSTANCE);
+                let _ = write!(json, "[{class},");
+                self.push_json_members(json, fields, program);
+                json.push_str("]}");
+            }
+            Value::Answers(answers) => {
+                open(json, &ANSWERS);
+                self.push_json_args(json, answers, program);
+                self.push_json_text(json, value, program);
+            }
+        }
+    }
+
+    /// A value of a built-in class (a map, a set, a promise, bytes, a date, a web value, a regular
+    /// expression) in the interpreter's encoding.
+    fn push_json_builtin(&self, json: &mut String, value: &Value, program: &ProgramInfo) {
+        match value {
             Value::Map(entries) => {
-                json.push_str("{\"m\":[");
+                open(json, &MAP);
+                json.push('[');
                 for (index, (key, value)) in entries.iter().enumerate() {
                     if index > 0 {
                         json.push(',');
@@ -132,52 +247,42 @@ impl TestCase {
                 json.push_str("]}");
             }
             Value::Set(items) => {
-                json.push_str("{\"e\":");
+                open(json, &SET);
                 self.push_json_args(json, items, program);
                 json.push('}');
             }
             Value::Promise(result) => {
-                json.push_str("{\"q\":");
+                open(json, &PROMISE);
                 self.push_json_value(json, result, program);
                 json.push('}');
             }
-            Value::Rejected => json.push_str("{\"j\":1}"),
+            Value::Rejected => {
+                open(json, &REJECTED);
+                json.push_str("1}");
+            }
             Value::Bytes { length, fill } => {
-                let _ = write!(json, "{{\"y\":[{length},{fill}]}}");
+                open(json, &BYTES);
+                let _ = write!(json, "[{length},{fill}]}}");
             }
             Value::Date(ms) => {
-                let _ = write!(json, "{{\"d\":{}}}", literal::number(*ms));
+                open(json, &DATE);
+                let _ = write!(json, "{}}}", literal::number(*ms));
             }
             Value::Web(web) => {
-                let _ = write!(json, "{{\"w\":[{},", web.code());
+                open(json, &WEB);
+                let _ = write!(json, "[{},", web.code());
                 push_json_string(json, &web.text());
                 json.push_str("]}");
             }
             Value::RegExp { source, flags } => {
-                json.push_str("{\"r\":[");
+                open(json, &REGEXP);
+                json.push('[');
                 push_json_string(json, source);
                 json.push(',');
                 push_json_string(json, flags);
                 json.push_str("]}");
             }
-            Value::Object { members, record } => {
-                json.push_str("{\"o\":");
-                self.push_json_members(json, members, program);
-                if let Some(record) = record {
-                    let _ = write!(json, ",\"k\":{record}");
-                }
-                json.push('}');
-            }
-            Value::Instance { class, fields } => {
-                let _ = write!(json, "{{\"i\":[{class},");
-                self.push_json_members(json, fields, program);
-                json.push_str("]}");
-            }
-            Value::Answers(answers) => {
-                json.push_str("{\"s\":");
-                self.push_json_args(json, answers, program);
-                self.push_json_text(json, value, program);
-            }
+            _ => unreachable!("only values of built-in classes are written here"),
         }
     }
 
@@ -201,7 +306,7 @@ impl TestCase {
     /// the sandbox's function that text as its `toString`, so code that prints or stores a callback
     /// (`String(cb)`, an error message naming it) observes in the sandbox what it observes in the suite.
     fn push_json_text(&self, json: &mut String, function: &Value, program: &ProgramInfo) {
-        json.push_str(",\"t\":");
+        beside(json, &TEXT);
         push_json_string(json, &self.value(function, program));
         json.push('}');
     }
@@ -239,7 +344,55 @@ fn push_json_string(json: &mut String, text: &str) {
 
 #[cfg(test)]
 mod tests {
-    use super::push_json_string;
+    use super::{KEYS, NUMBER, push_json_string};
+    use crate::js::HARNESS_JS;
+
+    /// The harness's `argument`: where it reads an argument's keys.
+    fn argument_reader() -> &'static str {
+        let start = HARNESS_JS.find("const argument = (a) => {").expect("the harness's `argument`");
+        let end = start + HARNESS_JS[start..].find(NUMBER.harness).expect("its last resort") + NUMBER.harness.len();
+        &HARNESS_JS[start..end]
+    }
+
+    #[test]
+    fn every_key_is_distinct() {
+        for (i, key) in KEYS.iter().enumerate() {
+            assert_eq!(key.letter.chars().count(), 1, "{}", key.meaning);
+            if let Some(other) = KEYS[..i].iter().find(|other| other.letter == key.letter) {
+                panic!("`{}` is both {} and {}", key.letter, other.meaning, key.meaning);
+            }
+        }
+    }
+
+    #[test]
+    fn the_harness_reads_every_key_as_the_table_means_it_and_no_other() {
+        let reader = argument_reader();
+        let checks: Vec<(usize, &str)> = reader.match_indices("hasOwn(a, '").collect();
+        for (at, check) in &checks {
+            let letter = &reader[at + check.len()..].split('\'').next().unwrap_or_default();
+            assert!(
+                KEYS.iter().any(|key| key.letter == *letter),
+                "the harness reads `{letter}`, which the table lacks"
+            );
+        }
+        for key in KEYS.iter().filter(|key| key.letter != NUMBER.letter) {
+            let check = format!("hasOwn(a, '{}')", key.letter);
+            let at = reader
+                .find(&check)
+                .unwrap_or_else(|| panic!("the harness never reads `{}` ({})", key.letter, key.meaning));
+            // What the harness does with the key: up to its next check, or to the end.
+            let rest = &reader[at + check.len()..];
+            let block = rest.find("hasOwn(a, '").map_or(rest, |next| &rest[..next]);
+            assert!(
+                block.contains(key.harness),
+                "the harness reads `{}` otherwise than as {} (`{}`):\n{block}",
+                key.letter,
+                key.meaning,
+                key.harness
+            );
+        }
+        assert!(reader.ends_with(NUMBER.harness));
+    }
 
     #[test]
     fn strings_are_escaped_as_serde_json_escapes_them() {
