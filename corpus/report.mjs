@@ -5,8 +5,12 @@
 // generators), then for each method the report names, the statements and branches Flycatcher reports
 // covered, and whether its class's exported suite passes under `node --test`. Prints a Markdown table.
 //
-//   node corpus/report.mjs [--bin target/release/flycatcher] [--timeout 1] [--seed 1] [--out DIR]
+//   node corpus/report.mjs [--bin target/release/flycatcher] [--timeout 1] [--seed 1] [--budget UNITS]
+//                          [--out DIR]
 //
+// `--timeout 1` is a wall-clock cap: on a busy machine a method stops there with fewer candidates
+// ("time cap" in the stop column). `--budget 20000` (what --timeout 1 gives a 2026 machine) with a
+// large `--timeout` measures the same work on any machine and under any load.
 // The report's table names 23 methods; the code names the splay tree's `splay` `splay_`, and the
 // red-black tree's `insert` and `contains` are its Node's. BinarySearchTree's `size` cannot be fully
 // covered: the callback it counts with is never called (its `traverse` ignores the callback).
@@ -18,6 +22,7 @@ import { here, option, root } from './common.mjs';
 const bin = path.resolve(root, option('--bin', 'target/release/flycatcher'));
 const timeout = option('--timeout', '1');
 const seed = option('--seed', '1');
+const budget = option('--budget', null);
 const outRoot = path.resolve(option('--out', path.join(here, 'report-cache', 'out')));
 const cache = path.join(here, 'report-cache');
 
@@ -60,7 +65,7 @@ for (const [file, className, methods] of benchmark) {
   const report = `${out}.json`;
   fs.rmSync(out, { recursive: true, force: true });
   fs.rmSync(report, { force: true });
-  const run = spawnSync(bin, ['generate', path.join(cache, file), '--seed', seed, '--timeout', timeout, '--out', out, '--report', report, '-q'], {
+  const run = spawnSync(bin, ['generate', path.join(cache, file), '--seed', seed, '--timeout', timeout, '--out', out, '--report', report, '-q', ...(budget ? ['--budget', budget] : [])], {
     encoding: 'utf8',
     timeout: 30 * 60 * 1000,
   });
