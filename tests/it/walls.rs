@@ -123,6 +123,7 @@ fn suites_of_validated_inputs_pass_under_node() {
         fixture("walls/version/version.js"),
         fixture("walls/right-triangle.js"),
         fixture("walls/parcel-code.js"),
+        fixture("walls/triage.js"),
     ];
     generate(&files, out.path(), &["--seed", "3", "--budget", "60000", "--timeout", "600", "--quiet"]);
     node_test_passes(&suites(out.path()));
