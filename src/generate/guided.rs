@@ -7,7 +7,10 @@
 //! `'978'` written over their start), spelled from the characters of short literals at mined lengths,
 //! as digits at mined lengths (`if (id.length < 13) return`; now and then with one letter among them,
 //! for the check that refuses a character that is not a digit), or edited by inserting, deleting or
-//! replacing characters.
+//! replacing characters. Now and then a string is the literals of one condition guarding a statement no
+//! test covered yet, together (`s.indexOf('KKK') > -1 && s.indexOf('AA') > -1` gives `"KKKAA"`): a
+//! conjunction of containment tests that random draws of single literals meet once in thousands of
+//! candidates, and each such draw aims at a different uncovered statement.
 
 use rand::Rng;
 use rand::RngExt;
@@ -28,6 +31,8 @@ const MAX_SPELLED: usize = 32;
 /// call search measures no distance to, and a class without string literals has none to write over
 /// the digits.
 const NOT_A_DIGIT: f64 = 0.25;
+/// Chance, among guided strings, of the literals of a condition guarding a statement not covered yet.
+const TARGETED: f64 = 0.25;
 
 /// The character a mined number may be the code of, past ASCII (which default strings have): code
 /// that reads `charCodeAt` compares with the bounds of UTF-8's lengths (`0x80`, `0x800`), of
@@ -68,6 +73,10 @@ pub struct ConstantPool {
     /// strings (see [`ConstantPool::reading_character_codes`]).
     reads_codes: bool,
     lengths: Vec<usize>,
+    /// Per condition of the method that compares with string literals, the statement (an offset into
+    /// the method's statements) one of its outcomes guards and the literals joined; those whose
+    /// statement is covered are dropped (see [`ConstantPool::retire`]).
+    targets: Vec<(u32, String)>,
 }
 
 impl ConstantPool {
@@ -112,6 +121,20 @@ impl ConstantPool {
     pub(crate) fn reading_character_codes(mut self, reads: bool) -> ConstantPool {
         self.reads_codes = reads;
         self
+    }
+
+    /// This pool, with the literals of the conditions guarding the method's statements: per branch
+    /// outcome, the statement it guards and the string literals of its condition, in order.
+    pub(crate) fn aiming_at(mut self, targets: impl IntoIterator<Item = (u32, Vec<String>)>) -> ConstantPool {
+        self.targets = targets.into_iter().filter(|(_, l)| !l.is_empty()).map(|(s, l)| (s, l.concat())).collect();
+        self.targets.sort_unstable();
+        self.targets.dedup();
+        self
+    }
+
+    /// Drops the targets whose statement `covered` (by offset into the method's statements) marks.
+    pub(crate) fn retire(&mut self, covered: &[bool]) {
+        self.targets.retain(|(s, _)| !covered.get(*s as usize).copied().unwrap_or(true));
     }
 
     /// Adds the values of `other` to this pool (recorded values join the mined constants).
@@ -171,6 +194,9 @@ impl ConstantPool {
         let nothing = self.strings.is_empty() && self.patterns.is_empty() && self.lengths.is_empty();
         if nothing || !rng.random_bool(GUIDED_STRING) {
             return fallback(rng);
+        }
+        if !self.targets.is_empty() && rng.random_bool(TARGETED) {
+            return self.targets[rng.random_range(0..self.targets.len())].1.clone();
         }
         match rng.random_range(0..5u32) {
             0 if !self.patterns.is_empty() => {
@@ -309,6 +335,22 @@ mod tests {
         assert!((0..500).all(|_| ignored.string(&mut rng, |_| String::new()).is_ascii()), "without code reads");
         assert_eq!(character_of_code(0.5), None);
         assert_eq!(character_of_code(1_114_112.0), None);
+    }
+
+    #[test]
+    fn the_literals_of_a_condition_come_together_until_its_statement_is_covered() {
+        // Other literals than the condition's, so that no edit of a mined string spells them together.
+        let constants = [Constant::String("x".into())];
+        let targets = vec![(3, vec!["KKK".to_string(), "AA".to_string()]), (4, Vec::new())];
+        let mut pool = ConstantPool::new(constants.iter()).aiming_at(targets);
+        let mut rng = StdRng::seed_from_u64(4);
+        let drawn =
+            |pool: &ConstantPool, rng: &mut StdRng| (0..400).any(|_| pool.string(rng, |_| String::new()) == "KKKAA");
+        assert!(drawn(&pool, &mut rng));
+        pool.retire(&[false, false, false, false, false]);
+        assert!(drawn(&pool, &mut rng), "statement 3 is not covered yet");
+        pool.retire(&[false, false, false, true, false]);
+        assert!(!drawn(&pool, &mut rng), "statement 3 is covered");
     }
 
     #[test]

@@ -123,6 +123,9 @@ pub struct Branch {
     /// Source text of what decides it, on one line and shortened: the test of an `if`, `?:` or loop, the
     /// left operand of `&&`, `||` or `??`, the discriminant of a `switch`.
     pub condition: String,
+    /// Byte offset in the original text just past what decides it (`condition` in full): the literals
+    /// between `start` and here are the ones the condition compares with.
+    pub condition_end: u32,
     /// The first statement id of the body this outcome runs, when it has one of its own: `if` and
     /// `else` blocks, `switch` clauses, and the body of a `while` or `for` ("true"); or the statement
     /// after the construct, for the outcome that stays where the other always leaves (the `else` of

@@ -128,6 +128,7 @@ impl<'a> Probes<'a> {
             line: line_of(self.file, at),
             start: self.offset(at),
             condition: shorten(&snippet(self.file, condition), LABEL_LENGTH),
+            condition_end: self.offset(condition.hi),
             guards: None,
         };
         self.branches.push(branch);

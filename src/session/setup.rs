@@ -86,7 +86,8 @@ pub(super) fn methods_under_test(program: &ProgramInfo, method: Option<&str>) ->
 }
 
 /// Gives each method under test the constants of its own code (counted twice: they matter most) and of
-/// its class's constructor and methods.
+/// its class's constructor and methods, and the string literals of each condition guarding one of its
+/// statements (see [`ConstantPool::aiming_at`]).
 pub(super) fn mine_constants(code: &CodeBase, program: &ProgramInfo, methods: &mut [MethodState]) {
     let literals: Vec<Literals> =
         code.files.iter().map(|f| Literals::mine(&f.entry.parsed.program, f.entry.parsed.source.start_pos.0)).collect();
@@ -111,8 +112,33 @@ pub(super) fn mine_constants(code: &CodeBase, program: &ProgramInfo, methods: &m
             .as_ref()
             .and_then(range_of)
             .is_some_and(|(file, f)| literals[file].reads_character_codes(f.start, f.end));
-        m.constants = ConstantPool::new(constants.iter()).reading_character_codes(reads_codes);
+        let targets = m.function.as_ref().map(|f| condition_literals(code, &literals, f)).unwrap_or_default();
+        m.constants = ConstantPool::new(constants.iter()).reading_character_codes(reads_codes).aiming_at(targets);
     }
+}
+
+/// Per branch outcome of `function` that guards one of its statements, that statement (an offset into
+/// the function's statements) and the string literals its condition compares with, in order.
+fn condition_literals(code: &CodeBase, literals: &[Literals], function: &FunctionRef) -> Vec<(u32, Vec<String>)> {
+    let file = &code.files[function.file];
+    let strings = |start: u32, end: u32| -> Vec<String> {
+        literals[function.file]
+            .within(start, end)
+            .filter_map(|c| match c {
+                Constant::String(s) => Some(s.clone()),
+                _ => None,
+            })
+            .collect()
+    };
+    function
+        .branches
+        .clone()
+        .filter_map(|id| {
+            let branch = file.instrumented.branches.get(id.checked_sub(file.branches.start)? as usize)?;
+            let guarded = branch.guards.filter(|s| function.statements.contains(s))?;
+            Some((guarded - function.statements.start, strings(branch.start, branch.condition_end)))
+        })
+        .collect()
 }
 
 /// Gives each method's search archive the statement each of its branch outcomes guards.

@@ -206,6 +206,9 @@ impl Session {
         if valid && searching {
             m.archive.observe(&test, &execution, &m.covered, &m.branches);
         }
+        if matches!(verdict, CandidateVerdict::NewCoverage(_)) {
+            m.constants.retire(&m.covered);
+        }
         if strategy == Strategy::Guided && m.stale >= PLATEAU && self.subject.code.distances {
             m.searching = true;
         }

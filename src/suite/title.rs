@@ -287,7 +287,15 @@ mod tests {
     use super::*;
 
     fn branch(kind: BranchKind, outcome: &str, condition: &str, start: u32) -> Branch {
-        Branch { kind, outcome: outcome.into(), line: 1, start, condition: condition.into(), guards: None }
+        Branch {
+            kind,
+            outcome: outcome.into(),
+            line: 1,
+            start,
+            condition: condition.into(),
+            condition_end: start + condition.len() as u32,
+            guards: None,
+        }
     }
 
     #[test]
