@@ -76,10 +76,12 @@ fn a_deferred_promise_is_read_at_the_end_settled_or_pending() {
 #[test]
 fn promises_later_calls_settle_are_covered_and_their_suite_passes() {
     let out = tempfile::tempdir().unwrap();
+    // A seed whose elected test of `once` ends with the call left pending (another may elect a shorter
+    // test covering as much, whose `once` is not the last call).
     let report = generate(
         &[fixture("async/signals.js")],
         out.path(),
-        &["--seed", "2", "--budget", "120000", "--timeout", "600"],
+        &["--seed", "3", "--budget", "120000", "--timeout", "600"],
     );
     fully_covered(&report, "Signals", &["once", "emit", "listeners"]);
     fully_covered(&report, "Gate", &["whenOpen", "open"]);
