@@ -49,6 +49,14 @@ fn declared_parameters(report: &serde_json::Value) -> Vec<(String, String)> {
         .collect()
 }
 
+/// Panics unless each of `expected` (`Class.function(parameter)`, its declaration's text) is among
+/// `declared`.
+fn declares(declared: &[(String, String)], expected: &[(&str, &str)]) {
+    for (name, text) in expected {
+        assert!(declared.iter().any(|(n, t)| n == name && t == text), "{name}: {text} not in {declared:?}");
+    }
+}
+
 /// Panics unless every method of the report is fully covered.
 fn all_covered(report: &serde_json::Value, what: &str) {
     for (method, covered, statements, stop) in methods(report) {
@@ -85,9 +93,7 @@ fn declarations_decide_every_parameter_and_cover_the_class_in_fewer_candidates()
         ("Shelf.count(predicate)", "(book: Book) => boolean"),
         ("Shelf.rate(level)", "Level"),
     ];
-    for (name, text) in expected {
-        assert!(declared.iter().any(|(n, t)| n == name && t == text), "{name}: {text} not in {declared:?}");
-    }
+    declares(&declared, &expected);
     assert_eq!(declared.len(), expected.len(), "{declared:?}");
     literals_only(&out);
     node_test_passes(&suites(&out));
@@ -122,9 +128,7 @@ fn the_declarations_of_a_module_of_functions_decide_their_parameters() {
         ("units.total(lengths)", "Length[]"),
         ("units.total(unit)", "Unit"),
     ];
-    for (name, text) in expected {
-        assert!(declared.iter().any(|(n, t)| n == name && t == text), "{name}: {text} not in {declared:?}");
-    }
+    declares(&declared, &expected);
     assert_eq!(declared.len(), expected.len(), "{declared:?}");
     node_test_passes(&suites(&out));
 }
@@ -226,7 +230,7 @@ fn a_typescript_class_declares_its_own_types() {
     let report = generate(std::slice::from_ref(&source), &out, &settings);
     all_covered(&report, "from TypeScript");
     let declared = declared_parameters(&report);
-    for (name, text) in [
+    let expected = [
         ("Playlist.constructor(options)", "PlaylistOptions"),
         ("Playlist.add(track)", "Track"),
         ("Playlist.setRepeat(mode)", "Repeat"),
@@ -234,9 +238,8 @@ fn a_typescript_class_declares_its_own_types() {
         ("Playlist.total(filter)", "(track: Track) => boolean"),
         ("Playlist.total(rounding)", "number"),
         ("Track.constructor(title)", "string"),
-    ] {
-        assert!(declared.iter().any(|(n, t)| n == name && t == text), "{name}: {text} not in {declared:?}");
-    }
+    ];
+    declares(&declared, &expected);
     // The enum's values, and no other number.
     for call in calls_of(&out, "tempo") {
         assert!(["0", "10", "11"].contains(&call.as_str()), "tempo({call})");
