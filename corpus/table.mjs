@@ -4,7 +4,7 @@
 // coverage of the package's own files under that suite (corpus/coverage.mjs: c8's report, on the files
 // that ran). Prints a Markdown table.
 //
-//   node corpus/table.mjs [--bin target/release/flycatcher] [--timeout 1] [--seed 1] [--only NAME]...
+//   node corpus/table.mjs [--bin target/release/flycatcher] [--timeout 1] [--budget N] [--seed 1] [--only NAME]...
 //                         [--dir] [--out DIR] [--json FILE]
 //
 // A package is measured on its directory when `generate` takes directories (`--dir`), else on the
@@ -30,6 +30,9 @@ import { refactorCheck } from './refactor.mjs';
 const bin = path.resolve(root, option('--bin', 'target/release/flycatcher'));
 const timeout = option('--timeout', '1');
 const seed = option('--seed', '1');
+// A counted budget per method (`generate --budget`): rows that do not depend on the machine's load, where
+// `--timeout` alone caps by time on a busy machine (give a `--timeout` large enough not to cap then).
+const budget = option('--budget');
 const outRoot = path.resolve(option('--out', path.join(here, 'cache', 'out')));
 const byDirectory = args.includes('--dir');
 
@@ -64,7 +67,7 @@ const entryOf = (p) => {
 };
 
 const generate = (target, out, report, extra = []) =>
-  spawnSync(bin, ['generate', target, '--seed', seed, '--timeout', timeout, '--out', out, '--report', report, '-q', ...extra], {
+  spawnSync(bin, ['generate', target, '--seed', seed, '--timeout', timeout, '--out', out, '--report', report, '-q', ...(budget ? ['--budget', budget] : []), ...extra], {
     encoding: 'utf8',
     timeout: minutes(20),
   });
