@@ -16,12 +16,18 @@
 //! Checks a helper of the same file makes on what it is passed are read as the caller's (see
 //! [`checks_passed_on`]), and checks on a local declared as a parameter as the parameter's (see
 //! [`checks_through_aliases`]).
+//!
+//! A check made after the name was bound to a value not made from it (`url = cleanUpProtocol(p); if
+//! (url === false)`) is about that other value, not about what the caller passed: it is not read (see
+//! [`Finder::rebound`]). A name rebound to something made from itself (`kind = kind.toLowerCase()`) or to a
+//! literal (a default) keeps its checks: the value is still the one passed, or of the type a caller gives.
 
 use std::collections::BTreeMap;
 
 use swc_common::Spanned;
 use swc_ecma_ast::{
-    BinExpr, BinaryOp, CallExpr, Callee, Expr, Lit, Pat, Program, SwitchStmt, UnaryExpr, UnaryOp, VarDeclarator,
+    ArrowExpr, AssignExpr, AssignOp, AssignTarget, BinExpr, BinaryOp, CallExpr, Callee, Expr, Function, Ident, Lit,
+    Pat, Program, SimpleAssignTarget, SwitchStmt, UnaryExpr, UnaryOp, VarDeclarator,
 };
 use swc_ecma_visit::{Visit, VisitWith};
 
@@ -45,7 +51,7 @@ pub(crate) struct TypeofCheck {
 /// Every `typeof identifier` compared (`===`, `!==`, `==`, `!=`) with a string literal, and every
 /// identifier compared with `null`, in `program`; `base` is the file's start position.
 pub(crate) fn typeof_checks(program: &Program, base: u32) -> Vec<TypeofCheck> {
-    let mut finder = Finder { base, found: Vec::new() };
+    let mut finder = Finder { base, found: Vec::new(), rebound: vec![Vec::new()] };
     program.visit_with(&mut finder);
     finder.found
 }
@@ -185,6 +191,42 @@ impl Visit for FlowFinder {
 struct Finder {
     base: u32,
     found: Vec<TypeofCheck>,
+    /// Per function open around the place visited (the program's top level first), the names it bound,
+    /// before that place, to a value not made from them: checks on those say nothing of what was passed.
+    rebound: Vec<Vec<String>>,
+}
+
+impl Finder {
+    /// Keeps `check` unless the variable it is on was rebound before it (see the module's documentation).
+    fn push(&mut self, check: TypeofCheck) {
+        let root = check.name.split('.').next().unwrap_or_default();
+        if !self.rebound.iter().any(|names| names.iter().any(|n| n == root)) {
+            self.found.push(check);
+        }
+    }
+
+    /// Visits a function's parts with a scope of its own.
+    fn scoped(&mut self, visit: impl FnOnce(&mut Finder)) {
+        self.rebound.push(Vec::new());
+        visit(self);
+        self.rebound.pop();
+    }
+}
+
+/// Whether `e` reads the variable `name`.
+fn mentions(e: &Expr, name: &str) -> bool {
+    struct Mentions<'n> {
+        name: &'n str,
+        found: bool,
+    }
+    impl Visit for Mentions<'_> {
+        fn visit_ident(&mut self, node: &Ident) {
+            self.found |= &*node.sym == self.name;
+        }
+    }
+    let mut finder = Mentions { name, found: false };
+    e.visit_with(&mut finder);
+    finder.found
 }
 
 /// Prefix of the pseudo-type of an `instanceof` check.
@@ -217,12 +259,32 @@ fn dotted(e: &Expr) -> Option<String> {
 }
 
 impl Visit for Finder {
+    fn visit_function(&mut self, node: &Function) {
+        self.scoped(|finder| node.visit_children_with(finder));
+    }
+
+    fn visit_arrow_expr(&mut self, node: &ArrowExpr) {
+        self.scoped(|finder| node.visit_children_with(finder));
+    }
+
+    fn visit_assign_expr(&mut self, node: &AssignExpr) {
+        node.visit_children_with(self);
+        if node.op == AssignOp::Assign
+            && let AssignTarget::Simple(SimpleAssignTarget::Ident(target)) = &node.left
+            && !matches!(&*node.right, Expr::Lit(_))
+            && !mentions(&node.right, &target.id.sym)
+            && let Some(names) = self.rebound.last_mut()
+        {
+            names.push(target.id.sym.to_string());
+        }
+    }
+
     fn visit_bin_expr(&mut self, node: &BinExpr) {
         if node.op == BinaryOp::InstanceOf
             && let (Some(name), Some(class)) = (dotted(&node.left), dotted(&node.right))
         {
             let ty = format!("{INSTANCEOF}{class}");
-            self.found.push(TypeofCheck { at: node.span().lo.0.saturating_sub(self.base), name, ty, literal: None });
+            self.push(TypeofCheck { at: node.span().lo.0.saturating_sub(self.base), name, ty, literal: None });
         }
         if matches!(node.op, BinaryOp::EqEqEq | BinaryOp::NotEqEq | BinaryOp::EqEq | BinaryOp::NotEq) {
             let typeof_of = |e: &Expr| match e {
@@ -245,7 +307,7 @@ impl Visit for Finder {
                 .or_else(|| identifier(&node.left).zip(literal(&node.right)))
                 .or_else(|| identifier(&node.right).zip(literal(&node.left)));
             if let Some((name, (ty, literal))) = found {
-                self.found.push(TypeofCheck { at: node.span().lo.0.saturating_sub(self.base), name, ty, literal });
+                self.push(TypeofCheck { at: node.span().lo.0.saturating_sub(self.base), name, ty, literal });
             }
         }
         node.visit_children_with(self);
@@ -257,7 +319,7 @@ impl Visit for Finder {
                 if let Some((ty, literal)) = case.test.as_deref().and_then(equality) {
                     let at = case.span.lo.0.saturating_sub(self.base);
                     let (name, ty) = (name.clone(), format!("{EQUALS}{ty}"));
-                    self.found.push(TypeofCheck { at, name, ty, literal });
+                    self.push(TypeofCheck { at, name, ty, literal });
                 }
             }
         }
@@ -333,6 +395,19 @@ mod tests {
         assert!(literals_compared(&checks, "c").is_empty(), "a boolean's two values need no list");
         let cases = vec![Constant::String("major".into()), Constant::Number(-1.0)];
         assert_eq!(literals_compared(&checks, "d"), cases, "switch cases, in source order");
+    }
+
+    #[test]
+    fn checks_after_a_name_is_rebound_to_another_value_are_not_read() {
+        let code = "function f(url, kind, n) { kind = kind.toLowerCase(); n = 5; if (kind === 'major' || n === 3) return;\n\
+                    url = clean(other); if (url === false) return; }\nfunction g(url) { if (url === 'x') return; }";
+        let parsed = parse_source(Path::new("/nonexistent/t.js"), "t.js", code.into()).unwrap();
+        let checks = typeof_checks(&parsed.program, parsed.source.start_pos.0);
+        let end_of_f = code.find("\nfunction g").unwrap() as u32;
+        assert!(types_checked(&checks, "url", 0, end_of_f).is_empty(), "what `clean` returned, not what was passed");
+        assert_eq!(types_checked(&checks, "kind", 0, end_of_f), vec!["=string"], "made from itself");
+        assert_eq!(types_checked(&checks, "n", 0, end_of_f), vec!["=number"], "a default");
+        assert_eq!(types_checked(&checks, "url", end_of_f, code.len() as u32), vec!["=string"], "another function's");
     }
 
     #[test]

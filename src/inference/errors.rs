@@ -9,8 +9,9 @@
 //! (`v.toStringTag`, a brand check), not uses, and a leap of faith need not wait as long.
 //!
 //! Which parameter caused it: among the arguments of the call that threw that are still proxies or
-//! leaps of faith, the one whose name the message says, else the only one, unless the message names
-//! another value of the call (a member of the same options object whose type is settled).
+//! leaps of faith, the one whose name the message says, else the only one, or else the only proxy the code
+//! used before it threw, unless the message names another value of the call (a member of the same
+//! options object whose type is settled).
 
 use super::{Decision, DecisionSource, ParamType, TypeTable};
 use crate::model::program::ProgramInfo;
@@ -135,12 +136,28 @@ impl TypeTable {
         let about_member = |id: u32| {
             events.iter().any(|e| matches!(e, ProxyEvent::Get { key, name } if *key == id && names(&lower, name)))
         };
+        // A message saying what it received ("Expected a string but received a Number", "... a null") is
+        // about such a value the call passed, when one of its settled arguments is one.
+        let received = received(&lower);
         let about_settled = given.iter().any(|g| {
-            !suspects.iter().any(|(id, _)| *id == g.record) && names(&lower, &self.records[g.record as usize].name)
+            !suspects.iter().any(|(id, _)| *id == g.record)
+                && (names(&lower, &self.records[g.record as usize].name)
+                    || received.is_some_and(|kind| kind_of(g.value) == Some(kind)))
         });
+        // Of several proxies, a message naming none is about the one the code used before it threw
+        // (`assertString(url)` read `url.constructor` while `options` was never reached), when only one
+        // was used.
+        let used: Vec<(u32, bool)> = suspects
+            .iter()
+            .copied()
+            .filter(|(id, proxy)| {
+                *proxy && events.iter().any(|e| e.key() == *id && !matches!(e, ProxyEvent::Created { .. }))
+            })
+            .collect();
         let blamed = match (named.is_empty(), suspects.len()) {
             (false, _) => named,
             (true, 1) if !(about_settled || suspects[0].1 && about_member(suspects[0].0)) => suspects,
+            (true, _) if used.len() == 1 && !(about_settled || about_member(used[0].0)) => used,
             _ => return Vec::new(),
         };
         let mut replaced = Vec::new();
@@ -179,6 +196,40 @@ impl TypeTable {
     }
 }
 
+/// What a message says it received: a value of a type, `null` or `undefined`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Received {
+    Type(ParamType),
+    Null,
+    Undefined,
+}
+
+/// What `message` (lower case) says it received instead ("received a Number", "got string", "received
+/// a null"), if anything.
+fn received(message: &str) -> Option<Received> {
+    let words: Vec<&str> = message.split(|c: char| !c.is_alphanumeric()).filter(|w| !w.is_empty()).collect();
+    words.iter().enumerate().find_map(|(i, word)| {
+        let kind = match *word {
+            "null" => Received::Null,
+            "undefined" => Received::Undefined,
+            _ => Received::Type(TYPE_WORDS.iter().find(|(name, _)| name == word)?.1),
+        };
+        words[i.saturating_sub(2)..i].iter().any(|w| RECEIVED.contains(w)).then_some(kind)
+    })
+}
+
+/// What a message would say it received of `value`, for the values a test passes as they are.
+fn kind_of(value: &Value) -> Option<Received> {
+    match value {
+        Value::Number(_) => Some(Received::Type(ParamType::Number)),
+        Value::String(_) => Some(Received::Type(ParamType::String)),
+        Value::Boolean(_) => Some(Received::Type(ParamType::Boolean)),
+        Value::Null => Some(Received::Null),
+        Value::Undefined => Some(Received::Undefined),
+        _ => None,
+    }
+}
+
 /// Whether `message` (lower case) names the parameter called `name` (`options.max` and `items[i]` by
 /// their last name), as a word.
 fn names(message: &str, name: &str) -> bool {
@@ -212,6 +263,16 @@ mod tests {
         for (message, expected) in cases {
             assert_eq!(complaint(message), expected, "{message}");
         }
+    }
+
+    #[test]
+    fn a_message_says_which_type_it_received() {
+        let number = Some(Received::Type(ParamType::Number));
+        assert_eq!(received("expected a string but received a number"), number);
+        assert_eq!(received("invalid version. received type \"number\", expected a string"), number);
+        assert_eq!(received("expected a number, got string"), Some(Received::Type(ParamType::String)));
+        assert_eq!(received("expected a string but received a null"), Some(Received::Null));
+        assert_eq!(received("must be a string"), None);
     }
 
     #[test]

@@ -159,3 +159,18 @@ fn a_parameter_of_several_types_gets_each_type_its_code_checks() {
     assert!(suite.contains("new Swatch(\"#"), "{suite}");
     node_test_passes(&suites(out.path()));
 }
+
+#[test]
+fn a_value_checked_before_the_options_and_later_rebound_is_inferred_from_the_check() {
+    let (out, report) = generate_for("validated-link.js");
+    let link = report["types"].as_array().unwrap().iter().find(|t| t["parameter"] == "link").cloned().unwrap();
+    // The message names no parameter, but only `link`'s proxy was used before the helper threw; and
+    // `link === false` compares what `stripScheme` returned, not what was passed.
+    assert_eq!(link["type"], "string", "{link}");
+    // "Expected a string but received a null" is about the `null` passed for `link`, not about the
+    // options the call passed beside it.
+    let types = report["types"].as_array().unwrap();
+    assert!(types.iter().all(|t| t["parameter"] != "options.allowLocal" || t["type"] != "string"), "{types:?}");
+    fully_covered(&report);
+    node_test_passes(&suites(out.path()));
+}
