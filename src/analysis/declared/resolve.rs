@@ -688,7 +688,8 @@ fn built_in(name: &str, args: &[DeclaredType]) -> DeclaredType {
         "String" => DeclaredType::String,
         "Boolean" => DeclaredType::Boolean,
         "BigInt" => DeclaredType::BigInt,
-        "Array" | "ReadonlyArray" => DeclaredType::Array(Box::new(first())),
+        // An array is an `Iterable` and an `ArrayLike` of its elements: what code taking either walks.
+        "Array" | "ReadonlyArray" | "Iterable" | "ArrayLike" => DeclaredType::Array(Box::new(first())),
         "Map" | "ReadonlyMap" => {
             DeclaredType::Map(Box::new(first()), Box::new(args.get(1).cloned().unwrap_or(DeclaredType::Any)))
         }

@@ -47,6 +47,17 @@ fn primitives_literals_and_aliases_resolve() {
 }
 
 #[test]
+fn iterables_and_array_likes_are_built_as_arrays_of_their_elements() {
+    let text = "export declare class C { m(a: Iterable<number>, b: ArrayLike<string>, c: Iterable<number> | AsyncIterable<number>): void; }";
+    let numbers = DeclaredType::Array(Box::new(DeclaredType::Number));
+    let [a, b, c] = <[DeclaredType; 3]>::try_from(types_of(text, "C", "m")).unwrap();
+    assert_eq!(a, numbers);
+    assert_eq!(b, DeclaredType::Array(Box::new(DeclaredType::String)));
+    // An async iterable is not built: the union offers the array.
+    assert!(matches!(&c, DeclaredType::Union(members) if members.contains(&numbers)), "{c:?}");
+}
+
+#[test]
 fn interfaces_merge_their_bases_and_keep_optional_members() {
     let text = "interface Base { id: number }\n\
                 interface Options extends Base { label?: string; each(x: number, y: number): boolean }\n\
