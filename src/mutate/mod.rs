@@ -41,9 +41,9 @@ use std::time::{Duration, Instant};
 use rand::SeedableRng;
 use rand::rngs::StdRng;
 
-use crate::discovery::{bound_expression, sandbox_expression};
+use crate::discovery::bound_expression;
 use crate::error::{Error, Result};
-use crate::model::program::{ClassId, ClassInfo, ProgramInfo};
+use crate::model::program::{ClassId, ProgramInfo};
 use crate::model::settings::{Limits, Settings};
 use crate::model::test::TestCase;
 use crate::sandbox::{CodeBase, Test, WORK_PER_MS, Watch};
@@ -344,30 +344,24 @@ pub(super) fn load_work_limit(original: u64) -> u64 {
 pub(super) struct Originals {
     pub(super) runner: Runner,
     pub(super) expressions: Vec<String>,
-    /// The statements the program ran while it loaded and its classes were bound: a mutant in one of
-    /// them is static, and cannot be switched (see [`schema`]).
+    /// The statements the program ran while it loaded: a mutant in one of them is static, and cannot be
+    /// switched (see [`schema`]).
     pub(super) loaded: schema::Loaded,
 }
 
-/// What a class is bound as for the mutation analysis: as for the tests, but a factory's class is bound as
-/// the factory itself, which binding a mutant would otherwise call (see [`bound_expression`]). A factory of
-/// plain objects is bound as for the tests: that binding calls nothing.
-fn binding(class: &ClassInfo) -> String {
-    if class.factory.as_ref().is_some_and(|f| !f.plain) {
-        sandbox_expression(&class.access)
-    } else {
-        bound_expression(class)
-    }
-}
-
 impl Originals {
-    /// The original code of `subject` loaded, its tests to run under `limits`.
+    /// The original code of `subject` loaded, its tests to run under `limits`. Its classes are bound as
+    /// for the tests that were elected ([`bound_expression`]): a factory's class as a constructor whose
+    /// prototype is that of the factory's instances, so that the results the factory makes are described
+    /// as its instances here as they were there. That binding calls the factory once, with no mutant on (a
+    /// context loads and binds under the original, see [`schema`]); what that call runs is not run at
+    /// load, so the factory's mutants stay switched.
     pub(super) fn new(subject: &Subject, limits: &Limits) -> Result<Originals> {
-        let expressions: Vec<String> = subject.program().classes.iter().map(binding).collect();
+        let expressions: Vec<String> = subject.program().classes.iter().map(bound_expression).collect();
         let mut runner = Runner::new(subject.code(), limits.clone())?;
+        let loaded = runner.statements_run_at_load()?.into_iter().collect();
         runner.bind_classes(&expressions)?;
         runner.keep_loaded_for_tests_alone();
-        let loaded = runner.statements_run_at_load()?.into_iter().collect();
         Ok(Originals { runner, expressions, loaded })
     }
 

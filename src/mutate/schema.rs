@@ -49,7 +49,9 @@ pub(super) struct Schemata {
     switches: Vec<Option<u32>>,
 }
 
-/// The statements the original program ran while it loaded and its classes were bound.
+/// The statements the original program ran while it loaded. Binding its classes may run more (a
+/// factory's, called to learn its instances' prototype); those are not here: a context binds them with no
+/// mutant on, so a mutant of them is switched as any other.
 pub(super) type Loaded = HashSet<u32>;
 
 impl Schemata {

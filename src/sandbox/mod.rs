@@ -391,8 +391,8 @@ impl Sandbox {
     }
 
     /// The statements that ran in the context kept for tests since it was built and no test has run in
-    /// it: those the program ran while it loaded and its classes were bound (a context is built if
-    /// none is kept).
+    /// it: those the program ran while it loaded, and those binding its classes ran if they are bound
+    /// (a context is built if none is kept).
     pub fn statements_run_at_load(&mut self) -> Result<Vec<u32>> {
         let positions = self.positions.clone();
         let engine = match self.alone.as_ref() {

@@ -95,3 +95,24 @@ fn a_class_a_factory_returns_is_found_when_its_prototype_has_no_constructor_of_i
     assert!(suite.contains("= Length(") && !suite.contains("new Length"), "{suite}");
     node_test_passes(&suites(out.path()));
 }
+
+#[test]
+fn what_a_factorys_class_returns_keeps_its_assertions_through_the_mutation_analysis() {
+    // `amount(...)` makes instances of a class the module keeps to itself, and every method returns a new
+    // one. The analysis must describe those results as instances of the class, as the election did:
+    // described as plain objects there, they looked unstable and every assertion on them was dropped.
+    let out = tempfile::tempdir().unwrap();
+    let report = generate(&[fixture("factories/amounts.cjs")], out.path(), &[BUDGET, &["--mutation"]].concat());
+    assert_eq!(report["unstable"], serde_json::json!([]), "{:#}", report["warnings"]);
+    let suite = read(out.path(), "Amount.test.js");
+    for method in ["plus", "times", "negated", "share"] {
+        let tests =
+            suite.split(&format!("describe(\"{method}\"")).nth(1).unwrap_or_else(|| panic!("{method}:\n{suite}"));
+        let tests = tests.split("describe(").next().unwrap_or_default();
+        assert!(
+            tests.contains("assert.strictEqual(result.cents,"),
+            "no assertion on what `{method}` returned:\n{suite}"
+        );
+    }
+    node_test_passes(&suites(out.path()));
+}
