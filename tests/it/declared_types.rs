@@ -156,7 +156,7 @@ fn every_strategy_keeps_to_declared_types() {
             "--seed",
             "2",
             "--budget",
-            "120000",
+            "30000",
             "--timeout",
             "600",
             "--max-stale",
@@ -199,7 +199,7 @@ fn parameters_beyond_the_declared_signatures_are_left_out() {
 
 #[test]
 fn values_outside_declared_types_are_passed_only_when_asked_for() {
-    let settings = ["--seed", "3", "--budget", "120000", "--timeout", "600", "--max-stale", "300", "--jobs", "1"];
+    let settings = ["--seed", "3", "--budget", "30000", "--timeout", "600", "--max-stale", "300", "--jobs", "1"];
     let (dir, file) = copied(&["label.js", "label.d.ts"]);
     let respectful = dir.path().join("respectful");
     let report = generate(std::slice::from_ref(&file), &respectful, &settings);

@@ -9,7 +9,7 @@ use std::process::Command;
 
 use common::*;
 
-const BUDGET: &[&str] = &["--seed", "1", "--budget", "60000", "--timeout", "600"];
+const BUDGET: &[&str] = &["--seed", "1", "--budget", "15000", "--timeout", "600"];
 
 fn roster() -> PathBuf {
     fixture("factories/roster.cjs")

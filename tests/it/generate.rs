@@ -59,7 +59,7 @@ fn every_other_sample_exits_zero_and_its_suite_passes() {
                 "--string-gen",
                 r"97[89]\d{10}|\d{9}[\dX]",
                 "--budget",
-                "180000",
+                "30000",
                 "--timeout",
                 "600",
             ],

@@ -19,7 +19,7 @@ fn published(name: &str) -> PathBuf {
 fn generate_passing(target: &Path) -> (serde_json::Value, tempfile::TempDir) {
     let out = tempfile::tempdir().unwrap();
     let report =
-        generate(&[target.to_path_buf()], out.path(), &["--seed", "1", "--budget", "120000", "--timeout", "600"]);
+        generate(&[target.to_path_buf()], out.path(), &["--seed", "1", "--budget", "20000", "--timeout", "600"]);
     node_test_passes(&suites(out.path()));
     (report, out)
 }

@@ -45,8 +45,10 @@ fn jest_config(suite: &Path) -> String {
     line.unwrap_or_else(|| panic!("{}: no jest configuration in its header", suite.display())).to_string()
 }
 
-/// Runs `suite` under `format`'s runner as a user would, from the suite's folder.
-fn run(format: &str, suite: &Path) -> Output {
+/// Runs `suites` (the suites of one generation, in one folder) under `format`'s runner as a user would,
+/// from their folder, with one start of the runner: a start (jest's, vitest's) costs more than the tests.
+fn run(format: &str, suites: &[PathBuf]) -> Output {
+    assert!(!suites.is_empty(), "{format}: no suite to run");
     let bin = |name: &str| runners().join(".bin").join(name);
     let mut command = match format {
         "node-test" => {
@@ -55,8 +57,13 @@ fn run(format: &str, suite: &Path) -> Output {
             c
         }
         "jest" => {
+            // The suites of a generation share their project, so their headers give one configuration.
+            let config = jest_config(&suites[0]);
+            for suite in suites {
+                assert_eq!(jest_config(suite), config, "{}: another jest configuration", suite.display());
+            }
             let mut c = Command::new(bin("jest"));
-            c.args(["--ci", "--config", &jest_config(suite)]);
+            c.args(["--ci", "--config", &config]);
             c
         }
         "vitest" => {
@@ -66,7 +73,12 @@ fn run(format: &str, suite: &Path) -> Output {
         }
         other => panic!("{other} writes no TypeScript"),
     };
-    command.arg(suite.file_name().unwrap()).current_dir(suite.parent().unwrap()).env("NO_COLOR", "1");
+    let folder = suites[0].parent().unwrap();
+    for suite in suites {
+        assert_eq!(suite.parent(), Some(folder), "{suites:?} are not in one folder");
+        command.arg(suite.file_name().unwrap());
+    }
+    command.current_dir(folder).env("NO_COLOR", "1");
     command.output().unwrap()
 }
 
@@ -109,15 +121,11 @@ fn typescript_suites_pass_every_runner_and_type_check() {
                 suites.iter().filter(|s| !s.to_string_lossy().contains(".failing.")).collect();
             assert_eq!(regression.len(), 1, "{format} on {file}: {suites:?}");
             assert!(suites::no_javascript(&out), "{format} on {file}: a JavaScript suite was written for TypeScript");
-            for suite in &suites {
-                let output = run(format, suite);
-                let text = text(&output);
-                assert!(output.status.success(), "{format} failed on {}: {text}", suite.display());
-                let failing = suite.to_string_lossy().contains(".failing.");
-                if !failing {
-                    suites::some_test_passed(format, &text);
-                }
-            }
+            // The failing suite's tests are skipped: the tests that pass are the regression suite's.
+            let output = run(format, &suites);
+            let text = text(&output);
+            assert!(output.status.success(), "{format} failed on {suites:?}: {text}");
+            suites::some_test_passed(format, &text);
             // Every method was reached: the suite is not empty of substance.
             assert!(methods(&report).iter().any(|(_, covered, _, _)| *covered > 0), "{report}");
             checked.extend(suites);
@@ -179,10 +187,8 @@ fn values_built_for_declared_types_carry_them_without_a_cast() {
         assert!(written.contains("Priority."), "{format}: a numeric enum's value is not its member:\n{written}");
         // The private member is reached through a cast.
         assert!(!written.contains("planner.label("), "{format}: a private member is called as declared:\n{written}");
-        for suite in &suites {
-            let output = run(format, suite);
-            assert!(output.status.success(), "{format} failed on {}: {}", suite.display(), text(&output));
-        }
+        let output = run(format, &suites);
+        assert!(output.status.success(), "{format} failed on {suites:?}: {}", text(&output));
         checked.extend(suites);
     }
     let errors = tsc(dir.path(), &checked, &[]);
@@ -203,10 +209,8 @@ fn results_bound_as_receivers_type_check_whatever_their_declared_type() {
     let suite = suites.iter().find(|s| !s.to_string_lossy().contains(".failing.")).unwrap();
     let written = std::fs::read_to_string(suite).unwrap();
     assert!(written.contains("const ledger2: any = ledger.record("), "{written}");
-    for suite in &suites {
-        let output = run("node-test", suite);
-        assert!(output.status.success(), "node-test failed on {}: {}", suite.display(), text(&output));
-    }
+    let output = run("node-test", &suites);
+    assert!(output.status.success(), "node-test failed on {suites:?}: {}", text(&output));
     let errors = tsc(dir.path(), &suites, &[]);
     assert!(errors.is_empty(), "tsc --strict on the suites of ledger.ts:\n{errors}");
 }
@@ -232,10 +236,8 @@ fn code_that_chose_its_path_without_a_global_the_sandbox_lacks_takes_it_under_ev
             written.contains("\"js ") && written.contains("withoutGlobals(globalThis, [\"WebAssembly\"]"),
             "{written}"
         );
-        for suite in &suites {
-            let output = run(format, suite);
-            assert!(output.status.success(), "{format} failed on {}: {}", suite.display(), text(&output));
-        }
+        let output = run(format, &suites);
+        assert!(output.status.success(), "{format} failed on {suites:?}: {}", text(&output));
         checked.extend(suites);
     }
     let errors = tsc(dir.path(), &checked, &[]);
@@ -256,10 +258,8 @@ fn bytes_are_built_as_declared_and_written_as_typescript_reads_them() {
     let suite = suites.iter().find(|s| !s.to_string_lossy().contains(".failing.")).unwrap();
     let written = std::fs::read_to_string(suite).unwrap();
     assert!(written.contains("keyring.add(new Uint8Array(32).fill("), "{written}");
-    for suite in &suites {
-        let output = run("node-test", suite);
-        assert!(output.status.success(), "node-test failed on {}: {}", suite.display(), text(&output));
-    }
+    let output = run("node-test", &suites);
+    assert!(output.status.success(), "node-test failed on {suites:?}: {}", text(&output));
     let errors = tsc(dir.path(), &suites, &[]);
     assert!(errors.is_empty(), "tsc --strict on the suites of keyring.ts:\n{errors}");
 }
@@ -322,10 +322,8 @@ fn each_format_as_declared(file: &str, class: &str, check: impl Fn(&str, &Json, 
         let suites = typescript_suites(&out);
         let suite = suites.iter().find(|s| !s.to_string_lossy().contains(".failing.")).unwrap();
         check(format, &report, &std::fs::read_to_string(suite).unwrap());
-        for suite in &suites {
-            let output = run(format, suite);
-            assert!(output.status.success(), "{format} failed on {}: {}", suite.display(), text(&output));
-        }
+        let output = run(format, &suites);
+        assert!(output.status.success(), "{format} failed on {suites:?}: {}", text(&output));
         checked.extend(suites);
     }
     let errors = tsc(dir.path(), &checked, &[]);
@@ -377,10 +375,8 @@ fn classes_without_a_constructor_are_built_as_their_nearest_base_declares() {
                 "{format}: {class} is not built with its base's parameters:\n{written}"
             );
         }
-        for suite in &suites {
-            let output = run(format, suite);
-            assert!(output.status.success(), "{format} failed on {}: {}", suite.display(), text(&output));
-        }
+        let output = run(format, &suites);
+        assert!(output.status.success(), "{format} failed on {suites:?}: {}", text(&output));
         checked.extend(suites);
     }
     let errors = tsc(dir.path(), &checked, &[]);
@@ -512,10 +508,8 @@ fn code_that_re_exports_a_type_without_type_loads_under_node_as_it_does_under_ts
             let place = written.lines().find(|l| l.starts_with(note)).unwrap();
             assert!(place.contains("module-type-reexports/index.ts:3 `Sized`):"), "{place}");
         }
-        for suite in &suites {
-            let output = run(format, suite);
-            assert!(output.status.success(), "{format} failed on {}: {}", suite.display(), text(&output));
-        }
+        let output = run(format, &suites);
+        assert!(output.status.success(), "{format} failed on {suites:?}: {}", text(&output));
         checked.extend(suites);
     }
     let errors = tsc(dir.path(), &checked, &[]);
@@ -610,7 +604,7 @@ fn private_and_protected_members_are_neither_called_nor_asserted() {
         .filter(|l| l.contains(".items") || l.contains(".limit"))
         .collect();
     assert!(named.is_empty(), "private or protected members named: {named:?}\n{suite}");
-    let output = run("node-test", &out.join("Inventory.test.ts"));
+    let output = run("node-test", &[out.join("Inventory.test.ts")]);
     assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stdout));
 }
 
@@ -647,10 +641,8 @@ fn static_factories_declared_to_return_their_class_make_its_instances_and_type_c
         // The declared parameter types of static methods type their calls: no cast.
         let statics = read("Money.static");
         assert!(statics.contains("Money.parse(\"") && !statics.contains("Money.parse as any"), "{statics}");
-        for suite in &suites {
-            let output = run(format, suite);
-            assert!(output.status.success(), "{format} failed on {}: {}", suite.display(), text(&output));
-        }
+        let output = run(format, &suites);
+        assert!(output.status.success(), "{format} failed on {suites:?}: {}", text(&output));
         checked.extend(suites);
     }
     let errors = tsc(dir.path(), &checked, &[]);
@@ -671,10 +663,8 @@ fn index_signatures_records_and_literal_defaults_are_built_as_declared() {
     let force = report["types"].as_array().unwrap().iter().find(|t| t["parameter"] == "force").unwrap();
     assert_eq!(force["type"], "boolean", "{force}");
     let suites = typescript_suites(&out);
-    for suite in &suites {
-        let output = run("node-test", suite);
-        assert!(output.status.success(), "node-test failed on {}: {}", suite.display(), text(&output));
-    }
+    let output = run("node-test", &suites);
+    assert!(output.status.success(), "node-test failed on {suites:?}: {}", text(&output));
     let errors = tsc(dir.path(), &suites, &[]);
     assert!(errors.is_empty(), "tsc --strict on the suites of catalog.ts:\n{errors}");
 }
