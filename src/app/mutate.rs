@@ -6,7 +6,7 @@ use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
-use super::generate::{Run, Strength};
+use super::generate::{MUTATION_EXTRA_BUDGETS, Run, Strength};
 use super::{Opening, Progress};
 use crate::error::{Error, Result};
 use crate::export::Format;
@@ -93,7 +93,7 @@ pub fn run(
         }
     };
     let preparation = started.elapsed();
-    let limit = Some(session.measurement_limit(budget, Instant::now()));
+    let limit = Some(session.measurement_limit(budget, 1.0 + MUTATION_EXTRA_BUDGETS, Instant::now()));
     let options = mutate::Options { equivalence_tests, constructors, limit, ..Default::default() };
     let (subject, methods, settings) = (session.subject(), session.methods(), session.settings());
     let analysis =

@@ -208,7 +208,7 @@ pub(crate) struct Options {
     /// Mutate the constructors of the classes under test too (off when one method is chosen).
     pub(crate) constructors: bool,
     /// When to stop judging mutants (`generate`'s share of the passes' work and cap; for
-    /// `flycatcher mutate`, which measures, a generation's worth of its own): the mutants left are
+    /// `flycatcher mutate`, which measures, three generations' worth of its own): the mutants left are
     /// [`Status::Unjudged`], and the analysis ends early enough for [`keep()`] to run every test once
     /// more within it.
     pub(crate) limit: Option<PassLimit>,
