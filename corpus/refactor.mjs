@@ -77,6 +77,14 @@ export const underscoreMembers = (dir, deps) => {
   for (const name of [...names]) {
     if ([...prefixes].some((prefix) => prefix !== name && name.startsWith(prefix))) names.delete(name);
   }
+  // Nor is a name the code compares a string with (`operation.op === '_get'`, `case '_get':`): callers
+  // may pass it as data (fast-json-patch's `_get` operation), so renaming it changes behaviour.
+  const quoted = `(['"\`])(_${identifierChar}+)\\1`;
+  const compared = [new RegExp(`[=!]==?\\s*${quoted}`, 'g'), new RegExp(`${quoted}\\s*[=!]==?`, 'g'), new RegExp(`\\bcase\\s+${quoted}\\s*:`, 'g')];
+  for (const file of filesBelow(dir).filter((f) => sourceFile.test(f))) {
+    const text = fs.readFileSync(file, 'utf8');
+    for (const m of compared.flatMap((pattern) => [...text.matchAll(pattern)])) names.delete(m[2]);
+  }
   if (deps && fs.existsSync(deps)) {
     const theirs = filesBelow(deps)
       .filter((f) => sourceFile.test(f))

@@ -50,7 +50,10 @@ pub enum Command {
     ///
     /// Without --suite the suite is generated first, with the options of `generate`, and written to
     /// --out. --class and --method choose the code mutated (constructors too, unless --method is given).
-    /// The summary says how long generating and mutating took.
+    /// The analysis, with or without --suite, uses at most three times the work generating the methods
+    /// under test may (--budget each), as `generate --mutation` grants its passes, and takes at most
+    /// three times their --timeout caps: the mutants left then are not judged, and the score line says
+    /// how many. The summary says how long generating and mutating took.
     Mutate(MutateArgs),
     /// Run a suite written by `generate` under its real runner (node:test, jest, mocha or vitest, the one
     /// it was written for), several times as written and once with its tests in reverse order, the

@@ -36,7 +36,7 @@ const MUTATION_EXTENSIONS: usize = 40;
 
 /// Generation budgets the analysis of `--mutation` may use beyond the passes' own (see
 /// `Session::mutation_limit`): the run then ends within four caps, twice a plain run's bound.
-const MUTATION_EXTRA_BUDGETS: f64 = 2.0;
+pub(super) const MUTATION_EXTRA_BUDGETS: f64 = 2.0;
 
 impl Strength {
     /// The passes' wall-clock cap, in caps of generation (see `session/budget.rs`): as long as

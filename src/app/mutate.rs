@@ -6,7 +6,7 @@ use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
-use super::generate::{Run, Strength};
+use super::generate::{MUTATION_EXTRA_BUDGETS, Run, Strength};
 use super::{Opening, Progress};
 use crate::error::{Error, Result};
 use crate::export::Format;
@@ -53,7 +53,7 @@ pub fn run(
     progress: &mut dyn Progress,
 ) -> Result<Mutated> {
     let started = Instant::now();
-    let (session, tests, written) = match source {
+    let (session, tests, written, budget) = match source {
         SuiteSource::Folder(dir) => {
             if !dir.is_dir() {
                 return Err(Error::Usage(format!(
@@ -62,14 +62,19 @@ pub fn run(
                 )));
             }
             let mut session = opening.open()?;
-            let tests = SuiteTest::from_manifest(manifest::read_dir(dir, session.subject().program())?);
+            let (tests, awaited) = manifest::read_dir(dir, session.subject().program())?;
+            let tests = SuiteTest::from_manifest(tests);
             // The equivalence check generates random tests: a short run learns the parameter types, on
             // counted work so that it learns the same ones on any machine.
             let mut settings = session.settings().clone();
+            let budget = settings.budget;
             settings.budget = settings.budget.min(crate::model::settings::budget_for(Duration::from_secs(1)));
             session.set_settings(settings);
             session.run_to_end(|_, _| {})?;
-            (session, tests, Vec::new())
+            if let Some(awaited) = &awaited.0 {
+                session.await_as_written(tests.iter().map(|t| &t.test), awaited);
+            }
+            (session, tests, Vec::new(), budget)
         }
         SuiteSource::Generate { format, out, command } => {
             let mut run = Run::start(opening, interrupted, progress)?;
@@ -83,11 +88,13 @@ pub fn run(
             // Scored as written: what changed between runs is not asserted there.
             let subject = run.session.subject();
             let tests = SuiteTest::written(run.session.suite(), subject.program(), subject.code());
-            (run.session, tests, written)
+            let budget = run.session.settings().budget;
+            (run.session, tests, written, budget)
         }
     };
     let preparation = started.elapsed();
-    let options = mutate::Options { equivalence_tests, constructors, ..Default::default() };
+    let limit = Some(session.measurement_limit(budget, 1.0 + MUTATION_EXTRA_BUDGETS, Instant::now()));
+    let options = mutate::Options { equivalence_tests, constructors, limit, ..Default::default() };
     let (subject, methods, settings) = (session.subject(), session.methods(), session.settings());
     let analysis =
         mutate::analyse(subject, methods, settings, tests, &options, &mut |done, count| progress.mutant(done, count));

@@ -207,9 +207,10 @@ pub(crate) struct Options {
     pub(crate) restorations: usize,
     /// Mutate the constructors of the classes under test too (off when one method is chosen).
     pub(crate) constructors: bool,
-    /// When to stop judging mutants (`generate`'s share of the passes' work and cap; none for
-    /// `flycatcher mutate`, which measures): the mutants left are [`Status::Unjudged`], and the analysis
-    /// ends early enough for [`keep()`] to run every test once more within it.
+    /// When to stop judging mutants (`generate`'s share of the passes' work and cap; for
+    /// `flycatcher mutate`, which measures, three generations' worth of its own): the mutants left are
+    /// [`Status::Unjudged`], and the analysis ends early enough for [`keep()`] to run every test once
+    /// more within it.
     pub(crate) limit: Option<PassLimit>,
 }
 

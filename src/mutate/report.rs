@@ -57,7 +57,7 @@ pub fn headline(analysis: &Analysis) -> String {
         total.killed + total.survived + total.uncovered,
         total.equivalent,
         invalid,
-        if unjudged > 0 { format!(", {unjudged} not judged within the time budget") } else { String::new() },
+        if unjudged > 0 { format!(", {unjudged} not judged within the budget") } else { String::new() },
         analysis.elapsed.as_secs_f64()
     )
 }

@@ -178,6 +178,19 @@ impl Session {
         self.pass_limit(started, MUTATION_SHARE)
     }
 
+    /// The limit of `flycatcher mutate`'s analysis, started at `started`: a measurement of the suite,
+    /// apart from the passes that made it, with its own equivalence check, so it gets what `generate
+    /// --mutation` grants its passes: `budgets` times what generating the methods under test may use
+    /// with `budget` units each, in work, and as many times their `--timeout`s, in time. The mutants it
+    /// leaves are unjudged, and the score line says how many.
+    pub(crate) fn measurement_limit(&self, budget: u64, budgets: f64, started: Instant) -> PassLimit {
+        let methods = self.methods.len().max(1);
+        let work = (budget as f64 * methods as f64 * budgets).min(u64::MAX as f64) as u64;
+        let cap = self.settings.timeout.saturating_mul(methods as u32).mul_f64(budgets);
+        let cap = started.checked_add(cap).unwrap_or_else(|| started + Duration::from_secs(365 * 24 * 3600));
+        PassLimit { work, cap, interrupt: self.interrupt.clone() }
+    }
+
     /// Counts what the mutation analysis took (run by the application layer, see
     /// [`PassTimes::mutation`]): its time, its work, whether the cap ended it, and its runs the time cap
     /// of a test ended.

@@ -13,6 +13,7 @@ use crate::error::{Error, Result};
 use crate::generate::{Request, candidate};
 use crate::inference::Decision;
 use crate::model::observed::{Outcome, Thrown};
+use crate::model::program::ClassId;
 use crate::model::settings::Strategy;
 use crate::model::test::{Statement, TestCase};
 use crate::sandbox::{Execution, Test};
@@ -263,6 +264,28 @@ impl Session {
         let class = &mut self.subject.program.classes[test.variables[*receiver].class];
         if let Some(info) = class.methods.iter_mut().find(|m| m.name == *method) {
             info.stalls = true;
+        }
+    }
+
+    /// Makes the methods `tests` call asynchronous exactly when the suite they were read from awaits
+    /// them (`awaited`, its manifest's pairs): this session's runs may have seen a call return a promise
+    /// that the suite's never did, and its assertions would then read `await assert.rejects` for the
+    /// synchronous throw the suite asserts.
+    pub(crate) fn await_as_written<'a>(
+        &mut self,
+        tests: impl IntoIterator<Item = &'a TestCase>,
+        awaited: &[(ClassId, String)],
+    ) {
+        for test in tests {
+            for statement in &test.statements {
+                let Statement::Call { receiver, method, .. } = statement else { continue };
+                let class = test.variables[*receiver].class;
+                let written = awaited.iter().any(|(c, m)| *c == class && m == method);
+                let methods = &mut self.subject.program.classes[class].methods;
+                if let Some(info) = methods.iter_mut().find(|m| m.name == *method) {
+                    info.asynchronous = written;
+                }
+            }
         }
     }
 

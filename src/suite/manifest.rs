@@ -133,6 +133,7 @@ pub(crate) fn render(
         "classes": (0..program.classes.len()).map(name).collect::<Vec<_>>(),
         "header": written.header,
         "methods": methods(program, code, class, tests),
+        "awaited": awaited(program, tests),
         "tests": entries,
         "failing": failing,
     });
@@ -164,6 +165,23 @@ fn test_entry(program: &ProgramInfo, entry: &Entry) -> Json {
         "offsets": instability.offsets,
         "unstable": instability.unstable,
     })
+}
+
+/// The methods the tests call whose calls the suite awaits, as `[class, method]` pairs: a method is
+/// awaited once a call of it returned a promise, so a session that reads the suite back, and ran other
+/// calls, may have learnt otherwise (see [`Awaited`]).
+fn awaited(program: &ProgramInfo, tests: &[Entry]) -> Json {
+    let mut pairs = std::collections::BTreeSet::new();
+    for test in tests.iter().map(|e| &e.elected.test) {
+        for statement in &test.statements {
+            let Statement::Call { receiver, method, .. } = statement else { continue };
+            let class = &program.classes[test.variables[*receiver].class];
+            if class.method(method).is_some_and(|m| m.asynchronous) {
+                pairs.insert((class.name.clone(), method.clone()));
+            }
+        }
+    }
+    pairs.into_iter().map(|(class, method)| json!([class, method])).collect()
 }
 
 fn variables(program: &ProgramInfo, variables: &[Variable]) -> Json {
@@ -269,14 +287,36 @@ pub(crate) fn suite_files(dir: &Path) -> Result<Vec<SuiteFile>> {
 }
 
 /// Reads every manifest in `dir`, in file name order, mapping its classes onto `program`'s.
-pub(crate) fn read_dir(dir: &Path, program: &ProgramInfo) -> Result<Vec<ManifestTest>> {
+pub(crate) fn read_dir(dir: &Path, program: &ProgramInfo) -> Result<(Vec<ManifestTest>, Awaited)> {
     let mut tests = Vec::new();
+    let mut awaited = Some(Vec::new());
     for path in manifests(dir)? {
         let json = open(&path)?;
         let bad = |what: String| Error::Usage(format!("{}: not a usable suite manifest: {what}", path.display()));
         tests.extend(read(&json, program).map_err(bad)?);
+        match (awaited_of(&json, program).map_err(bad)?, &mut awaited) {
+            (Some(pairs), Some(all)) => all.extend(pairs),
+            _ => awaited = None,
+        }
     }
-    Ok(tests)
+    Ok((tests, Awaited(awaited)))
+}
+
+/// Which methods the suites of a folder await (a manifest's `awaited`), for the calls their tests make:
+/// rendered by the flags of the session that reads them, their assertions read `await assert.rejects`
+/// where a call of the method returned a promise in that session's runs only, and the suite, which
+/// asserts the synchronous throw it was written with, was refused as not passing. `None` when a
+/// manifest from before the list was read: the session's flags stand.
+#[derive(Debug, Clone, Default)]
+pub(crate) struct Awaited(pub(crate) Option<Vec<(ClassId, String)>>);
+
+/// A manifest's `awaited` pairs, mapped onto `program`'s classes (a class it no longer defines left out);
+/// `None` without the key.
+fn awaited_of(manifest: &Json, program: &ProgramInfo) -> std::result::Result<Option<Vec<(ClassId, String)>>, String> {
+    let Some(pairs) = manifest.get("awaited") else { return Ok(None) };
+    let pairs: Vec<(String, String)> = serde_json::from_value(pairs.clone())
+        .map_err(|e| format!("\"awaited\" is not a list of [class, method] pairs ({e})"))?;
+    Ok(Some(pairs.into_iter().filter_map(|(class, method)| Some((program.class_named(&class)?, method))).collect()))
 }
 
 /// A class's suite as its manifest describes it: what an update brings up to date.

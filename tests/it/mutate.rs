@@ -239,8 +239,9 @@ fn a_mutant_that_loops_forever_is_killed_by_the_time_limit() {
             out.to_str().unwrap(),
             "--test-timeout-ms",
             "200",
+            // The analysis stops at three generation budgets, and its equivalence check loops long here.
             "--budget",
-            "60000",
+            "600000",
             "--timeout",
             "600",
         ],
@@ -283,7 +284,8 @@ fn a_mutant_that_loops_while_loading_is_killed_by_its_work() {
     let (json, _) = mutate(
         &[&file],
         &report,
-        &["--seed", "1", "--out", out.to_str().unwrap(), "--budget", "20000", "--timeout", "600"],
+        // The analysis stops at three generation budgets, and its equivalence check loops long here.
+        &["--seed", "1", "--out", out.to_str().unwrap(), "--budget", "200000", "--timeout", "600"],
     );
     let killed = listed(&json, "killed_mutants");
     let looping = killed
@@ -494,4 +496,46 @@ fn switching_and_one_program_per_mutant_agree_on_every_mutant() {
         report
     };
     assert_eq!(strip(&switched), strip(&own));
+}
+
+#[test]
+fn the_analysis_has_a_counted_limit_and_says_how_many_mutants_it_left() {
+    // `mutate --suite` had no limit (lunr's analysis took 22 minutes), though `--help` promises that the
+    // passes after generation take at most as long again as it.
+    let out = tempfile::tempdir().unwrap();
+    let suite = out.path().join("suite");
+    generate(&[fixture("tally.js")], &suite, &["--seed", "1", "--budget", "60000", "--timeout", "600", "-q"]);
+    let report = out.path().join("mutants.json");
+    let args = |budget| ["--suite", suite.to_str().unwrap(), "--seed", "1", "--budget", budget, "--timeout", "600"];
+    let (full, _) = mutate(&[&fixture("tally.js")], &report, &args("60000"));
+    assert_eq!(full["unjudged"], 0, "60000 units per method judge every mutant: {full:#}");
+    let mut cut =
+        vec!["mutate", fixture("tally.js").to_str().unwrap()].into_iter().map(String::from).collect::<Vec<_>>();
+    cut.extend(args("400").iter().map(|a| a.to_string()));
+    cut.extend(["--report".to_string(), report.display().to_string()]);
+    let output = flycatcher(&cut.iter().map(String::as_str).collect::<Vec<_>>());
+    assert!(output.status.success(), "{}", text(&output));
+    let json: Json = serde_json::from_str(&std::fs::read_to_string(&report).unwrap()).unwrap();
+    let unjudged = json["unjudged"].as_u64().unwrap();
+    assert!(unjudged > 0, "400 units per method leave mutants unjudged: {json:#}");
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    assert!(stdout.contains(&format!(", {unjudged} not judged within the budget")), "{stdout}");
+}
+
+#[test]
+fn a_suite_asserting_a_synchronous_throw_is_read_back_as_written_though_the_method_returns_promises_too() {
+    // @tanstack/form-core: `validateField` threw at once in every generated test, so the suite asserts
+    // `assert.throws`; the short run `mutate --suite` makes to learn types saw it return a promise, marked
+    // it asynchronous, read the test as `await assert.rejects(...)` and refused the suite. Here the declared
+    // `key: number` keeps generation on the throw, and `--probe-outside-types` lets that run pass a string.
+    let out = tempfile::tempdir().unwrap();
+    let suite = out.path().join("suite");
+    let store = fixture("async/store.ts");
+    generate(std::slice::from_ref(&store), &suite, &["--seed", "1", "--budget", "20000", "--timeout", "600", "-q"]);
+    let written = std::fs::read_to_string(suite.join("Store.test.ts")).unwrap();
+    assert!(written.contains("assert.throws(() => { store.load("), "a synchronous throw: {written}");
+    let args = ["--suite", suite.to_str().unwrap(), "--seed", "1", "--budget", "20000", "--timeout", "600"];
+    let (report, _) =
+        mutate(&[&store], &out.path().join("mutants.json"), &[&args[..], &["--probe-outside-types"]].concat());
+    assert!(report["score"].as_f64().is_some(), "{report:#}");
 }
