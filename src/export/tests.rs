@@ -328,38 +328,58 @@ struct Run {
     output: String,
 }
 
-/// Runs the commands at once, each writing its output to files under `logs`; kills any still running
-/// after a minute.
+/// Runners started at once by [`run_all`]: two cores run them either way, and two dozen jest and vitest
+/// processes started together on a loaded machine each took longer than [`RUN_LIMIT`].
+const AT_ONCE: usize = 4;
+
+/// How long one runner may take from its start before it is taken for hung and killed: a guard against a
+/// runner that never exits, far above what one takes alone.
+const RUN_LIMIT: Duration = Duration::from_secs(180);
+
+/// Runs the commands, [`AT_ONCE`] at a time, each writing its output to files under `logs`; kills one
+/// still running [`RUN_LIMIT`] after it started.
 fn run_all(commands: Vec<Command>, logs: &Path) -> Vec<Run> {
     fs::create_dir_all(logs).unwrap();
-    let mut children: Vec<(Child, PathBuf, PathBuf)> = commands
-        .into_iter()
-        .enumerate()
-        .map(|(index, mut command)| {
-            let (out, err) = (logs.join(format!("{index}.out")), logs.join(format!("{index}.err")));
+    let count = commands.len();
+    let mut waiting = commands.into_iter().enumerate();
+    let mut running: Vec<(usize, Child, Instant)> = Vec::new();
+    let mut status: Vec<Option<Option<std::process::ExitStatus>>> = vec![None; count];
+    let log = |index: usize| (logs.join(format!("{index}.out")), logs.join(format!("{index}.err")));
+    loop {
+        while running.len() < AT_ONCE {
+            let Some((index, mut command)) = waiting.next() else { break };
+            let (out, err) = log(index);
             command.env("NO_COLOR", "1").stdin(Stdio::null());
             command.stdout(fs::File::create(&out).unwrap()).stderr(fs::File::create(&err).unwrap());
             let child = command.spawn().unwrap_or_else(|error| panic!("cannot start {command:?}: {error}"));
-            (child, out, err)
-        })
-        .collect();
-    let deadline = Instant::now() + Duration::from_secs(60);
-    children
-        .iter_mut()
-        .map(|(child, out, err)| {
-            let status = loop {
-                if let Some(status) = child.try_wait().unwrap() {
-                    break Some(status);
-                }
-                if Instant::now() > deadline {
+            running.push((index, child, Instant::now()));
+        }
+        if running.is_empty() {
+            break;
+        }
+        running.retain_mut(|(index, child, started)| {
+            let finished = match child.try_wait().unwrap() {
+                Some(exit) => Some(Some(exit)),
+                None if started.elapsed() > RUN_LIMIT => {
                     let _ = child.kill();
                     let _ = child.wait();
-                    break None;
+                    Some(None)
                 }
-                std::thread::sleep(Duration::from_millis(20));
+                None => None,
             };
+            if let Some(exit) = finished {
+                status[*index] = Some(exit);
+            }
+            finished.is_none()
+        });
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    (0..count)
+        .map(|index| {
+            let (out, err) = log(index);
             let output = fs::read_to_string(out).unwrap() + &fs::read_to_string(err).unwrap();
-            Run { code: status.and_then(|status| status.code()), output: without_colours(&output) }
+            let code = status[index].flatten().and_then(|exit| exit.code());
+            Run { code, output: without_colours(&output) }
         })
         .collect()
 }
