@@ -140,6 +140,12 @@ pub(crate) enum Ending {
     Interrupted,
 }
 
+/// When a pass started at `started` that may take `left` must end: a year on where the sum overflows (a
+/// `--timeout` of `u64::MAX` seconds).
+fn ends(started: Instant, left: Duration) -> Instant {
+    started.checked_add(left).unwrap_or_else(|| started + Duration::from_secs(365 * 24 * 3600))
+}
+
 impl PassLimit {
     /// Whether a pass that used `used` units must stop, and why.
     pub(crate) fn reached(&self, used: u64) -> Option<Ending> {
@@ -159,13 +165,20 @@ impl Session {
     /// What the passes after generation may use in all, in work units: the generation budget of the
     /// methods under test, and the budgets granted.
     fn passes_work(&self) -> u64 {
-        let methods = self.methods.len().max(1) as f64;
-        (self.settings.budget as f64 * methods * (1.0 + self.passes.granted)).min(u64::MAX as f64) as u64
+        self.generations(self.settings.budget, 1.0 + self.passes.granted).0
     }
 
     /// The passes' wall-clock cap: as long as generation's cap, and the budgets granted.
     pub(crate) fn passes_cap(&self) -> Duration {
-        self.settings.timeout.saturating_mul(self.methods.len().max(1) as u32).mul_f64(1.0 + self.passes.granted)
+        self.generations(self.settings.budget, 1.0 + self.passes.granted).1
+    }
+
+    /// What generating the methods under test may use `times` over, with `budget` work units and a
+    /// `--timeout` cap each: the work, and the wall-clock cap.
+    fn generations(&self, budget: u64, times: f64) -> (u64, Duration) {
+        let methods = self.methods.len().max(1);
+        let work = (budget as f64 * methods as f64 * times).min(u64::MAX as f64) as u64;
+        (work, self.settings.timeout.saturating_mul(methods as u32).mul_f64(times))
     }
 
     /// The limit of the mutation analysis, started at `started` after minimisation, so that the stability
@@ -184,11 +197,8 @@ impl Session {
     /// with `budget` units each, in work, and as many times their `--timeout`s, in time. The mutants it
     /// leaves are unjudged, and the score line says how many.
     pub(crate) fn measurement_limit(&self, budget: u64, budgets: f64, started: Instant) -> PassLimit {
-        let methods = self.methods.len().max(1);
-        let work = (budget as f64 * methods as f64 * budgets).min(u64::MAX as f64) as u64;
-        let cap = self.settings.timeout.saturating_mul(methods as u32).mul_f64(budgets);
-        let cap = started.checked_add(cap).unwrap_or_else(|| started + Duration::from_secs(365 * 24 * 3600));
-        PassLimit { work, cap, interrupt: self.interrupt.clone() }
+        let (work, cap) = self.generations(budget, budgets);
+        PassLimit { work, cap: ends(started, cap), interrupt: self.interrupt.clone() }
     }
 
     /// Counts what the mutation analysis took (run by the application layer, see
@@ -211,8 +221,7 @@ impl Session {
     pub(super) fn pass_limit(&self, started: Instant, share: f64) -> PassLimit {
         let work = ((self.passes_work() as f64 * share) as u64).saturating_sub(self.passes.work);
         let left = self.passes_cap().mul_f64(share).saturating_sub(self.passes.total());
-        let cap = started.checked_add(left).unwrap_or_else(|| started + Duration::from_secs(365 * 24 * 3600));
-        PassLimit { work, cap, interrupt: self.interrupt.clone() }
+        PassLimit { work, cap: ends(started, left), interrupt: self.interrupt.clone() }
     }
 
     /// Lets `flag` (set by Ctrl-C) stop the passes after generation at their next run, as it stops
