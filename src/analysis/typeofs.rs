@@ -19,7 +19,7 @@
 //!
 //! A check made after the name was bound to a value not made from it (`url = cleanUpProtocol(p); if
 //! (url === false)`) is about that other value, not about what the caller passed: it is not read (see
-//! [`Finder::rebound`]). A name rebound to something made from itself (`kind = kind.toLowerCase()`) or to a
+//! [`Finder::scopes`]). A name rebound to something made from itself (`kind = kind.toLowerCase()`) or to a
 //! literal (a default) keeps its checks: the value is still the one passed, or of the type a caller gives.
 
 use std::collections::BTreeMap;
@@ -51,7 +51,7 @@ pub(crate) struct TypeofCheck {
 /// Every `typeof identifier` compared (`===`, `!==`, `==`, `!=`) with a string literal, and every
 /// identifier compared with `null`, in `program`; `base` is the file's start position.
 pub(crate) fn typeof_checks(program: &Program, base: u32) -> Vec<TypeofCheck> {
-    let mut finder = Finder { base, found: Vec::new(), rebound: vec![Vec::new()] };
+    let mut finder = Finder { base, found: Vec::new(), scopes: vec![Scope::default()] };
     program.visit_with(&mut finder);
     finder.found
 }
@@ -191,25 +191,47 @@ impl Visit for FlowFinder {
 struct Finder {
     base: u32,
     found: Vec<TypeofCheck>,
-    /// Per function open around the place visited (the program's top level first), the names it bound,
-    /// before that place, to a value not made from them: checks on those say nothing of what was passed.
-    rebound: Vec<Vec<String>>,
+    /// Per function open around the place visited (the program's top level first): its parameters, and
+    /// the names it bound, before that place, to a value not made from them: checks on those say nothing
+    /// of what was passed.
+    scopes: Vec<Scope>,
+}
+
+/// A function's parameters, and the names it rebound so far (see [`Finder::scopes`]).
+#[derive(Default)]
+struct Scope {
+    params: Vec<String>,
+    rebound: Vec<String>,
 }
 
 impl Finder {
-    /// Keeps `check` unless the variable it is on was rebound before it (see the module's documentation).
+    /// Keeps `check` unless the variable it is on was rebound before it (see the module's documentation),
+    /// in its own function or, unless a parameter of that function hides it, in one around it.
     fn push(&mut self, check: TypeofCheck) {
         let root = check.name.split('.').next().unwrap_or_default();
-        if !self.rebound.iter().any(|names| names.iter().any(|n| n == root)) {
-            self.found.push(check);
+        for scope in self.scopes.iter().rev() {
+            if scope.rebound.iter().any(|n| n == root) {
+                return;
+            }
+            if scope.params.iter().any(|n| n == root) {
+                break;
+            }
         }
+        self.found.push(check);
     }
 
-    /// Visits a function's parts with a scope of its own.
-    fn scoped(&mut self, visit: impl FnOnce(&mut Finder)) {
-        self.rebound.push(Vec::new());
+    /// Visits a function's parts with a scope of its own, whose parameters are `params`.
+    fn scoped<'p>(&mut self, params: impl Iterator<Item = &'p Pat>, visit: impl FnOnce(&mut Finder)) {
+        let params = params
+            .filter_map(|p| match p {
+                Pat::Ident(id) => Some(id.id.sym.to_string()),
+                Pat::Assign(a) => a.left.as_ident().map(|id| id.id.sym.to_string()),
+                _ => None,
+            })
+            .collect();
+        self.scopes.push(Scope { params, rebound: Vec::new() });
         visit(self);
-        self.rebound.pop();
+        self.scopes.pop();
     }
 }
 
@@ -260,11 +282,11 @@ fn dotted(e: &Expr) -> Option<String> {
 
 impl Visit for Finder {
     fn visit_function(&mut self, node: &Function) {
-        self.scoped(|finder| node.visit_children_with(finder));
+        self.scoped(node.params.iter().map(|p| &p.pat), |finder| node.visit_children_with(finder));
     }
 
     fn visit_arrow_expr(&mut self, node: &ArrowExpr) {
-        self.scoped(|finder| node.visit_children_with(finder));
+        self.scoped(node.params.iter(), |finder| node.visit_children_with(finder));
     }
 
     fn visit_assign_expr(&mut self, node: &AssignExpr) {
@@ -273,9 +295,9 @@ impl Visit for Finder {
             && let AssignTarget::Simple(SimpleAssignTarget::Ident(target)) = &node.left
             && !matches!(&*node.right, Expr::Lit(_))
             && !mentions(&node.right, &target.id.sym)
-            && let Some(names) = self.rebound.last_mut()
+            && let Some(scope) = self.scopes.last_mut()
         {
-            names.push(target.id.sym.to_string());
+            scope.rebound.push(target.id.sym.to_string());
         }
     }
 
@@ -408,6 +430,14 @@ mod tests {
         assert_eq!(types_checked(&checks, "kind", 0, end_of_f), vec!["=string"], "made from itself");
         assert_eq!(types_checked(&checks, "n", 0, end_of_f), vec!["=number"], "a default");
         assert_eq!(types_checked(&checks, "url", end_of_f, code.len() as u32), vec!["=string"], "another function's");
+    }
+
+    #[test]
+    fn a_parameter_of_an_inner_function_hides_a_name_rebound_around_it() {
+        let code = "function f(url) { url = clean(url2); return [1].map((url) => url === 2); }";
+        let parsed = parse_source(Path::new("/nonexistent/t.js"), "t.js", code.into()).unwrap();
+        let checks = typeof_checks(&parsed.program, parsed.source.start_pos.0);
+        assert_eq!(types_checked(&checks, "url", 0, code.len() as u32), vec!["=number"], "the arrow's own `url`");
     }
 
     #[test]
