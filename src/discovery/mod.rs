@@ -10,6 +10,7 @@
 mod abstract_bases;
 mod functions;
 mod statics;
+mod unexported_bases;
 
 use std::collections::BTreeSet;
 
@@ -166,6 +167,7 @@ pub(crate) fn analyse(code: &CodeBase, sandbox: &mut Sandbox, namespace: Option<
     }
     inherit_constructors(&mut program);
     abstract_bases::choose_concrete_subclasses(code, &mut program);
+    unexported_bases::adopt_their_methods(&mut program);
     let expressions: Vec<String> = program.classes.iter().map(bound_expression).collect();
     sandbox.bind_classes(&expressions)?;
     Ok(program)

@@ -1309,9 +1309,14 @@
     const name = dataOf(factory, 'name');
     return { kind, name: typeof name === 'string' ? name : '', probes: probesOf(factory), length: lengthOf(factory), plain };
   };
+  // The kinds of arguments discovery calls a function with, in order. Inert arguments answer `length` at
+  // random, so a factory refusing an empty list may refuse one try and accept the next: when no kind made
+  // anything, inert ones are tried again.
+  const DISCOVERY_KINDS = [0, 1, 2, 3, 1, 1, 1];
   hide('__fc$discoverMade', (i) => {
     const { path, value: factory, inClass } = plainFunctions[i];
-    for (let kind = 0; kind < FACTORY_ARGUMENTS.length; kind++) {
+    for (let attempt = 0; attempt < DISCOVERY_KINDS.length; attempt++) {
+      const kind = DISCOVERY_KINDS[attempt];
       let c;
       try {
         const made = apply(factory, undefined, factoryArguments(kind, factory));
@@ -1348,9 +1353,26 @@
     const made = function () {
       return apply(factory, undefined, arguments);
     };
-    if (!plain) made.prototype = getProto(apply(factory, undefined, factoryArguments(kind, factory)));
+    if (!plain) made.prototype = madePrototype(factory, kind);
     return made;
   });
+  // The prototype of what `factory` makes, asked again in a new context. Inert arguments answer
+  // `length` at random, so the kind of arguments that made an instance during discovery may throw now
+  // (a factory that refuses an empty list): each kind is tried a few times, the discovered one first.
+  // Binding never throws: a factory that refuses everything now gets a prototype of its own, and its
+  // tests build what they call through the factory itself.
+  const madePrototype = (factory, kind) => {
+    for (let attempt = 0; attempt < 4 * FACTORY_ARGUMENTS.length; attempt++) {
+      const k = (kind + attempt) % FACTORY_ARGUMENTS.length;
+      try {
+        const proto = getProto(apply(factory, undefined, factoryArguments(k, factory)));
+        if (proto !== null && proto !== ObjectProto) return proto;
+      } catch (_) {
+        // Another kind, or the same one with other lengths.
+      }
+    }
+    return {};
+  };
   // What a module of functions is bound as: `new` of it makes the object a test calls the functions on
   // (`names[i]` being `functions[i]`), each called without a receiver, as a suite calls `parse(text)`.
   // The static members of a class (`holder`) are called on it, as a suite calls `Point.parse(text)`; one
