@@ -701,3 +701,40 @@ fn web_classes_and_rest_parameters_are_built_as_declared_and_web_results_asserte
         }
     });
 }
+
+#[test]
+fn functions_of_an_object_typed_as_a_record_type_check() {
+    // `typeof import(…).checks.date` would read `checks` as a namespace with no member `date`.
+    let (dir, out) = project();
+    generate(&[fixture_file("checks.ts")], &out, &["--seed", "1", "--budget", "5000", "--timeout", "600"]);
+    let suites = typescript_suites(&out);
+    let output = run("node-test", &suites);
+    assert!(output.status.success(), "{suites:?}: {}", text(&output));
+    let errors = tsc(dir.path(), &suites, &[]);
+    assert!(errors.is_empty(), "tsc --strict on the suites of checks.ts:\n{errors}");
+}
+
+#[test]
+fn what_a_factory_makes_is_built_with_the_factorys_declared_parameters() {
+    // A recording proxy is a function to `typeof`, which createTally refuses: only the declared interface
+    // builds a Tally.
+    let (dir, out) = project();
+    let report =
+        generate(&[fixture("declared/tally.ts")], &out, &["--seed", "1", "--budget", "20000", "--timeout", "600"]);
+    let config =
+        report["types"].as_array().unwrap().iter().find(|t| t["class"] == "Tally" && t["parameter"] == "config");
+    let config = config.unwrap_or_else(|| panic!("no type of Tally's config: {}", report["types"]));
+    assert_eq!(
+        (config["source"].as_str(), config["declared"].as_str()),
+        (Some("declared"), Some("TallyConfig")),
+        "{config}"
+    );
+    for (method, covered, statements, stop) in methods(&report).into_iter().filter(|m| m.0.starts_with("Tally.")) {
+        assert_eq!(covered, statements, "{method} (stop: {stop})");
+    }
+    let suites = typescript_suites(&out);
+    let output = run("node-test", &suites);
+    assert!(output.status.success(), "{suites:?}: {}", text(&output));
+    let errors = tsc(dir.path(), &suites, &[]);
+    assert!(errors.is_empty(), "tsc --strict on the suites of tally.ts:\n{errors}");
+}

@@ -53,26 +53,33 @@ impl Declarations {
 
     /// What the declarations say of unit `info`'s `function` (`constructor` or a method's name): for a
     /// module of functions, the function the module exports under the method's path, looked up in the
-    /// declarations of the file defining it (by its last name), then of the unit's file (by the path);
-    /// for a class, its member, as [`Declarations::member`] finds it by [`lookup_of`].
+    /// declarations of the file defining it (by its last name), then of the unit's file (by the path); for
+    /// the constructor of what a factory makes, the factory, looked up the same way (a test builds one by
+    /// calling the factory); for a class, its member, as [`Declarations::member`] finds it by [`lookup_of`].
     pub(crate) fn member_of(
         &mut self,
         program: &ProgramInfo,
         info: &ClassInfo,
         function: &str,
     ) -> Option<DeclaredMember> {
-        let Some(exported) = info.functions.as_ref().filter(|_| info.statics_of.is_none()) else {
-            let (files, names) = lookup_of(program, info);
-            let statics = info.statics_of.is_some();
-            return files.iter().find_map(|file| self.member(file, &names, function, statics));
+        let made = function == "constructor" && info.factory.is_some() && info.statics_of.is_none();
+        let (access, defining) = match info.functions.as_ref().filter(|_| info.statics_of.is_none()) {
+            _ if made => (&info.access, info.constructor.function.as_ref().map(|f| f.file)),
+            Some(exported) => (
+                &exported.iter().find(|f| f.method == function)?.access,
+                info.methods.iter().find(|m| m.name == function).and_then(|m| m.function.as_ref()).map(|f| f.file),
+            ),
+            None => {
+                let (files, names) = lookup_of(program, info);
+                let statics = info.statics_of.is_some();
+                return files.iter().find_map(|file| self.member(file, &names, function, statics));
+            }
         };
-        let path: Vec<&str> = match &exported.iter().find(|f| f.method == function)?.access {
+        let path: Vec<&str> = match access {
             Access::CommonJs { path, .. } => path.iter().map(String::as_str).collect(),
             Access::EsModule { export, path, .. } => std::iter::once(export).chain(path).map(String::as_str).collect(),
             Access::Script { expression } => expression.split('.').collect(),
         };
-        let defining =
-            info.methods.iter().find(|m| m.name == function).and_then(|m| m.function.as_ref()).map(|f| f.file);
         let tries = defining
             .map(|f| (f, path.last().map_or(&[][..], std::slice::from_ref)))
             .into_iter()

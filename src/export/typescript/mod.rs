@@ -359,10 +359,12 @@ pub(super) fn class_type(alias: &str) -> String {
     format!("{alias}Class")
 }
 
-/// `typeof import("specifier")` followed by the properties of `path`, outermost first.
+/// `typeof import("specifier")` followed by the properties of `path`, outermost first. Beyond the export
+/// itself, properties are indexed: `typeof import("x").format.date` reads `format` as a namespace, and an
+/// object typed `Record<string, …>` declares no member `date` (tsc: "has no exported member").
 pub(super) fn import_type(specifier: &str, path: &[&str]) -> String {
     let module = format!("typeof import({})", literal::string(specifier));
-    if path.iter().all(|key| literal::is_identifier_name(key)) {
+    if path.len() <= 1 && path.iter().all(|key| literal::is_identifier_name(key)) {
         path.iter().fold(module, |text, key| format!("{text}.{key}"))
     } else {
         path.iter().fold(format!("({module})"), |text, key| format!("{text}[{}]", literal::string(key)))
@@ -479,5 +481,6 @@ mod tests {
             import_type("./a.js", &["default", "odd-name"]),
             "(typeof import(\"./a.js\"))[\"default\"][\"odd-name\"]"
         );
+        assert_eq!(import_type("./a.js", &["format", "date"]), "(typeof import(\"./a.js\"))[\"format\"][\"date\"]");
     }
 }
