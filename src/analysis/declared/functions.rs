@@ -13,13 +13,14 @@ use swc_ecma_ast::{
 use super::classes::{DeclaredMember, Overloads};
 use super::resolve::{Ctx, Files, Named, Place};
 
-/// One declaration of a function: its parameters and type parameters, and whether it is an overload
-/// signature (no body) rather than an implementation.
+/// One declaration of a function: its parameters and type parameters, whether it is an overload
+/// signature (no body) rather than an implementation, and its return type annotation.
 #[derive(Debug)]
 pub(super) struct FunctionDecl {
     params: Vec<Pat>,
-    type_params: Option<Box<TsTypeParamDecl>>,
+    pub(super) type_params: Option<Box<TsTypeParamDecl>>,
     bodyless: bool,
+    pub(super) returns: Option<Box<TsType>>,
 }
 
 impl FunctionDecl {
@@ -28,11 +29,17 @@ impl FunctionDecl {
             params: f.params.iter().map(|p| p.pat.clone()).collect(),
             type_params: f.type_params.clone(),
             bodyless: f.body.is_none(),
+            returns: f.return_type.as_ref().map(|t| t.type_ann.clone()),
         }
     }
 
     fn of_arrow(a: &ArrowExpr) -> FunctionDecl {
-        FunctionDecl { params: a.params.clone(), type_params: a.type_params.clone(), bodyless: false }
+        FunctionDecl {
+            params: a.params.clone(),
+            type_params: a.type_params.clone(),
+            bodyless: false,
+            returns: a.return_type.as_ref().map(|t| t.type_ann.clone()),
+        }
     }
 
     /// What a `const` binding declares a function: its initialiser's, else its annotation's when that is
@@ -48,6 +55,7 @@ impl FunctionDecl {
                     params: f.params.iter().map(pat_of).collect(),
                     type_params: f.type_params.clone(),
                     bodyless: true,
+                    returns: Some(f.type_ann.type_ann.clone()),
                 },
                 _ => return None,
             },
@@ -65,7 +73,7 @@ fn unparenthesised(expr: &Expr) -> &Expr {
     }
 }
 
-fn pat_of(param: &TsFnParam) -> Pat {
+pub(super) fn pat_of(param: &TsFnParam) -> Pat {
     match param {
         TsFnParam::Ident(id) => Pat::Ident(id.clone()),
         TsFnParam::Array(a) => Pat::Array(a.clone()),
@@ -81,12 +89,7 @@ pub(super) fn find(files: &mut Files, top: &Place, path: &[&str]) -> Option<Decl
         Some((last, namespaces)) => (*last, namespaces),
         None => ("default", &[][..]),
     };
-    let mut place = top.clone();
-    for namespace in namespaces {
-        let Named::Namespace(inner) = files.exported(&place, namespace, 0)? else { return None };
-        place = inner;
-    }
-    let Named::Function(place, decls) = files.exported(&place, last, 0)? else { return None };
+    let (place, decls) = exported_function(files, top, namespaces, last)?;
     let ctx = Ctx { place, env: Rc::new(HashMap::new()), this_class: None, depth: 0 };
     let mut read = Overloads::default();
     for decl in decls.iter() {
@@ -94,4 +97,21 @@ pub(super) fn find(files: &mut Files, top: &Place, path: &[&str]) -> Option<Decl
         read.add(files, &decl.params, &inner, decl.bodyless);
     }
     read.member(true)
+}
+
+/// The declarations of the function `top` exports as `last` under the namespaces `namespaces`, and where
+/// they are.
+pub(super) fn exported_function(
+    files: &mut Files,
+    top: &Place,
+    namespaces: &[&str],
+    last: &str,
+) -> Option<(Place, Vec<Rc<FunctionDecl>>)> {
+    let mut place = top.clone();
+    for namespace in namespaces {
+        let Named::Namespace(inner) = files.exported(&place, namespace, 0)? else { return None };
+        place = inner;
+    }
+    let Named::Function(place, decls) = files.exported(&place, last, 0)? else { return None };
+    Some((place, decls))
 }

@@ -5,11 +5,13 @@
 //!
 //! Files: `types.rs` (the [`DeclaredType`] language), `scope.rs` (what a file declares, by name),
 //! `resolve.rs` (names looked up and expanded, across the files imports name), `classes.rs` (a class's
-//! signatures, along `extends`, overloads merged), `locate.rs` (where a file's declarations are).
+//! signatures, along `extends`, overloads merged), `locate.rs` (where a file's declarations are), `made.rs` (the methods of what a factory's declared
+//! return type says it makes).
 
 mod classes;
 mod functions;
 mod locate;
+mod made;
 mod resolve;
 mod scope;
 mod types;
@@ -55,7 +57,8 @@ impl Declarations {
     /// module of functions, the function the module exports under the method's path, looked up in the
     /// declarations of the file defining it (by its last name), then of the unit's file (by the path); for
     /// the constructor of what a factory makes, the factory, looked up the same way (a test builds one by
-    /// calling the factory); for a class, its member, as [`Declarations::member`] finds it by [`lookup_of`].
+    /// calling the factory); for a class, its member, as [`Declarations::member`] finds it by [`lookup_of`],
+    /// and for what a factory makes that no class declares, the member of the factory's return type.
     pub(crate) fn member_of(
         &mut self,
         program: &ProgramInfo,
@@ -72,21 +75,25 @@ impl Declarations {
             None => {
                 let (files, names) = lookup_of(program, info);
                 let statics = info.statics_of.is_some();
-                return files.iter().find_map(|file| self.member(file, &names, function, statics));
+                let member = files.iter().find_map(|file| self.member(file, &names, function, statics));
+                if member.is_some() || info.factory.is_none() || info.statics_of.is_some() {
+                    return member;
+                }
+                let (path, defining) = (access_path(&info.access), info.constructor.function.as_ref().map(|f| f.file));
+                return tries(program, info, defining, &path)
+                    .find_map(|(declarations, path)| self.made_member(&declarations, path, function));
             }
         };
-        let path: Vec<&str> = match access {
-            Access::CommonJs { path, .. } => path.iter().map(String::as_str).collect(),
-            Access::EsModule { export, path, .. } => std::iter::once(export).chain(path).map(String::as_str).collect(),
-            Access::Script { expression } => expression.split('.').collect(),
-        };
-        let tries = defining
-            .map(|f| (f, path.last().map_or(&[][..], std::slice::from_ref)))
-            .into_iter()
-            .chain([(info.file, &path[..])]);
-        tries
-            .filter_map(|(file, path)| Some((declarations_of(&program.files[file].path)?, path)))
-            .find_map(|(declarations, path)| self.function(&declarations, path))
+        let path = access_path(access);
+        tries(program, info, defining, &path).find_map(|(declarations, path)| self.function(&declarations, path))
+    }
+
+    /// The declared signature of method `method` of what the function the declarations file `file`
+    /// exports under `path` returns (see `made.rs`).
+    pub(crate) fn made_member(&mut self, file: &Path, path: &[&str], method: &str) -> Option<DeclaredMember> {
+        let top = Place { file: self.files.load(file)?, path: Vec::new() };
+        self.files.fresh_budget();
+        made::made_member(&mut self.files, &top, path, method)
     }
 
     /// The declared signature of the function the declarations file `file` exports under `path` (names
@@ -126,6 +133,30 @@ impl Declarations {
     pub(crate) fn errors(&self) -> &[String] {
         &self.files.errors
     }
+}
+
+/// The names `access` reads below its file: the export, then the properties below it.
+fn access_path(access: &Access) -> Vec<&str> {
+    match access {
+        Access::CommonJs { path, .. } => path.iter().map(String::as_str).collect(),
+        Access::EsModule { export, path, .. } => std::iter::once(export).chain(path).map(String::as_str).collect(),
+        Access::Script { expression } => expression.split('.').collect(),
+    }
+}
+
+/// Where a function of unit `info` reached by `path` is looked up: the declarations of the file defining
+/// it (`defining`) by its last name, then those of the unit's file by the whole path.
+fn tries<'a>(
+    program: &'a ProgramInfo,
+    info: &'a ClassInfo,
+    defining: Option<usize>,
+    path: &'a [&'a str],
+) -> impl Iterator<Item = (PathBuf, &'a [&'a str])> + 'a {
+    defining
+        .map(|f| (f, path.last().map_or(&[][..], std::slice::from_ref)))
+        .into_iter()
+        .chain([(info.file, path)])
+        .filter_map(|(file, path)| Some((declarations_of(&program.files[file].path)?, path)))
 }
 
 /// Where the declarations of class `info` are looked for (the file defining it, then the one exporting

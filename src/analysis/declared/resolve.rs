@@ -629,7 +629,7 @@ fn intersection(parts: Vec<DeclaredType>) -> DeclaredType {
 }
 
 /// The name of a member key: an identifier or a string.
-fn key_name(key: &Expr) -> Option<String> {
+pub(super) fn key_name(key: &Expr) -> Option<String> {
     match key {
         Expr::Ident(id) => Some(id.sym.to_string()),
         Expr::Lit(Lit::Str(s)) => Some(s.value.to_atom_lossy().to_string()),

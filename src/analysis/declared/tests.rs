@@ -550,3 +550,30 @@ fn exported_functions_are_declared_however_a_module_writes_them() {
     assert!(!declarations.function(&x, &["pad"]).unwrap().callable, "overloads are checked each apart");
     assert!(declarations.errors().is_empty(), "{:?}", declarations.errors());
 }
+
+#[test]
+fn the_methods_of_what_a_factory_makes_are_those_of_its_return_type() {
+    let dir = tempfile::tempdir().unwrap();
+    let types_d = "export interface Hooks { onChange?: (value: number) => void }\n\
+                   export interface Base { reset(hard?: boolean): void }\n\
+                   export interface Counter extends Base { add(amount: number, label: string): number; stop: (at: Date) => void }\n";
+    std::fs::write(dir.path().join("types.ts"), types_d).unwrap();
+    let source = "import type { Counter, Hooks } from './types.ts';\n\
+                  type Pair = { left(): number; swap(first: bigint): Pair };\n\
+                  export function createCounter(hooks: Hooks): Counter { return null as any; }\n\
+                  export const createPair = (): Pair => null as any;\n\
+                  export function untyped(hooks: Hooks) { return { add(n: number) { return n; } }; }\n";
+    std::fs::write(dir.path().join("x.ts"), source).unwrap();
+    let mut declarations = Declarations::default();
+    let x = dir.path().join("x.ts");
+    let mut types = |path: &[&str], method: &str| -> Option<Vec<DeclaredType>> {
+        let member = declarations.made_member(&x, path, method)?;
+        Some(member.signature.params.into_iter().map(|p| p.ty).collect())
+    };
+    assert_eq!(types(&["createCounter"], "add").unwrap(), [DeclaredType::Number, DeclaredType::String]);
+    assert_eq!(types(&["createCounter"], "stop").unwrap(), [DeclaredType::Date], "a property of a function type");
+    assert_eq!(types(&["createCounter"], "reset").unwrap(), [DeclaredType::Boolean], "from the base interface");
+    assert_eq!(types(&["createPair"], "swap").unwrap(), [DeclaredType::BigInt], "an alias of an object type");
+    assert_eq!(types(&["createCounter"], "missing"), None);
+    assert_eq!(types(&["untyped"], "add"), None, "no return annotation: nothing declared");
+}
