@@ -9,6 +9,8 @@
 //! Numbers that size something (`new Matrix(rows, cols)`, `new Array(n)`, a loop to `n`) cut a test off
 //! when they are large, and the guided pools hold large ones (boundaries, fuzzed constants).
 
+use std::cell::Cell;
+
 use rand::{Rng, RngExt};
 use rustc_hash::FxHashMap;
 
@@ -43,6 +45,18 @@ pub struct Hazards {
 struct Weights {
     counts: Vec<Count>,
     callable: Vec<usize>,
+    /// The sum of the callable methods' weights, summed again at the first draw after a count changed
+    /// (NaN until then): a draw between tests summed them for each state call it chose.
+    total: Cell<f64>,
+}
+
+impl Weights {
+    fn total(&self) -> f64 {
+        if self.total.get().is_nan() {
+            self.total.set(self.callable.iter().map(|&at| self.counts[at].weight).sum::<f64>());
+        }
+        self.total.get()
+    }
 }
 
 #[derive(Debug, Clone, Copy)]
@@ -107,8 +121,10 @@ impl Hazards {
                 let weights = self.counts.entry(class).or_insert_with(|| Weights {
                     counts: vec![Count::default(); methods.len()],
                     callable: info.methods_to_call().map(|(at, _)| at).collect(),
+                    total: Cell::new(f64::NAN),
                 });
                 weights.counts[at].add(cut_off);
+                weights.total.set(f64::NAN);
             }
         }
     }
@@ -142,7 +158,7 @@ impl Hazards {
         };
         let (counts, callable) = (&weights.counts, &weights.callable);
         let last = callable.last()?;
-        let mut target = rng.random::<f64>() * callable.iter().map(|&at| counts[at].weight).sum::<f64>();
+        let mut target = rng.random::<f64>() * weights.total();
         for &at in callable {
             if target < counts[at].weight {
                 return Some(&info.methods[at].name);

@@ -1,24 +1,18 @@
 function deterministic(g, seed) {
+  // Called before every test: building the stand-ins again each time cost more than many tests. While
+  // everything installed last time in this global scope is still in place (`intact`), reseeding is
+  // enough; once anything was replaced (the code under test assigned `Math.random`, a suite put the
+  // real clock back), all of it is installed again.
+  const last = deterministic.installed;
+  if (last !== undefined && last.g === g && last.intact()) {
+    last.reseed(seed);
+    return;
+  }
   // Node's `process.hrtime`, or null (the sandbox makes its `process` after this first runs).
   const hrtimeOf = (g) => {
     const p = g.process;
     return p !== null && typeof p === 'object' && typeof p.hrtime === 'function' ? p.hrtime : null;
   };
-  // Called before every test: building the stand-ins again each time cost more than many tests. While
-  // everything installed last time in this global scope is still in place, reseeding is enough; once
-  // anything was replaced (the code under test assigned `Math.random`, a suite put the real clock back),
-  // all of it is installed again.
-  const last = deterministic.installed;
-  const fixed = last === undefined ? null : last.FixedDate;
-  if (fixed !== null && last.g === g && g.Math.random === last.random && g.Date === fixed &&
-      fixed.now === last.now && fixed.parse === last.RealDate.parse && fixed.UTC === last.RealDate.UTC &&
-      fixed.prototype === last.RealDate.prototype && g.performance === last.performance &&
-      (last.fixedNow === null || last.performance.now === last.fixedNow) &&
-      hrtimeOf(g) === last.fixedHrtime && g.crypto === last.webCrypto &&
-      (last.getRandomValues === null || last.webCrypto.getRandomValues === last.getRandomValues)) {
-    last.reseed(seed);
-    return;
-  }
   let state = seed >>> 0 || 1;
   const random = function random() {
     state ^= state << 13;
@@ -30,10 +24,12 @@ function deterministic(g, seed) {
   const RealDate = g.Date.flycatcherRealDate || g.Date;
   const construct = Reflect.construct;
   const now = 1704067200000;
-  function FixedDate(...args) {
+  // An expression, not a declaration: a declaration is made (with a prototype object of its own) at
+  // every call, before the check above.
+  const FixedDate = function FixedDate(...args) {
     if (!new.target) return new RealDate(now).toString();
     return construct(RealDate, args.length ? args : [now], new.target);
-  }
+  };
   FixedDate.prototype = RealDate.prototype;
   FixedDate.now = () => now;
   FixedDate.parse = RealDate.parse;
@@ -102,9 +98,21 @@ function deterministic(g, seed) {
     Object.defineProperty(webCrypto, 'getRandomValues', method(getRandomValues));
     Object.defineProperty(webCrypto, 'randomUUID', method(randomUUID));
   }
+  const fixedDateNow = FixedDate.now;
+  const installedPerformance = g.performance;
   deterministic.installed = {
-    g, random, RealDate, FixedDate, now: FixedDate.now, performance: g.performance, fixedNow, fixedHrtime,
-    webCrypto, getRandomValues,
+    g,
+    // Whether all of it is still in place. It reads what it compares with from this scope, not from
+    // properties of this object, and makes no closure: it runs before every test.
+    intact: () => {
+      const p = g.process;
+      const hrtime = p !== null && typeof p === 'object' && typeof p.hrtime === 'function' ? p.hrtime : null;
+      return g.Math.random === random && g.Date === FixedDate && FixedDate.now === fixedDateNow &&
+        FixedDate.parse === RealDate.parse && FixedDate.UTC === RealDate.UTC &&
+        FixedDate.prototype === RealDate.prototype && g.performance === installedPerformance &&
+        (fixedNow === null || installedPerformance.now === fixedNow) && hrtime === fixedHrtime &&
+        g.crypto === webCrypto && (getRandomValues === null || webCrypto.getRandomValues === getRandomValues);
+    },
     reseed: (next) => { state = next >>> 0 || 1; },
   };
 }

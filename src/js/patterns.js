@@ -55,11 +55,12 @@
   var budget = BUDGET;
   var sink = null;
 
-  // [source, flags] of a RegExp, kept by the RegExp: most patterns are made once (a module's constant)
-  // and met by test after test, and the flags' eight getters, called through the built-ins captured
-  // above, were most of what noting a pattern cost. Kept while the source reads the same, which
-  // `compile` (legacy) changes but for a call with the same source and other flags. Null for anything
-  // but a RegExp.
+  // [source, flags, split] of a RegExp, kept by the RegExp: most patterns are made once (a module's
+  // constant) and met by test after test, and the flags' eight getters, called through the built-ins
+  // captured above, were most of what noting a pattern cost. Kept while the source reads the same,
+  // which `compile` (legacy) changes but for a call with the same source and other flags. `split` is
+  // what a split by it needs (see `splitterOf`), made at its first split. Null for anything but a
+  // RegExp.
   var described = new WeakMap();
   var regExpOf = function (v) {
     if (v === proto || v === null || typeof v !== 'object') return null;
@@ -71,10 +72,24 @@
     }
     var known = weakGet(described, v);
     if (known === undefined || known[0] !== text) {
-      known = [text, flagsOf(v)];
+      known = [text, flagsOf(v), null];
       weakSet(described, v, known);
     }
     return known;
+  };
+  // What a split by a RegExp separator (`known`, its `regExpOf`) needs, of the separator alone: the
+  // usual separator it matches in full (or null), the RegExp that finds a joiner in a text when none
+  // does, and the global RegExp that cuts the pieces (its `lastIndex` set to 0 before each use). Made
+  // once per separator: compiling them again at every split cost more than the split.
+  var splitterOf = function (separator, known) {
+    if (known[2] === null) {
+      var flags = flagsOf(separator, 'gy');
+      var whole = new RealRegExp('^(?:' + known[0] + ')$', flags);
+      var usual = null;
+      for (var i = 0; i < JOINERS.length && usual === null; i++) if (exec(whole, JOINERS[i]) !== null) usual = JOINERS[i];
+      known[2] = [usual, usual === null ? new RealRegExp(known[0], flags) : null, new RealRegExp(known[0], 'g' + flags)];
+    }
+    return known[2];
   };
   // The flags of `r`, but those in `except`.
   var flagsOf = function (r, except) {
@@ -85,17 +100,18 @@
     }
     return out;
   };
-  // What joins pieces split by `separator`: a string itself; for a RegExp, the first of the usual
-  // separators it matches in full, else the first text it matches in `text`.
-  var joinerOf = function (separator, text) {
+  // What joins pieces split by `separator`: a string itself; for a RegExp (`splitter`, its
+  // `splitterOf`), the first of the usual separators it matches in full, else the first text it
+  // matches in `text`.
+  var joinerOf = function (separator, splitter, text) {
     if (typeof separator === 'string') return separator.length > 0 ? separator : null;
-    var whole = new RealRegExp('^(?:' + source(separator) + ')$', flagsOf(separator, 'gy'));
-    for (var i = 0; i < JOINERS.length; i++) if (exec(whole, JOINERS[i]) !== null) return JOINERS[i];
-    var m = exec(new RealRegExp(source(separator), flagsOf(separator, 'gy')), text);
+    if (splitter[0] !== null) return splitter[0];
+    var m = exec(splitter[1], text);
     return m !== null && m[0].length > 0 ? m[0] : null;
   };
-  // The pieces of `text` between the matches of `separator` (a string or a RegExp), as split gives them.
-  var pieces = function (text, separator) {
+  // The pieces of `text` between the matches of `separator` (a string, or a RegExp of `splitter`), as
+  // split gives them.
+  var pieces = function (text, separator, splitter) {
     var out = [], at = 0, next, m, re;
     if (typeof separator === 'string') {
       while (out.length < MOST_PIECES && (next = indexOf(text, separator, at)) >= 0) {
@@ -103,7 +119,8 @@
         at = next + separator.length;
       }
     } else {
-      re = new RealRegExp(source(separator), 'g' + flagsOf(separator, 'gy'));
+      re = splitter[2];
+      re.lastIndex = 0;
       while (out.length < MOST_PIECES && (m = exec(re, text)) !== null) {
         if (m[0].length === 0) { re.lastIndex++; continue; }
         out[out.length] = slice(text, at, m.index);
@@ -153,8 +170,9 @@
     var regexp = regExpOf(pattern);
     if (kind === 7) {
       if (key < 0 && (regexp !== null || (typeof pattern === 'string' && pattern.length > 0))) {
-        var joiner = joinerOf(pattern, subject);
-        var parts = pieces(subject, pattern);
+        var splitter = regexp === null ? null : splitterOf(pattern, regexp);
+        var joiner = joinerOf(pattern, splitter, subject);
+        var parts = pieces(subject, pattern, splitter);
         splits[splits.length] = [parts, joiner];
         if (joiner !== null) note(key, subject, kind, joiner, '', null, parts.length);
       }

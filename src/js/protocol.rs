@@ -192,8 +192,8 @@ protocol! {
         /// Whether a promise rejected in the last test is still without a handler: `''`, or that the test
         /// threw (see [`FAILURE`]) an `UnhandledRejection` naming its reason.
         UNHANDLED = "__fc$unhandled";
-        /// The classes of the program calls of the last test returned new instances of, as
-        /// `statement:class` pairs.
+        /// The classes of the program calls of the last test returned new instances of: the harness's
+        /// array of `statement:class` texts.
         RETURNED = "__fc$returned";
         /// The recording proxies' and the patterns' log of the last test: the harness's array of triples,
         /// read by `sandbox/engine/log.rs`.

@@ -47,6 +47,8 @@ pub(super) struct Handles {
     timers_left: Persistent<Object<'static>>,
     /// Where the harness leaves the error a test threw (most candidates throw one).
     failure: Persistent<Object<'static>>,
+    /// The calls of the test that ran that returned new instances (see [`returned`]).
+    returned: Persistent<Array<'static>>,
     /// The results of the test that ran (describing runs only), and their keys.
     results: Persistent<Array<'static>>,
     keys: Keys,
@@ -68,6 +70,7 @@ impl Handles {
         Ok(Handles {
             exec: Persistent::save(ctx, globals.get::<_, Function>(EXEC)?),
             log: Persistent::save(ctx, globals.get::<_, Array>(LOG)?),
+            returned: Persistent::save(ctx, globals.get::<_, Array>(RETURNED)?),
             at: Persistent::save(ctx, globals.get::<_, TypedArray<u32>>(AT)?),
             statements: Persistent::save(ctx, globals.get::<_, TypedArray<u8>>(STATEMENTS)?),
             branches: Persistent::save(ctx, globals.get::<_, TypedArray<u8>>(BRANCHES)?),
@@ -318,22 +321,23 @@ fn read_execution<'js>(
     execution.branches = branches;
     execution.distances = distances;
     execution.results = results;
-    execution.returned = returned(&globals)?;
+    execution.returned = returned(&handles.returned.clone().restore(ctx)?)?;
     Ok(execution)
 }
 
-/// The calls of the last test that returned new instances of the program's classes (see
-/// `__fc$returned`), as (statement, class).
-fn returned(globals: &Object) -> rquickjs::Result<Vec<(usize, usize)>> {
-    let list: Function = globals.get(RETURNED)?;
-    let text: String = list.call(())?;
-    Ok(text
-        .split(',')
-        .filter_map(|pair| {
-            let (at, class) = pair.split_once(':')?;
-            Some((at.parse().ok()?, class.parse().ok()?))
-        })
-        .collect())
+/// The calls of the last test that returned new instances of the program's classes (the harness's
+/// `__fc$returned`, of `statement:class` texts), as (statement, class).
+fn returned(list: &Array) -> rquickjs::Result<Vec<(usize, usize)>> {
+    let mut out = Vec::with_capacity(list.len());
+    for index in 0..list.len() {
+        let pair: String = list.get(index)?;
+        if let Some((at, class)) = pair.split_once(':')
+            && let (Ok(at), Ok(class)) = (at.parse(), class.parse())
+        {
+            out.push((at, class));
+        }
+    }
+    Ok(out)
 }
 
 /// Runs the jobs of a test that awaits a promise, each under the test's deadline (once it has passed, the
