@@ -104,7 +104,8 @@
     }
     return kinds;
   };
-  const memberName = (key) => (typeof key === 'symbol' ? (key === P.iterator ? '@@iterator' : null) : key);
+  const memberName = (key) =>
+    typeof key !== 'symbol' ? key : key === P.iterator ? '@@iterator' : key === P.asyncIterator ? '@@asyncIterator' : null;
   // The target is a function so that calls of a callback are recorded (`typeof` then says
   // 'function': a proxy cannot answer `typeof` for itself either way). Every recording proxy shares one
   // handler, whose traps find the parameter by the proxy's own target: a handler of seven closures per
@@ -256,13 +257,56 @@
         if (step.done) return { items, done: true };
         push(items, step.value);
       }
-    } catch (_) {
-      // Left unasserted below.
+    } catch (e) {
+      return { items, done: false, threw: [e] };
     }
     return { items, done: false };
   };
-  // The items an iterator gave, as a description (see `drain`).
-  const iterated = (drained) => D.iterated(encoder, drained.items, drained.done);
+  // An async iterator returned by the method under test (an async generator's) is consumed as well, as the
+  // exported assertion does with `for await`, by the same rule: its items come as jobs run, so the test
+  // awaits the consumption (see `awaitRest`), which ends once no job or timer is left to give the next item
+  // (see `__fc$quiet`: a stream waiting for a `push`). A throw while consuming either is what is asserted
+  // of it (`threw`).
+  const iteratesAsync = (v) => {
+    try {
+      if (v === null || typeof v !== 'object' || isArray(v) || indexOf(vars, v) >= 0 || classOf(getProto(v)) >= 0) {
+        return false;
+      }
+      return typeof v.next === 'function' && typeof v[P.asyncIterator] === 'function' && typeof v[P.iterator] !== 'function';
+    } catch (_) {
+      return false;
+    }
+  };
+  // The consumption under way (its iterator, and how to end it early), and the last one ended.
+  let draining = null;
+  let drainedAsync = null;
+  const drainAsync = (v) => new P.Promise((resolve) => {
+    const items = [];
+    const end = (drained) => {
+      if (draining === null || draining.value !== v) return;
+      draining = null;
+      drainedAsync = { value: v, drained };
+      resolve(v);
+    };
+    draining = { value: v, stop: () => end({ items, done: false }) };
+    (async () => {
+      try {
+        const iterator = v[P.asyncIterator]();
+        while (items.length <= MAX_ITEMS) {
+          const step = await iterator.next();
+          if (step === null || typeof step !== 'object') return end({ items, done: false });
+          if (step.done) return end({ items, done: true });
+          push(items, step.value);
+        }
+        end({ items, done: false });
+      } catch (e) {
+        end({ items, done: false, threw: [e] });
+      }
+    })();
+  });
+  // The items an iterator gave, as a description (see `drain`), and what it threw (`[thrown]`, or none).
+  const iterated = (drained) =>
+    D.iterated(encoder, drained.items, drained.done, drained.asynchronous === true, drained.threw ?? []);
   // A `URL`, `URLSearchParams` or `Headers` the method under test returned, of the globals the sandbox
   // gives (made already: a global never read made no instance, and is not made now), described by what
   // a reader checks of it (`href`, `toString()`, the entries) as Rust asserts it (`Observed::Web`); any
@@ -556,6 +600,12 @@
       default: return new g.TextDecoder();
     }
   };
+  // An async iterable of `items` (`Value::AsyncIterable`), as the suite's `(async function* () { yield* [...]; })()`
+  // yields them: each on a later job, by index rather than through the array's iterator, which the code under
+  // test may have replaced.
+  const yieldAll = async function* (items) {
+    for (let i = 0; i < items.length; i++) yield items[i];
+  };
   // An argument in the interpreter's encoding: its keys, their letters and meanings, are the table `KEYS`
   // of `model/test/interpreter.rs`, whose tests hold this function to it.
   const argument = (a) => {
@@ -590,6 +640,7 @@
       const result = argument(a.q);
       return new P.Promise((resolve) => resolve(result));
     }
+    if (hasOwn(a, 'g')) return yieldAll(map(a.g, argument));
     if (hasOwn(a, 'j')) {
       // Handled as a suite writes it (`Value::Rejected`): a rejection the code never awaits is not one it
       // left unhandled.
@@ -669,7 +720,14 @@
   // the result is described.
   const finish = (value, tested) => {
     if (!tested) return;
-    const drained = drain(value);
+    let drained;
+    if (drainedAsync !== null && drainedAsync.value === value) {
+      drained = drainedAsync.drained;
+      drained.asynchronous = true;
+      drainedAsync = null;
+    } else {
+      drained = drain(value);
+    }
     if (describing) after = describeResult(at, value, drained, before);
   };
   const failed = (e) => {
@@ -757,6 +815,8 @@
             push(awaited, at);
             value = await value;
           }
+        } else if (underTest(ops[at]) && iteratesAsync(value)) {
+          value = await drainAsync(value);
         }
       }
       const answer = conclude();
@@ -789,6 +849,8 @@
     deferred.length = 0;
     waiting = false;
     settled = null;
+    draining = null;
+    drainedAsync = null;
   };
   // What a test that ran to its end answers.
   const ended = () => {
@@ -811,6 +873,10 @@
           }
           push(awaited, at);
           awaitRest(value);
+          return ASYNC;
+        }
+        if (tested && iteratesAsync(value)) {
+          awaitRest(drainAsync(value));
           return ASYNC;
         }
         finish(value, tested);
@@ -858,7 +924,9 @@
     member: (receiver, name) => receiver[name],
     construct,
     apply,
-    isPromise,
+    // Whether the rest of the test runs once `value`, the result of statement `tested` or not, settles (see
+    // `resume`): a promise, or an async iterator the method under test returned, to consume.
+    awaits: (value, tested) => isPromise(value) || (tested && iteratesAsync(value)),
     ended,
     failed: (e, statement) => {
       at = statement;
@@ -868,8 +936,12 @@
     resume: (pending, json, statement) => {
       ops = parse(json);
       at = statement;
-      push(awaited, at);
-      awaitRest(pending);
+      if (isPromise(pending)) {
+        push(awaited, at);
+        awaitRest(pending);
+      } else {
+        awaitRest(drainAsync(pending));
+      }
       return ASYNC;
     },
   }));
@@ -877,6 +949,10 @@
   // for deferred promises ends, those still pending read as pending (answers true); any other waits for
   // what never comes (false).
   hide('__fc$quiet', () => {
+    if (draining !== null) {
+      draining.stop();
+      return true;
+    }
     if (!waiting || settled !== null) return false;
     concludeDeferred(true);
     return true;

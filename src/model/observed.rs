@@ -271,6 +271,13 @@ pub enum Observed {
         done: bool,
         /// The items it gave.
         items: Vec<Observed>,
+        /// Whether it is an async iterator (an async generator's), its items awaited in turn: the exported
+        /// test takes them with `for await`.
+        #[serde(rename = "async", default, skip_serializing_if = "is_false")]
+        asynchronous: bool,
+        /// What it threw while consumed, if it did (`done` is then false): what the test asserts of it.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        threw: Option<Box<Observed>>,
     },
     /// A `Date`.
     #[serde(rename = "date")]
@@ -403,8 +410,9 @@ impl Observed {
     pub(crate) fn for_each_error(&mut self, f: &mut impl FnMut(&str, &mut Option<String>, &mut Option<String>)) {
         match self {
             Observed::Error { name, message, stack } => f(name, message, stack),
-            Observed::Array { items, .. } | Observed::Iterator { items, .. } => {
-                items.iter_mut().for_each(|item| item.for_each_error(f));
+            Observed::Array { items, .. } => items.iter_mut().for_each(|item| item.for_each_error(f)),
+            Observed::Iterator { items, threw, .. } => {
+                items.iter_mut().chain(threw.as_deref_mut()).for_each(|item| item.for_each_error(f));
             }
             Observed::Object { fields, .. } | Observed::Instance { fields, .. } => {
                 fields.values_mut().for_each(|field| field.for_each_error(f));

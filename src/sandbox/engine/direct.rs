@@ -27,7 +27,7 @@ pub(super) struct Direct {
     member: Persistent<Function<'static>>,
     construct: Persistent<Function<'static>>,
     apply: Persistent<Function<'static>>,
-    is_promise: Persistent<Function<'static>>,
+    awaits: Persistent<Function<'static>>,
     start: Persistent<Function<'static>>,
     finish: Persistent<Function<'static>>,
     bind: Persistent<Function<'static>>,
@@ -45,7 +45,7 @@ struct Harness<'js> {
     member: Function<'js>,
     construct: Function<'js>,
     apply: Function<'js>,
-    is_promise: Function<'js>,
+    awaits: Function<'js>,
     start: Function<'js>,
     finish: Function<'js>,
     bind: Function<'js>,
@@ -65,7 +65,7 @@ impl Direct {
             member: function("member")?,
             construct: function("construct")?,
             apply: function("apply")?,
-            is_promise: function("isPromise")?,
+            awaits: function("awaits")?,
             start: function("start")?,
             finish: function("finish")?,
             bind: function("bind")?,
@@ -95,7 +95,7 @@ impl Direct {
             member: self.member.clone().restore(ctx)?,
             construct: self.construct.clone().restore(ctx)?,
             apply: self.apply.clone().restore(ctx)?,
-            is_promise: self.is_promise.clone().restore(ctx)?,
+            awaits: self.awaits.clone().restore(ctx)?,
             start: self.start.clone().restore(ctx)?,
             finish: self.finish.clone().restore(ctx)?,
             bind: self.bind.clone().restore(ctx)?,
@@ -111,7 +111,7 @@ impl Direct {
                 let value = harness.perform(ctx, test, program, statement)?;
                 if let Some(value) = &value
                     && value.is_object()
-                    && harness.is_promise.call::<_, bool>((value.clone(),))?
+                    && harness.awaits.call::<_, bool>((value.clone(), tested))?
                 {
                     return Ok(Some(value.clone()));
                 }
