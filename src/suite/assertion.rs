@@ -116,6 +116,37 @@ pub(crate) fn literal_of(description: &Observed) -> Option<String> {
     }
 }
 
+/// The assertions on an iterator's items, taken once as the sandbox took them: `Array.from` consumes an
+/// iterator, `for await` an async one (Node 20 has no `Array.fromAsync`). A throw while consuming is what is
+/// asserted when there was one; the items when it ended.
+fn iterator_lines(
+    items: &[Observed],
+    done: bool,
+    asynchronous: bool,
+    threw: Option<&Observed>,
+    actual: &str,
+    inexact: bool,
+    lines: &mut Vec<Line>,
+) {
+    let consumed = match asynchronous {
+        true => format!(
+            "await (async () => {{ const items = []; for await (const item of {actual}) items.push(item); return items; }})()"
+        ),
+        false => format!("Array.from({actual})"),
+    };
+    if let Some(thrown) = threw.and_then(expected_thrown) {
+        lines.push(Line::Throws { code: format!("{consumed};"), thrown });
+    } else if done {
+        let taken = if asynchronous { format!("({consumed})") } else { consumed };
+        match array_literal(items).filter(|_| !(inexact && items.iter().any(holds_rounded_number))) {
+            Some(expected) => lines.push(Line::DeepStrictEqual { actual: taken, expected }),
+            None => {
+                lines.push(Line::StrictEqual { actual: format!("{taken}.length"), expected: items.len().to_string() })
+            }
+        }
+    }
+}
+
 /// What consuming an iterator must throw, as it threw in the sandbox: an error by name (and by its message
 /// when the code under test wrote it and it holds no stack trace), another value by its literal.
 fn expected_thrown(thrown: &Observed) -> Option<Expected> {
@@ -197,26 +228,7 @@ fn describe_into(description: &Observed, actual: &str, against: Against, lines: 
             }
         }
         Observed::Iterator { done, items, asynchronous, threw } => {
-            // The items the iterator gave, taken once as the sandbox took them: `Array.from` consumes an
-            // iterator, `for await` an async one (Node 20 has no `Array.fromAsync`).
-            let consumed = match asynchronous {
-                true => format!(
-                    "await (async () => {{ const items = []; for await (const item of {actual}) items.push(item); return items; }})()"
-                ),
-                false => format!("Array.from({actual})"),
-            };
-            if let Some(thrown) = threw.as_deref().and_then(expected_thrown) {
-                lines.push(Line::Throws { code: format!("{consumed};"), thrown });
-            } else if *done {
-                let taken = if *asynchronous { format!("({consumed})") } else { consumed };
-                match array_literal(items).filter(|_| !(inexact && items.iter().any(holds_rounded_number))) {
-                    Some(expected) => lines.push(Line::DeepStrictEqual { actual: taken, expected }),
-                    None => lines.push(Line::StrictEqual {
-                        actual: format!("{taken}.length"),
-                        expected: items.len().to_string(),
-                    }),
-                }
-            }
+            iterator_lines(items, *done, *asynchronous, threw.as_deref(), actual, inexact, lines)
         }
         Observed::LongArray { length } => {
             lines.push(Line::StrictEqual { actual: format!("{actual}.length"), expected: length.to_string() })
