@@ -238,12 +238,14 @@
   // variables of the test are left alone (they are asserted by their fields or identity), and so is
   // anything that cannot be read. An error while consuming ends it, unasserted: the call itself
   // returned.
+  const ASYNC_ITERATOR = {};
   const drain = (v) => {
     try {
       if (v === null || typeof v !== 'object' || isArray(v) || indexOf(vars, v) >= 0 || classOf(getProto(v)) >= 0) {
         return null;
       }
-      if (typeof v.next !== 'function' || typeof v[P.iterator] !== 'function') return null;
+      if (typeof v.next !== 'function') return null;
+      if (typeof v[P.iterator] !== 'function') return typeof v[P.asyncIterator] === 'function' ? ASYNC_ITERATOR : null;
     } catch (_) {
       return null;
     }
@@ -262,21 +264,11 @@
     }
     return { items, done: false };
   };
-  // An async iterator returned by the method under test (an async generator's) is consumed as well, as the
-  // exported assertion does with `for await`, by the same rule: its items come as jobs run, so the test
-  // awaits the consumption (see `awaitRest`), which ends once no job or timer is left to give the next item
-  // (see `__fc$quiet`: a stream waiting for a `push`). A throw while consuming either is what is asserted
-  // of it (`threw`).
-  const iteratesAsync = (v) => {
-    try {
-      if (v === null || typeof v !== 'object' || isArray(v) || indexOf(vars, v) >= 0 || classOf(getProto(v)) >= 0) {
-        return false;
-      }
-      return typeof v.next === 'function' && typeof v[P.asyncIterator] === 'function' && typeof v[P.iterator] !== 'function';
-    } catch (_) {
-      return false;
-    }
-  };
+  // An async iterator returned by the method under test (an async generator's: `drain` answers
+  // `ASYNC_ITERATOR`) is consumed as well, as the exported assertion does with `for await`, by the same rule:
+  // its items come as jobs run, so the test awaits the consumption (see `finish`), which ends once no job or
+  // timer is left to give the next item (see `__fc$quiet`: a stream waiting for a `push`). A throw while
+  // consuming either is what is asserted of it (`threw`).
   // The consumption under way (its iterator, and how to end it early), and the last one ended.
   let draining = null;
   let drainedAsync = null;
@@ -717,9 +709,11 @@
     after = null;
   };
   // After a call of the method under test: an iterator it returned is consumed (see `drain`), and
-  // the result is described.
-  const finish = (value, tested) => {
-    if (!tested) return;
+  // the result is described. An async iterator is consumed as jobs run: answers the promise of that,
+  // settled with the iterator once consumed, for the test to await and then finish the call again with
+  // what it gave; null otherwise (or when not to `consume`).
+  const finish = (value, tested, consume = true) => {
+    if (!tested) return null;
     let drained;
     if (drainedAsync !== null && drainedAsync.value === value) {
       drained = drainedAsync.drained;
@@ -727,8 +721,13 @@
       drainedAsync = null;
     } else {
       drained = drain(value);
+      if (drained === ASYNC_ITERATOR) {
+        if (consume) return drainAsync(value);
+        drained = null;
+      }
     }
     if (describing) after = describeResult(at, value, drained, before);
+    return null;
   };
   const failed = (e) => {
     timers.held();
@@ -774,7 +773,8 @@
           return;
         }
         before = entry.before;
-        if (entry.state === 1) finish(entry.value, true);
+        // Its result is described as it is: the test's statements have all run.
+        if (entry.state === 1) finish(entry.value, true, false);
         else if (describing) after = describeResult(at, undefined, null, before, true);
       }
       settled = ended();
@@ -799,7 +799,8 @@
       let kept = false;
       for (;;) {
         if (!kept) {
-          finish(value, underTest(ops[at]));
+          const consuming = finish(value, underTest(ops[at]));
+          if (consuming !== null) finish(await consuming, true);
           bind(ops[at], value);
         }
         kept = false;
@@ -815,8 +816,6 @@
             push(awaited, at);
             value = await value;
           }
-        } else if (underTest(ops[at]) && iteratesAsync(value)) {
-          value = await drainAsync(value);
         }
       }
       const answer = conclude();
@@ -875,11 +874,11 @@
           awaitRest(value);
           return ASYNC;
         }
-        if (tested && iteratesAsync(value)) {
-          awaitRest(drainAsync(value));
+        const consuming = finish(value, tested);
+        if (consuming !== null) {
+          awaitRest(consuming);
           return ASYNC;
         }
-        finish(value, tested);
         bind(ops[at], value);
       }
       return conclude();
@@ -898,9 +897,10 @@
       at = statement;
       start(tested);
     },
+    // Answers null, or the promise of consuming an async iterator, which the rest of the test awaits.
     finish: (value, statement) => {
       at = statement;
-      finish(value, true);
+      return finish(value, true);
     },
     // After a call whose result is an object, or is bound: as the interpreter's `bind`, `result` the
     // variable it defines (-1: none).
@@ -924,24 +924,19 @@
     member: (receiver, name) => receiver[name],
     construct,
     apply,
-    // Whether the rest of the test runs once `value`, the result of statement `tested` or not, settles (see
-    // `resume`): a promise, or an async iterator the method under test returned, to consume.
-    awaits: (value, tested) => isPromise(value) || (tested && iteratesAsync(value)),
+    isPromise,
     ended,
     failed: (e, statement) => {
       at = statement;
       return failed(e);
     },
-    // Statement `statement` returned a promise: the rest of the test (`json`, all of it) runs here.
+    // Statement `statement` returned a promise, or an async iterator whose consumption (`draining`) is under
+    // way: the rest of the test (`json`, all of it) runs here.
     resume: (pending, json, statement) => {
       ops = parse(json);
       at = statement;
-      if (isPromise(pending)) {
-        push(awaited, at);
-        awaitRest(pending);
-      } else {
-        awaitRest(drainAsync(pending));
-      }
+      if (draining === null) push(awaited, at);
+      awaitRest(pending);
       return ASYNC;
     },
   }));

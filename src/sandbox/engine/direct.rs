@@ -6,7 +6,7 @@
 //! statement: for a fast method that cost more than the method (a `JSON.parse` of a ten-statement test
 //! alone took as long as the calls). Describing results stays the harness's (`start` and `finish`
 //! around the calls); tests that inspect their last call (mutation analysis's) keep to the
-//! interpreter, and a test whose call returns a promise goes on there.
+//! interpreter, and a test whose call returns a promise, or an async iterator to consume, goes on there.
 
 use rquickjs::function::Args;
 use rquickjs::{Array, Ctx, Function, Object, Persistent, TypedArray, Value};
@@ -27,7 +27,7 @@ pub(super) struct Direct {
     member: Persistent<Function<'static>>,
     construct: Persistent<Function<'static>>,
     apply: Persistent<Function<'static>>,
-    awaits: Persistent<Function<'static>>,
+    is_promise: Persistent<Function<'static>>,
     start: Persistent<Function<'static>>,
     finish: Persistent<Function<'static>>,
     bind: Persistent<Function<'static>>,
@@ -45,7 +45,7 @@ struct Harness<'js> {
     member: Function<'js>,
     construct: Function<'js>,
     apply: Function<'js>,
-    awaits: Function<'js>,
+    is_promise: Function<'js>,
     start: Function<'js>,
     finish: Function<'js>,
     bind: Function<'js>,
@@ -65,7 +65,7 @@ impl Direct {
             member: function("member")?,
             construct: function("construct")?,
             apply: function("apply")?,
-            awaits: function("awaits")?,
+            is_promise: function("isPromise")?,
             start: function("start")?,
             finish: function("finish")?,
             bind: function("bind")?,
@@ -95,7 +95,7 @@ impl Direct {
             member: self.member.clone().restore(ctx)?,
             construct: self.construct.clone().restore(ctx)?,
             apply: self.apply.clone().restore(ctx)?,
-            awaits: self.awaits.clone().restore(ctx)?,
+            is_promise: self.is_promise.clone().restore(ctx)?,
             start: self.start.clone().restore(ctx)?,
             finish: self.finish.clone().restore(ctx)?,
             bind: self.bind.clone().restore(ctx)?,
@@ -111,14 +111,18 @@ impl Direct {
                 let value = harness.perform(ctx, test, program, statement)?;
                 if let Some(value) = &value
                     && value.is_object()
-                    && harness.awaits.call::<_, bool>((value.clone(), tested))?
+                    && harness.is_promise.call::<_, bool>((value.clone(),))?
                 {
                     return Ok(Some(value.clone()));
                 }
                 // Without a description to make, only an object can be an iterator to consume.
                 let object = value.as_ref().is_some_and(Value::is_object);
+                // An async iterator is consumed as jobs run: the rest of the test awaits that.
                 if tested && (describe || object) {
-                    harness.finish.call::<_, ()>((value.clone(), at as u32))?;
+                    let consuming: Value = harness.finish.call((value.clone(), at as u32))?;
+                    if consuming.is_object() {
+                        return Ok(Some(consuming));
+                    }
                 }
                 // After the description: a result bound to a variable is described as a value, not as
                 // the variable it becomes. Only an object can be a new instance to note.
