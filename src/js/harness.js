@@ -236,8 +236,8 @@
   // consumed: the test takes its items right after the call, as the exported assertion does with
   // `Array.from`, up to one more than an array's limit. Instances of the program's classes and
   // variables of the test are left alone (they are asserted by their fields or identity), and so is
-  // anything that cannot be read. An error while consuming ends it, unasserted: the call itself
-  // returned.
+  // anything that cannot be read. An error while consuming ends it, and is what is asserted of it
+  // (`threw`): the call itself returned. An async iterator is not consumed here: `ASYNC_ITERATOR` says so.
   const ASYNC_ITERATOR = {};
   const drain = (v) => {
     try {
@@ -268,8 +268,8 @@
   // `ASYNC_ITERATOR`) is consumed as well, as the exported assertion does with `for await`, by the same rule:
   // its items come as jobs run, so the test awaits the consumption (see `finish`), which ends once no job or
   // timer is left to give the next item (see `__fc$quiet`: a stream waiting for a `push`). A throw while
-  // consuming either is what is asserted of it (`threw`).
-  // The consumption under way (its iterator, and how to end it early), and the last one ended.
+  // consuming either is what is asserted of it (`threw`). `draining` is the consumption under way (its
+  // iterator, and how to end it early), `drainedAsync` the last one ended, until `finish` describes it.
   let draining = null;
   let drainedAsync = null;
   const drainAsync = (v) => new P.Promise((resolve) => {
@@ -941,8 +941,9 @@
     },
   }));
   // No job or timer is left while the test has not ended: a test that ran its statements and waits only
-  // for deferred promises ends, those still pending read as pending (answers true); any other waits for
-  // what never comes (false).
+  // for deferred promises ends, those still pending read as pending (answers true); so does the
+  // consumption of an async iterator waiting for an item nothing will give; any other waits for what never
+  // comes (false).
   hide('__fc$quiet', () => {
     if (draining !== null) {
       draining.stop();

@@ -263,11 +263,11 @@ pub enum Observed {
         extra: bool,
     },
     /// The items of an iterator the method under test returned, taken right after the call as the
-    /// exported test's `Array.from` takes them (harness descriptions only).
+    /// exported test's `Array.from` (or `for await`, for an async one) takes them (harness descriptions only).
     #[serde(rename = "iter")]
     Iterator {
-        /// Whether it ended within the item limit; if not (too long, or it threw or misbehaved while
-        /// consumed), nothing about it is asserted.
+        /// Whether it ended within the item limit; if not (too long, waiting for an item nothing gives, or it
+        /// threw or misbehaved while consumed), only a throw is asserted of it.
         done: bool,
         /// The items it gave.
         items: Vec<Observed>,
