@@ -3,7 +3,7 @@
 //! members (optional ones now and then left out), a dictionary up to three entries, a function type a callback of its arity returning a
 //! value of its return type (a consistent comparator, `a - b`, for one comparing two numbers), an
 //! array of `T` an array of `T`s, a `Map`, `Set` or `Promise` one of them holding values of their type
-//! arguments (a promise now and then rejected instead), a class an instance built like any other argument,
+//! arguments (a promise now and then rejected instead), an async iterable an async generator yielding its items, a class an instance built like any other argument,
 //! one of Node's global web classes (`URL`, `Headers`, `AbortSignal`...) an instance built as a user would.
 //! Parts declared `any` (the elements of `any[]`, what a callback returns) take their type from inference
 //! where the parameter has a record for them, and are any primitive elsewhere. Optional parameters are now
@@ -155,6 +155,11 @@ impl Builder<'_> {
             ),
             DeclaredType::Promise(_) if rng.random_bool(REJECTED_PROBABILITY) => Value::Rejected,
             DeclaredType::Promise(result) => Value::Promise(Box::new(self.declared(None, result, depth + 1, rng))),
+            DeclaredType::AsyncIterable(item) => Value::AsyncIterable(
+                (0..rng.random_range(0..=MAX_ARRAY_LENGTH))
+                    .map(|_| self.declared(None, item, depth + 1, rng))
+                    .collect(),
+            ),
             DeclaredType::BigInt => Value::BigInt(bigint(rng)),
             DeclaredType::Class(name) => match self.program.type_named(name) {
                 Some(class) => self.instance(class, depth, rng),

@@ -123,6 +123,7 @@ fn fits(ty: &DeclaredType, value: &Value) -> bool {
         | (DeclaredType::Array(_), Value::Array(_))
         | (DeclaredType::Map(..), Value::Map(_))
         | (DeclaredType::Set(_), Value::Set(_))
+        | (DeclaredType::AsyncIterable(_), Value::AsyncIterable(_))
         | (DeclaredType::Dictionary(_), Value::Object { .. }) => value.inner().is_empty(),
         _ => false,
     }

@@ -19,6 +19,9 @@ use crate::sandbox::CallArguments;
 
 /// Chance of reusing an existing variable when an instance of a class is needed.
 const REUSE_PROBABILITY: f64 = 0.25;
+/// Chance of an async iterable of the items rather than an array, for a parameter whose values the code
+/// asks for `Symbol.asyncIterator`.
+const ASYNC_ITERABLE_PROBABILITY: f64 = 0.5;
 /// How deep constructor arguments may nest before existing variables (or `null`) are used instead.
 const MAX_CONSTRUCTION_DEPTH: usize = 4;
 /// Chance of passing a value of another type (`null`, `''` for a number, `0` for a string) to a
@@ -497,14 +500,19 @@ impl<'a> Builder<'a> {
                 // Short enough to read in a test. Elements have a record of their own, so the code's
                 // use of `items[i]` decides their type; elements of elements are numbers or strings.
                 let length = rng.random_range(0..=MAX_ARRAY_LENGTH);
-                match self.types.element_of(param) {
-                    Some(element) => {
-                        Value::Array((0..length).map(|_| self.argument(element, depth + 1, rng)).collect())
-                    }
+                let items = match self.types.element_of(param) {
+                    Some(element) => (0..length).map(|_| self.argument(element, depth + 1, rng)).collect(),
                     None => {
                         let of = if rng.random_bool(0.6) { ParamType::Number } else { ParamType::String };
-                        Value::Array((0..length).map(|_| self.primitive(of, rng)).collect())
+                        (0..length).map(|_| self.primitive(of, rng)).collect()
                     }
+                };
+                // Code that asks for `Symbol.asyncIterator` takes async iterables (an array only where it
+                // also takes sync ones).
+                if self.types.get(param).iterates_async() && rng.random_bool(ASYNC_ITERABLE_PROBABILITY) {
+                    Value::AsyncIterable(items)
+                } else {
+                    Value::Array(items)
                 }
             }
             ParamType::Function => self.callback(param, depth, rng),

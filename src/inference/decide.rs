@@ -168,6 +168,11 @@ pub(crate) fn decide(record: &ParamRecord, program: &ProgramInfo, rng: &mut (imp
     if !members.is_empty() {
         return by_members(record, &members, program);
     }
+    // `for await` reads `Symbol.asyncIterator`, and so does a check for an async iterable; `for await`
+    // takes an array as well, and values of the type are arrays and async iterables of items in turn.
+    if record.iterates_async() {
+        return inferred(ParamType::Array, format!("its function reads {}[Symbol.asyncIterator]", record.name));
+    }
     let checked = record.typeofs.iter().find_map(|t| {
         Some(match t.as_str() {
             "function" => ParamType::Function,

@@ -51,6 +51,7 @@ pub(crate) fn buildable(ty: &DeclaredType, program: &ProgramInfo, top: bool) -> 
         DeclaredType::Array(element)
         | DeclaredType::Set(element)
         | DeclaredType::Promise(element)
+        | DeclaredType::AsyncIterable(element)
         | DeclaredType::Dictionary(element) => buildable(element, program, false),
         DeclaredType::Map(key, value) => buildable(key, program, false) && buildable(value, program, false),
         DeclaredType::Tuple(items) => items.iter().all(|i| buildable(i, program, false)),
@@ -88,6 +89,7 @@ fn coarse(ty: &DeclaredType, program: &ProgramInfo) -> ParamType {
         | DeclaredType::Map(..)
         | DeclaredType::Set(_)
         | DeclaredType::Promise(_)
+        | DeclaredType::AsyncIterable(_)
         | DeclaredType::Null
         | DeclaredType::Undefined
         | DeclaredType::Any

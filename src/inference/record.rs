@@ -209,11 +209,22 @@ impl ParamRecord {
     }
 }
 
+/// The member a recording proxy logs for `Symbol.asyncIterator`: what `for await` and async-iterable
+/// checks read.
+pub(crate) const ASYNC_ITERATOR: &str = "@@asyncIterator";
+
+impl ParamRecord {
+    /// Whether the code asked its values for `Symbol.asyncIterator`: it takes async iterables.
+    pub(crate) fn iterates_async(&self) -> bool {
+        self.members.contains_key(ASYNC_ITERATOR)
+    }
+}
+
 /// Members read to check what a value is rather than to use it: `Symbol.toStringTag`,
 /// `Symbol.iterator` and `Symbol.asyncIterator` checks, a `toStringTag` field, and brand flags such as
 /// `_isBigNumber` or `$isDayjsObject`.
 fn is_probe(name: &str) -> bool {
-    const PROBES: [&str; 4] = ["toStringTag", "@@toStringTag", "@@iterator", "@@asyncIterator"];
+    const PROBES: [&str; 4] = ["toStringTag", "@@toStringTag", "@@iterator", ASYNC_ITERATOR];
     let brand = ["_is", "$is"].iter().any(|prefix| {
         name.strip_prefix(prefix).and_then(|rest| rest.chars().next()).is_some_and(|c| c.is_ascii_uppercase())
     });

@@ -104,7 +104,8 @@
     }
     return kinds;
   };
-  const memberName = (key) => (typeof key === 'symbol' ? (key === P.iterator ? '@@iterator' : null) : key);
+  const memberName = (key) =>
+    typeof key !== 'symbol' ? key : key === P.iterator ? '@@iterator' : key === P.asyncIterator ? '@@asyncIterator' : null;
   // The target is a function so that calls of a callback are recorded (`typeof` then says
   // 'function': a proxy cannot answer `typeof` for itself either way). Every recording proxy shares one
   // handler, whose traps find the parameter by the proxy's own target: a handler of seven closures per
@@ -235,14 +236,16 @@
   // consumed: the test takes its items right after the call, as the exported assertion does with
   // `Array.from`, up to one more than an array's limit. Instances of the program's classes and
   // variables of the test are left alone (they are asserted by their fields or identity), and so is
-  // anything that cannot be read. An error while consuming ends it, unasserted: the call itself
-  // returned.
+  // anything that cannot be read. An error while consuming ends it, and is what is asserted of it
+  // (`threw`): the call itself returned. An async iterator is not consumed here: `ASYNC_ITERATOR` says so.
+  const ASYNC_ITERATOR = {};
   const drain = (v) => {
     try {
       if (v === null || typeof v !== 'object' || isArray(v) || indexOf(vars, v) >= 0 || classOf(getProto(v)) >= 0) {
         return null;
       }
-      if (typeof v.next !== 'function' || typeof v[P.iterator] !== 'function') return null;
+      if (typeof v.next !== 'function') return null;
+      if (typeof v[P.iterator] !== 'function') return typeof v[P.asyncIterator] === 'function' ? ASYNC_ITERATOR : null;
     } catch (_) {
       return null;
     }
@@ -256,13 +259,46 @@
         if (step.done) return { items, done: true };
         push(items, step.value);
       }
-    } catch (_) {
-      // Left unasserted below.
+    } catch (e) {
+      return { items, done: false, threw: [e] };
     }
     return { items, done: false };
   };
-  // The items an iterator gave, as a description (see `drain`).
-  const iterated = (drained) => D.iterated(encoder, drained.items, drained.done);
+  // An async iterator returned by the method under test (an async generator's: `drain` answers
+  // `ASYNC_ITERATOR`) is consumed as well, as the exported assertion does with `for await`, by the same rule:
+  // its items come as jobs run, so the test awaits the consumption (see `finish`), which ends once no job or
+  // timer is left to give the next item (see `__fc$quiet`: a stream waiting for a `push`). A throw while
+  // consuming either is what is asserted of it (`threw`). `draining` is the consumption under way (its
+  // iterator, and how to end it early), `drainedAsync` the last one ended, until `finish` describes it.
+  let draining = null;
+  let drainedAsync = null;
+  const drainAsync = (v) => new P.Promise((resolve) => {
+    const items = [];
+    const end = (drained) => {
+      if (draining === null || draining.value !== v) return;
+      draining = null;
+      drainedAsync = { value: v, drained };
+      resolve(v);
+    };
+    draining = { value: v, stop: () => end({ items, done: false }) };
+    (async () => {
+      try {
+        const iterator = v[P.asyncIterator]();
+        while (items.length <= MAX_ITEMS) {
+          const step = await iterator.next();
+          if (step === null || typeof step !== 'object') return end({ items, done: false });
+          if (step.done) return end({ items, done: true });
+          push(items, step.value);
+        }
+        end({ items, done: false });
+      } catch (e) {
+        end({ items, done: false, threw: [e] });
+      }
+    })();
+  });
+  // The items an iterator gave, as a description (see `drain`), and what it threw (`[thrown]`, or none).
+  const iterated = (drained) =>
+    D.iterated(encoder, drained.items, drained.done, drained.asynchronous === true, drained.threw ?? []);
   // A `URL`, `URLSearchParams` or `Headers` the method under test returned, of the globals the sandbox
   // gives (made already: a global never read made no instance, and is not made now), described by what
   // a reader checks of it (`href`, `toString()`, the entries) as Rust asserts it (`Observed::Web`); any
@@ -556,6 +592,12 @@
       default: return new g.TextDecoder();
     }
   };
+  // An async iterable of `items` (`Value::AsyncIterable`), as the suite's `(async function* () { yield* [...]; })()`
+  // yields them: each on a later job, by index rather than through the array's iterator, which the code under
+  // test may have replaced.
+  const yieldAll = async function* (items) {
+    for (let i = 0; i < items.length; i++) yield items[i];
+  };
   // An argument in the interpreter's encoding: its keys, their letters and meanings, are the table `KEYS`
   // of `model/test/interpreter.rs`, whose tests hold this function to it.
   const argument = (a) => {
@@ -590,6 +632,7 @@
       const result = argument(a.q);
       return new P.Promise((resolve) => resolve(result));
     }
+    if (hasOwn(a, 'g')) return yieldAll(map(a.g, argument));
     if (hasOwn(a, 'j')) {
       // Handled as a suite writes it (`Value::Rejected`): a rejection the code never awaits is not one it
       // left unhandled.
@@ -666,11 +709,25 @@
     after = null;
   };
   // After a call of the method under test: an iterator it returned is consumed (see `drain`), and
-  // the result is described.
-  const finish = (value, tested) => {
-    if (!tested) return;
-    const drained = drain(value);
+  // the result is described. An async iterator is consumed as jobs run: answers the promise of that,
+  // settled with the iterator once consumed, for the test to await and then finish the call again with
+  // what it gave; null otherwise (or when not to `consume`).
+  const finish = (value, tested, consume = true) => {
+    if (!tested) return null;
+    let drained;
+    if (drainedAsync !== null && drainedAsync.value === value) {
+      drained = drainedAsync.drained;
+      drained.asynchronous = true;
+      drainedAsync = null;
+    } else {
+      drained = drain(value);
+      if (drained === ASYNC_ITERATOR) {
+        if (consume) return drainAsync(value);
+        drained = null;
+      }
+    }
     if (describing) after = describeResult(at, value, drained, before);
+    return null;
   };
   const failed = (e) => {
     timers.held();
@@ -716,7 +773,8 @@
           return;
         }
         before = entry.before;
-        if (entry.state === 1) finish(entry.value, true);
+        // Its result is described as it is: the test's statements have all run.
+        if (entry.state === 1) finish(entry.value, true, false);
         else if (describing) after = describeResult(at, undefined, null, before, true);
       }
       settled = ended();
@@ -741,7 +799,8 @@
       let kept = false;
       for (;;) {
         if (!kept) {
-          finish(value, underTest(ops[at]));
+          const consuming = finish(value, underTest(ops[at]));
+          if (consuming !== null) finish(await consuming, true);
           bind(ops[at], value);
         }
         kept = false;
@@ -790,6 +849,8 @@
     if (deferred.length !== 0) deferred.length = 0;
     waiting = false;
     settled = null;
+    draining = null;
+    drainedAsync = null;
   };
   // What a test that ran to its end answers.
   const ended = () => {
@@ -814,7 +875,11 @@
           awaitRest(value);
           return ASYNC;
         }
-        finish(value, tested);
+        const consuming = finish(value, tested);
+        if (consuming !== null) {
+          awaitRest(consuming);
+          return ASYNC;
+        }
         bind(ops[at], value);
       }
       return conclude();
@@ -833,9 +898,10 @@
       at = statement;
       start(tested);
     },
+    // Answers null, or the promise of consuming an async iterator, which the rest of the test awaits.
     finish: (value, statement) => {
       at = statement;
-      finish(value, true);
+      return finish(value, true);
     },
     // After a call whose result is an object, or is bound: as the interpreter's `bind`, `result` the
     // variable it defines (-1: none).
@@ -865,19 +931,25 @@
       at = statement;
       return failed(e);
     },
-    // Statement `statement` returned a promise: the rest of the test (`json`, all of it) runs here.
+    // Statement `statement` returned a promise, or an async iterator whose consumption (`draining`) is under
+    // way: the rest of the test (`json`, all of it) runs here.
     resume: (pending, json, statement) => {
       ops = parse(json);
       at = statement;
-      push(awaited, at);
+      if (draining === null) push(awaited, at);
       awaitRest(pending);
       return ASYNC;
     },
   }));
   // No job or timer is left while the test has not ended: a test that ran its statements and waits only
-  // for deferred promises ends, those still pending read as pending (answers true); any other waits for
-  // what never comes (false).
+  // for deferred promises ends, those still pending read as pending (answers true); so does the
+  // consumption of an async iterator waiting for an item nothing will give; any other waits for what never
+  // comes (false).
   hide('__fc$quiet', () => {
+    if (draining !== null) {
+      draining.stop();
+      return true;
+    }
     if (!waiting || settled !== null) return false;
     concludeDeferred(true);
     return true;

@@ -197,6 +197,7 @@
     typedArrayLength: uncurry(typedArrayLength),
     functionText: uncurry(Function.prototype.toString),
     iterator: Symbol.iterator,
+    asyncIterator: Symbol.asyncIterator,
     toPrimitive: Symbol.toPrimitive,
   };
   defineProperty(g, '__fc$P', { __proto__: null, value: Object.freeze(P) });

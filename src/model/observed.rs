@@ -263,14 +263,21 @@ pub enum Observed {
         extra: bool,
     },
     /// The items of an iterator the method under test returned, taken right after the call as the
-    /// exported test's `Array.from` takes them (harness descriptions only).
+    /// exported test's `Array.from` (or `for await`, for an async one) takes them (harness descriptions only).
     #[serde(rename = "iter")]
     Iterator {
-        /// Whether it ended within the item limit; if not (too long, or it threw or misbehaved while
-        /// consumed), nothing about it is asserted.
+        /// Whether it ended within the item limit; if not (too long, waiting for an item nothing gives, or it
+        /// threw or misbehaved while consumed), only a throw is asserted of it.
         done: bool,
         /// The items it gave.
         items: Vec<Observed>,
+        /// Whether it is an async iterator (an async generator's), its items awaited in turn: the exported
+        /// test takes them with `for await`.
+        #[serde(rename = "async", default, skip_serializing_if = "is_false")]
+        asynchronous: bool,
+        /// What it threw while consumed, if it did (`done` is then false): what the test asserts of it.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        threw: Option<Box<Observed>>,
     },
     /// A `Date`.
     #[serde(rename = "date")]
@@ -403,8 +410,9 @@ impl Observed {
     pub(crate) fn for_each_error(&mut self, f: &mut impl FnMut(&str, &mut Option<String>, &mut Option<String>)) {
         match self {
             Observed::Error { name, message, stack } => f(name, message, stack),
-            Observed::Array { items, .. } | Observed::Iterator { items, .. } => {
-                items.iter_mut().for_each(|item| item.for_each_error(f));
+            Observed::Array { items, .. } => items.iter_mut().for_each(|item| item.for_each_error(f)),
+            Observed::Iterator { items, threw, .. } => {
+                items.iter_mut().chain(threw.as_deref_mut()).for_each(|item| item.for_each_error(f));
             }
             Observed::Object { fields, .. } | Observed::Instance { fields, .. } => {
                 fields.values_mut().for_each(|field| field.for_each_error(f));

@@ -245,8 +245,12 @@ fn simplifiable(test: &TestCase) -> Vec<Value> {
         if !simpler(value).is_empty() && !found.contains(value) {
             found.push(value.clone());
         }
-        // A rebuilt instance is left as recorded; a map, a set or a promise is simpler whole (see `replaceable`).
-        if !matches!(value, Value::Instance { .. } | Value::Map(_) | Value::Set(_) | Value::Promise(_)) {
+        // A rebuilt instance is left as recorded; a map, a set, a promise or an async iterable is simpler whole
+        // (see `replaceable`).
+        if !matches!(
+            value,
+            Value::Instance { .. } | Value::Map(_) | Value::Set(_) | Value::Promise(_) | Value::AsyncIterable(_)
+        ) {
             value.inner().into_iter().for_each(|v| walk(v, found));
         }
     }
@@ -275,8 +279,8 @@ fn string_cost(s: &str) -> usize {
 /// The values simpler than `value` to try in its place, most telling first (`0` and `''` last: a value
 /// of nothing tells a mutant apart least): none for a value already simple (an integer up to ten, a
 /// plain string of up to five characters), and none for one whose kind is its point (booleans, `null`,
-/// dates, regular expressions, instances, variables, `NaN`, the infinities, `-0`). Arrays, maps and sets
-/// are simpler empty.
+/// dates, regular expressions, instances, variables, `NaN`, the infinities, `-0`). Arrays, maps, sets and
+/// async iterables are simpler empty.
 fn simpler(value: &Value) -> Vec<Value> {
     match value {
         Value::Number(x) if x.is_finite() && !(*x == 0.0 && x.is_sign_negative()) && number_cost(*x) > 10.5 => {
@@ -292,6 +296,7 @@ fn simpler(value: &Value) -> Vec<Value> {
         Value::Array(items) if !items.is_empty() => vec![Value::Array(Vec::new())],
         Value::Map(entries) if !entries.is_empty() => vec![Value::Map(Vec::new())],
         Value::Set(items) if !items.is_empty() => vec![Value::Set(Vec::new())],
+        Value::AsyncIterable(items) if !items.is_empty() => vec![Value::AsyncIterable(Vec::new())],
         // An object is left as built: an options object made for a declared interface carries its
         // required members, and `{}` would need a cast in a TypeScript suite.
         _ => Vec::new(),

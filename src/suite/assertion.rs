@@ -14,7 +14,7 @@
 
 use std::collections::BTreeMap;
 
-use crate::export::Line;
+use crate::export::{Expected, Line};
 use crate::js::literal;
 use crate::model::observed::Observed;
 use crate::model::program::{ClassId, ProgramInfo, private_member};
@@ -116,6 +116,49 @@ pub(crate) fn literal_of(description: &Observed) -> Option<String> {
     }
 }
 
+/// The assertions on an iterator's items, taken once as the sandbox took them: `Array.from` consumes an
+/// iterator, `for await` an async one (Node 20 has no `Array.fromAsync`). A throw while consuming is what is
+/// asserted when there was one; the items when it ended.
+fn iterator_lines(
+    items: &[Observed],
+    done: bool,
+    asynchronous: bool,
+    threw: Option<&Observed>,
+    actual: &str,
+    inexact: bool,
+    lines: &mut Vec<Line>,
+) {
+    let consumed = match asynchronous {
+        true => format!(
+            "await (async () => {{ const items = []; for await (const item of {actual}) items.push(item); return items; }})()"
+        ),
+        false => format!("Array.from({actual})"),
+    };
+    if let Some(thrown) = threw.and_then(expected_thrown) {
+        lines.push(Line::Throws { code: format!("{consumed};"), thrown });
+    } else if done {
+        let taken = if asynchronous { format!("({consumed})") } else { consumed };
+        match array_literal(items).filter(|_| !(inexact && items.iter().any(holds_rounded_number))) {
+            Some(expected) => lines.push(Line::DeepStrictEqual { actual: taken, expected }),
+            None => {
+                lines.push(Line::StrictEqual { actual: format!("{taken}.length"), expected: items.len().to_string() })
+            }
+        }
+    }
+}
+
+/// What consuming an iterator must throw, as it threw in the sandbox: an error by name (and by its message
+/// when the code under test wrote it and it holds no stack trace), another value by its literal.
+fn expected_thrown(thrown: &Observed) -> Option<Expected> {
+    match thrown {
+        Observed::Error { name, message, .. } => Some(Expected::Error {
+            name: name.clone(),
+            message: message.clone().filter(|m| before_trace(m).is_none() && !m.contains("function (")),
+        }),
+        other => literal_of(other).map(|literal| Expected::Value { literal }),
+    }
+}
+
 /// `[1, , 3]`, when every item but the holes has a literal.
 fn array_literal(items: &[Observed]) -> Option<String> {
     let hole = |item: &Observed| matches!(item, Observed::Hole);
@@ -184,14 +227,8 @@ fn describe_into(description: &Observed, actual: &str, against: Against, lines: 
                 describe_into(item, &format!("{actual}[{i}]"), against, lines, false);
             }
         }
-        Observed::Iterator { done: true, items } => {
-            // The items the iterator gave, taken once: `Array.from` consumes it as the sandbox did.
-            let taken = format!("Array.from({actual})");
-            match array_literal(items).filter(|_| !(inexact && items.iter().any(holds_rounded_number))) {
-                Some(expected) => lines.push(Line::DeepStrictEqual { actual: taken, expected }),
-                None => lines
-                    .push(Line::StrictEqual { actual: format!("{taken}.length"), expected: items.len().to_string() }),
-            }
+        Observed::Iterator { done, items, asynchronous, threw } => {
+            iterator_lines(items, *done, *asynchronous, threw.as_deref(), actual, inexact, lines)
         }
         Observed::LongArray { length } => {
             lines.push(Line::StrictEqual { actual: format!("{actual}.length"), expected: length.to_string() })

@@ -191,7 +191,10 @@ impl Carries<'_> {
                 let complete = members.iter().filter(|m| !m.optional).all(|m| fields.iter().any(|(n, _)| *n == m.name));
                 declared && complete
             }
-            (Value::Set(items), DeclaredType::Set(item)) => items.iter().all(|i| self.value(i, item)),
+            (Value::Set(items), DeclaredType::Set(item))
+            | (Value::AsyncIterable(items), DeclaredType::AsyncIterable(item)) => {
+                items.iter().all(|i| self.value(i, item))
+            }
             (Value::Object { members: fields, .. }, DeclaredType::Dictionary(item)) => {
                 fields.iter().all(|(_, v)| self.value(v, item))
             }

@@ -602,6 +602,7 @@ fn value(json: &Json, classes: &[ClassId]) -> std::result::Result<Value, String>
                 ),
                 "e" => Value::Set(list(inner)?),
                 "q" => Value::Promise(Box::new(value(inner, classes)?)),
+                "g" => Value::AsyncIterable(list(inner)?),
                 "j" => Value::Rejected,
                 "d" => Value::Date(inner.as_f64().ok_or_else(bad)?),
                 "r" => {
@@ -670,6 +671,7 @@ mod tests {
             Value::Map(Vec::new()),
             Value::Set(vec![Value::String("a".into()), Value::Variable(0)]),
             Value::Promise(Box::new(Value::Number(3.0))),
+            Value::AsyncIterable(vec![Value::Number(1.0), Value::String("b".into())]),
             Value::Rejected,
             Value::Date(86_400_000.0),
             Value::object(vec![("k".into(), Value::Number(3.0))]),

@@ -272,6 +272,7 @@ fn value_words(program: &ProgramInfo, elected: &ElectedTest, value: &Observed) -
         Observed::Instance { class, .. } => format!("a {}", program.classes.get(*class)?.name),
         Observed::Class { class } => program.classes.get(*class)?.name.clone(),
         Observed::Array { .. } | Observed::LongArray { .. } => "an array".to_string(),
+        Observed::Iterator { asynchronous: true, .. } => "an async iterator".to_string(),
         Observed::Iterator { .. } => "an iterator".to_string(),
         Observed::Object { .. } => "an object".to_string(),
         Observed::Function => "a function".to_string(),

@@ -11,6 +11,7 @@
 mod common;
 
 mod abstract_bases;
+mod async_iterables;
 mod bad_input;
 mod bench;
 mod budget;

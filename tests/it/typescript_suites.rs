@@ -302,6 +302,23 @@ fn maps_sets_bigints_promises_and_callbacks_are_built_as_declared() {
     });
 }
 
+#[test]
+fn async_iterables_are_built_as_declared_and_returned_ones_consumed() {
+    // streams.ts: `total` takes `Iterable<number> | AsyncIterable<number>` and tells them apart by
+    // `Symbol.asyncIterator` (each member of the union is built, an async generator for the async one, whose
+    // negative item makes the `for await` throw); `pairs` is an async generator method taking an
+    // `AsyncIterable<string>`, whose checks run only once its result is consumed: the suite consumes it with
+    // `for await`, asserting its items or the rejection a fractional width leads to.
+    each_format_as_declared("streams.ts", "Meter", |format, _, written| {
+        let async_iterable = |c: &str| c.starts_with("(async function* () { yield* [");
+        every_call(format, written, "meter", "total", &|c| async_iterable(c) || c.starts_with('['));
+        every_call(format, written, "meter", "pairs", &async_iterable);
+        assert!(calls_in(written, "meter", "total").iter().any(|c| c.starts_with('[')), "{format}:\n{written}");
+        assert!(written.contains("for await (const item of "), "{format}: no result consumed:\n{written}");
+        assert!(written.contains("message: \"width must be an integer\""), "{format}:\n{written}");
+    });
+}
+
 /// Generates `file`'s suites of `class` in every format, a folder each in one project, and for each
 /// format: every method is covered, every parameter's type is the declared one, `check` holds of the
 /// report and the regression suite's text, and every suite passes under its runner; then tsc --strict

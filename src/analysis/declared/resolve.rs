@@ -695,6 +695,9 @@ fn built_in(name: &str, args: &[DeclaredType]) -> DeclaredType {
         }
         "Set" | "ReadonlySet" => DeclaredType::Set(Box::new(first())),
         "Promise" | "PromiseLike" => DeclaredType::Promise(Box::new(first())),
+        "AsyncIterable" | "AsyncIterableIterator" | "AsyncGenerator" | "AsyncIterator" => {
+            DeclaredType::AsyncIterable(Box::new(first()))
+        }
         "Function" => DeclaredType::Function { arity: 0, returns: Box::new(DeclaredType::Any), compares: false },
         "Object" => DeclaredType::Any,
         "Readonly" => first(),

@@ -48,6 +48,9 @@ pub(crate) enum DeclaredType {
     Set(Box<DeclaredType>),
     /// `Promise<T>`, `PromiseLike<T>`: what it resolves to.
     Promise(Box<DeclaredType>),
+    /// `AsyncIterable<T>`, `AsyncIterableIterator<T>`, `AsyncGenerator<T>`, `AsyncIterator<T>`: what it
+    /// yields (an async generator is each of them).
+    AsyncIterable(Box<DeclaredType>),
     /// An instance of the class of that name.
     Class(String),
     /// `Date`.

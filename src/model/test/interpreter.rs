@@ -25,9 +25,30 @@ struct Key {
 /// so each letter is distinct from every other: an options object's record once took `w`, a web value's,
 /// and the harness read every such options object as a URL.
 #[cfg(test)]
-const KEYS: [Key; 22] = [
-    VARIABLE, UNDEFINED, PROXY, ARRAY, TEXT, FUNCTION, ARITY, CALLBACK, BIGINT, MAP, SET, PROMISE, REJECTED, DATE, WEB,
-    BYTES, REGEXP, ANSWERS, INSTANCE, OBJECT, RECORD, NUMBER,
+const KEYS: [Key; 23] = [
+    VARIABLE,
+    UNDEFINED,
+    PROXY,
+    ARRAY,
+    TEXT,
+    FUNCTION,
+    ARITY,
+    CALLBACK,
+    BIGINT,
+    MAP,
+    SET,
+    PROMISE,
+    ASYNC_ITERABLE,
+    REJECTED,
+    DATE,
+    WEB,
+    BYTES,
+    REGEXP,
+    ANSWERS,
+    INSTANCE,
+    OBJECT,
+    RECORD,
+    NUMBER,
 ];
 
 const VARIABLE: Key = Key { letter: "v", meaning: "a variable of the test", harness: "return vars[a.v | 0]" };
@@ -47,6 +68,8 @@ const BIGINT: Key = Key { letter: "b", meaning: "a bigint, by its digits", harne
 const MAP: Key = Key { letter: "m", meaning: "a map, by its entries", harness: "P.mapSet(m, argument(a.m[i][0])" };
 const SET: Key = Key { letter: "e", meaning: "a set, by its items", harness: "P.setAdd(set, argument(a.e[i]))" };
 const PROMISE: Key = Key { letter: "q", meaning: "a promise resolved with a value", harness: "resolve(result)" };
+const ASYNC_ITERABLE: Key =
+    Key { letter: "g", meaning: "an async iterable, by its items", harness: "yieldAll(map(a.g, argument))" };
 const REJECTED: Key = Key { letter: "j", meaning: "a rejected promise", harness: "reject(new P.Error('rejected'))" };
 const DATE: Key = Key { letter: "d", meaning: "a date, by its time", harness: "new RealDate(a.d)" };
 const WEB: Key =
@@ -199,6 +222,7 @@ impl TestCase {
             Value::Map(_)
             | Value::Set(_)
             | Value::Promise(_)
+            | Value::AsyncIterable(_)
             | Value::Rejected
             | Value::Bytes { .. }
             | Value::Date(_)
@@ -254,6 +278,11 @@ impl TestCase {
             Value::Promise(result) => {
                 open(json, &PROMISE);
                 self.push_json_value(json, result, program);
+                json.push('}');
+            }
+            Value::AsyncIterable(items) => {
+                open(json, &ASYNC_ITERABLE);
+                self.push_json_args(json, items, program);
                 json.push('}');
             }
             Value::Rejected => {

@@ -107,6 +107,10 @@ impl TestCase {
             Value::Set(items) if items.is_empty() => "new Set()".into(),
             Value::Set(items) => format!("new Set([{}])", items.iter().map(text).collect::<Vec<_>>().join(", ")),
             Value::Promise(result) => format!("Promise.resolve({})", text(result)),
+            Value::AsyncIterable(items) => format!(
+                "(async function* () {{ yield* [{}]; }})()",
+                items.iter().map(text).collect::<Vec<_>>().join(", ")
+            ),
             Value::Rejected => REJECTED.into(),
             Value::Bytes { length, fill: 0 } => format!("new Uint8Array({length})"),
             Value::Bytes { length, fill } => format!("new Uint8Array({length}).fill({fill})"),

@@ -52,6 +52,9 @@ pub enum Value {
     Set(Vec<Value>),
     /// A promise resolved with a value: `Promise.resolve(3)`.
     Promise(Box<Value>),
+    /// An async iterable yielding items in turn, an async generator's:
+    /// `(async function* () { yield* [1, 2]; })()`. Like a generator, it is consumed once.
+    AsyncIterable(Vec<Value>),
     /// A promise rejected with `new Error("rejected")`, a handler attached when it is made: code that
     /// never awaits it leaves no unhandled rejection, in the engine as under Node.
     Rejected,
@@ -160,7 +163,9 @@ impl Value {
     /// result, what a promise resolves to, a rebuilt instance's fields.
     pub(crate) fn inner(&self) -> Vec<&Value> {
         match self {
-            Value::Array(items) | Value::Answers(items) | Value::Set(items) => items.iter().collect(),
+            Value::Array(items) | Value::Answers(items) | Value::Set(items) | Value::AsyncIterable(items) => {
+                items.iter().collect()
+            }
             Value::Object { members, .. } | Value::Instance { fields: members, .. } => {
                 members.iter().map(|(_, v)| v).collect()
             }
@@ -398,6 +403,7 @@ impl Value {
             Value::Array(items) => Value::Array(list(items)),
             Value::Answers(items) => Value::Answers(list(items)),
             Value::Set(items) => Value::Set(list(items)),
+            Value::AsyncIterable(items) => Value::AsyncIterable(list(items)),
             Value::Map(entries) => {
                 Value::Map(entries.iter().map(|(k, v)| (k.remapped(map), v.remapped(map))).collect())
             }
@@ -427,7 +433,7 @@ impl Value {
                 members.iter_mut().for_each(|(_, v)| v.unreported());
             }
             Value::Instance { fields: members, .. } => members.iter_mut().for_each(|(_, v)| v.unreported()),
-            Value::Array(items) | Value::Answers(items) | Value::Set(items) => {
+            Value::Array(items) | Value::Answers(items) | Value::Set(items) | Value::AsyncIterable(items) => {
                 items.iter_mut().for_each(Value::unreported);
             }
             Value::Map(entries) => entries.iter_mut().for_each(|(k, v)| {

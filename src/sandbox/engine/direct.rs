@@ -6,7 +6,7 @@
 //! statement: for a fast method that cost more than the method (a `JSON.parse` of a ten-statement test
 //! alone took as long as the calls). Describing results stays the harness's (`start` and `finish`
 //! around the calls); tests that inspect their last call (mutation analysis's) keep to the
-//! interpreter, and a test whose call returns a promise goes on there.
+//! interpreter, and a test whose call returns a promise, or an async iterator to consume, goes on there.
 
 use rquickjs::function::Args;
 use rquickjs::{Array, Ctx, Function, Object, Persistent, TypedArray, Value};
@@ -117,8 +117,12 @@ impl Direct {
                 }
                 // Without a description to make, only an object can be an iterator to consume.
                 let object = value.as_ref().is_some_and(Value::is_object);
+                // An async iterator is consumed as jobs run: the rest of the test awaits that.
                 if tested && (describe || object) {
-                    harness.finish.call::<_, ()>((value.clone(), at as u32))?;
+                    let consuming: Value = harness.finish.call((value.clone(), at as u32))?;
+                    if consuming.is_object() {
+                        return Ok(Some(consuming));
+                    }
                 }
                 // After the description: a result bound to a variable is described as a value, not as
                 // the variable it becomes. Only an object can be a new instance to note.

@@ -39,7 +39,7 @@ pub(super) enum Desc {
     Hole,
     LongArray(JsonNumber),
     Array { items: Vec<Desc>, extra: bool },
-    Iterator { done: bool, items: Vec<Desc> },
+    Iterator { done: bool, items: Vec<Desc>, asynchronous: bool, threw: Option<Box<Desc>> },
     Date(JsonNumber),
     RegExp(Text),
     Error { name: Text, message: Text, stack: Text },
@@ -87,7 +87,12 @@ impl Desc {
             Desc::Hole => Observed::Hole,
             Desc::LongArray(JsonNumber(n)) => Observed::LongArray { length: index(n).ok_or("an index was expected")? },
             Desc::Array { items, extra } => Observed::Array { items: list(items)?, extra },
-            Desc::Iterator { done, items } => Observed::Iterator { done, items: list(items)? },
+            Desc::Iterator { done, items, asynchronous, threw } => Observed::Iterator {
+                done,
+                items: list(items)?,
+                asynchronous,
+                threw: threw.map(|t| t.observed().map(Box::new)).transpose()?,
+            },
             Desc::Date(JsonNumber(t)) => Observed::Date { time: json_number(t) },
             Desc::RegExp(source) => Observed::RegExp { source: text(source)? },
             Desc::Error { name, message, stack } => Observed::Error {

@@ -173,12 +173,24 @@ impl Descriptions {
         get(a) == get(b)
     }
 
-    /// The items an iterator gave, each described one level down: their number.
-    fn iterated(&self, describer: u32, items: Array, done: bool) -> rquickjs::Result<u32> {
+    /// The items an iterator gave, each described one level down, and what it threw while consumed
+    /// (`threw`, empty or one value): their number.
+    fn iterated(
+        &self,
+        describer: u32,
+        items: Array,
+        done: bool,
+        asynchronous: bool,
+        threw: Array,
+    ) -> rquickjs::Result<u32> {
         let items = (0..items.len())
             .map(|i| items.get::<Value>(i).and_then(|item| self.describe(describer, &item, 1, true)))
             .collect::<rquickjs::Result<Vec<_>>>()?;
-        Ok(self.store(Desc::Iterator { done, items }))
+        let threw = match threw.get::<Option<Value>>(0)? {
+            Some(thrown) if threw.len() == 1 => Some(Box::new(self.describe(describer, &thrown, 1, true)?)),
+            _ => None,
+        };
+        Ok(self.store(Desc::Iterator { done, items, asynchronous, threw }))
     }
 
     /// A value's description as JSON (a thrown value, a recorded one), or none when Rust cannot hold it.
@@ -326,7 +338,12 @@ pub(super) fn install<'js>(ctx: &Ctx<'js>, descriptions: &Rc<Descriptions>) -> r
     let d = descriptions.clone();
     function(
         "iterated",
-        Function::new(ctx.clone(), move |id: u32, items: Array<'js>, done: bool| d.iterated(id, items, done))?,
+        Function::new(
+            ctx.clone(),
+            move |id: u32, items: Array<'js>, done: bool, asynchronous: bool, threw: Array<'js>| {
+                d.iterated(id, items, done, asynchronous, threw)
+            },
+        )?,
     )?;
     let d = descriptions.clone();
     function("json", Function::new(ctx.clone(), move |id: u32, v: Value<'js>| d.json(id, v))?)?;
