@@ -157,8 +157,8 @@ impl Session {
         if values.is_empty() {
             return Ok(None);
         }
-        let method = goal.watch.statements.clone();
-        let everywhere = Watch { statements: 0..self.subject.code().statement_count, ..goal.watch.clone() };
+        let method = goal.watch.clone();
+        let everywhere = Watch { statements: vec![0..self.subject.code().statement_count], ..goal.watch.clone() };
         let covered =
             self.runner.run_isolated(Test::Case(test, &self.subject.program), goal.seed, &everywhere, true)?;
         let goal = Goal { watch: &everywhere, required: &covered.statements, ..*goal };
@@ -189,7 +189,7 @@ impl Session {
             }
         }
         Ok(kept.map(|mut run: Execution| {
-            run.statements = run.statements.iter().filter(|s| method.contains(s)).map(|s| s - method.start).collect();
+            run.statements = run.statements.iter().filter_map(|s| method.statement_offset(*s)).collect();
             (run, Simplified { before, replaced })
         }))
     }
