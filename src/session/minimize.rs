@@ -158,7 +158,11 @@ impl Session {
             return Ok(None);
         }
         let method = goal.watch.clone();
-        let everywhere = Watch { statements: vec![0..self.subject.code().statement_count], ..goal.watch.clone() };
+        // Every statement, and the branch outcomes of the goal's watch (their offsets stay the goal's).
+        let everywhere = Watch {
+            statements: std::iter::once(0..self.subject.code().statement_count).collect(),
+            ..goal.watch.clone()
+        };
         let covered =
             self.runner.run_isolated(Test::Case(test, &self.subject.program), goal.seed, &everywhere, true)?;
         let goal = Goal { watch: &everywhere, required: &covered.statements, ..*goal };
