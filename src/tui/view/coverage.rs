@@ -54,6 +54,9 @@ pub(super) fn draw_coverage(frame: &mut Frame, area: Rect, app: &App, theme: &Th
     }
     let covered = coverage.cells.iter().filter(|c| **c).count();
     let mut count = vec![Span::styled(format!("{covered}/{} statements", coverage.cells.len()), theme.title)];
+    if !coverage.helpers.is_empty() {
+        count.push(Span::styled(format!(" (with {})", coverage.helpers.join(", ")), theme.dim));
+    }
     if !coverage.branches.is_empty() {
         let taken = coverage.branches.iter().filter(|b| b.taken).count();
         count.push(Span::styled(format!(" · {taken}/{} branches", coverage.branches.len()), theme.dim));
@@ -145,6 +148,14 @@ mod tests {
             assert!(text.contains("12 ✗     this.head = node;"), "{text}");
             assert!(text.contains("13 ~   } else { this.tail.next = node;"), "{text}");
         }
+    }
+
+    #[test]
+    fn the_count_names_the_private_helpers_whose_statements_it_includes() {
+        let mut app = app();
+        app.snapshot.coverage.helpers = vec!["_link".into(), "_grow".into()];
+        let text = screen(&render(&app, &dark(), 120, 40));
+        assert!(text.contains("3/5 statements (with _link, _grow)"), "{text}");
     }
 
     #[test]
