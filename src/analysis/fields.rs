@@ -1,15 +1,20 @@
-//! Fields a class's code assigns to `this`, read from the syntax tree.
+//! Fields a class's code assigns to `this`, and the methods it calls on `this`, read from the syntax
+//! tree.
 //!
 //! Discovery learns an instance's fields by building one with inert arguments, but constructors that
 //! validate their arguments throw before assigning anything, and some fields are only assigned by
 //! methods. The assignments themselves (`this.radius = r`, `this.count += 1`) name the fields whatever
 //! the arguments: type inference needs them to match parameters like `other.radius` to a class.
+//!
+//! The calls (`this._up(i)`, `this._swap.call(this, i, j)`) say which private helpers a public method
+//! reaches: a method under test must cover them too, since tests no longer call them directly.
 
 use std::collections::BTreeSet;
 
 use swc_common::Spanned;
 use swc_ecma_ast::{
-    ArrowExpr, AssignExpr, AssignTarget, Constructor, Expr, Function, MemberProp, Program, SimpleAssignTarget,
+    ArrowExpr, AssignExpr, AssignTarget, CallExpr, Callee, Constructor, Expr, Function, MemberExpr, MemberProp,
+    Program, SimpleAssignTarget,
 };
 use swc_ecma_visit::{Visit, VisitWith};
 
@@ -22,6 +27,8 @@ pub(crate) struct ThisFields {
     pub end: u32,
     /// Field names assigned through `this` (arrow functions inside count: they share `this`).
     pub names: BTreeSet<String>,
+    /// Member names called on `this`, directly or through `.call`/`.apply`.
+    pub calls: BTreeSet<String>,
 }
 
 /// Every function (and constructor) of `program` with the fields it assigns to `this`; `base` is the
@@ -34,12 +41,33 @@ pub(crate) fn this_fields(program: &Program, base: u32) -> Vec<ThisFields> {
 
 /// The fields assigned by the function that spans `start..end`, or nested in it with the same `this`.
 pub(crate) fn fields_of_function(all: &[ThisFields], start: u32, end: u32) -> BTreeSet<String> {
-    // The function's own entry is the largest one inside its range; others are nested functions.
-    all.iter()
-        .filter(|f| f.start >= start && f.end <= end)
-        .max_by_key(|f| f.end - f.start)
-        .map(|f| f.names.clone())
-        .unwrap_or_default()
+    own_entry(all, start, end).map(|f| f.names.clone()).unwrap_or_default()
+}
+
+/// The members called on `this` by the function that spans `start..end`, or nested in it with the same
+/// `this`.
+pub(crate) fn calls_of_function(all: &[ThisFields], start: u32, end: u32) -> BTreeSet<String> {
+    own_entry(all, start, end).map(|f| f.calls.clone()).unwrap_or_default()
+}
+
+/// The function's own entry: the largest one inside its range; others are nested functions.
+fn own_entry(all: &[ThisFields], start: u32, end: u32) -> Option<&ThisFields> {
+    all.iter().filter(|f| f.start >= start && f.end <= end).max_by_key(|f| f.end - f.start)
+}
+
+/// The name of `this.x` or `this['x']`.
+fn member_of_this(member: &MemberExpr) -> Option<String> {
+    if !matches!(&*member.obj, Expr::This(_)) {
+        return None;
+    }
+    match &member.prop {
+        MemberProp::Ident(name) => Some(name.sym.to_string()),
+        MemberProp::Computed(c) => match &*c.expr {
+            Expr::Lit(swc_ecma_ast::Lit::Str(s)) => Some(s.value.to_atom_lossy().to_string()),
+            _ => None,
+        },
+        MemberProp::PrivateName(_) => None,
+    }
 }
 
 struct Collector {
@@ -55,6 +83,7 @@ impl Collector {
             start: span.lo.0.saturating_sub(self.base),
             end: span.hi.0.saturating_sub(self.base),
             names: BTreeSet::new(),
+            calls: BTreeSet::new(),
         });
         node.visit_children_with(self);
         let finished = self.open.pop().expect("pushed above");
@@ -78,19 +107,29 @@ impl Visit for Collector {
 
     fn visit_assign_expr(&mut self, node: &AssignExpr) {
         if let AssignTarget::Simple(SimpleAssignTarget::Member(member)) = &node.left
-            && matches!(&*member.obj, Expr::This(_))
+            && let Some(name) = member_of_this(member)
             && let Some(current) = self.open.last_mut()
         {
-            match &member.prop {
-                MemberProp::Ident(name) => {
-                    current.names.insert(name.sym.to_string());
+            current.names.insert(name);
+        }
+        node.visit_children_with(self);
+    }
+
+    fn visit_call_expr(&mut self, node: &CallExpr) {
+        if let Callee::Expr(callee) = &node.callee
+            && let Expr::Member(member) = &**callee
+        {
+            // `this.x(...)`, or `this.x.call(...)` and `this.x.apply(...)`.
+            let through = match (&*member.obj, &member.prop) {
+                (Expr::Member(inner), MemberProp::Ident(how)) if how.sym == "call" || how.sym == "apply" => {
+                    member_of_this(inner)
                 }
-                MemberProp::Computed(c) => {
-                    if let Expr::Lit(swc_ecma_ast::Lit::Str(s)) = &*c.expr {
-                        current.names.insert(s.value.to_atom_lossy().to_string());
-                    }
-                }
-                MemberProp::PrivateName(_) => {}
+                _ => None,
+            };
+            if let Some(name) = through.or_else(|| member_of_this(member))
+                && let Some(current) = self.open.last_mut()
+            {
+                current.calls.insert(name);
             }
         }
         node.visit_children_with(self);
@@ -116,5 +155,20 @@ mod tests {
         let grow = code.find("function () {").unwrap() as u32;
         let names = fields_of_function(&all, grow, code.len() as u32);
         assert_eq!(names, BTreeSet::from(["grown".to_string(), "label".to_string()]));
+    }
+
+    #[test]
+    fn finds_methods_called_on_this() {
+        let code = "class Heap { push(x) { this.data.push(x); this._up(this.length++); }\n\
+                    _up(i) { [1].forEach(() => this['_swap'](i)); this._down.call(this, i); other._no(); \
+                      function f() { this._notMine(); } } }";
+        let parsed = parse_source(Path::new("/nonexistent/h.js"), "h.js", code.into()).unwrap();
+        let all = this_fields(&parsed.program, parsed.source.start_pos.0);
+        let push = code.find("push(x)").unwrap() as u32;
+        let calls = calls_of_function(&all, push, code.find('\n').unwrap() as u32);
+        assert_eq!(calls, BTreeSet::from(["_up".to_string()]));
+        let up = code.find("_up(i)").unwrap() as u32;
+        let calls = calls_of_function(&all, up, code.len() as u32 - 1);
+        assert_eq!(calls, BTreeSet::from(["_down".to_string(), "_swap".to_string()]));
     }
 }

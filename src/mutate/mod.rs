@@ -368,7 +368,7 @@ impl Originals {
 
     /// Runs `test` on the original with every statement watched.
     pub(super) fn baseline(&mut self, subject: &Subject, test: &SuiteTest) -> Result<Baseline> {
-        let everything = Watch { statements: 0..subject.code().statement_count, branches: 0..0 };
+        let everything = Watch::of(0..subject.code().statement_count, 0..0);
         let before = self.runner.spent();
         let json = test.json(subject.program());
         let run = self.runner.run_isolated(Test::Json(&json), test.seed, &everything, true)?;

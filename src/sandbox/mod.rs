@@ -34,13 +34,66 @@ use code::SourcePositions;
 pub use engine::{BareProgram, Test, instrumented_position, with_bare_context};
 use engine::{Deadline, Engine};
 
-/// Which probes a test reads (and clears before it runs): the method under test's.
+/// Which probes a test reads (and clears before it runs): the method under test's, and the private
+/// helpers' it reaches. Each list holds ranges of whole functions; a run reports what it covered as
+/// offsets into the ranges laid end to end, in order.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Watch {
     /// Statement ids.
-    pub statements: std::ops::Range<u32>,
+    pub statements: Vec<std::ops::Range<u32>>,
     /// Branch ids.
-    pub branches: std::ops::Range<u32>,
+    pub branches: Vec<std::ops::Range<u32>>,
+}
+
+impl Watch {
+    /// The probes of one range of statements and one of branches.
+    pub fn of(statements: std::ops::Range<u32>, branches: std::ops::Range<u32>) -> Watch {
+        Watch { statements: vec![statements], branches: vec![branches] }
+    }
+
+    /// The offset of statement `id` in the watch, if it is watched.
+    pub(crate) fn statement_offset(&self, id: u32) -> Option<u32> {
+        offset_in(&self.statements, id)
+    }
+
+    /// The offset of branch outcome `id` in the watch, if it is watched.
+    pub(crate) fn branch_offset(&self, id: u32) -> Option<u32> {
+        offset_in(&self.branches, id)
+    }
+
+    /// The statement id at `offset` in the watch.
+    pub(crate) fn statement_id(&self, offset: u32) -> Option<u32> {
+        id_at(&self.statements, offset)
+    }
+
+    /// The branch id at `offset` in the watch.
+    pub(crate) fn branch_id(&self, offset: u32) -> Option<u32> {
+        id_at(&self.branches, offset)
+    }
+}
+
+/// Where `id` lies in `ranges` laid end to end.
+fn offset_in(ranges: &[std::ops::Range<u32>], id: u32) -> Option<u32> {
+    let mut base = 0;
+    for range in ranges {
+        if range.contains(&id) {
+            return Some(base + id - range.start);
+        }
+        base += range.len() as u32;
+    }
+    None
+}
+
+/// The id at `offset` of `ranges` laid end to end.
+fn id_at(ranges: &[std::ops::Range<u32>], mut offset: u32) -> Option<u32> {
+    for range in ranges {
+        let len = range.len() as u32;
+        if offset < len {
+            return Some(range.start + offset);
+        }
+        offset -= len;
+    }
+    None
 }
 
 /// What running one test produced.

@@ -5,9 +5,8 @@ use super::{Session, Status, StopReason};
 use crate::error::Result;
 use crate::js::{HOST_ACCESS_ERROR, UNCAUGHT_EXCEPTION, UNHANDLED_REJECTION};
 use crate::model::observed::{Outcome, Thrown};
-use crate::model::program::FunctionRef;
 use crate::model::test::TestCase;
-use crate::sandbox::{Execution, Test};
+use crate::sandbox::{Execution, Test, Watch};
 use crate::suite::ElectedTest;
 
 impl Session {
@@ -94,7 +93,7 @@ impl Session {
         if !is_regression(&alone.outcome, test.statements.len().saturating_sub(1)) || new.is_empty() {
             return Ok(None);
         }
-        let new_lines = m.function.as_ref().map(|f| self.statement_lines(f, &new)).unwrap_or_default();
+        let new_lines = self.statement_lines(&watch, &new);
         let own_message = self.subject.code.threw_own_error(&alone.outcome);
         let m = &mut self.methods[index];
         for s in &new {
@@ -105,6 +104,8 @@ impl Session {
                 *flag = true;
             }
         }
+        self.share_helpers(index, &new, &alone.branches);
+        let m = &mut self.methods[index];
         m.elected += 1;
         m.stale = 0;
         m.gained_at = m.work;
@@ -135,7 +136,7 @@ impl Session {
         &mut self,
         test: &TestCase,
         seed: u32,
-        watch: &crate::sandbox::Watch,
+        watch: &Watch,
         alone: &Execution,
         first: &Execution,
     ) -> Result<bool> {
@@ -146,12 +147,14 @@ impl Session {
         Ok(self.subject.code.same_end(&plain.outcome, &first.outcome) && plain.statements == first.statements)
     }
 
-    pub(super) fn statement_lines(&self, function: &FunctionRef, offsets: &[u32]) -> Vec<u32> {
-        let file = &self.subject.code.files[function.file];
+    /// The lines of the statements at `offsets` of `watch`, its helpers' included.
+    pub(super) fn statement_lines(&self, watch: &Watch, offsets: &[u32]) -> Vec<u32> {
+        let files = &self.subject.code.files;
         offsets
             .iter()
             .filter_map(|o| {
-                let id = function.statements.start + o;
+                let id = watch.statement_id(*o)?;
+                let file = files.iter().find(|f| f.statements.contains(&id))?;
                 file.instrumented.statements.get((id - file.statements.start) as usize).map(|s| s.line)
             })
             .collect()

@@ -41,6 +41,7 @@ impl Session {
                     *flag = true;
                 }
             }
+            self.share_helpers(index, &kept.elected.covers, &kept.elected.branches);
         }
         self.suite.kept.tests.push(kept);
     }

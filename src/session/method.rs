@@ -78,9 +78,12 @@ pub struct MethodState {
     pub method: String,
     /// Its code, when it could be located.
     pub(crate) function: Option<FunctionRef>,
-    /// One flag per statement: covered by an elected test.
+    /// The private methods of its class it calls on `this`, directly or through one another, that are not
+    /// under test themselves (see `helpers.rs`): their code is part of what it must cover.
+    pub(crate) helpers: Vec<(String, FunctionRef)>,
+    /// One flag per statement, its own and then its helpers' in order: covered by an elected test.
     pub covered: Vec<bool>,
-    /// One flag per branch outcome: taken by an elected test.
+    /// One flag per branch outcome, its own and then its helpers': taken by an elected test.
     pub(crate) branches: Vec<bool>,
     /// Candidates executed.
     pub executions: u64,
@@ -129,6 +132,7 @@ impl MethodState {
             class,
             method,
             function,
+            helpers: Vec::new(),
             covered: vec![false; statements],
             branches: vec![false; branches],
             executions: 0,
@@ -151,6 +155,11 @@ impl MethodState {
         }
     }
 
+    /// The names of its helpers, whose code its counts include.
+    pub fn helpers(&self) -> Vec<&str> {
+        self.helpers.iter().map(|(name, _)| name.as_str()).collect()
+    }
+
     /// Covered statements.
     pub fn covered_count(&self) -> usize {
         self.covered.iter().filter(|c| **c).count()
@@ -166,11 +175,20 @@ impl MethodState {
         if self.covered.is_empty() { 100.0 } else { 100.0 * self.covered_count() as f64 / self.covered.len() as f64 }
     }
 
+    /// The probes its tests read: its code's, then its helpers'.
     pub(super) fn watch(&self) -> Watch {
-        self.function
-            .as_ref()
-            .map(|f| Watch { statements: f.statements.clone(), branches: f.branches.clone() })
-            .unwrap_or_default()
+        let functions = self.function.iter().chain(self.helpers.iter().map(|(_, f)| f));
+        let (statements, branches) = functions.map(|f| (f.statements.clone(), f.branches.clone())).unzip();
+        Watch { statements, branches }
+    }
+
+    /// Makes `helpers` part of what it must cover.
+    pub(super) fn reaching(&mut self, helpers: Vec<(String, FunctionRef)>) {
+        for (_, f) in &helpers {
+            self.covered.extend(std::iter::repeat_n(false, f.statements.len()));
+            self.branches.extend(std::iter::repeat_n(false, f.branches.len()));
+        }
+        self.helpers = helpers;
     }
 
     pub(super) fn warn(&mut self, warning: String) {

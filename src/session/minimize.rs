@@ -157,8 +157,12 @@ impl Session {
         if values.is_empty() {
             return Ok(None);
         }
-        let method = goal.watch.statements.clone();
-        let everywhere = Watch { statements: 0..self.subject.code().statement_count, ..goal.watch.clone() };
+        let method = goal.watch.clone();
+        // Every statement, and the branch outcomes of the goal's watch (their offsets stay the goal's).
+        let everywhere = Watch {
+            statements: std::iter::once(0..self.subject.code().statement_count).collect(),
+            ..goal.watch.clone()
+        };
         let covered =
             self.runner.run_isolated(Test::Case(test, &self.subject.program), goal.seed, &everywhere, true)?;
         let goal = Goal { watch: &everywhere, required: &covered.statements, ..*goal };
@@ -189,7 +193,7 @@ impl Session {
             }
         }
         Ok(kept.map(|mut run: Execution| {
-            run.statements = run.statements.iter().filter(|s| method.contains(s)).map(|s| s - method.start).collect();
+            run.statements = run.statements.iter().filter_map(|s| method.statement_offset(*s)).collect();
             (run, Simplified { before, replaced })
         }))
     }

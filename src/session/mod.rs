@@ -13,12 +13,13 @@
 //! The loop's parts are files of their own: `step.rs` (one candidate, start to end), `election.rs`
 //! (which candidates become tests), `stopping.rs` (when a method is done), `types.rs` (deciding parameter
 //! types; the rules are [`crate::inference`]'s), `scheduler.rs` (which method the next step works on),
-//! `setup.rs` (preparing the methods under test), `minimize.rs` and `stability.rs` (the passes before
+//! `setup.rs` (preparing the methods under test), `helpers.rs` (the private methods each reaches), `minimize.rs` and `stability.rs` (the passes before
 //! `export.rs`, within the budget of `budget.rs`) and `method.rs` (the state of one method under test).
 
 mod budget;
 mod election;
 mod export;
+mod helpers;
 mod kept;
 mod method;
 mod minimize;
@@ -152,6 +153,7 @@ impl Session {
         record_declared_private(&mut declarations, &mut program);
         record_declared_factories(&mut declarations, &mut program);
         let mut methods = methods_under_test(&program, options.method.as_deref())?;
+        helpers::reach_helpers(&code, &program, &mut methods);
         mine_constants(&code, &program, &mut methods);
         prepare_archives(&code, &mut methods);
         let mut types = TypeTable::new(&program);

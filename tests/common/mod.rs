@@ -161,10 +161,7 @@ pub fn load_sandbox(source: &str) -> (Session, Sandbox, Watch) {
     let expressions: Vec<String> =
         session.subject().program().classes.iter().map(|c| sandbox_expression(&c.access)).collect();
     sandbox.bind_classes(&expressions).unwrap();
-    let watch = Watch {
-        statements: 0..session.subject().code().statement_count,
-        branches: 0..session.subject().code().branch_count,
-    };
+    let watch = Watch::of(0..session.subject().code().statement_count, 0..session.subject().code().branch_count);
     (session, sandbox, watch)
 }
 

@@ -277,17 +277,24 @@ fn settle<'js>(globals: &Object<'js>) -> rquickjs::Result<(Answer, Vec<usize>)> 
 /// with those the marked probes imply (a watch holds whole functions: see [`Implied`]).
 fn covered(ctx: &Ctx, handles: &Handles, watch: &Watch, implied: &Implied) -> rquickjs::Result<(Vec<u32>, Vec<u32>)> {
     let mut statements = Vec::new();
-    let range = watch.statements.clone();
-    probes(handles.statements.clone().restore(ctx)?, range.clone(), |bytes| {
-        implied.expand_statements(range.clone(), bytes);
-        statements = set_offsets(bytes)
-    })?;
-    let ran = |id: u32| range.contains(&id) && statements.binary_search(&(id - range.start)).is_ok();
+    let mut base = 0;
+    for range in &watch.statements {
+        probes(handles.statements.clone().restore(ctx)?, range.clone(), |bytes| {
+            implied.expand_statements(range.clone(), bytes);
+            statements.extend(set_offsets(bytes).into_iter().map(|o| base + o))
+        })?;
+        base += range.len() as u32;
+    }
+    let ran = |id: u32| watch.statement_offset(id).is_some_and(|o| statements.binary_search(&o).is_ok());
     let mut branches = Vec::new();
-    probes(handles.branches.clone().restore(ctx)?, watch.branches.clone(), |bytes| {
-        implied.expand_branches(watch.branches.clone(), bytes, ran);
-        branches = set_offsets(bytes)
-    })?;
+    let mut base = 0;
+    for range in &watch.branches {
+        probes(handles.branches.clone().restore(ctx)?, range.clone(), |bytes| {
+            implied.expand_branches(range.clone(), bytes, ran);
+            branches.extend(set_offsets(bytes).into_iter().map(|o| base + o))
+        })?;
+        base += range.len() as u32;
+    }
     Ok((statements, branches))
 }
 
@@ -307,7 +314,13 @@ fn read_execution<'js>(
     let (statements, branches) = covered(ctx, handles, watch, &sources.implied)?;
     let mut distances = Vec::new();
     if measuring {
-        probes::<f64>(globals.get(DISTANCES)?, watch.branches.clone(), |bytes| distances = near_misses(bytes))?;
+        let mut base = 0;
+        for range in &watch.branches {
+            probes::<f64>(globals.get(DISTANCES)?, range.clone(), |bytes| {
+                distances.extend(near_misses(bytes).into_iter().map(|(o, d)| (base + o, d)))
+            })?;
+            base += range.len() as u32;
+        }
     }
     let results = if describe {
         results::read(ctx, &handles.keys, &handles.results.clone().restore(ctx)?, &handles.descriptions)?
@@ -405,15 +418,21 @@ fn unhandled(globals: &Object, rejected: &AtomicBool, timers: bool) -> rquickjs:
 /// it is `measuring` them in this run.
 fn clear_probes(ctx: &Ctx, handles: &Handles, watch: &Watch, distances: bool, measuring: bool) -> rquickjs::Result<()> {
     let globals = ctx.globals();
-    probes(handles.statements.clone().restore(ctx)?, watch.statements.clone(), |bytes| bytes.fill(0))?;
-    probes(handles.branches.clone().restore(ctx)?, watch.branches.clone(), |bytes| bytes.fill(0))?;
+    for range in &watch.statements {
+        probes(handles.statements.clone().restore(ctx)?, range.clone(), |bytes| bytes.fill(0))?;
+    }
+    for range in &watch.branches {
+        probes(handles.branches.clone().restore(ctx)?, range.clone(), |bytes| bytes.fill(0))?;
+    }
     if distances {
         globals.get::<_, Array>(MEASURING)?.set(0, measuring)?;
     }
     if measuring {
-        probes::<f64>(globals.get(DISTANCES)?, watch.branches.clone(), |bytes| {
-            bytes.chunks_exact_mut(8).for_each(|d| d.copy_from_slice(&f64::INFINITY.to_ne_bytes()))
-        })?;
+        for range in &watch.branches {
+            probes::<f64>(globals.get(DISTANCES)?, range.clone(), |bytes| {
+                bytes.chunks_exact_mut(8).for_each(|d| d.copy_from_slice(&f64::INFINITY.to_ne_bytes()))
+            })?;
+        }
         // The stack's depth: a throw out of a half-evaluated condition leaves pairs behind.
         probes::<f64>(globals.get(STACK)?, 0..1, |depth| depth.copy_from_slice(&0f64.to_ne_bytes()))?;
     }

@@ -269,8 +269,10 @@ pub(crate) struct BranchRow {
 /// Coverage of the current method.
 #[derive(Debug, Clone, Default)]
 pub(crate) struct CoverageView {
-    /// One cell per statement.
+    /// One cell per statement, the method's and then its private helpers'.
     pub(crate) cells: Vec<bool>,
+    /// The private helpers whose statements the cells include (see `session/helpers.rs`).
+    pub(crate) helpers: Vec<String>,
     /// The method's source lines.
     pub(crate) source: Vec<SourceLine>,
     /// Branch outcomes.

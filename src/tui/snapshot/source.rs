@@ -91,5 +91,6 @@ pub(super) fn coverage_view(code: &CodeBase, state: &MethodState) -> CoverageVie
             taken: *taken,
         })
         .collect();
-    CoverageView { cells: state.covered.clone(), source, branches }
+    let helpers = state.helpers().into_iter().map(String::from).collect();
+    CoverageView { cells: state.covered.clone(), helpers, source, branches }
 }

@@ -12,9 +12,23 @@ use ratatui::widgets::Paragraph;
 use super::columns::width;
 use super::pane::{inner, pane_block};
 use super::sparkline::sparkline;
-use crate::tui::snapshot::LineMark;
+use crate::tui::snapshot::{CoverageView, LineMark};
 use crate::tui::state::{App, Pane};
 use crate::tui::theme::Theme;
+
+/// The statements covered (the helpers' included, named) and the branch outcomes taken.
+fn counts<'a>(coverage: &CoverageView, theme: &Theme) -> Vec<Span<'a>> {
+    let covered = coverage.cells.iter().filter(|c| **c).count();
+    let mut count = vec![Span::styled(format!("{covered}/{} statements", coverage.cells.len()), theme.title)];
+    if !coverage.helpers.is_empty() {
+        count.push(Span::styled(format!(" (with {})", coverage.helpers.join(", ")), theme.dim));
+    }
+    if !coverage.branches.is_empty() {
+        let taken = coverage.branches.iter().filter(|b| b.taken).count();
+        count.push(Span::styled(format!(" · {taken}/{} branches", coverage.branches.len()), theme.dim));
+    }
+    count
+}
 
 /// Draws the coverage pane; the source scrolls by [`App::coverage_scroll`].
 pub(super) fn draw_coverage(frame: &mut Frame, area: Rect, app: &App, theme: &Theme) {
@@ -52,12 +66,7 @@ pub(super) fn draw_coverage(frame: &mut Frame, area: Rect, app: &App, theme: &Th
     if cut && let Some(last) = lines.last_mut() {
         last.spans.push(Span::styled("…", theme.dim));
     }
-    let covered = coverage.cells.iter().filter(|c| **c).count();
-    let mut count = vec![Span::styled(format!("{covered}/{} statements", coverage.cells.len()), theme.title)];
-    if !coverage.branches.is_empty() {
-        let taken = coverage.branches.iter().filter(|b| b.taken).count();
-        count.push(Span::styled(format!(" · {taken}/{} branches", coverage.branches.len()), theme.dim));
-    }
+    let mut count = counts(coverage, theme);
     if let Some(m) = method {
         let used: usize = count.iter().map(Span::width).sum();
         let spark = sparkline(&m.progress, m.executions, m.statements, columns.saturating_sub(used + 3).min(24));
@@ -145,6 +154,14 @@ mod tests {
             assert!(text.contains("12 ✗     this.head = node;"), "{text}");
             assert!(text.contains("13 ~   } else { this.tail.next = node;"), "{text}");
         }
+    }
+
+    #[test]
+    fn the_count_names_the_private_helpers_whose_statements_it_includes() {
+        let mut app = app();
+        app.snapshot.coverage.helpers = vec!["_link".into(), "_grow".into()];
+        let text = screen(&render(&app, &dark(), 120, 40));
+        assert!(text.contains("3/5 statements (with _link, _grow)"), "{text}");
     }
 
     #[test]

@@ -91,6 +91,7 @@ fn snapshot() -> Snapshot {
         ],
         coverage: CoverageView {
             cells: vec![true, true, false, true, false],
+            helpers: Vec::new(),
             source: vec![
                 line(10, "add(node) {", LineMark::Plain),
                 line(11, "  if (!this.head) {", LineMark::Covered),
