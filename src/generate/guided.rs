@@ -31,6 +31,8 @@ const MAX_SPELLED: usize = 32;
 /// call search measures no distance to, and a class without string literals has none to write over
 /// the digits.
 const NOT_A_DIGIT: f64 = 0.25;
+/// Longest mined string taken for a name in a composed string.
+const MAX_WORD: usize = 24;
 /// Chance, among guided strings, of the literals of a condition guarding a statement not covered yet.
 const TARGETED: f64 = 0.25;
 
@@ -232,6 +234,20 @@ impl ConstantPool {
             return None;
         }
         Some(self.patterns[rng.random_range(0..self.patterns.len())].sample(rng))
+    }
+
+    /// A mined string that none of `joiners` cuts, if there is one: a name the code may compare the
+    /// pieces of its input with (`'max-age'`), for strings composed of those pieces (see
+    /// [`super::composed`]).
+    pub(crate) fn word<R: Rng + ?Sized>(&self, rng: &mut R, joiners: &[String]) -> Option<&str> {
+        let is_word = |s: &&String| {
+            !s.trim().is_empty() && s.chars().count() <= MAX_WORD && !joiners.iter().any(|j| s.contains(j.as_str()))
+        };
+        let count = self.strings.iter().filter(is_word).count();
+        if count == 0 {
+            return None;
+        }
+        self.strings.iter().filter(is_word).nth(rng.random_range(0..count)).map(String::as_str)
     }
 
     /// `text`, sometimes with a mined string written over its start (a `978` prefix on 13 digits).

@@ -3,7 +3,7 @@
 //! in another module, a pattern assembled from pieces).
 //!
 //! A call `x.m(a, ...)` of a method named `test`, `exec`, `match`, `matchAll`, `search`, `replace`,
-//! `replaceAll` or `split` becomes `__fc$o(x).m(__fc$a(a, k, ...))`: `__fc$o` keeps the receiver and
+//! `replaceAll`, `split`, `indexOf`, `lastIndexOf` or `includes` becomes `__fc$o(x).m(__fc$a(a, k, ...))`: `__fc$o` keeps the receiver and
 //! returns it, `__fc$a` pairs it with the first argument and returns that (`k` says which method), and
 //! `js/patterns.js` logs the pattern with the subject (a string's text, a recording proxy's key); Rust
 //! keeps it for the parameters whose arguments the subject came from. The receiver is
@@ -22,8 +22,21 @@ use super::probes::Probes;
 use crate::js::{PATTERN_ARGUMENT, PATTERN_RECEIVER};
 
 /// The methods observed, by the kind `__fc$a` takes: RegExp methods first (the subject is the
-/// argument), then String methods (the subject is the receiver).
-const OBSERVED: [&str; 8] = ["test", "exec", "match", "matchAll", "search", "replace", "replaceAll", "split"];
+/// argument), then String methods (the subject is the receiver). The searches for a string after
+/// `split` find the separators of code that walks its input by hand (`str.indexOf(';', at)`).
+const OBSERVED: [&str; 11] = [
+    "test",
+    "exec",
+    "match",
+    "matchAll",
+    "search",
+    "replace",
+    "replaceAll",
+    "split",
+    "indexOf",
+    "lastIndexOf",
+    "includes",
+];
 
 impl Probes<'_> {
     /// Probes a call, then rewrites it for the pattern observer when it calls an observed method.
