@@ -370,6 +370,19 @@ mod tests {
     }
 
     #[test]
+    fn names_are_the_mined_strings_no_joiner_cuts() {
+        let constants = ["max-age", "a=b", "; ", " ", "secure"].map(|s| Constant::String(s.into()));
+        let pool = ConstantPool::new(constants.iter());
+        let mut rng = StdRng::seed_from_u64(5);
+        let joiners = [";".to_string(), "=".to_string()];
+        let mut names: Vec<&str> = (0..200).filter_map(|_| pool.word(&mut rng, &joiners)).collect();
+        names.sort_unstable();
+        names.dedup();
+        assert_eq!(names, ["max-age", "secure"]);
+        assert_eq!(ConstantPool::new([].iter()).word(&mut rng, &joiners), None);
+    }
+
+    #[test]
     fn an_empty_pool_always_falls_back() {
         let pool = ConstantPool::new([].iter());
         let mut rng = StdRng::seed_from_u64(2);
