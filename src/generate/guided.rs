@@ -31,6 +31,8 @@ const MAX_SPELLED: usize = 32;
 /// call search measures no distance to, and a class without string literals has none to write over
 /// the digits.
 const NOT_A_DIGIT: f64 = 0.25;
+/// Longest mined string taken for a name in a composed string.
+const MAX_WORD: usize = 24;
 /// Chance, among guided strings, of the literals of a condition guarding a statement not covered yet.
 const TARGETED: f64 = 0.25;
 
@@ -234,6 +236,20 @@ impl ConstantPool {
         Some(self.patterns[rng.random_range(0..self.patterns.len())].sample(rng))
     }
 
+    /// A mined string that none of `joiners` cuts, if there is one: a name the code may compare the
+    /// pieces of its input with (`'max-age'`), for strings composed of those pieces (see
+    /// [`super::composed`]).
+    pub(crate) fn word<R: Rng + ?Sized>(&self, rng: &mut R, joiners: &[String]) -> Option<&str> {
+        let is_word = |s: &&String| {
+            !s.trim().is_empty() && s.chars().count() <= MAX_WORD && !joiners.iter().any(|j| s.contains(j.as_str()))
+        };
+        let count = self.strings.iter().filter(is_word).count();
+        if count == 0 {
+            return None;
+        }
+        self.strings.iter().filter(is_word).nth(rng.random_range(0..count)).map(String::as_str)
+    }
+
     /// `text`, sometimes with a mined string written over its start (a `978` prefix on 13 digits).
     fn mined_prefix<R: Rng + ?Sized>(&self, mut text: String, rng: &mut R) -> String {
         if !self.strings.is_empty() && rng.random_bool(0.4) {
@@ -351,6 +367,19 @@ mod tests {
         assert!(drawn(&pool, &mut rng), "statement 3 is not covered yet");
         pool.retire(&[false, false, false, true, false]);
         assert!(!drawn(&pool, &mut rng), "statement 3 is covered");
+    }
+
+    #[test]
+    fn names_are_the_mined_strings_no_joiner_cuts() {
+        let constants = ["max-age", "a=b", "; ", " ", "secure"].map(|s| Constant::String(s.into()));
+        let pool = ConstantPool::new(constants.iter());
+        let mut rng = StdRng::seed_from_u64(5);
+        let joiners = [";".to_string(), "=".to_string()];
+        let mut names: Vec<&str> = (0..200).filter_map(|_| pool.word(&mut rng, &joiners)).collect();
+        names.sort_unstable();
+        names.dedup();
+        assert_eq!(names, ["max-age", "secure"]);
+        assert_eq!(ConstantPool::new([].iter()).word(&mut rng, &joiners), None);
     }
 
     #[test]

@@ -8,6 +8,7 @@
 //! and `declared.rs` (values of the types TypeScript declares).
 
 mod avm;
+mod composed;
 mod declared;
 pub mod exhaustive;
 pub(crate) mod extend;

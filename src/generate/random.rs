@@ -67,6 +67,9 @@ const LEARNT_PATTERN_PROBABILITY: f64 = 0.5;
 const COMPARED_PROBABILITY: f64 = 0.3;
 /// Chance of a list of strings, joined as the code splits them, for a string parameter it splits.
 const LIST_PROBABILITY: f64 = 0.25;
+/// Chance, for such a list, that it is composed of the code's names and the parameter's joiners (see
+/// [`super::composed`]) rather than of items joined by one joiner.
+const COMPOSED_PROBABILITY: f64 = 0.5;
 /// Chance of a number for a string parameter whose function also checks `typeof x === 'number'`, and
 /// the other way round; of one of the two for a parameter of another type checked against them.
 const OTHER_CHECKED_PROBABILITY: f64 = 0.3;
@@ -658,6 +661,11 @@ impl<'a> Builder<'a> {
         }
         if ty == ParamType::String && default_strings {
             if !record.joiners.is_empty() && rng.random_bool(LIST_PROBABILITY) {
+                if rng.random_bool(COMPOSED_PROBABILITY)
+                    && let Some(text) = self.composed(param, rng)
+                {
+                    return Value::String(text);
+                }
                 let joiner = &record.joiners[rng.random_range(0..record.joiners.len())];
                 let count = self.constants.count(rng);
                 return Value::String(patterns::list(joiner, count, rng, |r| self.list_item(param, r)));
@@ -676,7 +684,7 @@ impl<'a> Builder<'a> {
 
     /// An item of a list the code splits `param`'s values into: a string of one of the patterns its
     /// values met, or of the code's own, else any string.
-    fn list_item(&self, param: u32, rng: &mut (impl Rng + ?Sized)) -> String {
+    pub(super) fn list_item(&self, param: u32, rng: &mut (impl Rng + ?Sized)) -> String {
         let learnt = &self.types.get(param).patterns;
         if !learnt.is_empty() && rng.random_bool(0.5) {
             return learnt[rng.random_range(0..learnt.len())].sample(1, rng);

@@ -154,12 +154,19 @@ impl TypeTable {
                 *proxy && events.iter().any(|e| e.key() == *id && !matches!(e, ProxyEvent::Created { .. }))
             })
             .collect();
-        let blamed = match (named.is_empty(), suspects.len()) {
+        let mut blamed = match (named.is_empty(), suspects.len()) {
             (false, _) => named,
             (true, 1) if !(about_settled || suspects[0].1 && about_member(suspects[0].0)) => suspects,
             (true, _) if used.len() == 1 && !(about_settled || about_member(used[0].0)) => used,
             _ => return Vec::new(),
         };
+        // A recording proxy can be called, so a call that failed for want of a function called
+        // something reached through it when the code read its members (`text.split(';')[0].indexOf('=')`
+        // runs out of inert answers): the parameter is not the function wanted.
+        if complaint == Complaint::Wants(ParamType::Function) {
+            let read = |id: u32| events.iter().any(|e| matches!(e, ProxyEvent::Get { key, .. } if *key == id));
+            blamed.retain(|(id, proxy)| !(*proxy && read(*id)));
+        }
         let mut replaced = Vec::new();
         for (id, proxy) in blamed {
             let record = &mut self.records[id as usize];

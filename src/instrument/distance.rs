@@ -50,6 +50,7 @@ use swc_ecma_ast::*;
 use swc_ecma_visit::VisitMutWith;
 
 use super::marks::{Marker, mark_outcome, wrap};
+use super::patterns::observe;
 use super::probes::Probes;
 use crate::js::{
     COMPARE, DISTANCE_JOIN, DISTANCE_NOT, DISTANCE_TEST, DISTANCE_VALUE, MEASURING, RIGHT_OPERAND, STRING_PREDICATE,
@@ -304,6 +305,7 @@ fn plain_call(mut call: CallExpr) -> Expr {
             if is_string && inner.args.len() >= 2 && !call.args.is_empty() {
                 *call.args[0].expr = (*inner.args[1].expr).clone();
                 *m.obj = (*inner.args[0].expr).clone();
+                observe(&mut call);
             }
             Expr::Call(call)
         }

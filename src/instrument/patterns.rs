@@ -3,7 +3,7 @@
 //! in another module, a pattern assembled from pieces).
 //!
 //! A call `x.m(a, ...)` of a method named `test`, `exec`, `match`, `matchAll`, `search`, `replace`,
-//! `replaceAll` or `split` becomes `__fc$o(x).m(__fc$a(a, k, ...))`: `__fc$o` keeps the receiver and
+//! `replaceAll`, `split`, `indexOf`, `lastIndexOf` or `includes` becomes `__fc$o(x).m(__fc$a(a, k, ...))`: `__fc$o` keeps the receiver and
 //! returns it, `__fc$a` pairs it with the first argument and returns that (`k` says which method), and
 //! `js/patterns.js` logs the pattern with the subject (a string's text, a recording proxy's key); Rust
 //! keeps it for the parameters whose arguments the subject came from. The receiver is
@@ -22,23 +22,42 @@ use super::probes::Probes;
 use crate::js::{PATTERN_ARGUMENT, PATTERN_RECEIVER};
 
 /// The methods observed, by the kind `__fc$a` takes: RegExp methods first (the subject is the
-/// argument), then String methods (the subject is the receiver).
-const OBSERVED: [&str; 8] = ["test", "exec", "match", "matchAll", "search", "replace", "replaceAll", "split"];
+/// argument), then String methods (the subject is the receiver). The searches for a string after
+/// `split` find the separators of code that walks its input by hand (`str.indexOf(';', at)`).
+const OBSERVED: [&str; 11] = [
+    "test",
+    "exec",
+    "match",
+    "matchAll",
+    "search",
+    "replace",
+    "replaceAll",
+    "split",
+    "indexOf",
+    "lastIndexOf",
+    "includes",
+];
 
 impl Probes<'_> {
     /// Probes a call, then rewrites it for the pattern observer when it calls an observed method.
     pub(super) fn call(&mut self, call: &mut CallExpr) {
         call.visit_mut_children_with(self);
-        let Some(kind) = observed(call) else { return };
-        let Callee::Expr(callee) = &mut call.callee else { return };
-        let Expr::Member(member) = &mut **callee else { return };
-        let first = &mut call.args[0].expr;
-        let (receiver_at, argument_at) = (member.obj.span().lo, first.span().lo);
-        let receiver = member.obj.take();
-        *member.obj = helper(PATTERN_RECEIVER, receiver_at, vec![*receiver]);
-        let argument = first.take();
-        **first = helper(PATTERN_ARGUMENT, argument_at, vec![*argument, number(kind as f64)]);
+        observe(call);
     }
+}
+
+/// Rewrites a call whose parts are probed already for the pattern observer, when it calls an observed
+/// method (the plain form of a measured `s.indexOf(';') === -1` is one: see `distance.rs`).
+pub(super) fn observe(call: &mut CallExpr) {
+    let Some(kind) = observed(call) else { return };
+    let Callee::Expr(callee) = &mut call.callee else { return };
+    let Expr::Member(member) = &mut **callee else { return };
+    let first = &mut call.args[0].expr;
+    let (receiver_at, argument_at) = (member.obj.span().lo, first.span().lo);
+    let receiver = member.obj.take();
+    *member.obj = helper(PATTERN_RECEIVER, receiver_at, vec![*receiver]);
+    let argument = first.take();
+    **first = helper(PATTERN_ARGUMENT, argument_at, vec![*argument, number(kind as f64)]);
 }
 
 /// The kind of an observed call `x.m(a, ...)`: a method named in [`OBSERVED`], on any receiver but

@@ -1,13 +1,15 @@
 // Patterns that values meet in the code under test. Instrumented code calls `__fc$o(x).test(__fc$a(s, 0))`
 // where it wrote `x.test(s)` (and likewise `exec`, `match`, `matchAll`, `search`, `replace`,
-// `replaceAll`, `split`): `__fc$o` keeps the receiver and `__fc$a` pairs it with the first argument.
+// `replaceAll`, `split`, `indexOf`, `lastIndexOf`, `includes`): `__fc$o` keeps the receiver and `__fc$a` pairs it with the first argument.
 // When the subject (the argument of a RegExp method, the receiver of a String method) is a string or a
 // recording proxy, the pattern (its source and flags, whatever built it) is logged for the harness's
 // reader with the subject; Rust keeps those whose subject came from the test's arguments (a part of one,
 // or what is left of it after characters were taken out). A `split` is logged too, with what joins its
 // pieces (a string separator, or a usual separator the RegExp matches), and a subject that is one of
 // those pieces is logged with that joiner and how many pieces there were: its argument is a list of
-// things the pattern matches.
+// things the pattern matches. A search of a string for a separator (one or two characters, none a
+// letter or a digit: `str.indexOf(';', at)`) is logged as a split by it: code that walks its input by
+// hand parses the same lists as code that splits it.
 //
 // Nothing here converts a value or reads a property through the code's own built-ins: the pattern's
 // source and flags are read through the getters captured now, so code under test sees the same
@@ -44,6 +46,8 @@
   var MOST_PIECES = 64;
   // Separators tried against a RegExp separator, most readable first.
   var JOINERS = [' ', ',', ', ', ';', '|', '-', '.', ':', '/', '\t', '\n'];
+  // What a separator searched for is (see the header).
+  var SEPARATOR = /^[^A-Za-z0-9]{1,2}$/;
 
   var proxies = new Map();
   var splits = [];
@@ -165,6 +169,12 @@
       key = mapGet(proxies, subject);
       if (key === undefined) return;
     } else if (subject.length === 0 || subject.length > LONGEST) {
+      return;
+    }
+    if (kind > 7) {
+      if (key < 0 && typeof pattern === 'string' && exec(SEPARATOR, pattern) !== null) {
+        note(key, subject, 7, pattern, '', null, pieces(subject, pattern).length);
+      }
       return;
     }
     var regexp = regExpOf(pattern);

@@ -128,3 +128,21 @@ fn suites_of_validated_inputs_pass_under_node() {
     generate(&files, out.path(), &["--seed", "3", "--budget", "60000", "--timeout", "600", "--quiet"]);
     node_test_passes(&suites(out.path()));
 }
+
+#[test]
+fn strings_are_composed_in_the_structure_the_code_parses() {
+    // A header cut at `;` and each attribute at `=`, its name compared, case aside, with those a switch
+    // knows; a configuration line cut at its first `=`, found with `indexOf` after a `trim`. Each case
+    // needs a string of the code's separators and names together (`x;max-age=60`, `port=8080`), which
+    // neither a list of random pieces nor a name alone is. Before, every seed left the switch's cases
+    // (and, for the header, the proxy's failed inner call took it for a function).
+    for file in ["walls/attributes.js", "walls/config-line.js"] {
+        for seed in [1, 2] {
+            assert_eq!(uncovered(file, seed, &[]), Vec::<String>::new(), "{file}, seed {seed}");
+        }
+    }
+    let out = tempfile::tempdir().unwrap();
+    let files = [fixture("walls/attributes.js"), fixture("walls/config-line.js")];
+    generate(&files, out.path(), &["--seed", "1", "--budget", "10000", "--timeout", "600", "--quiet"]);
+    node_test_passes(&suites(out.path()));
+}
