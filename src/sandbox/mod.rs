@@ -642,9 +642,12 @@ impl Sandbox {
 
     /// Runs tests one after another in one new context, describing their results, as a runner that loads
     /// the code once would run them; leaves the reused context as it was. A test cut off by a limit is
-    /// followed by a new context.
+    /// followed by a new context, and so is every test once the code was seen to keep state the journal
+    /// does not undo ([`Sandbox::fresh_each_test`]): the exported suites load the code afresh for each
+    /// test, and a static method's `this[p] = v` on its constructor would otherwise reach the next test.
     pub fn run_in_sequence(&mut self, tests: &[(&str, u32, &Watch)]) -> Result<Vec<Execution>> {
-        self.sequence(tests, false)
+        let apart = self.fresh_each_test;
+        self.sequence(tests, false, apart)
     }
 
     /// Runs tests as [`Sandbox::run_in_sequence`] does, starting from the context kept for tests alone
@@ -653,10 +656,11 @@ impl Sandbox {
     /// sequences per analysis). The context is kept again when its tests changed no built-in and the
     /// journal undoes what they wrote.
     pub fn run_in_sequence_from_kept(&mut self, tests: &[(&str, u32, &Watch)]) -> Result<Vec<Execution>> {
-        self.sequence(tests, true)
+        self.sequence(tests, true, false)
     }
 
-    fn sequence(&mut self, tests: &[(&str, u32, &Watch)], kept: bool) -> Result<Vec<Execution>> {
+    /// `apart`: each test in a context of its own.
+    fn sequence(&mut self, tests: &[(&str, u32, &Watch)], kept: bool, apart: bool) -> Result<Vec<Execution>> {
         let located = |e| self.positions.locate(e);
         let kept = kept && !self.fresh_each_test;
         let mut engine = match if kept { self.alone.take() } else { None } {
@@ -664,7 +668,10 @@ impl Sandbox {
             None => self.new_engine(kept).map_err(located)?,
         };
         let mut executions = Vec::with_capacity(tests.len());
-        for (test, seed, watch) in tests {
+        for (i, (test, seed, watch)) in tests.iter().enumerate() {
+            if i > 0 && apart {
+                engine = self.new_engine(kept).map_err(located)?;
+            }
             let execution =
                 engine.run(Test::Json(test), *seed, watch, true, false, self.limits.test_time).map_err(located)?;
             if execution.outcome.hit_limit() || engine.broken {

@@ -328,3 +328,31 @@ module.exports = { Texts };
     let run = sandbox.run_isolated(Test::Case(&test, program), 1, &watch, true).unwrap();
     assert_eq!(format!("{:?}", run.results[0].value), "Number { text: \"1\" }", "{}", seen(&run));
 }
+
+#[test]
+fn once_state_escapes_the_journal_a_sequence_runs_each_test_in_a_context_of_its_own() {
+    // `configure` writes the limit on the constructor through a local alias: no syntax marks it as
+    // shared state, so a test run after it in one context sees its limit. The exported suites load the
+    // code afresh for each test: once the code is known to keep such state, so does the stability check.
+    let source = "class Meter {\n  constructor() {}\n  configure(limit) { const C = this.constructor; C['limit'] = limit; return limit; }\n  clamp(v) { const limit = this.constructor.limit; return limit !== undefined && v > limit ? limit : v; }\n}\nmodule.exports = { Meter };\n";
+    let (session, mut sandbox, watch) = load_sandbox(source);
+    let program = session.subject().program();
+    let meter = program.class_named("Meter").expect("Meter found");
+    let test = |method: &str, value: f64| {
+        let statements = vec![
+            Statement::Construct { variable: 0, class: meter, args: vec![] },
+            Statement::call(0, method, vec![Value::Number(value)], true),
+        ];
+        let variables = vec![Variable { class: meter, name: "meter".into() }];
+        TestCase { class: meter, method: method.into(), variables, statements }.to_json(program)
+    };
+    let (configure, clamp) = (test("configure", 0.0), test("clamp", 5.0));
+    let alone = sandbox.run_in_sequence(&[(&clamp, 7, &watch)]).unwrap();
+    let after =
+        |sandbox: &mut Sandbox| sandbox.run_in_sequence(&[(&configure, 7, &watch), (&clamp, 7, &watch)]).unwrap();
+    let shared = after(&mut sandbox);
+    assert_ne!(seen(&shared[1]), seen(&alone[0]), "the limit escapes the journal in one context");
+    sandbox.set_fresh_each_test(true);
+    let apart = after(&mut sandbox);
+    assert_eq!(seen(&apart[1]), seen(&alone[0]), "each test in a context of its own");
+}
