@@ -8,6 +8,18 @@ export const here = path.dirname(fileURLToPath(import.meta.url));
 export const root = path.resolve(here, '..');
 export const args = process.argv.slice(2);
 
+// `--help` or `-h`: the header comment of the script run (what it does, its options), and nothing run.
+if (args.includes('--help') || args.includes('-h')) {
+  const lines = fs.readFileSync(process.argv[1], 'utf8').split('\n');
+  const header = [];
+  for (const line of lines.slice(lines[0].startsWith('#!') ? 1 : 0)) {
+    if (!line.startsWith('//')) break;
+    header.push(line.replace(/^\/\/ ?/, ''));
+  }
+  console.log(header.join('\n'));
+  process.exit(0);
+}
+
 // The value after `name` on the command line, or `fallback`.
 export const option = (name, fallback) => {
   const at = args.indexOf(name);
