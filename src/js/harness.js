@@ -1433,12 +1433,12 @@
   });
   // The prototype of what `factory` makes, asked again in a new context. Inert arguments answer
   // `length` at random, so the kind of arguments that made an instance during discovery may throw now
-  // (a factory that refuses an empty list): each kind is tried a few times, the discovered one first.
+  // (a factory that refuses an empty list): the discovered kind is tried first, then discovery's kinds.
   // Binding never throws: a factory that refuses everything now gets a prototype of its own, and its
   // tests build what they call through the factory itself.
   const madePrototype = (factory, kind) => {
-    for (let attempt = 0; attempt < 4 * FACTORY_ARGUMENTS.length; attempt++) {
-      const k = (kind + attempt) % FACTORY_ARGUMENTS.length;
+    for (let attempt = -1; attempt < DISCOVERY_KINDS.length; attempt++) {
+      const k = attempt < 0 ? kind : DISCOVERY_KINDS[attempt];
       try {
         const proto = getProto(apply(factory, undefined, factoryArguments(k, factory)));
         if (proto !== null && proto !== ObjectProto) return proto;

@@ -5,8 +5,8 @@
 //!
 //! Files: `types.rs` (the [`DeclaredType`] language), `scope.rs` (what a file declares, by name),
 //! `resolve.rs` (names looked up and expanded, across the files imports name), `classes.rs` (a class's
-//! signatures, along `extends`, overloads merged), `locate.rs` (where a file's declarations are), `made.rs` (the methods of what a factory's declared
-//! return type says it makes).
+//! signatures, along `extends`, overloads merged), `locate.rs` (where a file's declarations are), `made.rs`
+//! (the methods of what a factory makes, as its declared return type says).
 
 mod classes;
 mod functions;
