@@ -20,10 +20,15 @@ impl Session {
 
     /// Runs a test written before alone, as its exported form runs: `json` is the test with its
     /// inspections (see [`crate::suite::checks::run_json`]). Its results are described, and its method's
-    /// probes watched when that method is under test (its coverage is not measured otherwise).
+    /// probes watched when that method is under test (its coverage is not measured otherwise). The
+    /// methods whose calls returned promises are asynchronous from then on, as a generated test's run
+    /// makes them: the test's assertions are read back with their awaits (`await assert.rejects`), which
+    /// a session that had not yet seen the promise would read as synchronous ones.
     pub(crate) fn run_written(&mut self, test: &TestCase, json: &str, seed: u32) -> Result<Execution> {
         let watch = self.method_index(test.class, &test.method).map(|index| self.methods[index].watch());
-        self.runner.run_isolated(Test::Json(json), seed, &watch.unwrap_or_default(), true)
+        let execution = self.runner.run_isolated(Test::Json(json), seed, &watch.unwrap_or_default(), true)?;
+        self.mark_asynchronous(test, &execution.awaited);
+        Ok(execution)
     }
 
     /// Adds a test kept by an update to the suite: the statements and branch outcomes it covers count as
