@@ -370,7 +370,9 @@ pub struct RunArgs {
     /// Limit of one candidate test, in milliseconds on a 2026 machine (ends infinite loops): counted as
     /// work (10,000 calls and loop iterations of instrumented code a millisecond), with fifty times the
     /// time as a cap for what work does not count, so that a loaded machine still ends tests by their
-    /// work [default: 100].
+    /// work. Under a small --budget a candidate may also use at most an eighth of its method's budget
+    /// (never less than 2,000 units), so that a few looping candidates do not spend all of it; a
+    /// candidate ended there is no possible bug [default: 100].
     #[arg(long, value_name = "MS")]
     pub test_timeout_ms: Option<u64>,
 

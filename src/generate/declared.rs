@@ -56,7 +56,14 @@ impl Builder<'_> {
             return Value::Number([f64::NAN, f64::INFINITY, f64::NEG_INFINITY][rng.random_range(0..3)]);
         }
         match param {
-            Some(p) if of == ParamType::Number && rng.random_bool(self.hazards.small_number_chance(p)) => {
+            Some(p) if of == ParamType::Number && rng.random_bool(self.small_number_chance(Some(p))) => {
+                Value::Number(rng.random_range(-1..=SMALL_NUMBER) as f64)
+            }
+            // A member or item: small as its parameter's numbers are, once any are (no draw before).
+            None if of == ParamType::Number
+                && self.small_number_chance(None) > 0.0
+                && rng.random_bool(self.small_number_chance(None)) =>
+            {
                 Value::Number(rng.random_range(-1..=SMALL_NUMBER) as f64)
             }
             Some(p) => match self.earlier_primitive(Some(of), rng) {

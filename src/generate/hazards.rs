@@ -7,7 +7,10 @@
 //! every candidate with a few calls before the method under test is cut off, and a second of budget
 //! buys a handful of candidates. The method under test itself is always called: its limits are findings.
 //! Numbers that size something (`new Matrix(rows, cols)`, `new Array(n)`, a loop to `n`) cut a test off
-//! when they are large, and the guided pools hold large ones (boundaries, fuzzed constants).
+//! when they are large, and the guided pools hold large ones (boundaries, fuzzed constants). They are
+//! as often members of an options object (`{ start, end, size }` bounding a loop) or items of an array:
+//! a large number anywhere in an argument counts against its parameter, and the numbers built inside it
+//! turn small too.
 
 use std::cell::Cell;
 
@@ -16,7 +19,7 @@ use rustc_hash::FxHashMap;
 
 use crate::inference::TypeTable;
 use crate::model::program::{ClassId, ProgramInfo};
-use crate::model::test::{Statement, TestCase, Value};
+use crate::model::test::{Statement, TestCase};
 
 /// How much a cut-off call costs compared with an ordinary one, roughly: a method that hits a limit in
 /// a fraction `r` of its calls is chosen `1 / (1 + PENALTY * r)` as often.
@@ -103,7 +106,7 @@ impl Hazards {
                 Statement::Rebuild { .. } => continue,
             };
             for (param, arg) in types.params_of(class, function).iter().zip(statement.args()) {
-                if matches!(arg, Value::Number(n) if n.abs() > LARGE) {
+                if arg.has_number_beyond(LARGE) {
                     self.large_numbers.entry(*param).or_default().add(cut_off);
                 }
             }
@@ -129,8 +132,8 @@ impl Hazards {
         }
     }
 
-    /// The chance that parameter `param` should get a small number rather than a drawn one: none until
-    /// large numbers passed to it were cut off.
+    /// The chance that parameter `param` (or a number inside its value) should get a small number rather
+    /// than a drawn one: none until large numbers passed in it were cut off.
     pub(crate) fn small_number_chance(&self, param: u32) -> f64 {
         self.large_numbers.get(&param).map_or(0.0, |count| 1.0 - count.weight)
     }
@@ -272,6 +275,31 @@ mod tests {
         assert!(hazards.small_number_chance(count) > 0.9, "{}", hazards.small_number_chance(count));
         let other = types.params_of(class, "factorial")[0];
         assert_eq!(hazards.small_number_chance(other), 0.0);
+    }
+
+    #[test]
+    fn large_numbers_inside_an_argument_count_against_its_parameter() {
+        let (session, class) = sequences();
+        let (program, types) = (session.subject().program(), session.subject().types());
+        let count = types.params_of(class, "range")[0];
+        let range = |arg: Value| TestCase {
+            class,
+            method: "range".into(),
+            variables: vec![Variable { class, name: "s".into() }],
+            statements: vec![
+                Statement::Construct { variable: 0, class, args: Vec::new() },
+                Statement::call(0, "range", vec![arg], true),
+            ],
+        };
+        let options = |end: f64| Value::object(vec![("end".to_string(), Value::Number(end))]);
+        let mut hazards = Hazards::default();
+        hazards.record(&range(options(5.0)), Some(1), types, program);
+        assert_eq!(hazards.small_number_chance(count), 0.0, "a small member says nothing");
+        for _ in 0..3 {
+            hazards.record(&range(options(1e9)), Some(1), types, program);
+            hazards.record(&range(Value::Array(vec![Value::Number(-1e9)])), Some(1), types, program);
+        }
+        assert!(hazards.small_number_chance(count) > 0.9, "{}", hazards.small_number_chance(count));
     }
 
     #[test]

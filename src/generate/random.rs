@@ -134,6 +134,9 @@ pub(super) struct Builder<'a> {
     pub(super) hazards: &'a Hazards,
     pub(super) returns: &'a Returns,
     pub(super) test: TestCase,
+    /// The parameter whose value is being built, while its members and items are: numbers inside it
+    /// turn small as its own do once large ones cut tests off (see [`Hazards::small_number_chance`]).
+    pub(super) enclosing: Option<u32>,
 }
 
 impl<'a> Builder<'a> {
@@ -141,7 +144,7 @@ impl<'a> Builder<'a> {
     pub(super) fn new(request: &Request<'a>) -> Builder<'a> {
         let Request { program, types, settings, constants, class, method, elected, hazards, returns } = *request;
         let test = TestCase { class, method: method.to_string(), variables: Vec::new(), statements: Vec::new() };
-        Builder { program, types, settings, constants, elected, hazards, returns, test }
+        Builder { program, types, settings, constants, elected, hazards, returns, test, enclosing: None }
     }
 
     /// Appends a call of `method` on `receiver` with generated arguments, its result unbound.
@@ -448,6 +451,21 @@ impl<'a> Builder<'a> {
 
     /// A value for parameter `param`, `depth` constructions deep, of its type as inferred so far.
     pub(super) fn argument(&mut self, param: u32, depth: usize, rng: &mut (impl Rng + ?Sized)) -> Value {
+        let outer = self.enclosing;
+        self.enclosing = outer.or(Some(param));
+        let value = self.argument_of(param, depth, rng);
+        self.enclosing = outer;
+        value
+    }
+
+    /// The chance of a small number for parameter `param`, or for a number inside the value of the
+    /// parameter being built (see [`Builder::enclosing`]).
+    pub(super) fn small_number_chance(&self, param: Option<u32>) -> f64 {
+        let chance = |p: Option<u32>| p.map_or(0.0, |p| self.hazards.small_number_chance(p));
+        chance(param).max(chance(self.enclosing))
+    }
+
+    fn argument_of(&mut self, param: u32, depth: usize, rng: &mut (impl Rng + ?Sized)) -> Value {
         let types = self.types;
         if let Some(declared) = types.get(param).declared_in_force() {
             return match self.outside_declared(param, rng) {
@@ -491,7 +509,7 @@ impl<'a> Builder<'a> {
         }
         match ty {
             ParamType::Unknown => Value::Proxy(param),
-            ParamType::Number if rng.random_bool(self.hazards.small_number_chance(param)) => {
+            ParamType::Number if rng.random_bool(self.small_number_chance(Some(param))) => {
                 Value::Number(rng.random_range(-1..=SMALL_NUMBER) as f64)
             }
             ParamType::Number | ParamType::String => match self.earlier_primitive(Some(ty), rng) {

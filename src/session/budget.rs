@@ -47,6 +47,21 @@ pub(crate) const CONTEXT_COST: u64 = 80;
 /// for a work unit.
 pub(crate) const BYTES_PER_UNIT: u64 = 200;
 
+/// The share of a method's budget one candidate may use at most ([`candidate_cap`]).
+const CANDIDATE_SHARE: u64 = 8;
+
+/// The least work a candidate may use, whatever the budget: 250 interrupt checks.
+const LEAST_CANDIDATE_WORK: u64 = 2_000;
+
+/// The most work units one candidate of a method with budget `budget` may use: an eighth of the budget,
+/// and never less than [`LEAST_CANDIDATE_WORK`] (the usual limit of a test, 8,000 units at the default
+/// `--test-timeout-ms`, applies too). A candidate that loops runs to its limit: under `--timeout 1`'s
+/// budget of 20,000 units, the usual limit let two and a half of them end a method whose other
+/// candidates cost a unit or two each, as when a generated `size` of 0 or `end` of 2^31 bounds a loop.
+pub(crate) fn candidate_cap(budget: u64) -> u64 {
+    (budget / CANDIDATE_SHARE).max(LEAST_CANDIDATE_WORK)
+}
+
 /// What running `execution` costs, in work units.
 pub(crate) fn cost_of(execution: &Execution) -> u64 {
     RUN_COST + CHECK_COST * execution.work

@@ -18,7 +18,7 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Duration;
 
-use super::budget::{CONTEXT_COST, cost_of};
+use super::budget::{CHECK_COST, CONTEXT_COST, cost_of};
 use crate::error::Result;
 use crate::model::settings::Limits;
 use crate::sandbox::{CodeBase, Execution, Sandbox, Test, Watch};
@@ -135,10 +135,12 @@ impl Runner {
         self.sandbox.set_work_limit(Some(work));
     }
 
-    /// Lowers the limits in force to a method's budget left: `work` units (at least one interrupt check)
-    /// and `time` of its wall-clock cap (at least a millisecond); the usual ones where those are lower.
+    /// Lowers the limits in force to a method's budget left: `work` units (the interrupt checks they pay
+    /// for, at least one) and `time` of its wall-clock cap (at least a millisecond); the usual ones where
+    /// those are lower. The limit counts checks and the budget units, [`CHECK_COST`] to a check: a test
+    /// limited to as many checks as units were left cost a method up to eight times what it had left.
     pub(crate) fn cap_test(&mut self, work: u64, time: Duration) {
-        let work = self.usual_work().min(work.max(1));
+        let work = self.usual_work().min((work / CHECK_COST).max(1));
         let time = (self.limits.test_time * TIME_CAP).min(time.max(Duration::from_millis(1)));
         self.set_in_force(work, time);
     }

@@ -7,6 +7,7 @@ use std::time::Instant;
 
 use rand::RngExt;
 
+use super::budget::candidate_cap;
 use super::election::is_regression;
 use super::{Session, Status, StopReason};
 use crate::error::{Error, Result};
@@ -155,7 +156,7 @@ impl Session {
         let spent = self.runner.spent();
         let m = &self.methods[index];
         self.runner.cap_test(
-            self.settings.budget.saturating_sub(m.work),
+            self.settings.budget.saturating_sub(m.work).min(candidate_cap(self.settings.budget)),
             self.settings.timeout.saturating_sub(m.elapsed + started.elapsed()),
         );
         self.runner.set_measuring(searching);

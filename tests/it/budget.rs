@@ -77,3 +77,36 @@ fn the_mutation_analysis_that_chooses_assertions_takes_its_share_and_is_in_the_t
     assert!(summary.contains(", mutation analysis ") && summary.contains(" s, stability "), "{summary}");
     assert!(!summary.contains("time cap"), "{summary}");
 }
+
+/// A candidate may use at most an eighth of its method's budget: under `--timeout 1`'s budget of 20,000
+/// units, the usual limit of a test (8,000 units) let the first two or three candidates that loop (a
+/// `step` of 0) end a method that the others cover at once.
+#[test]
+fn candidates_that_loop_leave_the_others_their_turn() {
+    for seed in ["1", "2"] {
+        let out = tempfile::tempdir().unwrap();
+        let report = out.path().join("report.json");
+        let file = fixture("loop-bounds.js");
+        let output = flycatcher(&[
+            "generate",
+            file.to_str().unwrap(),
+            "--out",
+            out.path().to_str().unwrap(),
+            "--report",
+            report.to_str().unwrap(),
+            "--budget",
+            "20000",
+            "--timeout",
+            "3600",
+            "--seed",
+            seed,
+        ]);
+        assert!(output.status.success(), "{}", text(&output));
+        let report: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(&report).unwrap()).unwrap();
+        let methods = report["classes"][0]["methods"].as_array().unwrap();
+        let every = methods.iter().find(|m| m["name"] == "everyNth").unwrap();
+        let number = |key: &str| every[key].as_u64().unwrap();
+        assert!(number("executions") >= 8 && number("covered") >= 5, "seed {seed}: {every}");
+        assert!(number("work") <= BUDGET + BUDGET / 8 + 1, "one candidate past the budget at most: {every}");
+    }
+}

@@ -445,6 +445,15 @@ impl Value {
         }
     }
 
+    /// Whether this value is a number of magnitude above `limit`, or holds one, nested ones included (an
+    /// options object's `end`, an array's item).
+    pub(crate) fn has_number_beyond(&self, limit: f64) -> bool {
+        match self {
+            Value::Number(n) => n.abs() > limit,
+            other => other.inner().into_iter().any(|i| i.has_number_beyond(limit)),
+        }
+    }
+
     /// Whether a recording proxy is in this value, nested ones included (an options object's member).
     pub(crate) fn contains_proxy(&self) -> bool {
         let mut ids = Vec::new();
