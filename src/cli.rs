@@ -371,8 +371,8 @@ pub struct RunArgs {
     /// work (10,000 calls and loop iterations of instrumented code a millisecond), with fifty times the
     /// time as a cap for what work does not count, so that a loaded machine still ends tests by their
     /// work. Under a small --budget a candidate may also use at most an eighth of its method's budget
-    /// (never less than 2,000 units), so that a few looping candidates do not spend all of it; a
-    /// candidate ended there is no possible bug [default: 100].
+    /// (never less than 2,000 units, 25 ms), so that a few looping candidates do not spend all of it;
+    /// one ended there is logged as one ended by this limit is, with the time it ran [default: 100].
     #[arg(long, value_name = "MS")]
     pub test_timeout_ms: Option<u64>,
 

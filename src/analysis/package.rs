@@ -15,6 +15,7 @@ use std::path::{Path, PathBuf};
 use serde::de::{Deserialize, Deserializer, MapAccess, SeqAccess, Visitor};
 
 use crate::analysis::parse::package_type_is_module;
+use crate::model::program::is_typescript;
 
 /// How a file is loaded, which decides the conditions that `exports` and `imports` match.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -172,7 +173,7 @@ pub(crate) fn entry(dir: &Path, subpath: &str, loader: Loader) -> Result<PathBuf
         })
     };
     let legacy = if subpath == "." {
-        let sources = field("types").or_else(|| field("typings")).filter(|t| is_typescript_source(t));
+        let sources = field("types").or_else(|| field("typings")).filter(|t| is_typescript(Path::new(t)));
         sources
             .and_then(|types| resolve_file(&dir.join(types), true))
             .or_else(|| field("main").and_then(|main| resolve_file(&dir.join(main), false)))
@@ -259,7 +260,7 @@ fn resolve_target(dir: &Path, target: &Json, star: Option<&str>, loader: Loader,
                 let resolved = if condition == "types" && loader != Loader::Types {
                     match resolve_target(dir, target, star, loader, imports) {
                         Resolved::Path(path)
-                            if is_typescript_source(&path) && dir.join(path.trim_start_matches("./")).is_file() =>
+                            if is_typescript(Path::new(&path)) && dir.join(path.trim_start_matches("./")).is_file() =>
                         {
                             Resolved::Path(path)
                         }
@@ -284,12 +285,6 @@ fn resolve_target(dir: &Path, target: &Json, star: Option<&str>, loader: Loader,
 /// not absolute, not a URL, and not another `#` import.
 fn is_package_target(target: &str) -> bool {
     !(target.starts_with("../") || target.starts_with('/') || target.starts_with('#') || target.contains("://"))
-}
-
-/// Whether `path` names TypeScript code (`.ts`, `.mts`, `.cts`), not a declaration file.
-fn is_typescript_source(path: &str) -> bool {
-    [".ts", ".mts", ".cts"].iter().any(|e| path.ends_with(e))
-        && ![".d.ts", ".d.mts", ".d.cts"].iter().any(|e| path.ends_with(e))
 }
 
 /// Whether Node loads `path` as an ES module: `.mjs` or `.mts`, or `.js` or `.ts` under a `"type": "module"`

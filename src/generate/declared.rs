@@ -11,11 +11,12 @@
 
 use rand::{Rng, RngExt};
 
-use super::random::{Builder, SMALL_NUMBER, date};
+use super::random::{ABSENT_PROBABILITY, Builder, SMALL_NUMBER, date};
 use crate::analysis::declared::{DeclaredType, Literal};
 use crate::inference::ParamType;
 use crate::inference::declared::{arrays_satisfy, buildable};
 use crate::js::literal;
+use crate::model::program::is_typescript;
 use crate::model::test::{Shape, Value, Web, WebClass};
 
 /// Longest array built for an array type.
@@ -212,6 +213,23 @@ impl Builder<'_> {
             entries.push((key, value));
         }
         entries
+    }
+
+    /// Now and then `null` or `undefined` for a parameter of JavaScript code that a `.d.ts` declares, when
+    /// the code itself compares it with them (`if (input == null) return ""`): the declaration speaks
+    /// for TypeScript callers, the guard for the JavaScript ones, whose calls the suite makes. A
+    /// TypeScript source's declaration is its own code's contract: its guards get such values only under
+    /// `--probe-outside-types`.
+    pub(super) fn absent_checked(&self, param: u32, rng: &mut (impl Rng + ?Sized)) -> Option<Value> {
+        let record = self.types.get(param);
+        let file = &self.program.files[self.program.classes[record.key.class].file];
+        if is_typescript(&file.path) || !self.settings.strategy.guided_inputs() {
+            return None;
+        }
+        [("undefined", Value::Undefined), ("null", Value::Null)]
+            .into_iter()
+            .find(|(checked, _)| record.typeofs.iter().any(|t| t == checked) && rng.random_bool(ABSENT_PROBABILITY))
+            .map(|(_, absent)| absent)
     }
 
     /// Under `--probe-outside-types` (guided strategies), now and then a value outside `param`'s declared

@@ -29,7 +29,7 @@ const MAX_CONSTRUCTION_DEPTH: usize = 4;
 const OFF_TYPE_PROBABILITY: f64 = 0.03;
 /// Chance of passing `undefined` to a parameter whose function checks `typeof x === 'undefined'`, or
 /// `null` to one it compares with `null`.
-const ABSENT_PROBABILITY: f64 = 0.1;
+pub(super) const ABSENT_PROBABILITY: f64 = 0.1;
 /// Chance of building one of the class's subclasses (or the class itself) when a class has some.
 const SUBCLASS_PROBABILITY: f64 = 0.3;
 /// Chance of putting a newly built argument instance into a state by calling some of its own methods
@@ -468,6 +468,9 @@ impl<'a> Builder<'a> {
     fn argument_of(&mut self, param: u32, depth: usize, rng: &mut (impl Rng + ?Sized)) -> Value {
         let types = self.types;
         if let Some(declared) = types.get(param).declared_in_force() {
+            if let Some(absent) = self.absent_checked(param, rng) {
+                return absent;
+            }
             return match self.outside_declared(param, rng) {
                 Some(outside) => outside,
                 None => self.declared(Some(param), &declared.ty, depth, rng),

@@ -6,7 +6,7 @@
 //! implements it, which gives the statement and branch ranges its coverage is measured on.
 
 use std::ops::Range;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 /// How a file's code is loaded, both in the sandbox and in an exported suite.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -63,6 +63,13 @@ pub struct TypeReexport {
     pub line: usize,
     /// The name exported (`default` for `export default Shape`).
     pub name: String,
+}
+
+/// Whether `path` is a TypeScript source (`.ts`, `.mts`, `.cts`; not a declaration file).
+pub fn is_typescript(path: &Path) -> bool {
+    let name = path.file_name().unwrap_or_default().to_string_lossy();
+    let declaration = [".d.ts", ".d.mts", ".d.cts"].iter().any(|ext| name.ends_with(ext));
+    !declaration && path.extension().is_some_and(|e| e == "ts" || e == "mts" || e == "cts")
 }
 
 /// How generated code reaches a class after the files are loaded.

@@ -58,6 +58,8 @@ const LEAST_CANDIDATE_WORK: u64 = 2_000;
 /// `--test-timeout-ms`, applies too). A candidate that loops runs to its limit: under `--timeout 1`'s
 /// budget of 20,000 units, the usual limit let two and a half of them end a method whose other
 /// candidates cost a unit or two each, as when a generated `size` of 0 or `end` of 2^31 bounds a loop.
+/// A candidate this ends is a possible bug as one the usual limit ends, logged with the time the share
+/// stands for; one that the end of the budget cuts short is none.
 pub(crate) fn candidate_cap(budget: u64) -> u64 {
     (budget / CANDIDATE_SHARE).max(LEAST_CANDIDATE_WORK)
 }

@@ -145,6 +145,11 @@ impl Runner {
         self.set_in_force(work, time);
     }
 
+    /// The usual limits, with the time a test may run as the work limit in force stands for.
+    pub(crate) fn limits_in_force(&self) -> Limits {
+        Limits { test_time: Duration::from_millis(self.work / CHECKS_PER_MS), ..self.limits.clone() }
+    }
+
     /// Whether the limits in force are below the usual ones (see [`Runner::cap_test`]).
     pub(crate) fn capped(&self) -> bool {
         self.work < self.usual_work() || self.sandbox.limits().test_time < self.limits.test_time * TIME_CAP

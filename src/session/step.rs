@@ -155,10 +155,8 @@ impl Session {
         let watch = self.methods[index].watch();
         let spent = self.runner.spent();
         let m = &self.methods[index];
-        self.runner.cap_test(
-            self.settings.budget.saturating_sub(m.work).min(candidate_cap(self.settings.budget)),
-            self.settings.timeout.saturating_sub(m.elapsed + started.elapsed()),
-        );
+        let (left, share) = (self.settings.budget.saturating_sub(m.work), candidate_cap(self.settings.budget));
+        self.runner.cap_test(left.min(share), self.settings.timeout.saturating_sub(m.elapsed + started.elapsed()));
         self.runner.set_measuring(searching);
         let program = &self.subject.program;
         let execution = self.runner.run(Test::Case(&test, program), seed, &watch)?;
@@ -179,13 +177,16 @@ impl Session {
             execution.statements.iter().copied().filter(|s| !self.methods[index].covered[*s as usize]).collect();
         if valid {
             self.methods[index].valid_runs += 1;
-            // A test cut short by the end of the method's own budget is not a possible bug.
-            let budget_ended = execution.outcome == Outcome::TimedOut && self.runner.capped();
+            // A test cut short by the end of the method's own budget is not a possible bug; one ended by
+            // its share of the budget is, as one the usual limit ends, and says how long it ran.
+            let budget_ended = execution.outcome == Outcome::TimedOut
+                && self.runner.capped()
+                && (left <= share || execution.time_capped);
             if execution.outcome != Outcome::Passed && !budget_ended {
                 let message = match execution.stalled {
                     // It ended at once: no limit was hit, and a runner would wait for ever.
                     Some(_) => "awaited a promise that nothing left could settle".to_string(),
-                    None => execution.outcome.describe(self.runner.usual_limits()),
+                    None => execution.outcome.describe(&self.runner.limits_in_force()),
                 };
                 let culprit = execution.failed_at().map(|at| test.callee(at, &self.subject.program));
                 if self.suite.log_failure(&test, culprit, &message, &execution.outcome) {

@@ -329,3 +329,25 @@ fn a_class_the_declarations_do_not_name_is_not_given_the_default_exports_types()
     assert!(!sources("Sprout").is_empty() && !sources("Sprout").contains(&"declared".to_string()), "{report}");
     all_covered(&report, "with sprouts given to sprouts");
 }
+
+#[test]
+fn guards_of_javascript_code_against_null_are_covered_though_its_declarations_leave_null_out() {
+    // codec.d.ts declares `string` inputs; codec.js checks them against null and undefined, as its
+    // JavaScript callers may pass them. The same code as a TypeScript source keeps to its own types.
+    let settings = ["--seed", "1", "--budget", "30000", "--timeout", "600", "--jobs", "1"];
+    let (dir, file) = copied(&["codec.js", "codec.d.ts", "codec-typed.ts"]);
+    let out = dir.path().join("out");
+    let report = generate(&[file], &out, &settings);
+    all_covered(&report, "where the guards get null and undefined");
+    let text = |out: &Path| suites(out).iter().map(|s| std::fs::read_to_string(s).unwrap()).collect::<String>();
+    let absent = ["encode(null)", "encode(undefined)", "decode(null)", "decode(undefined)"];
+    assert!(absent.iter().any(|call| text(&out).contains(call)), "{}", text(&out));
+    node_test_passes(&suites(&out));
+
+    let typed = dir.path().join("typed");
+    let report = generate(&[dir.path().join("codec-typed.ts")], &typed, &settings);
+    for (method, covered, statements, _) in methods(&report) {
+        assert!(covered < statements, "{method}: its guard was given a value its types leave out");
+    }
+    assert!(!absent.iter().any(|call| text(&typed).contains(call)), "{}", text(&typed));
+}

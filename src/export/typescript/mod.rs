@@ -22,7 +22,6 @@ mod loader;
 mod project;
 
 use std::collections::HashMap;
-use std::path::Path;
 
 use super::loader::member;
 use crate::js::literal;
@@ -32,12 +31,7 @@ use crate::model::test::{Statement, TestCase, Value};
 pub(super) use loader::write_loader;
 pub(crate) use project::{Project, jest_config, vitest_notes};
 
-/// Whether `path` is a TypeScript source (`.ts`, `.mts`, `.cts`; not a declaration file).
-pub(crate) fn is_typescript(path: &Path) -> bool {
-    let name = path.file_name().unwrap_or_default().to_string_lossy();
-    let declaration = [".d.ts", ".d.mts", ".d.cts"].iter().any(|ext| name.ends_with(ext));
-    !declaration && path.extension().is_some_and(|e| e == "ts" || e == "mts" || e == "cts")
-}
+pub(crate) use crate::model::program::is_typescript;
 
 /// How a project's relative imports name its TypeScript files, which a suite's type imports follow.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
