@@ -12,6 +12,8 @@
 //! conjunction of containment tests that random draws of single literals meet once in thousands of
 //! candidates, and each such draw aims at a different uncovered statement.
 
+use std::cell::RefCell;
+
 use rand::Rng;
 use rand::RngExt;
 
@@ -33,6 +35,8 @@ const MAX_SPELLED: usize = 32;
 const NOT_A_DIGIT: f64 = 0.25;
 /// Longest mined string taken for a name in a composed string.
 const MAX_WORD: usize = 24;
+/// How many sets of joiners [`ConstantPool::word`] keeps the words of.
+const MEMO_JOINERS: usize = 8;
 /// Chance, among guided strings, of the literals of a condition guarding a statement not covered yet.
 const TARGETED: f64 = 0.25;
 
@@ -79,6 +83,10 @@ pub struct ConstantPool {
     /// the method's statements) one of its outcomes guards and the literals joined; those whose
     /// statement is covered are dropped (see [`ConstantPool::retire`]).
     targets: Vec<(u32, String)>,
+    /// The indices of the strings [`ConstantPool::word`] draws from, by the joiners asked with: it is
+    /// asked once or more per composed argument, and filtering the strings anew each time was much of
+    /// generating one on a class of many constants. Emptied when the strings change.
+    words: RefCell<Vec<(Vec<String>, Vec<usize>)>>,
 }
 
 impl ConstantPool {
@@ -143,6 +151,7 @@ impl ConstantPool {
     pub(crate) fn merge(&mut self, other: ConstantPool) {
         self.numbers.extend(other.numbers);
         self.strings.extend(other.strings);
+        self.words.get_mut().clear();
         self.patterns.extend(other.patterns);
         self.lengths.extend(other.lengths);
         self.alphabet.extend(other.alphabet);
@@ -240,14 +249,29 @@ impl ConstantPool {
     /// pieces of its input with (`'max-age'`), for strings composed of those pieces (see
     /// [`super::composed`]).
     pub(crate) fn word<R: Rng + ?Sized>(&self, rng: &mut R, joiners: &[String]) -> Option<&str> {
-        let is_word = |s: &&String| {
-            !s.trim().is_empty() && s.chars().count() <= MAX_WORD && !joiners.iter().any(|j| s.contains(j.as_str()))
+        let mut memo = self.words.borrow_mut();
+        let at = match memo.iter().position(|(asked, _)| asked == joiners) {
+            Some(at) => at,
+            None => {
+                let is_word = |s: &String| {
+                    !s.trim().is_empty()
+                        && s.chars().count() <= MAX_WORD
+                        && !joiners.iter().any(|j| s.contains(j.as_str()))
+                };
+                let words = self.strings.iter().enumerate().filter(|(_, s)| is_word(s)).map(|(i, _)| i).collect();
+                // A method's parameters have a few sets of joiners between them.
+                if memo.len() >= MEMO_JOINERS {
+                    memo.clear();
+                }
+                memo.push((joiners.to_vec(), words));
+                memo.len() - 1
+            }
         };
-        let count = self.strings.iter().filter(is_word).count();
-        if count == 0 {
+        let words = &memo[at].1;
+        if words.is_empty() {
             return None;
         }
-        self.strings.iter().filter(is_word).nth(rng.random_range(0..count)).map(String::as_str)
+        Some(self.strings[words[rng.random_range(0..words.len())]].as_str())
     }
 
     /// `text`, sometimes with a mined string written over its start (a `978` prefix on 13 digits).

@@ -4,7 +4,8 @@
 //!
 //! A call `x.m(a, ...)` of a method named `test`, `exec`, `match`, `matchAll`, `search`, `replace`,
 //! `replaceAll`, `split`, `indexOf`, `lastIndexOf` or `includes` becomes `__fc$o(x).m(__fc$a(a, k, ...))`: `__fc$o` keeps the receiver and
-//! returns it, `__fc$a` pairs it with the first argument and returns that (`k` says which method), and
+//! returns it, `__fc$a` pairs it with the first argument and returns that (`k` says which method; a
+//! RegExp literal's text follows it, see [`literal_pattern`]), and
 //! `js/patterns.js` logs the pattern with the subject (a string's text, a recording proxy's key); Rust
 //! keeps it for the parameters whose arguments the subject came from. The receiver is
 //! still evaluated first and the method looked up on it before the arguments, so nothing the code can
@@ -55,9 +56,30 @@ pub(super) fn observe(call: &mut CallExpr) {
     let first = &mut call.args[0].expr;
     let (receiver_at, argument_at) = (member.obj.span().lo, first.span().lo);
     let receiver = member.obj.take();
+    let literal = literal_pattern(kind, &receiver, first);
     *member.obj = helper(PATTERN_RECEIVER, receiver_at, vec![*receiver]);
     let argument = first.take();
-    **first = helper(PATTERN_ARGUMENT, argument_at, vec![*argument, number(kind as f64)]);
+    let mut args = vec![*argument, number(kind as f64)];
+    args.extend(literal.map(|text| Expr::Lit(Lit::Str(text.as_str().into()))));
+    **first = helper(PATTERN_ARGUMENT, argument_at, args);
+}
+
+/// The text of the pattern of an observed call of `kind` when it is a RegExp literal (`/a+/g`): each
+/// evaluation of a literal makes a new RegExp, of the same source and flags, which the observer then
+/// describes once per literal rather than once per object (reading its source and eight flags, and
+/// compiling what a split by it needs, at every call of a method that meets its input so).
+fn literal_pattern(kind: usize, receiver: &Expr, argument: &Expr) -> Option<String> {
+    // RegExp methods (`test`, `exec`) are called on the pattern; the others take it as their argument,
+    // and the searches for a string (`indexOf` and after) take no RegExp.
+    let pattern = match kind {
+        0 | 1 => receiver,
+        2..=7 => argument,
+        _ => return None,
+    };
+    match pattern {
+        Expr::Lit(Lit::Regex(regex)) => Some(format!("/{}/{}", regex.exp, regex.flags)),
+        _ => None,
+    }
 }
 
 /// The kind of an observed call `x.m(a, ...)`: a method named in [`OBSERVED`], on any receiver but

@@ -66,6 +66,18 @@
   // what a split by it needs (see `splitterOf`), made at its first split. Null for anything but a
   // RegExp.
   var described = new WeakMap();
+  // `regExpOf` of the RegExps a literal makes, by the literal's text (Rust's `instrument/patterns.rs`
+  // passes it): every evaluation of a literal makes a new RegExp of the same source and flags, met in a
+  // loop or a callback once per element, so each was read anew. Read from the first one met.
+  var literals = new Map();
+  var literalOf = function (v, text) {
+    var known = mapGet(literals, text);
+    if (known === undefined) {
+      known = regExpOf(v);
+      if (known !== null) mapSet(literals, text, known);
+    }
+    return known;
+  };
   var regExpOf = function (v) {
     if (v === proto || v === null || typeof v !== 'object') return null;
     var text;
@@ -160,7 +172,7 @@
     budget--;
     sink(key, 6, id);
   };
-  var observe = function (receiver, argument, kind) {
+  var observe = function (receiver, argument, kind, literal) {
     var subject = kind < 2 ? argument : receiver;
     var pattern = kind < 2 ? receiver : argument;
     var key = -1;
@@ -177,7 +189,7 @@
       }
       return;
     }
-    var regexp = regExpOf(pattern);
+    var regexp = literal === undefined ? regExpOf(pattern) : literalOf(pattern, literal);
     if (kind === 7) {
       if (key < 0 && (regexp !== null || (typeof pattern === 'string' && pattern.length > 0))) {
         var splitter = regexp === null ? null : splitterOf(pattern, regexp);
@@ -211,12 +223,12 @@
     return receiver;
   };
   Object.defineProperty(g, '__fc$o', hide);
-  hide.value = function (argument, kind) {
+  hide.value = function (argument, kind, literal) {
     var n = receivers.length;
     if (n === 0) return argument;
     var receiver = receivers[n - 1];
     receivers.length = n - 1;
-    if (budget > 0 && sink !== null) observe(receiver, argument, kind);
+    if (budget > 0 && sink !== null) observe(receiver, argument, kind, literal);
     return argument;
   };
   Object.defineProperty(g, '__fc$a', hide);

@@ -38,3 +38,27 @@ function other(x) { return /q/.test(x) || x.replace(/a/g, "b") === 1 || [].map.c
     let seen = observe(&format!("var proxy = {{}}; {OBSERVE}.proxy(proxy, 4)"), "other('a'); other(proxy)");
     assert_eq!(seen, ["-1 6 0 null  1 q sa", "4 6 0 null  1 q p"]);
 }
+
+#[test]
+fn a_literal_is_described_once_and_each_by_its_own_flags() {
+    // Each evaluation of a literal makes a new RegExp: the observer is told the literal's text and
+    // describes the first it meets, so that later ones cost a look-up; literals of one source and other
+    // flags stay apart.
+    let code = "function both(x) { return /a+/i.test(x) + /a+/g.test(x) + x.split(/,/).length; }\n";
+    let inst = instrument(&parse(code), 0, 0, true);
+    for text in ["/a+/i", "/a+/g", "/,/"] {
+        assert!(inst.code.contains(&format!("\"{text}\"")), "{text} in {}", inst.code);
+    }
+    let prelude = format!(
+        "var notes = []; {OBSERVE}.attach(function (key, event, detail) {{ notes.push(key + ' ' + event + ' ' + detail); }});"
+    );
+    let run = Loaded::instrumented(&inst, &prelude);
+    let observe = |call: &str| -> Vec<String> {
+        run.eval::<()>(&format!("notes.length = 0; {OBSERVE}.reset(); {call};"));
+        run.eval("notes")
+    };
+    let first = observe("both('Aa')");
+    assert_eq!(first, ["-1 6 0 null i 2 a+ sAa", "-1 6 0 null g 2 a+ sAa", "-1 6 7 1  1 , sAa"]);
+    assert_eq!(observe("both('Aa')"), first);
+    assert_eq!(observe("both('b,c')"), ["-1 6 0 null i 2 a+ sb,c", "-1 6 0 null g 2 a+ sb,c", "-1 6 7 2  1 , sb,c"]);
+}
