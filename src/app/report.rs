@@ -142,7 +142,7 @@ pub fn text(report: &Json) -> String {
         .collect();
     if !reaching.is_empty() {
         out.push_str(&format!(
-            "statements and branches include the private methods each calls, tested through it: {}\n",
+            "statements and branches include the private methods and module functions each calls, tested through it: {}\n",
             reaching.join(", ")
         ));
     }

@@ -41,15 +41,23 @@ impl Implied {
         self.branches.sort_unstable_by_key(|&(_, id)| id);
     }
 
-    /// Marks, in the statement probes `bytes` of ids `range`, every statement implied by a marked probe
-    /// of the range. A probe and the statements it implies are in one function: a range of whole
-    /// functions holds both or neither.
-    pub fn expand_statements(&self, range: std::ops::Range<u32>, bytes: &mut [u8]) {
+    /// Marks, in the statement probes `bytes` of ids `range`, every statement implied by a marked probe:
+    /// one of the range, or one outside it for which `marked_outside` is true. A probe and the statements
+    /// it implies are in one function: a range of whole functions holds both or neither, and a range of a
+    /// function less the functions nested in it (a method's own code, see `session/helpers.rs`) may hold
+    /// a statement whose probe another range of that function holds.
+    pub fn expand_statements(
+        &self,
+        range: std::ops::Range<u32>,
+        bytes: &mut [u8],
+        marked_outside: impl Fn(u32) -> bool,
+    ) {
         for &(probe, id) in within(&self.statements, &range) {
-            if range.contains(&probe)
-                && bytes.get((probe - range.start) as usize).is_some_and(|b| *b != 0)
-                && let Some(byte) = bytes.get_mut((id - range.start) as usize)
-            {
+            let marked = match probe.checked_sub(range.start).filter(|_| range.contains(&probe)) {
+                Some(at) => bytes.get(at as usize).is_some_and(|b| *b != 0),
+                None => marked_outside(probe),
+            };
+            if marked && let Some(byte) = bytes.get_mut((id - range.start) as usize) {
                 *byte = 1;
             }
         }
@@ -73,4 +81,24 @@ fn within<'a>(pairs: &'a [(u32, u32)], range: &std::ops::Range<u32>) -> &'a [(u3
     let start = pairs.partition_point(|&(_, id)| id < range.start);
     let end = pairs.partition_point(|&(_, id)| id < range.end);
     &pairs[start..end]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_probe_another_range_holds_marks_what_it_implies() {
+        // Probe 0 implies statement 1 and the function's last, 9, read after a nested function's 3..9.
+        let mut implied = Implied { statements: vec![(0, 9), (0, 1)], branches: Vec::new() };
+        implied.sort();
+        let mut own = [1, 0, 0];
+        implied.expand_statements(0..3, &mut own, |_| false);
+        assert_eq!(own, [1, 1, 0]);
+        let mut last = [0];
+        implied.expand_statements(9..10, &mut last, |_| false);
+        assert_eq!(last, [0]);
+        implied.expand_statements(9..10, &mut last, |probe| probe == 0);
+        assert_eq!(last, [1]);
+    }
 }

@@ -1,55 +1,206 @@
-//! The private helpers a method under test reaches. Suites go through the public surface, so a private
-//! method (`_up`, or declared `private`) is no method under test while its class offers public ones; its
-//! mutants still count, and only the tests of the public methods calling it can kill them. A public
-//! method's goal therefore holds the code of the private methods it calls on `this` (`this._up(i)`),
-//! transitively (`_up` calling `_swap`), found in the syntax tree: statically, so that the goal is known
-//! before the first candidate runs and does not depend on which paths the candidates took. Where several
-//! methods reach one helper, a test elected for one of them marks the helper's code covered for all
-//! ([`Session::share_helpers`]): a later method keeps a test for a helper only for code of it no earlier
-//! test reached, so a helper adds at most as many tests as it has statements, whoever calls it.
+//! What a method under test must cover besides its own code, and what of its own code it need not.
+//!
+//! Suites go through the public surface, so code only a public method reaches is part of that method's
+//! goal:
+//! - the private methods of its class it calls on `this` (`this._up(i)`): a private method (`_up`, or
+//!   declared `private`) is no method under test while its class offers public ones; its mutants still
+//!   count, and only the tests of the public methods calling it can kill them;
+//! - the functions of its file it calls by plain name that are not under test themselves
+//!   (`parse(val)`, `const compile = (s) => ...`, a function of the module's IIFE; see
+//!   [`crate::analysis::calls`]): an exported function delegating to them "covers" its own few statements
+//!   long before their branches, most of a package's code, are reached.
+//!
+//! Both transitively (`_up` calling `_swap`, `parse` calling `fmtShort`), found in the syntax tree:
+//! statically, so that the goal is known before the first candidate runs and does not depend on which
+//! paths the candidates took. A function another file exports and this one imports is left out: it is
+//! that file's to test (a module of functions of its own when the user names it), and following imports
+//! would make every entry point's goal hold most of a package.
+//!
+//! A function's own code leaves out the functions nested in it that its own run only defines, when it is
+//! a factory: the closures of the object it returns (`createParser(cb)` returning `{ feed, reset }`) are
+//! methods of the unit it makes, tested through it, and their goals hold them and what they reach
+//! (`dispatch`, which `feed` calls). Its goal holding them kept it from ever being covered, spending its
+//! whole budget in vain. The factory's other nested functions that its own code does not call by name
+//! (`const emit = cb || (() => {})`) are left out too: only what it makes can run them, so they are part of
+//! no goal, rather than of one that can never be met. A function that makes no unit keeps its nested
+//! functions (a closure it returns bare): tests reach them through nothing else, and its figures say so.
+//!
+//! Where several methods reach one helper, a test elected for one of them marks the helper's code
+//! covered for all ([`Session::share_helpers`]): a later method keeps a test for a helper only for code
+//! of it no earlier test reached, so a helper adds at most as many tests as it has statements, whoever
+//! calls it.
 
 use std::collections::{BTreeSet, VecDeque};
 
+use crate::analysis::calls::{NamedCalls, calls_within, named_calls};
 use crate::analysis::fields::{ThisFields, calls_of_function, this_fields};
-use crate::model::program::{FunctionRef, ProgramInfo};
+use crate::instrument::Function;
+use crate::model::program::{ClassId, FunctionRef, ProgramInfo};
 use crate::sandbox::CodeBase;
 
 use super::{MethodState, Session};
 
-/// Gives every method under test the private helpers of its class it reaches (see the module's text).
-pub(super) fn reach_helpers(code: &CodeBase, program: &ProgramInfo, methods: &mut [MethodState]) {
-    let syntax: Vec<Vec<ThisFields>> =
-        code.files.iter().map(|f| this_fields(&f.entry.parsed.program, f.entry.parsed.source.start_pos.0)).collect();
-    let calls_of = |function: &FunctionRef| -> BTreeSet<String> {
-        code.function_of_statement(function.statements.start)
-            .filter(|(file, _)| !function.statements.is_empty() && !code.files[*file].entry.builtin)
-            .map(|(file, f)| calls_of_function(&syntax[file], f.start, f.end))
-            .unwrap_or_default()
-    };
-    let tested: BTreeSet<(usize, String)> = methods.iter().map(|m| (m.class, m.method.clone())).collect();
-    for m in methods.iter_mut() {
-        let Some(own) = m.function.clone() else { continue };
-        let class = &program.classes[m.class];
-        let mut helpers: Vec<(String, FunctionRef)> = Vec::new();
-        let mut seen = BTreeSet::from([m.method.clone()]);
-        let mut queue: VecDeque<String> = calls_of(&own).into_iter().collect();
-        while let Some(name) = queue.pop_front() {
-            if !seen.insert(name.clone()) || !class.is_private(&name) || tested.contains(&(m.class, name.clone())) {
-                continue;
+/// A call found in the syntax tree: of a member of `this`, or of a function of the file by its range.
+enum Callee {
+    This(String),
+    Named(usize, (u32, u32)),
+}
+
+/// The syntax facts reaching needs, per file.
+struct Reach<'a> {
+    code: &'a CodeBase,
+    program: &'a ProgramInfo,
+    this_calls: Vec<Vec<ThisFields>>,
+    named: Vec<Vec<NamedCalls>>,
+    /// The methods under test, by class and name.
+    tested: BTreeSet<(ClassId, String)>,
+}
+
+impl Reach<'_> {
+    /// The file and byte range of a function's code, outside Node's built-in modules.
+    fn located(&self, function: &FunctionRef) -> Option<(usize, u32, u32)> {
+        let file = self.code.files.get(function.file).filter(|f| !f.entry.builtin)?;
+        let g = file.instrumented.functions.iter().find(|g| g.statements == function.statements)?;
+        Some((function.file, g.start, g.end))
+    }
+
+    /// What `function` calls, leaving out the code of `holes`.
+    fn calls_of(&self, function: &FunctionRef, holes: &[FunctionRef]) -> Vec<Callee> {
+        let Some((file, start, end)) = self.located(function).filter(|_| !function.statements.is_empty()) else {
+            return Vec::new();
+        };
+        let holes: Vec<(u32, u32)> =
+            holes.iter().filter_map(|h| self.located(h)).filter(|h| h.0 == file).map(|(_, s, e)| (s, e)).collect();
+        let this = calls_of_function(&self.this_calls[file], start, end).into_iter().map(Callee::This);
+        let named = calls_within(&self.named[file], start, end, &holes).into_iter().map(|r| Callee::Named(file, r));
+        this.chain(named).collect()
+    }
+
+    /// The function a call reaches, with the name a report gives it, when it is a helper of a method of
+    /// `class`: not under test itself.
+    fn helper(&self, class: ClassId, callee: &Callee) -> Option<(String, FunctionRef)> {
+        match callee {
+            Callee::This(name) => {
+                let info = &self.program.classes[class];
+                if !info.is_private(name) || self.tested.contains(&(class, name.clone())) {
+                    return None;
+                }
+                Some((name.clone(), info.method(name)?.function.clone()?))
             }
-            let Some(function) = class.method(&name).and_then(|h| h.function.clone()) else { continue };
+            Callee::Named(file, (start, end)) => {
+                let g = self.code.files[*file]
+                    .instrumented
+                    .functions
+                    .iter()
+                    .find(|g| g.start == *start && g.end == *end)?;
+                let function = reference(*file, g);
+                // An exported function (or a public method) is tested through its own calls.
+                let public = self.program.classes.iter().any(|c| {
+                    c.methods.iter().any(|m| !c.is_private(&m.name) && m.function.as_ref() == Some(&function))
+                });
+                let name = g.name.clone().unwrap_or_else(|| format!("line {}", g.line));
+                (!public).then_some((name, function))
+            }
+        }
+    }
+
+    /// The helpers `own` (a method of `class`) reaches, leaving out the code of `holes`, transitively.
+    fn helpers(&self, class: ClassId, own: &FunctionRef, holes: &[FunctionRef]) -> Vec<(String, FunctionRef)> {
+        let mut helpers: Vec<(String, FunctionRef)> = Vec::new();
+        let mut queue: VecDeque<Callee> = self.calls_of(own, holes).into();
+        while let Some(callee) = queue.pop_front() {
+            let Some((name, function)) = self.helper(class, &callee) else { continue };
             let overlaps = |f: &FunctionRef| {
                 f.statements.start < function.statements.end && function.statements.start < f.statements.end
             };
             if function.statements.is_empty()
-                || std::iter::once(&own).chain(helpers.iter().map(|(_, f)| f)).any(overlaps)
+                || std::iter::once(own).chain(helpers.iter().map(|(_, f)| f)).any(overlaps)
             {
                 continue;
             }
-            queue.extend(calls_of(&function));
+            queue.extend(self.calls_of(&function, &[]));
             helpers.push((name, function));
         }
-        m.reaching(helpers);
+        helpers
+    }
+
+    /// The functions nested in `own` that its goal leaves out: methods of a unit (the closures of the
+    /// object a factory returns), the helpers they reach within `own`, and in such a factory the other
+    /// closures its own run does not call.
+    fn nested(&self, own: &FunctionRef) -> Vec<FunctionRef> {
+        let inside = |f: &FunctionRef| {
+            f.file == own.file
+                && own.statements.start <= f.statements.start
+                && f.statements.end <= own.statements.end
+                && f.statements != own.statements
+                && !f.statements.is_empty()
+        };
+        let mut nested: Vec<FunctionRef> = Vec::new();
+        for (class, info) in self.program.classes.iter().enumerate() {
+            for method in info.methods.iter().filter(|m| m.function.as_ref().is_some_and(inside)) {
+                let function = method.function.clone().expect("filtered above");
+                let reached = self.helpers(class, &function, &[]).into_iter().map(|(_, f)| f).filter(inside);
+                for f in std::iter::once(function).chain(reached) {
+                    if !nested.contains(&f) {
+                        nested.push(f);
+                    }
+                }
+            }
+        }
+        if !nested.is_empty() {
+            nested.extend(self.uncalled_closures(own, &nested));
+        }
+        nested
+    }
+
+    /// The other functions nested in a factory `own` that its own run does not call (those of `holes`
+    /// left out): closures only what it makes reaches (`const emit = fn || (() => {})`). They are part
+    /// of no goal; the factory's own would hold code its run never executes.
+    fn uncalled_closures(&self, own: &FunctionRef, holes: &[FunctionRef]) -> Vec<FunctionRef> {
+        let Some((file, start, end)) = self.located(own) else { return Vec::new() };
+        let hole_ranges: Vec<(u32, u32)> =
+            holes.iter().filter_map(|h| self.located(h)).map(|(_, s, e)| (s, e)).collect();
+        let called = calls_within(&self.named[file], start, end, &hole_ranges);
+        let within = |g: &Function, (s, e): (u32, u32)| g.start >= s && g.end <= e;
+        self.code.files[file]
+            .instrumented
+            .functions
+            .iter()
+            .filter(|g| within(g, (start, end)) && (g.start, g.end) != (start, end) && !g.statements.is_empty())
+            .filter(|g| !called.iter().chain(&hole_ranges).any(|r| within(g, *r)))
+            .map(|g| reference(file, g))
+            .collect()
+    }
+}
+
+/// Where the coverage of function `g` of file `file` is counted.
+fn reference(file: usize, g: &Function) -> FunctionRef {
+    FunctionRef { file, line: g.line, statements: g.statements.clone(), branches: g.branches.clone() }
+}
+
+/// Gives every method under test the helpers it reaches, and leaves out of its own code the nested
+/// functions other goals hold (see the module's text).
+pub(super) fn reach_helpers(code: &CodeBase, program: &ProgramInfo, methods: &mut [MethodState]) {
+    let reach = Reach {
+        code,
+        program,
+        this_calls: code
+            .files
+            .iter()
+            .map(|f| this_fields(&f.entry.parsed.program, f.entry.parsed.source.start_pos.0))
+            .collect(),
+        named: code
+            .files
+            .iter()
+            .map(|f| named_calls(&f.entry.parsed.program, f.entry.parsed.source.start_pos.0))
+            .collect(),
+        tested: methods.iter().map(|m| (m.class, m.method.clone())).collect(),
+    };
+    for m in methods.iter_mut() {
+        let Some(own) = m.function.clone() else { continue };
+        let nested = reach.nested(&own);
+        let helpers = reach.helpers(m.class, &own, &nested);
+        m.set_goal(helpers, nested);
     }
 }
 
@@ -59,8 +210,7 @@ impl Session {
     /// helpers.
     pub(super) fn share_helpers(&mut self, index: usize, statements: &[u32], branches: &[u32]) {
         let watch = self.methods[index].watch();
-        let own = self.methods[index].function.as_ref().map_or(0, |f| f.statements.len() as u32);
-        let own_branches = self.methods[index].function.as_ref().map_or(0, |f| f.branches.len() as u32);
+        let (own, own_branches) = self.methods[index].own_len();
         let statements: Vec<u32> =
             statements.iter().filter(|s| **s >= own).filter_map(|s| watch.statement_id(*s)).collect();
         let branches: Vec<u32> =

@@ -1,6 +1,7 @@
 //! The state of one method under test: its coverage, counters, stop reason and warnings, and what its
 //! generation keeps between steps (constants, enumeration, search archive).
 
+use std::ops::Range;
 use std::time::Duration;
 
 use crate::generate::exhaustive::Enumeration;
@@ -78,12 +79,18 @@ pub struct MethodState {
     pub method: String,
     /// Its code, when it could be located.
     pub(crate) function: Option<FunctionRef>,
-    /// The private methods of its class it calls on `this`, directly or through one another, that are not
-    /// under test themselves (see `helpers.rs`): their code is part of what it must cover.
+    /// The private methods of its class it calls on `this` and the functions of its file it calls by name,
+    /// directly or through one another, that are not under test themselves (see `helpers.rs`): their code
+    /// is part of what it must cover.
     pub(crate) helpers: Vec<(String, FunctionRef)>,
-    /// One flag per statement, its own and then its helpers' in order: covered by an elected test.
+    /// The functions nested in its code that other goals hold (the closures of the object a factory
+    /// returns, see `helpers.rs`): left out of its own code.
+    pub(crate) nested: Vec<FunctionRef>,
+    /// One flag per statement, its own (less the nested functions') and then its helpers' in order:
+    /// covered by an elected test.
     pub covered: Vec<bool>,
-    /// One flag per branch outcome, its own and then its helpers': taken by an elected test.
+    /// One flag per branch outcome, its own (less the nested functions') and then its helpers': taken by
+    /// an elected test.
     pub(crate) branches: Vec<bool>,
     /// Candidates executed.
     pub executions: u64,
@@ -133,6 +140,7 @@ impl MethodState {
             method,
             function,
             helpers: Vec::new(),
+            nested: Vec::new(),
             covered: vec![false; statements],
             branches: vec![false; branches],
             executions: 0,
@@ -175,25 +183,75 @@ impl MethodState {
         if self.covered.is_empty() { 100.0 } else { 100.0 * self.covered_count() as f64 / self.covered.len() as f64 }
     }
 
-    /// The probes its tests read: its code's, then its helpers'.
+    /// The probes its tests read: its own code's, less the nested functions', then its helpers'.
     pub(super) fn watch(&self) -> Watch {
-        let functions = self.function.iter().chain(self.helpers.iter().map(|(_, f)| f));
-        let (statements, branches) = functions.map(|f| (f.statements.clone(), f.branches.clone())).unzip();
+        let (mut statements, mut branches) = self.own_ranges();
+        for (_, f) in &self.helpers {
+            statements.push(f.statements.clone());
+            branches.push(f.branches.clone());
+        }
         Watch { statements, branches }
     }
 
-    /// Makes `helpers` part of what it must cover.
-    pub(super) fn reaching(&mut self, helpers: Vec<(String, FunctionRef)>) {
-        for (_, f) in &helpers {
-            self.covered.extend(std::iter::repeat_n(false, f.statements.len()));
-            self.branches.extend(std::iter::repeat_n(false, f.branches.len()));
-        }
+    /// How many statements and branch outcomes of its goal are its own code's: the first in its flags.
+    pub(crate) fn own_len(&self) -> (u32, u32) {
+        let (statements, branches) = self.own_ranges();
+        let len = |ranges: Vec<Range<u32>>| ranges.iter().map(|r| r.len() as u32).sum();
+        (len(statements), len(branches))
+    }
+
+    /// Its own code's statement and branch ids, less those of the nested functions other goals hold.
+    pub(crate) fn own_ranges(&self) -> (Vec<Range<u32>>, Vec<Range<u32>>) {
+        let Some(function) = &self.function else { return Default::default() };
+        let statements = self.nested.iter().map(|f| f.statements.clone()).collect();
+        let branches = self.nested.iter().map(|f| f.branches.clone()).collect();
+        (without(&function.statements, statements), without(&function.branches, branches))
+    }
+
+    /// Makes `helpers` part of what it must cover, and `nested` no part of it; nothing is covered yet.
+    pub(super) fn set_goal(&mut self, helpers: Vec<(String, FunctionRef)>, nested: Vec<FunctionRef>) {
         self.helpers = helpers;
+        self.nested = nested;
+        let watch = self.watch();
+        let len = |ranges: &[Range<u32>]| ranges.iter().map(|r| r.len()).sum();
+        self.covered = vec![false; len(&watch.statements)];
+        self.branches = vec![false; len(&watch.branches)];
     }
 
     pub(super) fn warn(&mut self, warning: String) {
         if !self.warnings.contains(&warning) {
             self.warnings.push(warning);
         }
+    }
+}
+
+/// `range` less every range of `holes`, in order.
+fn without(range: &Range<u32>, mut holes: Vec<Range<u32>>) -> Vec<Range<u32>> {
+    holes.sort_by_key(|h| h.start);
+    let mut left = Vec::new();
+    let mut from = range.start;
+    for hole in holes {
+        if hole.start > from {
+            left.push(from..hole.start.min(range.end));
+        }
+        from = from.max(hole.end);
+    }
+    if from < range.end {
+        left.push(from..range.end);
+    }
+    left.retain(|r| !r.is_empty());
+    left
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn leaves_holes_out_of_a_range() {
+        assert_eq!(without(&(0..10), vec![]), vec![0..10]);
+        assert_eq!(without(&(0..10), vec![6..8, 2..4]), vec![0..2, 4..6, 8..10]);
+        assert_eq!(without(&(0..10), vec![0..3, 2..5, 9..10]), vec![5..9]);
+        assert_eq!(without(&(3..3), vec![]), Vec::<Range<u32>>::new());
     }
 }

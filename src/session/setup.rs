@@ -11,8 +11,9 @@ use crate::error::{Error, Result};
 use crate::generate::guided::ConstantPool;
 use crate::generate::search::Archive;
 use crate::inference::TypeTable;
+use crate::instrument::Branch;
 use crate::model::program::{ClassInfo, FunctionRef, MethodInfo, Origin, ProgramInfo};
-use crate::sandbox::CodeBase;
+use crate::sandbox::{CodeBase, Watch};
 
 use super::MethodState;
 
@@ -99,7 +100,9 @@ pub(super) fn mine_constants(code: &CodeBase, program: &ProgramInfo, methods: &m
     };
     for m in methods.iter_mut() {
         let class = &program.classes[m.class];
-        let mut constants: Vec<Constant> = m.function.as_ref().map(&constants_of).unwrap_or_default();
+        // Its helpers' code is its own to cover: their constants weigh as its own do.
+        let goal = m.function.iter().chain(m.helpers.iter().map(|(_, f)| f));
+        let mut constants: Vec<Constant> = goal.flat_map(&constants_of).collect();
         constants.extend(constants.clone());
         // The functions of a module share no state as a class's methods do: each mines its own code only.
         let siblings = if class.is_module() { &[][..] } else { &class.methods[..] };
@@ -112,50 +115,52 @@ pub(super) fn mine_constants(code: &CodeBase, program: &ProgramInfo, methods: &m
             .as_ref()
             .and_then(range_of)
             .is_some_and(|(file, f)| literals[file].reads_character_codes(f.start, f.end));
-        let targets = m.function.as_ref().map(|f| condition_literals(code, &literals, f)).unwrap_or_default();
+        let targets = condition_literals(code, &literals, &m.watch());
         m.constants = ConstantPool::new(constants.iter()).reading_character_codes(reads_codes).aiming_at(targets);
     }
 }
 
-/// Per branch outcome of `function` that guards one of its statements, that statement (an offset into
-/// the function's statements) and the string literals its condition compares with, in order.
-fn condition_literals(code: &CodeBase, literals: &[Literals], function: &FunctionRef) -> Vec<(u32, Vec<String>)> {
-    let file = &code.files[function.file];
-    let strings = |start: u32, end: u32| -> Vec<String> {
-        literals[function.file]
-            .within(start, end)
+/// Per branch outcome of a method's goal that guards a statement of it, that statement (an offset into
+/// the goal's statements) and the string literals its condition compares with, in order.
+fn condition_literals(code: &CodeBase, literals: &[Literals], watch: &Watch) -> Vec<(u32, Vec<String>)> {
+    let strings = |file: usize, branch: &Branch| -> Vec<String> {
+        literals[file]
+            .within(branch.start, branch.condition_end)
             .filter_map(|c| match c {
                 Constant::String(s) => Some(s.clone()),
                 _ => None,
             })
             .collect()
     };
-    function
-        .branches
-        .clone()
-        .filter_map(|id| {
-            let branch = file.instrumented.branches.get(id.checked_sub(file.branches.start)? as usize)?;
-            let guarded = branch.guards.filter(|s| function.statements.contains(s))?;
-            Some((guarded - function.statements.start, strings(branch.start, branch.condition_end)))
+    goal_branches(code, watch)
+        .filter_map(|found| {
+            let (file, branch, guarded) = found?;
+            Some((guarded?, strings(file, branch)))
         })
         .collect()
 }
 
 /// Gives each method's search archive the statement each of its branch outcomes guards.
 pub(super) fn prepare_archives(code: &CodeBase, methods: &mut [MethodState]) {
-    for m in methods.iter_mut() {
-        let Some(function) = &m.function else { continue };
-        let file = &code.files[function.file];
-        let guards = function
-            .branches
-            .clone()
-            .map(|id| {
-                let branch = file.instrumented.branches.get(id.checked_sub(file.branches.start)? as usize)?;
-                branch.guards.filter(|s| function.statements.contains(s)).map(|s| s - function.statements.start)
-            })
-            .collect();
+    for m in methods.iter_mut().filter(|m| m.function.is_some()) {
+        let watch = m.watch();
+        let guards = goal_branches(code, &watch).map(|found| found.and_then(|(_, _, guarded)| guarded)).collect();
         m.archive = Archive::new(guards);
     }
+}
+
+/// The branch outcomes of a method's goal in the order of its watch: each one's file, the branch, and
+/// the statement it guards when the goal holds it (an offset into the goal's statements).
+fn goal_branches<'a>(
+    code: &'a CodeBase,
+    watch: &'a Watch,
+) -> impl Iterator<Item = Option<(usize, &'a Branch, Option<u32>)>> + 'a {
+    watch.branches.iter().flat_map(|range| range.clone()).map(move |id| {
+        let file = code.files.iter().position(|f| f.branches.contains(&id))?;
+        let branches = &code.files[file].branches;
+        let branch = code.files[file].instrumented.branches.get((id - branches.start) as usize)?;
+        Some((file, branch, branch.guards.and_then(|s| watch.statement_offset(s))))
+    })
 }
 
 /// Gives every parameter the types its function compares it with through `typeof` (through a local

@@ -24,6 +24,7 @@ mod factories;
 mod formats;
 mod functions;
 mod generate;
+mod goals;
 mod heldout;
 mod hostile;
 mod isolation;

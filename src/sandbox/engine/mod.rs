@@ -515,7 +515,7 @@ impl Engine {
                 .and_then(|array| {
                     let implied = &self.sources.implied;
                     arrays::probes(array, 0..self.sources.statement_count, |bytes| {
-                        implied.expand_statements(0..bytes.len() as u32, bytes);
+                        implied.expand_statements(0..bytes.len() as u32, bytes, |_| false);
                         statements = run::set_offsets(bytes)
                     })
                 })

@@ -274,15 +274,24 @@ fn settle<'js>(globals: &Object<'js>) -> rquickjs::Result<(Answer, Vec<usize>)> 
 }
 
 /// The statements and branch outcomes the probes `watch` reads have marked since they were cleared,
-/// with those the marked probes imply (a watch holds whole functions: see [`Implied`]).
+/// with those the marked probes imply (a watch holds whole functions, or a function less the functions
+/// nested in it, in several ranges: see [`Implied`]).
 fn covered(ctx: &Ctx, handles: &Handles, watch: &Watch, implied: &Implied) -> rquickjs::Result<(Vec<u32>, Vec<u32>)> {
+    let mut marked: Vec<Vec<u8>> = Vec::with_capacity(watch.statements.len());
+    for range in &watch.statements {
+        probes(handles.statements.clone().restore(ctx)?, range.clone(), |bytes| marked.push(bytes.to_vec()))?;
+    }
+    let probes_marked = marked.clone();
+    let marked_elsewhere = |probe: u32| {
+        watch.statements.iter().zip(&probes_marked).any(|(range, bytes)| {
+            range.contains(&probe) && bytes.get((probe - range.start) as usize).is_some_and(|b| *b != 0)
+        })
+    };
     let mut statements = Vec::new();
     let mut base = 0;
-    for range in &watch.statements {
-        probes(handles.statements.clone().restore(ctx)?, range.clone(), |bytes| {
-            implied.expand_statements(range.clone(), bytes);
-            statements.extend(set_offsets(bytes).into_iter().map(|o| base + o))
-        })?;
+    for (range, bytes) in watch.statements.iter().zip(&mut marked) {
+        implied.expand_statements(range.clone(), bytes, marked_elsewhere);
+        statements.extend(set_offsets(bytes).into_iter().map(|o| base + o));
         base += range.len() as u32;
     }
     let ran = |id: u32| watch.statement_offset(id).is_some_and(|o| statements.binary_search(&o).is_ok());

@@ -27,8 +27,10 @@ pub(crate) fn method_lines(code: &CodeBase, method: &MethodState) -> Vec<MethodL
     let statements = &file.instrumented.statements;
     let local = |id: u32| (id - file.statements.start) as usize;
     let mut on_line: BTreeMap<u32, Vec<usize>> = BTreeMap::new();
-    for offset in 0..function.statements.len() {
-        if let Some(statement) = statements.get(local(function.statements.start + offset as u32)) {
+    // Its own statements less the nested functions other goals hold, as its flags count them.
+    let (own, _) = method.own_ranges();
+    for (offset, id) in own.into_iter().flatten().enumerate() {
+        if let Some(statement) = statements.get(local(id)) {
             on_line.entry(statement.line).or_default().push(offset);
         }
     }
@@ -76,13 +78,11 @@ pub(super) fn coverage_view(code: &CodeBase, state: &MethodState) -> CoverageVie
         .map(|line| SourceLine { number: line.number, mark: line_mark(&line.statements, covered), text: line.text })
         .collect();
     let file = &code.files[function.file];
-    let branches = file.instrumented.branches.get(
-        (function.branches.start - file.branches.start) as usize
-            ..(function.branches.end - file.branches.start) as usize,
-    );
-    let branches = branches
-        .unwrap_or_default()
-        .iter()
+    let (_, own) = state.own_ranges();
+    let branches = own
+        .into_iter()
+        .flatten()
+        .filter_map(|id| file.instrumented.branches.get(id.checked_sub(file.branches.start)? as usize))
         .zip(&state.branches)
         .map(|(b, taken)| BranchRow {
             line: b.line,

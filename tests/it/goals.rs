@@ -1,0 +1,62 @@
+//! What a method's coverage goal holds: the functions of its file it calls by plain name (not under test
+//! themselves), and not the closures a factory returns, which the goals of what it makes hold.
+
+use crate::common;
+
+use common::*;
+
+const BUDGET: &[&str] = &["--seed", "1", "--budget", "60000", "--timeout", "600"];
+
+/// The report's entry of method `name` of unit `unit`.
+fn method<'a>(report: &'a serde_json::Value, unit: &str, name: &str) -> &'a serde_json::Value {
+    let classes = report["classes"].as_array().expect("classes");
+    let class = classes.iter().find(|c| c["name"] == unit).unwrap_or_else(|| panic!("no unit {unit}: {report:#}"));
+    let methods = class["methods"].as_array().expect("methods");
+    methods.iter().find(|m| m["name"] == name).unwrap_or_else(|| panic!("no {unit}.{name}: {report:#}"))
+}
+
+#[test]
+fn an_exported_function_covers_the_module_functions_it_calls() {
+    let out = tempfile::tempdir().unwrap();
+    let report = generate(&[fixture("goals/duration.cjs")], out.path(), BUDGET);
+    let duration = method(&report, "duration", "duration");
+    // `parse` and `format` by name, and the arrow `plural` through `format`.
+    assert_eq!(duration["helpers"], serde_json::json!(["parse", "format", "plural"]), "{duration:#}");
+    fully_covered(&report, "duration", &["duration"]);
+    let statements = duration["statements"].as_u64().unwrap();
+    assert!(statements > 20, "the helpers' statements count: {duration:#}");
+    node_test_passes(&suites(out.path()));
+}
+
+#[test]
+fn exported_functions_share_the_helper_they_both_call() {
+    let out = tempfile::tempdir().unwrap();
+    let report = generate(&[fixture("goals/shapes.mjs")], out.path(), BUDGET);
+    for name in ["area", "larger"] {
+        assert_eq!(method(&report, "shapes", name)["helpers"], serde_json::json!(["measure"]), "{report:#}");
+    }
+    fully_covered(&report, "shapes", &["area", "larger"]);
+    // A branch of `measure` one of them reached is covered for the other: together they keep at most a
+    // test per statement of their own code and of `measure`'s.
+    let elected: u64 =
+        ["area", "larger"].iter().map(|m| method(&report, "shapes", m)["elected"].as_u64().unwrap()).sum();
+    assert!(elected <= 3 + 1 + 9, "{report:#}");
+    node_test_passes(&suites(out.path()));
+}
+
+#[test]
+fn a_factory_covers_its_own_code_and_its_closures_are_the_made_methods_goals() {
+    let out = tempfile::tempdir().unwrap();
+    let report = generate(&[fixture("goals/stream.mjs")], out.path(), BUDGET);
+    // The factory's own run defines `feed`, `reset` and `dispatch` without running them: its goal is the
+    // rest, which one call covers.
+    let factory = method(&report, "stream", "createParser");
+    assert_eq!(factory["stop"], "covered", "{factory:#}");
+    assert_eq!(factory["statements"], 5, "{factory:#}");
+    // The closures stay in the goals of what it makes, `dispatch` in `feed`'s, which calls it.
+    assert_eq!(method(&report, "Parser", "feed")["helpers"], serde_json::json!(["dispatch"]), "{report:#}");
+    fully_covered(&report, "Parser", &["feed", "reset"]);
+    let feed = method(&report, "Parser", "feed");
+    assert!(feed["statements"].as_u64().unwrap() > 20, "{feed:#}");
+    node_test_passes(&suites(out.path()));
+}
