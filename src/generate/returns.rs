@@ -12,12 +12,25 @@
 use rustc_hash::FxHashMap;
 
 use crate::model::program::{ClassId, ProgramInfo};
-use crate::model::test::{Statement, TestCase};
+use crate::model::test::{CALL_ITSELF, Statement, TestCase};
 
-/// Per class and method, the class of the new instances its calls returned.
+/// Per class and method, the class of the new instances its calls returned, or the function of the code
+/// under test.
 #[derive(Debug, Clone, Default)]
 pub struct Returns {
     seen: FxHashMap<(ClassId, String), ClassId>,
+    functions: FxHashMap<(ClassId, String), Returned>,
+}
+
+/// A function of the code under test a method's calls return (`hub.on(name, fn)` returns `off`): its
+/// code runs only when a test calls it, and it counts toward the method's goal (nested functions are part
+/// of a function's statements).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct Returned {
+    /// How many parameters it declares (its `length`): how many arguments its calls pass.
+    pub(crate) arity: usize,
+    /// Its name (`off`, `next`), empty for an anonymous function: what the test names it.
+    pub(crate) name: String,
 }
 
 impl Returns {
@@ -55,6 +68,30 @@ impl Returns {
                 Some(_) => {}
             }
         }
+    }
+
+    /// Learns from one run of `test`, whose calls at the statements of `functions` returned functions of
+    /// the code under test, as (statement, length, name). The first seen per method is kept: the same
+    /// closure again, in every case seen so far.
+    pub(crate) fn record_functions(&mut self, test: &TestCase, functions: &[(usize, usize, String)]) {
+        for (at, arity, name) in functions {
+            let Some(Statement::Call { receiver, method, .. }) = test.statements.get(*at) else { continue };
+            let Some(variable) = test.variables.get(*receiver) else { continue };
+            if method == CALL_ITSELF {
+                continue;
+            }
+            let returned = Returned { arity: *arity, name: name.clone() };
+            self.functions.entry((variable.class, method.clone())).or_insert(returned);
+        }
+    }
+
+    /// The function of the code under test that calls of `method` on an instance of `class` return, if
+    /// seen.
+    pub(crate) fn function_of(&self, class: ClassId, method: &str) -> Option<&Returned> {
+        if self.functions.is_empty() {
+            return None;
+        }
+        self.functions.get(&(class, method.to_string()))
     }
 
     /// The class of the new instances calls of `method` on an instance of `class` return, if seen.
