@@ -14,7 +14,7 @@ use crate::inference::{DecisionSource, ParamRecord, ParamType, TypeTable, patter
 use crate::js::literal;
 use crate::model::program::{ClassId, ProgramInfo};
 use crate::model::settings::{GenerationSettings, NumberSource, StringSource};
-use crate::model::test::{CALL_ITSELF, Shape, Statement, TestCase, Value, Variable};
+use crate::model::test::{Shape, Statement, TestCase, Value, Variable};
 use crate::sandbox::CallArguments;
 
 /// Chance of reusing an existing variable when an instance of a class is needed.
@@ -81,12 +81,6 @@ const DEFER_PROBABILITY: f64 = 0.5;
 /// Most calls made after a method under test whose promise is deferred: what may settle it (the `emit`
 /// a `once` waits for).
 const MAX_CALLS_AFTER_DEFERRED: usize = 3;
-/// Chance that the function of the code under test a call of the method under test returns (see
-/// [`super::returns::Returned`]) is bound and called: its code runs only then.
-const CALL_RESULT_PROBABILITY: f64 = 0.7;
-/// Most calls of such a function in a test: a closure that keeps state (a counter's `next`, `once`'s
-/// wrapper, a cache) takes other branches on its second and third calls.
-const MAX_RESULT_CALLS: usize = 3;
 /// Largest small number, given to a parameter whose large numbers were cut off by limits (sizes).
 pub(super) const SMALL_NUMBER: i32 = 10;
 /// Chance that a callback the code was seen calling with arguments has a shape that fits the call (see
@@ -210,43 +204,6 @@ impl<'a> Builder<'a> {
         let method = method.to_string();
         self.test.statements.push(Statement::Call { receiver, method, args, under_test, result, deferred });
         result
-    }
-
-    /// Now and then binds the result of the call at statement `at`, when its method was seen to return a
-    /// function of the code under test, and calls that function a few times (`const off = hub.on("a",
-    /// fn); off();`), each call asserted as the method's. Its arguments are as many as it declares,
-    /// numbers and strings (an earlier one now and then, as a cache's key comes again): its parameters
-    /// have no record of their own for proxies to teach, being no method the program declares.
-    pub(super) fn call_result(&mut self, at: usize, rng: &mut (impl Rng + ?Sized)) {
-        let Some(Statement::Call { receiver, method, result: None, deferred: false, .. }) =
-            self.test.statements.get(at)
-        else {
-            return;
-        };
-        let class = self.test.variables[*receiver].class;
-        let returns = self.returns;
-        let Some(returned) = returns.function_of(class, method) else { return };
-        if !rng.random_bool(CALL_RESULT_PROBABILITY) {
-            return;
-        }
-        let base = if returned.name.is_empty() { format!("{method} result") } else { returned.name.clone() };
-        let name = self.test.fresh_name(self.program, &base);
-        self.test.variables.push(Variable { class, name });
-        let function = self.test.variables.len() - 1;
-        if let Some(Statement::Call { result, .. }) = self.test.statements.get_mut(at) {
-            *result = Some(function);
-        }
-        for _ in 0..rng.random_range(1..=MAX_RESULT_CALLS) {
-            let args = (0..returned.arity)
-                .map(|_| {
-                    self.earlier_primitive(None, rng).unwrap_or_else(|| {
-                        let ty = if rng.random_bool(0.5) { ParamType::Number } else { ParamType::String };
-                        self.primitive(ty, rng)
-                    })
-                })
-                .collect();
-            self.test.statements.push(Statement::call(function, CALL_ITSELF, args, true));
-        }
     }
 
     /// A new instance of `class`, `depth` constructions deep: now and then made by a call of another

@@ -714,6 +714,8 @@ mod tests {
                     deferred: true,
                 },
                 Statement::call(2, "m", args.clone(), true),
+                // A call of a function a call returned, written `null` for its method.
+                Statement::call(2, CALL_ITSELF, vec![Value::Number(1.0)], true),
             ],
         };
         let program = two_classes();
@@ -730,6 +732,8 @@ mod tests {
         assert_eq!(again.to_json(&program), test.to_json(&program));
         assert!(matches!(&again.statements[4], Statement::Call { args: a, .. } if a.len() == args.len()));
         assert_eq!(again.statements[..4], test.statements[..4]);
+        assert_eq!(again.statements[5], test.statements[5]);
+        assert!(test.to_json(&program).ends_with(",[1,2,null,[1],1]]"), "{}", test.to_json(&program));
     }
 
     #[test]

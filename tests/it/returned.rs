@@ -37,7 +37,7 @@ fn an_unsubscribe_closure_an_emitter_returns_is_called_and_its_branches_covered(
 fn closures_higher_order_functions_return_are_called_and_kept_on_update() {
     let out = tempfile::tempdir().unwrap();
     let file = fixture("returned/combinators.js");
-    let report = generate(&[file.clone()], out.path(), BUDGET);
+    let report = generate(std::slice::from_ref(&file), out.path(), BUDGET);
     // `counter`'s `next` wraps past 100 only on a call of its own, `once` and `memoize` answer from
     // their state only on a second call.
     fully_covered(&report);
@@ -45,19 +45,9 @@ fn closures_higher_order_functions_return_are_called_and_kept_on_update() {
     assert!(suite.contains("const next = counter("), "{suite}");
     assert!(suite.contains("next("), "{suite}");
     node_test_passes(&suites(out.path()));
-    let again = flycatcher(&[
-        "generate",
-        &file.display().to_string(),
-        "--out",
-        &out.path().display().to_string(),
-        "--update",
-        "--seed",
-        "1",
-        "--budget",
-        "20000",
-        "--timeout",
-        "600",
-    ]);
+    let (file, out) = (file.display().to_string(), out.path().display().to_string());
+    let again = flycatcher(&[&["generate", file.as_str(), "--out", out.as_str(), "--update"], BUDGET].concat());
     assert!(again.status.success(), "{}", text(&again));
-    assert_eq!(regression_suite(out.path(), "combinators.test.js"), suite, "the suite changed on --update");
+    let updated = regression_suite(std::path::Path::new(&out), "combinators.test.js");
+    assert_eq!(updated, suite, "the suite changed on --update");
 }
