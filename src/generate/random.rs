@@ -113,11 +113,14 @@ pub fn generate(request: &Request, rng: &mut (impl Rng + ?Sized)) -> TestCase {
         previous = Some(name);
     }
     builder.call(receiver, method, true, rng);
-    if builder.test.statements.last().is_some_and(Statement::is_deferred) {
+    let tested = builder.test.statements.len() - 1;
+    if builder.test.statements[tested].is_deferred() {
         for _ in 0..rng.random_range(1..=MAX_CALLS_AFTER_DEFERRED) {
             let Some(name) = request.hazards.pick(program, class, rng) else { break };
             receiver = builder.call_following(receiver, name, name == method, 0, rng);
         }
+    } else {
+        builder.call_result(tested, rng);
     }
     builder.test
 }
@@ -251,7 +254,7 @@ impl<'a> Builder<'a> {
             .iter()
             .filter_map(|test| {
                 let Some(Statement::Call { receiver, .. }) = test.statements.last() else { return None };
-                if test.variables[*receiver].class != class {
+                if test.variables[*receiver].class != class || test.is_function(*receiver) {
                     return None;
                 }
                 let calls: Vec<(String, Vec<Value>)> = test.statements[..test.statements.len() - 1]
@@ -580,7 +583,7 @@ impl<'a> Builder<'a> {
     /// into a state; `null` when nothing can be built that deep.
     pub(super) fn instance(&mut self, class: ClassId, depth: usize, rng: &mut (impl Rng + ?Sized)) -> Value {
         let pool: Vec<usize> = (0..self.test.variables.len())
-            .filter(|v| self.program.is_subclass(self.test.variables[*v].class, class))
+            .filter(|v| self.program.is_subclass(self.test.variables[*v].class, class) && !self.test.is_function(*v))
             .collect();
         let too_deep = depth >= MAX_CONSTRUCTION_DEPTH;
         if !pool.is_empty() && (too_deep || rng.random_bool(REUSE_PROBABILITY)) {

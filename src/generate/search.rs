@@ -31,7 +31,7 @@ use super::random::{Builder, generate as random_test};
 
 use super::Request;
 use crate::inference::ParamType;
-use crate::model::test::{Statement, TestCase, Value};
+use crate::model::test::{CALL_ITSELF, Statement, TestCase, Value};
 use crate::sandbox::Execution;
 
 /// Chance of a fresh random test rather than a mutant of an elected test, under search guided by
@@ -304,10 +304,15 @@ fn insert_call(builder: &mut Builder, rng: &mut (impl Rng + ?Sized)) -> bool {
     let class = builder.test.class;
     let program = builder.program;
     let Some(mut last) = builder.test.statements.pop() else { return false };
-    let Statement::Call { receiver, .. } = &mut last else {
+    // A call of a function a call returned has no receiver whose methods to call before it.
+    let Statement::Call { receiver, method, .. } = &mut last else {
         builder.test.statements.push(last);
         return false;
     };
+    if method == CALL_ITSELF {
+        builder.test.statements.push(last);
+        return false;
+    }
     let picked = builder.hazards.pick(program, class, rng);
     if let Some(name) = picked {
         let under_test = name == builder.test.method;

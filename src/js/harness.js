@@ -665,6 +665,10 @@
   const returned = [];
   const MAX_CHAIN = 16;
   const note = (value) => {
+    if (typeof value === 'function') {
+      noteFunction(value);
+      return;
+    }
     // A proxy's traps would see the walk (Node's test takes no such walk): never bound.
     if (value === null || typeof value !== 'object' || indexOf(vars, value) >= 0 || D.isProxy(value)) return;
     try {
@@ -678,6 +682,27 @@
       }
     } catch (_) {
       // A proxy's trap threw: not an instance a test can name.
+    }
+  };
+  // A function of the code under test a call returned (an unsubscribe closure, a counter's `next`), as
+  // a `statement:f<length>:<name>` text: later statements may call it, and only then does its code run.
+  // Its text holds probes; the test's own callbacks, built-ins and bound functions show none, and a class
+  // is no function to call. Nor is an async function: the exported test would have to await its calls.
+  const noteFunction = (f) => {
+    if (indexOf(vars, f) >= 0 || D.isProxy(f)) return;
+    try {
+      const proto = getProto(f);
+      if (proto !== P.FunctionProto) return;
+      const text = functionText(f);
+      if (test(CLASS, text) || !test(PROBED, text)) return;
+      // A class of the program written as a function (`function Point(x) { this.x = x; }`) is made with
+      // `new`, not called.
+      const prototype = dataOf(f, 'prototype');
+      if (prototype !== null && typeof prototype === 'object' && classOf(prototype) >= 0) return;
+      const name = dataOf(f, 'name');
+      push(returned, at + ':f' + lengthOf(f) + ':' + (typeof name === 'string' ? name : ''));
+    } catch (_) {
+      // A proxy's trap threw: no function a test can name.
     }
   };
   // After a call: what it returned noted, and bound to the variable its statement names, if any
@@ -695,6 +720,9 @@
       vars[op[3] | 0] = rebuilt(op[1], op[2], argument);
     } else if (op[0] === 3) {
       inspect(op, at);
+    } else if (op[2] === null) {
+      // A function a call returned, called without a receiver (`off()`).
+      return apply(vars[op[1] | 0], undefined, map(op[3], argument));
     } else {
       const receiver = vars[op[1] | 0];
       const method = receiver[op[2]];
@@ -1046,6 +1074,7 @@
   // their source text (Function.prototype.toString returns the instrumented code): Rust takes the
   // outermost function probed there, or, for a `class`, its constructor among its members.
   const PROBES = /__fc\$s\[(\d+)\]/g;
+  const PROBED = /__fc\$s\[\d+\]/;
   const { exec, functionText } = P;
   const test = (pattern, text) => exec(pattern, text) !== null;
   const probesOf = (f) => {

@@ -226,8 +226,9 @@ fn extension(request: &Request, base: &TestCase, fresh: bool, rng: &mut StdRng) 
         let method = *names.get(rng.random_range(0..names.len().max(1)))?;
         return Some(with_instance(request, base, class, method, rng));
     }
-    let receivers: Vec<usize> =
-        (0..base.variables.len()).filter(|v| program.is_subclass(base.variables[*v].class, class)).collect();
+    let receivers: Vec<usize> = (0..base.variables.len())
+        .filter(|v| program.is_subclass(base.variables[*v].class, class) && !base.is_function(*v))
+        .collect();
     Some(if receivers.is_empty() || fresh {
         with_instance(request, base, class, method, rng)
     } else {

@@ -127,6 +127,9 @@ pub struct Execution {
     /// Calls that returned a new instance of a class of the program, as (statement, class): what
     /// generation learns to bind results from.
     pub returned: Vec<(usize, ClassId)>,
+    /// Calls that returned a function of the code under test, as (statement, its `length`, its `name`):
+    /// what generation learns to call results from.
+    pub functions: Vec<(usize, usize, String)>,
     /// The built-in the test changed (`Array.prototype.push`), as far as an isolated run checks: such
     /// a test cannot be a regression test, since under a real runner the change outlives it.
     pub changed_builtin: Option<String>,
@@ -155,6 +158,7 @@ impl Execution {
             awaited: Vec::new(),
             stalled: None,
             returned: Vec::new(),
+            functions: Vec::new(),
             changed_builtin: None,
             work: 0,
             time_capped: false,

@@ -248,6 +248,7 @@ impl Session {
         let cut_off = execution.limit_hit_at().filter(|_| execution.stalled.is_none());
         subject.hazards.record(test, cut_off, &subject.types, &subject.program);
         subject.returns.record(test, &execution.returned, &subject.program);
+        subject.returns.record_functions(test, &execution.functions);
         self.mark_asynchronous(test, &execution.awaited);
         self.mark_stalling(test, execution.stalled);
         decisions.extend(self.decide_types(test, execution.limit_hit_at()));

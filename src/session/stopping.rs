@@ -30,10 +30,7 @@ impl Session {
     /// no recording proxy took part in building it.
     pub(super) fn count_construction(&mut self, index: usize, test: &TestCase, outcome: &Outcome) {
         // Calls that put argument instances into a state may come before the receiver's construction.
-        let receiver = match test.statements.last() {
-            Some(Statement::Call { receiver, .. }) => *receiver,
-            _ => 0,
-        };
+        let receiver = test.last_receiver().unwrap_or(0);
         let receiver_built_at = test
             .statements
             .iter()

@@ -12,7 +12,7 @@ use crate::export::Line;
 use crate::js::literal;
 use crate::model::observed::{DescribedResult, Observed};
 use crate::model::program::{ProgramInfo, private_member};
-use crate::model::test::{Statement, TestCase};
+use crate::model::test::TestCase;
 use crate::suite::{ElectedTest, assertion};
 
 /// Most lines one state assertion writes (a field holding an object is asserted by its parts).
@@ -109,7 +109,7 @@ pub(crate) fn asserted_by_default(results: &[DescribedResult]) -> Vec<DefaultAss
 /// (nothing when the test does not end with a call).
 pub(crate) fn run_json(test: &TestCase, inspect: &[String], program: &ProgramInfo) -> String {
     let mut json = test.to_json(program);
-    if let (false, Some(Statement::Call { receiver, .. })) = (inspect.is_empty(), test.statements.last()) {
+    if let (false, Some(receiver)) = (inspect.is_empty(), inspected_variable(test)) {
         let names = serde_json::to_string(inspect).expect("strings serialise");
         json.pop();
         json.push_str(&format!(",[3,{receiver},{names}]]"));
@@ -117,12 +117,9 @@ pub(crate) fn run_json(test: &TestCase, inspect: &[String], program: &ProgramInf
     json
 }
 
-/// The receiver of the test's last call, whose inspectors are asserted.
+/// The receiver of the test's last method call, whose inspectors are asserted.
 pub(crate) fn inspected_variable(test: &TestCase) -> Option<usize> {
-    match test.statements.last() {
-        Some(Statement::Call { receiver, .. }) => Some(*receiver),
-        _ => None,
-    }
+    test.last_receiver()
 }
 
 /// The assertion lines of field `field` of `variable` after the call `result` describes (none when the
@@ -221,7 +218,7 @@ fn member(object: &str, name: &str) -> String {
 mod tests {
     use super::*;
     use crate::model::observed::Outcome;
-    use crate::model::test::Variable;
+    use crate::model::test::{Statement, Variable};
     use serde_json::json;
 
     fn elected(results: serde_json::Value) -> ElectedTest {

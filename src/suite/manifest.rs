@@ -19,7 +19,7 @@ use crate::error::{Error, Result};
 use crate::export::{self, Format, Line};
 use crate::model::observed::{Outcome, Thrown};
 use crate::model::program::{ClassId, ProgramInfo};
-use crate::model::test::{Shape, Statement, TestCase, Value, Variable, Web};
+use crate::model::test::{CALL_ITSELF, Shape, Statement, TestCase, Value, Variable, Web};
 use crate::sandbox::code::CodeBase;
 
 /// How manifest files end: `LinkedList.flycatcher.json`.
@@ -497,7 +497,7 @@ fn array<'a>(json: &'a Json, key: &str) -> std::result::Result<&'a Vec<Json>, St
 }
 
 /// One statement in the harness format: `[0, class, [args], variable]`,
-/// `[1, receiver, "method", [args], under_test]` (with `, result` when the call's result defines a
+/// `[1, receiver, "method", [args], under_test]` (`null` for a call of the receiver itself; with `, result` when the call's result defines a
 /// variable, and `, -1, 1` for a call whose promise is awaited at the end) or
 /// `[2, class, [[key, value]...], variable]`.
 fn statement(json: &Json, classes: &[ClassId], variables: usize) -> std::result::Result<Statement, String> {
@@ -519,7 +519,11 @@ fn statement(json: &Json, classes: &[ClassId], variables: usize) -> std::result:
             Ok(Statement::Construct { class, args: args(2)?, variable: variable(index(3))? })
         }
         Some(1) => {
-            let method = parts.get(2).and_then(Json::as_str).ok_or("a call without a method name")?.to_string();
+            // `null`: a call of the receiver itself, a function a call returned.
+            let method = match parts.get(2) {
+                Some(Json::Null) => CALL_ITSELF.to_string(),
+                name => name.and_then(Json::as_str).ok_or("a call without a method name")?.to_string(),
+            };
             Ok(Statement::Call {
                 receiver: variable(index(1))?,
                 method,
@@ -710,6 +714,8 @@ mod tests {
                     deferred: true,
                 },
                 Statement::call(2, "m", args.clone(), true),
+                // A call of a function a call returned, written `null` for its method.
+                Statement::call(2, CALL_ITSELF, vec![Value::Number(1.0)], true),
             ],
         };
         let program = two_classes();
@@ -726,6 +732,8 @@ mod tests {
         assert_eq!(again.to_json(&program), test.to_json(&program));
         assert!(matches!(&again.statements[4], Statement::Call { args: a, .. } if a.len() == args.len()));
         assert_eq!(again.statements[..4], test.statements[..4]);
+        assert_eq!(again.statements[5], test.statements[5]);
+        assert!(test.to_json(&program).ends_with(",[1,2,null,[1],1]]"), "{}", test.to_json(&program));
     }
 
     #[test]

@@ -248,3 +248,19 @@ fn web_classes_declared_beside_javascript_are_built_and_asserted_alike_under_eve
         passes_together(format, &out, &[suites, failing].concat());
     }
 }
+
+#[test]
+fn functions_calls_returned_are_called_alike_under_every_runner() {
+    for format in ["node-test"].into_iter().chain(NEW_FORMATS) {
+        let out = tempfile::tempdir().unwrap();
+        generate(
+            &[fixture("returned/signal-hub.js")],
+            out.path(),
+            &["--seed", "1", "--format", format, "--budget", "20000", "--timeout", "600"],
+        );
+        let (suites, failing) = split(out.path());
+        let text: String = suites.iter().map(|s| std::fs::read_to_string(s).unwrap()).collect();
+        assert!(text.contains("const off = signalHub.on(") && text.contains("off()"), "{format}: {text}");
+        passes_together(format, out.path(), &[suites, failing].concat());
+    }
+}

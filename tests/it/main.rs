@@ -37,6 +37,7 @@ mod published;
 mod receivers;
 mod record;
 mod reproducible;
+mod returned;
 mod sandbox;
 mod sandbox_parity;
 mod session;

@@ -755,3 +755,27 @@ fn what_a_factory_makes_is_built_with_the_factorys_declared_parameters() {
     let errors = tsc(dir.path(), &suites, &[]);
     assert!(errors.is_empty(), "tsc --strict on the suites of tally.ts:\n{errors}");
 }
+
+#[test]
+fn functions_declared_as_results_are_called_and_type_check() {
+    // ticker.ts's `subscribe` returns `() => void`, `formatter` returns `(x: number) => string`: the
+    // suites call what they return, pass under node:test and vitest, and tsc accepts them.
+    let (dir, _) = project();
+    let mut checked = Vec::new();
+    for format in ["node-test", "vitest"] {
+        let out = dir.path().join(format);
+        let args = ["--seed", "1", "--budget", "20000", "--timeout", "600", "--format", format];
+        let report = generate(&[fixture("returned/ticker.ts")], &out, &args);
+        for (method, covered, statements, stop) in methods(&report) {
+            assert_eq!(covered, statements, "{format}: {method} covered {covered}/{statements} (stop: {stop})");
+        }
+        let suites = typescript_suites(&out);
+        let written: String = suites.iter().map(|s| std::fs::read_to_string(s).unwrap()).collect();
+        assert!(written.contains("= ticker.formatter(") && written.contains("Result("), "{format}:\n{written}");
+        let output = run(format, &suites);
+        assert!(output.status.success(), "{format} failed on {suites:?}: {}", text(&output));
+        checked.extend(suites);
+    }
+    let errors = tsc(dir.path(), &checked, &[]);
+    assert!(errors.is_empty(), "tsc --strict on the suites of ticker.ts:\n{errors}");
+}

@@ -26,7 +26,7 @@ use std::collections::HashMap;
 use super::loader::member;
 use crate::js::literal;
 use crate::model::program::{ClassId, ProgramInfo};
-use crate::model::test::{Statement, TestCase, Value};
+use crate::model::test::{CALL_ITSELF, Statement, TestCase, Value};
 
 pub(super) use loader::write_loader;
 pub(crate) use project::{Project, jest_config, vitest_notes};
@@ -211,6 +211,8 @@ pub(crate) fn expression(test: &TestCase, index: usize, program: &ProgramInfo, d
         }
         // Rebuilt from `Object.create`, which TypeScript types `any`.
         Statement::Rebuild { .. } => test.expression(index, program),
+        // The function is a bound result, of type `any`: called as it is.
+        Statement::Call { method, .. } if method == CALL_ITSELF => test.expression(index, program),
         Statement::Call { receiver, method, args, deferred, .. } => {
             let variable = &test.variables[*receiver];
             let class = variable.class;

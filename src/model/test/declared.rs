@@ -56,8 +56,9 @@ impl TestCase {
         };
         // Only a link of a chain of one class: a result of another class (a module's function's, a
         // factory method's) cannot stand where its receiver stood, as receiver or as argument.
+        // Nor a function a call returned, which is no instance at all.
         let class = |v: usize| self.variables.get(v).map(|v| v.class);
-        if class(receiver) != class(result) {
+        if class(receiver) != class(result) || self.is_function(result) {
             return None;
         }
         let mut shorter = self.clone();

@@ -3,7 +3,7 @@
 
 use std::fmt::Write;
 
-use super::{Statement, TestCase, Value};
+use super::{CALL_ITSELF, Statement, TestCase, Value};
 use crate::js::literal;
 use crate::model::program::ProgramInfo;
 
@@ -117,7 +117,12 @@ impl TestCase {
                 }
                 Statement::Call { receiver, method, args, under_test, result, deferred } => {
                     let _ = write!(json, "[1,{receiver},");
-                    push_json_string(&mut json, method);
+                    // A call of the receiver itself names no method (see `CALL_ITSELF`).
+                    if method == CALL_ITSELF {
+                        json.push_str("null");
+                    } else {
+                        push_json_string(&mut json, method);
+                    }
                     json.push(',');
                     self.push_json_args(&mut json, args, program);
                     json.push_str(if *under_test { ",1" } else { ",0" });

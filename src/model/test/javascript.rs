@@ -1,6 +1,6 @@
 //! A test as JavaScript text: the exported suite's statements and what people read in the explorer.
 
-use super::{Shape, Statement, TestCase, Value};
+use super::{CALL_ITSELF, Shape, Statement, TestCase, Value};
 use crate::js::{PROXY, literal};
 use crate::model::program::{ClassId, ProgramInfo};
 
@@ -16,6 +16,9 @@ impl TestCase {
         match &self.statements[index] {
             Statement::Construct { class, args: a, .. } => program.classes[*class].making(&args(a)),
             Statement::Rebuild { class, fields, .. } => self.instance(program, *class, fields, None),
+            Statement::Call { receiver, method, args: a, .. } if method == CALL_ITSELF => {
+                format!("{}({})", self.variables[*receiver].name, args(a))
+            }
             Statement::Call { receiver, method, args: a, deferred, .. } => {
                 let variable = &self.variables[*receiver];
                 let name = &variable.name;

@@ -207,11 +207,11 @@ pub enum Statement {
         /// Constructor arguments.
         args: Vec<Value>,
     },
-    /// `receiver.method(args);`
+    /// `receiver.method(args);`, or `receiver(args);` when `method` is [`CALL_ITSELF`].
     Call {
         /// The variable called on.
         receiver: usize,
-        /// Method name.
+        /// Method name, or [`CALL_ITSELF`] for a call of the receiver itself (a function a call returned).
         method: String,
         /// Arguments.
         args: Vec<Value>,
@@ -239,6 +239,12 @@ pub enum Statement {
         fields: Vec<(String, Value)>,
     },
 }
+
+/// The method name of a call of its receiver itself, without a `this`: the receiver is a function a
+/// call of the code under test returned (`const off = hub.on("a", fn); off();`), whose code runs only
+/// when a test calls it. No method is named so in practice: a name written `()` in the code would need a
+/// computed key.
+pub(crate) const CALL_ITSELF: &str = "()";
 
 /// A candidate test for one method under test.
 #[derive(Debug, Clone, PartialEq)]
@@ -271,6 +277,23 @@ impl TestCase {
         ids.sort_unstable();
         ids.dedup();
         ids
+    }
+
+    /// Whether `variable` is a function some call returned, which later statements call (see
+    /// [`CALL_ITSELF`]): no instance of its class, so neither a receiver of methods nor an argument.
+    pub(crate) fn is_function(&self, variable: usize) -> bool {
+        self.statements.iter().any(
+            |s| matches!(s, Statement::Call { receiver, method, .. } if *receiver == variable && method == CALL_ITSELF),
+        )
+    }
+
+    /// The receiver of the test's last call of a method: the instance the method under test is called
+    /// on, also when calls of a function it returned come after it.
+    pub(crate) fn last_receiver(&self) -> Option<usize> {
+        self.statements.iter().rev().find_map(|s| match s {
+            Statement::Call { receiver, method, .. } if method != CALL_ITSELF => Some(*receiver),
+            _ => None,
+        })
     }
 
     /// Whether a variable is used by a statement other than its own construction.
@@ -334,7 +357,13 @@ impl TestCase {
     /// A name for a new variable of `class`: `list`, then `list2`, ...: named after the class, never
     /// clashing with another variable or a class alias.
     pub(crate) fn variable_name(&self, program: &ProgramInfo, class: ClassId) -> String {
-        let base = literal::identifier(&program.classes[class].alias);
+        self.fresh_name(program, &program.classes[class].alias)
+    }
+
+    /// `base` made an identifier, or with the first number from 2 that makes it clash with no variable,
+    /// class alias or function of a module.
+    pub(crate) fn fresh_name(&self, program: &ProgramInfo, base: &str) -> String {
+        let base = literal::identifier(base);
         let taken = |name: &str| {
             self.variables.iter().any(|v| v.name == name)
                 || program.classes.iter().any(|c| {
@@ -378,6 +407,9 @@ impl TestCase {
             },
             Some(Statement::Rebuild { class, .. }) => {
                 format!("a {} rebuilt from its fields", program.classes[*class].alias)
+            }
+            Some(Statement::Call { receiver, method, .. }) if method == CALL_ITSELF => {
+                format!("{}()", self.variables[*receiver].name)
             }
             Some(Statement::Call { method, .. }) => method.clone(),
             None => self.method.clone(),

@@ -14,7 +14,7 @@ use rquickjs::{Array, Ctx, Function, Object, Persistent, TypedArray, Value};
 use super::arrays::set_statement_running;
 use crate::js::DIRECT;
 use crate::model::program::ProgramInfo;
-use crate::model::test::{Statement, TestCase, Value as Argument};
+use crate::model::test::{CALL_ITSELF, Statement, TestCase, Value as Argument};
 use crate::sandbox::qjs::Ref;
 
 /// The harness's functions a direct run calls (see `__fc$direct` in `harness.js`), taken once.
@@ -125,7 +125,8 @@ impl Direct {
                     }
                 }
                 // After the description: a result bound to a variable is described as a value, not as
-                // the variable it becomes. Only an object can be a new instance to note.
+                // the variable it becomes. Only an object (a function among them) can be a new instance
+                // or a function of the code to note.
                 let result = match statement {
                     Statement::Call { result, .. } => *result,
                     _ => None,
@@ -177,6 +178,18 @@ impl<'js> Harness<'js> {
                 };
                 self.vars.set(*variable, instance)?;
                 Ok(None)
+            }
+            Statement::Call { receiver, method, args, .. } if method == CALL_ITSELF => {
+                // A function a call returned, called without a receiver as the interpreter calls it.
+                let function: Value = self.vars.get(*receiver)?;
+                let args = self.arguments(ctx, test, program, args)?;
+                match function.as_function() {
+                    Some(function) => function.call_arg(call_arguments(ctx, args)?).map(Some),
+                    None => {
+                        let this = Value::new_undefined(ctx.clone());
+                        self.apply.call((function, this, array_of(ctx, args)?)).map(Some)
+                    }
+                }
             }
             Statement::Call { receiver, method, args, .. } => {
                 let receiver: Value = self.vars.get(*receiver)?;

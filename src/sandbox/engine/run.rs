@@ -343,23 +343,38 @@ fn read_execution<'js>(
     execution.branches = branches;
     execution.distances = distances;
     execution.results = results;
-    execution.returned = returned(&handles.returned.clone().restore(ctx)?)?;
+    let (returned, functions) = returned(&handles.returned.clone().restore(ctx)?)?;
+    execution.returned = returned;
+    execution.functions = functions;
     Ok(execution)
 }
 
-/// The calls of the last test that returned new instances of the program's classes (the harness's
-/// `__fc$returned`, of `statement:class` texts), as (statement, class).
-fn returned(list: &Array) -> rquickjs::Result<Vec<(usize, usize)>> {
-    let mut out = Vec::with_capacity(list.len());
+/// What calls of the last test returned (the harness's `__fc$returned`): new instances of the program's
+/// classes (`statement:class` texts), as (statement, class), and functions of the code under test
+/// (`statement:f<length>:<name>`), as (statement, length, name).
+type Returned = (Vec<(usize, usize)>, Vec<(usize, usize, String)>);
+
+fn returned(list: &Array) -> rquickjs::Result<Returned> {
+    let mut instances = Vec::with_capacity(list.len());
+    let mut functions = Vec::new();
     for index in 0..list.len() {
         let pair: String = list.get(index)?;
-        if let Some((at, class)) = pair.split_once(':')
-            && let (Ok(at), Ok(class)) = (at.parse(), class.parse())
-        {
-            out.push((at, class));
+        let Some((at, what)) = pair.split_once(':') else { continue };
+        let Ok(at) = at.parse() else { continue };
+        match what.strip_prefix('f').and_then(|f| f.split_once(':')) {
+            Some((length, name)) => {
+                if let Ok(length) = length.parse() {
+                    functions.push((at, length, name.to_string()));
+                }
+            }
+            None => {
+                if let Ok(class) = what.parse() {
+                    instances.push((at, class));
+                }
+            }
         }
     }
-    Ok(out)
+    Ok((instances, functions))
 }
 
 /// Runs the jobs of a test that awaits a promise, each under the test's deadline (once it has passed, the
