@@ -65,6 +65,13 @@ const LEARNT_PATTERN_PROBABILITY: f64 = 0.5;
 /// Chance of one of the literals a parameter's function compares it with (`case 'minor':`), when it
 /// compares it with literals of the parameter's type.
 const COMPARED_PROBABILITY: f64 = 0.3;
+/// The same chance for a member of an object compared with several literals (`node.type === 'num'`,
+/// `case 'array':`): such a member says what kind of object it is, and the code reads the rest of the
+/// object by it, so any other value stops it at the first test.
+const DISCRIMINANT_PROBABILITY: f64 = 0.8;
+/// Chance that an object is built without such a member (other members of a known type are left out
+/// half the time).
+const DISCRIMINANT_LEFT_OUT: f64 = 0.1;
 /// Chance of a list of strings, joined as the code splits them, for a string parameter it splits.
 const LIST_PROBABILITY: f64 = 0.25;
 /// Chance, for such a list, that it is composed of the code's names and the parameter's joiners (see
@@ -411,9 +418,28 @@ impl<'a> Builder<'a> {
         let types = self.types;
         let mut members = Vec::new();
         for m in types.get(param).type_members().into_iter().filter(|m| literal::is_identifier_name(m)) {
-            let value = match types.member_of(param, m).filter(|_| depth < MAX_CONSTRUCTION_DEPTH) {
+            let member = types.member_of(param, m);
+            let too_deep = depth >= MAX_CONSTRUCTION_DEPTH;
+            // A primitive member ends no deeper, so its record builds it at any depth.
+            let primitive = |member: &u32| {
+                matches!(types.get(*member).current_type(), ParamType::Number | ParamType::String | ParamType::Boolean)
+            };
+            let value = match member.filter(|member| !too_deep || primitive(member)) {
+                // A member the code passes to a parameter (its own, recursively: `evaluate(node.left)`)
+                // is built as that parameter is, whatever its own record has seen; too deep, left out.
+                Some(member) if let Some(shape) = self.shape(types.shape_of(member)) => {
+                    if rng.random_bool(0.5) {
+                        continue;
+                    }
+                    self.argument(shape, depth + 1, rng)
+                }
+                None if member.is_some_and(|member| types.shape_of(member).is_some()) => continue,
                 Some(member) if types.get(member).current_type() == ParamType::Unknown => Value::Proxy(member),
-                Some(_) if rng.random_bool(0.5) => continue,
+                Some(member)
+                    if rng.random_bool(if types.get(member).discriminates() { DISCRIMINANT_LEFT_OUT } else { 0.5 }) =>
+                {
+                    continue;
+                }
                 Some(member) => self.argument(member, depth + 1, rng),
                 None => match rng.random_range(0..4u32) {
                     0 | 1 => self.primitive(ParamType::Number, rng),
@@ -425,16 +451,15 @@ impl<'a> Builder<'a> {
         }
         // Code that lists the object's keys walks whatever entries it has, and code that reads none by
         // name passes it on or walks it: a few more, of any name.
-        if types.get(param).keys_listed > 0 || types.get(param).type_members().is_empty() {
-            let extra = self.entries(rng, |builder, rng| match rng.random_range(0..4u32) {
-                0 => builder.primitive(ParamType::Number, rng),
-                1 => builder.primitive(ParamType::String, rng),
-                2 => Value::Boolean(rng.random_bool(0.5)),
-                _ => Value::Array(vec![
-                    builder.primitive(ParamType::Number, rng),
-                    builder.primitive(ParamType::String, rng),
-                ]),
-            });
+        // A map whose values the code passes to a parameter (`validate(v, props[key])`) holds values of
+        // that parameter's shape.
+        let values = self.shape(types.values_shape_of(param)).filter(|_| depth < MAX_CONSTRUCTION_DEPTH);
+        if let Some(shape) = values {
+            let extra = self.entries(rng, |builder, rng| builder.argument(shape, depth + 1, rng));
+            members.retain(|(key, _)| !extra.iter().any(|(k, _)| k == key));
+            members.extend(extra);
+        } else if types.get(param).keys_listed > 0 || types.get(param).type_members().is_empty() {
+            let extra = self.entries(rng, any_entry);
             for (key, value) in extra {
                 if !members.iter().any(|(k, _)| *k == key) {
                     members.push((key, value));
@@ -444,6 +469,12 @@ impl<'a> Builder<'a> {
         // Members the code reads later, once another is set, are reported to the record: see
         // [`Value::Object`].
         Value::Object { members, record: Some(param) }
+    }
+
+    /// The parameter `passed_to` (see [`TypeTable::shape_of`]), once its type is decided: values are
+    /// built in its shape from then on.
+    fn shape(&self, passed_to: Option<u32>) -> Option<u32> {
+        passed_to.filter(|p| self.types.get(*p).current_type() != ParamType::Unknown)
     }
 
     /// A value for parameter `param`, `depth` constructions deep, of its type as inferred so far.
@@ -484,6 +515,15 @@ impl<'a> Builder<'a> {
             };
         }
         if guided
+            && matches!(ty, ParamType::Number | ParamType::String | ParamType::Boolean)
+            && self.types.get(param).typeofs.iter().any(|t| t == "object")
+            && rng.random_bool(OTHER_CHECKED_PROBABILITY)
+        {
+            // A primitive its function also checks against `'object'` ("a number, a string or an object
+            // of them", the instance a validator takes): now and then a plain object of a few entries.
+            return Value::object(self.entries(rng, any_entry));
+        }
+        if guided
             && !matches!(ty, ParamType::Number | ParamType::String)
             && let Some(primitive) = self.other_checked(param, rng)
         {
@@ -503,7 +543,8 @@ impl<'a> Builder<'a> {
                 // Short enough to read in a test. Elements have a record of their own, so the code's
                 // use of `items[i]` decides their type; elements of elements are numbers or strings.
                 let length = rng.random_range(0..=MAX_ARRAY_LENGTH);
-                let items = match self.types.element_of(param) {
+                let shaped = self.shape(self.types.values_shape_of(param)).filter(|_| depth < MAX_CONSTRUCTION_DEPTH);
+                let items = match shaped.or(self.types.element_of(param)) {
                     Some(element) => (0..length).map(|_| self.argument(element, depth + 1, rng)).collect(),
                     None => {
                         let of = if rng.random_bool(0.6) { ParamType::Number } else { ParamType::String };
@@ -729,6 +770,16 @@ pub(super) fn date(rng: &mut (impl Rng + ?Sized)) -> Value {
     Value::Date(rng.random_range(DATE_RANGE.0..DATE_RANGE.1) as f64 * 1000.0)
 }
 
+/// The value of an entry of a plain object whose entries the code walks by whatever name they have.
+fn any_entry(builder: &mut Builder<'_>, rng: &mut (impl Rng + ?Sized)) -> Value {
+    match rng.random_range(0..4u32) {
+        0 => builder.primitive(ParamType::Number, rng),
+        1 => builder.primitive(ParamType::String, rng),
+        2 => Value::Boolean(rng.random_bool(0.5)),
+        _ => Value::Array(vec![builder.primitive(ParamType::Number, rng), builder.primitive(ParamType::String, rng)]),
+    }
+}
+
 /// Sometimes one of the literals of type `ty` that `record`'s function compares it with, as it is.
 fn compared(record: &ParamRecord, ty: ParamType, rng: &mut (impl Rng + ?Sized)) -> Option<Value> {
     let of_type = |c: &&Constant| match ty {
@@ -736,7 +787,8 @@ fn compared(record: &ParamRecord, ty: ParamType, rng: &mut (impl Rng + ?Sized)) 
         _ => matches!(c, Constant::String(_)),
     };
     let count = record.literals.iter().filter(of_type).count();
-    if count == 0 || !rng.random_bool(COMPARED_PROBABILITY) {
+    let chance = if record.discriminates() && count > 1 { DISCRIMINANT_PROBABILITY } else { COMPARED_PROBABILITY };
+    if count == 0 || !rng.random_bool(chance) {
         return None;
     }
     match record.literals.iter().filter(of_type).nth(rng.random_range(0..count))? {
