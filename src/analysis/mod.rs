@@ -14,6 +14,7 @@ pub(crate) mod globals;
 pub(crate) mod package;
 pub mod parse;
 pub(crate) mod rounding;
+pub(crate) mod shapes;
 pub(crate) mod state;
 pub(crate) mod throws;
 pub(crate) mod tsconfig;

@@ -27,7 +27,7 @@ use std::collections::BTreeMap;
 use swc_common::Spanned;
 use swc_ecma_ast::{
     ArrowExpr, AssignExpr, AssignOp, AssignTarget, BinExpr, BinaryOp, CallExpr, Callee, Expr, Function, Ident, Lit,
-    Pat, Program, SimpleAssignTarget, SwitchStmt, UnaryExpr, UnaryOp, VarDeclarator,
+    MemberProp, Pat, Program, SimpleAssignTarget, SwitchStmt, UnaryExpr, UnaryOp, VarDeclarator,
 };
 use swc_ecma_visit::{Visit, VisitWith};
 
@@ -86,7 +86,8 @@ pub(crate) struct NamedCall {
     pub at: u32,
     /// The name called.
     pub callee: String,
-    /// Per argument, the name passed (`opts`, `options.size`), `None` for any other expression.
+    /// Per argument, the name passed (`opts`, `options.size`), or the values of one under a computed key
+    /// (`props[key]` as `props[]`, see [`ANY_VALUE`]); `None` for any other expression.
     pub args: Vec<Option<String>>,
 }
 
@@ -180,7 +181,7 @@ impl Visit for FlowFinder {
         if let Callee::Expr(callee) = &node.callee
             && let Expr::Ident(name) = &**callee
         {
-            let args = node.args.iter().map(|a| if a.spread.is_some() { None } else { dotted(&a.expr) }).collect();
+            let args = node.args.iter().map(|a| if a.spread.is_some() { None } else { passed(&a.expr) }).collect();
             let at = node.span().lo.0.saturating_sub(self.base);
             self.calls.push(NamedCall { at, callee: name.sym.to_string(), args });
         }
@@ -270,6 +271,18 @@ fn aliased(init: &Expr) -> Option<String> {
         other => dotted(other),
     }
 }
+
+/// What a call passes as an argument: a name or member chain, or the value of one under a computed key
+/// (`props[key]` as `props[]`).
+fn passed(e: &Expr) -> Option<String> {
+    match e {
+        Expr::Member(m) if matches!(m.prop, MemberProp::Computed(_)) => Some(format!("{}{ANY_VALUE}", dotted(&m.obj)?)),
+        other => dotted(other),
+    }
+}
+
+/// Suffix of a name passed under a computed key (`props[key]` is `props[]`): any value of it.
+pub(crate) const ANY_VALUE: &str = "[]";
 
 /// `a.b.c` for a chain of identifiers and member names.
 fn dotted(e: &Expr) -> Option<String> {

@@ -14,6 +14,7 @@ pub mod exhaustive;
 pub(crate) mod extend;
 pub mod guided;
 pub(crate) mod hazards;
+mod objects;
 pub(crate) mod places;
 pub mod random;
 pub(crate) mod returns;

@@ -7,6 +7,7 @@ use rand::RngExt;
 use super::Request;
 use super::guided::ConstantPool;
 use super::hazards::Hazards;
+use super::objects::any_entry;
 use super::returns::Returns;
 use super::values::REGEXPS;
 use crate::analysis::constants::Constant;
@@ -23,7 +24,7 @@ const REUSE_PROBABILITY: f64 = 0.25;
 /// asks for `Symbol.asyncIterator`.
 const ASYNC_ITERABLE_PROBABILITY: f64 = 0.5;
 /// How deep constructor arguments may nest before existing variables (or `null`) are used instead.
-const MAX_CONSTRUCTION_DEPTH: usize = 4;
+pub(super) const MAX_CONSTRUCTION_DEPTH: usize = 4;
 /// Chance of passing a value of another type (`null`, `''` for a number, `0` for a string) to a
 /// parameter whose type is known.
 const OFF_TYPE_PROBABILITY: f64 = 0.03;
@@ -65,6 +66,10 @@ const LEARNT_PATTERN_PROBABILITY: f64 = 0.5;
 /// Chance of one of the literals a parameter's function compares it with (`case 'minor':`), when it
 /// compares it with literals of the parameter's type.
 const COMPARED_PROBABILITY: f64 = 0.3;
+/// The same chance for a member of an object compared with several literals (`node.type === 'num'`,
+/// `case 'array':`): such a member says what kind of object it is, and the code reads the rest of the
+/// object by it, so any other value stops it at the first test.
+const DISCRIMINANT_PROBABILITY: f64 = 0.8;
 /// Chance of a list of strings, joined as the code splits them, for a string parameter it splits.
 const LIST_PROBABILITY: f64 = 0.25;
 /// Chance, for such a list, that it is composed of the code's names and the parameter's joiners (see
@@ -408,50 +413,6 @@ impl<'a> Builder<'a> {
         variable
     }
 
-    /// An options object for `param`: the members the code read, each of its own inferred type (a proxy
-    /// until decided, always passed so that it shows its use); real options objects leave most members
-    /// out, so a decided one is there half the time. Members without a record (nested too deep) are
-    /// numbers mostly (counts, limits), else strings or flags. An object whose keys the code lists, or
-    /// of which it reads no member by name, gets a few entries of any name as well.
-    fn options_object(&mut self, param: u32, depth: usize, rng: &mut (impl Rng + ?Sized)) -> Value {
-        let types = self.types;
-        let mut members = Vec::new();
-        for m in types.get(param).type_members().into_iter().filter(|m| literal::is_identifier_name(m)) {
-            let value = match types.member_of(param, m).filter(|_| depth < MAX_CONSTRUCTION_DEPTH) {
-                Some(member) if types.get(member).current_type() == ParamType::Unknown => Value::Proxy(member),
-                Some(_) if rng.random_bool(0.5) => continue,
-                Some(member) => self.argument(member, depth + 1, rng),
-                None => match rng.random_range(0..4u32) {
-                    0 | 1 => self.primitive(ParamType::Number, rng),
-                    2 => self.primitive(ParamType::String, rng),
-                    _ => Value::Boolean(rng.random_bool(0.5)),
-                },
-            };
-            members.push((m.to_string(), value));
-        }
-        // Code that lists the object's keys walks whatever entries it has, and code that reads none by
-        // name passes it on or walks it: a few more, of any name.
-        if types.get(param).keys_listed > 0 || types.get(param).type_members().is_empty() {
-            let extra = self.entries(rng, |builder, rng| match rng.random_range(0..4u32) {
-                0 => builder.primitive(ParamType::Number, rng),
-                1 => builder.primitive(ParamType::String, rng),
-                2 => Value::Boolean(rng.random_bool(0.5)),
-                _ => Value::Array(vec![
-                    builder.primitive(ParamType::Number, rng),
-                    builder.primitive(ParamType::String, rng),
-                ]),
-            });
-            for (key, value) in extra {
-                if !members.iter().any(|(k, _)| *k == key) {
-                    members.push((key, value));
-                }
-            }
-        }
-        // Members the code reads later, once another is set, are reported to the record: see
-        // [`Value::Object`].
-        Value::Object { members, record: Some(param) }
-    }
-
     /// A value for parameter `param`, `depth` constructions deep, of its type as inferred so far.
     pub(super) fn argument(&mut self, param: u32, depth: usize, rng: &mut (impl Rng + ?Sized)) -> Value {
         let outer = self.enclosing;
@@ -508,6 +469,15 @@ impl<'a> Builder<'a> {
             };
         }
         if guided
+            && matches!(ty, ParamType::Number | ParamType::String | ParamType::Boolean)
+            && self.types.get(param).typeofs.iter().any(|t| t == "object")
+            && rng.random_bool(OTHER_CHECKED_PROBABILITY)
+        {
+            // A primitive its function also checks against `'object'` ("a number, a string or an object
+            // of them", the instance a validator takes): now and then a plain object of a few entries.
+            return Value::object(self.entries(rng, any_entry));
+        }
+        if guided
             && !matches!(ty, ParamType::Number | ParamType::String)
             && let Some(primitive) = self.other_checked(param, rng)
         {
@@ -527,7 +497,8 @@ impl<'a> Builder<'a> {
                 // Short enough to read in a test. Elements have a record of their own, so the code's
                 // use of `items[i]` decides their type; elements of elements are numbers or strings.
                 let length = rng.random_range(0..=MAX_ARRAY_LENGTH);
-                let items = match self.types.element_of(param) {
+                let shaped = self.shape(self.types.values_shape_of(param)).filter(|_| depth < MAX_CONSTRUCTION_DEPTH);
+                let items = match shaped.or(self.types.element_of(param)) {
                     Some(element) => (0..length).map(|_| self.argument(element, depth + 1, rng)).collect(),
                     None => {
                         let of = if rng.random_bool(0.6) { ParamType::Number } else { ParamType::String };
@@ -760,7 +731,8 @@ fn compared(record: &ParamRecord, ty: ParamType, rng: &mut (impl Rng + ?Sized)) 
         _ => matches!(c, Constant::String(_)),
     };
     let count = record.literals.iter().filter(of_type).count();
-    if count == 0 || !rng.random_bool(COMPARED_PROBABILITY) {
+    let chance = if record.discriminates() && count > 1 { DISCRIMINANT_PROBABILITY } else { COMPARED_PROBABILITY };
+    if count == 0 || !rng.random_bool(chance) {
         return None;
     }
     match record.literals.iter().filter(of_type).nth(rng.random_range(0..count))? {

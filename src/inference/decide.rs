@@ -198,12 +198,6 @@ pub(crate) fn decide(record: &ParamRecord, program: &ProgramInfo, rng: &mut (imp
     if record.keys_listed > 0 {
         return inferred(ParamType::Object, format!("its function lists the keys of {}", record.name));
     }
-    // Validation that rejected the proxy before any use said in words what it wanted (after members
-    // and typeof checks: a message may be about a value derived from the parameter, like a callback's
-    // result).
-    if let Some(wanted) = record.most_wanted() {
-        return inferred(wanted.ty, format!("calls threw '{}' for {}", wanted.message, record.name));
-    }
     let compared = record.typeofs.iter().find_map(|t| {
         Some(match t.strip_prefix(EQUALS)? {
             "string" => ParamType::String,
@@ -212,8 +206,23 @@ pub(crate) fn decide(record: &ParamRecord, program: &ProgramInfo, rng: &mut (imp
             _ => return None,
         })
     });
-    if let Some(ty) = compared {
-        return inferred(ty, format!("its function compares {} with {} literals", record.name, ty.name(program)));
+    let compared = compared
+        .map(|ty| inferred(ty, format!("its function compares {} with {} literals", record.name, ty.name(program))));
+    // A member compared with several literals is the kind of its object: a message thrown while it was a
+    // proxy is more likely about another member the code read by that kind.
+    if record.discriminates()
+        && let Some(compared) = compared
+    {
+        return compared;
+    }
+    // Validation that rejected the proxy before any use said in words what it wanted (after members
+    // and typeof checks: a message may be about a value derived from the parameter, like a callback's
+    // result).
+    if let Some(wanted) = record.most_wanted() {
+        return inferred(wanted.ty, format!("calls threw '{}' for {}", wanted.message, record.name));
+    }
+    if let Some(compared) = compared {
+        return compared;
     }
     let Scores { number, string } = record.scores;
     if number > 0 || string > 0 {

@@ -141,6 +141,13 @@ impl ParamRecord {
             || self.scores.string > 0
     }
 
+    /// Whether it is a member of a plain object (see [`super::TypeTable::add_member_records`]), named by
+    /// its chain, that its function compares with several literals (`node.type === 'num'`, `case
+    /// 'array':`): it says what kind of object it is, and the code reads the rest of the object by it.
+    pub(crate) fn discriminates(&self) -> bool {
+        self.name.contains('.') && self.literals.len() > 1
+    }
+
     /// The type tests use now (`Unknown` until decided).
     pub fn current_type(&self) -> ParamType {
         self.decision.as_ref().map_or(ParamType::Unknown, |d| d.ty)

@@ -8,7 +8,7 @@ use rustc_hash::{FxHashMap, FxHashSet};
 use super::hints;
 use super::{CALLED, ParamKey, ParamRecord, ParamType};
 use crate::analysis::declared::Signature;
-use crate::analysis::typeofs::{TypeofCheck, literals_compared, types_checked};
+use crate::analysis::typeofs::{ANY_VALUE, TypeofCheck, literals_compared, types_checked};
 use crate::js::literal::is_identifier_name;
 use crate::model::observed::EnginePosition;
 use crate::model::program::{ClassId, ProgramInfo};
@@ -34,6 +34,10 @@ pub struct TypeTable {
     members: BTreeMap<(u32, String), u32>,
     /// The `typeof` checks of each function, by class and function name, for the members' records.
     checks: BTreeMap<(ClassId, String), Vec<TypeofCheck>>,
+    /// The parameter whose shape the values of a member chain of a parameter take, by class, function
+    /// and chain (`node.left`, `schema.properties[]`): the function passes them to that parameter's
+    /// function (see [`crate::analysis::shapes`]).
+    shapes: BTreeMap<(ClassId, String, String), ParamKey>,
     /// Every word of the code's text (names, keys), made at the first run: a member a typed options
     /// object reports is learnt only when the code names it (see [`TypeTable::record`]).
     words: Option<FxHashSet<String>>,
@@ -74,6 +78,7 @@ impl TypeTable {
             results,
             members: BTreeMap::new(),
             checks: BTreeMap::new(),
+            shapes: BTreeMap::new(),
             words: None,
         }
     }
@@ -151,6 +156,31 @@ impl TypeTable {
                 self.records.push(record);
             }
         }
+    }
+
+    /// Says that `function` of `class` passes its member chain `path` (see [`TypeTable::shapes`]) to
+    /// parameter `to`.
+    pub(crate) fn pass_on(&mut self, class: ClassId, function: &str, path: String, to: ParamKey) {
+        self.shapes.insert((class, function.to_string(), path), to);
+    }
+
+    /// The parameter whose shape values of record `id` take: its function passes them to that
+    /// parameter (`node.left` to `evaluate`'s `node`).
+    pub(crate) fn shape_of(&self, id: u32) -> Option<u32> {
+        self.passed_as(id, "")
+    }
+
+    /// The parameter whose shape the values under any key of record `id` (a plain object used as a map)
+    /// take (`schema.properties`, whose `props[key]` is passed to `validate`'s `schema`).
+    pub(crate) fn values_shape_of(&self, id: u32) -> Option<u32> {
+        self.passed_as(id, ANY_VALUE)
+    }
+
+    fn passed_as(&self, id: u32, suffix: &str) -> Option<u32> {
+        let record = &self.records[id as usize];
+        let path = (record.key.class, record.key.function.clone(), format!("{}{suffix}", record.name));
+        let to = self.shapes.get(&path)?;
+        self.params_of(to.class, &to.function).get(to.index).copied()
     }
 
     /// The record of member `name` of parameter `id`, once the parameter is a plain object and the code

@@ -50,7 +50,7 @@ pub use subject::Subject;
 use scheduler::Scheduler;
 use setup::{
     methods_under_test, mine_constants, prepare_archives, record_declared_factories, record_declared_private,
-    record_declared_types, record_typeof_checks, select_classes,
+    record_declared_types, record_members_passed, record_typeof_checks, select_classes,
 };
 
 use crate::analysis::declared::Declarations;
@@ -158,6 +158,7 @@ impl Session {
         prepare_archives(&code, &mut methods);
         let mut types = TypeTable::new(&program);
         record_typeof_checks(&code, &program, &mut types);
+        record_members_passed(&code, &program, &mut types);
         warnings.extend(record_declared_types(&mut declarations, &program, &mut types));
         let rng = StdRng::seed_from_u64(settings.seed);
         let returns = Returns::from_factories(&program);

@@ -2,16 +2,19 @@
 //! each method's guided inputs mine, the statements its branch outcomes guard, and the `typeof` checks
 //! of every parameter.
 
+use std::collections::BTreeMap;
+
 use crate::analysis::constants::{Constant, Literals};
 use crate::analysis::declared::{Declarations, lookup_of};
+use crate::analysis::shapes::members_passed;
 use crate::analysis::typeofs::{
     Alias, NamedCall, TypeofCheck, checks_passed_on, checks_through_aliases, flows, typeof_checks,
 };
 use crate::error::{Error, Result};
 use crate::generate::guided::ConstantPool;
 use crate::generate::search::Archive;
-use crate::inference::TypeTable;
-use crate::instrument::Branch;
+use crate::inference::{ParamKey, TypeTable};
+use crate::instrument::{Branch, Function};
 use crate::model::program::{ClassInfo, FunctionRef, MethodInfo, Origin, ProgramInfo};
 use crate::sandbox::{CodeBase, Watch};
 
@@ -176,11 +179,7 @@ pub(super) fn record_typeof_checks(code: &CodeBase, program: &ProgramInfo, types
             let Some(function) = &method.function else { continue };
             let Some((file, f)) = code.function_of_statement(function.statements.start) else { continue };
             let functions = &code.files[file].instrumented.functions;
-            let callee = |name: &str| {
-                let mut named = functions.iter().filter(|g| g.name.as_deref() == Some(name));
-                let only = named.next().filter(|_| named.next().is_none())?;
-                Some((only.start..only.end, only.params.clone()))
-            };
+            let callee = |name: &str| named(functions, name).map(|only| (only.start..only.end, only.params.clone()));
             let mut within: Vec<TypeofCheck> =
                 checks[file].iter().filter(|c| (f.start..f.end).contains(&c.at)).cloned().collect();
             let (calls, aliases) = &flows[file];
@@ -188,6 +187,42 @@ pub(super) fn record_typeof_checks(code: &CodeBase, program: &ProgramInfo, types
             let aliased = checks_through_aliases(&within, aliases, f.start..f.end);
             within.extend(aliased);
             types.set_typeof_checks(class, &method.name, within);
+        }
+    }
+}
+
+/// The function of a file known by `name`, if only one is.
+fn named<'f>(functions: &'f [Function], name: &str) -> Option<&'f Function> {
+    let mut named = functions.iter().filter(|g| g.name.as_deref() == Some(name));
+    named.next().filter(|_| named.next().is_none())
+}
+
+/// Tells the type table which member chains of each parameter its function passes to a parameter of a
+/// function under test of the same file (see [`members_passed`]): their values are built in that
+/// parameter's shape.
+pub(super) fn record_members_passed(code: &CodeBase, program: &ProgramInfo, types: &mut TypeTable) {
+    // The functions under test by where they start: the callee of a call is found by its name.
+    let mut under_test: BTreeMap<(usize, u32), ParamKey> = BTreeMap::new();
+    let mut callers = Vec::new();
+    for (class, info) in program.classes.iter().enumerate() {
+        for method in std::iter::once(&info.constructor).chain(&info.methods) {
+            let Some(function) = &method.function else { continue };
+            let Some((file, f)) = code.function_of_statement(function.statements.start) else { continue };
+            let key = ParamKey { class, function: method.name.clone(), index: 0 };
+            under_test.entry((file, f.start)).or_insert(key);
+            callers.push((class, &method.name, file, f));
+        }
+    }
+    let flows: Vec<(Vec<NamedCall>, Vec<Alias>)> =
+        code.files.iter().map(|f| flows(&f.entry.parsed.program, f.entry.parsed.source.start_pos.0)).collect();
+    for (class, name, file, f) in callers {
+        let (calls, aliases) = &flows[file];
+        let functions = &code.files[file].instrumented.functions;
+        for passed in members_passed(calls, aliases, f.start..f.end, &f.params) {
+            let Some(callee) = named(functions, &passed.callee) else { continue };
+            if let Some(to) = under_test.get(&(file, callee.start)) {
+                types.pass_on(class, name, passed.path, ParamKey { index: passed.index, ..to.clone() });
+            }
         }
     }
 }

@@ -43,6 +43,7 @@ mod sandbox_parity;
 mod session;
 mod statics;
 mod strategies;
+mod structured;
 mod suite_quality;
 mod typescript_fixtures_run;
 mod typescript_input;
