@@ -249,20 +249,25 @@ mod tests {
         assert!(recovered > 0.7 * fair, "a method that stopped looping recovers: {recovered}");
     }
 
-    #[test]
-    fn large_numbers_that_were_cut_off_make_a_parameter_prefer_small_ones() {
-        let (session, class) = sequences();
-        let (program, types) = (session.subject().program(), session.subject().types());
-        let count = types.params_of(class, "range")[0];
-        let range = |n: f64| TestCase {
+    /// A test calling `range(arg)` on a new `Sequences`.
+    fn calling_range(class: ClassId, arg: Value) -> TestCase {
+        TestCase {
             class,
             method: "range".into(),
             variables: vec![Variable { class, name: "s".into() }],
             statements: vec![
                 Statement::Construct { variable: 0, class, args: Vec::new() },
-                Statement::call(0, "range", vec![Value::Number(n)], true),
+                Statement::call(0, "range", vec![arg], true),
             ],
-        };
+        }
+    }
+
+    #[test]
+    fn large_numbers_that_were_cut_off_make_a_parameter_prefer_small_ones() {
+        let (session, class) = sequences();
+        let (program, types) = (session.subject().program(), session.subject().types());
+        let count = types.params_of(class, "range")[0];
+        let range = |n: f64| calling_range(class, Value::Number(n));
         let mut hazards = Hazards::default();
         for _ in 0..20 {
             hazards.record(&range(5.0), None, types, program);
@@ -282,15 +287,7 @@ mod tests {
         let (session, class) = sequences();
         let (program, types) = (session.subject().program(), session.subject().types());
         let count = types.params_of(class, "range")[0];
-        let range = |arg: Value| TestCase {
-            class,
-            method: "range".into(),
-            variables: vec![Variable { class, name: "s".into() }],
-            statements: vec![
-                Statement::Construct { variable: 0, class, args: Vec::new() },
-                Statement::call(0, "range", vec![arg], true),
-            ],
-        };
+        let range = |arg: Value| calling_range(class, arg);
         let options = |end: f64| Value::object(vec![("end".to_string(), Value::Number(end))]);
         let mut hazards = Hazards::default();
         hazards.record(&range(options(5.0)), Some(1), types, program);
