@@ -11,7 +11,7 @@
 
 use rand::{Rng, RngExt};
 
-use super::random::{ABSENT_PROBABILITY, Builder, SMALL_NUMBER, date};
+use super::random::{Builder, SMALL_NUMBER, date};
 use crate::analysis::declared::{DeclaredType, Literal};
 use crate::inference::ParamType;
 use crate::inference::declared::{arrays_satisfy, buildable};
@@ -221,15 +221,12 @@ impl Builder<'_> {
     /// TypeScript source's declaration is its own code's contract: its guards get such values only under
     /// `--probe-outside-types`.
     pub(super) fn absent_checked(&self, param: u32, rng: &mut (impl Rng + ?Sized)) -> Option<Value> {
-        let record = self.types.get(param);
-        let file = &self.program.files[self.program.classes[record.key.class].file];
+        let class = self.types.get(param).key.class;
+        let file = &self.program.files[self.program.classes[class].file];
         if is_typescript(&file.path) || !self.settings.strategy.guided_inputs() {
             return None;
         }
-        [("undefined", Value::Undefined), ("null", Value::Null)]
-            .into_iter()
-            .find(|(checked, _)| record.typeofs.iter().any(|t| t == checked) && rng.random_bool(ABSENT_PROBABILITY))
-            .map(|(_, absent)| absent)
+        self.absent(param, rng)
     }
 
     /// Under `--probe-outside-types` (guided strategies), now and then a value outside `param`'s declared

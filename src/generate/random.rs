@@ -30,7 +30,7 @@ pub(super) const MAX_CONSTRUCTION_DEPTH: usize = 4;
 const OFF_TYPE_PROBABILITY: f64 = 0.03;
 /// Chance of passing `undefined` to a parameter whose function checks `typeof x === 'undefined'`, or
 /// `null` to one it compares with `null`.
-pub(super) const ABSENT_PROBABILITY: f64 = 0.1;
+const ABSENT_PROBABILITY: f64 = 0.1;
 /// Chance of building one of the class's subclasses (or the class itself) when a class has some.
 const SUBCLASS_PROBABILITY: f64 = 0.3;
 /// Chance of putting a newly built argument instance into a state by calling some of its own methods
@@ -429,6 +429,16 @@ impl<'a> Builder<'a> {
         chance(param).max(chance(self.enclosing))
     }
 
+    /// Now and then `undefined` or `null` for a parameter its function checks against them (`typeof x
+    /// === 'undefined'`, `x == null`).
+    pub(super) fn absent(&self, param: u32, rng: &mut (impl Rng + ?Sized)) -> Option<Value> {
+        let typeofs = &self.types.get(param).typeofs;
+        [("undefined", Value::Undefined), ("null", Value::Null)]
+            .into_iter()
+            .find(|(checked, _)| typeofs.iter().any(|t| t == checked) && rng.random_bool(ABSENT_PROBABILITY))
+            .map(|(_, absent)| absent)
+    }
+
     fn argument_of(&mut self, param: u32, depth: usize, rng: &mut (impl Rng + ?Sized)) -> Value {
         let types = self.types;
         if let Some(declared) = types.get(param).declared_in_force() {
@@ -442,12 +452,8 @@ impl<'a> Builder<'a> {
         }
         let ty = self.types.get(param).current_type();
         let guided = ty != ParamType::Unknown && self.settings.strategy.guided_inputs();
-        if guided {
-            for (checked, absent) in [("undefined", Value::Undefined), ("null", Value::Null)] {
-                if self.types.get(param).typeofs.iter().any(|t| t == checked) && rng.random_bool(ABSENT_PROBABILITY) {
-                    return absent;
-                }
-            }
+        if guided && let Some(absent) = self.absent(param, rng) {
+            return absent;
         }
         // A leap of faith is a guess: a value compared by identity (`at.value === value`) may have been
         // guessed another type where it was stored, so any primitive passed earlier will do.
