@@ -94,6 +94,7 @@ pub(crate) fn score(site: Option<&CoercionSite>, hint: Hint) -> Scores {
         SiteKind::Update => Scores { number: STRONG, string: 0 },
         SiteKind::Template => Scores { number: 0, string: STRONG },
         SiteKind::ComputedKey => Scores { number: 1, string: 1 },
+        SiteKind::TableKey => Scores { number: 0, string: 1 },
         SiteKind::Call => call(&site.operator, hint),
         SiteKind::Binary | SiteKind::CompoundAssignment | SiteKind::Unary => operator(&site.operator, site.kind),
     };
@@ -185,6 +186,7 @@ mod tests {
         use SiteKind::*;
         assert_eq!(scored(Template, "${}", None, Hint::String), (0, 10));
         assert_eq!(scored(ComputedKey, "[]", None, Hint::String), (1, 1));
+        assert_eq!(scored(TableKey, "[]", None, Hint::String), (0, 1), "a table of names has string keys");
         assert_eq!(scored(Call, "String()", None, Hint::String), (0, 10));
         assert_eq!(scored(Call, "parseInt()", None, Hint::String), (0, 10));
         for call in ["Math.max()", "isNaN()", ".charAt()", ".substring()", ".slice()", ".repeat()"] {

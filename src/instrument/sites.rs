@@ -19,12 +19,14 @@
 //! so that the conversion of a parameter is filed under the operator that has it as an operand
 //! ([`CoercionSites::of`]): `<=` for `x`, not the innermost `/`.
 
+use rustc_hash::FxHashSet;
 use swc_atoms::Atom;
 use swc_common::{BytePos, Spanned};
 use swc_ecma_ast::*;
 use swc_ecma_visit::{Visit, VisitWith};
 
 use crate::analysis::parse::ParsedFile;
+use crate::analysis::tables::names_of_tables;
 use crate::js::PREFIX;
 
 /// The kind of operation that converts a value to a primitive.
@@ -42,6 +44,9 @@ pub(crate) enum SiteKind {
     Template,
     /// A computed member key `o[k]`.
     ComputedKey,
+    /// A computed member key of a table of names the file binds (`UNITS[k]`; see
+    /// [`crate::analysis::tables`]): a string, where `o[k]` alone may as well index an array.
+    TableKey,
     /// A call, where a native function converts an argument: `String(p)`, `s.charAt(p)`, `Math.max(p)`.
     Call,
 }
@@ -94,7 +99,7 @@ impl CoercionSites {
 
 /// Replays QuickJS's source positions over the instrumented `program` of `file`.
 pub(super) fn find(file: &ParsedFile, program: &Program) -> CoercionSites {
-    let mut finder = Finder { file, last: None, sites: Vec::new() };
+    let mut finder = Finder { file, last: None, sites: Vec::new(), tables: names_of_tables(program) };
     program.visit_with(&mut finder);
     // Stable: sites at one offset keep the order they were found in.
     finder.sites.sort_by_key(|(at, _)| *at);
@@ -110,12 +115,22 @@ struct Finder<'a> {
     /// Original offset of the last position QuickJS recorded, in bytecode order.
     last: Option<u32>,
     sites: Vec<(u32, CoercionSite)>,
+    /// The names the file binds to tables of names.
+    tables: FxHashSet<String>,
 }
 
 impl Finder<'_> {
     fn position(&mut self, pos: BytePos) {
         if !pos.is_dummy() {
             self.last = Some(self.file.offset(pos));
+        }
+    }
+
+    /// The kind of conversion of a computed key of `object`: a table's key, or any object's.
+    fn key_of(&self, object: &Expr) -> SiteKind {
+        match object {
+            Expr::Ident(name) if self.tables.contains(&*name.sym) => SiteKind::TableKey,
+            _ => SiteKind::ComputedKey,
         }
     }
 
@@ -163,7 +178,7 @@ impl Finder<'_> {
                 member.obj.visit_with(self);
                 key.expr.visit_with(self);
                 a.right.visit_with(self);
-                self.record(SiteKind::ComputedKey, "[]", None, identifiers([key.expr.as_ref()]));
+                self.record(self.key_of(&member.obj), "[]", None, identifiers([key.expr.as_ref()]));
             }
             _ => {
                 a.left.visit_with(self);
@@ -290,7 +305,7 @@ impl Visit for Finder<'_> {
         if let MemberProp::Computed(key) = &m.prop {
             key.expr.visit_with(self);
             if !matches!(*key.expr, Expr::Lit(_)) {
-                self.record(SiteKind::ComputedKey, "[]", None, identifiers([key.expr.as_ref()]));
+                self.record(self.key_of(&m.obj), "[]", None, identifiers([key.expr.as_ref()]));
             }
         }
     }

@@ -7,6 +7,7 @@ use std::collections::BTreeMap;
 use crate::analysis::constants::{Constant, Literals};
 use crate::analysis::declared::{Declarations, lookup_of};
 use crate::analysis::shapes::members_passed;
+use crate::analysis::tables::Tables;
 use crate::analysis::typeofs::{
     Alias, NamedCall, TypeofCheck, checks_passed_on, checks_through_aliases, flows, typeof_checks,
 };
@@ -90,23 +91,33 @@ pub(super) fn methods_under_test(program: &ProgramInfo, method: Option<&str>) ->
 }
 
 /// Gives each method under test the constants of its own code (counted twice: they matter most) and of
-/// its class's constructor and methods, and the string literals of each condition guarding one of its
-/// statements (see [`ConstantPool::aiming_at`]).
+/// its class's constructor and methods, the keys of the tables its code looks names up in (see
+/// [`crate::analysis::tables`]), and the string literals of each condition guarding one of its statements
+/// (see [`ConstantPool::aiming_at`]).
 pub(super) fn mine_constants(code: &CodeBase, program: &ProgramInfo, methods: &mut [MethodState]) {
     let literals: Vec<Literals> =
         code.files.iter().map(|f| Literals::mine(&f.entry.parsed.program, f.entry.parsed.source.start_pos.0)).collect();
     let range_of = |function: &FunctionRef| {
         code.function_of_statement(function.statements.start).filter(|_| !function.statements.is_empty())
     };
+    let tables: Vec<Tables> =
+        code.files.iter().map(|f| Tables::find(&f.entry.parsed.program, f.entry.parsed.source.start_pos.0)).collect();
     let constants_of = |function: &FunctionRef| -> Vec<Constant> {
         range_of(function).map(|(file, f)| literals[file].within(f.start, f.end).cloned().collect()).unwrap_or_default()
+    };
+    let keys_of = |function: &FunctionRef| -> Vec<Constant> {
+        let keys = range_of(function).map(|(file, f)| tables[file].keys_within(f.start, f.end));
+        keys.unwrap_or_default().into_iter().map(Constant::String).collect()
     };
     for m in methods.iter_mut() {
         let class = &program.classes[m.class];
         // Its helpers' code is its own to cover: their constants weigh as its own do.
         let goal = m.function.iter().chain(m.helpers.iter().map(|(_, f)| f));
-        let mut constants: Vec<Constant> = goal.flat_map(&constants_of).collect();
+        let mut constants: Vec<Constant> = goal.clone().flat_map(&constants_of).collect();
         constants.extend(constants.clone());
+        // The keys of the tables its code looks names up in, once: a table's keys are many, and one reaches
+        // what follows the look-up.
+        constants.extend(goal.flat_map(&keys_of));
         // The functions of a module share no state as a class's methods do: each mines its own code only.
         let siblings = if class.is_module() { &[][..] } else { &class.methods[..] };
         let own = siblings.iter().filter(|m| m.origin != Origin::Inherited);

@@ -45,6 +45,7 @@ mod statics;
 mod strategies;
 mod structured;
 mod suite_quality;
+mod tables;
 mod typescript_fixtures_run;
 mod typescript_input;
 mod typescript_projects;

@@ -127,6 +127,24 @@ fn conversions_on_the_first_line_map_to_their_sites() {
 }
 
 #[test]
+fn keys_of_tables_of_names_map_to_their_sites() {
+    let table = (SiteKind::TableKey, "[]", None);
+    let cases: &[(&str, Expected, &str)] = &[
+        ("var UNITS = { kb: 1, mb: 2 };\nfunction t(p) {\n  return UNITS[p];\n}", table, "string"),
+        ("function t(p) {\n  var seen = { a: 1, b: 2 };\n  seen[p] = 3;\n}", table, "string"),
+        // An object of indices is an array's stand-in: its key stays any computed key.
+        (
+            "var ROWS = { 0: 'a', 1: 'b' };\nfunction t(p) {\n  return ROWS[p];\n}",
+            (SiteKind::ComputedKey, "[]", None),
+            "string",
+        ),
+    ];
+    for &(code, expected, hint) in cases {
+        check(code, "t(p)", expected, hint);
+    }
+}
+
+#[test]
 fn updates_and_compound_assignments_map_to_their_sites() {
     let update = (SiteKind::Update, "++", None);
     let cases: &[(&str, Expected, &str)] = &[
