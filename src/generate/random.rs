@@ -13,7 +13,7 @@ use super::values::REGEXPS;
 use crate::analysis::constants::Constant;
 use crate::inference::{DecisionSource, ParamRecord, ParamType, TypeTable, patterns};
 use crate::js::literal;
-use crate::model::program::{ClassId, ProgramInfo};
+use crate::model::program::{ClassId, MethodInfo, ProgramInfo};
 use crate::model::settings::{GenerationSettings, NumberSource, StringSource};
 use crate::model::test::{Shape, Statement, TestCase, Value, Variable};
 use crate::sandbox::CallArguments;
@@ -198,7 +198,9 @@ impl<'a> Builder<'a> {
         rng: &mut (impl Rng + ?Sized),
     ) -> Option<usize> {
         let class = self.test.variables[receiver].class;
-        let args = self.arguments(class, method, depth, rng);
+        // Looked up once: a library's class has hundreds of methods, and each lookup walks them.
+        let info = self.program.classes[class].method(method);
+        let args = self.arguments(class, method, info, depth, rng);
         let result = match self.returns.of(class, method) {
             Some(made) if bind > 0.0 && rng.random_bool(bind) => {
                 let name = self.test.variable_name(self.program, made);
@@ -207,7 +209,7 @@ impl<'a> Builder<'a> {
             }
             _ => None,
         };
-        let stalls = self.program.classes[class].method(method).is_some_and(|m| m.stalls);
+        let stalls = info.is_some_and(|m| m.stalls);
         let deferred = result.is_none() && stalls && rng.random_bool(DEFER_PROBABILITY);
         let method = method.to_string();
         self.test.statements.push(Statement::Call { receiver, method, args, under_test, result, deferred });
@@ -254,33 +256,36 @@ impl<'a> Builder<'a> {
     /// under test: a state earlier tests reached without a throw and that mattered to them. Calls whose
     /// arguments are other variables of that test (or proxies) are left out. Whether a state was copied.
     fn copy_elected_state(&mut self, variable: usize, class: ClassId, rng: &mut (impl Rng + ?Sized)) -> bool {
-        let prefixes: Vec<Vec<(String, Vec<Value>)>> = self
-            .elected
-            .iter()
-            .filter_map(|test| {
-                let Some(Statement::Call { receiver, .. }) = test.statements.last() else { return None };
-                if test.variables[*receiver].class != class || test.is_function(*receiver) {
-                    return None;
+        // Counted first, and only the drawn test's calls copied: cloning every test's calls to keep one
+        // cost a class of many elected tests more than the rest of the draw.
+        let prefix = |test: &'a TestCase| {
+            let receiver = match test.statements.last() {
+                Some(Statement::Call { receiver, .. })
+                    if test.variables[*receiver].class == class && !test.is_function(*receiver) =>
+                {
+                    *receiver
                 }
-                let calls: Vec<(String, Vec<Value>)> = test.statements[..test.statements.len() - 1]
-                    .iter()
-                    .filter_map(|s| match s {
-                        Statement::Call { receiver: r, method, args, .. }
-                            if r == receiver && args.iter().all(Value::is_self_contained) =>
-                        {
-                            Some((method.clone(), args.clone()))
-                        }
-                        _ => None,
-                    })
-                    .collect();
-                (!calls.is_empty()).then_some(calls)
-            })
-            .collect();
-        if prefixes.is_empty() {
+                _ => return None,
+            };
+            let calls = test.statements[..test.statements.len() - 1].iter().filter_map(move |s| match s {
+                Statement::Call { receiver: r, method, args, .. }
+                    if *r == receiver && args.iter().all(Value::is_self_contained) =>
+                {
+                    Some((method, args))
+                }
+                _ => None,
+            });
+            calls.clone().next().is_some().then_some(calls)
+        };
+        let elected = self.elected;
+        let count = elected.iter().filter(|test| prefix(test).is_some()).count();
+        if count == 0 {
             return false;
         }
-        for (method, args) in prefixes[rng.random_range(0..prefixes.len())].iter().cloned() {
-            self.test.statements.push(Statement::call(variable, method, args, false));
+        let chosen = rng.random_range(0..count);
+        let calls = elected.iter().filter_map(|test| prefix(test)).nth(chosen).expect("one of those counted");
+        for (method, args) in calls {
+            self.test.statements.push(Statement::call(variable, method.clone(), args.clone(), false));
         }
         true
     }
@@ -321,7 +326,7 @@ impl<'a> Builder<'a> {
             n if rng.random_bool(0.5) => concrete[rng.random_range(0..n)],
             _ => concrete[0],
         };
-        let args = self.arguments(class, "constructor", depth + 1, rng);
+        let args = self.arguments(class, "constructor", Some(&self.program.classes[class].constructor), depth + 1, rng);
         self.declare(class, args)
     }
 
@@ -376,11 +381,16 @@ impl<'a> Builder<'a> {
     /// trailing parameters, or more where it reads `arguments` or has a rest parameter of a declared
     /// element type (each of them one of that type). An omitted argument gets no value at all,
     /// so its record sees no use; arguments past the parameters have no record of their own: values of
-    /// the rest parameter's record, or primitives.
-    fn arguments(&mut self, class: ClassId, function: &str, depth: usize, rng: &mut (impl Rng + ?Sized)) -> Vec<Value> {
+    /// the rest parameter's record, or primitives. `method` is `function`'s information, when known.
+    fn arguments(
+        &mut self,
+        class: ClassId,
+        function: &str,
+        method: Option<&'a MethodInfo>,
+        depth: usize,
+        rng: &mut (impl Rng + ?Sized),
+    ) -> Vec<Value> {
         let params = self.types.params_of(class, function);
-        let info = &self.program.classes[class];
-        let method = if function == "constructor" { Some(&info.constructor) } else { info.method(function) };
         let fewer = method.and_then(|m| m.optional_from).filter(|from| *from < params.len());
         // A rest parameter of a declared element: each argument from its place on is one.
         let gathers = params.last().copied().filter(|p| self.types.get(*p).gathers);

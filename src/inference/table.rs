@@ -128,10 +128,17 @@ impl TypeTable {
                 continue;
             }
             let parent = &self.records[id as usize];
+            // The records this one has, read in place: asking for each member by an owned key allocated
+            // a name per member of every options object at every step.
+            let has: FxHashSet<&str> = self
+                .members
+                .range((id, String::new())..(id + 1, String::new()))
+                .map(|((_, m), _)| m.as_str())
+                .collect();
             let new: Vec<String> = parent
                 .type_members()
                 .into_iter()
-                .filter(|m| is_identifier_name(m) && !self.members.contains_key(&(id, m.to_string())))
+                .filter(|m| is_identifier_name(m) && !has.contains(m))
                 .map(String::from)
                 .collect();
             let (key, name) = (parent.key.clone(), parent.name.clone());
