@@ -3,7 +3,7 @@
 //! `'978'` prefix, a length of 13, a `/^\d{13}$/` shape).
 
 use swc_common::Spanned;
-use swc_ecma_ast::{Lit, MemberExpr, MemberProp, Program, Tpl, UnaryExpr, UnaryOp};
+use swc_ecma_ast::{BinExpr, BinaryOp, Expr, Lit, MemberExpr, MemberProp, Program, Tpl, UnaryExpr, UnaryOp};
 use swc_ecma_visit::{Visit, VisitWith};
 
 /// Longest string literal worth feeding back as an input.
@@ -33,14 +33,28 @@ pub(crate) struct Literals {
     /// Where the code reads a character's code (`.charCodeAt`, `.codePointAt`): there, its numbers
     /// may be compared with codes.
     code_reads: Vec<u32>,
+    /// Where a string compared with a `typeof` is (`typeof path !== 'string'`): the name of a type, not a
+    /// value any argument could be.
+    type_names: Vec<u32>,
 }
 
 impl Literals {
     /// Mines `program`; `base` is the file's start position.
     pub(crate) fn mine(program: &Program, base: u32) -> Literals {
-        let mut miner = Miner { base, found: Vec::new(), code_reads: Vec::new() };
+        let mut miner = Miner { base, found: Vec::new(), code_reads: Vec::new(), type_names: Vec::new() };
         program.visit_with(&mut miner);
-        Literals { found: miner.found, code_reads: miner.code_reads }
+        Literals { found: miner.found, code_reads: miner.code_reads, type_names: miner.type_names }
+    }
+
+    /// The string literals between two byte offsets that a value could equal: not the type names
+    /// compared with a `typeof`.
+    pub(crate) fn values_within(&self, start: u32, end: u32) -> impl Iterator<Item = &str> {
+        self.found.iter().filter(move |(at, _)| (start..end).contains(at) && !self.type_names.contains(at)).filter_map(
+            |(_, c)| match c {
+                Constant::String(s) => Some(s.as_str()),
+                _ => None,
+            },
+        )
     }
 
     /// The literals between two byte offsets.
@@ -58,6 +72,7 @@ struct Miner {
     base: u32,
     found: Vec<(u32, Constant)>,
     code_reads: Vec<u32>,
+    type_names: Vec<u32>,
 }
 
 impl Miner {
@@ -67,6 +82,19 @@ impl Miner {
 }
 
 impl Visit for Miner {
+    fn visit_bin_expr(&mut self, node: &BinExpr) {
+        let is_typeof = |e: &Expr| matches!(e, Expr::Unary(u) if u.op == UnaryOp::TypeOf);
+        let compares = matches!(node.op, BinaryOp::EqEq | BinaryOp::EqEqEq | BinaryOp::NotEq | BinaryOp::NotEqEq);
+        for (one, other) in [(&node.left, &node.right), (&node.right, &node.left)].into_iter().filter(|_| compares) {
+            if let Expr::Lit(Lit::Str(s)) = &**one
+                && is_typeof(other)
+            {
+                self.type_names.push(s.span.lo.0.saturating_sub(self.base));
+            }
+        }
+        node.visit_children_with(self);
+    }
+
     fn visit_unary_expr(&mut self, node: &UnaryExpr) {
         if node.op == UnaryOp::Minus
             && let swc_ecma_ast::Expr::Lit(Lit::Num(n)) = &*node.arg
@@ -135,6 +163,17 @@ mod tests {
         assert!(literals.within(0, code.len() as u32).any(|c| *c == Constant::Number(42.0)));
         let letter = Constant::Regex { pattern: "\\p{L}".into(), flags: "gu".into() };
         assert!(literals.within(0, code.len() as u32).any(|c| *c == letter), "flags kept");
+    }
+
+    #[test]
+    fn type_names_compared_with_typeof_are_no_values() {
+        let code =
+            "function f(p) { if (typeof p !== 'string' || p === 'number') throw 1; return 'object' == typeof p; }";
+        let parsed = parse_source(Path::new("/nonexistent/c.js"), "c.js", code.into()).unwrap();
+        let literals = Literals::mine(&parsed.program, parsed.source.start_pos.0);
+        let values: Vec<&str> = literals.values_within(0, code.len() as u32).collect();
+        assert_eq!(values, vec!["number"], "a value compared with the parameter stays, type names go");
+        assert_eq!(literals.within(0, code.len() as u32).count(), 4, "all are still mined: {values:?}");
     }
 
     #[test]

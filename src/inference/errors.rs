@@ -8,10 +8,10 @@
 //! rejects ("Invalid argument") says that the proxy will not do: members read on it before were probes
 //! (`v.toStringTag`, a brand check), not uses, and a leap of faith need not wait as long.
 //!
-//! Which parameter caused it: among the arguments of the call that threw that are still proxies or
-//! leaps of faith, the one whose name the message says, else the only one, or else the only proxy the code
-//! used before it threw, unless the message names another value of the call (a member of the same
-//! options object whose type is settled).
+//! Which parameter caused it: among the arguments of the call that threw (or, for a function a call
+//! returned, of the call that made it) that are still proxies or leaps of faith, the one whose name the
+//! message says, else the only one, or else the only proxy the code used before it threw, unless the
+//! message names another value of the call (a member of the same options object whose type is settled).
 
 use super::{Decision, DecisionSource, ParamType, TypeTable};
 use crate::model::program::ProgramInfo;
@@ -116,7 +116,11 @@ impl TypeTable {
         program: &ProgramInfo,
     ) -> Vec<(u32, Decision)> {
         let Some(complaint) = complaint(message) else { return Vec::new() };
-        let given: Vec<_> = self.given(test).into_iter().filter(|g| g.statement == at).collect();
+        // A function a call returned (`once(fn)`'s wrapper) throws about what that call gave it: a
+        // parameter only such a function uses (`fn`, called by the wrapper) shows nothing else.
+        let maker = test.maker_of(at);
+        let given: Vec<_> =
+            self.given(test).into_iter().filter(|g| g.statement == at || Some(g.statement) == maker).collect();
         let mut suspects: Vec<(u32, bool)> = Vec::new();
         for given in &given {
             let record = &self.records[given.record as usize];
@@ -280,6 +284,38 @@ mod tests {
         assert_eq!(received("expected a number, got string"), Some(Received::Type(ParamType::String)));
         assert_eq!(received("expected a string but received a null"), Some(Received::Null));
         assert_eq!(received("must be a string"), None);
+    }
+
+    /// `const wrapped = once(fn); wrapped();`: the wrapper threw "not a function", about the `fn` that
+    /// `once` was given on a leap of faith (it used `fn` only in the wrapper, so no proxy saw it used).
+    #[test]
+    fn a_function_a_call_returned_throws_about_what_that_call_gave_it() {
+        use crate::model::program::{ClassInfo, MethodInfo, Origin};
+        use crate::model::test::{CALL_ITSELF, Statement, Variable};
+        let module = ClassInfo {
+            methods: vec![MethodInfo::bare("once", vec!["fn".into()], Origin::Prototype)],
+            ..ClassInfo::script("combinators")
+        };
+        let program = ProgramInfo { classes: vec![module], ..Default::default() };
+        let mut types = TypeTable::new(&program);
+        let id = types.params_of(0, "once")[0];
+        let leap = Decision { ty: ParamType::String, evidence: String::new(), source: DecisionSource::LeapOfFaith };
+        types.get_mut(id).decision = Some(leap);
+        let variable = |name: &str| Variable { class: 0, name: name.into() };
+        let mut once = Statement::call(0, "once", vec![Value::String("a".into())], true);
+        if let Statement::Call { result, .. } = &mut once {
+            *result = Some(1);
+        }
+        let test = TestCase {
+            class: 0,
+            method: "once".into(),
+            variables: vec![variable("combinators"), variable("wrapped")],
+            statements: vec![once, Statement::call(1, CALL_ITSELF, Vec::new(), true)],
+        };
+        assert_eq!(test.maker_of(1), Some(0));
+        let replaced = types.learn_from_error(&test, 1, "not a function", &[], &program);
+        assert_eq!(replaced.len(), 1, "{replaced:?}");
+        assert_eq!(types.get(id).current_type(), ParamType::Function);
     }
 
     #[test]

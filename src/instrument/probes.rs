@@ -210,13 +210,24 @@ impl<'a> Probes<'a> {
     ///
     /// A statement after one that cannot complete abruptly gets no probe of its own: the probe of the
     /// first statement of such a run marks it (see `folding.rs`).
+    ///
+    /// The statements after one that always leaves the list (`return x; var t;`, as minifiers write the
+    /// temporaries of the expression returned) are never reached: no probe, nor in what they hold, so no
+    /// goal waits for them. A function declared there is hoisted, and its body probed as any.
     fn statement_list(&mut self, stmts: &mut Vec<Stmt>, directives: bool) {
         let mut out = Vec::with_capacity(stmts.len() * 2);
         let mut prologue = directives;
         let mut staying: Option<u32> = None;
         // The probe that marks the next statement too, when the statement before cannot leave.
         let mut run: Option<u32> = None;
+        let mut reached = true;
         for mut stmt in stmts.drain(..) {
+            if !reached {
+                self.unprobed(&mut stmt);
+                out.push(stmt);
+                continue;
+            }
+            reached = !always_leaves(&stmt);
             prologue &= is_directive(&stmt);
             if !prologue && is_executable(&stmt) {
                 let span = stmt.span();
@@ -233,7 +244,7 @@ impl<'a> Probes<'a> {
                     None => out.push(mark_stmt(STATEMENTS, id, span.lo)),
                 }
                 run = self.bindings.cannot_leave(&stmt).then_some(run.unwrap_or(id));
-            } else if !matches!(stmt, Stmt::Decl(Decl::Fn(_)) | Stmt::Empty(_)) {
+            } else if matches!(stmt, Stmt::Decl(Decl::Class(_))) {
                 // A class declaration runs code (its heritage, computed keys, static blocks).
                 run = None;
             }
@@ -614,9 +625,14 @@ fn starts_with_statement(stmt: &Stmt) -> bool {
 }
 
 /// A statement that does something when reached: declarations of functions and classes are hoisted or
-/// evaluated with their scope, and empty statements do nothing.
+/// evaluated with their scope, a declaration without an initialiser (`var t;`, `let y;`) only names a
+/// binding its scope made, and empty statements do nothing.
 fn is_executable(stmt: &Stmt) -> bool {
-    !matches!(stmt, Stmt::Decl(Decl::Fn(_) | Decl::Class(_)) | Stmt::Empty(_))
+    match stmt {
+        Stmt::Decl(Decl::Fn(_) | Decl::Class(_)) | Stmt::Empty(_) => false,
+        Stmt::Decl(Decl::Var(v)) => v.decls.iter().any(|d| d.init.is_some()),
+        _ => true,
+    }
 }
 
 /// Whether the code after `stmt` is reached only through its second branch outcome: an `if` without

@@ -33,7 +33,8 @@
 //   must take the path it takes there. @scure/base's base64 coders took the built-in's path in the
 //   sandbox and their own under Node, and their suite failed on the messages the two paths throw. The
 //   list is what a walk of the built-ins finds in quickjs-ng and not in Node 20
-//   (`tests/fixtures/parity/surface.js` asks Node); Flycatcher's own scripts use none of them.
+//   (`tests/fixtures/parity/surface.js` asks Node); Flycatcher's own scripts use none of them. The one
+//   the other way, `Atomics.waitAsync`, is there as host access.
 // - A date read from a string that is a bare number (`new Date('-16')`, `Date.parse('35')`, '.5e-3'): the
 //   specification leaves strings outside its date format to the engine, and there V8 and QuickJS part
 //   most (V8 reads '1' as January 2001 and '-16' as no date, QuickJS as the years 1 and -16). cookie's
@@ -299,6 +300,21 @@
     },
   }.localeCompare;
   defineOwn(stringProto, 'localeCompare', { value: fixedCompare, writable: true, enumerable: false, configurable: true });
+  // Built-ins Node 20 has and QuickJS lacks: `Atomics.waitAsync`. Its key is there, as in Node, for code
+  // that lists or tests for it; reading it is host access (the sandbox has no other agent to wait on) and
+  // answers undefined, as the globals Node has and the sandbox does not (`js/node/globals.js`).
+  defineOwn(g.Atomics, 'waitAsync', {
+    get() {
+      const report = g.__fc$hostAccess;
+      if (typeof report === 'function') report('Atomics.waitAsync, which Node has and the sandbox does not');
+      return undefined;
+    },
+    set(value) {
+      defineOwn(g.Atomics, 'waitAsync', { value, writable: true, enumerable: false, configurable: true });
+    },
+    enumerable: false,
+    configurable: true,
+  });
   // Node 20's %IteratorPrototype% holds its `[Symbol.iterator]` only: the iterator helpers came later.
   for (const key of Reflect.ownKeys(iteratorProto)) {
     if (key !== Symbol.iterator) delete iteratorProto[key];

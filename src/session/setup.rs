@@ -138,13 +138,7 @@ pub(super) fn mine_constants(code: &CodeBase, program: &ProgramInfo, methods: &m
 /// the goal's statements) and the string literals its condition compares with, in order.
 fn condition_literals(code: &CodeBase, literals: &[Literals], watch: &Watch) -> Vec<(u32, Vec<String>)> {
     let strings = |file: usize, branch: &Branch| -> Vec<String> {
-        literals[file]
-            .within(branch.start, branch.condition_end)
-            .filter_map(|c| match c {
-                Constant::String(s) => Some(s.clone()),
-                _ => None,
-            })
-            .collect()
+        literals[file].values_within(branch.start, branch.condition_end).map(String::from).collect()
     };
     goal_branches(code, watch)
         .filter_map(|found| {

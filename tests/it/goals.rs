@@ -1,5 +1,6 @@
 //! What a method's coverage goal holds: the functions of its file it calls by plain name (not under test
-//! themselves), and not the closures a factory returns, which the goals of what it makes hold.
+//! themselves), and not the closures a factory returns, which the goals of what it makes hold; nor what
+//! never runs as a statement.
 
 use crate::common;
 
@@ -58,5 +59,19 @@ fn a_factory_covers_its_own_code_and_its_closures_are_the_made_methods_goals() {
     fully_covered(&report, "Parser", &["feed", "reset"]);
     let feed = method(&report, "Parser", "feed");
     assert!(feed["statements"].as_u64().unwrap() > 20, "{feed:#}");
+    node_test_passes(&suites(out.path()));
+}
+
+#[test]
+fn statements_that_never_run_are_no_part_of_a_goal() {
+    let out = tempfile::tempdir().unwrap();
+    let report = generate(&[fixture("goals/hoisted.js")], out.path(), BUDGET);
+    // `toHex`'s `var` after its `return`, `clamp`'s declarations without an initialiser and the statement
+    // after `describe`'s `throw` are not counted: what is left is covered, and each stops as soon as it is.
+    for (name, statements) in [("toHex", 2), ("clamp", 4), ("describe", 4)] {
+        let found = method(&report, "hoisted", name);
+        assert_eq!(found["statements"], statements, "{found:#}");
+        assert_eq!(found["stop"], "covered", "{found:#}");
+    }
     node_test_passes(&suites(out.path()));
 }

@@ -103,6 +103,56 @@ fn probes_mark_exactly_the_statements_and_outcomes_that_ran() {
     assert_eq!(inst.branches.iter().filter(|b| b.kind == BranchKind::Switch).count(), 4);
 }
 
+/// What never runs as a statement has no probe: a declaration without an initialiser, what follows a
+/// statement that always leaves its list (the `var` of a minifier's temporaries after the `return` using
+/// them), with what it holds; a function declared there is hoisted, and its body probed. What runs still
+/// marks as it did.
+#[test]
+fn statements_that_never_run_have_no_probe() {
+    let code = r#"function hex(c) {
+  return r = c.r, g = c.g, '#' + r + g + later();
+  var r, g;
+  if (r) { g = 2; }
+  function later() { return '!'; }
+}
+function clamp(v) {
+  let result;
+  var unused, low = 0;
+  if (v < low) { var x; result = low; } else { result = v; }
+  return result;
+}
+function loop(n) {
+  for (;;) { if (n-- < 0) { break; n = 3; } continue; n = 4; }
+  throw new Error('after ' + n);
+  n = 5;
+}
+"#;
+    let file = parse(code);
+    let inst = instrument(&file, 0, 0, true);
+    let probed: Vec<&str> = (0..inst.statements.len() as u32).map(|id| statement_text(&file, &inst, id)).collect();
+    assert_eq!(
+        probed,
+        [
+            "return r = c.r, g = c.g, '#' + r + g + later();",
+            "return '!';",
+            "var unused, low = 0;",
+            "if (v < low) { var x; result = low; } else { result = v; }",
+            "result = low;",
+            "result = v;",
+            "return result;",
+            "for (;;) { if (n-- < 0) { break; n = 3; } continue; n = 4; }",
+            "if (n-- < 0) { break; n = 3; }",
+            "break;",
+            "continue;",
+            "throw new Error('after ' + n);",
+        ]
+    );
+    let run = Loaded::instrumented(&inst, "");
+    assert_eq!(run.settle("[hex({ r: 1, g: 2 }), clamp(-1), clamp(3)]"), r##"["#12!",0,3]"##);
+    assert_eq!(run.hits(STATEMENTS).len(), 7, "every probe of hex and clamp marked");
+    assert!(run.settle("loop(1)").starts_with("threw Error: after -2"));
+}
+
 #[test]
 fn directives_and_labels_stay_in_place() {
     let file = parse(CONTROL);

@@ -287,6 +287,18 @@ impl TestCase {
         )
     }
 
+    /// For a statement that calls a function a call returned (see [`CALL_ITSELF`]), the statement of
+    /// that call, which made the function: what the function holds, that call gave it.
+    pub(crate) fn maker_of(&self, index: usize) -> Option<usize> {
+        let Some(Statement::Call { receiver, method, .. }) = self.statements.get(index) else { return None };
+        if method != CALL_ITSELF {
+            return None;
+        }
+        self.statements[..index]
+            .iter()
+            .position(|s| matches!(s, Statement::Call { result: Some(made), .. } if made == receiver))
+    }
+
     /// The receiver of the test's last call of a method: the instance the method under test is called
     /// on, also when calls of a function it returned come after it.
     pub(crate) fn last_receiver(&self) -> Option<usize> {
