@@ -2,13 +2,16 @@
 //!
 //! Suites go through the public surface, so code only a public method reaches is part of that method's
 //! goal:
-//! - the private methods of its class it calls on `this` (`this._up(i)`): a private method (`_up`, or
-//!   declared `private`) is no method under test while its class offers public ones; its mutants still
-//!   count, and only the tests of the public methods calling it can kill them;
-//! - the functions of its file it calls by plain name that are not under test themselves
-//!   (`parse(val)`, `const compile = (s) => ...`, a function of the module's IIFE; see
-//!   [`crate::analysis::calls`]): an exported function delegating to them "covers" its own few statements
-//!   long before their branches, most of a package's code, are reached.
+//! - the private methods of its class it calls on `this` (`this._up(i)`, or `self._up(i)` from a callback
+//!   after `var self = this`): a private method (`_up`, or declared `private`) is no method under test
+//!   while its class offers public ones; its mutants still count, and only the tests of the public
+//!   methods calling it can kill them;
+//! - the functions of its file it calls by plain name, or through a member of an object the file builds
+//!   and binds the member of once, that are not under test themselves (`parse(val)`, `const compile = (s)
+//!   => ...`, a function of the module's IIFE, `LZString._compress(...)` on the object literal the module
+//!   keeps its functions on, `exports._sum(xs)`; see [`crate::analysis::calls`]): an exported function
+//!   delegating to them "covers" its own few statements long before their branches, most of a package's
+//!   code, are reached.
 //!
 //! Both transitively (`_up` calling `_swap`, `parse` calling `fmtShort`), found in the syntax tree:
 //! statically, so that the goal is known before the first candidate runs and does not depend on which
