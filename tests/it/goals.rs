@@ -91,3 +91,16 @@ fn calls_through_the_exports_and_through_a_name_holding_this_reach_their_helpers
     fully_covered(&report, "Ledger", &["addAll"]);
     node_test_passes(&suites(out.path()));
 }
+
+#[test]
+fn an_entry_point_that_delegates_to_other_files_of_its_package_covers_their_functions() {
+    let out = tempfile::tempdir().unwrap();
+    let report = generate(&[fixture("goals/delegate/index.cjs")], out.path(), BUDGET);
+    // `scan.tokens(text)` on `require('./lib/scan.cjs')`, whose IIFE returns `{ tokens: tokens }`, and the
+    // destructured `tree`; then what they call in their own files.
+    let parse = method(&report, "delegate", "parse");
+    assert_eq!(parse["helpers"], serde_json::json!(["tokens", "tree", "isDigit", "operand"]), "{parse:#}");
+    assert!(parse["statements"].as_u64().unwrap() > 25, "the other files' statements count: {parse:#}");
+    fully_covered(&report, "delegate", &["parse"]);
+    node_test_passes(&suites(out.path()));
+}
