@@ -11,10 +11,11 @@ use std::collections::BTreeSet;
 
 use swc_common::Spanned;
 use swc_ecma_ast::{
-    ArrowExpr, BinExpr, BinaryOp, CondExpr, Constructor, Expr, Function, Ident, IfStmt, Lit, ParamOrTsParamProp, Pat,
-    UnaryExpr, UnaryOp,
+    ArrowExpr, BinExpr, BinaryOp, CondExpr, Constructor, Expr, Function, Ident, IfStmt, Lit, Pat, UnaryExpr, UnaryOp,
 };
 use swc_ecma_visit::{Visit, VisitWith};
+
+use crate::analysis::parse::constructor_params;
 
 /// One function's arity, as far as calls with another number of arguments matter.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -138,11 +139,7 @@ impl Visit for Collector {
     }
 
     fn visit_constructor(&mut self, node: &Constructor) {
-        let params = node.params.iter().filter_map(|p| match p {
-            ParamOrTsParamProp::Param(p) => Some(&p.pat),
-            ParamOrTsParamProp::TsParamProp(_) => None,
-        });
-        self.within(node, params, false);
+        self.within(node, constructor_params(node), false);
     }
 
     fn visit_arrow_expr(&mut self, node: &ArrowExpr) {

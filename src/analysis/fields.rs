@@ -7,16 +7,20 @@
 //! the arguments: type inference needs them to match parameters like `other.radius` to a class.
 //!
 //! The calls (`this._up(i)`, `this._swap.call(this, i, j)`) say which private helpers a public method
-//! reaches: a method under test must cover them too, since tests no longer call them directly.
+//! reaches: a method under test must cover them too, since tests no longer call them directly. A name
+//! holding `this` (`var self = this`) calls on it too, from the callbacks that capture it
+//! (`items.forEach(function (x) { self._add(x) })`): those calls are the function's that declared it.
 
 use std::collections::BTreeSet;
 
 use swc_common::Spanned;
 use swc_ecma_ast::{
-    ArrowExpr, AssignExpr, AssignTarget, CallExpr, Callee, Constructor, Expr, Function, MemberExpr, MemberProp,
-    Program, SimpleAssignTarget,
+    ArrowExpr, AssignExpr, AssignTarget, CallExpr, Callee, Constructor, Expr, Function, MemberExpr, MemberProp, Pat,
+    Program, SimpleAssignTarget, VarDeclarator,
 };
 use swc_ecma_visit::{Visit, VisitWith};
+
+use crate::analysis::parse::{constructor_params, member_name};
 
 /// The `this` fields one function assigns: its byte range in the file and the names.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -34,7 +38,7 @@ pub(crate) struct ThisFields {
 /// Every function (and constructor) of `program` with the fields it assigns to `this`; `base` is the
 /// file's start position, to turn spans into offsets.
 pub(crate) fn this_fields(program: &Program, base: u32) -> Vec<ThisFields> {
-    let mut collector = Collector { base, open: Vec::new(), done: Vec::new() };
+    let mut collector = Collector { base, open: Vec::new(), aliases: Vec::new(), done: Vec::new() };
     program.visit_with(&mut collector);
     collector.done
 }
@@ -60,24 +64,20 @@ fn member_of_this(member: &MemberExpr) -> Option<String> {
     if !matches!(&*member.obj, Expr::This(_)) {
         return None;
     }
-    match &member.prop {
-        MemberProp::Ident(name) => Some(name.sym.to_string()),
-        MemberProp::Computed(c) => match &*c.expr {
-            Expr::Lit(swc_ecma_ast::Lit::Str(s)) => Some(s.value.to_atom_lossy().to_string()),
-            _ => None,
-        },
-        MemberProp::PrivateName(_) => None,
-    }
+    member_name(&member.prop)
 }
 
 struct Collector {
     base: u32,
     open: Vec<ThisFields>,
+    /// Per open function, the names of its own that hold its `this` (`self`, `that`) and those that
+    /// hide an outer function's (a parameter or local of the same name).
+    aliases: Vec<(BTreeSet<String>, BTreeSet<String>)>,
     done: Vec<ThisFields>,
 }
 
 impl Collector {
-    fn within<N: VisitWith<Self> + Spanned + ?Sized>(&mut self, node: &N) {
+    fn within<N: VisitWith<Self> + Spanned + ?Sized>(&mut self, node: &N, params: Vec<&Pat>) {
         let span = node.span();
         self.open.push(ThisFields {
             start: span.lo.0.saturating_sub(self.base),
@@ -85,23 +85,57 @@ impl Collector {
             names: BTreeSet::new(),
             calls: BTreeSet::new(),
         });
+        let hidden = params.into_iter().filter_map(|p| p.as_ident()).map(|id| id.id.sym.to_string()).collect();
+        self.aliases.push((BTreeSet::new(), hidden));
         node.visit_children_with(self);
+        self.aliases.pop();
         let finished = self.open.pop().expect("pushed above");
         self.done.push(finished);
+    }
+
+    /// The open function whose `this` the object of `member` is, and the member's name: `this.x` the
+    /// innermost one's, `self.x` the one declaring `self` as its `this`.
+    fn member_of_this(&self, member: &MemberExpr) -> Option<(usize, String)> {
+        let name = member_name(&member.prop)?;
+        let function = match &*member.obj {
+            Expr::This(_) => self.open.len().checked_sub(1)?,
+            Expr::Ident(alias) => {
+                let holding = |(this, hidden): &(BTreeSet<String>, BTreeSet<String>)| {
+                    if this.contains(&*alias.sym) { Some(true) } else { hidden.contains(&*alias.sym).then_some(false) }
+                };
+                let (at, holds) = self.aliases.iter().enumerate().rev().find_map(|(i, a)| Some((i, holding(a)?)))?;
+                holds.then_some(at)?
+            }
+            _ => return None,
+        };
+        Some((function, name))
     }
 }
 
 impl Visit for Collector {
     fn visit_function(&mut self, node: &Function) {
-        self.within(node);
+        self.within(node, node.params.iter().map(|p| &p.pat).collect());
     }
 
     fn visit_constructor(&mut self, node: &Constructor) {
-        self.within(node);
+        self.within(node, constructor_params(node).collect());
     }
 
     fn visit_arrow_expr(&mut self, node: &ArrowExpr) {
         // Same `this` as the enclosing function: keep collecting into it.
+        node.visit_children_with(self);
+    }
+
+    fn visit_var_declarator(&mut self, node: &VarDeclarator) {
+        if let (Pat::Ident(id), Some((this, hidden))) = (&node.name, self.aliases.last_mut()) {
+            let holds_this = matches!(node.init.as_deref().map(Expr::unwrap_parens), Some(Expr::This(_)));
+            let name = id.id.sym.to_string();
+            if holds_this {
+                this.insert(name)
+            } else {
+                hidden.insert(name)
+            };
+        }
         node.visit_children_with(self);
     }
 
@@ -119,17 +153,15 @@ impl Visit for Collector {
         if let Callee::Expr(callee) = &node.callee
             && let Expr::Member(member) = &**callee
         {
-            // `this.x(...)`, or `this.x.call(...)` and `this.x.apply(...)`.
+            // `this.x(...)`, or `this.x.call(...)` and `this.x.apply(...)`; the same on `self`.
             let through = match (&*member.obj, &member.prop) {
                 (Expr::Member(inner), MemberProp::Ident(how)) if how.sym == "call" || how.sym == "apply" => {
-                    member_of_this(inner)
+                    self.member_of_this(inner)
                 }
                 _ => None,
             };
-            if let Some(name) = through.or_else(|| member_of_this(member))
-                && let Some(current) = self.open.last_mut()
-            {
-                current.calls.insert(name);
+            if let Some((function, name)) = through.or_else(|| self.member_of_this(member)) {
+                self.open[function].calls.insert(name);
             }
         }
         node.visit_children_with(self);
@@ -170,5 +202,17 @@ mod tests {
         let up = code.find("_up(i)").unwrap() as u32;
         let calls = calls_of_function(&all, up, code.len() as u32 - 1);
         assert_eq!(calls, BTreeSet::from(["_down".to_string(), "_swap".to_string()]));
+    }
+
+    #[test]
+    fn finds_methods_called_on_a_name_holding_this() {
+        let code = "function Bag() {}\n\
+                    Bag.prototype.addAll = function (xs) { var self = this; xs.forEach(function (x) { self._add(x); });\n\
+                      xs.map(function (self) { return self._notMine(); }); function g() { var self = 1; self._no(); } };";
+        let parsed = parse_source(Path::new("/nonexistent/b.js"), "b.js", code.into()).unwrap();
+        let all = this_fields(&parsed.program, parsed.source.start_pos.0);
+        let add_all = code.find("function (xs)").unwrap() as u32;
+        let calls = calls_of_function(&all, add_all, code.len() as u32 - 1);
+        assert_eq!(calls, BTreeSet::from(["_add".to_string()]));
     }
 }

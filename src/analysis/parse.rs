@@ -7,7 +7,10 @@ use std::path::{Path, PathBuf};
 
 use swc_common::sync::Lrc;
 use swc_common::{BytePos, FileName, SourceFile, SourceMap, Spanned};
-use swc_ecma_ast::{CallExpr, Callee, EsVersion, Expr, Lit, MemberExpr, MemberProp, Program};
+use swc_ecma_ast::{
+    CallExpr, Callee, Constructor, EsVersion, Expr, Lit, MemberExpr, MemberProp, ParamOrTsParamProp, Pat, Program,
+    PropName,
+};
 use swc_ecma_parser::{EsSyntax, Syntax, TsSyntax, parse_file_as_program};
 use swc_ecma_visit::{Visit, VisitWith};
 
@@ -17,6 +20,40 @@ use crate::analysis::tsconfig;
 use crate::analysis::typescript::{self, Language};
 use crate::error::ParseError;
 use crate::model::program::ModuleKind;
+
+/// The name a property key gives its member, when the syntax says it (`a`, `'a'`, `1`, `['a']`).
+pub(crate) fn prop_name(key: &PropName) -> Option<String> {
+    match key {
+        PropName::Ident(i) => Some(i.sym.to_string()),
+        PropName::Str(s) => Some(s.value.to_atom_lossy().to_string()),
+        PropName::Num(n) => Some(n.value.to_string()),
+        PropName::BigInt(b) => Some(b.value.to_string()),
+        PropName::Computed(c) => match &*c.expr {
+            Expr::Lit(Lit::Str(s)) => Some(s.value.to_atom_lossy().to_string()),
+            _ => None,
+        },
+    }
+}
+
+/// The name of a member (`.y`, `['y']`).
+pub(crate) fn member_name(prop: &MemberProp) -> Option<String> {
+    match prop {
+        MemberProp::Ident(name) => Some(name.sym.to_string()),
+        MemberProp::Computed(c) => match &*c.expr {
+            Expr::Lit(Lit::Str(s)) => Some(s.value.to_atom_lossy().to_string()),
+            _ => None,
+        },
+        MemberProp::PrivateName(_) => None,
+    }
+}
+
+/// A constructor's parameters, less TypeScript's parameter properties (`constructor(private x)`).
+pub(crate) fn constructor_params(node: &Constructor) -> impl Iterator<Item = &Pat> {
+    node.params.iter().filter_map(|p| match p {
+        ParamOrTsParamProp::Param(p) => Some(&p.pat),
+        ParamOrTsParamProp::TsParamProp(_) => None,
+    })
+}
 
 /// One parsed source file.
 pub struct ParsedFile {

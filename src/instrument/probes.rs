@@ -14,7 +14,7 @@ use super::implied::Implied;
 use super::marks::{Marker, drop_else_mark, mark_stmt, marked, wrap};
 use super::texts::{SourceText, class_start, method_start};
 use super::{Branch, BranchKind, Function, Statement, line_of, shorten, snippet};
-use crate::analysis::parse::ParsedFile;
+use crate::analysis::parse::{ParsedFile, prop_name};
 use crate::js::{BRANCHES, NULLISH, STATEMENTS};
 
 /// Longest source text quoted in a branch's label or condition.
@@ -739,19 +739,6 @@ fn param_names<'p>(pats: impl Iterator<Item = &'p Pat>) -> Vec<String> {
             }
         })
         .collect()
-}
-
-fn prop_name(key: &PropName) -> Option<String> {
-    match key {
-        PropName::Ident(i) => Some(i.sym.to_string()),
-        PropName::Str(s) => Some(s.value.to_atom_lossy().to_string()),
-        PropName::Num(n) => Some(n.value.to_string()),
-        PropName::BigInt(b) => Some(b.value.to_string()),
-        PropName::Computed(c) => match &*c.expr {
-            Expr::Lit(Lit::Str(s)) => Some(s.value.to_atom_lossy().to_string()),
-            _ => None,
-        },
-    }
 }
 
 fn target_name(target: &AssignTarget) -> Option<String> {

@@ -2,19 +2,25 @@
 //!
 //! Suites go through the public surface, so code only a public method reaches is part of that method's
 //! goal:
-//! - the private methods of its class it calls on `this` (`this._up(i)`): a private method (`_up`, or
-//!   declared `private`) is no method under test while its class offers public ones; its mutants still
-//!   count, and only the tests of the public methods calling it can kill them;
-//! - the functions of its file it calls by plain name that are not under test themselves
-//!   (`parse(val)`, `const compile = (s) => ...`, a function of the module's IIFE; see
-//!   [`crate::analysis::calls`]): an exported function delegating to them "covers" its own few statements
-//!   long before their branches, most of a package's code, are reached.
+//! - the private methods of its class it calls on `this` (`this._up(i)`, or `self._up(i)` from a callback
+//!   after `var self = this`): a private method (`_up`, or declared `private`) is no method under test
+//!   while its class offers public ones; its mutants still count, and only the tests of the public
+//!   methods calling it can kill them;
+//! - the functions of its file it calls by plain name, or through a member of an object the file builds
+//!   and binds the member of once, that are not under test themselves (`parse(val)`, `const compile = (s)
+//!   => ...`, a function of the module's IIFE, `LZString._compress(...)` on the object literal the module
+//!   keeps its functions on, `exports._sum(xs)`; see [`crate::analysis::calls`]): an exported function
+//!   delegating to them "covers" its own few statements long before their branches, most of a package's
+//!   code, are reached;
+//! - the functions other files of its package export that it calls, through a relative `require` or
+//!   `import` (`require('./lib/parser').parse(input)`), on the same terms: an entry point that only
+//!   delegates "covered" its two statements while the parser it hands the work to, the package, stayed
+//!   at the few lines chance reached. A file below another `node_modules` is another package's, and a
+//!   function under test in another file (the user named it too) is tested through its own calls.
 //!
-//! Both transitively (`_up` calling `_swap`, `parse` calling `fmtShort`), found in the syntax tree:
+//! All transitively (`_up` calling `_swap`, `parse` calling `fmtShort`), found in the syntax tree:
 //! statically, so that the goal is known before the first candidate runs and does not depend on which
-//! paths the candidates took. A function another file exports and this one imports is left out: it is
-//! that file's to test (a module of functions of its own when the user names it), and following imports
-//! would make every entry point's goal hold most of a package.
+//! paths the candidates took.
 //!
 //! A function's own code leaves out the functions nested in it that its own run only defines, when it is
 //! a factory: the closures of the object it returns (`createParser(cb)` returning `{ feed, reset }`) are
@@ -32,7 +38,7 @@
 
 use std::collections::{BTreeSet, VecDeque};
 
-use crate::analysis::calls::{NamedCalls, calls_within, named_calls};
+use crate::analysis::calls::{FileCalls, calls_elsewhere_within, calls_within, link, named_calls};
 use crate::analysis::fields::{ThisFields, calls_of_function, this_fields};
 use crate::instrument::Function;
 use crate::model::program::{ClassId, FunctionRef, ProgramInfo};
@@ -51,7 +57,7 @@ struct Reach<'a> {
     code: &'a CodeBase,
     program: &'a ProgramInfo,
     this_calls: Vec<Vec<ThisFields>>,
-    named: Vec<Vec<NamedCalls>>,
+    named: Vec<FileCalls>,
     /// The methods under test, by class and name.
     tested: BTreeSet<(ClassId, String)>,
 }
@@ -72,8 +78,10 @@ impl Reach<'_> {
         let holes: Vec<(u32, u32)> =
             holes.iter().filter_map(|h| self.located(h)).filter(|h| h.0 == file).map(|(_, s, e)| (s, e)).collect();
         let this = calls_of_function(&self.this_calls[file], start, end).into_iter().map(Callee::This);
-        let named = calls_within(&self.named[file], start, end, &holes).into_iter().map(|r| Callee::Named(file, r));
-        this.chain(named).collect()
+        let functions = &self.named[file].functions;
+        let named = calls_within(functions, start, end, &holes).into_iter().map(|r| Callee::Named(file, r));
+        let elsewhere = calls_elsewhere_within(functions, start, end, &holes).into_iter();
+        this.chain(named).chain(elsewhere.map(|(file, r)| Callee::Named(file, r))).collect()
     }
 
     /// The function a call reaches, with the name a report gives it, when it is a helper of a method of
@@ -160,7 +168,7 @@ impl Reach<'_> {
         let Some((file, start, end)) = self.located(own) else { return Vec::new() };
         let hole_ranges: Vec<(u32, u32)> =
             holes.iter().filter_map(|h| self.located(h)).map(|(_, s, e)| (s, e)).collect();
-        let called = calls_within(&self.named[file], start, end, &hole_ranges);
+        let called = calls_within(&self.named[file].functions, start, end, &hole_ranges);
         let within = |g: &Function, (s, e): (u32, u32)| g.start >= s && g.end <= e;
         self.code.files[file]
             .instrumented
@@ -173,6 +181,18 @@ impl Reach<'_> {
     }
 }
 
+/// The file a relative specifier of `file` loads (`require('./lib/parser')`, `import './parse.js'`), when
+/// it is of the same package: not one of Node's built-in modules, nor below another `node_modules`.
+fn same_package(code: &CodeBase, file: usize, specifier: &str) -> Option<usize> {
+    let relative = specifier.starts_with("./") || specifier.starts_with("../") || matches!(specifier, "." | "..");
+    let other = *code.files[file].entry.deps.get(specifier).filter(|_| relative)?;
+    let packages = |f: usize| {
+        let path = &code.files[f].entry.parsed.path;
+        path.components().filter(|c| c.as_os_str() == "node_modules").count()
+    };
+    (!code.files[other].entry.builtin && packages(other) == packages(file)).then_some(other)
+}
+
 /// Where the coverage of function `g` of file `file` is counted.
 fn reference(file: usize, g: &Function) -> FunctionRef {
     FunctionRef { file, line: g.line, statements: g.statements.clone(), branches: g.branches.clone() }
@@ -181,6 +201,9 @@ fn reference(file: usize, g: &Function) -> FunctionRef {
 /// Gives every method under test the helpers it reaches, and leaves out of its own code the nested
 /// functions other goals hold (see the module's text).
 pub(super) fn reach_helpers(code: &CodeBase, program: &ProgramInfo, methods: &mut [MethodState]) {
+    let mut named: Vec<FileCalls> =
+        code.files.iter().map(|f| named_calls(&f.entry.parsed.program, f.entry.parsed.source.start_pos.0)).collect();
+    link(&mut named, |file, specifier| same_package(code, file, specifier));
     let reach = Reach {
         code,
         program,
@@ -189,11 +212,7 @@ pub(super) fn reach_helpers(code: &CodeBase, program: &ProgramInfo, methods: &mu
             .iter()
             .map(|f| this_fields(&f.entry.parsed.program, f.entry.parsed.source.start_pos.0))
             .collect(),
-        named: code
-            .files
-            .iter()
-            .map(|f| named_calls(&f.entry.parsed.program, f.entry.parsed.source.start_pos.0))
-            .collect(),
+        named,
         tested: methods.iter().map(|m| (m.class, m.method.clone())).collect(),
     };
     for m in methods.iter_mut() {

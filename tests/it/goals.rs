@@ -1,6 +1,6 @@
-//! What a method's coverage goal holds: the functions of its file it calls by plain name (not under test
-//! themselves), and not the closures a factory returns, which the goals of what it makes hold; nor what
-//! never runs as a statement.
+//! What a method's coverage goal holds: the functions of its file it calls by plain name or through the
+//! members of the file's own objects (not under test themselves), and not the closures a factory
+//! returns, which the goals of what it makes hold; nor what never runs as a statement.
 
 use crate::common;
 
@@ -73,5 +73,48 @@ fn statements_that_never_run_are_no_part_of_a_goal() {
         assert_eq!(found["statements"], statements, "{found:#}");
         assert_eq!(found["stop"], "covered", "{found:#}");
     }
+    node_test_passes(&suites(out.path()));
+}
+
+#[test]
+fn functions_kept_on_an_object_cover_the_private_members_they_call_through_its_name() {
+    let out = tempfile::tempdir().unwrap();
+    let report = generate(&[fixture("goals/packer.cjs")], out.path(), BUDGET);
+    // `Packer._encode(...)` and `Packer['_decode'](...)`: members of the object literal the module keeps.
+    for name in ["pack", "packWide"] {
+        assert_eq!(method(&report, "packer", name)["helpers"], serde_json::json!(["_encode"]), "{report:#}");
+    }
+    let unpack = method(&report, "packer", "unpack");
+    assert_eq!(unpack["helpers"], serde_json::json!(["_decode"]), "{unpack:#}");
+    assert!(unpack["statements"].as_u64().unwrap() > 10, "the helper's statements count: {unpack:#}");
+    fully_covered(&report, "packer", &["pack", "packWide", "unpack"]);
+    node_test_passes(&suites(out.path()));
+}
+
+#[test]
+fn calls_through_the_exports_and_through_a_name_holding_this_reach_their_helpers() {
+    let out = tempfile::tempdir().unwrap();
+    let report = generate(&[fixture("goals/ledger.cjs")], out.path(), BUDGET);
+    // `module.exports._round(exports._sum(amounts))`.
+    let total = method(&report, "ledger", "total");
+    assert_eq!(total["helpers"], serde_json::json!(["_sum", "_round"]), "{total:#}");
+    // `self._add(item)` in the callback, `self` holding the method's `this`.
+    let add_all = method(&report, "Ledger", "addAll");
+    assert_eq!(add_all["helpers"], serde_json::json!(["_add"]), "{add_all:#}");
+    fully_covered(&report, "ledger", &["total"]);
+    fully_covered(&report, "Ledger", &["addAll"]);
+    node_test_passes(&suites(out.path()));
+}
+
+#[test]
+fn an_entry_point_that_delegates_to_other_files_of_its_package_covers_their_functions() {
+    let out = tempfile::tempdir().unwrap();
+    let report = generate(&[fixture("goals/delegate/index.cjs")], out.path(), BUDGET);
+    // `scan.tokens(text)` on `require('./lib/scan.cjs')`, whose IIFE returns `{ tokens: tokens }`, and the
+    // destructured `tree`; then what they call in their own files.
+    let parse = method(&report, "delegate", "parse");
+    assert_eq!(parse["helpers"], serde_json::json!(["tokens", "tree", "isDigit", "operand"]), "{parse:#}");
+    assert!(parse["statements"].as_u64().unwrap() > 25, "the other files' statements count: {parse:#}");
+    fully_covered(&report, "delegate", &["parse"]);
     node_test_passes(&suites(out.path()));
 }
