@@ -89,14 +89,20 @@ pub(crate) struct Written<'a> {
     pub header: &'a [String],
 }
 
+/// What the manifests say of each method under test, which tells an update what to generate again.
+pub(crate) struct Marks<'a> {
+    /// The fingerprints of the methods' goals, by class and name.
+    pub sources: &'a [(ClassId, String, Source)],
+    /// What an update kept: a method not generated again keeps its count of statements covered.
+    pub kept: &'a Kept,
+}
+
 /// The manifest of one class's tests (`tests`, as its suite writes them) and its failing tests, whose
 /// suite `written` says where it went, in `out_dir`: its path and text. A test written again as it was
-/// (see [`super::kept`]) keeps its entry, and a method not generated again its count of statements
-/// covered (in `kept`). `sources` are the goals' fingerprints of the methods under test.
+/// (see [`super::kept`]) keeps its entry; `marks` say what each method's mark holds.
 pub(crate) fn render(
     program: &ProgramInfo,
-    sources: &[(ClassId, String, Source)],
-    kept: &Kept,
+    marks: &Marks,
     class: ClassId,
     tests: &[Entry],
     failing: &[&FailingTest],
@@ -134,7 +140,7 @@ pub(crate) fn render(
         "subjects": written.subjects.iter().map(|p| p.display().to_string()).collect::<Vec<_>>(),
         "classes": (0..program.classes.len()).map(name).collect::<Vec<_>>(),
         "header": written.header,
-        "methods": methods(sources, kept, class, tests),
+        "methods": methods(marks, class, tests),
         "awaited": awaited(program, tests),
         "tests": entries,
         "failing": failing,
@@ -191,12 +197,12 @@ fn variables(program: &ProgramInfo, variables: &[Variable]) -> Json {
 }
 
 /// What the manifest says of each method under test of `class`: the fingerprints of its goal's code
-/// (`sources`) and how many of its statements `tests` cover (as it was for a method an update `kept`
-/// unchanged; see [`MethodMark`]), which tells an update what to generate again.
-fn methods(sources: &[(ClassId, String, Source)], kept: &Kept, class: ClassId, tests: &[Entry]) -> Json {
-    let mut marks = serde_json::Map::new();
-    for (_, method, source) in sources.iter().filter(|(c, _, _)| *c == class) {
-        let covers = kept.covers(class, method).unwrap_or_else(|| {
+/// and how many of its statements `tests` cover (as it was for a method an update kept unchanged; see
+/// [`MethodMark`]), which tells an update what to generate again.
+fn methods(marks: &Marks, class: ClassId, tests: &[Entry]) -> Json {
+    let mut json = serde_json::Map::new();
+    for (_, method, source) in marks.sources.iter().filter(|(c, _, _)| *c == class) {
+        let covers = marks.kept.covers(class, method).unwrap_or_else(|| {
             let mut covers: Vec<u32> = tests
                 .iter()
                 .filter(|t| t.elected.test.method == *method)
@@ -208,9 +214,9 @@ fn methods(sources: &[(ClassId, String, Source)], kept: &Kept, class: ClassId, t
         });
         let helpers: Vec<Json> = source.helpers.iter().map(|(name, h)| json!([name, format!("{h:016x}")])).collect();
         let mark = json!({ "source": format!("{:016x}", source.own), "helpers": helpers, "covers": covers });
-        marks.insert(method.clone(), mark);
+        json.insert(method.clone(), mark);
     }
-    Json::Object(marks)
+    Json::Object(json)
 }
 
 fn checks_json(checks: &StateChecks) -> Json {

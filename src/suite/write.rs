@@ -36,6 +36,7 @@ impl Suite {
     ) -> Result<Vec<PathBuf>> {
         std::fs::create_dir_all(out_dir).map_err(|source| Error::Write { path: out_dir.to_path_buf(), source })?;
         let mut written = Vec::new();
+        let marks = manifest::Marks { sources, kept: &self.kept };
         for class in self.classes() {
             let header = self.kept.header(class).unwrap_or(header);
             let mut out = Output { dir: out_dir, only_changed: self.kept.updates(class), written: &mut written };
@@ -50,8 +51,7 @@ impl Suite {
                 let file_name = out.rendered(&suite, format)?;
                 let subjects = suite.files.iter().map(|f| f.path.as_path()).collect();
                 let suite_file = manifest::Written { format, file_name: &file_name, subjects, header };
-                let (path, text) =
-                    manifest::render(program, sources, &self.kept, class, &tests, &failing, &suite_file, out_dir);
+                let (path, text) = manifest::render(program, &marks, class, &tests, &failing, &suite_file, out_dir);
                 out.put(path, text)?;
             }
             let thrown: Vec<&FailingTest> =
