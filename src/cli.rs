@@ -102,8 +102,10 @@ pub struct UpdateArgs {
     /// of its manifests runs on the current code; those that still pass are kept byte for byte, those
     /// whose assertions no longer hold are behaviour changes, set aside and named with the reason (in the
     /// summary, --report under `changed`, and <Class>.changed.log); then only the methods whose code
-    /// changed, or whose kept tests cover less than before, are generated again, and what covers
-    /// statements the kept tests leave is appended. Files whose text would not change are not written:
+    /// changed (their own, or that of a private method or module-private function they call), or whose
+    /// kept tests cover less than before, are generated again, named with why (the summary's
+    /// `reopened:` lines, --report under `reopened`), and what covers statements the kept tests leave is
+    /// appended. Files whose text would not change are not written:
     /// with unchanged code, nothing is. Without a suite in --out, the suite is written anew.
     #[arg(long)]
     pub update: bool,

@@ -30,6 +30,7 @@ pub(crate) fn merge_reports(reports: &[Json]) -> Json {
     merged["types"] = json!(types(reports));
     merged["unstable"] = json!(items("unstable").collect::<Vec<_>>());
     merged["changed"] = json!(items("changed").collect::<Vec<_>>());
+    merged["reopened"] = json!(items("reopened").collect::<Vec<_>>());
     let mut said = BTreeSet::new();
     merged["warnings"] = json!(items("warnings").filter(|w| said.insert(w.to_string())).collect::<Vec<_>>());
     merged

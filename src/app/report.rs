@@ -83,6 +83,11 @@ pub fn json_report(session: &Session) -> Json {
             "accepted": c.accepted,
             "log": format!("{}.changed.log", crate::export::suite_stem(program, c.class)),
         })).collect::<Vec<Json>>(),
+        "reopened": session.suite().kept.reopened.iter().map(|r| json!({
+            "class": program.classes[r.class].name,
+            "method": r.method,
+            "why": r.why,
+        })).collect::<Vec<Json>>(),
         "failing": session.suite().failing.len(),
         "classes": classes,
         "types": types,
@@ -199,7 +204,8 @@ pub fn text(report: &Json) -> String {
 fn update_lines(report: &Json) -> String {
     let kept = report["kept"].as_u64().unwrap_or_default();
     let changed = report["changed"].as_array().map(Vec::as_slice).unwrap_or_default();
-    if kept == 0 && changed.is_empty() {
+    let reopened = report["reopened"].as_array().map(Vec::as_slice).unwrap_or_default();
+    if kept == 0 && changed.is_empty() && reopened.is_empty() {
         return String::new();
     }
     let accepted = changed.iter().filter(|c| c["accepted"] == true).count();
@@ -220,6 +226,10 @@ fn update_lines(report: &Json) -> String {
             text("reason"),
             text("log")
         ));
+    }
+    for r in reopened {
+        let text = |key: &str| r[key].as_str().unwrap_or_default().to_string();
+        out.push_str(&format!("reopened: {}.{}: {}\n", text("class"), text("method"), text("why")));
     }
     out
 }

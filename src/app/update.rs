@@ -6,16 +6,17 @@
 //! statements it covers count as covered, so the loop elects only candidates that cover something the
 //! kept tests leave. A test whose assertions no longer hold is a behaviour change: it is set aside, named
 //! with the reason in the summary, the report and `<Class>.changed.log`, or, under `--accept-changes`,
-//! rewritten to assert the new behaviour in its place. A method whose source is as the suite was
-//! written and whose kept tests cover what its suite covered is not generated again; the others are,
-//! and what they elect is appended to their group. The suite is then written as usual, except that a
+//! rewritten to assert the new behaviour in its place. A method whose goal's code (its own and its
+//! helpers') is as the suite was written and whose kept tests cover what its suite covered is not
+//! generated again; the others are reopened, named with the reason, and what they elect is appended to
+//! their group. The suite is then written as usual, except that a
 //! class's files are written only where their text changes.
 
 use super::generate::Export;
 use crate::error::Result;
 use crate::session::{Session, is_regression};
 use crate::suite::checks::run_json;
-use crate::suite::kept::{AsWritten, ChangedTest, KeptTest, as_elected, change, differences, fingerprint};
+use crate::suite::kept::{AsWritten, ChangedTest, KeptTest, Reopened, as_elected, change, differences, reopening};
 use crate::suite::manifest::{ManifestTest, Previous, read_previous};
 use crate::suite::written_lines;
 
@@ -68,13 +69,17 @@ fn keep_class(session: &mut Session, suite: Previous, update: Update) -> Result<
         if m.class != class {
             continue;
         }
-        let source = m.function.as_ref().and_then(|f| fingerprint(session.subject().code(), f));
         let mark = methods.iter().find(|(name, _)| *name == m.method).map(|(_, mark)| mark);
-        let unchanged = mark.is_some_and(|mark| Some(mark.source) == source && m.covered_count() >= mark.covers);
-        if !unchanged {
-            generated.push(m.method.clone());
+        let why = reopening(mark, session.source(index).as_ref(), m.covered_count());
+        let (method, covers) = (m.method.clone(), mark.map_or(0, |mark| mark.covers));
+        if let Some(why) = why {
+            generated.push(method.clone());
+            session.kept_mut().reopened.push(Reopened { class, method, why });
+            session.close_kept(index, false);
+        } else {
+            session.kept_mut().unchanged.push((class, method, covers));
+            session.close_kept(index, true);
         }
-        session.close_kept(index, unchanged);
     }
     // The failures logged for a method generated again stay only if they still happen.
     for f in failing {

@@ -48,7 +48,9 @@ impl Session {
             format!("Seed {}; command: {command}", self.settings.seed),
         ];
         header.extend(changes.iter().cloned());
-        let mut written = self.suite.write(&self.subject.program, &self.subject.code, format, out_dir, &header)?;
+        let sources = self.sources();
+        let mut written =
+            self.suite.write(&self.subject.program, &self.subject.code, &sources, format, out_dir, &header)?;
         if self.suite.elected.is_empty() && self.suite.kept.tests.is_empty() && self.suite.kept.classes.is_empty() {
             for path in self.suite.write_unelected(&self.subject.program, format, out_dir, &header, &self.outcomes())? {
                 if !written.contains(&path) {

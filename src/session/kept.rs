@@ -9,13 +9,27 @@ use crate::model::observed::Outcome;
 use crate::model::program::ClassId;
 use crate::model::test::TestCase;
 use crate::sandbox::{Execution, Test};
-use crate::suite::kept::{Kept, KeptTest};
+use crate::suite::kept::{Kept, KeptTest, Source};
 use crate::suite::{FailingTest, message_shape};
 
 impl Session {
     /// The index of the method under test `method` of `class`.
     pub(crate) fn method_index(&self, class: ClassId, method: &str) -> Option<usize> {
         self.methods.iter().position(|m| m.class == class && m.method == method)
+    }
+
+    /// The fingerprints of the code of method `index`'s goal (see [`Source`]); `None` when its code cannot
+    /// be found.
+    pub(crate) fn source(&self, index: usize) -> Option<Source> {
+        let m = &self.methods[index];
+        Source::of(&self.subject.code, m.function.as_ref()?, &m.helpers)
+    }
+
+    /// The fingerprints of the goals of the methods under test, by class and name: what a suite's manifest
+    /// keeps, for an update to tell what changed.
+    pub(crate) fn sources(&self) -> Vec<(ClassId, String, Source)> {
+        let located = (0..self.methods.len()).filter_map(|i| Some((i, self.source(i)?)));
+        located.map(|(i, source)| (self.methods[i].class, self.methods[i].method.clone(), source)).collect()
     }
 
     /// Runs a test written before alone, as its exported form runs: `json` is the test with its

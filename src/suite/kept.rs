@@ -5,8 +5,10 @@
 //! A test still passes when the run of it on the current code makes every assertion its manifest says
 //! it was written with ([`change`]): `flycatcher mutate --suite` reads a suite back by the same rule.
 //! Which methods need generating again is told by what the manifest says of each method
-//! ([`MethodMark`]): a method whose source is as it was and whose kept tests cover as much as the
-//! written suite did is not generated again, so an update of unchanged code writes nothing new.
+//! ([`MethodMark`]): a method whose goal's code is as it was (its own and that of each helper its tests
+//! reach it through, see `session/helpers.rs`) and whose kept tests cover as much as the written suite
+//! did is not generated again, so an update of unchanged code writes nothing new, and an edit of a
+//! helper reopens exactly the methods reaching it ([`reopening`]).
 
 use serde_json::Value as Json;
 
@@ -58,14 +60,95 @@ pub struct ChangedTest {
     pub accepted: bool,
 }
 
-/// What the written suite says of a method: a fingerprint of its source and how many of its statements
-/// the suite's tests covered.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+/// What the written suite says of a method: the fingerprints of its goal's code and how many of its
+/// statements the suite's tests covered.
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct MethodMark {
-    /// [`fingerprint`] of the method's source.
+    /// [`fingerprint`] of the method's own source.
     pub source: u64,
+    /// Those of its helpers, as [`Source::helpers`]; `None` in a manifest written before helpers were
+    /// fingerprinted (version 4), which cannot tell whether they changed.
+    pub helpers: Option<Vec<(String, u64)>>,
     /// Statements of the method its tests covered.
     pub covers: usize,
+}
+
+/// The code of a method's goal as fingerprints: what its manifest keeps and an update compares.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Source {
+    /// [`fingerprint`] of its own source.
+    pub own: u64,
+    /// [`fingerprint`] of each helper its goal holds, with the name a report gives it, in name order: a
+    /// helper's code is part of what the method's tests must cover.
+    pub helpers: Vec<(String, u64)>,
+}
+
+impl Source {
+    /// The fingerprints of `own` and of `helpers` (named) in `code`; `None` when the text of `own` cannot
+    /// be found (a helper's that cannot be found is left out, as it is every time).
+    pub(crate) fn of(code: &CodeBase, own: &FunctionRef, helpers: &[(String, FunctionRef)]) -> Option<Source> {
+        let mut fingerprints: Vec<(String, u64)> =
+            helpers.iter().filter_map(|(name, f)| Some((name.clone(), fingerprint(code, f)?))).collect();
+        fingerprints.sort();
+        Some(Source { own: fingerprint(code, own)?, helpers: fingerprints })
+    }
+}
+
+/// Why an update generates a method again, in words, or `None` when it need not: its suite's mark of it
+/// (`mark`; none for a method its manifest does not mention), its goal's code now (`now`; none when it cannot
+/// be found), and the statements of its goal the kept tests cover now.
+///
+/// Helpers are compared by their code, not by name: a helper named by its line (an anonymous function)
+/// keeps its fingerprint when code above it moves it.
+pub(crate) fn reopening(mark: Option<&MethodMark>, now: Option<&Source>, covered: usize) -> Option<String> {
+    let Some(mark) = mark else { return Some("its suite's manifest does not mention it".into()) };
+    let Some(now) = now else { return Some("its code cannot be found".into()) };
+    if mark.source != now.own {
+        return Some("its code changed".into());
+    }
+    let quoted = |names: Vec<&str>| names.iter().map(|n| format!("`{n}`")).collect::<Vec<_>>().join(", ");
+    match &mark.helpers {
+        None if !now.helpers.is_empty() => {
+            let names = now.helpers.iter().map(|(n, _)| n.as_str()).collect();
+            return Some(format!(
+                "its suite's manifest predates fingerprints of helpers, so {} may have changed",
+                quoted(names)
+            ));
+        }
+        None => {}
+        Some(was) => {
+            let codes = |helpers: &[(String, u64)]| {
+                let mut codes: Vec<u64> = helpers.iter().map(|(_, h)| *h).collect();
+                codes.sort_unstable();
+                codes
+            };
+            if codes(was) != codes(&now.helpers) {
+                fn absent<'a>(from: &'a [(String, u64)], to: &[(String, u64)]) -> Vec<&'a str> {
+                    from.iter().filter(|(_, f)| !to.iter().any(|(_, t)| t == f)).map(|(n, _)| n.as_str()).collect()
+                }
+                let (changed, gone) = (absent(&now.helpers, was), absent(was, &now.helpers));
+                return Some(match (changed.len(), gone.len()) {
+                    (1, _) => format!("its helper {} changed", quoted(changed)),
+                    (0, 0) => "the helpers it reaches changed".into(),
+                    (0, _) => format!("it no longer reaches {}", quoted(gone)),
+                    _ => format!("its helpers {} changed", quoted(changed)),
+                });
+            }
+        }
+    }
+    (covered < mark.covers)
+        .then(|| format!("its kept tests cover {covered} of its statements, the suite covered {}", mark.covers))
+}
+
+/// A method an update generates again, rather than keeping its tests alone.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Reopened {
+    /// Its class.
+    pub class: ClassId,
+    /// Its name.
+    pub method: String,
+    /// Why, in words ([`reopening`]).
+    pub why: String,
 }
 
 /// What an update keeps of the suite it brings up to date.
@@ -84,6 +167,13 @@ pub struct Kept {
     pub changed: Vec<ChangedTest>,
     /// Failing tests logged for methods not generated again.
     pub failing: Vec<FailingTest>,
+    /// The methods of the classes brought up to date that are generated again, in order.
+    pub reopened: Vec<Reopened>,
+    /// The methods not generated again, with how many statements their suite's manifest says their tests
+    /// cover: their manifest keeps that count rather than what the kept tests cover when they run again
+    /// (a test the mutation analysis extended covers more than its method's count says), so that an
+    /// update of unchanged code writes nothing.
+    pub unchanged: Vec<(ClassId, String, usize)>,
 }
 
 impl Kept {
@@ -95,6 +185,12 @@ impl Kept {
     /// The order of the groups of `class`'s suite as written (none for a suite written anew).
     pub(crate) fn groups(&self, class: ClassId) -> &[String] {
         self.groups.iter().find(|(c, _)| *c == class).map_or(&[], |(_, g)| g.as_slice())
+    }
+
+    /// How many statements the tests of `method` of `class` cover, as its suite's manifest says, when it
+    /// is not generated again.
+    pub(crate) fn covers(&self, class: ClassId, method: &str) -> Option<usize> {
+        self.unchanged.iter().find(|(c, m, _)| *c == class && m == method).map(|(_, _, covers)| *covers)
     }
 
     /// Whether `class`'s suite is brought up to date.
@@ -173,8 +269,8 @@ pub(crate) fn failing_outcome(threw_at: Option<usize>) -> Outcome {
     }
 }
 
-/// A fingerprint of the source of `function` (FNV-1a of its text): a method whose text changed is
-/// generated again by an update. `None` when its text cannot be found.
+/// A fingerprint of the source of `function` (FNV-1a of its text): a method whose text, or a helper's,
+/// changed is generated again by an update. `None` when its text cannot be found.
 pub(crate) fn fingerprint(code: &CodeBase, function: &FunctionRef) -> Option<u64> {
     let file = code.files.get(function.file)?;
     let found =
@@ -209,6 +305,47 @@ pub(crate) fn changed_log(class: &str, changed: &[&ChangedTest], header: &[Strin
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn mark(helpers: Option<&[(&str, u64)]>) -> MethodMark {
+        let helpers = helpers.map(|h| h.iter().map(|(n, f)| (n.to_string(), *f)).collect());
+        MethodMark { source: 1, helpers, covers: 4 }
+    }
+
+    fn source(own: u64, helpers: &[(&str, u64)]) -> Source {
+        Source { own, helpers: helpers.iter().map(|(n, f)| (n.to_string(), *f)).collect() }
+    }
+
+    #[test]
+    fn a_method_is_reopened_when_its_code_or_a_helpers_changed_and_only_then() {
+        let was = mark(Some(&[("_key", 7), ("_trim", 8)]));
+        assert_eq!(reopening(Some(&was), Some(&source(1, &[("_key", 7), ("_trim", 8)])), 4), None);
+        assert_eq!(
+            reopening(Some(&was), Some(&source(2, &[("_key", 7), ("_trim", 8)])), 4).unwrap(),
+            "its code changed"
+        );
+        let why = reopening(Some(&was), Some(&source(1, &[("_key", 9), ("_trim", 8)])), 4).unwrap();
+        assert_eq!(why, "its helper `_key` changed");
+        let why = reopening(Some(&was), Some(&source(1, &[("_key", 7)])), 4).unwrap();
+        assert_eq!(why, "it no longer reaches `_trim`");
+        // A helper named by its line keeps its code when code above it moves it.
+        let anonymous = mark(Some(&[("line 3", 7)]));
+        assert_eq!(reopening(Some(&anonymous), Some(&source(1, &[("line 5", 7)])), 4), None);
+        let why = reopening(Some(&was), Some(&source(1, &[("_key", 7), ("_trim", 8)])), 3).unwrap();
+        assert!(why.contains("cover 3 of its statements, the suite covered 4"), "{why}");
+        assert!(reopening(None, Some(&source(1, &[])), 4).is_some());
+        assert!(reopening(Some(&was), None, 4).is_some());
+    }
+
+    /// A manifest written before helpers were fingerprinted cannot vouch for them: a method reaching
+    /// helpers is generated again (once: the suite written then keeps their fingerprints), one reaching
+    /// none is kept.
+    #[test]
+    fn a_mark_without_helpers_reopens_only_the_methods_reaching_some() {
+        let old = mark(None);
+        assert_eq!(reopening(Some(&old), Some(&source(1, &[])), 4), None);
+        let why = reopening(Some(&old), Some(&source(1, &[("parse", 7)])), 4).unwrap();
+        assert!(why.contains("predates") && why.contains("`parse`"), "{why}");
+    }
 
     #[test]
     fn the_changed_log_says_what_changed_and_what_became_of_each_test() {

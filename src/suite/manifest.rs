@@ -11,7 +11,7 @@ use std::path::{Path, PathBuf};
 
 use serde_json::{Value as Json, json};
 
-use super::kept::{self, MethodMark};
+use super::kept::{self, Kept, MethodMark, Source};
 use super::stability::Instability;
 use super::write::Entry;
 use super::{ElectedTest, FailingTest, FieldCheck, StateChecks, test_lines};
@@ -20,7 +20,6 @@ use crate::export::{self, Format, Line};
 use crate::model::observed::{Outcome, Thrown};
 use crate::model::program::{ClassId, ProgramInfo};
 use crate::model::test::{CALL_ITSELF, Shape, Statement, TestCase, Value, Variable, Web};
-use crate::sandbox::code::CodeBase;
 
 /// How manifest files end: `LinkedList.flycatcher.json`.
 pub(crate) const SUFFIX: &str = ".flycatcher.json";
@@ -29,9 +28,10 @@ pub(crate) const SUFFIX: &str = ".flycatcher.json";
 /// `suite` file and `subjects`; version 3 what changed between runs in a test's results (`offsets`,
 /// `unstable`), which a version 2 manifest reads as nothing; version 4 what `generate --update` needs to
 /// write a suite again as it was (the suite's `header`, each test's `lines`, the `failing` tests) and to
-/// tell what to generate again (`methods`). A reader refuses versions before [`OLDEST`] and after this
-/// one.
-const VERSION: u64 = 4;
+/// tell what to generate again (`methods`); version 5 the fingerprints of each method's helpers
+/// (`methods`' `helpers`), which a version 4 manifest reads as unknown. A reader refuses versions before
+/// [`OLDEST`] and after this one.
+const VERSION: u64 = 5;
 
 /// The oldest version of the manifest format this one reads.
 const OLDEST: u64 = 2;
@@ -89,12 +89,20 @@ pub(crate) struct Written<'a> {
     pub header: &'a [String],
 }
 
+/// What the manifests say of each method under test, which tells an update what to generate again.
+pub(crate) struct Marks<'a> {
+    /// The fingerprints of the methods' goals, by class and name.
+    pub sources: &'a [(ClassId, String, Source)],
+    /// What an update kept: a method not generated again keeps its count of statements covered.
+    pub kept: &'a Kept,
+}
+
 /// The manifest of one class's tests (`tests`, as its suite writes them) and its failing tests, whose
 /// suite `written` says where it went, in `out_dir`: its path and text. A test written again as it was
-/// (see [`super::kept`]) keeps its entry.
+/// (see [`super::kept`]) keeps its entry; `marks` say what each method's mark holds.
 pub(crate) fn render(
     program: &ProgramInfo,
-    code: &CodeBase,
+    marks: &Marks,
     class: ClassId,
     tests: &[Entry],
     failing: &[&FailingTest],
@@ -132,7 +140,7 @@ pub(crate) fn render(
         "subjects": written.subjects.iter().map(|p| p.display().to_string()).collect::<Vec<_>>(),
         "classes": (0..program.classes.len()).map(name).collect::<Vec<_>>(),
         "header": written.header,
-        "methods": methods(program, code, class, tests),
+        "methods": methods(marks, class, tests),
         "awaited": awaited(program, tests),
         "tests": entries,
         "failing": failing,
@@ -188,22 +196,27 @@ fn variables(program: &ProgramInfo, variables: &[Variable]) -> Json {
     variables.iter().map(|v| json!({ "class": program.classes[v.class].name, "name": v.name })).collect()
 }
 
-/// What the manifest says of each method of `class`: its source's fingerprint and how many of its
-/// statements `tests` cover (see [`MethodMark`]), which tells an update what to generate again.
-fn methods(program: &ProgramInfo, code: &CodeBase, class: ClassId, tests: &[Entry]) -> Json {
-    let mut marks = serde_json::Map::new();
-    for method in &program.classes[class].methods {
-        let Some(source) = method.function.as_ref().and_then(|f| kept::fingerprint(code, f)) else { continue };
-        let mut covers: Vec<u32> = tests
-            .iter()
-            .filter(|t| t.elected.test.method == method.name)
-            .flat_map(|t| t.elected.covers.iter().copied())
-            .collect();
-        covers.sort_unstable();
-        covers.dedup();
-        marks.insert(method.name.clone(), json!({ "source": format!("{source:016x}"), "covers": covers.len() }));
+/// What the manifest says of each method under test of `class`: the fingerprints of its goal's code
+/// and how many of its statements `tests` cover (as it was for a method an update kept unchanged; see
+/// [`MethodMark`]), which tells an update what to generate again.
+fn methods(marks: &Marks, class: ClassId, tests: &[Entry]) -> Json {
+    let mut json = serde_json::Map::new();
+    for (_, method, source) in marks.sources.iter().filter(|(c, _, _)| *c == class) {
+        let covers = marks.kept.covers(class, method).unwrap_or_else(|| {
+            let mut covers: Vec<u32> = tests
+                .iter()
+                .filter(|t| t.elected.test.method == *method)
+                .flat_map(|t| t.elected.covers.iter().copied())
+                .collect();
+            covers.sort_unstable();
+            covers.dedup();
+            covers.len()
+        });
+        let helpers: Vec<Json> = source.helpers.iter().map(|(name, h)| json!([name, format!("{h:016x}")])).collect();
+        let mark = json!({ "source": format!("{:016x}", source.own), "helpers": helpers, "covers": covers });
+        json.insert(method.clone(), mark);
     }
-    Json::Object(marks)
+    Json::Object(json)
 }
 
 fn checks_json(checks: &StateChecks) -> Json {
@@ -366,9 +379,21 @@ pub(crate) fn read_previous(dir: &Path, program: &ProgramInfo) -> Result<(Vec<Pr
             .into_iter()
             .flatten()
             .filter_map(|(method, mark)| {
-                let source = mark.get("source").and_then(Json::as_str).and_then(|s| u64::from_str_radix(s, 16).ok());
+                let hex = |s: &Json| s.as_str().and_then(|s| u64::from_str_radix(s, 16).ok());
+                let source = mark.get("source").and_then(hex);
                 let covers = mark.get("covers").and_then(Json::as_u64);
-                Some((method.clone(), MethodMark { source: source?, covers: covers? as usize }))
+                // A mark whose helpers cannot be read is no mark: its method is generated again.
+                let helpers = match mark.get("helpers") {
+                    None => None,
+                    Some(helpers) => Some(
+                        helpers
+                            .as_array()?
+                            .iter()
+                            .map(|pair| Some((pair.get(0)?.as_str()?.to_string(), hex(pair.get(1)?)?)))
+                            .collect::<Option<Vec<_>>>()?,
+                    ),
+                };
+                Some((method.clone(), MethodMark { source: source?, helpers, covers: covers? as usize }))
             })
             .collect();
         let tests = read(&json, program).map_err(bad)?;

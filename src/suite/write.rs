@@ -16,7 +16,7 @@ use crate::model::observed::Outcome;
 use crate::model::program::{Access, ClassId, ModuleKind, ProgramInfo};
 use crate::model::test::{Statement, TestCase};
 use crate::sandbox::CodeBase;
-use crate::suite::kept::{AsWritten, ChangedTest, KeptTest, changed_log};
+use crate::suite::kept::{AsWritten, ChangedTest, KeptTest, Source, changed_log};
 use crate::suite::{ElectedTest, FailingTest, Suite, assertion, manifest, title};
 
 impl Suite {
@@ -24,16 +24,19 @@ impl Suite {
     /// skipped, for runners that can skip) and `<Class>.failing.log` files into `out_dir`; returns the files
     /// written. A suite brought up to date (see [`super::kept`]) keeps its header and its tests as written,
     /// adds `<Class>.changed.log` when tests changed, and writes only the files whose text changes.
+    /// `sources` are the fingerprints of the methods' goals, which the manifests keep for an update.
     pub fn write(
         &self,
         program: &ProgramInfo,
         code: &CodeBase,
+        sources: &[(ClassId, String, Source)],
         format: Format,
         out_dir: &Path,
         header: &[String],
     ) -> Result<Vec<PathBuf>> {
         std::fs::create_dir_all(out_dir).map_err(|source| Error::Write { path: out_dir.to_path_buf(), source })?;
         let mut written = Vec::new();
+        let marks = manifest::Marks { sources, kept: &self.kept };
         for class in self.classes() {
             let header = self.kept.header(class).unwrap_or(header);
             let mut out = Output { dir: out_dir, only_changed: self.kept.updates(class), written: &mut written };
@@ -48,7 +51,7 @@ impl Suite {
                 let file_name = out.rendered(&suite, format)?;
                 let subjects = suite.files.iter().map(|f| f.path.as_path()).collect();
                 let suite_file = manifest::Written { format, file_name: &file_name, subjects, header };
-                let (path, text) = manifest::render(program, code, class, &tests, &failing, &suite_file, out_dir);
+                let (path, text) = manifest::render(program, &marks, class, &tests, &failing, &suite_file, out_dir);
                 out.put(path, text)?;
             }
             let thrown: Vec<&FailingTest> =

@@ -81,7 +81,7 @@ fn the_minimised_suite_keeps_what_c8_measures_and_is_shorter_with_simpler_values
         let (full, minimised): (PathBuf, PathBuf) = (dirs.path().join("full"), dirs.path().join("minimised"));
         session
             .suite()
-            .write(session.subject().program(), session.subject().code(), Format::NodeTest, &full, &[])
+            .write(session.subject().program(), session.subject().code(), &[], Format::NodeTest, &full, &[])
             .unwrap();
         session.export(Format::NodeTest, &minimised, "test").unwrap();
         let (before, after) = (c8_covered(&full, &sample(name)), c8_covered(&minimised, &sample(name)));
