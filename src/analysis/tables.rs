@@ -13,10 +13,12 @@ use std::rc::Rc;
 use rustc_hash::FxHashSet;
 
 use swc_ecma_ast::{
-    BinExpr, BinaryOp, CallExpr, Callee, Expr, Lit, MemberExpr, MemberProp, Pat, Program, Prop, PropName, PropOrSpread,
+    BinExpr, BinaryOp, CallExpr, Callee, Expr, Lit, MemberExpr, MemberProp, Pat, Program, Prop, PropOrSpread,
     VarDeclarator,
 };
 use swc_ecma_visit::{Visit, VisitWith};
+
+use crate::analysis::parse::prop_name;
 
 /// Most keys one table gives: a table of hundreds (a MIME database, every language) would otherwise fill
 /// a method's pool of constants. One key reaches the path past the look-up; a few spread over the
@@ -91,19 +93,13 @@ impl Finder {
     }
 }
 
-/// The name of an object literal's own property, when written plainly.
+/// The name of an object literal's own property, when the syntax says it.
 fn key_of(prop: &PropOrSpread) -> Option<String> {
     let PropOrSpread::Prop(prop) = prop else { return None };
-    let name = match &**prop {
-        Prop::Shorthand(ident) => return Some(ident.sym.to_string()),
-        Prop::KeyValue(p) => &p.key,
-        Prop::Method(p) => &p.key,
-        _ => return None,
-    };
-    match name {
-        PropName::Ident(ident) => Some(ident.sym.to_string()),
-        PropName::Str(s) => Some(s.value.to_atom_lossy().to_string()),
-        PropName::Num(n) => Some(n.value.to_string()),
+    match &**prop {
+        Prop::Shorthand(ident) => Some(ident.sym.to_string()),
+        Prop::KeyValue(p) => prop_name(&p.key),
+        Prop::Method(p) => prop_name(&p.key),
         _ => None,
     }
 }
