@@ -24,7 +24,7 @@
 
 use std::collections::BTreeMap;
 
-use swc_common::Spanned;
+use swc_common::{Span, Spanned};
 use swc_ecma_ast::{
     ArrowExpr, AssignExpr, AssignOp, AssignTarget, BinExpr, BinaryOp, CallExpr, Callee, Expr, Function, Ident, Lit,
     MemberProp, Pat, Program, SimpleAssignTarget, SwitchStmt, UnaryExpr, UnaryOp, VarDeclarator,
@@ -46,6 +46,10 @@ pub(crate) struct TypeofCheck {
     /// The literal of an equality (`'minor'` of `kind === 'minor'`), whose type `ty` names after
     /// [`EQUALS`]; `None` for every other check.
     pub literal: Option<Constant>,
+    /// Byte offset of the function whose parameter the checked name is, if it is one's: a callback's own
+    /// `s` (`list.reduce(function (acc, s) { typeof s === 'object' ... })`) hides the `s` of the function
+    /// around it, and a check on it says nothing of what that function was passed (see [`hidden_within`]).
+    pub param_of: Option<u32>,
 }
 
 /// Every `typeof identifier` compared (`===`, `!==`, `==`, `!=`) with a string literal, and every
@@ -124,10 +128,23 @@ pub(crate) fn checks_through_aliases(
                 _ => continue,
             };
             let name = format!("{}{rest}", alias.of);
-            found.push(TypeofCheck { at: check.at, name, ty: check.ty.clone(), literal: check.literal.clone() });
+            let (ty, literal) = (check.ty.clone(), check.literal.clone());
+            found.push(TypeofCheck { at: check.at, name, ty, literal, param_of: None });
         }
     }
     found
+}
+
+/// Whether `check` is on a parameter of a function nested within the function at `range` (`functions` are
+/// the ranges of its file's functions) rather than on what that function itself was passed.
+pub(crate) fn hidden_within(
+    check: &TypeofCheck,
+    range: &std::ops::Range<u32>,
+    functions: &[std::ops::Range<u32>],
+) -> bool {
+    check.param_of.is_some_and(|at| {
+        functions.iter().any(|g| g != range && range.start <= g.start && g.end <= range.end && g.contains(&at))
+    })
 }
 
 /// The checks a helper makes on what a function passes it: validation often lives in a function of its
@@ -139,6 +156,7 @@ pub(crate) fn checks_passed_on(
     checks: &[TypeofCheck],
     calls: &[NamedCall],
     range: std::ops::Range<u32>,
+    functions: &[std::ops::Range<u32>],
     callee: impl Fn(&str) -> Option<(std::ops::Range<u32>, Vec<String>)>,
 ) -> Vec<TypeofCheck> {
     let mut found = Vec::new();
@@ -149,13 +167,14 @@ pub(crate) fn checks_passed_on(
         }
         for (passed, param) in call.args.iter().zip(&params) {
             let Some(passed) = passed else { continue };
-            for check in checks.iter().filter(|c| body.contains(&c.at)) {
+            for check in checks.iter().filter(|c| body.contains(&c.at) && !hidden_within(c, &body, functions)) {
                 let rest = match check.name.strip_prefix(param.as_str()) {
                     Some(rest) if rest.is_empty() || rest.starts_with('.') => rest,
                     _ => continue,
                 };
                 let name = format!("{passed}{rest}");
-                found.push(TypeofCheck { at: call.at, name, ty: check.ty.clone(), literal: check.literal.clone() });
+                let (ty, literal) = (check.ty.clone(), check.literal.clone());
+                found.push(TypeofCheck { at: call.at, name, ty, literal, param_of: None });
             }
         }
     }
@@ -201,6 +220,8 @@ struct Finder {
 /// A function's parameters, and the names it rebound so far (see [`Finder::scopes`]).
 #[derive(Default)]
 struct Scope {
+    /// Byte offset of the function (none for the program's top level).
+    start: Option<u32>,
     params: Vec<String>,
     rebound: Vec<String>,
 }
@@ -208,13 +229,14 @@ struct Scope {
 impl Finder {
     /// Keeps `check` unless the variable it is on was rebound before it (see the module's documentation),
     /// in its own function or, unless a parameter of that function hides it, in one around it.
-    fn push(&mut self, check: TypeofCheck) {
+    fn push(&mut self, mut check: TypeofCheck) {
         let root = check.name.split('.').next().unwrap_or_default();
         for scope in self.scopes.iter().rev() {
             if scope.rebound.iter().any(|n| n == root) {
                 return;
             }
             if scope.params.iter().any(|n| n == root) {
+                check.param_of = scope.start;
                 break;
             }
         }
@@ -222,7 +244,7 @@ impl Finder {
     }
 
     /// Visits a function's parts with a scope of its own, whose parameters are `params`.
-    fn scoped<'p>(&mut self, params: impl Iterator<Item = &'p Pat>, visit: impl FnOnce(&mut Finder)) {
+    fn scoped<'p>(&mut self, span: Span, params: impl Iterator<Item = &'p Pat>, visit: impl FnOnce(&mut Finder)) {
         let params = params
             .filter_map(|p| match p {
                 Pat::Ident(id) => Some(id.id.sym.to_string()),
@@ -230,7 +252,8 @@ impl Finder {
                 _ => None,
             })
             .collect();
-        self.scopes.push(Scope { params, rebound: Vec::new() });
+        let start = Some(span.lo.0.saturating_sub(self.base));
+        self.scopes.push(Scope { start, params, rebound: Vec::new() });
         visit(self);
         self.scopes.pop();
     }
@@ -295,11 +318,11 @@ fn dotted(e: &Expr) -> Option<String> {
 
 impl Visit for Finder {
     fn visit_function(&mut self, node: &Function) {
-        self.scoped(node.params.iter().map(|p| &p.pat), |finder| node.visit_children_with(finder));
+        self.scoped(node.span, node.params.iter().map(|p| &p.pat), |finder| node.visit_children_with(finder));
     }
 
     fn visit_arrow_expr(&mut self, node: &ArrowExpr) {
-        self.scoped(node.params.iter(), |finder| node.visit_children_with(finder));
+        self.scoped(node.span, node.params.iter(), |finder| node.visit_children_with(finder));
     }
 
     fn visit_assign_expr(&mut self, node: &AssignExpr) {
@@ -319,7 +342,13 @@ impl Visit for Finder {
             && let (Some(name), Some(class)) = (dotted(&node.left), dotted(&node.right))
         {
             let ty = format!("{INSTANCEOF}{class}");
-            self.push(TypeofCheck { at: node.span().lo.0.saturating_sub(self.base), name, ty, literal: None });
+            self.push(TypeofCheck {
+                at: node.span().lo.0.saturating_sub(self.base),
+                name,
+                ty,
+                literal: None,
+                param_of: None,
+            });
         }
         if matches!(node.op, BinaryOp::EqEqEq | BinaryOp::NotEqEq | BinaryOp::EqEq | BinaryOp::NotEq) {
             let typeof_of = |e: &Expr| match e {
@@ -342,7 +371,13 @@ impl Visit for Finder {
                 .or_else(|| identifier(&node.left).zip(literal(&node.right)))
                 .or_else(|| identifier(&node.right).zip(literal(&node.left)));
             if let Some((name, (ty, literal))) = found {
-                self.push(TypeofCheck { at: node.span().lo.0.saturating_sub(self.base), name, ty, literal });
+                self.push(TypeofCheck {
+                    at: node.span().lo.0.saturating_sub(self.base),
+                    name,
+                    ty,
+                    literal,
+                    param_of: None,
+                });
             }
         }
         node.visit_children_with(self);
@@ -354,7 +389,7 @@ impl Visit for Finder {
                 if let Some((ty, literal)) = case.test.as_deref().and_then(equality) {
                     let at = case.span.lo.0.saturating_sub(self.base);
                     let (name, ty) = (name.clone(), format!("{EQUALS}{ty}"));
-                    self.push(TypeofCheck { at, name, ty, literal });
+                    self.push(TypeofCheck { at, name, ty, literal, param_of: None });
                 }
             }
         }
@@ -495,12 +530,28 @@ mod tests {
         let end = code.find("\nfunction other").unwrap() as u32;
         let normalize = (0..start, vec!["o".to_string(), "n".to_string()]);
         let callee = |name: &str| (name == "normalize").then(|| normalize.clone());
-        let passed = checks_passed_on(&checks, &calls, start..end, callee);
+        let passed = checks_passed_on(&checks, &calls, start..end, &[], callee);
         let all = code.len() as u32;
         assert_eq!(types_checked(&passed, "options.sort", 0, all), vec!["function"]);
         assert_eq!(types_checked(&passed, "object.name", 0, all), vec!["string"]);
         assert!(passed.iter().all(|c| (start..end).contains(&c.at)), "placed at the call");
         assert!(types_checked(&passed, "other", 0, all).is_empty(), "only checks on the callee's parameters");
+    }
+
+    #[test]
+    fn a_callback_s_own_parameter_hides_the_one_around_it() {
+        let code = "function parse(s, env) { if (typeof env !== 'function') return s;\n\
+                    return s.reduce(function (acc, s) { if (typeof s === 'object') acc.push(s); return acc; }, []); }";
+        let parsed = parse_source(Path::new("/nonexistent/t.js"), "t.js", code.into()).unwrap();
+        let checks = typeof_checks(&parsed.program, parsed.source.start_pos.0);
+        let all = code.len() as u32;
+        let callback = code.find("function (acc").unwrap() as u32..code.rfind(" }, []").unwrap() as u32 + 2;
+        let functions = [0..all, callback];
+        let own: Vec<TypeofCheck> =
+            checks.iter().filter(|c| !hidden_within(c, &(0..all), &functions)).cloned().collect();
+        assert_eq!(types_checked(&own, "env", 0, all), vec!["function"]);
+        assert!(types_checked(&own, "s", 0, all).is_empty(), "the callback's `s` is not parse's");
+        assert_eq!(types_checked(&checks, "s", 0, all), vec!["object"], "the callback's own check is kept for it");
     }
 
     #[test]

@@ -3,13 +3,14 @@
 //! of every parameter.
 
 use std::collections::BTreeMap;
+use std::ops::Range;
 
 use crate::analysis::constants::{Constant, Literals};
 use crate::analysis::declared::{Declarations, lookup_of};
 use crate::analysis::shapes::members_passed;
 use crate::analysis::tables::Tables;
 use crate::analysis::typeofs::{
-    Alias, NamedCall, TypeofCheck, checks_passed_on, checks_through_aliases, flows, typeof_checks,
+    Alias, NamedCall, TypeofCheck, checks_passed_on, checks_through_aliases, flows, hidden_within, typeof_checks,
 };
 use crate::error::{Error, Result};
 use crate::generate::guided::ConstantPool;
@@ -185,10 +186,15 @@ pub(super) fn record_typeof_checks(code: &CodeBase, program: &ProgramInfo, types
             let Some((file, f)) = code.function_of_statement(function.statements.start) else { continue };
             let functions = &code.files[file].instrumented.functions;
             let callee = |name: &str| named(functions, name).map(|only| (only.start..only.end, only.params.clone()));
-            let mut within: Vec<TypeofCheck> =
-                checks[file].iter().filter(|c| (f.start..f.end).contains(&c.at)).cloned().collect();
+            let ranges: Vec<Range<u32>> = functions.iter().map(|g| g.start..g.end).collect();
+            let range = f.start..f.end;
+            let mut within: Vec<TypeofCheck> = checks[file]
+                .iter()
+                .filter(|c| range.contains(&c.at) && !hidden_within(c, &range, &ranges))
+                .cloned()
+                .collect();
             let (calls, aliases) = &flows[file];
-            within.extend(checks_passed_on(&checks[file], calls, f.start..f.end, callee));
+            within.extend(checks_passed_on(&checks[file], calls, f.start..f.end, &ranges, callee));
             let aliased = checks_through_aliases(&within, aliases, f.start..f.end);
             within.extend(aliased);
             types.set_typeof_checks(class, &method.name, within);

@@ -46,6 +46,7 @@ mod strategies;
 mod structured;
 mod suite_quality;
 mod tables;
+mod typeof_checks;
 mod typescript_fixtures_run;
 mod typescript_input;
 mod typescript_projects;
