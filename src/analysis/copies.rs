@@ -14,10 +14,11 @@ use std::ops::Range;
 use swc_common::Spanned;
 use swc_ecma_ast::{
     AssignExpr, AssignOp, AssignTarget, BinExpr, BinaryOp, CallExpr, Callee, Expr, Lit, MemberExpr, MemberProp,
-    ObjectPatProp, Pat, PropName, PropOrSpread, Program, SimpleAssignTarget, VarDeclarator,
+    ObjectPatProp, Pat, Program, PropOrSpread, SimpleAssignTarget, VarDeclarator,
 };
 use swc_ecma_visit::{Visit, VisitWith};
 
+use super::parse::prop_name;
 use super::typeofs::NamedCall;
 
 /// A copy of some values into another: `into` holds their members after `at`.
@@ -277,21 +278,13 @@ fn unwrapped(e: &Expr) -> &Expr {
     }
 }
 
-/// `a.b.c` for a chain of identifiers and member names, `this.b` included.
+/// `a.b.c` for a chain of identifiers and member names; unlike the `typeof` checks' chains, `this.b` is
+/// one (a copy kept on the instance is read by the other methods) and casts are seen through.
 fn dotted(e: &Expr) -> Option<String> {
     match unwrapped(e) {
         Expr::Ident(i) => Some(i.sym.to_string()),
         Expr::This(_) => Some("this".to_string()),
         Expr::Member(m) => Some(format!("{}.{}", dotted(&m.obj)?, m.prop.as_ident()?.sym)),
-        _ => None,
-    }
-}
-
-/// A property's name written as an identifier or a string.
-fn prop_name(name: &PropName) -> Option<String> {
-    match name {
-        PropName::Ident(i) => Some(i.sym.to_string()),
-        PropName::Str(s) => Some(s.value.to_atom_lossy().to_string()),
         _ => None,
     }
 }

@@ -6,7 +6,8 @@
 //! `x != null`) are read too, as the pseudo-type `'null'`: they name no type, but say that passing
 //! `null` takes a branch of its own. So are `x instanceof C`, as `'instanceof C'` (`C` as written,
 //! `Geo.Point` for a member chain): a proxy's prototype is no class's, so validation like
-//! `if (!(other instanceof Matrix)) throw` rejects every proxy before it shows a member. Equalities
+//! `if (!(other instanceof Matrix)) throw` rejects every proxy before it shows a member; `Array.isArray(x)`
+//! is read as `x instanceof Array`, for the same reason. Equalities
 //! with a literal (`kind === 'major'`, `switch (kind) { case 'minor': }`) leave no trace on a proxy
 //! either, and are read as the pseudo-types `'=string'`, `'=number'` and `'=boolean'` (see [`EQUALS`]),
 //! with the literal itself kept: a `switch` over a few names is passed by nothing but those names.

@@ -60,7 +60,8 @@ pub struct ParamRecord {
     pub name: String,
     /// How many calls received a recording proxy for it.
     pub uses: u32,
-    /// Members used, by name.
+    /// Members used, by name (with those its function reads on a copy of it: see
+    /// [`crate::analysis::copies`]).
     pub members: BTreeMap<String, MemberUse>,
     /// Accumulated number/string scores of coercions.
     pub scores: Scores,

@@ -5,8 +5,8 @@
 use std::collections::BTreeMap;
 
 use crate::analysis::constants::{Constant, Literals};
-use crate::analysis::declared::{Declarations, lookup_of};
 use crate::analysis::copies::{CopyFlows, View, copies_and_reads};
+use crate::analysis::declared::{Declarations, lookup_of};
 use crate::analysis::shapes::members_passed;
 use crate::analysis::tables::Tables;
 use crate::analysis::typeofs::{
@@ -182,8 +182,11 @@ pub(super) fn record_typeof_checks(code: &CodeBase, program: &ProgramInfo, types
         code.files.iter().map(|f| typeof_checks(&f.entry.parsed.program, f.entry.parsed.source.start_pos.0)).collect();
     let flows: Vec<(Vec<NamedCall>, Vec<Alias>)> =
         code.files.iter().map(|f| flows(&f.entry.parsed.program, f.entry.parsed.source.start_pos.0)).collect();
-    let copies: Vec<_> =
-        code.files.iter().map(|f| copies_and_reads(&f.entry.parsed.program, f.entry.parsed.source.start_pos.0)).collect();
+    let copies: Vec<_> = code
+        .files
+        .iter()
+        .map(|f| copies_and_reads(&f.entry.parsed.program, f.entry.parsed.source.start_pos.0))
+        .collect();
     for (class, info) in program.classes.iter().enumerate() {
         for method in std::iter::once(&info.constructor).chain(&info.methods) {
             let Some(function) = &method.function else { continue };
