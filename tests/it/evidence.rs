@@ -1,6 +1,6 @@
 //! Evidence of a parameter's type that a recording proxy cannot see by itself, each on a fixture of
-//! `tests/fixtures/evidence/`: options copied before they are read, `Array.isArray` checks, and a value
-//! converted with `toString()` before the code that uses it as a string.
+//! `tests/fixtures/evidence/`: options copied before they are read, `Array.isArray` checks and
+//! iteration, and a value converted with `toString()` before the code that uses it as a string.
 
 use crate::common;
 
@@ -34,12 +34,15 @@ fn members_read_on_a_copy_of_the_options_are_members_of_the_options() {
 }
 
 #[test]
-fn an_array_is_array_check_asks_for_an_array() {
+fn an_array_is_array_check_or_an_iteration_asks_for_an_array() {
     let (out, report) = generate_for("lists.js");
     // `widest` returns -1 for anything but an array and throws nothing: only the check says what it wants.
     assert_eq!(type_of(&report, "rows").as_deref(), Some("array"));
     assert_eq!(type_of(&report, "values").as_deref(), Some("array"));
-    fully_covered(&report, "lists", &["total", "widest"]);
+    // `for (const word of words)` and `[...items]` iterate them: arrays, not objects that threw.
+    assert_eq!(type_of(&report, "words").as_deref(), Some("array"));
+    assert_eq!(type_of(&report, "items").as_deref(), Some("array"));
+    fully_covered(&report, "lists", &["total", "widest", "longest", "copyOf"]);
     node_test_passes(&suites(out.path()));
 }
 
