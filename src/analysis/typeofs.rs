@@ -6,7 +6,8 @@
 //! `x != null`) are read too, as the pseudo-type `'null'`: they name no type, but say that passing
 //! `null` takes a branch of its own. So are `x instanceof C`, as `'instanceof C'` (`C` as written,
 //! `Geo.Point` for a member chain): a proxy's prototype is no class's, so validation like
-//! `if (!(other instanceof Matrix)) throw` rejects every proxy before it shows a member. Equalities
+//! `if (!(other instanceof Matrix)) throw` rejects every proxy before it shows a member; `Array.isArray(x)`
+//! is read as `x instanceof Array`, for the same reason. Equalities
 //! with a literal (`kind === 'major'`, `switch (kind) { case 'minor': }`) leave no trace on a proxy
 //! either, and are read as the pseudo-types `'=string'`, `'=number'` and `'=boolean'` (see [`EQUALS`]),
 //! with the literal itself kept: a `switch` over a few names is passed by nothing but those names.
@@ -383,6 +384,25 @@ impl Visit for Finder {
         node.visit_children_with(self);
     }
 
+    // `Array.isArray(x)` (or an `isArray` of a library or of the file's own, `var isArray = Array.isArray
+    // || ...`) is the check `x instanceof Array` written as a call: a recording proxy answers `false` to
+    // it and shows nothing, so the call is read as that check.
+    fn visit_call_expr(&mut self, node: &CallExpr) {
+        let callee = match &node.callee {
+            Callee::Expr(callee) => dotted(callee),
+            _ => None,
+        };
+        let is_array_check = callee.is_some_and(|c| c.rsplit('.').next() == Some("isArray"));
+        if is_array_check
+            && let Some(arg) = node.args.first().filter(|a| a.spread.is_none())
+            && let Some(name) = dotted(&arg.expr)
+        {
+            let ty = format!("{INSTANCEOF}Array");
+            self.push(TypeofCheck { at: node.span().lo.0.saturating_sub(self.base), name, ty, literal: None });
+        }
+        node.visit_children_with(self);
+    }
+
     fn visit_switch_stmt(&mut self, node: &SwitchStmt) {
         if let Some(name) = dotted(&node.discriminant) {
             for case in &node.cases {
@@ -498,6 +518,19 @@ mod tests {
         assert_eq!(types_checked(&checks, "a", 0, all), vec!["instanceof Matrix"]);
         assert_eq!(types_checked(&checks, "b", 0, all), vec!["instanceof Geo.Point"]);
         assert!(types_checked(&checks, "c", 0, all).is_empty(), "a member's check says nothing about `c`");
+    }
+
+    #[test]
+    fn is_array_calls_are_instanceof_array_checks() {
+        let code = "var isArray = Array.isArray; function f(a, b, c, d) { if (Array.isArray(a) || isArray(b.list)) return;\n\
+                    if (_.isArray(c)) return; isArray([d]); }";
+        let parsed = parse_source(Path::new("/nonexistent/t.js"), "t.js", code.into()).unwrap();
+        let checks = typeof_checks(&parsed.program, parsed.source.start_pos.0);
+        let all = code.len() as u32;
+        assert_eq!(types_checked(&checks, "a", 0, all), vec!["instanceof Array"]);
+        assert_eq!(types_checked(&checks, "b.list", 0, all), vec!["instanceof Array"]);
+        assert_eq!(types_checked(&checks, "c", 0, all), vec!["instanceof Array"]);
+        assert!(types_checked(&checks, "d", 0, all).is_empty(), "an array made of `d` says nothing of `d`");
     }
 
     #[test]

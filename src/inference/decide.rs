@@ -193,6 +193,11 @@ pub(crate) fn decide(record: &ParamRecord, program: &ProgramInfo, rng: &mut (imp
             .join(", ");
         return inferred(ty, format!("its function checks typeof {} against {checks}", record.name));
     }
+    // Code that iterates a value and reads no member by name (`for (const v of xs)`, `[...xs]`) takes
+    // an iterable: an array is one, whose items are learnt in turn.
+    if record.iterates() {
+        return inferred(ParamType::Array, format!("its function iterates {}", record.name));
+    }
     // Code that lists the keys of a value and reads no member by name walks the entries of a plain
     // object (a record of names to values, serialised, merged or copied).
     if record.keys_listed > 0 {

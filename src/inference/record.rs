@@ -60,7 +60,8 @@ pub struct ParamRecord {
     pub name: String,
     /// How many calls received a recording proxy for it.
     pub uses: u32,
-    /// Members used, by name.
+    /// Members used, by name (with those its function reads on a copy of it: see
+    /// [`crate::analysis::copies`]).
     pub members: BTreeMap<String, MemberUse>,
     /// Accumulated number/string scores of coercions.
     pub scores: Scores,
@@ -220,18 +221,27 @@ impl ParamRecord {
 /// checks read.
 pub(crate) const ASYNC_ITERATOR: &str = "@@asyncIterator";
 
+/// The pseudo-member a recording proxy logs when the code calls its `Symbol.iterator`: `for...of`, a
+/// spread or `Array.from` iterating it (reading the member alone may be a check).
+pub(crate) const ITERATED: &str = "@@iterated";
+
 impl ParamRecord {
     /// Whether the code asked its values for `Symbol.asyncIterator`: it takes async iterables.
     pub(crate) fn iterates_async(&self) -> bool {
         self.members.contains_key(ASYNC_ITERATOR)
     }
+
+    /// Whether the code iterated its values (see [`ITERATED`]).
+    pub(crate) fn iterates(&self) -> bool {
+        self.members.contains_key(ITERATED)
+    }
 }
 
 /// Members read to check what a value is rather than to use it: `Symbol.toStringTag`,
 /// `Symbol.iterator` and `Symbol.asyncIterator` checks, a `toStringTag` field, and brand flags such as
-/// `_isBigNumber` or `$isDayjsObject`.
+/// `_isBigNumber` or `$isDayjsObject`; and iterating ([`ITERATED`]), which decides by a rule of its own.
 fn is_probe(name: &str) -> bool {
-    const PROBES: [&str; 4] = ["toStringTag", "@@toStringTag", "@@iterator", ASYNC_ITERATOR];
+    const PROBES: [&str; 5] = ["toStringTag", "@@toStringTag", "@@iterator", ASYNC_ITERATOR, ITERATED];
     let brand = ["_is", "$is"].iter().any(|prefix| {
         name.strip_prefix(prefix).and_then(|rest| rest.chars().next()).is_some_and(|c| c.is_ascii_uppercase())
     });

@@ -116,6 +116,16 @@ impl TypeTable {
         }
     }
 
+    /// Gives parameter `index` of `function` of `class` the members its function reads on copies of it
+    /// (see [`crate::analysis::copies`]), as reads: they are what its values may hold.
+    pub(crate) fn add_copied_members(&mut self, class: ClassId, function: &str, index: usize, members: Vec<String>) {
+        let Some(&id) = self.params_of(class, function).get(index) else { return };
+        let record = &mut self.records[id as usize];
+        for member in members {
+            record.members.entry(member).or_default().reads += 1;
+        }
+    }
+
     /// Gives every member read on a parameter now typed as a plain object (`options.max`) a record of
     /// its own, once, so that its value's type is inferred like a parameter's instead of guessed: an
     /// options object is only accepted when each member has the type the code checks: its own checks

@@ -129,6 +129,26 @@
       const name = memberName(prop);
       if (name === null || name === 'then' || name === 'prototype') return undefined;
       record(key, 1, name);
+      // Reading `Symbol.iterator` may be a check; calling it is iterating (`for...of`, a spread,
+      // `Array.from`): that is recorded, and the iteration ends at once rather than throwing on an
+      // iterator the code cannot use (which read as a rejection of anything but a plain object).
+      if (prop === P.iterator) {
+        return function () {
+          record(key, 1, '@@iterated');
+          return { __proto__: null, next: () => ({ __proto__: null, done: true, value: undefined }) };
+        };
+      }
+      // Every value has a `toString`, so reading it says nothing; but calling it without an argument is a
+      // conversion to a string, which code does to what it then parses or prints
+      // (`parser.parse(input.toString())`): it is recorded as one, and answers a string the code can go
+      // on with. With an argument, it is a number's (`n.toString(16)`) or a buffer's (`'hex'`).
+      if (name === 'toString') {
+        return function (...args) {
+          if (args.length === 0) record(key, 5, 'string\n' + P.stack());
+          else if (typeof args[0] === 'number') record(key, 5, 'number\n' + P.stack());
+          return randomString();
+        };
+      }
       return inert(1);
     },
     set(target, prop) { const name = memberName(prop); if (name !== null) record(keyOf(target), 2, name); return true; },

@@ -6,6 +6,7 @@ use std::collections::BTreeMap;
 use std::ops::Range;
 
 use crate::analysis::constants::{Constant, Literals};
+use crate::analysis::copies::{CopyFlows, View, copies_and_reads};
 use crate::analysis::declared::{Declarations, lookup_of};
 use crate::analysis::shapes::members_passed;
 use crate::analysis::tables::Tables;
@@ -174,12 +175,19 @@ fn goal_branches<'a>(
 
 /// Gives every parameter the types its function compares it with through `typeof` (through a local
 /// declared as it too), and those a helper of the same file it passes the parameter to compares it
-/// with (see [`checks_passed_on`]).
+/// with (see [`checks_passed_on`]). A parameter copied before it is read (`var o = assign({}, defaults,
+/// options)`) gets the members read on the copy, and the checks made on them (see [`CopyFlows`]): a
+/// recording proxy only sees its keys listed for the copy.
 pub(super) fn record_typeof_checks(code: &CodeBase, program: &ProgramInfo, types: &mut TypeTable) {
     let checks: Vec<Vec<TypeofCheck>> =
         code.files.iter().map(|f| typeof_checks(&f.entry.parsed.program, f.entry.parsed.source.start_pos.0)).collect();
     let flows: Vec<(Vec<NamedCall>, Vec<Alias>)> =
         code.files.iter().map(|f| flows(&f.entry.parsed.program, f.entry.parsed.source.start_pos.0)).collect();
+    let copies: Vec<_> = code
+        .files
+        .iter()
+        .map(|f| copies_and_reads(&f.entry.parsed.program, f.entry.parsed.source.start_pos.0))
+        .collect();
     for (class, info) in program.classes.iter().enumerate() {
         for method in std::iter::once(&info.constructor).chain(&info.methods) {
             let Some(function) = &method.function else { continue };
@@ -197,9 +205,33 @@ pub(super) fn record_typeof_checks(code: &CodeBase, program: &ProgramInfo, types
             within.extend(checks_passed_on(&checks[file], calls, f.start..f.end, &ranges, callee));
             let aliased = checks_through_aliases(&within, aliases, f.start..f.end);
             within.extend(aliased);
+            let (copies, reads) = &copies[file];
+            if !copies.is_empty() {
+                let copied = CopyFlows { copies, reads, calls, callee };
+                let whole = 0..code.files[file].entry.parsed.source.src.len() as u32;
+                for (index, param) in f.params.iter().enumerate() {
+                    let views = copied.views(param, f.start..f.end, whole.clone());
+                    within.extend(checks_on_copies(&checks[file], &views, param));
+                    types.add_copied_members(class, &method.name, index, copied.members_read(&views));
+                }
+            }
             types.set_typeof_checks(class, &method.name, within);
         }
     }
+}
+
+/// The checks made on members of the `views` of copies of `param` (`o.unit === 'ms'`), as checks on its
+/// members (`param.unit`).
+fn checks_on_copies(checks: &[TypeofCheck], views: &[View], param: &str) -> Vec<TypeofCheck> {
+    let mut found = Vec::new();
+    for view in views {
+        for check in checks.iter().filter(|c| view.range.contains(&c.at)) {
+            if let Some(rest) = check.name.strip_prefix(view.name.as_str()).filter(|rest| rest.starts_with('.')) {
+                found.push(TypeofCheck { name: format!("{param}{rest}"), ..check.clone() });
+            }
+        }
+    }
+    found
 }
 
 /// The function of a file known by `name`, if only one is.

@@ -19,6 +19,7 @@ mod callbacks;
 mod declared_types;
 mod deferred;
 mod describing;
+mod evidence;
 mod explore;
 mod factories;
 mod formats;
