@@ -116,11 +116,7 @@ impl Builder<'_> {
 /// Pushes the numbers and strings inside `value` (itself too when `nested`) onto `out`.
 fn collect(value: &Value, nested: bool, out: &mut Vec<Value>) {
     match value {
-        Value::Number(_) | Value::String(_) if nested => {
-            if !out.contains(value) {
-                out.push(value.clone());
-            }
-        }
+        Value::Number(_) | Value::String(_) if nested && !out.contains(value) => out.push(value.clone()),
         Value::Array(items) | Value::Set(items) => items.iter().for_each(|item| collect(item, true, out)),
         Value::Object { members, .. } => members.iter().for_each(|(key, member)| {
             // Keys are what a lookup by name needs (`key in table`, `table[key]`).
@@ -132,5 +128,28 @@ fn collect(value: &Value, nested: bool, out: &mut Vec<Value>) {
             collect(item, true, out);
         }),
         _ => {}
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_values_inside_arguments_are_collected_once_and_top_level_primitives_are_not() {
+        let mut out = Vec::new();
+        collect(&Value::String("top".into()), false, &mut out);
+        let nodes = Value::Array(vec![Value::String("a".into()), Value::String("b".into()), Value::String("a".into())]);
+        collect(&nodes, false, &mut out);
+        collect(
+            &Value::object(vec![("key".into(), Value::Number(2.0)), ("flag".into(), Value::Boolean(true))]),
+            false,
+            &mut out,
+        );
+        let strings = |names: &[&str]| names.iter().map(|n| Value::String((*n).into())).collect::<Vec<_>>();
+        let mut expected = strings(&["a", "b", "key"]);
+        expected.push(Value::Number(2.0));
+        expected.extend(strings(&["flag"]));
+        assert_eq!(out, expected);
     }
 }

@@ -130,7 +130,7 @@ pub struct MethodState {
     /// coverage on it.
     pub searching: bool,
     /// The next candidate, when the last run read objects by names they lacked: the same test with those
-    /// names set (see [`crate::generate::fitted`]), and how many such candidates came in a row.
+    /// names set (see [`crate::generate::fitted`]); and how many such candidates in a row it ends.
     pub(crate) follow_up: (Option<TestCase>, u32),
 }
 

@@ -152,14 +152,10 @@ impl Session {
         };
         let strategy = self.settings.generation.strategy;
         let searching = strategy == Strategy::Search || m.searching;
-        let (follow_up, follow_ups) = std::mem::take(&mut m.follow_up);
-        let test = match follow_up {
-            Some(test) => test,
-            None => {
-                let test = candidate(&request, &mut m.enumeration, &mut m.archive, searching, &mut self.rng);
-                subject.seeds.start_from(test, &subject.program, &mut self.rng)
-            }
-        };
+        let test = m.follow_up.0.take().unwrap_or_else(|| {
+            let test = candidate(&request, &mut m.enumeration, &mut m.archive, searching, &mut self.rng);
+            subject.seeds.start_from(test, &subject.program, &mut self.rng)
+        });
         let seed = self.rng.random::<u32>();
         let watch = self.methods[index].watch();
         let spent = self.runner.spent();
@@ -179,7 +175,7 @@ impl Session {
         self.executions += 1;
         self.methods[index].executions += 1;
         let decisions = self.learn(&test, &execution);
-        self.follow_up(index, &test, &execution, follow_ups);
+        self.follow_up(index, &test, &execution);
         let valid = test.is_valid();
         let regression = is_regression(&execution.outcome, test.statements.len().saturating_sub(1));
         let mut verdict = if valid { CandidateVerdict::NoNewCoverage } else { CandidateVerdict::Invalid };
@@ -267,8 +263,9 @@ impl Session {
     }
 
     /// Sets the next candidate of method `index` to `test` fitted to the names its run read on its objects
-    /// (see [`crate::generate::fitted`]), unless `test` ends `follow_ups` fitted ones in a row already.
-    fn follow_up(&mut self, index: usize, test: &TestCase, execution: &Execution, follow_ups: u32) {
+    /// (see [`crate::generate::fitted`]), unless `test` ends [`MAX_FOLLOW_UPS`] fitted ones in a row.
+    fn follow_up(&mut self, index: usize, test: &TestCase, execution: &Execution) {
+        let follow_ups = std::mem::take(&mut self.methods[index].follow_up.1);
         if follow_ups >= MAX_FOLLOW_UPS || !self.settings.generation.strategy.guided_inputs() {
             return;
         }

@@ -36,6 +36,7 @@ mod npm_package;
 mod published;
 mod receivers;
 mod record;
+mod relations;
 mod reproducible;
 mod returned;
 mod sandbox;
