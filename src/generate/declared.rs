@@ -155,7 +155,7 @@ impl Builder<'_> {
                     .map(|_| (self.declared(None, key, depth + 1, rng), self.declared(None, value, depth + 1, rng)))
                     .collect(),
             ),
-            DeclaredType::Dictionary(item) => self.dictionary(item, depth, rng),
+            DeclaredType::Dictionary(item) => self.dictionary(param, item, depth, rng),
             DeclaredType::Set(item) => Value::Set(
                 (0..rng.random_range(0..=MAX_ARRAY_LENGTH))
                     .map(|_| self.declared(None, item, depth + 1, rng))
@@ -190,8 +190,17 @@ impl Builder<'_> {
     }
 
     /// An object of up to [`MAX_DICTIONARY_LENGTH`] entries of values of `item` (see [`Builder::entries`]).
-    fn dictionary(&mut self, item: &DeclaredType, depth: usize, rng: &mut (impl Rng + ?Sized)) -> Value {
-        Value::object(self.entries(rng, |builder, rng| builder.declared(None, item, depth + 1, rng)))
+    fn dictionary(
+        &mut self,
+        param: Option<u32>,
+        item: &DeclaredType,
+        depth: usize,
+        rng: &mut (impl Rng + ?Sized),
+    ) -> Value {
+        let members = self.entries(rng, |builder, rng| builder.declared(None, item, depth + 1, rng));
+        // A parameter's own dictionary is watched for the names the code reads on it (see
+        // `fit.rs`): which names it must hold often depends on another value of the test.
+        Value::Object { members, record: param }
     }
 
     /// Up to [`MAX_DICTIONARY_LENGTH`] entries, each value made by `value`: keys the code may look up

@@ -5,13 +5,16 @@
 //! from: [`guided`] (constants mined from the code), [`values`] (default numbers and strings, or
 //! a user's patterns), [`hazards`] (what to avoid after limits were hit), [`returns`] (the classes calls
 //! return, whose results become receivers), [`seeds`] (a recorded run),
-//! and `declared.rs` (values of the types TypeScript declares).
+//! and `declared.rs` (values of the types TypeScript declares). A run that read objects by names they
+//! lacked is followed by the same test with those names set (`fit.rs`, [`fitted`]), and values inside
+//! an argument are drawn now and then from those inside the call's earlier ones (`siblings.rs`).
 
 mod avm;
 mod composed;
 mod declared;
 pub mod exhaustive;
 pub(crate) mod extend;
+mod fit;
 pub mod guided;
 pub(crate) mod hazards;
 mod objects;
@@ -20,6 +23,7 @@ pub mod random;
 pub(crate) mod returns;
 pub(crate) mod search;
 pub(crate) mod seeds;
+mod siblings;
 pub(crate) mod values;
 
 use rand::Rng;
@@ -29,6 +33,7 @@ use crate::model::program::{ClassId, ProgramInfo};
 use crate::model::settings::{GenerationSettings, Strategy};
 use crate::model::test::TestCase;
 use exhaustive::Enumeration;
+pub(crate) use fit::fitted;
 use guided::ConstantPool;
 use hazards::Hazards;
 use returns::Returns;

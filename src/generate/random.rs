@@ -9,6 +9,7 @@ use super::guided::ConstantPool;
 use super::hazards::Hazards;
 use super::objects::any_entry;
 use super::returns::Returns;
+use super::siblings::Siblings;
 use super::values::REGEXPS;
 use crate::analysis::constants::Constant;
 use crate::inference::{DecisionSource, ParamRecord, ParamType, TypeTable, patterns};
@@ -78,8 +79,6 @@ const COMPOSED_PROBABILITY: f64 = 0.5;
 /// Chance of a number for a string parameter whose function also checks `typeof x === 'number'`, and
 /// the other way round; of one of the two for a parameter of another type checked against them.
 const OTHER_CHECKED_PROBABILITY: f64 = 0.3;
-/// Chance of passing a number or string already passed earlier in the test (guided strategies only).
-const EARLIER_PRIMITIVE_PROBABILITY: f64 = 0.2;
 /// Chance that a call of a method whose awaited promise was seen to stall (see
 /// [`crate::model::program::MethodInfo::stalls`]) leaves its promise un-awaited until the test's end.
 const DEFER_PROBABILITY: f64 = 0.5;
@@ -98,7 +97,7 @@ const ARITY_PROBABILITY: f64 = 0.2;
 /// Most arguments passed past the parameters of a function that reads `arguments`.
 const MAX_EXTRA_ARGUMENTS: usize = 3;
 /// Longest generated array.
-const MAX_ARRAY_LENGTH: usize = 5;
+pub(super) const MAX_ARRAY_LENGTH: usize = 5;
 /// Dates are drawn between 2000-01-01 and 2030-01-01, in whole seconds since the epoch.
 const DATE_RANGE: (i64, i64) = (946_684_800, 1_893_456_000);
 
@@ -145,6 +144,8 @@ pub(super) struct Builder<'a> {
     /// The parameter whose value is being built, while its members and items are: numbers inside it
     /// turn small as its own do once large ones cut tests off (see [`Hazards::small_number_chance`]).
     pub(super) enclosing: Option<u32>,
+    /// What the call's earlier arguments hold, for the argument being built (see `siblings.rs`).
+    pub(super) siblings: Siblings,
 }
 
 impl<'a> Builder<'a> {
@@ -152,7 +153,18 @@ impl<'a> Builder<'a> {
     pub(super) fn new(request: &Request<'a>) -> Builder<'a> {
         let Request { program, types, settings, constants, class, method, elected, hazards, returns } = *request;
         let test = TestCase { class, method: method.to_string(), variables: Vec::new(), statements: Vec::new() };
-        Builder { program, types, settings, constants, elected, hazards, returns, test, enclosing: None }
+        Builder {
+            program,
+            types,
+            settings,
+            constants,
+            elected,
+            hazards,
+            returns,
+            test,
+            enclosing: None,
+            siblings: Siblings::default(),
+        }
     }
 
     /// Appends a call of `method` on `receiver` with generated arguments, its result unbound.
@@ -403,7 +415,13 @@ impl<'a> Builder<'a> {
             }
         }
         let count = self.declared_count(params, count, rng);
-        let mut args: Vec<Value> = params[..count].iter().map(|p| self.argument(*p, depth, rng)).collect();
+        let outer = std::mem::take(&mut self.siblings);
+        let mut args: Vec<Value> = Vec::with_capacity(count + extra);
+        for p in &params[..count] {
+            self.choose_siblings(&args, rng);
+            args.push(self.argument(*p, depth, rng));
+        }
+        self.siblings = outer;
         for _ in 0..extra {
             let value = match gathers.filter(|_| count == params.len()) {
                 Some(rest) => self.argument(rest, depth, rng),
@@ -493,6 +511,9 @@ impl<'a> Builder<'a> {
             // of them", the instance a validator takes): now and then a plain object of a few entries.
             return Value::object(self.entries(rng, any_entry));
         }
+        if guided && let Some(items) = self.indexed_items(param, ty, rng) {
+            return items;
+        }
         if guided
             && !matches!(ty, ParamType::Number | ParamType::String)
             && let Some(primitive) = self.other_checked(param, rng)
@@ -504,10 +525,12 @@ impl<'a> Builder<'a> {
             ParamType::Number if rng.random_bool(self.small_number_chance(Some(param))) => {
                 Value::Number(rng.random_range(-1..=SMALL_NUMBER) as f64)
             }
-            ParamType::Number | ParamType::String => match self.earlier_primitive(Some(ty), rng) {
-                Some(value) => value,
-                None => self.primitive_for(param, ty, rng),
-            },
+            ParamType::Number | ParamType::String => {
+                match self.sibling(Some(ty), rng).or_else(|| self.earlier_primitive(Some(ty), rng)) {
+                    Some(value) => value,
+                    None => self.primitive_for(param, ty, rng),
+                }
+            }
             ParamType::Boolean => Value::Boolean(rng.random_bool(0.5)),
             ParamType::Array => {
                 // Short enough to read in a test. Elements have a record of their own, so the code's
@@ -518,7 +541,9 @@ impl<'a> Builder<'a> {
                     Some(element) => (0..length).map(|_| self.argument(element, depth + 1, rng)).collect(),
                     None => {
                         let of = if rng.random_bool(0.6) { ParamType::Number } else { ParamType::String };
-                        (0..length).map(|_| self.primitive(of, rng)).collect()
+                        (0..length)
+                            .map(|_| self.sibling(None, rng).unwrap_or_else(|| self.primitive(of, rng)))
+                            .collect()
                     }
                 };
                 // Code that asks for `Symbol.asyncIterator` takes async iterables (an array only where it
@@ -599,28 +624,6 @@ impl<'a> Builder<'a> {
         let mined = if self.settings.strategy.guided_inputs() { self.constants.regex(rng) } else { None };
         let (source, flags) = mined.unwrap_or_else(|| REGEXPS[rng.random_range(0..REGEXPS.len())]);
         Value::RegExp { source: source.to_string(), flags: flags.to_string() }
-    }
-
-    /// Sometimes (guided strategies) a number or string (of type `ty`; any primitive without one)
-    /// passed earlier in the test: a key put into a map is found again only by the same key, an id given
-    /// to `add` is the one `remove` must name.
-    pub(super) fn earlier_primitive(&self, ty: Option<ParamType>, rng: &mut (impl Rng + ?Sized)) -> Option<Value> {
-        if !self.settings.strategy.guided_inputs() {
-            return None;
-        }
-        // Counted before anything is collected: this runs for every number and string argument.
-        let earlier = || {
-            self.test.statements.iter().flat_map(Statement::args).filter(move |v| match ty {
-                Some(ParamType::Number) => matches!(v, Value::Number(_)),
-                Some(_) => matches!(v, Value::String(_)),
-                None => matches!(v, Value::Number(_) | Value::String(_) | Value::Boolean(_)),
-            })
-        };
-        let count = earlier().count();
-        if count == 0 || !rng.random_bool(EARLIER_PRIMITIVE_PROBABILITY) {
-            return None;
-        }
-        earlier().nth(rng.random_range(0..count)).cloned()
     }
 
     /// Now and then `'number'` or `'string'`, when the function of `param` (decided another type)

@@ -354,7 +354,7 @@ fn best_class(
         .map(|(id, matched, _)| (id, matched))
 }
 
-pub(super) fn is_index(name: &str) -> bool {
+pub(crate) fn is_index(name: &str) -> bool {
     !name.is_empty() && name.bytes().all(|b| b.is_ascii_digit())
 }
 

@@ -88,6 +88,11 @@ const REJECTING: &[&str] = &["invalid", "illegal", "unsupported", "unexpected", 
 /// (within four words) by a word of wanting and by none of receiving; else a rejection.
 pub(crate) fn complaint(message: &str) -> Option<Complaint> {
     let lower = message.to_lowercase();
+    // The engine's own word when it iterates a value whose iterator's `next` gives no object (a
+    // recording proxy's): the value was iterated, and the object named is the iterator's result.
+    if lower.contains("iterator must return an object") {
+        return Some(Complaint::Wants(ParamType::Array));
+    }
     let words: Vec<&str> = lower.split(|c: char| !c.is_alphanumeric()).filter(|w| !w.is_empty()).collect();
     for (i, word) in words.iter().enumerate() {
         let Some((_, ty)) = TYPE_WORDS.iter().find(|(name, _)| name == word) else { continue };
@@ -264,6 +269,7 @@ mod tests {
             ("callback is not a function", Some(Complaint::Wants(ParamType::Function))),
             ("not a function", Some(Complaint::Wants(ParamType::Function))),
             ("value is not iterable", Some(Complaint::Wants(ParamType::Array))),
+            ("iterator must return an object", Some(Complaint::Wants(ParamType::Array))),
             ("keys are numbers", Some(Complaint::Wants(ParamType::Number))),
             ("places must be a non-negative integer", Some(Complaint::Wants(ParamType::Number))),
             ("[Amount] Invalid argument: 0.5", Some(Complaint::Rejects)),

@@ -22,7 +22,7 @@ mod record;
 mod table;
 mod types;
 
-pub(crate) use decide::{CALLED, decide};
+pub(crate) use decide::{CALLED, decide, is_index};
 pub(crate) use record::{ParamKey, ParamRecord};
 pub(crate) use table::TypeTable;
 pub use types::{Decision, DecisionSource, ParamType};

@@ -8,6 +8,7 @@ use crate::generate::exhaustive::Enumeration;
 use crate::generate::guided::ConstantPool;
 use crate::generate::search::Archive;
 use crate::model::program::{ClassId, FunctionRef};
+use crate::model::test::TestCase;
 use crate::sandbox::Watch;
 
 /// Why a method under test stopped.
@@ -128,6 +129,9 @@ pub struct MethodState {
     /// Whether guided generation handed it to search with branch distances, having stopped finding
     /// coverage on it.
     pub searching: bool,
+    /// The next candidate, when the last run read objects by names they lacked: the same test with those
+    /// names set (see [`crate::generate::fitted`]); and how many such candidates in a row it ends.
+    pub(crate) follow_up: (Option<TestCase>, u32),
 }
 
 impl MethodState {
@@ -160,6 +164,7 @@ impl MethodState {
             enumeration: Enumeration::default(),
             archive: Archive::default(),
             searching: false,
+            follow_up: (None, 0),
         }
     }
 

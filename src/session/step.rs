@@ -11,7 +11,7 @@ use super::budget::candidate_cap;
 use super::election::is_regression;
 use super::{Session, Status, StopReason};
 use crate::error::{Error, Result};
-use crate::generate::{Request, candidate};
+use crate::generate::{Request, candidate, fitted};
 use crate::inference::Decision;
 use crate::model::observed::{Outcome, Thrown};
 use crate::model::program::ClassId;
@@ -25,6 +25,9 @@ use crate::sandbox::{Execution, Test};
 /// Counted in candidates, not time, so that a seed gives the same suite; few enough for a method whose
 /// tests are slow (a hash over long strings runs about a thousand a second) to get there in time.
 const PLATEAU: u64 = 200;
+/// Most candidates in a row fitted to the names the one before read (see [`crate::generate::fitted`]):
+/// an object read by names of its own reading (`o[o.next]`) would be fitted for ever.
+const MAX_FOLLOW_UPS: u32 = 3;
 
 /// What became of a candidate.
 #[derive(Debug, Clone, PartialEq)]
@@ -149,8 +152,10 @@ impl Session {
         };
         let strategy = self.settings.generation.strategy;
         let searching = strategy == Strategy::Search || m.searching;
-        let test = candidate(&request, &mut m.enumeration, &mut m.archive, searching, &mut self.rng);
-        let test = subject.seeds.start_from(test, &subject.program, &mut self.rng);
+        let test = m.follow_up.0.take().unwrap_or_else(|| {
+            let test = candidate(&request, &mut m.enumeration, &mut m.archive, searching, &mut self.rng);
+            subject.seeds.start_from(test, &subject.program, &mut self.rng)
+        });
         let seed = self.rng.random::<u32>();
         let watch = self.methods[index].watch();
         let spent = self.runner.spent();
@@ -170,6 +175,7 @@ impl Session {
         self.executions += 1;
         self.methods[index].executions += 1;
         let decisions = self.learn(&test, &execution);
+        self.follow_up(index, &test, &execution);
         let valid = test.is_valid();
         let regression = is_regression(&execution.outcome, test.statements.len().saturating_sub(1));
         let mut verdict = if valid { CandidateVerdict::NoNewCoverage } else { CandidateVerdict::Invalid };
@@ -254,6 +260,32 @@ impl Session {
         decisions.extend(self.decide_types(test, execution.limit_hit_at()));
         decisions.extend(self.judge_leaps(test, execution));
         decisions
+    }
+
+    /// Sets the next candidate of method `index` to `test` fitted to the names its run read on its objects
+    /// (see [`crate::generate::fitted`]), unless `test` ends [`MAX_FOLLOW_UPS`] fitted ones in a row.
+    fn follow_up(&mut self, index: usize, test: &TestCase, execution: &Execution) {
+        let follow_ups = std::mem::take(&mut self.methods[index].follow_up.1);
+        if follow_ups >= MAX_FOLLOW_UPS || !self.settings.generation.strategy.guided_inputs() {
+            return;
+        }
+        let subject = &self.subject;
+        let elected: Vec<&TestCase> = self.suite.elected.iter().map(|e| &e.test).collect();
+        let m = &self.methods[index];
+        let request = Request {
+            program: &subject.program,
+            types: &subject.types,
+            settings: &self.settings.generation,
+            constants: &m.constants,
+            class: m.class,
+            method: &m.method,
+            elected: &elected,
+            hazards: &subject.hazards,
+            returns: &subject.returns,
+        };
+        if let Some(fitted) = fitted(&request, test, &execution.events, &mut self.rng) {
+            self.methods[index].follow_up = (Some(fitted), follow_ups + 1);
+        }
     }
 
     /// Marks the method whose awaited call stalled `test` (statement `stalled`), so that tests defer its

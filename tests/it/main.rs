@@ -37,6 +37,7 @@ mod npm_package;
 mod published;
 mod receivers;
 mod record;
+mod relations;
 mod reproducible;
 mod returned;
 mod sandbox;
