@@ -184,8 +184,8 @@ impl Run {
         progress.mutated();
         let kept = analysis.and_then(|analysis| {
             session
-                .rewrite_elected(|subject, settings, elected| {
-                    mutate::keep(subject, &settings.limits, elected, &analysis)
+                .rewrite_elected(|subject, settings, methods, elected| {
+                    mutate::keep(subject, &settings.limits, methods, elected, &analysis)
                 })
                 .map(|()| analysis)
         });

@@ -71,13 +71,12 @@ fn keep_class(session: &mut Session, suite: Previous, update: Update) -> Result<
         }
         let mark = methods.iter().find(|(name, _)| *name == m.method).map(|(_, mark)| mark);
         let why = reopening(mark, session.source(index).as_ref(), m.covered_count());
-        let (method, covers) = (m.method.clone(), mark.map_or(0, |mark| mark.covers));
         if let Some(why) = why {
+            let method = m.method.clone();
             generated.push(method.clone());
             session.kept_mut().reopened.push(Reopened { class, method, why });
             session.close_kept(index, false);
         } else {
-            session.kept_mut().unchanged.push((class, method, covers));
             session.close_kept(index, true);
         }
     }

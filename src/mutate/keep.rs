@@ -15,7 +15,7 @@ use crate::model::program::{ClassId, ProgramInfo};
 use crate::model::settings::Limits;
 use crate::model::test::{Statement, TestCase};
 use crate::sandbox::{Test, Watch};
-use crate::session::{Subject, is_regression};
+use crate::session::{MethodState, Subject, is_regression};
 use crate::suite::checks::{default_field_checks, inspected_variable, private_field};
 use crate::suite::{ElectedTest, FieldCheck, StateChecks};
 
@@ -119,10 +119,17 @@ pub(super) fn best(test: &TestCase, checks: Vec<Check>) -> Check {
 }
 
 /// Writes what the analysis chose into the elected tests of the `suite` (which `analysis` ran, in
-/// order): each test as extended, its kept state assertions, and its results described again by a run
-/// of exactly what is exported, on `subject`'s code under `limits`. A test that keeps none asserts,
-/// after its last call, the fields that call changed when what it returned says little by itself.
-pub(crate) fn keep(subject: &Subject, limits: &Limits, suite: &mut [ElectedTest], analysis: &Analysis) -> Result<()> {
+/// order): each test as extended, its kept state assertions, and its results and the statements of
+/// its method's goal (in `methods`) it covers, from a run of exactly what is exported, on `subject`'s
+/// code under `limits`. A test that keeps none asserts, after its last call, the fields that call
+/// changed when what it returned says little by itself.
+pub(crate) fn keep(
+    subject: &Subject,
+    limits: &Limits,
+    methods: &[MethodState],
+    suite: &mut [ElectedTest],
+    analysis: &Analysis,
+) -> Result<()> {
     let mut originals = Originals::new(subject, limits)?;
     for (index, test) in analysis.tests.iter().enumerate() {
         let kept = &analysis.kept[index];
@@ -154,6 +161,13 @@ pub(crate) fn keep(subject: &Subject, limits: &Limits, suite: &mut [ElectedTest]
         }
         let generated = elected.test.statements.len();
         elected.extended_at = (chosen.test.statements.len() > generated).then_some(generated);
+        // A test made longer or given its values back covers more: the manifest counts what the
+        // suite as written covers, which an update of unchanged code finds again.
+        if let Some(m) = methods.iter().find(|m| m.class == chosen.test.class && m.method == chosen.test.method) {
+            let watch = m.watch();
+            elected.covers = baseline.covers.iter().filter_map(|s| watch.statement_offset(*s)).collect();
+            elected.covers.sort_unstable();
+        }
         elected.test = chosen.test;
         elected.results = baseline.elected.results;
         elected.outcome = baseline.elected.outcome;

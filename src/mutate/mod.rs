@@ -34,6 +34,7 @@ pub(crate) mod operators;
 pub mod report;
 mod restore;
 mod schema;
+mod shares;
 mod verdict;
 
 use std::time::{Duration, Instant};
@@ -57,6 +58,7 @@ pub(crate) use keep::keep;
 use mutants::{Built, create_mutants, mutant_runner};
 use operators::Edit;
 use schema::Schemata;
+use shares::Shares;
 pub(crate) use verdict::Check;
 use verdict::{as_elected, assert_only, verdict};
 
@@ -428,7 +430,8 @@ pub(super) fn run_on_mutant(
 /// nor told apart. Mutants are judged in source order, each to the end: judging the cheap part of all
 /// first (or those covered by the fewest tests first) judged more of them in the time, but kept
 /// inspectors before extensions were tried, and a test whose inspector is kept is never made longer
-/// (linked-list's suite lost 3 kills).
+/// (linked-list's suite lost 3 kills). A method's mutants wait, once they used the method's share of
+/// the limit, until every method had its share (see [`shares`]).
 pub(crate) fn analyse(
     subject: &Subject,
     methods: &[MethodState],
@@ -442,7 +445,8 @@ pub(crate) fn analyse(
     let mut baselines: Vec<Baseline> = Vec::new();
     // What `keep` will spend running again the tests read so far: the analysis ends early enough for it.
     let mut reserve = 0;
-    let mut stop = Stop { limit: options.limit.clone(), from: originals.runner.spent(), capped: false };
+    let from = originals.runner.spent();
+    let mut stop = Stop { limit: options.limit.clone(), from, capped: false, shares: Shares::default(), waited: false };
     for (index, test) in tests.iter_mut().enumerate() {
         if stop.past(&originals.runner, reserve) {
             // The tests left are not analysed (nor written back by `keep`): they stay as elected.
@@ -483,15 +487,30 @@ pub(crate) fn analyse(
         Schemata::build(subject, &originals, &mutants, settings.mutant_switching)?
     };
     let killed = vec![Vec::new(); baselines.len()];
+    // The work left for judging: what reading the tests took and what `keep` will take are not shared.
+    let used = (originals.runner.spent() - stop.from).saturating_add(reserve);
+    let left = options.limit.as_ref().map(|l| l.work.saturating_sub(used));
+    stop.shares = Shares::new(mutants.iter().map(|m| (m.class, m.method.as_str())), left);
     let mut judging = Judging { under, options, originals, baselines, analysis, killed, reserve, stop, schemata };
     let count = mutants.len();
+    let mut waiting = Vec::new();
+    let mut done = 0;
     for (id, mutant) in mutants.iter_mut().enumerate() {
-        progress(id, count);
-        if judging.past(0) {
-            mutant.status = Status::Unjudged;
+        if judging.stop.shares.used(id) {
+            waiting.push(id);
             continue;
         }
-        judging.judge(mutant, id)?;
+        progress(done, count);
+        done += 1;
+        let from = judging.originals.runner.spent();
+        judging.judge_or_leave(mutant, id)?;
+        judging.stop.shares.charge(id, judging.originals.runner.spent() - from);
+    }
+    judging.stop.waited = true;
+    for id in waiting {
+        progress(done, count);
+        done += 1;
+        judging.judge_or_leave(&mut mutants[id], id)?;
     }
     let mut analysis = judging.analysis;
     analysis.mutants = mutants;
@@ -502,12 +521,17 @@ pub(crate) fn analyse(
     Ok(analysis)
 }
 
-/// Where an analysis stops (see [`Options::limit`]): its limit, the meter reading it started from, and
-/// whether the cap rather than the work ended it.
+/// Where an analysis stops (see [`Options::limit`]): its limit, the meter reading it started from,
+/// whether the cap rather than the work ended it, and how the methods share it.
 pub(super) struct Stop {
     limit: Option<PassLimit>,
     from: u64,
     capped: bool,
+    /// Each method's share of the work left for judging (see [`shares`]).
+    shares: Shares,
+    /// Whether the mutants judged now are those that waited for the others' shares: the long part of
+    /// judging them takes what is left of the limit.
+    waited: bool,
 }
 
 impl Stop {
@@ -589,10 +613,20 @@ impl Judging<'_> {
         self.stop.past(&self.originals.runner, self.reserve + more)
     }
 
+    /// Judges `mutant` (mutant `id`), or leaves it unjudged once past the limit.
+    fn judge_or_leave(&mut self, mutant: &mut Mutant, id: usize) -> Result<()> {
+        if self.past(0) {
+            mutant.status = Status::Unjudged;
+            return Ok(());
+        }
+        self.judge(mutant, id)
+    }
+
     /// Decides what becomes of one mutant: runs the tests covering its statement on it, keeps a state
     /// assertion where only state assertions kill it, checks a survivor for equivalence, and tries
     /// extended tests on a survivor not presumed equivalent.
     fn judge(&mut self, mutant: &mut Mutant, id: usize) -> Result<()> {
+        let from = self.originals.runner.spent();
         let covering: Vec<usize> = (0..self.baselines.len()).filter(|t| covers(&self.baselines[*t], mutant)).collect();
         if covering.is_empty() {
             mutant.status = Status::Uncovered;
@@ -613,7 +647,7 @@ impl Judging<'_> {
             None => self.own_program(mutant, &covering)?,
         };
         let Some(mut runner) = runner else { return Ok(()) };
-        let judged = self.judge_on(&mut runner, mutant, id, &covering);
+        let judged = self.judge_on(&mut runner, mutant, (id, from), &covering);
         if lent {
             self.schemata.give_back(runner);
         }
@@ -655,11 +689,21 @@ impl Judging<'_> {
     }
 
     /// Judges `mutant` on `runner`, which runs it (its own program, or the schemata switched to it).
-    fn judge_on(&mut self, runner: &mut Runner, mutant: &mut Mutant, id: usize, covering: &[usize]) -> Result<()> {
+    /// `from` is the meter's reading when judging it started.
+    fn judge_on(
+        &mut self,
+        runner: &mut Runner,
+        mutant: &mut Mutant,
+        (id, from): (usize, u64),
+        covering: &[usize],
+    ) -> Result<()> {
         mutant.status = Status::Survived;
         self.run_covering(runner, mutant, covering)?;
+        // Tests are tried with values put back or made longer within what the method's share leaves.
+        let cheap = self.originals.runner.spent() - from;
+        let longer = self.stop.shares.longer(id, cheap) || self.stop.waited;
         // Original values first: they leave the test as long as it was.
-        if mutant.status == Status::Survived && self.options.restorations > 0 && !self.past(0) {
+        if mutant.status == Status::Survived && self.options.restorations > 0 && !self.past(0) && longer {
             restore::tell_apart(self, runner, mutant, id, covering)?;
         }
         // A survivor that random tests cannot tell apart is presumed equivalent: no extension is tried on
@@ -680,7 +724,7 @@ impl Judging<'_> {
                 None => mutant.status = Status::Equivalent,
             }
         }
-        if mutant.status == Status::Survived && self.options.extensions > 0 && !late {
+        if mutant.status == Status::Survived && self.options.extensions > 0 && !late && longer {
             extend::tell_apart(self, runner, mutant, covering, id, witness)?;
         }
         if let Status::Killed { test, .. } = mutant.status {

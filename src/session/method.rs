@@ -189,7 +189,7 @@ impl MethodState {
     }
 
     /// The probes its tests read: its own code's, less the nested functions', then its helpers'.
-    pub(super) fn watch(&self) -> Watch {
+    pub(crate) fn watch(&self) -> Watch {
         let (mut statements, mut branches) = self.own_ranges();
         for (_, f) in &self.helpers {
             statements.push(f.statements.clone());

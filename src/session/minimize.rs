@@ -39,8 +39,9 @@ impl Session {
         let started = Instant::now();
         let limit = self.pass_limit(started, MINIMISING_SHARE);
         let from = self.runner.spent();
+        let fresh: Vec<bool> = self.suite.elected.iter().map(|e| !e.minimized).collect();
         let (shortened, ended) = self.shorten_tests(&limit, from, progress);
-        self.drop_redundant_tests();
+        self.drop_redundant_tests(&fresh);
         self.passes.minimising += started.elapsed();
         self.add_pass("minimisation", self.runner.spent() - from, ended);
         shortened
@@ -199,11 +200,16 @@ impl Session {
     }
 
     /// Drops tests whose statements the other tests of the same method cover too (an early test is
-    /// often subsumed by later ones), latest first.
-    pub(super) fn drop_redundant_tests(&mut self) {
+    /// often subsumed by later ones), latest first; only tests `fresh` (by index) says were not minimised
+    /// before: a test the mutation analysis made longer covers more once it is done, and the tests it
+    /// covers then still kill what they killed in the analysis.
+    pub(super) fn drop_redundant_tests(&mut self, fresh: &[bool]) {
         let mut index = self.suite.elected.len();
         while index > 0 {
             index -= 1;
+            if !fresh.get(index).copied().unwrap_or(true) {
+                continue;
+            }
             let e = &self.suite.elected[index];
             let same_method = |o: &ElectedTest| o.test.class == e.test.class && o.test.method == e.test.method;
             let covered_by_others = e.covers.iter().all(|s| {

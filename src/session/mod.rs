@@ -275,13 +275,14 @@ impl Session {
     }
 
     /// Lets `rewrite` change the elected tests in place (mutation analysis strengthening them: their
-    /// statements, results and assertions), given the subject and the settings they ran under. None is
-    /// added or dropped, so what the methods under test count stays true.
+    /// statements, results, assertions and the statements of their methods they cover), given the
+    /// subject, the settings they ran under and the methods under test. None is added or dropped, so what
+    /// the methods under test count stays true.
     pub(crate) fn rewrite_elected<T>(
         &mut self,
-        rewrite: impl FnOnce(&Subject, &Settings, &mut [ElectedTest]) -> T,
+        rewrite: impl FnOnce(&Subject, &Settings, &[MethodState], &mut [ElectedTest]) -> T,
     ) -> T {
-        rewrite(&self.subject, &self.settings, &mut self.suite.elected)
+        rewrite(&self.subject, &self.settings, &self.methods, &mut self.suite.elected)
     }
 
     /// Changes settings; they apply from the next step. Methods stopped by the time or stale limits

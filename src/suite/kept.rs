@@ -169,11 +169,6 @@ pub struct Kept {
     pub failing: Vec<FailingTest>,
     /// The methods of the classes brought up to date that are generated again, in order.
     pub reopened: Vec<Reopened>,
-    /// The methods not generated again, with how many statements their suite's manifest says their tests
-    /// cover: their manifest keeps that count rather than what the kept tests cover when they run again
-    /// (a test the mutation analysis extended covers more than its method's count says), so that an
-    /// update of unchanged code writes nothing.
-    pub unchanged: Vec<(ClassId, String, usize)>,
 }
 
 impl Kept {
@@ -185,12 +180,6 @@ impl Kept {
     /// The order of the groups of `class`'s suite as written (none for a suite written anew).
     pub(crate) fn groups(&self, class: ClassId) -> &[String] {
         self.groups.iter().find(|(c, _)| *c == class).map_or(&[], |(_, g)| g.as_slice())
-    }
-
-    /// How many statements the tests of `method` of `class` cover, as its suite's manifest says, when it
-    /// is not generated again.
-    pub(crate) fn covers(&self, class: ClassId, method: &str) -> Option<usize> {
-        self.unchanged.iter().find(|(c, m, _)| *c == class && m == method).map(|(_, _, covers)| *covers)
     }
 
     /// Whether `class`'s suite is brought up to date.

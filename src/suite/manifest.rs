@@ -11,7 +11,7 @@ use std::path::{Path, PathBuf};
 
 use serde_json::{Value as Json, json};
 
-use super::kept::{self, Kept, MethodMark, Source};
+use super::kept::{self, MethodMark, Source};
 use super::stability::Instability;
 use super::write::Entry;
 use super::{ElectedTest, FailingTest, FieldCheck, StateChecks, test_lines};
@@ -93,8 +93,6 @@ pub(crate) struct Written<'a> {
 pub(crate) struct Marks<'a> {
     /// The fingerprints of the methods' goals, by class and name.
     pub sources: &'a [(ClassId, String, Source)],
-    /// What an update kept: a method not generated again keeps its count of statements covered.
-    pub kept: &'a Kept,
 }
 
 /// The manifest of one class's tests (`tests`, as its suite writes them) and its failing tests, whose
@@ -197,21 +195,19 @@ fn variables(program: &ProgramInfo, variables: &[Variable]) -> Json {
 }
 
 /// What the manifest says of each method under test of `class`: the fingerprints of its goal's code
-/// and how many of its statements `tests` cover (as it was for a method an update kept unchanged; see
-/// [`MethodMark`]), which tells an update what to generate again.
+/// and how many of its statements `tests` cover as they are written (see [`MethodMark`]), which tells an
+/// update what to generate again.
 fn methods(marks: &Marks, class: ClassId, tests: &[Entry]) -> Json {
     let mut json = serde_json::Map::new();
     for (_, method, source) in marks.sources.iter().filter(|(c, _, _)| *c == class) {
-        let covers = marks.kept.covers(class, method).unwrap_or_else(|| {
-            let mut covers: Vec<u32> = tests
-                .iter()
-                .filter(|t| t.elected.test.method == *method)
-                .flat_map(|t| t.elected.covers.iter().copied())
-                .collect();
-            covers.sort_unstable();
-            covers.dedup();
-            covers.len()
-        });
+        let mut covers: Vec<u32> = tests
+            .iter()
+            .filter(|t| t.elected.test.method == *method)
+            .flat_map(|t| t.elected.covers.iter().copied())
+            .collect();
+        covers.sort_unstable();
+        covers.dedup();
+        let covers = covers.len();
         let helpers: Vec<Json> = source.helpers.iter().map(|(name, h)| json!([name, format!("{h:016x}")])).collect();
         let mark = json!({ "source": format!("{:016x}", source.own), "helpers": helpers, "covers": covers });
         json.insert(method.clone(), mark);

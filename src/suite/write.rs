@@ -36,7 +36,7 @@ impl Suite {
     ) -> Result<Vec<PathBuf>> {
         std::fs::create_dir_all(out_dir).map_err(|source| Error::Write { path: out_dir.to_path_buf(), source })?;
         let mut written = Vec::new();
-        let marks = manifest::Marks { sources, kept: &self.kept };
+        let marks = manifest::Marks { sources };
         for class in self.classes() {
             let header = self.kept.header(class).unwrap_or(header);
             let mut out = Output { dir: out_dir, only_changed: self.kept.updates(class), written: &mut written };

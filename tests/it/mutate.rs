@@ -561,3 +561,23 @@ fn a_suite_asserting_a_synchronous_throw_is_read_back_as_written_though_the_meth
         mutate(&[&store], &out.path().join("mutants.json"), &[&args[..], &["--probe-outside-types"]].concat());
     assert!(report["score"].as_f64().is_some(), "{report:#}");
 }
+
+#[test]
+fn the_survivors_of_the_first_methods_leave_the_analysis_work_for_the_methods_after_them() {
+    // `note`'s mutants change only working notes no public member shows: every one survives, and its
+    // values put back and its longer tests took all of generate's share of the passes, so `add`'s
+    // mutants (after it in the source) were never judged and its test asserted nothing: `add` 0 of 6
+    // killed. Tests are now made longer only with the work the mutants left need to be judged.
+    let out = tempfile::tempdir().unwrap();
+    let suite = out.path().join("suite");
+    generate(&[fixture("noted-tally.js")], &suite, &["--seed", "1", "--budget", "20000", "--timeout", "600", "-q"]);
+    node_test_passes(&suites(&suite));
+    let args = ["--suite", suite.to_str().unwrap(), "--seed", "1"];
+    let report = mutate(&[&fixture("noted-tally.js")], &out.path().join("mutants.json"), &args).0;
+    let alive: Vec<String> = listed(&report, "survivors")
+        .into_iter()
+        .filter(|(method, _)| method == "Tally.add")
+        .map(|(_, m)| m.to_string())
+        .collect();
+    assert_eq!(alive, Vec::<String>::new(), "{report:#}");
+}
