@@ -398,7 +398,13 @@ impl Visit for Finder {
             && let Some(name) = dotted(&arg.expr)
         {
             let ty = format!("{INSTANCEOF}Array");
-            self.push(TypeofCheck { at: node.span().lo.0.saturating_sub(self.base), name, ty, literal: None });
+            self.push(TypeofCheck {
+                at: node.span().lo.0.saturating_sub(self.base),
+                name,
+                ty,
+                literal: None,
+                param_of: None,
+            });
         }
         node.visit_children_with(self);
     }
