@@ -244,6 +244,12 @@ impl Finder {
         self.found.push(check);
     }
 
+    /// Keeps the check that `name` is of type `ty` (or equals `literal`) made at `span`.
+    fn check(&mut self, span: Span, name: String, ty: String, literal: Option<Constant>) {
+        let at = span.lo.0.saturating_sub(self.base);
+        self.push(TypeofCheck { at, name, ty, literal, param_of: None });
+    }
+
     /// Visits a function's parts with a scope of its own, whose parameters are `params`.
     fn scoped<'p>(&mut self, span: Span, params: impl Iterator<Item = &'p Pat>, visit: impl FnOnce(&mut Finder)) {
         let params = params
@@ -343,13 +349,7 @@ impl Visit for Finder {
             && let (Some(name), Some(class)) = (dotted(&node.left), dotted(&node.right))
         {
             let ty = format!("{INSTANCEOF}{class}");
-            self.push(TypeofCheck {
-                at: node.span().lo.0.saturating_sub(self.base),
-                name,
-                ty,
-                literal: None,
-                param_of: None,
-            });
+            self.check(node.span(), name, ty, None);
         }
         if matches!(node.op, BinaryOp::EqEqEq | BinaryOp::NotEqEq | BinaryOp::EqEq | BinaryOp::NotEq) {
             let typeof_of = |e: &Expr| match e {
@@ -372,13 +372,7 @@ impl Visit for Finder {
                 .or_else(|| identifier(&node.left).zip(literal(&node.right)))
                 .or_else(|| identifier(&node.right).zip(literal(&node.left)));
             if let Some((name, (ty, literal))) = found {
-                self.push(TypeofCheck {
-                    at: node.span().lo.0.saturating_sub(self.base),
-                    name,
-                    ty,
-                    literal,
-                    param_of: None,
-                });
+                self.check(node.span(), name, ty, literal);
             }
         }
         node.visit_children_with(self);
@@ -398,13 +392,7 @@ impl Visit for Finder {
             && let Some(name) = dotted(&arg.expr)
         {
             let ty = format!("{INSTANCEOF}Array");
-            self.push(TypeofCheck {
-                at: node.span().lo.0.saturating_sub(self.base),
-                name,
-                ty,
-                literal: None,
-                param_of: None,
-            });
+            self.check(node.span(), name, ty, None);
         }
         node.visit_children_with(self);
     }
@@ -413,9 +401,8 @@ impl Visit for Finder {
         if let Some(name) = dotted(&node.discriminant) {
             for case in &node.cases {
                 if let Some((ty, literal)) = case.test.as_deref().and_then(equality) {
-                    let at = case.span.lo.0.saturating_sub(self.base);
                     let (name, ty) = (name.clone(), format!("{EQUALS}{ty}"));
-                    self.push(TypeofCheck { at, name, ty, literal, param_of: None });
+                    self.check(case.span, name, ty, literal);
                 }
             }
         }
