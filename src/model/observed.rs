@@ -310,7 +310,8 @@ pub enum Observed {
     /// A plain object (its prototype `Object.prototype`, or none), by its own data properties.
     #[serde(rename = "obj")]
     Object {
-        /// Its own data properties, by name (an own `__proto__` left out: no literal can write it).
+        /// Its own data properties, by name (an own `__proto__` left out, and the object `cut`: a literal key of
+        /// that name writes the prototype).
         fields: BTreeMap<String, Observed>,
         /// Whether some members were left out (functions, accessors, more than the limit): the fields
         /// are then asserted one by one, never as a whole literal. A presence flag, as

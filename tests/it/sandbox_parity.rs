@@ -414,3 +414,12 @@ fn a_date_read_from_a_number_with_an_exponent_never_becomes_a_regression_test() 
     let written = suite(out.path(), "exponent-dates.test.js");
     assert!(!written.contains("exponent()"), "{written}");
 }
+
+#[test]
+fn an_own_property_named_proto_is_not_lost_from_a_described_object() {
+    // `put("__proto__", v)` makes an own property that deep equality under Node counts; the description
+    // left it out, so `entries()` and the state were asserted to equal `{}` and the suite failed.
+    let (_, out, _) = generate_passing("own-proto.js");
+    let tests = suite(out.path(), "Dictionary.test.js");
+    assert!(tests.contains("\"__proto__\""), "{tests}");
+}

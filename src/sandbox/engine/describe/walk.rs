@@ -365,8 +365,8 @@ impl<'a, 'js> Walk<'a, 'js> {
         Ok(more.then_some(items))
     }
 
-    /// Own data fields, without `__proto__` (it cannot be written back as a literal key or read as
-    /// `x.__proto__`) and without functions and accessors; whether one was left out, or past the
+    /// Own data fields, without `__proto__` (a literal key of that name writes the prototype instead)
+    /// and without functions and accessors; whether one was left out, or past the
     /// limit, or an enumerable symbol key (deep equality counts it, and a literal cannot say it).
     pub(super) fn fields_of(&mut self, object: Ref<'_, 'js>, depth: usize) -> Step<(Vec<(Text, Desc)>, bool)> {
         let (cx, p) = (self.cx, self.p);
@@ -389,6 +389,8 @@ impl<'a, 'js> Walk<'a, 'js> {
             let proto = p.atoms.proto.get(cx);
             for atom in atoms {
                 if atom == proto {
+                    // Deep equality under Node counts it: the object is then asserted field by field.
+                    partial = true;
                     continue;
                 }
                 let Some(d) = cx.own_property(object, atom)? else {
