@@ -40,6 +40,9 @@
 //   most (V8 reads '1' as January 2001 and '-16' as no date, QuickJS as the years 1 and -16). cookie's
 //   `expires=-16` made a suite fail under Node. A test that reads one ends as one that reaches the host
 //   does (`__fc$hostAccess`): Node would not reproduce it, so it never becomes a regression test.
+// - `toLocaleLowerCase(locale)` and `toLocaleUpperCase(locale)`: QuickJS ignores the locale, Node throws
+//   for a tag that is not well-formed and cases Turkish and Azeri apart. camelcase's `locale` option,
+//   given a random string, made its suite fail under Node.
 (function (g) {
   'use strict';
   const apply = Reflect.apply;
@@ -255,10 +258,11 @@
   // place and "10.000,01" in another), QuickJS by neither. A test that asks is host access (the harness's
   // `__fc$hostAccess`: it never becomes a regression test), as reading `Intl` is. `localeCompare` of two
   // strings of digits and letters of one case orders them as every collation does, by code point.
-  const hostAccess = (what) => {
+  const reportHost = (reason) => {
     const report = g.__fc$hostAccess;
-    if (typeof report === 'function') report(what + ', whose result depends on the host\'s locale');
+    if (typeof report === 'function') report(reason);
   };
+  const hostAccess = (what) => reportHost(what + ', whose result depends on the host\'s locale');
   const localized = (proto, name, owner) => {
     const f = proto[name];
     const fixed = {
@@ -300,6 +304,81 @@
     },
   }.localeCompare;
   defineOwn(stringProto, 'localeCompare', { value: fixedCompare, writable: true, enumerable: false, configurable: true });
+  // `toLocaleLowerCase(locales)` and `toLocaleUpperCase(locales)`: QuickJS ignores the argument. Node
+  // reads its first tag as ECMA-402's CanonicalizeLocaleList does (one that is not well-formed throws a
+  // RangeError, an element that is neither a string nor an object a TypeError) and cases by it: Turkish and Azeri map the dotted and dotless `i` apart, Lithuanian keeps dots over accented
+  // `i`s, which is not ported (host access, as other casing Node does by ICU).
+  const stringOf = g.String;
+  const toLower = stringProto.toLowerCase;
+  const toUpper = stringProto.toUpperCase;
+  const splitText = stringProto.split;
+  const includes = arrayProto.includes;
+  const execPattern = g.RegExp.prototype.exec;
+  const TAG =
+    /^(?:[a-z]{2,3}|[a-z]{5,8})(?:-[a-z]{4})?(?:-(?:[a-z]{2}|[0-9]{3}))?((?:-(?:[a-z0-9]{5,8}|[0-9][a-z0-9]{3}))*)((?:-[0-9a-wyz](?:-[a-z0-9]{2,8})+)*)(?:-x(?:-[a-z0-9]{1,8})+)?$/;
+  // Whether a variant (or, with `singletons`, an extension's singleton) repeats: not well-formed.
+  const repeats = (subtags, singletons) => {
+    const seen = [];
+    for (const subtag of apply(splitText, subtags, ['-'])) {
+      if (subtag === '' || (singletons && subtag.length !== 1)) continue;
+      if (apply(includes, seen, [subtag])) return true;
+      seen[seen.length] = subtag;
+    }
+    return false;
+  };
+  // The language of the first tag of `locales`, in lower case, or '' for none. V8 reads no further
+  // than the first element when it cases (`['en', 5]` is no TypeError there).
+  const firstLanguage = (locales) => {
+    if (locales === undefined) return '';
+    if (locales === null) throw new TypeError('Cannot convert undefined or null to object');
+    const list = typeof locales === 'string' ? [locales] : ObjectOf(locales);
+    const length = lengthOf(list);
+    for (let k = 0; k < length; k += 1) {
+      if (!(k in list)) continue;
+      const value = list[k];
+      if (typeof value !== 'string' && (typeof value !== 'object' || value === null) && typeof value !== 'function') {
+        throw new TypeError('Language ID should be string or object.');
+      }
+      const tag = apply(toLower, stringOf(value), []);
+      const parts = apply(execPattern, TAG, [tag]);
+      if (parts === null) throw new RangeError('Incorrect locale information provided');
+      if (repeats(parts[1], false) || repeats(parts[2], true)) throw new RangeError('Invalid language tag: ' + tag);
+      return apply(splitText, tag, ['-'])[0];
+    }
+    return '';
+  };
+  // `this` as a string, thrown at as the built-in would for null, undefined and symbols.
+  const textOf = (self) => (self === null || self === undefined || typeof self === 'symbol' ? apply(toLower, self, []) : stringOf(self));
+  const cased = {
+    toLocaleLowerCase(locales) {
+      const text = textOf(this);
+      const language = firstLanguage(locales);
+      if (language === 'lt') reportHost('String.prototype.toLocaleLowerCase in Lithuanian, which the sandbox does not case as Node does');
+      if (language !== 'tr' && language !== 'az') return apply(toLower, text, []);
+      let turkish = '';
+      for (let i = 0; i < text.length; i += 1) {
+        const c = text[i];
+        if (c === 'I' && text[i + 1] === '\u0307') {
+          turkish += 'i';
+          i += 1;
+        } else turkish += c === 'I' ? '\u0131' : c === '\u0130' ? 'i' : c;
+      }
+      return apply(toLower, turkish, []);
+    },
+    toLocaleUpperCase(locales) {
+      const text = textOf(this);
+      const language = firstLanguage(locales);
+      if (language === 'lt') reportHost('String.prototype.toLocaleUpperCase in Lithuanian, which the sandbox does not case as Node does');
+      if (language !== 'tr' && language !== 'az') return apply(toUpper, text, []);
+      let turkish = '';
+      for (let i = 0; i < text.length; i += 1) turkish += text[i] === 'i' ? '\u0130' : text[i];
+      return apply(toUpper, turkish, []);
+    },
+  };
+  for (const name of ['toLocaleLowerCase', 'toLocaleUpperCase']) {
+    defineOwn(cased[name], 'length', { value: 0 });
+    defineOwn(stringProto, name, { value: cased[name], writable: true, enumerable: false, configurable: true });
+  }
   // Built-ins Node 20 has and QuickJS lacks: `Atomics.waitAsync`. Its key is there, as in Node, for code
   // that lists or tests for it; reading it is host access (the sandbox has no other agent to wait on) and
   // answers undefined, as the globals Node has and the sandbox does not (`js/node/globals.js`).

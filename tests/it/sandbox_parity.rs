@@ -423,3 +423,14 @@ fn an_own_property_named_proto_is_not_lost_from_a_described_object() {
     let tests = suite(out.path(), "Dictionary.test.js");
     assert!(tests.contains("\"__proto__\""), "{tests}");
 }
+
+#[test]
+fn a_locale_given_to_locale_casing_is_checked_and_used_as_node_does() {
+    // `fixed()` returns what the sandbox cased and threw for fixed locales; the suite passing under Node
+    // is the comparison. `lower(text, locale)` draws locales: most strings are not well-formed tags,
+    // which QuickJS ignored and Node throws a RangeError for.
+    let (_, out, _) = generate_passing("locale-case.js");
+    let tests = suite(out.path(), "Casing.test.js");
+    assert!(tests.contains("RangeError: Incorrect locale information provided"), "{tests}");
+    assert!(tests.contains("iıiı ix|İIİI X"), "{tests}");
+}
