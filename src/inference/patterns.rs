@@ -9,6 +9,9 @@
 //! one list are drawn independently, or share all but one place, or step through the characters of
 //! one place in order (see [`Relation`]): code compares the items of its lists.
 
+use std::collections::HashMap;
+use std::sync::{LazyLock, Mutex};
+
 use rand::rngs::StdRng;
 use rand::{Rng, RngExt, SeedableRng};
 
@@ -115,7 +118,7 @@ impl LearntPattern {
         let literal = format!("/{}/{}", note.source, note.flags);
         let generator = RegexGenerator::parse(&literal).ok()?;
         let counts = note.pieces.filter(|_| note.separator.is_some()).into_iter().collect();
-        let alphabets = alphabets(&generator);
+        let alphabets = alphabets_of(&literal, &generator);
         Some(LearntPattern { literal, generator, joiner: note.separator.clone(), counts, alphabets })
     }
 
@@ -206,6 +209,21 @@ impl LearntPattern {
     }
 }
 
+/// [`alphabets`] of the pattern `literal`, drawn once per process: a property of the pattern, which
+/// every session that meets it (one per class, one per mutant analysed, the bench's session after
+/// session) would otherwise draw again, [`ALPHABET_DRAWS`] samples of the pattern each time.
+fn alphabets_of(literal: &str, generator: &RegexGenerator) -> [Vec<Vec<char>>; 2] {
+    static DRAWN: LazyLock<Mutex<HashMap<String, [Vec<Vec<char>>; 2]>>> = LazyLock::new(Mutex::default);
+    if let Some(known) = DRAWN.lock().ok().and_then(|d| d.get(literal).cloned()) {
+        return known;
+    }
+    let drawn = alphabets(generator);
+    if let Ok(mut d) = DRAWN.lock() {
+        d.insert(literal.to_string(), drawn.clone());
+    }
+    drawn
+}
+
 /// Per place from the start, then from the end (up to [`MOST_PLACES`]), the characters strings of
 /// `generator` have there, in code order: the alphabets runs step through, so that a step stays within
 /// the pattern (`9` is followed by `A` in `[2-9A-F]`, not by `:`). Drawn once, with a seed of their
@@ -262,6 +280,7 @@ impl TypeTable {
             })
             .collect();
         for note in notes {
+            let literal = format!("/{}/{}", note.source, note.flags);
             let records: Vec<u32> = match note.key {
                 Some(key) => vec![key],
                 None => {
@@ -289,7 +308,6 @@ impl TypeTable {
                     }
                     continue;
                 }
-                let literal = format!("/{}/{}", note.source, note.flags);
                 let room = record.patterns.len() < MOST_PATTERNS;
                 match record.patterns.iter_mut().find(|p| p.literal == literal) {
                     Some(known) => {
