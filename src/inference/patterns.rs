@@ -108,8 +108,12 @@ pub struct LearntPattern {
     counts: Vec<usize>,
     /// Per place from the start, then per place from the end, the characters its strings have there,
     /// in code order (see [`alphabets`]).
-    alphabets: [Vec<Vec<char>>; 2],
+    alphabets: Alphabets,
 }
+
+/// Per place from the start, then per place from the end, the characters a pattern's strings have there
+/// (see [`alphabets`]).
+type Alphabets = [Vec<Vec<char>>; 2];
 
 impl LearntPattern {
     /// A pattern from a note, when the generator can sample it (not one with lookarounds or
@@ -212,8 +216,8 @@ impl LearntPattern {
 /// [`alphabets`] of the pattern `literal`, drawn once per process: a property of the pattern, which
 /// every session that meets it (one per class, one per mutant analysed, the bench's session after
 /// session) would otherwise draw again, [`ALPHABET_DRAWS`] samples of the pattern each time.
-fn alphabets_of(literal: &str, generator: &RegexGenerator) -> [Vec<Vec<char>>; 2] {
-    static DRAWN: LazyLock<Mutex<HashMap<String, [Vec<Vec<char>>; 2]>>> = LazyLock::new(Mutex::default);
+fn alphabets_of(literal: &str, generator: &RegexGenerator) -> Alphabets {
+    static DRAWN: LazyLock<Mutex<HashMap<String, Alphabets>>> = LazyLock::new(Mutex::default);
     if let Some(known) = DRAWN.lock().ok().and_then(|d| d.get(literal).cloned()) {
         return known;
     }
@@ -228,9 +232,9 @@ fn alphabets_of(literal: &str, generator: &RegexGenerator) -> [Vec<Vec<char>>; 2
 /// `generator` have there, in code order: the alphabets runs step through, so that a step stays within
 /// the pattern (`9` is followed by `A` in `[2-9A-F]`, not by `:`). Drawn once, with a seed of their
 /// own: they are a property of the pattern, not a choice of the run.
-fn alphabets(generator: &RegexGenerator) -> [Vec<Vec<char>>; 2] {
+fn alphabets(generator: &RegexGenerator) -> Alphabets {
     let mut rng = StdRng::seed_from_u64(0);
-    let mut alphabets: [Vec<Vec<char>>; 2] = [Vec::new(), Vec::new()];
+    let mut alphabets: Alphabets = [Vec::new(), Vec::new()];
     for _ in 0..ALPHABET_DRAWS {
         let draw: Vec<char> = generator.sample(&mut rng).chars().collect();
         for (from_end, alphabet) in alphabets.iter_mut().enumerate() {
