@@ -9,6 +9,9 @@
 //! one list are drawn independently, or share all but one place, or step through the characters of
 //! one place in order (see [`Relation`]): code compares the items of its lists.
 
+use std::collections::HashMap;
+use std::sync::{LazyLock, Mutex};
+
 use rand::rngs::StdRng;
 use rand::{Rng, RngExt, SeedableRng};
 
@@ -105,8 +108,12 @@ pub struct LearntPattern {
     counts: Vec<usize>,
     /// Per place from the start, then per place from the end, the characters its strings have there,
     /// in code order (see [`alphabets`]).
-    alphabets: [Vec<Vec<char>>; 2],
+    alphabets: Alphabets,
 }
+
+/// Per place from the start, then per place from the end, the characters a pattern's strings have there
+/// (see [`alphabets`]).
+type Alphabets = [Vec<Vec<char>>; 2];
 
 impl LearntPattern {
     /// A pattern from a note, when the generator can sample it (not one with lookarounds or
@@ -115,7 +122,7 @@ impl LearntPattern {
         let literal = format!("/{}/{}", note.source, note.flags);
         let generator = RegexGenerator::parse(&literal).ok()?;
         let counts = note.pieces.filter(|_| note.separator.is_some()).into_iter().collect();
-        let alphabets = alphabets(&generator);
+        let alphabets = alphabets_of(&literal, &generator);
         Some(LearntPattern { literal, generator, joiner: note.separator.clone(), counts, alphabets })
     }
 
@@ -206,13 +213,28 @@ impl LearntPattern {
     }
 }
 
+/// [`alphabets`] of the pattern `literal`, drawn once per process: a property of the pattern, which
+/// every session that meets it (one per class, one per mutant analysed, the bench's session after
+/// session) would otherwise draw again, [`ALPHABET_DRAWS`] samples of the pattern each time.
+fn alphabets_of(literal: &str, generator: &RegexGenerator) -> Alphabets {
+    static DRAWN: LazyLock<Mutex<HashMap<String, Alphabets>>> = LazyLock::new(Mutex::default);
+    if let Some(known) = DRAWN.lock().ok().and_then(|d| d.get(literal).cloned()) {
+        return known;
+    }
+    let drawn = alphabets(generator);
+    if let Ok(mut d) = DRAWN.lock() {
+        d.insert(literal.to_string(), drawn.clone());
+    }
+    drawn
+}
+
 /// Per place from the start, then from the end (up to [`MOST_PLACES`]), the characters strings of
 /// `generator` have there, in code order: the alphabets runs step through, so that a step stays within
 /// the pattern (`9` is followed by `A` in `[2-9A-F]`, not by `:`). Drawn once, with a seed of their
 /// own: they are a property of the pattern, not a choice of the run.
-fn alphabets(generator: &RegexGenerator) -> [Vec<Vec<char>>; 2] {
+fn alphabets(generator: &RegexGenerator) -> Alphabets {
     let mut rng = StdRng::seed_from_u64(0);
-    let mut alphabets: [Vec<Vec<char>>; 2] = [Vec::new(), Vec::new()];
+    let mut alphabets: Alphabets = [Vec::new(), Vec::new()];
     for _ in 0..ALPHABET_DRAWS {
         let draw: Vec<char> = generator.sample(&mut rng).chars().collect();
         for (from_end, alphabet) in alphabets.iter_mut().enumerate() {
@@ -262,6 +284,7 @@ impl TypeTable {
             })
             .collect();
         for note in notes {
+            let literal = format!("/{}/{}", note.source, note.flags);
             let records: Vec<u32> = match note.key {
                 Some(key) => vec![key],
                 None => {
@@ -289,7 +312,6 @@ impl TypeTable {
                     }
                     continue;
                 }
-                let literal = format!("/{}/{}", note.source, note.flags);
                 let room = record.patterns.len() < MOST_PATTERNS;
                 match record.patterns.iter_mut().find(|p| p.literal == literal) {
                     Some(known) => {
