@@ -1,9 +1,9 @@
 // Results another engine may round differently. The transcendental functions of `Math` (and `Math.pow`)
 // are not correctly rounded: QuickJS and V8 can disagree in the last bit of `Math.asinh(3)`. Each is
 // wrapped here so the harness knows whether a test used one (or whether the program did while loading,
-// for constants computed once); the numbers described for such a test are then asserted within a few
-// units in the last place instead of exactly. `+ - * /`, `Math.sqrt` and conversions are exact in every
-// engine and keep strict equality. Installed before the harness, which reads `__fc$inexact`.
+// for constants computed once); the numbers described for such a test are then asserted within the
+// tolerance of `export/line.rs` instead of exactly. `+ - * /`, `Math.sqrt` and conversions are exact in
+// every engine and keep strict equality. Installed before the harness, which reads `__fc$inexact`.
 //
 // Each wrapper computes with V8's own functions (`__fc$ieee754`, made in Rust: `sandbox/ieee754/`),
 // not QuickJS's, so that a number a test builds is Node's to the bit and a string made from it (a

@@ -65,7 +65,7 @@ pub(crate) const DETERMINISM_JS: &str = include_str!("determinism.js");
 
 /// Wraps the `Math` functions that are not correctly rounded (`sin`, `pow`, `asinh`...: QuickJS and V8 may
 /// differ in their last bit) so that the harness knows whether a test used one, as [`INEXACT`]: the numbers
-/// such a test gives are asserted within a few units in the last place. Installed before [`HARNESS_JS`].
+/// such a test gives are asserted within a tolerance. Installed before [`HARNESS_JS`].
 pub(crate) const INEXACT_JS: &str = include_str!("inexact.js");
 /// The undo journal of writes to shared state (`__fc$jv`, `__fc$jm`, `__fc$jp`, `__fc$jk`, called by the code the
 /// instrumenter marked; [`UNDO`] and [`FORGET`], called by the engine), installed before any user code.
