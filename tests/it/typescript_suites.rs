@@ -265,6 +265,31 @@ fn bytes_are_built_as_declared_and_written_as_typescript_reads_them() {
 }
 
 #[test]
+fn a_function_a_module_exports_under_another_name_is_declared_by_its_own() {
+    // seal.ts exports `seal(message, options)` and an object `keyed` whose `seal` is bound to
+    // `sealKeyed(message, key: Uint8Array)` and whose `open` to `openKeyed`: `keyed.seal` is declared by
+    // `sealKeyed`, not by the other `seal` of its file, and `keyed.open` by `openKeyed`.
+    let (dir, out) = project();
+    let report = generate(&[fixture_file("seal.ts")], &out, &["--seed", "1", "--budget", "200000", "--timeout", "600"]);
+    let declared = |function: &str, parameter: &str| {
+        let types = report["types"].as_array().unwrap();
+        let found =
+            types.iter().find(|t| t["class"] == "keyed" && t["function"] == function && t["parameter"] == parameter);
+        found.filter(|t| t["source"] == "declared").map(|t| t["declared"].as_str().unwrap().to_string())
+    };
+    assert_eq!(declared("seal", "key").as_deref(), Some("Uint8Array"), "{}", report["types"]);
+    assert_eq!(declared("open", "key").as_deref(), Some("Uint8Array"), "{}", report["types"]);
+    for (method, covered, statements, stop) in methods(&report) {
+        assert_eq!(covered, statements, "{method} covered {covered}/{statements} (stop: {stop})");
+    }
+    let suites = typescript_suites(&out);
+    let output = run("node-test", &suites);
+    assert!(output.status.success(), "node-test failed on {suites:?}: {}", text(&output));
+    let errors = tsc(dir.path(), &suites, &[]);
+    assert!(errors.is_empty(), "tsc --strict on the suites of seal.ts:\n{errors}");
+}
+
+#[test]
 fn maps_sets_bigints_promises_and_callbacks_are_built_as_declared() {
     // books.ts takes a `Map<string, number>`, a `Set<string>`, a `bigint`, a union of bigint literals and a
     // string, a `Promise<number>` (awaited in a `try`, or kept and never awaited), a predicate of two
