@@ -290,6 +290,26 @@ fn a_function_a_module_exports_under_another_name_is_declared_by_its_own() {
 }
 
 #[test]
+fn bytes_declared_beside_computed_variants_of_themselves_are_built_as_bytes() {
+    // checksum.ts takes `Arg<Uint8Array>`, `T | (a conditional type over a mapped one)`: the computed
+    // member is a variant of `T`, so bytes are built (a proxy is no Uint8Array: nothing got past the check).
+    let (dir, out) = project();
+    let report =
+        generate(&[fixture_file("checksum.ts")], &out, &["--seed", "1", "--budget", "200000", "--timeout", "600"]);
+    for t in report["types"].as_array().unwrap().iter().filter(|t| t["declared"].is_string()) {
+        assert_eq!(t["source"], "declared", "{t}");
+    }
+    for (method, covered, statements, stop) in methods(&report) {
+        assert_eq!(covered, statements, "{method} covered {covered}/{statements} (stop: {stop})");
+    }
+    let suites = typescript_suites(&out);
+    let output = run("node-test", &suites);
+    assert!(output.status.success(), "node-test failed on {suites:?}: {}", text(&output));
+    let errors = tsc(dir.path(), &suites, &[]);
+    assert!(errors.is_empty(), "tsc --strict on the suites of checksum.ts:\n{errors}");
+}
+
+#[test]
 fn maps_sets_bigints_promises_and_callbacks_are_built_as_declared() {
     // books.ts takes a `Map<string, number>`, a `Set<string>`, a `bigint`, a union of bigint literals and a
     // string, a `Promise<number>` (awaited in a `try`, or kept and never awaited), a predicate of two
