@@ -393,7 +393,13 @@ fn method_info(
     let (params, function, arity) = match located {
         Some((file, f)) => (
             f.params.clone(),
-            Some(FunctionRef { file, line: f.line, statements: f.statements.clone(), branches: f.branches.clone() }),
+            Some(FunctionRef {
+                file,
+                line: f.line,
+                name: f.name.clone(),
+                statements: f.statements.clone(),
+                branches: f.branches.clone(),
+            }),
             arity_of(&syntax.arities[file], f.start, f.end),
         ),
         None => ((0..length).map(|i| format!("arg{i}")).collect(), None, Arity::default()),

@@ -105,6 +105,10 @@ pub struct FunctionRef {
     pub file: FileId,
     /// 1-based line of the definition.
     pub line: u32,
+    /// The name it is declared by (its declaration's, or the variable or property it is assigned to):
+    /// a function a module exports under another name (`schnorr.sign`, bound to `signSchnorr`) is
+    /// declared by this one.
+    pub name: Option<String>,
     /// Global statement ids of the function, nested functions included.
     pub statements: Range<u32>,
     /// Global branch ids of the function, nested functions included.

@@ -195,7 +195,13 @@ fn same_package(code: &CodeBase, file: usize, specifier: &str) -> Option<usize> 
 
 /// Where the coverage of function `g` of file `file` is counted.
 fn reference(file: usize, g: &Function) -> FunctionRef {
-    FunctionRef { file, line: g.line, statements: g.statements.clone(), branches: g.branches.clone() }
+    FunctionRef {
+        file,
+        line: g.line,
+        name: g.name.clone(),
+        statements: g.statements.clone(),
+        branches: g.branches.clone(),
+    }
 }
 
 /// Gives every method under test the helpers it reaches, and leaves out of its own code the nested

@@ -82,9 +82,22 @@ pub(crate) fn test_lines_in(
         deferred_lines(program, elected, (index, result), typescript, &mut result_names, &mut lines);
     }
     if typescript.is_some() {
-        lines = lines.into_iter().map(unnarrowed).collect();
+        let texts: Vec<String> = lines.iter().map(export::statement).collect();
+        let used_after = |at: usize, name: &str| texts[at + 1..].iter().any(|text| mentions(text, name));
+        lines = lines.into_iter().enumerate().map(|(at, line)| unnarrowed(line, |name| used_after(at, name))).collect();
     }
     lines
+}
+
+/// Whether the JavaScript `text` names the identifier `name` (not as part of a longer one, nor as a
+/// property after a dot).
+fn mentions(text: &str, name: &str) -> bool {
+    let part = |c: char| c.is_alphanumeric() || c == '_' || c == '$';
+    text.match_indices(name).any(|(at, _)| {
+        let before = text[..at].chars().next_back();
+        let after = text[at + name.len()..].chars().next();
+        !before.is_some_and(|c| part(c) || c == '.') && !after.is_some_and(part)
+    })
 }
 
 /// The assertions on deferred call `index` of the method under test, at the end of the test (see
@@ -119,13 +132,19 @@ fn pending_check(promise: &str) -> String {
     )
 }
 
-/// An `instanceof` assertion as TypeScript should read it. `assert.ok(x instanceof C)` narrows `x`, an
-/// `any` read by parts, to `C`, whose private and protected members the assertions that follow then may
-/// not read (TS2341): its subject is cast to `any`, which TypeScript does not narrow. The class is cast
-/// too: an export whose declared type is no constructor type (true-myth's `Result`, a namespace of
-/// functions beside its class) may not stand on the right of `instanceof` (TS2359). The assertion is
-/// `<actual> instanceof <alias>` (see `assertion::describe_into`), the alias an identifier.
-fn unnarrowed(line: Line) -> Line {
+/// An assertion as TypeScript should read it: node:assert's assertions narrow their subject, which the
+/// lines after it may then not use as they do. `assert.ok(x instanceof C)` narrows `x`, an `any` read by
+/// parts, to `C`, whose private and protected members the assertions that follow then may not read
+/// (TS2341): its subject is cast to `any`, which TypeScript does not narrow. The class is cast too: an
+/// export whose declared type is no constructor type (true-myth's `Result`, a namespace of functions
+/// beside its class) may not stand on the right of `instanceof` (TS2359). The assertion is `<actual>
+/// instanceof <alias>` (see `assertion::describe_into`), the alias an identifier. And
+/// `assert.deepStrictEqual(f, [])` narrows `f` to `never[]`, which a later `f("a")` may not call
+/// (TS2349): a variable asserted equal that a later line uses (`used_after`) is cast to `any` too.
+fn unnarrowed(line: Line, used_after: impl Fn(&str) -> bool) -> Line {
+    let cast = |actual: String| {
+        if literal::is_identifier_name(&actual) && used_after(&actual) { format!("{actual} as any") } else { actual }
+    };
     match line {
         Line::Ok { expression, message } => match expression.rsplit_once(" instanceof ") {
             Some((subject, class)) => {
@@ -133,6 +152,9 @@ fn unnarrowed(line: Line) -> Line {
             }
             None => Line::Ok { expression, message },
         },
+        Line::StrictEqual { actual, expected } => Line::StrictEqual { actual: cast(actual), expected },
+        Line::DeepStrictEqual { actual, expected } => Line::DeepStrictEqual { actual: cast(actual), expected },
+        Line::Close { actual, expected } => Line::Close { actual: cast(actual), expected },
         other => other,
     }
 }
@@ -355,5 +377,23 @@ pub(crate) fn primary_lines(
             lines.push(Line::Code(format!("const {name}{} = {expression};", names.annotation)));
             lines.extend(asserted);
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_variable_asserted_equal_that_a_later_line_uses_is_not_narrowed() {
+        // true-myth@9.4.0: `assert.deepStrictEqual(op, [])` narrowed `op` to `never[]`, and tsc refused the
+        // `op("a")` after it (TS2349).
+        let deep = |actual: &str| Line::DeepStrictEqual { actual: actual.into(), expected: "[]".into() };
+        let later = Line::Code("op(\"a\");".into());
+        assert_eq!(unnarrowed(deep("op"), |name| mentions(&export::statement(&later), name)), deep("op as any"));
+        assert_eq!(unnarrowed(deep("op"), |_| false), deep("op"), "not used after: as it was");
+        assert_eq!(unnarrowed(deep("op.size"), |_| true), deep("op.size"), "a property read is no variable");
+        assert!(mentions("f(op, 1)", "op") && mentions("op()", "op"));
+        assert!(!mentions("stop(x.op, opal)", "op"));
     }
 }

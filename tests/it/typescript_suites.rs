@@ -265,6 +265,50 @@ fn bytes_are_built_as_declared_and_written_as_typescript_reads_them() {
 }
 
 #[test]
+fn a_function_a_module_exports_under_another_name_is_declared_by_its_own() {
+    // seal.ts exports `seal(message, options)` and an object `keyed` whose `seal` is bound to
+    // `sealKeyed(message, key: Uint8Array)` and whose `open` to `openKeyed`: `keyed.seal` is declared by
+    // `sealKeyed`, not by the other `seal` of its file, and `keyed.open` by `openKeyed`.
+    let (dir, out) = project();
+    let report = generate(&[fixture_file("seal.ts")], &out, &["--seed", "1", "--budget", "200000", "--timeout", "600"]);
+    let declared = |function: &str, parameter: &str| {
+        let types = report["types"].as_array().unwrap();
+        let found =
+            types.iter().find(|t| t["class"] == "keyed" && t["function"] == function && t["parameter"] == parameter);
+        found.filter(|t| t["source"] == "declared").map(|t| t["declared"].as_str().unwrap().to_string())
+    };
+    assert_eq!(declared("seal", "key").as_deref(), Some("Uint8Array"), "{}", report["types"]);
+    assert_eq!(declared("open", "key").as_deref(), Some("Uint8Array"), "{}", report["types"]);
+    covered_passing_and_type_checked(dir.path(), &out, &report, "seal.ts");
+}
+
+/// Panics unless every method of `report` is fully covered, and the suites in `out` (of `file`) pass
+/// under node:test and type-check in `dir`.
+fn covered_passing_and_type_checked(dir: &Path, out: &Path, report: &Json, file: &str) {
+    for (method, covered, statements, stop) in methods(report) {
+        assert_eq!(covered, statements, "{method} covered {covered}/{statements} (stop: {stop})");
+    }
+    let suites = typescript_suites(out);
+    let output = run("node-test", &suites);
+    assert!(output.status.success(), "node-test failed on {suites:?}: {}", text(&output));
+    let errors = tsc(dir, &suites, &[]);
+    assert!(errors.is_empty(), "tsc --strict on the suites of {file}:\n{errors}");
+}
+
+#[test]
+fn bytes_declared_beside_computed_variants_of_themselves_are_built_as_bytes() {
+    // checksum.ts takes `Arg<Uint8Array>`, `T | (a conditional type over a mapped one)`: the computed
+    // member is a variant of `T`, so bytes are built (a proxy is no Uint8Array, whose `subarray` it calls).
+    let (dir, out) = project();
+    let report =
+        generate(&[fixture_file("checksum.ts")], &out, &["--seed", "1", "--budget", "200000", "--timeout", "600"]);
+    for t in report["types"].as_array().unwrap().iter().filter(|t| t["declared"].is_string()) {
+        assert_eq!(t["source"], "declared", "{t}");
+    }
+    covered_passing_and_type_checked(dir.path(), &out, &report, "checksum.ts");
+}
+
+#[test]
 fn maps_sets_bigints_promises_and_callbacks_are_built_as_declared() {
     // books.ts takes a `Map<string, number>`, a `Set<string>`, a `bigint`, a union of bigint literals and a
     // string, a `Promise<number>` (awaited in a `try`, or kept and never awaited), a predicate of two

@@ -21,7 +21,7 @@ mod tests;
 
 use std::path::{Path, PathBuf};
 
-use crate::model::program::{Access, ClassInfo, ProgramInfo};
+use crate::model::program::{Access, ClassInfo, FunctionRef, ProgramInfo};
 
 pub(crate) use classes::{DeclaredEnum, DeclaredMember};
 pub(crate) use locate::declarations_of;
@@ -55,7 +55,8 @@ impl Declarations {
 
     /// What the declarations say of unit `info`'s `function` (`constructor` or a method's name): for a
     /// module of functions, the function the module exports under the method's path, looked up in the
-    /// declarations of the file defining it (by its last name), then of the unit's file (by the path); for
+    /// declarations of the file defining it (by its own name, then its last name), then of the unit's
+    /// file (by the path); for
     /// the constructor of what a factory makes, the factory, looked up the same way (a test builds one by
     /// calling the factory); for a class, its member, as [`Declarations::member`] finds it by [`lookup_of`],
     /// and for what a factory makes that no class declares, the member of the factory's return type.
@@ -67,10 +68,10 @@ impl Declarations {
     ) -> Option<DeclaredMember> {
         let made = function == "constructor" && info.factory.is_some() && info.statics_of.is_none();
         let (access, defining) = match info.functions.as_ref().filter(|_| info.statics_of.is_none()) {
-            _ if made => (&info.access, info.constructor.function.as_ref().map(|f| f.file)),
+            _ if made => (&info.access, info.constructor.function.as_ref()),
             Some(exported) => (
                 &exported.iter().find(|f| f.method == function)?.access,
-                info.methods.iter().find(|m| m.name == function).and_then(|m| m.function.as_ref()).map(|f| f.file),
+                info.methods.iter().find(|m| m.name == function).and_then(|m| m.function.as_ref()),
             ),
             None => {
                 let (files, names) = lookup_of(program, info);
@@ -79,13 +80,13 @@ impl Declarations {
                 if member.is_some() || info.factory.is_none() || info.statics_of.is_some() {
                     return member;
                 }
-                let (path, defining) = (access_path(&info.access), info.constructor.function.as_ref().map(|f| f.file));
+                let (path, defining) = (access_path(&info.access), info.constructor.function.as_ref());
                 return tries(program, info, defining, &path)
-                    .find_map(|(declarations, path)| self.made_member(&declarations, path, function));
+                    .find_map(|(declarations, path)| self.made_member(&declarations, &path, function));
             }
         };
         let path = access_path(access);
-        tries(program, info, defining, &path).find_map(|(declarations, path)| self.function(&declarations, path))
+        tries(program, info, defining, &path).find_map(|(declarations, path)| self.function(&declarations, &path))
     }
 
     /// The declared signature of method `method` of what the function the declarations file `file`
@@ -145,17 +146,21 @@ fn access_path(access: &Access) -> Vec<&str> {
 }
 
 /// Where a function of unit `info` reached by `path` is looked up: the declarations of the file defining
-/// it (`defining`) by its last name, then those of the unit's file by the whole path.
+/// it (`defining`) by the name it is declared by there, then by its last name (a `.d.ts` declares it
+/// by the name it is exported as), then those of the unit's file by the whole path. Its own name comes
+/// first: the last name may be another function's in the defining file (`schnorr.sign`, bound to
+/// `signSchnorr` beside an ECDSA `sign`).
 fn tries<'a>(
     program: &'a ProgramInfo,
     info: &'a ClassInfo,
-    defining: Option<usize>,
-    path: &'a [&'a str],
-) -> impl Iterator<Item = (PathBuf, &'a [&'a str])> + 'a {
-    defining
-        .map(|f| (f, path.last().map_or(&[][..], std::slice::from_ref)))
+    defining: Option<&'a FunctionRef>,
+    path: &[&'a str],
+) -> impl Iterator<Item = (PathBuf, Vec<&'a str>)> + 'a {
+    let own = defining.and_then(|f| Some((f.file, f.name.as_deref().filter(|n| path.last() != Some(n))?)));
+    own.map(|(file, name)| (file, vec![name]))
         .into_iter()
-        .chain([(info.file, path)])
+        .chain(defining.map(|f| (f.file, path.last().copied().into_iter().collect())))
+        .chain([(info.file, path.to_vec())])
         .filter_map(|(file, path)| Some((declarations_of(&program.files[file].path)?, path)))
 }
 

@@ -267,8 +267,13 @@ impl Files {
                     t.elem_types.iter().all(|e| !matches!(*e.ty, TsType::TsOptionalType(_) | TsType::TsRestType(_)));
                 if plain { DeclaredType::Tuple(items) } else { DeclaredType::Opaque }
             }
+            // A member the declarations compute (`T | (T extends ... ? ... : ...)`, `T | { [K in keyof T]: ... }`)
+            // is a variant of the others written beside it: values of those are values of the union, and
+            // the computed ones are not built.
             TsType::TsUnionOrIntersectionType(TsUnionOrIntersectionType::TsUnionType(u)) => {
-                DeclaredType::union(u.types.iter().map(|t| self.resolve(t, ctx)).collect())
+                let plain: Vec<&TsType> = u.types.iter().map(|t| &**t).filter(|t| !computed(t)).collect();
+                let members = if plain.is_empty() { u.types.iter().map(|t| &**t).collect() } else { plain };
+                DeclaredType::union(members.into_iter().map(|t| self.resolve(t, ctx)).collect())
             }
             TsType::TsUnionOrIntersectionType(TsUnionOrIntersectionType::TsIntersectionType(i)) => {
                 intersection(i.types.iter().map(|t| self.resolve(t, ctx)).collect())
@@ -668,6 +673,15 @@ fn keyword(kind: TsKeywordTypeKind) -> DeclaredType {
         // `object` is any object: an empty one is one.
         TsKeywordTypeKind::TsObjectKeyword => DeclaredType::Object(Vec::new()),
         _ => DeclaredType::Opaque,
+    }
+}
+
+/// Whether a type is computed from others by the declarations: a conditional or a mapped type.
+fn computed(ty: &TsType) -> bool {
+    match ty {
+        TsType::TsParenthesizedType(p) => computed(&p.type_ann),
+        TsType::TsConditionalType(_) | TsType::TsMappedType(_) => true,
+        _ => false,
     }
 }
 

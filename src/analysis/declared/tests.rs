@@ -213,6 +213,24 @@ fn names_are_followed_through_subpath_imports() {
 }
 
 #[test]
+fn a_union_s_computed_members_are_variants_of_the_others() {
+    let text = "type Arg<T> = T | ([T] extends [never] ? T : { [K in keyof T]: Arg<T[K]> });\n\
+                type Deep<T> = { [K in keyof T]?: Deep<T[K]> } | (T extends string ? T : never);\n\
+                export declare class C { m(a: Arg<Uint8Array>, b: string | (T extends 1 ? 2 : 3), c: Deep<string>, d: Hidden | string): void; }";
+    assert_eq!(
+        types_of(text, "C", "m"),
+        vec![
+            DeclaredType::Bytes,
+            DeclaredType::String,
+            // Nothing but computed members: as unknown as before.
+            DeclaredType::Opaque,
+            // A name the declarations do not know is no variant of anything: its proxy learns which.
+            DeclaredType::Union(vec![DeclaredType::Opaque, DeclaredType::String]),
+        ]
+    );
+}
+
+#[test]
 fn what_cannot_be_built_is_opaque_and_broken_files_are_reported() {
     let text = "export declare class C { m(a: keyof Window, b: symbol, c: T extends 1 ? 2 : 3): void; }";
     assert!(types_of(text, "C", "m").iter().all(|t| *t == DeclaredType::Opaque));

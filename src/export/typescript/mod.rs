@@ -447,6 +447,25 @@ mod tests {
     }
 
     #[test]
+    fn maps_of_entries_of_several_kinds_are_maps_of_any() {
+        // TypeScript infers a map's types from its first entry and refuses the entries that differ.
+        let (program, test) = shelf_test();
+        let map = |entries: Vec<(Value, Value)>| value_text(&test, &Value::Map(entries), &program, false);
+        let (n, s) = (|x: f64| Value::Number(x), |x: &str| Value::String(x.into()));
+        assert_eq!(map(vec![(n(0.0), n(1.0)), (n(2.0), n(3.0))]), "new Map([[0, 1], [2, 3]])");
+        assert_eq!(map(vec![(n(0.0), n(1.0)), (n(2.0), s("n"))]), "new Map<any, any>([[0, 1], [2, \"n\"]])");
+        assert_eq!(
+            map(vec![(n(0.0), n(1.0)), (Value::Boolean(true), n(3.0))]),
+            "new Map<any, any>([[0, 1], [true, 3]])"
+        );
+        assert_eq!(map(vec![(s("a"), Value::Array(vec![]))]), "new Map<any, any>([[\"a\", []]])");
+        assert_eq!(
+            test.value(&Value::Map(vec![(n(0.0), n(1.0)), (n(2.0), s("n"))]), &program),
+            "new Map([[0, 1], [2, \"n\"]])"
+        );
+    }
+
+    #[test]
     fn the_style_of_most_relative_imports_wins() {
         let nodenext =
             "import { Heap } from './heap.js';\nimport type { T } from \"../types.js\";\nimport x from 'lodash';";

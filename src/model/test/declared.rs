@@ -7,19 +7,34 @@
 //! [`TestCase::check_declarations`] says what is wrong with a test that breaks it, and
 //! [`TestCase::is_valid`] refuses such a test.
 
-use super::{Statement, TestCase, Value};
+use super::{CALL_ITSELF, Statement, TestCase, Value};
 
 impl TestCase {
     /// `Ok` when every variable is declared by exactly one statement and every statement names only
-    /// variables declared by an earlier one; else what is wrong, naming the variable and the statement.
+    /// variables declared by an earlier one, and every call of a function a call returned (see
+    /// [`CALL_ITSELF`]) calls a call's result; else what is wrong, naming the variable and the statement.
+    /// An instance (of a module of functions, whose construction no suite writes) called itself would be
+    /// `x()` of a name the suite never declares.
     pub(crate) fn check_declarations(&self) -> Result<(), String> {
         let mut declared = vec![false; self.variables.len()];
+        let mut results = vec![false; self.variables.len()];
         let name = |v: usize| self.variables.get(v).map_or_else(|| format!("#{v}"), |v| v.name.clone());
         for (index, statement) in self.statements.iter().enumerate() {
             let mut named = Vec::new();
             statement.visit_variables(&mut |v| named.push(v));
             if let Some(&v) = named.iter().find(|v| !declared.get(**v).copied().unwrap_or(false)) {
                 return Err(format!("statement {index} uses {} before any declaration", name(v)));
+            }
+            if let Statement::Call { receiver, method, .. } = statement
+                && method == CALL_ITSELF
+                && !results[*receiver]
+            {
+                return Err(format!("statement {index} calls {}, which no call returned", name(*receiver)));
+            }
+            if let Statement::Call { result: Some(v), .. } = statement
+                && let Some(slot) = results.get_mut(*v)
+            {
+                *slot = true;
             }
             if let Some(v) = statement.declared() {
                 match declared.get_mut(v) {
@@ -216,6 +231,27 @@ mod tests {
         assert!(!stale.is_valid());
         stale.statements.pop();
         assert_eq!(stale.check_declarations(), Err("v2 is never declared".into()));
+    }
+
+    #[test]
+    fn only_a_call_s_result_is_called_itself() {
+        // true-myth@9.4.0's failing suites held `const task8: any = task7();` of a module's variable,
+        // whose construction no suite writes: tsc's "Cannot find name 'task7'".
+        let mut test = three();
+        test.statements.push(Statement::call(1, CALL_ITSELF, vec![], true));
+        assert_eq!(test.check_declarations(), Err("statement 4 calls v2, which no call returned".into()));
+        assert!(!test.is_valid());
+        test.variables.push(variable("off"));
+        test.statements[3] = Statement::Call {
+            receiver: 0,
+            method: "on".into(),
+            args: vec![],
+            under_test: true,
+            result: Some(3),
+            deferred: false,
+        };
+        test.statements[4] = Statement::call(3, CALL_ITSELF, vec![], true);
+        assert_eq!(test.check_declarations(), Ok(()));
     }
 
     #[test]

@@ -103,9 +103,17 @@ impl TestCase {
             Value::Callback(shape) => callback(*shape, annotation.unwrap_or_default()),
             Value::BigInt(n) => format!("{n}n"),
             Value::Map(entries) if entries.is_empty() => "new Map()".into(),
-            Value::Map(entries) => {
-                let entries: Vec<String> = entries.iter().map(|(k, v)| format!("[{}, {}]", text(k), text(v))).collect();
-                format!("new Map([{}])", entries.join(", "))
+            Value::Map(pairs) => {
+                let entries: Vec<String> = pairs.iter().map(|(k, v)| format!("[{}, {}]", text(k), text(v))).collect();
+                // TypeScript infers a map's key and value types from its first entry and refuses the
+                // entries that differ (`new Map([[0, 1], [true, "n"]])`): such a map's are `any`.
+                let keys = one_kind(pairs.iter().map(|(k, _)| k));
+                let arguments = if annotation.is_some() && !(keys && one_kind(pairs.iter().map(|(_, v)| v))) {
+                    "<any, any>"
+                } else {
+                    ""
+                };
+                format!("new Map{arguments}([{}])", entries.join(", "))
             }
             Value::Set(items) if items.is_empty() => "new Set()".into(),
             Value::Set(items) => format!("new Set([{}])", items.iter().map(text).collect::<Vec<_>>().join(", ")),
@@ -228,4 +236,18 @@ fn callback(shape: Shape, annotation: &str) -> String {
     };
     let names: Vec<String> = ["a", "b"][..parameters].iter().map(|name| format!("{name}{annotation}")).collect();
     format!("function ({}) {{ return {body}; }}", names.join(", "))
+}
+
+/// Whether `values` are primitives of one kind (numbers, strings, booleans or BigInts), whose type
+/// TypeScript infers from the first of them.
+fn one_kind<'a>(mut values: impl Iterator<Item = &'a Value>) -> bool {
+    let kind = |v: &Value| match v {
+        Value::Number(_) => Some(0),
+        Value::String(_) => Some(1),
+        Value::Boolean(_) => Some(2),
+        Value::BigInt(_) => Some(3),
+        _ => None,
+    };
+    let Some(first) = values.next().map(kind) else { return true };
+    first.is_some() && values.all(|v| kind(v) == first)
 }
