@@ -1,7 +1,8 @@
 //! Generating candidate tests ([`crate::model::test::TestCase`]) for a method under test, by strategy:
 //! [`random`] (the report's generator, and guided inputs on top), [`exhaustive`] (every short call
 //! sequence over small pools), [`search`] (evolving tests towards branch outcomes not taken yet, by
-//! the moves of `avm.rs` on the primitives `places.rs` finds, nested ones included). What they draw
+//! the moves of `avm.rs` on the primitives `places.rs` finds, nested ones included, and by writing the
+//! constants a run compared parts of its strings with into them, `correspondence.rs`). What they draw
 //! from: [`guided`] (constants mined from the code), [`values`] (default numbers and strings, or
 //! a user's patterns), [`hazards`] (what to avoid after limits were hit), [`returns`] (the classes calls
 //! return, whose results become receivers), [`seeds`] (a recorded run),
@@ -11,6 +12,7 @@
 
 mod avm;
 mod composed;
+mod correspondence;
 mod declared;
 pub mod exhaustive;
 pub(crate) mod extend;

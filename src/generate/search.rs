@@ -14,7 +14,10 @@
 //!   strings edited by a character, drawn again, or, for an argument made of pieces, one piece drawn
 //!   again; booleans flipped), a call inserted before the method under test, or a call deleted.
 //!
-//! A candidate closer to an outcome than its entry replaces it. The rest (a quarter, more as the entry
+//! A third move, from an entry whose run compared parts of its strings with constants and found them
+//! unequal, writes one such constant into the string where its part sits (see [`super::correspondence`]):
+//! it takes a parser past one more token per candidate. A candidate closer to an outcome than its entry
+//! replaces it. The rest (a quarter, more as the entry
 //! chosen stops improving, and all while the archive is empty) are fresh guided random tests.
 //!
 //! [`crate::model::settings::Strategy::SearchCoverage`] is search guided by coverage alone, kept to measure what distances
@@ -25,14 +28,17 @@ use std::collections::BTreeMap;
 use rand::Rng;
 use rand::RngExt;
 
+use std::sync::Arc;
+
 use super::avm::{Avm, variables};
+use super::correspondence::rewrite;
 use super::places::{free, places, record_at, value_at};
 use super::random::{Builder, generate as random_test};
 
 use super::Request;
 use crate::inference::ParamType;
 use crate::model::test::{CALL_ITSELF, Statement, TestCase, Value};
-use crate::sandbox::Execution;
+use crate::sandbox::{Comparison, Execution};
 
 /// Chance of a fresh random test rather than a mutant of an elected test, under search guided by
 /// coverage alone.
@@ -45,6 +51,8 @@ const EXPLORE: f64 = 0.25;
 /// Candidates made from an entry without getting closer after which the chance of exploring instead
 /// has gone half of the way from [`EXPLORE`] to 1: an entry that stopped improving is likely stuck.
 const STUCK: f64 = 64.0;
+/// Chance of writing a compared constant into a string, from an entry whose run made comparisons.
+const CORRESPOND: f64 = 0.5;
 /// Chance of an AVM move, rather than random mutations, from an entry with numbers or strings.
 const AVM: f64 = 0.7;
 /// Candidates made from an entry without getting closer after which its weight is halved.
@@ -77,6 +85,8 @@ struct Entry {
     avm: Avm,
     /// Passes of the AVM over all its variables since it last got closer.
     passes: u32,
+    /// The unequal comparisons its run made (shared by the entries one run made).
+    comparisons: Arc<[Comparison]>,
 }
 
 #[derive(Debug, Clone, Copy)]
@@ -121,6 +131,7 @@ impl Archive {
         };
         self.entries.retain(|offset, _| open(*offset));
         let mut improved_target = false;
+        let mut comparisons: Option<Arc<[Comparison]>> = None;
         if !execution.outcome.hit_limit() {
             for &(offset, distance) in &execution.distances {
                 if !open(offset) || self.entries.get(&offset).is_some_and(|e| e.distance <= distance) {
@@ -138,7 +149,9 @@ impl Archive {
                     }
                     _ => Avm::default(),
                 };
-                self.entries.insert(offset, Entry { distance, test: test.clone(), fails: 0, avm, passes: 0 });
+                let comparisons = comparisons.get_or_insert_with(|| execution.comparisons.as_slice().into()).clone();
+                let entry = Entry { distance, test: test.clone(), fails: 0, avm, passes: 0, comparisons };
+                self.entries.insert(offset, entry);
             }
         }
         let Some(Pending { target, avm, variables }) = pending else { return };
@@ -197,7 +210,12 @@ fn from_archive(request: &Request, archive: &mut Archive, target: u32, rng: &mut
     let mut builder = Builder::new(request);
     builder.test = entry.test.clone();
     let variables = variables(&builder.test, |place| free(request.types, &entry.test, place));
-    if !variables.is_empty() && rng.random_bool(AVM) {
+    let written = !entry.comparisons.is_empty()
+        && rng.random_bool(CORRESPOND)
+        && rewrite(&mut builder.test, &entry.comparisons, target, |place| free(request.types, &entry.test, place), rng);
+    if written {
+        archive.pending = Some(Pending { target, avm: None, variables: 0 });
+    } else if !variables.is_empty() && rng.random_bool(AVM) {
         let avm = entry.avm.make(&mut builder.test, &variables);
         archive.pending = Some(Pending { target, avm: Some(avm), variables: variables.len() });
     } else {

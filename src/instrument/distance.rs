@@ -9,7 +9,9 @@
 //! holds a comparison that may be numeric or between strings (not one with `null`, `typeof`, a boolean
 //! or an object literal), or a string predicate: `a.startsWith(b)`, `a.endsWith(b)`, `a.includes(b)`,
 //! and `a.indexOf(b)` compared with `0` or `-1`, whose distance is the character distance of `b` to
-//! the closest part of `a` that would do. The smallest distance per branch outcome in a run goes to
+//! the closest part of `a` that would do. A regular expression's `re.test(s)` is measured as a
+//! predicate too, with no distance (unknown), so that a measuring run notes the pattern `s` met (see
+//! `generate/correspondence.rs`). The smallest distance per branch outcome in a run goes to
 //! `__fc$d`, a `Float64Array` by branch id that the sandbox resets and reads like the coverage arrays. A
 //! condition that is one comparison `a < b` becomes `__fc$q(a, b, 0, id) < __fc$r[0]`, which records its
 //! distances itself. In a `!`/`&&`/`||` tree, every node pushes its two distances (to true, to false)
@@ -57,8 +59,9 @@ use crate::js::{
     TRUTHY,
 };
 
-/// The string predicates measured, by the kind `__fc$w` takes.
-const PREDICATES: [&str; 3] = ["startsWith", "endsWith", "includes"];
+/// The string predicates measured, by the kind `__fc$w` takes; a regular expression's `test` (kind 3)
+/// gives no distance, only the pattern the string met (see `distance.js`).
+const PREDICATES: [&str; 4] = ["startsWith", "endsWith", "includes", "test"];
 
 /// What a measurable node of a condition is.
 #[derive(Debug, Clone, Copy)]

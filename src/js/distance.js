@@ -7,6 +7,9 @@
   var code = Function.prototype.call.bind(String.prototype.charCodeAt);
   var slice = Function.prototype.call.bind(String.prototype.slice);
   var includes = Function.prototype.call.bind(String.prototype.includes);
+  var getter = function (name) { return Function.prototype.call.bind(Object.getOwnPropertyDescriptor(RegExp.prototype, name).get); };
+  var source = getter("source"), global = getter("global"), sticky = getter("sticky");
+  var exec = Function.prototype.call.bind(RegExp.prototype.exec);
   // How far apart two strings are: over the first 64 characters, each code's distance normalised,
   // plus the difference in length.
   function text(a, b) {
@@ -29,8 +32,31 @@
     for (i = 0, best = Infinity; i <= last; i++) { d = text(slice(a, i, i + n), b); if (d < best) best = d; }
     return best;
   }
+  // The comparisons measured conditions made that came out unequal, and the bounds characters met
+  // (input-to-state correspondence: which constant a character or substring of the input met), as
+  // equalities, the last 128 of a run in a ring:
+  // element 0 counts those made, and each takes four slots from 1: the branch id (-1 inside a tree),
+  // the two operands and the relation (0 equal, 1 starts with, 2 ends with, 3 includes). Filled ahead
+  // so that every write is to an own element; the engine zeroes the count before a measuring run.
+  // A regular expression's failed `test` of a string is noted too (relation 4, with the pattern's
+  // source).
+  var seen = [0], ring = 128, at, i;
+  for (i = 1; i <= 4 * ring; i++) seen[i] = 0;
+  function note(id, a, b, kind) {
+    at = 1 + 4 * (seen[0] % ring);
+    seen[0]++;
+    seen[at] = id >= 0 ? id : -1; seen[at + 1] = a; seen[at + 2] = b; seen[at + 3] = kind;
+  }
+  // Operands worth noting: a character code (or NaN, read past the end) against a character's code,
+  // or two strings of at most 256 characters. Codes below a tab are left out: they are mostly counters
+  // and positions (`pos === start`), which no string holds.
+  function notable(a, b) {
+    if (typeof a === "number") return typeof b === "number" && (a !== a || (a >= 9 && a <= 0x10ffff && a % 1 === 0)) && b >= 9 && b <= 0x10ffff && b % 1 === 0;
+    return typeof a === "string" && typeof b === "string" && a.length <= 256 && b.length <= 256;
+  }
   function define(name, value) { hide.value = value; Object.defineProperty(globalThis, name, hide); }
   define("__fc$k", stack);
+  define("__fc$cl", seen);
   define("__fc$r", slot);
   // Element 0: whether measured conditions take their measuring form: conditions are instrumented both
   // ways, and the sandbox sets it before each run (only runs whose distances are read pay for them). An
@@ -68,6 +94,10 @@
     } else if (typeof a === "string" && typeof b === "string" && op >= 4) {
       if (a === b) { t = 0; f = 1; } else { t = text(a, b); f = 0; }
     }
+    if (op >= 4) { if (a !== b && notable(a, b)) note(id, a, b, 0); }
+    // A bound (`c >= 48 && c <= 57`, a character class): noted as the code just past it, on the side
+    // the comparison did not take.
+    else if (t === t && notable(a, b)) note(id, a, t === 0 ? (op === 1 ? b + 1 : op === 3 ? b - 1 : b) : (op === 0 ? b - 1 : op === 2 ? b + 1 : b), 0);
     if (t === t || f === f) {
       if (op >= 6) { s = t; t = f; f = s; }
       // NaN operands and infinite gaps: as far as can be.
@@ -78,15 +108,29 @@
     return a;
   });
   // `a.startsWith(b)` (kind 0), `a.endsWith(b)` (1), `a.includes(b)` (2) in a measured condition, also
-  // written `a.indexOf(b) === 0` and the like (`swap` 1 for the negated forms, `=== -1`): keeps b for the
-  // call to read and returns a, the call itself still runs in the code under test. Distances only when
-  // both are strings.
+  // written `a.indexOf(b) === 0` and the like (`swap` 1 for the negated forms, `=== -1`), or `a.test(b)`
+  // (3): keeps b for the call to read and returns a, the call itself still runs in the code under test.
+  // Distances only when both are strings; a regular expression's test is only noted. Its source is read
+  // by the built-in getter, which refuses anything but a regular expression (a recording proxy too)
+  // without running a trap.
   define("__fc$w", function (a, b, kind, swap, id) {
     var t = NaN, f = NaN, s;
     slot[0] = b;
-    if (typeof a === "string" && typeof b === "string") {
+    if (kind === 3) {
+      if (typeof a === "object" && a !== null && typeof b === "string" && b.length <= 256) {
+        try { s = source(a); } catch (e) { s = undefined; }
+        // Only a failed test is worth a note; it is run here only when that changes nothing (a global
+        // or sticky pattern moves its `lastIndex`).
+        if (typeof s === "string" && !global(a) && !sticky(a) && exec(a, b) === null) note(id, b, s, 4);
+      }
+      // What the plain form's call tells the pattern observer (`patterns.js`): the receiver, then the
+      // subject, as `__fc$o(a).test(__fc$a(b, 0))` would.
+      __fc$o(a);
+      __fc$a(b, 0);
+    } else if (typeof a === "string" && typeof b === "string") {
       t = affix(a, b, kind);
       f = t === 0 ? 1 : 0;
+      if (t !== 0 && notable(a, b)) note(id, a, b, kind + 1);
       if (swap) { s = t; t = f; f = s; }
       t = t / (t + 1);
       f = f / (f + 1);

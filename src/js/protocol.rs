@@ -66,6 +66,10 @@ protocol! {
         DISTANCES = "__fc$d";
         /// The distance helpers' stack of operand distances.
         STACK = "__fc$k";
+        /// The unequal comparisons measured conditions made in a run (`distance.js`): a count, then four
+        /// slots per comparison (branch id, operands, relation) in a ring; see
+        /// `sandbox/engine/comparisons.rs`.
+        COMPARISONS = "__fc$cl";
         /// Whether conditions instrumented both ways take their measuring form (see
         /// `instrument/distance.rs`): element 0 of an array that never changes itself (a CommonJS file
         /// reaches it as a closure variable), which the engine sets before each run, false until then.

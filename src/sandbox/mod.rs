@@ -31,7 +31,7 @@ use crate::model::observed::{DescribedResult, Outcome};
 use crate::model::program::ClassId;
 use crate::model::settings::Limits;
 use code::SourcePositions;
-pub use engine::{BareProgram, Test, instrumented_position, with_bare_context};
+pub use engine::{BareProgram, Comparison, Operand, Relation, Test, instrumented_position, with_bare_context};
 use engine::{Deadline, Engine};
 
 /// Which probes a test reads (and clears before it runs): the method under test's, and the private
@@ -114,6 +114,9 @@ pub struct Execution {
     /// could not be measured; see [`crate::js::DISTANCES`]); only when the run measured them (see
     /// [`Sandbox::set_measuring`]).
     pub distances: Vec<(u32, f64)>,
+    /// The comparisons of measured conditions that came out unequal, the last ones of the run (only
+    /// when it measured distances): what the input met where it went no further.
+    pub comparisons: Vec<Comparison>,
     /// Descriptions of results of the method under test (describe mode only).
     pub results: Vec<DescribedResult>,
     /// Index of the test statement a time or memory limit cut off (stack overflows say it in the
@@ -153,6 +156,7 @@ impl Execution {
             statements: Vec::new(),
             branches: Vec::new(),
             distances: Vec::new(),
+            comparisons: Vec::new(),
             results: Vec::new(),
             cut_at,
             awaited: Vec::new(),

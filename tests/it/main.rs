@@ -34,6 +34,7 @@ mod layers;
 mod loading;
 mod mutate;
 mod npm_package;
+mod parsers;
 mod published;
 mod receivers;
 mod record;

@@ -3,7 +3,7 @@
 //! `mod.rs` builds an engine (limits, probes, the determinism shim, the describers, the harness, then the
 //! program: scripts, CommonJS factories, ES modules); `run.rs` runs one test in it (`direct.rs` performing
 //! its statements from Rust, `describe/` describing its results and the state they left, `results.rs` and
-//! `log.rs` reading its results and its log back, `text.rs` their strings within a budget, `arrays.rs` the
+//! `log.rs` reading its results and its log back, `comparisons.rs` the comparisons its conditions made, `text.rs` their strings within a budget, `arrays.rs` the
 //! harness's typed arrays in place); `sources.rs` is
 //! the program as plain data, `modules.rs` the ES-module resolver and loader, `script.rs` the bytecode
 //! cache of Flycatcher's own scripts, `deadline.rs` the interrupt deadline, `guard.rs` the built-ins'
@@ -14,6 +14,7 @@
 
 mod arrays;
 mod bare;
+mod comparisons;
 mod deadline;
 mod describe;
 mod direct;
@@ -28,6 +29,7 @@ mod sources;
 mod text;
 
 pub use bare::{BareProgram, with_bare_context};
+pub use comparisons::{Comparison, Operand, Relation};
 pub(crate) use deadline::Deadline;
 pub use deadline::WORK_PER_MS;
 pub use run::Test;

@@ -8,6 +8,7 @@ use std::time::Duration;
 use rquickjs::{Array, Ctx, Function, Object, Persistent, TypedArray};
 
 use super::arrays::{probes, statement_running};
+use super::comparisons;
 use super::describe::Descriptions;
 use super::direct::Direct;
 use super::log;
@@ -17,8 +18,8 @@ use super::{Deadline, Engine};
 use crate::error::{Error, Result};
 use crate::instrument::Implied;
 use crate::js::{
-    AT, AWAITED, BRANCHES, DISTANCES, EXEC, FAILURE, LOG, MEASURING, QUIET, RESULTS, RETURNED, SETTLED, SHARED_WRITE,
-    STACK, STATEMENTS, TIMERS, UNDO, UNHANDLED,
+    AT, AWAITED, BRANCHES, COMPARISONS, DISTANCES, EXEC, FAILURE, LOG, MEASURING, QUIET, RESULTS, RETURNED, SETTLED,
+    SHARED_WRITE, STACK, STATEMENTS, TIMERS, UNDO, UNHANDLED,
 };
 use crate::model::observed::{Observed, Outcome, Thrown};
 use crate::model::program::ProgramInfo;
@@ -322,6 +323,7 @@ fn read_execution<'js>(
     let (events, patterns) = log::read(ctx, &handles.log.clone().restore(ctx)?, budget, |f| sources.is_user_file(f))?;
     let (statements, branches) = covered(ctx, handles, watch, &sources.implied)?;
     let mut distances = Vec::new();
+    let mut execution = Execution::ended(Outcome::Passed, None);
     if measuring {
         let mut base = 0;
         for range in &watch.branches {
@@ -330,13 +332,13 @@ fn read_execution<'js>(
             })?;
             base += range.len() as u32;
         }
+        execution.comparisons = comparisons::read(ctx, &globals.get(COMPARISONS)?, watch, budget)?;
     }
     let results = if describe {
         results::read(ctx, &handles.keys, &handles.results.clone().restore(ctx)?, &handles.descriptions)?
     } else {
         Vec::new()
     };
-    let mut execution = Execution::ended(Outcome::Passed, None);
     execution.events = events;
     execution.patterns = patterns;
     execution.statements = statements;
@@ -459,6 +461,7 @@ fn clear_probes(ctx: &Ctx, handles: &Handles, watch: &Watch, distances: bool, me
         }
         // The stack's depth: a throw out of a half-evaluated condition leaves pairs behind.
         probes::<f64>(globals.get(STACK)?, 0..1, |depth| depth.copy_from_slice(&0f64.to_ne_bytes()))?;
+        globals.get::<_, Array>(COMPARISONS)?.set(0, 0)?;
     }
     Ok(())
 }

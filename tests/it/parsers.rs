@@ -1,0 +1,37 @@
+//! Parsers: strings that get past the first few characters of a grammar. Search writes the constant a
+//! run compared a character or a substring of its input with (or a string a character class it tested
+//! there matches) into the input where that part sits, so that a string grows token by token.
+
+use crate::common;
+
+use common::*;
+
+const BUDGET: &[&str] = &["--seed", "1", "--budget", "20000", "--timeout", "600"];
+
+/// Statements of `method` the report says its tests covered.
+fn covered(report: &serde_json::Value, method: &str) -> u64 {
+    methods(report).into_iter().find(|m| m.0 == method).unwrap_or_else(|| panic!("no {method}")).1
+}
+
+#[test]
+fn a_tokenizer_of_character_codes_is_led_through_several_tokens_in_a_row() {
+    let out = tempfile::tempdir().unwrap();
+    let report = generate(&[fixture("parsers/directives.cjs")], out.path(), BUDGET);
+    let suite = std::fs::read_to_string(out.path().join("directives.test.js")).unwrap();
+    // Only past `@`, a name and `{`. Before, 20 of 38 statements, and no string got there.
+    assert!(suite.contains("a value has digits"), "{suite}");
+    assert!(covered(&report, "directives.directives") >= 27, "{report}");
+    node_test_passes(&suites(out.path()));
+}
+
+#[test]
+fn a_generated_style_parser_is_led_through_literals_and_character_classes() {
+    let out = tempfile::tempdir().unwrap();
+    let report = generate(&[fixture("parsers/assignments.cjs")], out.path(), BUDGET);
+    let suite = std::fs::read_to_string(out.path().join("assignments.test.js")).unwrap();
+    // A key, `=`, a value, then more: only the end was wrong. Before, 46 of 61 statements, and no such
+    // string.
+    assert!(suite.contains("expected the end at"), "{suite}");
+    assert!(covered(&report, "assignments.assignment") >= 56, "{report}");
+    node_test_passes(&suites(out.path()));
+}
