@@ -71,10 +71,7 @@ impl Builder<'_> {
                 Some(earlier) => earlier,
                 None => self.primitive_for(p, of, rng),
             },
-            None => {
-                let value = self.primitive(of, rng);
-                self.positive(None, value, rng)
-            }
+            None => self.primitive(of, rng),
         }
     }
 
