@@ -72,7 +72,8 @@ pub(super) fn declarations(program: &ProgramInfo) -> Declarations {
                 Param { ty: param.ty.clone(), optional: false, enums: Vec::new(), enum_values: enum_values.clone() };
             Box::new(param) as Box<dyn export::DeclaredParam>
         });
-        declarations.members.insert(key, DeclaredMember { required, params, rest, enums: enums_used });
+        let member = DeclaredMember { required, params, rest, enums: enums_used, generics: member.generics };
+        declarations.members.insert(key, member);
     }
     declarations
 }

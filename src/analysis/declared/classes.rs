@@ -9,7 +9,7 @@ use std::rc::Rc;
 use swc_common::Spanned;
 use swc_ecma_ast::{
     Accessibility, Class, ClassMember, Expr, Lit, MethodKind, ParamOrTsParamProp, Pat, PropName, TsEntityName,
-    TsParamPropParam, TsType, UnaryOp,
+    TsParamPropParam, TsType, TsTypeParamDecl, UnaryOp,
 };
 
 use super::resolve::{Ctx, EnumMembers, Files, Named, Place, entity};
@@ -62,16 +62,22 @@ pub(super) fn member(files: &mut Files, found: Found, function: &str, statics: b
     let constructor = function == "constructor" && !statics;
     // An abstract class is not constructed as declared (TS2511).
     let constructible = !(constructor && found.class.is_abstract);
+    // A construction is given the type parameters of the class it names, wherever its constructor is.
+    let class_generics = found.class.type_params.as_ref().map_or(0, |p| p.params.len());
     let mut current = found;
     for _ in 0..MAX_BASES {
         if let Some(mut member) = own_member(files, &current, function, statics) {
             member.callable &= constructible;
+            if constructor {
+                member.generics = class_generics;
+            }
             return Some(member);
         }
         // Without a base, the implicit constructor; a base that cannot be read says nothing.
         if constructor && current.class.super_class.is_none() {
             let signature = Signature::default();
-            return Some(DeclaredMember { signature, callable: constructible, enums: Vec::new() });
+            let generics = class_generics;
+            return Some(DeclaredMember { signature, callable: constructible, enums: Vec::new(), generics });
         }
         current = base(files, &current)?;
     }
@@ -183,7 +189,7 @@ fn own_member(files: &mut Files, found: &Found, function: &str, statics: bool) -
                         },
                     })
                     .collect();
-                read.add(files, &pats, &found.ctx, c.body.is_none());
+                read.add(files, &pats, &found.ctx, c.body.is_none(), None);
                 c.accessibility
             }
             ClassMember::Method(m)
@@ -193,7 +199,7 @@ fn own_member(files: &mut Files, found: &Found, function: &str, statics: bool) -
             {
                 let ctx = found.ctx.with_own_params(files, m.function.type_params.as_deref());
                 let pats: Vec<Pat> = m.function.params.iter().map(|p| p.pat.clone()).collect();
-                read.add(files, &pats, &ctx, m.function.body.is_none());
+                read.add(files, &pats, &ctx, m.function.body.is_none(), m.function.type_params.as_deref());
                 m.accessibility
             }
             _ => continue,
@@ -214,11 +220,22 @@ pub(super) struct Overloads {
     rest: Option<DeclaredParam>,
     /// The enums of the one signature a suite's calls are checked against (see `DeclaredMember`).
     enums: Vec<Vec<DeclaredEnum>>,
+    /// The type parameters of the last declaration read (see `DeclaredMember::generics`).
+    generics: usize,
 }
 
 impl Overloads {
-    /// Reads one declaration's parameters, in `ctx`; `bodyless` for an overload signature.
-    pub(super) fn add(&mut self, files: &mut Files, pats: &[Pat], ctx: &Ctx, bodyless: bool) {
+    /// Reads one declaration's parameters, in `ctx`; `bodyless` for an overload signature, `type_params`
+    /// its own type parameters.
+    pub(super) fn add(
+        &mut self,
+        files: &mut Files,
+        pats: &[Pat],
+        ctx: &Ctx,
+        bodyless: bool,
+        type_params: Option<&TsTypeParamDecl>,
+    ) {
+        self.generics = type_params.map_or(0, |p| p.params.len());
         self.rest = pats.iter().find_map(|pat| rest_of(files, pat, ctx)).or(self.rest.take());
         let params = pats.iter().map(|pat| param_of(files, pat, ctx));
         let (params, enums): (Vec<DeclaredParam>, Vec<Vec<DeclaredEnum>>) =
@@ -241,7 +258,7 @@ impl Overloads {
             _ => merge_overloads(self.overloads),
         };
         let signature = Signature { params, open: self.open, rest: self.rest };
-        Some(DeclaredMember { signature, callable: public && !overloaded, enums: self.enums })
+        Some(DeclaredMember { signature, callable: public && !overloaded, enums: self.enums, generics: self.generics })
     }
 }
 
@@ -364,6 +381,10 @@ pub(crate) struct DeclaredMember {
     pub callable: bool,
     /// Per parameter, the enums its annotation names (`Color`, `Color | null`) that a suite can reach.
     pub enums: Vec<Vec<DeclaredEnum>>,
+    /// How many type parameters a call may be given (the class's, for a constructor). Where it is not
+    /// zero, TypeScript infers them from the arguments, often narrower than the class or function is
+    /// used with (`new Glossary({ en: { a: "x" } })` types every later key `"a"`).
+    pub generics: usize,
 }
 
 /// An enum a suite can reach: its name, exported from the file that declares it, and its members.

@@ -94,7 +94,7 @@ pub(super) fn find(files: &mut Files, top: &Place, path: &[&str]) -> Option<Decl
     let mut read = Overloads::default();
     for decl in decls.iter() {
         let inner = ctx.with_own_params(files, decl.type_params.as_deref());
-        read.add(files, &decl.params, &inner, decl.bodyless);
+        read.add(files, &decl.params, &inner, decl.bodyless, decl.type_params.as_deref());
     }
     read.member(true)
 }

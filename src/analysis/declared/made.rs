@@ -6,7 +6,7 @@
 use std::collections::HashMap;
 use std::rc::Rc;
 
-use swc_ecma_ast::{TsEntityName, TsFnOrConstructorType, TsFnParam, TsType, TsTypeElement};
+use swc_ecma_ast::{TsEntityName, TsFnOrConstructorType, TsFnParam, TsType, TsTypeElement, TsTypeParamDecl};
 
 use super::classes::{DeclaredMember, Overloads};
 use super::functions::{exported_function, pat_of};
@@ -71,14 +71,14 @@ fn elements(files: &mut Files, elements: &[TsTypeElement], ctx: &Ctx, method: &s
         match element {
             TsTypeElement::TsMethodSignature(m) if !m.computed && key_name(&m.key).as_deref() == Some(method) => {
                 let inner = ctx.with_own_params(files, m.type_params.as_deref());
-                add(files, &m.params, &inner, read);
+                add(files, &m.params, &inner, read, m.type_params.as_deref());
             }
             TsTypeElement::TsPropertySignature(p) if !p.computed && key_name(&p.key).as_deref() == Some(method) => {
                 if let Some(TsType::TsFnOrConstructorType(TsFnOrConstructorType::TsFnType(f))) =
                     p.type_ann.as_deref().map(|a| &*a.type_ann)
                 {
                     let inner = ctx.with_own_params(files, f.type_params.as_deref());
-                    add(files, &f.params, &inner, read);
+                    add(files, &f.params, &inner, read, f.type_params.as_deref());
                 }
             }
             _ => {}
@@ -87,7 +87,7 @@ fn elements(files: &mut Files, elements: &[TsTypeElement], ctx: &Ctx, method: &s
 }
 
 /// Reads one signature: a declaration without a body, as an overload is.
-fn add(files: &mut Files, params: &[TsFnParam], ctx: &Ctx, read: &mut Overloads) {
+fn add(files: &mut Files, params: &[TsFnParam], ctx: &Ctx, read: &mut Overloads, generics: Option<&TsTypeParamDecl>) {
     let pats: Vec<_> = params.iter().map(pat_of).collect();
-    read.add(files, &pats, ctx, true);
+    read.add(files, &pats, ctx, true, generics);
 }

@@ -141,6 +141,8 @@ pub(crate) struct DeclaredMember {
     pub(crate) rest: Option<Box<dyn DeclaredParam>>,
     /// The enums (indices in [`Declarations::enums`]) its parameters' values may be written with.
     pub(crate) enums: Vec<usize>,
+    /// How many type parameters a call may give it (see [`type_arguments`]).
+    pub(crate) generics: usize,
 }
 
 /// A declared parameter, as a suite writes the values given for it.
@@ -203,9 +205,9 @@ pub(crate) fn expression(test: &TestCase, index: usize, program: &ProgramInfo, d
             let member = declared.fitting(*class, None, args.len());
             let arguments = arguments(test, args, member, program);
             match (&info.factory, member) {
-                (Some(factory), Some(_)) => format!("{}({arguments})", factory.alias),
+                (Some(factory), Some(m)) => format!("{}{}({arguments})", factory.alias, type_arguments(m, args)),
                 (Some(factory), None) => format!("({} as any)({arguments})", factory.alias),
-                (None, Some(_)) => format!("new {}({arguments})", info.alias),
+                (None, Some(m)) => format!("new {}{}({arguments})", info.alias, type_arguments(m, args)),
                 (None, None) => format!("new ({} as any)({arguments})", info.alias),
             }
         }
@@ -232,7 +234,8 @@ pub(crate) fn expression(test: &TestCase, index: usize, program: &ProgramInfo, d
                 (None, Some(_), _) => member(&variable.name, method),
                 (None, None, _) => member(&format!("({} as any)", variable.name), method),
             };
-            let call = format!("{callee}({})", arguments(test, args, declared, program));
+            let generics = declared.map_or_else(String::new, |m| type_arguments(m, args));
+            let call = format!("{callee}{generics}({})", arguments(test, args, declared, program));
             let asynchronous = program.classes[class].method(method).is_some_and(|m| m.asynchronous);
             if asynchronous && !deferred { format!("await {call}") } else { call }
         }
@@ -310,9 +313,27 @@ pub(crate) fn declaration(test: &TestCase, index: usize, program: &ProgramInfo, 
     }
 }
 
+/// The type arguments a call of `member` with `args` is written with: `<any, any>` for a generic one
+/// given arguments, none otherwise. TypeScript would infer them from the arguments, as narrowly as they
+/// are written: a construction's record of phrases makes its keys the only keys of every later call, and
+/// a function returned where a string was inferred is refused (TS2322).
+fn type_arguments(member: &DeclaredMember, args: &[Value]) -> String {
+    if !given_type_arguments(member, args) {
+        return String::new();
+    }
+    format!("<{}>", vec!["any"; member.generics].join(", "))
+}
+
+/// Whether a call of `member` with `args` is written with type arguments (see [`type_arguments`]). Its
+/// arguments then get no types from their context: their callbacks' parameters are annotated.
+fn given_type_arguments(member: &DeclaredMember, args: &[Value]) -> bool {
+    member.generics > 0 && !args.is_empty()
+}
+
 /// Arguments of a call of `declared`, each as its parameter types it (see [`DeclaredParam::typed`]), else
 /// cast to `any`; of a callee cast to `any` (no `declared`): as they are.
 fn arguments(test: &TestCase, args: &[Value], declared: Option<&DeclaredMember>, program: &ProgramInfo) -> String {
+    let contextual = !declared.is_some_and(|d| given_type_arguments(d, args));
     let texts: Vec<String> = args
         .iter()
         .enumerate()
@@ -321,7 +342,7 @@ fn arguments(test: &TestCase, args: &[Value], declared: Option<&DeclaredMember>,
                 return value_text(test, value, program, false);
             };
             match param.typed(value, test, program) {
-                Some(Typed::AsWritten) => value_text(test, value, program, true),
+                Some(Typed::AsWritten) => value_text(test, value, program, contextual),
                 Some(Typed::As(text)) => text,
                 None => format!("{} as any", value_text(test, value, program, false)),
             }
@@ -426,6 +447,7 @@ mod tests {
             params,
             rest: None,
             enums: Vec::new(),
+            generics: 0,
         };
         declared.members.insert((0, None), member(vec![param(true)]));
         declared.members.insert((0, Some("put".into())), member(vec![param(false), param(true)]));
