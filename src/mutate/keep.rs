@@ -85,7 +85,7 @@ pub(super) fn candidates(program: &ProgramInfo, originals: &mut Originals, test:
 /// The public fields of the variables of `test` described after every call: the field candidates. A
 /// suite asserts what a class promises; a private field (`_size`, or declared `private`) may be renamed
 /// by a refactoring that changes no behaviour, and a mutant only it tells apart is left to a longer test
-/// that shows the change through a public route (`extend.rs`), and failing that to `fallback.rs`.
+/// that shows the change through a public route (`extend.rs`).
 pub(super) fn public_fields(program: &ProgramInfo, test: &TestCase, results: &[DescribedResult]) -> Vec<FieldCheck> {
     all_fields(results).into_iter().filter(|f| !private_field(program, test, f.variable, &f.field)).collect()
 }

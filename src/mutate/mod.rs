@@ -19,8 +19,7 @@
 //! Files: [`operators`] (the edits), `mutants.rs` (mutants and their sandboxes), `schema.rs` (the program
 //! that switches them), `originals.rs` (what each test does on the original code), `verdict.rs` (does a
 //! run on a mutant fail a test), `equivalence.rs` (the check of survivors), `keep.rs` (the state
-//! assertions that kill), `extend.rs` (tests made longer to tell survivors apart), `fallback.rs` (a
-//! private field for a survivor nothing public tells apart), [`report`]. Runs on
+//! assertions that kill), `extend.rs` (tests made longer to tell survivors apart), [`report`]. Runs on
 //! mutants are limited by work rather than time (see [`Runner::limit_work`]): which mutants a test kills
 //! decides what the suite asserts, so it must not depend on how loaded the machine is.
 //!
@@ -29,7 +28,6 @@
 
 mod equivalence;
 mod extend;
-mod fallback;
 mod keep;
 mod mutants;
 pub(crate) mod operators;
@@ -529,8 +527,8 @@ impl Judging<'_> {
     }
 
     /// Decides what becomes of one mutant: runs the tests covering its statement on it, keeps a state
-    /// assertion where only state assertions kill it, checks a survivor for equivalence, tries
-    /// extended tests on a survivor not presumed equivalent, and a private field on one still alive.
+    /// assertion where only state assertions kill it, checks a survivor for equivalence, and tries
+    /// extended tests on a survivor not presumed equivalent.
     fn judge(&mut self, mutant: &mut Mutant, id: usize) -> Result<()> {
         let from = self.originals.runner.spent();
         let covering: Vec<usize> = (0..self.baselines.len()).filter(|t| covers(&self.baselines[*t], mutant)).collect();
@@ -632,9 +630,6 @@ impl Judging<'_> {
         }
         if mutant.status == Status::Survived && self.options.extensions > 0 && !late && longer {
             extend::tell_apart(self, runner, mutant, covering, id, witness)?;
-        }
-        if mutant.status == Status::Survived && self.options.choose && !late && longer {
-            fallback::tell_apart(self, runner, mutant, covering)?;
         }
         if let Status::Killed { test, .. } = mutant.status {
             self.killed[test].push((id, mutant.clone()));
