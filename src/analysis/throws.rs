@@ -5,8 +5,10 @@
 //! coercion in that message says nothing about the parameter's type: inference ignores coercions whose
 //! position lies in the argument of a `throw`.
 
-use swc_common::{BytePos, Spanned};
-use swc_ecma_ast::{ArrowExpr, BinExpr, BinaryOp, CallExpr, Class, Expr, Function, NewExpr, Program, ThrowStmt};
+use swc_common::{BytePos, Span, Spanned};
+use swc_ecma_ast::{
+    ArrowExpr, BinExpr, BinaryOp, CallExpr, Callee, Class, Expr, Function, NewExpr, Program, ThrowStmt,
+};
 use swc_ecma_visit::{Visit, VisitWith};
 
 /// Byte ranges (start, end) of the arguments of every `throw` statement in `program`; `base` is the
@@ -43,6 +45,17 @@ impl Visit for ErrorCollector {
             self.throws.ranges.push((span.lo.0.saturating_sub(base), span.hi.0.saturating_sub(base)));
         }
         node.visit_children_with(self);
+    }
+}
+
+/// The name `node` calls (`RangeError` of `RangeError('bad')`), if it names one.
+fn called_name(node: &CallExpr) -> Option<&str> {
+    match &node.callee {
+        Callee::Expr(callee) => match &**callee {
+            Expr::Ident(id) => Some(id.sym.as_str()),
+            _ => None,
+        },
+        _ => None,
     }
 }
 
@@ -107,21 +120,39 @@ struct ConstructionCollector {
 
 impl ConstructionCollector {
     fn push(&mut self, node: &NewExpr) {
-        let offset = |pos: BytePos| pos.0.saturating_sub(self.base);
         let mut reported = Reported { last: node.callee.span().lo };
         node.args.visit_with(&mut reported);
-        let language = constructor_name(node).and_then(|name| LANGUAGE_ERRORS.into_iter().find(|e| *e == name));
-        let range = (offset(node.span().lo), offset(node.span().hi));
-        self.found.push(ErrorConstruction { range, language, reported: offset(reported.last) });
+        let language = constructor_name(node).and_then(language_error);
+        self.push_range(node.span(), language, reported.last);
     }
+
+    fn push_range(&mut self, span: Span, language: Option<&'static str>, reported: BytePos) {
+        let offset = |pos: BytePos| pos.0.saturating_sub(self.base);
+        let range = (offset(span.lo), offset(span.hi));
+        self.found.push(ErrorConstruction { range, language, reported: offset(reported) });
+    }
+}
+
+/// The language's error constructor `name` names, if it names one.
+fn language_error(name: &str) -> Option<&'static str> {
+    LANGUAGE_ERRORS.into_iter().find(|e| *e == name)
 }
 
 impl Visit for ConstructionCollector {
     fn visit_throw_stmt(&mut self, node: &ThrowStmt) {
-        if let Expr::New(new) = &*node.arg
-            && !constructor_name(new).is_some_and(names_an_error)
-        {
-            self.push(new);
+        match &*node.arg {
+            Expr::New(new) if !constructor_name(new).is_some_and(names_an_error) => self.push(new),
+            Expr::New(_) => {}
+            // `throw RangeError('bad')`: the language's constructors build an error when called, too.
+            Expr::Call(call) if called_name(call).and_then(language_error).is_some() => {
+                let mut reported = Reported { last: call.callee.span().lo };
+                call.visit_with(&mut reported);
+                self.push_range(call.span(), called_name(call).and_then(language_error), reported.last);
+            }
+            // Anything else builds no error where it is written (`throw writer.err(e)`, `throw errors[code]`):
+            // the error it throws is made in frames of its own, and one made in it (`writer` is null) is
+            // the engine's.
+            other => self.push_range(other.span(), None, other.span().lo),
         }
         node.visit_children_with(self);
     }
@@ -240,5 +271,18 @@ mod tests {
         assert!(!made_while_building(&built, at("n);"), Some("RangeError")));
         assert!(made_while_building(&built, at("n);"), Some("TypeError")));
         assert!(!made_while_building(&built, at("h(n)"), None));
+    }
+
+    #[test]
+    fn an_error_made_in_a_throw_that_builds_none_is_the_engines() {
+        let code = "function f(w, e) { throw w.err(e); }\nfunction g(n) { throw RangeError('bad ' + n.x); }";
+        let parsed = parse_source(Path::new("/nonexistent/t.js"), "t.js", code.into()).unwrap();
+        let built = error_constructions(&parsed.program, parsed.source.start_pos.0);
+        let at = |text: &str| code.rfind(text).unwrap() as u32;
+        // `w` null: the engine's TypeError, at `w.err`.
+        assert!(made_while_building(&built, at("w.err"), Some("TypeError")));
+        // Called without `new`, a language constructor builds its error where its arguments end.
+        assert!(!made_while_building(&built, at("n.x"), Some("RangeError")));
+        assert!(made_while_building(&built, at("n.x"), Some("TypeError")));
     }
 }

@@ -168,12 +168,13 @@ fn code_that_chose_its_path_without_a_global_the_sandbox_lacks_takes_it_under_no
 fn an_engine_error_made_while_the_code_builds_its_error_is_asserted_by_its_name_and_the_codes_by_its_message() {
     let (_, out, _) = generate_passing("engine-error-in-message.js");
     let tests = suite(out.path(), "Parser.test.js");
-    for method in ["parse", "check", "read"] {
+    for method in ["parse", "check", "read", "report"] {
         let call = format!("parser.{method}(");
         let line = tests.lines().find(|l| l.contains(&call)).unwrap_or_else(|| panic!("no test of {method}: {tests}"));
         assert!(line.ends_with("{ name: \"TypeError\" });"), "{line}");
     }
     assert!(tests.contains("message: \"Invalid size "), "{tests}");
+    assert!(tests.contains("message: \"Invalid limit "), "{tests}");
 }
 
 /// What `String(fn)` gives under Node for every function `texts.js`'s `Counter#texts` lists.
