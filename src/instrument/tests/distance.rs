@@ -224,15 +224,17 @@ fn a_switch_measures_its_discriminant_against_each_constant_case_and_notes_them_
     let norm = |d: f64| d / (d + 1.0);
     // Outcomes: f's cases 0 to 4 (the call's case has no constant: no distance), g's 5, 6 and "no case" 7.
     run.reset();
-    run.eval::<()>(&format!("{COMPARISONS}[0] = 0; f(66)"));
+    // The ring of comparisons (not this file's program of comparisons).
+    let log = crate::js::COMPARISONS;
+    run.eval::<()>(&format!("{log}[0] = 0; f(66)"));
     let d = distances(&run);
     for (outcome, want) in [(0, norm(1.0)), (1, norm(24.0)), (2, norm(59.0)), (3, INF), (4, INF)] {
         assert_near(d[outcome], want, &format!("f(66), outcome {outcome}"));
     }
     // One note for the whole switch: its discriminant and its list of constants and outcomes.
-    let note: Vec<f64> = run.eval(&format!("[{COMPARISONS}[0], {COMPARISONS}[2], {COMPARISONS}[4]]"));
+    let note: Vec<f64> = run.eval(&format!("[{log}[0], {log}[2], {log}[4]]"));
     assert_eq!(note, [1.0, 66.0, 5.0]);
-    let list: String = run.eval(&format!("JSON.stringify({COMPARISONS}[3])"));
+    let list: String = run.eval(&format!("JSON.stringify({log}[3])"));
     assert_eq!(list, "[65,0,90,1,7,2]");
     run.reset();
     run.eval::<()>("g('lefts')");
