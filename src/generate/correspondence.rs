@@ -1,7 +1,8 @@
 //! Input-to-state correspondence (Redqueen's; AFL++'s CmpLog): a string of the test is rewritten where
 //! the code compared a part of it with a constant and found them unequal, so that the part becomes
 //! the constant. A parser that reads `input.charCodeAt(pos) === 91` or `input.substr(pos, 2) === "''"`
-//! refuses a random string at its first character, and the branch distance of one comparison says how
+//! refuses a random string at its first character (as does one that reads `switch (c) { case 91: ... }`,
+//! each of whose `case` constants is a comparison), and the branch distance of one comparison says how
 //! far a character is from `[`, not where it sits; the run's comparisons (`Execution::comparisons`) say
 //! both what the character met and, by finding it in the test's strings, where it is. One such
 //! rewrite per candidate grows a string into the grammar token by token: search keeps each candidate

@@ -35,6 +35,11 @@
 //! original. A comparison of other values gives no distance when it is the whole condition, and
 //! "unknown" in a tree, which its consumer resolves from the outcome (0 taken, 1 not).
 //!
+//! A `switch` is measured as the chain of `===` it stands for: its discriminant `d` becomes
+//! `__fc$sc(d, () => [c1, id1, c2, id2, ...])` over the clauses whose test is a constant (a literal, a
+//! name, a path of names), which gives each clause's outcome the distance of `d` to its constant and
+//! notes the unequal ones, so that search can write a `case`'s string or character into the input.
+//!
 //! Measuring costs a call or more per condition, and only search reads distances: a measured condition
 //! is written both ways, `(__fc$on[0] ? measuring : plain)`, the plain form being the measuring one with
 //! the helpers taken out again (so nested probes keep their ids). The sandbox sets `__fc$on[0]` per run,
@@ -56,7 +61,7 @@ use super::patterns::observe;
 use super::probes::Probes;
 use crate::js::{
     COMPARE, DISTANCE_JOIN, DISTANCE_NOT, DISTANCE_TEST, DISTANCE_VALUE, MEASURING, RIGHT_OPERAND, STRING_PREDICATE,
-    TRUTHY,
+    SWITCH_CASES, TRUTHY,
 };
 
 /// The string predicates measured, by the kind `__fc$w` takes; a regular expression's `test` (kind 3)
@@ -155,7 +160,11 @@ impl Probes<'_> {
     fn comparison(&mut self, b: &mut BinExpr, id: Option<u32>) {
         b.left.visit_mut_with(self);
         b.right.visit_mut_with(self);
-        let op = OPERATORS.iter().position(|o| *o == b.op).expect("measurable operators are listed");
+        let mut op = OPERATORS.iter().position(|o| *o == b.op).expect("measurable operators are listed");
+        // A length is no character: its comparison gives distances but is not noted.
+        if is_length(&b.left) || is_length(&b.right) {
+            op += OPERATORS.len();
+        }
         let (at, right_at) = (b.left.span().lo, b.right.span().lo);
         let mut args = vec![*b.left.take(), *b.right.take(), number(op as f64)];
         args.extend(id.map(|id| number(id as f64)));
@@ -313,6 +322,56 @@ fn plain_call(mut call: CallExpr) -> Expr {
             Expr::Call(call)
         }
         _ => Expr::Call(call),
+    }
+}
+
+impl Probes<'_> {
+    /// Measures a `switch`'s discriminant (already instrumented) against the constant tests of its
+    /// `cases`, whose branch outcomes start at `first` (see the module's docs), both ways as a condition
+    /// is.
+    pub(super) fn switch_cases(&mut self, discriminant: &mut Box<Expr>, cases: &[SwitchCase], first: u32) {
+        let constants: Vec<Option<ExprOrSpread>> = (first..)
+            .zip(cases)
+            .filter_map(|(id, case)| case.test.as_deref().filter(|test| is_case_constant(test)).map(|test| (test, id)))
+            .flat_map(|(test, id)| [test.clone(), number(f64::from(id))])
+            .map(|expr| Some(ExprOrSpread { spread: None, expr: Box::new(expr) }))
+            .collect();
+        if !self.distances || constants.is_empty() {
+            return;
+        }
+        let span = discriminant.span();
+        let list = Expr::Array(ArrayLit { span: DUMMY_SP, elems: constants });
+        let thunk =
+            Expr::Arrow(ArrowExpr { body: Box::new(ArrowFunctionBody::Expr(Box::new(list))), ..Default::default() });
+        let plain = (**discriminant).clone();
+        let measuring = helper(SWITCH_CASES, span.lo, vec![*discriminant.take(), thunk]);
+        **discriminant = both(span, measuring, plain);
+    }
+}
+
+/// `x.length`.
+fn is_length(expr: &Expr) -> bool {
+    match expr {
+        Expr::Paren(p) => is_length(&p.expr),
+        Expr::Member(m) => matches!(&m.prop, MemberProp::Ident(p) if p.sym == "length"),
+        _ => false,
+    }
+}
+
+/// A `case` test the discriminant is measured against: a string or number literal, a name, or a path of
+/// names (`Token.Comma`), which the helper may read before the clauses would.
+fn is_case_constant(expr: &Expr) -> bool {
+    match expr {
+        Expr::Paren(p) => is_case_constant(&p.expr),
+        Expr::Lit(Lit::Str(_) | Lit::Num(_)) | Expr::Ident(_) => true,
+        Expr::Tpl(t) => t.exprs.is_empty(),
+        Expr::Unary(u) => u.op == UnaryOp::Minus && matches!(&*u.arg, Expr::Lit(Lit::Num(_))),
+        Expr::Member(m) => {
+            matches!(m.prop, MemberProp::Ident(_))
+                && matches!(&*m.obj, Expr::Ident(_) | Expr::Member(_))
+                && is_case_constant(&m.obj)
+        }
+        _ => false,
     }
 }
 

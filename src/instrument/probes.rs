@@ -370,6 +370,7 @@ impl<'a> Probes<'a> {
         let no_case = (!s.cases.iter().any(|c| c.test.is_none()))
             .then(|| self.new_branch(BranchKind::Switch, "no case", s.span.lo, s.discriminant.span()));
         s.discriminant.visit_mut_with(self);
+        self.switch_cases(&mut s.discriminant, &s.cases, first);
         for (id, case) in (first..).zip(s.cases.iter_mut()) {
             case.test.visit_mut_with(self);
             self.guarded(id, &mut case.cons);

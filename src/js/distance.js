@@ -39,7 +39,7 @@
   // the two operands and the relation (0 equal, 1 starts with, 2 ends with, 3 includes). Filled ahead
   // so that every write is to an own element; the engine zeroes the count before a measuring run.
   // A regular expression's failed `test` of a string is noted too (relation 4, with the pattern's
-  // source).
+  // source), and a `switch` (relation 5, with its list of `case` constants, see `__fc$sc`).
   var seen = [0], ring = 128, at, i;
   for (i = 1; i <= 4 * ring; i++) seen[i] = 0;
   function note(id, a, b, kind) {
@@ -76,13 +76,15 @@
       if (n < size) { stack[n - 1] = t; stack[n] = f; }
     }
   }
-  // `a op b` (op: 0 <, 1 <=, 2 >, 3 >=, 4 ==, 5 ===, 6 !=, 7 !==): keeps b for the comparison to read
-  // and returns a. Its normalised distances (NaN, unknown, unless both operands are numbers, or
+  // `a op b` (op: 0 <, 1 <=, 2 >, 3 >=, 4 ==, 5 ===, 6 !=, 7 !==; 8 more when an operand is a length,
+  // which no character of a string holds, so the comparison is not noted): keeps b for the comparison
+  // to read and returns a. Its normalised distances (NaN, unknown, unless both operands are numbers, or
   // strings for equality) go to branch outcomes id and id + 1 when it is a whole condition, else on
   // the stack.
   define("__fc$q", function (a, b, op, id) {
-    var t = NaN, f = NaN, s;
+    var t = NaN, f = NaN, s, count = op >= 8;
     slot[0] = b;
+    if (count) op -= 8;
     if (typeof a === "number" && typeof b === "number") {
       switch (op) {
         case 0: if (a < b) { t = 0; f = b - a; } else { t = a - b + 1; f = 0; } break;
@@ -94,7 +96,8 @@
     } else if (typeof a === "string" && typeof b === "string" && op >= 4) {
       if (a === b) { t = 0; f = 1; } else { t = text(a, b); f = 0; }
     }
-    if (op >= 4) { if (a !== b && notable(a, b)) note(id, a, b, 0); }
+    if (count) {}
+    else if (op >= 4) { if (a !== b && notable(a, b)) note(id, a, b, 0); }
     // A bound (`c >= 48 && c <= 57`, a character class): noted as the code just past it, on the side
     // the comparison did not take.
     else if (t === t && notable(a, b)) note(id, a, t === 0 ? (op === 1 ? b + 1 : op === 3 ? b - 1 : b) : (op === 0 ? b - 1 : op === 2 ? b + 1 : b), 0);
@@ -137,6 +140,23 @@
     }
     put(t, f, id);
     return a;
+  });
+  // A `switch`'s discriminant v against the constants of its `case` clauses, which `cases()` lists each
+  // followed by its clause's branch outcome (a function: a binding not yet initialised throws, and then
+  // nothing is measured). Each constant's distance goes to its outcome: how far apart, between numbers;
+  // else 1 (unknown) unless equal. The switch is noted once, with the list (relation 5), for the
+  // engine to read every constant unequal to v as a comparison: a clause after the one taken is a
+  // target too, and one note per switch keeps a tokenizer's loop from filling the ring. Returns v.
+  define("__fc$sc", function (v, cases) {
+    var list, i, c, t, d = __fc$d, number = typeof v === "number";
+    try { list = cases(); } catch (e) { return v; }
+    for (i = 0; i + 1 < list.length; i += 2) {
+      c = list[i];
+      t = c === v ? 0 : number && typeof c === "number" ? (v < c ? c - v : v - c) : 1;
+      if (t === t) { t = t === Infinity ? 1 : t / (t + 1); c = list[i + 1]; if (t < d[c]) d[c] = t; }
+    }
+    if (number || (typeof v === "string" && v.length <= 256)) note(-1, v, list, 5);
+    return v;
   });
   // The branch point of outcomes id (true) and id + 1 (false) of a measured condition whose value is
   // v: marks the outcome, resolves the condition's pair (unknown: 0 taken, 1 not) and keeps the

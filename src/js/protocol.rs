@@ -97,6 +97,9 @@ protocol! {
         /// Helper evaluating a string predicate's receiver and argument: `__fc$w(a, b, kind, swap)`, or
         /// `__fc$w(a, b, kind, swap, id)` for a condition that is one predicate.
         STRING_PREDICATE = "__fc$w";
+        /// Helper evaluating a `switch`'s discriminant: `__fc$sc(value, () => [case, id, ...])`, the
+        /// constants of its `case` clauses with their branch outcomes.
+        SWITCH_CASES = "__fc$sc";
 
         // The pattern observer (`patterns.js`, see `instrument/patterns.rs`).
         /// Helper keeping the receiver: `__fc$o(x)`.

@@ -208,3 +208,38 @@ fn conditions_without_measurable_comparisons_are_left_as_they_were() {
     assert!(!inst.code.contains(COMPARE) && !inst.code.contains(DISTANCE_TEST), "{}", inst.code);
     assert_eq!(inst.branches.len(), instrument(&parse(COMPARISONS), 0, 0, true).branches.len());
 }
+
+#[test]
+fn a_switch_measures_its_discriminant_against_each_constant_case_and_notes_them_once() {
+    let code = "var K = { Z: 90 };\nvar later = 7;\nfunction f(c) {\n  switch (c) {\n    case 65: return 'a';\n    case K.Z: return 'z';\n    case later: return 'l';\n    case String(c): return 'not measured';\n    default: return 'other';\n  }\n}\nfunction g(w) {\n  switch (w) {\n    case 'left': return 1;\n    case 'right': return 2;\n  }\n  return 0;\n}";
+    let original = Loaded::new(code, 0, 0, "");
+    let inst = instrument(&parse(code), 0, 0, true);
+    assert!(inst.code.contains(&format!("{SWITCH_CASES}(")), "{}", inst.code);
+    let run = Loaded::instrumented(&inst, &format!("{MEASURING}[0] = true;"));
+    for call in ["f(65)", "f(90)", "f(7)", "f(66)", "g('left')", "g('right')", "g('up')"] {
+        let want: String = original.eval(&format!("String({call})"));
+        let got: String = run.eval(&format!("String({call})"));
+        assert_eq!(got, want, "{call}");
+    }
+    let norm = |d: f64| d / (d + 1.0);
+    // Outcomes: f's cases 0 to 4 (the call's case has no constant: no distance), g's 5, 6 and "no case" 7.
+    run.reset();
+    // The ring of comparisons (not this file's program of comparisons).
+    let log = crate::js::COMPARISONS;
+    run.eval::<()>(&format!("{log}[0] = 0; f(66)"));
+    let d = distances(&run);
+    for (outcome, want) in [(0, norm(1.0)), (1, norm(24.0)), (2, norm(59.0)), (3, INF), (4, INF)] {
+        assert_near(d[outcome], want, &format!("f(66), outcome {outcome}"));
+    }
+    // One note for the whole switch: its discriminant and its list of constants and outcomes.
+    let note: Vec<f64> = run.eval(&format!("[{log}[0], {log}[2], {log}[4]]"));
+    assert_eq!(note, [1.0, 66.0, 5.0]);
+    let list: String = run.eval(&format!("JSON.stringify({log}[3])"));
+    assert_eq!(list, "[65,0,90,1,7,2]");
+    run.reset();
+    run.eval::<()>("g('lefts')");
+    let d = distances(&run);
+    // Strings: unknown (1) unless equal.
+    assert_near(d[5], norm(1.0), "g('lefts'), left");
+    assert_near(d[6], norm(1.0), "g('lefts'), right");
+}

@@ -11,7 +11,7 @@ use crate::sandbox::events::lossy_text;
 /// How a comparison related its two operands.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Relation {
-    /// `a === b` (or `==`, `!==`, `!=`).
+    /// `a === b` (or `==`, `!==`, `!=`), or a `switch`'s discriminant and one of its `case` constants.
     Equal,
     /// `a.startsWith(b)`.
     Prefix,
@@ -66,6 +66,10 @@ pub(super) fn read<'js>(
     for n in first..made {
         let at = (1 + SLOTS * (n % RING)) as usize;
         let id: f64 = log.get(at)?;
+        if log.get::<f64>(at + 3)? == SWITCH {
+            cases(ctx, log.get(at + 1)?, log.get(at + 2)?, watch, budget, &mut out)?;
+            continue;
+        }
         let operand = |value: Value<'js>| -> rquickjs::Result<Option<Operand>> {
             if let Some(n) = value.as_number() {
                 // `distance.js` notes only NaN and whole codes up to 0x10ffff.
@@ -82,10 +86,66 @@ pub(super) fn read<'js>(
             _ => Relation::Equal,
         };
         let branch = (id >= 0.0).then(|| watch.branch_offset(id as u32)).flatten();
-        let comparison = Comparison { branch, left, right, relation };
-        if !out.contains(&comparison) {
-            out.push(comparison);
-        }
+        add(&mut out, Comparison { branch, left, right, relation });
     }
     Ok(out)
+}
+
+/// The relation `distance.js` notes a `switch` with: the discriminant, then its `case` constants, each
+/// followed by its clause's branch id.
+const SWITCH: f64 = 5.0;
+
+/// A `switch`'s comparisons: its discriminant `value` against each constant of `cases` unequal to it,
+/// under the terms `distance.js` notes an equality (character codes and NaN, strings of at most 256).
+fn cases<'js>(
+    ctx: &Ctx<'js>,
+    value: Value<'js>,
+    cases: Value<'js>,
+    watch: &Watch,
+    budget: &TextBudget,
+    out: &mut Vec<Comparison>,
+) -> rquickjs::Result<()> {
+    let Some(cases) = cases.into_array() else { return Ok(()) };
+    let text = |value: &Value<'js>| -> rquickjs::Result<Option<String>> {
+        if !value.is_string() {
+            return Ok(None);
+        }
+        Ok(with_text(ctx, value, budget, lossy_text)?.filter(|t| t.encode_utf16().count() <= 256))
+    };
+    let left = match value.as_number() {
+        Some(n) if n.is_nan() => Operand::End,
+        Some(n) => match code(n) {
+            Some(c) => Operand::Code(c),
+            None => return Ok(()),
+        },
+        None => match text(&value)? {
+            Some(t) => Operand::Text(t),
+            None => return Ok(()),
+        },
+    };
+    for pair in 0..cases.len() / 2 {
+        let constant: Value<'js> = cases.get(2 * pair)?;
+        let id: f64 = cases.get(2 * pair + 1)?;
+        let right = match (&left, constant.as_number()) {
+            (Operand::End | Operand::Code(_), Some(n)) => code(n).map(Operand::Code),
+            (Operand::Text(_), None) => text(&constant)?.map(Operand::Text),
+            _ => None,
+        };
+        let Some(right) = right.filter(|right| *right != left) else { continue };
+        let branch = watch.branch_offset(id as u32);
+        add(out, Comparison { branch, left: left.clone(), right, relation: Relation::Equal });
+    }
+    Ok(())
+}
+
+/// A number `distance.js` would note as a character's code: whole, from a tab to the last code point.
+fn code(n: f64) -> Option<u32> {
+    (n.fract() == 0.0 && (9.0..=1_114_111.0).contains(&n)).then_some(n as u32)
+}
+
+/// Adds `comparison` to `out` unless it is there already.
+fn add(out: &mut Vec<Comparison>, comparison: Comparison) {
+    if !out.contains(&comparison) {
+        out.push(comparison);
+    }
 }
