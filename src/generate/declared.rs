@@ -71,7 +71,10 @@ impl Builder<'_> {
                 Some(earlier) => earlier,
                 None => self.primitive_for(p, of, rng),
             },
-            None => self.primitive(of, rng),
+            None => {
+                let value = self.primitive(of, rng);
+                self.positive(None, value, rng)
+            }
         }
     }
 

@@ -446,6 +446,7 @@ impl<'a> Builder<'a> {
         let outer = self.enclosing;
         self.enclosing = outer.or(Some(param));
         let value = self.argument_of(param, depth, rng);
+        let value = self.positive(Some(param), value, rng);
         self.enclosing = outer;
         value
     }
@@ -455,6 +456,18 @@ impl<'a> Builder<'a> {
     pub(super) fn small_number_chance(&self, param: Option<u32>) -> f64 {
         let chance = |p: Option<u32>| p.map_or(0.0, |p| self.hazards.small_number_chance(p));
         chance(param).max(chance(self.enclosing))
+    }
+
+    /// `value`, or its opposite when it is a negative number and negative numbers of parameter `param`
+    /// (or of the one being built) cut tests off (see [`Hazards::positive_number_chance`]).
+    pub(super) fn positive(&self, param: Option<u32>, value: Value, rng: &mut (impl Rng + ?Sized)) -> Value {
+        let chance = |p: Option<u32>| p.map_or(0.0, |p| self.hazards.positive_number_chance(p));
+        // No draw before any negative number was cut off: the seeds' suites stay as they were.
+        let chance = chance(param).max(chance(self.enclosing));
+        match value {
+            Value::Number(n) if n < 0.0 && chance > 0.0 && rng.random_bool(chance) => Value::Number(-n),
+            value => value,
+        }
     }
 
     /// Now and then `undefined` or `null` for a parameter its function checks against them (`typeof x
