@@ -32,6 +32,9 @@ const PENALTY: f64 = 50.0;
 
 /// Above this magnitude a number passed to a cut-off statement counts against its parameter.
 const LARGE: f64 = 100.0;
+/// Up to this magnitude a large number is counted apart as well, as one of hundreds: an index past a
+/// few blocks, a size of a few hundred items, which most code that loops on millions runs at once.
+const HUNDREDS: f64 = 1000.0;
 
 /// Calls made before the method under test, and how many of them a limit cut off, per class and method;
 /// large numbers passed to each parameter, and how many of them were passed to a cut-off statement.
@@ -44,6 +47,9 @@ pub struct Hazards {
     /// up, and comparing the name with hundreds of others cost more than the run of many tests.
     positions: FxHashMap<ClassId, FxHashMap<String, usize>>,
     large_numbers: FxHashMap<u32, Count>,
+    /// Arguments whose largest number is of hundreds (see [`HUNDREDS`]) passed to each parameter, and how
+    /// many of them were passed to a statement a cut off blames.
+    hundreds: FxHashMap<u32, Count>,
     /// Negative numbers passed to each parameter, and how many of them were passed to a statement a cut
     /// off blames.
     negative_numbers: FxHashMap<u32, Count>,
@@ -118,6 +124,9 @@ impl Hazards {
             for (param, arg) in types.params_of(class, function).iter().zip(statement.args()) {
                 if arg.has_number(|n| n.abs() > LARGE) {
                     self.large_numbers.entry(*param).or_default().add(blame);
+                    if !arg.has_number(|n| n.abs() > HUNDREDS) {
+                        self.hundreds.entry(*param).or_default().add(blame);
+                    }
                 }
                 if arg.has_number(|n| n < 0.0) {
                     self.negative_numbers.entry(*param).or_default().add(blame);
@@ -149,6 +158,13 @@ impl Hazards {
     /// than a drawn one: none until large numbers passed in it were cut off.
     pub(crate) fn small_number_chance(&self, param: u32) -> f64 {
         self.large_numbers.get(&param).map_or(0.0, |count| 1.0 - count.weight)
+    }
+
+    /// The chance that a small number drawn for parameter `param` (see [`Hazards::small_number_chance`])
+    /// may be one of hundreds: high until numbers of hundreds passed in it were cut off. Numbers cut off
+    /// are mostly millions and more, and a loop stepping over blocks needs hundreds to take its step.
+    pub(crate) fn hundreds_chance(&self, param: u32) -> f64 {
+        self.hundreds.get(&param).map_or(1.0, |count| count.weight)
     }
 
     /// The chance that a negative number drawn for parameter `param` (or inside its value) should be
@@ -329,6 +345,13 @@ mod tests {
         assert!(hazards.small_number_chance(count) > 0.9, "{}", hazards.small_number_chance(count));
         let other = types.params_of(class, "factorial")[0];
         assert_eq!(hazards.small_number_chance(other), 0.0);
+        // Millions were cut off, hundreds ran: the small numbers may still be hundreds, until those are cut.
+        assert!(hazards.hundreds_chance(count) > 0.99, "{}", hazards.hundreds_chance(count));
+        for _ in 0..5 {
+            hazards.record(&range(-700.0), Some(1), types, program);
+        }
+        assert!(hazards.hundreds_chance(count) < 0.1, "{}", hazards.hundreds_chance(count));
+        assert_eq!(hazards.hundreds_chance(other), 1.0);
     }
 
     #[test]

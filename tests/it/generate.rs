@@ -112,6 +112,17 @@ fn numbers_that_made_the_state_a_cut_off_call_walked_are_learnt() {
 }
 
 #[test]
+fn loops_stepping_over_blocks_get_indexes_of_hundreds() {
+    let out = tempfile::tempdir().unwrap();
+    let args = ["--seed", "2", "--budget", "20000", "--timeout", "600"];
+    let report = generate(&[fixture("numbers/packed-flags.js")], out.path(), &args);
+    // Eight words at a time needs a flag of 224 or more; numbers drawn were at most 10, or of thousands
+    // and more, which fill so many words that the walk is cut off: 10/12 and 10/14 under seeds 2 and 3.
+    fully_covered(&report, "PackedFlags", &["count", "sharedWith"]);
+    node_test_passes(&suites(out.path()));
+}
+
+#[test]
 fn the_same_seed_gives_the_same_suite() {
     let run = |seed: &str| {
         let out = tempfile::tempdir().unwrap();
