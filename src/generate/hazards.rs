@@ -24,7 +24,7 @@ use rustc_hash::FxHashMap;
 
 use crate::inference::TypeTable;
 use crate::model::program::{ClassId, ProgramInfo};
-use crate::model::test::{Statement, TestCase};
+use crate::model::test::{Statement, TestCase, Value};
 
 /// How much a cut-off call costs compared with an ordinary one, roughly: a method that hits a limit in
 /// a fraction `r` of its calls is chosen `1 / (1 + PENALTY * r)` as often.
@@ -53,6 +53,9 @@ pub struct Hazards {
     /// Negative numbers passed to each parameter, and how many of them were passed to a statement a cut
     /// off blames.
     negative_numbers: FxHashMap<u32, Count>,
+    /// Arguments that add nothing (`0`, `false`, `''`) passed to each parameter, and how many of them were
+    /// passed to a statement a cut off blames: a loop's step of any of them never ends.
+    nothing: FxHashMap<u32, Count>,
 }
 
 /// One class's counts, and the places of the methods a draw chooses among
@@ -131,6 +134,9 @@ impl Hazards {
                 if arg.has_number(|n| n < 0.0) {
                     self.negative_numbers.entry(*param).or_default().add(blame);
                 }
+                if adds_nothing(arg) {
+                    self.nothing.entry(*param).or_default().add(blame);
+                }
             }
             if let Statement::Call { under_test: false, .. } = statement {
                 let info = &program.classes[class];
@@ -173,6 +179,12 @@ impl Hazards {
         self.negative_numbers.get(&param).map_or(0.0, |count| 1.0 - count.weight)
     }
 
+    /// The chance that `0`, `false` or `''` drawn for parameter `param` should be `1`, `true` or `'1'`:
+    /// none until those passed in it were cut off.
+    pub(crate) fn something_chance(&self, param: u32) -> f64 {
+        self.nothing.get(&param).map_or(0.0, |count| 1.0 - count.weight)
+    }
+
     /// A method of `class` to call to reach a state, drawn by weight: a method never cut off weighs 1, one
     /// often cut off much less. Private methods are drawn only when the class has no public one
     /// ([`ClassInfo::methods_to_call`](crate::model::program::ClassInfo::methods_to_call)): a suite calling
@@ -204,6 +216,16 @@ impl Hazards {
             target -= counts[at].weight;
         }
         Some(&info.methods[*last].name)
+    }
+}
+
+/// Whether `value` is `0`, `false` or `''`: what, added to an index, leaves it as it was.
+fn adds_nothing(value: &Value) -> bool {
+    match value {
+        Value::Number(n) => *n == 0.0,
+        Value::Boolean(b) => !b,
+        Value::String(s) => s.is_empty(),
+        _ => false,
     }
 }
 
@@ -388,6 +410,11 @@ mod tests {
         }
         assert!(hazards.positive_number_chance(count) > 0.5, "{}", hazards.positive_number_chance(count));
         assert_eq!(hazards.small_number_chance(count), 0.0, "no large number was cut off");
+        assert_eq!(hazards.something_chance(count), 0.0, "no zero was cut off");
+        for _ in 0..5 {
+            hazards.record(&range(Value::Boolean(false)), Some(1), types, program);
+        }
+        assert!(hazards.something_chance(count) > 0.5, "{}", hazards.something_chance(count));
     }
 
     #[test]

@@ -473,13 +473,20 @@ impl<'a> Builder<'a> {
     }
 
     /// `value`, or its opposite when it is a negative number and negative numbers of parameter `param`
-    /// (or of the one being built) cut tests off (see [`Hazards::positive_number_chance`]).
+    /// (or of the one being built) cut tests off (see [`Hazards::positive_number_chance`]); `1`, `true` or
+    /// `'1'` for `0`, `false` or `''` when those cut tests off (see [`Hazards::something_chance`]).
     pub(super) fn positive(&self, param: Option<u32>, value: Value, rng: &mut (impl Rng + ?Sized)) -> Value {
-        let chance = |p: Option<u32>| p.map_or(0.0, |p| self.hazards.positive_number_chance(p));
-        // No draw before any negative number was cut off: the seeds' suites stay as they were.
-        let chance = chance(param).max(chance(self.enclosing));
+        let chance = |learnt: fn(&Hazards, u32) -> f64| {
+            let of = |p: Option<u32>| p.map_or(0.0, |p| learnt(self.hazards, p));
+            of(param).max(of(self.enclosing))
+        };
+        // No draw before any such value was cut off: the seeds' suites stay as they were.
+        let mut draw = |chance: f64| chance > 0.0 && rng.random_bool(chance);
         match value {
-            Value::Number(n) if n < 0.0 && chance > 0.0 && rng.random_bool(chance) => Value::Number(-n),
+            Value::Number(n) if n < 0.0 && draw(chance(Hazards::positive_number_chance)) => Value::Number(-n),
+            Value::Number(n) if n == 0.0 && draw(chance(Hazards::something_chance)) => Value::Number(1.0),
+            Value::Boolean(false) if draw(chance(Hazards::something_chance)) => Value::Boolean(true),
+            Value::String(s) if s.is_empty() && draw(chance(Hazards::something_chance)) => Value::String("1".into()),
             value => value,
         }
     }
