@@ -11,7 +11,10 @@
 //! as often members of an options object (`{ start, end, size }` bounding a loop) or items of an array:
 //! a large number anywhere in an argument counts against its parameter, and the numbers built inside it
 //! turn small too. Negative numbers are counted apart: as an index (`i >>> 5`, `words[i]`) one is four
-//! billion, and its parameter gets positive numbers once they cut tests off.
+//! billion, and its parameter gets positive numbers once they cut tests off. So are numbers of hundreds,
+//! which rarely cut off what millions do: the small numbers keep a share of them while they run. And
+//! so are `0`, `false` and `''`, a loop's step that adds nothing: once they cut tests off, the parameter
+//! gets `1`, `true` and `'1'` instead.
 //!
 //! A call that loops over its receiver's state (`set.union(other)`, `list.toArray()`) hits the limit
 //! where the numbers that made that state were passed before it: the cut counts against the numbers of
