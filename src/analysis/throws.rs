@@ -143,16 +143,18 @@ impl Visit for ConstructionCollector {
         match &*node.arg {
             Expr::New(new) if !constructor_name(new).is_some_and(names_an_error) => self.push(new),
             Expr::New(_) => {}
-            // `throw RangeError('bad')`: the language's constructors build an error when called, too.
-            Expr::Call(call) if called_name(call).and_then(language_error).is_some() => {
-                let mut reported = Reported { last: call.callee.span().lo };
-                call.visit_with(&mut reported);
-                self.push_range(call.span(), called_name(call).and_then(language_error), reported.last);
-            }
-            // Anything else builds no error where it is written (`throw writer.err(e)`, `throw errors[code]`):
-            // the error it throws is made in frames of its own, and one made in it (`writer` is null) is
-            // the engine's.
-            other => self.push_range(other.span(), None, other.span().lo),
+            arg => match arg.as_call().and_then(|call| Some((call, called_name(call).and_then(language_error)?))) {
+                // `throw RangeError('bad')`: the language's constructors build an error when called, too.
+                Some((call, language)) => {
+                    let mut reported = Reported { last: call.callee.span().lo };
+                    call.visit_with(&mut reported);
+                    self.push_range(call.span(), Some(language), reported.last);
+                }
+                // Anything else builds no error where it is written (`throw writer.err(e)`, `throw
+                // errors[code]`): the error it throws is made in frames of its own, and one made in it
+                // (`writer` is null) is the engine's.
+                None => self.push_range(arg.span(), None, arg.span().lo),
+            },
         }
         node.visit_children_with(self);
     }
