@@ -128,7 +128,84 @@ impl export::DeclaredParam for Param {
             }
         }
         let carries = Carries { test, program, enum_values: &self.enum_values };
-        carries.value(value, &self.ty).then_some(Typed::AsWritten)
+        if !carries.value(value, &self.ty) {
+            return None;
+        }
+        Some(if context_lost(value, &constituents(&self.ty)) { Typed::Annotated } else { Typed::AsWritten })
+    }
+}
+
+/// The types a union is made of, nested unions flattened; any other type alone.
+fn constituents(ty: &DeclaredType) -> Vec<&DeclaredType> {
+    match ty {
+        DeclaredType::Union(types) => types.iter().flat_map(constituents).collect(),
+        other => vec![other],
+    }
+}
+
+/// Whether a callback in `value` gets no types for its parameters from where it is written, a place whose
+/// declared type is one of `types`: TypeScript gives a function the signature of the one function type
+/// there and none when there are several (`Coder<number> | Coder<bigint>`'s `encode`), an object literal's
+/// member what each object type there declares under its name, an array's item each array type's item.
+/// An `any` there types everything.
+fn context_lost(value: &Value, types: &[&DeclaredType]) -> bool {
+    if !has_callback(value) || types.iter().any(|t| **t == DeclaredType::Any) {
+        return false;
+    }
+    let within = |pick: &dyn Fn(&DeclaredType) -> Option<&DeclaredType>| -> Vec<&DeclaredType> {
+        types.iter().filter_map(|t| pick(t)).flat_map(constituents).collect()
+    };
+    match value {
+        Value::Callback(_) => types.iter().filter(|t| matches!(t, DeclaredType::Function { .. })).count() != 1,
+        Value::Function { arity, result } => {
+            let functions: Vec<&DeclaredType> =
+                types.iter().copied().filter(|t| matches!(t, DeclaredType::Function { .. })).collect();
+            match functions[..] {
+                [DeclaredType::Function { returns, .. }] => context_lost(result, &constituents(returns)),
+                _ => *arity > 0 || context_lost(result, &[]),
+            }
+        }
+        Value::Object { members, .. } => members.iter().any(|(name, v)| {
+            let declared = within(&|t| match t {
+                DeclaredType::Object(declared) => declared.iter().find(|m| m.name == *name).map(|m| &m.ty),
+                DeclaredType::Dictionary(item) => Some(item),
+                _ => None,
+            });
+            context_lost(v, &declared)
+        }),
+        Value::Array(items) => items.iter().enumerate().any(|(i, item)| {
+            let declared = within(&|t| match t {
+                DeclaredType::Array(item) => Some(item),
+                DeclaredType::Tuple(types) => types.get(i),
+                _ => None,
+            });
+            context_lost(item, &declared)
+        }),
+        Value::Set(items) | Value::AsyncIterable(items) => {
+            let declared = within(&|t| match t {
+                DeclaredType::Set(item) | DeclaredType::AsyncIterable(item) => Some(item),
+                _ => None,
+            });
+            items.iter().any(|item| context_lost(item, &declared))
+        }
+        Value::Map(entries) => {
+            let keys = within(&|t| if let DeclaredType::Map(key, _) = t { Some(key) } else { None });
+            let values = within(&|t| if let DeclaredType::Map(_, value) = t { Some(value) } else { None });
+            entries.iter().any(|(k, v)| context_lost(k, &keys) || context_lost(v, &values))
+        }
+        Value::Promise(result) => {
+            context_lost(result, &within(&|t| if let DeclaredType::Promise(ty) = t { Some(ty) } else { None }))
+        }
+        _ => true,
+    }
+}
+
+/// Whether a value is, or holds, a function a suite writes with parameters (a stub handing out answers
+/// takes none).
+fn has_callback(value: &Value) -> bool {
+    match value {
+        Value::Callback(_) | Value::Function { arity: 1.., .. } => true,
+        other => other.inner().into_iter().any(has_callback),
     }
 }
 
@@ -250,6 +327,34 @@ mod tests {
     fn typed(param: &Param, value: Value) -> Option<Typed> {
         let test = TestCase { class: 0, method: "m".into(), variables: Vec::new(), statements: Vec::new() };
         param.typed(&value, &test, &ProgramInfo::default())
+    }
+
+    #[test]
+    fn callbacks_are_annotated_where_the_declared_type_gives_them_no_signature() {
+        let function =
+            |returns: DeclaredType| DeclaredType::Function { arity: 1, returns: Box::new(returns), compares: false };
+        let coder = |ty: DeclaredType| {
+            DeclaredType::Object(vec![Member { name: "decode".into(), ty: function(ty), optional: false }])
+        };
+        let decoder =
+            Value::object(vec![("decode".into(), Value::Function { arity: 1, result: Box::new(Value::Number(2.0)) })]);
+        let one = param(coder(DeclaredType::Number), Vec::new(), Vec::new());
+        assert_eq!(typed(&one, decoder.clone()), Some(Typed::AsWritten), "one object type types its methods");
+        let length =
+            DeclaredType::union(vec![coder(DeclaredType::Number), coder(DeclaredType::BigInt), DeclaredType::Number]);
+        let length = param(length, Vec::new(), Vec::new());
+        assert_eq!(typed(&length, decoder), Some(Typed::Annotated), "two object types give `decode` two signatures");
+        assert_eq!(typed(&length, Value::Number(4.0)), Some(Typed::AsWritten), "no callback, nothing to annotate");
+        let phrase = param(
+            DeclaredType::union(vec![DeclaredType::String, function(DeclaredType::String)]),
+            Vec::new(),
+            Vec::new(),
+        );
+        let text = Value::Function { arity: 1, result: Box::new(Value::String("n".into())) };
+        assert_eq!(typed(&phrase, text.clone()), Some(Typed::AsWritten), "one function type in the union");
+        let two = DeclaredType::union(vec![function(DeclaredType::String), function(DeclaredType::Number)]);
+        let two = param(DeclaredType::Array(Box::new(two)), Vec::new(), Vec::new());
+        assert_eq!(typed(&two, Value::Array(vec![text])), Some(Typed::Annotated), "two function types for an item");
     }
 
     #[test]

@@ -303,6 +303,24 @@ fn generic_classes_and_functions_are_given_any_rather_than_what_the_arguments_wo
     assert!(errors.is_empty(), "tsc --strict on the suites of glossary.ts:\n{errors}");
 }
 
+#[test]
+fn callbacks_written_where_a_union_of_object_types_is_declared_have_their_parameters_annotated() {
+    // framing.ts takes `Coder<number> | Coder<bigint> | number`: an object literal written for it gets no
+    // types for its methods' parameters from the union (their signatures differ from one member to the
+    // other), so TypeScript refuses them as implicit `any`s unless annotated.
+    let (dir, out) = project();
+    let report =
+        generate(&[fixture_file("framing.ts")], &out, &["--seed", "1", "--budget", "20000", "--timeout", "600"]);
+    assert!(methods(&report).iter().all(|(_, covered, _, _)| *covered > 0), "{report}");
+    let suites = typescript_suites(&out);
+    let written: String = suites.iter().map(|s| std::fs::read_to_string(s).unwrap()).collect();
+    assert!(written.contains("{ encode: function (_a: any) {"), "{written}");
+    let output = run("node-test", &suites);
+    assert!(output.status.success(), "node-test failed on {suites:?}: {}", text(&output));
+    let errors = tsc(dir.path(), &suites, &[]);
+    assert!(errors.is_empty(), "tsc --strict on the suites of framing.ts:\n{errors}");
+}
+
 /// Panics unless every method of `report` is fully covered, and the suites in `out` (of `file`) pass
 /// under node:test and type-check in `dir`.
 fn covered_passing_and_type_checked(dir: &Path, out: &Path, report: &Json, file: &str) {

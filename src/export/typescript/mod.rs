@@ -157,6 +157,9 @@ pub(crate) trait DeclaredParam: std::fmt::Debug {
 pub(crate) enum Typed {
     /// As JavaScript writes it.
     AsWritten,
+    /// As JavaScript writes it, its callbacks' parameters annotated: the declared type gives them none (a
+    /// union of several object or function types, whose signatures for the callback differ).
+    Annotated,
     /// As this text: an enum's member (`Color.Red`), which TypeScript requires for a value of an enum type.
     As(String),
 }
@@ -343,6 +346,7 @@ fn arguments(test: &TestCase, args: &[Value], declared: Option<&DeclaredMember>,
             };
             match param.typed(value, test, program) {
                 Some(Typed::AsWritten) => value_text(test, value, program, contextual),
+                Some(Typed::Annotated) => value_text(test, value, program, false),
                 Some(Typed::As(text)) => text,
                 None => format!("{} as any", value_text(test, value, program, false)),
             }
