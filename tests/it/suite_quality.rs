@@ -328,3 +328,22 @@ fn the_refactoring_check_leaves_names_callers_pass_as_data_as_they_are() {
     assert!(output.status.success(), "{}", text(&output));
     assert_eq!(String::from_utf8_lossy(&output.stdout).trim(), "_apply _cache");
 }
+
+#[test]
+fn the_refactoring_check_leaves_the_names_a_package_exports_as_they_are() {
+    // micro-packed exports its reader and writer under `_TEST = { _Reader, _Writer }`, @ethersproject/hash a
+    // class as `_TypedDataEncoder`: renaming them renamed the package's interface, and 158 of 336 and 4 of
+    // 22 tests that reached them by those names failed. The writer's own underscore members stay private.
+    let dir = fixture("refactor-exports");
+    let script = format!(
+        "import({:?}).then(({{ exportedNames, underscoreMembers }}) => {{ const e = exportedNames([{:?}], {:?}); \
+         console.log(underscoreMembers({:?}, null).filter((n) => !e.has(n)).join(' ')); }})",
+        root().join("corpus/refactor.mjs").display().to_string(),
+        dir.join("codec.test.mjs").display().to_string(),
+        dir.display().to_string(),
+        dir.display().to_string()
+    );
+    let output = Command::new("node").args(["--input-type=module", "-e", &script]).output().unwrap();
+    assert!(output.status.success(), "{}", text(&output));
+    assert_eq!(String::from_utf8_lossy(&output.stdout).trim(), "_bytes _packed");
+}
