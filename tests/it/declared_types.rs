@@ -276,6 +276,22 @@ fn a_typescript_class_declares_its_own_types() {
 }
 
 #[test]
+fn a_class_imported_and_exported_under_another_name_is_declared_by_its_own() {
+    // index.ts imports `Schema as _Schema` and exports that name: its declarations are those of `Schema`
+    // in schema.ts (a hashing package's `_TypedDataEncoder` was passed strings for a record of field
+    // lists, and every construction threw).
+    let dir = tempfile::tempdir().unwrap();
+    let source = fixture("declared").join("reexported").join("index.ts");
+    let report =
+        generate(&[source], &dir.path().join("out"), &["--seed", "1", "--budget", "20000", "--timeout", "600"]);
+    let declared = declared_parameters(&report);
+    declares(
+        &declared,
+        &[("_Schema.constructor(types)", "Record<string, Field[]>"), ("_Schema.fields(name)", "string")],
+    );
+}
+
+#[test]
 fn the_explorer_says_declared_o_still_overrides_and_i_gives_it_back() {
     let (dir, file) = copied(&["shelf.js", "shelf.d.ts"]);
     let settings = Settings { seed: 1, ..Settings::default() };

@@ -21,7 +21,7 @@ mod tests;
 
 use std::path::{Path, PathBuf};
 
-use crate::model::program::{Access, ClassInfo, FunctionRef, ProgramInfo};
+use crate::model::program::{Access, ClassInfo, FileId, FunctionRef, ProgramInfo};
 
 pub(crate) use classes::{DeclaredEnum, DeclaredMember};
 pub(crate) use locate::declarations_of;
@@ -173,8 +173,17 @@ pub(crate) fn lookup_of<'a>(program: &'a ProgramInfo, info: &'a ClassInfo) -> (V
     // The static members of a class are declared by the class.
     let info = info.statics_of.map_or(info, |of| &program.classes[of]);
     let defining = info.constructor.function.as_ref().map(|f| f.file);
-    let files =
-        defining.into_iter().chain([info.file]).filter_map(|f| declarations_of(&program.files[f].path)).collect();
+    let exporting = match &info.access {
+        Access::CommonJs { file, .. } | Access::EsModule { file, .. } => Some(*file),
+        Access::Script { .. } => None,
+    };
+    let mut files: Vec<FileId> = Vec::new();
+    for file in defining.into_iter().chain([info.file]).chain(exporting) {
+        if !files.contains(&file) {
+            files.push(file);
+        }
+    }
+    let files = files.into_iter().filter_map(|f| declarations_of(&program.files[f].path)).collect();
     let short = info.name.rsplit('.').next().unwrap_or(&info.name);
     let mut names = vec![short, info.alias.as_str()];
     let default = match &info.access {
