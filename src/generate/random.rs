@@ -415,6 +415,9 @@ impl<'a> Builder<'a> {
             }
         }
         let count = self.declared_count(params, count, rng);
+        // A declared rest parameter's elements follow every parameter before it: a call leaving some out
+        // passes none, which would take the places of those left out (a number where a `Part` is declared).
+        let extra = if gathers.is_some() && count < params.len() { 0 } else { extra };
         let outer = std::mem::take(&mut self.siblings);
         let mut args: Vec<Value> = Vec::with_capacity(count + extra);
         for p in &params[..count] {
@@ -423,7 +426,7 @@ impl<'a> Builder<'a> {
         }
         self.siblings = outer;
         for _ in 0..extra {
-            let value = match gathers.filter(|_| count == params.len()) {
+            let value = match gathers {
                 Some(rest) => self.argument(rest, depth, rng),
                 None => self.primitive(if rng.random_bool(0.6) { ParamType::Number } else { ParamType::String }, rng),
             };
