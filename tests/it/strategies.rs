@@ -275,24 +275,26 @@ fn argument_states_are_copied_from_elected_receivers() {
     s.run_to_end(|_, _| {}).unwrap();
     let shipment = s.subject().program().class_named("Shipment").unwrap();
     let warehouse = s.subject().program().class_named("Warehouse").unwrap();
-    // What elected tests of Shipment did to their receiver before the method under test.
-    let calls_on = |test: &flycatcher::model::test::TestCase, receiver: usize| -> Vec<String> {
-        test.statements
+    // What `statements` called on `receiver`.
+    let calls_on = |statements: &[Statement], receiver: usize| -> Vec<String> {
+        statements
             .iter()
             .filter_map(|st| match st {
-                Statement::Call { receiver: r, method, args, under_test: false, .. } if *r == receiver => {
+                Statement::Call { receiver: r, method, args, .. } if *r == receiver => {
                     Some(format!("{method}{args:?}"))
                 }
                 _ => None,
             })
             .collect()
     };
+    // What elected tests of Shipment did to their receiver before their last call, the one a copy stops
+    // at: earlier calls of the method under test made the state as well, and are copied with the rest.
     let prefixes: BTreeSet<Vec<String>> = s
         .suite()
         .elected
         .iter()
         .filter(|e| e.test.class == shipment)
-        .map(|e| calls_on(&e.test, 0))
+        .map(|e| calls_on(&e.test.statements[..e.test.statements.len() - 1], 0))
         .filter(|p| !p.is_empty())
         .collect();
     assert!(!prefixes.is_empty(), "Shipment's elected tests call methods before the one under test");
@@ -315,7 +317,7 @@ fn argument_states_are_copied_from_elected_receivers() {
         };
         let test = flycatcher::generate::random::generate(&request, &mut rng);
         for v in (0..test.variables.len()).filter(|v| test.variables[*v].class == shipment) {
-            let calls = calls_on(&test, v);
+            let calls = calls_on(&test.statements, v);
             if prefixes.contains(&calls) {
                 copied += 1;
             } else if !calls.is_empty() {
