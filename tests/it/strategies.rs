@@ -384,6 +384,7 @@ fn steps_to_calibrate(strategy: Strategy, seed: u64, budget: u64) -> Option<u64>
 #[test]
 fn search_with_branch_distance_meets_an_equality_that_other_strategies_miss() {
     const BUDGET: u64 = 2000;
+    const GUIDED_BUDGET: u64 = 2 * BUDGET;
     for seed in 1..=3 {
         let search = steps_to_calibrate(Strategy::Search, seed, BUDGET);
         assert!(search.is_some(), "seed {seed}: search did not cover check within {BUDGET} candidates");
@@ -391,9 +392,11 @@ fn search_with_branch_distance_meets_an_equality_that_other_strategies_miss() {
             let steps = steps_to_calibrate(other, seed, BUDGET);
             assert_eq!(steps, None, "seed {seed}: {} covered check ({steps:?}); the fixture is too easy", other.name());
         }
-        // Guided hands the method to search once it stops progressing, and gets there too.
-        let guided = steps_to_calibrate(Strategy::Guided, seed, BUDGET);
-        assert!(guided.is_some(), "seed {seed}: guided did not cover check within {BUDGET} candidates");
+        // Guided hands the method to search once it stops progressing, and gets there too: after the 200
+        // candidates or more of its plateau, and a climb from its own candidates, whose length has a
+        // long tail (one seed of a dozen takes more than the budget of the strategies above).
+        let guided = steps_to_calibrate(Strategy::Guided, seed, GUIDED_BUDGET);
+        assert!(guided.is_some(), "seed {seed}: guided did not cover check within {GUIDED_BUDGET} candidates");
     }
 }
 
