@@ -329,7 +329,8 @@ pub struct RunArgs {
     pub string_gen: Option<String>,
 
     /// Generate numbers from this regular expression, converted with Number() (e.g. '-?\d{1,3}').
-    /// Default: a mix of small integers, zero, negatives, fractions and large values.
+    /// Default: a mix of small integers, zero, negatives, integers of tens and hundreds, fractions and
+    /// large values.
     #[arg(long, value_name = "REGEX")]
     pub number_gen: Option<String>,
 

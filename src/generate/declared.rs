@@ -58,20 +58,23 @@ impl Builder<'_> {
         }
         match param {
             Some(p) if of == ParamType::Number && rng.random_bool(self.small_number_chance(Some(p))) => {
-                Value::Number(rng.random_range(-1..=SMALL_NUMBER) as f64)
+                Value::Number(self.small_number(Some(p), rng))
             }
             // A member or item: small as its parameter's numbers are, once any are (no draw before).
             None if of == ParamType::Number
                 && self.small_number_chance(None) > 0.0
                 && rng.random_bool(self.small_number_chance(None)) =>
             {
-                Value::Number(rng.random_range(-1..=SMALL_NUMBER) as f64)
+                Value::Number(self.small_number(None, rng))
             }
             Some(p) => match self.earlier_primitive(Some(of), rng) {
                 Some(earlier) => earlier,
                 None => self.primitive_for(p, of, rng),
             },
-            None => self.primitive(of, rng),
+            None => {
+                let value = self.primitive(of, rng);
+                self.positive(None, value, rng)
+            }
         }
     }
 

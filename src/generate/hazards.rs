@@ -10,7 +10,15 @@
 //! when they are large, and the guided pools hold large ones (boundaries, fuzzed constants). They are
 //! as often members of an options object (`{ start, end, size }` bounding a loop) or items of an array:
 //! a large number anywhere in an argument counts against its parameter, and the numbers built inside it
-//! turn small too.
+//! turn small too. Negative numbers are counted apart: as an index (`i >>> 5`, `words[i]`) one is four
+//! billion, and its parameter gets positive numbers once they cut tests off. So are numbers of hundreds,
+//! which rarely cut off what millions do: the small numbers keep a share of them while they run. And
+//! so are `0`, `false` and `''`, a loop's step that adds nothing: once they cut tests off, the parameter
+//! gets `1`, `true` and `'1'` instead.
+//!
+//! A call that loops over its receiver's state (`set.union(other)`, `list.toArray()`) hits the limit
+//! where the numbers that made that state were passed before it: the cut counts against the numbers of
+//! every earlier statement that built or changed an object the cut call used.
 
 use std::cell::Cell;
 
@@ -19,7 +27,7 @@ use rustc_hash::FxHashMap;
 
 use crate::inference::TypeTable;
 use crate::model::program::{ClassId, ProgramInfo};
-use crate::model::test::{Statement, TestCase};
+use crate::model::test::{Statement, TestCase, Value};
 
 /// How much a cut-off call costs compared with an ordinary one, roughly: a method that hits a limit in
 /// a fraction `r` of its calls is chosen `1 / (1 + PENALTY * r)` as often.
@@ -27,6 +35,9 @@ const PENALTY: f64 = 50.0;
 
 /// Above this magnitude a number passed to a cut-off statement counts against its parameter.
 const LARGE: f64 = 100.0;
+/// Up to this magnitude a large number is counted apart as well, as one of hundreds: an index past a
+/// few blocks, a size of a few hundred items, which most code that loops on millions runs at once.
+const HUNDREDS: f64 = 1000.0;
 
 /// Calls made before the method under test, and how many of them a limit cut off, per class and method;
 /// large numbers passed to each parameter, and how many of them were passed to a cut-off statement.
@@ -39,6 +50,15 @@ pub struct Hazards {
     /// up, and comparing the name with hundreds of others cost more than the run of many tests.
     positions: FxHashMap<ClassId, FxHashMap<String, usize>>,
     large_numbers: FxHashMap<u32, Count>,
+    /// Arguments whose largest number is of hundreds (see [`HUNDREDS`]) passed to each parameter, and how
+    /// many of them were passed to a statement a cut off blames.
+    hundreds: FxHashMap<u32, Count>,
+    /// Negative numbers passed to each parameter, and how many of them were passed to a statement a cut
+    /// off blames.
+    negative_numbers: FxHashMap<u32, Count>,
+    /// Arguments that add nothing (`0`, `false`, `''`) passed to each parameter, and how many of them were
+    /// passed to a statement a cut off blames: a loop's step of any of them never ends.
+    nothing: FxHashMap<u32, Count>,
 }
 
 /// One class's counts, and the places of the methods a draw chooses among
@@ -98,16 +118,27 @@ impl Hazards {
     /// ended by a limit. `types` names the parameters of each statement.
     pub(crate) fn record(&mut self, test: &TestCase, cut_at: Option<usize>, types: &TypeTable, program: &ProgramInfo) {
         let last = cut_at.unwrap_or(usize::MAX);
+        let blamed = cut_at.map(|at| blamed(test, at)).unwrap_or_default();
         for (index, statement) in test.statements.iter().enumerate().take_while(|(i, _)| *i <= last) {
             let cut_off = index == last;
+            let blame = blamed.get(index).copied().unwrap_or(false);
             let (class, function) = match statement {
                 Statement::Construct { class, .. } => (*class, "constructor"),
                 Statement::Call { receiver, method, .. } => (test.variables[*receiver].class, method.as_str()),
                 Statement::Rebuild { .. } => continue,
             };
             for (param, arg) in types.params_of(class, function).iter().zip(statement.args()) {
-                if arg.has_number_beyond(LARGE) {
-                    self.large_numbers.entry(*param).or_default().add(cut_off);
+                if arg.has_number(|n| n.abs() > LARGE) {
+                    self.large_numbers.entry(*param).or_default().add(blame);
+                    if !arg.has_number(|n| n.abs() > HUNDREDS) {
+                        self.hundreds.entry(*param).or_default().add(blame);
+                    }
+                }
+                if arg.has_number(|n| n < 0.0) {
+                    self.negative_numbers.entry(*param).or_default().add(blame);
+                }
+                if adds_nothing(arg) {
+                    self.nothing.entry(*param).or_default().add(blame);
                 }
             }
             if let Statement::Call { under_test: false, .. } = statement {
@@ -136,6 +167,25 @@ impl Hazards {
     /// than a drawn one: none until large numbers passed in it were cut off.
     pub(crate) fn small_number_chance(&self, param: u32) -> f64 {
         self.large_numbers.get(&param).map_or(0.0, |count| 1.0 - count.weight)
+    }
+
+    /// The chance that a small number drawn for parameter `param` (see [`Hazards::small_number_chance`])
+    /// may be one of hundreds: high until numbers of hundreds passed in it were cut off. Numbers cut off
+    /// are mostly millions and more, and a loop stepping over blocks needs hundreds to take its step.
+    pub(crate) fn hundreds_chance(&self, param: u32) -> f64 {
+        self.hundreds.get(&param).map_or(1.0, |count| count.weight)
+    }
+
+    /// The chance that a negative number drawn for parameter `param` (or inside its value) should be
+    /// made positive: none until negative numbers passed in it were cut off.
+    pub(crate) fn positive_number_chance(&self, param: u32) -> f64 {
+        self.negative_numbers.get(&param).map_or(0.0, |count| 1.0 - count.weight)
+    }
+
+    /// The chance that `0`, `false` or `''` drawn for parameter `param` should be `1`, `true` or `'1'`:
+    /// none until those passed in it were cut off.
+    pub(crate) fn something_chance(&self, param: u32) -> f64 {
+        self.nothing.get(&param).map_or(0.0, |count| 1.0 - count.weight)
     }
 
     /// A method of `class` to call to reach a state, drawn by weight: a method never cut off weighs 1, one
@@ -170,6 +220,46 @@ impl Hazards {
         }
         Some(&info.methods[*last].name)
     }
+}
+
+/// Whether `value` is `0`, `false` or `''`: what, added to an index, leaves it as it was.
+fn adds_nothing(value: &Value) -> bool {
+    match value {
+        Value::Number(n) => *n == 0.0,
+        Value::Boolean(b) => !b,
+        Value::String(s) => s.is_empty(),
+        _ => false,
+    }
+}
+
+/// Which statements of `test` a cut off at statement `at` blames for its numbers: that one, and the
+/// earlier ones that built or changed an object it used (its receiver and the variables among its
+/// arguments), and so on back through those statements' own receivers and arguments.
+fn blamed(test: &TestCase, at: usize) -> Vec<bool> {
+    fn use_all(statement: &Statement, used: &mut [bool]) {
+        if let Statement::Call { receiver, .. } = statement {
+            used[*receiver] = true;
+        }
+        for (variable, used) in used.iter_mut().enumerate() {
+            *used |= statement.args().iter().any(|a| a.uses_variable(variable));
+        }
+    }
+    let mut blamed = vec![false; at + 1];
+    let mut used = vec![false; test.variables.len()];
+    use_all(&test.statements[at], &mut used);
+    blamed[at] = true;
+    for index in (0..at).rev() {
+        let statement = &test.statements[index];
+        let touched = match statement {
+            Statement::Construct { variable, .. } | Statement::Rebuild { variable, .. } => used[*variable],
+            Statement::Call { receiver, result, .. } => used[*receiver] || result.is_some_and(|r| used[r]),
+        };
+        if touched {
+            blamed[index] = true;
+            use_all(statement, &mut used);
+        }
+    }
+    blamed
 }
 
 #[cfg(test)]
@@ -280,6 +370,13 @@ mod tests {
         assert!(hazards.small_number_chance(count) > 0.9, "{}", hazards.small_number_chance(count));
         let other = types.params_of(class, "factorial")[0];
         assert_eq!(hazards.small_number_chance(other), 0.0);
+        // Millions were cut off, hundreds ran: the small numbers may still be hundreds, until those are cut.
+        assert!(hazards.hundreds_chance(count) > 0.99, "{}", hazards.hundreds_chance(count));
+        for _ in 0..5 {
+            hazards.record(&range(-700.0), Some(1), types, program);
+        }
+        assert!(hazards.hundreds_chance(count) < 0.1, "{}", hazards.hundreds_chance(count));
+        assert_eq!(hazards.hundreds_chance(other), 1.0);
     }
 
     #[test]
@@ -297,6 +394,60 @@ mod tests {
             hazards.record(&range(Value::Array(vec![Value::Number(-1e9)])), Some(1), types, program);
         }
         assert!(hazards.small_number_chance(count) > 0.9, "{}", hazards.small_number_chance(count));
+    }
+
+    #[test]
+    fn negative_numbers_that_were_cut_off_make_a_parameter_s_numbers_positive() {
+        let (session, class) = sequences();
+        let (program, types) = (session.subject().program(), session.subject().types());
+        let count = types.params_of(class, "range")[0];
+        let range = |arg: Value| calling_range(class, arg);
+        let mut hazards = Hazards::default();
+        for _ in 0..20 {
+            hazards.record(&range(Value::Number(-5.0)), None, types, program);
+        }
+        assert_eq!(hazards.positive_number_chance(count), 0.0, "negative numbers that ran say nothing");
+        let items = Value::Array(vec![Value::Number(3.0), Value::Number(-1.0)]);
+        for _ in 0..5 {
+            hazards.record(&range(items.clone()), Some(1), types, program);
+        }
+        assert!(hazards.positive_number_chance(count) > 0.5, "{}", hazards.positive_number_chance(count));
+        assert_eq!(hazards.small_number_chance(count), 0.0, "no large number was cut off");
+        assert_eq!(hazards.something_chance(count), 0.0, "no zero was cut off");
+        for _ in 0..5 {
+            hazards.record(&range(Value::Boolean(false)), Some(1), types, program);
+        }
+        assert!(hazards.something_chance(count) > 0.5, "{}", hazards.something_chance(count));
+    }
+
+    #[test]
+    fn a_cut_off_call_blames_the_numbers_that_made_the_objects_it_used() {
+        let (session, class) = sequences();
+        let (program, types) = (session.subject().program(), session.subject().types());
+        let (range, percent) = (types.params_of(class, "range")[0], types.params_of(class, "percent")[0]);
+        // `a.range(-1e9)` made `a`, which `b.isPrime(a)` used when the limit cut it off; `c.percent(-1e9)`
+        // made `c`, which nothing cut off used.
+        let test = TestCase {
+            class,
+            method: "isPrime".into(),
+            variables: ["a", "b", "c"].map(|name| Variable { class, name: name.into() }).to_vec(),
+            statements: vec![
+                Statement::Construct { variable: 0, class, args: Vec::new() },
+                Statement::call(0, "range", vec![Value::Number(-1e9)], false),
+                Statement::Construct { variable: 2, class, args: Vec::new() },
+                Statement::call(2, "percent", vec![Value::Number(-1e9)], false),
+                Statement::Construct { variable: 1, class, args: Vec::new() },
+                Statement::call(1, "isPrime", vec![Value::Variable(0)], true),
+            ],
+        };
+        let mut hazards = Hazards::default();
+        for _ in 0..5 {
+            hazards.record(&test, Some(5), types, program);
+        }
+        assert!(hazards.small_number_chance(range) > 0.9, "{}", hazards.small_number_chance(range));
+        assert!(hazards.positive_number_chance(range) > 0.9, "{}", hazards.positive_number_chance(range));
+        assert_eq!(hazards.small_number_chance(percent), 0.0);
+        assert_eq!(hazards.positive_number_chance(percent), 0.0);
     }
 
     #[test]

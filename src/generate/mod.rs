@@ -26,6 +26,7 @@ pub(crate) mod returns;
 pub(crate) mod search;
 pub(crate) mod seeds;
 mod siblings;
+mod steered;
 pub(crate) mod values;
 
 use rand::Rng;

@@ -415,6 +415,9 @@ impl<'a> Builder<'a> {
             }
         }
         let count = self.declared_count(params, count, rng);
+        // A declared rest parameter's elements follow every parameter before it: a call leaving some out
+        // passes none, which would take the places of those left out (a number where a `Part` is declared).
+        let extra = if gathers.is_some() && count < params.len() { 0 } else { extra };
         let outer = std::mem::take(&mut self.siblings);
         let mut args: Vec<Value> = Vec::with_capacity(count + extra);
         for p in &params[..count] {
@@ -423,7 +426,7 @@ impl<'a> Builder<'a> {
         }
         self.siblings = outer;
         for _ in 0..extra {
-            let value = match gathers.filter(|_| count == params.len()) {
+            let value = match gathers {
                 Some(rest) => self.argument(rest, depth, rng),
                 None => self.primitive(if rng.random_bool(0.6) { ParamType::Number } else { ParamType::String }, rng),
             };
@@ -446,15 +449,9 @@ impl<'a> Builder<'a> {
         let outer = self.enclosing;
         self.enclosing = outer.or(Some(param));
         let value = self.argument_of(param, depth, rng);
+        let value = self.positive(Some(param), value, rng);
         self.enclosing = outer;
         value
-    }
-
-    /// The chance of a small number for parameter `param`, or for a number inside the value of the
-    /// parameter being built (see [`Builder::enclosing`]).
-    pub(super) fn small_number_chance(&self, param: Option<u32>) -> f64 {
-        let chance = |p: Option<u32>| p.map_or(0.0, |p| self.hazards.small_number_chance(p));
-        chance(param).max(chance(self.enclosing))
     }
 
     /// Now and then `undefined` or `null` for a parameter its function checks against them (`typeof x
@@ -523,7 +520,7 @@ impl<'a> Builder<'a> {
         match ty {
             ParamType::Unknown => Value::Proxy(param),
             ParamType::Number if rng.random_bool(self.small_number_chance(Some(param))) => {
-                Value::Number(rng.random_range(-1..=SMALL_NUMBER) as f64)
+                Value::Number(self.small_number(Some(param), rng))
             }
             ParamType::Number | ParamType::String => {
                 match self.sibling(Some(ty), rng).or_else(|| self.earlier_primitive(Some(ty), rng)) {

@@ -48,10 +48,14 @@ const BOUNDARY_NUMBERS: [f64; 9] = [
 fn default_number<R: Rng + ?Sized>(rng: &mut R) -> f64 {
     match rng.random_range(0..100u32) {
         // Indexes and counts: small non-negative integers get a share of their own.
-        0..20 => f64::from(rng.random_range(0..=4i32)),
-        20..40 => f64::from(rng.random_range(-10..=10i32)),
-        40..48 => 0.0,
-        48..58 => f64::from(-rng.random_range(1..=1000i32)),
+        0..18 => f64::from(rng.random_range(0..=4i32)),
+        18..36 => f64::from(rng.random_range(-10..=10i32)),
+        36..43 => 0.0,
+        // Indexes and sizes of hundreds, as many tens as hundreds: what a loop stepping over blocks (eight
+        // words of a bit set, a buffer's 64-byte chunks) needs to take its wide step, and what no other
+        // share gives.
+        43..51 => middle_integer(rng),
+        51..58 => f64::from(-rng.random_range(1..=1000i32)),
         58..75 => {
             let scale = 10u32.pow(rng.random_range(1..=3u32));
             let mut units = rng.random_range(1..100 * scale);
@@ -69,6 +73,12 @@ fn default_number<R: Rng + ?Sized>(rng: &mut R) -> f64 {
         }
         _ => BOUNDARY_NUMBERS[rng.random_range(0..BOUNDARY_NUMBERS.len())],
     }
+}
+
+/// An integer from 11 to 999, as often below 100 as above.
+pub(crate) fn middle_integer<R: Rng + ?Sized>(rng: &mut R) -> f64 {
+    let high = if rng.random_bool(0.5) { 99 } else { 999 };
+    f64::from(rng.random_range(11..=high))
 }
 
 fn default_string<R: Rng + ?Sized>(rng: &mut R) -> String {
@@ -117,6 +127,13 @@ mod tests {
         assert!(fractions > 0.12, "fractions: {fractions}");
         assert!(share(&|v| (1e3..=1e9).contains(&v.abs()) && v.fract() == 0.0) > 0.1);
         assert!(share(&|v| v < -1e3) > 0.02);
+        let middle = |low: f64, high: f64| share(&|v| v.fract() == 0.0 && (low..=high).contains(&v));
+        assert!(
+            middle(11.0, 99.0) > 0.03 && middle(100.0, 999.0) > 0.03,
+            "{} {}",
+            middle(11.0, 99.0),
+            middle(100.0, 999.0)
+        );
         for boundary in [2_147_483_647.0, -2_147_483_648.0, 0.5] {
             assert!(numbers.contains(&boundary), "{boundary}");
         }

@@ -367,3 +367,45 @@ fn guards_of_javascript_code_against_null_are_covered_though_its_declarations_le
     }
     assert!(!absent.iter().any(|call| text(&typed).contains(call)), "{}", text(&typed));
 }
+
+#[test]
+fn every_argument_passed_to_a_declared_rest_parameter_is_of_its_element_type() {
+    // Before, a call that left out the parameters up to the rest one (`load()`, `unload(2)`) and then drew
+    // more arguments made them numbers and strings, written `load(19 as any, 1 as any)`.
+    use flycatcher::model::test::{Statement, Value};
+    use rand::SeedableRng;
+    let options = SessionOptions { files: vec![fixture("declared/depot.ts")], ..Default::default() };
+    let s = flycatcher::session::Session::new(&options, Settings::default()).expect("the fixture loads");
+    let depot = s.subject().program().class_named("Depot").unwrap();
+    let settings = Settings::default().generation;
+    let constants = flycatcher::generate::guided::ConstantPool::default();
+    let mut rng = rand::rngs::StdRng::seed_from_u64(1);
+    for (method, first_rest) in [("load", 0), ("unload", 1)] {
+        let mut passed = 0;
+        for _ in 0..400 {
+            let request = flycatcher::generate::Request {
+                program: s.subject().program(),
+                types: s.subject().types(),
+                settings: &settings,
+                constants: &constants,
+                class: depot,
+                method,
+                elected: &[],
+                hazards: s.subject().hazards(),
+                returns: s.subject().returns(),
+            };
+            let test = flycatcher::generate::random::generate(&request, &mut rng);
+            for statement in &test.statements {
+                let Statement::Call { method: called, args, .. } = statement else { continue };
+                if called.as_str() != method {
+                    continue;
+                }
+                for arg in args.iter().skip(first_rest) {
+                    assert!(matches!(arg, Value::Object { .. }), "{method}: {args:?}");
+                    passed += 1;
+                }
+            }
+        }
+        assert!(passed > 0, "{method} was never given a parcel");
+    }
+}

@@ -275,24 +275,26 @@ fn argument_states_are_copied_from_elected_receivers() {
     s.run_to_end(|_, _| {}).unwrap();
     let shipment = s.subject().program().class_named("Shipment").unwrap();
     let warehouse = s.subject().program().class_named("Warehouse").unwrap();
-    // What elected tests of Shipment did to their receiver before the method under test.
-    let calls_on = |test: &flycatcher::model::test::TestCase, receiver: usize| -> Vec<String> {
-        test.statements
+    // What `statements` called on `receiver`.
+    let calls_on = |statements: &[Statement], receiver: usize| -> Vec<String> {
+        statements
             .iter()
             .filter_map(|st| match st {
-                Statement::Call { receiver: r, method, args, under_test: false, .. } if *r == receiver => {
+                Statement::Call { receiver: r, method, args, .. } if *r == receiver => {
                     Some(format!("{method}{args:?}"))
                 }
                 _ => None,
             })
             .collect()
     };
+    // What elected tests of Shipment did to their receiver before their last call, the one a copy stops
+    // at: earlier calls of the method under test made the state as well, and are copied with the rest.
     let prefixes: BTreeSet<Vec<String>> = s
         .suite()
         .elected
         .iter()
         .filter(|e| e.test.class == shipment)
-        .map(|e| calls_on(&e.test, 0))
+        .map(|e| calls_on(&e.test.statements[..e.test.statements.len() - 1], 0))
         .filter(|p| !p.is_empty())
         .collect();
     assert!(!prefixes.is_empty(), "Shipment's elected tests call methods before the one under test");
@@ -315,7 +317,7 @@ fn argument_states_are_copied_from_elected_receivers() {
         };
         let test = flycatcher::generate::random::generate(&request, &mut rng);
         for v in (0..test.variables.len()).filter(|v| test.variables[*v].class == shipment) {
-            let calls = calls_on(&test, v);
+            let calls = calls_on(&test.statements, v);
             if prefixes.contains(&calls) {
                 copied += 1;
             } else if !calls.is_empty() {
@@ -382,6 +384,7 @@ fn steps_to_calibrate(strategy: Strategy, seed: u64, budget: u64) -> Option<u64>
 #[test]
 fn search_with_branch_distance_meets_an_equality_that_other_strategies_miss() {
     const BUDGET: u64 = 2000;
+    const GUIDED_BUDGET: u64 = 2 * BUDGET;
     for seed in 1..=3 {
         let search = steps_to_calibrate(Strategy::Search, seed, BUDGET);
         assert!(search.is_some(), "seed {seed}: search did not cover check within {BUDGET} candidates");
@@ -389,9 +392,11 @@ fn search_with_branch_distance_meets_an_equality_that_other_strategies_miss() {
             let steps = steps_to_calibrate(other, seed, BUDGET);
             assert_eq!(steps, None, "seed {seed}: {} covered check ({steps:?}); the fixture is too easy", other.name());
         }
-        // Guided hands the method to search once it stops progressing, and gets there too.
-        let guided = steps_to_calibrate(Strategy::Guided, seed, BUDGET);
-        assert!(guided.is_some(), "seed {seed}: guided did not cover check within {BUDGET} candidates");
+        // Guided hands the method to search once it stops progressing, and gets there too: after the 200
+        // candidates or more of its plateau, and a climb from its own candidates, whose length has a
+        // long tail (one seed of a dozen takes more than the budget of the strategies above).
+        let guided = steps_to_calibrate(Strategy::Guided, seed, GUIDED_BUDGET);
+        assert!(guided.is_some(), "seed {seed}: guided did not cover check within {GUIDED_BUDGET} candidates");
     }
 }
 

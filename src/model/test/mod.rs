@@ -489,12 +489,12 @@ impl Value {
         }
     }
 
-    /// Whether this value is a number of magnitude above `limit`, or holds one, nested ones included (an
+    /// Whether this value is a number that `test` holds for, or holds one, nested ones included (an
     /// options object's `end`, an array's item).
-    pub(crate) fn has_number_beyond(&self, limit: f64) -> bool {
+    pub(crate) fn has_number(&self, test: impl Fn(f64) -> bool + Copy) -> bool {
         match self {
-            Value::Number(n) => n.abs() > limit,
-            other => other.inner().into_iter().any(|i| i.has_number_beyond(limit)),
+            Value::Number(n) => test(*n),
+            other => other.inner().into_iter().any(|i| i.has_number(test)),
         }
     }
 
