@@ -123,6 +123,9 @@
 
   const typedArrayFillMethod = Object.getPrototypeOf(Uint8Array.prototype).fill;
   const typedArrayLength = Object.getOwnPropertyDescriptor(Object.getPrototypeOf(Uint8Array.prototype), 'length').get;
+  const sizeOf = (proto) => uncurry(Object.getOwnPropertyDescriptor(proto, 'size').get);
+  const mapForEach = uncurry(Map.prototype.forEach);
+  const setForEach = uncurry(Set.prototype.forEach);
 
   const P = {
     __proto__: null,
@@ -184,6 +187,20 @@
     mapIteratorNext: Object.getPrototypeOf(new Map().entries()).next,
     mapGet: uncurry(Map.prototype.get),
     mapSet: uncurry(Map.prototype.set),
+    // A map's size, and its entries as `[key, value]` pairs in insertion order (what `Array.from` gives);
+    // a set's size and values: how descriptions read them, whatever the code under test patched.
+    mapSize: sizeOf(Map.prototype),
+    mapEntries: (m) => {
+      const out = [];
+      mapForEach(m, (value, key) => push(out, [key, value]));
+      return out;
+    },
+    setSize: sizeOf(Set.prototype),
+    setValues: (s) => {
+      const out = [];
+      setForEach(s, (value) => push(out, value));
+      return out;
+    },
     WeakSet,
     weakSetAdd: uncurry(WeakSet.prototype.add),
     weakSetHas: uncurry(WeakSet.prototype.has),

@@ -332,8 +332,18 @@ pub enum Observed {
         /// Its own data properties, by name.
         fields: BTreeMap<String, Observed>,
     },
-    /// An object of another kind (a `Map`, a typed array, an instance of a class the analysis did not
-    /// find): its structure is not asserted.
+    /// A `Map`, a `Set` or a typed array (harness descriptions only), by its items in order as `Array.from`
+    /// takes them: a map's entries as `[key, value]` arrays, a set's values, a typed array's elements.
+    #[serde(rename = "coll")]
+    Collection {
+        /// Its constructor's name (`Map`, `Set`, `Float64Array`).
+        #[serde(rename = "c")]
+        class: String,
+        /// Its items.
+        items: Vec<Observed>,
+    },
+    /// An object of another kind (a `Map` or a typed array with more items than a description lists, an
+    /// instance of a class the analysis did not find): its structure is not asserted.
     #[serde(rename = "other")]
     Other {
         /// Its constructor's name, or empty.
@@ -411,7 +421,9 @@ impl Observed {
     pub(crate) fn for_each_error(&mut self, f: &mut impl FnMut(&str, &mut Option<String>, &mut Option<String>)) {
         match self {
             Observed::Error { name, message, stack } => f(name, message, stack),
-            Observed::Array { items, .. } => items.iter_mut().for_each(|item| item.for_each_error(f)),
+            Observed::Array { items, .. } | Observed::Collection { items, .. } => {
+                items.iter_mut().for_each(|item| item.for_each_error(f))
+            }
             Observed::Iterator { items, threw, .. } => {
                 items.iter_mut().chain(threw.as_deref_mut()).for_each(|item| item.for_each_error(f));
             }
@@ -482,6 +494,7 @@ mod tests {
         r#"{"t":"obj","fields":{"z":{"t":"u"},"a":{"t":"null"}}}"#,
         r#"{"t":"obj","fields":{},"cut":true,"bare":true}"#,
         r#"{"t":"inst","c":2,"fields":{"next":{"t":"cycle"}}}"#,
+        r#"{"t":"coll","c":"Map","items":[{"t":"arr","items":[{"t":"s","v":"a"},{"t":"n","v":"1"}]}]}"#,
         r#"{"t":"other","name":"Map"}"#,
         r#"{"t":"unreadable"}"#,
         r#"{"t":"ref","i":3}"#,

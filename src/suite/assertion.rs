@@ -147,6 +147,26 @@ fn iterator_lines(
     }
 }
 
+/// The assertions on a map, a set or a typed array (see [`Observed::Collection`]): a typed array's
+/// constructor (its elements alone are an array's too), then its items as `Array.from` takes them,
+/// compared with an array literal. That checks their order, which deep equality of two maps or sets
+/// does not, and every runner's deep equality compares two arrays alike. Without a literal (instances
+/// among the items, numbers compared within a tolerance), its size.
+fn collection_lines(class: &str, items: &[Observed], actual: &str, inexact: bool, lines: &mut Vec<Line>) {
+    let typed = class != "Map" && class != "Set";
+    if typed {
+        let message = format!("an instance of {class}");
+        lines.push(Line::Ok { expression: format!("{actual} instanceof {class}"), message });
+    }
+    match array_literal(items).filter(|_| !(inexact && items.iter().any(holds_rounded_number))) {
+        Some(expected) => lines.push(Line::DeepStrictEqual { actual: format!("Array.from({actual})"), expected }),
+        None => lines.push(Line::StrictEqual {
+            actual: format!("{actual}.{}", if typed { "length" } else { "size" }),
+            expected: items.len().to_string(),
+        }),
+    }
+}
+
 /// What consuming an iterator must throw, as it threw in the sandbox: an error by name (and by its message
 /// when the code under test wrote it and it holds no stack trace), another value by its literal.
 fn expected_thrown(thrown: &Observed) -> Option<Expected> {
@@ -229,6 +249,9 @@ fn describe_into(description: &Observed, actual: &str, against: Against, lines: 
         }
         Observed::Iterator { done, items, asynchronous, threw } => {
             iterator_lines(items, *done, *asynchronous, threw.as_deref(), actual, inexact, lines)
+        }
+        Observed::Collection { class, items } if !items.is_empty() || top => {
+            collection_lines(class, items, actual, inexact, lines)
         }
         Observed::LongArray { length } => {
             lines.push(Line::StrictEqual { actual: format!("{actual}.length"), expected: length.to_string() })
@@ -406,6 +429,36 @@ mod tests {
         let length = Line::StrictEqual { actual: "Array.from(result).length".into(), expected: "1".into() };
         assert_eq!(lines_of(instances), vec![length]);
         assert_eq!(lines_of(json!({"t": "iter", "done": false, "items": [{"t": "n", "v": "1"}]})), vec![]);
+    }
+
+    #[test]
+    fn maps_sets_and_typed_arrays_are_asserted_by_their_items_in_order() {
+        let program = ProgramInfo::default();
+        let test = TestCase { class: 0, method: "m".into(), variables: Vec::new(), statements: Vec::new() };
+        let lines_of = |description: Json| {
+            let mut lines = Vec::new();
+            let against = Against { test: &test, program: &program, inexact: false };
+            assert_described(&observed(description), "r", against, &mut lines);
+            lines
+        };
+        let n = |v: &str| json!({"t": "n", "v": v});
+        let deep =
+            |actual: &str, expected: &str| Line::DeepStrictEqual { actual: actual.into(), expected: expected.into() };
+        let pair = json!({"t": "arr", "items": [{"t": "s", "v": "b"}, n("1")]});
+        assert_eq!(
+            lines_of(json!({"t": "coll", "c": "Map", "items": [pair]})),
+            vec![deep("Array.from(r)", "[[\"b\", 1]]")]
+        );
+        assert_eq!(lines_of(json!({"t": "coll", "c": "Set", "items": []})), vec![deep("Array.from(r)", "[]")]);
+        let typed =
+            Line::Ok { expression: "r instanceof Int8Array".into(), message: "an instance of Int8Array".into() };
+        assert_eq!(
+            lines_of(json!({"t": "coll", "c": "Int8Array", "items": [n("2"), n("1")]})),
+            vec![typed, deep("Array.from(r)", "[2, 1]")]
+        );
+        // Instances among the items: the size alone.
+        let instances = json!({"t": "coll", "c": "Set", "items": [{"t": "inst", "c": 0, "fields": {}}]});
+        assert_eq!(lines_of(instances), vec![Line::StrictEqual { actual: "r.size".into(), expected: "1".into() }]);
     }
 
     #[test]

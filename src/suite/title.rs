@@ -274,6 +274,8 @@ fn value_words(program: &ProgramInfo, elected: &ElectedTest, value: &Observed) -
         Observed::Array { .. } | Observed::LongArray { .. } => "an array".to_string(),
         Observed::Iterator { asynchronous: true, .. } => "an async iterator".to_string(),
         Observed::Iterator { .. } => "an iterator".to_string(),
+        Observed::Collection { class, .. } if class.starts_with(['A', 'E', 'I', 'O', 'U']) => format!("an {class}"),
+        Observed::Collection { class, .. } => format!("a {class}"),
         Observed::Object { .. } => "an object".to_string(),
         Observed::Function => "a function".to_string(),
         Observed::Date { .. } => "a date".to_string(),

@@ -264,3 +264,24 @@ fn functions_calls_returned_are_called_alike_under_every_runner() {
         passes_together(format, out.path(), &[suites, failing].concat());
     }
 }
+
+#[test]
+fn maps_sets_and_typed_arrays_are_asserted_alike_under_every_runner() {
+    // Their items are compared as `Array.from` takes them, with an array literal, which every runner's
+    // deep equality reads alike; a typed array's constructor by `instanceof`.
+    for format in ["node-test"].into_iter().chain(NEW_FORMATS) {
+        let out = tempfile::tempdir().unwrap();
+        generate(
+            &[fixture("held-collections.js")],
+            out.path(),
+            &["--seed", "1", "--format", format, "--budget", "20000", "--timeout", "600"],
+        );
+        let (suites, failing) = split(out.path());
+        let text: String = suites.iter().map(|s| std::fs::read_to_string(s).unwrap()).collect();
+        for asserted in ["Array.from(roster.teams)", "Array.from(roster.names)", "roster.points instanceof Uint16Array"]
+        {
+            assert!(text.contains(asserted), "{format}: no `{asserted}`:\n{text}");
+        }
+        passes_together(format, out.path(), &[suites, failing].concat());
+    }
+}

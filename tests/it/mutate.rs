@@ -581,3 +581,29 @@ fn the_survivors_of_the_first_methods_leave_the_analysis_work_for_the_methods_af
         .collect();
     assert_eq!(alive, Vec::<String>::new(), "{report:#}");
 }
+
+#[test]
+fn mutants_that_change_only_a_map_a_set_or_a_typed_array_are_killed() {
+    // A roster holds its state in a Map, a Set and a Uint16Array, changed by methods that return
+    // nothing. Those were described by their constructor's name alone: no run told such a mutant from
+    // the original, and 28 of its 31 mutants were presumed equivalent (3 killed, by throws). Their items
+    // are described and asserted now.
+    let out = tempfile::tempdir().unwrap();
+    let suite = out.path().join("suite");
+    let file = fixture("held-collections.js");
+    generate(std::slice::from_ref(&file), &suite, &["--seed", "1", "--budget", "20000", "--timeout", "600", "-q"]);
+    node_test_passes(&suites(&suite));
+    let written: String = suites(&suite).iter().map(|s| std::fs::read_to_string(s).unwrap()).collect();
+    for asserted in ["Array.from(roster.teams)", "Array.from(roster.names)", "roster.points instanceof Uint16Array"] {
+        assert!(written.contains(asserted), "no `{asserted}`:\n{written}");
+    }
+    let args = ["--suite", suite.to_str().unwrap(), "--seed", "1"];
+    let report = mutate(&[&file], &out.path().join("mutants.json"), &args).0;
+    let not_killed: Vec<(String, String)> = ["survivors", "equivalent_mutants"]
+        .into_iter()
+        .flat_map(|key| listed(&report, key))
+        .map(|(method, m)| (method, m["at"].to_string()))
+        .collect();
+    assert_eq!(not_killed, Vec::new(), "{report:#}");
+    assert_eq!(report["killed"], 31, "{report:#}");
+}

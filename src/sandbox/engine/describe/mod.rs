@@ -18,6 +18,7 @@
 //! the model of a description, `walk.rs` the making of one, this file the table of a test's
 //! descriptions and the functions JavaScript calls.
 
+mod collection;
 mod desc;
 mod walk;
 
@@ -30,6 +31,7 @@ use rquickjs::{Array, Ctx, Function, Object, Value};
 use super::text::TextBudget;
 use crate::model::observed::Observed;
 use crate::sandbox::qjs::{Anchor, Atom, Cx, Kept, KeptAtom, Owned, Ref, Step};
+use collection::Collections;
 pub(super) use desc::index;
 use desc::{Desc, Text};
 use walk::{Atoms, Describer, Known, Primordials, Walk};
@@ -267,6 +269,7 @@ impl Descriptions {
                 date_proto,
                 object_proto,
                 array_proto,
+                collections: Collections::of(&p, keep)?,
                 atoms: Atoms {
                     proto: atom(c"__proto__"),
                     constructor: atom(c"constructor"),

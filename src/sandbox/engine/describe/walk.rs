@@ -3,6 +3,7 @@
 
 use std::cell::Cell;
 
+use super::collection::Collections;
 use super::desc::{Desc, JsonNumber, Text};
 use crate::sandbox::engine::text::TextBudget;
 use crate::sandbox::qjs::{Atom, AtomRef, CText, Cx, Kept, KeptAtom, KeyFilter, Kind, OwnKeys, Ref, Step, Thrown};
@@ -47,6 +48,7 @@ pub(super) struct Primordials {
     pub(super) date_proto: Kept,
     pub(super) object_proto: Kept,
     pub(super) array_proto: Kept,
+    pub(super) collections: Collections,
     pub(super) atoms: Atoms,
 }
 
@@ -256,6 +258,12 @@ impl<'a, 'js> Walk<'a, 'js> {
                 None => Desc::Other(self.constructor_name(proto.get())?),
             });
         }
+        // The recorder's descriptions (not `complete`) keep them as objects of another kind, as replays read them.
+        if self.d.complete
+            && let Some(collection) = self.collection(value, proto.get(), depth)?
+        {
+            return Ok(collection);
+        }
         let date = if self.d.exact_dates {
             cx.strict_eq(proto.get(), p.date_proto.get(cx))
         } else {
@@ -437,7 +445,7 @@ impl<'a, 'js> Walk<'a, 'js> {
     }
 
     /// The name of the function that is `proto`'s own data `constructor`, or nothing.
-    fn constructor_name(&self, proto: Ref<'_, 'js>) -> Step<Text> {
+    pub(super) fn constructor_name(&self, proto: Ref<'_, 'js>) -> Step<Text> {
         let cx = self.cx;
         let Some(d) = cx.own_property(proto, self.p.atoms.constructor.get(cx))? else { return Ok(Vec::new()) };
         if d.is_accessor() || !cx.is_function(d.value()) {
