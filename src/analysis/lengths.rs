@@ -1,7 +1,7 @@
 //! Lengths the code demands of its arguments, read from its comparisons: a length compared with a
 //! number (`key.length !== 32`, `nonce.length < 12`, `[16, 20, 24].includes(ent.length)`), a length's
 //! remainder compared (`hex.length % 2 !== 0`) and a length compared with another's (`dst.length <
-//! src.length`). Validation that throws on the wrong length stops every call with a value of another
+//! src.length`); a number may be named by a constant (`key.length !== KEY_LENGTH`). Validation that throws on the wrong length stops every call with a value of another
 //! length at its first statement; values of a length drawn at random meet such a check seldom (a 12-byte
 //! nonce), and two related ones hardly ever together with it.
 //!
@@ -10,7 +10,12 @@
 //! number compared as an equality with it (`=number`, see [`EQUALS`]), a divisor as [`MULTIPLE_OF`], the
 //! other name as [`LENGTH_OF`]. [`lengths_checked`] reads them back per parameter.
 
-use swc_ecma_ast::{BinExpr, BinaryOp, CallExpr, Callee, Expr, ExprOrSpread, Lit, MemberProp};
+use std::collections::HashMap;
+
+use swc_ecma_ast::{
+    BinExpr, BinaryOp, CallExpr, Callee, Expr, ExprOrSpread, Lit, MemberProp, Pat, Program, VarDecl, VarDeclKind,
+};
+use swc_ecma_visit::{Visit, VisitWith};
 
 use super::constants::Constant;
 use super::typeofs::{EQUALS, TypeofCheck, dotted};
@@ -28,7 +33,7 @@ pub(crate) fn is_length_relation(ty: &str) -> bool {
 /// What a parameter's length is compared with.
 #[derive(Debug, Clone, Default, PartialEq)]
 pub(crate) struct Lengths {
-    /// Lengths compared with (`32` of `key.length !== 32`), each once, in source order.
+    /// Lengths compared with (`32` of `key.length !== 32`), each once, in source order; past 1.
     pub exact: Vec<usize>,
     /// Divisors of its length compared (`2` of `hex.length % 2`), each once.
     pub multiples: Vec<usize>,
@@ -65,7 +70,9 @@ pub(crate) fn lengths_checked(checks: &[TypeofCheck], name: &str) -> Lengths {
         } else if check.ty == MULTIPLE_OF {
             once(&mut lengths.multiples, whole(check).filter(|n| *n > 1));
         } else if check.ty == format!("{EQUALS}number") {
-            once(&mut lengths.exact, whole(check));
+            // Not 0 or 1 (`s.length === 0`, `items.length > 1`): values of every kind are drawn empty or of
+            // one item often, and forcing those lengths only takes draws from the others.
+            once(&mut lengths.exact, whole(check).filter(|n| *n > 1));
         }
     }
     lengths
@@ -80,19 +87,51 @@ fn length_of(e: &Expr) -> Option<String> {
     }
 }
 
-/// The number a literal is (`32`).
-fn number(e: &Expr) -> Option<f64> {
-    match e {
-        Expr::Paren(p) => number(&p.expr),
-        Expr::Lit(Lit::Num(n)) => Some(n.value),
-        _ => None,
+/// The numbers of a file's constants (`const KEY_LENGTH = 32`) by name: those declared once only, with a
+/// number literal.
+#[derive(Debug, Default)]
+pub(crate) struct NamedNumbers(HashMap<String, Option<f64>>);
+
+impl NamedNumbers {
+    /// The constants of `program`.
+    pub(crate) fn of(program: &Program) -> NamedNumbers {
+        let mut named = NamedNumbers::default();
+        program.visit_with(&mut named);
+        named
+    }
+
+    /// The number `e` is: a number literal (`32`), or a constant named for one (`KEY_LENGTH`).
+    fn number(&self, e: &Expr) -> Option<f64> {
+        match e {
+            Expr::Paren(p) => self.number(&p.expr),
+            Expr::Lit(Lit::Num(n)) => Some(n.value),
+            Expr::Ident(name) => self.0.get(&*name.sym).copied().flatten(),
+            _ => None,
+        }
+    }
+}
+
+impl Visit for NamedNumbers {
+    fn visit_var_decl(&mut self, node: &VarDecl) {
+        for declarator in node.decls.iter() {
+            let Pat::Ident(name) = &declarator.name else { continue };
+            let value = match declarator.init.as_deref() {
+                Some(Expr::Lit(Lit::Num(n))) if node.kind == VarDeclKind::Const => Some(n.value),
+                _ => None,
+            };
+            // Declared twice, or not a constant number: no number to read for it.
+            let once = !self.0.contains_key(&*name.id.sym);
+            self.0.insert(name.id.sym.to_string(), value.filter(|_| once));
+        }
+        node.visit_children_with(self);
     }
 }
 
 /// The checks on lengths a comparison makes, as (name checked, pseudo-type, literal): `x.length < n` on
-/// `x.length` as `=number` with `n` (an equality is read elsewhere as any equality with a literal), `x.length % n OP m` as [`MULTIPLE_OF`] with `n`, and `x.length OP
+/// `x.length` as `=number` with `n` (an equality with a literal is read elsewhere, as any is), `x.length % n OP m` as [`MULTIPLE_OF`] with `n`, and `x.length OP
 /// y.length` as [`LENGTH_OF`] on both lengths.
-pub(crate) fn comparison_checks(node: &BinExpr) -> Vec<(String, String, Option<Constant>)> {
+pub(crate) fn comparison_checks(node: &BinExpr, named: &NamedNumbers) -> Vec<(String, String, Option<Constant>)> {
+    let number = |e: &Expr| named.number(e);
     let compares = matches!(
         node.op,
         BinaryOp::EqEqEq
@@ -115,12 +154,13 @@ pub(crate) fn comparison_checks(node: &BinExpr) -> Vec<(String, String, Option<C
         },
         _ => None,
     };
-    // An equality with a number is read as every equality with a literal is (see `typeofs`).
+    // An equality with a number literal is read as every equality with a literal is (see `typeofs`);
+    // one with a constant's name is not.
     let relational = matches!(node.op, BinaryOp::Lt | BinaryOp::LtEq | BinaryOp::Gt | BinaryOp::GtEq);
     let mut found = Vec::new();
     for (one, other) in [(&node.left, &node.right), (&node.right, &node.left)] {
         if let Some(name) = length_of(one) {
-            if let Some(n) = number(other).filter(|_| relational) {
+            if let Some(n) = number(other).filter(|_| relational || !matches!(&**other, Expr::Lit(_))) {
                 found.push((format!("{name}.length"), format!("{EQUALS}number"), Some(Constant::Number(n))));
             } else if let Some(with) = length_of(other).filter(|w| *w != name) {
                 found.push((format!("{name}.length"), format!("{LENGTH_OF}{with}"), None));
@@ -134,7 +174,7 @@ pub(crate) fn comparison_checks(node: &BinExpr) -> Vec<(String, String, Option<C
 
 /// The lengths a literal list's `includes` compares (`[16, 20, 24].includes(ent.length)`: each an
 /// equality), as (name checked, `=number`, literal).
-pub(crate) fn includes_checks(node: &CallExpr) -> Vec<(String, String, Option<Constant>)> {
+pub(crate) fn includes_checks(node: &CallExpr, named: &NamedNumbers) -> Vec<(String, String, Option<Constant>)> {
     let Callee::Expr(callee) = &node.callee else { return Vec::new() };
     let Expr::Member(member) = &**callee else { return Vec::new() };
     let (Expr::Array(list), MemberProp::Ident(method)) = (&*member.obj, &member.prop) else { return Vec::new() };
@@ -147,7 +187,7 @@ pub(crate) fn includes_checks(node: &CallExpr) -> Vec<(String, String, Option<Co
     let numbers: Option<Vec<f64>> = list
         .elems
         .iter()
-        .map(|e| e.as_ref().filter(|e: &&ExprOrSpread| e.spread.is_none()).and_then(|e| number(&e.expr)))
+        .map(|e| e.as_ref().filter(|e: &&ExprOrSpread| e.spread.is_none()).and_then(|e| named.number(&e.expr)))
         .collect();
     numbers
         .unwrap_or_default()
@@ -173,10 +213,14 @@ mod tests {
         let code = "function f(key, nonce, src, dst, hex, ent, n) {\n\
                     if (key.length !== 32) throw 1; if (nonce.length < 12 || 16 <= nonce.length) throw 2;\n\
                     if (dst.length < src.length) throw 3; if ((hex.length % 2) !== 0) throw 4;\n\
-                    if (![16, 20].includes(ent.length)) throw 5; if (n.length < n.length + 1) return; }";
+                    if (![16, 20].includes(ent.length)) throw 5; if (n.length < n.length + 1) return;\n\
+                    if (key.length === KEY || nonce.length > VARIES || n.length === LET) return;\n\
+                    if (n.length === 0 || n.length > 1) return; }\n\
+                    const KEY = 64; const VARIES = 1; let LET = 3;\n\
+                    function g() { const VARIES = 2; }";
         let checks = checks(code);
         let lengths = |name| lengths_checked(&checks, name);
-        assert_eq!(lengths("key").exact, vec![32]);
+        assert_eq!(lengths("key").exact, vec![32, 64]);
         assert_eq!(lengths("nonce").exact, vec![12, 16]);
         assert_eq!((lengths("dst").like, lengths("src").like), (vec!["src".to_string()], vec!["dst".to_string()]));
         assert_eq!((lengths("hex").multiples, lengths("hex").exact), (vec![2], vec![]));

@@ -33,7 +33,7 @@ use swc_ecma_ast::{
 use swc_ecma_visit::{Visit, VisitWith};
 
 use super::constants::Constant;
-use super::lengths::{self, is_length_relation};
+use super::lengths::{self, NamedNumbers, is_length_relation};
 
 /// A `typeof name === 'type'` (or `name === null`, as type `'null'`) comparison: where, on which name,
 /// against which type.
@@ -57,7 +57,8 @@ pub(crate) struct TypeofCheck {
 /// Every `typeof identifier` compared (`===`, `!==`, `==`, `!=`) with a string literal, and every
 /// identifier compared with `null`, in `program`; `base` is the file's start position.
 pub(crate) fn typeof_checks(program: &Program, base: u32) -> Vec<TypeofCheck> {
-    let mut finder = Finder { base, found: Vec::new(), scopes: vec![Scope::default()] };
+    let named = NamedNumbers::of(program);
+    let mut finder = Finder { base, found: Vec::new(), scopes: vec![Scope::default()], named };
     program.visit_with(&mut finder);
     finder.found
 }
@@ -220,6 +221,8 @@ struct Finder {
     /// the names it bound, before that place, to a value not made from them: checks on those say nothing
     /// of what was passed.
     scopes: Vec<Scope>,
+    /// The file's constants of numbers, which lengths are compared with (see [`lengths`]).
+    named: NamedNumbers,
 }
 
 /// A function's parameters, and the names it rebound so far (see [`Finder::scopes`]).
@@ -379,7 +382,7 @@ impl Visit for Finder {
                 self.check(node.span(), name, ty, literal);
             }
         }
-        for (name, ty, literal) in lengths::comparison_checks(node) {
+        for (name, ty, literal) in lengths::comparison_checks(node, &self.named) {
             self.check(node.span(), name, ty, literal);
         }
         node.visit_children_with(self);
@@ -401,7 +404,7 @@ impl Visit for Finder {
             let ty = format!("{INSTANCEOF}Array");
             self.check(node.span(), name, ty, None);
         }
-        for (name, ty, literal) in lengths::includes_checks(node) {
+        for (name, ty, literal) in lengths::includes_checks(node, &self.named) {
             self.check(node.span(), name, ty, literal);
         }
         node.visit_children_with(self);

@@ -169,6 +169,9 @@ impl TypeTable {
                                 record.literals.push(literal);
                             }
                         }
+                        if record.lengths.is_empty() {
+                            record.lengths = lengths_checked(checks, &name);
+                        }
                     }
                 }
                 self.members.insert((id, member), self.records.len() as u32);
