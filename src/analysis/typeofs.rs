@@ -33,6 +33,7 @@ use swc_ecma_ast::{
 use swc_ecma_visit::{Visit, VisitWith};
 
 use super::constants::Constant;
+use super::lengths::{self, NamedNumbers, is_length_relation};
 
 /// A `typeof name === 'type'` (or `name === null`, as type `'null'`) comparison: where, on which name,
 /// against which type.
@@ -56,7 +57,8 @@ pub(crate) struct TypeofCheck {
 /// Every `typeof identifier` compared (`===`, `!==`, `==`, `!=`) with a string literal, and every
 /// identifier compared with `null`, in `program`; `base` is the file's start position.
 pub(crate) fn typeof_checks(program: &Program, base: u32) -> Vec<TypeofCheck> {
-    let mut finder = Finder { base, found: Vec::new(), scopes: vec![Scope::default()] };
+    let named = NamedNumbers::of(program);
+    let mut finder = Finder { base, found: Vec::new(), scopes: vec![Scope::default()], named };
     program.visit_with(&mut finder);
     finder.found
 }
@@ -64,7 +66,8 @@ pub(crate) fn typeof_checks(program: &Program, base: u32) -> Vec<TypeofCheck> {
 /// The types compared with `name` between two offsets, most often compared first.
 pub(crate) fn types_checked(checks: &[TypeofCheck], name: &str, start: u32, end: u32) -> Vec<String> {
     let mut counts: BTreeMap<&str, usize> = BTreeMap::new();
-    for check in checks.iter().filter(|c| c.name == name && (start..end).contains(&c.at)) {
+    for check in checks.iter().filter(|c| c.name == name && (start..end).contains(&c.at) && !is_length_relation(&c.ty))
+    {
         *counts.entry(check.ty.as_str()).or_default() += 1;
     }
     let mut types: Vec<(&str, usize)> = counts.into_iter().collect();
@@ -75,7 +78,9 @@ pub(crate) fn types_checked(checks: &[TypeofCheck], name: &str, start: u32, end:
 /// The literals compared with `name` (see [`TypeofCheck::literal`]), each once, in source order.
 pub(crate) fn literals_compared(checks: &[TypeofCheck], name: &str) -> Vec<Constant> {
     let mut literals: Vec<Constant> = Vec::new();
-    for literal in checks.iter().filter(|c| c.name == name).filter_map(|c| c.literal.as_ref()) {
+    for literal in
+        checks.iter().filter(|c| c.name == name && !is_length_relation(&c.ty)).filter_map(|c| c.literal.as_ref())
+    {
         if !literals.contains(literal) {
             literals.push(literal.clone());
         }
@@ -216,6 +221,8 @@ struct Finder {
     /// the names it bound, before that place, to a value not made from them: checks on those say nothing
     /// of what was passed.
     scopes: Vec<Scope>,
+    /// The file's constants of numbers, which lengths are compared with (see [`lengths`]).
+    named: NamedNumbers,
 }
 
 /// A function's parameters, and the names it rebound so far (see [`Finder::scopes`]).
@@ -315,7 +322,7 @@ fn passed(e: &Expr) -> Option<String> {
 pub(crate) const ANY_VALUE: &str = "[]";
 
 /// `a.b.c` for a chain of identifiers and member names.
-fn dotted(e: &Expr) -> Option<String> {
+pub(super) fn dotted(e: &Expr) -> Option<String> {
     match e {
         Expr::Ident(i) => Some(i.sym.to_string()),
         Expr::Member(m) => Some(format!("{}.{}", dotted(&m.obj)?, m.prop.as_ident()?.sym)),
@@ -375,6 +382,9 @@ impl Visit for Finder {
                 self.check(node.span(), name, ty, literal);
             }
         }
+        for (name, ty, literal) in lengths::comparison_checks(node, &self.named) {
+            self.check(node.span(), name, ty, literal);
+        }
         node.visit_children_with(self);
     }
 
@@ -393,6 +403,9 @@ impl Visit for Finder {
         {
             let ty = format!("{INSTANCEOF}Array");
             self.check(node.span(), name, ty, None);
+        }
+        for (name, ty, literal) in lengths::includes_checks(node, &self.named) {
+            self.check(node.span(), name, ty, literal);
         }
         node.visit_children_with(self);
     }

@@ -8,7 +8,8 @@
 //! return, whose results become receivers), [`seeds`] (a recorded run),
 //! and `declared.rs` (values of the types TypeScript declares). A run that read objects by names they
 //! lacked is followed by the same test with those names set (`fit.rs`, [`fitted`]), and values inside
-//! an argument are drawn now and then from those inside the call's earlier ones (`siblings.rs`).
+//! an argument are drawn now and then from those inside the call's earlier ones (`siblings.rs`), and
+//! arrays, bytes and strings now and then as long as the code demands (`lengths.rs`).
 
 mod avm;
 mod composed;
@@ -19,6 +20,7 @@ pub(crate) mod extend;
 mod fit;
 pub mod guided;
 pub(crate) mod hazards;
+mod lengths;
 mod objects;
 pub(crate) mod places;
 pub mod random;

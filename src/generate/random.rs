@@ -7,6 +7,7 @@ use rand::RngExt;
 use super::Request;
 use super::guided::ConstantPool;
 use super::hazards::Hazards;
+use super::lengths::length_of;
 use super::objects::any_entry;
 use super::returns::Returns;
 use super::siblings::Siblings;
@@ -146,6 +147,9 @@ pub(super) struct Builder<'a> {
     pub(super) enclosing: Option<u32>,
     /// What the call's earlier arguments hold, for the argument being built (see `siblings.rs`).
     pub(super) siblings: Siblings,
+    /// The lengths of the call's earlier arguments, by parameter: one compared with another's is drawn as
+    /// long (see `lengths.rs`).
+    pub(super) earlier_lengths: Vec<(u32, usize)>,
 }
 
 impl<'a> Builder<'a> {
@@ -164,6 +168,7 @@ impl<'a> Builder<'a> {
             test,
             enclosing: None,
             siblings: Siblings::default(),
+            earlier_lengths: Vec::new(),
         }
     }
 
@@ -419,12 +424,18 @@ impl<'a> Builder<'a> {
         // passes none, which would take the places of those left out (a number where a `Part` is declared).
         let extra = if gathers.is_some() && count < params.len() { 0 } else { extra };
         let outer = std::mem::take(&mut self.siblings);
+        let outer_lengths = std::mem::take(&mut self.earlier_lengths);
         let mut args: Vec<Value> = Vec::with_capacity(count + extra);
         for p in &params[..count] {
             self.choose_siblings(&args, rng);
-            args.push(self.argument(*p, depth, rng));
+            let arg = self.argument(*p, depth, rng);
+            if let Some(length) = length_of(&arg) {
+                self.earlier_lengths.push((*p, length));
+            }
+            args.push(arg);
         }
         self.siblings = outer;
+        self.earlier_lengths = outer_lengths;
         for _ in 0..extra {
             let value = match gathers {
                 Some(rest) => self.argument(rest, depth, rng),
@@ -451,7 +462,7 @@ impl<'a> Builder<'a> {
         let value = self.argument_of(param, depth, rng);
         let value = self.positive(Some(param), value, rng);
         self.enclosing = outer;
-        value
+        self.fit_length(param, value, rng)
     }
 
     /// Now and then `undefined` or `null` for a parameter its function checks against them (`typeof x

@@ -12,6 +12,7 @@ use super::patterns::LearntPattern;
 use super::{CALLED, Decision, DecisionSource, ParamType};
 use crate::analysis::constants::Constant;
 use crate::analysis::declared::DeclaredParam;
+use crate::analysis::lengths::Lengths;
 use crate::js::literal::is_identifier_name;
 use crate::model::program::{ClassId, ProgramInfo};
 use crate::sandbox::CallArguments;
@@ -73,6 +74,9 @@ pub struct ParamRecord {
     /// The string and number literals its function compares it with (`kind === 'major'`, `case
     /// 'minor':`), each once: a branch that names a value is taken by that value and hardly any other.
     pub literals: Vec<Constant>,
+    /// What its function compares its length with (see [`crate::analysis::lengths`]): lengths its
+    /// values are drawn with now and then.
+    pub(crate) lengths: Lengths,
     /// The decision, once made.
     pub decision: Option<Decision>,
     /// The patterns its values met in the code under test (see [`super::patterns`]).
@@ -116,6 +120,7 @@ impl ParamRecord {
             coercions: BTreeMap::new(),
             typeofs: Vec::new(),
             literals: Vec::new(),
+            lengths: Lengths::default(),
             decision: None,
             patterns: Vec::new(),
             joiners: Vec::new(),

@@ -8,6 +8,7 @@ use rustc_hash::{FxHashMap, FxHashSet};
 use super::hints;
 use super::{CALLED, ParamKey, ParamRecord, ParamType};
 use crate::analysis::declared::Signature;
+use crate::analysis::lengths::lengths_checked;
 use crate::analysis::typeofs::{ANY_VALUE, TypeofCheck, literals_compared, types_checked};
 use crate::js::literal::is_identifier_name;
 use crate::model::observed::EnginePosition;
@@ -91,6 +92,7 @@ impl TypeTable {
             let record = &mut self.records[id as usize];
             record.typeofs = types_checked(&checks, &record.name, 0, u32::MAX);
             record.literals = literals_compared(&checks, &record.name);
+            record.lengths = lengths_checked(&checks, &record.name);
         }
         self.checks.insert((class, function.to_string()), checks);
     }
@@ -166,6 +168,9 @@ impl TypeTable {
                             if !record.literals.contains(&literal) {
                                 record.literals.push(literal);
                             }
+                        }
+                        if record.lengths.is_empty() {
+                            record.lengths = lengths_checked(checks, &name);
                         }
                     }
                 }
