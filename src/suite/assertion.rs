@@ -88,26 +88,32 @@ pub(crate) fn classes_named(description: &Observed, classes: &mut Vec<ClassId>) 
 }
 
 /// How each frame of a stack trace starts, in QuickJS's `stack` and in V8's.
-pub(crate) const TRACE_FRAME: &str = "    at ";
+const TRACE_FRAME: &str = "    at ";
 
-/// What comes before the stack trace a string holds, if it holds one (an error's `stack` the code copied
-/// into a result, `{ stack: this.stack }`, or wrote into a message): the trace names the sandbox's
-/// frames, which no runner's stack matches, and QuickJS's `stack` starts at the first frame where V8's
-/// starts with the error's `name: message` line, so only what comes before is the same under Node.
-pub(crate) fn before_trace(text: &str) -> Option<&str> {
-    text.find(TRACE_FRAME).map(|cut| &text[..cut])
+/// How the text of a function a test passes starts: the suite writes every callback so.
+const TEST_FUNCTION: &str = "function (";
+
+/// What comes before the part of a string no runner prints as the sandbox did, if it holds one:
+/// - a stack trace (an error's `stack` the code copied into a result, `{ stack: this.stack }`, or wrote into
+///   a message): the trace names the sandbox's frames, which no runner's stack matches, and QuickJS's
+///   `stack` starts at the first frame where V8's starts with the error's `name: message` line;
+/// - the text of a callback the test passed (`Unknown event type: function () { return 1; }`, or a
+///   function added to a number): the suite writes that text, and the runner's transform of a suite
+///   prints it again its own way (`function(){return 1}` under tsx's and vitest's esbuild).
+pub(crate) fn stable_prefix(text: &str) -> Option<&str> {
+    [TRACE_FRAME, TEST_FUNCTION].iter().filter_map(|mark| text.find(mark)).min().map(|cut| &text[..cut])
 }
 
 /// The JavaScript literal of a described value, when it has one (primitives, and arrays and plain
 /// objects of such values). An object with a private key has none a suite should write: a refactoring
-/// renames the key; nor has a string holding a stack trace (see [`before_trace`]).
+/// renames the key; nor has a string holding what runners print their own way (see [`stable_prefix`]).
 pub(crate) fn literal_of(description: &Observed) -> Option<String> {
     match description {
         Observed::Undefined => Some("undefined".into()),
         Observed::Null => Some("null".into()),
         Observed::Boolean { value } => Some(value.to_string()),
         Observed::Number { text } => Some(text.clone()),
-        Observed::String { value } if before_trace(value).is_some() => None,
+        Observed::String { value } if stable_prefix(value).is_some() => None,
         Observed::String { value } => Some(literal::string(value)),
         Observed::BigInt { digits } => Some(format!("{digits}n")),
         Observed::Array { items, extra: false } => array_literal(items),
@@ -173,7 +179,7 @@ fn expected_thrown(thrown: &Observed) -> Option<Expected> {
     match thrown {
         Observed::Error { name, message, .. } => Some(Expected::Error {
             name: name.clone(),
-            message: message.clone().filter(|m| before_trace(m).is_none() && !m.contains("function (")),
+            message: message.clone().filter(|m| stable_prefix(m).is_none()),
         }),
         other => literal_of(other).map(|literal| Expected::Value { literal }),
     }
@@ -285,12 +291,12 @@ fn describe_into(description: &Observed, actual: &str, against: Against, lines: 
         }
         Observed::Web { class, text } => lines.extend(web(class, text, actual)),
         Observed::String { value } => {
-            // A string holding a stack trace: a string, starting as it did.
+            // A string holding what runners print their own way: a string, starting as it did.
             lines.push(Line::StrictEqual { actual: format!("typeof {actual}"), expected: "\"string\"".into() });
-            if let Some(before) = before_trace(value).filter(|before| !before.is_empty()) {
+            if let Some(before) = stable_prefix(value).filter(|before| !before.is_empty()) {
                 lines.push(Line::Ok {
                     expression: format!("{actual}.startsWith({})", literal::string(before)),
-                    message: "the text up to the stack trace it holds, which engines write their own way".into(),
+                    message: "the text up to what engines and runners print their own way".into(),
                 });
             }
         }

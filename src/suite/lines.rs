@@ -180,15 +180,6 @@ fn thrown_at(elected: &ElectedTest) -> Option<usize> {
     }
 }
 
-/// The text of a message that holds under every runner, when the message holds more: what comes before
-/// the stack trace it holds (code that writes an error's `stack` into its message, `Tried to unwrap
-/// ${error.stack}`, see [`assertion::before_trace`]), or before the text of a callback the test passed
-/// (`Unknown validation event type: function () { return 1; }`: the suite writes that text, and the
-/// runner's transform of a suite prints it again its own way, `function(){return 1}` under esbuild).
-fn stable_prefix(message: &str) -> Option<&str> {
-    [assertion::TRACE_FRAME, "function ("].iter().filter_map(|mark| message.find(mark)).min().map(|cut| &message[..cut])
-}
-
 /// What a test that throws expects: the error's name (and its message, when the code under test wrote
 /// it: messages of errors the engine makes, like reading a property of undefined, differ between
 /// engines), or the value thrown.
@@ -196,7 +187,7 @@ fn expected_error(program: &ProgramInfo, elected: &ElectedTest) -> export::Expec
     match &elected.outcome {
         Outcome::Threw { thrown: Thrown::Error { name, message, .. }, .. } => {
             let own = elected.own_message.then_some(message.as_str());
-            match own.and_then(stable_prefix) {
+            match own.and_then(assertion::stable_prefix) {
                 Some(before) => export::Expected::Described {
                     checks: vec![
                         Line::StrictEqual { actual: "Object(thrown).name".into(), expected: literal::string(name) },

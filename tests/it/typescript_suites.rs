@@ -321,6 +321,24 @@ fn callbacks_written_where_a_union_of_object_types_is_declared_have_their_parame
     assert!(errors.is_empty(), "tsc --strict on the suites of framing.ts:\n{errors}");
 }
 
+#[test]
+fn a_result_holding_the_text_of_a_callback_is_asserted_up_to_it() {
+    // captions.ts returns a string naming the callback it was given: the suite writes the callback as
+    // `function (_a) { return 3; }` and tsx's esbuild prints it back as `function(_a){return 3}`, so a
+    // suite asserting the whole string failed under its runner on the code it came from.
+    let (dir, out) = project();
+    let report =
+        generate(&[fixture_file("captions.ts")], &out, &["--seed", "1", "--budget", "20000", "--timeout", "600"]);
+    assert!(methods(&report).iter().all(|(_, covered, _, _)| *covered > 0), "{report}");
+    let suites = typescript_suites(&out);
+    let written: String = suites.iter().map(|s| std::fs::read_to_string(s).unwrap()).collect();
+    assert!(written.contains(".startsWith(\"maps 2 to "), "{written}");
+    let output = run("node-test", &suites);
+    assert!(output.status.success(), "node-test failed on {suites:?}: {}", text(&output));
+    let errors = tsc(dir.path(), &suites, &[]);
+    assert!(errors.is_empty(), "tsc --strict on the suites of captions.ts:\n{errors}");
+}
+
 /// Panics unless every method of `report` is fully covered, and the suites in `out` (of `file`) pass
 /// under node:test and type-check in `dir`.
 fn covered_passing_and_type_checked(dir: &Path, out: &Path, report: &Json, file: &str) {
