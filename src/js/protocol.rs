@@ -242,6 +242,10 @@ protocol! {
         // Record mode (`recorder.js`).
         /// Record mode's recorder.
         RECORDER = "__fc$recorder";
+        /// The globals `node/globals.js` defines when first read, which the built-ins' snapshot
+        /// (`builtins.js`) also watches, and an engine kept for reuse must not have made since it was
+        /// ready (`sandbox/engine/ready.rs`).
+        LAZY_GLOBALS = "__fc$lazyGlobals";
     }
     javascript {
         /// What the harness tells the pattern observer (`patterns.js`): a test's arguments, where to log.
@@ -255,9 +259,6 @@ protocol! {
         /// The maker of Node's iterators of name/value lists (`node/globals.js`), for `node/url.js` and
         /// `node/headers.js`.
         PAIR_ITERATORS = "__fc$pairIterators";
-        /// The globals `node/globals.js` defines when first read, which the built-ins' snapshot
-        /// (`builtins.js`) also watches.
-        LAZY_GLOBALS = "__fc$lazyGlobals";
     }
 }
 

@@ -13,6 +13,7 @@ pub mod code;
 mod engine;
 pub mod events;
 mod ieee754;
+mod pool;
 mod qjs;
 
 use std::rc::Rc;
@@ -363,6 +364,7 @@ impl Sandbox {
 
     fn load(code: &CodeBase, sources: engine::Sources, limits: Limits) -> Result<Sandbox> {
         let sources = Arc::new(sources);
+        pool::forget_unless(&sources);
         let deadline = Arc::new(Deadline::new());
         let engine =
             Engine::new(sources.clone(), &limits, deadline.clone(), true).map_err(|e| code.positions.locate(e))?;
@@ -621,7 +623,7 @@ impl Sandbox {
         times: usize,
     ) -> Result<Vec<Execution>> {
         // Never kept under `fresh_each_test` (see below and `set_fresh_each_test`).
-        let run = self.alone.take().map_or_else(|| self.new_engine(true), Ok).and_then(|mut e| {
+        let run = self.alone.take().map_or_else(|| self.engine_for_tests_alone(), Ok).and_then(|mut e| {
             let mut executions = Vec::with_capacity(times);
             let mut clean = true;
             while clean && executions.len() < times {
@@ -673,7 +675,8 @@ impl Sandbox {
         let kept = kept && !self.fresh_each_test;
         let mut engine = match if kept { self.alone.take() } else { None } {
             Some(engine) => engine,
-            None => self.new_engine(kept).map_err(located)?,
+            None if kept => self.engine_for_tests_alone().map_err(located)?,
+            None => self.new_engine(false).map_err(located)?,
         };
         let mut executions = Vec::with_capacity(tests.len());
         for (i, (test, seed, watch)) in tests.iter().enumerate() {
@@ -722,6 +725,20 @@ impl Sandbox {
         Ok(engine)
     }
 
+    /// A context for tests run alone: the one a sandbox of the same program left on this thread (see
+    /// `pool.rs`), or a new one.
+    fn engine_for_tests_alone(&self) -> Result<Engine> {
+        let Some(mut engine) = pool::take(&self.code, self.bind_classes.as_deref(), &self.limits) else {
+            let mut engine = self.new_engine(true)?;
+            engine.mark_ready();
+            return Ok(engine);
+        };
+        engine.work_limit = self.work_limit;
+        engine.mutant = self.mutant;
+        engine.set_reading_in_place(self.reading_in_place);
+        Ok(engine)
+    }
+
     fn engine_mut(&mut self) -> Result<&mut Engine> {
         if self.engine.is_none() {
             self.engine = Some(self.new_engine(!self.fresh_each_test)?);
@@ -729,5 +746,19 @@ impl Sandbox {
             self.contexts += 1;
         }
         Ok(self.engine.as_mut().expect("engine was just built"))
+    }
+}
+
+impl Drop for Sandbox {
+    /// The context kept for tests run alone is as the program loaded it (it is kept only then): put back
+    /// as it was when new where it can be (see `engine/ready.rs`), the next sandbox of the program on this
+    /// thread takes it instead of building one.
+    fn drop(&mut self) {
+        if let Some(mut engine) = self.alone.take()
+            && !self.fresh_each_test
+            && engine.as_ready()
+        {
+            pool::keep(engine, self.bind_classes.take(), &self.limits);
+        }
     }
 }

@@ -104,3 +104,97 @@ fn an_error_thrown_where_distances_are_measured_is_no_kept_state() {
     }
     verify_passes(out.path(), 1);
 }
+
+#[test]
+fn a_sandbox_of_a_program_another_left_on_the_thread_runs_its_tests_alone_as_in_a_new_context() {
+    // The context a sandbox ran tests alone in is kept for the next sandbox of the program when the
+    // journal put it back as loaded (see `sandbox/pool.rs`), and only then: whatever order the
+    // sandboxes come in, each test alone finds the program as it loaded.
+    use flycatcher::discovery::sandbox_expression;
+    use flycatcher::model::observed::Outcome;
+    use flycatcher::model::settings::Settings;
+    use flycatcher::model::test::{Statement, TestCase, Value, Variable};
+    use flycatcher::sandbox::{Sandbox, Test, Watch};
+    use flycatcher::session::{Session, SessionOptions};
+
+    let options = SessionOptions { files: vec![fixture("turnstile.cjs")], ..Default::default() };
+    let session = Session::new(&options, Settings::default()).unwrap();
+    let (code, program) = (session.subject().code(), session.subject().program());
+    let class = program.class_named("Turnstile").expect("Turnstile found");
+    let expressions: Vec<String> = program.classes.iter().map(|c| sandbox_expression(&c.access)).collect();
+    let test = |method: &str| TestCase {
+        class,
+        method: method.into(),
+        variables: vec![Variable { class, name: "turnstile".into() }],
+        statements: vec![
+            Statement::Construct { variable: 0, class, args: vec![] },
+            Statement::call(0, method, vec![Value::String("ann".into())], true),
+        ],
+    };
+    let watch = Watch::of(0..code.statement_count, 0..code.branch_count);
+    for method in ["push", "push", "enter", "enter", "push", "enter"] {
+        for _ in 0..2 {
+            let mut sandbox = Sandbox::new(code, session.settings().limits.clone()).unwrap();
+            sandbox.bind_classes(&expressions).unwrap();
+            let alone = sandbox.run_isolated(Test::Case(&test(method), program), 1, &watch, true).unwrap();
+            assert_eq!(alone.outcome, Outcome::Passed, "{method}");
+        }
+    }
+}
+
+#[test]
+fn a_context_another_sandbox_left_on_the_thread_counts_a_tests_work_as_a_new_one() {
+    // The pooled context's tests moved QuickJS's countdown to its next interrupt check; taken by the next
+    // sandbox, it is set back to where it stood in the new context, so a test's counted work (which
+    // budgets and the mutation analysis's judgements follow) does not depend on what ran before it.
+    use flycatcher::discovery::sandbox_expression;
+    use flycatcher::model::settings::Settings;
+    use flycatcher::model::test::{Statement, TestCase, Value, Variable};
+    use flycatcher::sandbox::{Sandbox, Test, Watch};
+    use flycatcher::session::{Session, SessionOptions};
+
+    let options = SessionOptions { files: vec![fixture("spinner.cjs")], ..Default::default() };
+    let session = Session::new(&options, Settings::default()).unwrap();
+    let (code, program) = (session.subject().code(), session.subject().program());
+    let class = program.class_named("Spinner").expect("Spinner found");
+    let expressions: Vec<String> = program.classes.iter().map(|c| sandbox_expression(&c.access)).collect();
+    let spin = |turns: f64| TestCase {
+        class,
+        method: "spin".into(),
+        variables: vec![Variable { class, name: "spinner".into() }],
+        statements: vec![
+            Statement::Construct { variable: 0, class, args: vec![] },
+            Statement::call(0, "spin", vec![Value::Number(turns)], true),
+        ],
+    };
+    let watch = Watch::of(0..code.statement_count, 0..code.branch_count);
+    let sandbox = || {
+        let mut sandbox = Sandbox::new(code, session.settings().limits.clone()).unwrap();
+        sandbox.bind_classes(&expressions).unwrap();
+        sandbox
+    };
+    let work = |sandbox: &mut Sandbox, turns: f64| {
+        sandbox.run_isolated(Test::Case(&spin(turns), program), 1, &watch, false).unwrap().work
+    };
+    // What each length counts in a new context: each sandbox builds one (none is kept on the thread
+    // while tests run in a new context each).
+    let lengths: Vec<f64> = (0..8).map(|k| 40_000.0 + 700.0 * k as f64).collect();
+    let new: Vec<u64> = lengths
+        .iter()
+        .map(|&turns| {
+            let mut sandbox = sandbox();
+            let counted = work(&mut sandbox, turns);
+            sandbox.set_fresh_each_test(true);
+            counted
+        })
+        .collect();
+    // Then each sandbox takes the context the one before left, whose tests moved the countdown.
+    let mut first = sandbox();
+    work(&mut first, 1_234.0);
+    drop(first);
+    for (i, &turns) in lengths.iter().enumerate() {
+        let mut next = sandbox();
+        assert_eq!(work(&mut next, turns), new[i], "{turns} turns");
+        work(&mut next, 2_345.0 + 1_111.0 * i as f64);
+    }
+}

@@ -8,7 +8,8 @@
 //! the program as plain data, `modules.rs` the ES-module resolver and loader, `script.rs` the bytecode
 //! cache of Flycatcher's own scripts, `deadline.rs` the interrupt deadline, `guard.rs` the built-ins'
 //! listing and snapshot (reading objects in place for its checks, see `sandbox/qjs/layout.rs`),
-//! `props.rs` the undo journal's native question, `bare.rs` for the benchmarks a context without any of
+//! `props.rs` the undo journal's native question, `ready.rs` what an engine is like when ready for its
+//! first test (for the thread's pool of engines), `bare.rs` for the benchmarks a context without any of
 //! it, and the program loaded uninstrumented. Every raw call of QuickJS's C interface is
 //! `sandbox/qjs`'s: this engine is written in its safe API.
 
@@ -22,6 +23,7 @@ mod guard;
 mod log;
 mod modules;
 mod props;
+mod ready;
 mod results;
 mod run;
 mod script;
@@ -79,7 +81,7 @@ pub(crate) struct Engine {
     /// A reference to the context, for what the engine keeps of it between two scopes.
     anchor: Anchor,
     context: Context,
-    _runtime: Runtime,
+    runtime: Runtime,
     sources: Arc<Sources>,
     deadline: Arc<Deadline>,
     /// Set when a test left the context unusable for the harness (see [`Engine::run`]): the sandbox
@@ -97,6 +99,12 @@ pub(crate) struct Engine {
     /// Set by the promise rejection tracker: a promise was rejected with no handler (or got one) since
     /// [`Engine::run`] last asked the harness (see [`crate::js::UNHANDLED`]).
     rejected: Arc<AtomicBool>,
+    /// Whether the countdown to QuickJS's next interrupt check can be read (see `qjs/countdown.rs`).
+    countdown_known: bool,
+    /// The collector's threshold the runtime was built with.
+    gc_threshold: usize,
+    /// What the engine was like when ready for its first test (see `ready.rs`).
+    ready: Option<ready::Ready>,
 }
 
 /// Tells the harness of a promise rejected with no handler, or of a handler added to one ([`REJECTED`]).
@@ -118,7 +126,8 @@ impl Engine {
         runtime.set_max_stack_size(limits.stack);
         // Tests make a lot of short-lived garbage that reference counting frees at once; collecting
         // cycles less often than QuickJS's default (every 256 KiB) saves time and costs little memory.
-        runtime.set_gc_threshold(GC_THRESHOLD.min(limits.memory / 4));
+        let gc_threshold = GC_THRESHOLD.min(limits.memory / 4);
+        runtime.set_gc_threshold(gc_threshold);
         let interrupt = deadline.clone();
         runtime.set_interrupt_handler(Some(Box::new(move || interrupt.check())));
         let rejected = Arc::new(AtomicBool::new(false));
@@ -158,6 +167,8 @@ impl Engine {
             runtime.set_loader(resolver, loader);
         }
         let context = Context::full(&runtime).map_err(|e| Error::Engine(e.to_string()))?;
+        // Nothing has run in a context just made: QuickJS has not started its countdown.
+        let countdown_known = context.with(|ctx| Cx::of(&ctx).countdown() == Some(0));
         let anchor = Anchor::new(&context);
         let descriptions = Rc::new(describe::Descriptions::new(anchor.clone(), limits.memory));
         let mut engine = Engine {
@@ -166,7 +177,7 @@ impl Engine {
             descriptions,
             anchor,
             context,
-            _runtime: runtime,
+            runtime,
             sources,
             deadline,
             broken: false,
@@ -175,6 +186,9 @@ impl Engine {
             mutant: 0,
             switched: 0,
             rejected,
+            countdown_known,
+            gc_threshold,
+            ready: None,
         };
         let baseline = engine.install(limits, guard)?;
         let descriptions = engine.descriptions.clone();
@@ -257,11 +271,11 @@ impl Engine {
         }
         // A test's stack is too small to load a bundle: QuickJS keeps a function's locals on the C stack,
         // and a module of 60,000 functions needs about 1 MB of it. Loading gets its own limits.
-        self._runtime.set_max_stack_size(LOAD_STACK.max(limits.stack));
-        self._runtime.set_memory_limit(LOAD_MEMORY.max(limits.memory));
+        self.runtime.set_max_stack_size(LOAD_STACK.max(limits.stack));
+        self.runtime.set_memory_limit(LOAD_MEMORY.max(limits.memory));
         let loaded = self.load_program();
-        self._runtime.set_max_stack_size(limits.stack);
-        self._runtime.set_memory_limit(limits.memory);
+        self.runtime.set_max_stack_size(limits.stack);
+        self.runtime.set_memory_limit(limits.memory);
         let timed_out = self.deadline.passed();
         self.loaded_work.set(self.deadline.work());
         self.deadline.clear();
@@ -571,6 +585,11 @@ impl Engine {
     pub(crate) fn changed_builtins(&mut self, all: bool) -> Option<String> {
         let guard = self.guard.as_mut()?;
         self.context.with(|ctx| guard.changed(Cx::of(&ctx), all))
+    }
+
+    /// Whether this engine loaded the program `sources` describe.
+    pub(crate) fn loads(&self, sources: &Sources) -> bool {
+        std::ptr::eq(&*self.sources, sources) || self.sources.same_program(sources)
     }
 
     /// Makes the built-ins' guard read objects found unchanged in place (`on`, as an engine starts), or

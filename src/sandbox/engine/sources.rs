@@ -156,6 +156,31 @@ impl Sources {
         self
     }
 
+    /// Whether `other` is the same program loaded the same way: an engine built from either is one
+    /// built from the other (the bytecode caches and the user's texts follow from the code).
+    pub(crate) fn same_program(&self, other: &Sources) -> bool {
+        let same_file = |a: &SourceCode, b: &SourceCode| {
+            a.engine_name == b.engine_name
+                && a.dirname == b.dirname
+                && a.kind == b.kind
+                && a.given == b.given
+                && a.builtin == b.builtin
+                && a.interop == b.interop
+                && a.deps == b.deps
+                && a.missing == b.missing
+                && a.imported_names == b.imported_names
+                && a.code == b.code
+        };
+        self.statement_count == other.statement_count
+            && self.branch_count == other.branch_count
+            && self.distances == other.distances
+            && self.power == other.power
+            && self.recorded_importer == other.recorded_importer
+            && self.print_console == other.print_console
+            && self.files.len() == other.files.len()
+            && self.files.iter().zip(&other.files).all(|(a, b)| same_file(a, b))
+    }
+
     /// What `Function.prototype.toString` answers for a function of file `name` that QuickJS prints as
     /// `text`: the user's own text when the file is theirs (as written, or `text` when its probes name
     /// nothing the file wrote), and nothing for Flycatcher's files, whose functions print as native ones.

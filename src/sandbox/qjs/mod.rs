@@ -34,6 +34,7 @@
 
 mod atom;
 mod call;
+mod countdown;
 mod cx;
 mod error;
 mod keep;
