@@ -18,6 +18,7 @@ use crate::generate::Request;
 use crate::generate::extend::{with_call, with_instance};
 use crate::generate::guided::ConstantPool;
 use crate::model::observed::Outcome;
+use crate::model::program::MethodInfo;
 use crate::model::test::{Statement, TestCase};
 use crate::session::{Runner, is_regression};
 use crate::suite::StateChecks;
@@ -215,11 +216,12 @@ fn shortest(judging: &mut Judging, runner: &mut Runner, mut witness: SuiteTest) 
 
 /// `base` with one more call that runs the mutated code (the request's method of its class): on the
 /// test's instance of its class, or (`fresh`, or when it has none) on a new one; for a constructor, a new
-/// instance and one of its argument-less methods. `None` when the class has no method to call.
+/// instance and one of its public methods, an argument-less one if it has any. `None` when the class has no method to call.
 fn extension(request: &Request, base: &TestCase, fresh: bool, rng: &mut StdRng) -> Option<TestCase> {
     let (program, class, method) = (request.program, request.class, request.method);
     if method == "constructor" {
-        let methods = &program.classes[class].methods;
+        // Its public methods: a suite calling `_getLocalTriggerId` fails once a refactoring renames it.
+        let methods: Vec<&MethodInfo> = program.classes[class].methods_to_call().map(|(_, m)| m).collect();
         let quiet: Vec<&str> = methods.iter().filter(|m| m.params.is_empty()).map(|m| m.name.as_str()).collect();
         let any: Vec<&str> = methods.iter().map(|m| m.name.as_str()).collect();
         let names = if quiet.is_empty() { any } else { quiet };
