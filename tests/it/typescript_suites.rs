@@ -289,18 +289,9 @@ fn generic_classes_and_functions_are_given_any_rather_than_what_the_arguments_wo
     // refuses a function in another language), and `pick<K, V>` from its table. Written with `<any, any>`
     // and callbacks' parameters annotated, the suites type-check (760 errors on a package with such a
     // class before).
-    let (dir, out) = project();
-    let report =
-        generate(&[fixture_file("glossary.ts")], &out, &["--seed", "1", "--budget", "20000", "--timeout", "600"]);
-    assert!(methods(&report).iter().all(|(_, covered, _, _)| *covered > 0), "{report}");
-    let suites = typescript_suites(&out);
-    let written: String = suites.iter().map(|s| std::fs::read_to_string(s).unwrap()).collect();
+    let written = generated_passing_and_type_checked("glossary.ts");
     assert!(written.contains("new Glossary<any, any>({"), "{written}");
     assert!(written.contains("pick<any, any>("), "{written}");
-    let output = run("node-test", &suites);
-    assert!(output.status.success(), "node-test failed on {suites:?}: {}", text(&output));
-    let errors = tsc(dir.path(), &suites, &[]);
-    assert!(errors.is_empty(), "tsc --strict on the suites of glossary.ts:\n{errors}");
 }
 
 #[test]
@@ -308,17 +299,8 @@ fn callbacks_written_where_a_union_of_object_types_is_declared_have_their_parame
     // framing.ts takes `Coder<number> | Coder<bigint> | number`: an object literal written for it gets no
     // types for its methods' parameters from the union (their signatures differ from one member to the
     // other), so TypeScript refuses them as implicit `any`s unless annotated.
-    let (dir, out) = project();
-    let report =
-        generate(&[fixture_file("framing.ts")], &out, &["--seed", "1", "--budget", "20000", "--timeout", "600"]);
-    assert!(methods(&report).iter().all(|(_, covered, _, _)| *covered > 0), "{report}");
-    let suites = typescript_suites(&out);
-    let written: String = suites.iter().map(|s| std::fs::read_to_string(s).unwrap()).collect();
+    let written = generated_passing_and_type_checked("framing.ts");
     assert!(written.contains("{ encode: function (_a: any) {"), "{written}");
-    let output = run("node-test", &suites);
-    assert!(output.status.success(), "node-test failed on {suites:?}: {}", text(&output));
-    let errors = tsc(dir.path(), &suites, &[]);
-    assert!(errors.is_empty(), "tsc --strict on the suites of framing.ts:\n{errors}");
 }
 
 #[test]
@@ -326,17 +308,22 @@ fn a_result_holding_the_text_of_a_callback_is_asserted_up_to_it() {
     // captions.ts returns a string naming the callback it was given: the suite writes the callback as
     // `function (_a) { return 3; }` and tsx's esbuild prints it back as `function(_a){return 3}`, so a
     // suite asserting the whole string failed under its runner on the code it came from.
+    let written = generated_passing_and_type_checked("captions.ts");
+    assert!(written.contains(".startsWith(\"maps 2 to "), "{written}");
+}
+
+/// The suites of ts-suites fixture `file` written at seed 1 (every method covered somewhat), after checking
+/// that they pass under node:test and type-check; their text, for what a test expects them to write.
+fn generated_passing_and_type_checked(file: &str) -> String {
     let (dir, out) = project();
-    let report =
-        generate(&[fixture_file("captions.ts")], &out, &["--seed", "1", "--budget", "20000", "--timeout", "600"]);
+    let report = generate(&[fixture_file(file)], &out, &["--seed", "1", "--budget", "20000", "--timeout", "600"]);
     assert!(methods(&report).iter().all(|(_, covered, _, _)| *covered > 0), "{report}");
     let suites = typescript_suites(&out);
-    let written: String = suites.iter().map(|s| std::fs::read_to_string(s).unwrap()).collect();
-    assert!(written.contains(".startsWith(\"maps 2 to "), "{written}");
     let output = run("node-test", &suites);
     assert!(output.status.success(), "node-test failed on {suites:?}: {}", text(&output));
     let errors = tsc(dir.path(), &suites, &[]);
-    assert!(errors.is_empty(), "tsc --strict on the suites of captions.ts:\n{errors}");
+    assert!(errors.is_empty(), "tsc --strict on the suites of {file}:\n{errors}");
+    suites.iter().map(|s| std::fs::read_to_string(s).unwrap()).collect()
 }
 
 /// Panics unless every method of `report` is fully covered, and the suites in `out` (of `file`) pass
