@@ -21,11 +21,14 @@ fn fully_covered(report: &serde_json::Value) {
 }
 
 #[test]
-fn a_stored_callback_text_is_the_one_the_suite_writes() {
+fn a_stored_callback_text_is_asserted_up_to_the_text() {
     let (out, _) = generate_for("callback-text.js");
     let suite = std::fs::read_to_string(out.path().join("Handlers.test.js")).unwrap();
-    // The expected value of `describe` holds a callback's text exactly as the suite builds that callback.
-    assert!(suite.contains("\"function () { return "), "{suite}");
+    // `describe` returns callbacks' texts: the suite writes each callback, and a runner that compiles the
+    // suite (tsx, vitest) prints it back its own way, so a value holding one is asserted a string, up to
+    // the text, never whole; nor does the harness's own code show in it.
+    assert!(!suite.contains("\"function () { return "), "{suite}");
+    assert!(suite.contains("assert.strictEqual(typeof result, \"string\")"), "{suite}");
     assert!(!suite.contains("return result;"), "{suite}");
     node_test_passes(&suites(out.path()));
 }
