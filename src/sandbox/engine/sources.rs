@@ -157,28 +157,49 @@ impl Sources {
     }
 
     /// Whether `other` is the same program loaded the same way: an engine built from either is one
-    /// built from the other (the bytecode caches and the user's texts follow from the code).
+    /// built from the other (the bytecode caches, the omitted probes and the user's texts follow from the
+    /// code). Destructured whole, so that a field added later is compared here or said to follow.
     pub(crate) fn same_program(&self, other: &Sources) -> bool {
         let same_file = |a: &SourceCode, b: &SourceCode| {
-            a.engine_name == b.engine_name
-                && a.dirname == b.dirname
-                && a.kind == b.kind
-                && a.given == b.given
-                && a.builtin == b.builtin
-                && a.interop == b.interop
-                && a.deps == b.deps
-                && a.missing == b.missing
-                && a.imported_names == b.imported_names
-                && a.code == b.code
+            let SourceCode {
+                engine_name,
+                dirname,
+                kind,
+                given,
+                builtin,
+                interop,
+                code,
+                deps,
+                missing,
+                imported_names,
+                texts: _,
+            } = a;
+            (engine_name, dirname, kind, given, builtin, interop)
+                == (&b.engine_name, &b.dirname, &b.kind, &b.given, &b.builtin, &b.interop)
+                && (deps, missing, imported_names, code) == (&b.deps, &b.missing, &b.imported_names, &b.code)
         };
-        self.statement_count == other.statement_count
-            && self.branch_count == other.branch_count
-            && self.distances == other.distances
-            && self.power == other.power
-            && self.recorded_importer == other.recorded_importer
-            && self.print_console == other.print_console
-            && self.files.len() == other.files.len()
-            && self.files.iter().zip(&other.files).all(|(a, b)| same_file(a, b))
+        let Sources {
+            files,
+            scripts: _,
+            statement_count,
+            branch_count,
+            implied: _,
+            distances,
+            power,
+            recorded_importer,
+            print_console,
+        } = self;
+        (statement_count, branch_count, distances, power, recorded_importer, print_console)
+            == (
+                &other.statement_count,
+                &other.branch_count,
+                &other.distances,
+                &other.power,
+                &other.recorded_importer,
+                &other.print_console,
+            )
+            && files.len() == other.files.len()
+            && files.iter().zip(&other.files).all(|(a, b)| same_file(a, b))
     }
 
     /// What `Function.prototype.toString` answers for a function of file `name` that QuickJS prints as
