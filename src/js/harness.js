@@ -23,6 +23,8 @@
   const inexact = g.__fc$inexact;
   // Node's timers on a virtual clock (`js/node/globals.js`): a test starts with none pending.
   const timers = g.__fc$timers;
+  // What memory Node leaves uninitialised holds (`js/node/globals.js`): set for each test.
+  const uninitialized = g.__fc$uninitialized;
   const RealDate = P.Date;
   const RealRegExp = P.RegExp;
   let state = 1;
@@ -872,9 +874,11 @@
       settled = failed(e);
     }
   };
-  // Before a test: the random choices seeded, the clock, timers and logs cleared, no variable defined.
-  const begin = (seed, describes) => {
+  // Before a test: the random choices seeded, the clock, timers and logs cleared, no variable defined;
+  // `salt` says what uninitialised memory holds (0 but in the runs that compare what a test asserts).
+  const begin = (seed, describes, salt) => {
     state = seed >>> 0 || 1;
+    uninitialized.reset(salt);
     try {
       deterministic(g, seed);
     } catch (_) {
@@ -905,8 +909,8 @@
     timers.held();
     return hostAccess === null ? '' : hostFailure();
   };
-  hide('__fc$exec', (json, seed, describes) => {
-    begin(seed, describes);
+  hide('__fc$exec', (json, seed, describes, salt) => {
+    begin(seed, describes, salt);
     ops = parse(json);
     try {
       for (; at < ops.length; at++) {

@@ -259,6 +259,9 @@ protocol! {
         /// The maker of Node's iterators of name/value lists (`node/globals.js`), for `node/url.js` and
         /// `node/headers.js`.
         PAIR_ITERATORS = "__fc$pairIterators";
+        /// What memory Node leaves uninitialised holds in a run (`node/globals.js`): reset by the
+        /// harness before each test with the run's salt, filled by `Buffer.allocUnsafe`.
+        UNINITIALIZED = "__fc$uninitialized";
     }
 }
 

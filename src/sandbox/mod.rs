@@ -337,6 +337,9 @@ pub struct Sandbox {
     reading_in_place: bool,
     /// The mutant tests run under, in a program of mutant schemata (see [`Sandbox::set_mutant`]).
     mutant: u32,
+    /// The sequences [`Sandbox::run_in_sequence`] ran: each gives uninitialised memory a salt of its own
+    /// (see [`Engine::vary_uninitialized`]).
+    sequences: u32,
 }
 
 impl Sandbox {
@@ -388,6 +391,7 @@ impl Sandbox {
             positions,
             reading_in_place: true,
             mutant: 0,
+            sequences: 0,
         })
     }
 
@@ -627,6 +631,8 @@ impl Sandbox {
             let mut executions = Vec::with_capacity(times);
             let mut clean = true;
             while clean && executions.len() < times {
+                // Runs after the first see other bytes in uninitialised memory, as another run of a suite does.
+                e.vary_uninitialized(executions.len() as u32);
                 let mut execution = e.run(test, seed, watch, describe, false, self.limits.test_time)?;
                 execution.changed_builtin = e.changed_builtins(true);
                 clean = !execution.outcome.hit_limit() && !e.broken && execution.changed_builtin.is_none();
@@ -655,8 +661,10 @@ impl Sandbox {
     /// followed by a new context, and so is every test once the code was seen to keep state the journal
     /// does not undo ([`Sandbox::fresh_each_test`]): the exported suites load the code afresh for each
     /// test, and a static method's `this[p] = v` on its constructor would otherwise reach the next test.
+    /// Uninitialised memory holds other bytes in each sequence (see [`Engine::vary_uninitialized`]).
     pub fn run_in_sequence(&mut self, tests: &[(&str, u32, &Watch)]) -> Result<Vec<Execution>> {
         let apart = self.fresh_each_test;
+        self.sequences += 1;
         self.sequence(tests, false, apart)
     }
 
@@ -682,6 +690,9 @@ impl Sandbox {
         for (i, (test, seed, watch)) in tests.iter().enumerate() {
             if i > 0 && apart {
                 engine = self.new_engine(kept).map_err(located)?;
+            }
+            if !kept {
+                engine.vary_uninitialized(self.sequences);
             }
             let execution =
                 engine.run(Test::Json(test), *seed, watch, true, false, self.limits.test_time).map_err(located)?;

@@ -245,7 +245,7 @@ fn unstable_paths(value: &Observed, path: &mut Vec<Step>, paths: &mut Vec<Vec<St
     };
     match value {
         Observed::Unstable => paths.push(path.clone()),
-        Observed::Array { items, .. } => {
+        Observed::Array { items, .. } | Observed::Collection { items, .. } => {
             for (i, item) in items.iter().enumerate() {
                 down(Step::Item(i), item, paths);
             }
@@ -273,7 +273,9 @@ fn mark_unstable(results: &mut [DescribedResult], parts: &[UnstablePart]) {
         let mut place = start;
         for step in &part.path {
             place = place.and_then(|value| match (step, value) {
-                (Step::Item(i), Observed::Array { items, .. }) => items.get_mut(*i),
+                (Step::Item(i), Observed::Array { items, .. } | Observed::Collection { items, .. }) => {
+                    items.get_mut(*i)
+                }
                 (Step::Field(name), Observed::Object { fields, .. } | Observed::Instance { fields, .. }) => {
                     fields.get_mut(name)
                 }
@@ -329,10 +331,13 @@ fn agree(value: &mut Observed, other: &Observed, path: &str, changes: &mut Vec<S
         (Observed::Array { items, extra }, Observed::Array { items: other_items, extra: other_extra })
             if extra == other_extra && items.len() == other_items.len() =>
         {
-            for (i, (item, other_item)) in items.iter_mut().zip(other_items).enumerate() {
-                agree(item, other_item, &format!("{path}[{i}]"), changes);
-            }
-            true
+            agree_items(items, other_items, path, changes)
+        }
+        // A typed array's bytes the code never wrote (`Buffer.allocUnsafe`'s) differ; its length does not.
+        (Observed::Collection { class, items }, Observed::Collection { class: other_class, items: other_items })
+            if class == other_class && items.len() == other_items.len() =>
+        {
+            agree_items(items, other_items, path, changes)
         }
         (
             Observed::Object { fields, cut, bare },
@@ -349,6 +354,14 @@ fn agree(value: &mut Observed, other: &Observed, path: &str, changes: &mut Vec<S
         changes.push(format!("{path}: {} in one run, {} in another", words(value), words(other)));
         *value = Observed::Unstable;
     }
+}
+
+/// Agrees items of two lists of one length one by one.
+fn agree_items(items: &mut [Observed], other_items: &[Observed], path: &str, changes: &mut Vec<String>) -> bool {
+    for (i, (item, other_item)) in items.iter_mut().zip(other_items).enumerate() {
+        agree(item, other_item, &format!("{path}[{i}]"), changes);
+    }
+    true
 }
 
 /// Agrees fields of the same names one by one; `false`, touching nothing, when the names differ.

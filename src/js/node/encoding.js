@@ -4,6 +4,7 @@
 (function (g) {
   'use strict';
   const { coded, invalidArgType, invalidThis, hostAccess } = g.__fc$nodeErrors;
+  const uninitialized = g.__fc$uninitialized;
 
   // UTF-8 as the WHATWG Encoding Standard (and Node) decode it: each maximal invalid subpart becomes one
   // U+FFFD.
@@ -219,7 +220,9 @@
     };
     Buffer.allocUnsafe = function allocUnsafe(size) {
       checkSize(size);
-      return new FastBuffer(size);
+      const buffer = new FastBuffer(size);
+      uninitialized.fill(buffer);
+      return buffer;
     };
     Buffer.allocUnsafeSlow = Buffer.allocUnsafe;
     Buffer.isBuffer = function isBuffer(b) {

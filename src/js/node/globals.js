@@ -74,6 +74,33 @@
     };
   };
   Object.defineProperty(g, '__fc$pairIterators', { value: pairIterators });
+  // Memory Node leaves uninitialised (`Buffer.allocUnsafe`'s, `node/encoding.js`) holds whatever was there
+  // before, which differs from one run of a suite to the next. A run here leaves it zero (as a fresh page
+  // is), so that generation stays reproducible from the seed; the runs that check what a test asserts
+  // (the stability check, a test run twice) give it a salt and fill it with bytes drawn from the salt,
+  // so that what the code did not write differs between them and is never asserted.
+  let memorySalt = 0;
+  let allocations = 0;
+  Object.defineProperty(g, '__fc$uninitialized', {
+    value: Object.freeze({
+      // Before each test (the harness's `begin`).
+      reset(salt) {
+        memorySalt = salt >>> 0;
+        allocations = 0;
+      },
+      fill(bytes) {
+        allocations++;
+        if (memorySalt === 0) return;
+        let state = ((memorySalt * 0x9e3779b1) ^ (allocations * 0x85ebca6b)) >>> 0 || 1;
+        for (let i = 0; i < bytes.length; i++) {
+          state ^= state << 13;
+          state ^= state >>> 17;
+          state ^= state << 5;
+          bytes[i] = state;
+        }
+      },
+    }),
+  });
   const { invalidArgType } = nodeErrors;
 
   // The names made lazily, for the built-ins' check (`js/builtins.js`): their first read replaces the

@@ -83,7 +83,7 @@ impl Direct {
         &self,
         ctx: &Ctx<'js>,
         (test, program): (&TestCase, &ProgramInfo),
-        seed: u32,
+        (seed, salt): (u32, u32),
         describe: bool,
         running: &TypedArray<'js, u32>,
     ) -> rquickjs::Result<String> {
@@ -100,7 +100,7 @@ impl Direct {
             finish: self.finish.clone().restore(ctx)?,
             bind: self.bind.clone().restore(ctx)?,
         };
-        self.begin.clone().restore(ctx)?.call::<_, ()>((seed, describe))?;
+        self.begin.clone().restore(ctx)?.call::<_, ()>((seed, describe, salt))?;
         for (at, statement) in test.statements.iter().enumerate() {
             set_statement_running(running, at);
             let tested = matches!(statement, Statement::Call { under_test: true, .. });

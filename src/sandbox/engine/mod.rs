@@ -96,6 +96,8 @@ pub(crate) struct Engine {
     pub(crate) mutant: u32,
     /// The mutant [`MUTANT`] holds now.
     switched: u32,
+    /// What memory Node leaves uninitialised holds in the next test (see [`Engine::vary_uninitialized`]).
+    salt: u32,
     /// Set by the promise rejection tracker: a promise was rejected with no handler (or got one) since
     /// [`Engine::run`] last asked the harness (see [`crate::js::UNHANDLED`]).
     rejected: Arc<AtomicBool>,
@@ -185,6 +187,7 @@ impl Engine {
             loaded_work: std::cell::Cell::new(0),
             mutant: 0,
             switched: 0,
+            salt: 0,
             rejected,
             countdown_known,
             gc_threshold,

@@ -114,6 +114,13 @@ pub enum Test<'a> {
 }
 
 impl Engine {
+    /// Makes the next test's uninitialised memory (`Buffer.allocUnsafe`'s) hold bytes drawn from `salt`
+    /// rather than zeros: runs that compare what a test asserts give each a salt of its own, so that
+    /// bytes the code never wrote differ between them, as they do between two runs under Node.
+    pub(crate) fn vary_uninitialized(&mut self, salt: u32) {
+        self.salt = salt;
+    }
+
     /// Runs one test. Whatever the test does, the answer is an execution: when the harness cannot read
     /// what the test did (the code under test broke something the harness needed, or the context ran out
     /// of memory while reading), the test ends as an `InternalError` and the engine is marked
@@ -129,6 +136,7 @@ impl Engine {
         limit: Duration,
     ) -> Result<Execution> {
         self.switch_mutant()?;
+        let salt = std::mem::take(&mut self.salt);
         let sources = self.sources.clone();
         let deadline = self.deadline.clone();
         let (rejected, work_limit) = (self.rejected.clone(), self.work_limit);
@@ -153,10 +161,12 @@ impl Engine {
             let result = match test {
                 // Deferred calls are kept and read at the end by the interpreter alone.
                 Test::Case(case, program) if case.has_deferred() => {
-                    exec.call::<_, String>((case.to_json(program), seed, describe))
+                    exec.call::<_, String>((case.to_json(program), seed, describe, salt))
                 }
-                Test::Case(case, program) => handles.direct.run(&ctx, (case, program), seed, describe, &running),
-                Test::Json(json) => exec.call::<_, String>((json, seed, describe)),
+                Test::Case(case, program) => {
+                    handles.direct.run(&ctx, (case, program), (seed, salt), describe, &running)
+                }
+                Test::Json(json) => exec.call::<_, String>((json, seed, describe, salt)),
             };
             let awaiting = matches!(&result, Ok(info) if info == AWAITING);
             let stalled = awaiting && run_jobs(&ctx, &globals, &deadline).map_err(engine_error)?;
