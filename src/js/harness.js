@@ -797,7 +797,7 @@
   const defer = (promise) => {
     push(awaited, at);
     if (!underTest(ops[at])) return;
-    const entry = { at, state: 0, value: undefined, before };
+    const entry = { at, state: 0, value: undefined, before, read: false };
     const settle = (state) => (value) => {
       entry.state = state;
       entry.value = value;
@@ -818,6 +818,7 @@
       for (let i = 0; i < deferred.length; i++) {
         const entry = deferred[i];
         at = entry.at;
+        entry.read = true;
         if (entry.state === 2) {
           settled = failed(entry.value);
           return;
@@ -1046,6 +1047,14 @@
       answer = threw('UnhandledRejection', whatOf(reason), origin(reason), running[0]);
     }
     rejections.length = 0;
+    // A deferred promise the test never came to read (it threw first, or read an earlier one that
+    // rejected) is one the exported test leaves alone: the handler the harness gave it is not the suite's.
+    for (let i = 0; i < deferred.length && answer === ''; i++) {
+      const entry = deferred[i];
+      if (entry.state === 2 && !entry.read) {
+        answer = threw('UnhandledRejection', whatOf(entry.value), origin(entry.value), running[0]);
+      }
+    }
     if (answer === '') {
       // A timer fired after the test (see `nextLeft`) may have armed another past the wait Node's runners
       // allow: a timer that re-arms itself from its callback holds Node's process for ever.
