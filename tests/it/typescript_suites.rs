@@ -312,6 +312,15 @@ fn a_result_holding_the_text_of_a_callback_is_asserted_up_to_it() {
     assert!(written.contains(".startsWith(\"maps 2 to "), "{written}");
 }
 
+#[test]
+fn a_function_exported_through_an_annotated_binding_takes_the_annotations_type_arguments() {
+    // scrolling.ts exports `scrollPane: <TOwner>(...) => number = scrollWith`, whose own declaration has
+    // two type parameters: a call written `scrollPane<any, any>(...)` is refused (TS2558, 18 errors on a
+    // package exporting its scroll helpers so).
+    let written = generated_passing_and_type_checked("scrolling.ts");
+    assert!(written.contains("scrollPane<any>("), "{written}");
+}
+
 /// The suites of ts-suites fixture `file` written at seed 1 (every method covered somewhat), after checking
 /// that they pass under node:test and type-check; their text, for what a test expects them to write.
 fn generated_passing_and_type_checked(file: &str) -> String {

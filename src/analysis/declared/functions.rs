@@ -42,23 +42,22 @@ impl FunctionDecl {
         }
     }
 
-    /// What a `const` binding declares a function: its initialiser's, else its annotation's when that is
-    /// a function type (a `.d.ts`'s `declare const f: (a: A) => B`).
+    /// What a `const` binding declares a function: its annotation's when that is a function type (a
+    /// `.d.ts`'s `declare const f: (a: A) => B`, or `const f: <T>(a: T) => B = general`: callers see the
+    /// annotation, whatever the initialiser declares), else its initialiser's.
     pub(super) fn of_binding(declarator: &VarDeclarator) -> Option<(String, FunctionDecl)> {
         let Pat::Ident(id) = &declarator.name else { return None };
-        let decl = match declarator.init.as_deref().map(unparenthesised) {
-            Some(Expr::Arrow(a)) => FunctionDecl::of_arrow(a),
-            Some(Expr::Fn(f)) => FunctionDecl::of_function(&f.function),
-            Some(_) => return None,
-            None => match id.type_ann.as_deref().map(|a| &*a.type_ann) {
-                Some(TsType::TsFnOrConstructorType(TsFnOrConstructorType::TsFnType(f))) => FunctionDecl {
-                    params: f.params.iter().map(pat_of).collect(),
-                    type_params: f.type_params.clone(),
-                    bodyless: true,
-                    returns: Some(f.type_ann.type_ann.clone()),
-                },
-                _ => return None,
+        let decl = match (id.type_ann.as_deref().map(|a| &*a.type_ann), declarator.init.as_deref().map(unparenthesised))
+        {
+            (Some(TsType::TsFnOrConstructorType(TsFnOrConstructorType::TsFnType(f))), _) => FunctionDecl {
+                params: f.params.iter().map(pat_of).collect(),
+                type_params: f.type_params.clone(),
+                bodyless: true,
+                returns: Some(f.type_ann.type_ann.clone()),
             },
+            (_, Some(Expr::Arrow(a))) => FunctionDecl::of_arrow(a),
+            (_, Some(Expr::Fn(f))) => FunctionDecl::of_function(&f.function),
+            _ => return None,
         };
         Some((id.id.sym.to_string(), decl))
     }

@@ -55,8 +55,8 @@ impl Declarations {
 
     /// What the declarations say of unit `info`'s `function` (`constructor` or a method's name): for a
     /// module of functions, the function the module exports under the method's path, looked up in the
-    /// declarations of the file defining it (by its own name, then its last name), then of the unit's
-    /// file (by the path); for
+    /// declarations of the unit's file (by the path), then of the file defining it (by its own name, then
+    /// its last name); for
     /// the constructor of what a factory makes, the factory, looked up the same way (a test builds one by
     /// calling the factory); for a class, its member, as [`Declarations::member`] finds it by [`lookup_of`],
     /// and for what a factory makes that no class declares, the member of the factory's return type.
@@ -145,11 +145,12 @@ fn access_path(access: &Access) -> Vec<&str> {
     }
 }
 
-/// Where a function of unit `info` reached by `path` is looked up: the declarations of the file defining
-/// it (`defining`) by the name it is declared by there, then by its last name (a `.d.ts` declares it
-/// by the name it is exported as), then those of the unit's file by the whole path. Its own name comes
-/// first: the last name may be another function's in the defining file (`schnorr.sign`, bound to
-/// `signSchnorr` beside an ECDSA `sign`).
+/// Where a function of unit `info` reached by `path` is looked up: the declarations of the unit's file by
+/// the whole path (what the module exports there is what callers see: a binding's annotation may narrow
+/// the function it holds), then those of the file defining it (`defining`) by the name it is declared by
+/// there, then by its last name (a `.d.ts` declares it by the name it is exported as). Its own name comes
+/// before its last name: the last name may be another function's in the defining file (`schnorr.sign`,
+/// bound to `signSchnorr` beside an ECDSA `sign`).
 fn tries<'a>(
     program: &'a ProgramInfo,
     info: &'a ClassInfo,
@@ -157,10 +158,11 @@ fn tries<'a>(
     path: &[&'a str],
 ) -> impl Iterator<Item = (PathBuf, Vec<&'a str>)> + 'a {
     let own = defining.and_then(|f| Some((f.file, f.name.as_deref().filter(|n| path.last() != Some(n))?)));
-    own.map(|(file, name)| (file, vec![name]))
+    // The export first: `export const f: <T>(a: T) => void = general` declares what callers see.
+    [(info.file, path.to_vec())]
         .into_iter()
+        .chain(own.map(|(file, name)| (file, vec![name])))
         .chain(defining.map(|f| (f.file, path.last().copied().into_iter().collect())))
-        .chain([(info.file, path.to_vec())])
         .filter_map(|(file, path)| Some((declarations_of(&program.files[file].path)?, path)))
 }
 
