@@ -5,9 +5,11 @@
 #   corpus/identical.sh BIN OUT             the samples
 #   corpus/identical.sh BIN OUT --corpus [NAME...]   the corpus packages instead (or those named)
 #
-# FLYCATCHER_ARGS replaces `--timeout 1` in every corpus run (e.g. `--budget 20000 --timeout 60 --jobs 1`:
-# the work budget `--timeout 1` implies, under a cap a loaded machine does not reach), to compare runs that
-# must not differ.
+# The samples run under a counted budget, `--budget 20000 --timeout 60` (the work budget `--timeout 1`
+# implies, under a cap a loaded machine does not reach): under `--timeout 1` a busy machine stopped methods
+# by the clock, and two runs compared the load rather than the binaries. SAMPLE_ARGS replaces it.
+# FLYCATCHER_ARGS replaces `--timeout 1` in every corpus run (e.g. `--budget 20000 --timeout 60 --jobs 1`),
+# to compare runs that must not differ.
 # Each corpus run's printed bound and its wall time go to OUT.bounds.tsv (beside OUT, not compared):
 # package, bound in seconds, seconds taken, their ratio.
 #
@@ -18,8 +20,9 @@
 # corpus/fetch.sh) at `--timeout 1 --seed 1`, as `node corpus/table.mjs --dir` runs them. Commands run from inside OUT with relative paths, so
 # headers that quote the command are equal; timings are taken out of the reports.
 #
-# Wall-clock budgets still decide where a method ends (issue 39): a method stopped by its time limit can
-# differ between two runs of one binary. Run the old binary twice to see which outputs do.
+# Wall-clock budgets still decide where a method of a corpus run at `--timeout 1` ends (issue 39): a method
+# stopped by its time limit can differ between two runs of one binary. Run the old binary twice to see
+# which outputs do.
 set -euo pipefail
 bin=$(realpath "$1")
 out=$2
@@ -59,34 +62,36 @@ normalise() {
 }
 
 samples() {
+# shellcheck disable=SC2206 # SAMPLE_ARGS is a list of flags
+local limits=(${SAMPLE_ARGS:---budget 20000 --timeout 60})
 classes="linked-list.js circle.js runtime-defined.js namespace.js triangle.js isbn.js shapes.mjs bank-account.cjs
   schedule.js line-filter.js cart.js warehouse.js pathological.js ticket-queue.cjs"
 for seed in 1 3; do
   for f in $classes; do
     for format in node-test jest; do
       name="$f.$format.$seed"
-      run "$name" generate "samples/$f" --seed $seed --timeout 1 --format $format --out "$name" --report "$name.json"
+      run "$name" generate "samples/$f" --seed $seed "${limits[@]}" --format $format --out "$name" --report "$name.json"
     done
   done
 done
 for f in linked-list.js shapes.mjs bank-account.cjs; do
   for format in assert nodeunit expresso vows mocha vitest; do
-    run "$f.$format" generate "samples/$f" --seed 2 --timeout 1 --format $format --out "$f.$format" --report "$f.$format.json"
+    run "$f.$format" generate "samples/$f" --seed 2 "${limits[@]}" --format $format --out "$f.$format" --report "$f.$format.json"
   done
 done
 for strategy in random exhaustive search search-cov combined; do
   for f in linked-list.js isbn.js warehouse.js; do
-    run "$f.$strategy" generate "samples/$f" --seed 4 --timeout 1 --strategy $strategy --out "$f.$strategy" --report "$f.$strategy.json"
+    run "$f.$strategy" generate "samples/$f" --seed 4 "${limits[@]}" --strategy $strategy --out "$f.$strategy" --report "$f.$strategy.json"
   done
 done
 for f in linked-list.js circle.js cart.js; do
-  run "$f.mutation" generate "samples/$f" --seed 5 --timeout 1 --mutation --out "$f.mutation" --report "$f.mutation.json"
+  run "$f.mutation" generate "samples/$f" --seed 5 "${limits[@]}" --mutation --out "$f.mutation" --report "$f.mutation.json"
   run "$f.mutate" mutate "samples/$f" --suite "$f.node-test.1"
 done
-run "namespace.jobs1" generate samples/namespace.js --seed 6 --timeout 1 --jobs 1 --out namespace.jobs1 --report namespace.jobs1.json
-run "namespace.jobs2" generate samples/namespace.js --seed 6 --timeout 1 --jobs 2 --out namespace.jobs2 --report namespace.jobs2.json
+run "namespace.jobs1" generate samples/namespace.js --seed 6 "${limits[@]}" --jobs 1 --out namespace.jobs1 --report namespace.jobs1.json
+run "namespace.jobs2" generate samples/namespace.js --seed 6 "${limits[@]}" --jobs 2 --out namespace.jobs2 --report namespace.jobs2.json
 run "record" record samples/demo-reading-list.js samples/isbn.js samples/linked-list.js --out record
-run "seeded" generate samples/isbn.js samples/linked-list.js --seed 7 --timeout 1 --seed-from record/demo-reading-list.recording.json --out seeded --report seeded.json
+run "seeded" generate samples/isbn.js samples/linked-list.js --seed 7 "${limits[@]}" --seed-from record/demo-reading-list.recording.json --out seeded --report seeded.json
 }
 
 if [ "$corpus" != "--corpus" ]; then

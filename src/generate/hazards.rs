@@ -26,7 +26,7 @@ use rand::{Rng, RngExt};
 use rustc_hash::FxHashMap;
 
 use crate::inference::TypeTable;
-use crate::model::program::{ClassId, ProgramInfo};
+use crate::model::program::{ClassId, MethodInfo, ProgramInfo};
 use crate::model::test::{Statement, TestCase, Value};
 
 /// How much a cut-off call costs compared with an ordinary one, roughly: a method that hits a limit in
@@ -160,6 +160,18 @@ impl Hazards {
                 weights.counts[at].add(cut_off);
                 weights.total.set(f64::NAN);
             }
+        }
+    }
+
+    /// `program.classes[class].method(name)`, through the positions kept for the class once a call of it
+    /// was recorded: a candidate looks up each method it calls, and comparing the name with each of a
+    /// library class's hundreds of methods was much of generating one. A position that does not hold
+    /// the name (another program's) is not trusted.
+    pub(crate) fn method<'p>(&self, program: &'p ProgramInfo, class: ClassId, name: &str) -> Option<&'p MethodInfo> {
+        let info = &program.classes[class];
+        match self.positions.get(&class).and_then(|p| p.get(name)).and_then(|&at| info.methods.get(at)) {
+            Some(method) if method.name == name => Some(method),
+            _ => info.method(name),
         }
     }
 
@@ -468,5 +480,35 @@ mod tests {
         assert!(drawn.iter().all(|m| *m == "push"), "{drawn:?}");
         let drawn: Vec<&str> = (0..200).filter_map(|_| hazards.pick(&program, 1, &mut rng)).collect();
         assert!(drawn.contains(&"_a") && drawn.contains(&"_b"));
+    }
+
+    #[test]
+    fn a_method_is_looked_up_as_the_class_looks_it_up_before_and_after_its_calls_are_recorded() {
+        use crate::model::program::{ClassInfo, Origin};
+        let methods = ["push", "pop", "push"].map(|m| MethodInfo::bare(m, Vec::new(), Origin::Prototype)).to_vec();
+        let program =
+            ProgramInfo { classes: vec![ClassInfo { methods, ..ClassInfo::script("Q") }], ..Default::default() };
+        let class = &program.classes[0];
+        let same = |hazards: &Hazards| {
+            for name in ["push", "pop", "peek"] {
+                let (found, wanted) = (hazards.method(&program, 0, name), class.method(name));
+                assert!(found.map(std::ptr::from_ref) == wanted.map(std::ptr::from_ref), "{name}");
+            }
+        };
+        let mut hazards = Hazards::default();
+        same(&hazards);
+        let test = TestCase {
+            class: 0,
+            method: "pop".into(),
+            variables: vec![Variable { class: 0, name: "q".into() }],
+            statements: vec![
+                Statement::Construct { variable: 0, class: 0, args: Vec::new() },
+                Statement::call(0, "push", Vec::new(), false),
+                Statement::call(0, "pop", Vec::new(), true),
+            ],
+        };
+        hazards.record(&test, None, &TypeTable::default(), &program);
+        assert!(hazards.positions.contains_key(&0), "the call of push was recorded");
+        same(&hazards);
     }
 }

@@ -215,8 +215,8 @@ impl<'a> Builder<'a> {
         rng: &mut (impl Rng + ?Sized),
     ) -> Option<usize> {
         let class = self.test.variables[receiver].class;
-        // Looked up once: a library's class has hundreds of methods, and each lookup walks them.
-        let info = self.program.classes[class].method(method);
+        // Looked up once: a library's class has hundreds of methods.
+        let info = self.hazards.method(self.program, class, method);
         let args = self.arguments(class, method, info, depth, rng);
         let result = match self.returns.of(class, method) {
             Some(made) if bind > 0.0 && rng.random_bool(bind) => {

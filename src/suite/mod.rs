@@ -125,11 +125,14 @@ impl Suite {
         message: &str,
         outcome: &Outcome,
     ) -> bool {
-        let key = FailureKey::of(test, culprit.as_deref(), message);
         let per_method = (test.class, test.method.clone());
-        if self.logged.contains(&key)
-            || self.logged_per_method.get(&per_method).copied().unwrap_or(0) >= MAX_FAILING_PER_METHOD
-        {
+        if self.logged_per_method.get(&per_method).copied().unwrap_or(0) >= MAX_FAILING_PER_METHOD {
+            return false;
+        }
+        // After the count: a method that has its share logged makes no key (the message's shape is a
+        // walk of its text, for every candidate that fails).
+        let key = FailureKey::of(test, culprit.as_deref(), message);
+        if self.logged.contains(&key) {
             return false;
         }
         self.logged.insert(key);
