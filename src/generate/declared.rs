@@ -138,18 +138,7 @@ impl Builder<'_> {
                 }
                 Value::object(values)
             }
-            DeclaredType::Function { compares: Some(orders), .. } if rng.random_bool(COMPARATOR_PROBABILITY) => {
-                let descending = rng.random_bool(DESCENDING_PROBABILITY);
-                Value::Callback(match orders {
-                    Orders::Numbers => Shape::Subtract { descending },
-                    Orders::Strings | Orders::Values => Shape::Compare { descending },
-                })
-            }
-            // Every pair equal: consistent too, where any other constant would leave a sort's order to the
-            // engine (QuickJS's here, V8's where the suite runs).
-            DeclaredType::Function { arity, compares: Some(_), .. } => {
-                Value::Function { arity: *arity, result: Box::new(Value::Number(0.0)) }
-            }
+            DeclaredType::Function { arity, compares: Some(orders), .. } => comparator(*orders, *arity, rng),
             DeclaredType::Function { arity, returns, .. } => {
                 let record = param.and_then(|p| types.result_of(p)).filter(|_| **returns == DeclaredType::Any);
                 let result = match record {
@@ -284,6 +273,20 @@ impl Builder<'_> {
         let passable = params.iter().position(|p| record(p).beyond_declaration).unwrap_or(params.len());
         count.max(required.map_or(0, |last| last + 1)).min(passable)
     }
+}
+
+/// A callback for a function type of `arity` that orders `orders`: mostly a consistent order of them, else
+/// every pair equal: consistent too, where any other constant would leave a sort's order to the engine
+/// (QuickJS's here, V8's where the suite runs).
+fn comparator(orders: Orders, arity: usize, rng: &mut (impl Rng + ?Sized)) -> Value {
+    if !rng.random_bool(COMPARATOR_PROBABILITY) {
+        return Value::Function { arity, result: Box::new(Value::Number(0.0)) };
+    }
+    let descending = rng.random_bool(DESCENDING_PROBABILITY);
+    Value::Callback(match orders {
+        Orders::Numbers => Shape::Subtract { descending },
+        Orders::Strings | Orders::Values => Shape::Compare { descending },
+    })
 }
 
 /// A value for `bigint`: mostly a small integer (zero and `-1` among them), now and then one past the
