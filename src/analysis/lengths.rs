@@ -1,7 +1,7 @@
 //! Lengths the code demands of its arguments, read from its comparisons: a length compared with a
 //! number (`key.length !== 32`, `nonce.length < 12`, `[16, 20, 24].includes(ent.length)`), a length's
-//! remainder compared (`hex.length % 2 !== 0`) and a length compared with another's (`dst.length <
-//! src.length`); a number may be named by a constant (`key.length !== KEY_LENGTH`). Validation that throws on the wrong length stops every call with a value of another
+//! remainder compared (`hex.length % 2 !== 0`), a length read in parts (`coords.length >> 1`: pairs) and a
+//! length compared with another's (`dst.length < src.length`); a number may be named by a constant (`key.length !== KEY_LENGTH`). Validation that throws on the wrong length stops every call with a value of another
 //! length at its first statement; values of a length drawn at random meet such a check seldom (a 12-byte
 //! nonce), and two related ones hardly ever together with it.
 //!
@@ -129,7 +129,7 @@ impl Visit for NamedNumbers {
 
 /// The checks on lengths a comparison makes, as (name checked, pseudo-type, literal): `x.length < n` on
 /// `x.length` as `=number` with `n` (an equality with a literal is read elsewhere, as any is), `x.length % n OP m` as [`MULTIPLE_OF`] with `n`, and `x.length OP
-/// y.length` as [`LENGTH_OF`] on both lengths.
+/// y.length` as [`LENGTH_OF`] on both lengths; a length read in parts (see [`parts`]) though no comparison.
 pub(crate) fn comparison_checks(node: &BinExpr, named: &NamedNumbers) -> Vec<(String, String, Option<Constant>)> {
     let number = |e: &Expr| named.number(e);
     let compares = matches!(
@@ -144,7 +144,7 @@ pub(crate) fn comparison_checks(node: &BinExpr, named: &NamedNumbers) -> Vec<(St
             | BinaryOp::GtEq
     );
     if !compares {
-        return Vec::new();
+        return parts(node, named).into_iter().collect();
     }
     let remainder = |e: &Expr| match e {
         Expr::Bin(b) if b.op == BinaryOp::Mod => length_of(&b.left).zip(number(&b.right)),
@@ -170,6 +170,20 @@ pub(crate) fn comparison_checks(node: &BinExpr, named: &NamedNumbers) -> Vec<(St
         }
     }
     found
+}
+
+/// A length read in parts of a size, as (name, [`MULTIPLE_OF`], the size): `coords.length >> 1` (pairs),
+/// `data.length / 3` (triples). The code walks the value that many items at a time, so only a multiple of
+/// the size is read whole, and a longer one holds more than one part (more than one point).
+fn parts(node: &BinExpr, named: &NamedNumbers) -> Option<(String, String, Option<Constant>)> {
+    let name = length_of(&node.left)?;
+    let n = named.number(&node.right).filter(|n| n.fract() == 0.0)?;
+    let size = match node.op {
+        BinaryOp::RShift | BinaryOp::ZeroFillRShift if (1.0..=3.0).contains(&n) => 2f64.powf(n),
+        BinaryOp::Div if (2.0..=8.0).contains(&n) => n,
+        _ => return None,
+    };
+    Some((format!("{name}.length"), MULTIPLE_OF.to_string(), Some(Constant::Number(size))))
 }
 
 /// The lengths a literal list's `includes` compares (`[16, 20, 24].includes(ent.length)`: each an
@@ -229,5 +243,16 @@ mod tests {
         // The relations are no types and no literals to readers of other checks.
         assert!(types_checked(&checks, "dst.length", 0, u32::MAX).is_empty());
         assert!(literals_compared(&checks, "hex.length").is_empty());
+    }
+
+    #[test]
+    fn lengths_read_in_parts_want_multiples_of_the_part() {
+        let code = "function f(coords, data, mid, odd) {\n\
+                    const n = coords.length >> 1; const m = data.length / 3;\n\
+                    const k = mid.length >>> 0; const h = odd.length / 2.5; }";
+        let checks = checks(code);
+        let multiples = |name| lengths_checked(&checks, name).multiples;
+        assert_eq!((multiples("coords"), multiples("data")), (vec![2], vec![3]));
+        assert!(multiples("mid").is_empty() && multiples("odd").is_empty());
     }
 }

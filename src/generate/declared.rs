@@ -1,7 +1,8 @@
 //! Values of declared types (TypeScript annotations, see [`crate::analysis::declared`]): a union draws one
 //! of its members, a literal is itself, an enum one of its values, an object type an object with its
 //! members (optional ones now and then left out), a dictionary up to three entries, a function type a callback of its arity returning a
-//! value of its return type (a consistent comparator, `a - b`, for one comparing two numbers), an
+//! value of its return type (a consistent comparator for one that orders two values: `a - b` for numbers,
+//! `a < b ? -1 : ...` for strings and values of a type the caller picks), an
 //! array of `T` an array of `T`s, a `Map`, `Set` or `Promise` one of them holding values of their type
 //! arguments (a promise now and then rejected instead), an async iterable an async generator yielding its items, a class an instance built like any other argument,
 //! one of Node's global web classes (`URL`, `Headers`, `AbortSignal`...) an instance built as a user would.
@@ -12,7 +13,7 @@
 use rand::{Rng, RngExt};
 
 use super::random::{Builder, SMALL_NUMBER, date};
-use crate::analysis::declared::{DeclaredType, Literal};
+use crate::analysis::declared::{DeclaredType, Literal, Orders};
 use crate::inference::ParamType;
 use crate::inference::declared::{arrays_satisfy, buildable};
 use crate::js::literal;
@@ -38,7 +39,7 @@ const OMIT_OPTIONAL_PROBABILITY: f64 = 0.3;
 /// Chance of `NaN`, `Infinity` or `-Infinity` for a declared `number`: values of the type that code
 /// guards against (`Number.isFinite`), which the ordinary number pools never draw.
 const NON_FINITE_PROBABILITY: f64 = 0.05;
-/// Chance of a consistent comparator (`a - b`) for a function type that compares two numbers; a callback
+/// Chance of a consistent comparator for a function type that orders two values; a callback
 /// returning 0 whatever it is given is the other choice.
 const COMPARATOR_PROBABILITY: f64 = 0.8;
 /// Chance that such a comparator orders from the largest down.
@@ -137,14 +138,7 @@ impl Builder<'_> {
                 }
                 Value::object(values)
             }
-            DeclaredType::Function { compares: true, .. } if rng.random_bool(COMPARATOR_PROBABILITY) => {
-                Value::Callback(Shape::Subtract { descending: rng.random_bool(DESCENDING_PROBABILITY) })
-            }
-            // Every pair equal: consistent too, where any other constant would leave a sort's order to the
-            // engine (QuickJS's here, V8's where the suite runs).
-            DeclaredType::Function { arity, compares: true, .. } => {
-                Value::Function { arity: *arity, result: Box::new(Value::Number(0.0)) }
-            }
+            DeclaredType::Function { arity, compares: Some(orders), .. } => comparator(*orders, *arity, rng),
             DeclaredType::Function { arity, returns, .. } => {
                 let record = param.and_then(|p| types.result_of(p)).filter(|_| **returns == DeclaredType::Any);
                 let result = match record {
@@ -279,6 +273,20 @@ impl Builder<'_> {
         let passable = params.iter().position(|p| record(p).beyond_declaration).unwrap_or(params.len());
         count.max(required.map_or(0, |last| last + 1)).min(passable)
     }
+}
+
+/// A callback for a function type of `arity` that orders `orders`: mostly a consistent order of them, else
+/// every pair equal: consistent too, where any other constant would leave a sort's order to the engine
+/// (QuickJS's here, V8's where the suite runs).
+fn comparator(orders: Orders, arity: usize, rng: &mut (impl Rng + ?Sized)) -> Value {
+    if !rng.random_bool(COMPARATOR_PROBABILITY) {
+        return Value::Function { arity, result: Box::new(Value::Number(0.0)) };
+    }
+    let descending = rng.random_bool(DESCENDING_PROBABILITY);
+    Value::Callback(match orders {
+        Orders::Numbers => Shape::Subtract { descending },
+        Orders::Strings | Orders::Values => Shape::Compare { descending },
+    })
 }
 
 /// A value for `bigint`: mostly a small integer (zero and `-1` among them), now and then one past the

@@ -7,7 +7,7 @@
 use std::path::Path;
 use std::rc::Rc;
 
-use crate::analysis::declared::{self, DeclaredEnum, DeclaredType, Literal};
+use crate::analysis::declared::{self, DeclaredEnum, DeclaredType, Literal, Orders};
 use crate::export::{self, Declarations, DeclaredMember, EnumBinding, Typed};
 use crate::js::literal;
 use crate::model::program::ProgramInfo;
@@ -238,8 +238,12 @@ impl Carries<'_> {
             | (Value::Undefined, DeclaredType::Undefined)
             | (Value::BigInt(_), DeclaredType::BigInt)
             | (
-                Value::Callback(Shape::Subtract { .. } | Shape::Compare { .. }),
-                DeclaredType::Function { compares: true, .. },
+                Value::Callback(Shape::Subtract { .. }),
+                DeclaredType::Function { compares: Some(Orders::Numbers), .. },
+            )
+            | (
+                Value::Callback(Shape::Compare { .. }),
+                DeclaredType::Function { compares: Some(Orders::Numbers | Orders::Strings), .. },
             )
             | (Value::Date(_), DeclaredType::Date)
             | (Value::RegExp { .. }, DeclaredType::RegExp)
@@ -332,7 +336,7 @@ mod tests {
     #[test]
     fn callbacks_are_annotated_where_the_declared_type_gives_them_no_signature() {
         let function =
-            |returns: DeclaredType| DeclaredType::Function { arity: 1, returns: Box::new(returns), compares: false };
+            |returns: DeclaredType| DeclaredType::Function { arity: 1, returns: Box::new(returns), compares: None };
         let coder = |ty: DeclaredType| {
             DeclaredType::Object(vec![Member { name: "decode".into(), ty: function(ty), optional: false }])
         };
@@ -387,7 +391,7 @@ mod tests {
         assert_eq!(typed(&direction, Value::String("up".into())), None);
         let zero = param(DeclaredType::Literal(Literal::Number(0.0)), Vec::new(), Vec::new());
         assert_eq!(typed(&zero, Value::Number(-0.0)), None, "`-0` is a number, not the literal 0");
-        let callback = DeclaredType::Function { arity: 1, returns: Box::new(DeclaredType::Number), compares: false };
+        let callback = DeclaredType::Function { arity: 1, returns: Box::new(DeclaredType::Number), compares: None };
         let callback = param(callback, Vec::new(), Vec::new());
         assert_eq!(typed(&callback, Value::returning(Value::Number(2.0))), Some(Typed::AsWritten));
         assert_eq!(typed(&callback, Value::returning(Value::String("2".into()))), None);

@@ -1,6 +1,7 @@
 //! Arguments that must fit each other: an object read by the names another value gives (a template's
 //! context, a route's parameters, declared as a dictionary or not), edges that must join the nodes
-//! given beside them, and lists and bytes of the lengths the code demands, alone or of another's.
+//! given beside them, and lists and bytes of the lengths the code demands, alone or of another's, or read
+//! in pairs.
 
 use crate::common;
 
@@ -56,5 +57,14 @@ fn lists_are_built_at_the_lengths_their_checks_demand_and_of_each_other_s() {
     // Before, lists were 5 items long at most, never 9 or 7, and a second list never as long as the
     // first: 2 of 6 statements of grid, 4 of 8 of week.
     fully_covered(&report, "lengths", &["grid", "week"]);
+    node_test_passes(&suites(out.path()));
+}
+
+#[test]
+fn lists_read_in_pairs_are_built_of_several_pairs() {
+    let out = tempfile::tempdir().unwrap();
+    let report = generate(&[fixture("relations/polygon.cjs")], out.path(), BUDGET);
+    // Before, lists were 5 items long at most, two points: 3 of 12 statements of turn.
+    fully_covered(&report, "Polygon", &["turn"]);
     node_test_passes(&suites(out.path()));
 }

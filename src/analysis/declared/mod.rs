@@ -25,7 +25,7 @@ use crate::model::program::{Access, ClassInfo, FileId, FunctionRef, ProgramInfo}
 
 pub(crate) use classes::{DeclaredEnum, DeclaredMember};
 pub(crate) use locate::declarations_of;
-pub(crate) use types::{DeclaredParam, DeclaredType, Literal, Member, Signature};
+pub(crate) use types::{DeclaredParam, DeclaredType, Literal, Member, Orders, Signature};
 
 use resolve::{Files, Place};
 

@@ -15,7 +15,7 @@ use swc_ecma_ast::{
 use super::functions::FunctionDecl;
 use super::locate::module_file;
 use super::scope::{FileScope, Import, Imported, Scope};
-use super::types::{DeclaredType, Literal, Member};
+use super::types::{DeclaredType, Literal, Member, Orders};
 use crate::model::test::WebClass;
 
 /// Names followed, one inside another, before a type counts as unbuildable: recursive types
@@ -248,7 +248,8 @@ impl Files {
             TsType::TsThisType(_) => ctx.this_class.clone().map_or(DeclaredType::Any, DeclaredType::Class),
             TsType::TsFnOrConstructorType(TsFnOrConstructorType::TsFnType(f)) => {
                 let inner = ctx.with_own_params(self, f.type_params.as_deref());
-                function(&f.params, self.resolve(&f.type_ann.type_ann, &inner))
+                let returns = self.resolve(&f.type_ann.type_ann, &inner);
+                self.function(&f.params, returns, &inner)
             }
             TsType::TsTypeRef(r) => {
                 let args: Vec<DeclaredType> = r
@@ -534,6 +535,33 @@ impl Files {
         }
     }
 
+    /// A function type of `params` returning `returns`, read in `ctx`: a comparator when it returns a
+    /// number from two required parameters of one type it can order (see [`Orders`]), however it is
+    /// written (`(a: number, b: number) => number`, a generic alias `Comparator<T>`, an interface's call
+    /// signature). Both required: a comparator's body subtracts them, which an optional one (`number |
+    /// undefined`) may not be under `strict` (TS18048).
+    fn function(&mut self, params: &[TsFnParam], returns: DeclaredType, ctx: &Ctx) -> DeclaredType {
+        let params = passed(params);
+        let arity = params.iter().take_while(|p| !matches!(p, TsFnParam::Rest(_))).count();
+        let mut compares = None;
+        if arity == 2 && returns == DeclaredType::Number {
+            let types: Vec<Option<DeclaredType>> = params
+                .iter()
+                .map(|p| match p {
+                    TsFnParam::Ident(id) if !id.optional => {
+                        id.type_ann.as_ref().map(|t| self.resolve(&t.type_ann, ctx))
+                    }
+                    _ => None,
+                })
+                .collect();
+            compares = match &types[..] {
+                [Some(a), Some(b)] if a == b => Orders::of(a),
+                _ => None,
+            };
+        }
+        DeclaredType::Function { arity, returns: Box::new(returns), compares }
+    }
+
     /// An object type from its members; one with only a call signature is a function type.
     fn object(&mut self, elements: &[TsTypeElement], ctx: &Ctx) -> DeclaredType {
         let mut members = Vec::new();
@@ -550,7 +578,7 @@ impl Files {
                     let Some(name) = key_name(&m.key) else { continue };
                     let inner = ctx.with_own_params(self, m.type_params.as_deref());
                     let returns = m.type_ann.as_ref().map_or(DeclaredType::Any, |t| self.resolve(&t.type_ann, &inner));
-                    let ty = function(&m.params, returns);
+                    let ty = self.function(&m.params, returns, &inner);
                     members.push(Member { name, ty, optional: m.optional });
                 }
                 TsTypeElement::TsGetterSignature(g) if !g.computed => {
@@ -561,7 +589,7 @@ impl Files {
                 TsTypeElement::TsCallSignatureDecl(c) => {
                     let inner = ctx.with_own_params(self, c.type_params.as_deref());
                     let returns = c.type_ann.as_ref().map_or(DeclaredType::Any, |t| self.resolve(&t.type_ann, &inner));
-                    call = Some(function(&c.params, returns));
+                    call = Some(self.function(&c.params, returns, &inner));
                 }
                 // An index signature allows more members: with no other member, it is a dictionary.
                 TsTypeElement::TsIndexSignature(signature) => {
@@ -642,23 +670,11 @@ pub(super) fn key_name(key: &Expr) -> Option<String> {
     }
 }
 
-/// A function type of `params` returning `returns`. A `this` parameter (`(this: Headers, value: string) =>
-/// void`) only types the receiver: callers pass the others, and a callback written with it counted would
-/// take one parameter more than the type, which TypeScript refuses.
-fn function(params: &[TsFnParam], returns: DeclaredType) -> DeclaredType {
-    let this = |p: &TsFnParam| matches!(p, TsFnParam::Ident(id) if id.id.sym == "this");
-    let params: Vec<&TsFnParam> = params.iter().filter(|p| !this(p)).collect();
-    let arity = params.iter().take_while(|p| !matches!(p, TsFnParam::Rest(_))).count();
-    // Both required: a comparator's body subtracts them, which an optional one (`number | undefined`)
-    // may not be under `strict` (TS18048).
-    let number = |p: &&TsFnParam| match p {
-        TsFnParam::Ident(id) if !id.optional => id.type_ann.as_ref().is_some_and(
-            |t| matches!(&*t.type_ann, TsType::TsKeywordType(k) if k.kind == TsKeywordTypeKind::TsNumberKeyword),
-        ),
-        _ => false,
-    };
-    let compares = arity == 2 && returns == DeclaredType::Number && params.iter().all(number);
-    DeclaredType::Function { arity, returns: Box::new(returns), compares }
+/// The parameters callers pass: a `this` parameter (`(this: Headers, value: string) => void`) only types
+/// the receiver, and a callback written with it counted would take one parameter more than the type, which
+/// TypeScript refuses.
+fn passed(params: &[TsFnParam]) -> Vec<&TsFnParam> {
+    params.iter().filter(|p| !matches!(p, TsFnParam::Ident(id) if id.id.sym == "this")).collect()
 }
 
 fn keyword(kind: TsKeywordTypeKind) -> DeclaredType {
@@ -712,7 +728,7 @@ fn built_in(name: &str, args: &[DeclaredType]) -> DeclaredType {
         "AsyncIterable" | "AsyncIterableIterator" | "AsyncGenerator" | "AsyncIterator" => {
             DeclaredType::AsyncIterable(Box::new(first()))
         }
-        "Function" => DeclaredType::Function { arity: 0, returns: Box::new(DeclaredType::Any), compares: false },
+        "Function" => DeclaredType::Function { arity: 0, returns: Box::new(DeclaredType::Any), compares: None },
         "Object" => DeclaredType::Any,
         "Readonly" => first(),
         "Partial" => members_optional(true),

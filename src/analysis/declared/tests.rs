@@ -68,7 +68,7 @@ fn interfaces_merge_their_bases_and_keep_optional_members() {
         Member { name: "label".into(), ty: DeclaredType::String, optional: true },
         Member {
             name: "each".into(),
-            ty: DeclaredType::Function { arity: 2, returns: Box::new(DeclaredType::Boolean), compares: false },
+            ty: DeclaredType::Function { arity: 2, returns: Box::new(DeclaredType::Boolean), compares: None },
             optional: false,
         },
     ];
@@ -82,14 +82,31 @@ fn a_comparator_takes_two_required_numbers() {
     let text = "interface Mappable { map(pos: number, assoc?: number): number }\n\
                 export declare class C { m(compare: (a: number, b: number) => number, mapping: Mappable): void; }";
     let function = |compares| DeclaredType::Function { arity: 2, returns: Box::new(DeclaredType::Number), compares };
-    let mapping = Member { name: "map".into(), ty: function(false), optional: false };
-    assert_eq!(types_of(text, "C", "m"), vec![function(true), DeclaredType::Object(vec![mapping])]);
+    let mapping = Member { name: "map".into(), ty: function(None), optional: false };
+    assert_eq!(types_of(text, "C", "m"), vec![function(Some(Orders::Numbers)), DeclaredType::Object(vec![mapping])]);
+}
+
+#[test]
+fn a_comparator_is_one_however_its_type_is_written() {
+    // A generic alias of a function type, an interface with a call signature, each instantiated or left to
+    // the class's unconstrained type parameter; a pair of objects or of different types orders nothing.
+    let text = "export type Comparator<T> = (a: T, b: T) => number;\n\
+                interface Ordering<T> { (left: T, right: T): number }\n\
+                interface Point { x: number }\n\
+                export declare class C<T> {\n\
+                  m(a: Comparator<T>, b: Comparator<number>, c: Ordering<string>, d: Ordering<T>,\n\
+                    e: Comparator<Point>, f: (a: number, b: string) => number): void;\n\
+                }";
+    let function = |compares| DeclaredType::Function { arity: 2, returns: Box::new(DeclaredType::Number), compares };
+    let expected =
+        [Some(Orders::Values), Some(Orders::Numbers), Some(Orders::Strings), Some(Orders::Values), None, None];
+    assert_eq!(types_of(text, "C", "m"), expected.map(function).to_vec());
 }
 
 #[test]
 fn a_this_parameter_is_not_one_callers_pass() {
     let text = "export declare class C { forEach<T>(callback: (this: T, value: string, name: string) => void, thisArg?: T): void; }";
-    let callback = DeclaredType::Function { arity: 2, returns: Box::new(DeclaredType::Undefined), compares: false };
+    let callback = DeclaredType::Function { arity: 2, returns: Box::new(DeclaredType::Undefined), compares: None };
     assert_eq!(types_of(text, "C", "forEach")[0], callback);
 }
 
@@ -130,7 +147,7 @@ fn this_is_the_class_in_its_members_and_any_value_in_an_interface() {
     let copyable = DeclaredType::Object(vec![
         Member {
             name: "copy".into(),
-            ty: DeclaredType::Function { arity: 0, returns: Box::new(DeclaredType::Any), compares: false },
+            ty: DeclaredType::Function { arity: 0, returns: Box::new(DeclaredType::Any), compares: None },
             optional: false,
         },
         Member { name: "size".into(), ty: DeclaredType::Number, optional: false },

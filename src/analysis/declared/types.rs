@@ -38,9 +38,9 @@ pub(crate) enum DeclaredType {
         arity: usize,
         /// Its return type.
         returns: Box<DeclaredType>,
-        /// Whether it compares two numbers (`(a: number, b: number) => number`): a comparator, which
-        /// sorting code needs consistent.
-        compares: bool,
+        /// What it orders, when it is a comparator (two required parameters of one type, a number
+        /// returned: `(a: T, b: T) => number`), which sorting code needs consistent.
+        compares: Option<Orders>,
     },
     /// `Map<K, V>`, `ReadonlyMap<K, V>`: its keys' and its values' types.
     Map(Box<DeclaredType>, Box<DeclaredType>),
@@ -71,6 +71,30 @@ pub(crate) enum DeclaredType {
     /// A type the engine cannot build a value of (`never`, `symbol`, conditional and mapped types, a name
     /// it could not resolve).
     Opaque,
+}
+
+/// What a comparator's two parameters are, for an order of them to be built.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Orders {
+    /// Numbers: subtracting them orders them.
+    Numbers,
+    /// Strings: `<` orders them.
+    Strings,
+    /// Values of a type the caller picks (`any`, an unconstrained generic): `<` orders numbers and strings
+    /// alike, whichever the caller's values are.
+    Values,
+}
+
+impl Orders {
+    /// What a comparator of two values of type `ty` orders, when `ty` is one it can order.
+    pub(crate) fn of(ty: &DeclaredType) -> Option<Orders> {
+        match ty {
+            DeclaredType::Number => Some(Orders::Numbers),
+            DeclaredType::String => Some(Orders::Strings),
+            DeclaredType::Any => Some(Orders::Values),
+            _ => None,
+        }
+    }
 }
 
 /// A literal value of a type.
