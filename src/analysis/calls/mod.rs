@@ -10,8 +10,8 @@
 //! same name hides the outer function. Block scopes are read as their function's, which only matters
 //! where one name is declared twice in one function. Calls count directly, through `.call`/`.apply`, and
 //! where the function is passed as an argument (`items.map(normalize)`): a callback runs during the call
-//! that receives it. Building an instance of a class of the file (`new Lexer(text)`) calls its constructor,
-//! and the methods of its prototype of the names it calls (`lexer.next()`), and of those these call.
+//! that receives it. Building an instance of a class of the file (`new Lexer(text)`) calls the methods of
+//! its prototype of the names it calls (`lexer.next()`), and of those these and the constructor call.
 //!
 //! Modules keep functions on objects too, and call them there: an object literal's members
 //! (`var LZString = { compress: function (s) { return LZString._compress(s, 16) }, _compress: ... }`),
