@@ -8,8 +8,8 @@
 
 use rand::{Rng, RngExt};
 
-use super::random::Builder;
-use crate::inference::ParamRecord;
+use super::random::{Builder, MAX_ARRAY_LENGTH};
+use crate::inference::{ParamRecord, is_index};
 use crate::model::test::Value;
 
 /// Chance that a value of a parameter whose length its code compares is given one of those lengths.
@@ -22,6 +22,11 @@ const MAX_MULTIPLE: usize = 4;
 const LONGEST_ARRAY: usize = 32;
 const LONGEST: usize = 1024;
 
+/// Chance that an array for a parameter whose code walks its items by index is longer than usual.
+const LOOPED_PROBABILITY: f64 = 0.3;
+/// Longest such array.
+const LONG_ARRAY: usize = 24;
+
 /// The length of `value`, when it has one that [`Builder::fit_length`] can change.
 pub(super) fn length_of(value: &Value) -> Option<usize> {
     match value {
@@ -33,6 +38,21 @@ pub(super) fn length_of(value: &Value) -> Option<usize> {
 }
 
 impl Builder<'_> {
+    /// The length of an array built for `param`: short enough to read in a test, but now and then longer
+    /// (guided strategies) when its recording proxy had more items read by index than a short array
+    /// holds. The code walks it in a loop (`for (i = 0; i < data.length; i += dim)`), and the branches of
+    /// such code want more items than a handful: a polygon of a few vertices, a window over a series.
+    pub(super) fn array_length(&self, param: u32, rng: &mut (impl Rng + ?Sized)) -> usize {
+        // A proxy indexed in a loop has thousands of members: the count stops past a short array's.
+        let walked = || self.types.get(param).members.keys().filter(|m| is_index(m)).nth(MAX_ARRAY_LENGTH).is_some();
+        // Drawn only where the code walks it: other arrays are built as they were.
+        if self.settings.strategy.guided_inputs() && walked() && rng.random_bool(LOOPED_PROBABILITY) {
+            rng.random_range(MAX_ARRAY_LENGTH + 1..=LONG_ARRAY)
+        } else {
+            rng.random_range(0..=MAX_ARRAY_LENGTH)
+        }
+    }
+
     /// `value`, built for parameter `param`, now and then made as long as its code demands (see the
     /// module's documentation): bytes keep their fill, an array or a string repeats its own items (an
     /// empty one stays empty) or is cut.

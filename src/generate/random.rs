@@ -543,7 +543,7 @@ impl<'a> Builder<'a> {
             ParamType::Array => {
                 // Short enough to read in a test. Elements have a record of their own, so the code's
                 // use of `items[i]` decides their type; elements of elements are numbers or strings.
-                let length = rng.random_range(0..=MAX_ARRAY_LENGTH);
+                let length = self.array_length(param, rng);
                 let shaped = self.shape(self.types.values_shape_of(param)).filter(|_| depth < MAX_CONSTRUCTION_DEPTH);
                 let items = match shaped.or(self.types.element_of(param)) {
                     Some(element) => (0..length).map(|_| self.argument(element, depth + 1, rng)).collect(),

@@ -77,7 +77,7 @@ impl Builder<'_> {
         let length = if largest < MAX_ARRAY_LENGTH && rng.random_bool(TUPLE_PROBABILITY) {
             largest + 1
         } else {
-            rng.random_range(0..=MAX_ARRAY_LENGTH)
+            self.array_length(param, rng)
         };
         let of = if rng.random_bool(0.5) { ParamType::Number } else { ParamType::String };
         Some(Value::Array(

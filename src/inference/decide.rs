@@ -104,6 +104,10 @@ pub(super) const ARRAY_ONLY_MEMBERS: &[&str] = &[
     "entries",
 ];
 
+/// Members strings and arrays both have, beyond indexes.
+const STRING_AND_ARRAY_MEMBERS: &[&str] =
+    &["length", "concat", "includes", "indexOf", "lastIndexOf", "slice", "at", "@@iterator"];
+
 /// Members of `Number.prototype` beyond those of every object.
 const NUMBER_MEMBERS: &[&str] = &["toFixed", "toPrecision", "toExponential"];
 
@@ -276,6 +280,18 @@ fn by_members(record: &ParamRecord, members: &[&str], program: &ProgramInfo) -> 
     let is_array_member = |m: &&str| ARRAY_ONLY_MEMBERS.contains(m) || STRING_MEMBERS.contains(m) || is_index(m);
     if any_of(ARRAY_ONLY_MEMBERS) && members.iter().all(is_array_member) {
         return inferred(ParamType::Array, format!("Array members {}", list(members)));
+    }
+    // Read by index, and by members strings and arrays share: the items' use tells which. A string's
+    // characters are compared and joined, an array's numbers are computed with (`data[j] - data[i]`).
+    let Scores { number, string } = record.item_scores;
+    if number > string
+        && members.iter().any(|m| is_index(m))
+        && members.iter().all(|m| is_index(m) || STRING_AND_ARRAY_MEMBERS.contains(m))
+    {
+        return inferred(
+            ParamType::Array,
+            format!("members {} read items it computed with as numbers ({number} to {string})", list(members)),
+        );
     }
     if members.iter().all(|m| NUMBER_MEMBERS.contains(m)) {
         return inferred(ParamType::Number, format!("Number members {}", list(members)));

@@ -68,6 +68,9 @@ pub struct ParamRecord {
     pub scores: Scores,
     /// Coercions seen, described (`'>' at triangle.js:12`), with counts.
     pub coercions: BTreeMap<String, u32>,
+    /// Accumulated number/string scores of coercions of items read on it by index (`data[i] - x`): a
+    /// value read only by index and `length` is a string or an array, and these tell which.
+    pub item_scores: Scores,
     /// Types its function compares it with through `typeof`, most often first, `'null'` for a
     /// comparison with `null` (see [`crate::analysis::typeofs`]).
     pub typeofs: Vec<String>,
@@ -118,6 +121,7 @@ impl ParamRecord {
             members: BTreeMap::new(),
             scores: Scores::default(),
             coercions: BTreeMap::new(),
+            item_scores: Scores::default(),
             typeofs: Vec::new(),
             literals: Vec::new(),
             lengths: Lengths::default(),
@@ -162,7 +166,7 @@ impl ParamRecord {
     /// The members that say something about the type: not those every object has, nor probes (brand
     /// and protocol checks like `toStringTag`, `_isBig` or `Symbol.iterator`, and members read only in
     /// calls that then rejected the proxy), and with keys that are neither names nor indexes (a random
-    /// value used as a key, like `' 1b'`) counted as an index.
+    /// value used as a key, like `' 1b'`, or a number that is no index, like `NaN`) counted as an index.
     pub(crate) fn type_members(&self) -> Vec<&str> {
         let probe = |name: &str, used: &MemberUse| {
             is_probe(name)
@@ -173,7 +177,10 @@ impl ParamRecord {
         let mut seen: FxHashSet<&str> = FxHashSet::default();
         let telling = self.members.iter().filter(|(m, used)| !OBJECT_MEMBERS.contains(&m.as_str()) && !probe(m, used));
         for name in telling.map(|(m, _)| m.as_str()) {
-            let member = if name == CALLED || is_identifier_name(name) || is_index(name) { name } else { "0" };
+            // `NaN` and `Infinity` are names, but as keys they are numbers the code computed (`xs[(i + 1) %
+            // xs.length]` while `length` was inert).
+            let named = is_identifier_name(name) && !["NaN", "Infinity"].contains(&name);
+            let member = if name == CALLED || named || is_index(name) { name } else { "0" };
             if seen.insert(member) {
                 members.push(member);
             }

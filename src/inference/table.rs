@@ -315,7 +315,7 @@ impl TypeTable {
                         record.calls = Some(record.calls.map_or(*arguments, |seen| seen.merge(*arguments)));
                     }
                 }
-                ProxyEvent::Coerced { hint, position, .. } => {
+                ProxyEvent::Coerced { hint, position, item, .. } => {
                     let located = match position.as_ref().map(|p| locate_site(code, p, &record.name)) {
                         Some(Located::InThrow) => continue,
                         Some(Located::Site(site, place)) => Some((site, place)),
@@ -323,11 +323,13 @@ impl TypeTable {
                     };
                     let site = located.as_ref().map(|(site, _)| site);
                     let scores = hints::score(site, *hint);
-                    record.scores.number += scores.number;
-                    record.scores.string += scores.string;
+                    let total = if *item { &mut record.item_scores } else { &mut record.scores };
+                    total.number += scores.number;
+                    total.string += scores.string;
+                    let of = if *item { " on an item" } else { "" };
                     let description = match &located {
-                        Some((site, place)) => format!("'{}' at {place}", site.operator),
-                        None => format!("{hint:?} hint (position unknown)").to_lowercase(),
+                        Some((site, place)) => format!("'{}' at {place}{of}", site.operator),
+                        None => format!("{hint:?} hint (position unknown){of}").to_lowercase(),
                     };
                     *record.coercions.entry(description).or_default() += 1;
                 }

@@ -85,7 +85,8 @@
 
   // Recording proxies stand for parameters of unknown type. The log is flat triples
   // (parameter key, event, detail): 0 created, 1 get, 2 set/delete, 3 `in`, 4 called, 5 coerced, 6 a
-  // pattern met (written by `js/patterns.js`, its detail a text of its own), 7 keys listed.
+  // pattern met (written by `js/patterns.js`, its detail a text of its own), 7 keys listed, 8 an item
+  // read by index on it coerced.
   const log = [];
   const record = (key, event, detail) => { push(log, key, event, detail); };
 
@@ -151,7 +152,7 @@
           return randomString();
         };
       }
-      return inert(1);
+      return isIndex(name) ? item(key) : inert(1);
     },
     set(target, prop) { const name = memberName(prop); if (name !== null) record(keyOf(target), 2, name); return true; },
     deleteProperty(target, prop) { const name = memberName(prop); if (name !== null) record(keyOf(target), 2, name); return true; },
@@ -160,6 +161,30 @@
     // `Object.keys(p)`, `for (k in p)`, `{ ...p }`: the code walks an object's own keys. The target's
     // keys answer (the proxy invariants want its non-configurable `prototype`); none is enumerable.
     ownKeys(target) { record(keyOf(target), 7, ''); return P.ownKeys(target); },
+  };
+  // An item read by index (`data[i]`) is inert, but its conversions are logged (8, as 5 logs the
+  // parameter's own): a string's characters are rarely used as numbers, an array's items often are
+  // (`data[j] - data[i]`), and without this a value read only by index passes for a string.
+  // A key that is a number's text: an index, or what code computed one from (`NaN`, `-1`, `1.5`).
+  const isIndex = (name) => typeof name === 'string' && name !== '' && '' + +name === name;
+  const items = new P.WeakMap();
+  const itemHandler = {
+    __proto__: inertHandlers[1],
+    get(target, prop) {
+      if (prop !== P.toPrimitive) return inertHandlers[1].get(target, prop);
+      const key = P.weakMapGet(items, target);
+      return function (hint) {
+        record(key, 8, hint + '\n' + P.stack());
+        return primitive(hint);
+      };
+    },
+  };
+  const item = (key) => {
+    const target = function () {};
+    P.weakMapSet(items, target, key);
+    const proxy = new P.Proxy(target, itemHandler);
+    P.weakSetAdd(inertProxies, proxy);
+    return proxy;
   };
   const recording = (key) => {
     record(key, 0, '');

@@ -66,7 +66,7 @@ pub enum ProxyEvent {
         /// The parameter.
         key: u32,
     },
-    /// The proxy was converted to a primitive.
+    /// The proxy was converted to a primitive, or an item read on it by index was (`data[i] * 2`).
     Coerced {
         /// The parameter.
         key: u32,
@@ -74,6 +74,8 @@ pub enum ProxyEvent {
         hint: Hint,
         /// The first frame of the code under test in the stack, if any.
         position: Option<EnginePosition>,
+        /// Whether an item read by index was converted rather than the proxy itself.
+        item: bool,
     },
 }
 
@@ -217,9 +219,10 @@ pub fn read_log(
             2 => ProxyEvent::Set { key, name: detail },
             3 => ProxyEvent::Has { key, name: detail },
             4 => ProxyEvent::Called { key, arguments: CallArguments::from_js(&detail) },
-            5 => {
+            5 | 8 => {
                 let (hint, stack) = detail.split_once('\n').unwrap_or((&detail, ""));
-                ProxyEvent::Coerced { key, hint: Hint::from_js(hint), position: first_user_frame(stack, &is_user_file) }
+                let (hint, position) = (Hint::from_js(hint), first_user_frame(stack, &is_user_file));
+                ProxyEvent::Coerced { key, hint, position, item: event == 8 }
             }
             7 => ProxyEvent::KeysListed { key },
             _ => continue,
@@ -440,7 +443,12 @@ mod tests {
         assert_eq!(events.len(), 4);
         assert_eq!(events[1], ProxyEvent::Get { key: 3, name: "next".into() });
         assert!(
-            matches!(&events[3], ProxyEvent::Coerced { key: 4, hint: Hint::Number, position: Some(p) } if p.line == 2)
+            matches!(&events[3], ProxyEvent::Coerced { key: 4, hint: Hint::Number, position: Some(p), item: false } if p.line == 2)
+        );
+        // 8: an item read by index on the proxy was coerced.
+        let (events, _) = parse_log(r#"[4,8,"number\n    at f (/a.js:3:9)"]"#, |f| f == "/a.js");
+        assert!(
+            matches!(&events[..], [ProxyEvent::Coerced { key: 4, item: true, position: Some(p), .. }] if p.line == 3)
         );
     }
 }

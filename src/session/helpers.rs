@@ -11,7 +11,8 @@
 //!   => ...`, a function of the module's IIFE, `LZString._compress(...)` on the object literal the module
 //!   keeps its functions on, `exports._sum(xs)`; see [`crate::analysis::calls`]): an exported function
 //!   delegating to them "covers" its own few statements long before their branches, most of a package's
-//!   code, are reached;
+//!   code, are reached; building an instance of a class of the file (`new TokenStream(this, text)`) calls
+//!   the prototype's methods it runs, through which a parser the module keeps to itself runs;
 //! - the functions other files of its package export that it calls, through a relative `require` or
 //!   `import` (`require('./lib/parser').parse(input)`), on the same terms: an entry point that only
 //!   delegates "covered" its two statements while the parser it hands the work to, the package, stayed

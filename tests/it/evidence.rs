@@ -1,6 +1,7 @@
 //! Evidence of a parameter's type that a recording proxy cannot see by itself, each on a fixture of
 //! `tests/fixtures/evidence/`: options copied before they are read, `Array.isArray` checks and
-//! iteration, and a value converted with `toString()` before the code that uses it as a string.
+//! iteration, a value converted with `toString()` before the code that uses it as a string, and items
+//! read by index and computed with.
 
 use crate::common;
 
@@ -52,5 +53,17 @@ fn a_value_converted_with_to_string_is_a_string() {
     // `parser.parse(input.toString())`: the conversion is the only use of `input` itself.
     assert_eq!(type_of(&report, "input").as_deref(), Some("string"));
     fully_covered(&report, "ini", &["parse"]);
+    node_test_passes(&suites(out.path()));
+}
+
+#[test]
+fn a_value_whose_items_are_read_by_index_and_computed_with_is_an_array_of_many() {
+    let (out, report) = generate_for("outlines.js");
+    // `points[b] - points[a]`, in helpers it is handed to: only the items' use tells it from a string,
+    // whose characters `initials` compares and joins.
+    assert_eq!(type_of(&report, "points").as_deref(), Some("array"));
+    assert_eq!(type_of(&report, "name").as_deref(), Some("string"));
+    // Every answer but `degenerate` wants six items or more: the loops over `points` ask for them.
+    fully_covered(&report, "outlines", &["classify", "initials"]);
     node_test_passes(&suites(out.path()));
 }

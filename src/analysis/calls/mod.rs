@@ -10,7 +10,8 @@
 //! same name hides the outer function. Block scopes are read as their function's, which only matters
 //! where one name is declared twice in one function. Calls count directly, through `.call`/`.apply`, and
 //! where the function is passed as an argument (`items.map(normalize)`): a callback runs during the call
-//! that receives it.
+//! that receives it. Building an instance of a class of the file (`new Lexer(text)`) calls the methods of
+//! its prototype of the names it calls (`lexer.next()`), and of those these and the constructor call.
 //!
 //! Modules keep functions on objects too, and call them there: an object literal's members
 //! (`var LZString = { compress: function (s) { return LZString._compress(s, 16) }, _compress: ... }`),
@@ -36,12 +37,16 @@ use swc_common::{Span, Spanned};
 use swc_ecma_ast::{
     ArrowExpr, ArrowFunctionBody, AssignExpr, AssignOp, AssignTarget, CallExpr, Callee, Class, ClassDecl, ClassMember,
     Constructor, Decl, DefaultDecl, ExportSpecifier, Expr, ExprOrSpread, FnDecl, Function, ImportDecl, ImportSpecifier,
-    MemberExpr, MemberProp, Module, ModuleDecl, ModuleExportName, ModuleItem, ObjectLit, ObjectPatProp, Pat, Prop,
-    PropOrSpread, ReturnStmt, Script, SimpleAssignTarget, VarDeclarator,
+    MemberExpr, MemberProp, Module, ModuleDecl, ModuleExportName, ModuleItem, NewExpr, ObjectLit, ObjectPatProp, Pat,
+    Prop, PropOrSpread, ReturnStmt, Script, SimpleAssignTarget, VarDeclarator,
 };
 use swc_ecma_visit::{Visit, VisitWith};
 
+use built::built_calls;
+
 use crate::analysis::parse::{constructor_params, member_name, prop_name};
+
+mod built;
 
 /// One function of a file and the functions it calls by name.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -165,6 +170,10 @@ type Scope = HashMap<String, usize>;
 struct Open {
     calls: NamedCalls,
     members: Vec<(usize, String)>,
+    /// The bindings it constructs (`new TokenStream(...)`), and the names of the methods it calls on
+    /// anything (`lexer.next()`): the methods of those names on what it built run.
+    built: Vec<usize>,
+    methods: BTreeSet<String>,
     imports: Vec<(String, String)>,
 }
 
@@ -192,7 +201,13 @@ impl Collector {
     fn function<N: VisitWith<Self> + Spanned + ?Sized>(&mut self, node: &N, declared: HashMap<String, Bound>) {
         let (start, end) = self.range(node.span());
         let calls = NamedCalls { start, end, calls: BTreeSet::new(), elsewhere: BTreeSet::new() };
-        self.open.push(Open { calls, members: Vec::new(), imports: Vec::new() });
+        self.open.push(Open {
+            calls,
+            members: Vec::new(),
+            built: Vec::new(),
+            methods: BTreeSet::new(),
+            imports: Vec::new(),
+        });
         self.enter(declared);
         node.visit_children_with(self);
         self.scopes.pop();
@@ -398,12 +413,19 @@ impl Collector {
     fn finish(self) -> FileCalls {
         let bindings = self.bindings;
         let mut file = FileCalls::default();
+        let methods_called: Vec<((u32, u32), BTreeSet<String>)> =
+            self.done.iter().map(|open| ((open.calls.start, open.calls.end), open.methods.clone())).collect();
         for open in self.done {
             let mut named = open.calls;
             for (binding, path) in open.members {
                 if let Some(Some(target)) = bindings[binding].members.as_ref().and_then(|m| m.get(&path)) {
                     named.calls.insert(*target);
                 }
+            }
+            if !open.built.is_empty() {
+                let built = open.built.iter().map(|b| &bindings[*b]);
+                let calls = built_calls(built, open.methods, &methods_called);
+                named.calls.extend(calls);
             }
             let index = file.functions.len();
             file.imports.extend(open.imports.into_iter().map(|(specifier, path)| (index, specifier, path)));
@@ -556,6 +578,9 @@ impl Visit for Collector {
                 Expr::Ident(name) => self.calls(&name.sym),
                 // `parse.call(this, text)`, `api.parse(text)`, `Base.prototype.init.apply(this, args)`.
                 Expr::Member(member) => {
+                    if let (MemberProp::Ident(name), Some(current)) = (&member.prop, self.open.last_mut()) {
+                        current.methods.insert(name.sym.to_string());
+                    }
                     let through =
                         matches!(&member.prop, MemberProp::Ident(how) if how.sym == "call" || how.sym == "apply");
                     match (&*member.obj, through) {
@@ -573,6 +598,13 @@ impl Visit for Collector {
                 Expr::Member(member) => self.calls_member(member),
                 _ => {}
             }
+        }
+        node.visit_children_with(self);
+    }
+
+    fn visit_new_expr(&mut self, node: &NewExpr) {
+        if let Expr::Ident(name) = node.callee.unwrap_parens() {
+            self.builds(&name.sym);
         }
         node.visit_children_with(self);
     }

@@ -121,3 +121,25 @@ fn links_calls_to_what_other_files_export() {
     ]);
     assert_eq!(elsewhere, expected);
 }
+
+#[test]
+fn a_function_that_builds_a_class_of_the_file_calls_the_methods_it_runs() {
+    let code = "function Lexer(text) { this.text = text; this.start(); }\n\
+                Lexer.prototype.start = function () { return 0; };\n\
+                Lexer.prototype.next = function () { return this.text; };\n\
+                Lexer.prototype.peek = function () { return this.next(); };\n\
+                Lexer.prototype.unused = function () { return 2; };\n\
+                Lexer.peek = function () {};\n\
+                class Reader { read() { return 1; } write() { return 3; } }\n\
+                function parse(text) { var lexer = new Lexer(text); return [lexer.peek(), new Reader().read(), new Error()]; }";
+    let parsed = parse_source(Path::new("/nonexistent/p.js"), "p.js", code.into()).unwrap();
+    let all = named_calls(&parsed.program, parsed.source.start_pos.0).functions;
+    let start = range_of(code, "function () { return 0", "}");
+    let next = range_of(code, "function () { return this.text", "}");
+    let peek = range_of(code, "function () { return this.next", "}");
+    let read = range_of(code, "read() {", "}");
+    let parse = range_of(code, "function parse", "; }");
+    // What the constructor and `peek` call run too; `unused`, `write` and the static `peek` do not. The
+    // constructor itself is no helper: a class's factory never reaches the checks it makes.
+    assert_eq!(calls_within(&all, parse.0, parse.1, &[]), BTreeSet::from([start, next, peek, read]));
+}
