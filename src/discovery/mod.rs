@@ -413,6 +413,7 @@ fn method_info(
         optional_from: arity.optional_from,
         variadic: arity.variadic,
         asynchronous: false,
+        returned_asynchronous: false,
         stalls: false,
     }
 }

@@ -141,6 +141,9 @@ pub struct MethodInfo {
     pub alias_of: Option<String>,
     /// Whether a call of it returned a promise while testing: tests await its calls.
     pub asynchronous: bool,
+    /// Whether a call of a function one of its calls returned (see [`crate::model::test::CALL_ITSELF`])
+    /// gave a promise while testing: tests await those calls, as the sandbox did.
+    pub returned_asynchronous: bool,
     /// Whether a test awaiting a call of it stalled: its promise was pending with no job or timer left
     /// to settle it (`once(name)` waiting for an event). Tests then sometimes defer its calls (see
     /// [`crate::model::test::Statement::Call`]), so that later calls can settle it.
@@ -164,6 +167,7 @@ impl MethodInfo {
             origin,
             alias_of: None,
             asynchronous: false,
+            returned_asynchronous: false,
             stalls: false,
             optional_from: None,
             variadic: false,

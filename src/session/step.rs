@@ -325,13 +325,22 @@ impl Session {
     }
 
     /// Marks the methods whose calls in `test` returned promises (statements `awaited`), so that tests
-    /// await their calls from now on.
+    /// await their calls from now on; for a call of a function a call returned, the method that returned
+    /// it.
     pub(super) fn mark_asynchronous(&mut self, test: &TestCase, awaited: &[usize]) {
         for &at in awaited {
+            let (at, returned) = match test.maker_of(at) {
+                Some(maker) => (maker, true),
+                None => (at, false),
+            };
             let Some(Statement::Call { receiver, method, .. }) = test.statements.get(at) else { continue };
             let class = &mut self.subject.program.classes[test.variables[*receiver].class];
             if let Some(info) = class.methods.iter_mut().find(|m| m.name == *method) {
-                info.asynchronous = true;
+                if returned {
+                    info.returned_asynchronous = true;
+                } else {
+                    info.asynchronous = true;
+                }
             }
         }
     }

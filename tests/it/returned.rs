@@ -34,6 +34,18 @@ fn an_unsubscribe_closure_an_emitter_returns_is_called_and_its_branches_covered(
 }
 
 #[test]
+fn a_returned_function_whose_calls_give_promises_is_awaited_as_the_sandbox_awaited_it() {
+    let out = tempfile::tempdir().unwrap();
+    let report = generate(&[fixture("returned/jobs.js")], out.path(), BUDGET);
+    fully_covered(&report);
+    let suite = regression_suite(out.path(), "Jobs.test.js");
+    // The receipt, not a promise, is what the sandbox described: the suite awaits the call too.
+    assert!(suite.contains("await finisherResult("), "{suite}");
+    assert!(!suite.contains("strictEqual(finisherResult("), "{suite}");
+    node_test_passes(&suites(out.path()));
+}
+
+#[test]
 fn closures_higher_order_functions_return_are_called_and_kept_on_update() {
     let out = tempfile::tempdir().unwrap();
     let file = fixture("returned/combinators.js");

@@ -16,8 +16,16 @@ impl TestCase {
         match &self.statements[index] {
             Statement::Construct { class, args: a, .. } => program.classes[*class].making(&args(a)),
             Statement::Rebuild { class, fields, .. } => self.instance(program, *class, fields, None),
-            Statement::Call { receiver, method, args: a, .. } if method == CALL_ITSELF => {
-                format!("{}({})", self.variables[*receiver].name, args(a))
+            Statement::Call { receiver, method, args: a, deferred, .. } if method == CALL_ITSELF => {
+                let call = format!("{}({})", self.variables[*receiver].name, args(a));
+                // Awaited when calls of what the maker returns gave promises, as the sandbox awaited them.
+                let maker = self.maker_of(index).and_then(|at| match &self.statements[at] {
+                    Statement::Call { receiver, method, .. } => {
+                        program.classes[self.variables[*receiver].class].method(method)
+                    }
+                    _ => None,
+                });
+                if maker.is_some_and(|m| m.returned_asynchronous) && !deferred { format!("await {call}") } else { call }
             }
             Statement::Call { receiver, method, args: a, deferred, .. } => {
                 let variable = &self.variables[*receiver];
