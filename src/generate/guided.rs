@@ -10,9 +10,7 @@
 //! replacing characters. Now and then a string is the literals of one condition guarding a statement no
 //! test covered yet, together (`s.indexOf('KKK') > -1 && s.indexOf('AA') > -1` gives `"KKKAA"`): a
 //! conjunction of containment tests that random draws of single literals meet once in thousands of
-//! candidates, and each such draw aims at a different uncovered statement. Code with many symbols among
-//! its literals (`'+'`, `'=='`, `'['`) reads a language: its strings are now and then sentences of its
-//! tokens (`81-22 < (0> 85%`).
+//! candidates, and each such draw aims at a different uncovered statement.
 
 use std::cell::RefCell;
 
@@ -41,13 +39,6 @@ const MAX_WORD: usize = 24;
 const MEMO_JOINERS: usize = 8;
 /// Chance, among guided strings, of the literals of a condition guarding a statement not covered yet.
 const TARGETED: f64 = 0.25;
-/// Chance, among guided strings, of a sentence of the code's tokens (see [`ConstantPool::sentence`]).
-const SENTENCE: f64 = 0.25;
-/// How many symbols (short literals of punctuation: `'+'`, `'=='`, `'['`) make the code a reader of a
-/// language, whose strings are worth writing as sentences of its tokens.
-const LANGUAGE_SYMBOLS: usize = 6;
-/// Most tokens of a sentence.
-const MOST_TOKENS: usize = 9;
 
 /// The character a mined number may be the code of, past ASCII (which default strings have): code
 /// that reads `charCodeAt` compares with the bounds of UTF-8's lengths (`0x80`, `0x800`), of
@@ -66,10 +57,10 @@ fn character_of_code(n: f64) -> Option<char> {
     char::from_u32(code)
 }
 
-/// Sorts `items` and drops repeats: a character (a symbol) is as likely as any other, however often mined.
-fn sort_unique<T: Ord>(items: &mut Vec<T>) {
-    items.sort_unstable();
-    items.dedup();
+/// Sorts `characters` and drops repeats: a character is as likely as any other, however often mined.
+fn sort_unique(characters: &mut Vec<char>) {
+    characters.sort_unstable();
+    characters.dedup();
 }
 
 /// The constants one method under test draws its guided inputs from.
@@ -88,10 +79,6 @@ pub struct ConstantPool {
     /// strings (see [`ConstantPool::reading_character_codes`]).
     reads_codes: bool,
     lengths: Vec<usize>,
-    /// The mined symbols (see [`LANGUAGE_SYMBOLS`]), and the mined strings of blanks only (`'\n'`): what
-    /// a sentence's tokens are separated by besides a space.
-    symbols: Vec<String>,
-    blanks: Vec<String>,
     /// Per condition of the method that compares with string literals, the statement (an offset into
     /// the method's statements) one of its outcomes guards and the literals joined; those whose
     /// statement is covered are dropped (see [`ConstantPool::retire`]).
@@ -121,12 +108,6 @@ impl ConstantPool {
                 Constant::String(s) => {
                     if s.chars().count() <= 3 {
                         pool.alphabet.extend(s.chars());
-                        if !s.is_empty() && s.chars().all(|c| c.is_ascii_punctuation()) {
-                            pool.symbols.push(s.clone());
-                        }
-                    }
-                    if !s.is_empty() && s.trim().is_empty() {
-                        pool.blanks.push(s.clone());
                     }
                     pool.strings.push(s.clone());
                 }
@@ -141,8 +122,6 @@ impl ConstantPool {
         }
         sort_unique(&mut pool.alphabet);
         sort_unique(&mut pool.code_characters);
-        sort_unique(&mut pool.symbols);
-        sort_unique(&mut pool.blanks);
         pool
     }
 
@@ -179,10 +158,6 @@ impl ConstantPool {
         sort_unique(&mut self.alphabet);
         self.code_characters.extend(other.code_characters);
         sort_unique(&mut self.code_characters);
-        self.symbols.extend(other.symbols);
-        sort_unique(&mut self.symbols);
-        self.blanks.extend(other.blanks);
-        sort_unique(&mut self.blanks);
     }
 
     /// A number: mined and maybe moved, or from `fallback`.
@@ -234,9 +209,6 @@ impl ConstantPool {
         if !self.targets.is_empty() && rng.random_bool(TARGETED) {
             return self.targets[rng.random_range(0..self.targets.len())].1.clone();
         }
-        if self.symbols.len() >= LANGUAGE_SYMBOLS && rng.random_bool(SENTENCE) {
-            return self.sentence(rng);
-        }
         match rng.random_range(0..5u32) {
             0 if !self.patterns.is_empty() => {
                 let text = self.patterns[rng.random_range(0..self.patterns.len())].sample(rng);
@@ -263,36 +235,6 @@ impl ConstantPool {
             _ if !self.strings.is_empty() => self.strings[rng.random_range(0..self.strings.len())].clone(),
             _ => fallback(rng),
         }
-    }
-
-    /// A sentence of the code's tokens: a few mined strings (a symbol half of the time, the operators and
-    /// brackets of the language), numbers and strings of its patterns, separated by a space, nothing or
-    /// one of its blanks (`x + 1`, `[a]\nb = 2`). A reader of a language (a tokenizer, a parser of
-    /// expressions or of a configuration format) compares its input with these one token at a time: a
-    /// string of random characters stops at its first token, a single literal right after, and a string
-    /// spelled from single characters hardly ever holds a keyword or a number next to an operator.
-    fn sentence<R: Rng + ?Sized>(&self, rng: &mut R) -> String {
-        let count = rng.random_range(2..=MOST_TOKENS);
-        let mut text = String::new();
-        for at in 0..count {
-            if at > 0 {
-                text.push_str(match rng.random_range(0..4u32) {
-                    0 => "",
-                    1 if !self.blanks.is_empty() => &self.blanks[rng.random_range(0..self.blanks.len())],
-                    _ => " ",
-                });
-            }
-            match rng.random_range(0..5u32) {
-                0 | 1 => text.push_str(&self.symbols[rng.random_range(0..self.symbols.len())]),
-                2 => text
-                    .push_str(&crate::js::literal::number(self.number(rng, |r| f64::from(r.random_range(0..100u8))))),
-                3 if !self.patterns.is_empty() => {
-                    text.push_str(&self.patterns[rng.random_range(0..self.patterns.len())].sample(rng));
-                }
-                _ => text.push_str(self.word(rng, &[]).unwrap_or("x")),
-            }
-        }
-        text
     }
 
     /// A string one of the code's own regular expressions matches, if it has any.
@@ -462,28 +404,6 @@ mod tests {
         names.dedup();
         assert_eq!(names, ["max-age", "secure"]);
         assert_eq!(ConstantPool::new([].iter()).word(&mut rng, &joiners), None);
-    }
-
-    #[test]
-    fn a_reader_of_a_language_gets_sentences_of_its_tokens() {
-        let symbols = ["+", "-", "*", "(", ")", "=="];
-        let words = symbols.iter().copied().chain(["sin", "\n"]);
-        let constants: Vec<Constant> =
-            words.map(|s| Constant::String(s.into())).chain([Constant::Number(2.0)]).collect();
-        let pool = ConstantPool::new(constants.iter());
-        let mut rng = StdRng::seed_from_u64(6);
-        let strings: Vec<String> = (0..2000).map(|_| pool.string(&mut rng, |_| String::from("d"))).collect();
-        let token = |t: &str| symbols.contains(&t) || t == "sin" || t.parse::<f64>().is_ok();
-        let sentence = |s: &&String| s.contains(' ') && s.split([' ', '\n']).all(token);
-        assert!(strings.iter().filter(sentence).count() > 50, "tokens separated by spaces");
-        assert!(
-            strings.iter().any(|s| s.contains("sin") && s.contains('\n') && s.contains('2')),
-            "a blank of the code's"
-        );
-        // Two symbols are not a language: no sentence.
-        let pool = ConstantPool::new(constants[..2].iter().chain(&constants[6..]));
-        let strings: Vec<String> = (0..2000).map(|_| pool.string(&mut rng, |_| String::from("d"))).collect();
-        assert_eq!(strings.iter().filter(sentence).count(), 0);
     }
 
     #[test]
