@@ -734,12 +734,13 @@
   // A function of the code under test a call returned (an unsubscribe closure, a counter's `next`), as
   // a `statement:f<length>:<name>` text: later statements may call it, and only then does its code run.
   // Its text holds probes; the test's own callbacks, built-ins and bound functions show none, and a class
-  // is no function to call. Nor is an async function: the exported test would have to await its calls.
+  // is no function to call. An async function's calls are awaited, here and in the suite (see
+  // `MethodInfo::returned_asynchronous`); a generator's are not calls a test reads.
   const noteFunction = (f) => {
     if (indexOf(vars, f) >= 0 || D.isProxy(f)) return;
     try {
       const proto = getProto(f);
-      if (proto !== P.FunctionProto) return;
+      if (proto !== P.FunctionProto && proto !== P.AsyncFunctionProto) return;
       const text = functionText(f);
       if (test(CLASS, text) || !test(PROBED, text)) return;
       // A class of the program written as a function (`function Point(x) { this.x = x; }`) is made with

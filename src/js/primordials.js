@@ -162,6 +162,7 @@
     ObjectProto,
     ArrayProto,
     FunctionProto: Function.prototype,
+    AsyncFunctionProto: Object.getPrototypeOf(async function () {}),
     Error,
     String,
     Date,
