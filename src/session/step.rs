@@ -329,14 +329,10 @@ impl Session {
     /// it.
     pub(super) fn mark_asynchronous(&mut self, test: &TestCase, awaited: &[usize]) {
         for &at in awaited {
-            let (at, returned) = match test.maker_of(at) {
-                Some(maker) => (maker, true),
-                None => (at, false),
-            };
-            let Some(Statement::Call { receiver, method, .. }) = test.statements.get(at) else { continue };
-            let class = &mut self.subject.program.classes[test.variables[*receiver].class];
-            if let Some(info) = class.methods.iter_mut().find(|m| m.name == *method) {
-                if returned {
+            let maker = test.maker_of(at);
+            let Some((class, method)) = test.called_at(maker.unwrap_or(at)) else { continue };
+            if let Some(info) = self.subject.program.classes[class].methods.iter_mut().find(|m| m.name == method) {
+                if maker.is_some() {
                     info.returned_asynchronous = true;
                 } else {
                     info.asynchronous = true;

@@ -331,13 +331,15 @@ fn agree(value: &mut Observed, other: &Observed, path: &str, changes: &mut Vec<S
         (Observed::Array { items, extra }, Observed::Array { items: other_items, extra: other_extra })
             if extra == other_extra && items.len() == other_items.len() =>
         {
-            agree_items(items, other_items, path, changes)
+            agree_items(items, other_items, path, changes);
+            true
         }
         // A typed array's bytes the code never wrote (`Buffer.allocUnsafe`'s) differ; its length does not.
         (Observed::Collection { class, items }, Observed::Collection { class: other_class, items: other_items })
             if class == other_class && items.len() == other_items.len() =>
         {
-            agree_items(items, other_items, path, changes)
+            agree_items(items, other_items, path, changes);
+            true
         }
         (
             Observed::Object { fields, cut, bare },
@@ -357,11 +359,10 @@ fn agree(value: &mut Observed, other: &Observed, path: &str, changes: &mut Vec<S
 }
 
 /// Agrees items of two lists of one length one by one.
-fn agree_items(items: &mut [Observed], other_items: &[Observed], path: &str, changes: &mut Vec<String>) -> bool {
+fn agree_items(items: &mut [Observed], other_items: &[Observed], path: &str, changes: &mut Vec<String>) {
     for (i, (item, other_item)) in items.iter_mut().zip(other_items).enumerate() {
         agree(item, other_item, &format!("{path}[{i}]"), changes);
     }
-    true
 }
 
 /// Agrees fields of the same names one by one; `false`, touching nothing, when the names differ.

@@ -19,12 +19,8 @@ impl TestCase {
             Statement::Call { receiver, method, args: a, deferred, .. } if method == CALL_ITSELF => {
                 let call = format!("{}({})", self.variables[*receiver].name, args(a));
                 // Awaited when calls of what the maker returns gave promises, as the sandbox awaited them.
-                let maker = self.maker_of(index).and_then(|at| match &self.statements[at] {
-                    Statement::Call { receiver, method, .. } => {
-                        program.classes[self.variables[*receiver].class].method(method)
-                    }
-                    _ => None,
-                });
+                let maker = self.maker_of(index).and_then(|at| self.called_at(at));
+                let maker = maker.and_then(|(class, method)| program.classes[class].method(method));
                 if maker.is_some_and(|m| m.returned_asynchronous) && !deferred { format!("await {call}") } else { call }
             }
             Statement::Call { receiver, method, args: a, deferred, .. } => {

@@ -299,6 +299,14 @@ impl TestCase {
             .position(|s| matches!(s, Statement::Call { result: Some(made), .. } if made == receiver))
     }
 
+    /// The class of the receiver and the method of statement `index`, when it is a call.
+    pub(crate) fn called_at(&self, index: usize) -> Option<(ClassId, &str)> {
+        match self.statements.get(index)? {
+            Statement::Call { receiver, method, .. } => Some((self.variables[*receiver].class, method)),
+            _ => None,
+        }
+    }
+
     /// The receiver of the test's last call of a method: the instance the method under test is called
     /// on, also when calls of a function it returned come after it.
     pub(crate) fn last_receiver(&self) -> Option<usize> {
