@@ -72,7 +72,9 @@ pub(super) fn declarations(program: &ProgramInfo) -> Declarations {
                 Param { ty: param.ty.clone(), optional: false, enums: Vec::new(), enum_values: enum_values.clone() };
             Box::new(param) as Box<dyn export::DeclaredParam>
         });
-        let member = DeclaredMember { required, params, rest, enums: enums_used, generics: member.generics };
+        let unread_rest = member.signature.open && rest.is_none();
+        let member =
+            DeclaredMember { required, params, rest, unread_rest, enums: enums_used, generics: member.generics };
         declarations.members.insert(key, member);
     }
     declarations

@@ -876,3 +876,12 @@ fn functions_declared_as_results_are_called_and_type_check() {
     let errors = tsc(dir.path(), &checked, &[]);
     assert!(errors.is_empty(), "tsc --strict on the suites of ticker.ts:\n{errors}");
 }
+
+#[test]
+fn numbered_members_and_rests_of_computed_tuples_are_written_as_typescript_checks_them() {
+    // tallies.ts declares `levels: { 0: number; 1: number; 2: number }`, whose numbered members were not
+    // read (a value `levels: {}` was written typed: TS2739), and `note(...args: Parameters<typeof
+    // remember>)`, whose rest is a tuple not read: a call with no argument was written typed (TS2554).
+    let written = generated_passing_and_type_checked("tallies.ts");
+    assert!(written.contains("levels: {"), "{written}");
+}

@@ -270,12 +270,16 @@ fn until_rest<T>(params: impl Iterator<Item = Option<T>>, open: &mut bool) -> Ve
 }
 
 /// What rest parameter `pat` declares each argument from it on to be: the element of its array type
-/// (`...items: Item[]` takes `Item`s, `...tags: Array<'a' | 'b'>` takes `'a'` or `'b'`); `None` for any
-/// other parameter, or a rest of another type (a tuple, a generic).
+/// (`...items: Item[]` takes `Item`s, `...tags: Array<'a' | 'b'>` takes `'a'` or `'b'`, `...args` any
+/// value); `None` for any other parameter, or a rest of another type (a tuple, a generic).
 fn rest_of(files: &mut Files, pat: &Pat, ctx: &Ctx) -> Option<DeclaredParam> {
     let Pat::Rest(rest) = pat else { return None };
     let Pat::Ident(id) = &*rest.arg else { return None };
-    let annotation = rest.type_ann.as_deref().or(id.type_ann.as_deref())?;
+    let name = id.id.sym.to_string();
+    // Unannotated, it is an `any[]`: any argument, as many as given.
+    let Some(annotation) = rest.type_ann.as_deref().or(id.type_ann.as_deref()) else {
+        return Some(DeclaredParam { name, ty: DeclaredType::Any, text: "any".to_string(), optional: true });
+    };
     files.fresh_budget();
     let DeclaredType::Array(element) = files.resolve(&annotation.type_ann, ctx) else { return None };
     let written = match &*annotation.type_ann {
@@ -287,7 +291,7 @@ fn rest_of(files: &mut Files, pat: &Pat, ctx: &Ctx) -> Option<DeclaredParam> {
         other => other.span(),
     };
     let text = ctx.place.file.text(written);
-    Some(DeclaredParam { name: id.id.sym.to_string(), ty: *element, text, optional: true })
+    Some(DeclaredParam { name, ty: *element, text, optional: true })
 }
 
 /// One signature for several overloads: each position takes the union of their types there, and is

@@ -569,20 +569,32 @@ impl Files {
         let mut index = None;
         for element in elements {
             match element {
+                // A member whose key is not read (a bigint) is left out when optional; a required one
+                // makes the type one no value is proved to have.
                 TsTypeElement::TsPropertySignature(p) if !p.computed => {
-                    let Some(name) = key_name(&p.key) else { continue };
+                    let Some(name) = key_name(&p.key) else {
+                        if p.optional {
+                            continue;
+                        }
+                        return DeclaredType::Opaque;
+                    };
                     let ty = p.type_ann.as_ref().map_or(DeclaredType::Any, |t| self.resolve(&t.type_ann, ctx));
                     members.push(Member { name, ty, optional: p.optional });
                 }
                 TsTypeElement::TsMethodSignature(m) if !m.computed => {
-                    let Some(name) = key_name(&m.key) else { continue };
+                    let Some(name) = key_name(&m.key) else {
+                        if m.optional {
+                            continue;
+                        }
+                        return DeclaredType::Opaque;
+                    };
                     let inner = ctx.with_own_params(self, m.type_params.as_deref());
                     let returns = m.type_ann.as_ref().map_or(DeclaredType::Any, |t| self.resolve(&t.type_ann, &inner));
                     let ty = self.function(&m.params, returns, &inner);
                     members.push(Member { name, ty, optional: m.optional });
                 }
                 TsTypeElement::TsGetterSignature(g) if !g.computed => {
-                    let Some(name) = key_name(&g.key) else { continue };
+                    let Some(name) = key_name(&g.key) else { return DeclaredType::Opaque };
                     let ty = g.type_ann.as_ref().map_or(DeclaredType::Any, |t| self.resolve(&t.type_ann, ctx));
                     members.push(Member { name, ty, optional: false });
                 }
@@ -661,11 +673,13 @@ fn intersection(parts: Vec<DeclaredType>) -> DeclaredType {
     if object { DeclaredType::Object(members) } else { DeclaredType::Any }
 }
 
-/// The name of a member key: an identifier or a string.
+/// The name of a member key: an identifier, a string, or a number (`0: number` names the property
+/// `"0"`, as JavaScript converts the number).
 pub(super) fn key_name(key: &Expr) -> Option<String> {
     match key {
         Expr::Ident(id) => Some(id.sym.to_string()),
         Expr::Lit(Lit::Str(s)) => Some(s.value.to_atom_lossy().to_string()),
+        Expr::Lit(Lit::Num(n)) => Some(crate::js::literal::number(n.value)),
         _ => None,
     }
 }

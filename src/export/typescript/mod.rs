@@ -139,6 +139,9 @@ pub(crate) struct DeclaredMember {
     pub(crate) params: Vec<Box<dyn DeclaredParam>>,
     /// What every argument past `params` is declared to be, when it has a rest parameter of an array type.
     pub(crate) rest: Option<Box<dyn DeclaredParam>>,
+    /// Whether it has a rest parameter of a type not read (a tuple, `Parameters<typeof f>`, a generic):
+    /// TypeScript checks a call's arguments against that type, so no count of them is known to fit.
+    pub(crate) unread_rest: bool,
     /// The enums (indices in [`Declarations::enums`]) its parameters' values may be written with.
     pub(crate) enums: Vec<usize>,
     /// How many type parameters a call may give it (see [`type_arguments`]).
@@ -181,7 +184,8 @@ impl Declarations {
     /// them).
     fn fitting(&self, class: ClassId, member: Option<&str>, count: usize) -> Option<&DeclaredMember> {
         let declared = self.members.get(&(class, member.map(str::to_string)))?;
-        (declared.required <= count && (count <= declared.params.len() || declared.rest.is_some())).then_some(declared)
+        let fits = declared.required <= count && (count <= declared.params.len() || declared.rest.is_some());
+        (fits && !declared.unread_rest).then_some(declared)
     }
 
     /// The enums the calls `used` (class and member, `None` the constructor) may write values with.
@@ -450,6 +454,7 @@ mod tests {
             required: params.len(),
             params,
             rest: None,
+            unread_rest: false,
             enums: Vec::new(),
             generics: 0,
         };
