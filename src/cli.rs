@@ -238,7 +238,8 @@ pub struct MutateArgs {
 
     /// Mutate against the suite in this folder (the --out folder of `flycatcher generate`, with its
     /// `<Class>.flycatcher.json` files) instead of generating one. The files given must be the ones it
-    /// tests; its tests must still pass on them.
+    /// tests; its tests must still pass on them. Without --seed, the analysis's random tests are drawn
+    /// from the seed the suite was written with, so that a suite scored twice gets one score.
     #[arg(long, value_name = "DIR")]
     pub suite: Option<PathBuf>,
 

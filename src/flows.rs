@@ -127,7 +127,10 @@ pub(crate) fn merge(args: &MergeArgs) -> Result<(), Error> {
 }
 
 pub(crate) fn mutate_suite(args: &MutateArgs) -> Result<(), Error> {
-    let opening = args.run.opening()?;
+    let mut opening = args.run.opening()?;
+    if let (Some(dir), None) = (&args.suite, args.run.seed) {
+        opening.settings.seed = app::mutate::suite_seed(dir);
+    }
     let command = args.run.command_line("mutate");
     let source = match &args.suite {
         Some(dir) => SuiteSource::Folder(dir),
@@ -145,7 +148,8 @@ pub(crate) fn mutate_suite(args: &MutateArgs) -> Result<(), Error> {
         for path in mutated.written.iter().filter(|p| p.extension().is_some_and(|e| e != "json")) {
             println!("wrote {}", path.display());
         }
-        print!("{}", mutate::report::summary(&mutated.analysis, mutated.session.subject().program()));
+        let session = &mutated.session;
+        print!("{}", mutate::report::summary(&mutated.analysis, session.subject().program(), session.settings().seed));
         let what = if args.suite.is_some() { "reading the suite and learning types" } else { "generating the suite" };
         println!(
             "time: {what} {:.2} s, mutation analysis {:.2} s",

@@ -57,18 +57,23 @@ pub fn headline(analysis: &Analysis) -> String {
         total.killed + total.survived + total.uncovered,
         total.equivalent,
         invalid,
-        if unjudged > 0 { format!(", {unjudged} not judged within the budget") } else { String::new() },
+        match (unjudged, analysis.capped) {
+            (0, _) => String::new(),
+            (_, false) => format!(", {unjudged} not judged within the budget"),
+            (_, true) => format!(", {unjudged} not judged within the time cap"),
+        },
         analysis.elapsed.as_secs_f64()
     )
 }
 
-/// The table of scores and the list of mutants not killed, for people.
-pub fn summary(analysis: &Analysis, program: &ProgramInfo) -> String {
+/// The table of scores and the list of mutants not killed, for people, with the `seed` the analysis drew
+/// its random tests from and what the machine's speed decided.
+pub fn summary(analysis: &Analysis, program: &ProgramInfo, seed: u64) -> String {
     let mut text = String::new();
     let total = analysis.score();
     let _ = writeln!(
         text,
-        "mutation analysis: {} mutants, {} tests, {} runs in {:.2} s",
+        "mutation analysis: {} mutants, {} tests, {} runs in {:.2} s (seed {seed})",
         total.total(),
         analysis.tests.len(),
         analysis.runs,
@@ -118,7 +123,33 @@ pub fn summary(analysis: &Analysis, program: &ProgramInfo) -> String {
             );
         }
     }
+    for warning in machine_dependent(analysis) {
+        let _ = writeln!(text, "warning: {warning}");
+    }
     text
+}
+
+/// What the wall clock rather than counted work decided in `analysis`: the same seed may then give
+/// another score on a quieter or busier machine.
+fn machine_dependent(analysis: &Analysis) -> Vec<String> {
+    let mut warnings = Vec::new();
+    if analysis.capped {
+        warnings.push(
+            "the analysis was stopped by its time cap (--timeout) before its work budget: this score may differ \
+             on another machine"
+                .to_string(),
+        );
+    }
+    let runs = analysis.time_capped;
+    if runs > 0 {
+        warnings.push(format!(
+            "{runs} test run{} ended by the time cap of --test-timeout-ms before {} work limit (the machine was \
+             busy): this score may differ on another machine",
+            if runs == 1 { " was" } else { "s were" },
+            if runs == 1 { "its" } else { "their" },
+        ));
+    }
+    warnings
 }
 
 fn counts(score: &Score) -> Json {
@@ -189,6 +220,8 @@ pub fn json_report(analysis: &Analysis, program: &ProgramInfo, seed: u64) -> Jso
     report["unjudged"] = json!(count(analysis, &Status::Unjudged));
     report["tests"] = json!(analysis.tests.len());
     report["runs"] = json!(analysis.runs);
+    report["capped"] = json!(analysis.capped);
+    report["time_capped_runs"] = json!(analysis.time_capped);
     report["elapsed_ms"] = json!(analysis.elapsed.as_millis() as u64);
     report["seed"] = json!(seed);
     report["classes"] = json!(classes);

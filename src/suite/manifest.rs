@@ -240,7 +240,7 @@ fn read_checks(json: Option<&Json>) -> std::result::Result<Option<StateChecks>, 
 }
 
 /// The manifests in `dir`, in file name order; an error says how to write one when there is none.
-fn manifests(dir: &Path) -> Result<Vec<PathBuf>> {
+pub(super) fn manifests(dir: &Path) -> Result<Vec<PathBuf>> {
     let entries = std::fs::read_dir(dir).map_err(|source| Error::Read { file: dir.to_path_buf(), source })?;
     let mut paths: Vec<PathBuf> = entries
         .filter_map(|e| e.ok().map(|e| e.path()))
@@ -258,7 +258,7 @@ fn manifests(dir: &Path) -> Result<Vec<PathBuf>> {
 }
 
 /// One manifest's JSON, its marker and version checked; errors name the file and what is wrong.
-fn open(path: &Path) -> Result<Json> {
+pub(super) fn open(path: &Path) -> Result<Json> {
     let text = std::fs::read_to_string(path).map_err(|source| Error::Read { file: path.to_path_buf(), source })?;
     let bad = |what: String| Error::Usage(format!("{}: not a usable suite manifest: {what}", path.display()));
     let json: Json = serde_json::from_str(&text).map_err(|e| bad(format!("invalid JSON ({e})")))?;

@@ -5,6 +5,7 @@
 pub(crate) mod assertion;
 pub(crate) mod checks;
 mod declared;
+pub(crate) mod header;
 pub(crate) mod kept;
 pub(crate) mod lines;
 pub(crate) mod manifest;

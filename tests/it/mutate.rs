@@ -607,3 +607,29 @@ fn mutants_that_change_only_a_map_a_set_or_a_typed_array_are_killed() {
     assert_eq!(not_killed, Vec::new(), "{report:#}");
     assert_eq!(report["killed"], 31, "{report:#}");
 }
+
+#[test]
+fn a_suite_scored_without_a_seed_draws_from_the_seed_it_was_written_with_and_scores_the_same_twice() {
+    // `mutate --suite` without `--seed` drew a random seed for its random tests (the equivalence check,
+    // the short run that learns types): two scorings of one suite judged survivors otherwise (cart.js:
+    // 522, 547 and 622 runs, one mutant more presumed equivalent), and `corpus/identical.sh` saw two runs
+    // of one binary differ.
+    let out = tempfile::tempdir().unwrap();
+    let suite = out.path().join("suite");
+    let code = fixture("drawn-survivors.js");
+    generate(&[code.clone()], &suite, &["--seed", "5", "--budget", "20000", "--timeout", "600", "-q"]);
+    let scored = |name: &str| {
+        let report = out.path().join(name);
+        let (mut json, _) = mutate(&[&code], &report, &["--suite", suite.to_str().unwrap(), "--budget", "20000"]);
+        assert!(json["survived"].as_u64().unwrap() + json["equivalent"].as_u64().unwrap() > 0, "{json:#}");
+        assert_eq!(json["seed"], 5, "the suite's seed: {json:#}");
+        json.as_object_mut().unwrap().retain(|key, _| !key.ends_with("_ms"));
+        json
+    };
+    assert_eq!(scored("first.json"), scored("second.json"));
+    // `--seed` still chooses.
+    let report = out.path().join("third.json");
+    let (json, _) =
+        mutate(&[&code], &report, &["--suite", suite.to_str().unwrap(), "--budget", "20000", "--seed", "9"]);
+    assert_eq!(json["seed"], 9);
+}
