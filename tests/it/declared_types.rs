@@ -409,3 +409,54 @@ fn every_argument_passed_to_a_declared_rest_parameter_is_of_its_element_type() {
         assert!(passed > 0, "{method} was never given a parcel");
     }
 }
+
+#[test]
+fn a_class_declared_as_a_variable_that_constructs_it_is_declared_through_a_dependencys_types() {
+    // queue.d.ts declares `RankQueue` as an interface of its instances and a `const` whose type has a
+    // construct signature (`new <T>(compare: Order<T>, items?: T[])`) and a static `of`; `Order` comes from
+    // the declarations of the package `orders`, found in the `node_modules` above the file. Before, only
+    // `class` declarations were read, and every parameter was left to the proxies.
+    let dir = tempfile::tempdir().unwrap();
+    let here = fixture("declared").join("constructed");
+    for name in ["queue.js", "queue.d.ts"] {
+        std::fs::copy(here.join(name), dir.path().join(name)).unwrap();
+    }
+    let installed = dir.path().join("node_modules").join("orders");
+    std::fs::create_dir_all(&installed).unwrap();
+    for name in ["package.json", "index.js", "index.d.ts"] {
+        std::fs::copy(here.join("dependency/orders").join(name), installed.join(name)).unwrap();
+    }
+    let report = generate(
+        &[dir.path().join("queue.js")],
+        &dir.path().join("out"),
+        &["--seed", "1", "--budget", "20000", "--timeout", "600"],
+    );
+    let declared: Vec<(String, String)> = report["types"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|t| t["source"] == "declared")
+        .map(|t| {
+            let name =
+                format!("{}.{}({})", t["class"].as_str().unwrap(), t["function"].as_str().unwrap(), t["parameter"]);
+            (name.replace('"', ""), t["declared"].as_str().unwrap_or_default().to_string())
+        })
+        .collect();
+    declares(
+        &declared,
+        &[
+            ("RankQueue.constructor(compare)", "Order<T>"),
+            ("RankQueue.constructor(items)", "T[]"),
+            ("RankQueue (static).of(items)", "T[]"),
+            ("RankQueue (static).of(compare)", "Order<T>"),
+        ],
+    );
+    // `Order<T>` is a comparator: the constructions pass consistent orders, not constants alone.
+    let suite = std::fs::read_to_string(dir.path().join("out").join("RankQueue.test.js")).unwrap();
+    let orders = ["a < b ? -1 : a > b ? 1 : 0", "b < a ? -1 : b > a ? 1 : 0"];
+    assert!(
+        orders.iter().any(|o| suite.contains(&format!("new RankQueue(function (a, b) {{ return {o}; }}"))),
+        "{suite}"
+    );
+    node_test_passes(&suites(&dir.path().join("out")));
+}

@@ -5,10 +5,12 @@
 //!
 //! Files: `types.rs` (the [`DeclaredType`] language), `scope.rs` (what a file declares, by name),
 //! `resolve.rs` (names looked up and expanded, across the files imports name), `classes.rs` (a class's
-//! signatures, along `extends`, overloads merged), `locate.rs` (where a file's declarations are), `made.rs`
-//! (the methods of what a factory makes, as its declared return type says).
+//! signatures, along `extends`, overloads merged), `constructed.rs` (a class declared as a variable whose
+//! type constructs it), `locate.rs` (where a file's declarations are), `made.rs` (the methods of what a
+//! factory makes, as its declared return type says).
 
 mod classes;
+mod constructed;
 mod functions;
 mod locate;
 mod made;
@@ -39,7 +41,8 @@ impl Declarations {
     /// The declared signature of `function` (`constructor` or a method name; a static method's when
     /// `statics`) of the class known by one of `names` (tried in order) in the declarations file `file`,
     /// inherited from a base class when the class does not declare it, with what a suite calling the
-    /// member needs to know of it.
+    /// member needs to know of it. A file declaring no class by the names may declare a variable whose
+    /// type constructs it (see `constructed.rs`).
     pub(crate) fn member(
         &mut self,
         file: &Path,
@@ -49,8 +52,11 @@ impl Declarations {
     ) -> Option<DeclaredMember> {
         let top = Place { file: self.files.load(file)?, path: Vec::new() };
         self.files.fresh_budget();
-        let found = classes::find(&mut self.files, &top, names)?;
-        classes::member(&mut self.files, found, function, statics)
+        if let Some(found) = classes::find(&mut self.files, &top, names) {
+            return classes::member(&mut self.files, found, function, statics);
+        }
+        let found = constructed::find(&mut self.files, &top, names)?;
+        constructed::member(&mut self.files, &found, function, statics)
     }
 
     /// What the declarations say of unit `info`'s `function` (`constructor` or a method's name): for a

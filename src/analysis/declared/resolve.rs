@@ -54,6 +54,18 @@ pub(super) enum Named {
     Namespace(Place),
     /// A function: where it is declared, and each of its declarations.
     Function(Place, Vec<Rc<FunctionDecl>>),
+    /// A variable declared with a type (`declare const Queue: { new (): Queue }`): where, and the type.
+    Value(Place, Rc<TsType>),
+}
+
+/// Which of TypeScript's two spaces of names a name is looked up in: an interface and a `const` may
+/// share a name (`interface Queue` for the instances, `const Queue: { new (): Queue }` for the
+/// constructor), a type naming the one and an expression the other. Among values, only what `new` may
+/// be applied to is looked up: classes and typed variables.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(super) enum Space {
+    Types,
+    Values,
 }
 
 /// The context a type is read in: where, the type parameters in force, the class `this` is (none inside
@@ -170,21 +182,24 @@ impl Files {
     pub(super) fn lookup(&mut self, place: &Place, name: &str, depth: usize) -> Option<Named> {
         for end in (0..=place.path.len()).rev() {
             let here = Place { file: place.file.clone(), path: place.path[..end].to_vec() };
-            if let Some(found) = self.local(&here, name) {
+            if let Some(found) = Self::local(&here, name, Space::Types) {
                 return Some(found);
             }
             if let Some(import) = here.scope().imports.get(name).cloned() {
-                return self.imported(&here.file, &import, depth + 1);
+                return self.imported(&here.file, &import, depth + 1, Space::Types);
             }
         }
         None
     }
 
-    /// What `name` is declared as in the scope of `place` itself.
-    fn local(&self, place: &Place, name: &str) -> Option<Named> {
+    /// What `name` is declared as in the scope of `place` itself, among the names of `space`.
+    fn local(place: &Place, name: &str, space: Space) -> Option<Named> {
         let scope = place.scope();
         if let Some(class) = scope.classes.get(name) {
             return Some(Named::Class(place.clone(), name.to_string(), class.clone()));
+        }
+        if space == Space::Values {
+            return scope.values.get(name).map(|ty| Named::Value(place.clone(), ty.clone()));
         }
         if let Some(interfaces) = scope.interfaces.get(name) {
             return Some(Named::Interface(place.clone(), interfaces.clone()));
@@ -203,8 +218,8 @@ impl Files {
         scope.functions.get(name).map(|decls| Named::Function(place.clone(), decls.clone()))
     }
 
-    /// What an import names, in the file it comes from.
-    fn imported(&mut self, from: &FileScope, import: &Import, depth: usize) -> Option<Named> {
+    /// What an import names, in the file it comes from, among the names of `space`.
+    fn imported(&mut self, from: &FileScope, import: &Import, depth: usize, space: Space) -> Option<Named> {
         if depth > MAX_DEPTH {
             return None;
         }
@@ -212,24 +227,29 @@ impl Files {
         let top = Place { file, path: Vec::new() };
         match &import.what {
             Imported::Namespace => Some(Named::Namespace(top)),
-            Imported::Default => self.exported(&top, "default", depth),
-            Imported::Named(name) => self.exported(&top, name, depth),
+            Imported::Default => self.exported_in(&top, "default", depth, space),
+            Imported::Named(name) => self.exported_in(&top, name, depth, space),
         }
     }
 
     /// What a file exports as `name`: declared there (under that name or another), or re-exported.
     pub(super) fn exported(&mut self, top: &Place, name: &str, depth: usize) -> Option<Named> {
+        self.exported_in(top, name, depth, Space::Types)
+    }
+
+    /// What a file exports as `name` among the names of `space` (see [`Files::exported`]).
+    pub(super) fn exported_in(&mut self, top: &Place, name: &str, depth: usize, space: Space) -> Option<Named> {
         let scope = top.scope();
         let local = scope.exported_as.get(name).cloned().unwrap_or_else(|| name.to_string());
-        if let Some(found) = self.local(top, &local) {
+        if let Some(found) = Self::local(top, &local, space) {
             return Some(found);
         }
         if let Some(import) = scope.imports.get(&local).or_else(|| scope.reexports.get(name)).cloned() {
-            return self.imported(&top.file, &import, depth + 1);
+            return self.imported(&top.file, &import, depth + 1, space);
         }
         for star in scope.star_exports.clone() {
             let import = Import { from: star, what: Imported::Named(name.to_string()) };
-            if let Some(found) = self.imported(&top.file, &import, depth + 1) {
+            if let Some(found) = self.imported(&top.file, &import, depth + 1, space) {
                 return Some(found);
             }
         }
@@ -371,7 +391,7 @@ impl Files {
             TsEntityName::TsQualifiedName(q) => {
                 let right = q.right.sym.as_str();
                 match self.qualifier(&q.left, ctx) {
-                    Some(Named::Namespace(place)) => match self.local(&place, right) {
+                    Some(Named::Namespace(place)) => match Self::local(&place, right, Space::Types) {
                         Some(named) => named,
                         None => return DeclaredType::Opaque,
                     },
@@ -443,7 +463,7 @@ impl Files {
                     }
                     // An enum in a namespace (`Shapes.Kind`), or an enum's member (`Color.Red`).
                     TsEntityName::TsQualifiedName(q) => match self.qualifier(&q.left, ctx) {
-                        Some(Named::Namespace(place)) => self.local(&place, q.right.sym.as_str()),
+                        Some(Named::Namespace(place)) => Self::local(&place, q.right.sym.as_str(), Space::Types),
                         other => other,
                     },
                     TsEntityName::Ident(_) => None,
@@ -491,7 +511,7 @@ impl Files {
             path.push(name.to_string());
             return Some(Named::Namespace(Place { file: place.file.clone(), path }));
         }
-        self.local(place, name)
+        Self::local(place, name, Space::Types)
     }
 
     /// The type a declaration stands for, given type arguments.
@@ -502,8 +522,8 @@ impl Files {
                 self.note_enum_values(&values);
                 DeclaredType::union(values.into_iter().map(|(_, v)| DeclaredType::Literal(v)).collect())
             }
-            // A function's name is no type (`typeof f` is not read).
-            Named::Namespace(_) | Named::Function(..) => DeclaredType::Opaque,
+            // A function's or a variable's name is no type (`typeof f` is not read).
+            Named::Namespace(_) | Named::Function(..) | Named::Value(..) => DeclaredType::Opaque,
             Named::Alias(place, alias) => {
                 let inner = ctx.with_params(self, place, alias.type_params.as_deref(), args);
                 self.resolve(&alias.type_ann, &inner)

@@ -10,8 +10,9 @@ use swc_common::sync::Lrc;
 use swc_common::{FileName, SourceMap, SourceMapper, Span, Spanned};
 use swc_ecma_ast::{
     Class, Decl, DefaultDecl, EsVersion, ExportSpecifier, Expr, ImportSpecifier, Lit, ModuleDecl, ModuleExportName,
-    ModuleItem, Pat, Prop, PropName, PropOrSpread, Stmt, TsEnumDecl, TsEnumMemberId, TsInterfaceDecl, TsModuleDecl,
-    TsModuleName, TsNamespaceBody, TsTypeAliasDecl, UnaryOp, VarDeclKind, VarDeclarator,
+    ModuleItem, Pat, Prop, PropName, PropOrSpread, Stmt, TsEnumDecl, TsEnumMemberId, TsFnOrConstructorType,
+    TsInterfaceDecl, TsModuleDecl, TsModuleName, TsNamespaceBody, TsType, TsTypeAliasDecl, UnaryOp, VarDeclKind,
+    VarDeclarator,
 };
 use swc_ecma_parser::{Syntax, TsSyntax, parse_file_as_module};
 
@@ -51,6 +52,9 @@ pub(super) struct Scope {
     pub classes: HashMap<String, Rc<Class>>,
     /// Functions, each with every declaration of its name (overloads, then maybe the implementation).
     pub functions: HashMap<String, Vec<Rc<FunctionDecl>>>,
+    /// Variables declared with a type other than a function's (`declare const Queue: QueueConstructor`),
+    /// by name: the value of a class declared as an interface of its instances and a constructor.
+    pub values: HashMap<String, Rc<TsType>>,
     /// Namespaces, merged by name.
     pub namespaces: HashMap<String, Scope>,
     /// Names imported from other files, by local name.
@@ -141,7 +145,13 @@ impl Scope {
                 let decl = Rc::new(FunctionDecl::of_function(&f.function));
                 self.functions.entry(f.ident.sym.to_string()).or_default().push(decl);
             }
-            Decl::Var(var) if var.kind == VarDeclKind::Const => {
+            Decl::Var(var) => {
+                for (name, ty) in var.decls.iter().filter_map(typed_value) {
+                    self.values.insert(name, ty);
+                }
+                if var.kind != VarDeclKind::Const {
+                    return;
+                }
                 for (name, values) in var.decls.iter().filter_map(const_object) {
                     self.runtime_enums.insert(name.clone());
                     self.enums.insert(name, values);
@@ -180,7 +190,13 @@ impl Scope {
                     Decl::Fn(f) => Some(&f.ident.sym),
                     Decl::TsEnum(e) => Some(&e.id.sym),
                     // A const object of literals, which code uses as an enum (see `const_object`).
-                    Decl::Var(var) if var.kind == VarDeclKind::Const => {
+                    Decl::Var(var) => {
+                        for (name, _) in var.decls.iter().filter_map(typed_value) {
+                            self.exported.insert(name);
+                        }
+                        if var.kind != VarDeclKind::Const {
+                            return self.add_decl(&export.decl);
+                        }
                         for name in var.decls.iter().filter_map(const_object).map(|(name, _)| name) {
                             self.exported.insert(name);
                         }
@@ -276,6 +292,15 @@ impl Scope {
             }
         }
     }
+}
+
+/// A variable declared with a type that is not a function's (those are functions, see `functions.rs`):
+/// its name and type.
+fn typed_value(declarator: &VarDeclarator) -> Option<(String, Rc<TsType>)> {
+    let Pat::Ident(id) = &declarator.name else { return None };
+    let ty = &id.type_ann.as_deref()?.type_ann;
+    let function = matches!(&**ty, TsType::TsFnOrConstructorType(TsFnOrConstructorType::TsFnType(_)));
+    (!function).then(|| (id.id.sym.to_string(), Rc::new((**ty).clone())))
 }
 
 fn export_name(name: &ModuleExportName) -> String {
