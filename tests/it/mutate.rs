@@ -617,7 +617,7 @@ fn a_suite_scored_without_a_seed_draws_from_the_seed_it_was_written_with_and_sco
     let out = tempfile::tempdir().unwrap();
     let suite = out.path().join("suite");
     let code = fixture("drawn-survivors.js");
-    generate(&[code.clone()], &suite, &["--seed", "5", "--budget", "20000", "--timeout", "600", "-q"]);
+    generate(std::slice::from_ref(&code), &suite, &["--seed", "5", "--budget", "20000", "--timeout", "600", "-q"]);
     let scored = |name: &str| {
         let report = out.path().join(name);
         let (mut json, _) = mutate(&[&code], &report, &["--suite", suite.to_str().unwrap(), "--budget", "20000"]);
