@@ -590,31 +590,21 @@ impl Files {
         for element in elements {
             match element {
                 // A member whose key is not read (a bigint) is left out when optional; a required one
-                // makes the type one no value is proved to have.
-                TsTypeElement::TsPropertySignature(p) if !p.computed => {
-                    let Some(name) = key_name(&p.key) else {
-                        if p.optional {
-                            continue;
-                        }
-                        return DeclaredType::Opaque;
-                    };
+                // makes the type one no value is proved to have (below).
+                TsTypeElement::TsPropertySignature(p) if !p.computed && (p.optional || key_name(&p.key).is_some()) => {
+                    let Some(name) = key_name(&p.key) else { continue };
                     let ty = p.type_ann.as_ref().map_or(DeclaredType::Any, |t| self.resolve(&t.type_ann, ctx));
                     members.push(Member { name, ty, optional: p.optional });
                 }
-                TsTypeElement::TsMethodSignature(m) if !m.computed => {
-                    let Some(name) = key_name(&m.key) else {
-                        if m.optional {
-                            continue;
-                        }
-                        return DeclaredType::Opaque;
-                    };
+                TsTypeElement::TsMethodSignature(m) if !m.computed && (m.optional || key_name(&m.key).is_some()) => {
+                    let Some(name) = key_name(&m.key) else { continue };
                     let inner = ctx.with_own_params(self, m.type_params.as_deref());
                     let returns = m.type_ann.as_ref().map_or(DeclaredType::Any, |t| self.resolve(&t.type_ann, &inner));
                     let ty = self.function(&m.params, returns, &inner);
                     members.push(Member { name, ty, optional: m.optional });
                 }
-                TsTypeElement::TsGetterSignature(g) if !g.computed => {
-                    let Some(name) = key_name(&g.key) else { return DeclaredType::Opaque };
+                TsTypeElement::TsGetterSignature(g) if !g.computed && key_name(&g.key).is_some() => {
+                    let Some(name) = key_name(&g.key) else { continue };
                     let ty = g.type_ann.as_ref().map_or(DeclaredType::Any, |t| self.resolve(&t.type_ann, ctx));
                     members.push(Member { name, ty, optional: false });
                 }
@@ -637,7 +627,8 @@ impl Files {
                         index = Some(value);
                     }
                 }
-                // Construct signatures make no plain object.
+                // Construct signatures make no plain object; a required member of a key not read, none a
+                // value is proved to be.
                 _ => return DeclaredType::Opaque,
             }
         }
