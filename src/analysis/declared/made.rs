@@ -7,13 +7,11 @@
 use std::collections::HashMap;
 use std::rc::Rc;
 
-use swc_ecma_ast::{
-    TsEntityName, TsFnOrConstructorType, TsFnParam, TsType, TsTypeElement, TsTypeParamDecl, TsTypeParamInstantiation,
-};
+use swc_ecma_ast::{TsEntityName, TsFnOrConstructorType, TsFnParam, TsType, TsTypeElement, TsTypeParamDecl};
 
 use super::classes::{DeclaredMember, Overloads};
 use super::functions::{exported_function, pat_of};
-use super::resolve::{Ctx, Files, Named, Place, entity, key_name};
+use super::resolve::{Ctx, Files, Named, Place, entity, key_name, type_args};
 use super::types::DeclaredType;
 
 /// How many interfaces, bases and aliases deep a return type is followed.
@@ -135,11 +133,6 @@ fn named(
         }
         _ => {}
     }
-}
-
-/// Type arguments as written (`<T, string>`), read in `ctx`.
-fn type_args(files: &mut Files, args: Option<&TsTypeParamInstantiation>, ctx: &Ctx) -> Vec<DeclaredType> {
-    args.map(|p| p.params.iter().map(|a| files.resolve(a, ctx)).collect()).unwrap_or_default()
 }
 
 /// Reads one signature: a declaration without a body, as an overload is.

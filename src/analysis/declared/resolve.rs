@@ -641,8 +641,8 @@ impl Files {
     }
 }
 
-/// The type arguments of an `extends` clause, read in `ctx`.
-fn type_args(files: &mut Files, args: Option<&TsTypeParamInstantiation>, ctx: &Ctx) -> Vec<DeclaredType> {
+/// Type arguments as written (`<T, string>`: of an `extends` clause, of a named type), read in `ctx`.
+pub(super) fn type_args(files: &mut Files, args: Option<&TsTypeParamInstantiation>, ctx: &Ctx) -> Vec<DeclaredType> {
     args.map(|p| p.params.iter().map(|a| files.resolve(a, ctx)).collect()).unwrap_or_default()
 }
 
