@@ -465,3 +465,13 @@ fn a_timer_that_re_arms_itself_after_the_test_is_not_left_to_hold_node() {
     // The same suite ends under Node (the log's check comes first: before this change Node hung here).
     generate_passing("rearm.js");
 }
+
+#[test]
+fn a_callback_returning_an_object_gives_a_new_one_on_every_call_as_the_suite_written_does() {
+    // made.js: `take` counts on the slot the callback made. The suite writes `function () { return {
+    // count: 4 }; }`, which builds its object anew on each call; the sandbox once handed the same object
+    // back, so `takeTwice` was asserted one more than Node counts.
+    let (_, out, _) = generate_passing("made.js");
+    let tests = suite(out.path(), "Pool.test.js");
+    assert!(tests.contains(".takeTwice()") && tests.contains("function () { return { count: "), "{tests}");
+}
