@@ -34,7 +34,7 @@ pub(crate) mod values;
 use rand::Rng;
 
 use crate::inference::TypeTable;
-use crate::model::program::{ClassId, ProgramInfo};
+use crate::model::program::{CONSTRUCTOR, ClassId, ProgramInfo};
 use crate::model::settings::{GenerationSettings, Strategy};
 use crate::model::test::TestCase;
 use exhaustive::Enumeration;
@@ -86,6 +86,8 @@ pub(crate) fn candidate(
         Strategy::Search => search::generate(request, archive, rng),
         Strategy::SearchCoverage => search::mutate_elected(request, rng),
         Strategy::Random | Strategy::Guided => random::generate(request, rng),
+        // A construction has no sequence of calls to enumerate: its arguments are drawn.
+        Strategy::Exhaustive | Strategy::Combined if request.method == CONSTRUCTOR => random::generate(request, rng),
         Strategy::Exhaustive | Strategy::Combined => exhaustive::generate(request, enumeration, rng),
     }
 }

@@ -15,7 +15,7 @@ use super::values::REGEXPS;
 use crate::analysis::constants::Constant;
 use crate::inference::{DecisionSource, ParamRecord, ParamType, TypeTable, patterns};
 use crate::js::literal;
-use crate::model::program::{ClassId, MethodInfo, ProgramInfo};
+use crate::model::program::{CONSTRUCTOR, ClassId, MethodInfo, ProgramInfo};
 use crate::model::settings::{GenerationSettings, NumberSource, StringSource};
 use crate::model::test::{Shape, Statement, TestCase, Value, Variable};
 use crate::sandbox::CallArguments;
@@ -108,6 +108,9 @@ const DATE_RANGE: (i64, i64) = (946_684_800, 1_893_456_000);
 pub fn generate(request: &Request, rng: &mut (impl Rng + ?Sized)) -> TestCase {
     let Request { program, settings, class, method, .. } = *request;
     let mut builder = Builder::new(request);
+    if method == CONSTRUCTOR {
+        return construction(builder, rng);
+    }
     let mut receiver = builder.made(class, 0, rng);
     let calls = rng.random_range(1..=settings.max_calls.max(1));
     let mut previous: Option<&str> = None;
@@ -126,6 +129,22 @@ pub fn generate(request: &Request, rng: &mut (impl Rng + ?Sized)) -> TestCase {
         }
     } else {
         builder.call_result(tested, rng);
+    }
+    builder.test
+}
+
+/// A candidate for a constructor under test (see `session/setup.rs`): the class built with arguments
+/// drawn for its constructor's parameters (by its constructor: being made by another method's call
+/// would miss the point), then one of the methods that look at an instance called, under test, so that
+/// what it answers (the text a parser's `toString` writes back, a size) asserts what the constructor
+/// made. A construction that throws ends the test there (see `Session::step_method`).
+fn construction(mut builder: Builder, rng: &mut (impl Rng + ?Sized)) -> TestCase {
+    let class = builder.test.class;
+    let receiver = builder.construct(class, 0, rng);
+    let observers = builder.program.classes[class].observers();
+    if !observers.is_empty() {
+        let observer = observers[rng.random_range(0..observers.len())];
+        builder.call(receiver, observer, true, rng);
     }
     builder.test
 }

@@ -14,7 +14,7 @@ use crate::error::{Error, Result};
 use crate::generate::{Request, candidate, fitted};
 use crate::inference::Decision;
 use crate::model::observed::{Outcome, Thrown};
-use crate::model::program::ClassId;
+use crate::model::program::{CONSTRUCTOR, ClassId};
 use crate::model::settings::Strategy;
 use crate::model::test::{Statement, TestCase};
 use crate::sandbox::{Execution, Test};
@@ -177,7 +177,11 @@ impl Session {
         let decisions = self.learn(&test, &execution);
         self.follow_up(index, &test, &execution);
         let valid = test.is_valid();
-        let regression = is_regression(&execution.outcome, test.statements.len().saturating_sub(1));
+        // What is judged and elected; the search archive keeps the candidate whole, so that a move from
+        // a construction that threw gets the call that looks at the instance back once it passes.
+        let judged = if method == CONSTRUCTOR { ended_by_construction(&test, &execution.outcome) } else { None };
+        let judged = judged.as_ref().unwrap_or(&test);
+        let regression = is_regression(&execution.outcome, judged.statements.len().saturating_sub(1));
         let mut verdict = if valid { CandidateVerdict::NoNewCoverage } else { CandidateVerdict::Invalid };
         let new: Vec<u32> =
             execution.statements.iter().copied().filter(|s| !self.methods[index].covered[*s as usize]).collect();
@@ -195,14 +199,14 @@ impl Session {
                     None => execution.outcome.describe(&self.runner.limits_in_force()),
                 };
                 let culprit = execution.failed_at().map(|at| test.callee(at, &self.subject.program));
-                if self.suite.log_failure(&test, culprit, &message, &execution.outcome) {
+                if self.suite.log_failure(judged, culprit, &message, &execution.outcome) {
                     self.methods[index].failing += 1;
                 }
                 verdict = CandidateVerdict::Failed(message);
             }
             if regression
                 && !new.is_empty()
-                && let Some(covered) = self.elect(index, &test, seed, &execution)?
+                && let Some(covered) = self.elect(index, judged, seed, &execution)?
             {
                 verdict = CandidateVerdict::NewCoverage(covered);
             }
@@ -340,4 +344,26 @@ impl Session {
             }
         }
     }
+}
+
+/// A candidate of a constructor under test (see `session/setup.rs`) whose construction of an instance of
+/// its class threw, cut after that statement: the statements after it never ran, and a constructor
+/// refusing its arguments (`throw new TypeError('Invalid Version')`) is what such a test asserts, as a
+/// method's test asserts a call that throws at its end.
+fn ended_by_construction(test: &TestCase, outcome: &Outcome) -> Option<TestCase> {
+    let Outcome::Threw { at, .. } = outcome else { return None };
+    let constructs = |s: &Statement| matches!(s, Statement::Construct { class, .. } if *class == test.class);
+    if *at + 1 == test.statements.len() || !test.statements.get(*at).is_some_and(constructs) {
+        return None;
+    }
+    let mut test = test.clone();
+    test.statements.truncate(at + 1);
+    // Variables are in order of definition: those of the statements cut go with them.
+    let defined = |s: &Statement| match s {
+        Statement::Construct { variable, .. } | Statement::Rebuild { variable, .. } => Some(*variable),
+        Statement::Call { result, .. } => *result,
+    };
+    let count = test.statements.iter().filter_map(defined).max().map_or(0, |v| v + 1);
+    test.variables.truncate(count);
+    Some(test)
 }
