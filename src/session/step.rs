@@ -1,6 +1,7 @@
 //! One step of the loop: the next method under test, a candidate for it, its run, what the run taught
 //! (types, hazards, asynchronous methods), its verdict, and whether the method is done.
 
+use std::borrow::Cow;
 use std::panic::AssertUnwindSafe;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
@@ -177,10 +178,8 @@ impl Session {
         let decisions = self.learn(&test, &execution);
         self.follow_up(index, &test, &execution);
         let valid = test.is_valid();
-        // What is judged and elected; the search archive keeps the candidate whole, so that a move from
-        // a construction that threw gets the call that looks at the instance back once it passes.
-        let judged = if method == CONSTRUCTOR { ended_by_construction(&test, &execution.outcome) } else { None };
-        let judged = judged.as_ref().unwrap_or(&test);
+        // Judged and elected cut; archived whole, so that a move from a refused construction calls again.
+        let judged = ended_by_construction(&method, &test, &execution.outcome);
         let regression = is_regression(&execution.outcome, judged.statements.len().saturating_sub(1));
         let mut verdict = if valid { CandidateVerdict::NoNewCoverage } else { CandidateVerdict::Invalid };
         let new: Vec<u32> =
@@ -199,14 +198,14 @@ impl Session {
                     None => execution.outcome.describe(&self.runner.limits_in_force()),
                 };
                 let culprit = execution.failed_at().map(|at| test.callee(at, &self.subject.program));
-                if self.suite.log_failure(judged, culprit, &message, &execution.outcome) {
+                if self.suite.log_failure(&judged, culprit, &message, &execution.outcome) {
                     self.methods[index].failing += 1;
                 }
                 verdict = CandidateVerdict::Failed(message);
             }
             if regression
                 && !new.is_empty()
-                && let Some(covered) = self.elect(index, judged, seed, &execution)?
+                && let Some(covered) = self.elect(index, &judged, seed, &execution)?
             {
                 verdict = CandidateVerdict::NewCoverage(covered);
             }
@@ -350,11 +349,12 @@ impl Session {
 /// its class threw, cut after that statement: the statements after it never ran, and a constructor
 /// refusing its arguments (`throw new TypeError('Invalid Version')`) is what such a test asserts, as a
 /// method's test asserts a call that throws at its end.
-fn ended_by_construction(test: &TestCase, outcome: &Outcome) -> Option<TestCase> {
-    let Outcome::Threw { at, .. } = outcome else { return None };
+/// Any other candidate is judged as it is.
+fn ended_by_construction<'t>(method: &str, test: &'t TestCase, outcome: &Outcome) -> Cow<'t, TestCase> {
+    let Outcome::Threw { at, .. } = outcome else { return Cow::Borrowed(test) };
     let constructs = |s: &Statement| matches!(s, Statement::Construct { class, .. } if *class == test.class);
-    if *at + 1 == test.statements.len() || !test.statements.get(*at).is_some_and(constructs) {
-        return None;
+    if method != CONSTRUCTOR || *at + 1 == test.statements.len() || !test.statements.get(*at).is_some_and(constructs) {
+        return Cow::Borrowed(test);
     }
     let mut test = test.clone();
     test.statements.truncate(at + 1);
@@ -365,5 +365,5 @@ fn ended_by_construction(test: &TestCase, outcome: &Outcome) -> Option<TestCase>
     };
     let count = test.statements.iter().filter_map(defined).max().map_or(0, |v| v + 1);
     test.variables.truncate(count);
-    Some(test)
+    Cow::Owned(test)
 }
