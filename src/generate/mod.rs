@@ -1,5 +1,6 @@
 //! Generating candidate tests ([`crate::model::test::TestCase`]) for a method under test, by strategy:
-//! [`random`] (the report's generator, and guided inputs on top), [`exhaustive`] (every short call
+//! [`random`] (the report's generator, and guided inputs on top; a constructor under test's candidates
+//! are constructions, `construction.rs`), [`exhaustive`] (every short call
 //! sequence over small pools), [`search`] (evolving tests towards branch outcomes not taken yet, by
 //! the moves of `avm.rs` on the primitives `places.rs` finds, nested ones included, and by writing the
 //! constants a run compared parts of its strings with into them, `correspondence.rs`). What they draw
@@ -13,6 +14,7 @@
 
 mod avm;
 mod composed;
+mod construction;
 mod correspondence;
 mod declared;
 pub mod exhaustive;

@@ -107,10 +107,10 @@ const DATE_RANGE: (i64, i64) = (946_684_800, 1_893_456_000);
 /// tested are never called; the caller makes sure the method under test is testable.
 pub fn generate(request: &Request, rng: &mut (impl Rng + ?Sized)) -> TestCase {
     let Request { program, settings, class, method, .. } = *request;
-    let mut builder = Builder::new(request);
     if method == CONSTRUCTOR {
-        return construction(builder, rng);
+        return super::construction::generate(request, rng);
     }
+    let mut builder = Builder::new(request);
     let mut receiver = builder.made(class, 0, rng);
     let calls = rng.random_range(1..=settings.max_calls.max(1));
     let mut previous: Option<&str> = None;
@@ -129,22 +129,6 @@ pub fn generate(request: &Request, rng: &mut (impl Rng + ?Sized)) -> TestCase {
         }
     } else {
         builder.call_result(tested, rng);
-    }
-    builder.test
-}
-
-/// A candidate for a constructor under test (see `session/setup.rs`): the class built with arguments
-/// drawn for its constructor's parameters (by its constructor: being made by another method's call
-/// would miss the point), then one of the methods that look at an instance called, under test, so that
-/// what it answers (the text a parser's `toString` writes back, a size) asserts what the constructor
-/// made. A construction that throws ends the test there (see `Session::step_method`).
-fn construction(mut builder: Builder, rng: &mut (impl Rng + ?Sized)) -> TestCase {
-    let class = builder.test.class;
-    let receiver = builder.construct(class, 0, rng);
-    let observers = builder.program.classes[class].observers();
-    if !observers.is_empty() {
-        let observer = observers[rng.random_range(0..observers.len())];
-        builder.call(receiver, observer, true, rng);
     }
     builder.test
 }
