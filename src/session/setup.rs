@@ -67,12 +67,12 @@ pub(super) fn methods_under_test(program: &ProgramInfo, method: Option<&str>) ->
         }
         // A constructor that does the work (parses or validates what it is given) is a goal of its own,
         // before the methods, unless one method was asked for: tests of the methods reach its code only
-        // by chance, building their receivers. Only a class built by its own code qualifies: a module
-        // of functions is built by nothing, and an abstract base by its subclasses.
+        // by chance, building their receivers. Only a class its users build by `new` qualifies: a module
+        // of functions is built by nothing, an abstract base by its subclasses, and what a factory makes
+        // by the factory, whose own goal holds the construction (see `helpers.rs`).
+        let built_by_new = !info.is_module() && info.concrete.is_empty() && info.factory.is_none();
         let construction = info.constructor.function.as_ref().filter(|f| !f.statements.is_empty());
-        if let Some(function) = construction
-            .filter(|_| method.is_none() && methods.len() > count && !info.is_module() && info.concrete.is_empty())
-        {
+        if let Some(function) = construction.filter(|_| method.is_none() && methods.len() > count && built_by_new) {
             methods.insert(count, MethodState::new(class, CONSTRUCTOR.to_string(), Some(function.clone())));
         }
     }
@@ -107,6 +107,21 @@ pub(super) fn methods_under_test(program: &ProgramInfo, method: Option<&str>) ->
 /// building an instance covers it, and a goal of its own would only spend a budget.
 pub(super) fn drop_straight_constructors(methods: &mut Vec<MethodState>) {
     methods.retain(|m| m.method != CONSTRUCTOR || !m.branches.is_empty());
+}
+
+/// Leaves out the constructors under test that the class's declarations keep from its users (`private
+/// constructor`, found as [`record_declared_types`] finds signatures): they build it through what the
+/// class offers instead (`Money.parse`), so that a goal of its own would test arguments no caller can
+/// pass, in suites that do not type-check.
+pub(super) fn drop_hidden_constructors(
+    declarations: &mut Declarations,
+    program: &ProgramInfo,
+    methods: &mut Vec<MethodState>,
+) {
+    methods.retain(|m| {
+        m.method != CONSTRUCTOR
+            || declarations.member_of(program, &program.classes[m.class], CONSTRUCTOR).is_none_or(|d| d.public)
+    });
 }
 
 /// Gives each method under test the constants of its own code (counted twice: they matter most) and of

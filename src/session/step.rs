@@ -10,7 +10,7 @@ use rand::RngExt;
 
 use super::budget::candidate_cap;
 use super::election::is_regression;
-use super::{Session, Status, StopReason};
+use super::{MethodState, Session, Status, StopReason};
 use crate::error::{Error, Result};
 use crate::generate::{Request, candidate, fitted};
 use crate::inference::Decision;
@@ -180,7 +180,7 @@ impl Session {
         let valid = test.is_valid();
         // Judged and elected cut; archived whole, so that a move from a refused construction calls again.
         let judged = ended_by_construction(&method, &test, &execution.outcome);
-        let regression = is_regression(&execution.outcome, judged.statements.len().saturating_sub(1));
+        let regression = electable(&self.methods[index], &test, &judged, &execution.outcome);
         let mut verdict = if valid { CandidateVerdict::NoNewCoverage } else { CandidateVerdict::Invalid };
         let new: Vec<u32> =
             execution.statements.iter().copied().filter(|s| !self.methods[index].covered[*s as usize]).collect();
@@ -366,4 +366,16 @@ fn ended_by_construction<'t>(method: &str, test: &'t TestCase, outcome: &Outcome
     let count = test.statements.iter().filter_map(defined).max().map_or(0, |v| v + 1);
     test.variables.truncate(count);
     Cow::Owned(test)
+}
+
+/// Whether a candidate (judged as `judged`, see [`ended_by_construction`]) is one to elect: a regression
+/// test, unless it is a refusal by the constructor under test while no candidate of that goal has built an
+/// instance yet. A constructor that refuses every argument drawn takes what only its module holds (a
+/// token, as `BigNumber.from` passes), and its users build the class through what the module offers: its
+/// refusals are no behaviour of theirs.
+fn electable(m: &MethodState, test: &TestCase, judged: &TestCase, outcome: &Outcome) -> bool {
+    let constructs = |s: &Statement| matches!(s, Statement::Construct { class, .. } if *class == test.class);
+    let refused = matches!(outcome, Outcome::Threw { at, .. } if test.statements.get(*at).is_some_and(constructs));
+    let closed = refused && m.method == CONSTRUCTOR && m.constructions.0 == 0;
+    is_regression(outcome, judged.statements.len().saturating_sub(1)) && !closed
 }
