@@ -2,7 +2,8 @@
 
 use serde_json::{Value as Json, json};
 
-use crate::session::{Session, Status};
+use crate::model::program::CONSTRUCTOR;
+use crate::session::{MethodState, Session, Status};
 
 /// The JSON report (`--report FILE.json`).
 pub fn json_report(session: &Session) -> Json {
@@ -13,31 +14,19 @@ pub fn json_report(session: &Session) -> Json {
         .enumerate()
         .filter(|(id, _)| session.methods().iter().any(|m| m.class == *id))
         .map(|(id, class)| {
-            let methods: Vec<Json> = session
-                .methods()
-                .iter()
-                .filter(|m| m.class == id)
-                .map(|m| {
-                    json!({
-                        "name": m.method,
-                        // The counts below include these private methods' code: tests reach it through
-                        // this method (see `session/helpers.rs`).
-                        "helpers": m.helpers(),
-                        "statements": m.covered.len(),
-                        "covered": m.covered_count(),
-                        "branches": m.branches.len(),
-                        "branches_covered": m.branches_covered(),
-                        "elected": m.elected,
-                        "failing": m.failing,
-                        "executions": m.executions,
-                        "work": m.work,
-                        "time_to_full_ms": m.time_to_full.map(|t| t.as_millis() as u64),
-                        "stop": match m.status { Status::Done(reason) => reason.name(), _ => "running" },
-                        "warnings": m.warnings,
-                    })
-                })
-                .collect();
-            json!({ "name": class.name, "file": program.files[class.file].display, "methods": methods })
+            let goals = session.methods().iter().filter(|m| m.class == id);
+            let (constructors, methods): (Vec<&MethodState>, Vec<&MethodState>) =
+                goals.partition(|m| m.method == CONSTRUCTOR);
+            let methods: Vec<Json> = methods.into_iter().map(goal).collect();
+            let mut entry =
+                json!({ "name": class.name, "file": program.files[class.file].display, "methods": methods });
+            // Apart from the methods: a constructor's code may hold checks no caller keeping to the class's
+            // declarations passes (an argument its own helpers alone give), and "methods fully covered"
+            // counts what users call on an instance.
+            if let Some(constructor) = constructors.first() {
+                entry["constructor"] = goal(constructor);
+            }
+            entry
         })
         .collect();
     let types: Vec<Json> = session
@@ -101,6 +90,27 @@ pub fn json_report(session: &Session) -> Json {
     })
 }
 
+/// One goal's entry of the JSON report: a method's, or a constructor's under test.
+fn goal(m: &MethodState) -> Json {
+    json!({
+        "name": m.method,
+        // The counts below include these private methods' code: tests reach it through this method (see
+        // `session/helpers.rs`).
+        "helpers": m.helpers(),
+        "statements": m.covered.len(),
+        "covered": m.covered_count(),
+        "branches": m.branches.len(),
+        "branches_covered": m.branches_covered(),
+        "elected": m.elected,
+        "failing": m.failing,
+        "executions": m.executions,
+        "work": m.work,
+        "time_to_full_ms": m.time_to_full.map(|t| t.as_millis() as u64),
+        "stop": match m.status { Status::Done(reason) => reason.name(), _ => "running" },
+        "warnings": m.warnings,
+    })
+}
+
 /// The human summary: one line per method, then warnings.
 pub fn summary(session: &Session) -> String {
     text(&json_report(session))
@@ -108,16 +118,19 @@ pub fn summary(session: &Session) -> String {
 
 /// The human summary of a JSON report (one session's, or several merged: see [`super::merge`]).
 pub fn text(report: &Json) -> String {
+    // Every goal, a class's constructor under test first: each has its line, but the constructors are
+    // counted apart from the methods.
     let methods: Vec<(String, &Json)> = report["classes"]
         .as_array()
         .into_iter()
         .flatten()
         .flat_map(|class| {
             let name = class["name"].as_str().unwrap_or_default();
-            class["methods"]
-                .as_array()
+            let methods = class["methods"].as_array().into_iter().flatten();
+            class
+                .get("constructor")
                 .into_iter()
-                .flatten()
+                .chain(methods)
                 .map(move |m| (format!("{name}.{}", m["name"].as_str().unwrap_or_default()), m))
         })
         .collect();
@@ -151,17 +164,24 @@ pub fn text(report: &Json) -> String {
             reaching.join(", ")
         ));
     }
-    let full = methods.iter().filter(|(_, m)| m["covered"] == m["statements"]).count();
+    let (full_methods, count) = fully_covered(&methods, false);
     out.push_str(&format!(
         "{} of {} methods fully covered; {} tests elected, {} failing logged; {} candidates in {:.1} s; seed {}\n",
-        full,
-        methods.len(),
+        full_methods,
+        count,
         number(&report["elected"]),
         number(&report["failing"]),
         number(&report["executions"]),
         seconds(&report["elapsed_ms"]),
         number(&report["seed"])
     ));
+    let (full_constructors, constructors) = fully_covered(&methods, true);
+    if constructors > 0 {
+        out.push_str(&format!(
+            "{full_constructors} of {constructors} constructors under test fully covered (goals of their own, \
+             apart from the methods)\n"
+        ));
+    }
     let time = &report["time"];
     out.push_str(&format!(
         "time: generating {:.1} s, minimising {:.1} s, mutation analysis {:.1} s, stability {:.1} s
@@ -199,6 +219,14 @@ pub fn text(report: &Json) -> String {
     out
 }
 
+/// Of the goals that are constructors under test (else of the methods), how many are fully covered, and
+/// how many there are.
+fn fully_covered(goals: &[(String, &Json)], constructors: bool) -> (usize, usize) {
+    let goals: Vec<&Json> =
+        goals.iter().map(|(_, m)| *m).filter(|m| (m["name"] == CONSTRUCTOR) == constructors).collect();
+    (goals.iter().filter(|m| m["covered"] == m["statements"]).count(), goals.len())
+}
+
 /// What an update kept and what changed (see [`super::update`]): nothing for a run that wrote its suite
 /// anew.
 fn update_lines(report: &Json) -> String {
@@ -232,4 +260,22 @@ fn update_lines(report: &Json) -> String {
         out.push_str(&format!("reopened: {}.{}: {}\n", text("class"), text("method"), text("why")));
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_constructor_under_test_has_its_line_but_is_counted_apart_from_the_methods() {
+        let goal = |name: &str, covered: u64| {
+            json!({ "name": name, "statements": 4, "covered": covered, "branches": 2, "branches_covered": 1,
+                    "elected": 1, "failing": 0, "stop": "stale", "helpers": [], "warnings": [] })
+        };
+        let class = json!({ "name": "Bytes", "methods": [goal("at", 4)], "constructor": goal("constructor", 3) });
+        let text = text(&json!({ "classes": [class], "seed": 1 }));
+        assert!(text.contains("Bytes.constructor         3/4"), "{text}");
+        assert!(text.contains("1 of 1 methods fully covered;"), "{text}");
+        assert!(text.contains("0 of 1 constructors under test fully covered"), "{text}");
+    }
 }

@@ -1,5 +1,6 @@
 //! Generating candidate tests ([`crate::model::test::TestCase`]) for a method under test, by strategy:
-//! [`random`] (the report's generator, and guided inputs on top), [`exhaustive`] (every short call
+//! [`random`] (the report's generator, and guided inputs on top; a constructor under test's candidates
+//! are constructions, `construction.rs`), [`exhaustive`] (every short call
 //! sequence over small pools), [`search`] (evolving tests towards branch outcomes not taken yet, by
 //! the moves of `avm.rs` on the primitives `places.rs` finds, nested ones included, and by writing the
 //! constants a run compared parts of its strings with into them, `correspondence.rs`). What they draw
@@ -13,6 +14,7 @@
 
 mod avm;
 mod composed;
+mod construction;
 mod correspondence;
 mod declared;
 pub mod exhaustive;
@@ -34,7 +36,7 @@ pub(crate) mod values;
 use rand::Rng;
 
 use crate::inference::TypeTable;
-use crate::model::program::{ClassId, ProgramInfo};
+use crate::model::program::{CONSTRUCTOR, ClassId, ProgramInfo};
 use crate::model::settings::{GenerationSettings, Strategy};
 use crate::model::test::TestCase;
 use exhaustive::Enumeration;
@@ -86,6 +88,8 @@ pub(crate) fn candidate(
         Strategy::Search => search::generate(request, archive, rng),
         Strategy::SearchCoverage => search::mutate_elected(request, rng),
         Strategy::Random | Strategy::Guided => random::generate(request, rng),
+        // A construction has no sequence of calls to enumerate: its arguments are drawn.
+        Strategy::Exhaustive | Strategy::Combined if request.method == CONSTRUCTOR => random::generate(request, rng),
         Strategy::Exhaustive | Strategy::Combined => exhaustive::generate(request, enumeration, rng),
     }
 }

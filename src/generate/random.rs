@@ -15,7 +15,7 @@ use super::values::REGEXPS;
 use crate::analysis::constants::Constant;
 use crate::inference::{DecisionSource, ParamRecord, ParamType, TypeTable, patterns};
 use crate::js::literal;
-use crate::model::program::{ClassId, MethodInfo, ProgramInfo};
+use crate::model::program::{CONSTRUCTOR, ClassId, MethodInfo, ProgramInfo};
 use crate::model::settings::{GenerationSettings, NumberSource, StringSource};
 use crate::model::test::{Shape, Statement, TestCase, Value, Variable};
 use crate::sandbox::CallArguments;
@@ -107,6 +107,9 @@ const DATE_RANGE: (i64, i64) = (946_684_800, 1_893_456_000);
 /// tested are never called; the caller makes sure the method under test is testable.
 pub fn generate(request: &Request, rng: &mut (impl Rng + ?Sized)) -> TestCase {
     let Request { program, settings, class, method, .. } = *request;
+    if method == CONSTRUCTOR {
+        return super::construction::generate(request, rng);
+    }
     let mut builder = Builder::new(request);
     let mut receiver = builder.made(class, 0, rng);
     let calls = rng.random_range(1..=settings.max_calls.max(1));

@@ -126,6 +126,11 @@ pub enum Origin {
     Inherited,
 }
 
+/// The name a class's constructor goes by where functions of a class are named: the records of its
+/// parameters, the goal of a constructor under test (see `session/setup.rs`), the mutation analysis's
+/// requests. No method is named so: `constructor` on a prototype is the class itself.
+pub(crate) const CONSTRUCTOR: &str = "constructor";
+
 /// A method of a class.
 #[derive(Debug, Clone)]
 pub struct MethodInfo {
@@ -306,6 +311,15 @@ impl ClassInfo {
     pub(crate) fn methods_to_call(&self) -> impl Iterator<Item = (usize, &MethodInfo)> + Clone {
         let all = self.methods.iter().all(|m| self.is_private(&m.name));
         self.methods.iter().enumerate().filter(move |(_, m)| all || !self.is_private(&m.name))
+    }
+
+    /// The methods a test calls to look at an instance it has just built: the public ones that take no
+    /// argument (`toString`, `valueOf`, `size`), else every public one. What they answer shows what the
+    /// constructor made of its arguments, asserted without reading private state.
+    pub(crate) fn observers(&self) -> Vec<&str> {
+        let methods: Vec<&MethodInfo> = self.methods_to_call().map(|(_, m)| m).collect();
+        let quiet: Vec<&str> = methods.iter().filter(|m| m.params.is_empty()).map(|m| m.name.as_str()).collect();
+        if quiet.is_empty() { methods.iter().map(|m| m.name.as_str()).collect() } else { quiet }
     }
 
     /// Looks a method up by name.

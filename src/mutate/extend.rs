@@ -18,7 +18,7 @@ use crate::generate::Request;
 use crate::generate::extend::{with_call, with_instance};
 use crate::generate::guided::ConstantPool;
 use crate::model::observed::Outcome;
-use crate::model::program::MethodInfo;
+use crate::model::program::CONSTRUCTOR;
 use crate::model::test::{Statement, TestCase};
 use crate::session::{Runner, is_regression};
 use crate::suite::StateChecks;
@@ -219,12 +219,9 @@ fn shortest(judging: &mut Judging, runner: &mut Runner, mut witness: SuiteTest) 
 /// instance and one of its public methods, an argument-less one if it has any. `None` when the class has no method to call.
 fn extension(request: &Request, base: &TestCase, fresh: bool, rng: &mut StdRng) -> Option<TestCase> {
     let (program, class, method) = (request.program, request.class, request.method);
-    if method == "constructor" {
+    if method == CONSTRUCTOR {
         // Its public methods: a suite calling `_getLocalTriggerId` fails once a refactoring renames it.
-        let methods: Vec<&MethodInfo> = program.classes[class].methods_to_call().map(|(_, m)| m).collect();
-        let quiet: Vec<&str> = methods.iter().filter(|m| m.params.is_empty()).map(|m| m.name.as_str()).collect();
-        let any: Vec<&str> = methods.iter().map(|m| m.name.as_str()).collect();
-        let names = if quiet.is_empty() { any } else { quiet };
+        let names = program.classes[class].observers();
         let method = *names.get(rng.random_range(0..names.len().max(1)))?;
         return Some(with_instance(request, base, class, method, rng));
     }

@@ -49,8 +49,9 @@ pub use subject::Subject;
 
 use scheduler::Scheduler;
 use setup::{
-    methods_under_test, mine_constants, prepare_archives, record_declared_factories, record_declared_private,
-    record_declared_types, record_members_passed, record_typeof_checks, select_classes,
+    drop_hidden_constructors, drop_straight_constructors, methods_under_test, mine_constants, prepare_archives,
+    record_declared_factories, record_declared_private, record_declared_types, record_members_passed,
+    record_typeof_checks, select_classes,
 };
 
 use crate::analysis::declared::Declarations;
@@ -153,7 +154,9 @@ impl Session {
         record_declared_private(&mut declarations, &mut program);
         record_declared_factories(&mut declarations, &mut program);
         let mut methods = methods_under_test(&program, options.method.as_deref())?;
+        drop_hidden_constructors(&mut declarations, &program, &mut methods);
         helpers::reach_helpers(&code, &program, &mut methods);
+        drop_straight_constructors(&mut methods);
         mine_constants(&code, &program, &mut methods);
         prepare_archives(&code, &mut methods);
         let mut types = TypeTable::new(&program);

@@ -18,7 +18,7 @@ use crate::generate::guided::ConstantPool;
 use crate::generate::search::Archive;
 use crate::inference::{ParamKey, TypeTable};
 use crate::instrument::{Branch, Function};
-use crate::model::program::{ClassInfo, FunctionRef, MethodInfo, Origin, ProgramInfo};
+use crate::model::program::{CONSTRUCTOR, ClassInfo, FunctionRef, MethodInfo, Origin, ProgramInfo};
 use crate::sandbox::{CodeBase, Watch};
 
 use super::MethodState;
@@ -61,8 +61,19 @@ pub(super) fn methods_under_test(program: &ProgramInfo, method: Option<&str>) ->
             Some(wanted) => wanted == m.name,
             None => callable.iter().any(|c| c.name == m.name),
         };
+        let count = methods.len();
         for m in info.own_methods().filter(|m| m.alias_of.is_none() && tested(m)) {
             methods.push(MethodState::new(class, m.name.clone(), m.function.clone()));
+        }
+        // A constructor that does the work (parses or validates what it is given) is a goal of its own,
+        // before the methods, unless one method was asked for: tests of the methods reach its code only
+        // by chance, building their receivers. Only a class its users build by `new` qualifies: a module
+        // of functions is built by nothing, an abstract base by its subclasses, and what a factory makes
+        // by the factory, whose own goal holds the construction (see `helpers.rs`).
+        let built_by_new = !info.is_module() && info.concrete.is_empty() && info.factory.is_none();
+        let construction = info.constructor.function.as_ref().filter(|f| !f.statements.is_empty());
+        if let Some(function) = construction.filter(|_| method.is_none() && methods.len() > count && built_by_new) {
+            methods.insert(count, MethodState::new(class, CONSTRUCTOR.to_string(), Some(function.clone())));
         }
     }
     if let Some(wanted) = method
@@ -90,6 +101,27 @@ pub(super) fn methods_under_test(program: &ProgramInfo, method: Option<&str>) ->
         });
     }
     Ok(methods)
+}
+
+/// Leaves out the constructors under test whose code, with what it reaches, has no branch: any test
+/// building an instance covers it, and a goal of its own would only spend a budget.
+pub(super) fn drop_straight_constructors(methods: &mut Vec<MethodState>) {
+    methods.retain(|m| m.method != CONSTRUCTOR || !m.branches.is_empty());
+}
+
+/// Leaves out the constructors under test that the class's declarations keep from its users (`private
+/// constructor`, found as [`record_declared_types`] finds signatures): they build it through what the
+/// class offers instead (`Money.parse`), so that a goal of its own would test arguments no caller can
+/// pass, in suites that do not type-check.
+pub(super) fn drop_hidden_constructors(
+    declarations: &mut Declarations,
+    program: &ProgramInfo,
+    methods: &mut Vec<MethodState>,
+) {
+    methods.retain(|m| {
+        m.method != CONSTRUCTOR
+            || declarations.member_of(program, &program.classes[m.class], CONSTRUCTOR).is_none_or(|d| d.public)
+    });
 }
 
 /// Gives each method under test the constants of its own code (counted twice: they matter most) and of

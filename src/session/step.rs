@@ -1,6 +1,7 @@
 //! One step of the loop: the next method under test, a candidate for it, its run, what the run taught
 //! (types, hazards, asynchronous methods), its verdict, and whether the method is done.
 
+use std::borrow::Cow;
 use std::panic::AssertUnwindSafe;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
@@ -9,12 +10,12 @@ use rand::RngExt;
 
 use super::budget::candidate_cap;
 use super::election::is_regression;
-use super::{Session, Status, StopReason};
+use super::{MethodState, Session, Status, StopReason};
 use crate::error::{Error, Result};
 use crate::generate::{Request, candidate, fitted};
 use crate::inference::Decision;
 use crate::model::observed::{Outcome, Thrown};
-use crate::model::program::ClassId;
+use crate::model::program::{CONSTRUCTOR, ClassId};
 use crate::model::settings::Strategy;
 use crate::model::test::{Statement, TestCase};
 use crate::sandbox::{Execution, Test};
@@ -177,7 +178,9 @@ impl Session {
         let decisions = self.learn(&test, &execution);
         self.follow_up(index, &test, &execution);
         let valid = test.is_valid();
-        let regression = is_regression(&execution.outcome, test.statements.len().saturating_sub(1));
+        // Judged and elected cut; archived whole, so that a move from a refused construction calls again.
+        let judged = ended_by_construction(&method, &test, &execution.outcome);
+        let regression = electable(&self.methods[index], &test, &judged, &execution.outcome);
         let mut verdict = if valid { CandidateVerdict::NoNewCoverage } else { CandidateVerdict::Invalid };
         let new: Vec<u32> =
             execution.statements.iter().copied().filter(|s| !self.methods[index].covered[*s as usize]).collect();
@@ -195,14 +198,14 @@ impl Session {
                     None => execution.outcome.describe(&self.runner.limits_in_force()),
                 };
                 let culprit = execution.failed_at().map(|at| test.callee(at, &self.subject.program));
-                if self.suite.log_failure(&test, culprit, &message, &execution.outcome) {
+                if self.suite.log_failure(&judged, culprit, &message, &execution.outcome) {
                     self.methods[index].failing += 1;
                 }
                 verdict = CandidateVerdict::Failed(message);
             }
             if regression
                 && !new.is_empty()
-                && let Some(covered) = self.elect(index, &test, seed, &execution)?
+                && let Some(covered) = self.elect(index, &judged, seed, &execution)?
             {
                 verdict = CandidateVerdict::NewCoverage(covered);
             }
@@ -340,4 +343,39 @@ impl Session {
             }
         }
     }
+}
+
+/// A candidate of a constructor under test (see `session/setup.rs`) whose construction of an instance of
+/// its class threw, cut after that statement: the statements after it never ran, and a constructor
+/// refusing its arguments (`throw new TypeError('Invalid Version')`) is what such a test asserts, as a
+/// method's test asserts a call that throws at its end.
+/// Any other candidate is judged as it is.
+fn ended_by_construction<'t>(method: &str, test: &'t TestCase, outcome: &Outcome) -> Cow<'t, TestCase> {
+    let Outcome::Threw { at, .. } = outcome else { return Cow::Borrowed(test) };
+    let constructs = |s: &Statement| matches!(s, Statement::Construct { class, .. } if *class == test.class);
+    if method != CONSTRUCTOR || *at + 1 == test.statements.len() || !test.statements.get(*at).is_some_and(constructs) {
+        return Cow::Borrowed(test);
+    }
+    let mut test = test.clone();
+    test.statements.truncate(at + 1);
+    // Variables are in order of definition: those of the statements cut go with them.
+    let defined = |s: &Statement| match s {
+        Statement::Construct { variable, .. } | Statement::Rebuild { variable, .. } => Some(*variable),
+        Statement::Call { result, .. } => *result,
+    };
+    let count = test.statements.iter().filter_map(defined).max().map_or(0, |v| v + 1);
+    test.variables.truncate(count);
+    Cow::Owned(test)
+}
+
+/// Whether a candidate (judged as `judged`, see [`ended_by_construction`]) is one to elect: a regression
+/// test, unless it is a refusal by the constructor under test while no candidate of that goal has built an
+/// instance yet. A constructor that refuses every argument drawn takes what only its module holds (a
+/// token, as `BigNumber.from` passes), and its users build the class through what the module offers: its
+/// refusals are no behaviour of theirs.
+fn electable(m: &MethodState, test: &TestCase, judged: &TestCase, outcome: &Outcome) -> bool {
+    let constructs = |s: &Statement| matches!(s, Statement::Construct { class, .. } if *class == test.class);
+    let refused = matches!(outcome, Outcome::Threw { at, .. } if test.statements.get(*at).is_some_and(constructs));
+    let closed = refused && m.method == CONSTRUCTOR && m.constructions.0 == 0;
+    is_regression(outcome, judged.statements.len().saturating_sub(1)) && !closed
 }

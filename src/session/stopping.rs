@@ -19,6 +19,7 @@ pub(super) fn is_stale(settings: &Settings, m: &MethodState) -> bool {
     m.stale >= settings.max_stale && m.work.saturating_sub(m.gained_at) as f64 >= settings.budget as f64 * STALE_SHARE
 }
 use crate::model::observed::{Outcome, Thrown};
+use crate::model::program::CONSTRUCTOR;
 use crate::model::test::{Statement, TestCase};
 
 /// Candidates whose receiver could not be built, with none built yet, after which a method is given
@@ -62,9 +63,16 @@ impl Session {
                         Thrown::Error { name, message, .. } => format!("{name}: {message}"),
                         Thrown::Value(_) => "a non-error value".into(),
                     };
+                    // A constructor under test is a goal of its users' only if they can build its class.
+                    let guess = if m.method == CONSTRUCTOR {
+                        "its users build it through what its module offers, or its constructor's parameter types are \
+                         wrong"
+                    } else {
+                        "its constructor's parameter types are probably wrong"
+                    };
                     m.warn(format!(
-                        "aborted: every construction of {class} threw ({what}); its constructor's parameter types are \
-                         probably wrong: fix them with `o` in explore or in flycatcher.json"
+                        "aborted: every construction of {class} threw ({what}); {guess}: fix them with `o` in explore or \
+                         in flycatcher.json"
                     ));
                     m.status = Status::Done(StopReason::Aborted);
                 }

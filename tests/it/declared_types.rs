@@ -188,6 +188,10 @@ fn parameters_beyond_the_declared_signatures_are_left_out() {
         &["--seed", "1", "--budget", "120000", "--timeout", "600", "--max-stale", "300", "--jobs", "1"],
     );
     all_covered(&report, "with constructions that keep to the declarations");
+    // The constructor's goal stays short of its check of `offset`, which no caller keeping to the
+    // declarations passes: it is reported apart from the methods, which are all covered.
+    let constructor = &report["classes"][0]["constructor"];
+    assert!(constructor["covered"].as_u64() < constructor["statements"].as_u64(), "{constructor:#}");
     let suite = suites(&out).iter().map(|s| std::fs::read_to_string(s).unwrap()).collect::<String>();
     let constructions: Vec<&str> = suite.split("new Bytes(").skip(1).map(|c| &c[..c.find(')').unwrap()]).collect();
     assert!(!constructions.is_empty());

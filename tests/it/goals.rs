@@ -118,3 +118,25 @@ fn an_entry_point_that_delegates_to_other_files_of_its_package_covers_their_func
     fully_covered(&report, "delegate", &["parse"]);
     node_test_passes(&suites(out.path()));
 }
+
+#[test]
+fn a_constructor_that_parses_is_a_goal_of_its_own() {
+    let out = tempfile::tempdir().unwrap();
+    let report = generate(&[fixture("goals/values.cjs")], out.path(), BUDGET);
+    // `new Values(text)` runs `tokenize`, which no method calls: the constructor's goal holds it, and
+    // its tests build instances from inputs that reach each kind of token, and the errors.
+    // Reported apart from the methods, which it is not one of.
+    let class = &report["classes"][0];
+    assert!(class["methods"].as_array().unwrap().iter().all(|m| m["name"] != "constructor"), "{class:#}");
+    let constructor = &class["constructor"];
+    assert_eq!(constructor["helpers"], serde_json::json!(["tokenize"]), "{constructor:#}");
+    assert_eq!(constructor["stop"], "covered", "{constructor:#}");
+    assert!(constructor["statements"].as_u64().unwrap() > 30, "{constructor:#}");
+    let suite = std::fs::read_to_string(out.path().join("Values.test.js")).unwrap();
+    // A construction refused is asserted as a call that throws is; one accepted, by what a method that
+    // takes no argument answers on the instance.
+    assert!(suite.contains("assert.throws(() => { new Values("), "{suite}");
+    assert!(suite.contains("Unterminated string at"), "{suite}");
+    assert!(suite.contains("describe(\"constructor\""), "{suite}");
+    node_test_passes(&suites(out.path()));
+}

@@ -68,6 +68,7 @@ pub(super) fn member(files: &mut Files, found: Found, function: &str, statics: b
     for _ in 0..MAX_BASES {
         if let Some(mut member) = own_member(files, &current, function, statics) {
             member.callable &= constructible;
+            member.public &= constructible;
             if constructor {
                 member.generics = class_generics;
             }
@@ -77,7 +78,8 @@ pub(super) fn member(files: &mut Files, found: Found, function: &str, statics: b
         if constructor && current.class.super_class.is_none() {
             let signature = Signature::default();
             let generics = class_generics;
-            return Some(DeclaredMember { signature, callable: constructible, enums: Vec::new(), generics });
+            let (callable, public, enums) = (constructible, constructible, Vec::new());
+            return Some(DeclaredMember { signature, callable, public, enums, generics });
         }
         current = base(files, &current)?;
     }
@@ -258,7 +260,8 @@ impl Overloads {
             _ => merge_overloads(self.overloads),
         };
         let signature = Signature { params, open: self.open, rest: self.rest };
-        Some(DeclaredMember { signature, callable: public && !overloaded, enums: self.enums, generics: self.generics })
+        let callable = public && !overloaded;
+        Some(DeclaredMember { signature, callable, public, enums: self.enums, generics: self.generics })
     }
 }
 
@@ -383,6 +386,9 @@ pub(crate) struct DeclaredMember {
     /// `private` or `protected`) and has one signature (overloads type-check each apart; the merged
     /// signature is none of them).
     pub callable: bool,
+    /// Whether its class's users may call it at all, in any of its signatures: declared public and, for a
+    /// constructor, of a class that is not abstract.
+    pub public: bool,
     /// Per parameter, the enums its annotation names (`Color`, `Color | null`) that a suite can reach.
     pub enums: Vec<Vec<DeclaredEnum>>,
     /// How many type parameters a call may be given (the class's, for a constructor). Where it is not
