@@ -158,7 +158,11 @@ fn context_lost(value: &Value, types: &[&DeclaredType]) -> bool {
         types.iter().filter_map(|t| pick(t)).flat_map(constituents).collect()
     };
     match value {
-        Value::Callback(_) => types.iter().filter(|t| matches!(t, DeclaredType::Function { .. })).count() != 1,
+        Value::Callback(_) | Value::Fluent { .. } => {
+            types.iter().filter(|t| matches!(t, DeclaredType::Function { .. })).count() != 1
+        }
+        // A written class's parameters are annotated whatever its place (see `TestCase::constructor`).
+        Value::Constructor(_) => false,
         Value::Function { arity, result } => {
             let functions: Vec<&DeclaredType> =
                 types.iter().copied().filter(|t| matches!(t, DeclaredType::Function { .. })).collect();
@@ -206,7 +210,7 @@ fn context_lost(value: &Value, types: &[&DeclaredType]) -> bool {
 /// takes none).
 fn has_callback(value: &Value) -> bool {
     match value {
-        Value::Callback(_) | Value::Function { arity: 1.., .. } => true,
+        Value::Callback(_) | Value::Function { arity: 1.., .. } | Value::Fluent { arity: 1.. } => true,
         other => other.inner().into_iter().any(has_callback),
     }
 }
@@ -443,16 +447,24 @@ mod tests {
         let member = |name: &str, ty: DeclaredType| Member { name: name.into(), ty, optional: false };
         let chained = DeclaredType::Function { arity: 1, returns: Box::new(DeclaredType::This), compares: None };
         let hash = DeclaredType::Object(vec![member("size", DeclaredType::Number), member("update", chained)]);
-        let maker = param(DeclaredType::Constructs(Box::new(hash)), Vec::new(), Vec::new());
+        let maker = param(DeclaredType::Constructs(Box::new(hash.clone())), Vec::new(), Vec::new());
         let written =
             |update: Value| Value::Constructor(vec![("size".into(), Value::Number(32.0)), ("update".into(), update)]);
-        assert_eq!(typed(&maker, written(Value::Fluent { arity: 1 })), Some(Typed::Annotated));
+        assert_eq!(typed(&maker, written(Value::Fluent { arity: 1 })), Some(Typed::AsWritten));
         let unchained = written(Value::Function { arity: 1, result: Box::new(Value::Undefined) });
         assert_eq!(typed(&maker, unchained), None, "a method not returning its receiver");
         assert_eq!(typed(&maker, Value::Constructor(Vec::new())), None, "a required member left out");
         let class =
             param(DeclaredType::Constructs(Box::new(DeclaredType::Class("Sha".into()))), Vec::new(), Vec::new());
         assert_eq!(typed(&class, Value::Class(0)), None);
+        // In an object literal, a method returning its receiver takes its parameters' types from its place.
+        let counted = DeclaredType::Function { arity: 1, returns: Box::new(DeclaredType::Number), compares: None };
+        let other = DeclaredType::Object(vec![member("update", counted)]);
+        let object =
+            Value::object(vec![("size".into(), Value::Number(1.0)), ("update".into(), Value::Fluent { arity: 1 })]);
+        assert_eq!(typed(&param(hash.clone(), Vec::new(), Vec::new()), object.clone()), Some(Typed::AsWritten));
+        let either = param(DeclaredType::union(vec![hash, other]), Vec::new(), Vec::new());
+        assert_eq!(typed(&either, object), Some(Typed::Annotated), "two object types give `update` two signatures");
     }
 
     #[test]
