@@ -33,10 +33,7 @@ const KEYS: [Key; 26] = [
     TEXT,
     FUNCTION,
     ARITY,
-    FLUENT,
     CALLBACK,
-    CLASS,
-    CONSTRUCTOR,
     BIGINT,
     MAP,
     SET,
@@ -51,6 +48,9 @@ const KEYS: [Key; 26] = [
     INSTANCE,
     OBJECT,
     RECORD,
+    FLUENT,
+    CLASS,
+    CONSTRUCTOR,
     NUMBER,
 ];
 
