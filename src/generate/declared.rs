@@ -2,8 +2,9 @@
 //! of its members, a literal is itself, an enum one of its values, an object type an object with its
 //! members (optional ones now and then left out), a dictionary up to three entries, a function type a callback of its arity returning a
 //! value of its return type (a consistent comparator for one that orders two values: `a - b` for numbers,
-//! `a < b ? -1 : ...` for strings and values of a type the caller picks), an
-//! array of `T` an array of `T`s, a `Map`, `Set` or `Promise` one of them holding values of their type
+//! `a < b ? -1 : ...` for strings and values of a type the caller picks; a method declared to return `this`
+//! one returning its receiver), a type that constructs instances a class (the program's own, else one
+//! written of the instances' members), an array of `T` an array of `T`s, a `Map`, `Set` or `Promise` one of them holding values of their type
 //! arguments (a promise now and then rejected instead), an async iterable an async generator yielding its items, a class an instance built like any other argument,
 //! one of Node's global web classes (`URL`, `Headers`, `AbortSignal`...) an instance built as a user would.
 //! Parts declared `any` (the elements of `any[]`, what a callback returns) take their type from inference
@@ -13,9 +14,9 @@
 use rand::{Rng, RngExt};
 
 use super::random::{Builder, SMALL_NUMBER, date};
-use crate::analysis::declared::{DeclaredType, Literal, Orders};
+use crate::analysis::declared::{DeclaredType, Literal, Member, Orders};
 use crate::inference::ParamType;
-use crate::inference::declared::{arrays_satisfy, buildable};
+use crate::inference::declared::{arrays_satisfy, buildable, constructible};
 use crate::js::literal;
 use crate::model::program::is_typescript;
 use crate::model::test::{Shape, Value, Web, WebClass};
@@ -123,22 +124,12 @@ impl Builder<'_> {
             {
                 self.declared(param, &DeclaredType::Array(Box::new(DeclaredType::Any)), depth, rng)
             }
-            DeclaredType::Object(members) => {
-                let optional = members.iter().filter(|m| m.optional).count().max(1) as f64;
-                let chance = (OPTIONAL_MEMBERS_EXPECTED / optional).min(OPTIONAL_MEMBER_PROBABILITY);
-                let mut values = Vec::new();
-                for member in members {
-                    let wanted = !member.optional
-                        || (depth < MAX_OBJECT_DEPTH
-                            && buildable(&member.ty, self.program, false)
-                            && rng.random_bool(chance));
-                    if wanted {
-                        values.push((member.name.clone(), self.declared(None, &member.ty, depth + 1, rng)));
-                    }
-                }
-                Value::object(values)
-            }
+            DeclaredType::Object(members) => Value::object(self.members(members, depth, rng)),
+            DeclaredType::Constructs(made) => self.constructor(made, depth, rng),
             DeclaredType::Function { arity, compares: Some(orders), .. } => comparator(*orders, *arity, rng),
+            DeclaredType::Function { arity, returns, .. } if **returns == DeclaredType::This => {
+                Value::Fluent { arity: *arity }
+            }
             DeclaredType::Function { arity, returns, .. } => {
                 let record = param.and_then(|p| types.result_of(p)).filter(|_| **returns == DeclaredType::Any);
                 let result = match record {
@@ -181,8 +172,42 @@ impl Builder<'_> {
                 1 => self.primitive(ParamType::String, rng),
                 _ => Value::Boolean(rng.random_bool(0.5)),
             },
-            // Never built: `buildable` keeps such types to proxies, and optional members of them out.
-            DeclaredType::Opaque => Value::Undefined,
+            // Never built: `buildable` keeps such types to proxies, and optional members of them out; `this`
+            // is only ever a method's result, built with the method.
+            DeclaredType::Opaque | DeclaredType::This => Value::Undefined,
+        }
+    }
+
+    /// Values of the members of an object type: the required ones, and now and then optional ones.
+    fn members(&mut self, members: &[Member], depth: usize, rng: &mut (impl Rng + ?Sized)) -> Vec<(String, Value)> {
+        let optional = members.iter().filter(|m| m.optional).count().max(1) as f64;
+        let chance = (OPTIONAL_MEMBERS_EXPECTED / optional).min(OPTIONAL_MEMBER_PROBABILITY);
+        let mut values = Vec::new();
+        for member in members {
+            let wanted = !member.optional
+                || (depth < MAX_OBJECT_DEPTH && buildable(&member.ty, self.program, false) && rng.random_bool(chance));
+            if wanted {
+                values.push((member.name.clone(), self.declared(None, &member.ty, depth + 1, rng)));
+            }
+        }
+        values
+    }
+
+    /// Something constructing instances of `made` (see [`constructible`]): the class of the program it
+    /// names, itself; else a class written of an object type's members, each of its instances given values
+    /// of them (a method returning `this` returns the instance); for instances of any type, an empty class.
+    fn constructor(&mut self, made: &DeclaredType, depth: usize, rng: &mut (impl Rng + ?Sized)) -> Value {
+        match made {
+            DeclaredType::Class(name) => self.program.type_named(name).map_or(Value::Null, Value::Class),
+            DeclaredType::Object(members) => Value::Constructor(self.members(members, depth + 1, rng)),
+            DeclaredType::Union(types) => {
+                let built: Vec<&DeclaredType> = types.iter().filter(|t| constructible(t, self.program)).collect();
+                match built.len() {
+                    0 => Value::Null,
+                    n => self.constructor(built[rng.random_range(0..n)], depth, rng),
+                }
+            }
+            _ => Value::Constructor(Vec::new()),
         }
     }
 

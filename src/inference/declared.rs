@@ -37,7 +37,10 @@ pub(crate) fn buildable(ty: &DeclaredType, program: &ProgramInfo, top: bool) -> 
         | DeclaredType::Template(..)
         | DeclaredType::Web(_) => true,
         DeclaredType::Any => !top,
+        // A method returning its receiver is built as one.
+        DeclaredType::This => true,
         DeclaredType::Opaque => false,
+        DeclaredType::Constructs(made) => constructible(made, program),
         DeclaredType::Class(name) => program.type_named(name).is_some(),
         // `K | undefined` is left to its proxy as `K` is. Inside another type, where no proxy can learn, a
         // union is built of the members that can be (`Hardfork | string` of strings), unless only `null`
@@ -60,6 +63,19 @@ pub(crate) fn buildable(ty: &DeclaredType, program: &ProgramInfo, top: bool) -> 
     }
 }
 
+/// Whether something constructing instances of `made` can be built for `program`: a class of the program
+/// (passed itself), an object type whose members can be built (a class written of them), or any instances
+/// at all (an empty class); of a union, one of its members.
+pub(crate) fn constructible(made: &DeclaredType, program: &ProgramInfo) -> bool {
+    match made {
+        DeclaredType::Class(name) => program.type_named(name).is_some_and(|class| program.classes[class].is_class()),
+        DeclaredType::Object(_) => buildable(made, program, false),
+        DeclaredType::Any => true,
+        DeclaredType::Union(members) => members.iter().any(|m| constructible(m, program)),
+        _ => false,
+    }
+}
+
 /// The type, among those inference knows, that values of `ty` have: what people see, and what the
 /// strategies that do not read declarations fall back on.
 fn coarse(ty: &DeclaredType, program: &ProgramInfo) -> ParamType {
@@ -73,7 +89,7 @@ fn coarse(ty: &DeclaredType, program: &ProgramInfo) -> ParamType {
         }
         DeclaredType::Boolean | DeclaredType::Literal(Literal::Boolean(_)) => ParamType::Boolean,
         DeclaredType::Array(_) | DeclaredType::Tuple(_) => ParamType::Array,
-        DeclaredType::Function { .. } => ParamType::Function,
+        DeclaredType::Function { .. } | DeclaredType::Constructs(_) => ParamType::Function,
         DeclaredType::Date => ParamType::Date,
         DeclaredType::RegExp => ParamType::RegExp,
         DeclaredType::Class(name) => program.type_named(name).map_or(ParamType::Object, ParamType::Class),
@@ -93,6 +109,7 @@ fn coarse(ty: &DeclaredType, program: &ProgramInfo) -> ParamType {
         | DeclaredType::Null
         | DeclaredType::Undefined
         | DeclaredType::Any
+        | DeclaredType::This
         | DeclaredType::Opaque => ParamType::Object,
     }
 }

@@ -645,6 +645,36 @@
   const yieldAll = async function* (items) {
     for (let i = 0; i < items.length; i++) yield items[i];
   };
+  // A function given `length` n: what code reads of a callback's or method's parameters.
+  const withLength = (f, n) => defineProperty(f, 'length', { __proto__: null, value: n | 0, configurable: true });
+  // A class written of members (`Value::Constructor`), as the suite's `class { ... }` expression: the data
+  // members are fields each construction defines afresh, in order; the functions ({f}, {h}) are methods of
+  // its prototype, of their name and length, which make their result afresh at each call as the suite's
+  // `return` does. Made by an arrow function, so that it is as nameless as the suite's.
+  const written = (members, argument) => {
+    const fields = [];
+    const made = (() => class {
+      constructor() {
+        for (let i = 0; i < fields.length; i++) {
+          const value = argument(fields[i][1]);
+          defineProperty(this, fields[i][0], { __proto__: null, value, writable: true, enumerable: true, configurable: true });
+        }
+      }
+    })();
+    for (let i = 0; i < members.length; i++) {
+      const name = members[i][0];
+      const m = members[i][1];
+      const fluent = m !== null && typeof m === 'object' && hasOwn(m, 'h');
+      if (!fluent && (m === null || typeof m !== 'object' || !hasOwn(m, 'f'))) {
+        push(fields, members[i]);
+        continue;
+      }
+      const method = fluent ? { [name]() { return this; } }[name] : { [name]() { return argument(m.f); } }[name];
+      withLength(method, fluent ? m.h : m.n);
+      defineProperty(made.prototype, name, { __proto__: null, value: method, writable: true, enumerable: false, configurable: true });
+    }
+    return made;
+  };
   // An argument in the interpreter's encoding: its keys, their letters and meanings, are the table `KEYS`
   // of `model/test/interpreter.rs`, whose tests hold this function to it.
   const argument = (a) => {
@@ -713,6 +743,11 @@
       for (let i = 0; i < a.o.length; i++) object[a.o[i][0]] = argument(a.o[i][1]);
       return hasOwn(a, 'k') ? watching(a.k, object) : object;
     }
+    // Read after the older keys, which then take as many steps as they always did: work is counted in
+    // the engine's interrupt checks, and where a budget ends decides what is generated.
+    if (hasOwn(a, 'h')) return printed(withLength(function () { return this; }, a.h), text);
+    if (hasOwn(a, 'l')) return classes[a.l | 0];
+    if (hasOwn(a, 'z')) return printed(written(a.z, argument), text);
     return +a.x;
   };
   // The classes of the program that calls of the last test returned new instances of, as

@@ -286,6 +286,12 @@ impl ClassInfo {
         self.functions.is_some()
     }
 
+    /// Whether this unit is a class its tests construct with `new`: no factory's product, module of
+    /// functions or class's statics, so that its binding in a suite is the class itself.
+    pub(crate) fn is_class(&self) -> bool {
+        self.factory.is_none() && self.functions.is_none() && self.statics_of.is_none()
+    }
+
     /// The function of a module of functions that is its method `method`.
     pub(crate) fn function(&self, method: &str) -> Option<&ModuleFunction> {
         self.functions.as_ref()?.iter().find(|f| f.method == method)

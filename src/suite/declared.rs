@@ -7,7 +7,7 @@
 use std::path::Path;
 use std::rc::Rc;
 
-use crate::analysis::declared::{self, DeclaredEnum, DeclaredType, Literal, Orders};
+use crate::analysis::declared::{self, DeclaredEnum, DeclaredType, Literal, Member, Orders};
 use crate::export::{self, Declarations, DeclaredMember, EnumBinding, Typed};
 use crate::js::literal;
 use crate::model::program::ProgramInfo;
@@ -158,7 +158,11 @@ fn context_lost(value: &Value, types: &[&DeclaredType]) -> bool {
         types.iter().filter_map(|t| pick(t)).flat_map(constituents).collect()
     };
     match value {
-        Value::Callback(_) => types.iter().filter(|t| matches!(t, DeclaredType::Function { .. })).count() != 1,
+        Value::Callback(_) | Value::Fluent { .. } => {
+            types.iter().filter(|t| matches!(t, DeclaredType::Function { .. })).count() != 1
+        }
+        // A written class's parameters are annotated whatever its place (see `TestCase::constructor`).
+        Value::Constructor(_) => false,
         Value::Function { arity, result } => {
             let functions: Vec<&DeclaredType> =
                 types.iter().copied().filter(|t| matches!(t, DeclaredType::Function { .. })).collect();
@@ -206,7 +210,7 @@ fn context_lost(value: &Value, types: &[&DeclaredType]) -> bool {
 /// takes none).
 fn has_callback(value: &Value) -> bool {
     match value {
-        Value::Callback(_) | Value::Function { arity: 1.., .. } => true,
+        Value::Callback(_) | Value::Function { arity: 1.., .. } | Value::Fluent { arity: 1.. } => true,
         other => other.inner().into_iter().any(has_callback),
     }
 }
@@ -265,15 +269,12 @@ impl Carries<'_> {
             (Value::Array(items), DeclaredType::Tuple(types)) => {
                 items.len() == types.len() && items.iter().zip(types).all(|(i, t)| self.value(i, t))
             }
-            (Value::Object { members: fields, .. }, DeclaredType::Object(members)) => {
-                let declared = fields.iter().all(|(name, v)| {
-                    members
-                        .iter()
-                        .find(|m| m.name == *name)
-                        .is_some_and(|m| (m.optional && *v == Value::Undefined) || self.value(v, &m.ty))
-                });
-                let complete = members.iter().filter(|m| !m.optional).all(|m| fields.iter().any(|(n, _)| *n == m.name));
-                declared && complete
+            (Value::Object { members: fields, .. }, DeclaredType::Object(members)) => self.members(fields, members),
+            // A class written of members constructs instances of an object type it has them of; a class of
+            // the program is cast, its constructor's parameters not being compared with the signature's.
+            (Value::Constructor(fields), DeclaredType::Constructs(made)) => self.instances(fields, made),
+            (Value::Fluent { arity }, DeclaredType::Function { arity: declared, returns, .. }) => {
+                arity <= declared && **returns == DeclaredType::This
             }
             (Value::Set(items), DeclaredType::Set(item))
             | (Value::AsyncIterable(items), DeclaredType::AsyncIterable(item)) => {
@@ -296,6 +297,31 @@ impl Carries<'_> {
             }),
             _ => false,
         }
+    }
+}
+
+impl Carries<'_> {
+    /// Whether instances of a class written of `fields` are of type `made`.
+    fn instances(&self, fields: &[(String, Value)], made: &DeclaredType) -> bool {
+        match made {
+            DeclaredType::Object(members) => self.members(fields, members),
+            DeclaredType::Union(types) => types.iter().any(|t| self.instances(fields, t)),
+            DeclaredType::Any => true,
+            _ => false,
+        }
+    }
+
+    /// Whether an object's (or a written class's) `fields` are members of the object type of `members`,
+    /// each of its type, and hold every required one.
+    fn members(&self, fields: &[(String, Value)], members: &[Member]) -> bool {
+        let declared = fields.iter().all(|(name, v)| {
+            members
+                .iter()
+                .find(|m| m.name == *name)
+                .is_some_and(|m| (m.optional && *v == Value::Undefined) || self.value(v, &m.ty))
+        });
+        let complete = members.iter().filter(|m| !m.optional).all(|m| fields.iter().any(|(n, _)| *n == m.name));
+        declared && complete
     }
 }
 
@@ -323,7 +349,6 @@ fn fits_template(s: &str, texts: &[String]) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::analysis::declared::Member;
     use crate::export::DeclaredParam;
 
     fn param(ty: DeclaredType, enums: Vec<(String, Vec<(String, Literal)>)>, enum_values: Vec<Literal>) -> Param {
@@ -415,6 +440,31 @@ mod tests {
         assert_eq!(typed(&size, Value::String("3em 4px".into())), None, "the texts out of order");
         let anything = param(DeclaredType::Any, Vec::new(), Vec::new());
         assert_eq!(typed(&anything, Value::Number(1.0)), None, "`any` may be a generic a typed receiver fixed");
+    }
+
+    #[test]
+    fn a_class_written_of_an_object_type_s_members_constructs_it_and_a_class_of_the_program_is_cast() {
+        let member = |name: &str, ty: DeclaredType| Member { name: name.into(), ty, optional: false };
+        let chained = DeclaredType::Function { arity: 1, returns: Box::new(DeclaredType::This), compares: None };
+        let hash = DeclaredType::Object(vec![member("size", DeclaredType::Number), member("update", chained)]);
+        let maker = param(DeclaredType::Constructs(Box::new(hash.clone())), Vec::new(), Vec::new());
+        let written =
+            |update: Value| Value::Constructor(vec![("size".into(), Value::Number(32.0)), ("update".into(), update)]);
+        assert_eq!(typed(&maker, written(Value::Fluent { arity: 1 })), Some(Typed::AsWritten));
+        let unchained = written(Value::Function { arity: 1, result: Box::new(Value::Undefined) });
+        assert_eq!(typed(&maker, unchained), None, "a method not returning its receiver");
+        assert_eq!(typed(&maker, Value::Constructor(Vec::new())), None, "a required member left out");
+        let class =
+            param(DeclaredType::Constructs(Box::new(DeclaredType::Class("Sha".into()))), Vec::new(), Vec::new());
+        assert_eq!(typed(&class, Value::Class(0)), None);
+        // In an object literal, a method returning its receiver takes its parameters' types from its place.
+        let counted = DeclaredType::Function { arity: 1, returns: Box::new(DeclaredType::Number), compares: None };
+        let other = DeclaredType::Object(vec![member("update", counted)]);
+        let object =
+            Value::object(vec![("size".into(), Value::Number(1.0)), ("update".into(), Value::Fluent { arity: 1 })]);
+        assert_eq!(typed(&param(hash.clone(), Vec::new(), Vec::new()), object.clone()), Some(Typed::AsWritten));
+        let either = param(DeclaredType::union(vec![hash, other]), Vec::new(), Vec::new());
+        assert_eq!(typed(&either, object), Some(Typed::Annotated), "two object types give `update` two signatures");
     }
 
     #[test]

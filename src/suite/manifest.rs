@@ -598,6 +598,9 @@ fn value(json: &Json, classes: &[ClassId]) -> std::result::Result<Value, String>
                     },
                     result: Box::new(value(inner, classes)?),
                 },
+                "h" => Value::Fluent { arity: inner.as_u64().and_then(|n| usize::try_from(n).ok()).ok_or_else(bad)? },
+                "l" => Value::Class(inner.as_u64().and_then(|c| classes.get(c as usize).copied()).ok_or_else(bad)?),
+                "z" => Value::Constructor(members(inner, classes)?),
                 "c" => Value::Callback(inner.as_u64().and_then(Shape::from_code).ok_or_else(bad)?),
                 "y" => match inner.as_array().map(Vec::as_slice) {
                     Some([length, fill]) => Value::Bytes {
@@ -698,6 +701,12 @@ mod tests {
             Value::Promise(Box::new(Value::Number(3.0))),
             Value::AsyncIterable(vec![Value::Number(1.0), Value::String("b".into())]),
             Value::Rejected,
+            Value::Fluent { arity: 1 },
+            Value::Class(1),
+            Value::Constructor(vec![
+                ("size".into(), Value::Number(3.0)),
+                ("update".into(), Value::Fluent { arity: 1 }),
+            ]),
             Value::Date(86_400_000.0),
             Value::object(vec![("k".into(), Value::Number(3.0))]),
             Value::Undefined,

@@ -885,3 +885,21 @@ fn numbered_members_and_rests_of_computed_tuples_are_written_as_typescript_check
     let written = generated_passing_and_type_checked("tallies.ts");
     assert!(written.contains("levels: {"), "{written}");
 }
+
+#[test]
+fn a_parameter_that_constructs_instances_is_given_a_class_whose_methods_returning_this_chain() {
+    // digests.ts: `Keyed` takes `hash: new () => Digest`, an interface whose `update`, `reset` and `finish`
+    // return `this` (the constructor chains `update(key).finish(out).clean()`, `tag` chains from
+    // `reset()`), and branches on its `blockSize` and `digestLength`; `counted` takes `typeof Counter`.
+    // Such a type was opaque: no value was built and nothing covered. A class is written of the
+    // interface's members, its methods returning `this` returning the instance; `traits` returns what the
+    // code can observe of it, asserted as the sandbox saw it, under each runner; tsc accepts the suites.
+    each_format_as_declared("digests.ts", "Keyed", |format, _, written| {
+        assert!(written.contains("new Keyed(class { digestLength = "), "{format}:\n{written}");
+        assert!(written.contains(" update(_a: any) { return this; } "), "{format}:\n{written}");
+        assert!(written.contains("\"digestLength,blockSize;1;true;false;false;"), "{format}:\n{written}");
+    });
+    // A class of the module is passed itself, cast: its constructor is not compared with the signature.
+    let written = generated_passing_and_type_checked("digests.ts");
+    assert!(written.contains("counted(Counter as any, "), "{written}");
+}

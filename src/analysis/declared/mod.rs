@@ -4,11 +4,13 @@
 //! parse is cheap and keeps the two independent.
 //!
 //! Files: `types.rs` (the [`DeclaredType`] language), `scope.rs` (what a file declares, by name),
-//! `resolve.rs` (names looked up and expanded, across the files imports name), `classes.rs` (a class's
+//! `resolve.rs` (names looked up and expanded, across the files imports name), `builtins.rs` (the standard
+//! library's types it builds), `classes.rs` (a class's
 //! signatures, along `extends`, overloads merged), `constructed.rs` (a class declared as a variable whose
 //! type constructs it), `locate.rs` (where a file's declarations are), `made.rs` (the methods of what a
 //! factory makes, as its declared return type says).
 
+mod builtins;
 mod classes;
 mod constructed;
 mod functions;

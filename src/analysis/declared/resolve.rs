@@ -12,11 +12,11 @@ use swc_ecma_ast::{
     TsTypeQueryExpr, TsUnionOrIntersectionType,
 };
 
+use super::builtins::built_in;
 use super::functions::FunctionDecl;
 use super::locate::module_file;
 use super::scope::{FileScope, Import, Imported, Scope};
 use super::types::{DeclaredType, Literal, Member, Orders};
-use crate::model::test::WebClass;
 
 /// Names followed, one inside another, before a type counts as unbuildable: recursive types
 /// (`parent: TreeNode`) end there.
@@ -271,6 +271,18 @@ impl Files {
                 let returns = self.resolve(&f.type_ann.type_ann, &inner);
                 self.function(&f.params, returns, &inner)
             }
+            TsType::TsFnOrConstructorType(TsFnOrConstructorType::TsConstructorType(c)) => {
+                let inner = ctx.with_own_params(self, c.type_params.as_deref());
+                DeclaredType::Constructs(Box::new(self.resolve(&c.type_ann.type_ann, &inner)))
+            }
+            // A class's own type (`typeof Queue`) constructs its instances.
+            TsType::TsTypeQuery(query) => match &query.expr_name {
+                TsTypeQueryExpr::TsEntityName(TsEntityName::Ident(id)) => match self.lookup(&ctx.place, &id.sym, 0) {
+                    Some(Named::Class(_, name, _)) => DeclaredType::Constructs(Box::new(DeclaredType::Class(name))),
+                    _ => DeclaredType::Opaque,
+                },
+                _ => DeclaredType::Opaque,
+            },
             TsType::TsTypeRef(r) => {
                 let args: Vec<DeclaredType> = r
                     .type_params
@@ -582,11 +594,11 @@ impl Files {
         DeclaredType::Function { arity, returns: Box::new(returns), compares }
     }
 
-    /// An object type from its members; one with only a call signature is a function type.
+    /// An object type from its members; one with only a call signature is a function type, one with only
+    /// construct signatures constructs what the first one returns.
     fn object(&mut self, elements: &[TsTypeElement], ctx: &Ctx) -> DeclaredType {
         let mut members = Vec::new();
-        let mut call = None;
-        let mut index = None;
+        let (mut call, mut index, mut construct) = (None, None, None);
         for element in elements {
             match element {
                 // A member whose key is not read (a bigint) is left out when optional; a required one
@@ -599,7 +611,11 @@ impl Files {
                 TsTypeElement::TsMethodSignature(m) if !m.computed && (m.optional || key_name(&m.key).is_some()) => {
                     let Some(name) = key_name(&m.key) else { continue };
                     let inner = ctx.with_own_params(self, m.type_params.as_deref());
-                    let returns = m.type_ann.as_ref().map_or(DeclaredType::Any, |t| self.resolve(&t.type_ann, &inner));
+                    let returns = match m.type_ann.as_deref().map(|t| &*t.type_ann) {
+                        // An interface's method returning `this` returns its receiver.
+                        Some(TsType::TsThisType(_)) if ctx.this_class.is_none() => DeclaredType::This,
+                        returned => returned.map_or(DeclaredType::Any, |t| self.resolve(t, &inner)),
+                    };
                     let ty = self.function(&m.params, returns, &inner);
                     members.push(Member { name, ty, optional: m.optional });
                 }
@@ -627,16 +643,25 @@ impl Files {
                         index = Some(value);
                     }
                 }
-                // Construct signatures make no plain object; a required member of a key not read, none a
-                // value is proved to be.
+                // Overloads construct the same instances.
+                TsTypeElement::TsConstructSignatureDecl(c) if construct.is_none() => {
+                    let inner = ctx.with_own_params(self, c.type_params.as_deref());
+                    construct =
+                        Some(c.type_ann.as_ref().map_or(DeclaredType::Any, |t| self.resolve(&t.type_ann, &inner)));
+                }
+                TsTypeElement::TsConstructSignatureDecl(_) => {}
+                // A required member of a key not read: none a value is proved to be.
                 _ => return DeclaredType::Opaque,
             }
         }
-        match (call, index) {
-            (Some(function), _) if members.is_empty() => function,
-            (Some(_), _) => DeclaredType::Opaque,
-            (None, Some(value)) if members.is_empty() => DeclaredType::Dictionary(Box::new(value)),
-            (None, _) => DeclaredType::Object(members),
+        match (call, index, construct) {
+            // A constructor with members of its own (statics) is no plain class.
+            (None, None, Some(made)) if members.is_empty() => DeclaredType::Constructs(Box::new(made)),
+            (_, _, Some(_)) => DeclaredType::Opaque,
+            (Some(function), _, None) if members.is_empty() => function,
+            (Some(_), _, None) => DeclaredType::Opaque,
+            (None, Some(value), None) if members.is_empty() => DeclaredType::Dictionary(Box::new(value)),
+            (None, _, None) => DeclaredType::Object(members),
         }
     }
 }
@@ -723,72 +748,5 @@ fn computed(ty: &TsType) -> bool {
         TsType::TsParenthesizedType(p) => computed(&p.type_ann),
         TsType::TsConditionalType(_) | TsType::TsMappedType(_) => true,
         _ => false,
-    }
-}
-
-/// The types of the standard library the engine builds, by name, with their type arguments.
-fn built_in(name: &str, args: &[DeclaredType]) -> DeclaredType {
-    let first = || args.first().cloned().unwrap_or(DeclaredType::Any);
-    let members_optional = |optional: bool| match first() {
-        DeclaredType::Object(members) => {
-            DeclaredType::Object(members.into_iter().map(|m| Member { optional, ..m }).collect())
-        }
-        _ => DeclaredType::Opaque,
-    };
-    match name {
-        "Date" => DeclaredType::Date,
-        "RegExp" => DeclaredType::RegExp,
-        "Uint8Array" => DeclaredType::Bytes,
-        "Number" => DeclaredType::Number,
-        "String" => DeclaredType::String,
-        "Boolean" => DeclaredType::Boolean,
-        "BigInt" => DeclaredType::BigInt,
-        // An array is an `Iterable` and an `ArrayLike` of its elements: what code taking either walks.
-        "Array" | "ReadonlyArray" | "Iterable" | "ArrayLike" => DeclaredType::Array(Box::new(first())),
-        "Map" | "ReadonlyMap" => {
-            DeclaredType::Map(Box::new(first()), Box::new(args.get(1).cloned().unwrap_or(DeclaredType::Any)))
-        }
-        "Set" | "ReadonlySet" => DeclaredType::Set(Box::new(first())),
-        "Promise" | "PromiseLike" => DeclaredType::Promise(Box::new(first())),
-        "AsyncIterable" | "AsyncIterableIterator" | "AsyncGenerator" | "AsyncIterator" => {
-            DeclaredType::AsyncIterable(Box::new(first()))
-        }
-        "Function" => DeclaredType::Function { arity: 0, returns: Box::new(DeclaredType::Any), compares: None },
-        "Object" => DeclaredType::Any,
-        "Readonly" => first(),
-        "Partial" => members_optional(true),
-        "Required" => members_optional(false),
-        "Pick" | "Omit" => match (first(), args.get(1).map(literal_strings)) {
-            (DeclaredType::Object(members), Some(Some(keys))) => DeclaredType::Object(
-                members.into_iter().filter(|m| keys.contains(&m.name) == (name == "Pick")).collect(),
-            ),
-            _ => DeclaredType::Opaque,
-        },
-        // A record of any string keys is a dictionary; with literal keys, it has each of them.
-        "Record" => match args.first() {
-            Some(DeclaredType::String) => {
-                DeclaredType::Dictionary(Box::new(args.get(1).cloned().unwrap_or(DeclaredType::Any)))
-            }
-            Some(keys) => match (literal_strings(keys), args.get(1)) {
-                (Some(keys), Some(value)) => DeclaredType::Object(
-                    keys.into_iter().map(|name| Member { name, ty: value.clone(), optional: false }).collect(),
-                ),
-                _ => DeclaredType::Opaque,
-            },
-            None => DeclaredType::Opaque,
-        },
-        _ => WebClass::named(name).map_or(DeclaredType::Opaque, DeclaredType::Web),
-    }
-}
-
-/// The strings a union of string literals (or one literal) is made of.
-fn literal_strings(ty: &DeclaredType) -> Option<Vec<String>> {
-    let one = |t: &DeclaredType| match t {
-        DeclaredType::Literal(Literal::String(s)) => Some(s.clone()),
-        _ => None,
-    };
-    match ty {
-        DeclaredType::Union(members) => members.iter().map(one).collect(),
-        other => one(other).map(|s| vec![s]),
     }
 }

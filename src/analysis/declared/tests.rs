@@ -141,18 +141,53 @@ fn generics_are_any_value_unless_bounded_and_classes_stay_names() {
 }
 
 #[test]
-fn this_is_the_class_in_its_members_and_any_value_in_an_interface() {
-    let text = "interface Copyable { copy(): this; size: number }\n\
+fn this_is_the_class_in_its_members_and_the_receiver_an_interfaces_method_returns() {
+    let text = "interface Copyable { copy(): this; size: number; peer: (x: this) => this }\n\
                 export declare class Box { m(other: this, source: Copyable): void; }";
+    let function =
+        |returns: DeclaredType| DeclaredType::Function { arity: 0, returns: Box::new(returns), compares: None };
     let copyable = DeclaredType::Object(vec![
+        Member { name: "copy".into(), ty: function(DeclaredType::This), optional: false },
+        Member { name: "size".into(), ty: DeclaredType::Number, optional: false },
+        // Only a method's own result is its receiver; elsewhere `this` is whatever implements the type.
         Member {
-            name: "copy".into(),
-            ty: DeclaredType::Function { arity: 0, returns: Box::new(DeclaredType::Any), compares: None },
+            name: "peer".into(),
+            ty: DeclaredType::Function { arity: 1, returns: Box::new(DeclaredType::Any), compares: None },
             optional: false,
         },
-        Member { name: "size".into(), ty: DeclaredType::Number, optional: false },
     ]);
     assert_eq!(types_of(text, "Box", "m"), vec![DeclaredType::Class("Box".into()), copyable]);
+}
+
+#[test]
+fn construct_signatures_and_a_class_s_own_type_construct_instances() {
+    let text = "interface Hash { readonly size: number; update(data: Uint8Array): this }\n\
+                interface HashMaker { new (seed: number): Hash }\n\
+                export declare class Sha { constructor(); }\n\
+                export declare class C { m(a: new () => Hash, b: { new (x: number): Sha }, c: typeof Sha, d: HashMaker, \
+                e: { new (): Hash; create(): Hash }, f: abstract new () => Sha): void; }";
+    let hash = DeclaredType::Object(vec![
+        Member { name: "size".into(), ty: DeclaredType::Number, optional: false },
+        Member {
+            name: "update".into(),
+            ty: DeclaredType::Function { arity: 1, returns: Box::new(DeclaredType::This), compares: None },
+            optional: false,
+        },
+    ]);
+    let constructs = |made: DeclaredType| DeclaredType::Constructs(Box::new(made));
+    let sha = || DeclaredType::Class("Sha".into());
+    assert_eq!(
+        types_of(text, "C", "m"),
+        vec![
+            constructs(hash.clone()),
+            constructs(sha()),
+            constructs(sha()),
+            constructs(hash),
+            // A constructor with static members of its own is no class a test can write.
+            DeclaredType::Opaque,
+            constructs(sha()),
+        ]
+    );
 }
 
 #[test]

@@ -53,6 +53,13 @@ pub(crate) enum DeclaredType {
     AsyncIterable(Box<DeclaredType>),
     /// An instance of the class of that name.
     Class(String),
+    /// What constructs instances of a type: a construct signature's type (`new () => Hash`, `{ new (x:
+    /// number): T }`) or a class's own (`typeof Queue`), by what the instances are (an object type, a
+    /// class, a union of them).
+    Constructs(Box<DeclaredType>),
+    /// `this` returned by a method of an interface or object type: the receiver, whatever implements the
+    /// type, which chained calls (`h.update(x).finish(out)`) call on again.
+    This,
     /// `Date`.
     Date,
     /// `RegExp`.

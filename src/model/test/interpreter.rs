@@ -25,7 +25,7 @@ struct Key {
 /// so each letter is distinct from every other: an options object's record once took `w`, a web value's,
 /// and the harness read every such options object as a URL.
 #[cfg(test)]
-const KEYS: [Key; 23] = [
+const KEYS: [Key; 26] = [
     VARIABLE,
     UNDEFINED,
     PROXY,
@@ -48,6 +48,9 @@ const KEYS: [Key; 23] = [
     INSTANCE,
     OBJECT,
     RECORD,
+    FLUENT,
+    CLASS,
+    CONSTRUCTOR,
     NUMBER,
 ];
 
@@ -63,6 +66,14 @@ const FUNCTION: Key = Key {
 };
 const ARITY: Key =
     Key { letter: "n", meaning: "beside a function: its `length`", harness: "'length', { __proto__: null, value: a.n" };
+const FLUENT: Key = Key {
+    letter: "h",
+    meaning: "a method returning its receiver",
+    harness: "printed(withLength(function () { return this; }, a.h), text)",
+};
+const CLASS: Key = Key { letter: "l", meaning: "a class of the program", harness: "return classes[a.l | 0]" };
+const CONSTRUCTOR: Key =
+    Key { letter: "z", meaning: "a class written of members", harness: "printed(written(a.z, argument), text)" };
 const CALLBACK: Key = Key { letter: "c", meaning: "a callback of a shape", harness: "printed(shaped(a.c), text)" };
 const BIGINT: Key = Key { letter: "b", meaning: "a bigint, by its digits", harness: "P.BigInt(a.b)" };
 const MAP: Key = Key { letter: "m", meaning: "a map, by its entries", harness: "P.mapSet(m, argument(a.m[i][0])" };
@@ -213,6 +224,20 @@ impl TestCase {
                     beside(json, &ARITY);
                     let _ = write!(json, "{arity}");
                 }
+                self.push_json_text(json, value, program);
+            }
+            Value::Fluent { arity } => {
+                open(json, &FLUENT);
+                let _ = write!(json, "{arity}");
+                self.push_json_text(json, value, program);
+            }
+            Value::Class(class) => {
+                open(json, &CLASS);
+                let _ = write!(json, "{class}}}");
+            }
+            Value::Constructor(members) => {
+                open(json, &CONSTRUCTOR);
+                self.push_json_members(json, members, program);
                 self.push_json_text(json, value, program);
             }
             Value::Callback(shape) => {

@@ -104,6 +104,11 @@ impl TestCase {
                 };
                 format!("function ({}) {{ return {}; }}", parameters(*arity, taken, annotation), text(result))
             }
+            Value::Fluent { arity } => {
+                format!("function ({}) {{ return this; }}", parameters(*arity, |_| false, annotation))
+            }
+            Value::Class(class) => program.classes[*class].alias.clone(),
+            Value::Constructor(members) => self.constructor(members, program, annotation),
             Value::Callback(shape) => callback(*shape, annotation.unwrap_or_default()),
             Value::BigInt(n) => format!("{n}n"),
             Value::Map(entries) if entries.is_empty() => "new Map()".into(),
@@ -157,6 +162,40 @@ impl TestCase {
         let members: Vec<String> =
             members.iter().map(|(k, v)| format!("{}: {}", key(k), self.annotated(v, program, annotation))).collect();
         format!("{{ {} }}", members.join(", "))
+    }
+
+    /// A class expression of `members` (see [`Value::Constructor`]): the functions among them its methods
+    /// (a method returning `this` returns the instance), the others its fields. In TypeScript every
+    /// parameter inside is annotated `: any`: a class body takes no types from where it is passed. A key
+    /// that is no plain name, or is `constructor` (which would name the class's constructor), is computed.
+    fn constructor(&self, members: &[(String, Value)], program: &ProgramInfo, annotation: Option<&str>) -> String {
+        let annotation = annotation.map(|_| ": any");
+        let taken = |name: &str| {
+            self.variables.iter().any(|v| v.name == name) || program.classes.iter().any(|c| c.alias == name)
+        };
+        let key = |k: &str| {
+            if literal::is_identifier_name(k) && k != "constructor" {
+                k.to_string()
+            } else {
+                format!("[{}]", literal::string(k))
+            }
+        };
+        let members: Vec<String> = members
+            .iter()
+            .map(|(k, v)| match v {
+                Value::Fluent { arity } => {
+                    format!("{}({}) {{ return this; }}", key(k), parameters(*arity, taken, annotation))
+                }
+                Value::Function { arity, result } => format!(
+                    "{}({}) {{ return {}; }}",
+                    key(k),
+                    parameters(*arity, taken, annotation),
+                    self.annotated(result, program, annotation)
+                ),
+                other => format!("{} = {};", key(k), self.annotated(other, program, annotation)),
+            })
+            .collect();
+        if members.is_empty() { "class {}".into() } else { format!("class {{ {} }}", members.join(" ")) }
     }
 
     /// An instance made without its constructor, its fields then set: what the harness does for

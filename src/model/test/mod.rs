@@ -41,6 +41,19 @@ pub enum Value {
         /// What every call returns.
         result: Box<Value>,
     },
+    /// A method of `arity` parameters that returns its receiver: `function (a) { return this; }`, what a
+    /// declared `this` return type asks for, so that chained calls (`h.update(x).finish(out)`) reach the
+    /// object again.
+    Fluent {
+        /// How many parameters it names.
+        arity: usize,
+    },
+    /// A class of the program itself, passed by reference (`Queue`): what constructs its instances.
+    Class(ClassId),
+    /// A class written for a parameter that constructs instances of an object type: `class { size = 3;
+    /// update(a) { return this; } }`. Each construction gets its own values of the data members (the
+    /// fields); the functions among the members are its methods, each call making its result afresh.
+    Constructor(Vec<(String, Value)>),
     /// A pure callback whose result follows from its arguments as such a callback's would: a
     /// consistent comparator, a sum, a predicate (see [`Shape`]).
     Callback(Shape),
@@ -166,7 +179,7 @@ impl Value {
             Value::Array(items) | Value::Answers(items) | Value::Set(items) | Value::AsyncIterable(items) => {
                 items.iter().collect()
             }
-            Value::Object { members, .. } | Value::Instance { fields: members, .. } => {
+            Value::Object { members, .. } | Value::Instance { fields: members, .. } | Value::Constructor(members) => {
                 members.iter().map(|(_, v)| v).collect()
             }
             Value::Map(entries) => entries.iter().flat_map(|(k, v)| [k, v]).collect(),
@@ -397,7 +410,7 @@ impl TestCase {
     }
 
     /// The classes the test names, in order of first use: those it constructs or rebuilds, and those of
-    /// rebuilt instances among values.
+    /// rebuilt instances and classes passed by reference among values.
     pub(crate) fn classes_used(&self) -> Vec<ClassId> {
         let mut classes = Vec::new();
         let mut add = |class: ClassId| {
@@ -465,13 +478,14 @@ impl Value {
             Value::Promise(result) => Value::Promise(Box::new(result.remapped(map))),
             Value::Object { members: fields, record } => Value::Object { members: members(fields), record: *record },
             Value::Instance { class, fields } => Value::Instance { class: *class, fields: members(fields) },
+            Value::Constructor(fields) => Value::Constructor(members(fields)),
             other => other.clone(),
         }
     }
 
     /// Calls `visit` with the class of every rebuilt instance in this value.
     fn visit_classes(&self, visit: &mut impl FnMut(ClassId)) {
-        if let Value::Instance { class, .. } = self {
+        if let Value::Instance { class, .. } | Value::Class(class) = self {
             visit(*class);
         }
         self.inner().into_iter().for_each(|i| i.visit_classes(visit));
@@ -484,7 +498,9 @@ impl Value {
                 *record = None;
                 members.iter_mut().for_each(|(_, v)| v.unreported());
             }
-            Value::Instance { fields: members, .. } => members.iter_mut().for_each(|(_, v)| v.unreported()),
+            Value::Instance { fields: members, .. } | Value::Constructor(members) => {
+                members.iter_mut().for_each(|(_, v)| v.unreported())
+            }
             Value::Array(items) | Value::Answers(items) | Value::Set(items) | Value::AsyncIterable(items) => {
                 items.iter_mut().for_each(Value::unreported);
             }
