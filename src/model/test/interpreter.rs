@@ -61,8 +61,8 @@ const ARRAY: Key = Key { letter: "a", meaning: "an array of values", harness: "r
 const TEXT: Key = Key { letter: "t", meaning: "beside a function: the text it prints", harness: "? a.t : undefined" };
 const FUNCTION: Key = Key {
     letter: "f",
-    meaning: "a function returning a value",
-    harness: "printed(function () { return result; }, text)",
+    meaning: "a function returning a value, built anew on each call as the suite's text builds it",
+    harness: "if (!built) result = argument(a.f);",
 };
 const ARITY: Key =
     Key { letter: "n", meaning: "beside a function: its `length`", harness: "'length', { __proto__: null, value: a.n" };
