@@ -1,10 +1,11 @@
 //! Node's built-in modules as the sandbox offers them. The pure ones libraries lean on are host-free
 //! versions written to behave as Node's (`node/events.js`, `util.js`, `assert.js`, `path.js`,
-//! `string_decoder.js`, `buffer.js`), loaded like the program's own CommonJS files; every other built-in
-//! (the file system, the network, processes, the operating system, threads...) is a stand-in
-//! (`node/host.js`) that loads, so the rest of a library stays testable, and throws "no host access in the
-//! sandbox" when used. `node/globals.js` gives every context Node's host-free globals: `Buffer`,
-//! `TextEncoder`, `TextDecoder`.
+//! `string_decoder.js`, `buffer.js`), loaded like the program's own CommonJS files; the `process` module is
+//! the host-free global `process` (code reading its command line while it loads imports it as often as it
+//! reads the global); every other built-in (the file system, the network, processes, the operating system,
+//! threads...) is a stand-in (`node/host.js`) that loads, so the rest of a library stays testable, and
+//! throws "no host access in the sandbox" when used. `node/globals.js` gives every context Node's
+//! host-free globals: `Buffer`, `TextEncoder`, `TextDecoder`.
 
 /// How the sandbox offers one built-in module.
 enum Offer {
@@ -49,7 +50,7 @@ const MODULES: &[(&str, Offer)] = &[
     ("os", Offer::StandIn),
     ("path/win32", Offer::StandIn),
     ("perf_hooks", Offer::StandIn),
-    ("process", Offer::StandIn),
+    ("process", Offer::Alias("globalThis.process")),
     ("punycode", Offer::StandIn),
     ("querystring", Offer::StandIn),
     ("readline", Offer::StandIn),

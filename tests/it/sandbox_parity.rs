@@ -475,3 +475,12 @@ fn a_callback_returning_an_object_gives_a_new_one_on_every_call_as_the_suite_wri
     let tests = suite(out.path(), "Pool.test.js");
     assert!(tests.contains(".takeTwice()") && tests.contains("function () { return { count: "), "{tests}");
 }
+
+#[test]
+fn the_process_module_is_the_host_free_process_a_library_reads_while_loading() {
+    // flags.mjs calls `process.argv.indexOf` while it loads, having imported `node:process`: a stand-in
+    // of a host module refused the call, and the code failed while loading.
+    let (report, _, _) = generate_passing("flags.mjs");
+    let classes: Vec<&str> = report["classes"].as_array().unwrap().iter().filter_map(|c| c["name"].as_str()).collect();
+    assert!(classes.contains(&"Logger"), "{report}");
+}
