@@ -525,3 +525,19 @@ fn the_timers_modules_are_the_virtual_clock_s_timers() {
     let tests = suite(out.path(), "Retrier.test.js");
     assert!(tests.contains("\"AbortError ABORT_ERR stop\"") && tests.contains(".later("), "{tests}");
 }
+
+#[test]
+fn the_standard_streams_are_the_pipes_a_test_file_has_under_node_test() {
+    // debug-colours.js makes a logger while it loads, which asks `tty.isatty(process.stderr.fd)`: the
+    // sandbox's `process` had no streams, and the code failed while loading. Writing to a stream stays
+    // host access: a test of an enabled logger is never elected.
+    let (report, out, _) = generate_passing("debug-colours.js");
+    for (name, covered, statements, _) in methods(&report) {
+        // Neither colours (no terminal) nor writes (host access) are reached.
+        let expected = if name == "Debug.format" || name == "Debug.log" { statements - 1 } else { statements };
+        assert_eq!(covered, expected, "{name}");
+    }
+    let tests = suite(out.path(), "Debug.test.js");
+    assert!(tests.contains("{ fds: [0, 1, 2], terminals: [undefined, undefined, undefined] }"), "{tests}");
+    assert!(!tests.contains("enabled = true"), "{tests}");
+}
