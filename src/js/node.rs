@@ -2,7 +2,10 @@
 //! versions written to behave as Node's (`node/events.js`, `util.js`, `assert.js`, `path.js`,
 //! `string_decoder.js`, `buffer.js`), loaded like the program's own CommonJS files; the `process` module is
 //! the host-free global `process` (code reading its command line while it loads imports it as often as it
-//! reads the global); every other built-in (the file system, the network, processes, the operating system,
+//! reads the global); what a library reads of `tty`, `cluster`, `worker_threads` and `timers` while it
+//! loads or at call time is host-free too, answering as under `node --test` (no terminal, the primary
+//! process, the main thread, the virtual clock's timers), their parts that reach the host being stand-ins;
+//! every other built-in (the file system, the network, processes, the operating system,
 //! threads...) is a stand-in (`node/host.js`) that loads, so the rest of a library stays testable, and
 //! throws "no host access in the sandbox" when used. `node/globals.js` gives every context Node's
 //! host-free globals: `Buffer`, `TextEncoder`, `TextDecoder`.
@@ -15,23 +18,29 @@ enum Offer {
     Alias(&'static str),
     /// A stand-in whose every use throws "no host access in the sandbox".
     StandIn,
+    /// A host-free implementation whose parts that reach the host are stand-ins (`standIn(path)`).
+    Partly(&'static str),
 }
 
 const MODULES: &[(&str, Offer)] = &[
     ("assert", Offer::Source(include_str!("node/assert.js"))),
     ("assert/strict", Offer::Alias("require('assert').strict")),
     ("buffer", Offer::Source(include_str!("node/buffer.js"))),
+    ("cluster", Offer::Partly(include_str!("node/cluster.js"))),
     ("console", Offer::Alias("globalThis.console")),
     ("events", Offer::Source(include_str!("node/events.js"))),
     ("path", Offer::Source(include_str!("node/path.js"))),
     ("path/posix", Offer::Alias("require('path')")),
     ("string_decoder", Offer::Source(include_str!("node/string_decoder.js"))),
     ("sys", Offer::Alias("require('util')")),
+    ("timers", Offer::Partly(include_str!("node/timers.js"))),
+    ("timers/promises", Offer::Partly(include_str!("node/timers-promises.js"))),
+    ("tty", Offer::Partly(include_str!("node/tty.js"))),
     ("util", Offer::Source(include_str!("node/util.js"))),
     ("util/types", Offer::Alias("require('util').types")),
+    ("worker_threads", Offer::Partly(include_str!("node/worker-threads.js"))),
     ("async_hooks", Offer::StandIn),
     ("child_process", Offer::StandIn),
-    ("cluster", Offer::StandIn),
     ("constants", Offer::StandIn),
     ("crypto", Offer::StandIn),
     ("dgram", Offer::StandIn),
@@ -60,23 +69,19 @@ const MODULES: &[(&str, Offer)] = &[
     ("stream/consumers", Offer::StandIn),
     ("stream/promises", Offer::StandIn),
     ("stream/web", Offer::StandIn),
-    ("timers", Offer::StandIn),
-    ("timers/promises", Offer::StandIn),
     ("tls", Offer::StandIn),
     ("trace_events", Offer::StandIn),
-    ("tty", Offer::StandIn),
     ("url", Offer::StandIn),
     ("v8", Offer::StandIn),
     ("vm", Offer::StandIn),
     ("wasi", Offer::StandIn),
-    ("worker_threads", Offer::StandIn),
     ("zlib", Offer::StandIn),
 ];
 
 /// Built-ins Node knows only with the `node:` prefix.
 const PREFIX_ONLY: &[&str] = &["sea", "sqlite", "test", "test/reporters"];
 
-/// The text of the stand-in, with `MODULE_NAME` where the module's name goes.
+/// The maker of stand-ins (`standIn(path)`), which the module's exports follow.
 const HOST_JS: &str = include_str!("node/host.js");
 
 /// Node's host-free globals (`Buffer`, `TextEncoder`, `TextDecoder`, the timers), installed in every
@@ -133,11 +138,12 @@ pub(crate) fn source(name: &str) -> Option<String> {
         Offer::Source(text) => (*text).to_string(),
         Offer::Alias(expression) => format!("'use strict';\nmodule.exports = {expression};\n"),
         Offer::StandIn => stand_in(name),
+        Offer::Partly(text) => format!("{HOST_JS}{text}"),
     })
 }
 
 fn stand_in(name: &str) -> String {
-    HOST_JS.replace("MODULE_NAME", &format!("'{name}'"))
+    format!("{HOST_JS}module.exports = standIn('{name}');\n")
 }
 
 #[cfg(test)]

@@ -1,6 +1,7 @@
 //! A sandbox Node code cannot tell apart (issue 40, item 7), and suites that must not fail or hang under
 //! Node on the code they came from (`tests/fixtures/parity`, written fresh): timers Node waits for in real
-//! time, classes extending `Array`, errors whose `name` is not a string, a host-free `process`, and the
+//! time, classes extending `Array`, errors whose `name` is not a string, a host-free `process` and the
+//! modules a library reads as under `node --test` (`tty`, `cluster`, `worker_threads`, `timers`), and the
 //! globals the sandbox lacks named when a library reads them while loading, and hidden while its suite
 //! loads it. Each suite runs under `node --test` with a per-test timeout, so that a suite that would hang
 //! fails instead.
@@ -483,4 +484,60 @@ fn the_process_module_is_the_host_free_process_a_library_reads_while_loading() {
     let (report, _, _) = generate_passing("flags.mjs");
     let classes: Vec<&str> = report["classes"].as_array().unwrap().iter().filter_map(|c| c["name"].as_str()).collect();
     assert!(classes.contains(&"Logger"), "{report}");
+}
+
+#[test]
+fn tty_answers_as_under_node_test_where_no_stream_is_a_terminal() {
+    // colours.mjs asks `tty.isatty(1)` while it loads and `isatty(fd)` at call time: a stand-in of the
+    // module refused the call, and the code failed while loading. Under `node --test` the test file's
+    // streams are pipes, so the colouring branch runs in neither; opening a terminal's stream stays host
+    // access, and `instanceof tty.WriteStream` answers false without opening one.
+    let (report, out, _) = generate_passing("colours.mjs");
+    for (name, covered, statements, _) in methods(&report) {
+        let expected = if name == "Painter.paint" { statements - 1 } else { statements };
+        assert_eq!(covered, expected, "{name}");
+    }
+    let tests = suite(out.path(), "Painter.test.mjs");
+    assert!(tests.contains("\"pipe or file\"") && tests.contains(".isTerminalStream("), "{tests}");
+}
+
+#[test]
+fn cluster_and_worker_threads_answer_as_the_primary_process_s_main_thread() {
+    // primary-lock.js creates its lock only in the primary's main thread (`cluster.isPrimary === true`,
+    // `isMainThread === true`) and listens to the cluster's messages: the stand-ins sent every lock down
+    // the worker's path. The suite asserts what the lock reads of both modules, under Node too.
+    let (report, out, _) = generate_passing("primary-lock.js");
+    for (name, covered, statements, _) in methods(&report) {
+        assert_eq!(covered, statements, "{name}");
+    }
+    let tests = suite(out.path(), "Lock.test.js");
+    assert!(tests.contains("{ data: null, limits: {}, settings: {}, thread: 0, workers: [] }"), "{tests}");
+}
+
+#[test]
+fn the_timers_modules_are_the_virtual_clock_s_timers() {
+    // delays.js pauses through `timers` and `timers/promises` (`setTimeout(ms, value)`, `setImmediate`,
+    // `scheduler`, an aborted pause): the stand-ins refused every pause, and no test was elected.
+    let (report, out, _) = generate_passing("delays.js");
+    for (name, covered, statements, _) in methods(&report) {
+        assert_eq!(covered, statements, "{name}");
+    }
+    let tests = suite(out.path(), "Retrier.test.js");
+    assert!(tests.contains("\"AbortError ABORT_ERR stop\"") && tests.contains(".later("), "{tests}");
+}
+
+#[test]
+fn the_standard_streams_are_the_pipes_a_test_file_has_under_node_test() {
+    // debug-colours.js makes a logger while it loads, which asks `tty.isatty(process.stderr.fd)`: the
+    // sandbox's `process` had no streams, and the code failed while loading. Writing to a stream stays
+    // host access: a test of an enabled logger is never elected.
+    let (report, out, _) = generate_passing("debug-colours.js");
+    for (name, covered, statements, _) in methods(&report) {
+        // Neither colours (no terminal) nor writes (host access) are reached.
+        let expected = if name == "Debug.format" || name == "Debug.log" { statements - 1 } else { statements };
+        assert_eq!(covered, expected, "{name}");
+    }
+    let tests = suite(out.path(), "Debug.test.js");
+    assert!(tests.contains("{ fds: [0, 1, 2], terminals: [undefined, undefined, undefined] }"), "{tests}");
+    assert!(!tests.contains("enabled = true"), "{tests}");
 }

@@ -321,10 +321,26 @@
   // `versions`...; read in a test, those naming the host are host access), `nextTick` queues its
   // callback as a job, and `emitWarning`, which only prints on the host's stderr, checks its argument
   // and prints nothing. `hrtime` is the fixed clock `js/determinism.js`
-  // installs, in the sandbox and in exported suites alike. What reaches the host (`exit`, `kill`,
-  // `chdir`, `cwd`, the standard streams, the process's events, its id and usage) is host access.
+  // installs, in the sandbox and in exported suites alike. The standard streams are as a test file has
+  // them under `node --test`, where exported suites run: pipes to the runner (`fd` 0, 1 and 2; no
+  // `isTTY`, `columns` nor `rows`, as `tty.isatty` answers), so code choosing its output by them
+  // (debug's `tty.isatty(process.stderr.fd)`) takes Node's path. What reaches the host (`exit`, `kill`,
+  // `chdir`, `cwd`, reading, writing or listening to the streams, the process's events, its id and usage)
+  // is host access.
   const makeProcess = () => {
     const processAccess = (what) => hostAccess('process.' + what);
+    // Functions `names` of `object` (`path` its name) that reach the host.
+    const hostMethods = (object, path, names) => {
+      for (const name of names) {
+        object[name] = function () {
+          throw processAccess(path + name + '()');
+        };
+      }
+      return object;
+    };
+    const stream = (fd, name) => hostMethods({ fd }, name + '.', ['write', 'end', 'read', 'on', 'once', 'off',
+      'addListener', 'prependListener', 'removeListener', 'removeAllListeners', 'emit', 'pipe', 'unpipe',
+      'setEncoding', 'pause', 'resume', 'cork', 'uncork', 'destroy']);
     const then = Promise.prototype.then;
     const resolved = Promise.resolve();
     const apply = Reflect.apply;
@@ -340,6 +356,9 @@
       execArgv: [],
       execPath: '/usr/local/bin/node',
       env: {},
+      stdin: stream(0, 'stdin'),
+      stdout: stream(1, 'stdout'),
+      stderr: stream(2, 'stderr'),
       exitCode: undefined,
       nextTick(callback, ...args) {
         if (typeof callback !== 'function') throw invalidArgType('callback', 'of type function', callback);
@@ -372,14 +391,10 @@
         configurable: true,
       });
     }
-    for (const name of ['exit', 'reallyExit', 'abort', 'kill', 'chdir', 'cwd', 'umask', 'uptime', 'memoryUsage',
-      'cpuUsage', 'resourceUsage', 'on', 'once', 'off', 'addListener', 'prependListener', 'removeListener',
-      'removeAllListeners', 'emit', 'listeners', 'send', 'disconnect', 'binding', 'dlopen']) {
-      process[name] = function () {
-        throw processAccess(name + '()');
-      };
-    }
-    for (const name of ['stdout', 'stderr', 'stdin', 'pid', 'ppid', 'connected', 'channel', 'mainModule']) {
+    hostMethods(process, '', ['exit', 'reallyExit', 'abort', 'kill', 'chdir', 'cwd', 'umask', 'uptime',
+      'memoryUsage', 'cpuUsage', 'resourceUsage', 'on', 'once', 'off', 'addListener', 'prependListener',
+      'removeListener', 'removeAllListeners', 'emit', 'listeners', 'send', 'disconnect', 'binding', 'dlopen']);
+    for (const name of ['pid', 'ppid', 'connected', 'channel', 'mainModule']) {
       Object.defineProperty(process, name, {
         get() {
           processAccess(name);

@@ -3,7 +3,9 @@
 // library stays testable; every function reached through it throws "no host access in the sandbox" when
 // called, constructing one throws too, and so does using any of its values as a primitive. The harness
 // learns of the use (`__fc$hostAccess`): the test then fails as host access, whatever the code did with
-// the error, and never becomes a regression test. The module's name is written in on the last line.
+// the error, and never becomes a regression test. `js/node.rs` writes the module's exports after this
+// text: the whole module as one stand-in, or a host-free module (`tty.js`, `cluster.js`...) whose parts
+// that reach the host are stand-ins (`standIn('tty.WriteStream')`).
 'use strict';
 const denied = (what) => {
   throw globalThis.__fc$nodeErrors.hostAccess(what);
@@ -24,4 +26,3 @@ const standIn = (path) => {
   });
   return proxy;
 };
-module.exports = standIn(MODULE_NAME);
