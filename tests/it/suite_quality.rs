@@ -358,7 +358,8 @@ fn a_class_built_through_a_private_initializer_is_tested_through_its_public_cons
     let code = out.path().join("initializer-series.js");
     std::fs::copy(fixture("initializer-series.js"), &code).unwrap();
     let suite_dir = out.path().join("suite");
-    let report = generate(&[code.clone()], &suite_dir, &["--seed", "1", "--budget", "2000", "--timeout", "600"]);
+    let report =
+        generate(std::slice::from_ref(&code), &suite_dir, &["--seed", "1", "--budget", "2000", "--timeout", "600"]);
     let classes: Vec<&str> = report["classes"].as_array().unwrap().iter().filter_map(|c| c["name"].as_str()).collect();
     assert_eq!(classes, ["Series"], "{report}");
     let suite = std::fs::read_to_string(suite_dir.join("Series.test.js")).unwrap();
