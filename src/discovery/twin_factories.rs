@@ -34,13 +34,14 @@ pub(super) fn take_twins(classes: &mut Vec<ClassInfo>) -> Vec<ClassInfo> {
         moved.push(kept.then_some(next));
         next += usize::from(*kept);
     }
-    let (kept, twins): (Vec<(bool, ClassInfo)>, Vec<(bool, ClassInfo)>) =
-        keep.into_iter().zip(classes.drain(..)).partition(|(kept, _)| *kept);
-    classes.extend(kept.into_iter().map(|(_, class)| class));
+    let mut twins = Vec::new();
+    for (kept, class) in keep.into_iter().zip(std::mem::take(classes)) {
+        if kept { classes.push(class) } else { twins.push(class) }
+    }
     for class in classes.iter_mut() {
         class.superclass = class.superclass.and_then(|s| moved[s]);
     }
-    twins.into_iter().map(|(_, twin)| twin).collect()
+    twins
 }
 
 /// The statements of the methods of what a factory of plain objects makes, in order; none for other units.
