@@ -10,6 +10,7 @@
 mod abstract_bases;
 mod functions;
 mod statics;
+mod twin_factories;
 mod unexported_bases;
 
 use std::collections::BTreeSet;
@@ -142,6 +143,13 @@ pub(crate) fn analyse(code: &CodeBase, sandbox: &mut Sandbox, namespace: Option<
     let syntax = Syntax { this_fields: &this_fields, arities: &arities };
     for class in &found.classes {
         program.classes.push(class_info(code, &syntax, &roots, class, &mut aliases));
+    }
+    // A twin's names are free again: its factory is called by its own name as a function of its module.
+    for twin in twin_factories::take_twins(&mut program.classes) {
+        aliases.remove(&twin.alias);
+        if let Some(factory) = twin.factory {
+            aliases.remove(&factory.alias);
+        }
     }
     // Classes first, then the modules of functions.
     let mut names: BTreeSet<String> = program.classes.iter().map(|c| c.name.clone()).collect();
@@ -293,9 +301,13 @@ fn class_info(
     }
     for m in &info.own {
         // A factory's object may mix in another package's functions (an event emitter's `on`): like methods
-        // inherited from a class outside the files under test, they are not tested.
+        // inherited from a class outside the files under test, they are not tested. Its closures are in the
+        // factory's own file, which the user may reach only through re-exports (an index file's
+        // `export { createStore } from './createStore'`): they are its methods.
         let mixed_in = factory.as_ref().is_some_and(|f| f.plain)
-            && outermost_functions(code, &m.probes).first().is_some_and(|(file, _)| !code.files[*file].entry.given);
+            && outermost_functions(code, &m.probes)
+                .first()
+                .is_some_and(|(at, _)| *at != file && !code.files[*at].entry.given);
         add(m, if mixed_in { Origin::Inherited } else { Origin::Constructor }, &mut methods);
     }
     for m in info.methods.iter().filter(|m| m.depth > 0) {

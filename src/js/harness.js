@@ -1490,10 +1490,15 @@
   // Classes reached only through a factory: a plain function the walk met is called (with no arguments,
   // then with as many inert values, numbers or strings as it declares) and the prototype of what it
   // returns followed to its class. Tests then make instances by calling the factory, as users do.
+  // Kinds past these give inert values to the first parameters only, one more each: a factory whose later
+  // parameters are optional may refuse them given (an extension that must not come with another, as
+  // `createStore(reducer, preloadedState, enhancer)` refuses two functions), and inert values are functions.
   const FACTORY_ARGUMENTS = [() => [], () => inert(0), () => 1, () => 'a'];
   const factoryArguments = (kind, f) => {
     const args = [];
-    for (let i = 0; kind > 0 && i < lengthOf(f); i++) push(args, FACTORY_ARGUMENTS[kind]());
+    const given = kind < FACTORY_ARGUMENTS.length ? lengthOf(f) : kind - FACTORY_ARGUMENTS.length + 1;
+    const value = FACTORY_ARGUMENTS[kind < FACTORY_ARGUMENTS.length ? kind : 1];
+    for (let i = 0; kind > 0 && i < given; i++) push(args, value());
     return args;
   };
   const madeClass = (made) => {
@@ -1545,12 +1550,19 @@
   };
   // The kinds of arguments discovery calls a function with, in order. Inert arguments answer `length` at
   // random, so a factory refusing an empty list may refuse one try and accept the next: when no kind made
-  // anything, inert ones are tried again.
+  // anything, inert ones are tried again; then inert values for fewer parameters than `f` declares, from
+  // the first alone up.
   const DISCOVERY_KINDS = [0, 1, 2, 3, 1, 1, 1];
+  const discoveryKinds = (f) => {
+    const kinds = map(DISCOVERY_KINDS, (k) => k);
+    for (let given = 1; given < lengthOf(f); given++) push(kinds, FACTORY_ARGUMENTS.length + given - 1);
+    return kinds;
+  };
   hide('__fc$discoverMade', (i) => {
     const { path, value: factory, inClass } = plainFunctions[i];
-    for (let attempt = 0; attempt < DISCOVERY_KINDS.length; attempt++) {
-      const kind = DISCOVERY_KINDS[attempt];
+    const kinds = discoveryKinds(factory);
+    for (let attempt = 0; attempt < kinds.length; attempt++) {
+      const kind = kinds[attempt];
       let c;
       try {
         const made = apply(factory, undefined, factoryArguments(kind, factory));
@@ -1596,8 +1608,9 @@
   // Binding never throws: a factory that refuses everything now gets a prototype of its own, and its
   // tests build what they call through the factory itself.
   const madePrototype = (factory, kind) => {
-    for (let attempt = -1; attempt < DISCOVERY_KINDS.length; attempt++) {
-      const k = attempt < 0 ? kind : DISCOVERY_KINDS[attempt];
+    const kinds = discoveryKinds(factory);
+    for (let attempt = -1; attempt < kinds.length; attempt++) {
+      const k = attempt < 0 ? kind : kinds[attempt];
       try {
         const proto = getProto(apply(factory, undefined, factoryArguments(k, factory)));
         if (proto !== null && proto !== ObjectProto) return proto;

@@ -139,3 +139,51 @@ fn classes_behind_factories_that_refuse_an_empty_list_are_bound_in_every_context
     }
     node_test_passes(&suites(out.path()));
 }
+
+#[test]
+fn a_factory_that_refuses_probing_arguments_still_makes_a_unit_of_its_objects() {
+    // `createMachine` throws for no arguments, for as many inert values (functions) as it declares, and for
+    // numbers or strings: only a transition function with its optional parameters left out makes a
+    // machine. Its objects are still the unit, built by calling the factory with arguments the engine
+    // infers, and the suite calls the factory then the methods.
+    let out = tempfile::tempdir().unwrap();
+    let report = generate(&[fixture("factories/machines.cjs")], out.path(), BUDGET);
+    let methods = methods(&report);
+    let names: Vec<&str> = methods.iter().map(|m| m.0.as_str()).collect();
+    assert_eq!(
+        names,
+        ["Machine.send", "Machine.current", "Machine.watch", "Machine.count", "machines.createMachine"],
+        "{methods:?}"
+    );
+    for (name, covered, total, stop) in methods.iter().filter(|m| m.0.starts_with("Machine.")) {
+        assert_eq!(covered, total, "{name} covered {covered}/{total} (stop: {stop})");
+    }
+    let suite = read(out.path(), "Machine.test.js");
+    assert!(suite.contains("= createMachine(function") && suite.contains(".send({"), "{suite}");
+    node_test_passes(&suites(out.path()));
+}
+
+#[test]
+fn the_closures_of_a_factory_reached_through_re_exports_are_its_methods() {
+    // The entry only re-exports `createTally` from a file the user never names: the closures it returns are
+    // in the factory's own file, so they are the unit's methods, not functions mixed in from elsewhere.
+    // `beginTally`, walked first, only forwards to it: its objects are the same unit, named by the factory
+    // that defines their closures, and it stays a function of its module, under its own name.
+    let out = tempfile::tempdir().unwrap();
+    let report = generate(&[fixture("factories/tally/index.mjs")], out.path(), BUDGET);
+    let methods = methods(&report);
+    let names: Vec<&str> = methods.iter().map(|m| m.0.as_str()).collect();
+    assert_eq!(
+        names,
+        ["Tally.add", "Tally.countOf", "Tally.leader", "tally.beginTally", "tally.createTally"],
+        "{methods:?}"
+    );
+    for (name, covered, total, stop) in methods.iter().filter(|m| m.0.starts_with("Tally.")) {
+        assert_eq!(covered, total, "{name} covered {covered}/{total} (stop: {stop})");
+    }
+    let suite = read(out.path(), "Tally.test.mjs");
+    assert!(suite.contains("= createTally(") && suite.contains(".add(\""), "{suite}");
+    let functions = read(out.path(), "tally.2.test.mjs");
+    assert!(functions.contains("function (beginTally, createTally)"), "{functions}");
+    node_test_passes(&suites(out.path()));
+}
