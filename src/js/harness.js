@@ -1148,9 +1148,36 @@
   // CommonJS: factories registered by the loader, instantiated on first `require`, like Node does.
   const factories = [];
   const cache = [];
+  // ES modules' namespaces, by file: the loader fills them (and an ES module CommonJS requires is
+  // evaluated before any given file starts, see `load_program`).
+  const namespaces = [];
+  // What `require` of an ES module gives under Node: its `'module.exports'` export when it has one;
+  // otherwise the namespace, seen through a facade that adds `__esModule` when there is a default export
+  // (so that code compiled from TypeScript reads `.default` as it does under Node).
+  const moduleTag = Symbol.toStringTag;
+  const requiredNamespace = (ns) => {
+    if (hasOwn(ns, 'module.exports')) return ns['module.exports'];
+    if (!hasOwn(ns, 'default') || hasOwn(ns, '__esModule')) return ns;
+    const facade = P.create(null);
+    defineProperty(facade, '__esModule', { value: true, enumerable: true });
+    const names = P.keys(ns);
+    for (let k = 0; k < names.length; k++) {
+      const name = names[k];
+      defineProperty(facade, name, { get: () => ns[name], enumerable: true });
+    }
+    defineProperty(facade, moduleTag, { value: 'Module' });
+    return P.freeze(facade);
+  };
   const requireFile = (i) => {
     if (cache[i]) return cache[i].exports;
     const f = factories[i];
+    if (f === undefined) {
+      if (namespaces[i] === undefined) {
+        throw new ErrorCtor('internal: the file required (#' + i + ') was loaded neither as CommonJS nor as an ES module');
+      }
+      cache[i] = { exports: requiredNamespace(namespaces[i]) };
+      return cache[i].exports;
+    }
     const module = { exports: {}, id: f.filename, filename: f.filename, loaded: false };
     cache[i] = module;
     const localRequire = (spec) => {
@@ -1178,7 +1205,6 @@
     requireFile(i);
     cache[i].exports = value;
   });
-  const namespaces = [];
   hide('__fc$ns', namespaces);
 
   // Discovery: the analyser asks what a value defines. Functions are located by the coverage probes in

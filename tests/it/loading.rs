@@ -60,6 +60,37 @@ fn commonjs_requires_between_given_files() {
 }
 
 #[test]
+fn an_es_module_a_commonjs_file_requires_gives_its_namespace_as_under_node() {
+    // Node 20.19 and later give `require` of an ES module its namespace, with `__esModule` added where
+    // there is a default export: TypeScript's `__importDefault` then reads the default export itself.
+    let dir = tempfile::tempdir().unwrap();
+    write(
+        dir.path(),
+        "scale.mjs",
+        "export const units = ['cm', 'm'];\nexport default function double(x) { return x * 2; }\n",
+    );
+    write(dir.path(), "start.mjs", "const start = 3;\nexport { start as 'module.exports' };\n");
+    let gauge = write(
+        dir.path(),
+        "gauge.cjs",
+        "var __importDefault = function (mod) { return mod && mod.__esModule ? mod : { default: mod }; };\n\
+         const scale = require('./scale.mjs');\nconst double = __importDefault(require('./scale.mjs'));\n\
+         const start = require('./start.mjs');\n\
+         class Gauge {\n  constructor() { this.units = scale.units.length; this.count = start; }\n  \
+         size(x) {\n    if (double.default(x) > 10) { return 'big'; }\n    return 'small';\n  }\n}\n\
+         module.exports = { Gauge };\n",
+    );
+    let out = dir.path().join("out");
+    let report = generate(&[gauge], &out, &["--seed", "1"]);
+    let (name, covered, total, _) = &methods(&report)[0];
+    assert_eq!((name.as_str(), covered), ("Gauge.size", total));
+    let suite = std::fs::read_to_string(out.join("Gauge.test.js")).unwrap();
+    assert!(suite.contains("count, 3"), "the 'module.exports' export is what require gives:\n{suite}");
+    assert!(suite.contains("units, 2"), "the namespace is what require gives:\n{suite}");
+    node_test_passes(&suites(&out));
+}
+
+#[test]
 fn json_files_are_required_as_node_requires_them() {
     let dir = tempfile::tempdir().unwrap();
     // `__proto__` is an own key under `JSON.parse`, where an object literal would set the prototype.

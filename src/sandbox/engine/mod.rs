@@ -38,6 +38,7 @@ pub use run::Test;
 pub(crate) use sources::Sources;
 pub use sources::instrumented_position;
 
+use std::collections::BTreeSet;
 use std::rc::Rc;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -342,6 +343,21 @@ impl Engine {
                             .map_err(|e| failed(&ctx, e))?;
                     }
                 }
+            }
+            // `require` of an ES module gives its namespace, as Node 20.19 and later do. Node evaluates the
+            // module when `require` is called; QuickJS can only finish a module's evaluation from here, outside
+            // any JavaScript, so the ES modules CommonJS files require run first. Only a module whose top
+            // level has effects another file observes could tell the order apart.
+            let required: BTreeSet<usize> = self
+                .sources
+                .files
+                .iter()
+                .filter(|f| f.kind == ModuleKind::CommonJs)
+                .flat_map(|f| f.deps.iter().map(|(_, target)| *target))
+                .filter(|&target| self.sources.files[target].kind == ModuleKind::EsModule)
+                .collect();
+            for index in required {
+                self.start_module(&ctx, index)?;
             }
             for (index, _) in self.sources.files.iter().enumerate().filter(|(_, f)| f.given) {
                 self.start_module(&ctx, index)?;
