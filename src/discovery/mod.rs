@@ -224,6 +224,22 @@ fn discovery_roots(code: &CodeBase, namespace: &[String]) -> (Vec<Root>, Vec<Str
     (roots, expressions)
 }
 
+/// The dotted path a class is exported under, which names it; empty where the class names itself.
+fn display_path(access: &Access) -> String {
+    let path = match access {
+        Access::Script { expression } => expression.clone(),
+        Access::CommonJs { path, .. } | Access::EsModule { path, .. } if !path.is_empty() => path.join("."),
+        Access::EsModule { export, .. } => export.clone(),
+        Access::CommonJs { .. } => String::new(),
+    };
+    // `export default class Queue` and Babel's `exports.default = Queue` name the export, not the class,
+    // and the class of an exported instance (reached as `.constructor`) is named by itself.
+    match path.rsplit('.').next() {
+        Some("default" | "constructor") => String::new(),
+        _ => path,
+    }
+}
+
 fn class_info(
     code: &CodeBase,
     syntax: &Syntax,
@@ -235,15 +251,7 @@ fn class_info(
     let path: Vec<String> = found.path.iter().skip(1).filter_map(|v| v.as_str().map(str::to_string)).collect();
     let root = &roots[root_index.min(roots.len() - 1)];
     let access = root.access(&path);
-    let display_path = match &access {
-        Access::Script { expression } => expression.clone(),
-        Access::CommonJs { path, .. } | Access::EsModule { path, .. } if !path.is_empty() => path.join("."),
-        Access::EsModule { export, .. } => export.clone(),
-        _ => String::new(),
-    };
-    // `export default class Queue` and Babel's `exports.default = Queue` name the export, not the class.
-    let display_path =
-        if display_path == "default" || display_path.ends_with(".default") { String::new() } else { display_path };
+    let display_path = display_path(&access);
     let info = &found.info;
     let outermost = outermost_functions(code, &info.probes);
     let constructor = match &found.factory {

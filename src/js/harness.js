@@ -1455,6 +1455,7 @@
   };
   hide('__fc$discover', (roots, maxDepth) => {
     const found = [];
+    const instances = [];
     seen = new P.Set();
     plainFunctions.length = 0;
     staticTrials.length = 0;
@@ -1472,7 +1473,12 @@
       let names;
       try {
         const proto = typeof value === 'object' ? getProto(value) : null;
-        if (typeof value === 'object' && proto !== ObjectProto && proto !== null) return;
+        if (typeof value === 'object' && proto !== ObjectProto && proto !== null) {
+          // An instance a module exports (`module.exports = new Jexl()`): its class, reached as
+          // `.constructor`, is what users make more of (the instance's own members are its state).
+          if (!builtIn(proto)) push(instances, { path, proto });
+          return;
+        }
         names = P.keys(value);
       } catch (_) {
         return;
@@ -1496,6 +1502,15 @@
       }
     };
     for (let i = 0; i < roots.length; i++) walk(roots[i][0], roots[i][1], 0, false);
+    // After the walk, so that a class the module also exports by name keeps that name's path.
+    for (let i = 0; i < instances.length; i++) {
+      const c = dataOf(instances[i].proto, 'constructor');
+      if (P.setHas(seen, c) || !isClassLike(c) || dataOf(c, 'prototype') !== instances[i].proto) continue;
+      P.setAdd(seen, c);
+      const path = map(instances[i].path, (step) => step);
+      push(path, 'constructor');
+      push(found, { path, value: c });
+    }
     const infos = map(oneByPrototype(found), ({ path, value }) => {
       push(classes, value);
       return { path, index: classes.length - 1, info: describeClass(value), parent: -1 };

@@ -91,6 +91,30 @@ fn an_es_module_a_commonjs_file_requires_gives_its_namespace_as_under_node() {
 }
 
 #[test]
+fn the_class_of_an_instance_a_module_exports_is_tested_through_its_constructor() {
+    // `module.exports = new Jexl()`: users call the instance, or build more through its class.
+    let dir = tempfile::tempdir().unwrap();
+    let counter = write(
+        dir.path(),
+        "counter.cjs",
+        "class Counter {\n  constructor() { this.n = 0; }\n  \
+         add(k) { if (k > 3) { this.n += k; } else { this.n += 1; } return this.n; }\n}\nmodule.exports = new Counter();\n",
+    );
+    let tally = write(
+        dir.path(),
+        "tally.mjs",
+        "class Tally {\n  constructor() { this.marks = []; }\n  \
+         mark(label) { if (label === 'x') { return 0; } return this.marks.push(label); }\n}\nexport default new Tally();\n",
+    );
+    let out = dir.path().join("out");
+    let report = generate(&[counter, tally], &out, &["--seed", "1"]);
+    let found: Vec<(String, u64, u64)> = methods(&report).into_iter().map(|(name, c, t, _)| (name, c, t)).collect();
+    assert_eq!(found.iter().map(|m| m.0.as_str()).collect::<Vec<_>>(), ["Counter.add", "Tally.mark"], "{found:?}");
+    assert!(found.iter().all(|(_, covered, total)| covered == total), "{found:?}");
+    node_test_passes(&suites(&out));
+}
+
+#[test]
 fn json_files_are_required_as_node_requires_them() {
     let dir = tempfile::tempdir().unwrap();
     // `__proto__` is an own key under `JSON.parse`, where an object literal would set the prototype.
