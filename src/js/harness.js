@@ -862,6 +862,8 @@
   // Whether the test ran its statements and waits for its deferred promises.
   let waiting = false;
   const isDeferred = (op) => op[0] === 1 && op.length > 6 && op[6] === 1;
+  // A call the exported test awaits whatever it gives (the eighth item, see `TestCase::awaits_as_written`).
+  const awaitsAsWritten = (op) => op[0] === 1 && op.length > 7 && op[7] === 1;
   // Keeps the promise of deferred statement `at`, a call of the method under test: the exported test
   // reads it at its end (see `suite/lines.rs`). Another call's promise is left alone, as the exported
   // test leaves it: its rejection is unhandled (see `__fc$unhandled`), as under Node.
@@ -930,7 +932,7 @@
         running[0] = at;
         start(underTest(ops[at]));
         value = perform(ops[at]);
-        if (isPromise(value)) {
+        if (isPromise(value) || awaitsAsWritten(ops[at])) {
           if (isDeferred(ops[at])) {
             defer(value);
             kept = true;
@@ -990,7 +992,7 @@
         const tested = underTest(ops[at]);
         start(tested);
         const value = perform(ops[at]);
-        if (isPromise(value)) {
+        if (isPromise(value) || awaitsAsWritten(ops[at])) {
           if (isDeferred(ops[at])) {
             defer(value);
             continue;

@@ -551,3 +551,25 @@ fn what_a_test_sets_in_the_environment_goes_with_the_test_as_in_the_sandbox() {
     let written = suite(out.path(), "Flags.test.js");
     assert!(written.contains(".save(") && written.contains(".describe()"), "{written}");
 }
+
+#[test]
+fn a_call_the_suite_awaits_is_awaited_in_the_sandbox_whatever_it_gives() {
+    // awaited-lock.js's `acquire` gives a promise without a callback and nothing with one; the suite
+    // awaits every call of it, and under Node that lets the release queued by the previous call run. The
+    // sandbox awaited only promises: it found a second acquisition queued, and the suite asserting that
+    // failed under Node. Under Node's order the queued path is unreachable by calls in sequence.
+    let (report, out, _) = generate_passing("awaited-lock.js");
+    covered_but_one_statement_of(&report, &["Lock.acquire"]);
+    let tests = suite(out.path(), "Lock.test.js");
+    assert!(!tests.contains("\"queued\""), "{tests}");
+}
+
+#[test]
+fn process_domain_is_null_as_under_node_with_no_domain_entered() {
+    // domain-check.js's constructor throws where `process.domain` is missing, as async-lock's does: the
+    // sandbox's process had none, and the suite asserted a throw Node never makes.
+    let (report, out, _) = generate_passing("domain-check.js");
+    covered_but_one_statement_of(&report, &["Guard.constructor"]);
+    let tests = suite(out.path(), "Guard.test.js");
+    assert!(!tests.contains("need process.domain"), "{tests}");
+}

@@ -360,6 +360,9 @@
       stdout: stream(1, 'stdout'),
       stderr: stream(2, 'stderr'),
       exitCode: undefined,
+      // No domain is entered (Node's own answer until the `domain` module is used), so code checking that
+      // domains exist (`typeof process.domain`) takes Node's path.
+      domain: null,
       nextTick(callback, ...args) {
         if (typeof callback !== 'function') throw invalidArgType('callback', 'of type function', callback);
         apply(then, resolved, [() => apply(callback, undefined, args)]);

@@ -115,6 +115,12 @@ impl TestCase {
     /// The test as the sandbox's interpreter takes it (see `__fc$exec` in the harness): a JSON array of
     /// operations, far cheaper for the engine than compiling JavaScript for every candidate.
     pub fn to_json(&self, program: &ProgramInfo) -> String {
+        self.encode(program, true)
+    }
+
+    /// The encoding; `awaits` adds the flag of calls the exported test awaits whatever they give (see
+    /// [`TestCase::awaits_as_written`]), which the program's methods decide, so a manifest stores none.
+    fn encode(&self, program: &ProgramInfo, awaits: bool) -> String {
         let mut json = String::from("[");
         for (index, statement) in self.statements.iter().enumerate() {
             if index > 0 {
@@ -137,9 +143,11 @@ impl TestCase {
                     json.push(',');
                     self.push_json_args(&mut json, args, program);
                     json.push_str(if *under_test { ",1" } else { ",0" });
-                    // Only a bound result is written, and a deferred call's flag after it (-1: unbound):
-                    // tests without them read as they always did.
-                    match (result, deferred) {
+                    // Only a bound result is written, and a deferred call's flag after it (-1: unbound),
+                    // then the flag of a call awaited whatever it gives: tests without them read as they
+                    // always did.
+                    let awaited = awaits && self.awaits_as_written(index, program);
+                    match (result, *deferred || awaited) {
                         (Some(result), _) => {
                             let _ = write!(json, ",{result}");
                         }
@@ -148,6 +156,8 @@ impl TestCase {
                     }
                     if *deferred {
                         json.push_str(",1");
+                    } else if awaited {
+                        json.push_str(",0,1");
                     }
                 }
                 Statement::Rebuild { variable, class, fields } => {
@@ -167,7 +177,7 @@ impl TestCase {
     pub fn to_stored_json(&self, program: &ProgramInfo) -> String {
         let mut stored = self.clone();
         stored.statements.iter_mut().flat_map(super::Statement::values_mut).for_each(Value::unreported);
-        stored.to_json(program)
+        stored.encode(program, false)
     }
 
     /// One argument in the interpreter's encoding: what the sandbox's direct runs hand the harness for

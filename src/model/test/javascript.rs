@@ -16,14 +16,11 @@ impl TestCase {
         match &self.statements[index] {
             Statement::Construct { class, args: a, .. } => program.classes[*class].making(&args(a)),
             Statement::Rebuild { class, fields, .. } => self.instance(program, *class, fields, None),
-            Statement::Call { receiver, method, args: a, deferred, .. } if method == CALL_ITSELF => {
+            Statement::Call { receiver, method, args: a, .. } if method == CALL_ITSELF => {
                 let call = format!("{}({})", self.variables[*receiver].name, args(a));
-                // Awaited when calls of what the maker returns gave promises, as the sandbox awaited them.
-                let maker = self.maker_of(index).and_then(|at| self.called_at(at));
-                let maker = maker.and_then(|(class, method)| program.classes[class].method(method));
-                if maker.is_some_and(|m| m.returned_asynchronous) && !deferred { format!("await {call}") } else { call }
+                if self.awaits_as_written(index, program) { format!("await {call}") } else { call }
             }
-            Statement::Call { receiver, method, args: a, deferred, .. } => {
+            Statement::Call { receiver, method, args: a, .. } => {
                 let variable = &self.variables[*receiver];
                 let name = &variable.name;
                 let call = match program.classes[variable.class].function(method) {
@@ -35,8 +32,7 @@ impl TestCase {
                     None => format!("{name}[{}]({})", literal::string(method), args(a)),
                 };
                 // A deferred call's promise is awaited at the end of the test (see `suite/lines.rs`).
-                let asynchronous = program.classes[variable.class].method(method).is_some_and(|m| m.asynchronous);
-                if asynchronous && !deferred { format!("await {call}") } else { call }
+                if self.awaits_as_written(index, program) { format!("await {call}") } else { call }
             }
         }
     }

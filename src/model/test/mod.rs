@@ -312,6 +312,22 @@ impl TestCase {
             .position(|s| matches!(s, Statement::Call { result: Some(made), .. } if made == receiver))
     }
 
+    /// Whether the exported test awaits statement `index`, whatever the call gives: a call of a method
+    /// some call of which gave a promise, or of a function such a method returned, is written `await`. The
+    /// sandbox awaits it too, for awaiting a value that is no promise still lets the jobs queued before it
+    /// run (a lock released by a `then` of the previous call).
+    pub(crate) fn awaits_as_written(&self, index: usize, program: &ProgramInfo) -> bool {
+        let Some(Statement::Call { receiver, method, deferred: false, .. }) = self.statements.get(index) else {
+            return false;
+        };
+        let method_of = |class: ClassId, method: &str| program.classes.get(class).and_then(|c| c.method(method));
+        if method != CALL_ITSELF {
+            return method_of(self.variables[*receiver].class, method).is_some_and(|m| m.asynchronous);
+        }
+        let maker = self.maker_of(index).and_then(|at| self.called_at(at));
+        maker.and_then(|(class, method)| method_of(class, method)).is_some_and(|m| m.returned_asynchronous)
+    }
+
     /// The class of the receiver and the method of statement `index`, when it is a call.
     pub(crate) fn called_at(&self, index: usize) -> Option<(ClassId, &str)> {
         match self.statements.get(index)? {

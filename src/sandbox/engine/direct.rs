@@ -115,6 +115,9 @@ impl Direct {
                 {
                     return Ok(Some(value.clone()));
                 }
+                if test.awaits_as_written(at, program) {
+                    return Ok(Some(value.unwrap_or_else(|| Value::new_undefined(ctx.clone()))));
+                }
                 // Without a description to make, only an object can be an iterator to consume.
                 let object = value.as_ref().is_some_and(Value::is_object);
                 // An async iterator is consumed as jobs run: the rest of the test awaits that.
