@@ -2,9 +2,10 @@
 //! versions written to behave as Node's (`node/events.js`, `util.js`, `assert.js`, `path.js`,
 //! `string_decoder.js`, `buffer.js`), loaded like the program's own CommonJS files; the `process` module is
 //! the host-free global `process` (code reading its command line while it loads imports it as often as it
-//! reads the global); what a library reads of `tty`, `cluster`, `worker_threads` and `timers` while it
-//! loads or at call time is host-free too, answering as under `node --test` (no terminal, the primary
-//! process, the main thread, the virtual clock's timers), their parts that reach the host being stand-ins;
+//! reads the global); what a library reads of `tty`, `cluster`, `worker_threads`, `timers` and `crypto`
+//! while it loads or at call time is host-free too, answering as under `node --test` (no terminal, the
+//! primary process, the main thread, the virtual clock's timers, the seeded Web Crypto object), their
+//! parts that reach the host being stand-ins;
 //! every other built-in (the file system, the network, processes, the operating system,
 //! threads...) is a stand-in (`node/host.js`) that loads, so the rest of a library stays testable, and
 //! throws "no host access in the sandbox" when used. `node/globals.js` gives every context Node's
@@ -28,6 +29,7 @@ const MODULES: &[(&str, Offer)] = &[
     ("buffer", Offer::Source(include_str!("node/buffer.js"))),
     ("cluster", Offer::Partly(include_str!("node/cluster.js"))),
     ("console", Offer::Alias("globalThis.console")),
+    ("crypto", Offer::Partly(include_str!("node/crypto.js"))),
     ("events", Offer::Source(include_str!("node/events.js"))),
     ("path", Offer::Source(include_str!("node/path.js"))),
     ("path/posix", Offer::Alias("require('path')")),
@@ -42,7 +44,6 @@ const MODULES: &[(&str, Offer)] = &[
     ("async_hooks", Offer::StandIn),
     ("child_process", Offer::StandIn),
     ("constants", Offer::StandIn),
-    ("crypto", Offer::StandIn),
     ("dgram", Offer::StandIn),
     ("diagnostics_channel", Offer::StandIn),
     ("dns", Offer::StandIn),

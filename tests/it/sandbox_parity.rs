@@ -573,3 +573,15 @@ fn process_domain_is_null_as_under_node_with_no_domain_entered() {
     let tests = suite(out.path(), "Guard.test.js");
     assert!(!tests.contains("need process.domain"), "{tests}");
 }
+
+#[test]
+fn the_crypto_module_offers_the_seeded_web_crypto_object_as_node_does() {
+    // web-crypto-module.mjs draws its bytes through `node:crypto`'s `webcrypto`, as noble's hashes do: the
+    // module was a stand-in without it, every draw threw, and the suite asserted a throw Node never makes.
+    // The bytes drawn are the test's seeded ones, under Node too.
+    let (report, out, _) = generate_passing("web-crypto-module.mjs");
+    let draw = methods(&report).into_iter().find(|m| m.0 == "Nonces.draw").unwrap();
+    assert_eq!(draw.1, draw.2 - 1, "all but the throw: {draw:?}");
+    let tests = suite(out.path(), "Nonces.test.mjs");
+    assert!(!tests.contains("must be defined") && tests.contains(".draw()"), "{tests}");
+}
