@@ -2,14 +2,14 @@
 // `new Date(text)` read the language's date format (`2019-01-01T10:00:00Z`) alike in every engine, but
 // the specification leaves any other string to the engine, and there QuickJS and V8 part: '1' is
 // January 2001 to V8 and the year 1 to QuickJS, '-16' and '5,0280,3' no date to V8 and a date to
-// QuickJS, "Tue, 01 Jan 2019 00:00:00 GMT" and "2020/1/2" dates to both (today). A test that recorded
-// what QuickJS made of such a string failed under Node (cookie's `expires=-16`, croner's
-// `previousRuns(1, "5,0280,3")`: its time zone parser throws under Node for a string V8 reads as no
-// date). So both read strings here by a port of V8's DateParser (src/date/dateparser*.h/cc, with
-// ParseDateTimeString of src/builtins/builtins-date.cc, as in Node 20): its ES5 reader of the language's
-// format, then its legacy reader of what remains (Safari-compatible words, numbers and separators).
-// Fields without a zone are local time, converted by QuickJS's own local time rules (the host's zone,
-// as Node's), so the rest of the sandbox and these dates agree on what local time is.
+// QuickJS, 'Jan 1 2019 GMT-8' 2019 to V8 and the year -8 to QuickJS. A test that recorded what QuickJS
+// made of such a string failed under Node (cookie's `expires=-16`; croner's `previousRuns(1,
+// "5,0280,3")`, whose time zone parser throws under Node for a string V8 reads as no date). So here
+// both read strings by a port of V8's DateParser (src/date/dateparser*.h/cc, and ParseDateTimeString of
+// src/builtins/builtins-date.cc, as in Node 20): its ES5 reader of the language's format, then its
+// legacy reader of what remains (Safari-compatible words, numbers and separators). Fields without a
+// zone are local time, converted by QuickJS's own rules (the host's zone, as Node's): the rest of the
+// sandbox and these dates agree on what local time is.
 (function (g) {
   'use strict';
   const apply = Reflect.apply;
@@ -386,7 +386,7 @@
       }
     } else if (isSign(t) && (zoneIsUTC(tz) || time.count !== 0)) {
       // An offset, after UTC or a time: hh, hhmm, or hh: (whose minutes are read apart).
-      tz.sign = signOf(t) < 0 ? -1 : 1;
+      tz.sign = signOf(t);
       let n = 0;
       let length = 0;
       if (scanner.peek().tag === NUMBER) {
