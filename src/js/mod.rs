@@ -79,8 +79,9 @@ pub(crate) const LOOPS_JS: &str = include_str!("loops.js");
 /// at its limits. Installed after Flycatcher's own programs, before any user code.
 pub(crate) const EXECUTOR_JS: &str = include_str!("executor.js");
 /// Corrections of where QuickJS departs from the specification and V8 does not (Date setters given
-/// NaN), installed before any user code so that the sandbox observes what Node will.
-pub(crate) const PARITY_JS: &str = include_str!("parity.js");
+/// NaN), or reads what the specification leaves to the engine otherwise than V8 (dates read from strings:
+/// `dates.js`), installed before any user code so that the sandbox observes what Node will.
+pub(crate) const PARITY_JS: &str = concat!(include_str!("dates.js"), include_str!("parity.js"));
 
 /// The seed of `Math.random` while the code under test loads, before each test's own seed applies.
 pub(crate) const LOAD_SEED: u32 = 1;
