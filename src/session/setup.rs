@@ -51,6 +51,7 @@ pub(super) fn select_classes(program: &mut ProgramInfo, wanted: &[String]) -> Re
 
 pub(super) fn methods_under_test(program: &ProgramInfo, method: Option<&str>) -> Result<Vec<MethodState>> {
     let mut methods = Vec::new();
+    let mut constructions_only = Vec::new();
     for (class, info) in program.classes.iter().enumerate().filter(|(_, c)| c.under_test) {
         // An alias (`abs` and `absoluteValue` being one function object) is tested once, under its first
         // name; closures made from one function expression in a loop are distinct methods. A private
@@ -77,15 +78,22 @@ pub(super) fn methods_under_test(program: &ProgramInfo, method: Option<&str>) ->
         }
         // A class with nothing of its own to call (a record, a value object, an options holder, an error
         // with fields) is tested by how it is built: its tests construct it and assert the public state
-        // the construction left (its fields, its getters), as users read it.
+        // the construction left (its fields, its getters), as users read it. After the classes with
+        // methods, where the behaviour is: the explorer opens on the first goal, and a list's `Node`
+        // record is no reason to open on it.
         if method.is_none()
             && methods.len() == count
             && built_by_new
             && (construction.is_some() || !info.fields.is_empty())
         {
-            methods.push(MethodState::new(class, CONSTRUCTOR.to_string(), info.constructor.function.clone()));
+            constructions_only.push(MethodState::new(
+                class,
+                CONSTRUCTOR.to_string(),
+                info.constructor.function.clone(),
+            ));
         }
     }
+    methods.extend(constructions_only);
     if let Some(wanted) = method
         && methods.is_empty()
     {
