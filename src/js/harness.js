@@ -403,7 +403,8 @@
       if (now === undefined) continue;
       push(state, { i, d: now });
       const was = before[i];
-      if (was !== undefined) changedFields(was, now, changed, i);
+      // What a construction returned is new: every field of it is one the construction set.
+      if (was !== undefined || i === returned) changedFields(was, now, changed, i);
     }
     push(results, {
       at,
@@ -808,7 +809,10 @@
   // One statement; a call's result is its value.
   const perform = (op) => {
     if (op[0] === 0) {
-      vars[op[3] | 0] = construct(classes[op[1] | 0], map(op[2], argument));
+      const instance = construct(classes[op[1] | 0], map(op[2], argument));
+      vars[op[3] | 0] = instance;
+      // The construction under test answers what it built, described as the variable it now is.
+      if (op[4]) return instance;
     } else if (op[0] === 2) {
       vars[op[3] | 0] = rebuilt(op[1], op[2], argument);
     } else if (op[0] === 3) {
@@ -822,8 +826,9 @@
       return apply(method, receiver, map(op[3], argument));
     }
   };
-  // Whether a statement calls the method under test.
-  const underTest = (op) => op[0] === 1 && !!op[4];
+  // Whether a statement calls the method under test, or is the construction under test
+  // (`[0, class, args, variable, 1]`, see `TestCase::constructed_under_test`).
+  const underTest = (op) => (op[0] === 1 || op[0] === 0) && !!op[4];
   const start = (tested) => {
     const reuse = after !== null && after.length === vars.length;
     before = describing && tested ? (reuse ? after : states()) : null;

@@ -101,8 +101,8 @@ pub struct Session {
     runner: Runner,
     suite: Suite,
     settings: Settings,
-    /// The methods under test, in the order of the program (see `scheduler.rs` for the order they are
-    /// worked on).
+    /// The methods under test, in the order of the program, then the constructors of the classes with
+    /// nothing else to test (see `setup.rs`; `scheduler.rs` for the order they are worked on).
     methods: Vec<MethodState>,
     /// The method the last step worked on (or the one selected for the next step).
     current: Option<usize>,
@@ -223,7 +223,8 @@ impl Session {
         &self.suite
     }
 
-    /// The methods under test, in the order of the program.
+    /// The methods under test, in the order of the program, then the constructors of the classes with
+    /// nothing else to test.
     pub fn methods(&self) -> &[MethodState] {
         &self.methods
     }

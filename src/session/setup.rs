@@ -18,7 +18,7 @@ use crate::generate::guided::ConstantPool;
 use crate::generate::search::Archive;
 use crate::inference::{ParamKey, TypeTable};
 use crate::instrument::{Branch, Function};
-use crate::model::program::{CONSTRUCTOR, ClassInfo, FunctionRef, MethodInfo, Origin, ProgramInfo};
+use crate::model::program::{CONSTRUCTOR, ClassId, ClassInfo, FunctionRef, MethodInfo, Origin, ProgramInfo};
 use crate::sandbox::{CodeBase, Watch};
 
 use super::MethodState;
@@ -51,6 +51,7 @@ pub(super) fn select_classes(program: &mut ProgramInfo, wanted: &[String]) -> Re
 
 pub(super) fn methods_under_test(program: &ProgramInfo, method: Option<&str>) -> Result<Vec<MethodState>> {
     let mut methods = Vec::new();
+    let mut constructions_only = Vec::new();
     for (class, info) in program.classes.iter().enumerate().filter(|(_, c)| c.under_test) {
         // An alias (`abs` and `absoluteValue` being one function object) is tested once, under its first
         // name; closures made from one function expression in a loop are distinct methods. A private
@@ -75,7 +76,24 @@ pub(super) fn methods_under_test(program: &ProgramInfo, method: Option<&str>) ->
         if let Some(function) = construction.filter(|_| method.is_none() && methods.len() > count && built_by_new) {
             methods.insert(count, MethodState::new(class, CONSTRUCTOR.to_string(), Some(function.clone())));
         }
+        // A class with nothing of its own to call (a record, a value object, an options holder, an error
+        // with fields) is tested by how it is built: its tests construct it and assert the public state
+        // the construction left (its fields, its getters), as users read it. After the classes with
+        // methods, where the behaviour is: the explorer opens on the first goal, and a list's `Node`
+        // record is no reason to open on it.
+        if method.is_none()
+            && methods.len() == count
+            && built_by_new
+            && (construction.is_some() || !info.fields.is_empty())
+        {
+            constructions_only.push(MethodState::new(
+                class,
+                CONSTRUCTOR.to_string(),
+                info.constructor.function.clone(),
+            ));
+        }
     }
+    methods.extend(constructions_only);
     if let Some(wanted) = method
         && methods.is_empty()
     {
@@ -95,7 +113,9 @@ pub(super) fn methods_under_test(program: &ProgramInfo, method: Option<&str>) ->
     if methods.is_empty() {
         return Err(Error::NoClass {
             message: format!(
-                "the classes selected have no methods to test: {} (getters and setters are not tested)",
+                "the classes selected have nothing to test: {} (no method, and no constructor code, field or \
+                 getter to test how an instance is built); select classes with --class, or pass the files that \
+                 define their methods",
                 program.classes.iter().filter(|c| c.under_test).map(|c| c.name.as_str()).collect::<Vec<_>>().join(", ")
             ),
         });
@@ -104,9 +124,11 @@ pub(super) fn methods_under_test(program: &ProgramInfo, method: Option<&str>) ->
 }
 
 /// Leaves out the constructors under test whose code, with what it reaches, has no branch: any test
-/// building an instance covers it, and a goal of its own would only spend a budget.
+/// building an instance covers it, and a goal of its own would only spend a budget. The goal of a class
+/// with nothing else to test stays: its tests are the only ones that build it.
 pub(super) fn drop_straight_constructors(methods: &mut Vec<MethodState>) {
-    methods.retain(|m| m.method != CONSTRUCTOR || !m.branches.is_empty());
+    let with_methods: Vec<ClassId> = methods.iter().filter(|m| m.method != CONSTRUCTOR).map(|m| m.class).collect();
+    methods.retain(|m| m.method != CONSTRUCTOR || !m.branches.is_empty() || !with_methods.contains(&m.class));
 }
 
 /// Leaves out the constructors under test that the class's declarations keep from its users (`private

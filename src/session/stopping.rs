@@ -31,7 +31,7 @@ impl Session {
     /// no recording proxy took part in building it.
     pub(super) fn count_construction(&mut self, index: usize, test: &TestCase, outcome: &Outcome) {
         // Calls that put argument instances into a state may come before the receiver's construction.
-        let receiver = test.last_receiver().unwrap_or(0);
+        let receiver = test.asserted_instance().unwrap_or(0);
         let receiver_built_at = test
             .statements
             .iter()

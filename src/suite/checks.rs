@@ -117,9 +117,10 @@ pub(crate) fn run_json(test: &TestCase, inspect: &[String], program: &ProgramInf
     json
 }
 
-/// The receiver of the test's last method call, whose inspectors are asserted.
+/// The receiver of the test's last method call, whose inspectors are asserted; for a test that ends by
+/// the construction under test, the instance it built.
 pub(crate) fn inspected_variable(test: &TestCase) -> Option<usize> {
-    test.last_receiver()
+    test.asserted_instance()
 }
 
 /// The assertion lines of field `field` of `variable` after the call `result` describes (none when the

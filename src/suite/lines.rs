@@ -35,7 +35,13 @@ pub(crate) fn test_lines_in(
                 lines.push(Line::Throws { code: format!("{expression};"), thrown: expected_error(program, elected) });
             }
             Statement::Construct { .. } | Statement::Rebuild { .. } => {
-                lines.push(Line::Code(format!("{};", declaration(test, index, program, typescript))))
+                lines.push(Line::Code(format!("{};", declaration(test, index, program, typescript))));
+                // The construction under test is asserted by the state it left, as a call returning
+                // nothing is.
+                let described = elected.results.iter().find(|r| r.at == index);
+                if let Some(result) = described.filter(|_| test.constructed_under_test(index).is_some()) {
+                    lines.extend(state_lines_in(program, elected, result, index == last, typescript));
+                }
             }
             Statement::Call { under_test, result: bound, deferred: is_deferred, .. } => {
                 if index == last && thrown_at(elected) == Some(index) {

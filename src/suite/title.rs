@@ -11,7 +11,7 @@ use super::ElectedTest;
 use super::assertion::literal_of;
 use crate::instrument::{Branch, BranchKind, shorten};
 use crate::model::observed::{Observed, Outcome, Thrown};
-use crate::model::program::ProgramInfo;
+use crate::model::program::{CONSTRUCTOR, ProgramInfo};
 use crate::sandbox::CodeBase;
 
 /// Most decisions named in one title.
@@ -76,7 +76,12 @@ fn phrase(behaviour: Option<String>, conditions: &[String]) -> Option<String> {
 /// The branch outcomes of the method under test of `elected`, by offset in its branch range.
 fn method_branches<'a>(program: &ProgramInfo, code: &'a CodeBase, elected: &ElectedTest) -> &'a [Branch] {
     let class = &program.classes[elected.test.class];
-    let function = class.methods.iter().find(|m| m.name == elected.test.method).and_then(|m| m.function.as_ref());
+    // A constructor under test is no method of its class (see `CONSTRUCTOR`).
+    let method = match elected.test.method.as_str() {
+        CONSTRUCTOR => Some(&class.constructor),
+        name => class.methods.iter().find(|m| m.name == name),
+    };
+    let function = method.and_then(|m| m.function.as_ref());
     let Some(function) = function else { return &[] };
     let Some(file) = code.files.get(function.file) else { return &[] };
     let range = (function.branches.start - file.branches.start) as usize
@@ -252,6 +257,10 @@ fn result(program: &ProgramInfo, elected: &ElectedTest) -> Option<String> {
             Thrown::Error { name, .. } => format!("throws {name}"),
             Thrown::Value(value) => format!("throws {}", value_words(program, elected, value)?),
         });
+    }
+    // The construction under test answers the instance it built, which the test's state assertions read.
+    if elected.test.constructed_under_test(last).is_some() {
+        return Some("builds an instance".to_string());
     }
     let value = &elected.results.iter().rev().find(|r| r.at == last)?.value;
     if *value == Observed::Undefined {

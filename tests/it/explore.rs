@@ -610,3 +610,30 @@ fn an_update_keeps_the_suite_in_the_folder_and_sets_aside_what_an_edit_changed()
     assert!(log.contains("label"), "{log}");
     assert_ne!(after.get("Shelf.test.js"), written.get("Shelf.test.js"), "the changed tests left the suite");
 }
+
+/// Classes with nothing but fields and getters (see `goals.rs`): the explorer steps their constructors'
+/// goals, shows the construction as what is under test, and exports the suites `generate` writes.
+#[test]
+fn a_class_with_nothing_to_call_is_explored_through_its_construction() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("suite");
+    let file = common::fixture("goals/records.cjs");
+    let mut ui = Ui::open_path(file, out.clone(), dir.path().join("flycatcher.json"), Project::default());
+    let names: Vec<&str> = ui.snapshot().methods.iter().map(|m| m.name.as_str()).collect();
+    // After `Meter`'s method, first `Temperature`'s: its candidates end by building one, the statement
+    // under test.
+    assert_eq!(names, ["add", "constructor", "constructor", "constructor", "constructor"]);
+    let first = ui.app.method_order().iter().position(|m| *m == 1).unwrap();
+    ui.app.method_cursor = first;
+    ui.press(KeyCode::Enter);
+    ui.press(KeyCode::Char('n'));
+    let candidate = ui.snapshot().candidate().unwrap();
+    let tested = candidate.lines.iter().rev().find(|l| l.under_test).expect("the construction is under test");
+    assert!(tested.text.contains("new Temperature("), "{:?}", candidate.lines);
+    ui.run_to_end();
+    quit_exporting(&mut ui);
+    let written = suite_files(&out);
+    assert!(written["Temperature.test.js"].contains("test(\"builds an instance when unit"), "{written:?}");
+    assert!(written["Options.test.js"].contains("assert.strictEqual(options.retries, 3);"), "{written:?}");
+    common::node_test_passes(&common::suites(&out));
+}

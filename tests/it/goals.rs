@@ -140,3 +140,46 @@ fn a_constructor_that_parses_is_a_goal_of_its_own() {
     assert!(suite.contains("describe(\"constructor\""), "{suite}");
     node_test_passes(&suites(out.path()));
 }
+
+#[test]
+fn a_class_with_nothing_but_fields_and_getters_is_tested_by_how_it_is_built() {
+    let out = tempfile::tempdir().unwrap();
+    let report = generate(&[fixture("goals/records.cjs")], out.path(), BUDGET);
+    // Beside `Meter`, whose method is tested, the classes with nothing of their own to call were left
+    // untested: each has its constructor as its goal, reported as constructors are, its straight code too.
+    for name in ["Temperature", "QuotaError", "Refusal", "Options"] {
+        let classes = report["classes"].as_array().unwrap();
+        let class = classes.iter().find(|c| c["name"] == name).unwrap_or_else(|| panic!("no {name}: {report:#}"));
+        assert_eq!(class["constructor"]["stop"], "covered", "{class:#}");
+    }
+    let suite = |name: &str| std::fs::read_to_string(out.path().join(format!("{name}.test.js"))).unwrap();
+    // Each branch of the constructor is built, and asserted by the fields it set and the getter.
+    let temperature = suite("Temperature");
+    for wanted in
+        ["builds an instance when unit === 'F'", "when unit !== 'F' and unit === 'K'", "temperature.celsius, "]
+    {
+        assert!(temperature.contains(wanted), "{wanted} in {temperature}");
+    }
+    assert!(temperature.contains("assert.strictEqual(temperature.freezing, true);"), "{temperature}");
+    // An error by its fields and its message (never its stack, which engines write apart).
+    let quota = suite("QuotaError");
+    for wanted in ["quotaError.name, \"QuotaError\")", "quotaError.over, "] {
+        assert!(quota.contains(wanted), "{wanted} in {quota}");
+    }
+    let refusal = suite("Refusal");
+    assert!(refusal.contains("assert.strictEqual(refusal.message, \"refused: "), "{refusal}");
+    assert!(!quota.contains(".stack") && !refusal.contains(".stack"), "{quota}{refusal}");
+    assert!(suite("Options").contains("assert.strictEqual(options.retries, 3);"));
+    node_test_passes(&suites(out.path()));
+}
+
+#[test]
+fn a_class_with_nothing_to_build_or_call_is_refused_with_what_to_do() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("marker.cjs");
+    std::fs::write(&file, "class Marker {}\nmodule.exports = { Marker };\n").unwrap();
+    let output = flycatcher(&["generate", file.to_str().unwrap(), "--out", dir.path().to_str().unwrap()]);
+    assert!(!output.status.success(), "{}", text(&output));
+    let said = text(&output);
+    assert!(said.contains("have nothing to test: Marker (no method, and no constructor code"), "{said}");
+}

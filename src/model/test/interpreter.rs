@@ -131,6 +131,10 @@ impl TestCase {
                     let _ = write!(json, "[0,{class},");
                     self.push_json_args(&mut json, args, program);
                     let _ = write!(json, ",{variable}");
+                    // Only the construction under test is flagged: other tests read as they always did.
+                    if self.constructed_under_test(index).is_some() {
+                        json.push_str(",1");
+                    }
                 }
                 Statement::Call { receiver, method, args, under_test, result, deferred } => {
                     let _ = write!(json, "[1,{receiver},");

@@ -10,7 +10,7 @@ mod web;
 pub use web::{Web, WebClass};
 
 use crate::js::literal;
-use crate::model::program::{ClassId, ProgramInfo};
+use crate::model::program::{CONSTRUCTOR, ClassId, ProgramInfo};
 
 /// A value passed to a constructor or method.
 #[derive(Debug, Clone, PartialEq)]
@@ -334,6 +334,28 @@ impl TestCase {
             Statement::Call { receiver, method, .. } => Some((self.variables[*receiver].class, method)),
             _ => None,
         }
+    }
+
+    /// The variable that statement `index` builds when it is the construction under test, whose result is
+    /// described as a call's of the method under test is: the last statement of a test of a constructor,
+    /// building its class. A class with nothing but fields and getters (see `session/setup.rs`) is tested
+    /// so: by what its construction left on the instance.
+    pub(crate) fn constructed_under_test(&self, index: usize) -> Option<usize> {
+        match self.statements.get(index) {
+            Some(Statement::Construct { variable, class, .. })
+                if self.method == CONSTRUCTOR && *class == self.class && index + 1 == self.statements.len() =>
+            {
+                Some(*variable)
+            }
+            _ => None,
+        }
+    }
+
+    /// The instance the test's state assertions look at: the one its construction under test built (see
+    /// [`TestCase::constructed_under_test`]), else the receiver of its last call of a method.
+    pub(crate) fn asserted_instance(&self) -> Option<usize> {
+        let last = self.statements.len().checked_sub(1)?;
+        self.constructed_under_test(last).or_else(|| self.last_receiver())
     }
 
     /// The receiver of the test's last call of a method: the instance the method under test is called

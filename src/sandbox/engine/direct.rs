@@ -103,12 +103,17 @@ impl Direct {
         self.begin.clone().restore(ctx)?.call::<_, ()>((seed, describe, salt))?;
         for (at, statement) in test.statements.iter().enumerate() {
             set_statement_running(running, at);
-            let tested = matches!(statement, Statement::Call { under_test: true, .. });
+            let built = test.constructed_under_test(at);
+            let tested = built.is_some() || matches!(statement, Statement::Call { under_test: true, .. });
             let step = || -> rquickjs::Result<Option<Value<'js>>> {
                 if describe {
                     harness.start.call::<_, ()>((at as u32, tested))?;
                 }
-                let value = harness.perform(ctx, test, program, statement)?;
+                let mut value = harness.perform(ctx, test, program, statement)?;
+                // The construction under test answers what it built, as in the interpreter.
+                if let Some(variable) = built {
+                    value = Some(harness.vars.get(variable)?);
+                }
                 if let Some(value) = &value
                     && value.is_object()
                     && harness.is_promise.call::<_, bool>((value.clone(),))?

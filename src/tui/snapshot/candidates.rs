@@ -40,10 +40,11 @@ pub(crate) fn candidate_view(subject: &Subject, step: u64, report: &StepReport) 
 fn candidate_lines(subject: &Subject, test: &TestCase) -> Vec<CandidateLine> {
     test.display(subject.program(), |id| subject.types().get(id).name.clone())
         .into_iter()
-        .zip(&test.statements)
-        .map(|(text, statement)| CandidateLine {
+        .zip(test.statements.iter().enumerate())
+        .map(|(text, (at, statement))| CandidateLine {
             text,
-            under_test: matches!(statement, Statement::Call { under_test: true, .. }),
+            under_test: matches!(statement, Statement::Call { under_test: true, .. })
+                || test.constructed_under_test(at).is_some(),
         })
         .collect()
 }

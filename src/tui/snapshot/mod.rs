@@ -161,7 +161,8 @@ impl CandidateOutcome {
 pub struct CandidateLine {
     /// JavaScript, unknown parameters written `<?name>`.
     pub text: String,
-    /// Whether it calls the method under test.
+    /// Whether it calls the method under test, or is the construction under test (see
+    /// `TestCase::constructed_under_test`).
     pub under_test: bool,
 }
 

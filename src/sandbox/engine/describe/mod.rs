@@ -138,20 +138,20 @@ impl Descriptions {
         if !value.is_object() || value.is_function() {
             return Ok(None);
         }
-        let desc = self.describe(describer, &value, 0, true)?;
+        let desc = self.walk(Cx::of(value.ctx()), describer, true, |walk| walk.state(Ref::of(&value)))?;
         Ok(desc.fields().is_some().then(|| self.store(desc)))
     }
 
     /// The names of the fields whose descriptions differ between two states (added and deleted ones
-    /// included), or none.
-    fn changed<'js>(&self, ctx: Ctx<'js>, was: u32, now: u32) -> rquickjs::Result<Option<Array<'js>>> {
+    /// included; with no state before, every field), or none.
+    fn changed<'js>(&self, ctx: Ctx<'js>, was: Option<u32>, now: u32) -> rquickjs::Result<Option<Array<'js>>> {
         fn find<'a>(list: &'a [(Text, Desc)], name: &Text) -> Option<&'a Desc> {
             list.iter().find(|(k, _)| k == name).map(|(_, d)| d)
         }
         let names: Vec<String> = {
             let made = self.made.borrow();
             let fields = |h: u32| made.get(h as usize).and_then(Desc::fields).unwrap_or(&[]);
-            let (was, now) = (fields(was), fields(now));
+            let (was, now) = (was.map_or(&[][..], fields), fields(now));
             let added_or_changed = now.iter().filter(|(k, desc)| find(was, k) != Some(desc)).map(|(k, _)| k);
             let gone = was.iter().filter(|(k, _)| find(now, k).is_none()).map(|(k, _)| k);
             added_or_changed.chain(gone).map(|name| String::from_utf8_lossy(name).into_owned()).collect()
@@ -322,7 +322,7 @@ pub(super) fn install<'js>(ctx: &Ctx<'js>, descriptions: &Rc<Descriptions>) -> r
     let d = descriptions.clone();
     function(
         "changed",
-        Function::new(ctx.clone(), move |ctx: Ctx<'js>, was: u32, now: u32| d.changed(ctx, was, now))?,
+        Function::new(ctx.clone(), move |ctx: Ctx<'js>, was: Option<u32>, now: u32| d.changed(ctx, was, now))?,
     )?;
     let d = descriptions.clone();
     function("same", Function::new(ctx.clone(), move |a: Option<u32>, b: Option<u32>| d.same(a, b))?)?;

@@ -169,6 +169,27 @@ impl<'a, 'js> Walk<'a, 'js> {
         })
     }
 
+    /// A variable's state (see `Descriptions::state`): its description, but for an error that is an
+    /// instance of a class of the program (an error subclass with fields, built by a test), its fields as
+    /// any instance's, its own `message` first: what its construction set, which state assertions read
+    /// field by field. As a thrown value it stays an error (name and message).
+    pub(super) fn state(&mut self, value: Ref<'_, 'js>) -> Step<Desc> {
+        let (cx, p) = (self.cx, self.p);
+        let error = matches!(value.kind(), Kind::Object)
+            && !value.is_proxy()
+            && (value.is_error() || cx.instance_of(value, p.error.get(cx))?);
+        let class = if error { self.class_of(cx.prototype(value)?.get())? } else { None };
+        let Some(class) = class else { return self.describe(value, 0) };
+        let (mut fields, _) = self.fields_of(value, 0)?;
+        if let Some(d) = cx.own_property(value, p.atoms.message.get(cx))?
+            && !d.is_accessor()
+            && matches!(d.value().kind(), Kind::String)
+        {
+            fields.insert(0, (b"message".to_vec(), self.describe(d.value(), 1)?));
+        }
+        Ok(Desc::Instance { class, fields })
+    }
+
     /// `String(x)` of a double (`value`), `-0` for negative zero (which `Object.is` tells from zero).
     fn number_text(&self, value: Ref<'_, 'js>, x: f64) -> Step<String> {
         if x == 0.0 && x.is_sign_negative() {
