@@ -903,3 +903,16 @@ fn a_parameter_that_constructs_instances_is_given_a_class_whose_methods_returnin
     let written = generated_passing_and_type_checked("digests.ts");
     assert!(written.contains("counted(Counter as any, "), "{written}");
 }
+
+#[test]
+fn the_class_of_an_exported_instance_is_typed_as_what_builds_it() {
+    // lexicon.ts exports only instances: their class is reached as `lexicons.en.constructor`, which tsc
+    // types as `Function`, so neither `new` nor the tests' parameter took it until the suite cast it.
+    let (dir, out) = project();
+    generate(&[fixture_file("lexicon.ts")], &out, &["--seed", "1", "--budget", "5000", "--timeout", "600"]);
+    let suites = typescript_suites(&out);
+    let output = run("node-test", &suites);
+    assert!(output.status.success(), "{suites:?}: {}", text(&output));
+    let errors = tsc(dir.path(), &suites, &[]);
+    assert!(errors.is_empty(), "tsc --strict on the suites of lexicon.ts:\n{errors}");
+}

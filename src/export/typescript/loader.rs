@@ -276,6 +276,15 @@ fn write_with_subjects(js: &mut Js, suite: &ExportSuite, loading: Loading) {
                 path.iter().fold(export, |object, key| member(&object, key))
             }
         })
+        .zip(&suite.bindings)
+        .map(|(reached, binding)| {
+            // `.constructor` reads as `Function`: the class of an exported instance is cast to its type.
+            if reached.ends_with(".constructor") {
+                format!("{reached} as {}", class_type(&binding.alias))
+            } else {
+                reached
+            }
+        })
         .collect();
     js.line("  try {");
     js.line(&format!("    {returned} body(\n{}    );", array_items(&classes, 6)));

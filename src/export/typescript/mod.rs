@@ -388,6 +388,11 @@ pub(super) fn class_type(alias: &str) -> String {
 /// itself, properties are indexed: `typeof import("x").format.date` reads `format` as a namespace, and an
 /// object typed `Record<string, …>` declares no member `date` (tsc: "has no exported member").
 pub(super) fn import_type(specifier: &str, path: &[&str]) -> String {
+    // The class of an exported instance, reached as `.constructor`, which TypeScript types as `Function`:
+    // what builds more of that instance.
+    if let Some((&"constructor", instance)) = path.split_last() {
+        return format!("new (...args: any[]) => {}", import_type(specifier, instance));
+    }
     let module = format!("typeof import({})", literal::string(specifier));
     if path.len() <= 1 && path.iter().all(|key| literal::is_identifier_name(key)) {
         path.iter().fold(module, |text, key| format!("{text}.{key}"))
@@ -528,5 +533,9 @@ mod tests {
             "(typeof import(\"./a.js\"))[\"default\"][\"odd-name\"]"
         );
         assert_eq!(import_type("./a.js", &["format", "date"]), "(typeof import(\"./a.js\"))[\"format\"][\"date\"]");
+        assert_eq!(
+            import_type("./a.js", &["default", "constructor"]),
+            "new (...args: any[]) => typeof import(\"./a.js\").default"
+        );
     }
 }
