@@ -351,6 +351,13 @@ impl TestCase {
         }
     }
 
+    /// Whether statement `index` is what the test tests: a call of the method under test, or the
+    /// construction under test (see [`TestCase::constructed_under_test`]).
+    pub(crate) fn tests_at(&self, index: usize) -> bool {
+        matches!(self.statements.get(index), Some(Statement::Call { under_test: true, .. }))
+            || self.constructed_under_test(index).is_some()
+    }
+
     /// The instance the test's state assertions look at: the one its construction under test built (see
     /// [`TestCase::constructed_under_test`]), else the receiver of its last call of a method.
     pub(crate) fn asserted_instance(&self) -> Option<usize> {

@@ -104,7 +104,7 @@ impl Direct {
         for (at, statement) in test.statements.iter().enumerate() {
             set_statement_running(running, at);
             let built = test.constructed_under_test(at);
-            let tested = built.is_some() || matches!(statement, Statement::Call { under_test: true, .. });
+            let tested = test.tests_at(at);
             let step = || -> rquickjs::Result<Option<Value<'js>>> {
                 if describe {
                     harness.start.call::<_, ()>((at as u32, tested))?;

@@ -2,7 +2,7 @@
 //! written `<?name>`, the call under test, the statement that failed and what it called, what it
 //! covered and the types decided after it.
 
-use crate::model::test::{Statement, TestCase};
+use crate::model::test::TestCase;
 use crate::session::{CandidateVerdict, StepReport, Subject};
 
 use super::{CandidateLine, CandidateOutcome, CandidateView};
@@ -40,11 +40,7 @@ pub(crate) fn candidate_view(subject: &Subject, step: u64, report: &StepReport) 
 fn candidate_lines(subject: &Subject, test: &TestCase) -> Vec<CandidateLine> {
     test.display(subject.program(), |id| subject.types().get(id).name.clone())
         .into_iter()
-        .zip(test.statements.iter().enumerate())
-        .map(|(text, (at, statement))| CandidateLine {
-            text,
-            under_test: matches!(statement, Statement::Call { under_test: true, .. })
-                || test.constructed_under_test(at).is_some(),
-        })
+        .enumerate()
+        .map(|(at, text)| CandidateLine { text, under_test: test.tests_at(at) })
         .collect()
 }
