@@ -628,6 +628,8 @@ fn the_crypto_module_offers_the_seeded_web_crypto_object_as_node_does() {
     let (report, out, _) = generate_passing("web-crypto-module.mjs");
     let draw = methods(&report).into_iter().find(|m| m.0 == "Nonces.draw").unwrap();
     assert_eq!(draw.1, draw.2 - 1, "all but the throw: {draw:?}");
+    let salt = methods(&report).into_iter().find(|m| m.0 == "Nonces.salt").unwrap();
+    assert_eq!(salt.1, salt.2, "{salt:?}");
     let tests = suite(out.path(), "Nonces.test.mjs");
-    assert!(!tests.contains("must be defined") && tests.contains(".draw()"), "{tests}");
+    assert!(!tests.contains("must be defined") && tests.contains(".draw()") && tests.contains(".salt("), "{tests}");
 }
