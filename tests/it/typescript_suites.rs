@@ -916,3 +916,13 @@ fn the_class_of_an_exported_instance_is_typed_as_what_builds_it() {
     let errors = tsc(dir.path(), &suites, &[]);
     assert!(errors.is_empty(), "tsc --strict on the suites of lexicon.ts:\n{errors}");
 }
+
+#[test]
+fn functions_kept_in_an_object_are_declared_by_the_objects_annotation_or_literal() {
+    // stamps.ts exports `stamp: { sign(label, width, clock): string; ... } = { sign(label, width = 4, clock
+    // = zero) {...} }` beside a top-level `sign(text)`: the annotation is what callers see, and a call
+    // passing fewer than its three arguments is refused (TS2554). An unannotated object's functions are
+    // declared by the literal, not by the top-level function of the same name.
+    let written = generated_passing_and_type_checked("stamps.ts");
+    assert!(written.contains("sign2("), "{written}");
+}

@@ -1,13 +1,15 @@
 //! The declared signatures of a module's functions: `function` declarations (overloads merged as a
 //! class's methods' are), `const` bindings of arrow functions and function expressions in a `.ts` source,
 //! and `declare const f: (a: A) => B`, which is how `tsc` declares those in a `.d.ts`. A function is
-//! found by the path a module exports it under (`vec2.add` through an exported namespace).
+//! found by the path a module exports it under (`vec2.add` through an exported namespace, `vrf.sign`
+//! through a variable bound to an object of functions, which callers reach as a namespace's).
 
 use std::collections::HashMap;
 use std::rc::Rc;
 
 use swc_ecma_ast::{
-    ArrowExpr, Expr, Function, Pat, TsFnOrConstructorType, TsFnParam, TsType, TsTypeParamDecl, VarDeclarator,
+    ArrowExpr, Expr, Function, Pat, Prop, PropName, PropOrSpread, TsFnOrConstructorType, TsFnParam, TsFnType, TsType,
+    TsTypeElement, TsTypeParamDecl, VarDeclarator,
 };
 
 use super::classes::{DeclaredMember, Overloads};
@@ -49,17 +51,90 @@ impl FunctionDecl {
         let Pat::Ident(id) = &declarator.name else { return None };
         let decl = match (id.type_ann.as_deref().map(|a| &*a.type_ann), declarator.init.as_deref().map(unparenthesised))
         {
-            (Some(TsType::TsFnOrConstructorType(TsFnOrConstructorType::TsFnType(f))), _) => FunctionDecl {
-                params: f.params.iter().map(pat_of).collect(),
-                type_params: f.type_params.clone(),
-                bodyless: true,
-                returns: Some(f.type_ann.type_ann.clone()),
-            },
-            (_, Some(Expr::Arrow(a))) => FunctionDecl::of_arrow(a),
-            (_, Some(Expr::Fn(f))) => FunctionDecl::of_function(&f.function),
+            (Some(TsType::TsFnOrConstructorType(TsFnOrConstructorType::TsFnType(f))), _) => FunctionDecl::of_type(f),
+            (_, Some(init)) => FunctionDecl::of_value(init)?,
             _ => return None,
         };
         Some((id.id.sym.to_string(), decl))
+    }
+
+    /// What a `const` binding of an object declares its functions: by member name, its annotation's
+    /// methods and function-typed properties when it is an object type (`const vrf: { sign(msg:
+    /// Uint8Array, ctx: Uint8Array): Uint8Array } = { sign(msg, ctx = EMPTY) {...} }`: callers see the
+    /// annotation, which may require what the implementation defaults), else, unannotated, the object
+    /// literal's methods and members bound to functions. None when it holds no function.
+    pub(super) fn of_object(declarator: &VarDeclarator) -> Option<(String, Vec<(String, FunctionDecl)>)> {
+        let Pat::Ident(id) = &declarator.name else { return None };
+        let mut functions = Vec::new();
+        match (id.type_ann.as_deref().map(|a| &*a.type_ann), declarator.init.as_deref().map(unparenthesised)) {
+            (Some(TsType::TsTypeLit(annotation)), _) => {
+                for element in &annotation.members {
+                    let (key, decl) = match element {
+                        TsTypeElement::TsMethodSignature(m) if !m.computed => (
+                            &m.key,
+                            FunctionDecl {
+                                params: m.params.iter().map(pat_of).collect(),
+                                type_params: m.type_params.clone(),
+                                bodyless: true,
+                                returns: m.type_ann.as_ref().map(|t| t.type_ann.clone()),
+                            },
+                        ),
+                        TsTypeElement::TsPropertySignature(p) if !p.computed => match p.type_ann.as_deref() {
+                            Some(ann) => match &*ann.type_ann {
+                                TsType::TsFnOrConstructorType(TsFnOrConstructorType::TsFnType(f)) => {
+                                    (&p.key, FunctionDecl::of_type(f))
+                                }
+                                _ => continue,
+                            },
+                            None => continue,
+                        },
+                        _ => continue,
+                    };
+                    if let Some(name) = super::resolve::key_name(key) {
+                        functions.push((name, decl));
+                    }
+                }
+            }
+            (None, Some(Expr::Object(object))) => {
+                for prop in &object.props {
+                    let PropOrSpread::Prop(prop) = prop else { continue };
+                    let (key, decl) = match &**prop {
+                        Prop::Method(m) => (&m.key, FunctionDecl::of_function(&m.function)),
+                        Prop::KeyValue(kv) => match FunctionDecl::of_value(unparenthesised(&kv.value)) {
+                            Some(decl) => (&kv.key, decl),
+                            None => continue,
+                        },
+                        _ => continue,
+                    };
+                    let name = match key {
+                        PropName::Ident(id) => id.sym.to_string(),
+                        PropName::Str(s) => s.value.to_atom_lossy().to_string(),
+                        _ => continue,
+                    };
+                    functions.push((name, decl));
+                }
+            }
+            _ => return None,
+        }
+        (!functions.is_empty()).then(|| (id.id.sym.to_string(), functions))
+    }
+
+    fn of_type(f: &TsFnType) -> FunctionDecl {
+        FunctionDecl {
+            params: f.params.iter().map(pat_of).collect(),
+            type_params: f.type_params.clone(),
+            bodyless: true,
+            returns: Some(f.type_ann.type_ann.clone()),
+        }
+    }
+
+    /// The declaration of a function expression or an arrow; None for another expression.
+    fn of_value(expr: &Expr) -> Option<FunctionDecl> {
+        match expr {
+            Expr::Arrow(a) => Some(FunctionDecl::of_arrow(a)),
+            Expr::Fn(f) => Some(FunctionDecl::of_function(&f.function)),
+            _ => None,
+        }
     }
 }
 

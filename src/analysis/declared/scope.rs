@@ -55,7 +55,8 @@ pub(super) struct Scope {
     /// Variables declared with a type other than a function's (`declare const Queue: QueueConstructor`),
     /// by name: the value of a class declared as an interface of its instances and a constructor.
     pub values: HashMap<String, Rc<TsType>>,
-    /// Namespaces, merged by name.
+    /// Namespaces, merged by name; a `const` bound to an object of functions is one too (see
+    /// `FunctionDecl::of_object`).
     pub namespaces: HashMap<String, Scope>,
     /// Names imported from other files, by local name.
     pub imports: HashMap<String, Import>,
@@ -158,6 +159,13 @@ impl Scope {
                 }
                 for (name, decl) in var.decls.iter().filter_map(FunctionDecl::of_binding) {
                     self.functions.entry(name).or_default().push(Rc::new(decl));
+                }
+                // Callers reach an object's functions by the binding's name as a namespace's.
+                for (name, functions) in var.decls.iter().filter_map(FunctionDecl::of_object) {
+                    let namespace = self.namespaces.entry(name).or_default();
+                    for (member, decl) in functions {
+                        namespace.functions.entry(member).or_default().push(Rc::new(decl));
+                    }
                 }
             }
             _ => {}
