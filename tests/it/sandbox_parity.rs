@@ -633,3 +633,13 @@ fn the_crypto_module_offers_the_seeded_web_crypto_object_as_node_does() {
     let tests = suite(out.path(), "Nonces.test.mjs");
     assert!(!tests.contains("must be defined") && tests.contains(".draw()") && tests.contains(".salt("), "{tests}");
 }
+
+#[test]
+fn a_v_flag_pattern_with_dashes_and_doubled_punctuators_outside_classes_loads_and_matches_as_in_node() {
+    // slices.js's literals `/^(-?\d*):(-?\d*):?(-?\d*)$/v` and `/;;;|;;/gv` are valid, and QuickJS-ng's
+    // parser refused them ("invalid character in class"): the file did not load.
+    let (report, out, _) = generate_passing("slices.js");
+    covered_but_one_statement_of(&report, &[]);
+    let tests = suite(out.path(), "Slices.test.js");
+    assert!(tests.contains("not a slice") && tests.contains(".parse(") && tests.contains(".separators("), "{tests}");
+}
