@@ -226,8 +226,10 @@ fn relative_display(path: &Path) -> String {
         .unwrap_or_else(|| path.display().to_string())
 }
 
+/// Whether `specifier` names a path: `.` and `..` too, the folder's and its parent's index (TypeScript
+/// sources import `from '..'`).
 fn is_relative(specifier: &str) -> bool {
-    specifier.starts_with("./") || specifier.starts_with("../") || specifier.starts_with('/')
+    specifier.starts_with("./") || specifier.starts_with("../") || specifier.starts_with('/') || matches!(specifier, "." | "..")
 }
 
 /// The file a specifier is resolved from.

@@ -77,6 +77,8 @@ fn imports_resolve_as_typescript_and_tsx_do() {
     covers(&resolution("extensionless/queue.ts"), &["PriorityQueue.push", "PriorityQueue.peek"]);
     covers(&resolution("nodenext/slider.ts"), &["Slider.position"]);
     covers(&resolution("index/converter.ts"), &[]);
+    // `from '..'`: the parent folder's index, imported back by a feature it re-exports.
+    covers(&resolution("parent/features/dimmer.ts"), &["Dimmer.set"]);
     covers(&resolution("paths/src/till.ts"), &["Till.ring"]);
     // Package folders: `exports` with a `types` condition naming the sources (dist/ is not built), and
     // a `main` that is TypeScript.
