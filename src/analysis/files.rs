@@ -229,7 +229,10 @@ fn relative_display(path: &Path) -> String {
 /// Whether `specifier` names a path: `.` and `..` too, the folder's and its parent's index (TypeScript
 /// sources import `from '..'`).
 fn is_relative(specifier: &str) -> bool {
-    specifier.starts_with("./") || specifier.starts_with("../") || specifier.starts_with('/') || matches!(specifier, "." | "..")
+    specifier.starts_with("./")
+        || specifier.starts_with("../")
+        || specifier.starts_with('/')
+        || matches!(specifier, "." | "..")
 }
 
 /// The file a specifier is resolved from.

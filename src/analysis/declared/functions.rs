@@ -8,12 +8,12 @@ use std::collections::HashMap;
 use std::rc::Rc;
 
 use swc_ecma_ast::{
-    ArrowExpr, Expr, Function, Pat, Prop, PropName, PropOrSpread, TsFnOrConstructorType, TsFnParam, TsFnType, TsType,
-    TsTypeElement, TsTypeParamDecl, VarDeclarator,
+    ArrowExpr, Expr, Function, Pat, Prop, PropName, PropOrSpread, TsEntityName, TsFnOrConstructorType, TsFnParam,
+    TsFnType, TsType, TsTypeElement, TsTypeParamDecl, TsTypeRef, VarDeclarator,
 };
 
 use super::classes::{DeclaredMember, Overloads};
-use super::resolve::{Ctx, Files, Named, Place};
+use super::resolve::{Ctx, Files, Named, Place, type_args};
 
 /// One declaration of a function: its parameters and type parameters, whether it is an overload
 /// signature (no body) rather than an implementation, and its return type annotation.
@@ -23,6 +23,9 @@ pub(super) struct FunctionDecl {
     pub(super) type_params: Option<Box<TsTypeParamDecl>>,
     bodyless: bool,
     pub(super) returns: Option<Box<TsType>>,
+    /// The binding's annotation when it names a type (`const count: AggregationFn<any> = (id, rows) =>
+    /// ...`): callers see that type's parameters when it is a function type, not the initialiser's.
+    annotation: Option<Box<TsTypeRef>>,
 }
 
 impl FunctionDecl {
@@ -32,6 +35,7 @@ impl FunctionDecl {
             type_params: f.type_params.clone(),
             bodyless: f.body.is_none(),
             returns: f.return_type.as_ref().map(|t| t.type_ann.clone()),
+            annotation: None,
         }
     }
 
@@ -41,6 +45,7 @@ impl FunctionDecl {
             type_params: a.type_params.clone(),
             bodyless: false,
             returns: a.return_type.as_ref().map(|t| t.type_ann.clone()),
+            annotation: None,
         }
     }
 
@@ -52,7 +57,13 @@ impl FunctionDecl {
         let decl = match (id.type_ann.as_deref().map(|a| &*a.type_ann), declarator.init.as_deref().map(unparenthesised))
         {
             (Some(TsType::TsFnOrConstructorType(TsFnOrConstructorType::TsFnType(f))), _) => FunctionDecl::of_type(f),
-            (_, Some(init)) => FunctionDecl::of_value(init)?,
+            (annotation, Some(init)) => {
+                let mut decl = FunctionDecl::of_value(init)?;
+                if let Some(TsType::TsTypeRef(named)) = annotation {
+                    decl.annotation = Some(Box::new(named.clone()));
+                }
+                decl
+            }
             _ => return None,
         };
         Some((id.id.sym.to_string(), decl))
@@ -77,6 +88,7 @@ impl FunctionDecl {
                                 type_params: m.type_params.clone(),
                                 bodyless: true,
                                 returns: m.type_ann.as_ref().map(|t| t.type_ann.clone()),
+                                annotation: None,
                             },
                         ),
                         TsTypeElement::TsPropertySignature(p) if !p.computed => match p.type_ann.as_deref() {
@@ -125,6 +137,7 @@ impl FunctionDecl {
             type_params: f.type_params.clone(),
             bodyless: true,
             returns: Some(f.type_ann.type_ann.clone()),
+            annotation: None,
         }
     }
 
@@ -167,10 +180,59 @@ pub(super) fn find(files: &mut Files, top: &Place, path: &[&str]) -> Option<Decl
     let ctx = Ctx { place, env: Rc::new(HashMap::new()), this_class: None, depth: 0 };
     let mut read = Overloads::default();
     for decl in decls.iter() {
+        if let Some((aliased, inner)) = decl.annotation.as_deref().and_then(|named| aliased(files, named, &ctx)) {
+            read.add(files, &aliased.params, &inner, true, aliased.type_params.as_deref());
+            continue;
+        }
         let inner = ctx.with_own_params(files, decl.type_params.as_deref());
         read.add(files, &decl.params, &inner, decl.bodyless, decl.type_params.as_deref());
     }
     read.member(true)
+}
+
+/// The function type a binding's annotation `named` names: a type alias of one (`type AggregationFn<T>
+/// = (columnId: string, leafRows: Row<T>[], childRows: Row<T>[]) => any`), or an interface's first call
+/// signature (`interface FilterFn<T> { (row: Row<T>, columnId: string, ...): boolean; autoRemove?: ... }`),
+/// with the context its parameters are read in (the declaration's place, its type parameters bound to
+/// the annotation's arguments).
+fn aliased(files: &mut Files, named: &TsTypeRef, ctx: &Ctx) -> Option<(FunctionDecl, Ctx)> {
+    let TsEntityName::Ident(name) = &named.type_name else { return None };
+    let args = type_args(files, named.type_params.as_deref(), ctx);
+    let (place, type_params, decl) = match files.lookup(&ctx.place, name.sym.as_str(), 0)? {
+        Named::Alias(place, alias) => match unparenthesised_type(&alias.type_ann) {
+            TsType::TsFnOrConstructorType(TsFnOrConstructorType::TsFnType(f)) => {
+                (place, alias.type_params.clone(), FunctionDecl::of_type(f))
+            }
+            _ => return None,
+        },
+        Named::Interface(place, declarations) => {
+            let (interface, call) = declarations.iter().find_map(|i| {
+                i.body.body.iter().find_map(|m| match m {
+                    TsTypeElement::TsCallSignatureDecl(call) => Some((i, call)),
+                    _ => None,
+                })
+            })?;
+            let decl = FunctionDecl {
+                params: call.params.iter().map(pat_of).collect(),
+                type_params: call.type_params.clone(),
+                bodyless: true,
+                returns: call.type_ann.as_ref().map(|t| t.type_ann.clone()),
+                annotation: None,
+            };
+            (place, interface.type_params.clone(), decl)
+        }
+        _ => return None,
+    };
+    let inner = ctx.with_params(files, place, type_params.as_deref(), &args);
+    let inner = inner.with_own_params(files, decl.type_params.as_deref());
+    Some((decl, inner))
+}
+
+fn unparenthesised_type(ty: &TsType) -> &TsType {
+    match ty {
+        TsType::TsParenthesizedType(p) => unparenthesised_type(&p.type_ann),
+        other => other,
+    }
 }
 
 /// The declarations of the function `top` exports as `last` under the namespaces `namespaces`, and where
