@@ -371,6 +371,7 @@ fn merge_analyses(analyses: Vec<Analysis>) -> Analysis {
         mutants: Vec::new(),
         kept: Vec::new(),
         kills: Vec::new(),
+        undecided: Vec::new(),
         runs: 0,
         elapsed: Duration::ZERO,
         // Every unit analysed the same program's files.
@@ -390,6 +391,7 @@ fn merge_analyses(analyses: Vec<Analysis>) -> Analysis {
         merged.tests.extend(analysis.tests);
         merged.kept.extend(analysis.kept);
         merged.kills.extend(analysis.kills);
+        merged.undecided.extend(analysis.undecided);
         merged.runs += analysis.runs;
         merged.elapsed += analysis.elapsed;
         merged.work += analysis.work;

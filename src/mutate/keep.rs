@@ -118,6 +118,24 @@ pub(super) fn best(test: &TestCase, checks: Vec<Check>) -> Check {
     checks.into_iter().min_by_key(rank).expect("a kill by state assertions names one")
 }
 
+/// Of the inspectors `offered` after the call `result` describes, the one whose answer says the most
+/// (the longest description: a collection's items before its size or its first item), the first of
+/// those that say as much; `None` when none answered. What a test whose state assertions
+/// nothing chose asserts (see [`super::Analysis::undecided`]): the limit left mutants it covers unjudged,
+/// and asserting nothing leaves every change of state that its call made unseen (denque's `removeOne`
+/// returns the item it removed, and its fields are private).
+pub(super) fn telling_inspector(result: &DescribedResult, offered: &[String]) -> Option<String> {
+    let mut best: Option<(usize, &String)> = None;
+    for name in offered {
+        let Some(value) = result.answer(name) else { continue };
+        let says = value.to_json().to_string().len();
+        if best.is_none_or(|(most, _)| says > most) {
+            best = Some((says, name));
+        }
+    }
+    best.map(|(_, name)| name.clone())
+}
+
 /// Writes what the analysis chose into the elected tests of the `suite` (which `analysis` ran, in
 /// order): each test as extended, its kept state assertions, and its results and the statements of
 /// its method's goal (in `methods`) it covers, from a run of exactly what is exported, on `subject`'s
@@ -139,19 +157,38 @@ pub(crate) fn keep(
             inspect: offered.iter().filter(|n| kept.contains(&Check::Inspector((*n).clone()))).cloned().collect(),
         };
         checks.fields.sort();
+        // An undecided test is run with every inspector offered, for the answers to choose from.
+        let undecided = kept.is_empty() && analysis.undecided.get(index) == Some(&true) && !offered.is_empty();
+        if undecided {
+            checks.inspect = offered.to_vec();
+        }
         let mut chosen = SuiteTest { checks: Some(checks), ..test.clone() };
         let mut baseline = originals.baseline(subject, &chosen)?;
         if kept.is_empty() {
             let last = chosen.test.statements.len().saturating_sub(1);
             let result = baseline.elected.results.iter().find(|r| r.at == last);
             let program = subject.program();
-            let fields = result.map_or_else(Vec::new, |r| {
+            let fields: Vec<FieldCheck> = result.map_or_else(Vec::new, |r| {
                 default_field_checks(r, |variable, field| private_field(program, &chosen.test, variable, field))
                     .into_iter()
                     .map(|(variable, field)| FieldCheck { at: last, variable, field })
                     .collect()
             });
-            chosen.checks = Some(StateChecks { fields, inspect: Vec::new() });
+            // Calls that changed the receiver, where no public field it changed is asserted, leave that
+            // change unseen: an undecided test asserts it through the class's own word for its state.
+            let receiver = inspected_variable(&chosen.test);
+            let changed = baseline.elected.results.iter().any(|r| r.changed.iter().any(|(v, _)| Some(*v) == receiver));
+            let inspect = match result {
+                Some(r) if undecided && fields.is_empty() && changed => {
+                    telling_inspector(r, offered).into_iter().collect()
+                }
+                _ => Vec::new(),
+            };
+            chosen.checks = Some(StateChecks { fields, inspect });
+            if undecided {
+                // Described again from a run with exactly the inspection exported.
+                baseline = originals.baseline(subject, &chosen)?;
+            }
             baseline.elected.checks = chosen.checks.clone();
         }
         let Some(elected) = suite.get_mut(index) else { continue };

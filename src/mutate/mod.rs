@@ -242,6 +242,10 @@ pub struct Analysis {
     pub(crate) kept: Vec<Vec<Check>>,
     /// Per test, the mutants it killed first.
     pub(crate) kills: Vec<usize>,
+    /// Per test, whether it covers a mutant the limit left unjudged: nothing decided which state it
+    /// should assert, so [`keep()`] asserts the public inspector that tells the most (see
+    /// [`keep::telling_inspector`]).
+    pub(crate) undecided: Vec<bool>,
     /// Test runs against mutants (equivalence checks and extensions included).
     pub(crate) runs: u64,
     /// Time the analysis took.
@@ -375,6 +379,7 @@ pub(crate) fn analyse(
     let analysis = Analysis {
         kept: vec![Vec::new(); tests.len()],
         kills: vec![0; tests.len()],
+        undecided: vec![false; tests.len()],
         tests,
         mutants: Vec::new(),
         runs: 0,
@@ -417,6 +422,9 @@ pub(crate) fn analyse(
         judging.judge_or_leave(&mut mutants[id], id)?;
     }
     let mut analysis = judging.analysis;
+    for (t, baseline) in judging.baselines.iter().enumerate() {
+        analysis.undecided[t] = mutants.iter().any(|m| m.status == Status::Unjudged && covers(baseline, m));
+    }
     analysis.mutants = mutants;
     analysis.elapsed = started.elapsed();
     analysis.work = judging.originals.runner.spent() - judging.stop.from;

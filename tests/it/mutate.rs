@@ -633,3 +633,26 @@ fn a_suite_scored_without_a_seed_draws_from_the_seed_it_was_written_with_and_sco
         mutate(&[&code], &report, &["--suite", suite.to_str().unwrap(), "--budget", "20000", "--seed", "9"]);
     assert_eq!(json["seed"], 9);
 }
+
+#[test]
+fn a_test_the_limited_analysis_left_undecided_asserts_the_inspector_that_tells_the_most() {
+    // Every field of the deque is private, and `_mix`'s mutants (a checksum no public member shows)
+    // take more than the analysis has at 2,000 units a method: mutants `removeAt`'s test covers are
+    // left unjudged, nothing chose its state assertions, and it asserted only what `removeAt` returned,
+    // so moving the others down the array went unseen (as in denque's `removeOne`).
+    // Such a test asserts the pure public inspector whose answer says the most: `toArray()`.
+    let out = tempfile::tempdir().unwrap();
+    let suite = out.path().join("suite");
+    let file = fixture("undecided-deque.js");
+    generate(std::slice::from_ref(&file), &suite, &["--seed", "1", "--budget", "2000", "--timeout", "600", "-q"]);
+    node_test_passes(&suites(&suite));
+    let written = std::fs::read_to_string(suite.join("Deque.test.js")).unwrap();
+    let remove_at = &written[written.find("describe(\"removeAt\"").expect("a removeAt group")..];
+    let remove_at = &remove_at[..remove_at.find("  });").expect("its end")];
+    assert!(remove_at.contains("deque.toArray()"), "{remove_at}");
+    let args = ["--suite", suite.to_str().unwrap(), "--seed", "1"];
+    let report = mutate(&[&file], &out.path().join("mutants.json"), &args).0;
+    let alive = listed(&report, "survivors").into_iter().filter(|(method, _)| method == "Deque.removeAt").count();
+    // 21 of its 29 survived when the test asserted nothing after the calls; 8 do with `toArray()`.
+    assert!(alive <= 8, "{alive} of removeAt's mutants survive: {report:#}");
+}
