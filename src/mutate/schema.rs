@@ -178,11 +178,18 @@ struct Context {
     /// while another mutant was on (at load, by a method that ran at load) would keep the body as
     /// written, and its mutants would silently not run.
     bodies: Vec<(u32, u32)>,
-    /// The function bodies holding a loop: a mutant there keeps its own program. Its loop would run the
-    /// spots' checks on every turn, and a test that ends within the time limit on the mutant's own
-    /// program could end past it on the schemata (the equivalence check's random tests that count to
-    /// large numbers did, and a mutant presumed equivalent survived).
-    looping: Vec<(u32, u32)>,
+    /// Every function body (and arrow function's expression body), with whether it holds a loop of its
+    /// own (see [`Context::loops_around`]).
+    functions: Vec<Function>,
+    /// Whether the file's top level, outside every function, holds a loop.
+    top_loops: bool,
+}
+
+/// A function's body: its byte range, and whether a loop of its own is in it (one of a function nested
+/// in it is that function's).
+struct Function {
+    range: (u32, u32),
+    loops: bool,
 }
 
 struct Collector<'a> {
@@ -203,10 +210,12 @@ fn binary(expr: &Expr) -> Option<&BinExpr> {
     }
 }
 
-/// Whether a loop is found.
+/// Whether a loop is found outside every function body (visit a body's statements, not the body).
 struct Loops(bool);
 
 impl Visit for Loops {
+    fn visit_function_body(&mut self, _: &FunctionBody) {}
+
     fn visit_while_stmt(&mut self, _: &swc_ecma_ast::WhileStmt) {
         self.0 = true;
     }
@@ -255,9 +264,7 @@ impl Collector<'_> {
         }
         let mut loops = Loops(false);
         body.stmts.visit_with(&mut loops);
-        if loops.0 {
-            self.found.looping.push((self.file.offset(body.span.lo), self.file.offset(body.span.hi)));
-        }
+        self.found.functions.push(Function { range: self.range(body.span), loops: loops.0 });
         let declares = body.stmts.iter().any(|s| matches!(s, Stmt::Decl(Decl::Fn(_) | Decl::Class(_))));
         let mut nested = Nested(false);
         body.stmts.visit_with(&mut nested);
@@ -278,6 +285,16 @@ impl Visit for Collector<'_> {
     fn visit_function_body(&mut self, body: &FunctionBody) {
         self.body(body);
         body.visit_children_with(self);
+    }
+
+    fn visit_arrow_expr(&mut self, arrow: &swc_ecma_ast::ArrowExpr) {
+        // An expression body holds no loop of its own.
+        if let swc_ecma_ast::ArrowFunctionBody::Expr(expr) = &*arrow.body
+            && !expr.span().is_dummy()
+        {
+            self.found.functions.push(Function { range: self.range(expr.span()), loops: false });
+        }
+        arrow.visit_children_with(self);
     }
 
     fn visit_bin_expr(&mut self, e: &BinExpr) {
@@ -338,12 +355,33 @@ impl Context {
     fn of(file: &ParsedFile) -> Context {
         let mut collector = Collector { file, found: Context::default() };
         file.program.visit_with(&mut collector);
+        let mut loops = Loops(false);
+        file.program.visit_with(&mut loops);
+        collector.found.top_loops = loops.0;
         collector.found
+    }
+
+    /// Whether the code around `edit` loops within its own function (or at the top level, outside
+    /// every function): a mutant there keeps its own program. Under its switch that function runs with
+    /// its spots' checks, and a loop of its own would run them on every turn: a test that ends within
+    /// the time limit on the mutant's own program could end past it on the schemata (the equivalence
+    /// check's random tests that count to large numbers did, and a mutant presumed equivalent
+    /// survived). A loop of a function around it, or of one nested in it, runs no check of its
+    /// function: a call of it from a loop costs its checks once per call, as any function called in a
+    /// loop does. (Every mutant of a file whose module wrapper held a loop anywhere, all of big.js's,
+    /// kept its own program while any loop of an enclosing body counted.)
+    fn loops_around(&self, edit: &Edit) -> bool {
+        let inside = |f: &&Function| f.range.0 <= edit.start && edit.end <= f.range.1;
+        // Bodies nest: the innermost one holding the edit starts last.
+        match self.functions.iter().filter(inside).max_by_key(|f| f.range.0) {
+            Some(function) => function.loops,
+            None => self.top_loops,
+        }
     }
 
     /// Where `edit` goes in the schema as mutant `id`, or `None` when its own program must judge it.
     fn spot(&self, text: &str, edit: &Edit, id: u32) -> Option<Spot> {
-        if self.looping.iter().any(|&(from, to)| from <= edit.start && edit.end <= to) {
+        if self.loops_around(edit) {
             return None;
         }
         let (start, end) = match edit.operator {
@@ -652,6 +690,49 @@ mod tests {
         }
         let methods: HashSet<&str> = mutants.iter().map(|m| m.method.as_str()).collect();
         assert_eq!(methods, HashSet::from(["constructor", "plus", "scaled", "converted", "isFree"]));
+    }
+
+    #[test]
+    fn only_a_loop_of_its_own_function_keeps_a_mutant_on_its_own_program() {
+        // The wrapper loops, and so does the callback inside `sum`: neither is `plus`'s loop nor `sum`'s
+        // own code's, whose mutants are switched. `count` loops itself, and so does the wrapper's top.
+        let source = "(function () {\n var t = 0; for (var i = 0; i < 3; i++) t = t + i;\n \
+                      P.plus = function (a) { return a + t; };\n \
+                      P.sum = function (xs) { return xs.map(function (x) { while (x > 9) x = x - 9; return x; }).length > 0; };\n \
+                      P.count = function (n) { var c = 0; do { c++; } while (c < n); return c * 2; };\n \
+                      P.half = (x) => x / 2;\n})();";
+        let file = parse_source(Path::new("/m.js"), "m.js", source.to_string()).unwrap();
+        let context = Context::of(&file);
+        let all = edits(&file, &[(0, source.len() as u32)]);
+        let range = |from: &str, to: &str| {
+            let start = source.find(from).unwrap();
+            start as u32..(start + source[start..].find(to).unwrap() + to.len()) as u32
+        };
+        let inside = |r: &std::ops::Range<u32>, e: &Edit| r.start <= e.start && e.end <= r.end;
+        let wrapper = range("{\n var t", "\n}");
+        let callback = range("{ while", "return x; }");
+        let switching = [range("{ return a", "}"), range("{ return xs", "}).length > 0; }"), range("x / 2", "2")];
+        let looping = [callback.clone(), range("{ var c", "c * 2; }")];
+        let mut seen = [0; 5];
+        for (i, edit) in all.iter().enumerate() {
+            // The wrapper's own code loops; the statement calling it is the file's top level, which does not.
+            let own_loop = looping.iter().any(|r| inside(r, edit))
+                || (inside(&wrapper, edit) && !switching.iter().any(|r| inside(r, edit)));
+            let switched = context.spot(source, edit, i as u32 + 1).is_some();
+            assert_eq!(switched, !own_loop, "{:?} in {source}", &source[edit.start as usize..edit.end as usize]);
+            // Each kind of place holds a mutant: the wrapper's top, `plus`, `sum`, its callback, `count`.
+            let place = [
+                inside(&wrapper, edit) && !switching.iter().chain(&looping).any(|r| inside(r, edit)),
+                inside(&switching[0], edit),
+                inside(&switching[1], edit) && !inside(&callback, edit),
+                inside(&callback, edit),
+                inside(&looping[1], edit),
+            ];
+            for (n, is) in place.iter().enumerate() {
+                seen[n] += usize::from(*is);
+            }
+        }
+        assert!(seen.iter().all(|&n| n > 0), "{seen:?}");
     }
 
     #[test]

@@ -450,11 +450,18 @@ impl Sandbox {
     /// every mutated spot reads the switch ([`crate::js::MUTANT`]), which the engine sets before each
     /// test, in every context this sandbox builds. Contexts still load the program as the original: a
     /// mutant whose code runs while it loads cannot be switched (see `mutate/schema.rs`).
+    ///
+    /// Another mutant's tests start in a new context, as on the mutant's own program: a context the last
+    /// one's tests ran in may hold what they wrote where the journal does not see it (through a local
+    /// alias: big.js's `mod` sets `Big.DP = 0` on `Big = x.constructor` and puts it back after a
+    /// division, and a mutant that deletes its check for zero throws in between), and every later
+    /// mutant would run on that state.
     pub fn set_mutant(&mut self, id: u32) {
-        self.mutant = id;
-        for engine in [&mut self.engine, &mut self.alone].into_iter().flatten() {
-            engine.mutant = id;
+        if id != self.mutant {
+            self.engine = None;
+            self.alone = None;
         }
+        self.mutant = id;
     }
 
     /// The statements that ran in the context kept for tests since it was built and no test has run in

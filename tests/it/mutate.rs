@@ -501,6 +501,17 @@ fn static_mutants_are_judged_on_their_own_programs_and_score_as_before_switching
 }
 
 #[test]
+fn a_mutant_that_leaves_state_the_journal_does_not_see_leaves_it_to_no_other_mutant() {
+    // `scaled` writes its class's static `factor` through a local alias; its mutant that deletes the
+    // write putting it back left `factor` at 10 in the context of the program of schemata, and every later
+    // mutant of `doubled` ran there: those only `factor === 0` tells apart were killed rather than
+    // presumed equivalent, as on their own programs.
+    let fates = switching_agrees(&fixture("hidden-state.js"), &[]);
+    let equivalent: Vec<&String> = fates.iter().filter(|f| f.starts_with("Gauge.doubled equivalent_mutants")).collect();
+    assert!(!equivalent.is_empty(), "{fates:#?}");
+}
+
+#[test]
 fn switching_and_one_program_per_mutant_agree_on_every_mutant() {
     // Survivors checked for equivalence, state assertions chosen, tests extended (`--mutation` adds the
     // grafts): every mutant ends the same way, and the suite written is the same.
@@ -508,6 +519,9 @@ fn switching_and_one_program_per_mutant_agree_on_every_mutant() {
     switching_agrees(&fixture("ring.js"), &[]);
     // Methods made at load by a callback: a function made while another mutant is on must still switch.
     switching_agrees(&sample("runtime-defined.js"), &["--equivalence-tests", "50"]);
+    // A module wrapper that loops while it loads: its methods' mutants are switched unless their own
+    // function loops.
+    switching_agrees(&fixture("wrapped-loops.js"), &["--equivalence-tests", "50"]);
     let (switched, switched_suite) = run_switching("generate", &fixture("ring.js"), true, &["--mutation"]);
     let (own, own_suite) = run_switching("generate", &fixture("ring.js"), false, &["--mutation"]);
     assert!(switched_suite == own_suite, "the suites `generate --mutation` wrote differ: {switched_suite:#?}");
