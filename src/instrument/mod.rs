@@ -178,8 +178,7 @@ pub(crate) fn instrument(file: &ParsedFile, first_statement: u32, first_branch: 
     let coercion_sites = sites::find(file, &program);
     let shared: Vec<_> = shared_writes(&file.program).into_iter().map(|w| w.span).collect();
     writes::mark_writes(&mut program, &shared);
-    parity::spread_strings(&mut program);
-    parity::unicode_sets(&mut program);
+    parity::rewrite(&mut program);
 
     let mut buf = Vec::new();
     let mut entries = Vec::new();

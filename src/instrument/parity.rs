@@ -11,9 +11,10 @@
 //! A RegExp literal with the `v` flag (`/^(-?\d*):(-?\d*)$/v`, `/;;;|;;/gv`) is refused by QuickJS-ng's
 //! parser when a `-` or a doubled punctuator (`;;`, `&&`, `==`...) stands outside any character class:
 //! it checks class-set syntax there as inside a class, where the specification alone forbids them, and
-//! the whole module failed to load (jsonpath-plus). [`unicode_sets`] writes such characters outside
-//! classes as `\xNN` escapes, the same characters to the matcher. The literal's `source` then reads the
-//! escapes; a test asserting it would differ under Node, which is rarer than a module that loads.
+//! the whole module failed to load (jsonpath-plus). The copy writes such characters outside classes as
+//! `\xNN` escapes (see [`unicode_sets_pattern`]), the same characters to the matcher. The literal's
+//! `source` then reads the escapes; a test asserting it would differ under Node, which is rarer than a
+//! module that loads.
 
 use swc_common::Spanned;
 use swc_common::util::take::Take;
@@ -23,31 +24,22 @@ use swc_ecma_visit::{VisitMut, VisitMutWith};
 use super::writes::call;
 use crate::js::SPREAD;
 
-/// Rewrites every object spread of `program` (see the module's documentation).
-pub(super) fn spread_strings(program: &mut Program) {
-    program.visit_mut_with(&mut Spreads);
+/// Rewrites every object spread of `program` and the patterns of its RegExp literals with the `v` flag
+/// (see the module's documentation), in one walk.
+pub(super) fn rewrite(program: &mut Program) {
+    program.visit_mut_with(&mut Parity);
 }
 
-struct Spreads;
+struct Parity;
 
-impl VisitMut for Spreads {
+impl VisitMut for Parity {
     // Object literals' spreads only: an array's or a call's (`ExprOrSpread`) iterate, as in V8.
     fn visit_mut_spread_element(&mut self, spread: &mut SpreadElement) {
         spread.visit_mut_children_with(self);
         let at = spread.expr.span().lo;
         spread.expr = call(SPREAD, [spread.expr.take()], at);
     }
-}
 
-/// Rewrites the patterns of `program`'s RegExp literals with the `v` flag (see the module's
-/// documentation).
-pub(super) fn unicode_sets(program: &mut Program) {
-    program.visit_mut_with(&mut UnicodeSets);
-}
-
-struct UnicodeSets;
-
-impl VisitMut for UnicodeSets {
     fn visit_mut_regex(&mut self, regex: &mut Regex) {
         if regex.flags.contains('v')
             && let Some(pattern) = unicode_sets_pattern(&regex.exp)

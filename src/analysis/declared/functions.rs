@@ -8,12 +8,13 @@ use std::collections::HashMap;
 use std::rc::Rc;
 
 use swc_ecma_ast::{
-    ArrowExpr, Expr, Function, Pat, Prop, PropName, PropOrSpread, TsEntityName, TsFnOrConstructorType, TsFnParam,
-    TsFnType, TsType, TsTypeElement, TsTypeParamDecl, TsTypeRef, VarDeclarator,
+    ArrowExpr, Expr, Function, Pat, Prop, PropOrSpread, TsEntityName, TsFnOrConstructorType, TsFnParam, TsFnType,
+    TsType, TsTypeAnn, TsTypeElement, TsTypeParamDecl, TsTypeRef, VarDeclarator,
 };
 
 use super::classes::{DeclaredMember, Overloads};
 use super::resolve::{Ctx, Files, Named, Place, type_args};
+use crate::analysis::parse::prop_name;
 
 /// One declaration of a function: its parameters and type parameters, whether it is an overload
 /// signature (no body) rather than an implementation, and its return type annotation.
@@ -81,16 +82,9 @@ impl FunctionDecl {
             (Some(TsType::TsTypeLit(annotation)), _) => {
                 for element in &annotation.members {
                     let (key, decl) = match element {
-                        TsTypeElement::TsMethodSignature(m) if !m.computed => (
-                            &m.key,
-                            FunctionDecl {
-                                params: m.params.iter().map(pat_of).collect(),
-                                type_params: m.type_params.clone(),
-                                bodyless: true,
-                                returns: m.type_ann.as_ref().map(|t| t.type_ann.clone()),
-                                annotation: None,
-                            },
-                        ),
+                        TsTypeElement::TsMethodSignature(m) if !m.computed => {
+                            (&m.key, FunctionDecl::of_signature(&m.params, &m.type_params, m.type_ann.as_deref()))
+                        }
                         TsTypeElement::TsPropertySignature(p) if !p.computed => match p.type_ann.as_deref() {
                             Some(ann) => match &*ann.type_ann {
                                 TsType::TsFnOrConstructorType(TsFnOrConstructorType::TsFnType(f)) => {
@@ -118,12 +112,9 @@ impl FunctionDecl {
                         },
                         _ => continue,
                     };
-                    let name = match key {
-                        PropName::Ident(id) => id.sym.to_string(),
-                        PropName::Str(s) => s.value.to_atom_lossy().to_string(),
-                        _ => continue,
-                    };
-                    functions.push((name, decl));
+                    if let Some(name) = prop_name(key) {
+                        functions.push((name, decl));
+                    }
                 }
             }
             _ => return None,
@@ -132,11 +123,21 @@ impl FunctionDecl {
     }
 
     fn of_type(f: &TsFnType) -> FunctionDecl {
+        FunctionDecl::of_signature(&f.params, &f.type_params, Some(&f.type_ann))
+    }
+
+    /// A signature without a body: a function type's, an object type's method's, an interface's call
+    /// signature's.
+    fn of_signature(
+        params: &[TsFnParam],
+        type_params: &Option<Box<TsTypeParamDecl>>,
+        returns: Option<&TsTypeAnn>,
+    ) -> FunctionDecl {
         FunctionDecl {
-            params: f.params.iter().map(pat_of).collect(),
-            type_params: f.type_params.clone(),
+            params: params.iter().map(pat_of).collect(),
+            type_params: type_params.clone(),
             bodyless: true,
-            returns: Some(f.type_ann.type_ann.clone()),
+            returns: returns.map(|t| t.type_ann.clone()),
             annotation: None,
         }
     }
@@ -212,13 +213,7 @@ fn aliased(files: &mut Files, named: &TsTypeRef, ctx: &Ctx) -> Option<(FunctionD
                     _ => None,
                 })
             })?;
-            let decl = FunctionDecl {
-                params: call.params.iter().map(pat_of).collect(),
-                type_params: call.type_params.clone(),
-                bodyless: true,
-                returns: call.type_ann.as_ref().map(|t| t.type_ann.clone()),
-                annotation: None,
-            };
+            let decl = FunctionDecl::of_signature(&call.params, &call.type_params, call.type_ann.as_deref());
             (place, interface.type_params.clone(), decl)
         }
         _ => return None,
