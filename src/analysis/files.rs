@@ -263,8 +263,9 @@ impl Importer {
 /// Resolves a specifier like Node: built-in modules (as the sandbox offers them, `node:events`), relative
 /// paths with the extensions Node tries (and the extensionless imports bundlers allow, and TypeScript's
 /// files: see [`package::resolve_file`]), then `tsconfig.json`'s `paths` and `baseUrl`, then `#` subpath
-/// imports through the `imports` of the importer's package, or packages in `node_modules` folders through
-/// their `package.json` (see [`package`]), with the conditions of `loader`.
+/// imports through the `imports` of the importer's package, the importer's own package by its name, or
+/// packages in `node_modules` folders through their `package.json` (see [`package`]), with the conditions
+/// of `loader`.
 pub(crate) fn resolve(importer: &Importer, specifier: &str, loader: Loader) -> std::result::Result<PathBuf, String> {
     if let Some(name) = node::builtin(specifier) {
         return Ok(PathBuf::from(format!("{}{name}", node::PREFIX)));
@@ -299,6 +300,10 @@ pub(crate) fn resolve(importer: &Importer, specifier: &str, loader: Loader) -> s
     let mut segments = specifier.splitn(parts + 1, '/');
     let name = segments.by_ref().take(parts).collect::<Vec<_>>().join("/");
     let subpath = segments.next().map_or_else(|| ".".to_string(), |rest| format!("./{rest}"));
+    // Before `node_modules`, as Node looks: a package importing itself by name gets its own files.
+    if let Some(own) = package::own(&importer.dir, &name) {
+        return package::entry(&own, &subpath, loader);
+    }
     for dir in importer.dir.ancestors() {
         let package_dir = dir.join("node_modules").join(&name);
         if package_dir.is_dir() {

@@ -4,7 +4,8 @@
 //! order); otherwise `main`, then `index.js`. A folder given on the command line is tested through the entry
 //! Node loads for it ([`folder_entry`]). Specifiers starting with `#` are the package's own subpath imports:
 //! its `imports` field maps them, with the same keys, patterns and conditions, to its files or to other
-//! packages ([`imported`]).
+//! packages ([`imported`]). A package's files may import it by its own name through its `exports`
+//! ([`own`]).
 //!
 //! A package that ships its TypeScript sources as its types (a `types` condition, or a top-level `types` or
 //! `typings`, naming a `.ts`, `.mts` or `.cts` file that is not a declaration file) is loaded from them: they
@@ -153,6 +154,17 @@ pub(crate) fn imported(from: &Path, specifier: &str, loader: Loader) -> Result<I
         Resolved::Package(specifier) => Ok(Imported::Package { specifier, dir: dir.to_path_buf() }),
         Resolved::Excluded | Resolved::Unmatched => Err(not_imported()),
     }
+}
+
+/// The folder of the package whose files import it by its own name (Node's `PACKAGE_SELF_RESOLVE`): the
+/// nearest `package.json` above `from`, when its `name` is `name` and it has `exports` (without them a
+/// package cannot name itself).
+pub(crate) fn own(from: &Path, name: &str) -> Option<PathBuf> {
+    let dir = from.ancestors().find(|dir| dir.join("package.json").is_file())?;
+    let manifest = manifest(dir)?;
+    let named = matches!(manifest.get("name"), Some(Json::String(own)) if own == name);
+    let exports = manifest.get("exports").is_some_and(|e| !matches!(e, Json::Other));
+    (named && exports).then(|| dir.to_path_buf())
 }
 
 /// The package's `package.json`, when it has one that parses.
@@ -398,6 +410,19 @@ pub(super) mod tests {
         assert!(entry(dir.path(), "./old.js", Loader::Require).is_err(), "exports hide what they do not list");
         assert!(entry(dir.path(), "./hidden/x", Loader::Require).is_err());
         assert!(is(folder_entry(dir.path()), "cjs/node.js"));
+    }
+
+    #[test]
+    fn a_package_names_itself_only_by_its_name_and_through_its_exports() {
+        let dir = package(&[
+            ("package.json", r#"{ "name": "@s/lamp", "exports": { "./levels": "./levels.js" } }"#),
+            ("levels.js", ""),
+            ("src/deep/file.js", ""),
+            ("bare/package.json", r#"{ "name": "bare", "main": "index.js" }"#),
+        ]);
+        assert_eq!(own(&dir.path().join("src/deep"), "@s/lamp"), Some(dir.path().to_path_buf()));
+        assert_eq!(own(&dir.path().join("src/deep"), "@s/other"), None);
+        assert_eq!(own(&dir.path().join("bare"), "bare"), None, "without exports a package cannot name itself");
     }
 
     /// A package whose `imports` map `#` specifiers, and a file deep in it that imports them.

@@ -53,6 +53,7 @@ const FIXTURES: &[Fixture] = &[
     Fixture { entry: "resolution/paths/src/till.ts", classes: &["Till"], project: Some("resolution/paths") },
     Fixture { entry: "resolution/package", classes: &["Tally"], project: None },
     Fixture { entry: "resolution/main", classes: &["Toggle"], project: None },
+    Fixture { entry: "resolution/self", classes: &["Lamp"], project: None },
 ];
 
 /// (format, fixture, why its runner cannot run the fixture's code, however configured).

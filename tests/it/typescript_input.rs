@@ -84,6 +84,8 @@ fn imports_resolve_as_typescript_and_tsx_do() {
     // a `main` that is TypeScript.
     covers(&resolution("package"), &["Tally.count"]);
     covers(&resolution("main"), &["Toggle.flip"]);
+    // A package importing its own subpath by its name, through its `exports`.
+    covers(&resolution("self"), &["Lamp.set"]);
     // A default import of a CommonJS module marked `__esModule` is its `default`, as TypeScript's
     // CommonJS interop gives it (the class to extend, not the `exports` object).
     covers(&resolution("interop/bus.ts"), &["Bus.send"]);
