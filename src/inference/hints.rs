@@ -17,6 +17,7 @@
 //! | call with hint "number" (`Math.max(p)`, `s.charAt(p)`, `a.slice(p)`, `isNaN(p)`) | 10 | |
 //! | call with hint "string" (`String(p)`, `s.indexOf(p)`, `s.split(p)`, `parseInt(p)`) | | 10 |
 //! | call with hint "default": by the function's name, from the lists below | 10 | 10 |
+//! | `parseInt(p)` compared strictly with `p` (a test for a whole number)       | 10 |    |
 //! | unknown site: the hint alone                              |      1 |      1 |
 //!
 //! A native function converting its argument asks for exactly what it needs, so for calls the hint is
@@ -96,6 +97,7 @@ pub(crate) fn score(site: Option<&CoercionSite>, hint: Hint) -> Scores {
         SiteKind::ComputedKey => Scores { number: 1, string: 1 },
         SiteKind::TableKey => Scores { number: 0, string: 1 },
         SiteKind::Call => call(&site.operator, hint),
+        SiteKind::NumberTest => Scores { number: STRONG, string: 0 },
         SiteKind::Binary | SiteKind::CompoundAssignment | SiteKind::Unary => operator(&site.operator, site.kind),
     };
     match site.literal_operand {
@@ -189,6 +191,7 @@ mod tests {
         assert_eq!(scored(TableKey, "[]", None, Hint::String), (0, 1), "a table of names has string keys");
         assert_eq!(scored(Call, "String()", None, Hint::String), (0, 10));
         assert_eq!(scored(Call, "parseInt()", None, Hint::String), (0, 10));
+        assert_eq!(scored(NumberTest, "parseInt()", None, Hint::String), (10, 0), "only a number survives it");
         for call in ["Math.max()", "isNaN()", ".charAt()", ".substring()", ".slice()", ".repeat()"] {
             assert_eq!(scored(Call, call, None, Hint::Number), (10, 0), "{call}");
             assert_eq!(scored(Call, call, None, Hint::Default), (10, 0), "{call} by name");

@@ -49,6 +49,10 @@ pub(crate) enum SiteKind {
     TableKey,
     /// A call, where a native function converts an argument: `String(p)`, `s.charAt(p)`, `Math.max(p)`.
     Call,
+    /// A call of [`NUMBER_TESTS`] whose result is compared strictly with the value it converts
+    /// (`parseInt(p) === p`): it asks for a string, but only a number comes back unchanged, so the code
+    /// checks for a whole number.
+    NumberTest,
 }
 
 /// A literal on the other side of a binary operator, which says what the operator expects.
@@ -99,7 +103,13 @@ impl CoercionSites {
 
 /// Replays QuickJS's source positions over the instrumented `program` of `file`.
 pub(super) fn find(file: &ParsedFile, program: &Program) -> CoercionSites {
-    let mut finder = Finder { file, last: None, sites: Vec::new(), tables: names_of_tables(program) };
+    let mut finder = Finder {
+        file,
+        last: None,
+        sites: Vec::new(),
+        tables: names_of_tables(program),
+        number_tests: FxHashSet::default(),
+    };
     program.visit_with(&mut finder);
     // Stable: sites at one offset keep the order they were found in.
     finder.sites.sort_by_key(|(at, _)| *at);
@@ -110,6 +120,9 @@ pub(super) fn find(file: &ParsedFile, program: &Program) -> CoercionSites {
 /// Namespaces whose functions are named with their object: `Math.max()` rather than `.max()`.
 const NAMESPACES: &[&str] = &["Math", "Number", "String", "Object", "Array", "JSON", "Date", "Reflect", "BigInt"];
 
+/// Conversions to a number that ask for a string, and give back unchanged only a whole (or finite) number.
+const NUMBER_TESTS: &[&str] = &["parseInt()", "parseFloat()", "Number.parseInt()", "Number.parseFloat()"];
+
 struct Finder<'a> {
     file: &'a ParsedFile,
     /// Original offset of the last position QuickJS recorded, in bytecode order.
@@ -117,6 +130,9 @@ struct Finder<'a> {
     sites: Vec<(u32, CoercionSite)>,
     /// The names the file binds to tables of names.
     tables: FxHashSet<String>,
+    /// Starts of the calls that are number tests (see [`SiteKind::NumberTest`]), met in comparisons not
+    /// yet visited below.
+    number_tests: FxHashSet<BytePos>,
 }
 
 impl Finder<'_> {
@@ -150,14 +166,19 @@ impl Finder<'_> {
 
     fn binary(&mut self, b: &BinExpr) {
         use BinaryOp::*;
+        // A comparison rewritten for branch distances compares the operands its helper was given.
+        let (left, right) = super::distance::compared(b).unwrap_or((&b.left, &b.right));
+        if matches!(b.op, EqEqEq | NotEqEq) {
+            for at in [number_test(left, right), number_test(right, left)].into_iter().flatten() {
+                self.number_tests.insert(at);
+            }
+        }
         b.left.visit_with(self);
         if !matches!(b.op, LogicalAnd | LogicalOr | NullishCoalescing | Exp) {
             self.position(start_of(&b.right));
         }
         b.right.visit_with(self);
         if !matches!(b.op, LogicalAnd | LogicalOr | NullishCoalescing | EqEqEq | NotEqEq | In | InstanceOf) {
-            // A comparison rewritten for branch distances compares the operands its helper was given.
-            let (left, right) = super::distance::compared(b).unwrap_or((&b.left, &b.right));
             let literal = literal_of(right).or_else(|| literal_of(left));
             self.record(SiteKind::Binary, b.op.as_str(), literal, identifiers([left, right]));
         }
@@ -194,7 +215,7 @@ impl Finder<'_> {
         }
     }
 
-    fn call(&mut self, callee: Option<&Expr>, callee_word: Option<BytePos>, args: &[ExprOrSpread]) {
+    fn call(&mut self, kind: SiteKind, callee: Option<&Expr>, callee_word: Option<BytePos>, args: &[ExprOrSpread]) {
         if let Some(callee) = callee {
             callee.visit_with(self);
         }
@@ -213,7 +234,7 @@ impl Finder<'_> {
         if !args.is_empty() && !probe_helper {
             let name = callee.map_or_else(|| "()".to_string(), call_name);
             self.record(
-                SiteKind::Call,
+                kind,
                 &name,
                 None,
                 identifiers(args.iter().filter(|a| a.spread.is_none()).map(|a| a.expr.as_ref())),
@@ -311,7 +332,7 @@ impl Visit for Finder<'_> {
     }
 
     fn visit_opt_call(&mut self, c: &OptCall) {
-        self.call(Some(&c.callee), last_word(&c.callee), &c.args);
+        self.call(SiteKind::Call, Some(&c.callee), last_word(&c.callee), &c.args);
     }
 
     fn visit_expr(&mut self, e: &Expr) {
@@ -336,15 +357,18 @@ impl Visit for Finder<'_> {
                 self.template(&t.tpl, false);
             }
             Expr::Call(c) => match &c.callee {
-                Callee::Expr(callee) => self.call(Some(callee), last_word(callee), &c.args),
-                Callee::Super(s) => self.call(None, Some(s.span.lo), &c.args),
-                Callee::Import(i) => self.call(None, Some(i.span.lo), &c.args),
+                Callee::Expr(callee) => {
+                    let kind = if self.number_tests.remove(&c.span.lo) { SiteKind::NumberTest } else { SiteKind::Call };
+                    self.call(kind, Some(callee), last_word(callee), &c.args)
+                }
+                Callee::Super(s) => self.call(SiteKind::Call, None, Some(s.span.lo), &c.args),
+                Callee::Import(i) => self.call(SiteKind::Call, None, Some(i.span.lo), &c.args),
             },
             Expr::New(n) => {
                 self.position(start_of(&n.callee));
                 n.callee.visit_with(self);
                 if let Some(args) = &n.args {
-                    self.call(None, last_word(&n.callee), args);
+                    self.call(SiteKind::Call, None, last_word(&n.callee), args);
                 }
             }
             _ => e.visit_children_with(self),
@@ -401,6 +425,17 @@ fn literal_of(expr: &Expr) -> Option<LiteralKind> {
         Expr::Paren(p) => literal_of(&p.expr),
         _ => None,
     }
+}
+
+/// The start of `call` when it is a call of [`NUMBER_TESTS`] whose first argument is the identifier `value`.
+fn number_test(call: &Expr, value: &Expr) -> Option<BytePos> {
+    let (Expr::Call(call), Expr::Ident(value)) = (call.unwrap_parens(), value.unwrap_parens()) else {
+        return None;
+    };
+    let Callee::Expr(callee) = &call.callee else { return None };
+    let first = call.args.first().filter(|a| a.spread.is_none())?;
+    let same = matches!(first.expr.unwrap_parens(), Expr::Ident(arg) if arg.sym == value.sym);
+    (same && NUMBER_TESTS.contains(&call_name(callee).as_str())).then_some(call.span.lo)
 }
 
 fn call_name(callee: &Expr) -> String {

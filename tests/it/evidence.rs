@@ -1,7 +1,7 @@
 //! Evidence of a parameter's type that a recording proxy cannot see by itself, each on a fixture of
 //! `tests/fixtures/evidence/`: options copied before they are read, `Array.isArray` checks and
 //! iteration, a value converted with `toString()` before the code that uses it as a string, and items
-//! read by index and computed with.
+//! read by index and computed with, and a value compared with its own `parseInt`.
 
 use crate::common;
 
@@ -65,5 +65,18 @@ fn a_value_whose_items_are_read_by_index_and_computed_with_is_an_array_of_many()
     assert_eq!(type_of(&report, "name").as_deref(), Some("string"));
     // Every answer but `degenerate` wants six items or more: the loops over `points` ask for them.
     fully_covered(&report, "outlines", &["classify", "initials"]);
+    node_test_passes(&suites(out.path()));
+}
+
+#[test]
+fn a_value_compared_with_its_own_parse_int_is_a_number() {
+    let (out, report) = generate_for("equalizer.js");
+    // `parseInt(value, 10) === value`, two helpers below the constructor: parseInt asks the proxy for a
+    // string, but only a number passes. Taken for a string, no array of five passed, and every
+    // construction threw.
+    assert_eq!(type_of(&report, "levels[i]").as_deref(), Some("number"));
+    let constructor = &report["classes"][0]["constructor"];
+    assert_eq!(constructor["covered"], constructor["statements"], "{constructor}");
+    fully_covered(&report, "Equalizer", &["loudest"]);
     node_test_passes(&suites(out.path()));
 }
